@@ -1,0 +1,64 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { createAccountService, type AccountService } from './accounts/account-service.js';
+import { registerApiKeyGate } from './auth/api-key-gate.js';
+import { createApiKeyService, type ApiKeyService } from './auth/api-keys/key-service.js';
+import { healthRoutes } from './health/routes.js';
+import { registerErrorHandling } from './platform/http/error-handler.js';
+import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/http/json-body-parser.js';
+import { registerMetrics } from './platform/http/metrics-routes.js';
+import { registerOpenApi } from './platform/http/openapi.js';
+import { requestIdFor } from './platform/http/request-id.js';
+import type { Platform } from './platform/platform.js';
+
+/** Services more than one feature uses, built once per app. */
+export interface AppServices {
+  apiKeys: ApiKeyService;
+  accounts: AccountService;
+}
+
+export interface AppOptions {
+  /** Where test keys reach the AA test system (the in-process one, or AA_TEST_URL). */
+  aaTestSystemUrl?: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+    services: AppServices;
+  }
+}
+
+/** Builds the HTTP API on a platform. It never listens: server.ts does, tests use inject(). */
+export async function buildApp(platform: Platform, _options: AppOptions = {}): Promise<FastifyInstance> {
+  const { config } = platform;
+  const app: FastifyInstance = Fastify({
+    loggerInstance: platform.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: requestIdFor,
+    requestIdHeader: false,
+    trustProxy: config.trustProxy,
+    // Offer ids are long and percent-encoded; the default 100 characters would cut them.
+    routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  });
+
+  const services: AppServices = {
+    apiKeys: createApiKeyService(platform),
+    accounts: createAccountService(platform),
+  };
+  app.decorate('platform', platform);
+  app.decorate('services', services);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  registerJsonBodyParser(app);
+  registerErrorHandling(app);
+  registerMetrics(app, platform.metrics, config.metricsToken);
+  await registerOpenApi(app, config);
+  registerApiKeyGate(app, services.apiKeys, platform);
+
+  await app.register(healthRoutes, { platform });
+
+  return app;
+}

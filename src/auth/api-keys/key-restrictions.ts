@@ -1,0 +1,85 @@
+import { BlockList, isIP } from 'node:net';
+import { badRequest } from '../../platform/errors.js';
+
+/** Restrictions a key may carry; each is optional and checked on every request. */
+export interface KeyRestrictions {
+  allowedIps: string[] | null;
+  expiresAt: Date | null;
+  readOnly: boolean;
+  allowedPaths: string[] | null;
+}
+
+export type RestrictionRefusal =
+  | { status: 401; code: 'api_key_expired'; message: string }
+  | { status: 403; code: 'ip_not_allowed' | 'api_key_read_only' | 'path_not_allowed'; message: string };
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A compiled allowlist: addresses and CIDR ranges, IPv4 and IPv6 (IPv4-mapped IPv6 clients match IPv4 rules). */
+export function compileAllowlist(entries: string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address, bits] = entry.split('/') as [string, string | undefined];
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (bits === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(bits), family);
+  }
+  return list;
+}
+
+function clientAllowed(list: BlockList, ip: string): boolean {
+  const family = isIP(ip);
+  if (family === 4) return list.check(ip, 'ipv4');
+  if (family === 6) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+    return list.check(ip, 'ipv6') || (mapped !== undefined && list.check(mapped, 'ipv4'));
+  }
+  return false;
+}
+
+export function checkRestrictions(
+  r: KeyRestrictions & { allowlist: BlockList | null },
+  request: { ip: string; method: string; path: string; now: Date },
+): RestrictionRefusal | null {
+  if (r.expiresAt && r.expiresAt.getTime() <= request.now.getTime()) {
+    return { status: 401, code: 'api_key_expired', message: 'api key expired' };
+  }
+  if (r.allowlist && !clientAllowed(r.allowlist, request.ip)) {
+    return { status: 403, code: 'ip_not_allowed', message: `api key does not allow requests from ${request.ip}` };
+  }
+  if (r.readOnly && !READ_METHODS.has(request.method)) {
+    return { status: 403, code: 'api_key_read_only', message: 'api key is read-only' };
+  }
+  if (r.allowedPaths && !r.allowedPaths.some((p) => request.path === p || request.path.startsWith(`${p}/`))) {
+    return { status: 403, code: 'path_not_allowed', message: `api key does not allow ${request.path}` };
+  }
+  return null;
+}
+
+/** Checks restriction input from any caller (CLI, portal) and names the field that is wrong. */
+export function validateRestrictions(input: {
+  allowedIps?: string[] | null;
+  expiresAt?: Date | null;
+  allowedPaths?: string[] | null;
+  now: Date;
+}): void {
+  for (const entry of input.allowedIps ?? []) {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !bitsOk || extra !== undefined) {
+      throw badRequest(`allowedIps entry "${entry}" is not an IP address or CIDR range`);
+    }
+  }
+  if ((input.allowedIps?.length ?? 0) > 100) throw badRequest('allowedIps must have at most 100 entries');
+  if (input.expiresAt && input.expiresAt.getTime() <= input.now.getTime()) {
+    throw badRequest('expiresAt must be in the future');
+  }
+  for (const p of input.allowedPaths ?? []) {
+    if (!/^\/v1(\/[A-Za-z0-9._~-]+)*$/.test(p)) {
+      throw badRequest(`allowedPaths entry "${p}" must be a path under /v1, such as /v1/aviation`);
+    }
+  }
+  if ((input.allowedPaths?.length ?? 0) > 50) throw badRequest('allowedPaths must have at most 50 entries');
+}

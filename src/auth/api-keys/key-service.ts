@@ -1,0 +1,286 @@
+import crypto from 'node:crypto';
+import type { KeyEnvironment } from '../../platform/config.js';
+import type { Db } from '../../platform/db/database.js';
+import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { Platform } from '../../platform/platform.js';
+import { recordSecurityEvent } from '../../security/security-event-store.js';
+import { KeyCache, type VerifiedKey } from './key-cache.js';
+import { displayPrefix, generateApiKey, parseApiKey } from './key-format.js';
+import { compileAllowlist, validateRestrictions } from './key-restrictions.js';
+import * as store from './key-store.js';
+
+export type KeyKind = 'agency' | 'portal' | 'static';
+export const KEY_KINDS: readonly KeyKind[] = ['agency', 'portal', 'static'];
+
+/** A key as listed: never its secret. */
+export interface ApiKeyRecord {
+  id: string;
+  name: string | null;
+  kind: KeyKind;
+  environment: KeyEnvironment;
+  agencyId: string | null;
+  prefix: string;
+  allowedIps: string[];
+  expiresAt: string | null;
+  readOnly: boolean;
+  allowedPaths: string[];
+  status: 'active' | 'revoked' | 'expired';
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface KeyRestrictionInput {
+  name?: string | null;
+  allowedIps?: string[] | null;
+  expiresAt?: Date | null;
+  readOnly?: boolean;
+  allowedPaths?: string[] | null;
+}
+
+/** Who acts, for the security-event log. */
+export interface Actor {
+  userId?: string | null;
+  ip?: string | null;
+  via?: 'cli' | 'portal' | 'support';
+}
+
+export function toRecord(row: store.ApiKeyRow, now: Date): ApiKeyRecord {
+  const expired = row.expires_at !== null && row.expires_at.getTime() <= now.getTime();
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind,
+    environment: row.environment,
+    agencyId: row.agency_id,
+    prefix: row.display_prefix,
+    allowedIps: row.allowed_ips ?? [],
+    expiresAt: row.expires_at?.toISOString() ?? null,
+    readOnly: row.read_only,
+    allowedPaths: row.allowed_paths ?? [],
+    status: row.revoked_at ? 'revoked' : expired ? 'expired' : 'active',
+    createdAt: row.created_at.toISOString(),
+    revokedAt: row.revoked_at?.toISOString() ?? null,
+  };
+}
+
+function toVerified(row: store.ApiKeyRow): VerifiedKey {
+  return {
+    id: row.id,
+    agencyId: row.kind === 'static' ? null : row.agency_id,
+    kind: row.kind,
+    environment: row.environment,
+    allowedIps: row.allowed_ips,
+    allowlist: row.allowed_ips && row.allowed_ips.length > 0 ? compileAllowlist(row.allowed_ips) : null,
+    expiresAt: row.expires_at,
+    readOnly: row.read_only,
+    allowedPaths: row.allowed_paths && row.allowed_paths.length > 0 ? row.allowed_paths : null,
+  };
+}
+
+const emptyToNull = <T>(list: T[] | null | undefined) => (list === undefined ? undefined : list && list.length > 0 ? list : null);
+
+/**
+ * Issues, edits, revokes and verifies API keys. A key is stored as an HMAC lookup hash plus its
+ * AES-GCM ciphertext; the clear key exists only in the answer to create, rotate and reveal.
+ */
+export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | 'keyring' | 'broadcast' | 'clock'>) {
+  const { db, config, keyring, clock } = platform;
+  const cache = new KeyCache(platform.broadcast);
+
+  async function insert(
+    executor: Db,
+    input: KeyRestrictionInput & { agencyId: string | null; kind: KeyKind; environment: KeyEnvironment; createdByUserId?: string | null },
+  ) {
+    const secret = generateApiKey(config.keyPrefix, input.environment);
+    const lookup = keyring.hmac('api-key-lookup', secret);
+    const row = await store.insertKey(executor, {
+      id: newId('key'),
+      agency_id: input.agencyId,
+      kind: input.kind,
+      environment: input.environment,
+      name: input.name ?? null,
+      lookup_hash: lookup.hash,
+      lookup_key_id: lookup.keyId,
+      secret_ciphertext: keyring.seal('api-key-secrets', secret),
+      display_prefix: displayPrefix(secret),
+      allowed_ips: emptyToNull(input.allowedIps) ?? null,
+      expires_at: input.expiresAt ?? null,
+      read_only: input.readOnly ?? false,
+      allowed_paths: emptyToNull(input.allowedPaths) ?? null,
+      created_by_user_id: input.createdByUserId ?? null,
+    });
+    return { row, secret };
+  }
+
+  function checkInput(input: KeyRestrictionInput) {
+    if (input.name !== undefined && input.name !== null && input.name.length > 100) {
+      throw badRequest('name must be at most 100 characters');
+    }
+    validateRestrictions({ ...input, now: clock() });
+  }
+
+  async function mustFind(id: string, agencyId: store.AgencyScope) {
+    const row = await store.findKey(db, id, agencyId);
+    if (!row) throw notFound('api key not found', 'api_key_not_found');
+    return row;
+  }
+
+  return {
+    async create(
+      input: KeyRestrictionInput & { agencyId: string | null; kind: KeyKind; environment: KeyEnvironment },
+      actor: Actor = {},
+    ) {
+      if (!KEY_KINDS.includes(input.kind)) throw badRequest(`kind must be one of: ${KEY_KINDS.join(', ')}`);
+      if (input.environment !== 'test' && input.environment !== 'live') throw badRequest('environment must be test or live');
+      if (input.kind !== 'static' && !input.agencyId) throw badRequest(`a ${input.kind} key needs an agency`);
+      checkInput(input);
+      const { row, secret } = await db.transaction().execute(async (trx) => {
+        const created = await insert(trx, { ...input, createdByUserId: actor.userId ?? null });
+        await recordSecurityEvent(trx, {
+          kind: 'api_key.created',
+          userId: actor.userId,
+          agencyId: input.agencyId,
+          apiKeyId: created.row.id,
+          ip: actor.ip,
+          detail: { via: actor.via ?? 'portal', environment: input.environment, kind: input.kind },
+        });
+        return created;
+      });
+      // A gateway may have cached this hash as unknown moments ago.
+      await cache.evict(row.lookup_hash);
+      return { key: toRecord(row, clock()), secret };
+    },
+
+    async list(agencyId: store.AgencyScope) {
+      const now = clock();
+      return (await store.listKeys(db, agencyId)).map((row) => toRecord(row, now));
+    },
+
+    async get(id: string, agencyId: store.AgencyScope) {
+      return toRecord(await mustFind(id, agencyId), clock());
+    },
+
+    /** Touches only the named fields; an empty list or empty expiry clears that restriction. */
+    async update(id: string, agencyId: store.AgencyScope, changes: KeyRestrictionInput, actor: Actor = {}) {
+      checkInput(changes);
+      const current = await mustFind(id, agencyId);
+      if (current.revoked_at) throw badRequest('api key is revoked and can no longer be changed', 'api_key_revoked');
+      const columns: store.KeyChanges = {};
+      if (changes.name !== undefined) columns.name = changes.name;
+      if (changes.allowedIps !== undefined) columns.allowed_ips = emptyToNull(changes.allowedIps) ?? null;
+      if (changes.expiresAt !== undefined) columns.expires_at = changes.expiresAt;
+      if (changes.readOnly !== undefined) columns.read_only = changes.readOnly;
+      if (changes.allowedPaths !== undefined) columns.allowed_paths = emptyToNull(changes.allowedPaths) ?? null;
+      const row = await db.transaction().execute(async (trx) => {
+        const updated = await store.updateKey(trx, id, agencyId, columns);
+        if (!updated) throw notFound('api key not found', 'api_key_not_found');
+        await recordSecurityEvent(trx, {
+          kind: 'api_key.updated',
+          userId: actor.userId,
+          agencyId: updated.agency_id,
+          apiKeyId: id,
+          ip: actor.ip,
+          detail: { via: actor.via ?? 'portal', fields: Object.keys(columns) },
+        });
+        return updated;
+      });
+      await cache.evict(row.lookup_hash);
+      return toRecord(row, clock());
+    },
+
+    async revoke(id: string, agencyId: store.AgencyScope, actor: Actor = {}) {
+      const row = await db.transaction().execute(async (trx) => {
+        const revoked = await store.revokeKey(trx, id, agencyId, clock());
+        if (!revoked) throw notFound('api key not found', 'api_key_not_found');
+        await recordSecurityEvent(trx, {
+          kind: 'api_key.revoked',
+          userId: actor.userId,
+          agencyId: revoked.agency_id,
+          apiKeyId: id,
+          ip: actor.ip,
+          detail: { via: actor.via ?? 'portal' },
+        });
+        return revoked;
+      });
+      await cache.evict(row.lookup_hash);
+      return toRecord(row, clock());
+    },
+
+    /** A replacement with the same name and restrictions, shown once; the old key stops at once. */
+    async rotate(id: string, agencyId: store.AgencyScope, actor: Actor = {}) {
+      const old = await mustFind(id, agencyId);
+      if (old.revoked_at) throw badRequest('api key is revoked and cannot be rotated', 'api_key_revoked');
+      const { row, secret } = await db.transaction().execute(async (trx) => {
+        const replacement = await insert(trx, {
+          agencyId: old.agency_id,
+          kind: old.kind,
+          environment: old.environment,
+          name: old.name,
+          allowedIps: old.allowed_ips,
+          expiresAt: old.expires_at,
+          readOnly: old.read_only,
+          allowedPaths: old.allowed_paths,
+          createdByUserId: actor.userId ?? null,
+        });
+        await store.revokeKey(trx, old.id, agencyId, clock());
+        await recordSecurityEvent(trx, {
+          kind: 'api_key.rotated',
+          userId: actor.userId,
+          agencyId: old.agency_id,
+          apiKeyId: old.id,
+          ip: actor.ip,
+          detail: { via: actor.via ?? 'portal', replacement: replacement.row.id },
+        });
+        return replacement;
+      });
+      await cache.evict(old.lookup_hash);
+      await cache.evict(row.lookup_hash);
+      return { key: toRecord(row, clock()), secret, replaces: old.id };
+    },
+
+    /** The clear key again, for an owner who has passed step-up; audited on every success. */
+    async reveal(id: string, agencyId: store.AgencyScope, actor: Actor = {}) {
+      const row = await mustFind(id, agencyId);
+      if (row.revoked_at) throw forbidden('api key is revoked', 'api_key_revoked');
+      const secret = keyring.open('api-key-secrets', row.secret_ciphertext);
+      await recordSecurityEvent(db, {
+        kind: 'api_key.revealed',
+        userId: actor.userId,
+        agencyId: row.agency_id,
+        apiKeyId: row.id,
+        ip: actor.ip,
+        detail: { via: actor.via ?? 'portal' },
+      });
+      return secret;
+    },
+
+    /**
+     * The gate's question: which active key is this? The lookup is by HMAC, so the database
+     * compares hashes, never the secret; a cached answer costs no database trip at all.
+     */
+    async authenticate(raw: string): Promise<VerifiedKey | null> {
+      const parsed = parseApiKey(raw);
+      if (!parsed || parsed.prefix !== config.keyPrefix || !config.keyEnvironments.includes(parsed.environment)) {
+        return null;
+      }
+      const hashes = keyring.hmacAll('api-key-lookup', raw);
+      const primary = hashes[0]!.hash;
+      const now = Date.now();
+      const cached = cache.get(primary, now);
+      if (cached) return cached.key;
+
+      const row = await store.findKeyByLookupHashes(db, hashes.map((h) => h.hash));
+      const matches =
+        row !== null &&
+        hashes.some((h) => crypto.timingSafeEqual(Buffer.from(h.hash, 'hex'), Buffer.from(row.lookup_hash, 'hex')));
+      const key = matches && !row.revoked_at && row.environment === parsed.environment ? toVerified(row) : null;
+      // Eviction names the stored hash, so only cache under it (a key hashed before an HMAC key
+      // rotation is found by an older hash and simply looked up each time).
+      if (row === null || row.lookup_hash === primary) cache.set(primary, key, now);
+      return key;
+    },
+  };
+}
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+
+export interface ApiKeyRow {
+  id: string;
+  agency_id: string | null;
+  kind: 'agency' | 'portal' | 'static';
+  environment: 'test' | 'live';
+  name: string | null;
+  lookup_hash: string;
+  lookup_key_id: string;
+  secret_ciphertext: string;
+  display_prefix: string;
+  allowed_ips: string[] | null;
+  expires_at: Date | null;
+  read_only: boolean;
+  allowed_paths: string[] | null;
+  created_by_user_id: string | null;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+/** Restrict a read or write to one agency's keys; `undefined` means the operator, who sees all. */
+export type AgencyScope = string | undefined;
+
+const scoped = (agencyId: AgencyScope) => (agencyId === undefined ? sql`true` : sql`agency_id = ${agencyId}`);
+
+export async function insertKey(db: Db, row: Omit<ApiKeyRow, 'created_at' | 'revoked_at'>): Promise<ApiKeyRow> {
+  const { rows } = await sql<ApiKeyRow>`
+    insert into api_keys (id, agency_id, kind, environment, name, lookup_hash, lookup_key_id, secret_ciphertext,
+                          display_prefix, allowed_ips, expires_at, read_only, allowed_paths, created_by_user_id)
+    values (${row.id}, ${row.agency_id}, ${row.kind}, ${row.environment}, ${row.name}, ${row.lookup_hash},
+            ${row.lookup_key_id}, ${row.secret_ciphertext}, ${row.display_prefix}, ${row.allowed_ips},
+            ${row.expires_at}, ${row.read_only}, ${row.allowed_paths}, ${row.created_by_user_id})
+    returning *`.execute(db);
+  return rows[0]!;
+}
+
+export async function findKeyByLookupHashes(db: Db, hashes: string[]): Promise<ApiKeyRow | null> {
+  const { rows } = await sql<ApiKeyRow>`select * from api_keys where lookup_hash = any(${hashes}::text[])`.execute(db);
+  return rows[0] ?? null;
+}
+
+export async function findKey(db: Db, id: string, agencyId: AgencyScope): Promise<ApiKeyRow | null> {
+  const { rows } = await sql<ApiKeyRow>`select * from api_keys where id = ${id} and ${scoped(agencyId)}`.execute(db);
+  return rows[0] ?? null;
+}
+
+export async function listKeys(db: Db, agencyId: AgencyScope): Promise<ApiKeyRow[]> {
+  const { rows } = await sql<ApiKeyRow>`
+    select * from api_keys where ${scoped(agencyId)} order by created_at desc, id desc`.execute(db);
+  return rows;
+}
+
+export interface KeyChanges {
+  name?: string | null;
+  allowed_ips?: string[] | null;
+  expires_at?: Date | null;
+  read_only?: boolean;
+  allowed_paths?: string[] | null;
+}
+
+/** Updates only the named columns of a key that is still active. */
+export async function updateKey(db: Db, id: string, agencyId: AgencyScope, changes: KeyChanges): Promise<ApiKeyRow | null> {
+  const sets = Object.entries(changes).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  if (sets.length === 0) return findKey(db, id, agencyId);
+  const { rows } = await sql<ApiKeyRow>`
+    update api_keys set ${sql.join(sets)}
+    where id = ${id} and ${scoped(agencyId)} and revoked_at is null
+    returning *`.execute(db);
+  return rows[0] ?? null;
+}
+
+export async function revokeKey(db: Db, id: string, agencyId: AgencyScope, at: Date): Promise<ApiKeyRow | null> {
+  const { rows } = await sql<ApiKeyRow>`
+    update api_keys set revoked_at = coalesce(revoked_at, ${at})
+    where id = ${id} and ${scoped(agencyId)}
+    returning *`.execute(db);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,83 @@
+import type { Command } from 'commander';
+import { createAccountService, PERMISSIONS, ROLES, type Role } from '../accounts/account-service.js';
+import { createApiKeyService } from '../auth/api-keys/key-service.js';
+import { print, withPlatform, type OutputOptions } from './run-command.js';
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+export function registerAccountCommands(program: Command): void {
+  const agency = program.command('agency').description('manage agencies');
+  agency
+    .command('create')
+    .description('create an agency')
+    .requiredOption('--name <name>', 'agency name')
+    .option('--plan <code>', 'plan code')
+    .option('--iata <number>', 'IATA/BSP accreditation number')
+    .option('--live', 'allow live keys from the portal at once')
+    .option('--unverified', 'create it unverified (portal key creation is refused until verified)')
+    .option('--json', 'print one JSON object')
+    .action((opts: OutputOptions & { name: string; plan?: string; iata?: string; live?: boolean; unverified?: boolean }) =>
+      withPlatform(opts, async (platform) => {
+        const created = await createAccountService(platform).createAgency({
+          name: opts.name,
+          planCode: opts.plan ?? null,
+          iataNumber: opts.iata ?? null,
+          live: opts.live ?? false,
+          verified: !opts.unverified,
+        });
+        print(opts, { ...created }, `agency ${created.id} created (${created.name})`);
+      }),
+    );
+
+  program
+    .command('user')
+    .description('manage users')
+    .command('create')
+    .description('create a user; without --agency, a platform operator')
+    .option('--agency <id>', 'agency the user belongs to')
+    .requiredOption('--email <email>', 'e-mail address')
+    .requiredOption('--password <password>', `password (at least 12 characters)`)
+    .option('--role <role>', `role inside the agency: ${ROLES.join(', ')}`, 'developer')
+    .option('--permission <permission>', `platform permission, repeatable: ${PERMISSIONS.join(', ')}`, collect, [])
+    .option('--json', 'print one JSON object')
+    .action(
+      (opts: OutputOptions & { agency?: string; email: string; password: string; role: string; permission: string[] }) =>
+        withPlatform(opts, async (platform) => {
+          const user = await createAccountService(platform).createUser({
+            agencyId: opts.agency ?? null,
+            email: opts.email,
+            password: opts.password,
+            role: opts.role as Role,
+            permissions: opts.permission,
+          });
+          const { password_hash: _hidden, ...shown } = user;
+          print(opts, shown, `user ${user.id} created (${user.email}, ${user.role})`);
+        }),
+    );
+
+  program
+    .command('demo')
+    .description('create a demo agency with a test key, printed once')
+    .option('--json', 'print one JSON object')
+    .action((opts: OutputOptions) =>
+      withPlatform(opts, async (platform) => {
+        const agency = await createAccountService(platform).createAgency({ name: 'Demo Travel' });
+        const { key, secret } = await createApiKeyService(platform).create(
+          { agencyId: agency.id, kind: 'agency', environment: 'test', name: 'demo' },
+          { via: 'cli' },
+        );
+        print(
+          opts,
+          { agency, key: { ...key, secret }, id: key.id, secret },
+          [
+            `agency ${agency.id} (${agency.name})`,
+            `test key ${key.id}; its secret is shown only now:`,
+            '',
+            `  ${secret}`,
+            '',
+            `try: curl -H 'X-API-Key: ${secret}' http://localhost:${platform.config.port}/v1/monitoring/airlines`,
+          ].join('\n'),
+        );
+      }),
+    );
+}

@@ -1,0 +1,83 @@
+import type { Command } from 'commander';
+import { createApiKeyService, KEY_KINDS, type KeyKind } from '../auth/api-keys/key-service.js';
+import { badRequest } from '../platform/errors.js';
+import { print, withPlatform, type OutputOptions } from './run-command.js';
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+export function registerKeyCommands(program: Command): void {
+  const key = program.command('key').description('manage API keys');
+
+  key
+    .command('create')
+    .description('create an API key; its secret is printed once')
+    .option('--agency <id>', 'agency the key acts for (not needed for a static key)')
+    .requiredOption('--env <env>', 'test or live')
+    .requiredOption('--kind <kind>', `${KEY_KINDS.join(', ')}`)
+    .option('--name <name>', 'a name to tell keys apart')
+    .option('--allow-ip <cidr>', 'allowed address or CIDR range, repeatable', collect, [])
+    .option('--allow-path <path>', 'allowed path prefix such as /v1/aviation, repeatable', collect, [])
+    .option('--expires <iso>', 'expiry instant (ISO 8601)')
+    .option('--read-only', 'only GET requests')
+    .option('--json', 'print one JSON object')
+    .action(
+      (
+        opts: OutputOptions & {
+          agency?: string;
+          env: string;
+          kind: string;
+          name?: string;
+          allowIp: string[];
+          allowPath: string[];
+          expires?: string;
+          readOnly?: boolean;
+        },
+      ) =>
+        withPlatform(opts, async (platform) => {
+          const expiresAt = opts.expires ? new Date(opts.expires) : null;
+          if (expiresAt && Number.isNaN(expiresAt.getTime())) throw badRequest('--expires must be an ISO 8601 instant');
+          if (opts.env !== 'test' && opts.env !== 'live') throw badRequest('--env must be test or live');
+          const { key: created, secret } = await createApiKeyService(platform).create(
+            {
+              agencyId: opts.agency ?? null,
+              kind: opts.kind as KeyKind,
+              environment: opts.env,
+              name: opts.name ?? null,
+              allowedIps: opts.allowIp,
+              allowedPaths: opts.allowPath,
+              expiresAt,
+              readOnly: opts.readOnly ?? false,
+            },
+            { via: 'cli' },
+          );
+          print(opts, { ...created, secret }, `key ${created.id} created; its secret is shown only now:\n\n  ${secret}\n`);
+        }),
+    );
+
+  key
+    .command('list')
+    .description('list API keys, newest first (never their secrets)')
+    .option('--agency <id>', 'only this agency')
+    .option('--json', 'print one JSON object')
+    .action((opts: OutputOptions & { agency?: string }) =>
+      withPlatform(opts, async (platform) => {
+        const keys = await createApiKeyService(platform).list(opts.agency);
+        const lines = keys.map(
+          (k) => `${k.id}  ${k.status.padEnd(7)}  ${k.environment}  ${k.kind.padEnd(6)}  ${k.prefix}  ${k.agencyId ?? '-'}  ${k.name ?? ''}`,
+        );
+        print(opts, { keys }, lines.length > 0 ? lines.join('\n') : 'no keys');
+      }),
+    );
+
+  key
+    .command('revoke')
+    .description('revoke an API key at once')
+    .argument('<id>', 'key id')
+    .option('--json', 'print one JSON object')
+    .action((id: string, opts: OutputOptions) =>
+      withPlatform(opts, async (platform) => {
+        const revoked = await createApiKeyService(platform).revoke(id, undefined, { via: 'cli' });
+        print(opts, { ...revoked }, `key ${revoked.id} revoked`);
+      }),
+    );
+}

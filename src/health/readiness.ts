@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import { activeKeyIds } from '../platform/keyring/keyring-store.js';
+import type { Platform } from '../platform/platform.js';
+
+export type CheckStatus = 'ok' | 'failing' | 'not_configured';
+
+export interface Readiness {
+  status: 'ready' | 'not_ready';
+  checks: Record<string, CheckStatus>;
+  keys: { active: number; loaded: number; missing: number };
+}
+
+// A readiness probe that hangs is worse than one that says "failing".
+const CHECK_BUDGET_MS = 2_000;
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref())]);
+}
+
+/**
+ * Ready means: the database answers, a keyring was built, and every key id the registry marks
+ * active was loaded by this process. Optional dependencies that are not configured are reported
+ * as such, never as failures. Only coarse statuses and counts leave this function.
+ */
+export async function checkReadiness(platform: Platform): Promise<Readiness> {
+  const checks: Record<string, CheckStatus> = {};
+  const keys = { active: 0, loaded: platform.keyring.keyIds().length, missing: 0 };
+
+  try {
+    await within(sql`select 1`.execute(platform.db), CHECK_BUDGET_MS);
+    checks.database = 'ok';
+    const active = await within(activeKeyIds(platform.db), CHECK_BUDGET_MS);
+    keys.active = active.length;
+    keys.missing = active.filter((id) => !platform.keyring.has(id)).length;
+    checks.keyring = keys.missing === 0 ? 'ok' : 'failing';
+  } catch {
+    checks.database = 'failing';
+    checks.keyring = 'failing';
+  }
+
+  if (platform.redis) {
+    try {
+      await within(platform.redis.ping(), CHECK_BUDGET_MS);
+      checks.redis = 'ok';
+    } catch {
+      checks.redis = 'failing';
+    }
+  } else {
+    checks.redis = 'not_configured';
+  }
+  checks.smtp = platform.config.mail.smtpUrl ? 'ok' : 'not_configured';
+
+  const ready = checks.database === 'ok' && checks.keyring === 'ok' && checks.redis !== 'failing';
+  return { status: ready ? 'ready' : 'not_ready', checks, keys };
+}

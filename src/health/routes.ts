@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { Platform } from '../platform/platform.js';
+import { checkReadiness } from './readiness.js';
+
+const CheckStatus = Type.Union([Type.Literal('ok'), Type.Literal('failing'), Type.Literal('not_configured')]);
+
+const ReadinessSchema = Type.Object(
+  {
+    status: Type.Union([Type.Literal('ready'), Type.Literal('not_ready')]),
+    checks: Type.Record(Type.String(), CheckStatus),
+    keys: Type.Object({
+      active: Type.Integer({ description: 'key ids the registry marks active' }),
+      loaded: Type.Integer({ description: 'key ids this process loaded from its keyring' }),
+      missing: Type.Integer({ description: 'active key ids this process lacks' }),
+    }),
+  },
+  { description: 'Coarse statuses and counts only: never purpose names or key ids.' },
+);
+
+export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
+  app.get(
+    '/v1/health',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Liveness: answers while the process runs; checks nothing',
+        response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/v1/health/ready',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Readiness: database, keyring and every active key id loaded',
+        description: '200 when ready, 503 with the same body when not. Optional dependencies that are not configured report `not_configured`.',
+        response: { 200: ReadinessSchema, 503: ReadinessSchema },
+      },
+    },
+    async (_request, reply) => {
+      const readiness = await checkReadiness(platform);
+      return reply.code(readiness.status === 'ready' ? 200 : 503).send(readiness);
+    },
+  );
+};

@@ -1,0 +1,187 @@
+import path from 'node:path';
+
+/**
+ * Configuration is read from the environment once, at start, validated as a whole (every bad
+ * value is reported, not just the first) and frozen. No module reads `process.env` on its own.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** Namespace for every Redis key and channel, so several deployments can share one server. */
+  redisPrefix: string;
+  keyPrefix: string;
+  keyring: string | null;
+  /** Key environments this deployment accepts; a key of any other answers `invalid api key`. */
+  keyEnvironments: readonly KeyEnvironment[];
+  orderWritesEnabled: boolean;
+  logLevel: string;
+  /** Public base URL, for links in e-mails and `docs_url`. */
+  publicUrl: string;
+  /** Fastify `trustProxy`: needed behind a load balancer so `allowedIps` sees the client address. */
+  trustProxy: boolean | string;
+  metricsToken: string | null;
+  aa: {
+    testSubscriptionKey: string;
+    /** An already running test system; when unset the gateway starts one in-process. */
+    testSystemUrl: string | null;
+    testSystemPort: number;
+    liveUrl: string | null;
+    liveSubscriptionKey: string | null;
+  };
+  ndcSchemaDir: string;
+  search: {
+    cacheTtlSeconds: number;
+    rateLimitPerMinute: number;
+    timeoutMs: number;
+  };
+  monitoring: { intervalSeconds: number };
+  aviation: { syncFrom: string | null; syncIntervalHours: number };
+  mail: { smtpUrl: string | null; from: string; operatorEmail: string | null };
+  passwords: { scryptLogN: number };
+}
+
+export type KeyEnvironment = 'test' | 'live';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Collects every problem instead of stopping at the first one. */
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  string(name: string, fallback: string): string {
+    const value = this.env[name];
+    return value === undefined || value === '' ? fallback : value;
+  }
+
+  optional(name: string): string | null {
+    const value = this.env[name];
+    return value === undefined || value === '' ? null : value;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      this.problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const raw = this.env[name]?.toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+    if (['false', '0', 'no', 'off'].includes(raw)) return false;
+    this.problems.push(`${name} must be true or false (got "${this.env[name]}")`);
+    return fallback;
+  }
+
+  url(name: string, protocols: string[]): string | null {
+    const raw = this.optional(name);
+    if (raw === null) return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
+      return raw;
+    } catch {
+      this.problems.push(`${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+      return null;
+    }
+  }
+
+  oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
+    const raw = this.string(name, fallback);
+    if (!(allowed as readonly string[]).includes(raw)) {
+      this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
+      return fallback;
+    }
+    return raw as T;
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const r = new Reader(env);
+
+  const keyPrefix = r.string('KEY_PREFIX', 'fa');
+  if (!/^[a-z][a-z0-9]{1,11}$/.test(keyPrefix)) {
+    r.problems.push(`KEY_PREFIX must be 2-12 lowercase letters or digits, starting with a letter (got "${keyPrefix}")`);
+  }
+
+  const keyEnvironments = r
+    .string('KEY_ENVIRONMENTS', 'test,live')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (keyEnvironments.length === 0 || keyEnvironments.some((e) => e !== 'test' && e !== 'live')) {
+    r.problems.push('KEY_ENVIRONMENTS must be a comma-separated list of test and live');
+  }
+
+  const trustProxyRaw = r.string('TRUST_PROXY', 'false');
+  const trustProxy = trustProxyRaw === 'true' ? true : trustProxyRaw === 'false' ? false : trustProxyRaw;
+
+  const databaseUrl = r.url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const keyring = r.optional('KEYRING');
+  if (databaseUrl !== null && keyring === null) {
+    r.problems.push('KEYRING is required when DATABASE_URL is set (a generated keyring file is only for embedded storage)');
+  }
+
+  const port = r.int('PORT', 8080, 0, 65535);
+  const config: Config = {
+    port,
+    host: r.string('HOST', '0.0.0.0'),
+    dataDir: path.resolve(r.string('DATA_DIR', './data')),
+    databaseUrl,
+    redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
+    redisPrefix: r.string('REDIS_PREFIX', 'flightagg:'),
+    keyPrefix,
+    keyring,
+    keyEnvironments: keyEnvironments as KeyEnvironment[],
+    orderWritesEnabled: r.bool('ORDER_WRITES_ENABLED', true),
+    logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
+    publicUrl: r.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
+    trustProxy,
+    metricsToken: r.optional('METRICS_TOKEN'),
+    aa: {
+      testSubscriptionKey: r.string('AA_TEST_SUBSCRIPTION_KEY', 'aa-test-subscription-key'),
+      testSystemUrl: r.url('AA_TEST_URL', ['http:', 'https:']),
+      testSystemPort: r.int('AA_TEST_PORT', 0, 0, 65535),
+      liveUrl: r.url('AA_LIVE_URL', ['https:', 'http:']),
+      liveSubscriptionKey: r.optional('AA_LIVE_SUBSCRIPTION_KEY'),
+    },
+    ndcSchemaDir: path.resolve(r.string('NDC_SCHEMA_DIR', '../shared/ndc/schemas-21.3')),
+    search: {
+      cacheTtlSeconds: r.int('SEARCH_CACHE_TTL_SECONDS', 300, 0, 86_400),
+      rateLimitPerMinute: r.int('SEARCH_RATE_LIMIT_PER_MINUTE', 60, 1, 100_000),
+      timeoutMs: r.int('SEARCH_TIMEOUT_MS', 12_000, 100, 120_000),
+    },
+    monitoring: { intervalSeconds: r.int('MONITORING_INTERVAL_SECONDS', 60, 0, 86_400) },
+    aviation: {
+      syncFrom: r.optional('AVIATION_SYNC_FROM'),
+      syncIntervalHours: r.int('AVIATION_SYNC_INTERVAL_HOURS', 24, 1, 24 * 365),
+    },
+    mail: {
+      smtpUrl: r.url('SMTP_URL', ['smtp:', 'smtps:']),
+      from: r.string('MAIL_FROM', 'Flight Gateway <no-reply@localhost>'),
+      operatorEmail: r.optional('OPERATOR_EMAIL'),
+    },
+    passwords: { scryptLogN: r.int('PASSWORD_SCRYPT_LOG_N', 17, 10, 20) },
+  };
+
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  return Object.freeze(config);
+}

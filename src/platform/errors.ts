@@ -1,0 +1,49 @@
+/**
+ * Every error a client can cause is an AppError: an HTTP status, a sentence for humans and a
+ * stable code for machines. The error handler (platform/http/error-handler.ts) turns it into the
+ * shape of the surface the request was made on; nothing else writes error bodies.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    /** Extra top-level fields of the plain error body (`did_you_mean`, `reason`, `docs_url`, ...). */
+    readonly fields: Record<string, unknown> = {},
+    /** Response headers such as `Retry-After`. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code = 'invalid_request', fields?: Record<string, unknown>) =>
+  new AppError(400, code, message, fields);
+
+export const unauthorized = (message: string, code = 'unauthorized') => new AppError(401, code, message);
+
+export const forbidden = (message: string, code = 'forbidden', fields?: Record<string, unknown>) =>
+  new AppError(403, code, message, fields);
+
+export const notFound = (message: string, code = 'not_found', fields?: Record<string, unknown>) =>
+  new AppError(404, code, message, fields);
+
+export const conflict = (message: string, code = 'conflict', fields?: Record<string, unknown>) =>
+  new AppError(409, code, message, fields);
+
+export const unprocessable = (message: string, code = 'unprocessable', fields?: Record<string, unknown>) =>
+  new AppError(422, code, message, fields);
+
+export const tooManyRequests = (message: string, retryAfterSeconds: number, fields?: Record<string, unknown>) =>
+  new AppError(429, 'rate_limited', message, fields, { 'Retry-After': String(retryAfterSeconds) });
+
+export const badGateway = (message: string, code = 'airline_error') => new AppError(502, code, message);
+
+export const unavailable = (message: string, code = 'unavailable', headers?: Record<string, string>) =>
+  new AppError(503, code, message, {}, headers);
+
+/** A unique-constraint violation from either PostgreSQL or PGlite. */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}

@@ -1,0 +1,98 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay from 'find-my-way';
+import { AppError } from '../errors.js';
+import { errorBody, surfaceOf } from './surfaces.js';
+import { validationMessage } from './validation-message.js';
+
+interface ClientError {
+  status: number;
+  code: string;
+  message: string;
+  fields?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** Fastify's own 4xx errors, in the words of this API. */
+const FRAMEWORK_ERRORS: Record<string, Omit<ClientError, 'status'> & { status?: number }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'request_body_too_large', message: 'request body too large' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'invalid_request_body', message: 'invalid request body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { code: 'invalid_request_body', message: 'invalid request body' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'unsupported content type: send application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_request_body', message: 'request body does not match Content-Length' },
+  FST_ERR_CTP_INVALID_TYPE: { code: 'invalid_request_body', message: 'invalid Content-Type header' },
+  FST_ERR_BAD_URL: { code: 'invalid_path', message: 'the request path is not valid' },
+  FST_ERR_ASYNC_CONSTRAINT: { code: 'invalid_request', message: 'invalid request' },
+};
+
+function toClientError(err: FastifyError): ClientError | null {
+  if (err instanceof AppError) {
+    return { status: err.status, code: err.code, message: err.message, fields: err.fields, headers: err.headers };
+  }
+  if (err.validation) {
+    return { status: 400, code: 'invalid_request', message: validationMessage(err.validation, err.validationContext) };
+  }
+  const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
+  if (known) return { status: known.status ?? err.statusCode ?? 400, ...known };
+  // A body that breaks off before its Content-Length, or any other client fault we did not name.
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return { status: err.statusCode, code: 'invalid_request', message: 'invalid request' };
+  }
+  return null;
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, e: ClientError) {
+  for (const [name, value] of Object.entries(e.headers ?? {})) reply.header(name, value);
+  return reply.code(e.status).send(errorBody(surfaceOf(request.url), e, request.id));
+}
+
+/**
+ * The single place errors become responses. Anything that is not a client error is a bug: it is
+ * logged with its request id and the client sees a generic 500 that quotes only that id.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  const knownRoutes = FindMyWay({ ignoreTrailingSlash: true });
+  const methodsByRoute = new Map<string, Set<string>>();
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || route.url === '*') continue;
+      const key = route.url;
+      if (!methodsByRoute.has(key)) {
+        methodsByRoute.set(key, new Set());
+        knownRoutes.on(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], key, () => {}, { key });
+      }
+      methodsByRoute.get(key)!.add(method);
+    }
+  });
+
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const clientError = toClientError(err);
+    if (clientError) {
+      if (clientError.status >= 500) request.log.warn({ code: clientError.code }, clientError.message);
+      return send(request, reply, clientError);
+    }
+    request.log.error({ err }, 'unhandled error');
+    return send(request, reply, { status: 500, code: 'internal_error', message: 'internal server error' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const match = knownRoutes.find('GET', path);
+    const allowed = match ? methodsByRoute.get((match.store as { key: string }).key) : undefined;
+    if (allowed && !allowed.has(request.method)) {
+      const list = [...allowed].sort();
+      reply.header('Allow', list.join(', '));
+      return send(request, reply, {
+        status: 405,
+        code: 'method_not_allowed',
+        message: `method ${request.method} is not allowed here; use ${list.join(' or ')}`,
+      });
+    }
+    return send(request, reply, { status: 404, code: 'not_found', message: `no such endpoint: ${request.method} ${path}` });
+  });
+}

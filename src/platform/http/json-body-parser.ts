@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import secureJson from 'secure-json-parse';
+import { badRequest } from '../errors.js';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+const MAX_DEPTH = 64;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Replaces Fastify's JSON parser to refuse, each with its own sentence, what the default would
+ * accept silently or answer vaguely: bytes that are not UTF-8, nesting deep enough to be an
+ * attack, and `__proto__` keys. An empty body counts as no body, so optional bodies work with any client.
+ */
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
+    (_request, buffer: Buffer, done) => {
+      if (buffer.length === 0) return done(null, undefined);
+      let text: string;
+      try {
+        text = utf8.decode(buffer);
+      } catch {
+        return done(badRequest('request body is not valid UTF-8', 'invalid_request_body'));
+      }
+      if (nestingDepth(text) > MAX_DEPTH) {
+        return done(badRequest(`request body is nested more than ${MAX_DEPTH} levels deep`, 'invalid_request_body'));
+      }
+      try {
+        done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+      } catch {
+        done(badRequest('invalid request body', 'invalid_request_body'));
+      }
+    },
+  );
+}
+
+/** Deepest bracket nesting outside strings; one pass, no recursion. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) deepest = Math.max(deepest, ++depth);
+    else if (c === 125 || c === 93) depth--;
+  }
+  return deepest;
+}

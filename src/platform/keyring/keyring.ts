@@ -1,0 +1,105 @@
+import crypto from 'node:crypto';
+
+/** What each data key is for; a key serves exactly one purpose. */
+export const KEY_PURPOSES = ['api-key-lookup', 'api-key-secrets', 'webhook-secrets', 'totp-seeds'] as const;
+export type KeyPurpose = (typeof KEY_PURPOSES)[number];
+
+interface DataKey {
+  id: string;
+  purpose: KeyPurpose;
+  material: Buffer;
+}
+
+export class KeyringError extends Error {
+  override name = 'KeyringError';
+}
+
+const ENTRY = /^([A-Za-z0-9_-]{1,64}):([a-z-]+):([A-Za-z0-9+/_=-]+)$/;
+
+/**
+ * AES-256-GCM data keys identified by key id and purpose. Several keys may share a purpose
+ * (rotation): the last one listed seals new data, and any of them opens data sealed earlier,
+ * because each sealed value names the key id it was sealed with.
+ */
+export class Keyring {
+  private readonly byId = new Map<string, DataKey>();
+  private readonly current = new Map<KeyPurpose, DataKey>();
+
+  constructor(keys: DataKey[]) {
+    for (const key of keys) {
+      if (this.byId.has(key.id)) throw new KeyringError(`KEYRING lists key id ${key.id} twice`);
+      this.byId.set(key.id, key);
+      this.current.set(key.purpose, key);
+    }
+    const missing = KEY_PURPOSES.filter((p) => !this.current.has(p));
+    if (missing.length > 0) throw new KeyringError(`KEYRING has no key for: ${missing.join(', ')}`);
+  }
+
+  /** `id:purpose:base64key` entries separated by commas or new lines. */
+  static parse(text: string): Keyring {
+    const keys: DataKey[] = [];
+    for (const entry of text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean)) {
+      const match = ENTRY.exec(entry);
+      if (!match) throw new KeyringError('KEYRING entries must look like id:purpose:base64key');
+      const [, id, purpose, encoded] = match as unknown as [string, string, string, string];
+      if (!(KEY_PURPOSES as readonly string[]).includes(purpose)) {
+        throw new KeyringError(`KEYRING key ${id} has unknown purpose "${purpose}" (known: ${KEY_PURPOSES.join(', ')})`);
+      }
+      const material = Buffer.from(encoded, 'base64');
+      if (material.length !== 32) throw new KeyringError(`KEYRING key ${id} must be 32 bytes, base64-encoded`);
+      keys.push({ id, purpose: purpose as KeyPurpose, material });
+    }
+    return new Keyring(keys);
+  }
+
+  /** A fresh keyring text with one key per purpose. */
+  static generateText(): string {
+    const stamp = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    return KEY_PURPOSES.map(
+      (purpose) => `${purpose}-${stamp}-${crypto.randomBytes(3).toString('hex')}:${purpose}:${crypto.randomBytes(32).toString('base64')}`,
+    ).join('\n');
+  }
+
+  keyIds(): { id: string; purpose: KeyPurpose }[] {
+    return [...this.byId.values()].map(({ id, purpose }) => ({ id, purpose }));
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** Encrypts with the purpose's current key; the result names its key id, nonce and tag. */
+  seal(purpose: KeyPurpose, plaintext: string): string {
+    const key = this.current.get(purpose)!;
+    const iv = crypto.randomBytes(12);
+    const cipher = crypto.createCipheriv('aes-256-gcm', key.material, iv);
+    cipher.setAAD(Buffer.from(purpose));
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    const parts = [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url'));
+    return `v1.${key.id}.${parts.join('.')}`;
+  }
+
+  open(purpose: KeyPurpose, sealed: string): string {
+    const [version, keyId, iv, tag, body] = sealed.split('.');
+    const key = keyId ? this.byId.get(keyId) : undefined;
+    if (version !== 'v1' || !key || key.purpose !== purpose || !iv || !tag || body === undefined) {
+      throw new KeyringError('sealed value cannot be opened with this keyring');
+    }
+    const decipher = crypto.createDecipheriv('aes-256-gcm', key.material, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(purpose));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  /** HMAC-SHA256 under every key of the purpose, newest first: lookups still find values hashed before a rotation. */
+  hmacAll(purpose: KeyPurpose, value: string): { keyId: string; hash: string }[] {
+    return [...this.byId.values()]
+      .filter((k) => k.purpose === purpose)
+      .reverse()
+      .map((k) => ({ keyId: k.id, hash: crypto.createHmac('sha256', k.material).update(value).digest('hex') }));
+  }
+
+  hmac(purpose: KeyPurpose, value: string): { keyId: string; hash: string } {
+    return this.hmacAll(purpose, value)[0]!;
+  }
+}

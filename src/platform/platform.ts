@@ -1,0 +1,82 @@
+import pino, { type Logger } from 'pino';
+import { createLocalBroadcast, createRedisBroadcast, type Broadcast } from './broadcast.js';
+import type { Config } from './config.js';
+import { openDatabase, type Database, type Db } from './db/database.js';
+import { migrate, type MigrationResult } from './db/migrate.js';
+import type { Keyring } from './keyring/keyring.js';
+import { loadKeyring } from './keyring/keyring-loader.js';
+import { registerKeyring } from './keyring/keyring-store.js';
+import { loggerOptions } from './logger.js';
+import { Scheduler } from './jobs/scheduler.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { connectRedis, type Redis } from './redis.js';
+
+/**
+ * Everything the features share, built once per process (or per test) and handed to buildApp:
+ * no module opens its own connections or reads the environment.
+ */
+export interface Platform {
+  readonly config: Readonly<Config>;
+  readonly database: Database;
+  readonly db: Db;
+  readonly keyring: Keyring;
+  readonly redis: Redis | null;
+  readonly broadcast: Broadcast;
+  readonly metrics: Metrics;
+  readonly logger: Logger;
+  /** Background jobs; features add theirs while the app is built, server.ts starts them. */
+  readonly scheduler: Scheduler;
+  /** What the start-up migration run found and applied. */
+  readonly migrations: MigrationResult;
+  /** Now, as the service sees it; tests move it. */
+  clock(): Date;
+  close(): Promise<void>;
+}
+
+export interface PlatformOptions {
+  logger?: Logger;
+  /** Overrides config.dataDir for storage only, e.g. `memory://` in tests. */
+  storageDir?: string;
+  defaultMetrics?: boolean;
+  clock?: () => Date;
+}
+
+export async function createPlatform(config: Readonly<Config>, options: PlatformOptions = {}): Promise<Platform> {
+  const logger = options.logger ?? pino(loggerOptions(config.logLevel));
+  const { keyring } = loadKeyring({ keyring: config.keyring, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: options.storageDir ?? config.dataDir });
+  let redis: Redis | null = null;
+  let migrations: MigrationResult;
+  try {
+    migrations = await migrate(database);
+    await registerKeyring(database.db, keyring);
+    redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  } catch (err) {
+    redis?.disconnect();
+    await database.close();
+    throw err;
+  }
+  const broadcast =
+    redis && config.redisUrl ? await createRedisBroadcast(config.redisUrl, config.redisPrefix, redis) : createLocalBroadcast();
+
+  const scheduler = new Scheduler(database, logger);
+  return {
+    config,
+    database,
+    db: database.db,
+    keyring,
+    redis,
+    broadcast,
+    metrics: createMetrics({ defaultMetrics: options.defaultMetrics ?? false }),
+    logger,
+    scheduler,
+    migrations,
+    clock: options.clock ?? (() => new Date()),
+    async close() {
+      await scheduler.stop();
+      await broadcast.close();
+      redis?.disconnect();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { Keyring } from '../src/platform/keyring/keyring.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A database made for this run only, or null for embedded storage. */
+    databaseUrl: string | null;
+    redisUrl: string | null;
+    runId: string;
+    /** One keyring for the run: apps sharing a database must agree on the active key ids. */
+    keyring: string;
+  }
+}
+
+function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/** With DATABASE_URL set, every test run gets a database of its own, dropped at the end. */
+export default async function setup(project: TestProject) {
+  const runId = `${Date.now().toString(36)}${crypto.randomBytes(3).toString('hex')}`;
+  project.provide('runId', runId);
+  project.provide('keyring', Keyring.generateText());
+  project.provide('redisUrl', process.env.REDIS_URL || null);
+
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    project.provide('databaseUrl', null);
+    return;
+  }
+  const name = `flightagg_test_${runId}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  project.provide('databaseUrl', withDatabase(serverUrl, name));
+
+  return async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  };
+}

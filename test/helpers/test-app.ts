@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type AppOptions } from '../../src/app.js';
+import type { KeyKind, KeyRestrictionInput } from '../../src/auth/api-keys/key-service.js';
+import type { Platform } from '../../src/platform/platform.js';
+import { createTestPlatform, type TestPlatformOptions } from './test-platform.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  platform: Platform;
+  /** An agency with a key, made through the same services the CLI and portal use. */
+  agencyWithKey(options?: { kind?: KeyKind; environment?: 'test' | 'live' } & KeyRestrictionInput): Promise<{
+    agencyId: string;
+    keyId: string;
+    secret: string;
+  }>;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(options: TestPlatformOptions & { app?: AppOptions } = {}): Promise<TestApp> {
+  const platform = await createTestPlatform(options);
+  const app = await buildApp(platform, options.app);
+  await app.ready();
+  let agencies = 0;
+  return {
+    app,
+    platform,
+    async agencyWithKey({ kind = 'agency', environment = 'test', ...restrictions } = {}) {
+      const agency = await app.services.accounts.createAgency({ name: `Test Agency ${++agencies}` });
+      const { key, secret } = await app.services.apiKeys.create(
+        { agencyId: agency.id, kind, environment, ...restrictions },
+        { via: 'cli' },
+      );
+      return { agencyId: agency.id, keyId: key.id, secret };
+    },
+    async close() {
+      await app.close();
+      await platform.close();
+    },
+  };
+}

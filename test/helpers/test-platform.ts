@@ -1,0 +1,67 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { loadConfig } from '../../src/platform/config.js';
+import { loggerOptions } from '../../src/platform/logger.js';
+import { createPlatform, type Platform } from '../../src/platform/platform.js';
+
+export interface TestPlatformOptions {
+  /** Extra environment, as an operator would set it. */
+  env?: Record<string, string>;
+  /** A database nobody else in this run uses (always true on embedded storage). */
+  isolated?: boolean;
+  /** Collects every log line, to prove what never reaches the logs. */
+  logLines?: string[];
+  clock?: () => Date;
+}
+
+async function isolatedDatabase(serverUrl: string): Promise<string> {
+  const name = `flightagg_iso_${inject('runId')}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A platform on this run's storage: PGlite in memory, or the run's PostgreSQL database. */
+export async function createTestPlatform(options: TestPlatformOptions = {}): Promise<Platform> {
+  const sharedUrl = inject('databaseUrl');
+  const databaseUrl = sharedUrl && options.isolated ? await isolatedDatabase(sharedUrl) : sharedUrl;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    REDIS_URL: inject('redisUrl') ?? '',
+    REDIS_PREFIX: `flightagg:test:${inject('runId')}:${crypto.randomBytes(4).toString('hex')}:`,
+    KEYRING: inject('keyring'),
+    LOG_LEVEL: 'silent',
+    // Tests hash many passwords; production keeps OWASP's 2^17.
+    PASSWORD_SCRYPT_LOG_N: '10',
+    ...options.env,
+  });
+  const lines = options.logLines;
+  const logger = lines
+    ? pino(
+        { ...loggerOptions('trace') },
+        new Writable({
+          write(chunk, _encoding, done) {
+            lines.push(...String(chunk).split('\n').filter(Boolean));
+            done();
+          },
+        }),
+      )
+    : pino({ level: 'silent' });
+  return createPlatform(config, {
+    logger,
+    storageDir: databaseUrl ? undefined : 'memory://',
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+}
