@@ -43,6 +43,11 @@ export default async function setup(project: TestProject) {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
     await client.query(`drop database if exists ${name} with (force)`);
+    // Tests that need a database to themselves make `flightagg_iso_<runId>_…` ones.
+    const { rows } = await client.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+      `flightagg_iso_${runId}_%`,
+    ]);
+    for (const { datname } of rows) await client.query(`drop database if exists ${datname} with (force)`);
     await client.end();
   };
 }

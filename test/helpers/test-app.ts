@@ -16,9 +16,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(options: TestPlatformOptions & { app?: AppOptions } = {}): Promise<TestApp> {
+export interface TestAppOptions extends TestPlatformOptions {
+  app?: AppOptions;
+  /** Extra routes for a test, registered before the app is ready. */
+  routes?: (app: FastifyInstance) => void;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const platform = await createTestPlatform(options);
   const app = await buildApp(platform, options.app);
+  options.routes?.(app);
   await app.ready();
   let agencies = 0;
   return {

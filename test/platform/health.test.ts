@@ -1,0 +1,58 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+
+describe('health and readiness', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // Readiness reads the keyring registry, which this file edits: keep it to itself.
+    t = await buildTestApp({ isolated: true });
+  });
+  afterAll(() => t.close());
+
+  it('GET /v1/health answers ok without a key', async () => {
+    const res = await t.app.inject({ url: '/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /v1/health/ready reports coarse statuses and counts, never key ids or purposes', async () => {
+    const res = await t.app.inject({ url: '/v1/health/ready' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.status).toBe('ready');
+    expect(body.checks.database).toBe('ok');
+    expect(body.checks.keyring).toBe('ok');
+    expect(body.checks.smtp).toBe('not_configured');
+    expect(body.checks.redis).toBe(t.platform.redis ? 'ok' : 'not_configured');
+    expect(body.keys).toEqual({ active: 4, loaded: 4, missing: 0 });
+    for (const { id, purpose } of t.platform.keyring.keyIds()) {
+      expect(res.body).not.toContain(id);
+      expect(res.body).not.toContain(purpose);
+    }
+  });
+
+  it('answers 503 with the same shape when an active key id is missing from KEYRING', async () => {
+    await sql`insert into keyring_keys (key_id, purpose) values ('api-key-secrets-elsewhere', 'api-key-secrets')`.execute(t.platform.db);
+    try {
+      const res = await t.app.inject({ url: '/v1/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'not_ready', checks: { keyring: 'failing' }, keys: { active: 5, loaded: 4, missing: 1 } });
+      expect(res.body).not.toContain('elsewhere');
+    } finally {
+      await sql`update keyring_keys set status = 'retired' where key_id = 'api-key-secrets-elsewhere'`.execute(t.platform.db);
+    }
+    expect((await t.app.inject({ url: '/v1/health/ready' })).statusCode).toBe(200);
+  });
+
+  it('answers 503 when the database does not answer', async () => {
+    const broken = await buildTestApp({ isolated: true });
+    await broken.platform.database.close();
+    const res = await broken.app.inject({ url: '/v1/health/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().checks.database).toBe('failing');
+    await broken.app.close();
+    broken.platform.redis?.disconnect();
+  });
+});

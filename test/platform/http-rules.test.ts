@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { probeRoutes } from '../helpers/probe-routes.js';
+
+const MIB = 1024 * 1024;
+
+/** A JSON body of exactly `size` bytes: {"pad":"xxxx..."} */
+function jsonOfSize(size: number): string {
+  const overhead = '{"pad":""}'.length;
+  return `{"pad":"${'x'.repeat(size - overhead)}"}`;
+}
+
+describe('cross-cutting HTTP rules', () => {
+  let t: TestApp;
+  let key: string;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ routes: probeRoutes, logLines });
+    key = (await t.agencyWithKey()).secret;
+  });
+  afterAll(() => t.close());
+
+  const post = (payload: string | Buffer, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/v1/probe/echo',
+      payload,
+      headers: { 'content-type': 'application/json', 'x-api-key': key, ...headers },
+    });
+
+  it('accepts a body of exactly 1 MiB', async () => {
+    const body = jsonOfSize(MIB);
+    expect(Buffer.byteLength(body)).toBe(MIB);
+    const res = await post(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().body.pad).toHaveLength(MIB - 10);
+  });
+
+  it('refuses 1 MiB + 1 byte with 413', async () => {
+    const res = await post(jsonOfSize(MIB + 1));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ error: 'request body too large' });
+  });
+
+  it('refuses malformed JSON with a generic 400 that never quotes the body', async () => {
+    const res = await post('{"secretive": "s3cr3t-value", oops}');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'invalid request body' });
+    expect(res.body).not.toContain('s3cr3t-value');
+  });
+
+  it('refuses a truncated body', async () => {
+    const res = await post('{"origin": "JFK", "destin');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid request body');
+  });
+
+  it('refuses bytes that are not UTF-8', async () => {
+    const res = await post(Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('request body is not valid UTF-8');
+  });
+
+  it('refuses deeply nested bodies', async () => {
+    const res = await post(`${'['.repeat(5000)}${']'.repeat(5000)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/nested more than 64 levels/);
+  });
+
+  it('refuses prototype-poisoning keys', async () => {
+    const res = await post('{"__proto__": {"admin": true}}');
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses a body in another content type with 415', async () => {
+    const res = await post('origin=JFK', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toMatch(/application\/json/);
+  });
+
+  it('treats an empty JSON body as no body', async () => {
+    const res = await post('');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().body).toBeNull();
+  });
+
+  it('answers an unknown path with 404 in the plain shape', async () => {
+    const res = await t.app.inject({ url: '/v1/nowhere', headers: { 'x-api-key': key } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found', request_id: res.headers['x-request-id'] });
+    expect(typeof res.json().error).toBe('string');
+  });
+
+  it('answers an unknown aviation path with 404 in the envelope', async () => {
+    const res = await t.app.inject({ url: '/v1/aviation/nowhere', headers: { 'x-api-key': key } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ data: null, errors: [{ code: 'not_found' }] });
+  });
+
+  it('answers a wrong method with 405 and Allow', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/v1/health' });
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET');
+    expect(res.json().code).toBe('method_not_allowed');
+  });
+
+  it('puts X-Request-Id on every response and request_id in every error body', async () => {
+    const ok = await t.app.inject({ url: '/v1/health' });
+    expect(ok.headers['x-request-id']).toMatch(/^req_[0-9A-Za-z]{20}$/);
+    const err = await t.app.inject({ url: '/v1/probe/whoami' });
+    expect(err.json().request_id).toBe(err.headers['x-request-id']);
+  });
+
+  it('keeps a caller-supplied request id and replaces an unsafe one', async () => {
+    const kept = await t.app.inject({ url: '/v1/health', headers: { 'x-request-id': 'trace-123.abc' } });
+    expect(kept.headers['x-request-id']).toBe('trace-123.abc');
+    const replaced = await t.app.inject({ url: '/v1/health', headers: { 'x-request-id': '<script>' } });
+    expect(replaced.headers['x-request-id']).toMatch(/^req_/);
+  });
+
+  it('hides internal errors behind a generic 500 and logs them with the request id', async () => {
+    const res = await t.app.inject({ url: '/v1/probe/crash', headers: { 'x-api-key': key } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ error: 'internal server error', code: 'internal_error', request_id: res.headers['x-request-id'] });
+    expect(res.body).not.toContain('hunter2');
+    expect(res.body).not.toContain('at ');
+    const logged = logLines.map((l) => JSON.parse(l) as { reqId?: string; level: number });
+    expect(logged.some((l) => l.reqId === res.headers['x-request-id'] && l.level === 50)).toBe(true);
+  });
+
+  it('answers the envelope on aviation paths for auth errors too', async () => {
+    const res = await t.app.inject({ url: '/v1/aviation/probe' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ data: null, errors: [{ code: 'missing_api_key', message: 'missing X-API-Key' }] });
+  });
+});

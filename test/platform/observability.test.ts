@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { probeRoutes } from '../helpers/probe-routes.js';
+
+describe('observability', () => {
+  let t: TestApp;
+  const logLines: string[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ routes: probeRoutes, logLines });
+  });
+  afterAll(() => t.close());
+
+  it('serves Prometheus metrics by route template and status', async () => {
+    await t.app.inject({ url: '/v1/health' });
+    const res = await t.app.inject({ url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/plain/);
+    expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/v1\/health",status_code="200"\} \d+/);
+    expect(res.body).toContain('http_request_duration_seconds_bucket');
+  });
+
+  it('serves OpenAPI 3.1 generated from the route schemas, version 2.0.0, and a docs UI', async () => {
+    const spec = (await t.app.inject({ url: '/openapi.json' })).json();
+    expect(spec.openapi).toBe('3.1.0');
+    expect(spec.info.version).toBe('2.0.0');
+    expect(spec.paths['/v1/health/ready'].get.responses).toHaveProperty('503');
+    expect(spec.components.securitySchemes.ApiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    const docs = await t.app.inject({ url: '/docs' });
+    expect([200, 302]).toContain(docs.statusCode);
+  });
+
+  it('never writes keys, session tokens or secrets to the logs', async () => {
+    const { secret, keyId, agencyId } = await t.agencyWithKey();
+    await t.app.inject({ url: '/v1/probe/whoami', headers: { 'x-api-key': secret, authorization: 'Bearer sess_topsecret' } });
+    await t.app.inject({ url: '/v1/probe/crash', headers: { 'x-api-key': secret } });
+    await t.app.inject({ method: 'POST', url: '/v1/probe/echo', headers: { 'x-api-key': secret }, payload: { password: 'pw-in-body' } });
+    const revealed = await t.app.services.apiKeys.reveal(keyId, agencyId);
+    t.platform.logger.info({ secret: revealed, password: 'pw', token: 'tok' }, 'a careless log call');
+    const all = logLines.join('\n');
+    expect(logLines.length).toBeGreaterThan(3);
+    for (const needle of [secret, 'sess_topsecret', 'pw-in-body', '"pw"', 'tok"']) expect(all).not.toContain(needle);
+  });
+});
