@@ -1,0 +1,207 @@
+// Aircraft the network flies and their cabin layouts. Layout strings list seat letters with "_" for an
+// aisle; they drive both inventory (seats per cabin) and seat maps (window/aisle/middle, exit rows).
+
+export type CabinCode = 'F' | 'J' | 'W' | 'Y';
+
+export interface CabinLayout {
+  cabin: CabinCode;
+  firstRow: number;
+  lastRow: number;
+  layout: string;
+  exitRows?: readonly number[];
+  /** Rows skipped in numbering (AA skips 13 on some fleets). */
+  skipRows?: readonly number[];
+  /** Economy rows sold as Main Cabin Extra (more legroom, chargeable). */
+  extraLegroomRows?: readonly number[];
+}
+
+export interface AircraftType {
+  code: string;
+  name: string;
+  /** Average block speed in km/h, cruise minus climb and descent. */
+  speedKmh: number;
+  cabins: readonly CabinLayout[];
+}
+
+const A = (a: AircraftType): AircraftType => a;
+
+export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
+  E175: A({
+    code: 'E175',
+    name: 'Embraer 175',
+    speedKmh: 700,
+    cabins: [
+      { cabin: 'F', firstRow: 1, lastRow: 4, layout: 'A_CD' },
+      { cabin: 'Y', firstRow: 7, lastRow: 22, layout: 'AB_CD', exitRows: [12], extraLegroomRows: [7, 8, 9, 10] },
+    ],
+  }),
+  A319: A({
+    code: 'A319',
+    name: 'Airbus A319',
+    speedKmh: 760,
+    cabins: [
+      { cabin: 'F', firstRow: 1, lastRow: 2, layout: 'AC_DF' },
+      { cabin: 'Y', firstRow: 7, lastRow: 26, layout: 'ABC_DEF', exitRows: [10], extraLegroomRows: [7, 8, 9, 10] },
+    ],
+  }),
+  A320: A({
+    code: 'A320',
+    name: 'Airbus A320',
+    speedKmh: 760,
+    cabins: [
+      { cabin: 'J', firstRow: 1, lastRow: 4, layout: 'ABC_DEF' },
+      { cabin: 'Y', firstRow: 5, lastRow: 30, layout: 'ABC_DEF', exitRows: [12, 13], extraLegroomRows: [5, 6] },
+    ],
+  }),
+  A321: A({
+    code: 'A321',
+    name: 'Airbus A321',
+    speedKmh: 780,
+    cabins: [
+      { cabin: 'F', firstRow: 1, lastRow: 5, layout: 'AC_DF' },
+      {
+        cabin: 'Y',
+        firstRow: 8,
+        lastRow: 36,
+        layout: 'ABC_DEF',
+        exitRows: [11, 25],
+        extraLegroomRows: [8, 9, 10, 11, 12],
+      },
+    ],
+  }),
+  A321T: A({
+    code: 'A321T',
+    name: 'Airbus A321 Transcontinental',
+    speedKmh: 790,
+    cabins: [
+      { cabin: 'F', firstRow: 2, lastRow: 6, layout: 'A_F' },
+      { cabin: 'J', firstRow: 8, lastRow: 12, layout: 'AC_DF' },
+      { cabin: 'Y', firstRow: 20, lastRow: 31, layout: 'ABC_DEF', exitRows: [20], extraLegroomRows: [20, 21, 22] },
+    ],
+  }),
+  B738: A({
+    code: 'B738',
+    name: 'Boeing 737-800',
+    speedKmh: 780,
+    cabins: [
+      { cabin: 'F', firstRow: 1, lastRow: 4, layout: 'AC_DF' },
+      {
+        cabin: 'Y',
+        firstRow: 8,
+        lastRow: 33,
+        layout: 'ABC_DEF',
+        exitRows: [16, 17],
+        skipRows: [13],
+        extraLegroomRows: [8, 9, 10, 11, 16, 17],
+      },
+    ],
+  }),
+  B788: A({
+    code: 'B788',
+    name: 'Boeing 787-8',
+    speedKmh: 870,
+    cabins: [
+      { cabin: 'J', firstRow: 1, lastRow: 5, layout: 'A_DG_J' },
+      { cabin: 'W', firstRow: 10, lastRow: 13, layout: 'AC_DEF_HJ' },
+      {
+        cabin: 'Y',
+        firstRow: 20,
+        lastRow: 40,
+        layout: 'ABC_DEF_HJK',
+        exitRows: [20],
+        skipRows: [26],
+        extraLegroomRows: [20, 21, 22],
+      },
+    ],
+  }),
+  B789: A({
+    code: 'B789',
+    name: 'Boeing 787-9',
+    speedKmh: 880,
+    cabins: [
+      { cabin: 'J', firstRow: 1, lastRow: 8, layout: 'A_DG_J' },
+      { cabin: 'W', firstRow: 10, lastRow: 12, layout: 'AC_DEF_HJ' },
+      {
+        cabin: 'Y',
+        firstRow: 20,
+        lastRow: 45,
+        layout: 'ABC_DEF_HJK',
+        exitRows: [20, 33],
+        extraLegroomRows: [20, 21, 22, 33],
+      },
+    ],
+  }),
+  B772: A({
+    code: 'B772',
+    name: 'Boeing 777-200',
+    speedKmh: 880,
+    cabins: [
+      { cabin: 'J', firstRow: 1, lastRow: 10, layout: 'A_DG_J' },
+      { cabin: 'W', firstRow: 11, lastRow: 13, layout: 'AC_DEF_HJ' },
+      {
+        cabin: 'Y',
+        firstRow: 15,
+        lastRow: 40,
+        layout: 'ABC_DEFG_HJK',
+        exitRows: [15, 31],
+        extraLegroomRows: [15, 16, 17, 31],
+      },
+    ],
+  }),
+  B77W: A({
+    code: 'B77W',
+    name: 'Boeing 777-300ER',
+    speedKmh: 890,
+    cabins: [
+      { cabin: 'F', firstRow: 1, lastRow: 2, layout: 'A_DG_J' },
+      { cabin: 'J', firstRow: 3, lastRow: 15, layout: 'A_DG_J' },
+      { cabin: 'W', firstRow: 16, lastRow: 19, layout: 'AC_DEF_HJ' },
+      {
+        cabin: 'Y',
+        firstRow: 20,
+        lastRow: 45,
+        layout: 'ABC_DEFG_HJK',
+        exitRows: [20, 34],
+        extraLegroomRows: [20, 21, 22, 34],
+      },
+    ],
+  }),
+  A359: A({
+    code: 'A359',
+    name: 'Airbus A350-900',
+    speedKmh: 880,
+    cabins: [
+      { cabin: 'J', firstRow: 1, lastRow: 8, layout: 'A_DG_K' },
+      { cabin: 'W', firstRow: 10, lastRow: 12, layout: 'AC_DEF_HK' },
+      { cabin: 'Y', firstRow: 20, lastRow: 46, layout: 'ABC_DEF_HJK', exitRows: [20], extraLegroomRows: [20, 21] },
+    ],
+  }),
+};
+
+export function aircraftType(code: string): AircraftType {
+  const type = AIRCRAFT[code];
+  if (!type) throw new Error(`unknown aircraft type ${code}`);
+  return type;
+}
+
+export function rowsOf(cabin: CabinLayout): number[] {
+  const rows: number[] = [];
+  for (let row = cabin.firstRow; row <= cabin.lastRow; row++) {
+    if (!cabin.skipRows?.includes(row)) rows.push(row);
+  }
+  return rows;
+}
+
+export function seatLetters(cabin: CabinLayout): string[] {
+  return cabin.layout.replace(/_/g, '').split('');
+}
+
+export function seatsInCabin(cabin: CabinLayout): number {
+  return rowsOf(cabin).length * seatLetters(cabin).length;
+}
+
+export function capacityByCabin(type: AircraftType): Partial<Record<CabinCode, number>> {
+  const result: Partial<Record<CabinCode, number>> = {};
+  for (const cabin of type.cabins) result[cabin.cabin] = (result[cabin.cabin] ?? 0) + seatsInCabin(cabin);
+  return result;
+}

@@ -1,0 +1,120 @@
+// AirShopping: reads origin, destination, date, passengers, cabin and the direct-only preference from
+// any schema-valid request shape, and answers with offers per origin-destination.
+
+import type { Ptc } from './fare-pricing.js';
+import { isValidDate } from './geo-time.js';
+import type { MessageHandler } from './message-handler.js';
+import { AA_ERRORS, errorDocument, type NdcErrorSpec } from './ndc-errors.js';
+import { child, list, text, type ParsedMessage } from './ndc-request-parser.js';
+import type { OfferPax, StoredOffer } from './offer-store.js';
+import { baggageAllowanceList, penaltyList, priceClassList } from './fare-xml-builder.js';
+import { flightLists, journeyList, offerNode, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
+import { payloadAttributes } from './payload-attributes.js';
+import { searchOffers } from './shopping-service.js';
+import { el, many, ndcDocument } from './xml-builder.js';
+
+interface OdCriteria {
+  origin: string;
+  destination: string;
+  date: string;
+  cabinCodes: string[];
+}
+
+function odCriteria(parsed: ParsedMessage): OdCriteria[] {
+  const criteria = child(parsed.root, 'Request', 'FlightRequest', 'FlightRequestOriginDestinationsCriteria');
+  return list(criteria, 'OriginDestCriteria').map((od) => ({
+    origin: (text(od, 'OriginDepCriteria', 'IATA_LocationCode') ?? '').toUpperCase(),
+    destination: (text(od, 'DestArrivalCriteria', 'IATA_LocationCode') ?? '').toUpperCase(),
+    date: text(od, 'OriginDepCriteria', 'Date') ?? '',
+    cabinCodes: list(od, 'CabinType').map((c) => text(c, 'CabinTypeCode') ?? '').filter(Boolean),
+  }));
+}
+
+export function normalizePtc(ptc: string | undefined): Ptc {
+  if (ptc === 'CHD' || ptc === 'CNN' || ptc === 'C05' || ptc === 'C11') return 'CHD';
+  if (ptc === 'INF' || ptc === 'INS') return 'INF';
+  return 'ADT';
+}
+
+function passengers(parsed: ParsedMessage): OfferPax[] {
+  const pax = list(child(parsed.root, 'Request', 'PaxList'), 'Pax').map((p, i) => ({
+    id: text(p, 'PaxID') ?? `PAX${i + 1}`,
+    ptc: normalizePtc(text(p, 'PTC')),
+  }));
+  return pax.length > 0 ? pax : [{ id: 'PAX1', ptc: 'ADT' }];
+}
+
+function directOnly(parsed: ParsedMessage): boolean {
+  const criteria = child(parsed.root, 'Request', 'FlightRelatedCriteria', 'FlightCriteria');
+  return list(criteria, 'FlightCharacteristicsCriteria').some(
+    (c) => text(c, 'CharacteristicCode') === 'Direct' && text(c, 'PrefLevel', 'PrefLevelCode') !== 'Preferred',
+  );
+}
+
+function validate(ods: OdCriteria[], pax: OfferPax[], now: number): NdcErrorSpec | null {
+  if (ods.length === 0) return AA_ERRORS.badRequest('At least one OriginDestCriteria is required', 'OriginDestCriteria');
+  const today = new Date(now).toISOString().slice(0, 10);
+  for (const od of ods) {
+    if (!/^[A-Z]{3}$/.test(od.origin) || !/^[A-Z]{3}$/.test(od.destination)) {
+      return AA_ERRORS.badRequest('Origin and destination must be 3-letter IATA location codes', 'IATA_LocationCode');
+    }
+    if (!isValidDate(od.date)) return AA_ERRORS.badRequest('A departure date is required (YYYY-MM-DD)', 'OriginDepCriteria/Date');
+    if (od.date < today) return AA_ERRORS.badRequest(`Departure date ${od.date} is in the past`, 'OriginDepCriteria/Date');
+  }
+  const adults = pax.filter((p) => p.ptc === 'ADT').length;
+  if (adults === 0) return AA_ERRORS.badRequest('At least one adult passenger is required', 'PaxList');
+  if (pax.filter((p) => p.ptc === 'INF').length > adults) return AA_ERRORS.badRequest('Each infant must travel with an adult', 'PaxList');
+  if (pax.length > 9) return AA_ERRORS.badRequest('At most 9 passengers per request', 'PaxList');
+  return null;
+}
+
+export const airShoppingHandler: MessageHandler = {
+  message: 'AirShopping',
+  requestRoot: 'IATA_AirShoppingRQ',
+  responseRoot: 'IATA_AirShoppingRS',
+  route(parsed) {
+    const od = odCriteria(parsed)[0];
+    return od ? `${od.origin}-${od.destination}` : undefined;
+  },
+  handle(parsed, deps) {
+    const ods = odCriteria(parsed);
+    const pax = passengers(parsed);
+    const invalid = validate(ods, pax, deps.clock.now());
+    if (invalid) return { status: 200, body: errorDocument(this.responseRoot, [invalid]) };
+    const direct = directOnly(parsed);
+    const perOd = ods.map((od) => ({ od, offers: searchOffers(deps, { ...od, pax, directOnly: direct }) }));
+    const empty = perOd.find((p) => p.offers.length === 0);
+    if (empty) {
+      const { origin, destination, date } = empty.od;
+      return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.noFlights(origin, destination, date)]) };
+    }
+    const ids = new ResponseIds();
+    const all: StoredOffer[] = perOd.flatMap((p) => p.offers);
+    const offerNodes = all.map((o) => offerNode('Offer', o, ids));
+    const originDests = perOd.map(({ od, offers }, i) =>
+      el('OriginDest', [
+        el('DestCode', od.destination),
+        el('OriginCode', od.origin),
+        el('OriginDestID', `OD${i + 1}`),
+        ...many('PaxJourneyRefID', [...new Set(offers.map((o) => ids.journey(o.journey.segments.map((s) => s.flight))))]),
+      ]),
+    );
+    const body = ndcDocument(this.responseRoot, [
+      el('Response', [
+        el('DataLists', [
+          baggageAllowanceList(all),
+          ...flightLists(ids),
+          el('OriginDestList', originDests),
+          journeyList(ids),
+          paxList(pax),
+          paxSegmentList(ids),
+          penaltyList(all),
+          priceClassList(ids),
+        ]),
+        el('OffersGroup', [el('CarrierOffers', offerNodes)]),
+      ]),
+      payloadAttributes(deps.clock.now()),
+    ]);
+    return { status: 200, body };
+  },
+};

@@ -1,0 +1,119 @@
+// Prices one itinerary in one price class for a party: picks a cabin and booking class per leg from
+// live inventory, builds the fare from distance, advance purchase and load, and adds taxes per
+// passenger type. All amounts are integer cents.
+
+import { AIRPORTS } from './airports-data.js';
+import { aircraftType, type CabinCode } from './aircraft-data.js';
+import type { Itinerary } from './connection-builder.js';
+import { fareBasisCode, type PriceClassDef } from './fare-rules.js';
+import { taxesFor, type TaxLine } from './fare-taxes.js';
+import { greatCircleKm } from './geo-time.js';
+import type { InventoryService } from './inventory-service.js';
+import type { DatedFlight } from './schedule-service.js';
+
+export type Ptc = 'ADT' | 'CHD' | 'INF';
+
+export interface PricedSegment {
+  flight: DatedFlight;
+  cabin: CabinCode;
+  rbd: string;
+  fareBasis: string;
+}
+
+export interface PtcPrice {
+  ptc: Ptc;
+  count: number;
+  baseCents: number;
+  taxes: TaxLine[];
+  taxCents: number;
+  totalCents: number;
+}
+
+export interface PricedJourney {
+  priceClass: PriceClassDef;
+  segments: PricedSegment[];
+  perPtc: PtcPrice[];
+  totalCents: number;
+  international: boolean;
+}
+
+const US = new Set(['US', 'PR', 'VI']);
+
+export function isInternational(itinerary: Itinerary): boolean {
+  return itinerary.legs.some(
+    (l) => !US.has(AIRPORTS.get(l.pattern.origin)?.country ?? '') || !US.has(AIRPORTS.get(l.pattern.destination)?.country ?? ''),
+  );
+}
+
+/** Main Cabin base fare in cents for the straight-line distance of the journey, before adjustments. */
+function mainCabinBaseCents(distanceKm: number, international: boolean): number {
+  return international ? 15_000 + Math.round(distanceKm * 6.2) : 3_900 + Math.round(distanceKm * 9);
+}
+
+function advancePurchaseFactor(daysOut: number): number {
+  if (daysOut < 3) return 1.55;
+  if (daysOut < 7) return 1.35;
+  if (daysOut < 14) return 1.18;
+  if (daysOut < 21) return 1.05;
+  return 0.92;
+}
+
+export function priceJourney(input: {
+  itinerary: Itinerary;
+  priceClass: PriceClassDef;
+  party: Readonly<Record<Ptc, number>>;
+  inventory: InventoryService;
+  now: number;
+}): PricedJourney | null {
+  const { itinerary, priceClass, party, inventory } = input;
+  const seats = party.ADT + party.CHD;
+  const segments: PricedSegment[] = [];
+  let maxStep = 0;
+  let usesPrimaryCabin = false;
+  const first = itinerary.legs[0] as DatedFlight;
+  const last = itinerary.legs.at(-1) as DatedFlight;
+  const daysOut = Math.floor((first.depUtc - input.now) / 86400000);
+  if (daysOut < 0) return null;
+  for (const flight of itinerary.legs) {
+    const cabins = new Set(aircraftType(flight.pattern.aircraft).cabins.map((c) => c.cabin));
+    const cabin = priceClass.cabins.find((c) => cabins.has(c));
+    if (!cabin) return null;
+    if (cabin === priceClass.cabins[0]) usesPrimaryCabin = true;
+    const ladder = cabin === priceClass.cabins[0] ? priceClass.rbds : cabin === 'Y' ? ['Y', 'B'] : [cabin];
+    const open = inventory.openBookingClass(flight, cabin, ladder, Math.max(seats, 1));
+    if (!open) return null;
+    maxStep = Math.max(maxStep, open.step / Math.max(1, ladder.length - 1));
+    const month = Number(flight.date.slice(5, 7));
+    segments.push({ flight, cabin, rbd: open.rbd, fareBasis: fareBasisCode(open.rbd, daysOut, month, priceClass) });
+  }
+  if (!usesPrimaryCabin) return null;
+  const origin = AIRPORTS.get(first.pattern.origin);
+  const dest = AIRPORTS.get(last.pattern.destination);
+  if (!origin || !dest) return null;
+  const international = isInternational(itinerary);
+  const distance = greatCircleKm(origin.lat, origin.lon, dest.lat, dest.lon);
+  const connectionDiscount = itinerary.legs.length > 1 ? 0.94 : 1;
+  // Load moves the fare through the booking-class ladder: up to +60% when only the top class is left.
+  const loadFactor = 1 + 0.6 * maxStep;
+  const adultBase = Math.round(
+    (mainCabinBaseCents(distance, international) * priceClass.multiplier * advancePurchaseFactor(daysOut) * loadFactor * connectionDiscount) / 100,
+  ) * 100 - 7;
+  const perPtc: PtcPrice[] = [];
+  for (const ptc of ['ADT', 'CHD', 'INF'] as const) {
+    const count = party[ptc];
+    if (count === 0) continue;
+    const baseCents =
+      ptc === 'ADT' ? adultBase : ptc === 'CHD' ? (international ? Math.round(adultBase * 0.75) : adultBase) : international ? Math.round(adultBase * 0.1) : 0;
+    const taxes = taxesFor(itinerary.legs, baseCents, ptc === 'INF');
+    const taxCents = taxes.reduce((s, t) => s + t.cents, 0);
+    perPtc.push({ ptc, count, baseCents, taxes, taxCents, totalCents: baseCents + taxCents });
+  }
+  const totalCents = perPtc.reduce((s, p) => s + p.totalCents * p.count, 0);
+  return { priceClass, segments, perPtc, totalCents, international };
+}
+
+export function formatAmount(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

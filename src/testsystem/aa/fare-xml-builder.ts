@@ -1,0 +1,63 @@
+// The fare half of NDC DataLists: baggage allowances, change and cancellation penalties, and AA's
+// price classes with their codes and descriptions, for the offers in one answer.
+
+import { formatAmount } from './fare-pricing.js';
+import type { StoredOffer } from './offer-store.js';
+import { checkedBags, type ResponseIds } from './offer-xml-builder.js';
+import { el, type XmlNode } from './xml-builder.js';
+
+export function baggageAllowanceList(offers: readonly StoredOffer[]): XmlNode {
+  const counts = [...new Set(offers.map(checkedBags))].sort();
+  return el('BaggageAllowanceList', [
+    ...counts.map((n) =>
+      el('BaggageAllowance', [
+        el('BaggageAllowanceID', `BAG${n}`),
+        el('DescText', n === 0 ? 'No free checked bags; first bag fee applies' : `${n} free checked bag${n > 1 ? 's' : ''} up to 50LB 23KG and 62LI 158LCM`),
+        el('PieceAllowance', [el('TotalQty', n)]),
+        el('TypeCode', 'Checked'),
+      ]),
+    ),
+    el('BaggageAllowance', [
+      el('BaggageAllowanceID', 'CARRYON'),
+      el('DescText', 'One carry-on bag and one personal item'),
+      el('PieceAllowance', [el('TotalQty', 2)]),
+      el('TypeCode', 'CarryOn'),
+    ]),
+  ]);
+}
+
+export function penaltyList(offers: readonly StoredOffer[]): XmlNode {
+  const defs = new Map(offers.map((o) => [o.journey.priceClass.id, o.journey.priceClass]));
+  const nodes: XmlNode[] = [];
+  for (const def of defs.values()) {
+    const change = def.changeFeeCents;
+    const refund = def.refundFeeCents;
+    nodes.push(
+      el('Penalty', [
+        el('DescText', change === null ? 'Changes are not permitted' : 'No change fee; fare difference applies'),
+        el('PenaltyID', `PEN_CHG_${def.id}`),
+        el('Price', [el('TotalAmount', formatAmount(change ?? 0), { CurCode: 'USD' })]),
+        el('TypeCode', 'Change'),
+      ]),
+      el('Penalty', [
+        el('DescText', refund === null ? 'Non-refundable; taxes refundable on request' : refund === 0 ? 'Fully refundable' : 'Refundable less cancellation fee'),
+        el('PenaltyID', `PEN_CXL_${def.id}`),
+        el('Price', [el('TotalAmount', formatAmount(refund ?? 0), { CurCode: 'USD' })]),
+        el('TypeCode', 'Cancellation'),
+      ]),
+    );
+  }
+  return el('PenaltyList', nodes);
+}
+
+export function priceClassList(ids: ResponseIds): XmlNode {
+  return el('PriceClassList', [...ids.priceClasses.entries()].map(([id, { def, international }]) =>
+    el('PriceClass', [
+      el('Code', international ? def.internationalCode : def.domesticCode),
+      ...def.descriptions.map((d) => el('Desc', [el('DescText', d)])),
+      el('DisplayOrderText', def.displayOrder),
+      el('Name', def.name),
+      el('PriceClassID', id),
+    ]),
+  ));
+}

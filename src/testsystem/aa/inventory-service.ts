@@ -1,0 +1,95 @@
+// Seats per dated flight and cabin. A flight starts with a seeded baseline load that grows as
+// departure approaches; bookings sell seats on top of it and cancellations give them back. Booking
+// classes close from the cheapest up as the cabin fills, which is what moves prices with load.
+
+import { aircraftType, capacityByCabin, type CabinCode } from './aircraft-data.js';
+import type { DatedFlight } from './schedule-service.js';
+import { unitFor } from './seeded-random.js';
+import type { SystemClock } from './system-clock.js';
+
+export class SoldOutError extends Error {
+  constructor(readonly flightKey: string, readonly cabin: CabinCode) {
+    super(`no seats left in cabin ${cabin} on ${flightKey}`);
+  }
+}
+
+export interface CabinAvailability {
+  capacity: number;
+  sold: number;
+  remaining: number;
+  loadFactor: number;
+}
+
+export interface InventoryService {
+  cabin(flight: DatedFlight, cabin: CabinCode): CabinAvailability | undefined;
+  /** Sells seats for a booking; throws SoldOutError when the cabin cannot take them all. */
+  sell(flight: DatedFlight, cabin: CabinCode, seats: number): void;
+  release(flight: DatedFlight, cabin: CabinCode, seats: number): void;
+  closeFlight(flightKey: string): void;
+  /** The booking class to sell from a ladder ordered most expensive first, or null when all are closed. */
+  openBookingClass(flight: DatedFlight, cabin: CabinCode, ladder: readonly string[], seats: number): { rbd: string; step: number } | null;
+  reset(): void;
+  stats(): { flightsTouched: number; seatsSold: number; closedFlights: number };
+}
+
+export function createInventoryService(deps: {
+  clock: SystemClock;
+  isSoldOut?: (flight: DatedFlight) => boolean;
+}): InventoryService {
+  const booked = new Map<string, number>();
+  const closed = new Set<string>();
+
+  function baselineLoad(flight: DatedFlight, cabin: CabinCode): number {
+    const daysOut = Math.max(0, (flight.depUtc - deps.clock.now()) / 86400000);
+    const seed = unitFor(`${flight.key}|${cabin}|load`);
+    // Between 30% and 70% booked two months out, filling towards 70-98% on the day.
+    const far = 0.3 + 0.4 * seed;
+    const near = 0.7 + 0.28 * seed;
+    const progress = 1 - Math.min(daysOut, 60) / 60;
+    return far + (near - far) * progress;
+  }
+
+  function cabin(flight: DatedFlight, code: CabinCode): CabinAvailability | undefined {
+    const capacity = capacityByCabin(aircraftType(flight.pattern.aircraft))[code];
+    if (!capacity) return undefined;
+    const soldOut = closed.has(flight.key) || (deps.isSoldOut?.(flight) ?? false);
+    const extra = booked.get(`${flight.key}|${code}`) ?? 0;
+    const sold = soldOut ? capacity : Math.min(capacity, Math.floor(baselineLoad(flight, code) * capacity) + extra);
+    return { capacity, sold, remaining: capacity - sold, loadFactor: sold / capacity };
+  }
+
+  return {
+    cabin,
+    sell(flight, code, seats) {
+      const state = cabin(flight, code);
+      if (!state || state.remaining < seats) throw new SoldOutError(flight.key, code);
+      const key = `${flight.key}|${code}`;
+      booked.set(key, (booked.get(key) ?? 0) + seats);
+    },
+    release(flight, code, seats) {
+      const key = `${flight.key}|${code}`;
+      booked.set(key, Math.max(0, (booked.get(key) ?? 0) - seats));
+    },
+    closeFlight(flightKey) {
+      closed.add(flightKey);
+    },
+    openBookingClass(flight, code, ladder, seats) {
+      const state = cabin(flight, code);
+      if (!state || state.remaining < seats) return null;
+      // The fuller the cabin, the more of the cheap classes at the end of the ladder are closed.
+      const step = Math.min(ladder.length - 1, Math.floor(state.loadFactor * ladder.length * 0.999));
+      const index = ladder.length - 1 - step;
+      const rbd = ladder[index];
+      return rbd ? { rbd, step } : null;
+    },
+    reset() {
+      booked.clear();
+      closed.clear();
+    },
+    stats() {
+      let seatsSold = 0;
+      for (const n of booked.values()) seatsSold += n;
+      return { flightsTouched: new Set([...booked.keys()].map((k) => k.split('|')[0])).size, seatsSold, closedFlights: closed.size };
+    },
+  };
+}

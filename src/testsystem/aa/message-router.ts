@@ -1,0 +1,96 @@
+// POST /ndc/21.3/<Message>: subscription key, well-formedness, schema validation, faults, then the
+// message's handler. Every failure is an NDC Error document in the message's response root.
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
+import { airShoppingHandler } from './airshopping-handler.js';
+import type { FaultKind } from './fault-control.js';
+import type { MessageHandler } from './message-handler.js';
+import { AA_ERRORS, errorDocument } from './ndc-errors.js';
+import { MalformedXmlError, parseNdc } from './ndc-request-parser.js';
+import { offerPriceHandler } from './offerprice-handler.js';
+import type { RequestValidation } from './request-validation.js';
+import { ROUTE_FAULTS } from './scenario-triggers.js';
+import { seatAvailabilityHandler } from './seatavailability-handler.js';
+import { serviceListHandler } from './servicelist-handler.js';
+import type { TestSystemDeps } from './test-system-deps.js';
+
+export const HANDLERS: readonly MessageHandler[] = [airShoppingHandler, offerPriceHandler, seatAvailabilityHandler, serviceListHandler];
+
+/** How long the slow scenario waits: long enough to notice, short enough for a client's budget. */
+export const SLOW_DELAY_MS = 3000;
+/** The time-out scenario holds the request longer than any sane client waits. */
+export const TIMEOUT_DELAY_MS = 65_000;
+
+const XML = 'application/xml; charset=utf-8';
+
+function keyMatches(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function registerMessageRoutes(
+  app: FastifyInstance,
+  deps: TestSystemDeps,
+  options: { subscriptionKey: string; validation: RequestValidation },
+): void {
+  const byName = new Map(HANDLERS.map((h) => [h.message, h]));
+  const sleep = (ms: number, request: FastifyRequest): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      request.raw.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+
+  async function applyFault(kind: FaultKind, handler: MessageHandler, reply: FastifyReply, request: FastifyRequest, delayMs?: number, status?: number): Promise<boolean> {
+    if (kind === 'slow') {
+      await sleep(delayMs ?? SLOW_DELAY_MS, request);
+      return false;
+    }
+    if (kind === 'timeout') {
+      await sleep(delayMs ?? TIMEOUT_DELAY_MS, request);
+      await reply.code(504).type(XML).send(errorDocument(handler.responseRoot, [AA_ERRORS.unavailable]));
+      return true;
+    }
+    if (kind === 'http5xx') {
+      await reply.code(status ?? 503).type(XML).send(errorDocument(handler.responseRoot, [AA_ERRORS.unavailable]));
+      return true;
+    }
+    await reply.code(200).type(XML).send(`<?xml version="1.0" encoding="UTF-8"?><${handler.responseRoot} xmlns="http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage"><Response><DataLists><PaxList><Pax><PaxID>`);
+    return true;
+  }
+
+  app.post<{ Params: { message: string } }>('/ndc/21.3/:message', async (request, reply) => {
+    const handler = byName.get(request.params.message);
+    const root = handler?.responseRoot ?? 'IATA_AirShoppingRS';
+    const key = request.headers['ocp-apim-subscription-key'];
+    if (typeof key !== 'string' || key === '') return reply.code(401).type(XML).send(errorDocument(root, [AA_ERRORS.missingKey]));
+    if (!keyMatches(key, options.subscriptionKey)) return reply.code(401).type(XML).send(errorDocument(root, [AA_ERRORS.invalidKey]));
+    if (!handler) {
+      return reply.code(404).type(XML).send(errorDocument(root, [AA_ERRORS.badRequest(`Unknown NDC message ${request.params.message}`)]));
+    }
+    const active = deps.faults.take(handler.message);
+    if (active && (await applyFault(active.kind, handler, reply, request, active.delayMs || undefined, active.status))) return reply;
+    const body = typeof request.body === 'string' ? request.body : '';
+    let parsed;
+    try {
+      parsed = parseNdc(body);
+    } catch (error) {
+      const detail = error instanceof MalformedXmlError ? error.message : 'unreadable body';
+      return reply.code(400).type(XML).send(errorDocument(handler.responseRoot, [AA_ERRORS.malformed(detail)]));
+    }
+    const validation = await options.validation.validate(body, parsed, handler.requestRoot);
+    if (!validation.valid) {
+      const detail = validation.errors.slice(0, 3).join('; ').slice(0, 900);
+      return reply.code(400).type(XML).send(errorDocument(handler.responseRoot, [AA_ERRORS.schemaInvalid(detail)]));
+    }
+    const route = handler.route(parsed, deps);
+    const routeFault = route ? ROUTE_FAULTS[route] : undefined;
+    if (routeFault && (await applyFault(routeFault, handler, reply, request))) return reply;
+    const result = handler.handle(parsed, deps);
+    return reply.code(result.status).type(XML).send(result.body);
+  });
+}

@@ -1,0 +1,79 @@
+// Offers the test system has made, kept until they expire, and orders (filled by the orders issue).
+// One in-memory store per test-system instance; reset through the control endpoint.
+
+import type { PricedJourney } from './fare-pricing.js';
+import type { Ptc } from './fare-pricing.js';
+
+export interface OfferPax {
+  id: string;
+  ptc: Ptc;
+}
+
+export interface OfferItemRecord {
+  offerItemId: string;
+  ptc: Ptc;
+  paxIds: string[];
+}
+
+export interface StoredOffer {
+  offerId: string;
+  createdAt: number;
+  expiresAt: number;
+  paymentDueAt: number;
+  journey: PricedJourney;
+  pax: OfferPax[];
+  items: OfferItemRecord[];
+  /** Set when booking this offer must fail because a flight in it does not operate on its date. */
+  bookingRefusal?: { segmentRef: string; flightKey: string; text: string };
+  /** Per cent added on OfferPrice (price-change scenario). */
+  repriceIncreasePct?: number;
+  /** The shopping offer an OfferPrice answer was made from. */
+  sourceOfferId?: string;
+}
+
+export type OrderStatus = 'OPENED' | 'TICKETED' | 'CANCELLED';
+
+export interface StoredOrder {
+  orderId: string;
+  bookingReference: string;
+  offerId: string;
+  status: OrderStatus;
+  createdAt: number;
+  journey: PricedJourney;
+  pax: OfferPax[];
+  ticketNumbers: string[];
+}
+
+export interface OfferStore {
+  putOffer(offer: StoredOffer): void;
+  offer(offerId: string): StoredOffer | undefined;
+  putOrder(order: StoredOrder): void;
+  order(orderId: string): StoredOrder | undefined;
+  orderByReference(bookingReference: string): StoredOrder | undefined;
+  /** Drops offers that expired more than a grace period ago, so memory stays bounded. */
+  sweep(now: number): void;
+  clear(): void;
+  counts(): { offers: number; orders: number };
+}
+
+const GRACE_MS = 60 * 60 * 1000;
+
+export function createOfferStore(): OfferStore {
+  const offers = new Map<string, StoredOffer>();
+  const orders = new Map<string, StoredOrder>();
+  return {
+    putOffer: (offer) => void offers.set(offer.offerId, offer),
+    offer: (id) => offers.get(id),
+    putOrder: (order) => void orders.set(order.orderId, order),
+    order: (id) => orders.get(id),
+    orderByReference: (ref) => [...orders.values()].find((o) => o.bookingReference === ref),
+    sweep(now) {
+      for (const [id, offer] of offers) if (offer.expiresAt + GRACE_MS < now) offers.delete(id);
+    },
+    clear() {
+      offers.clear();
+      orders.clear();
+    },
+    counts: () => ({ offers: offers.size, orders: orders.size }),
+  };
+}

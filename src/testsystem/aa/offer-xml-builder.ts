@@ -1,0 +1,198 @@
+// The flight half of NDC answers: DataLists (segments, journeys, passengers, price classes, baggage,
+// penalties) and Offer elements for stored offers. Children are listed in 21.3 schema order.
+
+import { aircraftType } from './aircraft-data.js';
+import { formatAmount, type PtcPrice } from './fare-pricing.js';
+import { CABIN_TYPE, type PriceClassDef } from './fare-rules.js';
+import { isoDuration } from './geo-time.js';
+import type { StoredOffer } from './offer-store.js';
+import { CARRIER_NAMES } from './partners-data.js';
+import type { DatedFlight } from './schedule-service.js';
+import { el, many, type XmlNode } from './xml-builder.js';
+
+const CUR = { CurCode: 'USD' };
+
+export function amount(name: string, cents: number): XmlNode {
+  return el(name, formatAmount(cents), CUR);
+}
+
+export const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** Assigns response-local ids to flights, journeys and price classes shared by the offers. */
+export class ResponseIds {
+  readonly flights = new Map<string, { n: number; flight: DatedFlight }>();
+  readonly journeys = new Map<string, { id: string; flights: DatedFlight[] }>();
+  readonly priceClasses = new Map<string, { def: PriceClassDef; international: boolean }>();
+
+  segment(flight: DatedFlight): string {
+    let entry = this.flights.get(flight.key);
+    if (!entry) {
+      entry = { n: this.flights.size + 1, flight };
+      this.flights.set(flight.key, entry);
+    }
+    return `SEG${entry.n}`;
+  }
+
+  journey(flights: DatedFlight[]): string {
+    flights.forEach((f) => this.segment(f));
+    const key = flights.map((f) => f.key).join(',');
+    let entry = this.journeys.get(key);
+    if (!entry) {
+      entry = { id: `FLT${this.journeys.size + 1}`, flights };
+      this.journeys.set(key, entry);
+    }
+    return entry.id;
+  }
+
+  priceClass(def: PriceClassDef, international: boolean): string {
+    const id = `PC_${def.id}_${international ? 'INT' : 'DOM'}`;
+    this.priceClasses.set(id, { def, international });
+    return id;
+  }
+}
+
+function bagId(count: number): string {
+  return `BAG${count}`;
+}
+
+export function checkedBags(offer: StoredOffer): number {
+  const def = offer.journey.priceClass;
+  return offer.journey.international ? def.checkedBagsInternational : def.checkedBagsDomestic;
+}
+
+function penaltyIds(offer: StoredOffer): string[] {
+  const def = offer.journey.priceClass;
+  return [`PEN_CHG_${def.id}`, `PEN_CXL_${def.id}`];
+}
+
+function priceNode(p: PtcPrice): XmlNode {
+  return el('Price', [
+    amount('BaseAmount', p.baseCents),
+    el('TaxSummary', [
+      ...p.taxes.map((t) => el('Tax', [amount('Amount', t.cents), el('TaxCode', t.code), el('TaxName', t.name)])),
+      amount('TotalTaxAmount', p.taxCents),
+    ]),
+    amount('TotalAmount', p.totalCents),
+  ]);
+}
+
+export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids: ResponseIds): XmlNode {
+  const journeyId = ids.journey(offer.journey.segments.map((s) => s.flight));
+  const pcId = ids.priceClass(offer.journey.priceClass, offer.journey.international);
+  const allPax = offer.pax.map((p) => p.id);
+  const def = offer.journey.priceClass;
+  const items = offer.items.map((item) => {
+    const price = offer.journey.perPtc.find((p) => p.ptc === item.ptc) as PtcPrice;
+    return el('OfferItem', [
+      el('CancelRestrictions', [
+        el('AllowedModificationInd', def.refundFeeCents === null ? 'false' : 'true'),
+        el('DescText', def.refundFeeCents === null ? 'Non-refundable' : 'Refundable'),
+      ]),
+      el('ChangeRestrictions', [
+        el('AllowedModificationInd', def.changeFeeCents === null ? 'false' : 'true'),
+        el('DescText', def.changeFeeCents === null ? 'Changes not permitted' : 'Changes permitted, fare difference applies'),
+      ]),
+      el('FareDetail', [
+        ...offer.journey.segments.map((s) =>
+          el('FareComponent', [
+            el('CabinType', [el('CabinTypeCode', CABIN_TYPE[s.cabin].code), el('CabinTypeName', CABIN_TYPE[s.cabin].name)]),
+            el('FareBasisCode', s.fareBasis),
+            el('PaxSegmentRefID', ids.segment(s.flight)),
+            el('PriceClassRefID', pcId),
+            el('RBD', [el('RBD_Code', s.rbd)]),
+          ]),
+        ),
+        ...many('PaxRefID', item.paxIds),
+        priceNode(price),
+      ]),
+      el('MandatoryInd', 'true'),
+      el('OfferItemID', item.offerItemId),
+      el('OwnerCode', 'AA'),
+      el('PaymentTimeLimit', [el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', iso(offer.paymentDueAt))])]),
+      priceNode({ ...price, baseCents: price.baseCents * price.count, taxCents: price.taxCents * price.count, totalCents: price.totalCents * price.count, taxes: price.taxes.map((t) => ({ ...t, cents: t.cents * price.count })) }),
+      ...item.paxIds.map((paxId) =>
+        el('Service', [
+          el('OfferServiceAssociation', [el('PaxJourneyRef', [el('PaxJourneyRefID', journeyId)])]),
+          el('PaxRefID', paxId),
+          el('ServiceID', `${item.offerItemId}-${paxId}`),
+        ]),
+      ),
+    ]);
+  });
+  return el(name, [
+    el('BaggageAssociations', [el('BaggageAllowanceRefID', bagId(checkedBags(offer))), el('BaggageAllowanceRefID', 'CARRYON'), ...many('PaxRefID', allPax)]),
+    el('JourneyOverview', [el('JourneyPriceClass', [el('PaxJourneyRefID', journeyId), el('PriceClassRefID', pcId)])]),
+    el('OfferExpirationTimeLimitDateTime', iso(offer.expiresAt)),
+    el('OfferID', offer.offerId),
+    ...items,
+    el('OwnerCode', 'AA'),
+    ...many('PenaltyRefID', penaltyIds(offer)),
+    el('TotalPrice', [amount('TotalAmount', offer.journey.totalCents)]),
+    el('ValidatingCarrierCode', 'AA'),
+  ]);
+}
+
+function point(name: 'Arrival' | 'Dep', code: string, local: string): XmlNode {
+  return el(name, [el('AircraftScheduledDateTime', local), el('IATA_LocationCode', code)]);
+}
+
+export function flightLists(ids: ResponseIds): XmlNode[] {
+  const flights = [...ids.flights.values()];
+  return [
+    el('DatedMarketingSegmentList', flights.map(({ n, flight }) =>
+      el('DatedMarketingSegment', [
+        point('Arrival', flight.pattern.destination, flight.arrLocal),
+        el('CarrierDesigCode', 'AA'),
+        el('CarrierName', 'American Airlines'),
+        el('DatedMarketingSegmentId', `DMS${n}`),
+        el('DatedOperatingSegmentRefId', `DOS${n}`),
+        point('Dep', flight.pattern.origin, flight.depLocal),
+        el('MarketingCarrierFlightNumberText', flight.pattern.flightNumber),
+      ]),
+    )),
+    el('DatedOperatingLegList', flights.map(({ n, flight }) =>
+      el('DatedOperatingLeg', [
+        point('Arrival', flight.pattern.destination, flight.arrLocal),
+        el('CarrierAircraftType', [
+          el('CarrierAircraftTypeCode', flight.pattern.aircraft),
+          el('CarrierAircraftTypeName', aircraftType(flight.pattern.aircraft).name),
+        ]),
+        el('DatedOperatingLegID', `LEG${n}`),
+        point('Dep', flight.pattern.origin, flight.depLocal),
+        el('DistanceMeasure', String(Math.round(flight.pattern.distanceKm * 0.621371)), { UnitCode: 'Miles' }),
+      ]),
+    )),
+    el('DatedOperatingSegmentList', flights.map(({ n, flight }) =>
+      el('DatedOperatingSegment', [
+        el('CarrierDesigCode', flight.pattern.operatingCarrier),
+        el('CarrierName', flight.pattern.operatingCarrier === 'AA' ? flight.pattern.operatorName : CARRIER_NAMES[flight.pattern.operatingCarrier] ?? flight.pattern.operatorName),
+        el('DatedOperatingLegRefID', `LEG${n}`),
+        el('DatedOperatingSegmentId', `DOS${n}`),
+        el('Duration', isoDuration(flight.pattern.blockMinutes)),
+        el('OperatingCarrierFlightNumberText', flight.pattern.operatingFlightNumber),
+      ]),
+    )),
+  ];
+}
+
+export function journeyList(ids: ResponseIds): XmlNode {
+  return el('PaxJourneyList', [...ids.journeys.values()].map((j) => {
+    const first = j.flights[0] as DatedFlight;
+    const last = j.flights.at(-1) as DatedFlight;
+    return el('PaxJourney', [
+      el('Duration', isoDuration(Math.round((last.arrUtc - first.depUtc) / 60000))),
+      el('PaxJourneyID', j.id),
+      ...many('PaxSegmentRefID', j.flights.map((f) => ids.segment(f))),
+    ]);
+  }));
+}
+
+export function paxList(pax: readonly { id: string; ptc: string }[]): XmlNode {
+  return el('PaxList', pax.map((p) => el('Pax', [el('PaxID', p.id), el('PTC', p.ptc)])));
+}
+
+export function paxSegmentList(ids: ResponseIds): XmlNode {
+  return el('PaxSegmentList', [...ids.flights.values()].map(({ n }) =>
+    el('PaxSegment', [el('DatedMarketingSegmentRefId', `DMS${n}`), el('PaxSegmentID', `SEG${n}`)]),
+  ));
+}

@@ -1,0 +1,106 @@
+// OfferPrice: confirms a shopped offer's price as a new, freshly expiring offer. Unknown or expired
+// offers get AA's "Invalid or Expired Offer" error; the price-change route comes back dearer.
+
+import type { PtcPrice } from './fare-pricing.js';
+import { formatAmount } from './fare-pricing.js';
+import { taxesFor } from './fare-taxes.js';
+import type { MessageHandler } from './message-handler.js';
+import { AA_ERRORS, errorDocument } from './ndc-errors.js';
+import { child, list, text, type ParsedMessage } from './ndc-request-parser.js';
+import type { StoredOffer } from './offer-store.js';
+import { baggageAllowanceList, penaltyList, priceClassList } from './fare-xml-builder.js';
+import { flightLists, journeyList, offerNode, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
+import { payloadAttributes } from './payload-attributes.js';
+import { newOfferId, OFFER_TTL_MS } from './shopping-service.js';
+import type { TestSystemDeps } from './test-system-deps.js';
+import { el, many, ndcDocument } from './xml-builder.js';
+
+export function selectedOfferId(parsed: ParsedMessage): string | undefined {
+  const selected = child(parsed.root, 'Request', 'PricedOffer', 'SelectedOfferList', 'SelectedOffer');
+  return text(selected, 'OfferRefID');
+}
+
+/** A live (known, unexpired) offer, or undefined when AA would answer "Invalid or Expired Offer". */
+export function liveOffer(deps: TestSystemDeps, offerId: string | undefined): StoredOffer | undefined {
+  const offer = offerId ? deps.store.offer(offerId) : undefined;
+  return offer && offer.expiresAt > deps.clock.now() ? offer : undefined;
+}
+
+function repriced(offer: StoredOffer, pct: number): StoredOffer['journey'] {
+  const legs = offer.journey.segments.map((s) => s.flight);
+  const perPtc: PtcPrice[] = offer.journey.perPtc.map((p) => {
+    const baseCents = Math.round((p.baseCents * (100 + pct)) / 100);
+    const taxes = taxesFor(legs, baseCents, p.ptc === 'INF');
+    const taxCents = taxes.reduce((s, t) => s + t.cents, 0);
+    return { ...p, baseCents, taxes, taxCents, totalCents: baseCents + taxCents };
+  });
+  return { ...offer.journey, perPtc, totalCents: perPtc.reduce((s, p) => s + p.totalCents * p.count, 0) };
+}
+
+export const offerPriceHandler: MessageHandler = {
+  message: 'OfferPrice',
+  requestRoot: 'IATA_OfferPriceRQ',
+  responseRoot: 'IATA_OfferPriceRS',
+  route(parsed, deps) {
+    const offer = deps.store.offer(selectedOfferId(parsed) ?? '');
+    const segments = offer?.journey.segments;
+    return segments?.length ? `${segments[0]?.flight.pattern.origin}-${segments.at(-1)?.flight.pattern.destination}` : undefined;
+  },
+  handle(parsed, deps) {
+    const offerId = selectedOfferId(parsed) ?? '';
+    const source = liveOffer(deps, offerId);
+    if (!source) return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.expiredOffer(offerId)]) };
+    const requestedItems = list(child(parsed.root, 'Request', 'PricedOffer', 'SelectedOfferList', 'SelectedOffer'), 'SelectedOfferItem').map((i) => text(i, 'OfferItemRefID'));
+    const unknownItem = requestedItems.find((id) => !source.items.some((item) => item.offerItemId === id));
+    if (unknownItem) {
+      return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest(`Offer item ${unknownItem} is not part of offer ${offerId}`, 'OfferItemRefID')]) };
+    }
+    const now = deps.clock.now();
+    const journey = source.repriceIncreasePct ? repriced(source, source.repriceIncreasePct) : source.journey;
+    const pricedId = newOfferId();
+    const priced: StoredOffer = {
+      ...source,
+      offerId: pricedId,
+      createdAt: now,
+      expiresAt: now + OFFER_TTL_MS,
+      journey,
+      items: source.items.map((item, i) => ({ ...item, offerItemId: `${pricedId}-${i + 1}` })),
+      sourceOfferId: source.offerId,
+      repriceIncreasePct: undefined,
+    };
+    deps.store.putOffer(priced);
+    const ids = new ResponseIds();
+    const offer = offerNode('PricedOffer', priced, ids);
+    const first = journey.segments[0]?.flight.pattern.origin ?? '';
+    const last = journey.segments.at(-1)?.flight.pattern.destination ?? '';
+    const changed = journey.totalCents !== source.journey.totalCents;
+    const body = ndcDocument(this.responseRoot, [
+      el('Response', [
+        el('DataLists', [
+          baggageAllowanceList([priced]),
+          ...flightLists(ids),
+          el('OriginDestList', [
+            el('OriginDest', [el('DestCode', last), el('OriginCode', first), el('OriginDestID', 'OD1'), ...many('PaxJourneyRefID', [...ids.journeys.values()].map((j) => j.id))]),
+          ]),
+          journeyList(ids),
+          paxList(priced.pax),
+          paxSegmentList(ids),
+          penaltyList([priced]),
+          priceClassList(ids),
+        ]),
+        offer,
+        changed
+          ? el('Warning', [
+              el('Code', '10'),
+              el('DescText', `Price changed from USD ${formatAmount(source.journey.totalCents)} to USD ${formatAmount(journey.totalCents)}`),
+              el('LangCode', 'EN'),
+              el('OwnerName', 'AA'),
+              el('TypeCode', 'PriceChange'),
+            ])
+          : null,
+      ]),
+      payloadAttributes(now),
+    ]);
+    return { status: 200, body };
+  },
+};

@@ -1,0 +1,40 @@
+// Deterministic ways to make the test system misbehave, keyed on the searched route, documented in
+// docs/aa-test-system.md. Route triggers stay on obscure-but-real city pairs so ordinary searches
+// between hubs and big markets always behave normally.
+
+import type { DatedFlight } from './schedule-service.js';
+
+export type RouteFault = 'slow' | 'timeout' | 'http5xx' | 'malformed';
+
+export const ROUTE_FAULTS: Readonly<Record<string, RouteFault>> = {
+  'DFW-ABI': 'slow',
+  'DFW-SJT': 'timeout',
+  'DFW-TXK': 'http5xx',
+  'DFW-LAW': 'malformed',
+};
+
+/** Offers on this route are created already expired, so OfferPrice always answers "Invalid or Expired Offer". */
+export const EXPIRED_OFFER_ROUTE = 'MIA-TPA';
+/** OfferPrice on offers for this route comes back dearer than the shopping price, with a warning. */
+export const PRICE_CHANGE_ROUTE = 'ORD-BOS';
+export const PRICE_CHANGE_PCT = 8;
+/** Every non-stop on this route is sold out; only connections are offered. */
+export const SOLD_OUT_ROUTE = 'PHL-BOS';
+/** The first non-stop of each day on this route is published but does not operate: booking it fails. */
+export const GHOST_FLIGHT_ROUTE = 'DFW-SAT';
+
+export function routeKey(origin: string, destination: string): string {
+  return `${origin}-${destination}`;
+}
+
+export function isSoldOutFlight(flight: DatedFlight): boolean {
+  return routeKey(flight.pattern.origin, flight.pattern.destination) === SOLD_OUT_ROUTE;
+}
+
+export function createGhostFlightRule(firstDeparture: (origin: string, destination: string) => number | undefined) {
+  return (flight: DatedFlight): boolean => {
+    const [origin, destination] = GHOST_FLIGHT_ROUTE.split('-') as [string, string];
+    if (flight.pattern.origin !== origin || flight.pattern.destination !== destination) return false;
+    return flight.pattern.flightNumber === firstDeparture(origin, destination);
+  };
+}

@@ -1,0 +1,110 @@
+// SeatAvailability for a shopped or priced offer: one seat map per segment in the offer's cabin, with
+// chargeable seats sold through an a-la-carte offer (one item per segment and price tier).
+
+import { CABIN_TYPE } from './fare-rules.js';
+import type { MessageHandler } from './message-handler.js';
+import { AA_ERRORS, errorDocument } from './ndc-errors.js';
+import { child, text, type ParsedMessage } from './ndc-request-parser.js';
+import { amount, flightLists, iso, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
+import { liveOffer } from './offerprice-handler.js';
+import { payloadAttributes } from './payload-attributes.js';
+import { buildSeatMap, seatPriceCents, type SeatTier } from './seat-map-builder.js';
+import { newOfferId, OFFER_TTL_MS } from './shopping-service.js';
+import { el, many, ndcDocument, type XmlNode } from './xml-builder.js';
+
+const TIER_NAMES: Readonly<Record<SeatTier, { name: string; rfisc: string }>> = {
+  MCE: { name: 'Main Cabin Extra seat', rfisc: '0B5' },
+  PREFERRED: { name: 'Preferred seat', rfisc: '0B5' },
+  STANDARD: { name: 'Seat selection', rfisc: '0B5' },
+};
+
+export function requestedOfferId(parsed: ParsedMessage, coreRequest: string): string | undefined {
+  return text(child(parsed.root, 'Request', coreRequest, 'OfferRequest', 'Offer'), 'OfferID');
+}
+
+export const seatAvailabilityHandler: MessageHandler = {
+  message: 'SeatAvailability',
+  requestRoot: 'IATA_SeatAvailabilityRQ',
+  responseRoot: 'IATA_SeatAvailabilityRS',
+  route: () => undefined,
+  handle(parsed, deps) {
+    const offerId = requestedOfferId(parsed, 'SeatAvailCoreRequest');
+    const offer = liveOffer(deps, offerId);
+    if (!offer) return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.expiredOffer(offerId ?? '')]) };
+    const now = deps.clock.now();
+    const ids = new ResponseIds();
+    const seated = offer.pax.filter((p) => p.ptc !== 'INF').map((p) => p.id);
+    const saOfferId = newOfferId();
+    const items: XmlNode[] = [];
+    const tiersUsed = new Set<SeatTier>();
+    const maps: XmlNode[] = [];
+    const chargeStandard = offer.journey.priceClass.id === 'BE';
+    for (const segment of offer.journey.segments) {
+      const segId = ids.segment(segment.flight);
+      const map = buildSeatMap(segment.flight, segment.cabin, deps.inventory, chargeStandard);
+      if (!map) continue;
+      const itemId = (tier: SeatTier): string => `${saOfferId}-${segId}-${tier}`;
+      const tiers = [...new Set(map.rows.flatMap((r) => r.seats.map((s) => s.tier)).filter((t): t is SeatTier => t !== null))];
+      for (const tier of tiers) {
+        tiersUsed.add(tier);
+        items.push(
+          el('OfferItem', [
+            el('Eligibility', [el('OfferFlightAssociations', [el('PaxSegmentReferences', [el('PaxSegmentRefID', segId)])]), ...many('PaxRefID', seated)]),
+            el('OfferItemID', itemId(tier)),
+            el('Service', [el('ServiceDefinitionRefID', `SEAT_${tier}`), el('ServiceID', `${itemId(tier)}-SVC`)]),
+            el('UnitPrice', [amount('TotalAmount', seatPriceCents(tier, segment.flight.pattern.distanceKm))]),
+          ]),
+        );
+      }
+      maps.push(
+        el('SeatMap', [
+          el('CabinCompartment', [
+            el('CabinType', [el('CabinTypeCode', CABIN_TYPE[segment.cabin].code), el('CabinTypeName', CABIN_TYPE[segment.cabin].name)]),
+            el('DeckCode', 'Main'),
+            el('FirstRowNumber', map.cabin.firstRow),
+            el('LastRowNumber', map.cabin.lastRow),
+            ...map.columns.map((c) => el('SeatColumn', [el('ColumnID', c.id), el('SeatCharacteristicCode', c.characteristic)])),
+            ...map.rows.map((row) =>
+              el('SeatRow', [
+                row.exit ? el('RowCharacteristicCode', 'E') : null,
+                row.bulkhead ? el('RowCharacteristicCode', 'K') : null,
+                el('RowNumber', row.number),
+                ...row.seats.map((seat) =>
+                  el('Seat', [
+                    el('ColumnID', seat.column),
+                    el('OccupationStatusCode', seat.occupied ? 'O' : 'F'),
+                    seat.tier && !seat.occupied ? el('OfferItemRefID', itemId(seat.tier)) : null,
+                    el('RowNumber', seat.row),
+                    ...many('SeatCharacteristicCode', seat.characteristics),
+                  ]),
+                ),
+              ]),
+            ),
+          ]),
+          el('PaxSegmentRefID', segId),
+        ]),
+      );
+    }
+    if (maps.length === 0) return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest('No seat map available for this offer')]) };
+    const body = ndcDocument(this.responseRoot, [
+      el('Response', [
+        items.length > 0
+          ? el('ALaCarteOffer', [el('OfferExpirationTimeLimitDateTime', iso(now + OFFER_TTL_MS)), el('OfferID', saOfferId), ...items, el('OwnerCode', 'AA')])
+          : null,
+        el('DataLists', [
+          ...flightLists(ids),
+          paxList(offer.pax),
+          paxSegmentList(ids),
+          tiersUsed.size > 0
+            ? el('ServiceDefinitionList', [...tiersUsed].map((tier) =>
+                el('ServiceDefinition', [el('Name', TIER_NAMES[tier].name), el('OwnerCode', 'AA'), el('RFIC', 'A'), el('RFISC', TIER_NAMES[tier].rfisc), el('ServiceCode', 'SEAT'), el('ServiceDefinitionID', `SEAT_${tier}`)]),
+              ))
+            : null,
+        ]),
+        ...maps,
+      ]),
+      payloadAttributes(now),
+    ]);
+    return { status: 200, body };
+  },
+};

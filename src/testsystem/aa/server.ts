@@ -1,0 +1,86 @@
+// Entry point of the AA test system: a Fastify server of its own that speaks NDC 21.3 XML on
+// /ndc/21.3/<Message> and offers /control/* for tests and the monitoring probe.
+
+import Fastify from 'fastify';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { createFaultControl } from './fault-control.js';
+import { createInventoryService } from './inventory-service.js';
+import { HANDLERS, registerMessageRoutes } from './message-router.js';
+import { registerControlRoutes } from './control-routes.js';
+import { createOfferStore } from './offer-store.js';
+import { createRequestValidation } from './request-validation.js';
+import { createGhostFlightRule, isSoldOutFlight } from './scenario-triggers.js';
+import { createScheduleService, type ScheduleService } from './schedule-service.js';
+import { createSystemClock } from './system-clock.js';
+import type { TestSystemDeps } from './test-system-deps.js';
+
+/** The schema folder sits next to the repository (../shared/ndc/schemas-21.3 from the repo root). */
+export const DEFAULT_SCHEMA_DIR = '../shared/ndc/schemas-21.3';
+
+export interface AaTestSystemOptions {
+  host?: string;
+  port?: number;
+  subscriptionKey: string;
+  schemaDir?: string;
+  logger?: Logger | false;
+}
+
+export interface AaTestSystem {
+  url: string;
+  close(): Promise<void>;
+}
+
+function ghostRule(scheduleRef: { current: ScheduleService | null }) {
+  const firstByRoute = new Map<string, number | undefined>();
+  return createGhostFlightRule((origin, destination) => {
+    const key = `${origin}-${destination}`;
+    if (!firstByRoute.has(key)) {
+      const first = scheduleRef.current?.patterns
+        .filter((p) => p.origin === origin && p.destination === destination)
+        .sort((a, b) => a.depMinutes - b.depMinutes)[0];
+      firstByRoute.set(key, first?.flightNumber);
+    }
+    return firstByRoute.get(key);
+  });
+}
+
+export async function startAaTestSystem(options: AaTestSystemOptions): Promise<AaTestSystem> {
+  const logger = options.logger ? options.logger.child({ component: 'aa-test-system' }) : null;
+  const schemaDir = path.resolve(options.schemaDir ?? process.env.NDC_SCHEMA_DIR ?? DEFAULT_SCHEMA_DIR);
+  const scheduleRef: { current: ScheduleService | null } = { current: null };
+  const schedule = createScheduleService({ ghostFlights: ghostRule(scheduleRef) });
+  scheduleRef.current = schedule;
+  const clock = createSystemClock();
+  const deps: TestSystemDeps = {
+    schedule,
+    clock,
+    inventory: createInventoryService({ clock, isSoldOut: isSoldOutFlight }),
+    store: createOfferStore(),
+    faults: createFaultControl(),
+    logger,
+  };
+  const validation = createRequestValidation({ schemaDir, roots: HANDLERS.map((h) => h.requestRoot), logger });
+  const app = Fastify({ logger: logger ?? false, forceCloseConnections: true, bodyLimit: 2 * 1024 * 1024 });
+  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  registerMessageRoutes(app, deps, { subscriptionKey: options.subscriptionKey, validation });
+  registerControlRoutes(app, deps, () => ({
+    validation: validation.mode,
+    routes: schedule.routeCount(),
+    flightPatterns: schedule.patterns.length,
+  }));
+  const sweep = setInterval(() => deps.store.sweep(clock.now()), 60_000);
+  sweep.unref();
+  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
+  return {
+    url: `http://${host}:${port}`,
+    async close() {
+      clearInterval(sweep);
+      await app.close();
+      await validation.close();
+    },
+  };
+}

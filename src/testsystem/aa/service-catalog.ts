@@ -1,0 +1,60 @@
+// Ancillaries AA sells per passenger and segment (or journey): checked bags, priority boarding,
+// meals on longer flights, Wi-Fi and Admirals Club day passes, with AA's published price levels.
+
+import type { StoredOffer } from './offer-store.js';
+import { checkedBags } from './offer-xml-builder.js';
+import type { DatedFlight } from './schedule-service.js';
+
+export interface CatalogService {
+  id: string;
+  name: string;
+  rfic: string;
+  rfisc: string;
+  code: string;
+  /** Sold once per journey (bags) or per flown segment (meals, Wi-Fi). */
+  per: 'journey' | 'segment';
+  priceCents(flight: DatedFlight, offer: StoredOffer): number | null;
+}
+
+const longerThan = (km: number) => (flight: DatedFlight) => flight.pattern.distanceKm > km;
+
+export const SERVICE_CATALOG: readonly CatalogService[] = [
+  {
+    id: 'BAG1',
+    name: 'First checked bag',
+    rfic: 'C',
+    rfisc: '0CC',
+    code: 'BAGS',
+    per: 'journey',
+    priceCents: (_f, offer) => (checkedBags(offer) >= 1 ? null : offer.journey.international ? 7500 : 4000),
+  },
+  {
+    id: 'BAG2',
+    name: 'Second checked bag',
+    rfic: 'C',
+    rfisc: '0CD',
+    code: 'BAGS',
+    per: 'journey',
+    priceCents: (_f, offer) => (checkedBags(offer) >= 2 ? null : offer.journey.international ? 10000 : 4500),
+  },
+  { id: 'PRIO', name: 'Priority boarding', rfic: 'G', rfisc: '0BX', code: 'PRIO', per: 'segment', priceCents: (f) => (f.pattern.distanceKm > 2000 ? 2900 : 1900) },
+  {
+    id: 'MEAL',
+    name: 'Main Cabin meal purchase',
+    rfic: 'G',
+    rfisc: '0B3',
+    code: 'MEAL',
+    per: 'segment',
+    priceCents: (f, offer) => (longerThan(1800)(f) && ['BE', 'MAIN', 'MAINFL'].includes(offer.journey.priceClass.id) ? 1299 : null),
+  },
+  { id: 'WIFI', name: 'Inflight Wi-Fi pass', rfic: 'G', rfisc: '0CL', code: 'WIFI', per: 'segment', priceCents: (f) => (f.pattern.aircraft === 'E175' ? null : 1000) },
+  {
+    id: 'LOUNGE',
+    name: 'Admirals Club day pass',
+    rfic: 'E',
+    rfisc: '0BR',
+    code: 'LOUNGE',
+    per: 'segment',
+    priceCents: (f, offer) => (['BUS', 'FIRST'].includes(offer.journey.priceClass.id) && longerThan(4500)(f) ? null : 7900),
+  },
+];

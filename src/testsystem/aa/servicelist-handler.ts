@@ -1,0 +1,70 @@
+// ServiceList for a shopped or priced offer: bags per journey, and priority, meals, Wi-Fi and lounge
+// per segment, each priced per passenger in an a-la-carte offer.
+
+import type { MessageHandler } from './message-handler.js';
+import { AA_ERRORS, errorDocument } from './ndc-errors.js';
+import { amount, flightLists, iso, journeyList, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
+import { liveOffer } from './offerprice-handler.js';
+import { payloadAttributes } from './payload-attributes.js';
+import { requestedOfferId } from './seatavailability-handler.js';
+import { SERVICE_CATALOG, type CatalogService } from './service-catalog.js';
+import { newOfferId, OFFER_TTL_MS } from './shopping-service.js';
+import { el, many, ndcDocument, type XmlNode } from './xml-builder.js';
+
+export const serviceListHandler: MessageHandler = {
+  message: 'ServiceList',
+  requestRoot: 'IATA_ServiceListRQ',
+  responseRoot: 'IATA_ServiceListRS',
+  route: () => undefined,
+  handle(parsed, deps) {
+    const offerId = requestedOfferId(parsed, 'ServiceListCoreRequest');
+    const offer = liveOffer(deps, offerId);
+    if (!offer) return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.expiredOffer(offerId ?? '')]) };
+    const now = deps.clock.now();
+    const ids = new ResponseIds();
+    const flights = offer.journey.segments.map((s) => s.flight);
+    const journeyId = ids.journey(flights);
+    const paxIds = offer.pax.filter((p) => p.ptc !== 'INF').map((p) => p.id);
+    const slOfferId = newOfferId();
+    const used = new Set<CatalogService>();
+    const items: XmlNode[] = [];
+    for (const service of SERVICE_CATALOG) {
+      const targets = service.per === 'journey' ? [{ flight: flights[0], ref: null as string | null }] : flights.map((f) => ({ flight: f, ref: ids.segment(f) }));
+      for (const { flight, ref } of targets) {
+        if (!flight) continue;
+        const cents = service.priceCents(flight, offer);
+        if (cents === null) continue;
+        used.add(service);
+        const itemId = `${slOfferId}-${service.id}${ref ? `-${ref}` : ''}`;
+        const association = ref
+          ? el('PaxSegmentReferences', [el('PaxSegmentRefID', ref)])
+          : el('PaxJourneyRef', [el('PaxJourneyRefID', journeyId)]);
+        items.push(
+          el('OfferItem', [
+            el('Eligibility', [el('OfferFlightAssociations', [association]), ...many('PaxRefID', paxIds)]),
+            el('OfferItemID', itemId),
+            el('Service', [el('ServiceDefinitionRefID', `SRV_${service.id}`), el('ServiceID', `${itemId}-SVC`)]),
+            el('UnitPrice', [amount('TotalAmount', cents)]),
+          ]),
+        );
+      }
+    }
+    if (items.length === 0) return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest('No services available for this offer')]) };
+    const body = ndcDocument(this.responseRoot, [
+      el('Response', [
+        el('ALaCarteOffer', [el('OfferExpirationTimeLimitDateTime', iso(now + OFFER_TTL_MS)), el('OfferID', slOfferId), ...items, el('OwnerCode', 'AA')]),
+        el('DataLists', [
+          ...flightLists(ids),
+          journeyList(ids),
+          paxList(offer.pax),
+          paxSegmentList(ids),
+          el('ServiceDefinitionList', [...used].map((s) =>
+            el('ServiceDefinition', [el('Name', s.name), el('OwnerCode', 'AA'), el('RFIC', s.rfic), el('RFISC', s.rfisc), el('ServiceCode', s.code), el('ServiceDefinitionID', `SRV_${s.id}`)]),
+          )),
+        ]),
+      ]),
+      payloadAttributes(now),
+    ]);
+    return { status: 200, body };
+  },
+};

@@ -1,0 +1,249 @@
+// Builds the static AA timetable from the network data: which routes exist, how often and when they
+// fly, with what aircraft, under which flight numbers. Pure and deterministic: the same data always
+// yields the same timetable, so dated schedules are the same on every machine.
+
+import { AIRPORTS, HUBS, type AirportRow } from './airports-data.js';
+import { aircraftType } from './aircraft-data.js';
+import { greatCircleKm, localToUtc, zoneOffsetMinutes } from './geo-time.js';
+import { PARTNERS } from './partners-data.js';
+import { seededRandom } from './seeded-random.js';
+import { GATEWAY_BANKS, HUB_BANKS, HUB_FREQUENCY_FACTOR, longHaulWindows, type Window } from './timetable-data.js';
+
+export interface FlightPattern {
+  flightNumber: number;
+  operatingCarrier: string;
+  operatingFlightNumber: number;
+  operatorName: string;
+  origin: string;
+  destination: string;
+  /** Local departure time at the origin, minutes after midnight. */
+  depMinutes: number;
+  blockMinutes: number;
+  aircraft: string;
+  /** ISO days of operation, e.g. "1234567" or "1357". */
+  days: string;
+  distanceKm: number;
+}
+
+const LONG_HAUL_KM = 4500;
+const TRANSCON_PREMIUM = new Set(['JFK-LAX', 'JFK-SFO', 'LAX-JFK', 'SFO-JFK']);
+// A summer reference instant fixes the zone difference used to time return flights into hub banks.
+const REFERENCE_DATE = '2026-07-01';
+
+function ap(code: string): AirportRow {
+  const row = AIRPORTS.get(code);
+  if (!row) throw new Error(`airport ${code} missing from airports-data`);
+  return row;
+}
+
+function isHub(code: string): boolean {
+  return (HUBS as readonly string[]).includes(code);
+}
+
+function isHawaii(a: AirportRow): boolean {
+  return a.tz === 'Pacific/Honolulu';
+}
+
+function isDomestic(a: AirportRow, b: AirportRow): boolean {
+  const us = ['US', 'PR', 'VI'];
+  return us.includes(a.country) && us.includes(b.country);
+}
+
+export function blockMinutes(distanceKm: number, aircraft: string, origin: AirportRow, dest: AirportRow): number {
+  // Jet stream: eastbound flights run ~4% faster, westbound ~6% slower than still-air time.
+  const eastbound = ((dest.lon - origin.lon + 540) % 360) - 180 > 0;
+  const wind = eastbound ? 0.96 : 1.06;
+  const airborne = (distanceKm / aircraftType(aircraft).speedKmh) * 60 * wind;
+  const taxi = distanceKm > LONG_HAUL_KM ? 35 : 25;
+  return Math.round((airborne + taxi) / 5) * 5;
+}
+
+function aircraftFor(from: AirportRow, to: AirportRow, distanceKm: number): string {
+  if (TRANSCON_PREMIUM.has(`${from.code}-${to.code}`)) return 'A321T';
+  const weight = Math.min(from.weight, to.weight);
+  if (isHawaii(from) || isHawaii(to)) return from.code === 'DFW' || to.code === 'DFW' ? 'B772' : 'A321';
+  if (distanceKm > LONG_HAUL_KM) {
+    if (distanceKm > 11000) return 'B789';
+    if (weight === 3) return 'B77W';
+    return weight === 2 ? 'B772' : 'B788';
+  }
+  if (distanceKm < 900) return weight === 3 ? 'A321' : weight === 2 && distanceKm > 600 ? 'A319' : 'E175';
+  if (distanceKm < 2000) return weight === 1 && distanceKm < 1500 ? 'E175' : weight === 3 ? 'A321' : 'B738';
+  return weight === 3 ? 'A321' : 'B738';
+}
+
+function dailyFrequency(hub: AirportRow, other: AirportRow, distanceKm: number): number {
+  if (isHawaii(other) || isHawaii(hub)) return 1;
+  if (distanceKm > LONG_HAUL_KM) return other.weight === 3 && ['DFW', 'JFK', 'MIA', 'ORD'].includes(hub.code) ? 2 : 1;
+  const factor = Math.max(HUB_FREQUENCY_FACTOR[hub.code] ?? 0.8, isHub(other.code) ? HUB_FREQUENCY_FACTOR[other.code] ?? 0.8 : 0);
+  if (!isDomestic(hub, other)) return Math.max(1, Math.round(other.weight * factor * 0.9));
+  let base = isHub(other.code) || other.weight === 3 ? 5 : other.weight === 2 ? 3 : 2;
+  if (distanceKm > 3000) base = Math.ceil(base * 0.75);
+  return Math.max(1, Math.round(base * factor));
+}
+
+function daysFor(hub: AirportRow, other: AirportRow, distanceKm: number, index: number): string {
+  const draw = seededRandom(`days|${hub.code}|${other.code}`)();
+  if (distanceKm > LONG_HAUL_KM && other.weight === 1 && !isHawaii(other)) {
+    return draw < 0.5 ? '1234567' : draw < 0.7 ? '13567' : draw < 0.85 ? '12457' : '1357';
+  }
+  // Small domestic markets lose their second and later frequencies on Saturdays, as AA's schedule does.
+  if (other.weight === 1 && index > 0 && isDomestic(hub, other)) return '123457';
+  return '1234567';
+}
+
+function pick(banks: readonly number[], index: number, count: number, shift: number): number {
+  const slot = Math.floor(((index + 0.5) * banks.length) / count + shift) % banks.length;
+  return banks[slot] as number;
+}
+
+function inWindow(window: Window, index: number, count: number): number {
+  const span = window.end - window.start;
+  return window.start + Math.round(((index + 0.5) * span) / count / 5) * 5;
+}
+
+/** Minutes to add to a local time at `from` to get the local time at `to`, at the reference date. */
+function zoneShift(from: AirportRow, to: AirportRow): number {
+  const instant = localToUtc(REFERENCE_DATE, 720, from.tz);
+  return zoneOffsetMinutes(to.tz, instant) - zoneOffsetMinutes(from.tz, instant);
+}
+
+const wrap = (minutes: number): number => ((minutes % 1440) + 1440) % 1440;
+
+interface Counter {
+  next: number;
+  limit: number;
+}
+
+function routePair(
+  hub: AirportRow,
+  other: AirportRow,
+  counters: { longHaul: Counter; mainline: Counter; regional: Counter },
+  out: FlightPattern[],
+): void {
+  const distanceKm = Math.round(greatCircleKm(hub.lat, hub.lon, other.lat, other.lon));
+  const outbound = aircraftFor(hub, other, distanceKm);
+  const inbound = aircraftFor(other, hub, distanceKm);
+  const count = dailyFrequency(hub, other, distanceKm);
+  const random = seededRandom(`route|${hub.code}|${other.code}`);
+  const banks = HUB_BANKS[hub.code] ?? GATEWAY_BANKS;
+  const otherBanks = HUB_BANKS[other.code];
+  const longHaul = distanceKm > LONG_HAUL_KM && !isHawaii(other);
+  const windows = longHaulWindows(other.lat, other.lon);
+  const shift = random();
+  for (let i = 0; i < count; i++) {
+    const counter = longHaul ? counters.longHaul : outbound === 'E175' ? counters.regional : counters.mainline;
+    const number = counter.next;
+    counter.next += 2;
+    if (number >= counter.limit) throw new Error(`flight number range exhausted at ${hub.code}-${other.code}`);
+    const jitter = Math.floor(random() * 3) * 5;
+    const outBlock = blockMinutes(distanceKm, outbound, hub, other);
+    const backBlock = blockMinutes(distanceKm, inbound, other, hub);
+    const outDep = longHaul ? inWindow(windows.out, i, count) : pick(banks, i, count, shift) + jitter;
+    let backDep: number;
+    if (longHaul) backDep = inWindow(windows.back, i, count);
+    else if (otherBanks) backDep = pick(otherBanks, i, count, (shift + 0.5) % 1) + jitter;
+    else {
+      // Spoke departures are timed to land about 45 minutes before a hub bank, local hours permitting.
+      const targetArrival = pick(banks, i, count, (shift + 0.5) % 1) - 45 - jitter;
+      backDep = wrap(targetArrival - backBlock + zoneShift(hub, other));
+      if (backDep < 330 || backDep > 1380) backDep = 330 + ((i * 157 + jitter) % 900);
+    }
+    const days = daysFor(hub, other, distanceKm, i);
+    const eagle = outbound === 'E175';
+    const operatorName = eagle ? 'Envoy Air as American Eagle' : 'American Airlines';
+    out.push(pattern(number, hub, other, outDep, outBlock, outbound, days, distanceKm, operatorName));
+    out.push(pattern(number + 1, other, hub, backDep, backBlock, inbound, days, distanceKm, operatorName));
+  }
+}
+
+function pattern(
+  flightNumber: number,
+  from: AirportRow,
+  to: AirportRow,
+  depMinutes: number,
+  block: number,
+  aircraft: string,
+  days: string,
+  distanceKm: number,
+  operatorName: string,
+): FlightPattern {
+  return {
+    flightNumber,
+    operatingCarrier: 'AA',
+    operatingFlightNumber: flightNumber,
+    operatorName,
+    origin: from.code,
+    destination: to.code,
+    depMinutes: wrap(depMinutes),
+    blockMinutes: block,
+    aircraft,
+    days,
+    distanceKm,
+  };
+}
+
+function partnerPatterns(out: FlightPattern[]): void {
+  for (const partner of PARTNERS) {
+    const gateway = ap(partner.gateway);
+    let aaNumber = partner.codeshareBase;
+    let ownNumber = partner.operatingBase;
+    const add = (from: AirportRow, to: AirportRow, dep: number, aircraft: string, days: string): void => {
+      const distanceKm = Math.round(greatCircleKm(from.lat, from.lon, to.lat, to.lon));
+      out.push({
+        flightNumber: aaNumber++,
+        operatingCarrier: partner.code,
+        operatingFlightNumber: ownNumber++,
+        operatorName: partner.name,
+        origin: from.code,
+        destination: to.code,
+        depMinutes: wrap(dep),
+        blockMinutes: blockMinutes(distanceKm, aircraft, from, to),
+        aircraft,
+        days,
+        distanceKm,
+      });
+    };
+    for (const hubCode of partner.trunkFrom) {
+      const hub = ap(hubCode);
+      const windows = longHaulWindows(gateway.lat, gateway.lon);
+      const count = hubCode === 'JFK' ? 2 : 1;
+      for (let i = 0; i < count; i++) {
+        add(hub, gateway, inWindow(windows.out, i, count) + 15, partner.longHaulAircraft, '1234567');
+        add(gateway, hub, inWindow(windows.back, i, count) + 25, partner.longHaulAircraft, '1234567');
+      }
+    }
+    for (const beyondCode of partner.beyond) {
+      const beyond = ap(beyondCode);
+      for (let i = 0; i < 3; i++) {
+        add(gateway, beyond, pick(GATEWAY_BANKS, i, 3, 0.3) + 10, partner.shortHaulAircraft, '1234567');
+        add(beyond, gateway, pick(GATEWAY_BANKS, i, 3, 0.8) + 5, partner.shortHaulAircraft, '1234567');
+      }
+    }
+  }
+}
+
+export function buildTimetable(): FlightPattern[] {
+  const patterns: FlightPattern[] = [];
+  const counters = {
+    longHaul: { next: 2, limit: 300 },
+    mainline: { next: 300, limit: 3000 },
+    regional: { next: 3000, limit: 6000 },
+  };
+  // AA numbering: long-haul below 300, mainline 300-2999, American Eagle 3000-5999.
+  const seen = new Set<string>();
+  for (const hubCode of HUBS) {
+    const hub = ap(hubCode);
+    const others = [...AIRPORTS.values()]
+      .filter((a) => a.code !== hubCode && a.hubs.includes(hubCode))
+      .sort((a, b) => a.code.localeCompare(b.code));
+    for (const other of others) {
+      const key = [hubCode, other.code].sort().join('-');
+      if (seen.has(key)) continue;
+      seen.add(key);
+      routePair(hub, other, counters, patterns);
+    }
+  }
+  partnerPatterns(patterns);
+  return patterns;
+}
