@@ -18,7 +18,7 @@ export interface Itinerary {
 }
 
 const CONNECT_POINTS: readonly string[] = [...HUBS, ...PARTNERS.map((p) => p.gateway)];
-const MAX_RESULTS = 24;
+const MAX_RESULTS = 16;
 const US = new Set(['US', 'PR', 'VI']);
 
 function minConnect(arriving: DatedFlight, departing: DatedFlight): number {

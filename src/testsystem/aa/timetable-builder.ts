@@ -61,7 +61,7 @@ export function blockMinutes(distanceKm: number, aircraft: string, origin: Airpo
 function aircraftFor(from: AirportRow, to: AirportRow, distanceKm: number): string {
   if (TRANSCON_PREMIUM.has(`${from.code}-${to.code}`)) return 'A321T';
   const weight = Math.min(from.weight, to.weight);
-  if (isHawaii(from) || isHawaii(to)) return from.code === 'DFW' || to.code === 'DFW' ? 'B772' : 'A321';
+  if (isHawaii(from) || isHawaii(to)) return distanceKm > 5500 ? 'B772' : 'A321';
   if (distanceKm > LONG_HAUL_KM) {
     if (distanceKm > 11000) return 'B789';
     if (weight === 3) return 'B77W';

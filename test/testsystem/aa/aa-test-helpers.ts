@@ -1,0 +1,102 @@
+// Shared helpers for the AA test-system tests: a started server, NDC request builders, and a real
+// XML Schema check with libxml2 (xmllint-wasm) against the unmodified 21.3 schema files.
+
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { validateXML } from 'xmllint-wasm';
+import { startAaTestSystem, type AaTestSystem } from '../../../src/testsystem/aa/server.js';
+
+export const SCHEMA_DIR = path.resolve(process.env.NDC_SCHEMA_DIR ?? '../shared/ndc/schemas-21.3');
+export const KEY = 'test-subscription-key';
+export const FIXED_NOW = '2026-11-20T12:00:00Z';
+export const TRAVEL_DATE = '2026-12-15';
+const MSG = 'http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage';
+const CNS = 'http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersCommonTypes';
+
+export async function startFixedServer(options: { schemaDir?: string } = {}): Promise<AaTestSystem> {
+  const system = await startAaTestSystem({ subscriptionKey: KEY, schemaDir: options.schemaDir ?? SCHEMA_DIR, logger: false });
+  await control(system, 'POST', '/control/clock', { now: FIXED_NOW });
+  return system;
+}
+
+export async function control(system: AaTestSystem, method: string, url: string, body?: unknown): Promise<Response> {
+  return fetch(`${system.url}${url}`, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+export async function post(system: AaTestSystem, message: string, body: string, key: string | null = KEY, signal?: AbortSignal) {
+  const headers: Record<string, string> = { 'content-type': 'application/xml' };
+  if (key !== null) headers['Ocp-Apim-Subscription-Key'] = key;
+  const response = await fetch(`${system.url}/ndc/21.3/${message}`, { method: 'POST', headers, body, signal });
+  return { status: response.status, body: await response.text() };
+}
+
+const distributionChain = `<DistributionChain><DistributionChainLink xmlns="${CNS}"><Ordinal>1</Ordinal><OrgRole>Seller</OrgRole><ParticipatingOrg><Name>Flightagg</Name><OrgID>91281035</OrgID></ParticipatingOrg></DistributionChainLink></DistributionChain>`;
+
+export function airShoppingRq(origin: string, destination: string, date = TRAVEL_DATE, ptcs: string[] = ['ADT'], extra = ''): string {
+  const pax = ptcs.map((ptc, i) => `<Pax><PaxID>PAX${i + 1}</PaxID><PTC>${ptc}</PTC></Pax>`).join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><IATA_AirShoppingRQ xmlns="${MSG}">${distributionChain}<Request>${extra}<FlightRequest xmlns="${CNS}"><FlightRequestOriginDestinationsCriteria><OriginDestCriteria><DestArrivalCriteria><IATA_LocationCode>${destination}</IATA_LocationCode></DestArrivalCriteria><OriginDepCriteria><Date>${date}</Date><IATA_LocationCode>${origin}</IATA_LocationCode></OriginDepCriteria></OriginDestCriteria></FlightRequestOriginDestinationsCriteria></FlightRequest><PaxList xmlns="${CNS}">${pax}</PaxList></Request></IATA_AirShoppingRQ>`;
+}
+
+export function offerPriceRq(offerId: string, items: { itemId: string; paxIds: string[] }[]): string {
+  const selected = items.map((i) => `<SelectedOfferItem><OfferItemRefID>${i.itemId}</OfferItemRefID>${i.paxIds.map((p) => `<PaxRefID>${p}</PaxRefID>`).join('')}</SelectedOfferItem>`).join('');
+  return `<IATA_OfferPriceRQ xmlns="${MSG}">${distributionChain}<Request><PricedOffer xmlns="${CNS}"><SelectedOfferList><SelectedOffer><OfferRefID>${offerId}</OfferRefID><OwnerCode>AA</OwnerCode>${selected}</SelectedOffer></SelectedOfferList></PricedOffer></Request></IATA_OfferPriceRQ>`;
+}
+
+export function offerRequest(message: 'SeatAvailability' | 'ServiceList', offerId: string): string {
+  const root = message === 'SeatAvailability' ? 'IATA_SeatAvailabilityRQ' : 'IATA_ServiceListRQ';
+  const core = message === 'SeatAvailability' ? 'SeatAvailCoreRequest' : 'ServiceListCoreRequest';
+  return `<${root} xmlns="${MSG}">${distributionChain}<Request><${core} xmlns="${CNS}"><OfferRequest><Offer><OfferID>${offerId}</OfferID><OwnerCode>AA</OwnerCode></Offer></OfferRequest></${core}></Request></${root}>`;
+}
+
+let schemaFiles: { fileName: string; contents: string }[] | null = null;
+
+/** Validates with libxml2 against the full, unmodified schema set: the proof the runtime shortcut is not. */
+export async function xsdErrors(root: string, xml: string): Promise<string[]> {
+  schemaFiles ??= readdirSync(SCHEMA_DIR)
+    .filter((f) => f.endsWith('.xsd'))
+    .map((f) => ({ fileName: f, contents: readFileSync(path.join(SCHEMA_DIR, f), 'utf8') }));
+  const schema = schemaFiles.find((f) => f.fileName === `${root}.xsd`);
+  if (!schema) throw new Error(`no schema for ${root}`);
+  const result = await validateXML({
+    xml: { fileName: 'message.xml', contents: xml },
+    schema,
+    preload: schemaFiles.filter((f) => f !== schema),
+    initialMemoryPages: 1024,
+    maxMemoryPages: 16384,
+  });
+  return result.valid ? [] : result.errors.map((e) => e.message);
+}
+
+export interface ShoppedOffer {
+  offerId: string;
+  items: { itemId: string; paxIds: string[] }[];
+  total: number;
+  flights: string[];
+  operatingCarriers: string[];
+}
+
+/** Reads offers back from an AirShoppingRS with plain regular expressions, independent of our parser. */
+export function offersIn(xml: string): ShoppedOffer[] {
+  const segments = new Map<string, string>();
+  for (const m of xml.matchAll(/<DatedMarketingSegmentId>(DMS\d+)<\/DatedMarketingSegmentId>[\s\S]*?<MarketingCarrierFlightNumberText>(\d+)</g)) segments.set(`SEG${m[1]?.slice(3)}`, `AA${m[2]}`);
+  const operators = new Map<string, string>();
+  for (const m of xml.matchAll(/<DatedOperatingSegment>\s*<CarrierDesigCode>(\w+)<\/CarrierDesigCode>[\s\S]*?<DatedOperatingSegmentId>DOS(\d+)</g)) operators.set(`SEG${m[2]}`, m[1] as string);
+  return [...xml.matchAll(/<(?:Offer|PricedOffer)(?: xmlns="[^"]*")?>([\s\S]*?)<\/(?:Offer|PricedOffer)>/g)].map((m) => {
+    const body = m[1] as string;
+    const segRefs = [...new Set([...body.matchAll(/<PaxSegmentRefID>(SEG\d+)</g)].map((s) => s[1] as string))];
+    return {
+      offerId: /<OfferID>([^<]+)</.exec(body)?.[1] ?? '',
+      items: [...body.matchAll(/<OfferItem>([\s\S]*?)<\/OfferItem>/g)].map((i) => ({
+        itemId: /<OfferItemID>([^<]+)</.exec(i[1] as string)?.[1] ?? '',
+        paxIds: [...new Set([...(i[1] as string).matchAll(/<Service>[\s\S]*?<PaxRefID>([^<]+)</g)].map((p) => p[1] as string))],
+      })),
+      total: Number(/<TotalPrice><TotalAmount[^>]*>([\d.]+)</.exec(body)?.[1]),
+      flights: segRefs.map((s) => segments.get(s) ?? s),
+      operatingCarriers: segRefs.map((s) => operators.get(s) ?? '?'),
+    };
+  });
+}

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { AIRPORTS, HUBS } from '../../../src/testsystem/aa/airports-data.js';
+import { buildItineraries } from '../../../src/testsystem/aa/connection-builder.js';
+import { addDays, utcToLocal } from '../../../src/testsystem/aa/geo-time.js';
+import { createScheduleService } from '../../../src/testsystem/aa/schedule-service.js';
+import { MIN_CONNECT_MINUTES } from '../../../src/testsystem/aa/timetable-data.js';
+
+const schedule = createScheduleService();
+
+describe('AA network and schedule', () => {
+  it('serves at least 150 real destinations from the nine hubs', () => {
+    const served = [...AIRPORTS.values()].filter((a) => a.hubs.length > 0 && !(HUBS as readonly string[]).includes(a.code));
+    expect(served.length).toBeGreaterThanOrEqual(150);
+    for (const a of AIRPORTS.values()) expect(() => new Intl.DateTimeFormat('en', { timeZone: a.tz })).not.toThrow();
+  });
+
+  it('flies JFK-LAX non-stop every day of the week', () => {
+    for (let d = 0; d < 7; d++) {
+      const date = addDays('2026-12-14', d);
+      const nonstops = schedule.departures('JFK', date).filter((f) => f.pattern.destination === 'LAX');
+      expect(nonstops.length, date).toBeGreaterThan(0);
+    }
+  });
+
+  it('offers BA-operated DFW-LHR only through a connection, AA non-stops otherwise', () => {
+    const itineraries = buildItineraries(schedule, 'DFW', 'LHR', '2026-12-15');
+    const nonstops = itineraries.filter((it) => it.legs.length === 1);
+    expect(nonstops.length).toBeGreaterThan(0);
+    expect(nonstops.every((it) => it.legs[0]?.pattern.operatingCarrier === 'AA')).toBe(true);
+    const baConnections = itineraries.filter((it) => it.legs.length > 1 && it.legs.some((l) => l.pattern.operatingCarrier === 'BA'));
+    expect(baConnections.length).toBeGreaterThan(0);
+    const codeshare = schedule.departures('JFK', '2026-12-15').filter((f) => f.pattern.destination === 'LHR' && f.pattern.operatingCarrier === 'BA');
+    expect(codeshare.length, 'JFK-LHR has non-stop BA-operated codeshares').toBeGreaterThan(0);
+  });
+
+  it('keeps times local to each airport and consistent with block time across DST', () => {
+    for (const date of ['2026-03-07', '2026-03-08', '2026-07-01', '2026-11-01']) {
+      for (const flight of schedule.departures('PHX', date).concat(schedule.departures('JFK', date)).slice(0, 60)) {
+        expect(flight.arrUtc - flight.depUtc).toBe(flight.pattern.blockMinutes * 60000);
+        const origin = AIRPORTS.get(flight.pattern.origin)!;
+        const dest = AIRPORTS.get(flight.pattern.destination)!;
+        expect(flight.depLocal).toBe(utcToLocal(flight.depUtc, origin.tz).local);
+        expect(flight.arrLocal).toBe(utcToLocal(flight.arrUtc, dest.tz).local);
+        const minutes = Number(flight.depLocal.slice(11, 13)) * 60 + Number(flight.depLocal.slice(14, 16));
+        expect(minutes).toBe(flight.pattern.depMinutes);
+      }
+    }
+    const jfkLax = schedule.departures('JFK', '2026-07-01').find((f) => f.pattern.destination === 'LAX')!;
+    // New York is UTC-4 in July: the local departure is four hours behind UTC.
+    expect(new Date(jfkLax.depUtc).getUTCHours()).toBe((Number(jfkLax.depLocal.slice(11, 13)) + 4) % 24);
+  });
+
+  it('is deterministic: two independent builds give the same itineraries', () => {
+    const other = createScheduleService();
+    const a = buildItineraries(schedule, 'AUS', 'EDI', '2026-12-15').map((it) => it.legs.map((l) => l.key).join('>'));
+    const b = buildItineraries(other, 'AUS', 'EDI', '2026-12-15').map((it) => it.legs.map((l) => l.key).join('>'));
+    expect(a).toEqual(b);
+    expect(a.length).toBeGreaterThan(0);
+  });
+
+  it('respects minimum connecting times and builds two-stop connections where needed', () => {
+    for (const [o, d] of [['AUS', 'EDI'], ['FLG', 'LFT'], ['DFW', 'LHR']] as const) {
+      for (const it of buildItineraries(schedule, o, d, '2026-12-15')) {
+        for (let i = 1; i < it.legs.length; i++) {
+          const gap = (it.legs[i]!.depUtc - it.legs[i - 1]!.arrUtc) / 60000;
+          expect(gap).toBeGreaterThanOrEqual(MIN_CONNECT_MINUTES[it.legs[i]!.pattern.origin] ?? 60);
+        }
+      }
+    }
+    expect(buildItineraries(schedule, 'FLG', 'LFT', '2026-12-15').some((it) => it.legs.length === 3)).toBe(true);
+  });
+
+  it('gives every flight a unique AA number and matches aircraft to stage length', () => {
+    const numbers = schedule.patterns.map((p) => p.flightNumber);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    for (const p of schedule.patterns) {
+      if (p.distanceKm > 6000) expect(['B772', 'B77W', 'B788', 'B789', 'A359']).toContain(p.aircraft);
+      if (p.aircraft === 'E175') expect(p.distanceKm).toBeLessThan(1500);
+    }
+  });
+});
