@@ -19,7 +19,7 @@ export const EXPIRED_OFFER_ROUTE = 'MIA-TPA';
 export const PRICE_CHANGE_ROUTE = 'ORD-BOS';
 export const PRICE_CHANGE_PCT = 8;
 /** Every non-stop on this route is sold out; only connections are offered. */
-export const SOLD_OUT_ROUTE = 'PHL-BOS';
+export const SOLD_OUT_ROUTE = 'PHX-BOS';
 /** The first non-stop of each day on this route is published but does not operate: booking it fails. */
 export const GHOST_FLIGHT_ROUTE = 'DFW-SAT';
 

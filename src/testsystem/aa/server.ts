@@ -1,7 +1,7 @@
 // Entry point of the AA test system: a Fastify server of its own that speaks NDC 21.3 XML on
 // /ndc/21.3/<Message> and offers /control/* for tests and the monitoring probe.
 
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createFaultControl } from './fault-control.js';
@@ -61,7 +61,11 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<A
     logger,
   };
   const validation = createRequestValidation({ schemaDir, roots: HANDLERS.map((h) => h.requestRoot), logger });
-  const app = Fastify({ logger: logger ?? false, forceCloseConnections: true, bodyLimit: 2 * 1024 * 1024 });
+  const app = Fastify({
+    ...(logger ? { loggerInstance: logger as FastifyBaseLogger } : { logger: false }),
+    forceCloseConnections: true,
+    bodyLimit: 2 * 1024 * 1024,
+  });
   app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
   registerMessageRoutes(app, deps, { subscriptionKey: options.subscriptionKey, validation });
   registerControlRoutes(app, deps, () => ({

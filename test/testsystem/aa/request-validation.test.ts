@@ -1,0 +1,41 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseNdc } from '../../../src/testsystem/aa/ndc-request-parser.js';
+import { createRequestValidation } from '../../../src/testsystem/aa/request-validation.js';
+import { airShoppingRq, post, SCHEMA_DIR, startFixedServer } from './aa-test-helpers.js';
+
+const validation = createRequestValidation({ schemaDir: SCHEMA_DIR, roots: ['IATA_AirShoppingRQ'], logger: null });
+afterAll(async () => validation.close());
+
+describe('runtime request validation', () => {
+  it('validates with libxml2 against lean schemas in a kept-alive worker, fast', async () => {
+    expect(validation.mode).toBe('xsd');
+    const xml = airShoppingRq('JFK', 'LAX');
+    await validation.validate(xml, parseNdc(xml), 'IATA_AirShoppingRQ');
+    const runs = 10;
+    const started = performance.now();
+    for (let i = 0; i < runs; i++) {
+      expect((await validation.validate(xml, parseNdc(xml), 'IATA_AirShoppingRQ')).valid).toBe(true);
+    }
+    const average = (performance.now() - started) / runs;
+    console.info(`runtime XSD validation of an AirShoppingRQ: ${average.toFixed(1)} ms average`);
+    // Alone this measures ~25 ms; the bound leaves room for a busy 2-core CI box running other suites.
+    expect(average).toBeLessThan(250);
+    const broken = xml.replace('<Date>', '<Datum>').replace('</Date>', '</Datum>');
+    const result = await validation.validate(broken, parseNdc(broken), 'IATA_AirShoppingRQ');
+    expect(result.valid).toBe(false);
+    expect(result.errors.join(' ')).toContain('Datum');
+  });
+
+  it('still serves without the schema folder, checking structure only', async () => {
+    const system = await startFixedServer({ schemaDir: '/nonexistent/schemas-21.3' });
+    try {
+      const ok = await post(system, 'AirShopping', airShoppingRq('JFK', 'LAX'));
+      expect(ok.status).toBe(200);
+      const wrongRoot = await post(system, 'AirShopping', '<Foo xmlns="http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage"/>');
+      expect(wrongRoot.status).toBe(400);
+      expect(wrongRoot.body).toContain('<Error>');
+    } finally {
+      await system.close();
+    }
+  });
+});
