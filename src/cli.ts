@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { registerAccountCommands } from './cli/account-commands.js';
 import { registerKeyCommands } from './cli/key-commands.js';
+import { registerTestSystemCommands } from './cli/testsystem-commands.js';
 import { print, readConfig, reportFailure, withPlatform, type OutputOptions } from './cli/run-command.js';
 import { serve } from './server.js';
 
@@ -33,5 +34,6 @@ program
 
 registerAccountCommands(program);
 registerKeyCommands(program);
+registerTestSystemCommands(program);
 
 await program.parseAsync(process.argv);

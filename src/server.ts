@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './platform/config.js';
 import { createPlatform } from './platform/platform.js';
+import { startAaTestSystem, type AaTestSystem } from './testsystem/aa/server.js';
 
 // In-flight requests get this long to finish after SIGTERM before the process gives up on them.
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -14,15 +15,31 @@ export async function serve(config: Readonly<Config>): Promise<FastifyInstance> 
   const platform = await createPlatform(config, { defaultMetrics: true });
   const log = platform.logger;
   let app: FastifyInstance;
+  // Test keys need "the airline's test system": unless AA_TEST_URL names a running one, it runs
+  // here, on a loopback port, speaking NDC over HTTP exactly as it would as a separate process.
+  let testSystem: AaTestSystem | null = null;
   try {
-    app = await buildApp(platform, { aaTestSystemUrl: config.aa.testSystemUrl });
+    testSystem = config.aa.testSystemUrl
+      ? null
+      : await startAaTestSystem({
+          host: '127.0.0.1',
+          port: config.aa.testSystemPort,
+          subscriptionKey: config.aa.testSubscriptionKey,
+          schemaDir: config.ndcSchemaDir,
+          logger: log,
+        });
+    app = await buildApp(platform, { aaTestSystemUrl: config.aa.testSystemUrl ?? testSystem?.url ?? null });
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
+    await testSystem?.close();
     await platform.close();
     throw err;
   }
   platform.scheduler.start();
-  log.info({ storage: platform.database.kind, redis: platform.redis ? 'on' : 'off' }, 'gateway ready');
+  log.info(
+    { storage: platform.database.kind, redis: platform.redis ? 'on' : 'off', aaTestSystem: config.aa.testSystemUrl ?? testSystem?.url },
+    'gateway ready',
+  );
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -38,6 +55,7 @@ export async function serve(config: Readonly<Config>): Promise<FastifyInstance> 
     }, SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
+      await testSystem?.close();
       await platform.close();
       clearTimeout(force);
       log.info('stopped');

@@ -1,0 +1,46 @@
+/**
+ * The API-key gate's overhead: an authenticated no-op route against the same route outside the
+ * gate, same app, same bytes, one run per storage. Target: ratio >= 0.8, which is only possible
+ * when a known key costs no database round trip.
+ */
+import { buildApp } from '../src/app.js';
+import { benchPlatform, type Storage } from './lib/bench-platform.js';
+import { combine, load, printTable, type LoadResult } from './lib/load.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
+const ROUNDS = 4;
+const rows: Record<string, string | number>[] = [];
+
+for (const storage of ['pglite', 'postgres'] as Storage[]) {
+  const { platform, dispose } = await benchPlatform(storage);
+  const app = await buildApp(platform);
+  const payload = { ok: true };
+  app.get('/v1/bench/noop', async () => payload);
+  app.get('/bench/noop', async () => payload);
+  const agency = await app.services.accounts.createAgency({ name: 'Bench' });
+  const { secret } = await app.services.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  // Alternating short rounds: whatever else the machine does lands on both sides alike.
+  const bareRounds: LoadResult[] = [];
+  const gatedRounds: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    bareRounds.push(await load(`${base}/bench/noop`, { seconds: SECONDS / ROUNDS }));
+    gatedRounds.push(await load(`${base}/v1/bench/noop`, { seconds: SECONDS / ROUNDS, headers: { 'x-api-key': secret } }));
+  }
+  const bare = combine(bareRounds);
+  const gated = combine(gatedRounds);
+  if (gated.non2xx > 0) throw new Error(`gated route answered ${gated.non2xx} non-2xx responses`);
+  rows.push({
+    storage,
+    'bare req/s': bare.requestsPerSecond,
+    'gated req/s': gated.requestsPerSecond,
+    ratio: (gated.requestsPerSecond / bare.requestsPerSecond).toFixed(2),
+    'bare p99 ms': bare.p99Ms,
+    'gated p99 ms': gated.p99Ms,
+  });
+  await app.close();
+  await dispose();
+}
+
+printTable('API-key gate overhead (target: ratio >= 0.8)', rows);

@@ -1,0 +1,44 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+}
+
+/** One autocannon run against a URL on this machine; bounded in time, stops by itself. */
+export async function load(
+  url: string,
+  options: { seconds?: number; connections?: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string } = {},
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 50,
+    duration: options.seconds ?? 8,
+    headers: options.headers,
+    method: options.method ?? 'GET',
+    body: options.body,
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx + result.errors,
+  };
+}
+
+export function printTable(title: string, rows: Record<string, string | number>[]): void {
+  process.stdout.write(`\n${title}\n`);
+  console.table(rows);
+}
+
+/** Rounds of one side of a comparison, as one figure: mean throughput, worst percentiles. */
+export function combine(rounds: LoadResult[]): LoadResult {
+  return {
+    requestsPerSecond: Math.round(rounds.reduce((sum, r) => sum + r.requestsPerSecond, 0) / rounds.length),
+    p50Ms: Math.max(...rounds.map((r) => r.p50Ms)),
+    p99Ms: Math.max(...rounds.map((r) => r.p99Ms)),
+    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
+  };
+}
