@@ -59,6 +59,7 @@ export async function buildApp(platform: Platform, _options: AppOptions = {}): P
   registerApiKeyGate(app, services.apiKeys, platform);
 
   await app.register(healthRoutes, { platform });
+  await app.register(import('./portal/plugin.js'));
 
   return app;
 }

@@ -26,3 +26,59 @@ export async function recordSecurityEvent(db: Db, event: SecurityEventInput): Pr
     values (${event.kind}, ${event.userId ?? null}, ${event.agencyId ?? null}, ${event.apiKeyId ?? null},
             ${event.ip ?? null}, ${JSON.stringify(event.detail ?? {})}::jsonb)`.execute(db);
 }
+
+export interface SecurityEventRow {
+  id: number;
+  occurred_at: Date;
+  kind: string;
+  user_id: string | null;
+  agency_id: string | null;
+  api_key_id: string | null;
+  ip: string | null;
+  detail: Record<string, unknown>;
+  acknowledged_at: Date | null;
+  acknowledged_by: string | null;
+}
+
+export interface SecurityEventFilter {
+  userId?: string;
+  kind?: string;
+  since?: Date;
+}
+
+function where(filter: SecurityEventFilter) {
+  const conditions = [sql`true`];
+  if (filter.userId !== undefined) conditions.push(sql`user_id = ${filter.userId}`);
+  if (filter.kind !== undefined) conditions.push(sql`kind = ${filter.kind}`);
+  if (filter.since !== undefined) conditions.push(sql`occurred_at >= ${filter.since}`);
+  return sql.join(conditions, sql` and `);
+}
+
+/** Newest first; the id breaks ties between events of the same instant. */
+export async function listSecurityEvents(
+  db: Db,
+  filter: SecurityEventFilter,
+  page: { limit: number; offset?: number },
+): Promise<SecurityEventRow[]> {
+  const { rows } = await sql<SecurityEventRow>`
+    select * from security_events where ${where(filter)}
+    order by occurred_at desc, id desc
+    limit ${page.limit} offset ${page.offset ?? 0}`.execute(db);
+  return rows;
+}
+
+export async function countSecurityEvents(db: Db, filter: SecurityEventFilter): Promise<number> {
+  const { rows } = await sql<{ total: number }>`
+    select count(*)::int as total from security_events where ${where(filter)}`.execute(db);
+  return rows[0]?.total ?? 0;
+}
+
+/** Marks an event seen; a second acknowledgement keeps the first one's time and operator. */
+export async function acknowledgeSecurityEvent(db: Db, id: number, by: string, at: Date): Promise<SecurityEventRow | null> {
+  const { rows } = await sql<SecurityEventRow>`
+    update security_events
+    set acknowledged_at = coalesce(acknowledged_at, ${at}), acknowledged_by = coalesce(acknowledged_by, ${by})
+    where id = ${id}
+    returning *`.execute(db);
+  return rows[0] ?? null;
+}

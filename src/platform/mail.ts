@@ -1,0 +1,79 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** One way out for every e-mail the service sends: signup links, order notices, webhook alerts. */
+export interface Mailer {
+  /** Resolves once the message is handed to the SMTP server (or written to the outbox). */
+  send(message: MailMessage): Promise<void>;
+  /** Where mails go: `smtp` or the outbox directory. */
+  readonly transport: 'smtp' | 'outbox';
+  close(): void;
+}
+
+// An SMTP relay that has not answered in these times is down; a request waiting on it any longer
+// would hold its client for nothing.
+const CONNECTION_TIMEOUT_MS = 10_000;
+const GREETING_TIMEOUT_MS = 10_000;
+const SOCKET_TIMEOUT_MS = 20_000;
+
+/**
+ * Sends over SMTP_URL with nodemailer. Without it, each mail is written as an .eml file to
+ * DATA_DIR/outbox and its recipient and subject are logged, so a local install can still follow a
+ * verification link. Bodies are never logged: they carry one-time links.
+ */
+export function createMailer(platform: { config: Readonly<Pick<Config, 'mail' | 'dataDir'>>; logger: Logger }): Mailer {
+  const { config, logger } = platform;
+  const from = config.mail.from;
+
+  if (config.mail.smtpUrl) {
+    const transporter = nodemailer.createTransport(
+      {
+        url: config.mail.smtpUrl,
+        connectionTimeout: CONNECTION_TIMEOUT_MS,
+        greetingTimeout: GREETING_TIMEOUT_MS,
+        socketTimeout: SOCKET_TIMEOUT_MS,
+      },
+      { from },
+    );
+    return {
+      transport: 'smtp',
+      async send(message) {
+        const info = await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+        logger.info({ mail: { to: message.to, subject: message.subject, messageId: info.messageId } }, 'mail sent');
+      },
+      close: () => transporter.close(),
+    };
+  }
+
+  const outbox = path.join(config.dataDir, 'outbox');
+  return {
+    transport: 'outbox',
+    async send(message) {
+      await fs.mkdir(outbox, { recursive: true, mode: 0o700 });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(outbox, name);
+      const eml = [
+        `From: ${from}`,
+        `To: ${message.to}`,
+        `Subject: ${message.subject}`,
+        `Date: ${new Date().toUTCString()}`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        message.text,
+      ].join('\r\n');
+      await fs.writeFile(file, eml, { mode: 0o600 });
+      logger.info({ mail: { to: message.to, subject: message.subject, file } }, 'mail written to the outbox (SMTP_URL not set)');
+    },
+    close() {},
+  };
+}

@@ -1,0 +1,125 @@
+import crypto from 'node:crypto';
+import { hashPassword, verifyPassword } from '../../accounts/password.js';
+import { unauthorized } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail.js';
+import type { Platform } from '../../platform/platform.js';
+import { recordSecurityEvent } from '../../security/security-event-store.js';
+import { lockAfter } from '../policy.js';
+import * as store from './store.js';
+
+export type FailureReason = 'password' | 'second_factor' | 'step_up_password' | 'step_up_second_factor';
+
+/** One sentence for a wrong address, a wrong password and a locked account alike. */
+export const invalidCredentials = () => unauthorized('invalid e-mail or password', 'invalid_credentials');
+
+export function isLocked(user: Pick<store.PortalUserRow, 'locked_at' | 'locked_until'>, now: Date): boolean {
+  return user.locked_at !== null && (user.locked_until === null || user.locked_until.getTime() > now.getTime());
+}
+
+/**
+ * Password checks and the lockout that guards them. Every path costs one scrypt hash, whether the
+ * account exists, is locked or not, so response time says nothing about which it was.
+ */
+export function createCredentialService(platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger'>, mailer: Mailer) {
+  const { db, config, clock, logger } = platform;
+  // Hashed once, at the configured cost, to spend the same time on addresses that have no account.
+  const dummyHash = hashPassword(crypto.randomBytes(16).toString('hex'), config.passwords.scryptLogN);
+  dummyHash.catch((err: unknown) => logger.error({ err }, 'could not prepare the timing-equaliser hash'));
+
+  async function notifyLocked(user: store.PortalUserRow, until: Date | null) {
+    const when = until ? `until ${until.toISOString()}` : 'until an operator unlocks it';
+    try {
+      await mailer.send({
+        to: user.email,
+        subject: 'Your developer account was locked',
+        text: [
+          `After ${user.failed_logins} failed sign-in attempts your account is locked ${when}.`,
+          'If these attempts were not yours, someone may know your e-mail address; no action is needed to keep them out.',
+          'If they were yours, wait for the lock to end or ask support to unlock the account.',
+        ].join('\n\n'),
+      });
+    } catch (err) {
+      logger.warn({ err, userId: user.id }, 'could not send the lockout notice');
+    }
+  }
+
+  /** Counts a failure for an existing account and locks it when the policy says so. */
+  async function fail(user: store.PortalUserRow, reason: FailureReason, ip: string | null): Promise<void> {
+    const now = clock();
+    const failures = await store.addFailedLogin(db, user.id);
+    const kind = reason.startsWith('step_up') ? 'step_up.failed' : 'login.failed';
+    await recordSecurityEvent(db, { kind, userId: user.id, agencyId: user.agency_id, ip, detail: { reason, failedLogins: failures } });
+    const until = lockAfter(failures, now);
+    if (until === undefined) return;
+    await store.lockUser(db, user.id, now, until);
+    await recordSecurityEvent(db, {
+      kind: 'account.locked',
+      userId: user.id,
+      agencyId: user.agency_id,
+      ip,
+      detail: { failedLogins: failures, lockedUntil: until?.toISOString() ?? null },
+    });
+    await notifyLocked({ ...user, failed_logins: failures }, until);
+  }
+
+  /** A lock whose time is up is lifted (and that unlock recorded) before the account is used. */
+  async function liftExpiredLock(user: store.PortalUserRow, ip: string | null): Promise<store.PortalUserRow> {
+    const now = clock();
+    if (user.locked_at === null || isLocked(user, now)) return user;
+    if (await store.clearExpiredLock(db, user.id, now)) {
+      await recordSecurityEvent(db, { kind: 'account.unlocked', userId: user.id, agencyId: user.agency_id, ip, detail: { via: 'expiry' } });
+    }
+    return { ...user, locked_at: null, locked_until: null };
+  }
+
+  return {
+    fail,
+
+    /** The first step of a login: the user behind a right password, or the generic 401. */
+    async checkLogin(email: string, password: string, ip: string | null): Promise<store.PortalUserRow> {
+      const found = await store.findPortalUserByEmail(db, email);
+      if (!found) {
+        await verifyPassword(password, await dummyHash);
+        await recordSecurityEvent(db, { kind: 'login.failed', ip, detail: { reason: 'unknown_account' } });
+        throw invalidCredentials();
+      }
+      const user = await liftExpiredLock(found, ip);
+      const ok = await verifyPassword(password, user.password_hash);
+      if (isLocked(user, clock())) {
+        await recordSecurityEvent(db, { kind: 'login.failed', userId: user.id, agencyId: user.agency_id, ip, detail: { reason: 'locked' } });
+        throw invalidCredentials();
+      }
+      if (!ok) {
+        await fail(user, 'password', ip);
+        throw invalidCredentials();
+      }
+      return user;
+    },
+
+    /** Step-up by password inside a session: a wrong one counts towards the lockout like a login. */
+    async checkStepUpPassword(userId: string, password: string, ip: string | null): Promise<boolean> {
+      const found = await store.findPortalUser(db, userId);
+      if (!found) return false;
+      const user = await liftExpiredLock(found, ip);
+      const ok = await verifyPassword(password, user.password_hash);
+      if (isLocked(user, clock())) return false;
+      if (!ok) await fail(user, 'step_up_password', ip);
+      return ok;
+    },
+
+    /** The account for a second-factor step, with an expired lock lifted; null when it is locked. */
+    async usableAccount(userId: string, ip: string | null): Promise<store.PortalUserRow | null> {
+      const found = await store.findPortalUser(db, userId);
+      if (!found) return null;
+      const user = await liftExpiredLock(found, ip);
+      return isLocked(user, clock()) ? null : user;
+    },
+
+    /** A whole login went through: the failure streak is over. */
+    async succeeded(userId: string): Promise<void> {
+      await store.resetFailedLogins(db, userId);
+    },
+  };
+}
+
+export type CredentialService = ReturnType<typeof createCredentialService>;

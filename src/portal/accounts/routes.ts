@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errors, NO_SECURITY, SESSION_SECURITY } from '../schemas.js';
+import type { PortalServices } from '../services.js';
+import { sessionOf } from '../sessions/session-auth.js';
+import { SignupBody, SignupResponse, VerifyQuery, VerifyResponse } from './schemas.js';
+
+/** Sign-up and the e-mailed verification link: no credential. */
+export const signupRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> = async (app, { services }) => {
+  app.post(
+    '/v1/dev/signup',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Create an account and its agency; a verification link is e-mailed',
+        description:
+          'Answers 202 `verification_sent` whether or not the address already has an account (its owner is told by mail). ' +
+          'Until the address is verified the account can sign in but not create API keys.',
+        security: NO_SECURITY,
+        body: SignupBody,
+        response: { 202: SignupResponse, ...errors(400, 413) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await services.signup.signup(request.body, request.ip)),
+  );
+
+  app.get(
+    '/v1/dev/verify-email',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'The e-mailed verification link: marks the address verified',
+        security: NO_SECURITY,
+        querystring: VerifyQuery,
+        response: { 200: VerifyResponse, ...errors(400) },
+      },
+    },
+    async (request) => services.signup.verifyEmail(request.query.token, request.ip),
+  );
+};
+
+export const verificationRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> = async (app, { services }) => {
+  app.post(
+    '/v1/dev/me/verify-email',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Send a new verification link to the account address',
+        security: SESSION_SECURITY,
+        response: { 202: SignupResponse, ...errors(401, 403, 409) },
+      },
+    },
+    async (request, reply) => reply.code(202).send(await services.signup.resendVerification(sessionOf(request))),
+  );
+};

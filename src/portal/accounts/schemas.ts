@@ -1,0 +1,24 @@
+import { Type } from '@sinclair/typebox';
+import { PASSWORD_MIN_LENGTH } from '../../accounts/account-service.js';
+import { PASSWORD_MAX_LENGTH } from './password-policy.js';
+
+export const SignupBody = Type.Object(
+  {
+    email: Type.String({ format: 'email', maxLength: 320 }),
+    password: Type.String({
+      minLength: 1,
+      maxLength: PASSWORD_MAX_LENGTH,
+      description: `At least ${PASSWORD_MIN_LENGTH} characters; common, repetitive or sequential passwords and ones containing the e-mail address are refused`,
+    }),
+    agencyName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Defaults to the e-mail domain' })),
+  },
+  { additionalProperties: false },
+);
+
+export const SignupResponse = Type.Object({
+  status: Type.Literal('verification_sent', { description: 'Same answer whether or not the address already had an account' }),
+});
+
+export const VerifyQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const VerifyResponse = Type.Object({ status: Type.Literal('verified') });

@@ -1,0 +1,109 @@
+import type { AccountService } from '../../accounts/account-service.js';
+import { hashPassword } from '../../accounts/password.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, AppError } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail.js';
+import type { Platform } from '../../platform/platform.js';
+import { recordSecurityEvent } from '../../security/security-event-store.js';
+import { EMAIL_VERIFICATION_TTL_MS } from '../policy.js';
+import type { SessionContext } from '../sessions/session-context.js';
+import { hashToken, newToken } from '../sessions/tokens.js';
+import { checkPassword } from './password-policy.js';
+import * as store from './store.js';
+
+/**
+ * Sign-up and e-mail verification. Sign-up answers the same whether or not the address already
+ * has an account (the owner of an existing one is told by mail instead), so it cannot be used to
+ * find out who is a customer.
+ */
+export function createSignupService(
+  platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger'>,
+  deps: { accounts: AccountService; mailer: Mailer },
+) {
+  const { db, config, clock, logger } = platform;
+  const { accounts, mailer } = deps;
+
+  async function send(to: string, subject: string, text: string) {
+    try {
+      await mailer.send({ to, subject, text });
+    } catch (err) {
+      // The account exists either way; the user can ask for another link.
+      logger.error({ err, mail: { to, subject } }, 'could not send mail');
+    }
+  }
+
+  async function sendVerification(user: { id: string; email: string }) {
+    const token = newToken('fav');
+    const now = clock();
+    await store.insertEmailVerification(db, {
+      token_hash: hashToken(token),
+      user_id: user.id,
+      email: user.email,
+      created_at: now,
+      expires_at: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS),
+    });
+    const link = new URL('/v1/dev/verify-email', config.publicUrl);
+    link.searchParams.set('token', token);
+    await send(
+      user.email,
+      'Confirm your e-mail address',
+      [
+        'Welcome to the Flight Gateway developer portal.',
+        `Confirm your e-mail address by opening this link within ${EMAIL_VERIFICATION_TTL_MS / 3_600_000} hours:`,
+        link.toString(),
+        'Until then you can sign in, but not create API keys. If you did not sign up, ignore this message.',
+      ].join('\n\n'),
+    );
+  }
+
+  return {
+    async signup(input: { email: string; password: string; agencyName?: string }, ip: string | null) {
+      const email = input.email.trim();
+      checkPassword(input.password, { email });
+      const existing = await store.findPortalUserByEmail(db, email);
+      if (existing) {
+        // Same work, same answer as a new account: only the mailbox owner learns the difference.
+        await hashPassword(input.password, config.passwords.scryptLogN);
+        await send(
+          existing.email,
+          'Someone tried to sign up with your address',
+          'A sign-up was attempted with this e-mail address, which already has an account. If it was you, sign in instead; if not, no action is needed.',
+        );
+        return { status: 'verification_sent' as const };
+      }
+      const agency = await accounts.createAgency({
+        name: input.agencyName?.trim() || email.split('@')[1]!,
+        verified: false,
+      });
+      let user;
+      try {
+        user = await accounts.createUser({ agencyId: agency.id, email, password: input.password, role: 'owner', emailVerified: false });
+      } catch (err) {
+        if ((err instanceof AppError && err.code === 'email_taken') || isUniqueViolation(err)) return { status: 'verification_sent' as const };
+        throw err;
+      }
+      await recordSecurityEvent(db, { kind: 'account.created', userId: user.id, agencyId: agency.id, ip, detail: { via: 'signup' } });
+      await sendVerification(user);
+      return { status: 'verification_sent' as const };
+    },
+
+    async verifyEmail(token: string, ip: string | null) {
+      const now = clock();
+      const verified = await store.useEmailVerification(db, hashToken(token), now);
+      if (!verified) throw badRequest('this verification link is invalid, used or expired: ask for a new one', 'invalid_verification_token');
+      if (verified.agency_id) await store.verifyAgencyOwnedBy(db, verified.agency_id, verified.user_id, now);
+      await recordSecurityEvent(db, { kind: 'email.verified', userId: verified.user_id, agencyId: verified.agency_id, ip });
+      return { status: 'verified' as const };
+    },
+
+    async resendVerification(ctx: SessionContext) {
+      if (ctx.supportSession) throw forbidden('a support session cannot change the account', 'support_session_forbidden');
+      const user = await store.findPortalUser(db, ctx.userId);
+      if (!user || user.email_verified_at) throw conflict('the e-mail address is already verified', 'email_already_verified');
+      await sendVerification(user);
+      return { status: 'verification_sent' as const };
+    },
+  };
+}
+
+export type SignupService = ReturnType<typeof createSignupService>;
+

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errors, optionalBody, SESSION_SECURITY, StatusBody, StepUpBody } from '../schemas.js';
+import type { PortalServices } from '../services.js';
+import { sessionOf } from '../sessions/session-auth.js';
+import { CreateKeyBody, KeyIdParams, KeyList, KeyRecord, KeyWithSecret, RevealResponse, UpdateKeyBody } from './schemas.js';
+
+const tags = ['portal: api keys'];
+
+export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> = async (app, { services }) => {
+  const keys = services.keys;
+
+  app.get(
+    '/v1/dev/api-keys',
+    {
+      schema: {
+        tags,
+        summary: "The agency's API keys, newest first, never with secrets",
+        security: SESSION_SECURITY,
+        response: { 200: KeyList, ...errors(401, 403) },
+      },
+    },
+    async (request) => ({ keys: await keys.list(sessionOf(request)) }),
+  );
+
+  app.post(
+    '/v1/dev/api-keys',
+    {
+      schema: {
+        tags,
+        summary: 'Create a key; its secret is in this answer only',
+        description:
+          'Refused with 403 on a support session, for an account outside any agency, and until the e-mail address is verified. ' +
+          'Live keys: once the agency is live, by an owner or admin.',
+        security: SESSION_SECURITY,
+        body: optionalBody(CreateKeyBody),
+        response: { 201: KeyWithSecret, ...errors(400, 401, 403, 413) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await keys.create(sessionOf(request), request.body ?? {}, request.ip)),
+  );
+
+  app.patch(
+    '/v1/dev/api-keys/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a key: only the named fields; an empty value clears that restriction',
+        description: 'A body naming no field is 400. The change applies to the very next request the key makes, on every gateway instance.',
+        security: SESSION_SECURITY,
+        params: KeyIdParams,
+        body: UpdateKeyBody,
+        response: { 200: KeyRecord, ...errors(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request) => keys.update(sessionOf(request), request.params.id, request.body, request.ip),
+  );
+
+  app.delete(
+    '/v1/dev/api-keys/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Revoke a key at once',
+        security: SESSION_SECURITY,
+        params: KeyIdParams,
+        response: { 200: StatusBody, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => keys.revoke(sessionOf(request), request.params.id, request.ip),
+  );
+
+  app.post(
+    '/v1/dev/api-keys/:id/rotate',
+    {
+      schema: {
+        tags,
+        summary: 'Rotate a key: a replacement with the same name and restrictions, shown once; the old key is revoked at once',
+        security: SESSION_SECURITY,
+        params: KeyIdParams,
+        response: { 201: KeyWithSecret, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await keys.rotate(sessionOf(request), request.params.id, request.ip)),
+  );
+
+  app.post(
+    '/v1/dev/api-keys/:id/secret',
+    {
+      schema: {
+        tags,
+        summary: "Reveal a key's secret again (step-up)",
+        description:
+          'Step-up: the current password in the body, or a second factor verified in this session within the last 10 minutes ' +
+          '(at login or with POST /v1/dev/me/mfa/verify). A wrong password counts towards the lockout. Audited on every success. ' +
+          'GET on this path answers 405.',
+        security: SESSION_SECURITY,
+        params: KeyIdParams,
+        body: optionalBody(StepUpBody),
+        response: { 200: RevealResponse, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => keys.reveal(sessionOf(request), request.params.id, request.body?.password, request.ip),
+  );
+};

@@ -1,0 +1,57 @@
+import { Type } from '@sinclair/typebox';
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const KeyRecord = Type.Object({
+  id: Type.String(),
+  name: Nullable(Type.String()),
+  kind: Type.Union([Type.Literal('agency'), Type.Literal('portal'), Type.Literal('static')]),
+  environment: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+  agencyId: Nullable(Type.String()),
+  prefix: Type.String({ description: 'First characters of the key, to tell keys apart' }),
+  allowedIps: Type.Array(Type.String()),
+  expiresAt: Nullable(Type.String({ format: 'date-time' })),
+  readOnly: Type.Boolean(),
+  allowedPaths: Type.Array(Type.String()),
+  status: Type.Union([Type.Literal('active'), Type.Literal('revoked'), Type.Literal('expired')]),
+  createdAt: Type.String({ format: 'date-time' }),
+  revokedAt: Nullable(Type.String({ format: 'date-time' })),
+});
+
+export const KeyWithSecret = Type.Composite([
+  KeyRecord,
+  Type.Object({
+    secret: Type.String({ description: 'The key itself: shown in this answer only' }),
+    replaces: Type.Optional(Type.String({ description: 'On rotation: the id of the key this one replaces, now revoked' })),
+  }),
+]);
+
+const restrictionFields = {
+  name: Type.Optional(Type.String({ maxLength: 100, description: 'An empty string removes the name' })),
+  allowedIps: Type.Optional(
+    Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100, description: 'IP addresses or CIDR ranges; an empty array removes the allowlist' }),
+  ),
+  expiresAt: Type.Optional(Type.String({ maxLength: 64, description: 'ISO 8601 date-time in the future; an empty string removes the expiry' })),
+  readOnly: Type.Optional(Type.Boolean({ description: 'Only GET, HEAD and OPTIONS requests' })),
+  allowedPaths: Type.Optional(
+    Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50, description: 'Path prefixes under /v1 the key may call; an empty array removes the restriction' }),
+  ),
+};
+
+export const CreateKeyBody = Type.Object(
+  {
+    ...restrictionFields,
+    environment: Type.Optional(
+      Type.Union([Type.Literal('test'), Type.Literal('live')], { description: 'Default test; live once the agency is live (owner or admin only)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const UpdateKeyBody = Type.Object(restrictionFields, { additionalProperties: false });
+
+export const KeyIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+export const KeyList = Type.Object({ keys: Type.Array(KeyRecord) });
+
+export const RevealResponse = Type.Object({ secret: Type.String() });

@@ -1,0 +1,107 @@
+import { findAgency } from '../../accounts/account-store.js';
+import type { ApiKeyService, KeyRestrictionInput } from '../../auth/api-keys/key-service.js';
+import { badRequest, forbidden } from '../../platform/errors.js';
+import type { Platform } from '../../platform/platform.js';
+import type { SessionContext } from '../sessions/session-context.js';
+import type { RequireStepUp } from '../sessions/step-up.js';
+
+export interface KeyFieldsInput {
+  name?: string;
+  allowedIps?: string[];
+  expiresAt?: string;
+  readOnly?: boolean;
+  allowedPaths?: string[];
+}
+
+const FIELDS = ['name', 'allowedIps', 'expiresAt', 'readOnly', 'allowedPaths'] as const;
+
+/** Body fields to the key service's input: an empty string or list clears, an absent field is untouched. */
+function toRestrictions(body: KeyFieldsInput): KeyRestrictionInput {
+  const out: KeyRestrictionInput = {};
+  if (body.name !== undefined) out.name = body.name.trim() === '' ? null : body.name.trim();
+  if (body.allowedIps !== undefined) out.allowedIps = body.allowedIps;
+  if (body.expiresAt !== undefined) {
+    if (body.expiresAt === '') out.expiresAt = null;
+    else {
+      const at = new Date(body.expiresAt);
+      if (!/^\d{4}-\d{2}-\d{2}T/.test(body.expiresAt) || Number.isNaN(at.getTime())) {
+        throw badRequest('expiresAt must be an ISO 8601 date-time (e.g. 2030-01-31T00:00:00Z) or an empty string');
+      }
+      out.expiresAt = at;
+    }
+  }
+  if (body.readOnly !== undefined) out.readOnly = body.readOnly;
+  if (body.allowedPaths !== undefined) out.allowedPaths = body.allowedPaths;
+  return out;
+}
+
+type KeyOperation = 'list' | 'create' | 'edit' | 'revoke' | 'rotate' | 'reveal';
+// Operations that put a working secret in someone's hands need a proven e-mail address.
+const ISSUES_SECRETS: ReadonlySet<KeyOperation> = new Set(['create', 'rotate', 'reveal']);
+
+/**
+ * The portal's rules around the shared key service: who may touch keys at all (never a support
+ * session, only agency accounts), which need a verified e-mail, live keys only for a live agency,
+ * and step-up before a secret is shown again. Keys are always scoped to the caller's agency, so
+ * another agency's key id answers 404.
+ */
+export function createPortalKeyService(platform: Pick<Platform, 'config' | 'db'>, apiKeys: ApiKeyService, requireStepUp: RequireStepUp) {
+  const { config } = platform;
+
+  function agencyOf(ctx: SessionContext, operation: KeyOperation): string {
+    if (ctx.supportSession) throw forbidden('a support session cannot manage api keys', 'support_session_forbidden');
+    if (!ctx.agencyId) throw forbidden('only agency accounts have api keys', 'not_agency_account');
+    if (ISSUES_SECRETS.has(operation) && !ctx.emailVerified) {
+      throw forbidden('verify your e-mail address first (see the link we sent, or POST /v1/dev/me/verify-email)', 'email_unverified');
+    }
+    return ctx.agencyId;
+  }
+
+  const actor = (ctx: SessionContext, ip: string | null) => ({ userId: ctx.userId, ip, via: 'portal' as const });
+
+  return {
+    list: (ctx: SessionContext) => apiKeys.list(agencyOf(ctx, 'list')),
+
+    async create(ctx: SessionContext, body: KeyFieldsInput & { environment?: 'test' | 'live' }, ip: string | null) {
+      const agencyId = agencyOf(ctx, 'create');
+      const environment = body.environment ?? 'test';
+      const agency = await findAgency(platform.db, agencyId);
+      if (!agency?.verified_at) throw forbidden('the agency is not verified yet', 'agency_unverified');
+      if (!config.keyEnvironments.includes(environment)) throw badRequest(`environment ${environment} is not offered by this deployment`);
+      if (environment === 'live') {
+        if (!agency.live) throw forbidden('live keys can be created once the agency is live', 'agency_not_live');
+        if (ctx.role !== 'owner' && ctx.role !== 'admin') throw forbidden('live keys need the owner or admin role', 'role_forbidden');
+      }
+      const { key, secret } = await apiKeys.create({ ...toRestrictions(body), agencyId, kind: 'portal', environment }, actor(ctx, ip));
+      return { ...key, secret };
+    },
+
+    async update(ctx: SessionContext, id: string, body: KeyFieldsInput, ip: string | null) {
+      const agencyId = agencyOf(ctx, 'edit');
+      if (!FIELDS.some((field) => body[field] !== undefined)) {
+        throw badRequest(`request body must name at least one field to change: ${FIELDS.join(', ')}`, 'nothing_to_change');
+      }
+      return apiKeys.update(id, agencyId, toRestrictions(body), actor(ctx, ip));
+    },
+
+    async revoke(ctx: SessionContext, id: string, ip: string | null) {
+      await apiKeys.revoke(id, agencyOf(ctx, 'revoke'), actor(ctx, ip));
+      return { status: 'revoked' };
+    },
+
+    async rotate(ctx: SessionContext, id: string, ip: string | null) {
+      const { key, secret, replaces } = await apiKeys.rotate(id, agencyOf(ctx, 'rotate'), actor(ctx, ip));
+      return { ...key, secret, replaces };
+    },
+
+    /** 404 before step-up, so a wrong id does not cost a password attempt. */
+    async reveal(ctx: SessionContext, id: string, password: string | undefined, ip: string | null) {
+      const agencyId = agencyOf(ctx, 'reveal');
+      await apiKeys.get(id, agencyId);
+      await requireStepUp(ctx, password, ip);
+      return { secret: await apiKeys.reveal(id, agencyId, actor(ctx, ip)) };
+    },
+  };
+}
+
+export type PortalKeyService = ReturnType<typeof createPortalKeyService>;

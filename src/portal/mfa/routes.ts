@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errors, optionalBody, SESSION_SECURITY, StatusBody, StepUpBody } from '../schemas.js';
+import type { PortalServices } from '../services.js';
+import { sessionOf } from '../sessions/session-auth.js';
+import { CodeBody, MfaVerified, RecoveryCodes, TotpEnabled, TotpEnrolment } from './schemas.js';
+
+const tags = ['portal: second factor'];
+const STEP_UP = 'Step-up: the current password as `password`, or a second factor verified within the last 10 minutes.';
+
+export const mfaRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> = async (app, { services }) => {
+  const mfa = services.mfa;
+
+  app.post(
+    '/v1/dev/me/mfa/totp',
+    {
+      schema: {
+        tags,
+        summary: 'Start TOTP enrolment: a new secret and its otpauth:// URI',
+        description: `Nothing changes until the secret is confirmed with a code. ${STEP_UP}`,
+        security: SESSION_SECURITY,
+        body: optionalBody(StepUpBody),
+        response: { 200: TotpEnrolment, ...errors(401, 403, 409) },
+      },
+    },
+    async (request) => mfa.startTotp(sessionOf(request), request.body?.password, request.ip),
+  );
+
+  app.post(
+    '/v1/dev/me/mfa/totp/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirm enrolment with a code from the new secret; answers the recovery codes once',
+        security: SESSION_SECURITY,
+        body: CodeBody,
+        response: { 200: TotpEnabled, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (request) => mfa.confirmTotp(sessionOf(request), request.body.code, request.ip),
+  );
+
+  app.delete(
+    '/v1/dev/me/mfa/totp',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the second factor and its recovery codes',
+        description: STEP_UP,
+        security: SESSION_SECURITY,
+        body: optionalBody(StepUpBody),
+        response: { 200: StatusBody, ...errors(401, 403, 409) },
+      },
+    },
+    async (request) => mfa.removeTotp(sessionOf(request), request.body?.password, request.ip),
+  );
+
+  app.post(
+    '/v1/dev/me/mfa/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Re-verify the second factor inside this session (step-up)',
+        description: 'A valid code marks the session as verified now; sensitive actions accept that for 10 minutes. A wrong code counts towards the lockout.',
+        security: SESSION_SECURITY,
+        body: CodeBody,
+        response: { 200: MfaVerified, ...errors(400, 401, 403, 409) },
+      },
+    },
+    async (request) => mfa.verify(sessionOf(request), request.body.code, request.ip),
+  );
+
+  app.post(
+    '/v1/dev/me/mfa/recovery-codes',
+    {
+      schema: {
+        tags,
+        summary: 'Replace all recovery codes; the new ones are shown once',
+        description: STEP_UP,
+        security: SESSION_SECURITY,
+        body: optionalBody(StepUpBody),
+        response: { 200: RecoveryCodes, ...errors(401, 403, 409) },
+      },
+    },
+    async (request) => mfa.regenerateRecoveryCodes(sessionOf(request), request.body?.password, request.ip),
+  );
+};

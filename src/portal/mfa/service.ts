@@ -1,0 +1,152 @@
+import { Secret, TOTP } from 'otpauth';
+import { conflict, badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { randomBase62 } from '../../platform/ids.js';
+import type { Platform } from '../../platform/platform.js';
+import { recordSecurityEvent } from '../../security/security-event-store.js';
+import type { CredentialService } from '../accounts/credentials.js';
+import { findPortalUser, type PortalUserRow } from '../accounts/store.js';
+import { RECOVERY_CODE_COUNT, STEP_UP_WINDOW_MS } from '../policy.js';
+import type { SessionContext } from '../sessions/session-context.js';
+import type { SessionService } from '../sessions/service.js';
+import type { RequireStepUp } from '../sessions/step-up.js';
+import { hashToken } from '../sessions/tokens.js';
+import * as store from './store.js';
+
+const ISSUER = 'Flight Gateway';
+// One step either side absorbs a phone clock that is up to 30 seconds off.
+const TOTP_WINDOW = 1;
+
+/** `abcde-12345`: 10 base62 characters (about 59 bits), shown once, stored as SHA-256. */
+function newRecoveryCode(): string {
+  const raw = randomBase62(10).toLowerCase();
+  return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+}
+
+const normalizeCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
+
+export type SecondFactor = 'totp' | 'recovery_code';
+
+export function createMfaService(
+  platform: Pick<Platform, 'db' | 'keyring' | 'clock'>,
+  deps: { credentials: CredentialService; sessions: SessionService; requireStepUp: RequireStepUp },
+) {
+  const { db, keyring, clock } = platform;
+  const { credentials, sessions, requireStepUp } = deps;
+
+  const totpFor = (sealed: string, label: string) =>
+    new TOTP({ issuer: ISSUER, label, secret: Secret.fromBase32(keyring.open('totp-seeds', sealed)), digits: 6, period: 30 });
+
+  /** The time step a code belongs to, or null when it matches none in the window. */
+  function matchTotp(sealed: string, code: string, now: Date): number | null {
+    const totp = totpFor(sealed, '');
+    const delta = totp.validate({ token: code, timestamp: now.getTime(), window: TOTP_WINDOW });
+    return delta === null ? null : totp.counter({ timestamp: now.getTime() }) + delta;
+  }
+
+  async function ownAccount(ctx: SessionContext): Promise<PortalUserRow> {
+    if (ctx.supportSession) throw forbidden('a support session cannot change second factors', 'support_session_forbidden');
+    const user = await findPortalUser(db, ctx.userId);
+    if (!user) throw notFound('user not found', 'user_not_found');
+    return user;
+  }
+
+  async function issueRecoveryCodes(userId: string): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await store.replaceRecoveryCodes(db, userId, codes.map((c) => hashToken(normalizeCode(c))));
+    return codes;
+  }
+
+  /** A TOTP code (each usable once) or an unused recovery code; null when neither matches. */
+  async function verifySecondFactor(user: PortalUserRow, code: string, ip: string | null): Promise<SecondFactor | null> {
+    if (!user.totp_secret) return null;
+    const now = clock();
+    const normalized = normalizeCode(code);
+    if (/^\d{6}$/.test(normalized)) {
+      const counter = matchTotp(user.totp_secret, normalized, now);
+      return counter !== null && (await store.advanceTotpCounter(db, user.id, counter)) ? 'totp' : null;
+    }
+    if (!(await store.useRecoveryCode(db, user.id, hashToken(normalized), now))) return null;
+    const left = await store.countUnusedRecoveryCodes(db, user.id);
+    await recordSecurityEvent(db, { kind: 'mfa.recovery_code_used', userId: user.id, agencyId: user.agency_id, ip, detail: { left } });
+    return 'recovery_code';
+  }
+
+  return {
+    verifySecondFactor,
+
+    async status(userId: string) {
+      const user = await findPortalUser(db, userId);
+      return {
+        totpEnabled: user?.totp_enabled_at != null,
+        totpEnabledAt: user?.totp_enabled_at?.toISOString() ?? null,
+        enrolmentPending: user?.totp_pending_secret != null,
+        recoveryCodesLeft: user?.totp_enabled_at ? await store.countUnusedRecoveryCodes(db, userId) : 0,
+      };
+    },
+
+    /** Starts enrolment: a fresh secret, sealed, pending until a code from it is confirmed. */
+    async startTotp(ctx: SessionContext, password: string | undefined, ip: string | null) {
+      const user = await ownAccount(ctx);
+      if (user.totp_secret) throw conflict('a second factor is already enabled; remove it first', 'mfa_already_enabled');
+      await requireStepUp(ctx, password, ip);
+      const secret = new Secret({ size: 20 });
+      await store.setPendingTotp(db, user.id, keyring.seal('totp-seeds', secret.base32));
+      const totp = new TOTP({ issuer: ISSUER, label: user.email, secret, digits: 6, period: 30 });
+      return { secret: secret.base32, otpauthUri: totp.toString(), digits: 6, period: 30, algorithm: 'SHA1' };
+    },
+
+    /** A code from the new secret proves the device has it: enable, and show recovery codes once. */
+    async confirmTotp(ctx: SessionContext, code: string, ip: string | null) {
+      const user = await ownAccount(ctx);
+      if (user.totp_secret) throw conflict('a second factor is already enabled', 'mfa_already_enabled');
+      if (!user.totp_pending_secret) throw conflict('start TOTP enrolment first (POST /v1/dev/me/mfa/totp)', 'mfa_enrolment_not_started');
+      const now = clock();
+      const counter = matchTotp(user.totp_pending_secret, normalizeCode(code), now);
+      if (counter === null) throw badRequest('code does not match the new secret: check the device clock and try the current code', 'invalid_mfa_code');
+      if (!(await store.enableTotp(db, user.id, user.totp_pending_secret, counter, now))) {
+        throw conflict('enrolment changed meanwhile: start it again', 'mfa_enrolment_not_started');
+      }
+      const recoveryCodes = await issueRecoveryCodes(user.id);
+      const mfaVerifiedAt = await sessions.markMfaVerified(ctx.sessionId);
+      await recordSecurityEvent(db, { kind: 'mfa.enabled', userId: user.id, agencyId: user.agency_id, ip, detail: { factor: 'totp' } });
+      return { status: 'enabled' as const, recoveryCodes, mfaVerifiedAt: mfaVerifiedAt.toISOString() };
+    },
+
+    /** Step-up inside a session: a fresh second factor satisfies sensitive actions for the window. */
+    async verify(ctx: SessionContext, code: string, ip: string | null) {
+      if (ctx.supportSession) throw forbidden('a support session cannot verify a second factor', 'support_session_forbidden');
+      const user = await credentials.usableAccount(ctx.userId, ip);
+      if (!user) throw forbidden('step-up failed: the account is locked', 'step_up_failed');
+      if (!user.totp_secret) throw conflict('no second factor is enabled on this account', 'mfa_not_enabled');
+      const factor = await verifySecondFactor(user, code, ip);
+      if (!factor) {
+        await credentials.fail(user, 'step_up_second_factor', ip);
+        throw forbidden('step-up failed: the code is not valid', 'step_up_failed');
+      }
+      const at = await sessions.markMfaVerified(ctx.sessionId);
+      return { mfaVerifiedAt: at.toISOString(), freshUntil: new Date(at.getTime() + STEP_UP_WINDOW_MS).toISOString(), factor };
+    },
+
+    async removeTotp(ctx: SessionContext, password: string | undefined, ip: string | null) {
+      const user = await ownAccount(ctx);
+      if (!user.totp_secret && !user.totp_pending_secret) throw conflict('no second factor is enabled on this account', 'mfa_not_enabled');
+      await requireStepUp(ctx, password, ip);
+      await db.transaction().execute(async (trx) => {
+        await store.disableTotp(trx, user.id);
+        await recordSecurityEvent(trx, { kind: 'mfa.disabled', userId: user.id, agencyId: user.agency_id, ip, detail: { factor: 'totp' } });
+      });
+      return { status: 'disabled' as const };
+    },
+
+    async regenerateRecoveryCodes(ctx: SessionContext, password: string | undefined, ip: string | null) {
+      const user = await ownAccount(ctx);
+      if (!user.totp_secret) throw conflict('no second factor is enabled on this account', 'mfa_not_enabled');
+      await requireStepUp(ctx, password, ip);
+      const recoveryCodes = await issueRecoveryCodes(user.id);
+      await recordSecurityEvent(db, { kind: 'mfa.recovery_codes_regenerated', userId: user.id, agencyId: user.agency_id, ip });
+      return { recoveryCodes };
+    },
+  };
+}
+
+export type MfaService = ReturnType<typeof createMfaService>;

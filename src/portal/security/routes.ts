@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errors, SESSION_SECURITY } from '../schemas.js';
+import type { PortalServices } from '../services.js';
+import { sessionOf } from '../sessions/session-auth.js';
+import { AdminEvents, AdminEventsQuery, EventIdParams, Lockouts, OwnEvents, OwnEventsQuery, SecurityEvent, Unlocked, UserIdParams } from './schemas.js';
+
+export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> = async (app, { services }) => {
+  const security = services.security;
+
+  app.get(
+    '/v1/dev/me/security-events',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: "The caller's own security events, newest first",
+        security: SESSION_SECURITY,
+        querystring: OwnEventsQuery,
+        response: { 200: OwnEvents, ...errors(400, 401) },
+      },
+    },
+    async (request) => security.listOwn(sessionOf(request), request.query),
+  );
+
+  app.get(
+    '/v1/admin/security/events',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Security events of every account, newest first (permission platform.read)',
+        security: SESSION_SECURITY,
+        querystring: AdminEventsQuery,
+        response: { 200: AdminEvents, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => security.listAll(sessionOf(request), request.query),
+  );
+
+  app.post(
+    '/v1/admin/security/events/:id/ack',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Acknowledge an event (permission platform.read)',
+        security: SESSION_SECURITY,
+        params: EventIdParams,
+        response: { 200: SecurityEvent, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => security.acknowledge(sessionOf(request), request.params.id),
+  );
+
+  app.get(
+    '/v1/admin/security/lockouts',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Accounts locked now, with when each lock ends (permission platform.read)',
+        security: SESSION_SECURITY,
+        response: { 200: Lockouts, ...errors(401, 403) },
+      },
+    },
+    async (request) => security.lockouts(sessionOf(request)),
+  );
+
+  app.post(
+    '/v1/admin/security/lockouts/:userID/unlock',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Lift a lock and reset the failure count (permission user.manage)',
+        security: SESSION_SECURITY,
+        params: UserIdParams,
+        response: { 200: Unlocked, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => security.unlock(sessionOf(request), request.params.userID, request.ip),
+  );
+};

@@ -1,0 +1,99 @@
+import { findUser } from '../../accounts/account-store.js';
+import { notFound } from '../../platform/errors.js';
+import type { Platform } from '../../platform/platform.js';
+import {
+  acknowledgeSecurityEvent,
+  countSecurityEvents,
+  listSecurityEvents,
+  recordSecurityEvent,
+  type SecurityEventRow,
+} from '../../security/security-event-store.js';
+import { listLockedUsers, unlockUser } from '../accounts/store.js';
+import type { SessionContext } from '../sessions/session-context.js';
+import { requirePermission } from '../sessions/session-auth.js';
+
+export function toEventView(row: SecurityEventRow) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    occurredAt: row.occurred_at.toISOString(),
+    userId: row.user_id,
+    agencyId: row.agency_id,
+    apiKeyId: row.api_key_id,
+    ip: row.ip,
+    detail: row.detail,
+    acknowledgedAt: row.acknowledged_at?.toISOString() ?? null,
+    acknowledgedBy: row.acknowledged_by,
+  };
+}
+
+/** The caller's own security log, and the operators' view of everyone's with acks and unlocks. */
+export function createSecurityService(platform: Pick<Platform, 'db' | 'clock'>) {
+  const { db, clock } = platform;
+
+  return {
+    async listOwn(ctx: SessionContext, query: { kind?: string; limit?: number; offset?: number }) {
+      const filter = { userId: ctx.userId, ...(query.kind ? { kind: query.kind } : {}) };
+      const [rows, total] = await Promise.all([
+        listSecurityEvents(db, filter, { limit: query.limit ?? 50, offset: query.offset ?? 0 }),
+        countSecurityEvents(db, filter),
+      ]);
+      return { events: rows.map(toEventView), total };
+    },
+
+    async listAll(ctx: SessionContext, query: { kind?: string; user_id?: string; since?: string; limit?: number }) {
+      requirePermission(ctx, 'platform.read');
+      const rows = await listSecurityEvents(
+        db,
+        {
+          ...(query.kind ? { kind: query.kind } : {}),
+          ...(query.user_id ? { userId: query.user_id } : {}),
+          ...(query.since ? { since: new Date(query.since) } : {}),
+        },
+        { limit: query.limit ?? 50 },
+      );
+      return { events: rows.map(toEventView) };
+    },
+
+    async acknowledge(ctx: SessionContext, id: number) {
+      requirePermission(ctx, 'platform.read');
+      const row = await acknowledgeSecurityEvent(db, id, ctx.userId, clock());
+      if (!row) throw notFound(`security event ${id} not found`, 'security_event_not_found');
+      return toEventView(row);
+    },
+
+    async lockouts(ctx: SessionContext) {
+      requirePermission(ctx, 'platform.read');
+      const rows = await listLockedUsers(db, clock());
+      return {
+        lockouts: rows.map((u) => ({
+          userId: u.id,
+          email: u.email,
+          agencyId: u.agency_id,
+          failedLogins: u.failed_logins,
+          lockedAt: u.locked_at!.toISOString(),
+          lockedUntil: u.locked_until?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    async unlock(ctx: SessionContext, userId: string, ip: string | null) {
+      requirePermission(ctx, 'user.manage');
+      const unlocked = await unlockUser(db, userId, clock());
+      if (!unlocked) {
+        const exists = await findUser(db, userId);
+        throw notFound(exists ? `user ${userId} is not locked` : `user ${userId} not found`, exists ? 'lockout_not_found' : 'user_not_found');
+      }
+      await recordSecurityEvent(db, {
+        kind: 'account.unlocked',
+        userId,
+        agencyId: unlocked.agency_id,
+        ip,
+        detail: { via: 'operator', by: ctx.userId },
+      });
+      return { status: 'unlocked' as const, userId };
+    },
+  };
+}
+
+export type SecurityService = ReturnType<typeof createSecurityService>;

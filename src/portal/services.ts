@@ -1,0 +1,60 @@
+import { findAgency } from '../accounts/account-store.js';
+import type { AppServices } from '../app.js';
+import { createMailer, type Mailer } from '../platform/mail.js';
+import type { Platform } from '../platform/platform.js';
+import { createCredentialService } from './accounts/credentials.js';
+import { createSignupService } from './accounts/service.js';
+import { findPortalUser } from './accounts/store.js';
+import { createPortalKeyService } from './keys/service.js';
+import { createMfaService } from './mfa/service.js';
+import { createSecurityService } from './security/service.js';
+import { createLoginService } from './sessions/login.js';
+import { createSessionService } from './sessions/service.js';
+import type { SessionContext } from './sessions/session-context.js';
+import { createStepUp } from './sessions/step-up.js';
+import { createSubscribeService } from './subscribe/service.js';
+import { createSupportService } from './support/service.js';
+
+/** Everything the portal's routes call, wired once per app with explicit dependencies. */
+export function createPortalServices(platform: Platform, app: AppServices, mailer: Mailer = createMailer(platform)) {
+  const credentials = createCredentialService(platform, mailer);
+  const sessions = createSessionService(platform);
+  const requireStepUp = createStepUp(credentials, platform.clock);
+  const mfa = createMfaService(platform, { credentials, sessions, requireStepUp });
+  const login = createLoginService(platform, { credentials, sessions, mfa });
+
+  return {
+    mailer,
+    sessions,
+    login,
+    mfa,
+    signup: createSignupService(platform, { accounts: app.accounts, mailer }),
+    keys: createPortalKeyService(platform, app.apiKeys, requireStepUp),
+    security: createSecurityService(platform),
+    support: createSupportService(platform, sessions),
+    subscribe: createSubscribeService(platform, mailer),
+
+    /** GET /v1/dev/me: the account, the agency the session acts for, the second factor, the session. */
+    async describeMe(ctx: SessionContext) {
+      const [user, agency, mfaStatus, session] = await Promise.all([
+        findPortalUser(platform.db, ctx.userId),
+        ctx.agencyId ? findAgency(platform.db, ctx.agencyId) : Promise.resolve(null),
+        mfa.status(ctx.userId),
+        sessions.get(ctx.sessionId),
+      ]);
+      return {
+        id: ctx.userId,
+        email: user?.email ?? '',
+        emailVerified: ctx.emailVerified,
+        role: ctx.role,
+        permissions: ctx.permissions,
+        agency: agency ? { id: agency.id, name: agency.name, live: agency.live, verified: agency.verified_at !== null } : null,
+        mfa: mfaStatus,
+        session,
+        supportSession: ctx.supportSession && ctx.agencyId ? { ...ctx.supportSession, agencyId: ctx.agencyId } : null,
+      };
+    },
+  };
+}
+
+export type PortalServices = ReturnType<typeof createPortalServices>;

@@ -1,0 +1,95 @@
+import { unauthorized } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { Platform } from '../../platform/platform.js';
+import { recordSecurityEvent } from '../../security/security-event-store.js';
+import { invalidCredentials, type CredentialService } from '../accounts/credentials.js';
+import type { PortalUserRow } from '../accounts/store.js';
+import type { MfaService } from '../mfa/service.js';
+import { LOGIN_CHALLENGE_POLICY } from '../policy.js';
+import type { ClientInfo, SessionService, SessionView } from './service.js';
+import * as store from './store.js';
+import { hashToken, newToken } from './tokens.js';
+
+export type LoginResult =
+  | { mfaRequired: false; token: string; session: SessionView }
+  | { mfaRequired: true; challenge: string; expiresAt: string };
+
+const invalidChallenge = () => unauthorized('invalid or expired login challenge, or wrong code', 'invalid_mfa_challenge');
+
+/**
+ * Login in one step (password) or two (password, then a TOTP or recovery code against a
+ * short-lived challenge). Wrong second factors count towards the same lockout as wrong passwords.
+ */
+export function createLoginService(
+  platform: Pick<Platform, 'db' | 'clock'>,
+  deps: { credentials: CredentialService; sessions: SessionService; mfa: MfaService },
+) {
+  const { db, clock } = platform;
+  const { credentials, sessions, mfa } = deps;
+
+  async function openSession(user: PortalUserRow, client: ClientInfo, secondFactor: string | null) {
+    await credentials.succeeded(user.id);
+    const opened = await sessions.open({
+      userId: user.id,
+      agencyId: user.agency_id,
+      kind: 'user',
+      mfaVerified: secondFactor !== null,
+      client,
+    });
+    await recordSecurityEvent(db, {
+      kind: 'login.succeeded',
+      userId: user.id,
+      agencyId: user.agency_id,
+      ip: client.ip,
+      detail: { sessionId: opened.session.id, secondFactor },
+    });
+    return { mfaRequired: false as const, ...opened };
+  }
+
+  return {
+    async login(email: string, password: string, client: ClientInfo): Promise<LoginResult> {
+      const user = await credentials.checkLogin(email, password, client.ip);
+      if (!user.totp_secret) return openSession(user, client, null);
+      const now = clock();
+      const challenge = newToken('fac');
+      const expiresAt = new Date(now.getTime() + LOGIN_CHALLENGE_POLICY.ttlMs);
+      await store.insertChallenge(db, {
+        id: newId('chl'),
+        token_hash: hashToken(challenge),
+        user_id: user.id,
+        ip: client.ip,
+        created_at: now,
+        expires_at: expiresAt,
+      });
+      return { mfaRequired: true, challenge, expiresAt: expiresAt.toISOString() };
+    },
+
+    async completeMfa(challengeToken: string, code: string, client: ClientInfo): Promise<LoginResult> {
+      const challenge = await store.findChallenge(db, hashToken(challengeToken));
+      const now = clock();
+      if (
+        !challenge ||
+        challenge.consumed_at !== null ||
+        challenge.expires_at.getTime() <= now.getTime() ||
+        challenge.attempts >= LOGIN_CHALLENGE_POLICY.maxAttempts
+      ) {
+        throw invalidChallenge();
+      }
+      const user = await credentials.usableAccount(challenge.user_id, client.ip);
+      if (!user) {
+        await recordSecurityEvent(db, { kind: 'login.failed', userId: challenge.user_id, ip: client.ip, detail: { reason: 'locked' } });
+        throw invalidCredentials();
+      }
+      const factor = await mfa.verifySecondFactor(user, code, client.ip);
+      if (!factor) {
+        await store.countChallengeAttempt(db, challenge.id);
+        await credentials.fail(user, 'second_factor', client.ip);
+        throw invalidChallenge();
+      }
+      if (!(await store.consumeChallenge(db, challenge.id, now))) throw invalidChallenge();
+      return openSession(user, client, factor);
+    },
+  };
+}
+
+export type LoginService = ReturnType<typeof createLoginService>;

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errors, NO_SECURITY, SESSION_SECURITY, StatusBody } from '../schemas.js';
+import type { PortalServices } from '../services.js';
+import { clientOf, sessionOf } from './session-auth.js';
+import { LoginBody, LoginMfaBody, LoginResponse, MeResponse, SessionIdParams, SessionList } from './schemas.js';
+
+/** Opening a session: no credential but the password (and second factor) in the body. */
+export const loginRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> = async (app, { services }) => {
+  app.post(
+    '/v1/dev/login',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Log in with e-mail and password',
+        description:
+          'Answers a session token, or `mfaRequired: true` with a challenge when the account has a second factor. ' +
+          'A wrong address, a wrong password and a locked account all answer the same 401 `invalid e-mail or password`.',
+        security: NO_SECURITY,
+        body: LoginBody,
+        response: { 200: LoginResponse, ...errors(400, 401) },
+      },
+    },
+    async (request) => services.login.login(request.body.email, request.body.password, clientOf(request)),
+  );
+
+  app.post(
+    '/v1/dev/login/mfa',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'Complete a login with a TOTP or recovery code',
+        description: 'The challenge lasts 5 minutes and takes 5 wrong codes; each wrong code also counts towards the lockout.',
+        security: NO_SECURITY,
+        body: LoginMfaBody,
+        response: { 200: LoginResponse, ...errors(400, 401) },
+      },
+    },
+    async (request) => services.login.completeMfa(request.body.challenge, request.body.code, clientOf(request)),
+  );
+};
+
+/** The caller's own session and sessions. */
+export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> = async (app, { services }) => {
+  app.post(
+    '/v1/dev/logout',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'End the current session (a support session is closed)',
+        security: SESSION_SECURITY,
+        response: { 200: StatusBody, ...errors(401) },
+      },
+    },
+    async (request) => {
+      const ctx = sessionOf(request);
+      if (ctx.supportSession) await services.sessions.closeSupport(ctx.sessionId, ctx.userId, clientOf(request));
+      else await services.sessions.revokeOwn(ctx.userId, ctx.sessionId, 'logout');
+      return { status: 'logged_out' };
+    },
+  );
+
+  app.get(
+    '/v1/dev/sessions',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: "The caller's open sessions, newest first",
+        security: SESSION_SECURITY,
+        response: { 200: SessionList, ...errors(401) },
+      },
+    },
+    async (request) => {
+      const ctx = sessionOf(request);
+      const sessions = await services.sessions.list(ctx.userId);
+      return { sessions: sessions.map((s) => ({ ...s, current: s.id === ctx.sessionId })) };
+    },
+  );
+
+  app.delete(
+    '/v1/dev/sessions/:id',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: "Revoke one of the caller's sessions",
+        security: SESSION_SECURITY,
+        params: SessionIdParams,
+        response: { 200: StatusBody, ...errors(401, 404) },
+      },
+    },
+    async (request) => {
+      await services.sessions.revokeOwn(sessionOf(request).userId, request.params.id, 'revoked');
+      return { status: 'revoked' };
+    },
+  );
+
+  app.get(
+    '/v1/dev/me',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: 'The caller: account, agency, second factor, session',
+        security: SESSION_SECURITY,
+        response: { 200: MeResponse, ...errors(401) },
+      },
+    },
+    async (request) => services.describeMe(sessionOf(request)),
+  );
+};

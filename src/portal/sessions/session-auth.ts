@@ -1,0 +1,45 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError, forbidden } from '../../platform/errors.js';
+import type { SessionContext } from './session-context.js';
+import type { SessionService } from './service.js';
+
+const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="portal"' };
+const BEARER = /^Bearer[ \t]+([A-Za-z0-9_-]{1,200})[ \t]*$/i;
+
+/**
+ * The onRequest hook of session-authenticated routes: `Authorization: Bearer <session token>`
+ * in, `request.session` out. Any route plugin can add it (`app.portal.authenticate`).
+ */
+export function sessionHook(sessions: SessionService) {
+  return async function authenticateSession(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    if (header === undefined || header === '') {
+      throw new AppError(401, 'missing_session', 'missing session token: send Authorization: Bearer <token>', {}, CHALLENGE);
+    }
+    const token = BEARER.exec(header)?.[1];
+    if (!token) throw new AppError(401, 'invalid_session', 'invalid or expired session', {}, CHALLENGE);
+    try {
+      request.session = await sessions.authenticate(token);
+    } catch (err) {
+      if (err instanceof AppError) throw new AppError(err.status, err.code, err.message, err.fields, CHALLENGE);
+      throw err;
+    }
+  };
+}
+
+/** The session of a route behind the hook; a route outside it asking is a wiring bug. */
+export function sessionOf(request: FastifyRequest): SessionContext {
+  if (!request.session) throw new Error(`${request.routeOptions.url} is not behind the session hook`);
+  return request.session;
+}
+
+/** Admin paths: the named platform permission, on the operator's own session (not a support one). */
+export function requirePermission(ctx: SessionContext, permission: string): void {
+  if (ctx.supportSession) throw forbidden('admin paths are not available on a support session', 'support_session_forbidden');
+  if (!ctx.permissions.includes(permission)) throw forbidden(`this needs the platform permission ${permission}`, 'missing_permission');
+}
+
+export function clientOf(request: FastifyRequest) {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent : null };
+}

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { badRequest, unprocessable } from '../../platform/errors.js';
+import { validationMessage } from '../../platform/http/validation-message.js';
+import { errors, NO_SECURITY, StatusBody } from '../schemas.js';
+import type { PortalServices } from '../services.js';
+
+const SubscribeBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 320 }) });
+
+export const subscribeRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> = async (app, { services }) => {
+  app.post(
+    '/v1/subscribe',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Ask to hear about the service: the operator is e-mailed, nothing is stored',
+        security: NO_SECURITY,
+        body: SubscribeBody,
+        response: { 200: StatusBody, ...errors(400, 413, 422) },
+      },
+      // A body that is well formed but carries an address that is not one is 422, not 400.
+      attachValidation: true,
+    },
+    async (request) => {
+      const failure = request.validationError;
+      if (failure) {
+        const first = failure.validation[0];
+        if (first?.keyword === 'format' && first.instancePath === '/email') throw unprocessable('email must be a valid e-mail address', 'invalid_email');
+        throw badRequest(validationMessage(failure.validation, failure.validationContext));
+      }
+      return services.subscribe.subscribe(request.body.email);
+    },
+  );
+};
