@@ -1,7 +1,7 @@
 // POST /ndc/21.3/<Message>: subscription key, well-formedness, schema validation, faults, then the
 // message's handler. Every failure is an NDC Error document in the message's response root.
 
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { airShoppingHandler } from './airshopping-handler.js';
 import type { FaultKind } from './fault-control.js';
@@ -36,22 +36,25 @@ export function registerMessageRoutes(
   options: { subscriptionKey: string; validation: RequestValidation },
 ): void {
   const byName = new Map(HANDLERS.map((h) => [h.message, h]));
-  const sleep = (ms: number, request: FastifyRequest): Promise<void> =>
+  // Waits, but stops early when the client hangs up (the response's socket closes), so a time-out
+  // scenario does not pin a timer for a caller that is gone.
+  const sleep = (ms: number, reply: FastifyReply): Promise<void> =>
     new Promise((resolve) => {
       const timer = setTimeout(resolve, ms);
-      request.raw.once('close', () => {
+      reply.raw.once('close', () => {
         clearTimeout(timer);
         resolve();
       });
     });
 
-  async function applyFault(kind: FaultKind, handler: MessageHandler, reply: FastifyReply, request: FastifyRequest, delayMs?: number, status?: number): Promise<boolean> {
+  async function applyFault(kind: FaultKind, handler: MessageHandler, reply: FastifyReply, delayMs?: number, status?: number): Promise<boolean> {
     if (kind === 'slow') {
-      await sleep(delayMs ?? SLOW_DELAY_MS, request);
+      await sleep(delayMs ?? SLOW_DELAY_MS, reply);
       return false;
     }
     if (kind === 'timeout') {
-      await sleep(delayMs ?? TIMEOUT_DELAY_MS, request);
+      await sleep(delayMs ?? TIMEOUT_DELAY_MS, reply);
+      if (reply.raw.destroyed) return true;
       await reply.code(504).type(XML).send(errorDocument(handler.responseRoot, [AA_ERRORS.unavailable]));
       return true;
     }
@@ -73,7 +76,7 @@ export function registerMessageRoutes(
       return reply.code(404).type(XML).send(errorDocument(root, [AA_ERRORS.badRequest(`Unknown NDC message ${request.params.message}`)]));
     }
     const active = deps.faults.take(handler.message);
-    if (active && (await applyFault(active.kind, handler, reply, request, active.delayMs || undefined, active.status))) return reply;
+    if (active && (await applyFault(active.kind, handler, reply, active.delayMs || undefined, active.status))) return reply;
     const body = typeof request.body === 'string' ? request.body : '';
     let parsed;
     try {
@@ -89,7 +92,7 @@ export function registerMessageRoutes(
     }
     const route = handler.route(parsed, deps);
     const routeFault = route ? ROUTE_FAULTS[route] : undefined;
-    if (routeFault && (await applyFault(routeFault, handler, reply, request))) return reply;
+    if (routeFault && (await applyFault(routeFault, handler, reply))) return reply;
     const result = handler.handle(parsed, deps);
     return reply.code(result.status).type(XML).send(result.body);
   });

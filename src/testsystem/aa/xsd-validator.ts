@@ -1,9 +1,11 @@
-// XML Schema validation with libxml2 (xmllint-wasm). The library spawns a worker and compiles the
-// WebAssembly module for every call and libxml2 re-parses the 1 MB common-types schema each time
-// (~260 ms per validation, measured on 2 cores). We keep workers alive and feed them lean per-message
-// schemas (xsd-schema-loader.ts), which brings a request validation to ~20-30 ms.
+// XML Schema validation with libxml2 (xmllint-wasm). The library's validateXML() starts a worker and
+// compiles the 780 KB WebAssembly module on every call, and libxml2 re-parses the 1 MB common-types
+// schema each time: ~260 ms per validation on 2 cores. Here the workers live as long as the server,
+// compile the module once, keep each message's lean schema (xsd-schema-loader.ts) in memory, and only
+// instantiate the module per run (xmllint's main() cannot be re-entered).
 
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SchemaBundle } from './xsd-schema-loader.js';
 
@@ -12,75 +14,91 @@ export interface ValidationResult {
   errors: string[];
 }
 
-// xmllint-wasm's worker protocol (v5): messages tagged with this key, answered with exit code and
-// the accumulated stderr of all runs in that worker.
-const MESSAGE_KEY = 'xmllint-wasm';
-const RUNS_PER_WORKER = 200;
-const MEMORY_PAGES = { initialMemory: 1024, maxMemory: 8192 };
+// Runs inside the worker. Plain JavaScript so it needs no TypeScript loader; it uses the Emscripten
+// factory that xmllint-wasm exports and hands it the pre-compiled module through instantiateWasm.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const factory = require(workerData.script);
+const compiled = new WebAssembly.Module(fs.readFileSync(workerData.wasm));
+const bundles = new Map();
+parentPort.on('message', (job) => {
+  if (job.type === 'bundle') { bundles.set(job.root, job.files); return; }
+  let stderr = '';
+  let settled = false;
+  const finish = (exitCode) => {
+    if (settled) return;
+    settled = true;
+    parentPort.postMessage({ id: job.id, exitCode, stderr });
+  };
+  const files = [{ fileName: 'message.xml', contents: job.xml }, ...(bundles.get(job.root) || [])];
+  Promise.resolve()
+    .then(() => factory({
+      inputFiles: files,
+      arguments: ['--schema', job.root + '.xsd', '--noout', 'message.xml'],
+      print() {},
+      printErr(text) { stderr += text + '\\n'; },
+      onExit: finish,
+      onAbort(reason) { stderr += 'abort: ' + reason; finish(-1); },
+      instantiateWasm(imports, receive) {
+        WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
+        return {};
+      },
+      wasmMemory: new WebAssembly.Memory({ initial: 1024, maximum: 8192 }),
+    }))
+    .catch((error) => { stderr += String(error); finish(-1); });
+});
+`;
 
-interface Job {
-  xml: string;
-  bundle: SchemaBundle;
+interface Pending {
   resolve: (result: ValidationResult) => void;
   reject: (error: Error) => void;
 }
 
 class XmllintWorker {
-  private worker: Worker | null = null;
-  private runs = 0;
-  private stderrSeen = 0;
-  busy = false;
+  private readonly worker: Worker;
+  private readonly sent = new Set<string>();
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
 
-  constructor(private readonly script: string) {}
-
-  run(job: Job, done: () => void): void {
-    if (!this.worker || this.runs >= RUNS_PER_WORKER) this.restart();
-    const worker = this.worker as Worker;
-    this.busy = true;
-    this.runs += 1;
-    const finish = (): void => {
-      worker.off('message', onMessage);
-      worker.off('error', onError);
-      this.busy = false;
-      done();
-    };
-    const onMessage = (data: { [MESSAGE_KEY]?: boolean; exitCode: number; stderr: string }): void => {
-      if (!data || data[MESSAGE_KEY] !== true) return;
-      const output = data.stderr.slice(this.stderrSeen);
-      this.stderrSeen = data.stderr.length;
-      finish();
-      if (data.exitCode === 0) job.resolve({ valid: true, errors: [] });
-      else if (data.exitCode === 3 || data.exitCode === 4 || data.exitCode === 1) {
-        const errors = output.split('\n').filter((l) => l.trim() && !l.endsWith(' validates') && !l.endsWith('fails to validate'));
+  constructor(script: string, wasm: string) {
+    this.worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { script, wasm } });
+    this.worker.unref();
+    this.worker.on('message', (msg: { id: number; exitCode: number; stderr: string }) => {
+      const job = this.pending.get(msg.id);
+      if (!job) return;
+      this.pending.delete(msg.id);
+      if (msg.exitCode === 0) job.resolve({ valid: true, errors: [] });
+      else if (msg.exitCode === 1 || msg.exitCode === 3 || msg.exitCode === 4) {
+        const errors = msg.stderr.split('\n').filter((l) => l.trim() && !l.endsWith(' validates') && !l.endsWith('fails to validate'));
         job.resolve({ valid: false, errors });
-      } else job.reject(new Error(`xmllint exited with ${data.exitCode}: ${output.slice(0, 500)}`));
-    };
-    const onError = (error: Error): void => {
-      this.worker = null;
-      finish();
-      job.reject(error);
-    };
-    worker.on('message', onMessage);
-    worker.on('error', onError);
-    worker.postMessage({
-      [MESSAGE_KEY]: true,
-      inputFiles: [{ fileName: 'message.xml', contents: job.xml }, ...job.bundle.files],
-      args: ['--schema', job.bundle.rootFile, '--noout', 'message.xml'],
-      ...MEMORY_PAGES,
+      } else job.reject(new Error(`xmllint exited with ${msg.exitCode}: ${msg.stderr.slice(0, 500)}`));
+    });
+    this.worker.on('error', (error) => {
+      for (const job of this.pending.values()) job.reject(error);
+      this.pending.clear();
     });
   }
 
-  private restart(): void {
-    void this.worker?.terminate();
-    this.worker = new Worker(this.script);
-    this.worker.unref();
-    this.runs = 0;
-    this.stderrSeen = 0;
+  get load(): number {
+    return this.pending.size;
+  }
+
+  validate(xml: string, bundle: SchemaBundle): Promise<ValidationResult> {
+    const root = bundle.rootFile.replace(/\.xsd$/, '');
+    if (!this.sent.has(root)) {
+      this.worker.postMessage({ type: 'bundle', root, files: bundle.files });
+      this.sent.add(root);
+    }
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ type: 'validate', id, root, xml });
+    });
   }
 
   async close(): Promise<void> {
-    await this.worker?.terminate();
-    this.worker = null;
+    await this.worker.terminate();
   }
 }
 
@@ -90,23 +108,15 @@ export interface XsdValidator {
 }
 
 export function createXsdValidator(poolSize = 2): XsdValidator {
-  const script = createRequire(import.meta.url).resolve('xmllint-wasm/xmllint-node.js');
-  const workers = Array.from({ length: poolSize }, () => new XmllintWorker(script));
-  const queue: Job[] = [];
-  const pump = (): void => {
-    for (const worker of workers) {
-      if (worker.busy) continue;
-      const job = queue.shift();
-      if (!job) return;
-      worker.run(job, pump);
-    }
-  };
+  const require = createRequire(import.meta.url);
+  const script = require.resolve('xmllint-wasm/xmllint-node.js');
+  const wasm = path.join(path.dirname(script), 'xmllint.wasm');
+  const workers = Array.from({ length: poolSize }, () => new XmllintWorker(script, wasm));
   return {
+    // Each worker runs one validation at a time (messages queue inside it); pick the least loaded.
     validate(xml, bundle) {
-      return new Promise((resolve, reject) => {
-        queue.push({ xml, bundle, resolve, reject });
-        pump();
-      });
+      const worker = workers.reduce((best, w) => (w.load < best.load ? w : best));
+      return worker.validate(xml, bundle);
     },
     async close() {
       await Promise.all(workers.map((w) => w.close()));

@@ -18,8 +18,8 @@ describe('runtime request validation', () => {
     }
     const average = (performance.now() - started) / runs;
     console.info(`runtime XSD validation of an AirShoppingRQ: ${average.toFixed(1)} ms average`);
-    // Alone this measures ~25 ms; the bound leaves room for a busy 2-core CI box running other suites.
-    expect(average).toBeLessThan(250);
+    // Warm this measures ~20-40 ms (the library's own call: ~260 ms); the bound leaves room for a busy CI box.
+    expect(average).toBeLessThan(150);
     const broken = xml.replace('<Date>', '<Datum>').replace('</Date>', '</Datum>');
     const result = await validation.validate(broken, parseNdc(broken), 'IATA_AirShoppingRQ');
     expect(result.valid).toBe(false);
