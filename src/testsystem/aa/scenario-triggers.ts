@@ -3,6 +3,7 @@
 // between hubs and big markets always behave normally.
 
 import type { DatedFlight } from './schedule-service.js';
+import type { FlightPattern } from './timetable-builder.js';
 
 export type RouteFault = 'slow' | 'timeout' | 'http5xx' | 'malformed';
 
@@ -31,10 +32,18 @@ export function isSoldOutFlight(flight: DatedFlight): boolean {
   return routeKey(flight.pattern.origin, flight.pattern.destination) === SOLD_OUT_ROUTE;
 }
 
-export function createGhostFlightRule(firstDeparture: (origin: string, destination: string) => number | undefined) {
-  return (flight: DatedFlight): boolean => {
-    const [origin, destination] = GHOST_FLIGHT_ROUTE.split('-') as [string, string];
+/**
+ * The DFW-SAT ghost: the earliest DFW-SAT departure in the timetable. Computed from the timetable so
+ * it stays right if the network data changes.
+ */
+export function createGhostFlightRule(patterns: () => readonly FlightPattern[]): (flight: DatedFlight) => boolean {
+  let ghostNumber: number | undefined;
+  const [origin, destination] = GHOST_FLIGHT_ROUTE.split('-') as [string, string];
+  return (flight) => {
     if (flight.pattern.origin !== origin || flight.pattern.destination !== destination) return false;
-    return flight.pattern.flightNumber === firstDeparture(origin, destination);
+    ghostNumber ??= [...patterns()]
+      .filter((p) => p.origin === origin && p.destination === destination)
+      .sort((a, b) => a.depMinutes - b.depMinutes)[0]?.flightNumber;
+    return flight.pattern.flightNumber === ghostNumber;
   };
 }

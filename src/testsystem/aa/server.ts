@@ -11,9 +11,10 @@ import { registerControlRoutes } from './control-routes.js';
 import { createOfferStore } from './offer-store.js';
 import { createRequestValidation } from './request-validation.js';
 import { createGhostFlightRule, isSoldOutFlight } from './scenario-triggers.js';
-import { createScheduleService, type ScheduleService } from './schedule-service.js';
+import { createScheduleService } from './schedule-service.js';
 import { createSystemClock } from './system-clock.js';
 import type { TestSystemDeps } from './test-system-deps.js';
+import type { FlightPattern } from './timetable-builder.js';
 
 /** The schema folder sits next to the repository (../shared/ndc/schemas-21.3 from the repo root). */
 export const DEFAULT_SCHEMA_DIR = '../shared/ndc/schemas-21.3';
@@ -31,26 +32,12 @@ export interface AaTestSystem {
   close(): Promise<void>;
 }
 
-function ghostRule(scheduleRef: { current: ScheduleService | null }) {
-  const firstByRoute = new Map<string, number | undefined>();
-  return createGhostFlightRule((origin, destination) => {
-    const key = `${origin}-${destination}`;
-    if (!firstByRoute.has(key)) {
-      const first = scheduleRef.current?.patterns
-        .filter((p) => p.origin === origin && p.destination === destination)
-        .sort((a, b) => a.depMinutes - b.depMinutes)[0];
-      firstByRoute.set(key, first?.flightNumber);
-    }
-    return firstByRoute.get(key);
-  });
-}
-
 export async function startAaTestSystem(options: AaTestSystemOptions): Promise<AaTestSystem> {
   const logger = options.logger ? options.logger.child({ component: 'aa-test-system' }) : null;
   const schemaDir = path.resolve(options.schemaDir ?? process.env.NDC_SCHEMA_DIR ?? DEFAULT_SCHEMA_DIR);
-  const scheduleRef: { current: ScheduleService | null } = { current: null };
-  const schedule = createScheduleService({ ghostFlights: ghostRule(scheduleRef) });
-  scheduleRef.current = schedule;
+  let patterns: readonly FlightPattern[] = [];
+  const schedule = createScheduleService({ ghostFlights: createGhostFlightRule(() => patterns) });
+  patterns = schedule.patterns;
   const clock = createSystemClock();
   const deps: TestSystemDeps = {
     schedule,
