@@ -1,0 +1,136 @@
+import type { Connector } from '../connector.js';
+import { fail, failure, ok, type ConnectorResult } from '../connector-failure.js';
+import type { CallContext, SearchQuery } from '../connector-types.js';
+import { decodeAaOfferId, type AaOfferRef } from './aa-offer-ref.js';
+import { airShoppingRequest, type Seller } from './air-shopping-request.js';
+import { offerPriceRequest, seatAvailabilityRequest, serviceListRequest } from './offer-requests.js';
+import { readPricedOffer, readSeatMaps, readServices, readShoppingOffers } from './offer-responses.js';
+import { NdcTransport, type NdcEndpoint } from './ndc-transport.js';
+
+/**
+ * Time budget per NDC message. AirShopping searches the airline's whole schedule and is the
+ * slowest message AA answers (seconds on busy routes); it must still end inside the aggregator's
+ * budget (SEARCH_TIMEOUT_MS, 12 s by default) so a slow airline shows as `timed_out`, not as a
+ * hung search. OfferPrice re-quotes live inventory and may take as long; seat maps and service
+ * lists are cached lookups at the airline and should be quick. The probe is a monitoring call:
+ * anything slower than 5 s is already "degraded" for a seller.
+ */
+export const AA_TIME_BUDGETS_MS = {
+  AirShopping: 10_000,
+  OfferPrice: 10_000,
+  SeatAvailability: 6_000,
+  ServiceList: 6_000,
+  probe: 5_000,
+} as const;
+
+export interface AaConnectorOptions {
+  /** Where test keys go: the AA test system. */
+  testUrl: string | null;
+  testSubscriptionKey: string;
+  /** Where live keys go: AA's NDC gateway (AA_LIVE_URL / AA_LIVE_SUBSCRIPTION_KEY). */
+  liveUrl: string | null;
+  liveSubscriptionKey: string | null;
+  /** Who we are in the DistributionChain of every request. */
+  seller?: Seller;
+  /** Days ahead the monitoring probe searches. */
+  probeDaysAhead?: number;
+  clock?: () => Date;
+}
+
+const NO_FLIGHTS = /no (?:fares or )?flights|no fares|does not (?:fly|operate|serve)|not served/i;
+
+export function createAaConnector(options: AaConnectorOptions): Connector & { close(): Promise<void> } {
+  const transport = new NdcTransport();
+  const seller = options.seller ?? { orgId: 'FLIGHTAGG', name: 'Flight Aggregation Gateway' };
+  const clock = options.clock ?? (() => new Date());
+
+  function endpoint(environment: 'test' | 'live'): ConnectorResult<NdcEndpoint> {
+    if (environment === 'live') {
+      if (!options.liveUrl || !options.liveSubscriptionKey) {
+        return fail(failure('not_configured', 'the AA live connection is not configured on this gateway (AA_LIVE_URL and AA_LIVE_SUBSCRIPTION_KEY)'));
+      }
+      return ok({ baseUrl: options.liveUrl, subscriptionKey: options.liveSubscriptionKey });
+    }
+    if (!options.testUrl) return fail(failure('not_configured', 'the AA test system is not configured on this gateway'));
+    return ok({ baseUrl: options.testUrl, subscriptionKey: options.testSubscriptionKey });
+  }
+
+  function refOf(offerId: string): ConnectorResult<AaOfferRef> {
+    const ref = decodeAaOfferId(offerId);
+    return ref ? ok(ref) : fail(failure('not_found', 'offer no longer available at airline'));
+  }
+
+  async function search(query: SearchQuery, ctx: CallContext) {
+    const target = endpoint(ctx.environment);
+    if (!target.ok) return target;
+    const answer = await transport.call(target.value, 'AirShopping', airShoppingRequest(query, seller), AA_TIME_BUDGETS_MS.AirShopping, ctx.signal);
+    if (!answer.ok) {
+      const f = answer.failure;
+      return (f.kind === 'refused' || f.kind === 'not_found') && NO_FLIGHTS.test(f.message) ? ok(null) : answer;
+    }
+    return ok(readShoppingOffers(answer.value, query.passengers));
+  }
+
+  return {
+    code: 'AA',
+    name: 'American Airlines',
+    search,
+
+    async price(offerIds, ctx) {
+      const target = endpoint(ctx.environment);
+      if (!target.ok) return target;
+      const refs: AaOfferRef[] = [];
+      for (const id of offerIds) {
+        const ref = refOf(id);
+        if (!ref.ok) return ref;
+        refs.push(ref.value);
+      }
+      const answer = await transport.call(target.value, 'OfferPrice', offerPriceRequest(refs, seller), AA_TIME_BUDGETS_MS.OfferPrice, ctx.signal);
+      if (!answer.ok) return answer;
+      const offer = readPricedOffer(answer.value, refs[0]!.passengers);
+      return offer ? ok(offer) : fail(failure('bad_response', 'the airline priced the offer but its answer could not be read'));
+    },
+
+    async seatMaps(subject, ctx) {
+      const target = endpoint(ctx.environment);
+      if (!target.ok) return target;
+      let xml: string;
+      if (subject.kind === 'offer') {
+        const ref = refOf(subject.offerId);
+        if (!ref.ok) return ref;
+        xml = seatAvailabilityRequest({ kind: 'offer', ref: ref.value }, seller);
+      } else {
+        xml = seatAvailabilityRequest({ kind: 'order', orderId: subject.airlineOrderId, owner: subject.owner }, seller);
+      }
+      const answer = await transport.call(target.value, 'SeatAvailability', xml, AA_TIME_BUDGETS_MS.SeatAvailability, ctx.signal);
+      return answer.ok ? ok(readSeatMaps(answer.value)) : answer;
+    },
+
+    async services(offerId, ctx) {
+      const target = endpoint(ctx.environment);
+      if (!target.ok) return target;
+      const ref = refOf(offerId);
+      if (!ref.ok) return ref;
+      const answer = await transport.call(target.value, 'ServiceList', serviceListRequest(ref.value, seller), AA_TIME_BUDGETS_MS.ServiceList, ctx.signal);
+      return answer.ok ? ok(readServices(answer.value)) : answer;
+    },
+
+    async probe(ctx) {
+      // A search between two AA hubs always has flights; a refusal or no answer means trouble.
+      const environment = options.liveUrl && options.liveSubscriptionKey ? 'live' : 'test';
+      const target = endpoint(environment);
+      if (!target.ok) return target;
+      const day = new Date(clock().getTime() + (options.probeDaysAhead ?? 14) * 86_400_000).toISOString().slice(0, 10);
+      const query: SearchQuery = {
+        slices: [{ origin: 'DFW', destination: 'LAX', departureDate: day }],
+        passengers: { adults: 1, children: 0, infants: 0 },
+        cabin: 'economy',
+        maxConnections: 0,
+      };
+      const answer = await transport.call(target.value, 'AirShopping', airShoppingRequest(query, seller), AA_TIME_BUDGETS_MS.probe, ctx.signal);
+      return answer.ok ? ok({ environment }) : answer;
+    },
+
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,189 @@
+import type { Baggage, Cabin, FareCondition, Money, Offer, OfferSlice, PassengerCounts, PassengerPrice, Segment } from '../connector-types.js';
+import { encodeAaOfferId } from './aa-offer-ref.js';
+import { PASSENGER_TYPE } from './aa-passengers.js';
+import type { DataLists } from './ndc-data-lists.js';
+import { amount, durationMinutes, list, node, text, texts, type Parsed } from './ndc-xml.js';
+
+const CABINS: Record<string, Cabin> = {
+  '1': 'first', '2': 'business', '3': 'business', '4': 'premium_economy', '5': 'economy',
+  F: 'first', P: 'first', J: 'business', C: 'business', W: 'premium_economy', Y: 'economy', M: 'economy',
+};
+
+export function cabinOf(code: string | null): Cabin | null {
+  return code ? (CABINS[code.trim().split(/\s+/)[0]!.toUpperCase()] ?? null) : null;
+}
+
+/** The first amount anywhere below a node: fee shapes differ between airlines and versions. */
+function firstAmount(value: unknown): Money | null {
+  if (value === null || typeof value !== 'object') return null;
+  for (const entry of Array.isArray(value) ? value : [value]) {
+    if (entry && typeof entry === 'object' && '@_CurCode' in (entry as Parsed)) return amount(entry);
+    for (const [k, v] of Object.entries(entry as Parsed)) {
+      if (k.startsWith('@_') || k === '#text') continue;
+      const found = firstAmount(v);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+function segmentOf(paxSegmentId: string, lists: DataLists, fare: Map<string, { cabin: Cabin | null; rbd: string | null }>): Segment | null {
+  const paxSeg = lists.paxSegments.get(paxSegmentId) ?? {};
+  const marketing = lists.marketing.get(text(paxSeg.DatedMarketingSegmentRefId) ?? paxSegmentId);
+  if (!marketing) return null;
+  const operating = lists.operating.get(text(marketing.DatedOperatingSegmentRefId) ?? '') ?? {};
+  const leg = lists.legs.get(text(operating.DatedOperatingLegRefID) ?? '') ?? {};
+  const dep = node(marketing.Dep);
+  const arr = node(marketing.Arrival);
+  const marketingCarrier = text(marketing.CarrierDesigCode) ?? '';
+  const segCabin = node(node(paxSeg.CabinTypeAssociationChoice).SegmentCabinType);
+  const fromFare = fare.get(paxSegmentId);
+  return {
+    segmentId: paxSegmentId,
+    origin: text(dep.IATA_LocationCode) ?? '',
+    destination: text(arr.IATA_LocationCode) ?? '',
+    departingAt: text(dep.AircraftScheduledDateTime) ?? '',
+    arrivingAt: text(arr.AircraftScheduledDateTime) ?? '',
+    marketingCarrier,
+    marketingFlightNumber: text(marketing.MarketingCarrierFlightNumberText) ?? '',
+    operatingCarrier: text(operating.CarrierDesigCode) ?? marketingCarrier,
+    operatingCarrierName: text(operating.CarrierName),
+    operatingFlightNumber: text(operating.OperatingCarrierFlightNumberText),
+    aircraft: text(node(leg.IATA_AircraftType).IATA_AircraftTypeCode),
+    cabin: cabinOf(text(segCabin.CabinTypeCode)) ?? fromFare?.cabin ?? null,
+    bookingClass: text(paxSeg.MarketingCarrierRBD_Code) ?? fromFare?.rbd ?? null,
+    durationMinutes: durationMinutes(operating.Duration),
+  };
+}
+
+function condition(restrictions: Parsed[], penalties: Parsed[]): FareCondition | null {
+  const before = restrictions.find((r) => /prior|before/i.test(text(r.JourneyStageCode) ?? '')) ?? restrictions[0];
+  if (before) {
+    const allowedText = text(before.AllowedModificationInd);
+    return { allowed: allowedText === null ? true : allowedText === 'true', fee: firstAmount(before.Fee) };
+  }
+  const penalty = penalties[0];
+  if (penalty) return { allowed: true, fee: firstAmount(penalty.Price) };
+  return null;
+}
+
+function baggageOf(offer: Parsed, lists: DataLists, firstPax: string | null): Baggage {
+  const assoc = list(offer.BaggageAssociations).filter((a) => !firstPax || texts(a.PaxRefID).includes(firstPax) || texts(a.PaxRefID).length === 0);
+  const allowances = assoc.flatMap((a) => texts(a.BaggageAllowanceRefID)).map((id) => lists.baggage.get(id)).filter((b): b is Parsed => !!b);
+  const qty = (type: RegExp) => {
+    const found = allowances.find((b) => type.test(text(b.TypeCode) ?? ''));
+    const n = found ? Number(text(node(found.PieceAllowance).TotalQty)) : NaN;
+    return Number.isFinite(n) ? n : null;
+  };
+  const description = allowances.flatMap((b) => texts(b.DescText)).join('; ');
+  return { checkedBags: qty(/checked/i), carryOnBags: qty(/carry/i), description: description || null };
+}
+
+const sum = (moneys: (Money | null)[], currency: string): Money => ({
+  amountMinor: moneys.reduce((s, m) => s + (m?.amountMinor ?? 0), 0),
+  currency,
+});
+
+/** One NDC offer (an AirShoppingRS Offer or an OfferPriceRS PricedOffer) in our shape. */
+export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerCounts): Offer | null {
+  const offerId = text(offer.OfferID);
+  const owner = text(offer.OwnerCode) ?? 'AA';
+  const items = list(offer.OfferItem);
+  if (!offerId || items.length === 0) return null;
+
+  const fareDetails = items.flatMap((i) => list(i.FareDetail));
+  const components = fareDetails.flatMap((f) => list(f.FareComponent));
+  const fareBySegment = new Map<string, { cabin: Cabin | null; rbd: string | null }>();
+  for (const fc of components) {
+    const entry = { cabin: cabinOf(text(node(fc.CabinType).CabinTypeCode)), rbd: text(node(fc.RBD).RBD_Code) };
+    for (const seg of texts(fc.PaxSegmentRefID)) if (!fareBySegment.has(seg)) fareBySegment.set(seg, entry);
+  }
+
+  const journeyIds = [
+    ...list(node(offer.JourneyOverview).JourneyPriceClass).map((j) => text(j.PaxJourneyRefID)),
+    ...items.flatMap((i) => list(i.Service)).map((s) => text(node(node(s.OfferServiceAssociation).PaxJourneyRef).PaxJourneyRefID)),
+  ].filter((id, i, all): id is string => id !== null && all.indexOf(id) === i);
+
+  const slices: OfferSlice[] = [];
+  for (const journeyId of journeyIds) {
+    const journey = lists.journeys.get(journeyId);
+    if (!journey) continue;
+    const segments = texts(journey.PaxSegmentRefID).map((id) => segmentOf(id, lists, fareBySegment));
+    if (segments.length === 0 || segments.some((s) => s === null)) return null;
+    const segs = segments as Segment[];
+    slices.push({
+      origin: segs[0]!.origin,
+      destination: segs[segs.length - 1]!.destination,
+      durationMinutes: durationMinutes(journey.Duration),
+      segments: segs,
+    });
+  }
+  if (slices.length === 0) return null;
+  slices.sort((a, b) => a.segments[0]!.departingAt.localeCompare(b.segments[0]!.departingAt));
+
+  const total = amount(node(offer.TotalPrice).TotalAmount) ?? sum(items.map((i) => amount(node(i.Price).TotalAmount)), 'USD');
+  const currency = total.currency;
+  const priceRows = items.map((item) => {
+    const price = node(item.Price);
+    const pax = [...new Set(list(item.FareDetail).flatMap((f) => texts(f.PaxRefID)))];
+    return {
+      id: text(item.OfferItemID)!,
+      pax,
+      total: amount(price.TotalAmount, currency),
+      base: amount(price.BaseAmount, currency),
+      taxes: amount(node(price.TaxSummary).TotalTaxAmount, currency),
+    };
+  });
+  // An item's price covers all of its passengers in 21.3; some airlines quote it per passenger,
+  // which shows as item totals that only add up to the offer total once multiplied.
+  const itemsSum = priceRows.reduce((s, r) => s + (r.total?.amountMinor ?? 0), 0);
+  const perPax = itemsSum !== total.amountMinor && priceRows.reduce((s, r) => s + (r.total?.amountMinor ?? 0) * Math.max(1, r.pax.length), 0) === total.amountMinor;
+  const times = (m: Money | null, n: number): Money | null => (m ? { amountMinor: m.amountMinor * (perPax ? n : 1), currency: m.currency } : null);
+
+  const passengerPrices: PassengerPrice[] = priceRows.map((r) => {
+    const ptc = text(lists.pax.get(r.pax[0] ?? '')?.PTC) ?? ptcFromOrder(r.pax[0], passengers);
+    const n = Math.max(1, r.pax.length);
+    return {
+      passengerType: PASSENGER_TYPE[ptc as keyof typeof PASSENGER_TYPE] ?? 'adult',
+      count: n,
+      base: times(r.base, n) ?? { amountMinor: 0, currency },
+      taxes: times(r.taxes, n) ?? { amountMinor: 0, currency },
+      total: times(r.total, n) ?? { amountMinor: 0, currency },
+    };
+  });
+
+  const classIds = [
+    text(node(offer.JourneyOverview).PriceClassRefID),
+    ...list(node(offer.JourneyOverview).JourneyPriceClass).map((j) => text(j.PriceClassRefID)),
+    ...components.map((c) => text(c.PriceClassRefID)),
+  ].filter((id): id is string => id !== null);
+  const priceClass = classIds.map((id) => lists.priceClasses.get(id)).find((p) => p !== undefined);
+  const penaltyIds = [...texts(offer.PenaltyRefID), ...fareDetails.flatMap((f) => texts(f.PenaltyRefID))];
+  const penalties = penaltyIds.map((id) => lists.penalties.get(id)).filter((p): p is Parsed => !!p);
+  const firstItem = items[0]!;
+
+  return {
+    offerId: encodeAaOfferId({ offerId, owner, items: priceRows.map((r) => ({ id: r.id, pax: r.pax })), passengers }),
+    airline: owner,
+    total,
+    base: priceRows.every((r) => r.base) ? sum(passengerPrices.map((p) => p.base), currency) : null,
+    taxes: priceRows.every((r) => r.taxes) ? sum(passengerPrices.map((p) => p.taxes), currency) : null,
+    passengerPrices,
+    expiresAt: text(offer.OfferExpirationTimeLimitDateTime),
+    paymentDeadline: text(node(node(firstItem.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime),
+    fareBrand: priceClass ? text(priceClass.Name) : null,
+    fareBrandCode: priceClass ? text(priceClass.Code) : null,
+    cabin: slices[0]!.segments[0]!.cabin ?? cabinOf(text(node(priceClass?.CabinType).CabinTypeCode)),
+    slices,
+    baggage: baggageOf(offer, lists, priceRows[0]?.pax[0] ?? null),
+    changes: condition([...components.flatMap((c) => list(c.ChangeRestrictions)), ...list(firstItem.ChangeRestrictions)], penalties.filter((p) => /change/i.test(text(p.TypeCode) ?? ''))),
+    refunds: condition([...components.flatMap((c) => list(c.CancelRestrictions)), ...list(firstItem.CancelRestrictions)], penalties.filter((p) => /cancel|refund/i.test(text(p.TypeCode) ?? ''))),
+  };
+}
+
+/** The PTC of one of our own passenger ids (PAX1..), when the response carries no PaxList. */
+function ptcFromOrder(paxId: string | undefined, counts: PassengerCounts): string {
+  const n = Number(paxId?.replace(/^PAX/, '') ?? 1);
+  if (n <= counts.adults) return 'ADT';
+  return n <= counts.adults + counts.children ? 'CHD' : 'INF';
+}

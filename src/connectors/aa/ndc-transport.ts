@@ -1,0 +1,115 @@
+import { Pool, errors as undiciErrors } from 'undici';
+import { fail, failure, ok, type ConnectorFailure, type ConnectorResult } from '../connector-failure.js';
+import { list, node, parseXml, text, type Parsed } from './ndc-xml.js';
+
+export interface NdcEndpoint {
+  baseUrl: string;
+  subscriptionKey: string;
+}
+
+export type NdcMessage = 'AirShopping' | 'OfferPrice' | 'SeatAvailability' | 'ServiceList' | (string & {});
+
+/** Texts that mean "the thing you named is gone", as opposed to a refusal of a valid request. */
+const GONE = /invalid or expired offer|offer (?:not found|has expired|expired|no longer)|unknown offer/i;
+/** A line that only repeats the consequence of the refusal before it (interface rule 8). */
+const CASCADE = /priced segment reference (?:is )?missing/i;
+
+/**
+ * The airline's errors as one failure: the first error is the cause, in the carrier's words with
+ * its code in brackets; a following "priced segment reference missing" line is the same refusal's
+ * cascade and is dropped rather than reported as a second cause.
+ */
+export function failureFromNdcErrors(errors: Parsed[]): ConnectorFailure {
+  const lines = errors.flatMap((e) => {
+    const code = text(e.Code);
+    const desc = text(e.DescText) ?? text(e.StatusText) ?? 'the airline refused the request';
+    const [first, ...rest] = desc.split(/\r?\n/);
+    const head = code && !first!.trimStart().startsWith('[') ? `[${code}] ${first}` : first!;
+    return [head, ...rest].map((line) => line.trim()).filter(Boolean);
+  });
+  const causes = lines.filter((line, i) => i === 0 || !CASCADE.test(line));
+  const message = causes.join('; ');
+  const code = text(errors[0]?.Code);
+  return failure(GONE.test(message) ? 'not_found' : 'refused', message, code);
+}
+
+/**
+ * NDC over HTTP for one airline: one pooled undici connection set per endpoint, the subscription
+ * key header, a time budget per call, and every failure turned into a value. Response bodies are
+ * always read to the end so pooled sockets are reused.
+ */
+export class NdcTransport {
+  private readonly pools = new Map<string, Pool>();
+
+  private pool(origin: string): Pool {
+    let pool = this.pools.get(origin);
+    if (!pool) {
+      // Enough parallel sockets for a fan-out burst; keep-alive below the airline's idle cut-off.
+      pool = new Pool(origin, { connections: 32, keepAliveTimeout: 30_000, pipelining: 1 });
+      this.pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  async call(
+    endpoint: NdcEndpoint,
+    message: NdcMessage,
+    xml: string,
+    budgetMs: number,
+    signal?: AbortSignal,
+  ): Promise<ConnectorResult<Parsed>> {
+    const url = new URL(`ndc/21.3/${message}`, endpoint.baseUrl.endsWith('/') ? endpoint.baseUrl : `${endpoint.baseUrl}/`);
+    const budget = AbortSignal.timeout(budgetMs);
+    const combined = signal ? AbortSignal.any([budget, signal]) : budget;
+    let status: number;
+    let body: string;
+    try {
+      const response = await this.pool(url.origin).request({
+        path: url.pathname + url.search,
+        method: 'POST',
+        headers: {
+          'content-type': 'application/xml; charset=utf-8',
+          accept: 'application/xml',
+          'ocp-apim-subscription-key': endpoint.subscriptionKey,
+        },
+        body: xml,
+        signal: combined,
+      });
+      status = response.statusCode;
+      body = await response.body.text();
+    } catch (err) {
+      if (signal?.aborted) return fail(failure('cancelled', 'the request was cancelled'));
+      if (budget.aborted || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError) {
+        return fail(failure('timeout', `the airline did not answer ${message} within ${budgetMs / 1000} s`));
+      }
+      return fail(failure('unavailable', `the airline could not be reached (${(err as Error).message})`));
+    }
+    return this.interpret(message, status, body);
+  }
+
+  private interpret(message: NdcMessage, status: number, body: string): ConnectorResult<Parsed> {
+    let root: Parsed | null = null;
+    try {
+      const doc = parseXml(body);
+      const name = Object.keys(doc).find((k) => k.startsWith('IATA_') && k.endsWith('RS'));
+      root = name ? node(doc[name]) : null;
+    } catch {
+      root = null;
+    }
+    const errors = root ? list(root.Error) : [];
+    if (status >= 500 || status === 401 || status === 403 || status === 429) {
+      const said = errors.map((e) => text(e.DescText)).filter(Boolean).join('; ');
+      return fail(failure('unavailable', `the airline answered HTTP ${status}${said ? `: ${said}` : ''}`, text(errors[0]?.Code)));
+    }
+    if (errors.length > 0) return fail(failureFromNdcErrors(errors));
+    if (!root || !root.Response) {
+      return fail(failure('bad_response', `the airline's ${message} answer could not be read (HTTP ${status})`));
+    }
+    return ok(root);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.pools.values()].map((p) => p.close()));
+    this.pools.clear();
+  }
+}

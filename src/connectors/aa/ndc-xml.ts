@@ -1,0 +1,98 @@
+import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+
+/** NDC 21.3 namespaces: the message root and its direct children, then everything beneath. */
+export const MESSAGE_NS = 'http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage';
+export const COMMON_NS = 'http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersCommonTypes';
+
+/** An element tree in schema order: object keys are child names, arrays repeat an element. */
+export type XmlNode = { [name: string]: XmlValue };
+export type XmlValue = string | number | XmlNode | XmlNode[] | string[] | undefined;
+
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: true });
+
+/**
+ * A whole request message. Children of the top-level elements are common-types elements
+ * (elementFormDefault qualified), so each of them re-declares the common namespace as default,
+ * exactly as the IATA samples do.
+ */
+export function buildMessage(root: string, body: { DistributionChain: XmlNode; Request: XmlNode }): string {
+  const qualify = (node: XmlNode): XmlNode => {
+    const out: XmlNode = {};
+    for (const [name, value] of Object.entries(node)) {
+      if (value === undefined) continue;
+      if (Array.isArray(value)) out[name] = (value as XmlNode[]).map((v) => (typeof v === 'object' ? { '@_xmlns': COMMON_NS, ...v } : v)) as XmlNode[];
+      else out[name] = typeof value === 'object' ? { '@_xmlns': COMMON_NS, ...value } : value;
+    }
+    return out;
+  };
+  const tree = {
+    [root]: { '@_xmlns': MESSAGE_NS, DistributionChain: qualify(body.DistributionChain), Request: qualify(body.Request) },
+  };
+  return `<?xml version="1.0" encoding="UTF-8"?>${builder.build(tree)}`;
+}
+
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@_',
+  removeNSPrefix: true,
+  // Ids such as "001" and amounts must stay text: numbers are read where they are meant.
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: true,
+});
+
+export type Parsed = Record<string, unknown>;
+
+export function parseXml(xml: string): Parsed {
+  return parser.parse(xml) as Parsed;
+}
+
+/** Reading helpers that tolerate the drift seen in real traffic: one-or-many, missing, text-or-node. */
+export function list(value: unknown): Parsed[] {
+  if (value === undefined || value === null || value === '') return [];
+  return (Array.isArray(value) ? value : [value]) as Parsed[];
+}
+
+export function node(value: unknown): Parsed {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first && typeof first === 'object' ? (first as Parsed) : {};
+}
+
+export function text(value: unknown): string | null {
+  const first = Array.isArray(value) ? value[0] : value;
+  if (first === undefined || first === null) return null;
+  if (typeof first === 'object') {
+    const inner = (first as Parsed)['#text'];
+    return inner === undefined ? null : String(inner);
+  }
+  const s = String(first).trim();
+  return s === '' ? null : s;
+}
+
+export function texts(value: unknown): string[] {
+  return (Array.isArray(value) ? value : value === undefined ? [] : [value]).map((v) => text(v)).filter((v): v is string => v !== null);
+}
+
+/** An NDC amount element (`<TotalAmount CurCode="USD">123.45</TotalAmount>`) in minor units. */
+export function amount(value: unknown, fallbackCurrency = 'USD'): { amountMinor: number; currency: string } | null {
+  const raw = text(value);
+  if (raw === null) return null;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) return null;
+  const first = Array.isArray(value) ? value[0] : value;
+  const currency = first && typeof first === 'object' ? String((first as Parsed)['@_CurCode'] ?? fallbackCurrency) : fallbackCurrency;
+  return { amountMinor: Math.round(n * 10 ** minorDigits(currency)), currency };
+}
+
+const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'CLP', 'VND', 'ISK', 'XOF', 'XAF']);
+export function minorDigits(currency: string): number {
+  return ZERO_DECIMAL.has(currency) ? 0 : 2;
+}
+
+/** ISO 8601 duration (`PT7H35M0S`, `P1DT2H`) in minutes. */
+export function durationMinutes(value: unknown): number | null {
+  const raw = text(value);
+  const m = raw ? /^P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(raw) : null;
+  if (!m) return null;
+  return Number(m[1] ?? 0) * 1440 + Number(m[2] ?? 0) * 60 + Number(m[3] ?? 0);
+}

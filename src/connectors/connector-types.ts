@@ -1,0 +1,144 @@
+/**
+ * The airline-agnostic shapes every connector answers in. Money is integer minor units inside
+ * (`amountMinor`) and becomes a decimal only at the HTTP edge; times are ISO 8601 local date-times
+ * of the airport as the airline publishes them.
+ */
+
+export type Cabin = 'economy' | 'premium_economy' | 'business' | 'first';
+
+export interface SliceQuery {
+  origin: string;
+  destination: string;
+  /** YYYY-MM-DD, local to the origin. */
+  departureDate: string;
+}
+
+export interface PassengerCounts {
+  adults: number;
+  children: number;
+  infants: number;
+}
+
+export interface SearchQuery {
+  /** One slice one-way, two for a round trip, more for multi-city. */
+  slices: SliceQuery[];
+  passengers: PassengerCounts;
+  cabin: Cabin | null;
+  /** Most connections per slice; null leaves it to the airline. */
+  maxConnections: number | null;
+}
+
+export interface Money {
+  amountMinor: number;
+  currency: string;
+}
+
+export interface Segment {
+  /** The airline's id of this segment inside the offer; seat maps are selected by it. */
+  segmentId: string;
+  origin: string;
+  destination: string;
+  departingAt: string;
+  arrivingAt: string;
+  marketingCarrier: string;
+  marketingFlightNumber: string;
+  operatingCarrier: string;
+  operatingCarrierName: string | null;
+  operatingFlightNumber: string | null;
+  aircraft: string | null;
+  cabin: Cabin | null;
+  bookingClass: string | null;
+  durationMinutes: number | null;
+}
+
+export interface OfferSlice {
+  origin: string;
+  destination: string;
+  durationMinutes: number | null;
+  segments: Segment[];
+}
+
+export interface Baggage {
+  checkedBags: number | null;
+  carryOnBags: number | null;
+  description: string | null;
+}
+
+export interface FareCondition {
+  allowed: boolean;
+  /** Fee before departure; null when the airline does not publish one. */
+  fee: Money | null;
+}
+
+export interface PassengerPrice {
+  passengerType: 'adult' | 'child' | 'infant';
+  count: number;
+  base: Money;
+  taxes: Money;
+  total: Money;
+}
+
+export interface Offer {
+  /** Canonical id: airline code first, then the connector's own reference (see offer-id.ts). */
+  offerId: string;
+  airline: string;
+  total: Money;
+  base: Money | null;
+  taxes: Money | null;
+  passengerPrices: PassengerPrice[];
+  /** ISO 8601 instant after which the airline no longer honours the offer. */
+  expiresAt: string | null;
+  paymentDeadline: string | null;
+  fareBrand: string | null;
+  fareBrandCode: string | null;
+  cabin: Cabin | null;
+  slices: OfferSlice[];
+  baggage: Baggage;
+  changes: FareCondition | null;
+  refunds: FareCondition | null;
+}
+
+/** A re-priced offer: the airline's confirmed price and terms, and what it warned about (a price change). */
+export interface PricedOffer {
+  offer: Offer;
+  warnings: string[];
+}
+
+export interface Seat {
+  segmentId: string;
+  designator: string;
+  row: number;
+  column: string;
+  available: boolean;
+  characteristics: string[];
+  price: Money | null;
+}
+
+export interface SeatMap {
+  segmentId: string;
+  cabin: Cabin | null;
+  columns: string[];
+  seats: Seat[];
+}
+
+export interface AncillaryService {
+  serviceId: string;
+  code: string | null;
+  name: string;
+  description: string | null;
+  category: string | null;
+  price: Money | null;
+  segmentIds: string[];
+  passengerIds: string[];
+}
+
+/** Who asks: the key's environment picks the airline endpoint, the signal cancels the call. */
+export interface CallContext {
+  environment: 'test' | 'live';
+  signal?: AbortSignal;
+}
+
+/** What a seat map is asked for: an offer, or (for the orders module) a booked order. */
+export type SeatMapSubject =
+  | { kind: 'offer'; offerId: string }
+  | { kind: 'order'; airlineOrderId: string; owner: string };

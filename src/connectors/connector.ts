@@ -1,0 +1,34 @@
+import type { ConnectorResult } from './connector-failure.js';
+import type { AncillaryService, CallContext, Offer, PricedOffer, SearchQuery, SeatMap, SeatMapSubject } from './connector-types.js';
+
+/**
+ * One airline. Every method answers a ConnectorResult: airline XML, HTTP errors and time-outs
+ * never leave the connector as exceptions. Methods take canonical offer ids (offer-id.ts) and
+ * normalized types only, so the routes never know which protocol an airline speaks.
+ *
+ * Order servicing (create, retrieve, reshop, quote, change) joins this interface as further
+ * methods in the same style: normalized input, a ConnectorResult out, a CallContext last.
+ */
+export interface Connector {
+  /** IATA airline code; canonical offer ids start with it. */
+  readonly code: string;
+  readonly name: string;
+
+  /** Offers for the query; `null` when the airline does not fly the route at all. */
+  search(query: SearchQuery, ctx: CallContext): Promise<ConnectorResult<Offer[] | null>>;
+
+  /** Re-prices one or more offers of this airline as one priced offer with confirmed terms. */
+  price(offerIds: string[], ctx: CallContext): Promise<ConnectorResult<PricedOffer>>;
+
+  /** Seat maps, one per segment the airline publishes a map for. */
+  seatMaps(subject: SeatMapSubject, ctx: CallContext): Promise<ConnectorResult<SeatMap[]>>;
+
+  /** Ancillary services sold with an offer. */
+  services(offerId: string, ctx: CallContext): Promise<ConnectorResult<AncillaryService[]>>;
+
+  /**
+   * The cheapest honest call that proves the airline answers, for the monitoring probe. It uses
+   * the live endpoint when one is configured, the test system otherwise.
+   */
+  probe(ctx: Omit<CallContext, 'environment'>): Promise<ConnectorResult<{ environment: 'test' | 'live' }>>;
+}

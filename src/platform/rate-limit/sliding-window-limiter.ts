@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+export interface RateDecision {
+  allowed: boolean;
+  limit: number;
+  /** Admissions left in the window ending now (after this one, when admitted). */
+  remaining: number;
+  /** Seconds until the oldest admission in the window leaves it, i.e. until a slot frees up. */
+  resetSeconds: number;
+}
+
+/**
+ * An exact sliding-window limiter (a log of admissions, not buckets): whatever 60 s window one
+ * picks, it never holds more than `limit` admissions. Refused attempts are not logged, so a
+ * client that keeps knocking while refused is let in as soon as a slot frees.
+ */
+export interface RateLimiter {
+  take(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateDecision>;
+}
+
+function decision(allowed: boolean, limit: number, count: number, oldest: number, windowMs: number, nowMs: number): RateDecision {
+  return {
+    allowed,
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetSeconds: count === 0 ? 0 : Math.max(1, Math.ceil((oldest + windowMs - nowMs) / 1000)),
+  };
+}
+
+export function createMemoryRateLimiter(): RateLimiter {
+  const logs = new Map<string, number[]>();
+  return {
+    async take(key, limit, windowMs, nowMs) {
+      let log = logs.get(key);
+      if (!log) logs.set(key, (log = []));
+      // An admission at t counts in every window (t' - windowMs, t'] with t' >= t.
+      while (log.length > 0 && log[0]! <= nowMs - windowMs) log.shift();
+      const allowed = log.length < limit;
+      if (allowed) log.push(nowMs);
+      if (log.length === 0) logs.delete(key);
+      return decision(allowed, limit, log.length, log[0] ?? nowMs, windowMs, nowMs);
+    },
+  };
+}
+
+// Prune, count and admit in one atomic step, so two gateway instances cannot both take the last slot.
+const TAKE_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local limit = tonumber(ARGV[3])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local count = redis.call('ZCARD', KEYS[1])
+local allowed = 0
+if count < limit then
+  redis.call('ZADD', KEYS[1], now, ARGV[4])
+  count = count + 1
+  allowed = 1
+end
+redis.call('PEXPIRE', KEYS[1], window)
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return {allowed, count, oldest[2] or tostring(now)}
+`;
+
+type WithTake = Redis & { slidingWindowTake(key: string, now: number, window: number, limit: number, member: string): Promise<[number, number, string]> };
+
+/** The same limiter shared by every instance through one Redis sorted set per key. */
+export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimiter {
+  if (!('slidingWindowTake' in redis)) redis.defineCommand('slidingWindowTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });
+  const r = redis as WithTake;
+  return {
+    async take(key, limit, windowMs, nowMs) {
+      const member = `${nowMs}-${randomBytes(6).toString('hex')}`;
+      const [allowed, count, oldest] = await r.slidingWindowTake(prefix + key, nowMs, windowMs, limit, member);
+      return decision(allowed === 1, limit, count, Number(oldest), windowMs, nowMs);
+    },
+  };
+}
