@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import fp from 'fastify-plugin';
+import { notFound } from '../platform/errors.js';
+import type { Platform } from '../platform/platform.js';
+import { createHealthService } from './health-service.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+const AirlineHealthSchema = Type.Object({
+  airline: Type.String({ description: 'IATA code of the connector' }),
+  name: Type.String(),
+  status: Type.Union([Type.Literal('up'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('unknown')], {
+    description: '`down`: the latest probe failed; `degraded`: it answered slower than 2 s or over 20% of recent probes failed; `unknown`: not probed yet (or monitoring disabled)',
+  }),
+  environment: Nullable(Type.String({ description: 'Which endpoint the probe reached: live when configured, else the test system' })),
+  checked_at: Nullable(Type.String()),
+  last_success_at: Nullable(Type.String()),
+  last_error: Nullable(Type.String({ description: "The airline's own text of the latest failure" })),
+  consecutive_failures: Type.Integer(),
+  error_rate: Nullable(Type.Number({ description: 'Share of failed probes among the recent ones (up to 60)' })),
+  latency_ms: Type.Object({ p50: Nullable(Type.Number()), p95: Nullable(Type.Number()), p99: Nullable(Type.Number()) }),
+  probes: Type.Integer({ description: 'Probes the figures are over' }),
+  interval_seconds: Type.Integer({ description: 'Probe interval (MONITORING_INTERVAL_SECONDS; 0 disables monitoring)' }),
+});
+
+const ErrorSchema = Type.Object({ error: Type.String(), code: Type.String(), request_id: Type.String() });
+const NOTE = 'Health is refreshed by a scheduled probe per connector and read from its record: polling never reaches an airline and does not affect look-to-book.';
+
+/** GET /v1/monitoring/airlines and /v1/monitoring/airlines/{iataCode}, plus the probe job. */
+const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
+  const health = createHealthService(platform, app.connectors);
+  app.decorate('airlineHealth', health);
+  if (health.enabled) {
+    platform.scheduler.add({ name: 'airline-probe', intervalMs: health.intervalSeconds * 1000, runOnStart: true, run: () => health.probeAll() });
+  }
+
+  app.get(
+    '/v1/monitoring/airlines',
+    {
+      schema: {
+        tags: ['monitoring'],
+        summary: 'Health of every connected airline',
+        description: `One record per registered connector; an empty list when monitoring is disabled. ${NOTE}`,
+        response: { 200: Type.Object({ airlines: Type.Array(AirlineHealthSchema) }) },
+      },
+    },
+    async () => ({ airlines: await health.list() }),
+  );
+
+  app.get(
+    '/v1/monitoring/airlines/:iataCode',
+    {
+      schema: {
+        tags: ['monitoring'],
+        summary: 'Health of one airline connector',
+        description: `404 for a code with no connector. ${NOTE}`,
+        params: Type.Object({ iataCode: Type.String({ description: 'IATA airline code, e.g. AA' }) }),
+        response: { 200: AirlineHealthSchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => {
+      const record = await health.get(request.params.iataCode);
+      if (!record) throw notFound(`unknown airline ${request.params.iataCode.toUpperCase()}: no connector has that code`, 'airline_not_found');
+      return record;
+    },
+  );
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    airlineHealth: ReturnType<typeof createHealthService>;
+  }
+}
+
+export const monitoringRoutes = fp(routes, { name: 'monitoring', dependencies: ['connectors'] });
+export default monitoringRoutes;

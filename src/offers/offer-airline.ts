@@ -1,0 +1,19 @@
+import type { Connector } from '../connectors/connector.js';
+import type { ConnectorRegistry } from '../connectors/connector-registry.js';
+import { badRequest } from '../platform/errors.js';
+
+/**
+ * The connector for an offer id: the `airline` given, or the one the id's prefix names. An id
+ * with no known prefix and no `airline`, or an airline that is not connected, is `unknown airline`.
+ */
+export function connectorFor(registry: ConnectorRegistry, id: string, airline: string | undefined): Connector {
+  const byPrefix = registry.forId(id);
+  if (airline !== undefined && airline !== '') {
+    const named = registry.get(airline.trim());
+    if (!named) throw badRequest('unknown airline', 'unknown_airline');
+    if (byPrefix && byPrefix !== named) throw badRequest(`airline ${airline.toUpperCase()} does not match the offer (it is a ${byPrefix.code} offer)`, 'airline_mismatch');
+    return named;
+  }
+  if (!byPrefix) throw badRequest('unknown airline', 'unknown_airline');
+  return byPrefix;
+}

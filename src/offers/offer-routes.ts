@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import fp from 'fastify-plugin';
+import { badRequest } from '../platform/errors.js';
+import type { Platform } from '../platform/platform.js';
+import { OfferPathSchema, PricedOfferSchema, PriceRequestSchema, SeatMapResponseSchema, SeatsQuerySchema, ServiceSchema, ServicesQuerySchema } from './offer-schemas.js';
+import { createOfferService, type OrderSeatResolver } from './offer-service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by the orders module so the seats path accepts order ids; absent, only offer ids are. */
+    orderSeatResolver?: OrderSeatResolver;
+  }
+}
+
+const ErrorSchema = Type.Object({ error: Type.String(), code: Type.String(), request_id: Type.String() });
+const errors = { 400: ErrorSchema, 404: ErrorSchema, 502: ErrorSchema };
+const AIRLINE_NOTE = 'The airline is inferred from the id prefix unless `airline` is given; no recognisable prefix and no `airline`: 400 `unknown airline`. A 502 carries the airline\'s own text, bracketed code included.';
+
+/** POST /v1/offers/price, GET /v1/offers/{offerID}/seats, GET /v1/offers/{offerID}/services. */
+const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
+  const service = createOfferService(platform, app.connectors);
+  const env = (request: { apiKey: { environment: 'test' | 'live' } | null }) => request.apiKey?.environment ?? 'test';
+
+  app.post(
+    '/v1/offers/price',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Re-price offers at the airline: confirmed price and terms',
+        description: `404 \`offer no longer available at airline\` when the airline no longer holds the offer. ${AIRLINE_NOTE}`,
+        body: PriceRequestSchema,
+        response: { 200: PricedOfferSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const body = request.body ?? {};
+      const ids = body.offers ? body.offers.map((o) => o.offer_id ?? '') : body.offer_id ? [body.offer_id] : [];
+      if (ids.length === 0 || ids.some((id) => id === '')) throw badRequest('offer_id is required', 'offer_id_required');
+      return service.price(ids, body.airline, env(request));
+    },
+  );
+
+  app.get(
+    '/v1/offers/:offerID/seats',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Seat maps of an offer (or of a booked order)',
+        description: `Every seat carries \`segment_id\`. With \`segment_id\`, only that segment's map; 404 \`seat_map_segment_not_found\` when the carrier publishes no map for it. ${AIRLINE_NOTE}`,
+        params: OfferPathSchema,
+        querystring: SeatsQuerySchema,
+        response: { 200: SeatMapResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      service.seats(request.params.offerID, request.query, request.apiKey?.agencyId ?? null, env(request), app.orderSeatResolver ?? null),
+  );
+
+  app.get(
+    '/v1/offers/:offerID/services',
+    {
+      schema: {
+        tags: ['offers'],
+        summary: 'Ancillary services sold with an offer',
+        description: AIRLINE_NOTE,
+        params: OfferPathSchema,
+        querystring: ServicesQuerySchema,
+        response: { 200: Type.Array(ServiceSchema), ...errors },
+      },
+    },
+    async (request) => service.services(request.params.offerID, request.query.airline, env(request)),
+  );
+};
+
+export const offerRoutes = fp(routes, { name: 'offers', dependencies: ['connectors'] });
+export default offerRoutes;

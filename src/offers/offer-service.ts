@@ -1,0 +1,87 @@
+import type { ConnectorRegistry } from '../connectors/connector-registry.js';
+import type { SeatMap, SeatMapSubject } from '../connectors/connector-types.js';
+import { failureToHttp } from '../connectors/failure-http.js';
+import { badRequest, notFound } from '../platform/errors.js';
+import type { Platform } from '../platform/platform.js';
+import { decimal, offerJson } from '../shopping/offer-view.js';
+import { connectorFor } from './offer-airline.js';
+
+/**
+ * Where the orders module plugs in seat maps for booked orders: given an id, it answers the
+ * airline and the airline's order id when the id is one of the agency's orders, null otherwise.
+ */
+export interface OrderSeatResolver {
+  resolve(id: string, agencyId: string | null): Promise<{ airline: string; airlineOrderId: string } | null>;
+}
+
+export const SEGMENT_NOT_FOUND = 'seat_map_segment_not_found';
+
+type Env = 'test' | 'live';
+
+export function createOfferService(platform: Platform, registry: ConnectorRegistry) {
+  return {
+    async price(offerIds: string[], airline: string | undefined, environment: Env) {
+      const connector = connectorFor(registry, offerIds[0]!, airline);
+      for (const id of offerIds.slice(1)) {
+        if (connectorFor(registry, id, airline) !== connector) throw badRequest('offers priced together must be of one airline', 'airline_mismatch');
+      }
+      const result = await connector.price(offerIds, { environment });
+      if (!result.ok) throw failureToHttp(result.failure);
+      return { ...offerJson(result.value.offer), priced_at: platform.clock().toISOString(), warnings: result.value.warnings };
+    },
+
+    async seats(id: string, query: { airline?: string; segment_id?: string }, agencyId: string | null, environment: Env, orders: OrderSeatResolver | null) {
+      const order = orders ? await orders.resolve(id, agencyId) : null;
+      const connector = order ? connectorFor(registry, `${order.airline}|`, order.airline) : connectorFor(registry, id, query.airline);
+      const subject: SeatMapSubject = order
+        ? { kind: 'order', airlineOrderId: order.airlineOrderId, owner: order.airline }
+        : { kind: 'offer', offerId: id };
+      const result = await connector.seatMaps(subject, { environment });
+      if (!result.ok) {
+        if (result.failure.kind === 'not_available' && query.segment_id) throw notFound(SEGMENT_NOT_FOUND, SEGMENT_NOT_FOUND);
+        throw failureToHttp(result.failure);
+      }
+      let maps: SeatMap[] = result.value;
+      if (query.segment_id !== undefined) {
+        maps = maps.filter((m) => m.segmentId === query.segment_id);
+        // The carrier publishes no map for that segment (or the offer has no such segment).
+        if (maps.length === 0) throw notFound(SEGMENT_NOT_FOUND, SEGMENT_NOT_FOUND);
+      }
+      return {
+        offer_id: id,
+        seat_maps: maps.map((m) => ({
+          segment_id: m.segmentId,
+          cabin: m.cabin,
+          columns: m.columns,
+          seats: m.seats.map((s) => ({
+            segment_id: s.segmentId,
+            seat: s.designator,
+            row: s.row,
+            column: s.column,
+            available: s.available,
+            characteristics: s.characteristics,
+            price_amount: s.price ? decimal(s.price) : null,
+            currency: s.price?.currency ?? null,
+          })),
+        })),
+      };
+    },
+
+    async services(id: string, airline: string | undefined, environment: Env) {
+      const connector = connectorFor(registry, id, airline);
+      const result = await connector.services(id, { environment });
+      if (!result.ok) throw failureToHttp(result.failure);
+      return result.value.map((s) => ({
+        service_id: s.serviceId,
+        code: s.code,
+        name: s.name,
+        description: s.description,
+        category: s.category,
+        price_amount: s.price ? decimal(s.price) : null,
+        currency: s.price?.currency ?? null,
+        segment_ids: s.segmentIds,
+        passenger_ids: s.passengerIds,
+      }));
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** JSON shapes of an offer as every endpoint answers it; money is a decimal with its currency. */
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+export const CabinSchema = Type.Union(
+  [Type.Literal('economy'), Type.Literal('premium_economy'), Type.Literal('business'), Type.Literal('first')],
+  { description: 'Cabin class' },
+);
+
+export const SegmentSchema = Type.Object({
+  segment_id: Type.String({ description: "The airline's segment id within the offer; select a seat map with it" }),
+  origin: Type.String(),
+  destination: Type.String(),
+  departing_at: Type.String({ description: 'Local date-time at the origin airport, as the airline publishes it' }),
+  arriving_at: Type.String({ description: 'Local date-time at the destination airport' }),
+  marketing_carrier: Type.String(),
+  flight_number: Type.String({ description: 'Marketing flight number' }),
+  operating_carrier: Type.String({ description: 'IATA code of the airline that flies the segment (disclosed on every segment)' }),
+  operating_carrier_name: Nullable(Type.String()),
+  operating_flight_number: Nullable(Type.String()),
+  aircraft: Nullable(Type.String({ description: 'IATA aircraft type code' })),
+  cabin: Nullable(CabinSchema),
+  booking_class: Nullable(Type.String()),
+  duration_minutes: Nullable(Type.Integer()),
+});
+
+export const SliceSchema = Type.Object({
+  origin: Type.String(),
+  destination: Type.String(),
+  duration_minutes: Nullable(Type.Integer()),
+  segments: Type.Array(SegmentSchema),
+});
+
+const ConditionSchema = Nullable(
+  Type.Object({
+    allowed: Type.Boolean(),
+    fee_amount: Nullable(Type.Number({ description: 'Fee before departure; null when not published' })),
+    fee_currency: Nullable(Type.String()),
+  }),
+);
+
+export const OfferSchema = Type.Object({
+  offer_id: Type.String({ description: 'Starts with the airline code, then `|`; contains `|` and `.`, so percent-encode it in paths' }),
+  airline: Type.String({ description: 'IATA airline code' }),
+  total_amount: Type.Number({ description: 'Total for all passengers' }),
+  currency: Type.String({ description: 'ISO 4217 currency of every amount in the offer' }),
+  base_amount: Nullable(Type.Number()),
+  tax_amount: Nullable(Type.Number()),
+  passengers: Type.Array(
+    Type.Object({
+      type: Type.Union([Type.Literal('adult'), Type.Literal('child'), Type.Literal('infant')]),
+      count: Type.Integer(),
+      base_amount: Type.Number(),
+      tax_amount: Type.Number(),
+      total_amount: Type.Number(),
+    }),
+    { description: 'Price breakdown by passenger type (amounts for all passengers of the type)' },
+  ),
+  expires_at: Nullable(Type.String({ description: 'The airline no longer honours the offer after this instant' })),
+  payment_required_by: Nullable(Type.String()),
+  fare_brand: Nullable(Type.String()),
+  fare_brand_code: Nullable(Type.String()),
+  cabin: Nullable(CabinSchema),
+  partner_operated_connection: Type.Boolean({ description: 'A connection with a leg operated by a partner airline (withheld unless requested)' }),
+  slices: Type.Array(SliceSchema),
+  baggage: Type.Object({
+    checked_bags: Nullable(Type.Integer({ description: 'Free checked bags per passenger' })),
+    carry_on_bags: Nullable(Type.Integer()),
+    description: Nullable(Type.String()),
+  }),
+  conditions: Type.Object({ change: ConditionSchema, refund: ConditionSchema }),
+});
+
+export type OfferJson = Static<typeof OfferSchema>;

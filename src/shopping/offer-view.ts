@@ -1,0 +1,65 @@
+import type { FareCondition, Money, Offer } from '../connectors/connector-types.js';
+import type { OfferJson } from './offer-schema.js';
+
+const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'CLP', 'VND', 'ISK', 'XOF', 'XAF']);
+
+/** Integer minor units to the decimal the API shows. */
+export function decimal(money: Money): number {
+  return ZERO_DECIMAL.has(money.currency) ? money.amountMinor : money.amountMinor / 100;
+}
+
+function conditionJson(c: FareCondition | null) {
+  return c ? { allowed: c.allowed, fee_amount: c.fee ? decimal(c.fee) : null, fee_currency: c.fee?.currency ?? null } : null;
+}
+
+/** A connection (more than one segment in a slice) with a leg another airline operates. */
+export function hasPartnerOperatedConnection(offer: Offer): boolean {
+  return offer.slices.some((s) => s.segments.length > 1 && s.segments.some((seg) => seg.operatingCarrier !== offer.airline));
+}
+
+export function offerJson(offer: Offer): OfferJson {
+  return {
+    offer_id: offer.offerId,
+    airline: offer.airline,
+    total_amount: decimal(offer.total),
+    currency: offer.total.currency,
+    base_amount: offer.base ? decimal(offer.base) : null,
+    tax_amount: offer.taxes ? decimal(offer.taxes) : null,
+    passengers: offer.passengerPrices.map((p) => ({
+      type: p.passengerType,
+      count: p.count,
+      base_amount: decimal(p.base),
+      tax_amount: decimal(p.taxes),
+      total_amount: decimal(p.total),
+    })),
+    expires_at: offer.expiresAt,
+    payment_required_by: offer.paymentDeadline,
+    fare_brand: offer.fareBrand,
+    fare_brand_code: offer.fareBrandCode,
+    cabin: offer.cabin,
+    partner_operated_connection: hasPartnerOperatedConnection(offer),
+    slices: offer.slices.map((slice) => ({
+      origin: slice.origin,
+      destination: slice.destination,
+      duration_minutes: slice.durationMinutes,
+      segments: slice.segments.map((s) => ({
+        segment_id: s.segmentId,
+        origin: s.origin,
+        destination: s.destination,
+        departing_at: s.departingAt,
+        arriving_at: s.arrivingAt,
+        marketing_carrier: s.marketingCarrier,
+        flight_number: s.marketingFlightNumber,
+        operating_carrier: s.operatingCarrier,
+        operating_carrier_name: s.operatingCarrierName,
+        operating_flight_number: s.operatingFlightNumber,
+        aircraft: s.aircraft,
+        cabin: s.cabin,
+        booking_class: s.bookingClass,
+        duration_minutes: s.durationMinutes,
+      })),
+    })),
+    baggage: { checked_bags: offer.baggage.checkedBags, carry_on_bags: offer.baggage.carryOnBags, description: offer.baggage.description },
+    conditions: { change: conditionJson(offer.changes), refund: conditionJson(offer.refunds) },
+  };
+}

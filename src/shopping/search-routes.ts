@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import fp from 'fastify-plugin';
+import type { FastifyReply } from 'fastify';
+import type { ApiKeyContext } from '../auth/api-key-gate.js';
+import type { Platform } from '../platform/platform.js';
+import { createLookToBook, LOOK_TO_BOOK_FLUSH_MS, type LookToBook } from './look-to-book.js';
+import { offerJson } from './offer-view.js';
+import { openEventStream } from './event-stream.js';
+import { createSearchCache } from './search-cache.js';
+import { createSearchRateLimit } from './search-rate-limit.js';
+import { SearchRequestSchema, SearchResponseSchema, type SearchRequestBody } from './search-schemas.js';
+import { createSearchService, newSearchId } from './search-service.js';
+import { validateSearch } from './search-validation.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Searches and bookings per agency per day; the orders module records bookings here. */
+    lookToBook: LookToBook;
+  }
+}
+
+/** Stored bytes go out as they are: no serializer, no schema, no copy. */
+const sendBytes = (reply: FastifyReply, bytes: Buffer) => reply.send(bytes);
+
+const ErrorSchema = Type.Object({ error: Type.String(), code: Type.String(), request_id: Type.String() });
+
+const STREAM_DESCRIPTION = `Server-Sent Events, in this order: \`search\` \`{search_id, expires_at}\` first; then one
+\`offers\` \`{offers: [Offer]}\` event per airline as it answers (a cache hit sends the whole result as one);
+then exactly one terminal event: \`done\` \`{total, connectors}\` or \`error\` \`{error}\`. Validation and 429
+answer as plain JSON before the stream opens. Closing the connection cancels the airline calls.`;
+
+/** POST /v1/shopping/offers and /v1/shopping/offers/stream. */
+const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
+  const { config } = platform;
+  const lookToBook = createLookToBook(platform);
+  const service = createSearchService(platform, app.connectors, createSearchCache(platform));
+  const rateLimit = createSearchRateLimit(platform);
+  app.decorate('lookToBook', lookToBook);
+  platform.scheduler.add({ name: 'look-to-book-flush', intervalMs: LOOK_TO_BOOK_FLUSH_MS, run: () => lookToBook.flush() });
+  app.addHook('onClose', async () => lookToBook.flush());
+
+  const limits = `Rate limit: ${config.search.rateLimitPerMinute} searches per rolling minute per agency (adjustable per agency), both search endpoints together; 429 with \`Retry-After: 60\` beyond it; \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` on every answer. Identical searches within the cache time-to-live (${config.search.cacheTtlSeconds} s, never past the earliest offer expiry; results with no offers or with an airline down are not cached) come from cache. The aggregator time-out bounding a search is ${config.search.timeoutMs} ms.`;
+
+  const prepare = (body: SearchRequestBody, apiKey: ApiKeyContext | null) => {
+    const request = validateSearch(body, platform.clock());
+    lookToBook.recordSearch(apiKey?.agencyId ?? null);
+    const environment = apiKey?.environment ?? 'test';
+    return { request, environment, key: service.cacheKey(request, environment) };
+  };
+
+  app.post(
+    '/v1/shopping/offers',
+    {
+      preValidation: rateLimit,
+      schema: {
+        tags: ['shopping'],
+        summary: 'Search every connected airline for offers',
+        description: `One-way (origin, destination, departure_date), round trip (add return_date) or multi-city (slices). Offers are normalized; \`connectors\` says which airlines answered, timed out or failed. ${limits}`,
+        body: SearchRequestSchema,
+        response: { 200: SearchResponseSchema, 400: ErrorSchema, 429: ErrorSchema, 502: ErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { request: search, environment, key } = prepare(request.body, request.apiKey);
+      reply.type('application/json; charset=utf-8');
+      const hit = await service.cachedBody(key);
+      if (hit) return sendBytes(reply.header('X-Cache', 'HIT'), hit);
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
+      const { result, body } = await service.run(search, environment, key, newSearchId(), gone.signal);
+      const failure = service.failureOf(result);
+      if (failure) throw failure;
+      return sendBytes(reply.header('X-Cache', 'MISS'), Buffer.from(body));
+    },
+  );
+
+  app.post(
+    '/v1/shopping/offers/stream',
+    {
+      preValidation: rateLimit,
+      schema: {
+        tags: ['shopping'],
+        summary: 'Search every connected airline, streaming offers as each airline answers',
+        description: `${STREAM_DESCRIPTION}\n\nSame request, validation, caching, look-to-book accounting and rate limit as POST /v1/shopping/offers. ${limits}`,
+        body: SearchRequestSchema,
+        response: {
+          200: { description: STREAM_DESCRIPTION, content: { 'text/event-stream': { schema: Type.String() } } },
+          400: ErrorSchema,
+          429: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { request: search, environment, key } = prepare(request.body, request.apiKey);
+      const hit = await service.cachedBody(key);
+      const stream = openEventStream(reply);
+      if (hit) {
+        const cached = JSON.parse(hit.toString('utf8')) as { search_id: string; expires_at: string; offers: unknown[] | null; connectors: unknown };
+        stream.send('search', { search_id: cached.search_id, expires_at: cached.expires_at });
+        stream.send('offers', { offers: cached.offers ?? [] });
+        stream.send('done', { total: cached.offers?.length ?? 0, connectors: cached.connectors });
+        return stream.end();
+      }
+      const expiresAt = new Date(platform.clock().getTime() + config.search.cacheTtlSeconds * 1000).toISOString();
+      const searchId = newSearchId();
+      stream.send('search', { search_id: searchId, expires_at: expiresAt });
+      try {
+        const { result } = await service.run(search, environment, key, searchId, stream.signal, (batch) =>
+          stream.send('offers', `{"offers":${JSON.stringify(batch.map(offerJson))}}`),
+        );
+        const failure = service.failureOf(result);
+        if (failure) stream.send('error', { error: failure.message });
+        else stream.send('done', { total: result.offers?.length ?? 0, connectors: result.connectors });
+      } catch (err) {
+        request.log.error({ err }, 'search stream failed');
+        stream.send('error', { error: 'internal server error' });
+      }
+      stream.end();
+    },
+  );
+};
+
+export const searchRoutes = fp(routes, { name: 'shopping', dependencies: ['connectors'] });
+export default searchRoutes;

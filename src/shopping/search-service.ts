@@ -1,0 +1,121 @@
+import type { ConnectorRegistry } from '../connectors/connector-registry.js';
+import type { Offer } from '../connectors/connector-types.js';
+import type { ByteCache } from '../platform/cache/byte-cache.js';
+import { badGateway } from '../platform/errors.js';
+import { newId } from '../platform/ids.js';
+import type { Platform } from '../platform/platform.js';
+import { hasPartnerOperatedConnection, offerJson } from './offer-view.js';
+import { fanOut, type ConnectorOutcome } from './search-fan-out.js';
+import { cacheTtlMs, searchCacheKey } from './search-cache.js';
+import type { SearchRequest } from './search-validation.js';
+
+export const newSearchId = () => newId('srch');
+
+export const ALL_FAILED = 'all airline connections failed — please retry later';
+
+export interface ConnectorStatus {
+  airline: string;
+  status: ConnectorOutcome['status'];
+  offers: number;
+  duration_ms: number;
+  error?: string;
+}
+
+export interface SearchResult {
+  searchId: string;
+  expiresAt: string;
+  offers: Offer[] | null;
+  connectors: ConnectorStatus[];
+}
+
+/** A batch the stream sends as one `offers` event: one connector's offers after filters. */
+export type BatchListener = (offers: Offer[]) => void;
+
+// A hit answers `{"cached":true,` followed by the stored bytes, so no hit re-serializes anything.
+const HIT_PREFIX = Buffer.from('{"cached":true,');
+const MISS_PREFIX = '{"cached":false,';
+
+export interface SearchService {
+  cacheKey(request: SearchRequest, environment: 'test' | 'live'): string;
+  /** The whole answer body of a cached search, ready to send. */
+  cachedBody(key: string): Promise<Buffer | null>;
+  /** Runs the search, stores it when it may be cached, and returns it with its body bytes. */
+  run(request: SearchRequest, environment: 'test' | 'live', key: string, searchId: string, signal: AbortSignal, onBatch?: BatchListener): Promise<{ result: SearchResult; body: string }>;
+  /** The 502 to answer when no connector answered (null when at least one did). */
+  failureOf(result: SearchResult): Error | null;
+}
+
+function applyFilters(offers: Offer[], request: SearchRequest): Offer[] {
+  const max = request.query.maxConnections;
+  return offers.filter(
+    (o) =>
+      (request.includePartnerOperated || !hasPartnerOperatedConnection(o)) &&
+      (max === null || o.slices.every((s) => s.segments.length - 1 <= max)),
+  );
+}
+
+export function createSearchService(platform: Platform, connectors: ConnectorRegistry, cache: ByteCache): SearchService {
+  const { config } = platform;
+  const failedBy = new WeakMap<SearchResult, ConnectorOutcome[]>();
+
+  return {
+    cacheKey: searchCacheKey,
+
+    async cachedBody(key) {
+      const rest = await cache.get(key);
+      return rest ? Buffer.concat([HIT_PREFIX, rest]) : null;
+    },
+
+    async run(request, environment, key, searchId, signal, onBatch) {
+      const outcomes = await fanOut(
+        connectors.all(),
+        request.query,
+        { environment, signal, timeoutMs: config.search.timeoutMs },
+        (outcome) => {
+          if (!onBatch || !outcome.offers) return;
+          const batch = applyFilters(outcome.offers, request);
+          if (batch.length > 0) onBatch(batch);
+        },
+      );
+      const filtered = outcomes.map((o) => (o.offers ? applyFilters(o.offers, request) : null));
+      const offers = filtered.flatMap((list) => list ?? []);
+      // Null only when no answering airline flies the route; a filter that emptied the list leaves [].
+      const flies = outcomes.some((o) => o.offers !== null);
+      const now = platform.clock().getTime();
+      const ttl = cacheTtlMs(config.search.cacheTtlSeconds, offers.map((o) => o.expiresAt), offers.length, now);
+      const result: SearchResult = {
+        searchId,
+        expiresAt: new Date(now + (ttl > 0 ? ttl : config.search.cacheTtlSeconds * 1000)).toISOString(),
+        offers: flies ? offers : null,
+        connectors: outcomes.map((o, i) => ({
+          airline: o.airline,
+          status: o.status,
+          offers: filtered[i]?.length ?? 0,
+          duration_ms: o.durationMs,
+          ...(o.status === 'timed_out' && !o.failure ? { error: `no answer within the ${config.search.timeoutMs} ms search time-out` } : {}),
+          ...(o.failure ? { error: o.failure.message } : {}),
+        })),
+      };
+      failedBy.set(result, outcomes);
+      const rest = JSON.stringify({
+        search_id: result.searchId,
+        expires_at: result.expiresAt,
+        offers: result.offers ? result.offers.map(offerJson) : null,
+        connectors: result.connectors,
+      }).slice(1);
+      // A result with a connector down is not cached: the next identical search must ask it again.
+      const complete = outcomes.every((o) => o.status === 'answered');
+      if (complete && ttl > 0 && !signal.aborted) await cache.set(key, Buffer.from(rest), ttl);
+      return { result, body: MISS_PREFIX + rest };
+    },
+
+    failureOf(result) {
+      const outcomes = failedBy.get(result) ?? [];
+      if (outcomes.length === 0 || outcomes.some((o) => o.status === 'answered')) return null;
+      const failures = outcomes.map((o) => o.failure);
+      // A live key on a gateway without AA_LIVE_URL is a configuration gap, not an airline outage: say so.
+      if (failures.every((f) => f?.kind === 'not_configured')) return badGateway(failures.map((f) => f!.message).join('; '), 'airline_not_configured');
+      return badGateway(ALL_FAILED, 'all_airlines_failed');
+    },
+  };
+}

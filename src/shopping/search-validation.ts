@@ -1,0 +1,90 @@
+import type { Cabin, SearchQuery, SliceQuery } from '../connectors/connector-types.js';
+import { badRequest } from '../platform/errors.js';
+import { cityName, sameCity } from './metro-areas.js';
+import type { SearchRequestBody } from './search-schemas.js';
+
+export interface SearchRequest {
+  query: SearchQuery;
+  includePartnerOperated: boolean;
+}
+
+const CODE = /^[A-Z]{3}$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function validDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The earliest departure date still valid somewhere: a date is local to the origin, and the
+ * latest time zone (UTC-12) is still on yesterday's UTC date for the first twelve hours.
+ */
+function earliestDate(now: Date): string {
+  return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
+}
+
+function code(value: string, field: string): string {
+  const upper = value.trim().toUpperCase();
+  if (!CODE.test(upper)) throw badRequest(`${field} must be a three-letter airport code (got "${value}")`);
+  return upper;
+}
+
+function slice(origin: string | undefined, destination: string | undefined, date: string | undefined, prefix: string, now: Date): SliceQuery {
+  if (!origin || !destination) throw badRequest(`${prefix}origin and destination are required`);
+  const from = code(origin, `${prefix}origin`);
+  const to = code(destination, `${prefix}destination`);
+  if (sameCity(from, to)) {
+    throw badRequest(
+      from === to
+        ? `${prefix}origin and destination must differ (both are ${from})`
+        : `${prefix}origin and destination are in the same city (${from} and ${to} are both ${cityName(from)})`,
+    );
+  }
+  if (!date) throw badRequest(`${prefix}departure_date is required`);
+  if (!validDate(date)) throw badRequest(`invalid ${prefix}departure_date: expected a calendar date YYYY-MM-DD`);
+  if (date < earliestDate(now)) throw badRequest(`invalid ${prefix}departure_date: ${date} is in the past`);
+  return { origin: from, destination: to, departureDate: date };
+}
+
+/** Every rule of interface rule 9, in the order a person fixing the request would want them. */
+export function validateSearch(body: SearchRequestBody, now: Date): SearchRequest {
+  const adults = body.adults;
+  const children = body.children ?? 0;
+  const infants = body.infants ?? 0;
+  if (infants > adults) throw badRequest(`infants must not exceed adults (${infants} infants, ${adults} adults): each infant travels on an adult's lap`);
+  if (adults + children > 9) throw badRequest('adults and children together must be at most 9 per search');
+
+  let slices: SliceQuery[];
+  if (body.slices) {
+    if (body.origin || body.destination || body.departure_date || body.return_date) {
+      throw badRequest('slices cannot be combined with origin, destination, departure_date or return_date');
+    }
+    slices = body.slices.map((s, i) => slice(s.origin, s.destination, s.departure_date, `slices[${i}].`, now));
+    for (let i = 1; i < slices.length; i++) {
+      if (slices[i]!.departureDate < slices[i - 1]!.departureDate) {
+        throw badRequest(`slices[${i}].departure_date must not be before slices[${i - 1}].departure_date`);
+      }
+    }
+  } else {
+    const outbound = slice(body.origin, body.destination, body.departure_date, '', now);
+    slices = [outbound];
+    if (body.return_date !== undefined) {
+      if (!validDate(body.return_date)) throw badRequest('invalid return_date: expected a calendar date YYYY-MM-DD');
+      if (body.return_date < outbound.departureDate) throw badRequest('return_date must not be before departure_date');
+      slices.push({ origin: outbound.destination, destination: outbound.origin, departureDate: body.return_date });
+    }
+  }
+
+  return {
+    query: {
+      slices,
+      passengers: { adults, children, infants },
+      cabin: (body.cabin as Cabin | undefined) ?? null,
+      maxConnections: body.max_connections ?? null,
+    },
+    includePartnerOperated: body.include_partner_operated ?? false,
+  };
+}

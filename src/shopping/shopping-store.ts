@@ -1,0 +1,33 @@
+import { sql } from 'kysely';
+import type { Db } from '../platform/db/database.js';
+
+/** The agency's own search rate limit, or null for the configured default. */
+export async function agencySearchLimit(db: Db, agencyId: string): Promise<number | null> {
+  const { rows } = await sql<{ search_rate_limit: number | null }>`
+    select search_rate_limit from agencies where id = ${agencyId}`.execute(db);
+  return rows[0]?.search_rate_limit ?? null;
+}
+
+export interface LookToBookDelta {
+  agencyId: string;
+  day: string;
+  searches: number;
+  bookings: number;
+}
+
+/** Adds counts in one statement; concurrent instances add rather than overwrite. */
+export async function addLookToBook(db: Db, deltas: LookToBookDelta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  const values = sql.join(deltas.map((d) => sql`(${d.agencyId}, ${d.day}::date, ${d.searches}, ${d.bookings})`));
+  await sql`
+    insert into look_to_book_daily (agency_id, day, searches, bookings) values ${values}
+    on conflict (agency_id, day) do update
+      set searches = look_to_book_daily.searches + excluded.searches,
+          bookings = look_to_book_daily.bookings + excluded.bookings`.execute(db);
+}
+
+export async function lookToBookFor(db: Db, agencyId: string, day: string): Promise<{ searches: number; bookings: number }> {
+  const { rows } = await sql<{ searches: number; bookings: number }>`
+    select searches, bookings from look_to_book_daily where agency_id = ${agencyId} and day = ${day}::date`.execute(db);
+  return { searches: Number(rows[0]?.searches ?? 0), bookings: Number(rows[0]?.bookings ?? 0) };
+}
