@@ -59,6 +59,10 @@ export async function buildApp(platform: Platform, _options: AppOptions = {}): P
   registerApiKeyGate(app, services.apiKeys, platform);
 
   await app.register(healthRoutes, { platform });
+  await app.register(import('./connectors/connectors-plugin.js'), { platform, aaTestSystemUrl: _options.aaTestSystemUrl ?? null });
+  await app.register(import('./shopping/search-routes.js'), { platform });
+  await app.register(import('./offers/offer-routes.js'), { platform });
+  await app.register(import('./monitoring/monitoring-routes.js'), { platform });
   await app.register(import('./portal/plugin.js'));
 
   return app;
