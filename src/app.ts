@@ -64,6 +64,7 @@ export async function buildApp(platform: Platform, _options: AppOptions = {}): P
   await app.register(import('./offers/offer-routes.js'), { platform });
   await app.register(import('./monitoring/monitoring-routes.js'), { platform });
   await app.register(import('./portal/plugin.js'));
+  await app.register((await import('./aviation/routes.js')).aviationRoutes, { platform });
 
   return app;
 }

@@ -27,7 +27,8 @@ const BUSINESS_JET_MAKERS = new Set([
   'gulfstream aerospace', 'gulfstream american', 'learjet', 'cessna', 'hawker beechcraft', 'raytheon', 'beech', 'honda',
   'eclipse', 'cirrus', 'pilatus', 'iai', 'sabreliner', 'nextant', 'syberjet', 'spectrum',
 ]);
-const BUSINESS_JET_MODELS = /falcon|challenger|global|phenom|legacy|praetor|lineage|citation|learjet|gulfstream|hawker|sabreliner|westwind|jetstar/i;
+// `Falcon` only with a number: the F-16 is a "Fighting Falcon".
+const BUSINESS_JET_MODELS = /falcon\s*\d|challenger|global|phenom|legacy|praetor|lineage|citation|learjet|gulfstream|hawker|sabreliner|westwind|jetstar/i;
 
 export interface BodyClassInput {
   icao: string;

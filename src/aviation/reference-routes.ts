@@ -1,0 +1,116 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { sendCached, STATUS_CACHE_CONTROL } from './envelope-reply.js';
+import type { AirlineLookup } from './reference-service.js';
+import {
+  AircraftTypeListQuery, AirlineIdParams, AirlineListQuery, envelope, IataParams, IcaoParams, IcaoTypeParams,
+  ManufacturerParams, PageOnlyQuery, pagedEnvelope, responses,
+} from './route-schemas.js';
+import { AircraftType, Airline, AirlineStatus, Source } from './schemas.js';
+import type { AviationService } from './service.js';
+
+const AIRLINE_ID_NOTE =
+  'The id is resolved, case-insensitively, as: digits → internal id; two letters or digits → IATA code; three letters → ICAO code. IATA codes are reused: the active holder wins, then the lowest id.';
+
+export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationService }> = async (app, { service }) => {
+  const tags = ['aviation'];
+
+  app.get(
+    '/v1/aviation/airlines',
+    {
+      schema: {
+        tags,
+        summary: 'Search airlines',
+        description:
+          'Status is derived from OpenFlights: `active` (flag Y), `defunct` (flag N and its code now held by an active airline), `inactive` (flag N otherwise), `unknown` (no flag). Alliances come from a curated table of full members.',
+        querystring: AirlineListQuery,
+        response: responses(pagedEnvelope(Airline)),
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await service.listAirlines(request.query)),
+  );
+
+  const airline = (path: string, lookup: AirlineLookup, part: 'airline' | 'status', summary: string) => {
+    app.get(
+      path,
+      {
+        schema: {
+          tags,
+          summary,
+          description: lookup === 'any' ? AIRLINE_ID_NOTE : `Exact ${lookup.toUpperCase()} code; when several airlines hold it, the active one, then the lowest id.`,
+          params: lookup === 'iata' ? IataParams : lookup === 'icao' ? IcaoParams : AirlineIdParams,
+          response: responses(envelope(part === 'status' ? AirlineStatus : Airline)),
+        },
+      },
+      async (request, reply) => {
+        const p = request.params as Record<string, string>;
+        return sendCached(request, reply, await service.airline(p.id ?? p.iata ?? p.icao ?? '', lookup, part));
+      },
+    );
+  };
+  airline('/v1/aviation/airlines/iata/:iata', 'iata', 'airline', 'Airline by IATA code');
+  airline('/v1/aviation/airlines/icao/:icao', 'icao', 'airline', 'Airline by ICAO code');
+  airline('/v1/aviation/airlines/:id', 'any', 'airline', 'Airline by id, IATA or ICAO code');
+  airline('/v1/aviation/airlines/:id/status', 'any', 'status', 'Derived status of an airline');
+
+  app.get(
+    '/v1/aviation/aircraft-types',
+    {
+      schema: {
+        tags,
+        summary: 'List aircraft types (one per ICAO designator)',
+        description: 'Sorted by designator. `class` is the derived body class; `manufacturer` matches the normalized name.',
+        querystring: AircraftTypeListQuery,
+        response: responses(pagedEnvelope(AircraftType)),
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await service.listAircraftTypes(request.query)),
+  );
+
+  app.get(
+    '/v1/aviation/aircraft-types/:icao_type',
+    { schema: { tags, summary: 'Aircraft type by ICAO designator', params: IcaoTypeParams, response: responses(envelope(AircraftType)) } },
+    async (request, reply) => sendCached(request, reply, await service.aircraftType(request.params.icao_type)),
+  );
+
+  app.get(
+    '/v1/aviation/manufacturers',
+    {
+      schema: {
+        tags,
+        summary: 'Aircraft manufacturers (normalized names)',
+        response: responses(envelope(Type.Array(Type.String()), Type.Object({ total: Type.Integer() }))),
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await service.manufacturers()),
+  );
+
+  app.get(
+    '/v1/aviation/manufacturers/:name/aircraft-types',
+    {
+      schema: {
+        tags,
+        summary: "A manufacturer's aircraft types",
+        description: 'The name as `/manufacturers` lists it, case- and accent-insensitive; percent-encode spaces.',
+        params: ManufacturerParams,
+        querystring: PageOnlyQuery,
+        response: responses(pagedEnvelope(AircraftType)),
+      },
+    },
+    async (request, reply) =>
+      sendCached(request, reply, await service.manufacturerAircraftTypes(request.params.name, request.query.page, request.query.limit)),
+  );
+
+  app.get(
+    '/v1/reference/sources',
+    {
+      schema: {
+        tags,
+        summary: 'Upstream data sources: licence and sync status',
+        description: 'Answers before any sync too, so an operator can see why aviation data is unavailable.',
+        response: responses(envelope(Type.Array(Source))),
+      },
+    },
+    async (request, reply) => sendCached(request, reply, await service.sources(), STATUS_CACHE_CONTROL),
+  );
+};

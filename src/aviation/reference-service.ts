@@ -1,0 +1,144 @@
+import type { Static } from '@sinclair/typebox';
+import { badRequest, notFound } from '../platform/errors.js';
+import { airlineKey, type AirlineKey } from './id-resolution.js';
+import { SOURCES } from './importers/source-catalog.js';
+import { listSourceRows } from './importers/sources-store.js';
+import { toAircraftType, toAirline } from './record-mappers.js';
+import { findAircraftType, findAirline, listAircraftTypes, listAirlines, listManufacturers, type AirlineFilter } from './reference-store.js';
+import type { CachedBody } from './response-cache.js';
+import type { AircraftTypeListQuery, AirlineListQuery } from './route-schemas.js';
+import type { Source } from './schemas.js';
+import { envelopeOf, pageMeta, type AviationContext } from './service.js';
+import { containsPattern, foldText } from './text-fold.js';
+
+export type AirlineLookup = 'any' | 'iata' | 'icao';
+
+export interface ReferenceService {
+  listAirlines(query: Static<typeof AirlineListQuery>): Promise<CachedBody>;
+  airline(id: string, lookup: AirlineLookup, part: 'airline' | 'status'): Promise<CachedBody>;
+  listAircraftTypes(query: Static<typeof AircraftTypeListQuery>): Promise<CachedBody>;
+  aircraftType(icao: string): Promise<CachedBody>;
+  manufacturers(): Promise<CachedBody>;
+  manufacturerAircraftTypes(name: string, page: number, limit: number): Promise<CachedBody>;
+  sources(): Promise<CachedBody>;
+}
+
+// Query spellings of each alliance (folded, letters only) and the name records carry.
+const ALLIANCE_NAMES: Record<string, string | null> = {
+  oneworld: 'oneworld',
+  staralliance: 'Star Alliance',
+  star: 'Star Alliance',
+  skyteam: 'SkyTeam',
+  none: null,
+};
+
+function allianceFilter(raw: string | undefined): string | null | undefined {
+  if (raw === undefined) return undefined;
+  const key = foldText(raw).replace(/[^a-z]/g, '');
+  if (!(key in ALLIANCE_NAMES)) throw badRequest('alliance must be one of: oneworld, star_alliance, skyteam, none');
+  return ALLIANCE_NAMES[key];
+}
+
+function keyFor(raw: string, lookup: AirlineLookup): AirlineKey | null {
+  const value = raw.trim().toUpperCase();
+  if (lookup === 'iata') return /^[A-Z0-9]{2}$/.test(value) ? { kind: 'iata', value } : null;
+  if (lookup === 'icao') return /^[A-Z]{3}$/.test(value) ? { kind: 'icao', value } : null;
+  return airlineKey(raw);
+}
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+export function createReferenceService(ctx: AviationContext): ReferenceService {
+  const { db } = ctx.platform;
+  return {
+    async listAirlines(q) {
+      await ctx.ensure('airlines');
+      const country = q.country?.trim();
+      const filter: AirlineFilter = {
+        iata: q.iata,
+        icao: q.icao,
+        countryCode: country && /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : undefined,
+        countryName: country && !/^[A-Za-z]{2}$/.test(country) ? country.toLowerCase() : undefined,
+        alliance: allianceFilter(q.alliance),
+        status: q.status,
+        namePattern: q.name === undefined ? undefined : containsPattern(q.name.trim()),
+      };
+      const sort = q.sort ?? 'name';
+      const offset = (q.page - 1) * q.limit;
+      const { rows, total } = await listAirlines(db, filter, { field: sort.replace(/^-/, ''), descending: sort.startsWith('-') }, q.limit, offset);
+      return envelopeOf(rows.map(toAirline), pageMeta(q.page, q.limit, rows.length, total));
+    },
+
+    airline(id, lookup, part) {
+      const key = keyFor(id, lookup);
+      return ctx.remember(`airline:${lookup}:${id.toUpperCase()}:${part}`, 'airlines', async () => {
+        const row = key ? await findAirline(db, key) : null;
+        if (!row) throw notFound(`airline ${id} not found`, 'airline_not_found');
+        const airline = toAirline(row);
+        return [part === 'status' ? { airline_id: airline.id, status: airline.status } : airline];
+      });
+    },
+
+    async listAircraftTypes(q) {
+      await ctx.ensure('aircraft');
+      const offset = (q.page - 1) * q.limit;
+      const filter = { manufacturer: q.manufacturer === undefined ? undefined : foldText(q.manufacturer.trim()), bodyClass: q.class };
+      const { rows, total } = await listAircraftTypes(db, filter, q.limit, offset);
+      return envelopeOf(rows.map(toAircraftType), pageMeta(q.page, q.limit, rows.length, total));
+    },
+
+    aircraftType(icao) {
+      const designator = icao.trim().toUpperCase();
+      return ctx.remember(`aircraft-type:${designator}`, 'aircraft', async () => {
+        const row = /^[A-Z0-9]{2,4}$/.test(designator) ? await findAircraftType(db, designator) : null;
+        if (!row) throw notFound(`aircraft type ${icao} not found`, 'aircraft_type_not_found');
+        return [toAircraftType(row)];
+      });
+    },
+
+    manufacturers() {
+      return ctx.remember('manufacturers', 'aircraft', async () => {
+        const names = await listManufacturers(db);
+        return [names, { total: names.length }];
+      });
+    },
+
+    manufacturerAircraftTypes(name, page, limit) {
+      const folded = foldText(name.trim());
+      return ctx.remember(`manufacturer:${folded}:${page}:${limit}`, 'aircraft', async () => {
+        const { rows, total } = await listAircraftTypes(db, { manufacturer: folded }, limit, (page - 1) * limit);
+        if (total === 0) throw notFound(`manufacturer ${name} not found`, 'manufacturer_not_found');
+        return [rows.map(toAircraftType), pageMeta(page, limit, rows.length, total)];
+      });
+    },
+
+    async sources() {
+      const rows = new Map((await listSourceRows(db)).map((r) => [r.name, r]));
+      const data: Source[] = SOURCES.map((s) => {
+        const r = rows.get(s.name);
+        return {
+          name: s.name,
+          group: s.group,
+          description: s.description,
+          homepage: s.homepage,
+          licence: s.licence,
+          licence_url: s.licenceUrl,
+          url: r?.url ?? null,
+          status: r?.status ?? 'never',
+          last_attempt_at: iso(r?.last_attempt_at ?? null),
+          last_success_at: iso(r?.last_success_at ?? null),
+          error: r?.error ?? null,
+          rows_read: r?.rows_read ?? null,
+          inserted: r?.inserted ?? null,
+          updated: r?.updated ?? null,
+          unchanged: r?.unchanged ?? null,
+          deleted: r?.deleted ?? null,
+          skipped: r?.skipped ?? null,
+          skipped_reasons: r?.skipped_reasons ?? {},
+          row_count: r?.row_count ?? null,
+        };
+      });
+      return envelopeOf(data);
+    },
+  };
+}

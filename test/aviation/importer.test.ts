@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aviationTestApp, FIXTURES, type AviationTestApp } from './aviation-test-app.js';
+
+describe('aviation importer', () => {
+  let t: AviationTestApp;
+  beforeAll(async () => {
+    t = await aviationTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 503 in the envelope until a sync succeeded, but lists the sources', async () => {
+    const res = await t.get('/v1/aviation/airports/JFK');
+    expect(res.status).toBe(503);
+    expect(res.body.data).toBeNull();
+    expect(res.body.errors[0].code).toBe('aviation_data_unavailable');
+    expect(res.body.errors[0].message).toMatch(/^aviation data unavailable/);
+    for (const path of ['/v1/aviation/airlines', '/v1/aviation/aircraft-types', '/v1/aviation/manufacturers']) {
+      expect((await t.get(path)).status).toBe(503);
+    }
+    const sources = await t.get('/v1/reference/sources');
+    expect(sources.status).toBe(200);
+    expect(sources.body.data.every((s: { status: string }) => s.status === 'never')).toBe(true);
+  });
+
+  it('imports every source and counts inserted rows and skipped ones with reasons', async () => {
+    const report = await t.sync();
+    expect(report.ok).toBe(true);
+    const by = Object.fromEntries(report.sources.map((s) => [s.name, s.counts!]));
+    expect(by['ourairports-airports']).toMatchObject({ rowsRead: 14, inserted: 13, skipped: 1, rowCount: 13 });
+    expect(by['ourairports-airports']!.skippedReasons).toEqual({ 'bad row: missing or impossible coordinates': 1 });
+    expect(by['ourairports-runways']).toMatchObject({ inserted: 7, skippedReasons: { 'orphan: airport not in airports.csv': 1 } });
+    expect(by['ourairports-frequencies']).toMatchObject({ inserted: 7, skippedReasons: { 'orphan: airport not in airports.csv': 1 } });
+    expect(by['ourairports-navaids']).toMatchObject({ inserted: 3, skippedReasons: { 'orphan: airport not in airports.csv': 1 } });
+    expect(by['openflights-airlines']!.skippedReasons).toEqual({
+      'bad row: not the 8 columns of airlines.dat': 1,
+      'placeholder row': 1,
+    });
+    expect(by['vradarserver-aircraft-types']!.skippedReasons).toEqual({
+      'bad row: missing designator, manufacturer or model': 1,
+      'not an aircraft type (vradarserver pseudo code)': 2,
+    });
+    expect(by['explore-flights-aircraft']!.skippedReasons).toEqual({ 'bad row: missing code or name': 1 });
+  });
+
+  it('is safe to re-run: the second run changes nothing', async () => {
+    const report = await t.sync();
+    for (const s of report.sources) {
+      expect(s.counts, s.name).toMatchObject({ inserted: 0, updated: 0, deleted: 0 });
+      expect(s.counts!.unchanged, s.name).toBe(s.counts!.rowCount);
+    }
+  });
+
+  it('records each source with licence, URL, times and counts for GET /v1/reference/sources', async () => {
+    const res = await t.get('/v1/reference/sources');
+    expect(res.status).toBe(200);
+    expect(res.body.errors).toEqual([]);
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    const airports = res.body.data.find((s: { name: string }) => s.name === 'ourairports-airports');
+    expect(airports).toMatchObject({
+      group: 'ourairports',
+      licence: 'Public Domain',
+      status: 'ok',
+      error: null,
+      row_count: 13,
+      url: `${FIXTURES}/ourairports/airports.csv`,
+    });
+    expect(new Date(airports.last_success_at).getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const licences = Object.fromEntries(res.body.data.map((s: { name: string; licence: string }) => [s.name, s.licence]));
+    expect(licences['openflights-airlines']).toBe('ODbL 1.0');
+    expect(licences['vradarserver-aircraft-types']).toBe('CC0 1.0');
+  });
+
+  it('keeps the previous data and records the error when a source fails', async () => {
+    const report = await t.sync('/nonexistent/aviation-data', 'openflights');
+    expect(report.ok).toBe(false);
+    expect(report.sources[0]).toMatchObject({ name: 'openflights-airlines', status: 'failed' });
+    const sources = (await t.get('/v1/reference/sources')).body.data;
+    const airlines = sources.find((s: { name: string }) => s.name === 'openflights-airlines');
+    expect(airlines.status).toBe('failed');
+    expect(airlines.error).toMatch(/no such file/);
+    expect(airlines.last_success_at).not.toBeNull();
+    expect((await t.get('/v1/aviation/airlines/AA')).status).toBe(200);
+  });
+
+  it('does not run the rest of a group after a failure (runways would all look orphaned)', async () => {
+    const report = await t.sync('/nonexistent/aviation-data', 'ourairports');
+    expect(report.sources.map((s) => s.status)).toEqual(['failed', 'not_run', 'not_run', 'not_run', 'not_run', 'not_run']);
+    expect((await t.get('/v1/aviation/airports/JFK/runways')).body.data).toHaveLength(4);
+  });
+
+  it('refuses an unknown source name', async () => {
+    await expect(t.sync(FIXTURES, 'nonsense')).rejects.toThrow(/unknown source nonsense/);
+  });
+});
