@@ -1,7 +1,7 @@
 // AirShopping: reads origin, destination, date, passengers, cabin and the direct-only preference from
 // any schema-valid request shape, and answers with offers per origin-destination.
 
-import type { Ptc } from './fare-pricing.js';
+import { normalizePtc } from './fare-pricing.js';
 import { isValidDate } from './geo-time.js';
 import type { MessageHandler } from './message-handler.js';
 import { AA_ERRORS, errorDocument, type NdcErrorSpec } from './ndc-errors.js';
@@ -30,11 +30,6 @@ function odCriteria(parsed: ParsedMessage): OdCriteria[] {
   }));
 }
 
-export function normalizePtc(ptc: string | undefined): Ptc {
-  if (ptc === 'CHD' || ptc === 'CNN' || ptc === 'C05' || ptc === 'C11') return 'CHD';
-  if (ptc === 'INF' || ptc === 'INS') return 'INF';
-  return 'ADT';
-}
 
 function passengers(parsed: ParsedMessage): OfferPax[] {
   const pax = list(child(parsed.root, 'Request', 'PaxList'), 'Pax').map((p, i) => ({

@@ -13,6 +13,13 @@ import type { DatedFlight } from './schedule-service.js';
 
 export type Ptc = 'ADT' | 'CHD' | 'INF';
 
+/** Maps the PTCs agents send to the three AA prices: children (CHD, CNN, C05…), lap infants, adults. */
+export function normalizePtc(ptc: string | undefined): Ptc {
+  if (ptc === 'CHD' || ptc === 'CNN' || ptc === 'C05' || ptc === 'C11') return 'CHD';
+  if (ptc === 'INF' || ptc === 'INS') return 'INF';
+  return 'ADT';
+}
+
 export interface PricedSegment {
   flight: DatedFlight;
   cabin: CabinCode;

@@ -21,7 +21,7 @@ export function selectedOfferId(parsed: ParsedMessage): string | undefined {
 }
 
 /** A live (known, unexpired) offer, or undefined when AA would answer "Invalid or Expired Offer". */
-export function liveOffer(deps: TestSystemDeps, offerId: string | undefined): StoredOffer | undefined {
+function liveOffer(deps: TestSystemDeps, offerId: string | undefined): StoredOffer | undefined {
   const offer = offerId ? deps.store.offer(offerId) : undefined;
   return offer && offer.expiresAt > deps.clock.now() ? offer : undefined;
 }

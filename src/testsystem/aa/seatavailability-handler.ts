@@ -4,10 +4,9 @@
 import { CABIN_TYPE } from './fare-rules.js';
 import type { MessageHandler } from './message-handler.js';
 import { AA_ERRORS, errorDocument } from './ndc-errors.js';
-import { child, text, type ParsedMessage } from './ndc-request-parser.js';
 import { amount, flightLists, iso, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
-import { liveOffer } from './offerprice-handler.js';
 import { payloadAttributes } from './payload-attributes.js';
+import { isErrorSpec, resolveTrip } from './trip-context.js';
 import { buildSeatMap, seatPriceCents, type SeatTier } from './seat-map-builder.js';
 import { newOfferId, OFFER_TTL_MS } from './shopping-service.js';
 import { el, many, ndcDocument, type XmlNode } from './xml-builder.js';
@@ -18,9 +17,6 @@ const TIER_NAMES: Readonly<Record<SeatTier, { name: string; rfisc: string }>> = 
   STANDARD: { name: 'Seat selection', rfisc: '0B5' },
 };
 
-export function requestedOfferId(parsed: ParsedMessage, coreRequest: string): string | undefined {
-  return text(child(parsed.root, 'Request', coreRequest, 'OfferRequest', 'Offer'), 'OfferID');
-}
 
 export const seatAvailabilityHandler: MessageHandler = {
   message: 'SeatAvailability',
@@ -28,18 +24,17 @@ export const seatAvailabilityHandler: MessageHandler = {
   responseRoot: 'IATA_SeatAvailabilityRS',
   route: () => undefined,
   handle(parsed, deps) {
-    const offerId = requestedOfferId(parsed, 'SeatAvailCoreRequest');
-    const offer = liveOffer(deps, offerId);
-    if (!offer) return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.expiredOffer(offerId ?? '')]) };
+    const trip = resolveTrip(parsed, 'SeatAvailCoreRequest', deps);
+    if (isErrorSpec(trip)) return { status: 200, body: errorDocument(this.responseRoot, [trip]) };
     const now = deps.clock.now();
     const ids = new ResponseIds();
-    const seated = offer.pax.filter((p) => p.ptc !== 'INF').map((p) => p.id);
+    const seated = trip.pax.filter((p) => p.ptc !== 'INF').map((p) => p.id);
     const saOfferId = newOfferId();
     const items: XmlNode[] = [];
     const tiersUsed = new Set<SeatTier>();
     const maps: XmlNode[] = [];
-    const chargeStandard = offer.journey.priceClass.id === 'BE';
-    for (const segment of offer.journey.segments) {
+    const chargeStandard = trip.priceClass.id === 'BE';
+    for (const segment of trip.segments) {
       const segId = ids.segment(segment.flight);
       const map = buildSeatMap(segment.flight, segment.cabin, deps.inventory, chargeStandard);
       if (!map) continue;
@@ -93,7 +88,7 @@ export const seatAvailabilityHandler: MessageHandler = {
           : null,
         el('DataLists', [
           ...flightLists(ids),
-          paxList(offer.pax),
+          paxList(trip.pax),
           paxSegmentList(ids),
           tiersUsed.size > 0
             ? el('ServiceDefinitionList', [...tiersUsed].map((tier) =>

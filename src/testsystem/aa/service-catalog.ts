@@ -1,9 +1,8 @@
 // Ancillaries AA sells per passenger and segment (or journey): checked bags, priority boarding,
 // meals on longer flights, Wi-Fi and Admirals Club day passes, with AA's published price levels.
 
-import type { StoredOffer } from './offer-store.js';
-import { checkedBags } from './offer-xml-builder.js';
 import type { DatedFlight } from './schedule-service.js';
+import type { TripContext } from './trip-context.js';
 
 export interface CatalogService {
   id: string;
@@ -13,8 +12,11 @@ export interface CatalogService {
   code: string;
   /** Sold once per journey (bags) or per flown segment (meals, Wi-Fi). */
   per: 'journey' | 'segment';
-  priceCents(flight: DatedFlight, offer: StoredOffer): number | null;
+  priceCents(flight: DatedFlight, trip: TripContext): number | null;
 }
+
+const freeBags = (trip: TripContext): number =>
+  trip.international ? trip.priceClass.checkedBagsInternational : trip.priceClass.checkedBagsDomestic;
 
 const longerThan = (km: number) => (flight: DatedFlight) => flight.pattern.distanceKm > km;
 
@@ -26,7 +28,7 @@ export const SERVICE_CATALOG: readonly CatalogService[] = [
     rfisc: '0CC',
     code: 'BAGS',
     per: 'journey',
-    priceCents: (_f, offer) => (checkedBags(offer) >= 1 ? null : offer.journey.international ? 7500 : 4000),
+    priceCents: (_f, trip) => (freeBags(trip) >= 1 ? null : trip.international ? 7500 : 4000),
   },
   {
     id: 'BAG2',
@@ -35,7 +37,7 @@ export const SERVICE_CATALOG: readonly CatalogService[] = [
     rfisc: '0CD',
     code: 'BAGS',
     per: 'journey',
-    priceCents: (_f, offer) => (checkedBags(offer) >= 2 ? null : offer.journey.international ? 10000 : 4500),
+    priceCents: (_f, trip) => (freeBags(trip) >= 2 ? null : trip.international ? 10000 : 4500),
   },
   { id: 'PRIO', name: 'Priority boarding', rfic: 'G', rfisc: '0BX', code: 'PRIO', per: 'segment', priceCents: (f) => (f.pattern.distanceKm > 2000 ? 2900 : 1900) },
   {
@@ -45,7 +47,7 @@ export const SERVICE_CATALOG: readonly CatalogService[] = [
     rfisc: '0B3',
     code: 'MEAL',
     per: 'segment',
-    priceCents: (f, offer) => (longerThan(1800)(f) && ['BE', 'MAIN', 'MAINFL'].includes(offer.journey.priceClass.id) ? 1299 : null),
+    priceCents: (f, trip) => (longerThan(1800)(f) && ['BE', 'MAIN', 'MAINFL'].includes(trip.priceClass.id) ? 1299 : null),
   },
   { id: 'WIFI', name: 'Inflight Wi-Fi pass', rfic: 'G', rfisc: '0CL', code: 'WIFI', per: 'segment', priceCents: (f) => (f.pattern.aircraft === 'E175' ? null : 1000) },
   {
@@ -55,6 +57,6 @@ export const SERVICE_CATALOG: readonly CatalogService[] = [
     rfisc: '0BR',
     code: 'LOUNGE',
     per: 'segment',
-    priceCents: (f, offer) => (['BUS', 'FIRST'].includes(offer.journey.priceClass.id) && longerThan(4500)(f) ? null : 7900),
+    priceCents: (f, trip) => (['BUS', 'FIRST'].includes(trip.priceClass.id) && longerThan(4500)(f) ? null : 7900),
   },
 ];

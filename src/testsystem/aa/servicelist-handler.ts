@@ -4,9 +4,8 @@
 import type { MessageHandler } from './message-handler.js';
 import { AA_ERRORS, errorDocument } from './ndc-errors.js';
 import { amount, flightLists, iso, journeyList, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
-import { liveOffer } from './offerprice-handler.js';
 import { payloadAttributes } from './payload-attributes.js';
-import { requestedOfferId } from './seatavailability-handler.js';
+import { isErrorSpec, resolveTrip } from './trip-context.js';
 import { SERVICE_CATALOG, type CatalogService } from './service-catalog.js';
 import { newOfferId, OFFER_TTL_MS } from './shopping-service.js';
 import { el, many, ndcDocument, type XmlNode } from './xml-builder.js';
@@ -17,14 +16,13 @@ export const serviceListHandler: MessageHandler = {
   responseRoot: 'IATA_ServiceListRS',
   route: () => undefined,
   handle(parsed, deps) {
-    const offerId = requestedOfferId(parsed, 'ServiceListCoreRequest');
-    const offer = liveOffer(deps, offerId);
-    if (!offer) return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.expiredOffer(offerId ?? '')]) };
+    const trip = resolveTrip(parsed, 'ServiceListCoreRequest', deps);
+    if (isErrorSpec(trip)) return { status: 200, body: errorDocument(this.responseRoot, [trip]) };
     const now = deps.clock.now();
     const ids = new ResponseIds();
-    const flights = offer.journey.segments.map((s) => s.flight);
+    const flights = trip.segments.map((s) => s.flight);
     const journeyId = ids.journey(flights);
-    const paxIds = offer.pax.filter((p) => p.ptc !== 'INF').map((p) => p.id);
+    const paxIds = trip.pax.filter((p) => p.ptc !== 'INF').map((p) => p.id);
     const slOfferId = newOfferId();
     const used = new Set<CatalogService>();
     const items: XmlNode[] = [];
@@ -32,7 +30,7 @@ export const serviceListHandler: MessageHandler = {
       const targets = service.per === 'journey' ? [{ flight: flights[0], ref: null as string | null }] : flights.map((f) => ({ flight: f, ref: ids.segment(f) }));
       for (const { flight, ref } of targets) {
         if (!flight) continue;
-        const cents = service.priceCents(flight, offer);
+        const cents = service.priceCents(flight, trip);
         if (cents === null) continue;
         used.add(service);
         const itemId = `${slOfferId}-${service.id}${ref ? `-${ref}` : ''}`;
@@ -56,7 +54,7 @@ export const serviceListHandler: MessageHandler = {
         el('DataLists', [
           ...flightLists(ids),
           journeyList(ids),
-          paxList(offer.pax),
+          paxList(trip.pax),
           paxSegmentList(ids),
           el('ServiceDefinitionList', [...used].map((s) =>
             el('ServiceDefinition', [el('Name', s.name), el('OwnerCode', 'AA'), el('RFIC', s.rfic), el('RFISC', s.rfisc), el('ServiceCode', s.code), el('ServiceDefinitionID', `SRV_${s.id}`)]),

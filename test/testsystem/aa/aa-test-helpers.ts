@@ -100,3 +100,19 @@ export function offersIn(xml: string): ShoppedOffer[] {
     };
   });
 }
+
+/** SeatAvailabilityRQ with the segment sent by value (PaxSegmentRequest), no offer or order. */
+export function seatAvailabilityBySegmentRq(flightNumber: number, origin: string, destination: string, depLocal: string, arrLocal: string): string {
+  return `<IATA_SeatAvailabilityRQ xmlns="${MSG}">${distributionChain}<Request><DatedMarketingSegmentList xmlns="${CNS}"><DatedMarketingSegment><Arrival><AircraftScheduledDateTime>${arrLocal}</AircraftScheduledDateTime><IATA_LocationCode>${destination}</IATA_LocationCode></Arrival><CarrierDesigCode>AA</CarrierDesigCode><DatedMarketingSegmentId>DMS1</DatedMarketingSegmentId><DatedOperatingSegmentRefId>DOS1</DatedOperatingSegmentRefId><Dep><AircraftScheduledDateTime>${depLocal}</AircraftScheduledDateTime><IATA_LocationCode>${origin}</IATA_LocationCode></Dep><MarketingCarrierFlightNumberText>${flightNumber}</MarketingCarrierFlightNumberText></DatedMarketingSegment></DatedMarketingSegmentList><Pax xmlns="${CNS}"><PaxID>PAX1</PaxID><PTC>ADT</PTC></Pax><SeatAvailCoreRequest xmlns="${CNS}"><PaxSegmentRequest><PaxSegment><CabinTypeAssociationChoice><SegmentCabinType><CabinTypeCode>1</CabinTypeCode></SegmentCabinType></CabinTypeAssociationChoice><DatedMarketingSegmentRefId>DMS1</DatedMarketingSegmentRefId><PaxSegmentID>SEG1</PaxSegmentID></PaxSegment></PaxSegmentRequest></SeatAvailCoreRequest></Request></IATA_SeatAvailabilityRQ>`;
+}
+
+export function serviceListByOrderRq(orderId: string): string {
+  return `<IATA_ServiceListRQ xmlns="${MSG}">${distributionChain}<Request><ServiceListCoreRequest xmlns="${CNS}"><OrderRequest><Order><OrderID>${orderId}</OrderID><OwnerCode>AA</OwnerCode></Order></OrderRequest></ServiceListCoreRequest></Request></IATA_ServiceListRQ>`;
+}
+
+/** A round trip: two OriginDestCriteria in one AirShoppingRQ. */
+export function roundTripRq(origin: string, destination: string, out: string, back: string): string {
+  const od = (o: string, d: string, date: string) =>
+    `<OriginDestCriteria><DestArrivalCriteria><IATA_LocationCode>${d}</IATA_LocationCode></DestArrivalCriteria><OriginDepCriteria><Date>${date}</Date><IATA_LocationCode>${o}</IATA_LocationCode></OriginDepCriteria></OriginDestCriteria>`;
+  return `<IATA_AirShoppingRQ xmlns="${MSG}">${distributionChain}<Request><FlightRequest xmlns="${CNS}"><FlightRequestOriginDestinationsCriteria>${od(origin, destination, out)}${od(destination, origin, back)}</FlightRequestOriginDestinationsCriteria></FlightRequest><PaxList xmlns="${CNS}"><Pax><PaxID>PAX1</PaxID><PTC>ADT</PTC></Pax></PaxList></Request></IATA_AirShoppingRQ>`;
+}

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScheduleService } from '../../../src/testsystem/aa/schedule-service.js';
+import type { AaTestSystem } from '../../../src/testsystem/aa/server.js';
+import { offersIn, post, roundTripRq, seatAvailabilityBySegmentRq, serviceListByOrderRq, startFixedServer, xsdErrors } from './aa-test-helpers.js';
+
+let system: AaTestSystem;
+beforeAll(async () => {
+  system = await startFixedServer();
+});
+afterAll(async () => system.close());
+
+describe('other 21.3 request shapes', () => {
+  it('answers a round trip with offers for both directions', async () => {
+    const res = await post(system, 'AirShopping', roundTripRq('CLT', 'MCO', '2026-12-15', '2026-12-20'));
+    expect(await xsdErrors('IATA_AirShoppingRS', res.body)).toEqual([]);
+    expect(res.body).toContain('<OriginDestID>OD2</OriginDestID>');
+    expect(res.body).toMatch(/<Dep><AircraftScheduledDateTime>2026-12-20T[^<]+<\/AircraftScheduledDateTime><IATA_LocationCode>MCO/);
+    expect(offersIn(res.body).length).toBeGreaterThan(2);
+  });
+
+  it('returns a first-class seat map for a segment sent by value', async () => {
+    const flight = createScheduleService().departures('JFK', '2026-12-15').find((f) => f.pattern.destination === 'LAX')!;
+    const res = await post(system, 'SeatAvailability', seatAvailabilityBySegmentRq(flight.pattern.flightNumber, 'JFK', 'LAX', flight.depLocal, flight.arrLocal));
+    expect(await xsdErrors('IATA_SeatAvailabilityRS', res.body)).toEqual([]);
+    expect(res.body).toContain('<CabinTypeName>First</CabinTypeName>');
+    expect(res.body).toContain('<CarrierAircraftTypeCode>A321T</CarrierAircraftTypeCode>');
+  });
+
+  it('answers an unknown order with an NDC error', async () => {
+    const res = await post(system, 'ServiceList', serviceListByOrderRq('AAXXXXXX'));
+    expect(res.body).toContain('Order AAXXXXXX not found');
+    expect(await xsdErrors('IATA_ServiceListRS', res.body)).toEqual([]);
+  });
+});
