@@ -18,6 +18,13 @@ export const subscribeRoutes: FastifyPluginAsyncTypebox<{ services: PortalServic
         body: SubscribeBody,
         response: { 200: StatusBody, ...errors(400, 413, 422) },
       },
+      // The validator would turn a number into a string; a non-string address is a malformed body.
+      preValidation: async (request) => {
+        const body = request.body as Record<string, unknown> | null | undefined;
+        if (body && typeof body === 'object' && !Array.isArray(body) && 'email' in body && typeof body.email !== 'string') {
+          throw badRequest('email must be a string');
+        }
+      },
       // A body that is well formed but carries an address that is not one is 422, not 400.
       attachValidation: true,
     },
