@@ -32,15 +32,27 @@ function formatterFor(tz: string): Intl.DateTimeFormat {
 }
 
 /** Offset of a zone from UTC at an instant, in minutes (e.g. -300 for New York in winter). */
+const dayCache = new Map<string, number | null>();
 const offsetCache = new Map<string, number>();
 
 export function zoneOffsetMinutes(tz: string, epochMs: number): number {
-  // Zones change offset on quarter-hour boundaries at most, so a cache per quarter hour is exact.
+  // Zones change offset at most once on any UTC day, so a day with equal offsets at both ends has that
+  // offset throughout: two Intl lookups per zone and day instead of one per flight time.
+  const day = Math.floor(epochMs / 86400000);
+  const dayKey = `${tz}|${day}`;
+  let constant = dayCache.get(dayKey);
+  if (constant === undefined) {
+    const start = computeOffset(tz, day * 86400000);
+    constant = start === computeOffset(tz, (day + 1) * 86400000 - 1000) ? start : null;
+    if (dayCache.size > 100_000) dayCache.clear();
+    dayCache.set(dayKey, constant);
+  }
+  if (constant !== null) return constant;
   const cacheKey = `${tz}|${Math.floor(epochMs / 900000)}`;
   const cached = offsetCache.get(cacheKey);
   if (cached !== undefined) return cached;
   const offset = computeOffset(tz, epochMs);
-  if (offsetCache.size > 200_000) offsetCache.clear();
+  if (offsetCache.size > 100_000) offsetCache.clear();
   offsetCache.set(cacheKey, offset);
   return offset;
 }

@@ -17,6 +17,12 @@ import type { TestSystemDeps } from './test-system-deps.js';
 
 export const HANDLERS: readonly MessageHandler[] = [airShoppingHandler, offerPriceHandler, seatAvailabilityHandler, serviceListHandler];
 
+/** The response root for a message path, so even framework-level failures answer in the right RS. */
+export function responseRootFor(url: string): string {
+  const name = url.split('?')[0]?.split('/').pop() ?? '';
+  return HANDLERS.find((h) => h.message === name)?.responseRoot ?? 'IATA_AirShoppingRS';
+}
+
 /** How long the slow scenario waits: long enough to notice, short enough for a client's budget. */
 export const SLOW_DELAY_MS = 3000;
 /** The time-out scenario holds the request longer than any sane client waits. */

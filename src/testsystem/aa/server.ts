@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import { createFaultControl } from './fault-control.js';
 import { createInventoryService } from './inventory-service.js';
-import { HANDLERS, registerMessageRoutes } from './message-router.js';
+import { HANDLERS, registerMessageRoutes, responseRootFor } from './message-router.js';
+import { AA_ERRORS, errorDocument } from './ndc-errors.js';
 import { registerControlRoutes } from './control-routes.js';
 import { createOfferStore } from './offer-store.js';
 import { createRequestValidation } from './request-validation.js';
@@ -53,7 +54,15 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<A
     forceCloseConnections: true,
     bodyLimit: 2 * 1024 * 1024,
   });
-  app.addContentTypeParser(['application/xml', 'text/xml'], { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  // NDC bodies are read as text whatever the declared type, so a wrong Content-Type still gets an NDC answer.
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) logger?.error({ err: error }, 'AA test system failed');
+    if (!request.url.startsWith('/ndc/')) return reply.code(status).send({ error: status === 500 ? 'internal error' : error.message });
+    const detail = status === 500 ? AA_ERRORS.unavailable : AA_ERRORS.malformed(error.message);
+    return reply.code(status).type('application/xml; charset=utf-8').send(errorDocument(responseRootFor(request.url), [detail]));
+  });
   registerMessageRoutes(app, deps, { subscriptionKey: options.subscriptionKey, validation });
   registerControlRoutes(app, deps, () => ({
     validation: validation.mode,

@@ -32,3 +32,22 @@ describe('other 21.3 request shapes', () => {
     expect(await xsdErrors('IATA_ServiceListRS', res.body)).toEqual([]);
   });
 });
+
+describe('framework-level failures still answer in NDC', () => {
+  it('reads the body whatever the Content-Type and rejects oversized bodies with an NDC Error', async () => {
+    const plain = await fetch(`${system.url}/ndc/21.3/OfferPrice`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'Ocp-Apim-Subscription-Key': 'test-subscription-key' },
+      body: 'not xml at all',
+    });
+    expect(plain.status).toBe(400);
+    expect(await xsdErrors('IATA_OfferPriceRS', await plain.text())).toEqual([]);
+    const huge = await fetch(`${system.url}/ndc/21.3/ServiceList`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml', 'Ocp-Apim-Subscription-Key': 'test-subscription-key' },
+      body: `<x>${'a'.repeat(3 * 1024 * 1024)}</x>`,
+    });
+    expect(huge.status).toBe(413);
+    expect(await xsdErrors('IATA_ServiceListRS', await huge.text())).toEqual([]);
+  });
+});

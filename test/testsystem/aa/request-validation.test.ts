@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseNdc } from '../../../src/testsystem/aa/ndc-request-parser.js';
 import { createRequestValidation } from '../../../src/testsystem/aa/request-validation.js';
-import { airShoppingRq, post, SCHEMA_DIR, startFixedServer } from './aa-test-helpers.js';
+import { airShoppingRq, post, SCHEMA_DIR, startFixedServer, xsdErrors } from './aa-test-helpers.js';
 
 const validation = createRequestValidation({ schemaDir: SCHEMA_DIR, roots: ['IATA_AirShoppingRQ'], logger: null });
 afterAll(async () => validation.close());
@@ -11,15 +11,19 @@ describe('runtime request validation', () => {
     expect(validation.mode).toBe('xsd');
     const xml = airShoppingRq('JFK', 'LAX');
     await validation.validate(xml, parseNdc(xml), 'IATA_AirShoppingRQ');
-    const runs = 10;
-    const started = performance.now();
-    for (let i = 0; i < runs; i++) {
+    const times: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const started = performance.now();
       expect((await validation.validate(xml, parseNdc(xml), 'IATA_AirShoppingRQ')).valid).toBe(true);
+      times.push(performance.now() - started);
     }
-    const average = (performance.now() - started) / runs;
-    console.info(`runtime XSD validation of an AirShoppingRQ: ${average.toFixed(1)} ms average`);
-    // Warm this measures ~20-40 ms (the library's own call: ~260 ms); the bound leaves room for a busy CI box.
-    expect(average).toBeLessThan(150);
+    const median = times.sort((a, b) => a - b)[5] as number;
+    const libraryStarted = performance.now();
+    expect(await xsdErrors('IATA_AirShoppingRQ', xml)).toEqual([]);
+    const library = performance.now() - libraryStarted;
+    console.info(`XSD validation of an AirShoppingRQ: runtime median ${median.toFixed(1)} ms, plain validateXML() ${library.toFixed(0)} ms`);
+    // ~10-20 ms on an idle 2-core box (the library's own call: ~190-260 ms); the bound allows a busy CI box.
+    expect(median).toBeLessThan(100);
     const broken = xml.replace('<Date>', '<Datum>').replace('</Date>', '</Datum>');
     const result = await validation.validate(broken, parseNdc(broken), 'IATA_AirShoppingRQ');
     expect(result.valid).toBe(false);
