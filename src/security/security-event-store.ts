@@ -42,6 +42,11 @@ export interface SecurityEventRow {
 
 export interface SecurityEventFilter {
   userId?: string;
+  /**
+   * One account's view: what the user did or had done to them, plus what happened to their agency
+   * without a user of its own (requests a key restriction refused) or by support on its behalf.
+   */
+  subject?: { userId: string; agencyId: string | null };
   kind?: string;
   since?: Date;
 }
@@ -49,6 +54,14 @@ export interface SecurityEventFilter {
 function where(filter: SecurityEventFilter) {
   const conditions = [sql`true`];
   if (filter.userId !== undefined) conditions.push(sql`user_id = ${filter.userId}`);
+  if (filter.subject !== undefined) {
+    const { userId, agencyId } = filter.subject;
+    conditions.push(
+      agencyId === null
+        ? sql`user_id = ${userId}`
+        : sql`(user_id = ${userId} or (agency_id = ${agencyId} and (user_id is null or kind in ('support_session.opened', 'support_session.closed'))))`,
+    );
+  }
   if (filter.kind !== undefined) conditions.push(sql`kind = ${filter.kind}`);
   if (filter.since !== undefined) conditions.push(sql`occurred_at >= ${filter.since}`);
   return sql.join(conditions, sql` and `);

@@ -135,3 +135,29 @@ describe('support sessions', () => {
     expect((await p.request(opToken, 'POST', '/v1/admin/support-sessions', { agencyId: owner.agencyId })).json().error).toBe('reason is required');
   });
 });
+
+describe("the agency's side of the log", () => {
+  it("shows a member the refusals of the agency's keys and support sessions on its behalf", async () => {
+    const owner = await p.user();
+    const token = await p.token(owner.email);
+    const key = (await p.request(token, 'POST', '/v1/dev/api-keys', { allowedIps: ['192.0.2.1'] })).json();
+    const refused = await p.app.inject({ method: 'GET', url: '/v1/monitoring/airlines', headers: { 'x-api-key': key.secret }, remoteAddress: '203.0.113.50' });
+    expect(refused.statusCode).toBe(403);
+    const opened = (await p.request(opToken, 'POST', '/v1/admin/support-sessions', { agencyId: owner.agencyId, reason: 'ticket 99' })).json();
+    await p.request(opened.token, 'POST', '/v1/dev/logout');
+
+    // The refusal is written after the answer, off the request path.
+    await expect.poll(async () => (await p.request(token, 'GET', '/v1/dev/me/security-events?kind=api_key.request_refused')).json().total).toBe(1);
+    const kinds = (await p.request(token, 'GET', '/v1/dev/me/security-events')).json().events.map((e: { kind: string }) => e.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['support_session.opened', 'support_session.closed', 'api_key.created', 'login.succeeded']));
+    const stranger = await p.token((await p.user()).email);
+    expect((await p.request(stranger, 'GET', '/v1/dev/me/security-events?kind=api_key.request_refused')).json().total).toBe(0);
+  });
+});
+
+describe('for other features', () => {
+  it('exposes the session hook and the request decoration app-wide', () => {
+    expect(typeof p.app.portal.authenticate).toBe('function');
+    expect(p.app.hasRequestDecorator('session')).toBe(true);
+  });
+});

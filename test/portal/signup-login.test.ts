@@ -61,7 +61,7 @@ describe('sign-up refusals', () => {
     expect(res.body).not.toContain(password);
   });
 
-  it('refuses a password built on the e-mail address, a malformed address and unknown fields', async () => {
+  it('refuses a password built on the e-mail address, a malformed address and a missing one', async () => {
     const own = await p.request(null, 'POST', '/v1/dev/signup', { email: 'marguerite@example.net', password: 'marguerite-in-paris' });
     expect(own.json().error).toContain('e-mail address');
     const bad = await p.request(null, 'POST', '/v1/dev/signup', { email: 'not-an-address', password: PASSWORD });

@@ -12,7 +12,10 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
     {
       schema: {
         tags: ['portal'],
-        summary: "The caller's own security events, newest first",
+        summary: "The caller's security events, newest first",
+        description:
+          "What the caller did or had done to their account, plus events on the caller's agency that no user caused " +
+          '(requests refused by a key restriction) and support sessions opened or closed on its behalf.',
         security: SESSION_SECURITY,
         querystring: OwnEventsQuery,
         response: { 200: OwnEvents, ...errors(400, 401) },

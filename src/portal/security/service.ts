@@ -33,7 +33,9 @@ export function createSecurityService(platform: Pick<Platform, 'db' | 'clock'>) 
 
   return {
     async listOwn(ctx: SessionContext, query: { kind?: string; limit?: number; offset?: number }) {
-      const filter = { userId: ctx.userId, ...(query.kind ? { kind: query.kind } : {}) };
+      // A support session sees the operator's own events, not the agency's: it acts, it does not audit.
+      const agencyId = ctx.supportSession ? null : ctx.agencyId;
+      const filter = { subject: { userId: ctx.userId, agencyId }, ...(query.kind ? { kind: query.kind } : {}) };
       const [rows, total] = await Promise.all([
         listSecurityEvents(db, filter, { limit: query.limit ?? 50, offset: query.offset ?? 0 }),
         countSecurityEvents(db, filter),
