@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as password from '../../src/accounts/password.js';
 import { lockAfter, LOCKOUT_POLICY } from '../../src/portal/policy.js';
@@ -128,6 +129,19 @@ describe('failed logins', () => {
     await failTimes(user.email, 5);
     const again = (await p.request(admin, 'GET', '/v1/admin/security/lockouts')).json().lockouts.find((l: { userId: string }) => l.userId === user.id);
     expect(new Date(again.lockedUntil).getTime() - new Date(again.lockedAt).getTime()).toBe(15 * MINUTE);
+  });
+
+  it('locks for good at the 100th consecutive failure, until an operator unlocks', async () => {
+    const user = await p.user();
+    await sql`update users set failed_logins = 99 where id = ${user.id}`.execute(p.platform.db);
+    await failTimes(user.email, 1);
+    p.advance(48 * 60 * MINUTE);
+    admin = await p.token(adminEmail);
+    expect((await p.login(user.email)).statusCode).toBe(401);
+    const entry = (await p.request(admin, 'GET', '/v1/admin/security/lockouts')).json().lockouts.find((l: { userId: string }) => l.userId === user.id);
+    expect(entry).toMatchObject({ failedLogins: 100, lockedUntil: null });
+    expect((await p.request(admin, 'POST', `/v1/admin/security/lockouts/${user.id}/unlock`)).statusCode).toBe(200);
+    expect((await p.login(user.email)).statusCode).toBe(200);
   });
 
   it('keeps admin paths to holders of the named permission', async () => {
