@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerAccountCommands } from './cli/account-commands.js';
+import { registerAviationCommands } from './cli/aviation-commands.js';
 import { registerKeyCommands } from './cli/key-commands.js';
 import { registerTestSystemCommands } from './cli/testsystem-commands.js';
 import { print, readConfig, reportFailure, withPlatform, type OutputOptions } from './cli/run-command.js';
@@ -34,6 +35,7 @@ program
 
 registerAccountCommands(program);
 registerKeyCommands(program);
+registerAviationCommands(program);
 registerTestSystemCommands(program);
 
 await program.parseAsync(process.argv);

@@ -28,11 +28,12 @@ const TYPE_RANK = sql`case a.type when 'large_airport' then 1 when 'medium_airpo
   when 'seaplane_base' then 4 when 'heliport' then 5 when 'balloonport' then 6 else 7 end`;
 
 const SORT_COLUMNS: Record<string, RawBuilder<unknown>> = {
-  name: sql`a.name`,
+  // Folded names sort alike on PGlite and PostgreSQL whatever their collation, accents ignored.
+  name: sql`a.search_name`,
   iata: sql`a.iata_code`,
   icao: sql`a.icao_code`,
   country: sql`a.country_code`,
-  city: sql`a.city`,
+  city: sql`a.search_city`,
   type: TYPE_RANK,
   elevation: sql`a.elevation_ft`,
   id: sql`a.id`,

@@ -17,7 +17,7 @@ export interface AirlineFilter {
 }
 
 const AIRLINE_SORT: Record<string, RawBuilder<unknown>> = {
-  name: sql`name`,
+  name: sql`search_name`,
   iata: sql`iata_code`,
   icao: sql`icao_code`,
   country: sql`country_name`,
@@ -84,9 +84,9 @@ export async function findAircraftType(db: Db, icao: string): Promise<Row | null
 }
 
 export async function listManufacturers(db: Db): Promise<string[]> {
-  const { rows } = await sql<{ manufacturer: string }>`
-    select distinct manufacturer from aviation_aircraft_types order by manufacturer`.execute(db);
-  return rows.map((r) => r.manufacturer);
+  const { rows } = await sql<{ manufacturer: string }>`select distinct manufacturer from aviation_aircraft_types`.execute(db);
+  // Sorted here: PGlite and PostgreSQL may not share a collation, and the list is small.
+  return rows.map((r) => r.manufacturer).sort((a, b) => a.localeCompare(b, 'en'));
 }
 
 async function count(db: Db, table: RawBuilder<unknown>, where: RawBuilder<unknown>): Promise<number> {

@@ -30,11 +30,13 @@ export const PageQuery = {
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'Records per page, 1 to 500' }),
 };
 
-const sortValues = (fields: readonly string[]) => fields.flatMap((f) => [f, `-${f}`]);
+const sortValues = <T extends string>(fields: readonly T[]) => fields.flatMap((f) => [f, `-${f}` as const]);
 export const AIRPORT_SORT_FIELDS = ['name', 'iata', 'icao', 'country', 'city', 'type', 'elevation', 'id', 'distance'] as const;
 export const AIRLINE_SORT_FIELDS = ['name', 'iata', 'icao', 'country', 'id'] as const;
-const literalUnion = (values: readonly string[], description: string) =>
-  Type.Union(values.map((v) => Type.Literal(v)), { description });
+// A plain `enum`, so a bad value is refused as "sort must be one of: name, -name, ..." and the
+// OpenAPI description lists the values.
+const literalUnion = <T extends string>(values: readonly T[], description: string) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], description });
 
 export const AirportListQuery = Type.Object({
   iata: Type.Optional(Type.String({ description: 'IATA code, exact (case-insensitive)' })),

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { aviationTestApp, FIXTURES, type AviationTestApp } from './aviation-test-app.js';
 
 describe('aviation importer', () => {
@@ -90,5 +93,34 @@ describe('aviation importer', () => {
 
   it('refuses an unknown source name', async () => {
     await expect(t.sync(FIXTURES, 'nonsense')).rejects.toThrow(/unknown source nonsense/);
+  });
+});
+
+describe('aviation importer with changed upstream data', () => {
+  let t: AviationTestApp;
+  let changed: string;
+  beforeAll(async () => {
+    t = await aviationTestApp({ synced: true });
+    changed = fs.mkdtempSync(path.join(os.tmpdir(), 'aviation-changed-'));
+    fs.cpSync(FIXTURES, changed, { recursive: true });
+    const file = path.join(changed, 'ourairports/airports.csv');
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    const edited = lines
+      .filter((l) => !l.startsWith('3697,'))
+      .map((l) => (l.startsWith('3622,') ? l.replace('John F. Kennedy International Airport', 'Kennedy Airport') : l));
+    fs.writeFileSync(file, edited.join('\n'));
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(changed, { recursive: true, force: true });
+  });
+
+  it('counts updated and deleted rows, and hot answers in memory follow the new data', async () => {
+    expect((await t.get('/v1/aviation/airports/JFK')).body.data.name).toBe('John F. Kennedy International Airport');
+    const report = await t.sync(changed, 'ourairports-airports');
+    expect(report.sources[0]!.counts).toMatchObject({ inserted: 0, updated: 1, deleted: 1, unchanged: 11, rowCount: 12 });
+    // The cache empties when the broadcast "sync landed" reaches the data state, a moment later.
+    await vi.waitFor(async () => expect((await t.get('/v1/aviation/airports/JFK')).body.data.name).toBe('Kennedy Airport'));
+    expect((await t.get('/v1/aviation/airports/LGA')).status).toBe(404);
   });
 });
