@@ -1,7 +1,7 @@
 // Entry point of the AA test system: a Fastify server of its own that speaks NDC 21.3 XML on
 // /ndc/21.3/<Message> and offers /control/* for tests and the monitoring probe.
 
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createFaultControl } from './fault-control.js';
@@ -49,8 +49,10 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<A
     logger,
   };
   const validation = createRequestValidation({ schemaDir, roots: HANDLERS.map((h) => h.requestRoot), logger });
+  // Per-request lines would drown the gateway's log when it runs us in-process; failures are still logged.
   const app = Fastify({
     ...(logger ? { loggerInstance: logger as FastifyBaseLogger } : { logger: false }),
+    logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: true,
     bodyLimit: 2 * 1024 * 1024,
   });

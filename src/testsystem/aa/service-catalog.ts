@@ -1,8 +1,16 @@
 // Ancillaries AA sells per passenger and segment (or journey): checked bags, priority boarding,
 // meals on longer flights, Wi-Fi and Admirals Club day passes, with AA's published price levels.
 
+import type { PricedJourney } from './fare-pricing.js';
 import type { DatedFlight } from './schedule-service.js';
 import type { TripContext } from './trip-context.js';
+
+type FareFacts = Pick<TripContext, 'priceClass' | 'international'>;
+
+/** What a service price depends on: the brand and whether the trip is international, from a trip or a priced journey. */
+export type ServiceFareContext = FareFacts | { journey: Pick<PricedJourney, 'priceClass' | 'international'> };
+
+const facts = (ctx: ServiceFareContext): FareFacts => ('journey' in ctx ? ctx.journey : ctx);
 
 export interface CatalogService {
   id: string;
@@ -12,10 +20,10 @@ export interface CatalogService {
   code: string;
   /** Sold once per journey (bags) or per flown segment (meals, Wi-Fi). */
   per: 'journey' | 'segment';
-  priceCents(flight: DatedFlight, trip: TripContext): number | null;
+  priceCents(flight: DatedFlight, context: ServiceFareContext): number | null;
 }
 
-const freeBags = (trip: TripContext): number =>
+const freeBags = (trip: FareFacts): number =>
   trip.international ? trip.priceClass.checkedBagsInternational : trip.priceClass.checkedBagsDomestic;
 
 const longerThan = (km: number) => (flight: DatedFlight) => flight.pattern.distanceKm > km;
@@ -28,7 +36,7 @@ export const SERVICE_CATALOG: readonly CatalogService[] = [
     rfisc: '0CC',
     code: 'BAGS',
     per: 'journey',
-    priceCents: (_f, trip) => (freeBags(trip) >= 1 ? null : trip.international ? 7500 : 4000),
+    priceCents: (_f, ctx) => (freeBags(facts(ctx)) >= 1 ? null : facts(ctx).international ? 7500 : 4000),
   },
   {
     id: 'BAG2',
@@ -37,7 +45,7 @@ export const SERVICE_CATALOG: readonly CatalogService[] = [
     rfisc: '0CD',
     code: 'BAGS',
     per: 'journey',
-    priceCents: (_f, trip) => (freeBags(trip) >= 2 ? null : trip.international ? 10000 : 4500),
+    priceCents: (_f, ctx) => (freeBags(facts(ctx)) >= 2 ? null : facts(ctx).international ? 10000 : 4500),
   },
   { id: 'PRIO', name: 'Priority boarding', rfic: 'G', rfisc: '0BX', code: 'PRIO', per: 'segment', priceCents: (f) => (f.pattern.distanceKm > 2000 ? 2900 : 1900) },
   {
@@ -47,7 +55,7 @@ export const SERVICE_CATALOG: readonly CatalogService[] = [
     rfisc: '0B3',
     code: 'MEAL',
     per: 'segment',
-    priceCents: (f, trip) => (longerThan(1800)(f) && ['BE', 'MAIN', 'MAINFL'].includes(trip.priceClass.id) ? 1299 : null),
+    priceCents: (f, ctx) => (longerThan(1800)(f) && ['BE', 'MAIN', 'MAINFL'].includes(facts(ctx).priceClass.id) ? 1299 : null),
   },
   { id: 'WIFI', name: 'Inflight Wi-Fi pass', rfic: 'G', rfisc: '0CL', code: 'WIFI', per: 'segment', priceCents: (f) => (f.pattern.aircraft === 'E175' ? null : 1000) },
   {
@@ -57,6 +65,6 @@ export const SERVICE_CATALOG: readonly CatalogService[] = [
     rfisc: '0BR',
     code: 'LOUNGE',
     per: 'segment',
-    priceCents: (f, trip) => (['BUS', 'FIRST'].includes(trip.priceClass.id) && longerThan(4500)(f) ? null : 7900),
+    priceCents: (f, ctx) => (['BUS', 'FIRST'].includes(facts(ctx).priceClass.id) && longerThan(4500)(f) ? null : 7900),
   },
 ];
