@@ -22,8 +22,9 @@ describe('runtime request validation', () => {
     expect(await xsdErrors('IATA_AirShoppingRQ', xml)).toEqual([]);
     const library = performance.now() - libraryStarted;
     console.info(`XSD validation of an AirShoppingRQ: runtime median ${median.toFixed(1)} ms, plain validateXML() ${library.toFixed(0)} ms`);
-    // ~10-20 ms on an idle 2-core box (the library's own call: ~190-260 ms); the bound allows a busy CI box.
-    expect(median).toBeLessThan(100);
+    // ~10-25 ms on an idle 2-core box against ~190-260 ms for the library's own call. On a loaded box
+    // both slow down, so the bound is relative to the library measured in the same run.
+    expect(median).toBeLessThan(Math.max(60, library / 2));
     const broken = xml.replace('<Date>', '<Datum>').replace('</Date>', '</Datum>');
     const result = await validation.validate(broken, parseNdc(broken), 'IATA_AirShoppingRQ');
     expect(result.valid).toBe(false);
