@@ -38,10 +38,10 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
         : { kind: 'offer', offerId: id };
       const result = await connector.seatMaps(subject, { environment });
       if (!result.ok) {
-        if (result.failure.kind === 'not_available' && query.segment_id) throw notFound(SEGMENT_NOT_FOUND, SEGMENT_NOT_FOUND);
-        throw failureToHttp(result.failure);
+        if (result.failure.kind !== 'not_available') throw failureToHttp(result.failure);
+        if (query.segment_id) throw notFound(SEGMENT_NOT_FOUND, SEGMENT_NOT_FOUND);
       }
-      let maps: SeatMap[] = result.value;
+      let maps: SeatMap[] = result.ok ? result.value : [];
       if (query.segment_id !== undefined) {
         maps = maps.filter((m) => m.segmentId === query.segment_id);
         // The carrier publishes no map for that segment (or the offer has no such segment).

@@ -3,10 +3,12 @@ import { Type, type Static } from '@sinclair/typebox';
 /** JSON shapes of an offer as every endpoint answers it; money is a decimal with its currency. */
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
-export const CabinSchema = Type.Union(
-  [Type.Literal('economy'), Type.Literal('premium_economy'), Type.Literal('business'), Type.Literal('first')],
-  { description: 'Cabin class' },
-);
+// A plain enum (not a union of literals) so a wrong value reads `cabin must be one of: ...`.
+export const CabinSchema = Type.Unsafe<'economy' | 'premium_economy' | 'business' | 'first'>({
+  type: 'string',
+  enum: ['economy', 'premium_economy', 'business', 'first'],
+  description: 'Cabin class',
+});
 
 export const SegmentSchema = Type.Object({
   segment_id: Type.String({ description: "The airline's segment id within the offer; select a seat map with it" }),

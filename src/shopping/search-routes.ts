@@ -9,7 +9,7 @@ import { offerJson } from './offer-view.js';
 import { openEventStream } from './event-stream.js';
 import { createSearchCache } from './search-cache.js';
 import { createSearchRateLimit } from './search-rate-limit.js';
-import { SearchRequestSchema, SearchResponseSchema, type SearchRequestBody } from './search-schemas.js';
+import { ConnectorStatusSchema, SearchRequestSchema, SearchResponseSchema, type SearchRequestBody } from './search-schemas.js';
 import { createSearchService, newSearchId } from './search-service.js';
 import { validateSearch } from './search-validation.js';
 
@@ -24,6 +24,12 @@ declare module 'fastify' {
 const sendBytes = (reply: FastifyReply, bytes: Buffer) => reply.send(bytes);
 
 const ErrorSchema = Type.Object({ error: Type.String(), code: Type.String(), request_id: Type.String() });
+const FailedSchema = Type.Object({
+  error: Type.String({ description: '`all airline connections failed — please retry later`, or why a live connection is not configured' }),
+  code: Type.String(),
+  request_id: Type.String(),
+  connectors: Type.Optional(Type.Array(ConnectorStatusSchema)),
+});
 
 const STREAM_DESCRIPTION = `Server-Sent Events, in this order: \`search\` \`{search_id, expires_at}\` first; then one
 \`offers\` \`{offers: [Offer]}\` event per airline as it answers (a cache hit sends the whole result as one);
@@ -58,7 +64,7 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
         summary: 'Search every connected airline for offers',
         description: `One-way (origin, destination, departure_date), round trip (add return_date) or multi-city (slices). Offers are normalized; \`connectors\` says which airlines answered, timed out or failed. ${limits}`,
         body: SearchRequestSchema,
-        response: { 200: SearchResponseSchema, 400: ErrorSchema, 429: ErrorSchema, 502: ErrorSchema },
+        response: { 200: SearchResponseSchema, 400: ErrorSchema, 429: ErrorSchema, 502: FailedSchema },
       },
     },
     async (request, reply) => {

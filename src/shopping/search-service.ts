@@ -1,7 +1,7 @@
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
 import type { Offer } from '../connectors/connector-types.js';
 import type { ByteCache } from '../platform/cache/byte-cache.js';
-import { badGateway } from '../platform/errors.js';
+import { AppError } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import type { Platform } from '../platform/platform.js';
 import { hasPartnerOperatedConnection, offerJson } from './offer-view.js';
@@ -114,8 +114,12 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
       if (outcomes.length === 0 || outcomes.some((o) => o.status === 'answered')) return null;
       const failures = outcomes.map((o) => o.failure);
       // A live key on a gateway without AA_LIVE_URL is a configuration gap, not an airline outage: say so.
-      if (failures.every((f) => f?.kind === 'not_configured')) return badGateway(failures.map((f) => f!.message).join('; '), 'airline_not_configured');
-      return badGateway(ALL_FAILED, 'all_airlines_failed');
+      // The per-connector outcome rides along, so even a 502 says which airline failed how.
+      const fields = { connectors: result.connectors };
+      if (failures.every((f) => f?.kind === 'not_configured')) {
+        return new AppError(502, 'airline_not_configured', failures.map((f) => f!.message).join('; '), fields);
+      }
+      return new AppError(502, 'all_airlines_failed', ALL_FAILED, fields);
     },
   };
 }

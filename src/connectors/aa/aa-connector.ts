@@ -1,11 +1,14 @@
 import type { Connector } from '../connector.js';
 import { fail, failure, ok, type ConnectorResult } from '../connector-failure.js';
-import type { CallContext, SearchQuery } from '../connector-types.js';
-import { decodeAaOfferId, type AaOfferRef } from './aa-offer-ref.js';
+import type { CallContext, PassengerCounts, SearchQuery, SeatMap, AncillaryService } from '../connector-types.js';
+import { combine } from './offer-combiner.js';
+import type { MappedOffer } from './ndc-offer-mapper.js';
+import { decodeAaOfferId, type AaOfferPart, type AaOfferRef } from './aa-offer-ref.js';
 import { airShoppingRequest, type Seller } from './air-shopping-request.js';
 import { offerPriceRequest, seatAvailabilityRequest, serviceListRequest } from './offer-requests.js';
 import { readPricedOffer, readSeatMaps, readServices, readShoppingOffers } from './offer-responses.js';
 import { NdcTransport, type NdcEndpoint } from './ndc-transport.js';
+import { aaOrderOperations } from './orders/aa-order-operations.js';
 
 /**
  * Time budget per NDC message. AirShopping searches the airline's whole schedule and is the
@@ -35,6 +38,14 @@ export interface AaConnectorOptions {
   /** Days ahead the monitoring probe searches. */
   probeDaysAhead?: number;
   clock?: () => Date;
+}
+
+/** Runs one call per airline offer in parallel; the first failure is the answer. */
+async function eachPart<T>(parts: AaOfferPart[], call: (part: AaOfferPart) => Promise<ConnectorResult<T>>): Promise<ConnectorResult<T[]>> {
+  const results = await Promise.all(parts.map(call));
+  const failed = results.find((r) => !r.ok);
+  if (failed && !failed.ok) return failed;
+  return ok(results.map((r) => (r as { ok: true; value: T }).value));
 }
 
 const NO_FLIGHTS = /no (?:fares or )?flights|no fares|does not (?:fly|operate|serve)|not served/i;
@@ -68,7 +79,7 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
       const f = answer.failure;
       return (f.kind === 'refused' || f.kind === 'not_found') && NO_FLIGHTS.test(f.message) ? ok(null) : answer;
     }
-    return ok(readShoppingOffers(answer.value, query.passengers));
+    return ok(readShoppingOffers(answer.value, query));
   }
 
   return {
@@ -85,25 +96,34 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
         if (!ref.ok) return ref;
         refs.push(ref.value);
       }
-      const answer = await transport.call(target.value, 'OfferPrice', offerPriceRequest(refs, seller), AA_TIME_BUDGETS_MS.OfferPrice, ctx.signal);
-      if (!answer.ok) return answer;
-      const offer = readPricedOffer(answer.value, refs[0]!.passengers);
-      return offer ? ok(offer) : fail(failure('bad_response', 'the airline priced the offer but its answer could not be read'));
+      const passengers: PassengerCounts = refs[0]!.passengers;
+      // One OfferPrice per airline offer: every airline accepts that, not all accept several at once.
+      const priced = await eachPart(refs.flatMap((r) => r.parts), async (part) => {
+        const answer = await transport.call(target.value, 'OfferPrice', offerPriceRequest(part, passengers, seller), AA_TIME_BUDGETS_MS.OfferPrice, ctx.signal);
+        if (!answer.ok) return answer;
+        const read = readPricedOffer(answer.value, passengers);
+        return read ? ok(read) : fail(failure('bad_response', 'the airline priced the offer but its answer could not be read'));
+      });
+      if (!priced.ok) return priced;
+      const parts: MappedOffer[] = priced.value.map((p) => p.mapped);
+      const offer = parts.length === 1 ? parts[0]!.offer : combine(parts, passengers);
+      return ok({ offer, warnings: priced.value.flatMap((p) => p.warnings) });
     },
 
     async seatMaps(subject, ctx) {
       const target = endpoint(ctx.environment);
       if (!target.ok) return target;
-      let xml: string;
-      if (subject.kind === 'offer') {
-        const ref = refOf(subject.offerId);
-        if (!ref.ok) return ref;
-        xml = seatAvailabilityRequest({ kind: 'offer', ref: ref.value }, seller);
-      } else {
-        xml = seatAvailabilityRequest({ kind: 'order', orderId: subject.airlineOrderId, owner: subject.owner }, seller);
+      const ask = async (xml: string): Promise<ConnectorResult<SeatMap[]>> => {
+        const answer = await transport.call(target.value, 'SeatAvailability', xml, AA_TIME_BUDGETS_MS.SeatAvailability, ctx.signal);
+        return answer.ok ? ok(readSeatMaps(answer.value)) : answer;
+      };
+      if (subject.kind === 'order') {
+        return ask(seatAvailabilityRequest({ kind: 'order', orderId: subject.airlineOrderId, owner: subject.owner }, seller));
       }
-      const answer = await transport.call(target.value, 'SeatAvailability', xml, AA_TIME_BUDGETS_MS.SeatAvailability, ctx.signal);
-      return answer.ok ? ok(readSeatMaps(answer.value)) : answer;
+      const ref = refOf(subject.offerId);
+      if (!ref.ok) return ref;
+      const maps = await eachPart(ref.value.parts, (part) => ask(seatAvailabilityRequest({ kind: 'offer', part, passengers: ref.value.passengers }, seller)));
+      return maps.ok ? ok(maps.value.flat()) : maps;
     },
 
     async services(offerId, ctx) {
@@ -111,8 +131,12 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
       if (!target.ok) return target;
       const ref = refOf(offerId);
       if (!ref.ok) return ref;
-      const answer = await transport.call(target.value, 'ServiceList', serviceListRequest(ref.value, seller), AA_TIME_BUDGETS_MS.ServiceList, ctx.signal);
-      return answer.ok ? ok(readServices(answer.value)) : answer;
+      const lists = await eachPart(ref.value.parts, async (part): Promise<ConnectorResult<AncillaryService[]>> => {
+        const xml = serviceListRequest(part, ref.value.passengers, seller);
+        const answer = await transport.call(target.value, 'ServiceList', xml, AA_TIME_BUDGETS_MS.ServiceList, ctx.signal);
+        return answer.ok ? ok(readServices(answer.value)) : answer;
+      });
+      return lists.ok ? ok(lists.value.flat()) : lists;
     },
 
     async probe(ctx) {
@@ -130,6 +154,8 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
       const answer = await transport.call(target.value, 'AirShopping', airShoppingRequest(query, seller), AA_TIME_BUDGETS_MS.probe, ctx.signal);
       return answer.ok ? ok({ environment }) : answer;
     },
+
+    ...aaOrderOperations({ transport, endpoint, seller }),
 
     close: () => transport.close(),
   };

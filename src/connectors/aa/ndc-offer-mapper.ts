@@ -1,5 +1,5 @@
 import type { Baggage, Cabin, FareCondition, Money, Offer, OfferSlice, PassengerCounts, PassengerPrice, Segment } from '../connector-types.js';
-import { encodeAaOfferId } from './aa-offer-ref.js';
+import { encodeAaOfferId, type AaOfferPart } from './aa-offer-ref.js';
 import { PASSENGER_TYPE } from './aa-passengers.js';
 import type { DataLists } from './ndc-data-lists.js';
 import { amount, durationMinutes, list, node, text, texts, type Parsed } from './ndc-xml.js';
@@ -27,6 +27,25 @@ function firstAmount(value: unknown): Money | null {
   return null;
 }
 
+/**
+ * Our segment id: marketing flight, city pair and local date (`AA2687-JFKLAX-20261212`). The
+ * airline's own segment ids are only unique inside one response and are renumbered by the next
+ * message, so a seat map could not be matched to a searched segment by them.
+ */
+export function stableSegmentId(marketing: Parsed): string {
+  const date = (text(node(marketing.Dep).AircraftScheduledDateTime) ?? '').slice(0, 10).replaceAll('-', '');
+  const from = text(node(marketing.Dep).IATA_LocationCode) ?? '';
+  const to = text(node(marketing.Arrival).IATA_LocationCode) ?? '';
+  return `${text(marketing.CarrierDesigCode) ?? ''}${text(marketing.MarketingCarrierFlightNumberText) ?? ''}-${from}${to}-${date}`;
+}
+
+/** The stable id of one of a response's own PaxSegment ids. */
+export function stableIdOf(paxSegmentId: string, lists: DataLists): string {
+  const paxSeg = lists.paxSegments.get(paxSegmentId) ?? {};
+  const marketing = lists.marketing.get(text(paxSeg.DatedMarketingSegmentRefId) ?? paxSegmentId);
+  return marketing ? stableSegmentId(marketing) : paxSegmentId;
+}
+
 function segmentOf(paxSegmentId: string, lists: DataLists, fare: Map<string, { cabin: Cabin | null; rbd: string | null }>): Segment | null {
   const paxSeg = lists.paxSegments.get(paxSegmentId) ?? {};
   const marketing = lists.marketing.get(text(paxSeg.DatedMarketingSegmentRefId) ?? paxSegmentId);
@@ -39,7 +58,7 @@ function segmentOf(paxSegmentId: string, lists: DataLists, fare: Map<string, { c
   const segCabin = node(node(paxSeg.CabinTypeAssociationChoice).SegmentCabinType);
   const fromFare = fare.get(paxSegmentId);
   return {
-    segmentId: paxSegmentId,
+    segmentId: stableSegmentId(marketing),
     origin: text(dep.IATA_LocationCode) ?? '',
     destination: text(arr.IATA_LocationCode) ?? '',
     departingAt: text(dep.AircraftScheduledDateTime) ?? '',
@@ -49,7 +68,7 @@ function segmentOf(paxSegmentId: string, lists: DataLists, fare: Map<string, { c
     operatingCarrier: text(operating.CarrierDesigCode) ?? marketingCarrier,
     operatingCarrierName: text(operating.CarrierName),
     operatingFlightNumber: text(operating.OperatingCarrierFlightNumberText),
-    aircraft: text(node(leg.IATA_AircraftType).IATA_AircraftTypeCode),
+    aircraft: text(node(leg.IATA_AircraftType).IATA_AircraftTypeCode) ?? text(node(leg.CarrierAircraftType).CarrierAircraftTypeCode),
     cabin: cabinOf(text(segCabin.CabinTypeCode)) ?? fromFare?.cabin ?? null,
     bookingClass: text(paxSeg.MarketingCarrierRBD_Code) ?? fromFare?.rbd ?? null,
     durationMinutes: durationMinutes(operating.Duration),
@@ -84,8 +103,13 @@ const sum = (moneys: (Money | null)[], currency: string): Money => ({
   currency,
 });
 
+export interface MappedOffer {
+  offer: Offer;
+  part: AaOfferPart;
+}
+
 /** One NDC offer (an AirShoppingRS Offer or an OfferPriceRS PricedOffer) in our shape. */
-export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerCounts): Offer | null {
+export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerCounts): MappedOffer | null {
   const offerId = text(offer.OfferID);
   const owner = text(offer.OwnerCode) ?? 'AA';
   const items = list(offer.OfferItem);
@@ -162,8 +186,9 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
   const penalties = penaltyIds.map((id) => lists.penalties.get(id)).filter((p): p is Parsed => !!p);
   const firstItem = items[0]!;
 
-  return {
-    offerId: encodeAaOfferId({ offerId, owner, items: priceRows.map((r) => ({ id: r.id, pax: r.pax })), passengers }),
+  const part: AaOfferPart = { offerId, owner, items: priceRows.map((r) => ({ id: r.id, pax: r.pax })) };
+  const mapped: Offer = {
+    offerId: encodeAaOfferId({ parts: [part], passengers }),
     airline: owner,
     total,
     base: priceRows.every((r) => r.base) ? sum(passengerPrices.map((p) => p.base), currency) : null,
@@ -179,6 +204,7 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
     changes: condition([...components.flatMap((c) => list(c.ChangeRestrictions)), ...list(firstItem.ChangeRestrictions)], penalties.filter((p) => /change/i.test(text(p.TypeCode) ?? ''))),
     refunds: condition([...components.flatMap((c) => list(c.CancelRestrictions)), ...list(firstItem.CancelRestrictions)], penalties.filter((p) => /cancel|refund/i.test(text(p.TypeCode) ?? ''))),
   };
+  return { offer: mapped, part };
 }
 
 /** The PTC of one of our own passenger ids (PAX1..), when the response carries no PaxList. */

@@ -11,6 +11,8 @@ export type NdcMessage = 'AirShopping' | 'OfferPrice' | 'SeatAvailability' | 'Se
 
 /** Texts that mean "the thing you named is gone", as opposed to a refusal of a valid request. */
 const GONE = /invalid or expired offer|offer (?:not found|has expired|expired|no longer)|unknown offer/i;
+/** The airline publishes nothing for what was asked (no seat map for the offer's flights). */
+const NOTHING_PUBLISHED = /no seat map/i;
 /** A line that only repeats the consequence of the refusal before it (interface rule 8). */
 const CASCADE = /priced segment reference (?:is )?missing/i;
 
@@ -30,7 +32,8 @@ export function failureFromNdcErrors(errors: Parsed[]): ConnectorFailure {
   const causes = lines.filter((line, i) => i === 0 || !CASCADE.test(line));
   const message = causes.join('; ');
   const code = text(errors[0]?.Code);
-  return failure(GONE.test(message) ? 'not_found' : 'refused', message, code);
+  const kind = GONE.test(message) ? 'not_found' : NOTHING_PUBLISHED.test(message) ? 'not_available' : 'refused';
+  return failure(kind, message, code);
 }
 
 /**

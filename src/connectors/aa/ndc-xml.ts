@@ -1,4 +1,4 @@
-import { XMLBuilder, XMLParser } from 'fast-xml-parser';
+import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 
 /** NDC 21.3 namespaces: the message root and its direct children, then everything beneath. */
 export const MESSAGE_NS = 'http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage';
@@ -43,7 +43,10 @@ const parser = new XMLParser({
 
 export type Parsed = Record<string, unknown>;
 
+/** Parses a whole document; one that is not well-formed (cut off, say) throws instead of half-parsing. */
 export function parseXml(xml: string): Parsed {
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true) throw new Error(`not well-formed XML: ${valid.err.msg}`);
   return parser.parse(xml) as Parsed;
 }
 

@@ -1,30 +1,36 @@
-import type { AncillaryService, Offer, PassengerCounts, PricedOffer, Seat, SeatMap } from '../connector-types.js';
+import type { AncillaryService, Offer, PassengerCounts, Seat, SeatMap, SearchQuery } from '../connector-types.js';
 import { readDataLists } from './ndc-data-lists.js';
-import { cabinOf, mapOffer } from './ndc-offer-mapper.js';
+import { cabinOf, mapOffer, stableIdOf, type MappedOffer } from './ndc-offer-mapper.js';
+import { wholeTripOffers } from './offer-combiner.js';
 import { amount, list, node, text, texts, type Parsed } from './ndc-xml.js';
 
-/** Every offer of an AirShoppingRS; offers the mapper cannot make sense of are skipped, not fatal. */
-export function readShoppingOffers(root: Parsed, passengers: PassengerCounts): Offer[] {
+/**
+ * Whole-trip offers of an AirShoppingRS; offers the mapper cannot make sense of are skipped, not
+ * fatal. Per-slice offers are combined into whole trips (offer-combiner.ts).
+ */
+export function readShoppingOffers(root: Parsed, query: SearchQuery): Offer[] {
   const response = node(root.Response);
   const lists = readDataLists(response.DataLists);
-  return list(node(response.OffersGroup).CarrierOffers)
+  const mapped = list(node(response.OffersGroup).CarrierOffers)
     .flatMap((carrier) => list(carrier.Offer))
-    .map((offer) => mapOffer(offer, lists, passengers))
-    .filter((o): o is Offer => o !== null);
+    .map((offer) => mapOffer(offer, lists, query.passengers))
+    .filter((o): o is MappedOffer => o !== null);
+  return wholeTripOffers(mapped, query.slices, query.passengers);
 }
 
 /** The priced offer of an OfferPriceRS, with the airline's warnings (a price change, say). */
-export function readPricedOffer(root: Parsed, passengers: PassengerCounts): PricedOffer | null {
+export function readPricedOffer(root: Parsed, passengers: PassengerCounts): { mapped: MappedOffer; warnings: string[] } | null {
   const response = node(root.Response);
   const lists = readDataLists(response.DataLists);
-  const offer = mapOffer(node(response.PricedOffer), lists, passengers);
+  const mapped = mapOffer(node(response.PricedOffer), lists, passengers);
   const warnings = list(response.Warning).map((w) => text(w.DescText) ?? text(w.Code)).filter((w): w is string => w !== null);
-  return offer ? { offer, warnings } : null;
+  return mapped ? { mapped, warnings } : null;
 }
 
 /** Seat maps of a SeatAvailabilityRS, seat prices resolved through the a-la-carte offer items. */
 export function readSeatMaps(root: Parsed): SeatMap[] {
   const response = node(root.Response);
+  const lists = readDataLists(response.DataLists);
   const prices = new Map<string, ReturnType<typeof amount>>();
   for (const offer of list(response.ALaCarteOffer)) {
     for (const item of list(offer.OfferItem)) {
@@ -33,7 +39,7 @@ export function readSeatMaps(root: Parsed): SeatMap[] {
     }
   }
   return list(response.SeatMap).map((map) => {
-    const segmentId = text(map.PaxSegmentRefID) ?? '';
+    const segmentId = stableIdOf(text(map.PaxSegmentRefID) ?? '', lists);
     const compartments = list(map.CabinCompartment);
     const columns = [...new Set(compartments.flatMap((c) => list(c.SeatColumn).map((col) => text(col.ColumnID) ?? '')))].filter(Boolean);
     const seats: Seat[] = compartments.flatMap((c) =>
@@ -77,7 +83,7 @@ export function readServices(root: Parsed): AncillaryService[] {
         description: desc || null,
         category: text(node(definition.AirlineTaxonomy).TaxonomyCode) ?? text(definition.RFIC),
         price: amount(node(item.UnitPrice).TotalAmount),
-        segmentIds: texts(node(node(eligibility.OfferFlightAssociations).PaxSegmentReferences).PaxSegmentRefID),
+        segmentIds: texts(node(node(eligibility.OfferFlightAssociations).PaxSegmentReferences).PaxSegmentRefID).map((id) => stableIdOf(id, lists)),
         passengerIds: texts(eligibility.PaxRefID),
       };
     }),

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { airlineCalls, daysAhead, shoppingFixture, type ShoppingFixture } from './shopping-fixture.js';
+
+let f: ShoppingFixture;
+beforeAll(async () => {
+  f = await shoppingFixture({ env: { SEARCH_RATE_LIMIT_PER_MINUTE: '1000' } });
+});
+afterAll(async () => f?.close());
+
+const base = { origin: 'JFK', destination: 'LAX', departure_date: daysAhead(20), adults: 1 };
+const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+
+describe('search validation (rule 9): 400 naming the field, before any airline call', () => {
+  const cases: [string, Record<string, unknown>, string | RegExp][] = [
+    ['adults below 1', { ...base, adults: 0 }, 'adults must be >= 1'],
+    ['adults missing', { origin: 'JFK', destination: 'LAX', departure_date: base.departure_date }, 'adults is required'],
+    ['origin missing', { destination: 'LAX', departure_date: base.departure_date, adults: 1 }, 'origin and destination are required'],
+    ['destination missing', { origin: 'JFK', departure_date: base.departure_date, adults: 1 }, 'origin and destination are required'],
+    ['same airport', { ...base, destination: 'JFK' }, /origin and destination must differ/],
+    ['same city JFK-LGA', { ...base, destination: 'LGA' }, 'origin and destination are in the same city (JFK and LGA are both New York)'],
+    ['same city EWR-JFK', { ...base, origin: 'EWR', destination: 'JFK' }, /same city \(EWR and JFK are both New York\)/],
+    ['same city LHR-LGW', { ...base, origin: 'LHR', destination: 'LGW' }, /same city/],
+    ['code of two letters', { ...base, origin: 'JF' }, 'origin must be a three-letter airport code (got "JF")'],
+    ['code with a digit', { ...base, destination: 'LA1' }, /^destination must be a three-letter airport code/],
+    ['past date', { ...base, departure_date: yesterday }, `invalid departure_date: ${yesterday} is in the past`],
+    ['not a date', { ...base, departure_date: '2026-02-30' }, /^invalid departure_date/],
+    ['more infants than adults', { ...base, adults: 1, infants: 2 }, /^infants must not exceed adults/],
+    ['return before departure', { ...base, return_date: daysAhead(10) }, 'return_date must not be before departure_date'],
+    ['bad cabin', { ...base, cabin: 'luxury' }, /^cabin must be one of/],
+    ['multi-city slice in the same city', { adults: 1, slices: [{ origin: 'ORD', destination: 'MDW', departure_date: base.departure_date }] }, /^slices\[0\]\.origin and destination are in the same city/],
+    ['slices mixed with origin', { ...base, slices: [{ origin: 'ORD', destination: 'LAX', departure_date: base.departure_date }] }, /cannot be combined/],
+    ['slices out of order', { adults: 1, slices: [{ origin: 'ORD', destination: 'LAX', departure_date: daysAhead(20) }, { origin: 'LAX', destination: 'MIA', departure_date: daysAhead(10) }] }, /slices\[1\]\.departure_date must not be before/],
+  ];
+
+  it.each(cases)('%s', async (_name, body, message) => {
+    const before = await airlineCalls(f);
+    for (const url of ['/v1/shopping/offers', '/v1/shopping/offers/stream']) {
+      const res = await f.app.inject({ method: 'POST', url, headers: { 'x-api-key': f.key }, payload: body });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      const error = res.json().error as string;
+      if (typeof message === 'string') expect(error).toBe(message);
+      else expect(error).toMatch(message);
+    }
+    expect(await airlineCalls(f)).toBe(before);
+  });
+
+  it('needs a key', async () => {
+    const res = await f.app.inject({ method: 'POST', url: '/v1/shopping/offers', payload: base });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe('missing X-API-Key');
+  });
+});
