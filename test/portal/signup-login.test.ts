@@ -171,3 +171,13 @@ describe('sessions', () => {
     expect((await p.request(null, 'POST', '/v1/dev/login', { email: 'x@y.z' })).statusCode).toBe(400);
   });
 });
+
+describe('sign-up address rules', () => {
+  it('refuses an address without a domain dot before making an agency for it', async () => {
+    const { rows: before } = await sql<{ n: number }>`select count(*)::int as n from agencies`.execute(p.platform.db);
+    const res = await p.request(null, 'POST', '/v1/dev/signup', { email: 'someone@localhost', password: PASSWORD });
+    expect(res.statusCode).toBe(400);
+    const { rows: after } = await sql<{ n: number }>`select count(*)::int as n from agencies`.execute(p.platform.db);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+});

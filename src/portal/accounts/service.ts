@@ -58,6 +58,8 @@ export function createSignupService(
   return {
     async signup(input: { email: string; password: string; agencyName?: string }, ip: string | null) {
       const email = input.email.trim();
+      // The account service's own address rule, checked before an agency is made for it.
+      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest('email must be a valid e-mail address');
       checkPassword(input.password, { email });
       const existing = await store.findPortalUserByEmail(db, email);
       if (existing) {
@@ -76,6 +78,7 @@ export function createSignupService(
       });
       let user;
       try {
+        // Two sign-ups racing for one address: the loser's agency stays empty, its answer the same.
         user = await accounts.createUser({ agencyId: agency.id, email, password: input.password, role: 'owner', emailVerified: false });
       } catch (err) {
         if ((err instanceof AppError && err.code === 'email_taken') || isUniqueViolation(err)) return { status: 'verification_sent' as const };
