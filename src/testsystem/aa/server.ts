@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { createFaultControl } from './fault-control.js';
+import { registerInventoryControlRoutes } from './inventory-control-routes.js';
 import { createInventoryService } from './inventory-service.js';
 import { HANDLERS, registerMessageRoutes, responseRootFor } from './message-router.js';
 import { AA_ERRORS, errorDocument } from './ndc-errors.js';
@@ -66,6 +67,7 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<A
     return reply.code(status).type('application/xml; charset=utf-8').send(errorDocument(responseRootFor(request.url), [detail]));
   });
   registerMessageRoutes(app, deps, { subscriptionKey: options.subscriptionKey, validation });
+  registerInventoryControlRoutes(app, deps);
   registerControlRoutes(app, deps, () => ({
     validation: validation.mode,
     routes: schedule.routeCount(),

@@ -114,3 +114,20 @@ describe('scenarios', () => {
     expect(((await (await control(system, 'GET', '/control/state')).json()) as { fault: unknown }).fault).toBeNull();
   });
 });
+
+describe('inventory through the control endpoint', () => {
+  it('shows a flight sold out after /control/inventory/close and drops it from shopping', async () => {
+    const shop = await post(system, 'AirShopping', airShoppingRq('CLT', 'MCO', '2026-12-16'));
+    const nonstop = offersIn(shop.body).find((o) => o.flights.length === 1)!;
+    const key = `${nonstop.flights[0]}/2026-12-16`;
+    const before = (await (await control(system, 'GET', `/control/inventory?flight=${encodeURIComponent(key)}`)).json()) as { cabins: { cabin: string; remaining: number; openClasses: Record<string, string | null> }[] };
+    const economy = before.cabins.find((c) => c.cabin === 'Y')!;
+    expect(economy.remaining).toBeGreaterThan(0);
+    expect(economy.openClasses.MAIN).toMatch(/^[A-Z]$/);
+    expect((await control(system, 'POST', '/control/inventory/close', { flightKey: key })).status).toBe(204);
+    const after = (await (await control(system, 'GET', `/control/inventory?flight=${encodeURIComponent(key)}`)).json()) as typeof before;
+    expect(after.cabins.every((c) => c.remaining === 0)).toBe(true);
+    const again = await post(system, 'AirShopping', airShoppingRq('CLT', 'MCO', '2026-12-16'));
+    expect(offersIn(again.body).some((o) => o.flights.includes(nonstop.flights[0]!))).toBe(false);
+  });
+});
