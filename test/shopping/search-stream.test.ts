@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysAhead, shoppingFixture, type ShoppingFixture } from './shopping-fixture.js';
+
+interface SseEvent { event: string; data: any }
+
+function parseSse(text: string): SseEvent[] {
+  return text
+    .split('\n\n')
+    .filter((block) => block.trim() !== '')
+    .map((block) => {
+      const lines = block.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))!.slice(7);
+      const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+      return { event, data: JSON.parse(data) };
+    });
+}
+
+let f: ShoppingFixture;
+let base: string;
+beforeAll(async () => {
+  f = await shoppingFixture({ env: { SEARCH_RATE_LIMIT_PER_MINUTE: '1000' } });
+  base = await f.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => f?.close());
+
+const stream = (body: unknown, key = f.key) =>
+  request(`${base}/v1/shopping/offers/stream`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': key },
+    body: JSON.stringify(body),
+  });
+
+function expectWellFormed(events: SseEvent[]) {
+  expect(events[0]!.event).toBe('search');
+  expect(events[0]!.data.search_id).toMatch(/^srch_/);
+  expect(Date.parse(events[0]!.data.expires_at)).toBeGreaterThan(Date.now());
+  const terminals = events.filter((e) => e.event === 'done' || e.event === 'error');
+  expect(terminals).toHaveLength(1);
+  expect(events.at(-1)).toBe(terminals[0]);
+  expect(events.slice(1, -1).every((e) => e.event === 'offers')).toBe(true);
+}
+
+describe('POST /v1/shopping/offers/stream', () => {
+  it('search first, one offers event per connector batch, exactly one done with the total; then a cache hit as one offers event', async () => {
+    const body = { origin: 'DFW', destination: 'ORD', departure_date: daysAhead(25), adults: 1 };
+    const res = await stream(body);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+    expect(res.headers['ratelimit-limit']).toBe('1000');
+    expect(res.headers['x-request-id']).toBeDefined();
+    const events = parseSse(await res.body.text());
+    expectWellFormed(events);
+    const batches = events.filter((e) => e.event === 'offers');
+    expect(batches).toHaveLength(1);
+    const total = batches.reduce((s, e) => s + e.data.offers.length, 0);
+    expect(total).toBeGreaterThan(0);
+    expect(events.at(-1)!.data.total).toBe(total);
+    expect(events.at(-1)!.data.connectors[0]).toMatchObject({ airline: 'AA', status: 'answered' });
+    expect(batches[0]!.data.offers[0].offer_id).toMatch(/^AA\|/);
+
+    const hit = parseSse(await (await stream(body)).body.text());
+    expectWellFormed(hit);
+    expect(hit.filter((e) => e.event === 'offers')).toHaveLength(1);
+    expect(hit[1]!.data.offers).toHaveLength(total);
+    expect(hit.at(-1)!.data.total).toBe(total);
+  });
+
+  it('validation and 429 answer as JSON before the stream opens', async () => {
+    const bad = await stream({ origin: 'JFK', destination: 'LGA', departure_date: daysAhead(5), adults: 1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toMatch(/application\/json/);
+    expect((await bad.body.json() as { error: string }).error).toMatch(/same city/);
+
+    const limited = await f.agencyWithKey();
+    await sql`update agencies set search_rate_limit = 1 where id = ${limited.agencyId}`.execute(f.platform.db);
+    const body = { origin: 'JFK', destination: 'ULN', departure_date: daysAhead(5), adults: 1 };
+    await (await stream(body, limited.secret)).body.text();
+    const refused = await stream(body, limited.secret);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.headers['content-type']).toMatch(/application\/json/);
+    await refused.body.text();
+  });
+
+  it('every connector failing ends the stream with one error event', async () => {
+    await f.control('POST', '/control/faults', { kind: 'http5xx', messages: ['AirShopping'] });
+    try {
+      const events = parseSse(await (await stream({ origin: 'CLT', destination: 'BOS', departure_date: daysAhead(9), adults: 1 })).body.text());
+      expectWellFormed(events);
+      expect(events.at(-1)).toEqual({ event: 'error', data: { error: 'all airline connections failed — please retry later' } });
+    } finally {
+      await f.control('DELETE', '/control/faults');
+    }
+  });
+
+  it('a client that disconnects cancels the airline calls', async () => {
+    const cancelled = async () => {
+      const metric = await f.platform.metrics.registry.getSingleMetric('airline_calls_total')?.get();
+      return (metric?.values ?? []).filter((v) => v.labels.outcome === 'cancelled').reduce((s, v) => s + v.value, 0);
+    };
+    const before = await cancelled();
+    // DFW-ABI is the test system's slow route: it answers after 3 s.
+    const res = await stream({ origin: 'DFW', destination: 'ABI', departure_date: daysAhead(9), adults: 1 });
+    for await (const chunk of res.body) {
+      if (String(chunk).includes('event: search')) break;
+    }
+    res.body.destroy();
+    const deadline = Date.now() + 2_500;
+    while ((await cancelled()) === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(await cancelled()).toBe(before + 1);
+  });
+});
