@@ -63,6 +63,7 @@ export async function buildApp(platform: Platform, _options: AppOptions = {}): P
   await app.register(import('./shopping/search-routes.js'), { platform });
   await app.register(import('./offers/offer-routes.js'), { platform });
   await app.register(import('./monitoring/monitoring-routes.js'), { platform });
+  await app.register((await import('./orders/orders-plugin.js')).ordersPlugin);
   await app.register(import('./portal/plugin.js'));
   await app.register((await import('./aviation/routes.js')).aviationRoutes, { platform });
 

@@ -1,5 +1,6 @@
 import type { ConnectorResult } from './connector-failure.js';
 import type { AncillaryService, CallContext, Offer, PricedOffer, SearchQuery, SeatMap, SeatMapSubject } from './connector-types.js';
+import type { OrderOperations } from './order-types.js';
 
 /**
  * One airline. Every method answers a ConnectorResult: airline XML, HTTP errors and time-outs
@@ -9,7 +10,7 @@ import type { AncillaryService, CallContext, Offer, PricedOffer, SearchQuery, Se
  * Order servicing (create, retrieve, reshop, quote, change) joins this interface as further
  * methods in the same style: normalized input, a ConnectorResult out, a CallContext last.
  */
-export interface Connector {
+export interface Connector extends OrderOperations {
   /** IATA airline code; canonical offer ids start with it. */
   readonly code: string;
   readonly name: string;

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { FAULT_KINDS, type FaultKind } from './fault-control.js';
 import type { TestSystemDeps } from './test-system-deps.js';
+import { registerOrderControlRoutes } from './orders/order-control-routes.js';
 
 interface FaultBody {
   kind?: string;
@@ -14,6 +15,7 @@ interface FaultBody {
 }
 
 export function registerControlRoutes(app: FastifyInstance, deps: TestSystemDeps, info: () => Record<string, unknown>): void {
+  registerOrderControlRoutes(app, deps);
   app.get('/control/state', async () => ({
     now: new Date(deps.clock.now()).toISOString(),
     clockFixed: deps.clock.isFixed(),

@@ -13,9 +13,10 @@ import type { RequestValidation } from './request-validation.js';
 import { ROUTE_FAULTS } from './scenario-triggers.js';
 import { seatAvailabilityHandler } from './seatavailability-handler.js';
 import { serviceListHandler } from './servicelist-handler.js';
+import { ORDER_HANDLERS } from './orders/order-handlers.js';
 import type { TestSystemDeps } from './test-system-deps.js';
 
-export const HANDLERS: readonly MessageHandler[] = [airShoppingHandler, offerPriceHandler, seatAvailabilityHandler, serviceListHandler];
+export const HANDLERS: readonly MessageHandler[] = [airShoppingHandler, offerPriceHandler, seatAvailabilityHandler, serviceListHandler, ...ORDER_HANDLERS];
 
 /** The response root for a message path, so even framework-level failures answer in the right RS. */
 export function responseRootFor(url: string): string {

@@ -1,0 +1,134 @@
+import { fail, failure, ok, type ConnectorResult } from '../../connector-failure.js';
+import type { CallContext } from '../../connector-types.js';
+import type { AirlineOrder, ExtraRequest, OrderOperations, PricedExtra } from '../../order-types.js';
+import { decodeAaOfferId } from '../aa-offer-ref.js';
+import { paxList } from '../aa-passengers.js';
+import type { Seller } from '../air-shopping-request.js';
+import type { NdcEndpoint, NdcTransport } from '../ndc-transport.js';
+import type { Parsed } from '../ndc-xml.js';
+import { priceSeats, priceServices, seatRequest, serviceRequest, type ExtrasSubject } from './extras-pricing.js';
+import { cancelQuoteRequest, orderChangeRequest, orderCreateRequest, orderQuoteRequest, orderRetrieveRequest, reshopRequest } from './order-requests.js';
+import { readOrderView } from './order-view-reader.js';
+import { decodeReshopOfferId } from './reshop-offer-id.js';
+import { readCancelQuote, readRepricedOrder, readReshopOffers } from './reshop-reader.js';
+
+/**
+ * Time budget per order message. OrderCreate and OrderChange book, ticket and take payment at
+ * the airline and are the slowest calls it answers; giving up early would leave an unknown
+ * outcome, so they get the longest budget. Retrieve, quote and reshop are reads.
+ */
+export const AA_ORDER_BUDGETS_MS = {
+  OrderCreate: 30_000,
+  OrderChange: 30_000,
+  OrderRetrieve: 10_000,
+  OrderQuote: 10_000,
+  OrderReshop: 15_000,
+  SeatAvailability: 6_000,
+  ServiceList: 6_000,
+} as const;
+
+export interface AaOrderDeps {
+  transport: NdcTransport;
+  endpoint(environment: 'test' | 'live'): ConnectorResult<NdcEndpoint>;
+  seller: Seller;
+}
+
+const unreadable = (message: string) => fail<never>(failure('bad_response', `the airline's ${message} answer could not be read`));
+
+/** The order half of the AA connector: NDC 21.3 OrderCreate, OrderRetrieve, OrderReshop, OrderQuote, OrderChange. */
+export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
+  async function call(message: keyof typeof AA_ORDER_BUDGETS_MS, xml: string, ctx: CallContext): Promise<ConnectorResult<Parsed>> {
+    const target = deps.endpoint(ctx.environment);
+    if (!target.ok) return target;
+    return deps.transport.call(target.value, message, xml, AA_ORDER_BUDGETS_MS[message], ctx.signal);
+  }
+  const view = (answer: ConnectorResult<Parsed>, message: string): ConnectorResult<AirlineOrder> => {
+    if (!answer.ok) return answer;
+    const order = readOrderView(answer.value);
+    return order ? ok(order) : unreadable(message);
+  };
+
+  async function priceExtras(subject: ExtrasSubject, extras: ExtraRequest[], ctx: CallContext): Promise<ConnectorResult<PricedExtra[]>> {
+    const seats = extras.filter((e): e is Extract<ExtraRequest, { kind: 'seat' }> => e.kind === 'seat');
+    const services = extras.filter((e): e is Extract<ExtraRequest, { kind: 'service' }> => e.kind === 'service');
+    const out: PricedExtra[] = [];
+    if (seats.length > 0) {
+      const answer = await call('SeatAvailability', seatRequest(deps.seller, subject), ctx);
+      if (!answer.ok) return answer;
+      const priced = priceSeats(answer.value, seats);
+      if (!priced.ok) return priced;
+      out.push(...priced.value);
+    }
+    if (services.length > 0) {
+      const answer = await call('ServiceList', serviceRequest(deps.seller, subject), ctx);
+      if (!answer.ok) return answer;
+      const priced = priceServices(answer.value, services);
+      if (!priced.ok) return priced;
+      out.push(...priced.value);
+    }
+    return ok(out);
+  }
+
+  return {
+    async priceExtras(subject, extras, ctx) {
+      if (subject.kind === 'order') return priceExtras({ kind: 'order', ref: subject.ref }, extras, ctx);
+      const ref = decodeAaOfferId(subject.offerId);
+      const part = ref?.parts[0];
+      if (!ref || !part) return fail(failure('not_found', 'offer no longer available at airline'));
+      return priceExtras({ kind: 'offer', offerId: part.offerId, owner: part.owner, pax: paxList(ref.passengers) }, extras, ctx);
+    },
+
+    async createOrder(input, ctx) {
+      const ref = decodeAaOfferId(input.offerId);
+      if (!ref) return fail(failure('not_found', 'offer no longer available at airline'));
+      const xml = orderCreateRequest(deps.seller, { parts: ref.parts, passengers: input.passengers, contact: input.contact, extras: input.extras, payment: input.payment, amount: input.expectedTotal });
+      return view(await call('OrderCreate', xml, ctx), 'OrderCreate');
+    },
+
+    async retrieveOrder(ref, ctx) {
+      return view(await call('OrderRetrieve', orderRetrieveRequest(deps.seller, ref), ctx), 'OrderRetrieve');
+    },
+
+    async quoteOrder(ref, ctx) {
+      const answer = await call('OrderQuote', orderQuoteRequest(deps.seller, ref), ctx);
+      if (!answer.ok) return answer;
+      const quote = readRepricedOrder(answer.value);
+      return quote ? ok(quote) : unreadable('OrderQuote');
+    },
+
+    async changeOrder(ref, change, ctx) {
+      const xml = orderChangeRequest(deps.seller, ref, { kind: 'extras', extras: change.extras }, change.payment, change.amount);
+      return view(await call('OrderChange', xml, ctx), 'OrderChange');
+    },
+
+    async reshopOrder(ref, request, ctx) {
+      const current = await this.retrieveOrder(ref, ctx);
+      if (!current.ok) return current;
+      const answer = await call('OrderReshop', reshopRequest(deps.seller, ref, request, current.value.flightItemIds), ctx);
+      if (!answer.ok) return answer;
+      return ok(readReshopOffers(answer.value));
+    },
+
+    async acceptReshopOffers(ref, offerIds, payment, ctx) {
+      const refs = offerIds.map(decodeReshopOfferId);
+      if (refs.some((r) => r === null)) return fail(failure('not_found', 'reshop offer no longer available at airline'));
+      const due = refs.reduce((sum, r) => sum + r!.due.amountMinor, 0);
+      const amount = due > 0 ? { amountMinor: due, currency: refs[0]!.due.currency } : null;
+      const xml = orderChangeRequest(deps.seller, ref, { kind: 'reshop', offerIds: refs.map((r) => r!.offerId) }, amount ? payment : null, amount);
+      return view(await call('OrderChange', xml, ctx), 'OrderChange');
+    },
+
+    async cancelQuote(ref, ctx) {
+      const answer = await call('OrderReshop', cancelQuoteRequest(deps.seller, ref), ctx);
+      if (!answer.ok) return answer;
+      const quote = readCancelQuote(answer.value);
+      return quote ? ok(quote) : unreadable('OrderReshop');
+    },
+
+    async acceptCancel(ref, quoteId, ctx) {
+      const answer = await call('OrderChange', orderChangeRequest(deps.seller, ref, { kind: 'cancel', offerId: quoteId }, null, null), ctx);
+      if (!answer.ok) return answer;
+      return ok(readOrderView(answer.value));
+    },
+  };
+}

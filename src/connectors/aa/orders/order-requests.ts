@@ -1,0 +1,140 @@
+import type { Money } from '../../connector-types.js';
+import type { ContactInput, OrderRef, PassengerInput, PaymentInput, PricedExtra, ReshopRequest } from '../../order-types.js';
+import type { AaOfferPart } from '../aa-offer-ref.js';
+import { CABIN_CODE, type Seller } from '../air-shopping-request.js';
+import type { XmlNode } from '../ndc-xml.js';
+import { amountXml, orderMessage } from './order-message.js';
+
+const PTC = { adult: 'ADT', child: 'CHD', infant: 'INF' } as const;
+const GENDER = { m: 'M', f: 'F', x: 'X' } as const;
+
+function paymentFunctions(payment: PaymentInput | null, amount: Money | null): XmlNode | undefined {
+  if (!payment || payment.type === 'hold' || !amount) return undefined;
+  const method: XmlNode =
+    payment.type === 'card'
+      ? {
+          PaymentCard: {
+            CardHolderName: payment.card.holderName,
+            CardNumber: payment.card.number,
+            CardSecurityCode: payment.card.securityCode ?? undefined,
+            ExpirationDate: payment.card.expiry,
+          },
+        }
+      : // BSP cash: the agency settles through its IATA settlement plan.
+        { SettlementPlan: { PaymentTypeCode: 'CA' } };
+  return { PaymentProcessingDetails: { Amount: amountXml(amount.amountMinor, amount.currency), PaymentMethod: method } };
+}
+
+/** Extras grouped per airline a-la-carte offer, each item naming its passenger and seat. */
+function extraOffers(extras: PricedExtra[], owner: string): XmlNode[] {
+  const byOffer = new Map<string, PricedExtra[]>();
+  for (const x of extras) byOffer.set(x.airlineOfferId, [...(byOffer.get(x.airlineOfferId) ?? []), x]);
+  return [...byOffer.entries()].map(([offerId, items]) => ({
+    OfferRefID: offerId,
+    OwnerCode: owner,
+    SelectedOfferItem: items.map((x) => {
+      const seat = x.request.kind === 'seat' ? /^(\d+)([A-Z])$/.exec(x.request.designator) : null;
+      return {
+        OfferItemRefID: x.airlineItemId,
+        PaxRefID: x.request.passengerId,
+        SelectedALaCarteOfferItem: x.request.kind === 'service' ? { Qty: '1' } : undefined,
+        SelectedSeat: seat ? { ColumnID: seat[2]!, SeatRowNumber: seat[1]! } : undefined,
+      };
+    }) as XmlNode[],
+  }));
+}
+
+function dataLists(passengers: PassengerInput[], contact: ContactInput): XmlNode {
+  return {
+    ContactInfoList: {
+      ContactInfo: { ContactInfoID: 'CTC1', EmailAddress: { EmailAddressText: contact.email }, Phone: contact.phone ? { PhoneNumber: contact.phone } : undefined },
+    },
+    PaxList: {
+      Pax: passengers.map((p, i) => ({
+        ContactInfoRefID: i === 0 ? 'CTC1' : undefined,
+        Individual: { Birthdate: p.bornOn, GenderCode: p.gender ? GENDER[p.gender] : undefined, GivenName: p.givenName, Surname: p.familyName },
+        PaxID: p.passengerId,
+        PTC: PTC[p.type],
+      })) as XmlNode[],
+    },
+  };
+}
+
+export function orderCreateRequest(
+  seller: Seller,
+  input: { parts: AaOfferPart[]; passengers: PassengerInput[]; contact: ContactInput; extras: PricedExtra[]; payment: PaymentInput; amount: Money | null },
+): string {
+  const allPax = input.passengers.map((p) => p.passengerId);
+  const main: XmlNode[] = input.parts.map((part) => ({
+    OfferRefID: part.offerId,
+    OwnerCode: part.owner,
+    SelectedOfferItem: part.items.map((item) => ({ OfferItemRefID: item.id, PaxRefID: item.pax.length > 0 ? item.pax : allPax })) as XmlNode[],
+  }));
+  const extrasTotal = input.extras.reduce((s, x) => s + x.price.amountMinor, 0);
+  const amount = input.amount ? { ...input.amount, amountMinor: input.amount.amountMinor + extrasTotal } : null;
+  return orderMessage('IATA_OrderCreateRQ', seller, 'Request', {
+    CreateOrder: { AcceptSelectedQuotedOfferList: { SelectedPricedOffer: [...main, ...extraOffers(input.extras, input.parts[0]?.owner ?? 'AA')] } },
+    DataLists: dataLists(input.passengers, input.contact),
+    PaymentFunctions: paymentFunctions(input.payment, amount),
+  });
+}
+
+const orderKey = (ref: OrderRef): XmlNode => ({ OrderID: ref.airlineOrderId, OwnerCode: ref.owner });
+
+export function orderRetrieveRequest(seller: Seller, ref: OrderRef): string {
+  return orderMessage('IATA_OrderRetrieveRQ', seller, 'Request', { OrderValidationFilterCriteria: { OrderFilterCriteria: orderKey(ref) } });
+}
+
+export function orderQuoteRequest(seller: Seller, ref: OrderRef): string {
+  return orderMessage('IATA_OrderQuoteRQ', seller, 'Payload', { ExistingOrder: orderKey(ref) });
+}
+
+/** OrderReshop asking what cancelling the whole order would refund (21.3 has no OrderCancel). */
+export function cancelQuoteRequest(seller: Seller, ref: OrderRef): string {
+  return orderMessage('IATA_OrderReshopRQ', seller, 'Request', { OrderRefID: ref.airlineOrderId, UpdateOrder: { CancelOrderRef: { OrderRefID: ref.airlineOrderId } } });
+}
+
+/** OrderReshop for new flights replacing the order's flight items. */
+export function reshopRequest(seller: Seller, ref: OrderRef, request: ReshopRequest, flightItemIds: string[]): string {
+  return orderMessage('IATA_OrderReshopRQ', seller, 'Request', {
+    OrderRefID: ref.airlineOrderId,
+    UpdateOrder: {
+      ReshopOrder: {
+        ReshopOrderChoice: {
+          ServiceOrder: {
+            AddOfferItems: {
+              FlightRequest: {
+                FlightRequestOriginDestinationsCriteria: {
+                  OriginDestCriteria: request.slices.map((s) => ({
+                    CabinType: request.cabin ? { CabinTypeCode: CABIN_CODE[request.cabin], PrefLevel: { PrefLevelCode: 'Required' } } : undefined,
+                    DestArrivalCriteria: { IATA_LocationCode: s.destination },
+                    OriginDepCriteria: { Date: s.departureDate, IATA_LocationCode: s.origin },
+                  })) as XmlNode[],
+                },
+              },
+            },
+            DeleteOrderItem: flightItemIds.map((id) => ({ OrderItemRefID: id })) as XmlNode[],
+          },
+        },
+      },
+    },
+  });
+}
+
+type ChangeChoice =
+  | { kind: 'extras'; extras: PricedExtra[] }
+  | { kind: 'reshop'; offerIds: string[] }
+  | { kind: 'cancel'; offerId: string }
+  | { kind: 'none' };
+
+export function orderChangeRequest(seller: Seller, ref: OrderRef, choice: ChangeChoice, payment: PaymentInput | null, amount: Money | null): string {
+  let changeChoice: XmlNode | undefined;
+  if (choice.kind === 'extras' && choice.extras.length > 0) changeChoice = { AcceptSelectedQuotedOfferList: { SelectedPricedOffer: extraOffers(choice.extras, ref.owner) } };
+  if (choice.kind === 'reshop') changeChoice = { AcceptRepricedOrder: { OfferRefID: choice.offerIds } };
+  if (choice.kind === 'cancel') changeChoice = { AcceptCancelledOffer: { OfferID: choice.offerId, OwnerCode: ref.owner } };
+  return orderMessage('IATA_OrderChangeRQ', seller, 'Request', {
+    ChangeOrderChoice: changeChoice,
+    Order: orderKey(ref),
+    PaymentFunctions: paymentFunctions(payment, amount),
+  });
+}

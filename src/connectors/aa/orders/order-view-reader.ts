@@ -1,0 +1,117 @@
+import type { AirlineOrder, AirlineOrderStatus, OrderExtra, OrderSegment, OrderTicket } from '../../order-types.js';
+import { PASSENGER_TYPE } from '../aa-passengers.js';
+import { readDataLists, type DataLists } from '../ndc-data-lists.js';
+import { cabinOf } from '../ndc-offer-mapper.js';
+import { amount, list, node, text, type Parsed } from '../ndc-xml.js';
+
+function segmentOf(paxSegmentId: string, lists: DataLists, cabinByRef: Map<string, { cabin: string | null; rbd: string | null }>, cancelled: Set<string>): OrderSegment {
+  const paxSeg = lists.paxSegments.get(paxSegmentId) ?? {};
+  const marketing = lists.marketing.get(text(paxSeg.DatedMarketingSegmentRefId) ?? '') ?? {};
+  const operating = lists.operating.get(text(marketing.DatedOperatingSegmentRefId) ?? '') ?? {};
+  const carrier = text(marketing.CarrierDesigCode) ?? '';
+  const fare = cabinByRef.get(paxSegmentId);
+  return {
+    segmentId: paxSegmentId,
+    origin: text(node(marketing.Dep).IATA_LocationCode) ?? '',
+    destination: text(node(marketing.Arrival).IATA_LocationCode) ?? '',
+    departingAt: text(node(marketing.Dep).AircraftScheduledDateTime) ?? '',
+    arrivingAt: text(node(marketing.Arrival).AircraftScheduledDateTime) ?? '',
+    marketingCarrier: carrier,
+    flightNumber: `${carrier}${text(marketing.MarketingCarrierFlightNumberText) ?? ''}`,
+    operatingCarrier: text(operating.CarrierDesigCode) ?? carrier,
+    cabin: cabinOf(fare?.cabin ?? null),
+    bookingClass: fare?.rbd ?? null,
+    status: cancelled.has(paxSegmentId) ? 'cancelled' : 'confirmed',
+  };
+}
+
+/**
+ * An IATA_OrderViewRS as the gateway's AirlineOrder. The order's status is read from the order
+ * and its documents: tickets make it ticketed, a closed order with refunded coupons refunded.
+ */
+export function readOrderView(root: Parsed): AirlineOrder | null {
+  const response = node(root.Response);
+  const order = node(response.Order);
+  const airlineOrderId = text(order.OrderID);
+  if (!airlineOrderId) return null;
+  const lists = readDataLists(response.DataLists);
+  const items = list(order.OrderItem);
+  const services = items.flatMap((i) => list(i.Service));
+  const pnr = services.map((s) => text(node(s.BookingRef).BookingID)).find(Boolean) ?? '';
+  const cabinByRef = new Map<string, { cabin: string | null; rbd: string | null }>();
+  for (const fc of items.flatMap((i) => list(i.FareDetail)).flatMap((f) => list(f.FareComponent))) {
+    const ref = text(fc.PaxSegmentRefID);
+    if (ref) cabinByRef.set(ref, { cabin: text(node(fc.CabinType).CabinTypeCode), rbd: text(node(fc.RBD).RBD_Code) });
+  }
+  const cancelled = new Set<string>();
+  const flightRefs: string[] = [];
+  const extras: OrderExtra[] = [];
+  const flightItemIds: string[] = [];
+  for (const item of items) {
+    const itemServices = list(item.Service);
+    const isFlight = itemServices.some((s) => node(s.OrderServiceAssociation).PaxSegmentRef !== undefined);
+    if (isFlight) flightItemIds.push(text(item.OrderItemID) ?? '');
+    for (const s of itemServices) {
+      const assoc = node(s.OrderServiceAssociation);
+      const status = text(s.StatusCode) ?? '';
+      const segRef = text(node(assoc.PaxSegmentRef).PaxSegmentRefID);
+      if (segRef) {
+        if (!flightRefs.includes(segRef)) flightRefs.push(segRef);
+        if (/cancel|^X|^HX/i.test(status)) cancelled.add(segRef);
+        continue;
+      }
+      const seat = node(node(assoc.SeatOnLeg).Seat);
+      const seatSeg = text(node(node(node(assoc.SeatOnLeg).SeatAssignmentAssociations).PaxSegmentRef).PaxSegmentRefID);
+      const defRef = node(assoc.ServiceDefinitionRef);
+      const def = lists.services.get(text(defRef.ServiceDefinitionRefID) ?? '');
+      extras.push({
+        kind: text(seat.ColumnID) ? 'seat' : 'service',
+        passengerId: text(s.PaxRefID) ?? '',
+        segmentId: seatSeg ?? text(node(node(defRef.OrderFlightAssociations).PaxSegmentRef).PaxSegmentRefID),
+        designator: text(seat.ColumnID) ? `${text(seat.RowNumber)}${text(seat.ColumnID)}` : null,
+        name: text(s.DescText) ?? text(def?.Name) ?? 'Service',
+        price: amount(node(item.Price).TotalAmount),
+      });
+    }
+  }
+  const tickets: OrderTicket[] = list(response.TicketDocInfo).flatMap((doc) =>
+    list(doc.Ticket).map((t) => ({
+      ticketNumber: text(t.TicketNumber) ?? '',
+      passengerId: text(doc.PaxRefID) ?? '',
+      coupons: list(t.Coupon).map((c) => ({
+        couponNumber: Number(text(c.CouponNumber) ?? 0),
+        segmentId: text(node(c.SoldAirlineInfo).PaxSegmentRefID),
+        status: text(c.CouponStatusCode) ?? 'I',
+      })),
+    })),
+  );
+  const orderStatus = (text(order.StatusCode) ?? '').toUpperCase();
+  const coupons = tickets.flatMap((t) => t.coupons);
+  let status: AirlineOrderStatus = tickets.length > 0 ? 'ticketed' : 'hold';
+  if (/CANCEL|CLOSED/.test(orderStatus)) status = coupons.length > 0 && coupons.every((c) => c.status === 'RF') ? 'refunded' : 'cancelled';
+  const deadline = items.map((i) => text(i.PaymentTimeLimitDateTime)).filter((d): d is string => Boolean(d)).sort()[0] ?? null;
+  const total = amount(node(order.TotalPrice).TotalAmount) ?? { amountMinor: 0, currency: 'USD' };
+  return {
+    airlineOrderId,
+    owner: text(order.OwnerCode) ?? 'AA',
+    pnr,
+    status,
+    total,
+    paymentDeadline: status === 'hold' ? deadline : null,
+    passengers: [...lists.pax.values()].map((p) => {
+      const ind = node(p.Individual);
+      return {
+        passengerId: text(p.PaxID) ?? '',
+        type: PASSENGER_TYPE[(text(p.PTC) ?? 'ADT') as keyof typeof PASSENGER_TYPE] ?? 'adult',
+        givenName: text(ind.GivenName) ?? '',
+        familyName: text(ind.Surname) ?? '',
+        bornOn: text(ind.Birthdate) ?? text(p.Birthdate),
+      };
+    }),
+    segments: flightRefs.map((ref) => segmentOf(ref, lists, cabinByRef, cancelled)),
+    tickets,
+    extras,
+    notices: list(response.Warning).map((w) => text(w.DescText)).filter((t): t is string => Boolean(t)),
+    flightItemIds,
+  };
+}

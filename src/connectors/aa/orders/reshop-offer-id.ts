@@ -1,0 +1,29 @@
+import { canonicalOfferId, splitOfferId } from '../../offer-id.js';
+
+/**
+ * Reshop offers are accepted by id only (change/confirm), so their id carries what acceptance
+ * needs — the airline's offer id, owner and the amount due — in its own version, `AA|R.<json>`,
+ * distinct from shopping offers so one can never be booked as the other.
+ */
+export interface ReshopOfferRef {
+  offerId: string;
+  owner: string;
+  due: { amountMinor: number; currency: string };
+}
+
+export function encodeReshopOfferId(ref: ReshopOfferRef): string {
+  const json = JSON.stringify({ o: ref.offerId, w: ref.owner, d: ref.due.amountMinor, c: ref.due.currency });
+  return canonicalOfferId('AA', `R.${Buffer.from(json).toString('base64url')}`);
+}
+
+export function decodeReshopOfferId(id: string): ReshopOfferRef | null {
+  const split = splitOfferId(id);
+  if (!split || split.airline !== 'AA' || !split.reference.startsWith('R.')) return null;
+  try {
+    const c = JSON.parse(Buffer.from(split.reference.slice(2), 'base64url').toString('utf8')) as { o?: unknown; w?: unknown; d?: unknown; c?: unknown };
+    if (typeof c.o !== 'string' || typeof c.w !== 'string' || typeof c.d !== 'number' || typeof c.c !== 'string') return null;
+    return { offerId: c.o, owner: c.w, due: { amountMinor: c.d, currency: c.c } };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,97 @@
+import type { Offer, OfferSlice } from '../../connector-types.js';
+import type { CancelQuote, OrderQuote, ReshopOffer } from '../../order-types.js';
+import { encodeReshopOfferId } from './reshop-offer-id.js';
+import { readDataLists, type DataLists } from '../ndc-data-lists.js';
+import { amount, list, node, text, texts, type Parsed } from '../ndc-xml.js';
+
+const USD0 = { amountMinor: 0, currency: 'USD' };
+
+function slicesOf(journeyIds: string[], lists: DataLists): OfferSlice[] {
+  return journeyIds.map((jid) => {
+    const journey = lists.journeys.get(jid) ?? {};
+    const segments = texts(journey.PaxSegmentRefID).map((sid) => {
+      const paxSeg = lists.paxSegments.get(sid) ?? {};
+      const m = lists.marketing.get(text(paxSeg.DatedMarketingSegmentRefId) ?? '') ?? {};
+      const op = lists.operating.get(text(m.DatedOperatingSegmentRefId) ?? '') ?? {};
+      const carrier = text(m.CarrierDesigCode) ?? '';
+      return {
+        segmentId: sid,
+        origin: text(node(m.Dep).IATA_LocationCode) ?? '',
+        destination: text(node(m.Arrival).IATA_LocationCode) ?? '',
+        departingAt: text(node(m.Dep).AircraftScheduledDateTime) ?? '',
+        arrivingAt: text(node(m.Arrival).AircraftScheduledDateTime) ?? '',
+        marketingCarrier: carrier,
+        marketingFlightNumber: text(m.MarketingCarrierFlightNumberText) ?? '',
+        operatingCarrier: text(op.CarrierDesigCode) ?? carrier,
+        operatingCarrierName: text(op.CarrierName),
+        operatingFlightNumber: text(op.OperatingCarrierFlightNumberText),
+        aircraft: null,
+        cabin: null,
+        bookingClass: null,
+        durationMinutes: null,
+      };
+    });
+    return { origin: segments[0]?.origin ?? '', destination: segments.at(-1)?.destination ?? '', durationMinutes: null, segments };
+  });
+}
+
+/** The reshop offers of an OrderReshopRS: new flights, fare difference, change fee, amount due. */
+export function readReshopOffers(root: Parsed): ReshopOffer[] {
+  const response = node(root.Response);
+  const lists = readDataLists(response.DataLists);
+  const penalty = amount(node(node(response.ChangeFees).Price).TotalAmount) ?? USD0;
+  return list(node(node(response.ReshopResults).ReshopOffers).Offer).map((o) => {
+    const items = list(o.AddedOfferItem);
+    const diff = node(node(items[0]?.ReshopPrice).PriceDifferential);
+    const journeyIds = [...new Set(items.flatMap((i) => list(i.Service)).flatMap((s) => texts(node(node(s.OfferServiceAssociation).PaxJourneyRef).PaxJourneyRefID)))];
+    const airlineOfferId = text(o.OfferID) ?? '';
+    const owner = text(o.OwnerCode) ?? 'AA';
+    const total = amount(node(node(diff.NewPrice).Price).TotalAmount) ?? USD0;
+    const due = amount(node(o.TotalPrice).TotalAmount) ?? USD0;
+    const offer: Offer = {
+      offerId: encodeReshopOfferId({ offerId: airlineOfferId, owner, due }),
+      airline: 'AA',
+      total,
+      base: null,
+      taxes: null,
+      passengerPrices: [],
+      expiresAt: text(o.OfferExpirationTimeLimitDateTime),
+      paymentDeadline: null,
+      fareBrand: null,
+      fareBrandCode: null,
+      cabin: null,
+      slices: slicesOf(journeyIds, lists),
+      baggage: { checkedBags: null, carryOnBags: null, description: null },
+      changes: null,
+      refunds: null,
+    };
+    return {
+      offer,
+      fareDifference: amount(node(node(diff.DiffPrice).Price).TotalAmount) ?? USD0,
+      penalty,
+      amountDue: due,
+    };
+  });
+}
+
+/** The cancellation quote: refund (the offer's total) versus the cancellation fee. */
+export function readCancelQuote(root: Parsed): CancelQuote | null {
+  const response = node(root.Response);
+  const offer = node(node(node(response.ReshopResults).ReshopOffers).Offer);
+  const quoteId = text(offer.OfferID);
+  if (!quoteId) return null;
+  return {
+    quoteId,
+    refund: amount(node(offer.TotalPrice).TotalAmount) ?? USD0,
+    penalty: amount(node(node(response.ChangeFees).Price).TotalAmount) ?? USD0,
+    expiresAt: text(offer.OfferExpirationTimeLimitDateTime),
+  };
+}
+
+export function readRepricedOrder(root: Parsed): OrderQuote | null {
+  const repriced = node(node(node(root.Response).ReshopResults).RepricedOffer);
+  const total = amount(node(repriced.TotalPrice).TotalAmount);
+  if (!total) return null;
+  const deadline = list(repriced.RepricedOfferItem).map((i) => text(node(node(i.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime)).find(Boolean) ?? null;
+  return { total, paymentDeadline: deadline, quoteId: text(repriced.OfferRefID) };
+}

@@ -1,0 +1,143 @@
+import type { ConnectorResult } from './connector-failure.js';
+import type { Cabin, CallContext, Money, Offer } from './connector-types.js';
+
+/**
+ * The airline-agnostic shapes of order servicing. The gateway stores an AirlineOrder as the
+ * airline last reported it; every operation names an order by the airline's own id and owner.
+ */
+
+export type AirlineOrderStatus = 'hold' | 'ticketed' | 'cancelled' | 'refunded';
+
+export interface OrderRef {
+  airlineOrderId: string;
+  owner: string;
+}
+
+export interface PassengerInput {
+  passengerId: string;
+  type: 'adult' | 'child' | 'infant';
+  givenName: string;
+  familyName: string;
+  bornOn: string;
+  gender: 'm' | 'f' | 'x' | null;
+  email: string | null;
+  phone: string | null;
+}
+
+export interface ContactInput {
+  email: string;
+  phone: string | null;
+}
+
+/** A seat or service the seller asks for; the connector prices it with the airline before use. */
+export type ExtraRequest =
+  | { kind: 'seat'; segmentId: string; passengerId: string; designator: string }
+  | { kind: 'service'; serviceId: string; passengerId: string; segmentId: string | null };
+
+/** An extra the airline priced: what to send back when accepting it. */
+export interface PricedExtra {
+  request: ExtraRequest;
+  airlineOfferId: string;
+  airlineItemId: string;
+  name: string;
+  price: Money;
+}
+
+export type PaymentInput =
+  | { type: 'hold' }
+  | { type: 'agency_account' }
+  | { type: 'card'; card: { number: string; expiry: string; holderName: string; securityCode: string | null } };
+
+export interface OrderSegment {
+  segmentId: string;
+  origin: string;
+  destination: string;
+  departingAt: string;
+  arrivingAt: string;
+  marketingCarrier: string;
+  flightNumber: string;
+  operatingCarrier: string;
+  cabin: Cabin | null;
+  bookingClass: string | null;
+  status: 'confirmed' | 'cancelled';
+}
+
+export interface OrderTicket {
+  ticketNumber: string;
+  passengerId: string;
+  coupons: { couponNumber: number; segmentId: string | null; status: string }[];
+}
+
+export interface OrderExtra {
+  kind: 'seat' | 'service';
+  passengerId: string;
+  segmentId: string | null;
+  designator: string | null;
+  name: string;
+  price: Money | null;
+}
+
+export interface AirlineOrder {
+  airlineOrderId: string;
+  owner: string;
+  pnr: string;
+  status: AirlineOrderStatus;
+  total: Money;
+  paymentDeadline: string | null;
+  passengers: { passengerId: string; type: PassengerInput['type']; givenName: string; familyName: string; bornOn: string | null }[];
+  segments: OrderSegment[];
+  tickets: OrderTicket[];
+  extras: OrderExtra[];
+  /** Airline remarks: schedule changes, cancellations by the airline. */
+  notices: string[];
+  /** The airline's ids of the flight order items (what a reshop replaces). */
+  flightItemIds: string[];
+}
+
+export interface OrderQuote {
+  total: Money;
+  paymentDeadline: string | null;
+  /** The airline's reprice offer id, accepted when the order is paid. */
+  quoteId: string | null;
+}
+
+export interface ReshopOffer {
+  offer: Offer;
+  /** New price minus old price, before the penalty. */
+  fareDifference: Money;
+  penalty: Money;
+  /** What the seller pays (positive) or gets back (negative) on acceptance. */
+  amountDue: Money;
+}
+
+export interface CancelQuote {
+  quoteId: string;
+  refund: Money;
+  penalty: Money;
+  expiresAt: string | null;
+}
+
+export interface ReshopRequest {
+  slices: { origin: string; destination: string; departureDate: string }[];
+  cabin: Cabin | null;
+}
+
+export type ExtraSubject = { kind: 'offer'; offerId: string } | { kind: 'order'; ref: OrderRef };
+
+/** Order operations every connector that sells orders implements. */
+export interface OrderOperations {
+  priceExtras(subject: ExtraSubject, extras: ExtraRequest[], ctx: CallContext): Promise<ConnectorResult<PricedExtra[]>>;
+  createOrder(
+    input: { offerId: string; passengers: PassengerInput[]; contact: ContactInput; extras: PricedExtra[]; payment: PaymentInput; expectedTotal: Money | null },
+    ctx: CallContext,
+  ): Promise<ConnectorResult<AirlineOrder>>;
+  retrieveOrder(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<AirlineOrder>>;
+  quoteOrder(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<OrderQuote>>;
+  /** Pays a hold (tickets it) and/or accepts priced extras, in one OrderChange. */
+  changeOrder(ref: OrderRef, change: { extras: PricedExtra[]; payment: PaymentInput | null; amount: Money | null }, ctx: CallContext): Promise<ConnectorResult<AirlineOrder>>;
+  reshopOrder(ref: OrderRef, request: ReshopRequest, ctx: CallContext): Promise<ConnectorResult<ReshopOffer[]>>;
+  acceptReshopOffers(ref: OrderRef, offerIds: string[], payment: PaymentInput | null, ctx: CallContext): Promise<ConnectorResult<AirlineOrder>>;
+  cancelQuote(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<CancelQuote>>;
+  /** Accepts a cancellation quote; null when the airline confirmed but sent no readable order. */
+  acceptCancel(ref: OrderRef, quoteId: string, ctx: CallContext): Promise<ConnectorResult<AirlineOrder | null>>;
+}

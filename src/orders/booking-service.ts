@@ -1,0 +1,191 @@
+import type { ConnectorRegistry } from '../connectors/connector-registry.js';
+import type { Offer } from '../connectors/connector-types.js';
+import type { AirlineOrder, ExtraRequest, PassengerInput, PaymentInput } from '../connectors/order-types.js';
+import type { Db } from '../platform/db/database.js';
+import { AppError, badRequest, conflict, unprocessable } from '../platform/errors.js';
+import { splitOfferId } from '../connectors/offer-id.js';
+import { enqueueEvent, lifecyclePayload } from './event-outbox.js';
+import { appendHistory } from './history-store.js';
+import { BeforeAirlineError, withIdempotency } from './idempotency-service.js';
+import { newOrderId } from './order-access.js';
+import type { OrderDetails, OrderRow, OrderScope } from './order-record.js';
+import { countBooking, findOpenOrderForTravel, findOrder, insertOrder } from './order-store.js';
+import { airlineError } from './order-view.js';
+import type { CreateOrderBody } from './schemas.js';
+
+/** Carriers whose NDC payment cannot carry 3-D Secure data (the contract's 422 for AA). */
+const NO_PAYMENT_AUTHENTICATION = new Set(['AA']);
+
+export interface BookingDeps {
+  db: Db;
+  connectors: ConnectorRegistry;
+  clock: () => Date;
+}
+
+const TYPE_ORDER = { adult: 0, child: 1, infant: 2 } as const;
+
+/** Passenger ids follow the offer: adults, then children, then infants, PAX1 upwards. */
+export function passengersOf(body: CreateOrderBody): PassengerInput[] {
+  const list = (body.passengers ?? []).map((p, i) => ({ p, i, type: p.type ?? 'adult' }));
+  list.sort((a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || a.i - b.i);
+  return list.map(({ p, type }, n) => ({
+    passengerId: `PAX${n + 1}`,
+    type,
+    givenName: p.given_name.trim(),
+    familyName: p.family_name.trim(),
+    bornOn: p.born_on,
+    gender: p.gender ?? null,
+    email: p.email ?? null,
+    phone: p.phone ?? null,
+  }));
+}
+
+export function paymentOf(body: { payment?: CreateOrderBody['payment'] }): PaymentInput | null {
+  const p = body.payment;
+  if (!p) return null;
+  if (p.type === 'card') {
+    if (!p.card) throw badRequest('payment.card is required when payment.type is card', 'invalid_request');
+    return { type: 'card', card: { number: p.card.number, expiry: p.card.expiry, holderName: p.card.holder_name, securityCode: p.card.security_code ?? null } };
+  }
+  return { type: p.type };
+}
+
+export function extrasOf(body: { seats?: CreateOrderBody['seats']; services?: CreateOrderBody['services'] }): ExtraRequest[] {
+  return [
+    ...(body.seats ?? []).map((s) => ({ kind: 'seat' as const, segmentId: s.segment_id, passengerId: s.passenger_id, designator: s.designator })),
+    ...(body.services ?? []).map((s) => ({ kind: 'service' as const, serviceId: s.service_id, passengerId: s.passenger_id, segmentId: s.segment_id ?? null })),
+  ];
+}
+
+/** Same people on the same flights: names and birth dates, flight numbers and departure times. */
+export function travelKey(passengers: PassengerInput[], flights: { flightNumber: string; departingAt: string }[]): string {
+  const people = passengers.map((p) => `${p.familyName}/${p.givenName}/${p.bornOn}`.toLowerCase()).sort();
+  const legs = flights.map((f) => `${f.flightNumber}@${f.departingAt}`).sort();
+  return `${people.join('|')}#${legs.join('|')}`;
+}
+
+const partnerConnection = (offer: Offer) =>
+  offer.slices.some((s) => s.segments.length > 1 && s.segments.some((seg) => seg.operatingCarrier !== offer.airline));
+
+/**
+ * POST /v1/orders. Everything that can be refused without the airline is refused first; the
+ * offer is re-priced (it proves the offer alive and gives the flights for the conflict check);
+ * only then is the airline asked to book, once per Idempotency-Key.
+ */
+export async function createOrder(
+  deps: BookingDeps,
+  scope: OrderScope,
+  body: CreateOrderBody,
+  idempotencyKey: string | null,
+): Promise<{ order: OrderRow; replayed: boolean }> {
+  if (!body.offer_id) throw badRequest('offer_id is required', 'offer_id_required');
+  if (!body.passengers || body.passengers.length === 0) throw badRequest('at least one passenger is required', 'passengers_required');
+  const airline = splitOfferId(body.offer_id)?.airline;
+  const connector = airline ? deps.connectors.get(airline) : undefined;
+  if (!connector) throw badRequest('unknown airline', 'unknown_airline');
+  if (body.payment?.authentication && NO_PAYMENT_AUTHENTICATION.has(connector.code)) {
+    throw unprocessable(`payment.authentication cannot be carried by ${connector.code}; omit it`, 'payment_authentication_unsupported');
+  }
+  const passengers = passengersOf(body);
+  const contactEmail = body.contact?.email ?? passengers.find((p) => p.email)?.email;
+  if (!contactEmail) throw badRequest('contact.email is required (or an email on a passenger)', 'contact_required');
+  const contact = { email: contactEmail, phone: body.contact?.phone ?? passengers.find((p) => p.phone)?.phone ?? null };
+  const payment = paymentOf(body) ?? { type: 'hold' as const };
+  const ctx = { environment: scope.environment };
+
+  const book = async (): Promise<string> => {
+    const before = <T>(fn: () => T) => {
+      try {
+        return fn();
+      } catch (err) {
+        throw new BeforeAirlineError(err);
+      }
+    };
+    const priced = await connector.price([body.offer_id!], ctx);
+    if (!priced.ok) throw new BeforeAirlineError(airlineError(priced.failure, 'offer'));
+    const offer = priced.value.offer;
+    before(() => {
+      if (partnerConnection(offer)) throw partnerRefusal(connector.code);
+    });
+    const key = travelKey(passengers, offer.slices.flatMap((s) => s.segments.map((g) => ({ flightNumber: `${g.marketingCarrier}${g.marketingFlightNumber}`, departingAt: g.departingAt }))));
+    const existing = await findOpenOrderForTravel(deps.db, scope.agencyId, scope.environment, key);
+    if (existing) throw new BeforeAirlineError(conflict(`these passengers already hold these flights in order ${existing}`, 'order_conflict', { order_id: existing }));
+    const extras = extrasOf(body);
+    let pricedExtras: Awaited<ReturnType<typeof connector.priceExtras>> | null = null;
+    if (extras.length > 0) {
+      pricedExtras = await connector.priceExtras({ kind: 'offer', offerId: offer.offerId }, extras, ctx);
+      if (!pricedExtras.ok) throw new BeforeAirlineError(airlineError(pricedExtras.failure, 'extra'));
+    }
+    const created = await connector.createOrder(
+      { offerId: offer.offerId, passengers, contact, extras: pricedExtras?.ok ? pricedExtras.value : [], payment, expectedTotal: offer.total },
+      ctx,
+    );
+    if (!created.ok) throw airlineError(created.failure, 'offer');
+    return storeNewOrder(deps, scope, { airline: connector.code, airlineOrder: created.value, passengers, contact, travelKey: key, offer });
+  };
+
+  if (!idempotencyKey) {
+    try {
+      const id = await book();
+      return { order: (await findOrder(deps.db, id, scope.agencyId, scope.environment))!, replayed: false };
+    } catch (err) {
+      throw err instanceof BeforeAirlineError ? err.refusal : err;
+    }
+  }
+  const outcome = await withIdempotency(deps.db, { agencyId: scope.agencyId, key: idempotencyKey, body, now: deps.clock() }, book);
+  const order = await findOrder(deps.db, outcome.orderId, scope.agencyId, scope.environment);
+  if (!order) throw new AppError(500, 'internal_error', 'the order of this Idempotency-Key is missing');
+  return { order, replayed: outcome.kind === 'replay' };
+}
+
+function partnerRefusal(airline: string): AppError {
+  return unprocessable(
+    `this offer connects onto a flight operated by a partner airline, which ${airline} does not confirm at booking; choose an offer ${airline} operates throughout`,
+    'partner_operated_connection',
+  );
+}
+
+async function storeNewOrder(
+  deps: BookingDeps,
+  scope: OrderScope,
+  input: { airline: string; airlineOrder: AirlineOrder; passengers: PassengerInput[]; contact: OrderDetails['contact']; travelKey: string; offer: Offer },
+): Promise<string> {
+  const now = deps.clock();
+  const a = input.airlineOrder;
+  const first = a.segments[0] ?? null;
+  const slices = input.offer.slices;
+  const details: OrderDetails = { airline: a, passengers: input.passengers, contact: input.contact, pendingUpsell: null, refund: null };
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await insertOrder(trx, {
+      id: newOrderId(input.airline),
+      agency_id: scope.agencyId,
+      environment: scope.environment,
+      airline: input.airline,
+      airline_order_id: a.airlineOrderId,
+      airline_owner: a.owner,
+      pnr: a.pnr,
+      status: a.status === 'ticketed' ? 'ticketed' : 'hold',
+      origin: slices[0]?.origin ?? first?.origin ?? '',
+      destination: slices[0]?.destination ?? a.segments.at(-1)?.destination ?? '',
+      currency: a.total.currency,
+      total_minor: a.total.amountMinor,
+      payment_deadline: a.status === 'hold' && a.paymentDeadline ? new Date(a.paymentDeadline) : null,
+      contact_email: input.contact.email,
+      travel_key: input.travelKey,
+      details,
+      created_by_key_id: scope.keyId,
+      created_at: now,
+    });
+    await appendHistory(trx, row.id, {
+      action: 'created',
+      status: row.status,
+      actor: scope.actor,
+      airlineReference: `${a.pnr} / ${a.airlineOrderId}`,
+      detail: { tickets: a.tickets.map((t) => t.ticketNumber), total: a.total },
+      at: now,
+    });
+    await enqueueEvent(trx, row, 'order.created', lifecyclePayload('order.created', row, now), now);
+    await countBooking(trx, scope.agencyId, scope.environment, input.airline, now.toISOString().slice(0, 10));
+    return row.id;
+  });
+}

@@ -1,0 +1,55 @@
+import type { ConnectorRegistry } from '../connectors/connector-registry.js';
+import type { Connector } from '../connectors/connector.js';
+import type { Db } from '../platform/db/database.js';
+import { badRequest, notFound } from '../platform/errors.js';
+import { randomBase62 } from '../platform/ids.js';
+import type { OrderRow, OrderScope } from './order-record.js';
+import { findOrder, orderIdsNear } from './order-store.js';
+
+/** Order ids start with the airline code (`AA-ord_…`) so the airline is known without a lookup. */
+export const newOrderId = (airline: string): string => `${airline}-ord_${randomBase62(20)}`;
+
+const ORDER_ID_PREFIX = /^([A-Z0-9]{2})-ord_/;
+
+export const airlineOfOrderId = (id: string): string | null => ORDER_ID_PREFIX.exec(id)?.[1] ?? null;
+
+/** True when one insertion, deletion or substitution turns a into b. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+export function orderNotFound(id: string, suggestion: string | null) {
+  return notFound(`order ${id} not found`, 'order_not_found', suggestion ? { did_you_mean: suggestion } : undefined);
+}
+
+/**
+ * The checks every order-id path runs, in the contract's order: the airline must be named where
+ * required and known; the order must be the agency's own (anything else is "not found", never a
+ * hint that it exists elsewhere); a named airline must be the order's carrier.
+ */
+export async function loadOrder(
+  db: Db,
+  connectors: ConnectorRegistry,
+  scope: OrderScope,
+  orderId: string,
+  airlineParam: string | undefined,
+  airlineRequired: boolean,
+): Promise<{ order: OrderRow; connector: Connector }> {
+  const named = airlineParam?.trim().toUpperCase() || null;
+  if (airlineRequired && !named) throw badRequest('airline is required', 'airline_required');
+  if (named && !connectors.get(named)) throw badRequest('unknown airline', 'unknown_airline');
+  if (!named && !airlineOfOrderId(orderId)) throw badRequest('unknown airline', 'unknown_airline');
+  const order = await findOrder(db, orderId, scope.agencyId, scope.environment);
+  if (!order) {
+    const near = await orderIdsNear(db, scope.agencyId, scope.environment, orderId.length);
+    throw orderNotFound(orderId, near.find((id) => oneEditApart(orderId, id)) ?? null);
+  }
+  if (named && named !== order.airline) throw badRequest('airline does not match the order', 'airline_mismatch');
+  const connector = connectors.get(order.airline);
+  if (!connector) throw badRequest('unknown airline', 'unknown_airline');
+  return { order, connector };
+}

@@ -1,0 +1,67 @@
+import type { AirlineOrder } from '../connectors/order-types.js';
+import type { Db } from '../platform/db/database.js';
+import { enqueueEvent, lifecyclePayload } from './event-outbox.js';
+import { appendHistory } from './history-store.js';
+import type { Actor, OrderDetails, OrderRow } from './order-record.js';
+import { canMove, eventForMove, type OrderStatus } from './order-status.js';
+import { findOrder, updateOrder } from './order-store.js';
+
+export interface Transition {
+  action: string;
+  actor: Actor;
+  at: Date;
+  /** The airline's view after the call, when it sent one. */
+  airline?: AirlineOrder | null;
+  /** A status the gateway records itself (a refund, a cancel the airline confirmed without a view). */
+  status?: OrderStatus;
+  details?: Partial<OrderDetails>;
+  detail?: Record<string, unknown>;
+}
+
+function sameItinerary(a: AirlineOrder, b: AirlineOrder): boolean {
+  const key = (o: AirlineOrder) =>
+    JSON.stringify([o.segments.map((s) => [s.flightNumber, s.departingAt, s.arrivingAt, s.status]), o.extras.length, o.tickets.map((t) => t.ticketNumber)]);
+  return key(a) === key(b);
+}
+
+/**
+ * Applies one change to a stored order in one transaction: the row, a history entry, and the
+ * event the move announces. A status the documented machine does not allow (a stale airline
+ * answer) keeps the stored status; the history still records what the airline said.
+ */
+export async function recordTransition(db: Db, current: OrderRow, t: Transition): Promise<OrderRow> {
+  return db.transaction().execute(async (trx) => {
+    const row = (await findOrder(trx, current.id, current.agency_id, current.environment, true)) ?? current;
+    const before = row.details.airline;
+    const airline = t.airline ?? before;
+    const wanted = t.status ?? airline.status;
+    const status = wanted === row.status || canMove(row.status, wanted) ? wanted : row.status;
+    const details: OrderDetails = { ...row.details, ...t.details, airline };
+    const updated = await updateOrder(trx, row.id, {
+      status,
+      total_minor: airline.total.amountMinor,
+      currency: airline.total.currency,
+      payment_deadline: status === 'hold' && airline.paymentDeadline ? new Date(airline.paymentDeadline) : null,
+      details,
+      updated_at: t.at,
+    });
+    const changed = status !== row.status || !sameItinerary(before, airline) || t.details !== undefined || airline.total.amountMinor !== Number(row.total_minor);
+    await appendHistory(trx, row.id, {
+      action: t.action,
+      status,
+      actor: t.actor,
+      airlineReference: airline.pnr ? `${airline.pnr} / ${airline.airlineOrderId}` : airline.airlineOrderId,
+      detail: { from: row.status, to: status, ...(wanted !== status ? { airline_status: wanted } : {}), ...t.detail },
+      at: t.at,
+    });
+    if (changed) {
+      const event = status === row.status ? 'order.updated' : eventForMove(row.status, status);
+      // A hold cancelled and refunded in one step still announces the close before the refund.
+      if (event === 'order.refunded' && row.status !== 'cancelled') {
+        await enqueueEvent(trx, updated, 'order.cancelled', { ...lifecyclePayload('order.cancelled', updated, t.at), status: 'cancelled' }, t.at);
+      }
+      await enqueueEvent(trx, updated, event, lifecyclePayload(event, updated, t.at), t.at);
+    }
+    return updated;
+  });
+}

@@ -1,0 +1,106 @@
+import { sql } from 'kysely';
+import type { Db } from '../platform/db/database.js';
+import type { OrderDetails, OrderRow } from './order-record.js';
+import type { OrderStatus } from './order-status.js';
+
+/** SQL of the orders table. Every read is scoped to one agency and environment. */
+
+export type NewOrder = Omit<OrderRow, 'updated_at'>;
+
+export async function insertOrder(db: Db, row: NewOrder): Promise<OrderRow> {
+  const { rows } = await sql<OrderRow>`
+    insert into orders (id, agency_id, environment, airline, airline_order_id, airline_owner, pnr, status, origin,
+                        destination, currency, total_minor, payment_deadline, contact_email, travel_key, details,
+                        created_by_key_id, created_at, updated_at)
+    values (${row.id}, ${row.agency_id}, ${row.environment}, ${row.airline}, ${row.airline_order_id}, ${row.airline_owner},
+            ${row.pnr}, ${row.status}, ${row.origin}, ${row.destination}, ${row.currency}, ${row.total_minor},
+            ${row.payment_deadline}, ${row.contact_email}, ${row.travel_key}, ${JSON.stringify(row.details)}::jsonb,
+            ${row.created_by_key_id}, ${row.created_at}, ${row.created_at})
+    returning *`.execute(db);
+  return rows[0]!;
+}
+
+export async function findOrder(db: Db, id: string, agencyId: string, environment: string, forUpdate = false): Promise<OrderRow | null> {
+  const lock = forUpdate ? sql`for update` : sql``;
+  const { rows } = await sql<OrderRow>`
+    select * from orders where id = ${id} and agency_id = ${agencyId} and environment = ${environment} ${lock}`.execute(db);
+  return rows[0] ?? null;
+}
+
+export interface OrderChanges {
+  status: OrderStatus;
+  total_minor: number;
+  currency: string;
+  payment_deadline: Date | null;
+  details: OrderDetails;
+  updated_at: Date;
+}
+
+export async function updateOrder(db: Db, id: string, changes: OrderChanges): Promise<OrderRow> {
+  const { rows } = await sql<OrderRow>`
+    update orders set status = ${changes.status}, total_minor = ${changes.total_minor}, currency = ${changes.currency},
+      payment_deadline = ${changes.payment_deadline}, details = ${JSON.stringify(changes.details)}::jsonb,
+      updated_at = ${changes.updated_at}
+    where id = ${id} returning *`.execute(db);
+  return rows[0]!;
+}
+
+export interface ListFilter {
+  agencyId: string;
+  environment: string;
+  airline: string | null;
+  status: string | null;
+  pnr: string | null;
+  after: { createdAt: Date; id: string } | null;
+  limit: number;
+}
+
+/** Newest first; the keyset (created_at, id) makes pages stable while new orders arrive. */
+export async function listOrders(db: Db, f: ListFilter): Promise<OrderRow[]> {
+  const conditions = [sql`agency_id = ${f.agencyId}`, sql`environment = ${f.environment}`];
+  if (f.airline) conditions.push(sql`airline = ${f.airline}`);
+  if (f.status) conditions.push(sql`status = ${f.status}`);
+  if (f.pnr) conditions.push(sql`pnr = ${f.pnr}`);
+  if (f.after) conditions.push(sql`(created_at, id) < (${f.after.createdAt}, ${f.after.id})`);
+  const { rows } = await sql<OrderRow>`
+    select * from orders where ${sql.join(conditions, sql` and `)}
+    order by created_at desc, id desc limit ${f.limit}`.execute(db);
+  return rows;
+}
+
+export async function findOpenOrderForTravel(db: Db, agencyId: string, environment: string, travelKey: string): Promise<string | null> {
+  const { rows } = await sql<{ id: string }>`
+    select id from orders where agency_id = ${agencyId} and environment = ${environment} and travel_key = ${travelKey}
+      and status in ('hold', 'ticketed') limit 1`.execute(db);
+  return rows[0]?.id ?? null;
+}
+
+/** The agency's order ids of about the same length, to suggest the one a typo meant. */
+export async function orderIdsNear(db: Db, agencyId: string, environment: string, length: number): Promise<string[]> {
+  const { rows } = await sql<{ id: string }>`
+    select id from orders where agency_id = ${agencyId} and environment = ${environment}
+      and length(id) between ${length - 1} and ${length + 1}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+export async function countBooking(db: Db, agencyId: string, environment: string, airline: string, day: string): Promise<void> {
+  await sql`
+    insert into booking_counts (agency_id, environment, airline, day, bookings) values (${agencyId}, ${environment}, ${airline}, ${day}, 1)
+    on conflict (agency_id, environment, airline, day) do update set bookings = booking_counts.bookings + 1`.execute(db);
+}
+
+/** Unpaid holds whose payment limit falls before `until` and that were not announced yet. */
+export async function holdsDueBefore(db: Db, until: Date, now: Date): Promise<OrderRow[]> {
+  const { rows } = await sql<OrderRow>`
+    select * from orders where status = 'hold' and deadline_notified_at is null
+      and payment_deadline is not null and payment_deadline <= ${until} and payment_deadline > ${now}
+    order by payment_deadline limit 500`.execute(db);
+  return rows;
+}
+
+/** Marks the reminder sent; false when another instance got there first. */
+export async function markDeadlineNotified(db: Db, id: string, at: Date): Promise<boolean> {
+  const { rows } = await sql<{ id: string }>`
+    update orders set deadline_notified_at = ${at} where id = ${id} and deadline_notified_at is null returning id`.execute(db);
+  return rows.length === 1;
+}

@@ -1,0 +1,95 @@
+import type { Money } from '../connectors/connector-types.js';
+import type { ConnectorFailure } from '../connectors/connector-failure.js';
+import { AppError, badGateway, notFound, unprocessable } from '../platform/errors.js';
+import type { HistoryRow } from './history-store.js';
+import type { OrderRow } from './order-record.js';
+
+const digits = (currency: string) => (['JPY', 'KRW'].includes(currency) ? 0 : 2);
+export const decimal = (m: Money | null | undefined): number | null => (m ? m.amountMinor / 10 ** digits(m.currency) : null);
+export const money = (m: Money | null | undefined) => (m ? { amount: decimal(m)!, currency: m.currency } : null);
+
+/** The order as the API shows it: integer minor units become decimals with their currency. */
+export function orderView(row: OrderRow) {
+  const a = row.details.airline;
+  const seller = new Map(row.details.passengers.map((p) => [p.passengerId, p]));
+  return {
+    order_id: row.id,
+    pnr: row.pnr,
+    airline: row.airline,
+    airline_order_id: row.airline_order_id,
+    status: row.status,
+    origin: row.origin,
+    destination: row.destination,
+    currency: row.currency,
+    total: decimal({ amountMinor: Number(row.total_minor), currency: row.currency })!,
+    payment_deadline: row.status === 'hold' && row.payment_deadline ? row.payment_deadline.toISOString() : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    contact: row.details.contact,
+    passengers: a.passengers.map((p) => ({
+      passenger_id: p.passengerId,
+      type: p.type,
+      given_name: p.givenName,
+      family_name: p.familyName,
+      born_on: p.bornOn ?? seller.get(p.passengerId)?.bornOn ?? null,
+    })),
+    segments: a.segments.map((s) => ({
+      segment_id: s.segmentId,
+      origin: s.origin,
+      destination: s.destination,
+      departing_at: s.departingAt,
+      arriving_at: s.arrivingAt,
+      marketing_carrier: s.marketingCarrier,
+      flight_number: s.flightNumber,
+      operating_carrier: s.operatingCarrier,
+      cabin: s.cabin,
+      booking_class: s.bookingClass,
+      status: s.status,
+    })),
+    tickets: a.tickets.map((t) => ({
+      ticket_number: t.ticketNumber,
+      passenger_id: t.passengerId,
+      coupons: t.coupons.map((c) => ({ coupon_number: c.couponNumber, segment_id: c.segmentId, status: c.status })),
+    })),
+    extras: a.extras.map((e) => ({
+      kind: e.kind,
+      passenger_id: e.passengerId,
+      segment_id: e.segmentId,
+      designator: e.designator,
+      name: e.name,
+      price: money(e.price),
+    })),
+    pending_upsell: row.details.pendingUpsell
+      ? {
+          total: money(row.details.pendingUpsell.total)!,
+          items: row.details.pendingUpsell.extras.map((x) => ({ ...(x.request.kind === 'seat' ? { seat: x.request.designator } : { service_id: x.request.serviceId }), name: x.name, price: money(x.price)! })),
+        }
+      : null,
+    refund: row.details.refund ? { ...money(row.details.refund)!, refunded_at: row.details.refund.at } : null,
+    airline_notices: a.notices,
+  };
+}
+
+export function historyView(row: HistoryRow) {
+  return {
+    id: row.id,
+    at: row.occurred_at.toISOString(),
+    action: row.action,
+    status: row.status,
+    actor: { kind: row.actor_kind, id: row.actor_id, on_behalf_of_agency_id: row.on_behalf_of_agency_id },
+    airline_reference: row.airline_reference,
+    detail: row.detail,
+  };
+}
+
+/**
+ * A connector failure in the contract's words: the carrier's own text on 502 (its cascade line
+ * already folded in by the transport), a vanished offer as 404, an unpriceable extra as 422.
+ */
+export function airlineError(f: ConnectorFailure, context: 'offer' | 'order' | 'extra'): AppError {
+  if (f.kind === 'not_found' && context === 'offer') return notFound('offer no longer available at airline', 'offer_not_found');
+  if (context === 'extra' && (f.kind === 'not_available' || f.kind === 'refused' || f.kind === 'not_found')) {
+    return unprocessable(f.message, 'extra_not_priced');
+  }
+  return badGateway(f.message, f.kind === 'refused' ? 'airline_refused' : 'airline_error');
+}

@@ -1,0 +1,116 @@
+// An AA booking as the test system keeps it: the StoredOrder the seat and service handlers already
+// read (journey, passengers, status), plus what servicing needs — items, payment, tickets, quotes.
+
+import { randomInt } from 'node:crypto';
+import type { PricedJourney } from '../fare-pricing.js';
+import type { InventoryService } from '../inventory-service.js';
+import type { OfferPax, StoredOrder } from '../offer-store.js';
+import type { TestSystemDeps } from '../test-system-deps.js';
+
+export interface BookedPax extends OfferPax {
+  givenName: string;
+  surname: string;
+  birthdate: string | null;
+  gender: string | null;
+}
+
+export interface BookedItem {
+  itemId: string;
+  kind: 'flight' | 'seat' | 'service';
+  paxIds: string[];
+  cents: number;
+  /** Index into journey.segments for seats and per-segment services. */
+  segmentIndex: number | null;
+  seat: { row: number; column: string } | null;
+  name: string;
+}
+
+export interface Ticket {
+  number: string;
+  paxId: string;
+  /** One status for all coupons: I open, E exchanged, RF refunded, V void. */
+  couponStatus: 'I' | 'E' | 'RF' | 'V';
+}
+
+export type Quote =
+  | { kind: 'cancel'; refundCents: number; penaltyCents: number; expiresAt: number }
+  | { kind: 'reshop'; journey: PricedJourney; dueCents: number; diffCents: number; penaltyCents: number; expiresAt: number };
+
+export interface Booking extends StoredOrder {
+  passengers: BookedPax[];
+  contactEmail: string;
+  paymentDueAt: number;
+  items: BookedItem[];
+  paidCents: number;
+  refundedCents: number;
+  refunded: boolean;
+  tickets: Ticket[];
+  notices: string[];
+  quotes: Map<string, Quote>;
+  version: number;
+}
+
+const PNR_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+
+/** Six letters, no I or O (AA avoids them in record locators), unique among live bookings. */
+export function newPnr(exists: (pnr: string) => boolean): string {
+  for (;;) {
+    const pnr = Array.from({ length: 6 }, () => PNR_LETTERS[randomInt(PNR_LETTERS.length)]).join('');
+    if (!exists(pnr)) return pnr;
+  }
+}
+
+/** 001 is AA's ticketing code; ten more digits make the 13-digit ticket number. */
+export function newTicketNumber(): string {
+  return `001${String(randomInt(1e9)).padStart(9, '0')}${randomInt(10)}`;
+}
+
+export const flightCents = (b: Booking): number => b.items.filter((i) => i.kind === 'flight').reduce((s, i) => s + i.cents, 0);
+export const totalCents = (b: Booking): number => b.items.reduce((s, i) => s + i.cents, 0);
+export const seatedPax = (b: Booking): BookedPax[] => b.passengers.filter((p) => p.ptc !== 'INF');
+
+export function booking(deps: TestSystemDeps, orderId: string | undefined): Booking | undefined {
+  const found = orderId ? (deps.store.order(orderId) ?? deps.store.orderByReference(orderId)) : undefined;
+  return found && 'items' in found ? (found as Booking) : undefined;
+}
+
+export function sellJourney(inventory: InventoryService, journey: PricedJourney, seats: number): void {
+  for (const s of journey.segments) inventory.sell(s.flight, s.cabin, seats);
+}
+
+export function releaseJourney(inventory: InventoryService, journey: PricedJourney, seats: number): void {
+  for (const s of journey.segments) inventory.release(s.flight, s.cabin, seats);
+}
+
+/** Closes the booking and gives its seats back to inventory. */
+export function closeBooking(deps: TestSystemDeps, b: Booking, notice: string | null): void {
+  if (b.status === 'CANCELLED') return;
+  b.status = 'CANCELLED';
+  releaseJourney(deps.inventory, b.journey, seatedPax(b).length);
+  if (notice) b.notices.push(notice);
+  b.version++;
+}
+
+/** A hold whose payment time limit passed is cancelled by the airline, as AA does. */
+export function lapseIfDue(deps: TestSystemDeps, b: Booking): void {
+  if (b.status === 'OPENED' && b.tickets.length === 0 && b.paymentDueAt <= deps.clock.now()) {
+    closeBooking(deps, b, 'Payment time limit expired; booking cancelled by AA');
+  }
+}
+
+/**
+ * What cancelling returns, from the fare conditions: a refundable fare loses its cancellation fee
+ * per seated passenger, a non-refundable one keeps the base fares and refunds the taxes.
+ */
+export function cancellationTerms(b: Booking): { refundCents: number; penaltyCents: number } {
+  if (b.tickets.length === 0) return { refundCents: 0, penaltyCents: 0 };
+  const fee = b.journey.priceClass.refundFeeCents;
+  const penaltyCents =
+    fee === null ? b.journey.perPtc.reduce((s, p) => s + p.baseCents * p.count, 0) : Math.min(b.paidCents, fee * seatedPax(b).length);
+  return { refundCents: Math.max(0, b.paidCents - penaltyCents), penaltyCents };
+}
+
+export function issueTickets(b: Booking): void {
+  for (const t of b.tickets) if (t.couponStatus === 'I') t.couponStatus = 'E';
+  b.tickets = [...b.tickets.filter((t) => t.couponStatus !== 'E'), ...b.passengers.map((p) => ({ number: newTicketNumber(), paxId: p.id, couponStatus: 'I' as const }))];
+}

@@ -1,0 +1,74 @@
+// /control/orders: what the airline did on its side, so the gateway's refresh=true has something
+// real to find — a schedule change, a cancellation by the airline, a refund done at the airline —
+// and the bookings themselves, so tests can check the gateway and the airline agree.
+
+import type { FastifyInstance } from 'fastify';
+import { iso } from '../offer-xml-builder.js';
+import type { TestSystemDeps } from '../test-system-deps.js';
+import { booking, closeBooking, lapseIfDue, totalCents, type Booking } from './booking-record.js';
+
+function state(b: Booking) {
+  return {
+    orderId: b.orderId,
+    pnr: b.bookingReference,
+    status: b.status,
+    refunded: b.refunded,
+    paymentDueAt: iso(b.paymentDueAt),
+    totalCents: totalCents(b),
+    paidCents: b.paidCents,
+    refundedCents: b.refundedCents,
+    flights: b.journey.segments.map((s) => ({ key: s.flight.key, dep: s.flight.depLocal, arr: s.flight.arrLocal })),
+    tickets: b.tickets.map((t) => ({ number: t.number, paxId: t.paxId, couponStatus: t.couponStatus })),
+    extras: b.items.filter((i) => i.kind !== 'flight').map((i) => ({ kind: i.kind, name: i.name, cents: i.cents, paxId: i.paxIds[0] })),
+    notices: b.notices,
+  };
+}
+
+export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSystemDeps): void {
+  const find = (id: string) => {
+    const b = booking(deps, id);
+    if (b) lapseIfDue(deps, b);
+    return b;
+  };
+  app.get<{ Params: { id: string } }>('/control/orders/:id', async (request, reply) => {
+    const b = find(request.params.id);
+    return b ? state(b) : reply.code(404).send({ error: `no order ${request.params.id}` });
+  });
+
+  app.post<{ Params: { id: string }; Body: { minutes?: number } }>('/control/orders/:id/schedule-change', async (request, reply) => {
+    const b = find(request.params.id);
+    if (!b || b.status === 'CANCELLED') return reply.code(404).send({ error: `no open order ${request.params.id}` });
+    const minutes = Number(request.body?.minutes ?? 45);
+    const shift = (local: string) => iso(Date.parse(`${local}Z`) + minutes * 60_000).slice(0, 19);
+    const first = b.journey.segments[0]!.flight;
+    b.journey = {
+      ...b.journey,
+      segments: b.journey.segments.map((s) => ({
+        ...s,
+        flight: { ...s.flight, depLocal: shift(s.flight.depLocal), arrLocal: shift(s.flight.arrLocal), depUtc: s.flight.depUtc + minutes * 60_000, arrUtc: s.flight.arrUtc + minutes * 60_000 },
+      })),
+    };
+    b.notices.push(`Schedule change: AA${first.pattern.flightNumber} now departs ${minutes >= 0 ? minutes : -minutes} minutes ${minutes >= 0 ? 'later' : 'earlier'}`);
+    b.version++;
+    return state(b);
+  });
+
+  app.post<{ Params: { id: string } }>('/control/orders/:id/airline-cancel', async (request, reply) => {
+    const b = find(request.params.id);
+    if (!b || b.status === 'CANCELLED') return reply.code(404).send({ error: `no open order ${request.params.id}` });
+    const first = b.journey.segments[0]!.flight;
+    closeBooking(deps, b, `Flight AA${first.pattern.flightNumber} on ${first.date} cancelled by AA; booking cancelled`);
+    for (const t of b.tickets) t.couponStatus = 'V';
+    return state(b);
+  });
+
+  app.post<{ Params: { id: string } }>('/control/orders/:id/refund', async (request, reply) => {
+    const b = find(request.params.id);
+    if (!b || b.tickets.length === 0 || b.refunded) return reply.code(404).send({ error: `no ticketed, unrefunded order ${request.params.id}` });
+    closeBooking(deps, b, 'Refunded at AA');
+    for (const t of b.tickets) t.couponStatus = 'RF';
+    b.refundedCents = b.paidCents;
+    b.refunded = true;
+    return state(b);
+  });
+}

@@ -1,0 +1,139 @@
+// OrderCreate: books one or more priced offers (AA answers one offer per origin-destination) with
+// optional seats and services, as a hold or ticketed at once when PaymentFunctions pay the total.
+
+import type { PricedJourney, PtcPrice } from '../fare-pricing.js';
+import { formatAmount, normalizePtc } from '../fare-pricing.js';
+import { SoldOutError } from '../inventory-service.js';
+import type { MessageHandler } from '../message-handler.js';
+import { AA_ERRORS, errorDocument, type NdcErrorSpec } from '../ndc-errors.js';
+import { child, list, text, type XmlObject } from '../ndc-request-parser.js';
+import type { StoredOffer } from '../offer-store.js';
+import { newOfferId } from '../shopping-service.js';
+import { issueTickets, newPnr, seatedPax, sellJourney, totalCents, type BookedItem, type BookedPax, type Booking } from './booking-record.js';
+import { extraItem } from './order-extras.js';
+import { orderViewDocument } from './order-view-builder.js';
+import { paidAmountCents } from './payment-reader.js';
+
+export function mergeJourneys(journeys: PricedJourney[]): PricedJourney {
+  const perPtc = new Map<string, PtcPrice>();
+  for (const j of journeys) {
+    for (const p of j.perPtc) {
+      const seen = perPtc.get(p.ptc);
+      perPtc.set(p.ptc, seen ? { ...seen, baseCents: seen.baseCents + p.baseCents, taxCents: seen.taxCents + p.taxCents, totalCents: seen.totalCents + p.totalCents, taxes: [...seen.taxes, ...p.taxes] } : p);
+    }
+  }
+  const first = journeys[0]!;
+  return {
+    priceClass: first.priceClass,
+    segments: journeys.flatMap((j) => j.segments),
+    perPtc: [...perPtc.values()],
+    totalCents: journeys.reduce((s, j) => s + j.totalCents, 0),
+    international: journeys.some((j) => j.international),
+  };
+}
+
+/** Item ids of the seat and service a-la-carte offers (see order-extras.ts). */
+export const A_LA_CARTE_ITEM = /-SEG\d+-(MCE|PREFERRED|STANDARD|FREE)$|-(BAG1|BAG2|PRIO|MEAL|WIFI|LOUNGE)(-SEG\d+)?$/;
+
+function refusal(offer: StoredOffer): NdcErrorSpec[] {
+  const [head, cascade] = (offer.bookingRefusal?.text ?? '').split('\n');
+  return [
+    { code: '325', text: (head ?? '').replace(/^\[325\]\s*/, ''), typeCode: 'PNR', tag: 'OfferRefID' },
+    { code: '325', text: cascade ?? 'Priced segment reference missing', typeCode: 'PNR', tag: 'PaxSegmentRefID' },
+  ];
+}
+
+function fail(errors: NdcErrorSpec[]) {
+  return { status: 200, body: errorDocument('IATA_OrderViewRS', errors) };
+}
+
+export const orderCreateHandler: MessageHandler = {
+  message: 'OrderCreate',
+  requestRoot: 'IATA_OrderCreateRQ',
+  responseRoot: 'IATA_OrderViewRS',
+  route: () => undefined,
+  handle(parsed, deps) {
+    const now = deps.clock.now();
+    const request = child(parsed.root, 'Request');
+    const selected = list(child(request, 'CreateOrder', 'AcceptSelectedQuotedOfferList'), 'SelectedPricedOffer');
+    const flightOffers: StoredOffer[] = [];
+    const extraSelections: XmlObject[] = [];
+    for (const s of selected) {
+      const id = text(s, 'OfferRefID') ?? '';
+      const offer = deps.store.offer(id);
+      if (offer) {
+        if (offer.expiresAt <= now) return fail([AA_ERRORS.expiredOffer(id)]);
+        if (offer.bookingRefusal) return fail(refusal(offer));
+        flightOffers.push(offer);
+      } else if (list(s, 'SelectedOfferItem').every((i) => A_LA_CARTE_ITEM.test(text(i, 'OfferItemRefID') ?? ''))) {
+        extraSelections.push(...list(s, 'SelectedOfferItem'));
+      } else {
+        return fail([AA_ERRORS.expiredOffer(id)]);
+      }
+    }
+    if (flightOffers.length === 0) return fail([AA_ERRORS.badRequest('No flight offer selected', 'SelectedPricedOffer')]);
+    const paxNodes = list(child(request, 'DataLists', 'PaxList'), 'Pax');
+    const passengers: BookedPax[] = paxNodes.map((p, i) => ({
+      id: text(p, 'PaxID') ?? `PAX${i + 1}`,
+      ptc: normalizePtc(text(p, 'PTC')),
+      givenName: text(p, 'Individual', 'GivenName') ?? '',
+      surname: text(p, 'Individual', 'Surname') ?? '',
+      birthdate: text(p, 'Individual', 'Birthdate') ?? null,
+      gender: text(p, 'Individual', 'GenderCode') ?? null,
+    }));
+    const expected = flightOffers[0]!.pax;
+    const sameParty = passengers.length === expected.length && expected.every((e) => passengers.some((p) => p.id === e.id && p.ptc === e.ptc));
+    if (!sameParty) return fail([AA_ERRORS.badRequest(`Passengers do not match offer ${flightOffers[0]!.offerId}: expected ${expected.map((e) => `${e.id}/${e.ptc}`).join(', ')}`, 'PaxList')]);
+    if (passengers.some((p) => !p.surname || !p.birthdate)) return fail([AA_ERRORS.badRequest('Every passenger needs a surname and a birth date', 'Individual')]);
+    const journey = flightOffers.length === 1 ? flightOffers[0]!.journey : mergeJourneys(flightOffers.map((o) => o.journey));
+    const orderId = newOfferId().replace(/^AA/, 'AA-ORD-').slice(0, 20);
+    const items: BookedItem[] = flightOffers.flatMap((o, n) =>
+      o.items.map((it, i) => ({ itemId: `${orderId}-${n + 1}-${i + 1}`, kind: 'flight' as const, paxIds: it.paxIds, cents: (o.journey.perPtc.find((p) => p.ptc === it.ptc)?.totalCents ?? 0) * it.paxIds.length, segmentIndex: null, seat: null, name: 'Flight' })),
+    );
+    for (const [i, sel] of extraSelections.entries()) {
+      const item = extraItem(sel, journey, deps.inventory, `${orderId}-X${i + 1}`);
+      if ('typeCode' in item) return fail([item]);
+      items.push(item);
+    }
+    const contactEmail = text(child(request, 'DataLists', 'ContactInfoList', 'ContactInfo', 'EmailAddress'), 'EmailAddressText') ?? '';
+    const b: Booking = {
+      orderId,
+      bookingReference: newPnr((pnr) => deps.store.orderByReference(pnr) !== undefined),
+      offerId: flightOffers[0]!.offerId,
+      status: 'OPENED',
+      createdAt: now,
+      journey,
+      pax: passengers.map((p) => ({ id: p.id, ptc: p.ptc })),
+      ticketNumbers: [],
+      passengers,
+      contactEmail,
+      paymentDueAt: Math.min(...flightOffers.map((o) => o.paymentDueAt)),
+      items,
+      paidCents: 0,
+      refundedCents: 0,
+      refunded: false,
+      tickets: [],
+      notices: [],
+      quotes: new Map(),
+      version: 1,
+    };
+    const paid = paidAmountCents(request);
+    if (paid !== null && paid !== totalCents(b)) {
+      return fail([AA_ERRORS.badRequest(`Payment amount USD ${formatAmount(paid)} does not match the order total USD ${formatAmount(totalCents(b))}`, 'Amount')]);
+    }
+    try {
+      sellJourney(deps.inventory, journey, seatedPax(b).length);
+    } catch (err) {
+      if (err instanceof SoldOutError) return fail([{ code: '325', text: 'Error during booking process. Code: 21, message: Rebooked segment unavailable', typeCode: 'PNR' }]);
+      throw err;
+    }
+    if (paid !== null) {
+      b.paidCents = paid;
+      issueTickets(b);
+      b.status = 'TICKETED';
+    }
+    b.ticketNumbers = b.tickets.map((t) => t.number);
+    deps.store.putOrder(b);
+    return { status: 200, body: orderViewDocument(b, now) };
+  },
+};

@@ -1,0 +1,55 @@
+// Seats and services a booking takes from the a-la-carte offers of SeatAvailability and ServiceList.
+// Their item ids carry the segment and tier or service (`<offer>-SEG2-MCE`, `<offer>-BAG1`), so
+// the test system re-prices them here instead of remembering every a-la-carte answer it gave.
+
+import type { PricedJourney } from '../fare-pricing.js';
+import type { InventoryService } from '../inventory-service.js';
+import { AA_ERRORS, type NdcErrorSpec } from '../ndc-errors.js';
+import { list, text, type XmlObject } from '../ndc-request-parser.js';
+import type { StoredOffer } from '../offer-store.js';
+import { buildSeatMap, seatPriceCents, type SeatTier } from '../seat-map-builder.js';
+import { SERVICE_CATALOG } from '../service-catalog.js';
+import type { BookedItem } from './booking-record.js';
+
+const SEAT_ITEM = /-SEG(\d+)-(MCE|PREFERRED|STANDARD|FREE)$/;
+const SERVICE_ITEM = /-([A-Z0-9]+?)(?:-SEG(\d+))?$/;
+
+/** One selected a-la-carte item as a booked item, or AA's error when it cannot be sold. */
+export function extraItem(
+  selected: XmlObject,
+  journey: PricedJourney,
+  inventory: InventoryService,
+  itemId: string,
+): BookedItem | NdcErrorSpec {
+  const ref = text(selected, 'OfferItemRefID') ?? '';
+  const paxIds = list(selected, 'PaxRefID').map((p) => text(p) ?? '');
+  const seatRow = text(selected, 'SelectedSeat', 'SeatRowNumber');
+  const seatColumn = text(selected, 'SelectedSeat', 'ColumnID');
+  if (seatRow && seatColumn) {
+    const m = SEAT_ITEM.exec(ref);
+    const segment = m ? journey.segments[Number(m[1]) - 1] : undefined;
+    if (!m || !segment) return AA_ERRORS.badRequest(`Seat offer item ${ref} is unknown`, 'OfferItemRefID');
+    const map = buildSeatMap(segment.flight, segment.cabin, inventory, journey.priceClass.id === 'BE');
+    const seat = map?.rows.flatMap((r) => r.seats).find((s) => s.row === Number(seatRow) && s.column === seatColumn);
+    if (!seat || seat.occupied) return AA_ERRORS.badRequest(`Seat ${seatRow}${seatColumn} is not available`, 'SelectedSeat');
+    const tier = m[2] === 'FREE' ? null : (m[2] as SeatTier);
+    if ((seat.tier ?? null) !== tier) return AA_ERRORS.badRequest(`Seat ${seatRow}${seatColumn} is not sold by offer item ${ref}`, 'OfferItemRefID');
+    return {
+      itemId,
+      kind: 'seat',
+      paxIds,
+      cents: tier ? seatPriceCents(tier, segment.flight.pattern.distanceKm) : 0,
+      segmentIndex: Number(m[1]) - 1,
+      seat: { row: Number(seatRow), column: seatColumn },
+      name: `Seat ${seatRow}${seatColumn}`,
+    };
+  }
+  const m = SERVICE_ITEM.exec(ref);
+  const service = SERVICE_CATALOG.find((s) => s.id === m?.[1]);
+  const segmentIndex = m?.[2] ? Number(m[2]) - 1 : 0;
+  const segment = journey.segments[segmentIndex];
+  const cents = service && segment ? service.priceCents(segment.flight, { journey } as StoredOffer) : null;
+  if (!service || cents === null) return AA_ERRORS.badRequest(`Service offer item ${ref} is not available`, 'OfferItemRefID');
+  const qty = Number(text(selected, 'SelectedALaCarteOfferItem', 'Qty') ?? '1') || 1;
+  return { itemId, kind: 'service', paxIds, cents: cents * qty, segmentIndex: m?.[2] ? segmentIndex : null, seat: null, name: service.name };
+}

@@ -1,0 +1,76 @@
+// OrderReshop: a cancellation quote (UpdateOrder/CancelOrderRef, priced from the fare conditions)
+// or new flights for the order (ServiceOrder/AddOfferItems) with fare difference and change fee.
+// OrderQuote: the order repriced as it stands (what paying a hold costs now).
+
+import { randomUUID } from 'node:crypto';
+import type { MessageHandler } from '../message-handler.js';
+import { AA_ERRORS, errorDocument } from '../ndc-errors.js';
+import { child, list, text } from '../ndc-request-parser.js';
+import { OFFER_TTL_MS, searchOffers } from '../shopping-service.js';
+import { booking, cancellationTerms, flightCents, lapseIfDue, totalCents } from './booking-record.js';
+import { orderNotFound } from './order-retrieve-handler.js';
+import { cancelQuoteDocument, repriceDocument, reshopOffersDocument, type ReshopChoice } from './reshop-builder.js';
+
+const quoteId = () => `AAQ${randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase()}`;
+const MAX_RESHOP_OFFERS = 6;
+
+export const orderReshopHandler: MessageHandler = {
+  message: 'OrderReshop',
+  requestRoot: 'IATA_OrderReshopRQ',
+  responseRoot: 'IATA_OrderReshopRS',
+  route: () => undefined,
+  handle(parsed, deps) {
+    const now = deps.clock.now();
+    const request = child(parsed.root, 'Request');
+    const id = text(request, 'OrderRefID') ?? '';
+    const b = booking(deps, id);
+    if (!b) return orderNotFound(this.responseRoot, id);
+    lapseIfDue(deps, b);
+    if (b.status === 'CANCELLED') return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest(`Order ${b.orderId} is cancelled`, 'OrderRefID')]) };
+    if (child(request, 'UpdateOrder', 'CancelOrderRef')) {
+      const q = { kind: 'cancel' as const, ...cancellationTerms(b), expiresAt: now + OFFER_TTL_MS };
+      const offerId = quoteId();
+      b.quotes.set(offerId, q);
+      return { status: 200, body: cancelQuoteDocument(b, offerId, q, now) };
+    }
+    const fee = b.journey.priceClass.changeFeeCents;
+    if (fee === null) {
+      return { status: 200, body: errorDocument(this.responseRoot, [{ code: '325', text: `Changes not permitted for ${b.journey.priceClass.name} fares`, typeCode: 'DME' }]) };
+    }
+    const criteria = list(child(request, 'UpdateOrder', 'ReshopOrder', 'ReshopOrderChoice', 'ServiceOrder', 'AddOfferItems', 'FlightRequest', 'FlightRequestOriginDestinationsCriteria'), 'OriginDestCriteria')[0];
+    const origin = text(criteria, 'OriginDepCriteria', 'IATA_LocationCode') ?? '';
+    const destination = text(criteria, 'DestArrivalCriteria', 'IATA_LocationCode') ?? '';
+    const date = text(criteria, 'OriginDepCriteria', 'Date') ?? '';
+    const oldCents = flightCents(b);
+    const penaltyCents = fee * b.pax.filter((p) => p.ptc !== 'INF').length;
+    const current = b.journey.segments.map((s) => s.flight.key).join(',');
+    const found = searchOffers(deps, { origin, destination, date, pax: b.pax, cabinCodes: [], directOnly: false })
+      .filter((o) => o.journey.priceClass.id === b.journey.priceClass.id && !o.bookingRefusal)
+      .filter((o) => o.journey.segments.map((s) => s.flight.key).join(',') !== current)
+      .slice(0, MAX_RESHOP_OFFERS);
+    if (found.length === 0) return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.noFlights(origin, destination, date)]) };
+    const choices: ReshopChoice[] = found.map((o) => {
+      const diffCents = o.journey.totalCents - oldCents;
+      const paid = b.tickets.length > 0;
+      const dueCents = paid ? Math.max(0, diffCents) + penaltyCents : 0;
+      return { offerId: quoteId(), journey: o.journey, diffCents, dueCents, expiresAt: now + OFFER_TTL_MS };
+    });
+    for (const c of choices) b.quotes.set(c.offerId, { kind: 'reshop', journey: c.journey, dueCents: c.dueCents, diffCents: c.diffCents, penaltyCents, expiresAt: c.expiresAt });
+    return { status: 200, body: reshopOffersDocument(b, choices, penaltyCents, oldCents, now) };
+  },
+};
+
+export const orderQuoteHandler: MessageHandler = {
+  message: 'OrderQuote',
+  requestRoot: 'IATA_OrderQuoteRQ',
+  responseRoot: 'IATA_OrderReshopRS',
+  route: () => undefined,
+  handle(parsed, deps) {
+    const id = text(child(parsed.root, 'Payload', 'ExistingOrder'), 'OrderID') ?? '';
+    const b = booking(deps, id);
+    if (!b) return orderNotFound(this.responseRoot, id);
+    lapseIfDue(deps, b);
+    if (b.status === 'CANCELLED') return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest(`Order ${b.orderId} is cancelled`, 'OrderID')]) };
+    return { status: 200, body: repriceDocument(b, quoteId(), totalCents(b), deps.clock.now()) };
+  },
+};

@@ -1,0 +1,113 @@
+// IATA_OrderReshopRS bodies: the cancellation quote, reshop offers for new flights, and the
+// reprice answer of OrderQuote (21.3 answers OrderQuote with OrderReshopRS).
+
+import { amount, flightLists, iso, journeyList, paxList, paxSegmentList, ResponseIds } from '../offer-xml-builder.js';
+import { payloadAttributes } from '../payload-attributes.js';
+import { el, ndcDocument, type XmlNode } from '../xml-builder.js';
+import type { Booking } from './booking-record.js';
+import type { PricedJourney } from '../fare-pricing.js';
+
+const ROOT = 'IATA_OrderReshopRS';
+
+function priceDifferential(code: string, diff: number, next: number, old: number): XmlNode {
+  return el('PriceDifferential', [
+    el('DifferentialTypeCode', code),
+    el('DiffPrice', [el('Price', [amount('TotalAmount', diff)])]),
+    el('NewPrice', [el('Price', [amount('TotalAmount', next)])]),
+    el('OldPrice', [el('Price', [amount('TotalAmount', old)])]),
+  ]);
+}
+
+function penalty(id: string, kind: 'Cancellation' | 'Change', cents: number): XmlNode {
+  return el('ChangeFees', [el('DescText', kind === 'Change' ? 'Change fee' : 'Cancellation fee'), el('PenaltyID', id), el('Price', [amount('TotalAmount', cents)]), el('TypeCode', kind)]);
+}
+
+export function cancelQuoteDocument(b: Booking, offerId: string, q: { refundCents: number; penaltyCents: number; expiresAt: number }, now: number): string {
+  return ndcDocument(ROOT, [
+    el('Response', [
+      penalty('PEN_CXL', 'Cancellation', q.penaltyCents),
+      el('DataLists', [paxList(b.pax)]),
+      el('Order', [el('OrderID', b.orderId), el('OwnerCode', 'AA')]),
+      el('ReshopResults', [
+        el('ReshopOffers', [
+          el('Offer', [
+            ...b.items.map((item, i) =>
+              el('DeleteOrderItem', [
+                el('ExistingOrderItem', [el('OrderItemRefID', item.itemId)]),
+                el('OfferItemID', `${offerId}-${i + 1}`),
+                i === 0 ? priceDifferential('Refund', -q.refundCents, 0, b.paidCents) : null,
+              ]),
+            ),
+            el('OfferExpirationTimeLimitDateTime', iso(q.expiresAt)),
+            el('OfferID', offerId),
+            el('OwnerCode', 'AA'),
+            el('PenaltyRefID', 'PEN_CXL'),
+            el('TotalPrice', [amount('TotalAmount', q.refundCents)]),
+          ]),
+        ]),
+      ]),
+    ]),
+    payloadAttributes(now),
+  ]);
+}
+
+export interface ReshopChoice {
+  offerId: string;
+  journey: PricedJourney;
+  diffCents: number;
+  dueCents: number;
+  expiresAt: number;
+}
+
+export function reshopOffersDocument(b: Booking, choices: ReshopChoice[], penaltyCents: number, oldCents: number, now: number): string {
+  const ids = new ResponseIds();
+  const offers = choices.map((c) => {
+    const journeyId = ids.journey(c.journey.segments.map((s) => s.flight));
+    return el('Offer', [
+      el('AddedOfferItem', [
+        el('OfferItemID', `${c.offerId}-1`),
+        el('ReshopPrice', [priceDifferential(c.diffCents >= 0 ? 'AddCol' : 'Residual', c.diffCents, c.journey.totalCents, oldCents)]),
+        ...b.pax.map((p) => el('Service', [el('OfferServiceAssociation', [el('PaxJourneyRef', [el('PaxJourneyRefID', journeyId)])]), el('PaxRefID', p.id), el('ServiceID', `${c.offerId}-${p.id}`)])),
+      ]),
+      el('OfferExpirationTimeLimitDateTime', iso(c.expiresAt)),
+      el('OfferID', c.offerId),
+      el('OwnerCode', 'AA'),
+      el('PenaltyRefID', 'PEN_CHG'),
+      el('TotalPrice', [amount('TotalAmount', c.dueCents)]),
+    ]);
+  });
+  return ndcDocument(ROOT, [
+    el('Response', [
+      penalty('PEN_CHG', 'Change', penaltyCents),
+      el('DataLists', [...flightLists(ids), journeyList(ids), paxList(b.pax), paxSegmentList(ids)]),
+      el('Order', [el('OrderID', b.orderId), el('OwnerCode', 'AA')]),
+      el('ReshopResults', [el('ReshopOffers', offers)]),
+    ]),
+    payloadAttributes(now),
+  ]);
+}
+
+export function repriceDocument(b: Booking, offerId: string, totalCents: number, now: number): string {
+  const unpaid = b.status === 'OPENED' && b.tickets.length === 0;
+  return ndcDocument(ROOT, [
+    el('Response', [
+      el('Order', [el('OrderID', b.orderId), el('OwnerCode', 'AA')]),
+      el('ReshopResults', [
+        el('RepricedOffer', [
+          el('OfferExpirationTimeLimitDateTime', iso(unpaid ? b.paymentDueAt : now + 30 * 60 * 1000)),
+          el('OfferRefID', offerId),
+          el('OwnerCode', 'AA'),
+          ...b.items.map((item) =>
+            el('RepricedOfferItem', [
+              el('OriginalOrderItem', [el('OrderItemRefID', item.itemId), el('TotalPrice', [amount('TotalAmount', item.cents)])]),
+              unpaid ? el('PaymentTimeLimit', [el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', iso(b.paymentDueAt))])]) : null,
+              el('TotalPrice', [amount('TotalAmount', item.cents)]),
+            ]),
+          ),
+          el('TotalPrice', [amount('TotalAmount', totalCents)]),
+        ]),
+      ]),
+    ]),
+    payloadAttributes(now),
+  ]);
+}

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsForOrder } from '../../src/orders/event-outbox.js';
+import { orderFixture, type OrderFixture } from './order-fixture.js';
+
+let f: OrderFixture;
+beforeAll(async () => {
+  f = await orderFixture();
+});
+afterAll(async () => f?.close());
+
+const path = (id: string, tail = '') => `/v1/orders/${encodeURIComponent(id)}${tail}?airline=AA`;
+
+describe('order lifecycle through the gateway and the AA test system', () => {
+  it('holds, commits, refreshes, quotes a cancel, cancels and refunds; the airline agrees at each step', async () => {
+    const offer = await f.offer('JFK', 'LAX');
+    const created = await f.hold(offer.offer_id);
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json();
+    expect(order.status).toBe('hold');
+    expect(order.pnr).toMatch(/^[A-Z]{6}$/);
+    expect(order.payment_deadline).toBeTruthy();
+
+    const committed = await f.call('POST', path(order.order_id, '/commit'), { payment: { type: 'agency_account' } });
+    expect(committed.statusCode, committed.body).toBe(200);
+    expect(committed.json().status).toBe('ticketed');
+    expect(committed.json().tickets[0].ticket_number).toMatch(/^001\d{10}$/);
+
+    const quote = await f.call('POST', path(order.order_id, '/cancel'), {});
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().refund.amount).toBeGreaterThan(0);
+
+    const cancelled = await f.call('POST', path(order.order_id, '/cancel/confirm'), { cancellation_quote_id: quote.json().cancellation_quote_id });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json().status).toBe('cancelled');
+
+    const refunded = await f.call('POST', path(order.order_id, '/refund'));
+    expect(refunded.statusCode, refunded.body).toBe(202);
+    expect(refunded.json()).toEqual({ order_id: order.order_id, status: 'refunded' });
+
+    const events = await eventsForOrder(f.platform.db, order.order_id);
+    expect(events.map((e) => e.event)).toEqual(['order.created', 'order.ticketed', 'order.cancelled', 'order.refunded']);
+    const history = await f.call('GET', `/v1/orders/${encodeURIComponent(order.order_id)}/history`);
+    expect(history.json().entries.map((e: { action: string }) => e.action)).toEqual(['created', 'committed', 'cancelled', 'refunded']);
+  });
+});
