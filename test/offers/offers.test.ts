@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysAhead, shoppingFixture, type ShoppingFixture } from '../shopping/shopping-fixture.js';
+
+let f: ShoppingFixture;
+beforeAll(async () => {
+  f = await shoppingFixture({ env: { SEARCH_RATE_LIMIT_PER_MINUTE: '1000' } });
+});
+afterAll(async () => f?.close());
+
+interface Offer { offer_id: string; total_amount: number; slices: { segments: { segment_id: string }[] }[] }
+
+async function firstOffer(origin: string, destination: string, extra: Record<string, unknown> = {}): Promise<Offer> {
+  const res = await f.search({ origin, destination, departure_date: daysAhead(18), adults: 1, ...extra });
+  expect(res.statusCode).toBe(200);
+  return (res.json().offers as Offer[])[0]!;
+}
+
+const get = (url: string) => f.app.inject({ method: 'GET', url, headers: { 'x-api-key': f.key } });
+const price = (payload: unknown) => f.app.inject({ method: 'POST', url: '/v1/offers/price', headers: { 'x-api-key': f.key }, payload: payload as object });
+
+describe('POST /v1/offers/price', () => {
+  it('confirms price and terms of a searched offer', async () => {
+    const offer = await firstOffer('JFK', 'LAX');
+    const res = await price({ offer_id: offer.offer_id });
+    expect(res.statusCode).toBe(200);
+    const priced = res.json();
+    expect(priced.offer_id).toMatch(/^AA\|/);
+    expect(priced.airline).toBe('AA');
+    expect(priced.total_amount).toBe(offer.total_amount);
+    expect(priced.warnings).toEqual([]);
+    expect(priced.priced_at).toBeTruthy();
+    expect(priced.slices[0].segments[0].segment_id).toBe(offer.slices[0]!.segments[0]!.segment_id);
+  });
+
+  it('prices a round trip made of one airline offer per slice', async () => {
+    const offer = await firstOffer('ORD', 'LAX', { return_date: daysAhead(25) });
+    const res = await price({ offers: [{ offer_id: offer.offer_id }], airline: 'AA' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().slices).toHaveLength(2);
+    expect(res.json().total_amount).toBeCloseTo(offer.total_amount, 2);
+  });
+
+  it('reports a price change as a warning', async () => {
+    const offer = await firstOffer('ORD', 'BOS');
+    const res = await price({ offer_id: offer.offer_id });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().total_amount).toBeGreaterThan(offer.total_amount);
+    expect(res.json().warnings[0]).toMatch(/Price changed/);
+  });
+
+  it('404 when the airline no longer holds the offer', async () => {
+    const offer = await firstOffer('MIA', 'TPA');
+    const res = await price({ offer_id: offer.offer_id });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('offer no longer available at airline');
+  });
+
+  it('400 offer_id is required; 400 unknown airline', async () => {
+    expect((await price({})).json()).toMatchObject({ error: 'offer_id is required' });
+    expect((await price({ offers: [{}] })).json()).toMatchObject({ error: 'offer_id is required' });
+    for (const body of [{ offer_id: 'no-prefix-here' }, { offer_id: 'ZZ|abc.def' }, { offer_id: 'AA|1.x', airline: 'ZZ' }]) {
+      const res = await price(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('unknown airline');
+    }
+  });
+
+  it("502 with the carrier's own text when the airline fails", async () => {
+    const offer = await firstOffer('PHX', 'DFW');
+    await f.control('POST', '/control/faults', { kind: 'http5xx', messages: ['OfferPrice'] });
+    try {
+      const res = await price({ offer_id: offer.offer_id });
+      expect(res.statusCode).toBe(502);
+      expect(res.json().error).toMatch(/The service is temporarily unavailable/);
+    } finally {
+      await f.control('DELETE', '/control/faults');
+    }
+  });
+});
+
+describe('GET /v1/offers/{offerID}/seats and /services', () => {
+  it('seat maps for every segment, each seat carrying segment_id; segment_id selects one', async () => {
+    const offer = await firstOffer('FLG', 'LFT', { max_connections: 2 });
+    const id = encodeURIComponent(offer.offer_id);
+    expect(id).toContain('%7C');
+    const res = await get(`/v1/offers/${id}/seats`);
+    expect(res.statusCode).toBe(200);
+    const maps = res.json().seat_maps as { segment_id: string; seats: { segment_id: string; available: boolean; seat: string }[] }[];
+    const segments = offer.slices.flatMap((s) => s.segments.map((g) => g.segment_id));
+    expect(maps.map((m) => m.segment_id).every((id) => segments.includes(id))).toBe(true);
+    for (const m of maps) expect(m.seats.every((s) => s.segment_id === m.segment_id)).toBe(true);
+    expect(maps.some((m) => m.seats.some((s) => s.available))).toBe(true);
+
+    const one = await get(`/v1/offers/${id}/seats?segment_id=${encodeURIComponent(maps[0]!.segment_id)}&airline=AA`);
+    expect(one.statusCode).toBe(200);
+    expect(one.json().seat_maps.map((m: { segment_id: string }) => m.segment_id)).toEqual([maps[0]!.segment_id]);
+  });
+
+  it('404 seat_map_segment_not_found for a segment with no published map', async () => {
+    const offer = await firstOffer('JFK', 'LAX');
+    const res = await get(`/v1/offers/${encodeURIComponent(offer.offer_id)}/seats?segment_id=AA1-XXXYYY-20990101`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe('seat_map_segment_not_found');
+  });
+
+  it('services: an array of priced ancillaries', async () => {
+    const offer = await firstOffer('JFK', 'LAX');
+    const res = await get(`/v1/offers/${encodeURIComponent(offer.offer_id)}/services`);
+    expect(res.statusCode).toBe(200);
+    const services = res.json() as { service_id: string; name: string; price_amount: number | null; currency: string | null }[];
+    expect(Array.isArray(services)).toBe(true);
+    expect(services.length).toBeGreaterThan(0);
+    expect(services[0]).toMatchObject({ name: expect.any(String), currency: 'USD' });
+  });
+
+  it('unknown airline and expired offers on the GET paths', async () => {
+    expect((await get('/v1/offers/nothing/services')).json()).toMatchObject({ error: 'unknown airline' });
+    expect((await get('/v1/offers/nothing/seats')).statusCode).toBe(400);
+    const gone = await get(`/v1/offers/${encodeURIComponent('AA|1.garbage')}/services`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error).toBe('offer no longer available at airline');
+  });
+});
