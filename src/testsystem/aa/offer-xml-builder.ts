@@ -76,6 +76,12 @@ function priceNode(p: PtcPrice): XmlNode {
   ]);
 }
 
+/** An offer item prices every passenger of its type: the per-passenger price times their number. */
+function forAll(p: PtcPrice): PtcPrice {
+  const n = p.count;
+  return { ...p, baseCents: p.baseCents * n, taxCents: p.taxCents * n, totalCents: p.totalCents * n, taxes: p.taxes.map((t) => ({ ...t, cents: t.cents * n })) };
+}
+
 export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids: ResponseIds): XmlNode {
   const journeyId = ids.journey(offer.journey.segments.map((s) => s.flight));
   const pcId = ids.priceClass(offer.journey.priceClass, offer.journey.international);
@@ -109,7 +115,7 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
       el('OfferItemID', item.offerItemId),
       el('OwnerCode', 'AA'),
       el('PaymentTimeLimit', [el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', iso(offer.paymentDueAt))])]),
-      priceNode({ ...price, baseCents: price.baseCents * price.count, taxCents: price.taxCents * price.count, totalCents: price.totalCents * price.count, taxes: price.taxes.map((t) => ({ ...t, cents: t.cents * price.count })) }),
+      priceNode(forAll(price)),
       ...item.paxIds.map((paxId) =>
         el('Service', [
           el('OfferServiceAssociation', [el('PaxJourneyRef', [el('PaxJourneyRefID', journeyId)])]),

@@ -18,6 +18,11 @@ describe('AA test system NDC messages over HTTP', () => {
     expect(first.body).toContain('<Code>AADOM-MAIN</Code>');
     expect(first.body).toContain('<Name>Basic Economy</Name>');
     expect(first.body).toMatch(/<OfferExpirationTimeLimitDateTime>2026-11-20T12:30:00Z</);
+    const firstOffer = /<Offer>([\s\S]*?)<\/Offer>/.exec(first.body)![1]!;
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    const itemTotals = [...firstOffer.matchAll(/<\/PaymentTimeLimit><Price>[\s\S]*?<TotalAmount CurCode="USD">([\d.]+)<\/TotalAmount><\/Price>/g)].map((m) => cents(m[1]!));
+    expect(itemTotals).toHaveLength(3);
+    expect(itemTotals.reduce((a, b) => a + b, 0)).toBe(cents(/<TotalPrice><TotalAmount CurCode="USD">([\d.]+)</.exec(firstOffer)![1]!));
     const second = await post(system, 'AirShopping', airShoppingRq('JFK', 'LAX', undefined, ['ADT', 'CHD', 'INF']));
     const flights = (xml: string) => [...new Set(offersIn(xml).map((o) => o.flights.join('>')))];
     expect(flights(second.body)).toEqual(flights(first.body));
