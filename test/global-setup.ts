@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/platform/db/database.js';
+import { migrate } from '../src/platform/db/migrate.js';
 import { Keyring } from '../src/platform/keyring/keyring.js';
 
 declare module 'vitest' {
@@ -11,6 +16,8 @@ declare module 'vitest' {
     runId: string;
     /** One keyring for the run: apps sharing a database must agree on the active key ids. */
     keyring: string;
+    /** Embedded storage: a migrated PGlite dump every test platform starts from. */
+    pgliteTemplate: string | null;
   }
 }
 
@@ -30,8 +37,17 @@ export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     project.provide('databaseUrl', null);
-    return;
+    // Creating and migrating a PGlite database costs seconds of WebAssembly work; loading a
+    // migrated dump costs a fraction of that, so the run pays for it once.
+    const template = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
+    await migrate(template);
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-template-')), 'pgdata.tar');
+    fs.writeFileSync(file, Buffer.from(await (await template.dump!()).arrayBuffer()));
+    await template.close();
+    project.provide('pgliteTemplate', file);
+    return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
+  project.provide('pgliteTemplate', null);
   const name = `flightagg_test_${runId}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

@@ -37,6 +37,8 @@ export interface PlatformOptions {
   logger?: Logger;
   /** Overrides config.dataDir for storage only, e.g. `memory://` in tests. */
   storageDir?: string;
+  /** Embedded storage only: a dump to start from (see Database.dump). */
+  storageTemplate?: Blob;
   defaultMetrics?: boolean;
   clock?: () => Date;
 }
@@ -44,7 +46,11 @@ export interface PlatformOptions {
 export async function createPlatform(config: Readonly<Config>, options: PlatformOptions = {}): Promise<Platform> {
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
   const { keyring } = loadKeyring({ keyring: config.keyring, dataDir: config.dataDir });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: options.storageDir ?? config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: options.storageDir ?? config.dataDir,
+    ...(options.storageTemplate ? { template: options.storageTemplate } : {}),
+  });
   let redis: Redis | null = null;
   let migrations: MigrationResult;
   try {

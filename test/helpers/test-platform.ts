@@ -31,6 +31,14 @@ async function isolatedDatabase(serverUrl: string): Promise<string> {
   return url.toString();
 }
 
+let template: Blob | undefined;
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  template ??= new Blob([fs.readFileSync(file)]);
+  return template;
+}
+
 /** A platform on this run's storage: PGlite in memory, or the run's PostgreSQL database. */
 export async function createTestPlatform(options: TestPlatformOptions = {}): Promise<Platform> {
   const sharedUrl = inject('databaseUrl');
@@ -62,6 +70,7 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
   return createPlatform(config, {
     logger,
     storageDir: databaseUrl ? undefined : 'memory://',
+    ...(databaseUrl ? {} : { storageTemplate: pgliteTemplate() }),
     ...(options.clock ? { clock: options.clock } : {}),
   });
 }

@@ -18,6 +18,8 @@ export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
   withClient<T>(fn: (client: ScriptClient) => Promise<T>): Promise<T>;
+  /** Embedded storage only: the whole data directory as a tarball, to start other instances from. */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,8 @@ export interface DatabaseOptions {
   databaseUrl: string | null;
   /** Directory for embedded storage, or `memory://` for a throwaway in-memory database. */
   dataDir: string;
+  /** Embedded storage only: start from this dump (tests start from one migrated template). */
+  template?: Blob;
 }
 
 // Both drivers answer with the same JavaScript types: int8 (count(*), bigserial) as numbers,
@@ -32,7 +36,7 @@ export interface DatabaseOptions {
 const parseInt8 = (value: string) => Number(value);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.template);
 }
 
 async function openPostgres(url: string): Promise<Database> {
@@ -63,13 +67,14 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
   let pglite: PGlite;
   try {
     pglite = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pgdata'), {
       parsers: { [pgliteTypes.INT8]: parseInt8 },
+      ...(template ? { loadDataDir: template } : {}),
     });
   } catch (err) {
     unlock();
@@ -87,6 +92,14 @@ async function openPglite(dataDir: string): Promise<Database> {
           exec: (script) => client.exec(script),
           query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
         });
+      } finally {
+        client.release();
+      }
+    },
+    async dump() {
+      const client = await pool.connect();
+      try {
+        return await pglite.dumpDataDir('none');
       } finally {
         client.release();
       }
