@@ -45,6 +45,7 @@ export interface PricedJourney {
 }
 
 const US = new Set(['US', 'PR', 'VI']);
+const FLAGSHIP_FIRST_MULTIPLIER = 6.4;
 
 export function isInternational(itinerary: Itinerary): boolean {
   return itinerary.legs.some(
@@ -100,10 +101,15 @@ export function priceJourney(input: {
   const international = isInternational(itinerary);
   const distance = greatCircleKm(origin.lat, origin.lon, dest.lat, dest.lon);
   const connectionDiscount = itinerary.legs.length > 1 ? 0.94 : 1;
+  // First above a Business cabin (777-300ER, A321T) is Flagship First, priced well above Business; First
+  // on a two-cabin aircraft is AA's domestic First, priced between Main Cabin and Business.
+  const flagshipFirst =
+    priceClass.id === 'FIRST' && itinerary.legs.some((l) => aircraftType(l.pattern.aircraft).cabins.some((c) => c.cabin === 'J'));
+  const multiplier = flagshipFirst ? FLAGSHIP_FIRST_MULTIPLIER : priceClass.multiplier;
   // Load moves the fare through the booking-class ladder: up to +60% when only the top class is left.
   const loadFactor = 1 + 0.6 * maxStep;
   const adultBase = Math.round(
-    (mainCabinBaseCents(distance, international) * priceClass.multiplier * advancePurchaseFactor(daysOut) * loadFactor * connectionDiscount) / 100,
+    (mainCabinBaseCents(distance, international) * multiplier * advancePurchaseFactor(daysOut) * loadFactor * connectionDiscount) / 100,
   ) * 100 - 7;
   const perPtc: PtcPrice[] = [];
   for (const ptc of ['ADT', 'CHD', 'INF'] as const) {
