@@ -129,6 +129,19 @@ describe('cross-cutting HTTP rules', () => {
     expect(logged.some((l) => l.reqId === res.headers['x-request-id'] && l.level === 50)).toBe(true);
   });
 
+  it('refuses a repeated X-API-Key header', async () => {
+    const res = await t.app.inject({ url: '/v1/probe/whoami', headers: { 'x-api-key': [key, key] } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe('invalid api key');
+  });
+
+  it('answers a malformed percent-encoded path with a 400 sentence', async () => {
+    const res = await t.app.inject({ url: '/v1/probe/%E0%A4%A', headers: { 'x-api-key': key } });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(typeof res.json().error).toBe('string');
+  });
+
   it('answers the envelope on aviation paths for auth errors too', async () => {
     const res = await t.app.inject({ url: '/v1/aviation/probe' });
     expect(res.statusCode).toBe(401);
