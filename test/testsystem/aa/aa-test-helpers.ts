@@ -54,17 +54,22 @@ export function offerRequest(message: 'SeatAvailability' | 'ServiceList', offerI
 
 let schemaFiles: { fileName: string; contents: string }[] | null = null;
 
-/** Validates with libxml2 against the full, unmodified schema set: the proof the runtime shortcut is not. */
-export async function xsdErrors(root: string, xml: string): Promise<string[]> {
+function loadSchemaFiles(): { fileName: string; contents: string }[] {
   schemaFiles ??= readdirSync(SCHEMA_DIR)
     .filter((f) => f.endsWith('.xsd'))
     .map((f) => ({ fileName: f, contents: readFileSync(path.join(SCHEMA_DIR, f), 'utf8') }));
-  const schema = schemaFiles.find((f) => f.fileName === `${root}.xsd`);
+  return schemaFiles;
+}
+
+/** Validates with libxml2 against the full, unmodified schema set: the proof the runtime shortcut is not. */
+export async function xsdErrors(root: string, xml: string): Promise<string[]> {
+  const files = loadSchemaFiles();
+  const schema = files.find((f) => f.fileName === `${root}.xsd`);
   if (!schema) throw new Error(`no schema for ${root}`);
   const result = await validateXML({
     xml: { fileName: 'message.xml', contents: xml },
     schema,
-    preload: schemaFiles.filter((f) => f !== schema),
+    preload: files.filter((f) => f !== schema),
     initialMemoryPages: 1024,
     maxMemoryPages: 16384,
   });
@@ -115,4 +120,20 @@ export function roundTripRq(origin: string, destination: string, out: string, ba
   const od = (o: string, d: string, date: string) =>
     `<OriginDestCriteria><DestArrivalCriteria><IATA_LocationCode>${d}</IATA_LocationCode></DestArrivalCriteria><OriginDepCriteria><Date>${date}</Date><IATA_LocationCode>${o}</IATA_LocationCode></OriginDepCriteria></OriginDestCriteria>`;
   return `<IATA_AirShoppingRQ xmlns="${MSG}">${distributionChain}<Request><FlightRequest xmlns="${CNS}"><FlightRequestOriginDestinationsCriteria>${od(origin, destination, out)}${od(destination, origin, back)}</FlightRequestOriginDestinationsCriteria></FlightRequest><PaxList xmlns="${CNS}"><Pax><PaxID>PAX1</PaxID><PTC>ADT</PTC></Pax></PaxList></Request></IATA_AirShoppingRQ>`;
+}
+
+/** Validates many documents in one libxml2 run (one schema parse); returns the errors per document name. */
+export async function xsdErrorsMany(root: string, docs: { name: string; xml: string }[]): Promise<Map<string, string[]>> {
+  const files = loadSchemaFiles();
+  const schema = files.find((f) => f.fileName === `${root}.xsd`);
+  if (!schema) throw new Error(`no schema for ${root}`);
+  const result = await validateXML({
+    xml: docs.map((d, i) => ({ fileName: `doc${i}.xml`, contents: d.xml })),
+    schema,
+    preload: files.filter((f) => f !== schema),
+    initialMemoryPages: 1024,
+    maxMemoryPages: 16384,
+  });
+  // Every libxml2 error line names its file; a document without one validated.
+  return new Map(docs.map((d, i) => [d.name, result.errors.filter((e) => e.loc?.fileName === `doc${i}.xml`).map((e) => e.message)]));
 }
