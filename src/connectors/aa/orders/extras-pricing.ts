@@ -1,6 +1,8 @@
 import { fail, failure, ok, type ConnectorResult } from '../../connector-failure.js';
 import type { ExtraRequest, OrderRef, PricedExtra } from '../../order-types.js';
 import type { Seller } from '../air-shopping-request.js';
+import { readDataLists } from '../ndc-data-lists.js';
+import { stableIdOf } from '../ndc-offer-mapper.js';
 import { amount, list, node, text, texts, type Parsed } from '../ndc-xml.js';
 import { orderMessage } from './order-message.js';
 
@@ -37,9 +39,14 @@ const notPriced = (what: string) => fail<PricedExtra[]>(failure('not_available',
 export function priceSeats(root: Parsed, seats: Extract<ExtraRequest, { kind: 'seat' }>[]): ConnectorResult<PricedExtra[]> {
   const response = node(root.Response);
   const { offerId, prices } = alaCarte(response);
+  const lists = readDataLists(response.DataLists);
   const out: PricedExtra[] = [];
   for (const want of seats) {
-    const map = list(response.SeatMap).find((m) => text(m.PaxSegmentRefID) === want.segmentId);
+    // Sellers name segments by our stable id; the airline's seat map by its response-local id.
+    const map = list(response.SeatMap).find((m) => {
+      const local = text(m.PaxSegmentRefID) ?? '';
+      return local === want.segmentId || stableIdOf(local, lists) === want.segmentId;
+    });
     const seat = list(node(map?.CabinCompartment).SeatRow)
       .flatMap((row) => list(row.Seat).map((s) => ({ s, row: text(s.RowNumber) ?? text(row.RowNumber) })))
       .find(({ s, row }) => `${row}${text(s.ColumnID)}` === want.designator);
@@ -47,9 +54,19 @@ export function priceSeats(root: Parsed, seats: Extract<ExtraRequest, { kind: 's
     const itemRef = texts(seat.s.OfferItemRefID)[0];
     const price = itemRef ? prices.get(itemRef) : { amountMinor: 0, currency: 'USD' };
     if (!price) return notPriced(`seat ${want.designator} on ${want.segmentId}`);
-    out.push({ request: want, airlineOfferId: offerId, airlineItemId: itemRef ?? `${offerId}-${want.segmentId}-FREE`, name: `Seat ${want.designator}`, price });
+    out.push({ request: want, airlineOfferId: offerId, airlineItemId: itemRef ?? `${offerId}-${text(map?.PaxSegmentRefID)}-FREE`, name: `Seat ${want.designator}`, price });
   }
   return ok(out);
+}
+
+/**
+ * AA's a-la-carte item ids are `<a-la-carte offer id>-<service>[-<segment>]`, and every
+ * ServiceList answer makes a new offer id: the same service is the same part after the offer id.
+ */
+function sameService(itemId: string, wanted: string): boolean {
+  if (itemId === wanted) return true;
+  const tail = (id: string) => (id.includes('-') ? id.slice(id.indexOf('-')) : null);
+  return tail(itemId) !== null && tail(itemId) === tail(wanted);
 }
 
 export function priceServices(root: Parsed, services: Extract<ExtraRequest, { kind: 'service' }>[]): ConnectorResult<PricedExtra[]> {
@@ -62,10 +79,11 @@ export function priceServices(root: Parsed, services: Extract<ExtraRequest, { ki
   const items = list(node(response.ALaCarteOffer).OfferItem);
   const out: PricedExtra[] = [];
   for (const want of services) {
-    const item = items.find((i) => text(i.OfferItemID) === want.serviceId);
-    const price = item ? prices.get(want.serviceId) : null;
+    const item = items.find((i) => sameService(text(i.OfferItemID) ?? '', want.serviceId));
+    const itemId = item ? (text(item.OfferItemID) ?? '') : '';
+    const price = item ? prices.get(itemId) : null;
     if (!item || !price) return notPriced(`service ${want.serviceId}`);
-    out.push({ request: want, airlineOfferId: offerId, airlineItemId: want.serviceId, name: names.get(text(node(item.Service).ServiceDefinitionRefID) ?? '') ?? 'Service', price });
+    out.push({ request: want, airlineOfferId: offerId, airlineItemId: itemId, name: names.get(text(node(item.Service).ServiceDefinitionRefID) ?? '') ?? 'Service', price });
   }
   return ok(out);
 }

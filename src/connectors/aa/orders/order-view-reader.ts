@@ -1,7 +1,7 @@
 import type { AirlineOrder, AirlineOrderStatus, OrderExtra, OrderSegment, OrderTicket } from '../../order-types.js';
 import { PASSENGER_TYPE } from '../aa-passengers.js';
 import { readDataLists, type DataLists } from '../ndc-data-lists.js';
-import { cabinOf } from '../ndc-offer-mapper.js';
+import { cabinOf, stableIdOf } from '../ndc-offer-mapper.js';
 import { amount, list, node, text, type Parsed } from '../ndc-xml.js';
 
 function segmentOf(paxSegmentId: string, lists: DataLists, cabinByRef: Map<string, { cabin: string | null; rbd: string | null }>, cancelled: Set<string>): OrderSegment {
@@ -11,7 +11,7 @@ function segmentOf(paxSegmentId: string, lists: DataLists, cabinByRef: Map<strin
   const carrier = text(marketing.CarrierDesigCode) ?? '';
   const fare = cabinByRef.get(paxSegmentId);
   return {
-    segmentId: paxSegmentId,
+    segmentId: stableIdOf(paxSegmentId, lists),
     origin: text(node(marketing.Dep).IATA_LocationCode) ?? '',
     destination: text(node(marketing.Arrival).IATA_LocationCode) ?? '',
     departingAt: text(node(marketing.Dep).AircraftScheduledDateTime) ?? '',
@@ -35,6 +35,7 @@ export function readOrderView(root: Parsed): AirlineOrder | null {
   const airlineOrderId = text(order.OrderID);
   if (!airlineOrderId) return null;
   const lists = readDataLists(response.DataLists);
+  const stable = (ref: string | null) => (ref ? stableIdOf(ref, lists) : null);
   const items = list(order.OrderItem);
   const services = items.flatMap((i) => list(i.Service));
   const pnr = services.map((s) => text(node(s.BookingRef).BookingID)).find(Boolean) ?? '';
@@ -67,7 +68,7 @@ export function readOrderView(root: Parsed): AirlineOrder | null {
       extras.push({
         kind: text(seat.ColumnID) ? 'seat' : 'service',
         passengerId: text(s.PaxRefID) ?? '',
-        segmentId: seatSeg ?? text(node(node(defRef.OrderFlightAssociations).PaxSegmentRef).PaxSegmentRefID),
+        segmentId: stable(seatSeg ?? text(node(node(defRef.OrderFlightAssociations).PaxSegmentRef).PaxSegmentRefID)),
         designator: text(seat.ColumnID) ? `${text(seat.RowNumber)}${text(seat.ColumnID)}` : null,
         name: text(s.DescText) ?? text(def?.Name) ?? 'Service',
         price: amount(node(item.Price).TotalAmount),
@@ -80,7 +81,7 @@ export function readOrderView(root: Parsed): AirlineOrder | null {
       passengerId: text(doc.PaxRefID) ?? '',
       coupons: list(t.Coupon).map((c) => ({
         couponNumber: Number(text(c.CouponNumber) ?? 0),
-        segmentId: text(node(c.SoldAirlineInfo).PaxSegmentRefID),
+        segmentId: stable(text(node(c.SoldAirlineInfo).PaxSegmentRefID)),
         status: text(c.CouponStatusCode) ?? 'I',
       })),
     })),
