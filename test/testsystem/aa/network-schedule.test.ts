@@ -3,7 +3,8 @@ import { AIRPORTS, HUBS } from '../../../src/testsystem/aa/airports-data.js';
 import { buildItineraries } from '../../../src/testsystem/aa/connection-builder.js';
 import { addDays, utcToLocal } from '../../../src/testsystem/aa/geo-time.js';
 import { createScheduleService } from '../../../src/testsystem/aa/schedule-service.js';
-import { MIN_CONNECT_MINUTES } from '../../../src/testsystem/aa/timetable-data.js';
+import { HUB_BANKS, MIN_CONNECT_MINUTES } from '../../../src/testsystem/aa/timetable-data.js';
+import { isoWeekday } from '../../../src/testsystem/aa/geo-time.js';
 
 const schedule = createScheduleService();
 
@@ -78,4 +79,26 @@ describe('AA network and schedule', () => {
       if (p.aircraft === 'E175') expect(p.distanceKm).toBeLessThan(1500);
     }
   });
+
+  it('has days of operation: thinner routes skip days and are absent from those dates', () => {
+    const partWeek = schedule.patterns.filter((p) => p.days.length < 7);
+    expect(partWeek.length).toBeGreaterThan(0);
+    const sample = partWeek[0]!;
+    const missing = ['2026-12-14', '2026-12-15', '2026-12-16', '2026-12-17', '2026-12-18', '2026-12-19', '2026-12-20'].find(
+      (d) => !sample.days.includes(String(isoWeekday(d))),
+    )!;
+    expect(schedule.departures(sample.origin, missing).some((f) => f.pattern.flightNumber === sample.flightNumber)).toBe(false);
+    expect(schedule.flight(`AA${sample.flightNumber}/${missing}`)).toBeUndefined();
+  });
+
+  it('departs AA short-haul flights from DFW at its connecting banks, in local time', () => {
+    const banks = HUB_BANKS.DFW!;
+    const departures = schedule.departures('DFW', '2026-12-15').filter((f) => f.pattern.operatingCarrier === 'AA' && f.pattern.distanceKm < 4500);
+    expect(departures.length).toBeGreaterThan(200);
+    for (const f of departures) {
+      const offset = Math.min(...banks.map((b) => f.pattern.depMinutes - b).filter((d) => d >= 0));
+      expect(offset, f.key).toBeLessThanOrEqual(10);
+    }
+  });
 });
+
