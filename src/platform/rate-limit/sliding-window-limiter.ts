@@ -29,17 +29,26 @@ function decision(allowed: boolean, limit: number, count: number, oldest: number
 }
 
 export function createMemoryRateLimiter(): RateLimiter {
-  const logs = new Map<string, number[]>();
+  // Per key, admission times in order from `head`: a queue without Array#shift, which would copy
+  // the whole log on every call once limits are in the thousands.
+  const logs = new Map<string, { times: number[]; head: number }>();
   return {
     async take(key, limit, windowMs, nowMs) {
       let log = logs.get(key);
-      if (!log) logs.set(key, (log = []));
+      if (!log) logs.set(key, (log = { times: [], head: 0 }));
       // An admission at t counts in every window (t' - windowMs, t'] with t' >= t.
-      while (log.length > 0 && log[0]! <= nowMs - windowMs) log.shift();
-      const allowed = log.length < limit;
-      if (allowed) log.push(nowMs);
-      if (log.length === 0) logs.delete(key);
-      return decision(allowed, limit, log.length, log[0] ?? nowMs, windowMs, nowMs);
+      while (log.head < log.times.length && log.times[log.head]! <= nowMs - windowMs) log.head++;
+      if (log.head > 1024 && log.head * 2 > log.times.length) {
+        log.times = log.times.slice(log.head);
+        log.head = 0;
+      }
+      const count = log.times.length - log.head;
+      const allowed = count < limit;
+      if (allowed) log.times.push(nowMs);
+      const after = log.times.length - log.head;
+      const oldest = log.times[log.head] ?? nowMs;
+      if (after === 0) logs.delete(key);
+      return decision(allowed, limit, after, oldest, windowMs, nowMs);
     },
   };
 }
