@@ -27,6 +27,12 @@ export async function findOrder(db: Db, id: string, agencyId: string, environmen
   return rows[0] ?? null;
 }
 
+/** An order of the agency in either environment: order ids are unique, so the id alone decides. */
+export async function findAgencyOrder(db: Db, id: string, agencyId: string): Promise<OrderRow | null> {
+  const { rows } = await sql<OrderRow>`select * from orders where id = ${id} and agency_id = ${agencyId}`.execute(db);
+  return rows[0] ?? null;
+}
+
 export interface OrderChanges {
   status: OrderStatus;
   total_minor: number;

@@ -1,7 +1,10 @@
 import fp from 'fastify-plugin';
 import { createMailer } from '../platform/mail.js';
 import { runDeadlineSweep } from './deadline-sweep.js';
-import { orderRoutes } from './routes.js';
+import { airlineOfOrderId } from './order-access.js';
+import { findAgencyOrder } from './order-store.js';
+import { dashboardOrderRoutes } from './dashboard-routes.js';
+import { orderRoutes, writeGate } from './routes.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -17,7 +20,16 @@ export const ordersPlugin = fp(
       oncePerCluster: true,
       run: async () => void (await runDeadlineSweep({ db: platform.db, clock: () => platform.clock(), mailer, logger: platform.logger })),
     });
+    // The offers module's seats path accepts an order id of the caller's agency through this seam.
+    app.decorate('orderSeatResolver', {
+      async resolve(id: string, agencyId: string | null) {
+        if (!agencyId || !airlineOfOrderId(id)) return null;
+        const order = await findAgencyOrder(platform.db, id, agencyId);
+        return order ? { airline: order.airline, airlineOrderId: order.airline_order_id } : null;
+      },
+    });
     await app.register(orderRoutes);
+    await app.register(dashboardOrderRoutes, { gate: writeGate(platform.config) });
   },
   { name: 'orders', dependencies: ['connectors'] },
 );

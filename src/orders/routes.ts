@@ -43,21 +43,24 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
+/** Cross-cutting rule 2: order writes switched off answer coming_soon; reads keep working. */
+export function writeGate(config: { orderWritesEnabled: boolean; publicUrl: string }) {
+  return async (_request: FastifyRequest) => {
+    if (config.orderWritesEnabled) return;
+    throw new AppError(503, 'coming_soon', 'coming_soon', {
+      message: 'Booking and servicing orders is not switched on for this environment yet.',
+      docs_url: `${config.publicUrl.replace(/\/$/, '')}/docs#tag/orders`,
+    }, { 'Retry-After': '3600' });
+  };
+}
+
 export async function orderRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const deps = { db: app.platform.db, connectors: app.connectors, clock: () => app.platform.clock() };
   const { config } = app.platform;
   const target = (req: { params: { orderID: string }; query: { airline?: string } }) => ({ orderId: req.params.orderID, airline: req.query.airline });
 
-  // Cross-cutting rule 2: writes switched off answer coming_soon; reads keep working.
-  const gate = async (request: FastifyRequest) => {
-    if (config.orderWritesEnabled) return;
-    void request;
-    throw new AppError(503, 'coming_soon', 'coming_soon', {
-      message: 'Booking and servicing orders is not switched on for this environment yet.',
-      docs_url: `${config.publicUrl.replace(/\/$/, '')}/docs#tag/orders`,
-    }, { 'Retry-After': '3600' });
-  };
+  const gate = writeGate(config);
   const W = { preHandler: gate };
   const R = (d: string) => `${d}\n\n${STATUS_DOC}`;
 

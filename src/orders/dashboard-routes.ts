@@ -1,0 +1,57 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { forbidden } from '../platform/errors.js';
+import { listHistory } from './history-store.js';
+import { orderNotFound } from './order-access.js';
+import type { Actor, OrderRow, OrderScope } from './order-record.js';
+import { findAgencyOrder } from './order-store.js';
+import { historyView, orderView } from './order-view.js';
+import * as S from './schemas.js';
+import { confirmCancel } from './servicing-service.js';
+
+const TAG = ['orders'];
+const E = S.ErrorSchema;
+
+/**
+ * The agency dashboard's order actions, on a portal session: an agency member, or an operator's
+ * support session acting on the agency's behalf. They run the same services as /v1/orders (same
+ * events, same history) with the session as the actor.
+ */
+export async function dashboardOrderRoutes(app: FastifyInstance, opts: { gate: (request: FastifyRequest) => Promise<void> }): Promise<void> {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  // The portal registers after the orders module; its hook is looked up when a request arrives.
+  app.addHook('onRequest', async (request) => app.portal.authenticate(request));
+  const deps = { db: app.platform.db, connectors: app.connectors, clock: () => app.platform.clock() };
+
+  async function scoped(request: FastifyRequest, orderId: string): Promise<{ order: OrderRow; scope: OrderScope }> {
+    const session = request.session!;
+    if (!session.agencyId) throw forbidden('this session acts for no agency', 'no_agency');
+    const order = await findAgencyOrder(deps.db, orderId, session.agencyId);
+    if (!order) throw orderNotFound(orderId, null);
+    const actor: Actor = session.supportSession
+      ? { kind: 'support', id: session.supportSession.operatorUserId, onBehalfOfAgencyId: session.agencyId }
+      : { kind: 'portal_user', id: session.userId, onBehalfOfAgencyId: null };
+    return { order, scope: { agencyId: session.agencyId, environment: order.environment, keyId: null, actor } };
+  }
+
+  r.get('/v1/dev/orders/:orderID', {
+    schema: { tags: TAG, summary: "Dashboard: one of the agency's orders (session)", params: S.OrderIdParams, response: { 200: S.OrderSchema, 401: E, 404: E } },
+  }, async (request) => orderView((await scoped(request, request.params.orderID)).order));
+
+  r.get('/v1/dev/orders/:orderID/history', {
+    schema: { tags: TAG, summary: "Dashboard: an order's timeline (session)", params: S.OrderIdParams, response: { 200: S.HistorySchema, 401: E, 404: E } },
+  }, async (request) => {
+    const { order } = await scoped(request, request.params.orderID);
+    return { order_id: order.id, entries: (await listHistory(deps.db, order.id)).map(historyView) };
+  });
+
+  r.post('/v1/dev/orders/:orderID/cancel', {
+    preHandler: opts.gate,
+    schema: { tags: TAG, summary: 'Dashboard: cancel the order at the airline, as the agency or support on its behalf', params: S.OrderIdParams, response: { 200: Type.Union([S.OrderSchema, S.MinimalOrder]), 401: E, 404: E, 409: E, 502: E, 503: E } },
+  }, async (request) => {
+    const { order, scope } = await scoped(request, request.params.orderID);
+    const done = await confirmCancel(deps, scope, { orderId: order.id, airline: order.airline }, null, scope.actor.kind === 'support' ? 'cancelled_by_support' : 'cancelled');
+    return done.full ? orderView(done.order) : { order_id: done.order.id, status: done.order.status };
+  });
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsForOrder } from '../../src/orders/event-outbox.js';
+import { airlineCalls } from '../shopping/shopping-fixture.js';
+import { orderFixture, type OrderFixture } from './order-fixture.js';
+
+let f: OrderFixture;
+beforeAll(async () => {
+  f = await orderFixture();
+});
+afterAll(async () => f?.close());
+
+const enc = encodeURIComponent;
+const path = (id: string, tail = '') => `/v1/orders/${enc(id)}${tail}?airline=AA`;
+const airline = async (id: string) => (await (await fetch(`${f.aa.url}/control/orders/${id}`)).json()) as { status: string; extras: { kind: string }[]; notices: string[] };
+type SeatMaps = { seat_maps: { segment_id: string; seats: { seat: string; available: boolean; price_amount: number | null }[] }[] };
+
+describe('seats and services', () => {
+  it('books a seat and a service with the order, priced server-side; an unknown seat is 422 extra_not_priced', async () => {
+    const offer = await f.offer('JFK', 'LAX', /MAINFL/, 32);
+    const maps = (await f.call('GET', `/v1/offers/${enc(offer.offer_id)}/seats`)).json() as SeatMaps;
+    const map = maps.seat_maps[0]!;
+    const seat = map.seats.find((s) => s.available && s.price_amount !== null)!;
+    const services = (await f.call('GET', `/v1/offers/${enc(offer.offer_id)}/services`)).json() as { service_id: string }[];
+    const service = (Array.isArray(services) ? services : (services as { services: { service_id: string }[] }).services)[0]!;
+    const unknown = await f.hold(offer.offer_id, { seats: [{ segment_id: map.segment_id, passenger_id: 'PAX1', designator: '99K' }] });
+    expect(unknown.statusCode, unknown.body).toBe(422);
+    expect(unknown.json().code).toBe('extra_not_priced');
+    const created = await f.hold(offer.offer_id, {
+      seats: [{ segment_id: map.segment_id, passenger_id: 'PAX1', designator: seat.seat }],
+      services: [{ service_id: service.service_id, passenger_id: 'PAX1' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json();
+    expect(order.extras.map((e: { kind: string }) => e.kind).sort()).toEqual(['seat', 'service']);
+    expect(order.total).toBeGreaterThan(offer.total_amount);
+    expect((await airline(order.airline_order_id)).extras).toHaveLength(2);
+  });
+
+  it('prices a paid seat after booking as a pending upsell (keys matched case-insensitively) and commit finalises it', async () => {
+    const offer = await f.offer('JFK', 'LAX', /MAINFL/, 33);
+    const order = (await f.hold(offer.offer_id, { payment: { type: 'agency_account' } })).json();
+    const maps = (await f.call('GET', `/v1/offers/${enc(order.order_id)}/seats`)).json() as SeatMaps;
+    expect(maps.seat_maps.length).toBeGreaterThan(0);
+    const map = maps.seat_maps[0]!;
+    const seat = map.seats.find((s) => s.available && (s.price_amount ?? 0) > 0)!;
+    const put = await f.call('PUT', path(order.order_id), { Seats: [{ Segment_ID: map.segment_id, PASSENGER_ID: 'PAX1', designator: seat.seat }] });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().pending_upsell.total.amount).toBe(seat.price_amount);
+    const committed = await f.call('POST', path(order.order_id, '/commit'), { payment: { type: 'agency_account' } });
+    expect(committed.statusCode, committed.body).toBe(200);
+    expect(committed.json().pending_upsell).toBeNull();
+    expect(committed.json().extras.map((e: { designator: string }) => e.designator)).toContain(seat.seat);
+    expect((await eventsForOrder(f.platform.db, order.order_id)).map((e) => e.event)).toEqual(['order.created', 'order.updated']);
+    expect((await airline(order.airline_order_id)).extras).toHaveLength(1);
+  });
+});
+
+describe('refusals before the airline books', () => {
+  it('refuses a partner-operated connection with 422 before any OrderCreate', async () => {
+    const res = await f.search({ origin: 'DFW', destination: 'EDI', departure_date: new Date(Date.now() + 34 * 86_400_000).toISOString().slice(0, 10), adults: 1, include_partner_operated: true });
+    const partner = (res.json().offers as { offer_id: string; partner_operated_connection: boolean }[]).find((o) => o.partner_operated_connection)!;
+    const before = await airlineCalls(f, 'createOrder');
+    const refused = await f.hold(partner.offer_id);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().code).toBe('partner_operated_connection');
+    expect(await airlineCalls(f, 'createOrder')).toBe(before);
+  });
+});
+
+describe('airline-side changes found by refresh', () => {
+  it('an airline cancellation and a lapsed hold become cancelled with order.cancelled', async () => {
+    const a = (await f.hold((await f.offer('JFK', 'LAX', /MAIN$/, 35)).offer_id)).json();
+    await fetch(`${f.aa.url}/control/orders/${a.airline_order_id}/airline-cancel`, { method: 'POST' });
+    const cancelled = (await f.call('GET', `/v1/orders/${enc(a.order_id)}?refresh=true`)).json();
+    expect(cancelled.status).toBe('cancelled');
+    expect(cancelled.airline_notices.join(' ')).toMatch(/cancelled by AA/);
+    const history = (await f.call('GET', `/v1/orders/${enc(a.order_id)}/history`)).json().entries;
+    expect(history.at(-1)).toMatchObject({ action: 'refreshed', actor: { kind: 'airline', id: 'AA' } });
+
+    const b = (await f.hold((await f.offer('JFK', 'LAX', /MAIN$/, 36)).offer_id)).json();
+    await f.control('POST', '/control/clock', { advanceSeconds: 25 * 3600 });
+    try {
+      const lapsed = (await f.call('GET', `/v1/orders/${enc(b.order_id)}?refresh=true`)).json();
+      expect(lapsed.status).toBe('cancelled');
+      expect((await airline(b.airline_order_id)).status).toBe('CANCELLED');
+      expect((await eventsForOrder(f.platform.db, b.order_id)).map((e) => e.event)).toEqual(['order.created', 'order.cancelled']);
+    } finally {
+      await f.control('DELETE', '/control/clock');
+    }
+  });
+});
