@@ -3,6 +3,7 @@
 
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { createFaultControl } from './fault-control.js';
 import { registerInventoryControlRoutes } from './inventory-control-routes.js';
@@ -20,6 +21,8 @@ import type { FlightPattern } from './timetable-builder.js';
 
 /** The schema folder sits next to the repository (../shared/ndc/schemas-21.3 from the repo root). */
 export const DEFAULT_SCHEMA_DIR = '../shared/ndc/schemas-21.3';
+// src/testsystem/aa (or dist/testsystem/aa) is three levels below the repo root, whatever the cwd.
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface AaTestSystemOptions {
   host?: string;
@@ -36,7 +39,7 @@ export interface AaTestSystem {
 
 export async function startAaTestSystem(options: AaTestSystemOptions): Promise<AaTestSystem> {
   const logger = options.logger ? options.logger.child({ component: 'aa-test-system' }) : null;
-  const schemaDir = path.resolve(options.schemaDir ?? process.env.NDC_SCHEMA_DIR ?? DEFAULT_SCHEMA_DIR);
+  const schemaDir = path.resolve(options.schemaDir ?? process.env.NDC_SCHEMA_DIR ?? path.join(REPO_ROOT, DEFAULT_SCHEMA_DIR));
   let patterns: readonly FlightPattern[] = [];
   const schedule = createScheduleService({ ghostFlights: createGhostFlightRule(() => patterns) });
   patterns = schedule.patterns;
