@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsForOrder } from '../../src/orders/event-outbox.js';
 import { runDeadlineSweep } from '../../src/orders/deadline-sweep.js';
+import { airlineCalls } from '../shopping/shopping-fixture.js';
 import { orderFixture, PASSENGER, type OrderFixture } from './order-fixture.js';
 
 let f: OrderFixture;
@@ -14,6 +15,7 @@ beforeAll(async () => {
 afterAll(async () => f?.close());
 
 const enc = encodeURIComponent;
+const airlineCallsOf = (operation: string) => airlineCalls(f, operation);
 
 describe('booking rules', () => {
   it('makes exactly one airline booking for 50 parallel creates with one Idempotency-Key', async () => {
@@ -38,6 +40,31 @@ describe('booking rules', () => {
     expect(reused.statusCode).toBe(409);
     expect(reused.json().code).toBe('idempotency_key_reused');
     expect((await eventsForOrder(f.platform.db, id)).filter((e) => e.event === 'order.created')).toHaveLength(1);
+  });
+
+  it('lets a key whose first call failed before the airline be retried, and replays a refusal made by the airline', async () => {
+    const offer = await f.offer('JFK', 'LAX', /MAIN$/, 38);
+    const first = (await f.hold(offer.offer_id)).json();
+    const again = await f.offer('JFK', 'LAX', /MAIN$/, 38);
+    const blocked = await f.hold(again.offer_id, {}, { 'idempotency-key': 'retry-after-conflict' });
+    expect(blocked.statusCode, blocked.body).toBe(409);
+    expect(blocked.json().code).toBe('order_conflict');
+    expect((await f.call('DELETE', `/v1/orders/${enc(first.order_id)}?airline=AA`)).statusCode).toBe(204);
+    const retried = await f.hold(again.offer_id, {}, { 'idempotency-key': 'retry-after-conflict' });
+    expect(retried.statusCode, retried.body).toBe(201);
+
+    const sat = await f.search({ origin: 'DFW', destination: 'SAT', departure_date: new Date(Date.now() + 39 * 86_400_000).toISOString().slice(0, 10), adults: 1 });
+    const ghost = (sat.json().offers as { offer_id: string; slices: { segments: { departing_at: string }[] }[] }[])
+      .filter((o) => o.slices[0]!.segments.length === 1)
+      .sort((a, b) => a.slices[0]!.segments[0]!.departing_at.localeCompare(b.slices[0]!.segments[0]!.departing_at))[0]!;
+    const refused = await f.hold(ghost.offer_id, {}, { 'idempotency-key': 'refused-once' });
+    expect(refused.statusCode).toBe(502);
+    const before = await airlineCallsOf('createOrder');
+    const replayed = await f.hold(ghost.offer_id, {}, { 'idempotency-key': 'refused-once' });
+    expect(replayed.statusCode).toBe(502);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json().error).toBe(refused.json().error);
+    expect(await airlineCallsOf('createOrder')).toBe(before);
   });
 
   it('refuses an order_conflict, a key over 128 characters, 3-D Secure data for AA, a missing offer_id or passenger', async () => {
