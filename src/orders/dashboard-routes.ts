@@ -8,7 +8,7 @@ import type { Actor, OrderRow, OrderScope } from './order-record.js';
 import { findAgencyOrder } from './order-store.js';
 import { historyView, orderView } from './order-view.js';
 import * as S from './schemas.js';
-import { confirmCancel } from './servicing-service.js';
+import { confirmCancel } from './cancellation-service.js';
 
 const TAG = ['orders'];
 const E = S.ErrorSchema;

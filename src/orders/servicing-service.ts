@@ -1,42 +1,10 @@
-import type { ConnectorResult } from '../connectors/connector-failure.js';
-import type { Money } from '../connectors/connector-types.js';
-import type { AirlineOrder, OrderRef, ReshopRequest } from '../connectors/order-types.js';
-import { badRequest, conflict, unprocessable } from '../platform/errors.js';
-import type { BookingDeps } from './booking-service.js';
-import { extrasOf, paymentOf } from './booking-service.js';
-import { loadOrder } from './order-access.js';
+import { badRequest, conflict } from '../platform/errors.js';
+import { appendHistory } from './history-store.js';
+import { extrasOf, paymentOf } from './booking-inputs.js';
 import { recordTransition } from './order-lifecycle.js';
 import type { OrderRow, OrderScope } from './order-record.js';
-import { isOpen } from './order-status.js';
-import { airlineError } from './order-view.js';
 import { updateOrder } from './order-store.js';
-import { appendHistory } from './history-store.js';
-
-export type ServicingDeps = BookingDeps;
-
-export interface Target {
-  orderId: string;
-  airline: string | undefined;
-}
-
-const refOf = (o: OrderRow): OrderRef => ({ airlineOrderId: o.airline_order_id, owner: o.airline_owner });
-const zero = (currency: string): Money => ({ amountMinor: 0, currency });
-
-function unwrap<T>(r: ConnectorResult<T>, context: 'order' | 'extra' = 'order'): T {
-  if (!r.ok) throw airlineError(r.failure, context);
-  return r.value;
-}
-
-async function open(deps: ServicingDeps, scope: OrderScope, t: Target, airlineRequired = true) {
-  const loaded = await loadOrder(deps.db, deps.connectors, scope, t.orderId, t.airline, airlineRequired);
-  return { ...loaded, ctx: { environment: scope.environment } };
-}
-
-function requireOpen(order: OrderRow): void {
-  if (!isOpen(order.status)) throw conflict(`order ${order.id} is ${order.status}`, 'order_closed');
-}
-
-const airlineActor = (order: OrderRow) => ({ kind: 'airline' as const, id: order.airline, onBehalfOfAgencyId: null });
+import { airlineActor, open, refOf, requireOpen, unwrap, type ServicingDeps, type Target } from './servicing-context.js';
 
 /** GET one order; with refresh the airline's current view is applied (and announced) first. */
 export async function getOrder(deps: ServicingDeps, scope: OrderScope, t: Target, refresh: boolean): Promise<OrderRow> {
@@ -54,7 +22,7 @@ export function lowerKeys(value: unknown): unknown {
   return value;
 }
 
-interface ChangeRequest {
+export interface ChangeRequest {
   seats?: { segment_id: string; passenger_id: string; designator: string }[];
   services?: { service_id: string; passenger_id: string; segment_id?: string }[];
   contact?: { email?: string; phone?: string | null };
@@ -119,116 +87,3 @@ export async function quoteOrder(deps: ServicingDeps, scope: OrderScope, t: Targ
   return { order, quote: q, amountDue: { amountMinor: due, currency: q.total.currency } };
 }
 
-export function reshopRequest(order: OrderRow, body: { slices?: { origin?: string; destination?: string; departure_date: string }[]; cabin?: ReshopRequest['cabin'] }): ReshopRequest {
-  const segs = order.details.airline.segments;
-  const firstDate = segs[0]?.departingAt.slice(0, 10) ?? '';
-  const slices = body.slices?.length
-    ? body.slices.map((s) => ({ origin: s.origin ?? order.origin, destination: s.destination ?? order.destination, departureDate: s.departure_date }))
-    : [{ origin: order.origin, destination: order.destination, departureDate: firstDate }];
-  return { slices, cabin: body.cabin ?? null };
-}
-
-export async function reshopOrder(deps: ServicingDeps, scope: OrderScope, t: Target, body: Parameters<typeof reshopRequest>[1]) {
-  const { order, connector, ctx } = await open(deps, scope, t);
-  requireOpen(order);
-  return unwrap(await connector.reshopOrder(refOf(order), reshopRequest(order, body), ctx));
-}
-
-/** change: an order quote for the action; reissue lists the alternatives the confirm step accepts. */
-export async function changeQuote(deps: ServicingDeps, scope: OrderScope, t: Target, body: { action?: string; departure_date?: string; segment_ids?: string[] }) {
-  const action = body.action ?? 'reissue';
-  if (action === 'cancel_segments') {
-    throw unprocessable('AA does not cancel single segments through NDC; cancel the whole order with POST /cancel', 'change_not_supported');
-  }
-  if (action === 'ancillaries') {
-    const q = await quoteOrder(deps, scope, t);
-    return { order: q.order, action, quoteId: q.quote.quoteId, total: q.quote.total, amountDue: q.amountDue, deadline: q.quote.paymentDeadline, offers: undefined };
-  }
-  const { order, connector, ctx } = await open(deps, scope, t);
-  requireOpen(order);
-  const request = reshopRequest(order, body.departure_date ? { slices: [{ departure_date: body.departure_date }] } : {});
-  const offers = unwrap(await connector.reshopOrder(refOf(order), request, ctx));
-  const best = [...offers].sort((a, b) => a.amountDue.amountMinor - b.amountDue.amountMinor)[0];
-  return {
-    order,
-    action,
-    quoteId: best?.offer.offerId ?? null,
-    total: best?.offer.total ?? { amountMinor: Number(order.total_minor), currency: order.currency },
-    amountDue: best?.amountDue ?? zero(order.currency),
-    deadline: null,
-    offers,
-  };
-}
-
-/** change/confirm: accepts reshop offer(s); the airline reprices at acceptance. */
-export async function confirmChange(deps: ServicingDeps, scope: OrderScope, t: Target, body: { offer_id?: string; offer_ids?: string[]; change_quote_id?: string; payment?: ChangeRequest['payment'] }) {
-  if (!body.offer_id) throw badRequest('offer_id is required', 'offer_id_required');
-  const { order, connector, ctx } = await open(deps, scope, t);
-  requireOpen(order);
-  const ids = [body.offer_id, ...(body.offer_ids ?? []).filter((id) => id !== body.offer_id)];
-  const changed = unwrap(await connector.acceptReshopOffers(refOf(order), ids, paymentOf(body) ?? { type: 'agency_account' }, ctx));
-  return recordTransition(deps.db, order, { action: 'reissued', actor: scope.actor, at: deps.clock(), airline: changed, detail: { offer_ids: ids, change_quote_id: body.change_quote_id ?? null } });
-}
-
-export async function cancelQuote(deps: ServicingDeps, scope: OrderScope, t: Target) {
-  const { order, connector, ctx } = await open(deps, scope, t);
-  requireOpen(order);
-  return { order, quote: unwrap(await connector.cancelQuote(refOf(order), ctx)) };
-}
-
-/**
- * cancel/confirm and DELETE: accepts the cancellation (a fresh quote when none is named). When
- * the airline confirms but its order cannot be read back, the order is still recorded cancelled
- * and the caller gets the minimal `{order_id, status}`.
- */
-export async function confirmCancel(deps: ServicingDeps, scope: OrderScope, t: Target, quoteId: string | null, action = 'cancelled'): Promise<{ order: OrderRow; full: boolean }> {
-  const { order, connector, ctx } = await open(deps, scope, t);
-  requireOpen(order);
-  const quote = unwrap(await connector.cancelQuote(refOf(order), ctx));
-  const accepted = unwrap(await connector.acceptCancel(refOf(order), quoteId ?? quote.quoteId, ctx));
-  let view: AirlineOrder | null = accepted;
-  if (!view) {
-    const again = await connector.retrieveOrder(refOf(order), ctx);
-    view = again.ok ? again.value : null;
-  }
-  const cancellation = { refund: quote.refund, penalty: quote.penalty };
-  const row = await recordTransition(deps.db, order, { action, actor: scope.actor, at: deps.clock(), airline: view, status: 'cancelled', details: { cancellation, pendingUpsell: null }, detail: { refund: quote.refund, penalty: quote.penalty } });
-  return { order: row, full: view !== null };
-}
-
-/** refund-eligibility: what a refund would return now; reads only, records nothing. */
-export async function refundEligibility(deps: ServicingDeps, scope: OrderScope, t: Target) {
-  const { order, connector, ctx } = await open(deps, scope, t);
-  const cur = order.currency;
-  if (order.status === 'refunded') return { order, eligible: false, refund: zero(cur), penalty: zero(cur), reason: 'already refunded' };
-  if (order.status === 'hold') return { order, eligible: false, refund: zero(cur), penalty: zero(cur), reason: 'nothing was paid for this hold' };
-  if (order.status === 'cancelled') {
-    const c = order.details.cancellation;
-    const ok = Boolean(c && c.refund.amountMinor > 0);
-    return { order, eligible: ok, refund: c?.refund ?? zero(cur), penalty: c?.penalty ?? zero(cur), reason: ok ? null : 'nothing to refund' };
-  }
-  const q = unwrap(await connector.cancelQuote(refOf(order), ctx));
-  return { order, eligible: q.refund.amountMinor > 0, refund: q.refund, penalty: q.penalty, reason: q.refund.amountMinor > 0 ? null : 'the fare refunds nothing' };
-}
-
-/** refund: closes a ticketed order with its refund at the airline, or records a cancelled one's. */
-export async function refundOrder(deps: ServicingDeps, scope: OrderScope, t: Target): Promise<OrderRow> {
-  const { order, connector, ctx } = await open(deps, scope, t);
-  if (order.status === 'refunded') return order;
-  if (order.status === 'hold') throw unprocessable('nothing was paid for this hold; cancel it instead', 'nothing_to_refund');
-  let current = order;
-  if (order.status === 'ticketed') current = (await confirmCancel(deps, scope, t, null, 'cancelled_for_refund')).order;
-  const c = current.details.cancellation;
-  if (!c || c.refund.amountMinor <= 0) throw unprocessable('the fare refunds nothing', 'nothing_to_refund');
-  const at = deps.clock();
-  const fresh = await connector.retrieveOrder(refOf(current), ctx);
-  return recordTransition(deps.db, current, {
-    action: 'refunded',
-    actor: scope.actor,
-    at,
-    airline: fresh.ok ? fresh.value : null,
-    status: 'refunded',
-    details: { refund: { ...c.refund, at: at.toISOString() } },
-    detail: { refund: c.refund, penalty: c.penalty },
-  });
-}

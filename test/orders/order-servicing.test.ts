@@ -59,4 +59,18 @@ describe('servicing', () => {
     const put = await f.call('PUT', path(order.order_id), { CONTACT: { Email: 'x@example.com' } });
     expect(put.statusCode).toBe(409);
   });
+
+  it('cancel/confirm answers the minimal {order_id, status} when the airline cannot be read back', async () => {
+    const order = (await f.hold((await f.offer('JFK', 'LAX', /MAIN$/, 40)).offer_id)).json();
+    await f.control('POST', '/control/faults', { kind: 'http5xx', messages: ['OrderRetrieve'], remaining: 1 });
+    try {
+      const res = await f.call('POST', path(order.order_id, '/cancel/confirm'), {});
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ order_id: order.order_id, status: 'cancelled' });
+    } finally {
+      await f.control('DELETE', '/control/faults');
+    }
+    expect((await airlineState(order.airline_order_id)).status).toBe('CANCELLED');
+    expect((await f.call('GET', `/v1/orders/${encodeURIComponent(order.order_id)}`)).json().status).toBe('cancelled');
+  });
 });
