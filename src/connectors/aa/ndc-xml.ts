@@ -1,4 +1,5 @@
-import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+import { XMLBuilder } from 'fast-xml-parser';
+import { readXml } from './xml-reader.js';
 
 /** NDC 21.3 namespaces: the message root and its direct children, then everything beneath. */
 export const MESSAGE_NS = 'http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage';
@@ -31,23 +32,11 @@ export function buildMessage(root: string, body: { DistributionChain: XmlNode; R
   return `<?xml version="1.0" encoding="UTF-8"?>${builder.build(tree)}`;
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  // Ids such as "001" and amounts must stay text: numbers are read where they are meant.
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-});
-
 export type Parsed = Record<string, unknown>;
 
 /** Parses a whole document; one that is not well-formed (cut off, say) throws instead of half-parsing. */
 export function parseXml(xml: string): Parsed {
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) throw new Error(`not well-formed XML: ${valid.err.msg}`);
-  return parser.parse(xml) as Parsed;
+  return readXml(xml);
 }
 
 /** Reading helpers that tolerate the drift seen in real traffic: one-or-many, missing, text-or-node. */
