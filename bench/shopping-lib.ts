@@ -1,0 +1,47 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { startAaTestSystem, type AaTestSystem } from '../src/testsystem/aa/server.js';
+import { benchPlatform } from './lib/bench-platform.js';
+
+export const SUBSCRIPTION_KEY = 'aa-test-subscription-key';
+
+export interface ShoppingBench {
+  app: FastifyInstance;
+  base: string;
+  aa: AaTestSystem;
+  key: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The gateway on embedded storage with the AA test system in-process, as `npm start` runs it, an
+ * agency whose search limit is out of the way, and `aaUrl` optionally replaced (by a timing proxy).
+ */
+export async function shoppingBench(env: Record<string, string> = {}, aaUrl?: (url: string) => Promise<string>): Promise<ShoppingBench> {
+  const aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
+  const { platform, dispose } = await benchPlatform('pglite', { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, MONITORING_INTERVAL_SECONDS: '0', ...env });
+  const app = await buildApp(platform, { aaTestSystemUrl: aaUrl ? await aaUrl(aa.url) : aa.url });
+  const agency = await app.services.accounts.createAgency({ name: 'Bench' });
+  await sql`update agencies set search_rate_limit = 1000000000 where id = ${agency.id}`.execute(platform.db);
+  const { secret } = await app.services.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    base,
+    aa,
+    key: secret,
+    async close() {
+      await app.close();
+      await dispose();
+      await aa.close();
+    },
+  };
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+export const dateAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
