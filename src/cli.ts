@@ -4,7 +4,6 @@ import { registerAviationCommands } from './cli/aviation-commands.js';
 import { registerKeyCommands } from './cli/key-commands.js';
 import { registerTestSystemCommands } from './cli/testsystem-commands.js';
 import { print, readConfig, reportFailure, withPlatform, type OutputOptions } from './cli/run-command.js';
-import { serve } from './server.js';
 
 const program = new Command('flightagg')
   .description('Flight aggregation gateway: server and operator commands')
@@ -15,6 +14,8 @@ program
   .description('run the gateway (the default of npm start)')
   .action(async () => {
     try {
+      // Loaded here, not at the top: the other commands need neither the app nor the test system.
+      const { serve } = await import('./server.js');
       await serve(readConfig({}));
     } catch (err) {
       reportFailure({}, err);

@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import pino from 'pino';
 import { loggerOptions } from '../platform/logger.js';
-import { startAaTestSystem } from '../testsystem/aa/server.js';
 import { readConfig, reportFailure } from './run-command.js';
 
 export function registerTestSystemCommands(program: Command): void {
@@ -15,6 +14,7 @@ export function registerTestSystemCommands(program: Command): void {
     .action(async (opts: { port: string; host: string }) => {
       const config = readConfig({});
       try {
+        const { startAaTestSystem } = await import('../testsystem/aa/server.js');
         const system = await startAaTestSystem({
           host: opts.host,
           port: Number(opts.port),

@@ -12,7 +12,8 @@ import { createPlatform } from '../../src/platform/platform.js';
 const run = promisify(execFile);
 const BIN = path.resolve('bin/flightagg.js');
 
-describe('operator CLI', () => {
+// Each case starts real CLI processes (TypeScript loader, storage open): far slower than in-process tests.
+describe('operator CLI', { timeout: 120_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-cli-'));
   const env = {
     ...process.env,
@@ -25,7 +26,7 @@ describe('operator CLI', () => {
 
   async function cli(...args: string[]): Promise<{ code: number; json: Record<string, any>; stderr: string }> {
     try {
-      const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, timeout: 60_000 });
+      const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, timeout: 110_000 });
       return { code: 0, json: JSON.parse(stdout), stderr };
     } catch (err) {
       const e = err as { code: number; stdout: string; stderr: string };
