@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Platform } from '../platform/platform.js';
-import { SYNCED_CHANNEL } from './importers/sync-runner.js';
+import { onSyncLanded, SYNCED_CHANNEL } from './importers/sync-runner.js';
 
 /** Which source a family of endpoints needs before it can answer. */
 export type Dataset = 'airports' | 'airlines' | 'aircraft';
@@ -24,12 +24,19 @@ export class DatasetState {
   private succeeded = new Map<string, Date>();
   private versionValue = '';
   private lastCheck = 0;
+  private inFlight: Promise<void> | null = null;
   private readonly listeners: (() => void)[] = [];
+  private readonly unsubscribe: () => void;
 
   constructor(private readonly platform: Pick<Platform, 'db' | 'broadcast' | 'logger'>) {
+    this.unsubscribe = onSyncLanded(platform.db, () => this.refresh());
     platform.broadcast.subscribe(SYNCED_CHANNEL, () => {
       this.refresh().catch((err: unknown) => platform.logger.error({ err }, 'could not refresh aviation data state'));
     });
+  }
+
+  close(): void {
+    this.unsubscribe();
   }
 
   get version(): string {
@@ -41,7 +48,13 @@ export class DatasetState {
     this.listeners.push(listener);
   }
 
-  async refresh(): Promise<void> {
+  /** Re-reads the state; callers arriving while a read is under way share it. */
+  refresh(): Promise<void> {
+    this.inFlight ??= this.read().finally(() => (this.inFlight = null));
+    return this.inFlight;
+  }
+
+  private async read(): Promise<void> {
     this.lastCheck = Date.now();
     const { rows } = await sql<{ name: string; ms: number }>`
       select name, (extract(epoch from last_success_at) * 1000)::float8 as ms from aviation_sources where last_success_at is not null order by name`.execute(
@@ -69,7 +82,8 @@ export class DatasetState {
   /** Whether the dataset was ever imported; re-reads the state (throttled) while it was not. */
   async isAvailable(dataset: Dataset): Promise<boolean> {
     if (this.succeeded.has(REQUIRED_SOURCE[dataset])) return true;
-    if (Date.now() - this.lastCheck >= RECHECK_WHEN_MISSING_MS) await this.refresh();
+    if (this.inFlight) await this.inFlight;
+    else if (Date.now() - this.lastCheck >= RECHECK_WHEN_MISSING_MS) await this.refresh();
     return this.succeeded.has(REQUIRED_SOURCE[dataset]);
   }
 

@@ -9,6 +9,7 @@ import { registerAviationJobs } from './sync-job.js';
 export const aviationRoutes: FastifyPluginAsync<{ platform: Platform }> = async (app, { platform }) => {
   const service = createAviationService(platform);
   await service.state.refresh();
+  app.addHook('onClose', async () => service.state.close());
   registerAviationJobs(platform, service.state);
   await app.register(airportRoutes, { service });
   await app.register(referenceRoutes, { service });

@@ -1,3 +1,4 @@
+import type { Db } from '../../platform/db/database.js';
 import type { Platform } from '../../platform/platform.js';
 import { ImportCounter, type ImportCounts } from './import-counts.js';
 import { selectSources, type SourceDefinition } from './source-catalog.js';
@@ -5,6 +6,21 @@ import { markAttempt, markFailure, markSuccess } from './sources-store.js';
 
 /** Other instances refresh their in-memory data when a message arrives here. */
 export const SYNCED_CHANNEL = 'aviation.synced';
+
+// In-process readers of the same database, refreshed before runSync returns; other instances
+// hear the broadcast a moment later.
+const landedListeners = new Map<Db, Set<() => Promise<void>>>();
+
+/** Calls the listener after every sync with at least one success on this database; answers an unsubscribe. */
+export function onSyncLanded(db: Db, listener: () => Promise<void>): () => void {
+  const listeners = landedListeners.get(db) ?? new Set();
+  listeners.add(listener);
+  landedListeners.set(db, listeners);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) landedListeners.delete(db);
+  };
+}
 
 export type SyncEvent =
   | { kind: 'start'; source: string; files: string[] }
@@ -57,7 +73,10 @@ export async function runSync(platform: SyncPlatform, options: SyncOptions): Pro
     outcomes.push(outcome);
   }
   const succeeded = outcomes.filter((o) => o.status === 'ok').map((o) => o.name);
-  if (succeeded.length > 0) await platform.broadcast.publish(SYNCED_CHANNEL, JSON.stringify({ sources: succeeded }));
+  if (succeeded.length > 0) {
+    await Promise.allSettled([...(landedListeners.get(platform.db) ?? [])].map((listener) => listener()));
+    await platform.broadcast.publish(SYNCED_CHANNEL, JSON.stringify({ sources: succeeded }));
+  }
   return { ok: outcomes.every((o) => o.status === 'ok'), sources: outcomes };
 }
 

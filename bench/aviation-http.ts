@@ -1,0 +1,96 @@
+/**
+ * Aviation read path under load, on one storage per run (PGlite by default; PostgreSQL with
+ * DATABASE_URL):
+ *  - GET /v1/aviation/airports/JFK against a bare Fastify route sending the same bytes, in one
+ *    run: throughput ratio (target >= 50%) and p99 (target < 10 ms);
+ *  - 100 km radius searches around random airports of the full data set: p99 (target < 20 ms)
+ *    and the query plan (an index range scan, not a full scan).
+ *
+ *   npx tsx bench/aviation-http.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/aviation-http.ts
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import autocannon from 'autocannon';
+import { parse } from 'csv-parse/sync';
+
+const DATA = path.resolve(import.meta.dirname, '../../shared/data');
+const SERVER = path.join(import.meta.dirname, 'aviation-server.ts');
+const JFK_PATH = '/v1/aviation/airports/JFK';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+
+const children: ChildProcess[] = [];
+
+async function start(args: string[]): Promise<Record<string, any>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  children.push(child);
+  const lines = readline.createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    if (line.startsWith('{')) return JSON.parse(line);
+  }
+  throw new Error(`server ${args.join(' ')} exited before listening`);
+}
+
+async function load(options: autocannon.Options) {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** Centres for the radius searches: every airport of the full data set, shuffled. */
+function randomCentres(count: number): [number, number][] {
+  const rows = parse(fs.readFileSync(path.join(DATA, 'ourairports/airports.csv')), { columns: true }) as Record<string, string>[];
+  const points = rows.map((r) => [Number(r.latitude_deg), Number(r.longitude_deg)] as [number, number]).filter(([a, b]) => a && b);
+  return Array.from({ length: count }, () => points[Math.floor(Math.random() * points.length)]!);
+}
+
+try {
+  const gateway = await start(['gateway']);
+  const base = `http://127.0.0.1:${gateway.port}`;
+  const headers = { 'x-api-key': gateway.key as string };
+  const jfk = await fetch(base + JFK_PATH, { headers });
+  const body = await jfk.text();
+  const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-body-')), 'jfk.json');
+  fs.writeFileSync(bodyFile, body);
+  const bare = await start(['bare', bodyFile]);
+
+  // Warm both, then measure one after the other on the same machine.
+  await load({ url: `http://127.0.0.1:${bare.port}${JFK_PATH}`, duration: 2 });
+  await load({ url: base + JFK_PATH, headers, duration: 2 });
+  const bareResult = await load({ url: `http://127.0.0.1:${bare.port}${JFK_PATH}` });
+  const jfkResult = await load({ url: base + JFK_PATH, headers });
+  // The gateway's own floor: a keyless route through the same hooks (request id, metrics).
+  const healthResult = await load({ url: `${base}/v1/health` });
+
+  const centres = randomCentres(20_000);
+  let next = 0;
+  const radiusConnections = Number(process.env.BENCH_RADIUS_CONNECTIONS ?? 10);
+  const radius = await load({
+    url: base,
+    headers,
+    connections: radiusConnections,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const [lat, lon] = centres[next++ % centres.length]!;
+          return { ...request, path: `/v1/aviation/airports?lat=${lat}&lon=${lon}&radius_km=100` };
+        },
+      },
+    ],
+  });
+
+  console.log(`storage: ${gateway.storage}; ${CONNECTIONS} connections, ${DURATION_S} s each; JFK body ${body.length} bytes`);
+  console.log(`bare Fastify route, same bytes: ${bareResult.rps} req/s, p50 ${bareResult.p50} ms, p99 ${bareResult.p99} ms`);
+  console.log(`GET ${JFK_PATH}: ${jfkResult.rps} req/s, p50 ${jfkResult.p50} ms, p99 ${jfkResult.p99} ms`);
+  console.log(`ratio: ${((jfkResult.rps / bareResult.rps) * 100).toFixed(0)}% of the bare route`);
+  console.log(`for context, GET /v1/health on the gateway (no key, no data): ${healthResult.rps} req/s, p99 ${healthResult.p99} ms`);
+  console.log(`radius 100 km, random airports, ${radiusConnections} connections: ${radius.rps} req/s, p50 ${radius.p50} ms, p99 ${radius.p99} ms`);
+  console.log(`plan (radius 100 km around EDDM):\n${gateway.plan}`);
+} finally {
+  for (const child of children) child.kill();
+}

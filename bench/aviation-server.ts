@@ -1,0 +1,82 @@
+/**
+ * Child process of bench/aviation-http.ts. `bare <bodyFile>` serves the given bytes on the JFK
+ * path from a bare Fastify route; `gateway` syncs OurAirports from ../shared/data into a fresh
+ * store (PGlite in a temporary directory, or a new database on DATABASE_URL), prints the radius
+ * query's plan, and serves the whole gateway. Either prints one JSON line when listening.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../src/app.js';
+import { airportListQuery } from '../src/aviation/airport-store.js';
+import { runSync } from '../src/aviation/importers/sync-runner.js';
+import { loadConfig } from '../src/platform/config.js';
+import { Keyring } from '../src/platform/keyring/keyring.js';
+import { createPlatform, type Platform } from '../src/platform/platform.js';
+
+const DATA = path.resolve(import.meta.dirname, '../../shared/data');
+const JFK_PATH = '/v1/aviation/airports/JFK';
+
+async function bare(bodyFile: string) {
+  const body = fs.readFileSync(bodyFile, 'utf8');
+  const app = Fastify();
+  app.get(JFK_PATH, async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
+}
+
+async function freshDatabase(serverUrl: string): Promise<string> {
+  const name = `flightagg_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function radiusPlan(platform: Platform): Promise<string> {
+  const query = airportListQuery({
+    filter: { near: { lat: 48.35, lon: 11.78, radiusKm: 100 } },
+    sort: { field: 'distance', descending: false },
+    limit: 50,
+    offset: 0,
+  }).compile(platform.db);
+  return platform.database.withClient(async (client) => {
+    const rows = await client.query<Record<string, string>>(`explain analyze ${query.sql}`, [...query.parameters]);
+    return rows.map((r) => Object.values(r)[0]).join('\n');
+  });
+}
+
+async function gateway() {
+  const serverUrl = process.env.DATABASE_URL;
+  const databaseUrl = serverUrl ? await freshDatabase(serverUrl) : '';
+  const config = loadConfig({
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-bench-')),
+    DATABASE_URL: databaseUrl,
+    KEYRING: databaseUrl ? Keyring.generateText() : '',
+    LOG_LEVEL: 'silent',
+    PASSWORD_SCRYPT_LOG_N: '10',
+  });
+  const platform = await createPlatform(config, { logger: pino({ level: 'silent' }) });
+  const report = await runSync(platform, { from: DATA, source: 'ourairports' });
+  if (!report.ok) throw new Error(`sync failed: ${JSON.stringify(report.sources)}`);
+  const plan = await radiusPlan(platform);
+  const app = await buildApp(platform);
+  const agency = await app.services.accounts.createAgency({ name: 'Bench Agency' });
+  const { secret } = await app.services.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' }, { via: 'cli' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  console.log(
+    JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, key: secret, storage: platform.database.kind, plan }),
+  );
+}
+
+if (process.argv[2] === 'bare') await bare(process.argv[3]!);
+else await gateway();
