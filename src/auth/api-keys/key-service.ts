@@ -78,6 +78,18 @@ function toVerified(row: store.ApiKeyRow): VerifiedKey {
   };
 }
 
+/** Every change to a key leaves a security event, written in the same transaction as the change. */
+function audit(executor: Db, kind: string, key: { id: string; agency_id: string | null }, actor: Actor, detail: Record<string, unknown> = {}) {
+  return recordSecurityEvent(executor, {
+    kind,
+    userId: actor.userId,
+    agencyId: key.agency_id,
+    apiKeyId: key.id,
+    ip: actor.ip,
+    detail: { via: actor.via ?? 'portal', ...detail },
+  });
+}
+
 const emptyToNull = <T>(list: T[] | null | undefined) => (list === undefined ? undefined : list && list.length > 0 ? list : null);
 
 /**
@@ -137,14 +149,7 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
       checkInput(input);
       const { row, secret } = await db.transaction().execute(async (trx) => {
         const created = await insert(trx, { ...input, createdByUserId: actor.userId ?? null });
-        await recordSecurityEvent(trx, {
-          kind: 'api_key.created',
-          userId: actor.userId,
-          agencyId: input.agencyId,
-          apiKeyId: created.row.id,
-          ip: actor.ip,
-          detail: { via: actor.via ?? 'portal', environment: input.environment, kind: input.kind },
-        });
+        await audit(trx, 'api_key.created', created.row, actor, { environment: input.environment, kind: input.kind });
         return created;
       });
       // A gateway may have cached this hash as unknown moments ago.
@@ -175,14 +180,7 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
       const row = await db.transaction().execute(async (trx) => {
         const updated = await store.updateKey(trx, id, agencyId, columns);
         if (!updated) throw notFound('api key not found', 'api_key_not_found');
-        await recordSecurityEvent(trx, {
-          kind: 'api_key.updated',
-          userId: actor.userId,
-          agencyId: updated.agency_id,
-          apiKeyId: id,
-          ip: actor.ip,
-          detail: { via: actor.via ?? 'portal', fields: Object.keys(columns) },
-        });
+        await audit(trx, 'api_key.updated', updated, actor, { fields: Object.keys(columns) });
         return updated;
       });
       await cache.evict(row.lookup_hash);
@@ -193,14 +191,7 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
       const row = await db.transaction().execute(async (trx) => {
         const revoked = await store.revokeKey(trx, id, agencyId, clock());
         if (!revoked) throw notFound('api key not found', 'api_key_not_found');
-        await recordSecurityEvent(trx, {
-          kind: 'api_key.revoked',
-          userId: actor.userId,
-          agencyId: revoked.agency_id,
-          apiKeyId: id,
-          ip: actor.ip,
-          detail: { via: actor.via ?? 'portal' },
-        });
+        await audit(trx, 'api_key.revoked', revoked, actor);
         return revoked;
       });
       await cache.evict(row.lookup_hash);
@@ -224,14 +215,7 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
           createdByUserId: actor.userId ?? null,
         });
         await store.revokeKey(trx, old.id, agencyId, clock());
-        await recordSecurityEvent(trx, {
-          kind: 'api_key.rotated',
-          userId: actor.userId,
-          agencyId: old.agency_id,
-          apiKeyId: old.id,
-          ip: actor.ip,
-          detail: { via: actor.via ?? 'portal', replacement: replacement.row.id },
-        });
+        await audit(trx, 'api_key.rotated', old, actor, { replacement: replacement.row.id });
         return replacement;
       });
       await cache.evict(old.lookup_hash);
@@ -244,14 +228,7 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
       const row = await mustFind(id, agencyId);
       if (row.revoked_at) throw forbidden('api key is revoked', 'api_key_revoked');
       const secret = keyring.open('api-key-secrets', row.secret_ciphertext);
-      await recordSecurityEvent(db, {
-        kind: 'api_key.revealed',
-        userId: actor.userId,
-        agencyId: row.agency_id,
-        apiKeyId: row.id,
-        ip: actor.ip,
-        detail: { via: actor.via ?? 'portal' },
-      });
+      await audit(db, 'api_key.revealed', row, actor);
       return secret;
     },
 
