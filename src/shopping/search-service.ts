@@ -31,8 +31,8 @@ export interface SearchResult {
 /** A batch the stream sends as one `offers` event: one connector's offers after filters. */
 export type BatchListener = (offers: Offer[]) => void;
 
-// A hit answers `{"cached":true,` followed by the stored bytes, so no hit re-serializes anything.
-const HIT_PREFIX = Buffer.from('{"cached":true,');
+// The cache holds the exact bytes a hit answers, so a hit neither serializes nor copies anything.
+const HIT_PREFIX = '{"cached":true,';
 const MISS_PREFIX = '{"cached":false,';
 
 export interface SearchService {
@@ -62,8 +62,7 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
     cacheKey: searchCacheKey,
 
     async cachedBody(key) {
-      const rest = await cache.get(key);
-      return rest ? Buffer.concat([HIT_PREFIX, rest]) : null;
+      return cache.get(key);
     },
 
     async run(request, environment, key, searchId, signal, onBatch) {
@@ -105,7 +104,7 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
       }).slice(1);
       // A result with a connector down is not cached: the next identical search must ask it again.
       const complete = outcomes.every((o) => o.status === 'answered');
-      if (complete && ttl > 0 && !signal.aborted) await cache.set(key, Buffer.from(rest), ttl);
+      if (complete && ttl > 0 && !signal.aborted) await cache.set(key, Buffer.from(HIT_PREFIX + rest), ttl);
       return { result, body: MISS_PREFIX + rest };
     },
 
