@@ -68,28 +68,33 @@ try {
 
   const centres = randomCentres(20_000);
   let next = 0;
-  const radiusConnections = Number(process.env.BENCH_RADIUS_CONNECTIONS ?? 10);
-  const radius = await load({
-    url: base,
-    headers,
-    connections: radiusConnections,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (request) => {
-          const [lat, lon] = centres[next++ % centres.length]!;
-          return { ...request, path: `/v1/aviation/airports?lat=${lat}&lon=${lon}&radius_km=100` };
+  const radiusAt = (connections: number) =>
+    load({
+      url: base,
+      headers,
+      connections,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (request) => {
+            const [lat, lon] = centres[next++ % centres.length]!;
+            return { ...request, path: `/v1/aviation/airports?lat=${lat}&lon=${lon}&radius_km=100` };
+          },
         },
-      },
-    ],
-  });
+      ],
+    });
+  // One client alone (the latency of the query path), then ten at once (under load).
+  const radiusSingle = await radiusAt(1);
+  const radiusLoaded = await radiusAt(10);
 
   console.log(`storage: ${gateway.storage}; ${CONNECTIONS} connections, ${DURATION_S} s each; JFK body ${body.length} bytes`);
   console.log(`bare Fastify route, same bytes: ${bareResult.rps} req/s, p50 ${bareResult.p50} ms, p99 ${bareResult.p99} ms`);
   console.log(`GET ${JFK_PATH}: ${jfkResult.rps} req/s, p50 ${jfkResult.p50} ms, p99 ${jfkResult.p99} ms`);
   console.log(`ratio: ${((jfkResult.rps / bareResult.rps) * 100).toFixed(0)}% of the bare route`);
   console.log(`for context, GET /v1/health on the gateway (no key, no data): ${healthResult.rps} req/s, p99 ${healthResult.p99} ms`);
-  console.log(`radius 100 km, random airports, ${radiusConnections} connections: ${radius.rps} req/s, p50 ${radius.p50} ms, p99 ${radius.p99} ms`);
+  for (const [connections, r] of [[1, radiusSingle], [10, radiusLoaded]] as const) {
+    console.log(`radius 100 km around random airports, ${connections} connection(s): ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+  }
   console.log(`plan (radius 100 km around EDDM):\n${gateway.plan}`);
 } finally {
   for (const child of children) child.kill();

@@ -78,5 +78,8 @@ async function gateway() {
   );
 }
 
+// A normal exit on SIGINT/SIGTERM, so `node --cpu-prof` writes its profile.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));
+
 if (process.argv[2] === 'bare') await bare(process.argv[3]!);
 else await gateway();

@@ -82,8 +82,8 @@ export function createAirportService(ctx: AviationContext): AirportService {
     },
 
     airport(id, lookup, part) {
-      const key = keyFor(id, lookup);
       return ctx.remember(`airport:${lookup}:${id.toUpperCase()}:${part}`, 'airports', async () => {
+        const key = keyFor(id, lookup);
         const profile = key ? await findAirportProfile(db, key) : null;
         if (!profile) throw notFound(`airport ${id} not found`, 'airport_not_found');
         return partOf(profile, part);

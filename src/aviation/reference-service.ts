@@ -70,8 +70,8 @@ export function createReferenceService(ctx: AviationContext): ReferenceService {
     },
 
     airline(id, lookup, part) {
-      const key = keyFor(id, lookup);
       return ctx.remember(`airline:${lookup}:${id.toUpperCase()}:${part}`, 'airlines', async () => {
+        const key = keyFor(id, lookup);
         const row = key ? await findAirline(db, key) : null;
         if (!row) throw notFound(`airline ${id} not found`, 'airline_not_found');
         const airline = toAirline(row);

@@ -13,11 +13,10 @@ const STATE_REFRESH_MS = 30_000;
  * cannot hold intervals of months) and one instance of the cluster does the work.
  */
 export function registerAviationJobs(platform: Platform, state: DatasetState): void {
-  platform.scheduler.add({
-    name: 'aviation-state-refresh',
-    intervalMs: STATE_REFRESH_MS,
-    run: () => state.refresh(),
-  });
+  // Embedded storage is one process by construction: nobody else can sync behind its back.
+  if (platform.database.kind === 'postgres') {
+    platform.scheduler.add({ name: 'aviation-state-refresh', intervalMs: STATE_REFRESH_MS, run: () => state.refresh() });
+  }
 
   const { syncFrom, syncIntervalHours } = platform.config.aviation;
   if (!syncFrom) return;
