@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../src/platform/mail.js';
 import { eventsForOrder } from '../../src/orders/event-outbox.js';
 import { runDeadlineSweep } from '../../src/orders/deadline-sweep.js';
 import { airlineCalls } from '../shopping/shopping-fixture.js';
@@ -130,7 +133,14 @@ describe('the order store', () => {
     const list = await f.call('GET', '/v1/orders?limit=1');
     expect(list.json().orders).toHaveLength(1);
     expect(list.json().next_cursor).not.toBe('');
+    // An order made between two pages appears on neither: the keyset continues where page one ended.
+    const newer = (await f.hold((await f.offer('JFK', 'LAX', /MAIN$/, 42)).offer_id)).json();
     const page2 = await f.call('GET', `/v1/orders?limit=100&cursor=${list.json().next_cursor}`);
+    expect(page2.json().orders.map((o: { order_id: string }) => o.order_id)).not.toContain(newer.order_id);
+    expect((await f.call('GET', `/v1/orders?pnr=${newer.pnr}`)).json().orders.map((o: { order_id: string }) => o.order_id)).toEqual([newer.order_id]);
+    expect((await f.call('GET', '/v1/orders?status=refunded')).json().orders).toEqual([]);
+    expect((await f.call('GET', '/v1/orders?status=bogus')).statusCode).toBe(400);
+    expect((await f.call('GET', '/v1/orders?limit=101')).statusCode).toBe(400);
     expect(page2.json().next_cursor).toBe('');
     expect(page2.json().orders.map((o: { order_id: string }) => o.order_id)).not.toContain(list.json().orders[0].order_id);
   });
@@ -138,11 +148,17 @@ describe('the order store', () => {
   it('announces a hold whose payment limit is within 24 hours once', async () => {
     const offer = await f.offer('JFK', 'LAX', /MAIN$/, 28);
     const order = (await f.hold(offer.offer_id)).json();
-    const deps = { db: f.platform.db, clock: () => new Date(), mailer: null, logger: f.platform.logger };
+    const mailer = createMailer(f.platform);
+    const deps = { db: f.platform.db, clock: () => new Date(), mailer, logger: f.platform.logger };
     await runDeadlineSweep(deps);
     await runDeadlineSweep(deps);
     const reminders = (await eventsForOrder(f.platform.db, order.order_id)).filter((e) => e.event === 'order.ticketing_deadline_approaching');
     expect(reminders).toHaveLength(1);
     expect(Object.keys(reminders[0]!.payload).sort()).toEqual(['airline', 'order_id', 'pnr', 'ticketing_deadline']);
+    // Without SMTP_URL the mailer writes each message to DATA_DIR/outbox: one for this booking.
+    const outbox = path.join(f.platform.config.dataDir, 'outbox');
+    const mails = fs.readdirSync(outbox).map((name) => fs.readFileSync(path.join(outbox, name), 'utf8')).filter((m) => m.includes(order.pnr));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('ada@example.com');
   });
 });

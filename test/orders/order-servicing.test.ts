@@ -49,10 +49,14 @@ describe('servicing', () => {
     expect(events.slice(-2)).toEqual(['order.cancelled', 'order.refunded']);
   });
 
-  it('DELETE cancels a hold at the airline; a closed order refuses changes with 409', async () => {
+  it('DELETE cancels a hold at the airline and gives its seat back; a closed order refuses changes with 409', async () => {
     const offer = await f.offer('JFK', 'LAX', /MAIN$/, 31);
+    const sold = async () => ((await (await fetch(`${f.aa.url}/control/state`)).json()) as { inventory: { seatsSold: number } }).inventory.seatsSold;
+    const before = await sold();
     const order = (await f.hold(offer.offer_id)).json();
+    expect(await sold()).toBe(before + 1);
     const del = await f.call('DELETE', path(order.order_id));
+    expect(await sold()).toBe(before);
     expect(del.statusCode, del.body).toBe(204);
     expect((await airlineState(order.airline_order_id)).status).toBe('CANCELLED');
     expect((await f.call('GET', `/v1/orders/${encodeURIComponent(order.order_id)}`)).json().status).toBe('cancelled');
