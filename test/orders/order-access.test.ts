@@ -65,4 +65,12 @@ describe('ORDER_WRITES_ENABLED=false', () => {
     expect((await t.app.inject({ method: 'GET', url: '/v1/orders', headers })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/v1/orders/AA-ord_x', headers })).statusCode).toBe(404);
   });
+
+  it('documents every order path under the orders tag, with the status set in the descriptions', async () => {
+    const spec = (await t.app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { tags?: string[]; description?: string }>> };
+    const orderPaths = Object.keys(spec.paths).filter((p) => p.startsWith('/v1/orders'));
+    expect(orderPaths.length).toBeGreaterThanOrEqual(12);
+    for (const p of orderPaths) for (const op of Object.values(spec.paths[p]!)) expect(op.tags).toContain('orders');
+    expect(spec.paths['/v1/orders/{orderID}']!.get!.description).toContain('hold→ticketed');
+  });
 });
