@@ -15,9 +15,21 @@ const headers = { 'content-type': 'application/json', 'x-api-key': bench.key };
 
 // The search whose answer is closest to 50 offers, among a few busy routes.
 let best: { body: string; offers: number } | null = null;
-for (const [origin, destination] of [['JFK', 'LAX'], ['DFW', 'ORD'], ['CLT', 'MIA'], ['ORD', 'LAX'], ['PHL', 'DFW']]) {
+for (const [origin, destination] of [
+  ['JFK', 'LAX'],
+  ['DFW', 'ORD'],
+  ['CLT', 'MIA'],
+  ['ORD', 'LAX'],
+  ['PHL', 'DFW'],
+]) {
   for (const max of [undefined, 0, 1]) {
-    const body = JSON.stringify({ origin, destination, departure_date: dateAhead(20), adults: 1, ...(max === undefined ? {} : { max_connections: max }) });
+    const body = JSON.stringify({
+      origin,
+      destination,
+      departure_date: dateAhead(20),
+      adults: 1,
+      ...(max === undefined ? {} : { max_connections: max }),
+    });
     const res = await request(`${bench.base}/v1/shopping/offers`, { method: 'POST', headers, body });
     const offers = ((await res.body.json()) as { offers: unknown[] | null }).offers?.length ?? 0;
     if (!best || Math.abs(offers - 50) < Math.abs(best.offers - 50)) best = { body, offers };
@@ -34,8 +46,17 @@ const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareRounds: LoadResult[] = [];
 const cachedRounds: LoadResult[] = [];
 for (let round = 0; round < ROUNDS; round++) {
-  bareRounds.push(await load(`${bareBase}/bare`, { seconds: SECONDS / ROUNDS, method: 'POST', headers: { 'content-type': 'application/json' }, body: best!.body }));
-  cachedRounds.push(await load(`${bench.base}/v1/shopping/offers`, { seconds: SECONDS / ROUNDS, method: 'POST', headers, body: best!.body }));
+  bareRounds.push(
+    await load(`${bareBase}/bare`, {
+      seconds: SECONDS / ROUNDS,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: best!.body,
+    }),
+  );
+  cachedRounds.push(
+    await load(`${bench.base}/v1/shopping/offers`, { seconds: SECONDS / ROUNDS, method: 'POST', headers, body: best!.body }),
+  );
 }
 const b = combine(bareRounds);
 const c = combine(cachedRounds);

@@ -18,9 +18,16 @@ export interface ShoppingBench {
  * The gateway on embedded storage with the AA test system in-process, as `npm start` runs it, an
  * agency whose search limit is out of the way, and `aaUrl` optionally replaced (by a timing proxy).
  */
-export async function shoppingBench(env: Record<string, string> = {}, aaUrl?: (url: string) => Promise<string>): Promise<ShoppingBench> {
+export async function shoppingBench(
+  env: Record<string, string> = {},
+  aaUrl?: (url: string) => Promise<string>,
+): Promise<ShoppingBench> {
   const aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
-  const { platform, dispose } = await benchPlatform('pglite', { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, MONITORING_INTERVAL_SECONDS: '0', ...env });
+  const { platform, dispose } = await benchPlatform('pglite', {
+    AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY,
+    MONITORING_INTERVAL_SECONDS: '0',
+    ...env,
+  });
   const app = await buildApp(platform, { aaTestSystemUrl: aaUrl ? await aaUrl(aa.url) : aa.url });
   const agency = await app.services.accounts.createAgency({ name: 'Bench' });
   await sql`update agencies set search_rate_limit = 1000000000 where id = ${agency.id}`.execute(platform.db);

@@ -10,7 +10,12 @@ import { printTable } from './lib/load.js';
 import { dateAhead, percentile, shoppingBench } from './shopping-lib.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
-const ROUTES = [['JFK', 'LAX'], ['DFW', 'ORD'], ['CLT', 'MIA'], ['PHX', 'PHL']] as const;
+const ROUTES = [
+  ['JFK', 'LAX'],
+  ['DFW', 'ORD'],
+  ['CLT', 'MIA'],
+  ['PHX', 'PHL'],
+] as const;
 let answeredAt = 0;
 
 /** Forwards to the test system and notes when the whole answer has been handed to the gateway. */
@@ -18,7 +23,11 @@ async function timingProxy(target: string): Promise<string> {
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const upstream = await request(`${target}${req.url}`, { method: 'POST', headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) });
+    const upstream = await request(`${target}${req.url}`, {
+      method: 'POST',
+      headers: req.headers as Record<string, string>,
+      body: Buffer.concat(chunks),
+    });
     const body = Buffer.from(await upstream.body.arrayBuffer());
     res.writeHead(upstream.statusCode, { 'content-type': 'application/xml', 'content-length': body.length });
     res.end(body, () => {
@@ -49,5 +58,10 @@ for (let i = 0; i < SAMPLES + 5; i++) {
 await bench.close();
 
 printTable('Stream: first offers event after the airline answered (target: p50 < 5 ms)', [
-  { samples: delays.length, 'p50 ms': percentile(delays, 50).toFixed(2), 'p90 ms': percentile(delays, 90).toFixed(2), 'max ms': Math.max(...delays).toFixed(2) },
+  {
+    samples: delays.length,
+    'p50 ms': percentile(delays, 50).toFixed(2),
+    'p90 ms': percentile(delays, 90).toFixed(2),
+    'max ms': Math.max(...delays).toFixed(2),
+  },
 ]);

@@ -11,7 +11,14 @@ import { printTable } from './lib/load.js';
 import { dateAhead, percentile, shoppingBench, SUBSCRIPTION_KEY } from './shopping-lib.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 120);
-const ROUTES = [['JFK', 'LAX'], ['DFW', 'ORD'], ['CLT', 'MIA'], ['PHX', 'PHL'], ['LAX', 'DCA'], ['ORD', 'BOS']] as const;
+const ROUTES = [
+  ['JFK', 'LAX'],
+  ['DFW', 'ORD'],
+  ['CLT', 'MIA'],
+  ['PHX', 'PHL'],
+  ['LAX', 'DCA'],
+  ['ORD', 'BOS'],
+] as const;
 
 const bench = await shoppingBench({ SEARCH_CACHE_TTL_SECONDS: '0' });
 const seller = { orgId: 'FLIGHTAGG', name: 'Flight Aggregation Gateway' };
@@ -54,7 +61,7 @@ for (let i = 0; i < SAMPLES + 10; i++) {
 await bench.close();
 
 const ms = (v: number) => v.toFixed(2);
-printTable('Uncached search: gateway time minus the test system\'s own time (target: p50 < 5 ms)', [
+printTable("Uncached search: gateway time minus the test system's own time (target: p50 < 5 ms)", [
   {
     samples: overhead.length,
     'offers/answer': Math.round(offers / overhead.length),

@@ -19,7 +19,12 @@ function metricsIn(registry: Registry): ConnectorMetrics {
     };
   }
   return {
-    calls: new Counter({ name: 'airline_calls_total', help: 'Calls to airline connectors, by outcome (ok or failure kind)', labelNames: ['airline', 'operation', 'outcome'], registers: [registry] }),
+    calls: new Counter({
+      name: 'airline_calls_total',
+      help: 'Calls to airline connectors, by outcome (ok or failure kind)',
+      labelNames: ['airline', 'operation', 'outcome'],
+      registers: [registry],
+    }),
     duration: new Histogram({
       name: 'airline_call_duration_seconds',
       help: 'Airline connector call latency, including the airline itself',
@@ -27,7 +32,12 @@ function metricsIn(registry: Registry): ConnectorMetrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20],
       registers: [registry],
     }),
-    errors: new Counter({ name: 'airline_errors_total', help: 'Failed airline connector calls, by failure kind', labelNames: ['airline', 'operation', 'kind'], registers: [registry] }),
+    errors: new Counter({
+      name: 'airline_errors_total',
+      help: 'Failed airline connector calls, by failure kind',
+      labelNames: ['airline', 'operation', 'kind'],
+      registers: [registry],
+    }),
   };
 }
 
@@ -45,7 +55,10 @@ export function instrumentConnector<C extends Connector>(connector: C, registry:
       if (typeof value !== 'function' || typeof prop !== 'string' || NOT_CALLS.has(prop)) return value;
       return async (...args: unknown[]) => {
         const stop = m.duration.startTimer({ airline: target.code, operation: prop });
-        const result = (await (value as (...a: unknown[]) => Promise<ConnectorResult<unknown>>).apply(target, args)) as ConnectorResult<unknown>;
+        const result = (await (value as (...a: unknown[]) => Promise<ConnectorResult<unknown>>).apply(
+          target,
+          args,
+        )) as ConnectorResult<unknown>;
         stop();
         const outcome = result.ok ? 'ok' : result.failure.kind;
         m.calls.inc({ airline: target.code, operation: prop, outcome });

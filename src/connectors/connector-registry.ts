@@ -47,7 +47,7 @@ export function createConnectorRegistry(deps: ConnectorDeps, metrics: Registry, 
       return parts ? byCode.get(parts.airline) : undefined;
     },
     async close() {
-      await Promise.all(raw.map((c) => c.close?.()));
+      await Promise.all(raw.map((c) => (c.close ? c.close() : Promise.resolve())));
     },
   };
 }

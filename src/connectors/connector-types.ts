@@ -139,6 +139,4 @@ export interface CallContext {
 }
 
 /** What a seat map is asked for: an offer, or (for the orders module) a booked order. */
-export type SeatMapSubject =
-  | { kind: 'offer'; offerId: string }
-  | { kind: 'order'; airlineOrderId: string; owner: string };
+export type SeatMapSubject = { kind: 'offer'; offerId: string } | { kind: 'order'; airlineOrderId: string; owner: string };

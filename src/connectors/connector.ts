@@ -1,5 +1,13 @@
 import type { ConnectorResult } from './connector-failure.js';
-import type { AncillaryService, CallContext, Offer, PricedOffer, SearchQuery, SeatMap, SeatMapSubject } from './connector-types.js';
+import type {
+  AncillaryService,
+  CallContext,
+  Offer,
+  PricedOffer,
+  SearchQuery,
+  SeatMap,
+  SeatMapSubject,
+} from './connector-types.js';
 import type { OrderOperations } from './order-types.js';
 
 /**

@@ -8,7 +8,11 @@ export const OFFER_GONE = 'offer no longer available at airline';
  * (404), or the airline's own text as a 502 (interface rule 8): refusals with their bracketed
  * code, outages, time-outs and an unconfigured live connection alike.
  */
-export function failureToHttp(failure: ConnectorFailure, notFoundMessage = OFFER_GONE, notFoundCode = 'offer_not_available'): AppError {
+export function failureToHttp(
+  failure: ConnectorFailure,
+  notFoundMessage = OFFER_GONE,
+  notFoundCode = 'offer_not_available',
+): AppError {
   switch (failure.kind) {
     case 'not_found':
       return notFound(notFoundMessage, notFoundCode);

@@ -40,7 +40,10 @@ export function createHealthService(platform: Platform, registry: ConnectorRegis
 
   function view(connector: Connector, row: HealthRow | undefined): AirlineHealth {
     const samples = row?.samples ?? [];
-    const latencies = samples.filter((s) => s.ok).map((s) => s.ms).sort((a, b) => a - b);
+    const latencies = samples
+      .filter((s) => s.ok)
+      .map((s) => s.ms)
+      .sort((a, b) => a - b);
     return {
       airline: connector.code,
       name: connector.name,

@@ -22,7 +22,10 @@ export async function readHealth(db: Db, airline?: string): Promise<HealthRow[]>
   const { rows } = airline
     ? await sql<HealthRow>`select * from airline_health where airline = ${airline}`.execute(db)
     : await sql<HealthRow>`select * from airline_health order by airline`.execute(db);
-  return rows.map((r) => ({ ...r, samples: typeof r.samples === 'string' ? (JSON.parse(r.samples) as ProbeSample[]) : r.samples }));
+  return rows.map((r) => ({
+    ...r,
+    samples: typeof r.samples === 'string' ? (JSON.parse(r.samples) as ProbeSample[]) : r.samples,
+  }));
 }
 
 export async function writeHealth(db: Db, row: HealthRow): Promise<void> {

@@ -11,9 +11,12 @@ const AirlineHealthSchema = Type.Object({
   airline: Type.String({ description: 'IATA code of the connector' }),
   name: Type.String(),
   status: Type.Union([Type.Literal('up'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('unknown')], {
-    description: '`down`: the latest probe failed; `degraded`: it answered slower than 2 s or over 20% of recent probes failed; `unknown`: not probed yet (or monitoring disabled)',
+    description:
+      '`down`: the latest probe failed; `degraded`: it answered slower than 2 s or over 20% of recent probes failed; `unknown`: not probed yet (or monitoring disabled)',
   }),
-  environment: Nullable(Type.String({ description: 'Which endpoint the probe reached: live when configured, else the test system' })),
+  environment: Nullable(
+    Type.String({ description: 'Which endpoint the probe reached: live when configured, else the test system' }),
+  ),
   checked_at: Nullable(Type.String()),
   last_success_at: Nullable(Type.String()),
   last_error: Nullable(Type.String({ description: "The airline's own text of the latest failure" })),
@@ -25,14 +28,20 @@ const AirlineHealthSchema = Type.Object({
 });
 
 const ErrorSchema = Type.Object({ error: Type.String(), code: Type.String(), request_id: Type.String() });
-const NOTE = 'Health is refreshed by a scheduled probe per connector and read from its record: polling never reaches an airline and does not affect look-to-book.';
+const NOTE =
+  'Health is refreshed by a scheduled probe per connector and read from its record: polling never reaches an airline and does not affect look-to-book.';
 
 /** GET /v1/monitoring/airlines and /v1/monitoring/airlines/{iataCode}, plus the probe job. */
 const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
   const health = createHealthService(platform, app.connectors);
   app.decorate('airlineHealth', health);
   if (health.enabled) {
-    platform.scheduler.add({ name: 'airline-probe', intervalMs: health.intervalSeconds * 1000, runOnStart: true, run: () => health.probeAll() });
+    platform.scheduler.add({
+      name: 'airline-probe',
+      intervalMs: health.intervalSeconds * 1000,
+      runOnStart: true,
+      run: () => health.probeAll(),
+    });
   }
 
   app.get(
@@ -61,7 +70,11 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
     },
     async (request) => {
       const record = await health.get(request.params.iataCode);
-      if (!record) throw notFound(`unknown airline ${request.params.iataCode.toUpperCase()}: no connector has that code`, 'airline_not_found');
+      if (!record)
+        throw notFound(
+          `unknown airline ${request.params.iataCode.toUpperCase()}: no connector has that code`,
+          'airline_not_found',
+        );
       return record;
     },
   );

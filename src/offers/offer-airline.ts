@@ -11,7 +11,11 @@ export function connectorFor(registry: ConnectorRegistry, id: string, airline: s
   if (airline !== undefined && airline !== '') {
     const named = registry.get(airline.trim());
     if (!named) throw badRequest('unknown airline', 'unknown_airline');
-    if (byPrefix && byPrefix !== named) throw badRequest(`airline ${airline.toUpperCase()} does not match the offer (it is a ${byPrefix.code} offer)`, 'airline_mismatch');
+    if (byPrefix && byPrefix !== named)
+      throw badRequest(
+        `airline ${airline.toUpperCase()} does not match the offer (it is a ${byPrefix.code} offer)`,
+        'airline_mismatch',
+      );
     return named;
   }
   if (!byPrefix) throw badRequest('unknown airline', 'unknown_airline');

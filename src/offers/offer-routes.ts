@@ -3,7 +3,15 @@ import { Type } from '@sinclair/typebox';
 import fp from 'fastify-plugin';
 import { badRequest } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
-import { OfferPathSchema, PricedOfferSchema, PriceRequestSchema, SeatMapResponseSchema, SeatsQuerySchema, ServiceSchema, ServicesQuerySchema } from './offer-schemas.js';
+import {
+  OfferPathSchema,
+  PricedOfferSchema,
+  PriceRequestSchema,
+  SeatMapResponseSchema,
+  SeatsQuerySchema,
+  ServiceSchema,
+  ServicesQuerySchema,
+} from './offer-schemas.js';
 import { createOfferService, type OrderSeatResolver } from './offer-service.js';
 
 declare module 'fastify' {
@@ -15,7 +23,8 @@ declare module 'fastify' {
 
 const ErrorSchema = Type.Object({ error: Type.String(), code: Type.String(), request_id: Type.String() });
 const errors = { 400: ErrorSchema, 404: ErrorSchema, 502: ErrorSchema };
-const AIRLINE_NOTE = 'The airline is inferred from the id prefix unless `airline` is given; no recognisable prefix and no `airline`: 400 `unknown airline`. A 502 carries the airline\'s own text, bracketed code included.';
+const AIRLINE_NOTE =
+  "The airline is inferred from the id prefix unless `airline` is given; no recognisable prefix and no `airline`: 400 `unknown airline`. A 502 carries the airline's own text, bracketed code included.";
 
 /** POST /v1/offers/price, GET /v1/offers/{offerID}/seats, GET /v1/offers/{offerID}/services. */
 const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
@@ -54,7 +63,13 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
       },
     },
     async (request) =>
-      service.seats(request.params.offerID, request.query, request.apiKey?.agencyId ?? null, env(request), app.orderSeatResolver ?? null),
+      service.seats(
+        request.params.offerID,
+        request.query,
+        request.apiKey?.agencyId ?? null,
+        env(request),
+        app.orderSeatResolver ?? null,
+      ),
   );
 
   app.get(

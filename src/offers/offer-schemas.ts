@@ -2,7 +2,10 @@ import { Type, type Static } from '@sinclair/typebox';
 import { OfferSchema } from '../shopping/offer-schema.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
-const OfferId = Type.String({ minLength: 1, description: 'Canonical offer id from a search (percent-encode `|` as %7C in paths)' });
+const OfferId = Type.String({
+  minLength: 1,
+  description: 'Canonical offer id from a search (percent-encode `|` as %7C in paths)',
+});
 const Airline = Type.String({ description: 'IATA airline code; inferred from the id prefix when omitted' });
 
 export const PriceRequestSchema = Type.Object(
@@ -29,7 +32,9 @@ export const PricedOfferSchema = Type.Intersect([
   }),
 ]);
 
-export const OfferPathSchema = Type.Object({ offerID: Type.String({ description: 'Percent-encoded offer id (an order id is also accepted for seats)' }) });
+export const OfferPathSchema = Type.Object({
+  offerID: Type.String({ description: 'Percent-encoded offer id (an order id is also accepted for seats)' }),
+});
 
 export const SeatsQuerySchema = Type.Object({
   airline: Type.Optional(Airline),
@@ -54,7 +59,9 @@ export const SeatMapResponseSchema = Type.Object({
           row: Type.Integer(),
           column: Type.String(),
           available: Type.Boolean(),
-          characteristics: Type.Array(Type.String(), { description: 'IATA seat characteristic codes (W window, A aisle, E exit row, ...)' }),
+          characteristics: Type.Array(Type.String(), {
+            description: 'IATA seat characteristic codes (W window, A aisle, E exit row, ...)',
+          }),
           ...Price,
         }),
       ),

@@ -23,16 +23,25 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
     async price(offerIds: string[], airline: string | undefined, environment: Env) {
       const connector = connectorFor(registry, offerIds[0]!, airline);
       for (const id of offerIds.slice(1)) {
-        if (connectorFor(registry, id, airline) !== connector) throw badRequest('offers priced together must be of one airline', 'airline_mismatch');
+        if (connectorFor(registry, id, airline) !== connector)
+          throw badRequest('offers priced together must be of one airline', 'airline_mismatch');
       }
       const result = await connector.price(offerIds, { environment });
       if (!result.ok) throw failureToHttp(result.failure);
       return { ...offerJson(result.value.offer), priced_at: platform.clock().toISOString(), warnings: result.value.warnings };
     },
 
-    async seats(id: string, query: { airline?: string; segment_id?: string }, agencyId: string | null, environment: Env, orders: OrderSeatResolver | null) {
+    async seats(
+      id: string,
+      query: { airline?: string; segment_id?: string },
+      agencyId: string | null,
+      environment: Env,
+      orders: OrderSeatResolver | null,
+    ) {
       const order = orders ? await orders.resolve(id, agencyId) : null;
-      const connector = order ? connectorFor(registry, `${order.airline}|`, order.airline) : connectorFor(registry, id, query.airline);
+      const connector = order
+        ? connectorFor(registry, `${order.airline}|`, order.airline)
+        : connectorFor(registry, id, query.airline);
       const subject: SeatMapSubject = order
         ? { kind: 'order', airlineOrderId: order.airlineOrderId, owner: order.airline }
         : { kind: 'offer', offerId: id };

@@ -43,7 +43,9 @@ const ConditionSchema = Nullable(
 );
 
 export const OfferSchema = Type.Object({
-  offer_id: Type.String({ description: 'Starts with the airline code, then `|`; contains `|` and `.`, so percent-encode it in paths' }),
+  offer_id: Type.String({
+    description: 'Starts with the airline code, then `|`; contains `|` and `.`, so percent-encode it in paths',
+  }),
   airline: Type.String({ description: 'IATA airline code' }),
   total_amount: Type.Number({ description: 'Total for all passengers' }),
   currency: Type.String({ description: 'ISO 4217 currency of every amount in the offer' }),
@@ -64,7 +66,9 @@ export const OfferSchema = Type.Object({
   fare_brand: Nullable(Type.String()),
   fare_brand_code: Nullable(Type.String()),
   cabin: Nullable(CabinSchema),
-  partner_operated_connection: Type.Boolean({ description: 'A connection with a leg operated by a partner airline (withheld unless requested)' }),
+  partner_operated_connection: Type.Boolean({
+    description: 'A connection with a leg operated by a partner airline (withheld unless requested)',
+  }),
   slices: Type.Array(SliceSchema),
   baggage: Type.Object({
     checked_bags: Nullable(Type.Integer({ description: 'Free checked bags per passenger' })),

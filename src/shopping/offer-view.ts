@@ -59,7 +59,11 @@ export function offerJson(offer: Offer): OfferJson {
         duration_minutes: s.durationMinutes,
       })),
     })),
-    baggage: { checked_bags: offer.baggage.checkedBags, carry_on_bags: offer.baggage.carryOnBags, description: offer.baggage.description },
+    baggage: {
+      checked_bags: offer.baggage.checkedBags,
+      carry_on_bags: offer.baggage.carryOnBags,
+      description: offer.baggage.description,
+    },
     conditions: { change: conditionJson(offer.changes), refund: conditionJson(offer.refunds) },
   };
 }

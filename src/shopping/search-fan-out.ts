@@ -42,7 +42,13 @@ export async function fanOut(
           outcome = { airline: connector.code, status: 'answered', offers: result.value, durationMs, failure: null };
         } else {
           const timedOut = result.failure.kind === 'timeout';
-          outcome = { airline: connector.code, status: timedOut ? 'timed_out' : 'failed', offers: null, durationMs, failure: result.failure };
+          outcome = {
+            airline: connector.code,
+            status: timedOut ? 'timed_out' : 'failed',
+            offers: null,
+            durationMs,
+            failure: result.failure,
+          };
         }
         onOutcome?.(outcome);
         return outcome;

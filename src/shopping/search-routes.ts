@@ -25,7 +25,9 @@ const sendBytes = (reply: FastifyReply, bytes: Buffer) => reply.send(bytes);
 
 const ErrorSchema = Type.Object({ error: Type.String(), code: Type.String(), request_id: Type.String() });
 const FailedSchema = Type.Object({
-  error: Type.String({ description: '`all airline connections failed — please retry later`, or why a live connection is not configured' }),
+  error: Type.String({
+    description: '`all airline connections failed — please retry later`, or why a live connection is not configured',
+  }),
   code: Type.String(),
   request_id: Type.String(),
   connectors: Type.Optional(Type.Array(ConnectorStatusSchema)),
@@ -102,7 +104,12 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
       const hit = await service.cachedBody(key);
       const stream = openEventStream(reply);
       if (hit) {
-        const cached = JSON.parse(hit.toString('utf8')) as { search_id: string; expires_at: string; offers: unknown[] | null; connectors: unknown };
+        const cached = JSON.parse(hit.toString('utf8')) as {
+          search_id: string;
+          expires_at: string;
+          offers: unknown[] | null;
+          connectors: unknown;
+        };
         stream.send('search', { search_id: cached.search_id, expires_at: cached.expires_at });
         stream.send('offers', { offers: cached.offers ?? [] });
         stream.send('done', { total: cached.offers?.length ?? 0, connectors: cached.connectors });

@@ -4,7 +4,10 @@ import { CabinSchema, OfferSchema } from './offer-schema.js';
 // Codes, dates and the origin/destination pair are checked in search-validation.ts, not here, so
 // their messages are the contract's own (`origin and destination are required`, `invalid departure_date`).
 const AirportCode = Type.String({ description: 'Three-letter IATA airport code', examples: ['JFK'] });
-const CalendarDate = Type.String({ description: 'Calendar date YYYY-MM-DD, local to the origin; not in the past', examples: ['2026-12-01'] });
+const CalendarDate = Type.String({
+  description: 'Calendar date YYYY-MM-DD, local to the origin; not in the past',
+  examples: ['2026-12-01'],
+});
 
 export const SliceRequestSchema = Type.Object(
   { origin: AirportCode, destination: AirportCode, departure_date: CalendarDate },
@@ -13,22 +16,49 @@ export const SliceRequestSchema = Type.Object(
 
 export const SearchRequestSchema = Type.Object(
   {
-    origin: Type.Optional(Type.String({ ...AirportCode, description: 'Three-letter IATA airport code; must be in a different city from destination (JFK, LGA and EWR are one city). Required unless `slices` is given.' })),
-    destination: Type.Optional(Type.String({ ...AirportCode, description: 'Three-letter IATA airport code. Required unless `slices` is given.' })),
+    origin: Type.Optional(
+      Type.String({
+        ...AirportCode,
+        description:
+          'Three-letter IATA airport code; must be in a different city from destination (JFK, LGA and EWR are one city). Required unless `slices` is given.',
+      }),
+    ),
+    destination: Type.Optional(
+      Type.String({ ...AirportCode, description: 'Three-letter IATA airport code. Required unless `slices` is given.' }),
+    ),
     departure_date: Type.Optional(CalendarDate),
-    return_date: Type.Optional(Type.String({ description: 'Makes the search a round trip (destination back to origin) on this date; not before departure_date', examples: ['2026-12-08'] })),
+    return_date: Type.Optional(
+      Type.String({
+        description: 'Makes the search a round trip (destination back to origin) on this date; not before departure_date',
+        examples: ['2026-12-08'],
+      }),
+    ),
     slices: Type.Optional(
       Type.Array(SliceRequestSchema, {
         minItems: 1,
         maxItems: 6,
-        description: 'Multi-city: one entry per flown slice, in travel order. Use instead of origin/destination/departure_date/return_date.',
+        description:
+          'Multi-city: one entry per flown slice, in travel order. Use instead of origin/destination/departure_date/return_date.',
       }),
     ),
     adults: Type.Integer({ minimum: 1, maximum: 9, description: 'Passengers aged 12 or more; at least 1' }),
     children: Type.Optional(Type.Integer({ minimum: 0, maximum: 8, default: 0, description: 'Passengers aged 2 to 11' })),
-    infants: Type.Optional(Type.Integer({ minimum: 0, maximum: 9, default: 0, description: 'Passengers under 2 on an adult\'s lap; not more than adults' })),
+    infants: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 9,
+        default: 0,
+        description: "Passengers under 2 on an adult's lap; not more than adults",
+      }),
+    ),
     cabin: Type.Optional(CabinSchema),
-    max_connections: Type.Optional(Type.Integer({ minimum: 0, maximum: 3, description: 'Most connections per slice (0: non-stop only). Default: whatever the airlines offer.' })),
+    max_connections: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 3,
+        description: 'Most connections per slice (0: non-stop only). Default: whatever the airlines offer.',
+      }),
+    ),
     include_partner_operated: Type.Optional(
       Type.Boolean({
         default: false,
@@ -44,7 +74,8 @@ export type SearchRequestBody = Static<typeof SearchRequestSchema>;
 export const ConnectorStatusSchema = Type.Object({
   airline: Type.String(),
   status: Type.Union([Type.Literal('answered'), Type.Literal('timed_out'), Type.Literal('failed')], {
-    description: '`answered`: the airline replied (possibly with no flights); `timed_out`: no reply within the aggregator time-out; `failed`: the airline or the connection to it failed',
+    description:
+      '`answered`: the airline replied (possibly with no flights); `timed_out`: no reply within the aggregator time-out; `failed`: the airline or the connection to it failed',
   }),
   offers: Type.Integer({ description: 'Offers this airline contributed after filters' }),
   duration_ms: Type.Integer(),
@@ -54,7 +85,9 @@ export const ConnectorStatusSchema = Type.Object({
 export const SearchResponseSchema = Type.Object({
   cached: Type.Boolean({ description: 'Served from the search cache' }),
   search_id: Type.String({ description: 'Prefixed `srch_`' }),
-  expires_at: Type.String({ description: 'When this result set goes stale: the earliest offer expiry, at most the cache time-to-live away' }),
+  expires_at: Type.String({
+    description: 'When this result set goes stale: the earliest offer expiry, at most the cache time-to-live away',
+  }),
   offers: Type.Union([Type.Array(OfferSchema), Type.Null()], { description: 'Null when no connected airline flies the route' }),
   connectors: Type.Array(ConnectorStatusSchema, { description: 'Per-airline outcome, to tell "no flights" from "airline down"' }),
 });

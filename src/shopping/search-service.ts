@@ -40,7 +40,14 @@ export interface SearchService {
   /** The whole answer body of a cached search, ready to send. */
   cachedBody(key: string): Promise<Buffer | null>;
   /** Runs the search, stores it when it may be cached, and returns it with its body bytes. */
-  run(request: SearchRequest, environment: 'test' | 'live', key: string, searchId: string, signal: AbortSignal, onBatch?: BatchListener): Promise<{ result: SearchResult; body: string }>;
+  run(
+    request: SearchRequest,
+    environment: 'test' | 'live',
+    key: string,
+    searchId: string,
+    signal: AbortSignal,
+    onBatch?: BatchListener,
+  ): Promise<{ result: SearchResult; body: string }>;
   /** The 502 to answer when no connector answered (null when at least one did). */
   failureOf(result: SearchResult): Error | null;
 }
@@ -81,7 +88,12 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
       // Null only when no answering airline flies the route; a filter that emptied the list leaves [].
       const flies = outcomes.some((o) => o.offers !== null);
       const now = platform.clock().getTime();
-      const ttl = cacheTtlMs(config.search.cacheTtlSeconds, offers.map((o) => o.expiresAt), offers.length, now);
+      const ttl = cacheTtlMs(
+        config.search.cacheTtlSeconds,
+        offers.map((o) => o.expiresAt),
+        offers.length,
+        now,
+      );
       const result: SearchResult = {
         searchId,
         expiresAt: new Date(now + (ttl > 0 ? ttl : config.search.cacheTtlSeconds * 1000)).toISOString(),
@@ -91,7 +103,9 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
           status: o.status,
           offers: filtered[i]?.length ?? 0,
           duration_ms: o.durationMs,
-          ...(o.status === 'timed_out' && !o.failure ? { error: `no answer within the ${config.search.timeoutMs} ms search time-out` } : {}),
+          ...(o.status === 'timed_out' && !o.failure
+            ? { error: `no answer within the ${config.search.timeoutMs} ms search time-out` }
+            : {}),
           ...(o.failure ? { error: o.failure.message } : {}),
         })),
       };

@@ -32,7 +32,13 @@ function code(value: string, field: string): string {
   return upper;
 }
 
-function slice(origin: string | undefined, destination: string | undefined, date: string | undefined, prefix: string, now: Date): SliceQuery {
+function slice(
+  origin: string | undefined,
+  destination: string | undefined,
+  date: string | undefined,
+  prefix: string,
+  now: Date,
+): SliceQuery {
   if (!origin || !destination) throw badRequest(`${prefix}origin and destination are required`);
   const from = code(origin, `${prefix}origin`);
   const to = code(destination, `${prefix}destination`);
@@ -54,7 +60,10 @@ export function validateSearch(body: SearchRequestBody, now: Date): SearchReques
   const adults = body.adults;
   const children = body.children ?? 0;
   const infants = body.infants ?? 0;
-  if (infants > adults) throw badRequest(`infants must not exceed adults (${infants} infants, ${adults} adults): each infant travels on an adult's lap`);
+  if (infants > adults)
+    throw badRequest(
+      `infants must not exceed adults (${infants} infants, ${adults} adults): each infant travels on an adult's lap`,
+    );
   if (adults + children > 9) throw badRequest('adults and children together must be at most 9 per search');
 
   let slices: SliceQuery[];

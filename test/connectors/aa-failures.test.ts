@@ -16,9 +16,18 @@ const seller = { orgId: 'T', name: 'Test' };
 describe('airline errors as typed failures', () => {
   it('a refusal keeps the carrier text and bracketed code; the priced-segment line is its cascade, not a second cause', () => {
     const oneElement = failureFromNdcErrors([
-      { Code: '325', DescText: '[325] Error during booking process. Code: 21, message: Rebooked segment unavailable\nPriced segment reference missing: SEG1 (AA1234 does not operate on this date)' },
+      {
+        Code: '325',
+        DescText:
+          '[325] Error during booking process. Code: 21, message: Rebooked segment unavailable\nPriced segment reference missing: SEG1 (AA1234 does not operate on this date)',
+      },
     ]);
-    expect(oneElement).toEqual({ kind: 'refused', retryable: false, airlineCode: '325', message: '[325] Error during booking process. Code: 21, message: Rebooked segment unavailable' });
+    expect(oneElement).toEqual({
+      kind: 'refused',
+      retryable: false,
+      airlineCode: '325',
+      message: '[325] Error during booking process. Code: 21, message: Rebooked segment unavailable',
+    });
     const twoElements = failureFromNdcErrors([
       { Code: '325', DescText: 'Error during booking process. Code: 21, message: Rebooked segment unavailable' },
       { Code: '325', DescText: 'Priced segment reference missing: SEG1' },
@@ -27,21 +36,38 @@ describe('airline errors as typed failures', () => {
   });
 
   it('an expired offer is not_found; other refusals are refused', () => {
-    expect(failureFromNdcErrors([{ Code: '325', DescText: 'Invalid or Expired Offer X9EB' }])).toMatchObject({ kind: 'not_found', message: '[325] Invalid or Expired Offer X9EB' });
-    expect(failureFromNdcErrors([{ Code: '304', DescText: 'Something else' }])).toMatchObject({ kind: 'refused', retryable: false });
+    expect(failureFromNdcErrors([{ Code: '325', DescText: 'Invalid or Expired Offer X9EB' }])).toMatchObject({
+      kind: 'not_found',
+      message: '[325] Invalid or Expired Offer X9EB',
+    });
+    expect(failureFromNdcErrors([{ Code: '304', DescText: 'Something else' }])).toMatchObject({
+      kind: 'refused',
+      retryable: false,
+    });
   });
 
   it("reads another airline's published 21.3 answer (Virgin Atlantic sample) tolerantly", () => {
     const file = path.resolve(process.cwd(), '../shared/ndc/samples-21.3/airshopping/shop_with_direct_flight_filter_RS.xml');
     const root = parseXml(fs.readFileSync(file, 'utf8')).IATA_AirShoppingRS as Record<string, unknown>;
-    const offers = readShoppingOffers(root, { slices: [{ origin: 'LHR', destination: 'JFK', departureDate: '2023-06-08' }], passengers: { adults: 1, children: 0, infants: 0 }, cabin: null, maxConnections: null });
+    const offers = readShoppingOffers(root, {
+      slices: [{ origin: 'LHR', destination: 'JFK', departureDate: '2023-06-08' }],
+      passengers: { adults: 1, children: 0, infants: 0 },
+      cabin: null,
+      maxConnections: null,
+    });
     expect(offers.length).toBeGreaterThan(0);
     expect(offers[0]).toMatchObject({ airline: 'VS', total: { currency: 'GBP', amountMinor: 647461 } });
     expect(offers.some((o) => o.slices[0]!.segments[0]!.operatingCarrier === 'DL')).toBe(true);
   });
 
   it('offer references survive the round trip through the id, and foreign or broken ids decode to null', () => {
-    const ref = { parts: [{ offerId: 'OF1', owner: 'AA', items: [{ id: 'OF1-1', pax: ['PAX1'] }] }, { offerId: 'OF2', owner: 'AA', items: [{ id: 'X', pax: [] }] }], passengers: { adults: 1, children: 0, infants: 0 } };
+    const ref = {
+      parts: [
+        { offerId: 'OF1', owner: 'AA', items: [{ id: 'OF1-1', pax: ['PAX1'] }] },
+        { offerId: 'OF2', owner: 'AA', items: [{ id: 'X', pax: [] }] },
+      ],
+      passengers: { adults: 1, children: 0, infants: 0 },
+    };
     const id = encodeAaOfferId(ref);
     expect(id).toMatch(/^AA\|1\./);
     expect(decodeAaOfferId(id)).toEqual({ ...ref.parts[0], ...ref });
@@ -52,8 +78,18 @@ describe('airline errors as typed failures', () => {
 describe('NDC transport against the test system', () => {
   let aa: AaTestSystem;
   const transport = new NdcTransport();
-  const xml = airShoppingRequest({ slices: [{ origin: 'JFK', destination: 'LAX', departureDate: daysAhead(10) }], passengers: { adults: 1, children: 0, infants: 0 }, cabin: null, maxConnections: null }, seller);
-  const slowXml = xml.replace('<IATA_LocationCode>LAX', '<IATA_LocationCode>ABI').replace('<IATA_LocationCode>JFK', '<IATA_LocationCode>DFW');
+  const xml = airShoppingRequest(
+    {
+      slices: [{ origin: 'JFK', destination: 'LAX', departureDate: daysAhead(10) }],
+      passengers: { adults: 1, children: 0, infants: 0 },
+      cabin: null,
+      maxConnections: null,
+    },
+    seller,
+  );
+  const slowXml = xml
+    .replace('<IATA_LocationCode>LAX', '<IATA_LocationCode>ABI')
+    .replace('<IATA_LocationCode>JFK', '<IATA_LocationCode>DFW');
   beforeAll(async () => {
     aa = await startAaTestSystem({ subscriptionKey: KEY, logger: false });
   });
@@ -64,7 +100,14 @@ describe('NDC transport against the test system', () => {
 
   it('a wrong subscription key is an unavailable connection with the gateway text', async () => {
     const res = await transport.call({ baseUrl: aa.url, subscriptionKey: 'wrong' }, 'AirShopping', xml, 5_000);
-    expect(res).toMatchObject({ ok: false, failure: { kind: 'unavailable', retryable: true, message: expect.stringMatching(/HTTP 401: Access denied due to invalid subscription key/) } });
+    expect(res).toMatchObject({
+      ok: false,
+      failure: {
+        kind: 'unavailable',
+        retryable: true,
+        message: expect.stringMatching(/HTTP 401: Access denied due to invalid subscription key/),
+      },
+    });
   });
 
   it('the time budget ends a slow call as a retryable timeout; a caller abort is cancelled', async () => {
@@ -72,7 +115,13 @@ describe('NDC transport against the test system', () => {
     expect(slow).toMatchObject({ ok: false, failure: { kind: 'timeout', retryable: true } });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const aborted = await transport.call({ baseUrl: aa.url, subscriptionKey: KEY }, 'AirShopping', slowXml, 5_000, controller.signal);
+    const aborted = await transport.call(
+      { baseUrl: aa.url, subscriptionKey: KEY },
+      'AirShopping',
+      slowXml,
+      5_000,
+      controller.signal,
+    );
     expect(aborted).toMatchObject({ ok: false, failure: { kind: 'cancelled' } });
   });
 
@@ -83,7 +132,15 @@ describe('NDC transport against the test system', () => {
 
   it('a live call without AA_LIVE_URL is not_configured', async () => {
     const connector = createAaConnector({ testUrl: aa.url, testSubscriptionKey: KEY, liveUrl: null, liveSubscriptionKey: null });
-    const res = await connector.search({ slices: [{ origin: 'JFK', destination: 'LAX', departureDate: daysAhead(10) }], passengers: { adults: 1, children: 0, infants: 0 }, cabin: null, maxConnections: null }, { environment: 'live' });
+    const res = await connector.search(
+      {
+        slices: [{ origin: 'JFK', destination: 'LAX', departureDate: daysAhead(10) }],
+        passengers: { adults: 1, children: 0, infants: 0 },
+        cabin: null,
+        maxConnections: null,
+      },
+      { environment: 'live' },
+    );
     expect(res).toMatchObject({ ok: false, failure: { kind: 'not_configured', retryable: false } });
     await connector.close();
   });
@@ -101,7 +158,12 @@ describe('live keys and the aggregator time-out through the gateway', () => {
     const res = await f.search({ origin: 'JFK', destination: 'LAX', departure_date: daysAhead(10), adults: 1 }, live.secret);
     expect(res.statusCode).toBe(502);
     expect(res.json().error).toMatch(/AA live connection is not configured/);
-    const price = await f.app.inject({ method: 'POST', url: '/v1/offers/price', headers: { 'x-api-key': live.secret }, payload: { offer_id: 'AA|1.e30' } });
+    const price = await f.app.inject({
+      method: 'POST',
+      url: '/v1/offers/price',
+      headers: { 'x-api-key': live.secret },
+      payload: { offer_id: 'AA|1.e30' },
+    });
     expect([404, 502]).toContain(price.statusCode);
   });
 

@@ -22,7 +22,11 @@ beforeAll(async () => {
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     sent.push({ message: req.url!.split('/').pop()!, body });
-    const upstream = await request(`${aa.url}${req.url}`, { method: 'POST', headers: req.headers as Record<string, string>, body });
+    const upstream = await request(`${aa.url}${req.url}`, {
+      method: 'POST',
+      headers: req.headers as Record<string, string>,
+      body,
+    });
     res.writeHead(upstream.statusCode, { 'content-type': String(upstream.headers['content-type'] ?? 'application/xml') });
     res.end(await upstream.body.text());
   });
@@ -36,31 +40,63 @@ afterAll(async () => {
 
 describe('every request the AA connector sends validates against its NDC 21.3 schema', () => {
   it('AirShopping (one-way, round trip, multi-city, cabin, connections, all passenger types), OfferPrice, SeatAvailability, ServiceList', async () => {
-    const aaConnector = createAaConnector({ testUrl: proxyUrl, testSubscriptionKey: KEY, liveUrl: null, liveSubscriptionKey: null });
+    const aaConnector = createAaConnector({
+      testUrl: proxyUrl,
+      testSubscriptionKey: KEY,
+      liveUrl: null,
+      liveSubscriptionKey: null,
+    });
     const ctx = { environment: 'test' as const };
     const pax = { adults: 2, children: 1, infants: 1 };
-    const oneWay = await aaConnector.search({ slices: [{ origin: 'JFK', destination: 'LAX', departureDate: day(15) }], passengers: pax, cabin: 'economy', maxConnections: 1 }, ctx);
+    const oneWay = await aaConnector.search(
+      {
+        slices: [{ origin: 'JFK', destination: 'LAX', departureDate: day(15) }],
+        passengers: pax,
+        cabin: 'economy',
+        maxConnections: 1,
+      },
+      ctx,
+    );
     const roundTrip = await aaConnector.search(
-      { slices: [{ origin: 'DFW', destination: 'MIA', departureDate: day(15) }, { origin: 'MIA', destination: 'DFW', departureDate: day(20) }], passengers: { adults: 1, children: 0, infants: 0 }, cabin: null, maxConnections: null },
+      {
+        slices: [
+          { origin: 'DFW', destination: 'MIA', departureDate: day(15) },
+          { origin: 'MIA', destination: 'DFW', departureDate: day(20) },
+        ],
+        passengers: { adults: 1, children: 0, infants: 0 },
+        cabin: null,
+        maxConnections: null,
+      },
       ctx,
     );
     await aaConnector.search(
-      { slices: [{ origin: 'JFK', destination: 'LAX', departureDate: day(15) }, { origin: 'LAX', destination: 'ORD', departureDate: day(18) }, { origin: 'ORD', destination: 'JFK', departureDate: day(21) }], passengers: pax, cabin: 'business', maxConnections: 0 },
+      {
+        slices: [
+          { origin: 'JFK', destination: 'LAX', departureDate: day(15) },
+          { origin: 'LAX', destination: 'ORD', departureDate: day(18) },
+          { origin: 'ORD', destination: 'JFK', departureDate: day(21) },
+        ],
+        passengers: pax,
+        cabin: 'business',
+        maxConnections: 0,
+      },
       ctx,
     );
-    expect([oneWay, roundTrip].map((r) => (r.ok ? "ok" : r.failure.message))).toEqual(["ok", "ok"]);
+    expect([oneWay, roundTrip].map((r) => (r.ok ? 'ok' : r.failure.message))).toEqual(['ok', 'ok']);
     const offerId = oneWay.ok && oneWay.value ? oneWay.value[0]!.offerId : '';
     const rtId = roundTrip.ok && roundTrip.value ? roundTrip.value[0]!.offerId : '';
     expect((await aaConnector.price([offerId], ctx)).ok).toBe(true);
     const rtPriced = await aaConnector.price([rtId], ctx);
-    expect(rtPriced.ok ? "ok" : rtPriced.failure.message).toBe("ok");
+    expect(rtPriced.ok ? 'ok' : rtPriced.failure.message).toBe('ok');
     expect((await aaConnector.seatMaps({ kind: 'offer', offerId: rtId }, ctx)).ok).toBe(true);
     await aaConnector.seatMaps({ kind: 'order', airlineOrderId: 'AA0000000001', owner: 'AA' }, ctx);
     expect((await aaConnector.services(offerId, ctx)).ok).toBe(true);
     expect((await aaConnector.probe({})).ok).toBe(true);
     await aaConnector.close();
 
-    expect(new Set(sent.map((s) => s.message))).toEqual(new Set(['AirShopping', 'OfferPrice', 'SeatAvailability', 'ServiceList']));
+    expect(new Set(sent.map((s) => s.message))).toEqual(
+      new Set(['AirShopping', 'OfferPrice', 'SeatAvailability', 'ServiceList']),
+    );
     for (const { message, body } of sent) {
       expect({ message, errors: await ndcSchemaErrors(body, `IATA_${message}RQ`) }).toEqual({ message, errors: [] });
     }

@@ -13,7 +13,9 @@ describe('monitoring', () => {
   it('before any probe: one record per connector, status unknown', async () => {
     const res = await get('/v1/monitoring/airlines');
     expect(res.statusCode).toBe(200);
-    expect(res.json().airlines).toEqual([expect.objectContaining({ airline: 'AA', status: 'unknown', probes: 0, interval_seconds: 30 })]);
+    expect(res.json().airlines).toEqual([
+      expect.objectContaining({ airline: 'AA', status: 'unknown', probes: 0, interval_seconds: 30 }),
+    ]);
   });
 
   it('a probe records up with latency percentiles; reading never calls an airline', async () => {
@@ -23,7 +25,16 @@ describe('monitoring', () => {
     const res = await get('/v1/monitoring/airlines/AA');
     expect(res.statusCode).toBe(200);
     const record = res.json();
-    expect(record).toMatchObject({ airline: 'AA', name: 'American Airlines', status: 'up', environment: 'test', probes: 2, error_rate: 0, consecutive_failures: 0, last_error: null });
+    expect(record).toMatchObject({
+      airline: 'AA',
+      name: 'American Airlines',
+      status: 'up',
+      environment: 'test',
+      probes: 2,
+      error_rate: 0,
+      consecutive_failures: 0,
+      last_error: null,
+    });
     expect(record.latency_ms.p50).toBeGreaterThan(0);
     expect(record.latency_ms.p99).toBeGreaterThanOrEqual(record.latency_ms.p50);
     expect(Date.parse(record.last_success_at)).toBeGreaterThan(0);

@@ -7,7 +7,11 @@ beforeAll(async () => {
 });
 afterAll(async () => f?.close());
 
-interface Offer { offer_id: string; total_amount: number; slices: { segments: { segment_id: string }[] }[] }
+interface Offer {
+  offer_id: string;
+  total_amount: number;
+  slices: { segments: { segment_id: string }[] }[];
+}
 
 async function firstOffer(origin: string, destination: string, extra: Record<string, unknown> = {}): Promise<Offer> {
   const res = await f.search({ origin, destination, departure_date: daysAhead(18), adults: 1, ...extra });
@@ -16,7 +20,8 @@ async function firstOffer(origin: string, destination: string, extra: Record<str
 }
 
 const get = (url: string) => f.app.inject({ method: 'GET', url, headers: { 'x-api-key': f.key } });
-const price = (payload: unknown) => f.app.inject({ method: 'POST', url: '/v1/offers/price', headers: { 'x-api-key': f.key }, payload: payload as object });
+const price = (payload: unknown) =>
+  f.app.inject({ method: 'POST', url: '/v1/offers/price', headers: { 'x-api-key': f.key }, payload: payload as object });
 
 describe('POST /v1/offers/price', () => {
   it('confirms price and terms of a searched offer', async () => {
@@ -85,7 +90,10 @@ describe('GET /v1/offers/{offerID}/seats and /services', () => {
     expect(id).toContain('%7C');
     const res = await get(`/v1/offers/${id}/seats`);
     expect(res.statusCode).toBe(200);
-    const maps = res.json().seat_maps as { segment_id: string; seats: { segment_id: string; available: boolean; seat: string }[] }[];
+    const maps = res.json().seat_maps as {
+      segment_id: string;
+      seats: { segment_id: string; available: boolean; seat: string }[];
+    }[];
     const segments = offer.slices.flatMap((s) => s.segments.map((g) => g.segment_id));
     expect(maps.map((m) => m.segment_id).every((id) => segments.includes(id))).toBe(true);
     for (const m of maps) expect(m.seats.every((s) => s.segment_id === m.segment_id)).toBe(true);

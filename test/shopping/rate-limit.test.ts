@@ -2,7 +2,11 @@ import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from '../../src/platform/rate-limit/sliding-window-limiter.js';
+import {
+  createMemoryRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from '../../src/platform/rate-limit/sliding-window-limiter.js';
 import { daysAhead, shoppingFixture, type ShoppingFixture } from './shopping-fixture.js';
 
 let now = Date.now();
@@ -17,7 +21,7 @@ const search = { origin: 'JFK', destination: 'MIA', departure_date: daysAhead(30
 /** A seeded sequence of gaps: bursts over the limit, then pauses, so windows start and end everywhere. */
 function gaps(n: number): number[] {
   let seed = 7;
-  const rnd = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: n }, (_, i) => (i % 80 < 70 ? Math.floor(rnd() * 200) : 3_000 + Math.floor(rnd() * 9_000)));
 }
 
@@ -80,7 +84,10 @@ describe('sliding-window limiter', () => {
     try {
       const prefix = `flightagg:test:${inject('runId')}:rl:`;
       const key = `k${Date.now()}`;
-      const [x, y] = await Promise.all([concurrentTakes(createRedisRateLimiter(a, prefix), key), concurrentTakes(createRedisRateLimiter(b, prefix), key)]);
+      const [x, y] = await Promise.all([
+        concurrentTakes(createRedisRateLimiter(a, prefix), key),
+        concurrentTakes(createRedisRateLimiter(b, prefix), key),
+      ]);
       expect(x + y).toBe(60);
       const later = await createRedisRateLimiter(a, prefix).take(key, 60, 60_000, Date.now() + 61_000);
       expect(later.allowed).toBe(true);

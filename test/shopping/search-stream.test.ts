@@ -3,7 +3,10 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysAhead, shoppingFixture, type ShoppingFixture } from './shopping-fixture.js';
 
-interface SseEvent { event: string; data: any }
+interface SseEvent {
+  event: string;
+  data: any;
+}
 
 function parseSse(text: string): SseEvent[] {
   return text
@@ -12,7 +15,10 @@ function parseSse(text: string): SseEvent[] {
     .map((block) => {
       const lines = block.split('\n');
       const event = lines.find((l) => l.startsWith('event: '))!.slice(7);
-      const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6)).join('\n');
+      const data = lines
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
       return { event, data: JSON.parse(data) };
     });
 }
@@ -71,7 +77,7 @@ describe('POST /v1/shopping/offers/stream', () => {
     const bad = await stream({ origin: 'JFK', destination: 'LGA', departure_date: daysAhead(5), adults: 1 });
     expect(bad.statusCode).toBe(400);
     expect(bad.headers['content-type']).toMatch(/application\/json/);
-    expect((await bad.body.json() as { error: string }).error).toMatch(/same city/);
+    expect(((await bad.body.json()) as { error: string }).error).toMatch(/same city/);
 
     const limited = await f.agencyWithKey();
     await sql`update agencies set search_rate_limit = 1 where id = ${limited.agencyId}`.execute(f.platform.db);
@@ -87,7 +93,9 @@ describe('POST /v1/shopping/offers/stream', () => {
   it('every connector failing ends the stream with one error event', async () => {
     await f.control('POST', '/control/faults', { kind: 'http5xx', messages: ['AirShopping'] });
     try {
-      const events = parseSse(await (await stream({ origin: 'CLT', destination: 'BOS', departure_date: daysAhead(9), adults: 1 })).body.text());
+      const events = parseSse(
+        await (await stream({ origin: 'CLT', destination: 'BOS', departure_date: daysAhead(9), adults: 1 })).body.text(),
+      );
       expectWellFormed(events);
       expect(events.at(-1)).toEqual({ event: 'error', data: { error: 'all airline connections failed — please retry later' } });
     } finally {

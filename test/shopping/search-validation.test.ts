@@ -14,10 +14,22 @@ describe('search validation (rule 9): 400 naming the field, before any airline c
   const cases: [string, Record<string, unknown>, string | RegExp][] = [
     ['adults below 1', { ...base, adults: 0 }, 'adults must be >= 1'],
     ['adults missing', { origin: 'JFK', destination: 'LAX', departure_date: base.departure_date }, 'adults is required'],
-    ['origin missing', { destination: 'LAX', departure_date: base.departure_date, adults: 1 }, 'origin and destination are required'],
-    ['destination missing', { origin: 'JFK', departure_date: base.departure_date, adults: 1 }, 'origin and destination are required'],
+    [
+      'origin missing',
+      { destination: 'LAX', departure_date: base.departure_date, adults: 1 },
+      'origin and destination are required',
+    ],
+    [
+      'destination missing',
+      { origin: 'JFK', departure_date: base.departure_date, adults: 1 },
+      'origin and destination are required',
+    ],
     ['same airport', { ...base, destination: 'JFK' }, /origin and destination must differ/],
-    ['same city JFK-LGA', { ...base, destination: 'LGA' }, 'origin and destination are in the same city (JFK and LGA are both New York)'],
+    [
+      'same city JFK-LGA',
+      { ...base, destination: 'LGA' },
+      'origin and destination are in the same city (JFK and LGA are both New York)',
+    ],
     ['same city EWR-JFK', { ...base, origin: 'EWR', destination: 'JFK' }, /same city \(EWR and JFK are both New York\)/],
     ['same city LHR-LGW', { ...base, origin: 'LHR', destination: 'LGW' }, /same city/],
     ['code of two letters', { ...base, origin: 'JF' }, 'origin must be a three-letter airport code (got "JF")'],
@@ -27,9 +39,27 @@ describe('search validation (rule 9): 400 naming the field, before any airline c
     ['more infants than adults', { ...base, adults: 1, infants: 2 }, /^infants must not exceed adults/],
     ['return before departure', { ...base, return_date: daysAhead(10) }, 'return_date must not be before departure_date'],
     ['bad cabin', { ...base, cabin: 'luxury' }, /^cabin must be one of/],
-    ['multi-city slice in the same city', { adults: 1, slices: [{ origin: 'ORD', destination: 'MDW', departure_date: base.departure_date }] }, /^slices\[0\]\.origin and destination are in the same city/],
-    ['slices mixed with origin', { ...base, slices: [{ origin: 'ORD', destination: 'LAX', departure_date: base.departure_date }] }, /cannot be combined/],
-    ['slices out of order', { adults: 1, slices: [{ origin: 'ORD', destination: 'LAX', departure_date: daysAhead(20) }, { origin: 'LAX', destination: 'MIA', departure_date: daysAhead(10) }] }, /slices\[1\]\.departure_date must not be before/],
+    [
+      'multi-city slice in the same city',
+      { adults: 1, slices: [{ origin: 'ORD', destination: 'MDW', departure_date: base.departure_date }] },
+      /^slices\[0\]\.origin and destination are in the same city/,
+    ],
+    [
+      'slices mixed with origin',
+      { ...base, slices: [{ origin: 'ORD', destination: 'LAX', departure_date: base.departure_date }] },
+      /cannot be combined/,
+    ],
+    [
+      'slices out of order',
+      {
+        adults: 1,
+        slices: [
+          { origin: 'ORD', destination: 'LAX', departure_date: daysAhead(20) },
+          { origin: 'LAX', destination: 'MIA', departure_date: daysAhead(10) },
+        ],
+      },
+      /slices\[1\]\.departure_date must not be before/,
+    ],
   ];
 
   it.each(cases)('%s', async (_name, body, message) => {

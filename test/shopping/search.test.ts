@@ -1,13 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysAhead, shoppingFixture, type ShoppingFixture } from './shopping-fixture.js';
 
-interface Segment { segment_id: string; origin: string; destination: string; operating_carrier: string; marketing_carrier: string; cabin: string | null }
+interface Segment {
+  segment_id: string;
+  origin: string;
+  destination: string;
+  operating_carrier: string;
+  marketing_carrier: string;
+  cabin: string | null;
+}
 interface Offer {
-  offer_id: string; airline: string; total_amount: number; currency: string; expires_at: string; fare_brand: string | null;
-  partner_operated_connection: boolean; cabin: string | null;
+  offer_id: string;
+  airline: string;
+  total_amount: number;
+  currency: string;
+  expires_at: string;
+  fare_brand: string | null;
+  partner_operated_connection: boolean;
+  cabin: string | null;
   passengers: { type: string; count: number; total_amount: number }[];
   slices: { origin: string; destination: string; segments: Segment[] }[];
-  baggage: { checked_bags: number | null }; conditions: { change: unknown; refund: unknown };
+  baggage: { checked_bags: number | null };
+  conditions: { change: unknown; refund: unknown };
 }
 
 let f: ShoppingFixture;
@@ -50,12 +64,21 @@ describe('POST /v1/shopping/offers against the AA test system', () => {
   });
 
   it('round trip: return_date adds the way back', async () => {
-    const res = await f.search({ origin: 'ORD', destination: 'MIA', departure_date: date, return_date: daysAhead(28), adults: 1 });
+    const res = await f.search({
+      origin: 'ORD',
+      destination: 'MIA',
+      departure_date: date,
+      return_date: daysAhead(28),
+      adults: 1,
+    });
     expect(res.statusCode).toBe(200);
     const offers = offersOf(res);
     expect(offers.length).toBeGreaterThan(0);
     for (const o of offers) {
-      expect(o.slices.map((s) => [s.origin, s.destination])).toEqual([['ORD', 'MIA'], ['MIA', 'ORD']]);
+      expect(o.slices.map((s) => [s.origin, s.destination])).toEqual([
+        ['ORD', 'MIA'],
+        ['MIA', 'ORD'],
+      ]);
     }
   });
 
@@ -78,7 +101,11 @@ describe('POST /v1/shopping/offers against the AA test system', () => {
     const res = await f.search({ origin: 'DFW', destination: 'LHR', departure_date: date, adults: 2, children: 1, infants: 1 });
     expect(res.statusCode).toBe(200);
     const offer = offersOf(res)[0]!;
-    expect(offer.passengers.map((p) => [p.type, p.count])).toEqual([['adult', 2], ['child', 1], ['infant', 1]]);
+    expect(offer.passengers.map((p) => [p.type, p.count])).toEqual([
+      ['adult', 2],
+      ['child', 1],
+      ['infant', 1],
+    ]);
     const sum = offer.passengers.reduce((s, p) => s + p.total_amount, 0);
     expect(sum).toBeCloseTo(offer.total_amount, 2);
   });
@@ -92,7 +119,9 @@ describe('POST /v1/shopping/offers against the AA test system', () => {
   });
 
   it('max_connections: 0 keeps non-stops only; a two-stop-only route then has no offers', async () => {
-    const nonstop = offersOf(await f.search({ origin: 'JFK', destination: 'LAX', departure_date: date, adults: 1, max_connections: 0 }));
+    const nonstop = offersOf(
+      await f.search({ origin: 'JFK', destination: 'LAX', departure_date: date, adults: 1, max_connections: 0 }),
+    );
     expect(nonstop.length).toBeGreaterThan(0);
     expect(nonstop.every((o) => o.slices.every((s) => s.segments.length === 1))).toBe(true);
     const all = offersOf(await f.search({ origin: 'FLG', destination: 'LFT', departure_date: date, adults: 1 }));
@@ -118,7 +147,9 @@ describe('POST /v1/shopping/offers against the AA test system', () => {
     expect(withheld.statusCode).toBe(200);
     const kept = (withheld.json().offers ?? []) as Offer[];
     expect(kept.every((o) => !o.partner_operated_connection)).toBe(true);
-    expect(kept.every((o) => o.slices.every((s) => s.segments.length === 1 || s.segments.every((g) => g.operating_carrier === 'AA')))).toBe(true);
+    expect(
+      kept.every((o) => o.slices.every((s) => s.segments.length === 1 || s.segments.every((g) => g.operating_carrier === 'AA'))),
+    ).toBe(true);
 
     const included = offersOf(await f.search({ ...search, include_partner_operated: true }));
     const partner = included.filter((o) => o.partner_operated_connection);
@@ -127,7 +158,9 @@ describe('POST /v1/shopping/offers against the AA test system', () => {
   });
 
   it('non-stop codeshares are unaffected by the partner filter', async () => {
-    const offers = offersOf(await f.search({ origin: 'JFK', destination: 'LHR', departure_date: date, adults: 1, max_connections: 0 }));
+    const offers = offersOf(
+      await f.search({ origin: 'JFK', destination: 'LHR', departure_date: date, adults: 1, max_connections: 0 }),
+    );
     expect(offers.some((o) => o.slices[0]!.segments[0]!.operating_carrier === 'BA')).toBe(true);
   });
 

@@ -41,7 +41,10 @@ export interface AaConnectorOptions {
 }
 
 /** Runs one call per airline offer in parallel; the first failure is the answer. */
-async function eachPart<T>(parts: AaOfferPart[], call: (part: AaOfferPart) => Promise<ConnectorResult<T>>): Promise<ConnectorResult<T[]>> {
+async function eachPart<T>(
+  parts: AaOfferPart[],
+  call: (part: AaOfferPart) => Promise<ConnectorResult<T>>,
+): Promise<ConnectorResult<T[]>> {
   const results = await Promise.all(parts.map(call));
   const failed = results.find((r) => !r.ok);
   if (failed && !failed.ok) return failed;
@@ -58,7 +61,12 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
   function endpoint(environment: 'test' | 'live'): ConnectorResult<NdcEndpoint> {
     if (environment === 'live') {
       if (!options.liveUrl || !options.liveSubscriptionKey) {
-        return fail(failure('not_configured', 'the AA live connection is not configured on this gateway (AA_LIVE_URL and AA_LIVE_SUBSCRIPTION_KEY)'));
+        return fail(
+          failure(
+            'not_configured',
+            'the AA live connection is not configured on this gateway (AA_LIVE_URL and AA_LIVE_SUBSCRIPTION_KEY)',
+          ),
+        );
       }
       return ok({ baseUrl: options.liveUrl, subscriptionKey: options.liveSubscriptionKey });
     }
@@ -74,7 +82,13 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
   async function search(query: SearchQuery, ctx: CallContext) {
     const target = endpoint(ctx.environment);
     if (!target.ok) return target;
-    const answer = await transport.call(target.value, 'AirShopping', airShoppingRequest(query, seller), AA_TIME_BUDGETS_MS.AirShopping, ctx.signal);
+    const answer = await transport.call(
+      target.value,
+      'AirShopping',
+      airShoppingRequest(query, seller),
+      AA_TIME_BUDGETS_MS.AirShopping,
+      ctx.signal,
+    );
     if (!answer.ok) {
       const f = answer.failure;
       return (f.kind === 'refused' || f.kind === 'not_found') && NO_FLIGHTS.test(f.message) ? ok(null) : answer;
@@ -98,12 +112,21 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
       }
       const passengers: PassengerCounts = refs[0]!.passengers;
       // One OfferPrice per airline offer: every airline accepts that, not all accept several at once.
-      const priced = await eachPart(refs.flatMap((r) => r.parts), async (part) => {
-        const answer = await transport.call(target.value, 'OfferPrice', offerPriceRequest(part, passengers, seller), AA_TIME_BUDGETS_MS.OfferPrice, ctx.signal);
-        if (!answer.ok) return answer;
-        const read = readPricedOffer(answer.value, passengers);
-        return read ? ok(read) : fail(failure('bad_response', 'the airline priced the offer but its answer could not be read'));
-      });
+      const priced = await eachPart(
+        refs.flatMap((r) => r.parts),
+        async (part) => {
+          const answer = await transport.call(
+            target.value,
+            'OfferPrice',
+            offerPriceRequest(part, passengers, seller),
+            AA_TIME_BUDGETS_MS.OfferPrice,
+            ctx.signal,
+          );
+          if (!answer.ok) return answer;
+          const read = readPricedOffer(answer.value, passengers);
+          return read ? ok(read) : fail(failure('bad_response', 'the airline priced the offer but its answer could not be read'));
+        },
+      );
       if (!priced.ok) return priced;
       const parts: MappedOffer[] = priced.value.map((p) => p.mapped);
       const offer = parts.length === 1 ? parts[0]!.offer : combine(parts, passengers);
@@ -114,7 +137,13 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
       const target = endpoint(ctx.environment);
       if (!target.ok) return target;
       const ask = async (xml: string): Promise<ConnectorResult<SeatMap[]>> => {
-        const answer = await transport.call(target.value, 'SeatAvailability', xml, AA_TIME_BUDGETS_MS.SeatAvailability, ctx.signal);
+        const answer = await transport.call(
+          target.value,
+          'SeatAvailability',
+          xml,
+          AA_TIME_BUDGETS_MS.SeatAvailability,
+          ctx.signal,
+        );
         return answer.ok ? ok(readSeatMaps(answer.value)) : answer;
       };
       if (subject.kind === 'order') {
@@ -122,7 +151,9 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
       }
       const ref = refOf(subject.offerId);
       if (!ref.ok) return ref;
-      const maps = await eachPart(ref.value.parts, (part) => ask(seatAvailabilityRequest({ kind: 'offer', part, passengers: ref.value.passengers }, seller)));
+      const maps = await eachPart(ref.value.parts, (part) =>
+        ask(seatAvailabilityRequest({ kind: 'offer', part, passengers: ref.value.passengers }, seller)),
+      );
       return maps.ok ? ok(maps.value.flat()) : maps;
     },
 
@@ -151,7 +182,13 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
         cabin: 'economy',
         maxConnections: 0,
       };
-      const answer = await transport.call(target.value, 'AirShopping', airShoppingRequest(query, seller), AA_TIME_BUDGETS_MS.probe, ctx.signal);
+      const answer = await transport.call(
+        target.value,
+        'AirShopping',
+        airShoppingRequest(query, seller),
+        AA_TIME_BUDGETS_MS.probe,
+        ctx.signal,
+      );
       return answer.ok ? ok({ environment }) : answer;
     },
 

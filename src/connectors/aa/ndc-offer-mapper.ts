@@ -1,12 +1,32 @@
-import type { Baggage, Cabin, FareCondition, Money, Offer, OfferSlice, PassengerCounts, PassengerPrice, Segment } from '../connector-types.js';
+import type {
+  Baggage,
+  Cabin,
+  FareCondition,
+  Money,
+  Offer,
+  OfferSlice,
+  PassengerCounts,
+  PassengerPrice,
+  Segment,
+} from '../connector-types.js';
 import { encodeAaOfferId, type AaOfferPart } from './aa-offer-ref.js';
 import { PASSENGER_TYPE } from './aa-passengers.js';
 import type { DataLists } from './ndc-data-lists.js';
 import { amount, durationMinutes, list, node, text, texts, type Parsed } from './ndc-xml.js';
 
 const CABINS: Record<string, Cabin> = {
-  '1': 'first', '2': 'business', '3': 'business', '4': 'premium_economy', '5': 'economy',
-  F: 'first', P: 'first', J: 'business', C: 'business', W: 'premium_economy', Y: 'economy', M: 'economy',
+  '1': 'first',
+  '2': 'business',
+  '3': 'business',
+  '4': 'premium_economy',
+  '5': 'economy',
+  F: 'first',
+  P: 'first',
+  J: 'business',
+  C: 'business',
+  W: 'premium_economy',
+  Y: 'economy',
+  M: 'economy',
 };
 
 export function cabinOf(code: string | null): Cabin | null {
@@ -46,7 +66,11 @@ export function stableIdOf(paxSegmentId: string, lists: DataLists): string {
   return marketing ? stableSegmentId(marketing) : paxSegmentId;
 }
 
-function segmentOf(paxSegmentId: string, lists: DataLists, fare: Map<string, { cabin: Cabin | null; rbd: string | null }>): Segment | null {
+function segmentOf(
+  paxSegmentId: string,
+  lists: DataLists,
+  fare: Map<string, { cabin: Cabin | null; rbd: string | null }>,
+): Segment | null {
   const paxSeg = lists.paxSegments.get(paxSegmentId) ?? {};
   const marketing = lists.marketing.get(text(paxSeg.DatedMarketingSegmentRefId) ?? paxSegmentId);
   if (!marketing) return null;
@@ -68,7 +92,8 @@ function segmentOf(paxSegmentId: string, lists: DataLists, fare: Map<string, { c
     operatingCarrier: text(operating.CarrierDesigCode) ?? marketingCarrier,
     operatingCarrierName: text(operating.CarrierName),
     operatingFlightNumber: text(operating.OperatingCarrierFlightNumberText),
-    aircraft: text(node(leg.IATA_AircraftType).IATA_AircraftTypeCode) ?? text(node(leg.CarrierAircraftType).CarrierAircraftTypeCode),
+    aircraft:
+      text(node(leg.IATA_AircraftType).IATA_AircraftTypeCode) ?? text(node(leg.CarrierAircraftType).CarrierAircraftTypeCode),
     cabin: cabinOf(text(segCabin.CabinTypeCode)) ?? fromFare?.cabin ?? null,
     bookingClass: text(paxSeg.MarketingCarrierRBD_Code) ?? fromFare?.rbd ?? null,
     durationMinutes: durationMinutes(operating.Duration),
@@ -87,8 +112,13 @@ function condition(restrictions: Parsed[], penalties: Parsed[]): FareCondition |
 }
 
 function baggageOf(offer: Parsed, lists: DataLists, firstPax: string | null): Baggage {
-  const assoc = list(offer.BaggageAssociations).filter((a) => !firstPax || texts(a.PaxRefID).includes(firstPax) || texts(a.PaxRefID).length === 0);
-  const allowances = assoc.flatMap((a) => texts(a.BaggageAllowanceRefID)).map((id) => lists.baggage.get(id)).filter((b): b is Parsed => !!b);
+  const assoc = list(offer.BaggageAssociations).filter(
+    (a) => !firstPax || texts(a.PaxRefID).includes(firstPax) || texts(a.PaxRefID).length === 0,
+  );
+  const allowances = assoc
+    .flatMap((a) => texts(a.BaggageAllowanceRefID))
+    .map((id) => lists.baggage.get(id))
+    .filter((b): b is Parsed => !!b);
   const qty = (type: RegExp) => {
     const found = allowances.find((b) => type.test(text(b.TypeCode) ?? ''));
     const n = found ? Number(text(node(found.PieceAllowance).TotalQty)) : NaN;
@@ -125,7 +155,9 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
 
   const journeyIds = [
     ...list(node(offer.JourneyOverview).JourneyPriceClass).map((j) => text(j.PaxJourneyRefID)),
-    ...items.flatMap((i) => list(i.Service)).map((s) => text(node(node(s.OfferServiceAssociation).PaxJourneyRef).PaxJourneyRefID)),
+    ...items
+      .flatMap((i) => list(i.Service))
+      .map((s) => text(node(node(s.OfferServiceAssociation).PaxJourneyRef).PaxJourneyRefID)),
   ].filter((id, i, all): id is string => id !== null && all.indexOf(id) === i);
 
   const slices: OfferSlice[] = [];
@@ -145,7 +177,12 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
   if (slices.length === 0) return null;
   slices.sort((a, b) => a.segments[0]!.departingAt.localeCompare(b.segments[0]!.departingAt));
 
-  const total = amount(node(offer.TotalPrice).TotalAmount) ?? sum(items.map((i) => amount(node(i.Price).TotalAmount)), 'USD');
+  const total =
+    amount(node(offer.TotalPrice).TotalAmount) ??
+    sum(
+      items.map((i) => amount(node(i.Price).TotalAmount)),
+      'USD',
+    );
   const currency = total.currency;
   const priceRows = items.map((item) => {
     const price = node(item.Price);
@@ -161,8 +198,11 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
   // An item's price covers all of its passengers in 21.3; some airlines quote it per passenger,
   // which shows as item totals that only add up to the offer total once multiplied.
   const itemsSum = priceRows.reduce((s, r) => s + (r.total?.amountMinor ?? 0), 0);
-  const perPax = itemsSum !== total.amountMinor && priceRows.reduce((s, r) => s + (r.total?.amountMinor ?? 0) * Math.max(1, r.pax.length), 0) === total.amountMinor;
-  const times = (m: Money | null, n: number): Money | null => (m ? { amountMinor: m.amountMinor * (perPax ? n : 1), currency: m.currency } : null);
+  const perPax =
+    itemsSum !== total.amountMinor &&
+    priceRows.reduce((s, r) => s + (r.total?.amountMinor ?? 0) * Math.max(1, r.pax.length), 0) === total.amountMinor;
+  const times = (m: Money | null, n: number): Money | null =>
+    m ? { amountMinor: m.amountMinor * (perPax ? n : 1), currency: m.currency } : null;
 
   const passengerPrices: PassengerPrice[] = priceRows.map((r) => {
     const ptc = text(lists.pax.get(r.pax[0] ?? '')?.PTC) ?? ptcFromOrder(r.pax[0], passengers);
@@ -191,8 +231,18 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
     offerId: encodeAaOfferId({ parts: [part], passengers }),
     airline: owner,
     total,
-    base: priceRows.every((r) => r.base) ? sum(passengerPrices.map((p) => p.base), currency) : null,
-    taxes: priceRows.every((r) => r.taxes) ? sum(passengerPrices.map((p) => p.taxes), currency) : null,
+    base: priceRows.every((r) => r.base)
+      ? sum(
+          passengerPrices.map((p) => p.base),
+          currency,
+        )
+      : null,
+    taxes: priceRows.every((r) => r.taxes)
+      ? sum(
+          passengerPrices.map((p) => p.taxes),
+          currency,
+        )
+      : null,
     passengerPrices,
     expiresAt: text(offer.OfferExpirationTimeLimitDateTime),
     paymentDeadline: text(node(node(firstItem.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime),
@@ -201,8 +251,14 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
     cabin: slices[0]!.segments[0]!.cabin ?? cabinOf(text(node(priceClass?.CabinType).CabinTypeCode)),
     slices,
     baggage: baggageOf(offer, lists, priceRows[0]?.pax[0] ?? null),
-    changes: condition([...components.flatMap((c) => list(c.ChangeRestrictions)), ...list(firstItem.ChangeRestrictions)], penalties.filter((p) => /change/i.test(text(p.TypeCode) ?? ''))),
-    refunds: condition([...components.flatMap((c) => list(c.CancelRestrictions)), ...list(firstItem.CancelRestrictions)], penalties.filter((p) => /cancel|refund/i.test(text(p.TypeCode) ?? ''))),
+    changes: condition(
+      [...components.flatMap((c) => list(c.ChangeRestrictions)), ...list(firstItem.ChangeRestrictions)],
+      penalties.filter((p) => /change/i.test(text(p.TypeCode) ?? '')),
+    ),
+    refunds: condition(
+      [...components.flatMap((c) => list(c.CancelRestrictions)), ...list(firstItem.CancelRestrictions)],
+      penalties.filter((p) => /cancel|refund/i.test(text(p.TypeCode) ?? '')),
+    ),
   };
   return { offer: mapped, part };
 }

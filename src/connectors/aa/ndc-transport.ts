@@ -101,7 +101,10 @@ export class NdcTransport {
     }
     const errors = root ? list(root.Error) : [];
     if (status >= 500 || status === 401 || status === 403 || status === 429) {
-      const said = errors.map((e) => text(e.DescText)).filter(Boolean).join('; ');
+      const said = errors
+        .map((e) => text(e.DescText))
+        .filter(Boolean)
+        .join('; ');
       return fail(failure('unavailable', `the airline answered HTTP ${status}${said ? `: ${said}` : ''}`, text(errors[0]?.Code)));
     }
     if (errors.length > 0) return fail(failureFromNdcErrors(errors));

@@ -21,7 +21,8 @@ export function buildMessage(root: string, body: { DistributionChain: XmlNode; R
     const out: XmlNode = {};
     for (const [name, value] of Object.entries(node)) {
       if (value === undefined) continue;
-      if (Array.isArray(value)) out[name] = (value as XmlNode[]).map((v) => (typeof v === 'object' ? { '@_xmlns': COMMON_NS, ...v } : v)) as XmlNode[];
+      if (Array.isArray(value))
+        out[name] = (value as XmlNode[]).map((v) => (typeof v === 'object' ? { '@_xmlns': COMMON_NS, ...v } : v)) as XmlNode[];
       else out[name] = typeof value === 'object' ? { '@_xmlns': COMMON_NS, ...value } : value;
     }
     return out;
@@ -62,7 +63,9 @@ export function text(value: unknown): string | null {
 }
 
 export function texts(value: unknown): string[] {
-  return (Array.isArray(value) ? value : value === undefined ? [] : [value]).map((v) => text(v)).filter((v): v is string => v !== null);
+  return (Array.isArray(value) ? value : value === undefined ? [] : [value])
+    .map((v) => text(v))
+    .filter((v): v is string => v !== null);
 }
 
 /** An NDC amount element (`<TotalAmount CurCode="USD">123.45</TotalAmount>`) in minor units. */
@@ -72,7 +75,8 @@ export function amount(value: unknown, fallbackCurrency = 'USD'): { amountMinor:
   const n = Number(raw);
   if (!Number.isFinite(n)) return null;
   const first = Array.isArray(value) ? value[0] : value;
-  const currency = first && typeof first === 'object' ? String((first as Parsed)['@_CurCode'] ?? fallbackCurrency) : fallbackCurrency;
+  const currency =
+    first && typeof first === 'object' ? String((first as Parsed)['@_CurCode'] ?? fallbackCurrency) : fallbackCurrency;
   return { amountMinor: Math.round(n * 10 ** minorDigits(currency)), currency };
 }
 

@@ -13,14 +13,27 @@ const earliest = (values: (string | null)[]) => values.filter((v): v is string =
 function combineConditions(conditions: (FareCondition | null)[]): FareCondition | null {
   if (conditions.some((c) => c === null)) return null;
   const all = conditions as FareCondition[];
-  return { allowed: all.every((c) => c.allowed), fee: all.reduce<Money | null>((sum, c) => addMoney(sum, c.fee), all[0]!.fee && { ...all[0]!.fee, amountMinor: 0 }) };
+  return {
+    allowed: all.every((c) => c.allowed),
+    fee: all.reduce<Money | null>((sum, c) => addMoney(sum, c.fee), all[0]!.fee && { ...all[0]!.fee, amountMinor: 0 }),
+  };
 }
 
 function combinePassengers(lists: PassengerPrice[][]): PassengerPrice[] {
   const byType = new Map<string, PassengerPrice>();
   for (const p of lists.flat()) {
     const known = byType.get(p.passengerType);
-    byType.set(p.passengerType, known ? { ...known, base: addMoney(known.base, p.base)!, taxes: addMoney(known.taxes, p.taxes)!, total: addMoney(known.total, p.total)! } : { ...p });
+    byType.set(
+      p.passengerType,
+      known
+        ? {
+            ...known,
+            base: addMoney(known.base, p.base)!,
+            taxes: addMoney(known.taxes, p.taxes)!,
+            total: addMoney(known.total, p.total)!,
+          }
+        : { ...p },
+    );
   }
   return [...byType.values()];
 }
@@ -71,7 +84,10 @@ export function wholeTripOffers(mapped: MappedOffer[], slices: SliceQuery[], pas
   if (slices.length <= 1) return mapped.map((m) => m.offer);
   const complete = mapped.filter((m) => m.offer.slices.length === slices.length).map((m) => m.offer);
   const bySlice = slices.map((q) =>
-    mapped.filter((m) => m.offer.slices.length === 1 && m.offer.slices[0]!.origin === q.origin && m.offer.slices[0]!.destination === q.destination),
+    mapped.filter(
+      (m) =>
+        m.offer.slices.length === 1 && m.offer.slices[0]!.origin === q.origin && m.offer.slices[0]!.destination === q.destination,
+    ),
   );
   if (bySlice.some((group) => group.length === 0)) return complete;
   const perSlice = Math.max(1, Math.floor(MAX_COMBINATIONS ** (1 / slices.length)));

@@ -30,7 +30,8 @@ export function offerPriceRequest(part: AaOfferPart, passengers: PassengerCounts
   });
 }
 
-export type SeatSubjectRef = { kind: 'offer'; part: AaOfferPart; passengers: PassengerCounts } | { kind: 'order'; orderId: string; owner: string };
+export type SeatSubjectRef =
+  { kind: 'offer'; part: AaOfferPart; passengers: PassengerCounts } | { kind: 'order'; orderId: string; owner: string };
 
 /** IATA_SeatAvailabilityRQ for an offer (before booking) or an order (after). */
 export function seatAvailabilityRequest(subject: SeatSubjectRef, seller: Seller): string {

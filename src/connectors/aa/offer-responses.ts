@@ -23,7 +23,9 @@ export function readPricedOffer(root: Parsed, passengers: PassengerCounts): { ma
   const response = node(root.Response);
   const lists = readDataLists(response.DataLists);
   const mapped = mapOffer(node(response.PricedOffer), lists, passengers);
-  const warnings = list(response.Warning).map((w) => text(w.DescText) ?? text(w.Code)).filter((w): w is string => w !== null);
+  const warnings = list(response.Warning)
+    .map((w) => text(w.DescText) ?? text(w.Code))
+    .filter((w): w is string => w !== null);
   return mapped ? { mapped, warnings } : null;
 }
 
@@ -41,7 +43,9 @@ export function readSeatMaps(root: Parsed): SeatMap[] {
   return list(response.SeatMap).map((map) => {
     const segmentId = stableIdOf(text(map.PaxSegmentRefID) ?? '', lists);
     const compartments = list(map.CabinCompartment);
-    const columns = [...new Set(compartments.flatMap((c) => list(c.SeatColumn).map((col) => text(col.ColumnID) ?? '')))].filter(Boolean);
+    const columns = [...new Set(compartments.flatMap((c) => list(c.SeatColumn).map((col) => text(col.ColumnID) ?? '')))].filter(
+      Boolean,
+    );
     const seats: Seat[] = compartments.flatMap((c) =>
       list(c.SeatRow).flatMap((row) =>
         list(row.Seat).map((seat) => {
@@ -75,7 +79,10 @@ export function readServices(root: Parsed): AncillaryService[] {
       const service = node(item.Service);
       const definition = lists.services.get(text(service.ServiceDefinitionRefID) ?? '') ?? {};
       const eligibility = node(item.Eligibility);
-      const desc = list(definition.Desc).map((d) => text(d.DescText)).filter(Boolean).join(' ');
+      const desc = list(definition.Desc)
+        .map((d) => text(d.DescText))
+        .filter(Boolean)
+        .join(' ');
       return {
         serviceId: text(item.OfferItemID) ?? text(service.ServiceID) ?? '',
         code: text(definition.ServiceCode) ?? text(definition.RFISC),
@@ -83,7 +90,9 @@ export function readServices(root: Parsed): AncillaryService[] {
         description: desc || null,
         category: text(node(definition.AirlineTaxonomy).TaxonomyCode) ?? text(definition.RFIC),
         price: amount(node(item.UnitPrice).TotalAmount),
-        segmentIds: texts(node(node(eligibility.OfferFlightAssociations).PaxSegmentReferences).PaxSegmentRefID).map((id) => stableIdOf(id, lists)),
+        segmentIds: texts(node(node(eligibility.OfferFlightAssociations).PaxSegmentReferences).PaxSegmentRefID).map((id) =>
+          stableIdOf(id, lists),
+        ),
         passengerIds: texts(eligibility.PaxRefID),
       };
     }),

@@ -71,7 +71,9 @@ local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return {allowed, count, oldest[2] or tostring(now)}
 `;
 
-type WithTake = Redis & { slidingWindowTake(key: string, now: number, window: number, limit: number, member: string): Promise<[number, number, string]> };
+type WithTake = Redis & {
+  slidingWindowTake(key: string, now: number, window: number, limit: number, member: string): Promise<[number, number, string]>;
+};
 
 /** The same limiter shared by every instance through one Redis sorted set per key. */
 export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimiter {
