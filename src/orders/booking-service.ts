@@ -53,19 +53,10 @@ export async function createOrder(
   const ctx = { environment: scope.environment };
 
   const book = async (): Promise<string> => {
-    const before = <T>(fn: () => T) => {
-      try {
-        return fn();
-      } catch (err) {
-        throw new BeforeAirlineError(err);
-      }
-    };
     const priced = await connector.price([body.offer_id!], ctx);
     if (!priced.ok) throw new BeforeAirlineError(airlineError(priced.failure, 'offer'));
     const offer = priced.value.offer;
-    before(() => {
-      if (partnerConnection(offer)) throw partnerRefusal(connector.code);
-    });
+    if (partnerConnection(offer)) throw new BeforeAirlineError(partnerRefusal(connector.code));
     const key = travelKey(passengers, offer.slices.flatMap((s) => s.segments.map((g) => ({ flightNumber: `${g.marketingCarrier}${g.marketingFlightNumber}`, departingAt: g.departingAt }))));
     const existing = await findOpenOrderForTravel(deps.db, scope.agencyId, scope.environment, key);
     if (existing) throw new BeforeAirlineError(conflict(`these passengers already hold these flights in order ${existing}`, 'order_conflict', { order_id: existing }));

@@ -91,6 +91,25 @@ export function closeBooking(deps: TestSystemDeps, b: Booking, notice: string | 
   b.version++;
 }
 
+const tracked = new WeakMap<TestSystemDeps['store'], Set<Booking>>();
+
+/** Remembers a booking so lapsed holds can be swept even when nobody asks about them. */
+export function trackBooking(deps: TestSystemDeps, b: Booking): void {
+  let set = tracked.get(deps.store);
+  if (!set) tracked.set(deps.store, (set = new Set()));
+  set.add(b);
+}
+
+/** Cancels every hold past its payment limit; bookings dropped by a reset are forgotten. */
+export function lapseDueHolds(deps: TestSystemDeps): void {
+  const set = tracked.get(deps.store);
+  for (const b of set ?? []) {
+    if (deps.store.order(b.orderId) !== b) set!.delete(b);
+    else lapseIfDue(deps, b);
+    if (b.status === 'CANCELLED') set!.delete(b);
+  }
+}
+
 /** A hold whose payment time limit passed is cancelled by the airline, as AA does. */
 export function lapseIfDue(deps: TestSystemDeps, b: Booking): void {
   if (b.status === 'OPENED' && b.tickets.length === 0 && b.paymentDueAt <= deps.clock.now()) {

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { iso } from '../offer-xml-builder.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
-import { booking, closeBooking, lapseIfDue, totalCents, type Booking } from './booking-record.js';
+import { booking, closeBooking, lapseDueHolds, lapseIfDue, totalCents, type Booking } from './booking-record.js';
 
 function state(b: Booking) {
   return {
@@ -24,7 +24,13 @@ function state(b: Booking) {
   };
 }
 
+/** How often unpaid holds past their payment limit are cancelled and their seats released. */
+const LAPSE_SWEEP_MS = 60_000;
+
 export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSystemDeps): void {
+  // Registered with the control routes because they share the deps; AA cancels lapsed holds on its own.
+  const sweep = setInterval(() => lapseDueHolds(deps), LAPSE_SWEEP_MS).unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   const find = (id: string) => {
     const b = booking(deps, id);
     if (b) lapseIfDue(deps, b);

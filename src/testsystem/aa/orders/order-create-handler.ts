@@ -9,7 +9,7 @@ import { AA_ERRORS, errorDocument, type NdcErrorSpec } from '../ndc-errors.js';
 import { child, list, text, type XmlObject } from '../ndc-request-parser.js';
 import type { StoredOffer } from '../offer-store.js';
 import { newOfferId } from '../shopping-service.js';
-import { issueTickets, newPnr, seatedPax, sellJourney, totalCents, type BookedItem, type BookedPax, type Booking } from './booking-record.js';
+import { issueTickets, lapseDueHolds, newPnr, trackBooking, seatedPax, sellJourney, totalCents, type BookedItem, type BookedPax, type Booking } from './booking-record.js';
 import { extraItem } from './order-extras.js';
 import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
@@ -53,6 +53,7 @@ export const orderCreateHandler: MessageHandler = {
   responseRoot: 'IATA_OrderViewRS',
   route: () => undefined,
   handle(parsed, deps) {
+    lapseDueHolds(deps);
     const now = deps.clock.now();
     const request = child(parsed.root, 'Request');
     const selected = list(child(request, 'CreateOrder', 'AcceptSelectedQuotedOfferList'), 'SelectedPricedOffer');
@@ -134,6 +135,7 @@ export const orderCreateHandler: MessageHandler = {
     }
     b.ticketNumbers = b.tickets.map((t) => t.number);
     deps.store.putOrder(b);
+    trackBooking(deps, b);
     return { status: 200, body: orderViewDocument(b, now) };
   },
 };
