@@ -1,10 +1,50 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { sql } from 'kysely';
+import { request } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { startAaTestSystem, type AaTestSystem } from '../src/testsystem/aa/server.js';
 import { benchPlatform } from './lib/bench-platform.js';
 
 export const SUBSCRIPTION_KEY = 'aa-test-subscription-key';
+
+/** A free loopback port, for a child process to listen on. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * The AA test system in a process of its own, so the gateway's CPU time can be read from
+ * process.cpuUsage() without the airline's work mixed in.
+ */
+export async function aaTestSystemProcess(): Promise<AaTestSystem> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/testsystem/aa/main.ts'], {
+    env: { ...process.env, PORT: String(port), AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await request(`${url}/control/state`);
+      await res.body.text();
+      if (res.statusCode === 200) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    url,
+    async close() {
+      child.kill('SIGTERM');
+    },
+  };
+}
 
 export interface ShoppingBench {
   app: FastifyInstance;
@@ -21,8 +61,11 @@ export interface ShoppingBench {
 export async function shoppingBench(
   env: Record<string, string> = {},
   aaUrl?: (url: string) => Promise<string>,
+  options: { separateTestSystem?: boolean } = {},
 ): Promise<ShoppingBench> {
-  const aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
+  const aa = options.separateTestSystem
+    ? await aaTestSystemProcess()
+    : await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
   const { platform, dispose } = await benchPlatform('pglite', {
     AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY,
     MONITORING_INTERVAL_SECONDS: '0',

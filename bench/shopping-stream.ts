@@ -39,7 +39,7 @@ async function timingProxy(target: string): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const bench = await shoppingBench({ SEARCH_CACHE_TTL_SECONDS: '0' }, timingProxy);
+const bench = await shoppingBench({ SEARCH_CACHE_TTL_SECONDS: '0' }, timingProxy, { separateTestSystem: true });
 const delays: number[] = [];
 for (let i = 0; i < SAMPLES + 5; i++) {
   const [origin, destination] = ROUTES[i % ROUTES.length]!;
