@@ -66,38 +66,56 @@ export function stableIdOf(paxSegmentId: string, lists: DataLists): string {
   return marketing ? stableSegmentId(marketing) : paxSegmentId;
 }
 
+// Many offers of one answer fly the same segments (one per fare brand): each segment is read once.
+const segmentCache = new WeakMap<DataLists, Map<string, Segment | null>>();
+
+function baseSegment(paxSegmentId: string, lists: DataLists): Segment | null {
+  let cache = segmentCache.get(lists);
+  if (!cache) segmentCache.set(lists, (cache = new Map()));
+  const known = cache.get(paxSegmentId);
+  if (known !== undefined) return known;
+  const paxSeg = lists.paxSegments.get(paxSegmentId) ?? {};
+  const marketing = lists.marketing.get(text(paxSeg.DatedMarketingSegmentRefId) ?? paxSegmentId);
+  let segment: Segment | null = null;
+  if (marketing) {
+    const operating = lists.operating.get(text(marketing.DatedOperatingSegmentRefId) ?? '') ?? {};
+    const leg = lists.legs.get(text(operating.DatedOperatingLegRefID) ?? '') ?? {};
+    const dep = node(marketing.Dep);
+    const arr = node(marketing.Arrival);
+    const marketingCarrier = text(marketing.CarrierDesigCode) ?? '';
+    const segCabin = node(node(paxSeg.CabinTypeAssociationChoice).SegmentCabinType);
+    segment = {
+      segmentId: stableSegmentId(marketing),
+      origin: text(dep.IATA_LocationCode) ?? '',
+      destination: text(arr.IATA_LocationCode) ?? '',
+      departingAt: text(dep.AircraftScheduledDateTime) ?? '',
+      arrivingAt: text(arr.AircraftScheduledDateTime) ?? '',
+      marketingCarrier,
+      marketingFlightNumber: text(marketing.MarketingCarrierFlightNumberText) ?? '',
+      operatingCarrier: text(operating.CarrierDesigCode) ?? marketingCarrier,
+      operatingCarrierName: text(operating.CarrierName),
+      operatingFlightNumber: text(operating.OperatingCarrierFlightNumberText),
+      aircraft:
+        text(node(leg.IATA_AircraftType).IATA_AircraftTypeCode) ?? text(node(leg.CarrierAircraftType).CarrierAircraftTypeCode),
+      cabin: cabinOf(text(segCabin.CabinTypeCode)),
+      bookingClass: text(paxSeg.MarketingCarrierRBD_Code),
+      durationMinutes: durationMinutes(operating.Duration),
+    };
+  }
+  cache.set(paxSegmentId, segment);
+  return segment;
+}
+
+/** A segment as this offer sells it: the cabin and booking class of its fare where the segment has none. */
 function segmentOf(
   paxSegmentId: string,
   lists: DataLists,
   fare: Map<string, { cabin: Cabin | null; rbd: string | null }>,
 ): Segment | null {
-  const paxSeg = lists.paxSegments.get(paxSegmentId) ?? {};
-  const marketing = lists.marketing.get(text(paxSeg.DatedMarketingSegmentRefId) ?? paxSegmentId);
-  if (!marketing) return null;
-  const operating = lists.operating.get(text(marketing.DatedOperatingSegmentRefId) ?? '') ?? {};
-  const leg = lists.legs.get(text(operating.DatedOperatingLegRefID) ?? '') ?? {};
-  const dep = node(marketing.Dep);
-  const arr = node(marketing.Arrival);
-  const marketingCarrier = text(marketing.CarrierDesigCode) ?? '';
-  const segCabin = node(node(paxSeg.CabinTypeAssociationChoice).SegmentCabinType);
+  const base = baseSegment(paxSegmentId, lists);
+  if (!base) return null;
   const fromFare = fare.get(paxSegmentId);
-  return {
-    segmentId: stableSegmentId(marketing),
-    origin: text(dep.IATA_LocationCode) ?? '',
-    destination: text(arr.IATA_LocationCode) ?? '',
-    departingAt: text(dep.AircraftScheduledDateTime) ?? '',
-    arrivingAt: text(arr.AircraftScheduledDateTime) ?? '',
-    marketingCarrier,
-    marketingFlightNumber: text(marketing.MarketingCarrierFlightNumberText) ?? '',
-    operatingCarrier: text(operating.CarrierDesigCode) ?? marketingCarrier,
-    operatingCarrierName: text(operating.CarrierName),
-    operatingFlightNumber: text(operating.OperatingCarrierFlightNumberText),
-    aircraft:
-      text(node(leg.IATA_AircraftType).IATA_AircraftTypeCode) ?? text(node(leg.CarrierAircraftType).CarrierAircraftTypeCode),
-    cabin: cabinOf(text(segCabin.CabinTypeCode)) ?? fromFare?.cabin ?? null,
-    bookingClass: text(paxSeg.MarketingCarrierRBD_Code) ?? fromFare?.rbd ?? null,
-    durationMinutes: durationMinutes(operating.Duration),
-  };
+  return { ...base, cabin: base.cabin ?? fromFare?.cabin ?? null, bookingClass: base.bookingClass ?? fromFare?.rbd ?? null };
 }
 
 function condition(restrictions: Parsed[], penalties: Parsed[]): FareCondition | null {
