@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { aviationTestApp, FIXTURES, type AviationTestApp } from './aviation-test-app.js';
 
 describe('aviation importer', () => {
@@ -121,5 +122,24 @@ describe('aviation importer with changed upstream data', () => {
     expect(report.sources[0]!.counts).toMatchObject({ inserted: 0, updated: 1, deleted: 1, unchanged: 11, rowCount: 12 });
     expect((await t.get('/v1/aviation/airports/JFK')).body.data.name).toBe('Kennedy Airport');
     expect((await t.get('/v1/aviation/airports/LGA')).status).toBe(404);
+  });
+});
+
+describe('scheduled aviation sync', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ isolated: true, env: { AVIATION_SYNC_FROM: FIXTURES, AVIATION_SYNC_INTERVAL_HOURS: '24' } });
+  });
+  afterAll(() => t.close());
+
+  it('syncs when no sync succeeded yet, and not again while the last one is fresh', async () => {
+    const { secret } = await t.agencyWithKey();
+    const get = (url: string) => t.app.inject({ url, headers: { 'x-api-key': secret } });
+    expect((await get('/v1/aviation/airports/JFK')).statusCode).toBe(503);
+    await t.platform.scheduler.runNow('aviation-sync');
+    expect((await get('/v1/aviation/airports/JFK')).statusCode).toBe(200);
+    const before = JSON.parse((await get('/v1/reference/sources')).body).data[0].last_attempt_at;
+    await t.platform.scheduler.runNow('aviation-sync');
+    expect(JSON.parse((await get('/v1/reference/sources')).body).data[0].last_attempt_at).toBe(before);
   });
 });
