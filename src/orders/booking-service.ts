@@ -10,7 +10,8 @@ import { extrasOf, passengersOf, paymentOf, travelKey } from './booking-inputs.j
 import { BeforeAirlineError, withIdempotency } from './idempotency-service.js';
 import { newOrderId } from './order-access.js';
 import type { OrderDetails, OrderRow, OrderScope } from './order-record.js';
-import { countBooking, findOpenOrderForTravel, findOrder, insertOrder } from './order-store.js';
+import { addLookToBook } from '../shopping/shopping-store.js';
+import { findOpenOrderForTravel, findOrder, insertOrder } from './order-store.js';
 import { airlineError } from './order-view.js';
 import type { CreateOrderBody } from './schemas.js';
 
@@ -135,7 +136,8 @@ async function storeNewOrder(
       at: now,
     });
     await enqueueEvent(trx, row, 'order.created', lifecyclePayload('order.created', row, now), now);
-    await countBooking(trx, scope.agencyId, scope.environment, input.airline, now.toISOString().slice(0, 10));
+    // Look-to-book: the booking counts in the same transaction as the order, so it is exact.
+    await addLookToBook(trx, [{ agencyId: scope.agencyId, day: now.toISOString().slice(0, 10), searches: 0, bookings: 1 }]);
     return row.id;
   });
 }

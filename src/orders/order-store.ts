@@ -89,12 +89,6 @@ export async function orderIdsNear(db: Db, agencyId: string, environment: string
   return rows.map((r) => r.id);
 }
 
-export async function countBooking(db: Db, agencyId: string, environment: string, airline: string, day: string): Promise<void> {
-  await sql`
-    insert into booking_counts (agency_id, environment, airline, day, bookings) values (${agencyId}, ${environment}, ${airline}, ${day}, 1)
-    on conflict (agency_id, environment, airline, day) do update set bookings = booking_counts.bookings + 1`.execute(db);
-}
-
 /** Unpaid holds whose payment limit falls before `until` and that were not announced yet. */
 export async function holdsDueBefore(db: Db, until: Date, now: Date): Promise<OrderRow[]> {
   const { rows } = await sql<OrderRow>`

@@ -94,12 +94,3 @@ create index order_events_order_idx on order_events (order_id, id);
 create unique index order_events_once_key on order_events (order_id, event)
   where event in ('order.created', 'order.ticketing_deadline_approaching');
 
--- Look-to-book: bookings per agency, environment, airline and day (searches are counted by 0004).
-create table booking_counts (
-  agency_id text not null references agencies (id),
-  environment text not null,
-  airline text not null,
-  day date not null,
-  bookings integer not null default 0,
-  primary key (agency_id, environment, airline, day)
-);
