@@ -41,7 +41,8 @@ function metricsIn(registry: Registry): ConnectorMetrics {
   };
 }
 
-const NOT_CALLS = new Set(['code', 'name', 'close', 'then']);
+// Properties that are not airline calls: neither timed nor counted.
+const NOT_CALLS = new Set(['code', 'name', 'close', 'then', 'offerFacts']);
 
 /**
  * The same connector with every call counted and timed. A Proxy rather than a hand-written

@@ -8,6 +8,7 @@ import type {
   SeatMap,
   SeatMapSubject,
 } from './connector-types.js';
+import type { OfferFacts } from './offer-facts.js';
 import type { OrderOperations } from './order-types.js';
 
 /**
@@ -22,6 +23,13 @@ export interface Connector extends OrderOperations {
   /** IATA airline code; canonical offer ids start with it. */
   readonly code: string;
   readonly name: string;
+
+  /**
+   * What this connector's own offer id says about the offer, with no airline call: lets order
+   * creation refuse what the airline would not confirm before it spends a call. Null when the id
+   * was not made by this connector.
+   */
+  offerFacts(offerId: string): OfferFacts | null;
 
   /** Offers for the query; `null` when the airline does not fly the route at all. */
   search(query: SearchQuery, ctx: CallContext): Promise<ConnectorResult<Offer[] | null>>;

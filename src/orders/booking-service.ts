@@ -10,6 +10,7 @@ import { extrasOf, passengersOf, paymentOf, travelKey } from './booking-inputs.j
 import { BeforeAirlineError, withIdempotency } from './idempotency-service.js';
 import { newOrderId } from './order-access.js';
 import type { OrderDetails, OrderRow, OrderScope } from './order-record.js';
+import { hasPartnerOperatedConnection } from '../connectors/offer-facts.js';
 import { addLookToBook } from '../shopping/shopping-store.js';
 import { findOpenOrderForTravel, findOrder, insertOrder } from './order-store.js';
 import { airlineError } from './order-view.js';
@@ -23,9 +24,6 @@ export interface BookingDeps {
   connectors: ConnectorRegistry;
   clock: () => Date;
 }
-
-const partnerConnection = (offer: Offer) =>
-  offer.slices.some((s) => s.segments.length > 1 && s.segments.some((seg) => seg.operatingCarrier !== offer.airline));
 
 /**
  * POST /v1/orders. Everything that can be refused without the airline is refused first; the
@@ -43,6 +41,8 @@ export async function createOrder(
   const airline = splitOfferId(body.offer_id)?.airline;
   const connector = airline ? deps.connectors.get(airline) : undefined;
   if (!connector) throw badRequest('unknown airline', 'unknown_airline');
+  // Rule 7 of the contract: refused before any airline call, from what the offer id itself says.
+  if (connector.offerFacts(body.offer_id)?.partnerOperatedConnection) throw partnerRefusal(connector.code);
   if (body.payment?.authentication && NO_PAYMENT_AUTHENTICATION.has(connector.code)) {
     throw unprocessable(`payment.authentication cannot be carried by ${connector.code}; omit it`, 'payment_authentication_unsupported');
   }
@@ -57,7 +57,8 @@ export async function createOrder(
     const priced = await connector.price([body.offer_id!], ctx);
     if (!priced.ok) throw new BeforeAirlineError(airlineError(priced.failure, 'offer'));
     const offer = priced.value.offer;
-    if (partnerConnection(offer)) throw new BeforeAirlineError(partnerRefusal(connector.code));
+    // The re-priced offer is the airline's word; an id from elsewhere could have hidden the leg.
+    if (hasPartnerOperatedConnection(offer)) throw new BeforeAirlineError(partnerRefusal(connector.code));
     const key = travelKey(passengers, offer.slices.flatMap((s) => s.segments.map((g) => ({ flightNumber: `${g.marketingCarrier}${g.marketingFlightNumber}`, departingAt: g.departingAt }))));
     const existing = await findOpenOrderForTravel(deps.db, scope.agencyId, scope.environment, key);
     if (existing) throw new BeforeAirlineError(conflict(`these passengers already hold these flights in order ${existing}`, 'order_conflict', { order_id: existing }));

@@ -1,5 +1,6 @@
 import type { FareCondition, Money, Offer } from '../connectors/connector-types.js';
 import type { OfferJson } from './offer-schema.js';
+import { hasPartnerOperatedConnection } from '../connectors/offer-facts.js';
 
 const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'CLP', 'VND', 'ISK', 'XOF', 'XAF']);
 
@@ -12,10 +13,7 @@ function conditionJson(c: FareCondition | null) {
   return c ? { allowed: c.allowed, fee_amount: c.fee ? decimal(c.fee) : null, fee_currency: c.fee?.currency ?? null } : null;
 }
 
-/** A connection (more than one segment in a slice) with a leg another airline operates. */
-export function hasPartnerOperatedConnection(offer: Offer): boolean {
-  return offer.slices.some((s) => s.segments.length > 1 && s.segments.some((seg) => seg.operatingCarrier !== offer.airline));
-}
+export { hasPartnerOperatedConnection };
 
 export function offerJson(offer: Offer): OfferJson {
   return {

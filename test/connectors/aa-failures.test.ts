@@ -67,6 +67,7 @@ describe('airline errors as typed failures', () => {
         { offerId: 'OF2', owner: 'AA', items: [{ id: 'X', pax: [] }] },
       ],
       passengers: { adults: 1, children: 0, infants: 0 },
+      partnerConnection: true,
     };
     const id = encodeAaOfferId(ref);
     expect(id).toMatch(/^AA\|1\./);

@@ -56,14 +56,15 @@ describe('seats and services', () => {
 });
 
 describe('refusals before the airline books', () => {
-  it('refuses a partner-operated connection with 422 before any OrderCreate', async () => {
+  it('refuses a partner-operated connection with 422 before any airline call', async () => {
     const res = await f.search({ origin: 'DFW', destination: 'EDI', departure_date: new Date(Date.now() + 34 * 86_400_000).toISOString().slice(0, 10), adults: 1, include_partner_operated: true });
     const partner = (res.json().offers as { offer_id: string; partner_operated_connection: boolean }[]).find((o) => o.partner_operated_connection)!;
-    const before = await airlineCalls(f, 'createOrder');
+    const operations = ['price', 'createOrder', 'priceExtras'];
+    const before = await Promise.all(operations.map((op) => airlineCalls(f, op)));
     const refused = await f.hold(partner.offer_id);
     expect(refused.statusCode, refused.body).toBe(422);
     expect(refused.json().code).toBe('partner_operated_connection');
-    expect(await airlineCalls(f, 'createOrder')).toBe(before);
+    expect(await Promise.all(operations.map((op) => airlineCalls(f, op)))).toEqual(before);
   });
 });
 

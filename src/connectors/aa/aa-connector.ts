@@ -99,6 +99,12 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
   return {
     code: 'AA',
     name: 'American Airlines',
+
+    offerFacts(offerId) {
+      const ref = decodeAaOfferId(offerId);
+      return ref ? { partnerOperatedConnection: ref.partnerConnection } : null;
+    },
+
     search,
 
     async price(offerIds, ctx) {

@@ -19,6 +19,8 @@ export interface AaOfferRef extends AaOfferPart {
   /** Every airline offer of ours; `offerId`, `owner` and `items` repeat the first, the only one of a one-way offer. */
   parts: AaOfferPart[];
   passengers: PassengerCounts;
+  /** A connection with a partner-operated leg (see offer-facts.ts). */
+  partnerConnection: boolean;
 }
 
 const VERSION = '1';
@@ -27,10 +29,11 @@ const VERSION = '1';
 const shortItem = (offerId: string, itemId: string) => (itemId.startsWith(offerId) ? `~${itemId.slice(offerId.length)}` : itemId);
 const longItem = (offerId: string, itemId: string) => (itemId.startsWith('~') ? offerId + itemId.slice(1) : itemId);
 
-export function encodeAaOfferId(ref: Pick<AaOfferRef, 'parts' | 'passengers'>): string {
+export function encodeAaOfferId(ref: Pick<AaOfferRef, 'parts' | 'passengers' | 'partnerConnection'>): string {
   const compact = {
     o: ref.parts.map((p) => [p.offerId, p.owner, p.items.map((i) => [shortItem(p.offerId, i.id), i.pax])]),
     p: [ref.passengers.adults, ref.passengers.children, ref.passengers.infants],
+    ...(ref.partnerConnection ? { x: 1 } : {}),
   };
   return canonicalOfferId('AA', `${VERSION}.${Buffer.from(JSON.stringify(compact)).toString('base64url')}`);
 }
@@ -44,7 +47,7 @@ export function decodeAaOfferId(offerId: string): AaOfferRef | null {
   const [version, payload] = split.reference.split('.', 2);
   if (version !== VERSION || !payload) return null;
   try {
-    const c = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o?: unknown; p?: unknown };
+    const c = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o?: unknown; p?: unknown; x?: unknown };
     if (!Array.isArray(c.o) || c.o.length === 0 || !Array.isArray(c.p)) return null;
     const parts = c.o.map((entry: unknown): AaOfferPart => {
       const [id, owner, items] = entry as [unknown, unknown, unknown];
@@ -61,7 +64,7 @@ export function decodeAaOfferId(offerId: string): AaOfferRef | null {
     });
     const [adults, children, infants] = c.p.map(Number);
     if (![adults, children, infants].every((n) => Number.isInteger(n) && n! >= 0)) return null;
-    return { ...parts[0]!, parts, passengers: { adults: adults!, children: children!, infants: infants! } };
+    return { ...parts[0]!, parts, passengers: { adults: adults!, children: children!, infants: infants! }, partnerConnection: c.x === 1 };
   } catch {
     return null;
   }

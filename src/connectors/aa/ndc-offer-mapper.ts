@@ -9,6 +9,7 @@ import type {
   PassengerPrice,
   Segment,
 } from '../connector-types.js';
+import { hasPartnerOperatedConnection } from '../offer-facts.js';
 import { encodeAaOfferId, type AaOfferPart } from './aa-offer-ref.js';
 import { PASSENGER_TYPE } from './aa-passengers.js';
 import type { DataLists } from './ndc-data-lists.js';
@@ -246,7 +247,7 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
 
   const part: AaOfferPart = { offerId, owner, items: priceRows.map((r) => ({ id: r.id, pax: r.pax })) };
   const mapped: Offer = {
-    offerId: encodeAaOfferId({ parts: [part], passengers }),
+    offerId: encodeAaOfferId({ parts: [part], passengers, partnerConnection: hasPartnerOperatedConnection({ airline: owner, slices }) }),
     airline: owner,
     total,
     base: priceRows.every((r) => r.base)

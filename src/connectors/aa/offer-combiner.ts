@@ -1,4 +1,5 @@
 import type { FareCondition, Money, Offer, PassengerCounts, PassengerPrice, SliceQuery } from '../connector-types.js';
+import { hasPartnerOperatedConnection } from '../offer-facts.js';
 import { encodeAaOfferId } from './aa-offer-ref.js';
 import type { MappedOffer } from './ndc-offer-mapper.js';
 
@@ -43,9 +44,14 @@ export function combine(parts: MappedOffer[], passengers: PassengerCounts): Offe
   const offers = parts.map((p) => p.offer);
   const first = offers[0]!;
   const brands = [...new Set(offers.map((o) => o.fareBrand))];
+  const slices = offers.flatMap((o) => o.slices);
   return {
     ...first,
-    offerId: encodeAaOfferId({ parts: parts.map((p) => p.part), passengers }),
+    offerId: encodeAaOfferId({
+      parts: parts.map((p) => p.part),
+      passengers,
+      partnerConnection: hasPartnerOperatedConnection({ airline: first.airline, slices }),
+    }),
     total: offers.slice(1).reduce((sum, o) => addMoney(sum, o.total)!, first.total),
     base: offers.slice(1).reduce((sum, o) => addMoney(sum, o.base), first.base),
     taxes: offers.slice(1).reduce((sum, o) => addMoney(sum, o.taxes), first.taxes),
@@ -54,7 +60,7 @@ export function combine(parts: MappedOffer[], passengers: PassengerCounts): Offe
     paymentDeadline: earliest(offers.map((o) => o.paymentDeadline)),
     fareBrand: brands.length === 1 ? (brands[0] ?? null) : brands.join(' / '),
     fareBrandCode: offers.every((o) => o.fareBrandCode === first.fareBrandCode) ? first.fareBrandCode : null,
-    slices: offers.flatMap((o) => o.slices),
+    slices,
     changes: combineConditions(offers.map((o) => o.changes)),
     refunds: combineConditions(offers.map((o) => o.refunds)),
   };
