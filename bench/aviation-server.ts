@@ -81,5 +81,8 @@ async function gateway() {
 // A normal exit on SIGINT/SIGTERM, so `node --cpu-prof` writes its profile.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));
 
-if (process.argv[2] === 'bare') await bare(process.argv[3]!);
-else await gateway();
+// Run on its own (as `npm run bench` does with every script here) it is not a bench: it says so and ends.
+const mode = process.argv[2];
+if (mode === 'bare') await bare(process.argv[3]!);
+else if (mode === 'gateway') await gateway();
+else console.log('bench/aviation-server.ts is the server half of bench/aviation-http.ts; run that one.');
