@@ -1,4 +1,9 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Relative defaults (the NDC schemas beside the checkout) are taken from the repository root, not
+// from wherever the process happens to start.
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Configuration is read from the environment once, at start, validated as a whole (every bad
@@ -163,7 +168,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       liveUrl: r.url('AA_LIVE_URL', ['https:', 'http:']),
       liveSubscriptionKey: r.optional('AA_LIVE_SUBSCRIPTION_KEY'),
     },
-    ndcSchemaDir: path.resolve(r.string('NDC_SCHEMA_DIR', '../shared/ndc/schemas-21.3')),
+    ndcSchemaDir: path.resolve(REPO_ROOT, r.string('NDC_SCHEMA_DIR', '../shared/ndc/schemas-21.3')),
     search: {
       cacheTtlSeconds: r.int('SEARCH_CACHE_TTL_SECONDS', 300, 0, 86_400),
       rateLimitPerMinute: r.int('SEARCH_RATE_LIMIT_PER_MINUTE', 60, 1, 100_000),

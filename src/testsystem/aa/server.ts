@@ -39,7 +39,7 @@ export interface AaTestSystem {
 
 export async function startAaTestSystem(options: AaTestSystemOptions): Promise<AaTestSystem> {
   const logger = options.logger ? options.logger.child({ component: 'aa-test-system' }) : null;
-  const schemaDir = path.resolve(options.schemaDir ?? process.env.NDC_SCHEMA_DIR ?? path.join(REPO_ROOT, DEFAULT_SCHEMA_DIR));
+  const schemaDir = path.resolve(options.schemaDir ?? path.join(REPO_ROOT, DEFAULT_SCHEMA_DIR));
   let patterns: readonly FlightPattern[] = [];
   const schedule = createScheduleService({ ghostFlights: createGhostFlightRule(() => patterns) });
   patterns = schedule.patterns;
