@@ -97,5 +97,8 @@ try {
   }
   console.log(`plan (radius 100 km around EDDM):\n${gateway.plan}`);
 } finally {
+  // The gateway drops its bench database on SIGTERM; wait for it.
+  const exits = children.filter((c) => c.exitCode === null).map((c) => new Promise((resolve) => c.once('exit', resolve)));
   for (const child of children) child.kill();
+  await Promise.all(exits);
 }

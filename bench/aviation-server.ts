@@ -54,11 +54,22 @@ async function radiusPlan(platform: Platform): Promise<string> {
   });
 }
 
+/** What to undo when the bench stops this process: the database and data directory it made. */
+let cleanUp = async () => {};
+
+async function dropDatabase(serverUrl: string, databaseUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
+  await admin.end();
+}
+
 async function gateway() {
   const serverUrl = process.env.DATABASE_URL;
   const databaseUrl = serverUrl ? await freshDatabase(serverUrl) : '';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-bench-'));
   const config = loadConfig({
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-bench-')),
+    DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
     KEYRING: databaseUrl ? Keyring.generateText() : '',
     LOG_LEVEL: 'silent',
@@ -71,6 +82,12 @@ async function gateway() {
   const app = await buildApp(platform);
   const agency = await app.services.accounts.createAgency({ name: 'Bench Agency' });
   const { secret } = await app.services.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' }, { via: 'cli' });
+  cleanUp = async () => {
+    await app.close();
+    await platform.close();
+    if (serverUrl) await dropDatabase(serverUrl, databaseUrl);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(
@@ -78,8 +95,10 @@ async function gateway() {
   );
 }
 
-// A normal exit on SIGINT/SIGTERM, so `node --cpu-prof` writes its profile.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(0));
+// A normal exit on SIGINT/SIGTERM (after dropping the bench database), so `node --cpu-prof` writes its profile.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => void cleanUp().finally(() => process.exit(0)));
+}
 
 // Run on its own (as `npm run bench` does with every script here) it is not a bench: it says so and ends.
 const mode = process.argv[2];
