@@ -2,7 +2,7 @@ import type { ConnectorRegistry } from '../connectors/connector-registry.js';
 import type { Offer } from '../connectors/connector-types.js';
 import type { AirlineOrder, PassengerInput } from '../connectors/order-types.js';
 import type { Db } from '../platform/db/database.js';
-import { AppError, badRequest, conflict, unprocessable } from '../platform/errors.js';
+import { AppError, badRequest, unprocessable } from '../platform/errors.js';
 import { splitOfferId } from '../connectors/offer-id.js';
 import { enqueueEvent, lifecyclePayload } from './event-outbox.js';
 import { appendHistory } from './history-store.js';
@@ -12,7 +12,9 @@ import { newOrderId } from './order-access.js';
 import type { OrderDetails, OrderRow, OrderScope } from './order-record.js';
 import { hasPartnerOperatedConnection } from '../connectors/offer-facts.js';
 import { addLookToBook } from '../shopping/shopping-store.js';
-import { findOpenOrderForTravel, findOrder, insertOrder } from './order-store.js';
+import { findOrder, insertOrder } from './order-store.js';
+import { claimTravel, nothingBooked } from './travel-claim.js';
+import { attachTravelClaim, deleteTravelClaim } from './travel-claim-store.js';
 import { airlineError } from './order-view.js';
 import type { CreateOrderBody } from './schemas.js';
 
@@ -27,8 +29,8 @@ export interface BookingDeps {
 
 /**
  * POST /v1/orders. Everything that can be refused without the airline is refused first; the
- * offer is re-priced (it proves the offer alive and gives the flights for the conflict check);
- * only then is the airline asked to book, once per Idempotency-Key.
+ * offer is re-priced (it proves the offer alive and gives the flights for the travel claim);
+ * only then is the airline asked to book, once per Idempotency-Key and once per open travel.
  */
 export async function createOrder(
   deps: BookingDeps,
@@ -60,20 +62,34 @@ export async function createOrder(
     // The re-priced offer is the airline's word; an id from elsewhere could have hidden the leg.
     if (hasPartnerOperatedConnection(offer)) throw new BeforeAirlineError(partnerRefusal(connector.code));
     const key = travelKey(passengers, offer.slices.flatMap((s) => s.segments.map((g) => ({ flightNumber: `${g.marketingCarrier}${g.marketingFlightNumber}`, departingAt: g.departingAt }))));
-    const existing = await findOpenOrderForTravel(deps.db, scope.agencyId, scope.environment, key);
-    if (existing) throw new BeforeAirlineError(conflict(`these passengers already hold these flights in order ${existing}`, 'order_conflict', { order_id: existing }));
-    const extras = extrasOf(body);
-    let pricedExtras: Awaited<ReturnType<typeof connector.priceExtras>> | null = null;
-    if (extras.length > 0) {
-      pricedExtras = await connector.priceExtras({ kind: 'offer', offerId: offer.offerId }, extras, ctx);
-      if (!pricedExtras.ok) throw new BeforeAirlineError(airlineError(pricedExtras.failure, 'extra'));
+    // The claim, not a lookup, decides order_conflict: a lookup lets simultaneous bookings all pass.
+    const claimId = await claimTravel(deps.db, { agencyId: scope.agencyId, environment: scope.environment, travelKey: key }, deps.clock());
+    let created: Awaited<ReturnType<typeof connector.createOrder>>;
+    let askedAirline = false;
+    try {
+      const extras = extrasOf(body);
+      let pricedExtras: Awaited<ReturnType<typeof connector.priceExtras>> | null = null;
+      if (extras.length > 0) {
+        pricedExtras = await connector.priceExtras({ kind: 'offer', offerId: offer.offerId }, extras, ctx);
+        if (!pricedExtras.ok) throw new BeforeAirlineError(airlineError(pricedExtras.failure, 'extra'));
+      }
+      askedAirline = true;
+      created = await connector.createOrder(
+        { offerId: offer.offerId, passengers, contact, extras: pricedExtras?.ok ? pricedExtras.value : [], payment, expectedTotal: offer.total },
+        ctx,
+      );
+    } catch (err) {
+      // Only a failure before OrderCreate proves nothing was booked; after it the claim stays.
+      if (!askedAirline) await deleteTravelClaim(deps.db, claimId);
+      throw err;
     }
-    const created = await connector.createOrder(
-      { offerId: offer.offerId, passengers, contact, extras: pricedExtras?.ok ? pricedExtras.value : [], payment, expectedTotal: offer.total },
-      ctx,
-    );
-    if (!created.ok) throw airlineError(created.failure, 'offer');
-    return storeNewOrder(deps, scope, { airline: connector.code, airlineOrder: created.value, passengers, contact, travelKey: key, offer });
+    // A refusal booked nothing and frees the travel; a time-out may have booked, so the claim stays
+    // until it goes stale rather than letting a second booking of the same people through.
+    if (!created.ok) {
+      if (nothingBooked(created.failure.kind)) await deleteTravelClaim(deps.db, claimId);
+      throw airlineError(created.failure, 'offer');
+    }
+    return storeNewOrder(deps, scope, { airline: connector.code, airlineOrder: created.value, passengers, contact, travelKey: key, claimId, offer });
   };
 
   if (!idempotencyKey) {
@@ -100,7 +116,7 @@ function partnerRefusal(airline: string): AppError {
 async function storeNewOrder(
   deps: BookingDeps,
   scope: OrderScope,
-  input: { airline: string; airlineOrder: AirlineOrder; passengers: PassengerInput[]; contact: OrderDetails['contact']; travelKey: string; offer: Offer },
+  input: { airline: string; airlineOrder: AirlineOrder; passengers: PassengerInput[]; contact: OrderDetails['contact']; travelKey: string; claimId: string; offer: Offer },
 ): Promise<string> {
   const now = deps.clock();
   const a = input.airlineOrder;
@@ -128,6 +144,7 @@ async function storeNewOrder(
       created_by_key_id: scope.keyId,
       created_at: now,
     });
+    await attachTravelClaim(trx, input.claimId, row.id);
     await appendHistory(trx, row.id, {
       action: 'created',
       status: row.status,

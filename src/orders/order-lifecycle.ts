@@ -3,8 +3,9 @@ import type { Db } from '../platform/db/database.js';
 import { enqueueEvent, lifecyclePayload } from './event-outbox.js';
 import { appendHistory } from './history-store.js';
 import type { Actor, OrderDetails, OrderRow } from './order-record.js';
-import { canMove, eventForMove, type OrderStatus } from './order-status.js';
+import { canMove, eventForMove, isOpen, type OrderStatus } from './order-status.js';
 import { findOrder, updateOrder } from './order-store.js';
+import { releaseOrderTravel } from './travel-claim-store.js';
 
 export interface Transition {
   action: string;
@@ -45,6 +46,8 @@ export async function recordTransition(db: Db, current: OrderRow, t: Transition)
       details,
       updated_at: t.at,
     });
+    // A closed order frees its people and flights for a new booking (order_conflict).
+    if (isOpen(row.status) && !isOpen(status)) await releaseOrderTravel(trx, row.id);
     const changed = status !== row.status || !sameItinerary(before, airline) || t.details !== undefined || airline.total.amountMinor !== Number(row.total_minor);
     await appendHistory(trx, row.id, {
       action: t.action,

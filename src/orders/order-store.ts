@@ -74,13 +74,6 @@ export async function listOrders(db: Db, f: ListFilter): Promise<OrderRow[]> {
   return rows;
 }
 
-export async function findOpenOrderForTravel(db: Db, agencyId: string, environment: string, travelKey: string): Promise<string | null> {
-  const { rows } = await sql<{ id: string }>`
-    select id from orders where agency_id = ${agencyId} and environment = ${environment} and travel_key = ${travelKey}
-      and status in ('hold', 'ticketed') limit 1`.execute(db);
-  return rows[0]?.id ?? null;
-}
-
 /** The agency's order ids of about the same length, to suggest the one a typo meant. */
 export async function orderIdsNear(db: Db, agencyId: string, environment: string, length: number): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`

@@ -35,4 +35,19 @@ describe.runIf(shared)('two gateway instances on one database', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
   });
+
+  it('make exactly one airline booking for the same people and flights sent to both under different keys', async () => {
+    const offer = await f.offer('JFK', 'LAX', /MAIN$/, 43);
+    const state = async () => ((await (await fetch(`${f.aa.url}/control/state`)).json()) as { store: { orders: number } }).store.orders;
+    const before = await state();
+    const body = { offer_id: offer.offer_id, passengers: [PASSENGER], payment: { type: 'hold' } };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 === 0 ? f.app : second.app).inject({ method: 'POST', url: '/v1/orders', headers: { 'x-api-key': f.key, 'idempotency-key': `two-instances-travel-${i}` }, payload: body }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409 && a.json().code === 'order_conflict')).toHaveLength(7);
+    expect(await state()).toBe(before + 1);
+  });
 });

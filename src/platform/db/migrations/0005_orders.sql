@@ -17,8 +17,7 @@ create table orders (
   total_minor bigint not null,
   payment_deadline timestamptz,
   contact_email text,
-  -- Who flies where, normalized, so a second open booking of the same people on the same flights
-  -- is found with one indexed lookup (order_conflict).
+  -- Who flies where, normalized (order_conflict): the key of the order's row in order_travel_claims.
   travel_key text not null,
   -- Passengers, segments, tickets, extras, pending upsell, refund: read and written as one document.
   details jsonb not null,
@@ -31,7 +30,6 @@ create table orders (
 -- Newest first with the id as tie-breaker: the keyset of GET /v1/orders.
 create index orders_agency_list_idx on orders (agency_id, environment, created_at desc, id desc);
 create index orders_agency_pnr_idx on orders (agency_id, environment, pnr);
-create index orders_open_travel_idx on orders (agency_id, environment, travel_key) where status in ('hold', 'ticketed');
 create index orders_deadline_idx on orders (payment_deadline) where status = 'hold' and deadline_notified_at is null;
 create unique index orders_airline_ref_key on orders (airline, environment, airline_order_id);
 
@@ -74,6 +72,23 @@ create table order_idempotency_keys (
   primary key (agency_id, idempotency_key)
 );
 create index order_idempotency_expiry_idx on order_idempotency_keys (expires_at);
+
+-- order_conflict: one row per (agency, environment, travel key) while a booking of those people on
+-- those flights is in flight or open. Inserted in its own committed statement before the airline is
+-- asked to book, so the primary key lets exactly one booking through on any number of instances;
+-- order_id is set with the order's insert and the row is deleted when the order closes. A row still
+-- without an order past the stale window (its process died, or the airline's answer was lost) may be
+-- taken over.
+create table order_travel_claims (
+  agency_id text not null references agencies (id),
+  environment text not null,
+  travel_key text not null,
+  claim_id text not null unique,
+  order_id text references orders (id),
+  claimed_at timestamptz not null,
+  primary key (agency_id, environment, travel_key)
+);
+create index order_travel_claims_order_idx on order_travel_claims (order_id);
 
 -- Transactional outbox: written in the same transaction as the order change it announces; the
 -- webhook dispatcher claims undelivered rows with FOR UPDATE SKIP LOCKED.

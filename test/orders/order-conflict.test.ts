@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderFixture, type OrderFixture } from './order-fixture.js';
+
+let f: OrderFixture;
+beforeAll(async () => {
+  f = await orderFixture();
+});
+afterAll(async () => f?.close());
+
+const airlineOrders = async () => ((await (await fetch(`${f.aa.url}/control/state`)).json()) as { store: { orders: number } }).store.orders;
+
+describe('order_conflict under concurrency', () => {
+  it('lets exactly one of 8 parallel creates of the same people and flights book, whatever their Idempotency-Keys', async () => {
+    const offer = await f.offer('JFK', 'LAX', /MAIN$/, 42);
+    const before = await airlineOrders();
+    // Six distinct keys and two without one: the idempotency key cannot be what stops them.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => f.hold(offer.offer_id, {}, i < 6 ? { 'idempotency-key': `conflict-${i}` } : {})),
+    );
+    const created = answers.filter((a) => a.statusCode === 201);
+    expect(created, answers.map((a) => `${a.statusCode} ${a.body}`).join('\n')).toHaveLength(1);
+    const refused = answers.filter((a) => a.statusCode !== 201);
+    expect(refused.map((a) => [a.statusCode, a.json().code])).toEqual(refused.map(() => [409, 'order_conflict']));
+    expect(await airlineOrders()).toBe(before + 1);
+
+    // Cancelling frees the travel: the same people may book the same flights again.
+    const id = created[0]!.json().order_id as string;
+    expect((await f.call('DELETE', `/v1/orders/${encodeURIComponent(id)}?airline=AA`)).statusCode).toBe(204);
+    const again = await f.hold(offer.offer_id, {}, { 'idempotency-key': 'conflict-after-cancel' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await airlineOrders()).toBe(before + 2);
+  });
+});
