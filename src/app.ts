@@ -49,17 +49,16 @@ export async function buildApp(platform: Platform, _options: AppOptions = {}): P
   app.decorate('platform', platform);
   app.decorate('services', services);
 
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
-  });
   // While shutting down, a finished request must also end its keep-alive connection, or the
   // server would wait on idle sockets until their keep-alive timeout before it can close.
   let draining = false;
   app.addHook('preClose', async () => {
     draining = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
+    reply.header('X-Request-Id', request.id);
     if (draining) reply.header('Connection', 'close');
+    done(null, payload);
   });
   registerJsonBodyParser(app);
   registerErrorHandling(app);

@@ -108,6 +108,8 @@ describe('cross-cutting HTTP rules', () => {
   it('puts X-Request-Id on every response and request_id in every error body', async () => {
     const ok = await t.app.inject({ url: '/v1/health' });
     expect(ok.headers['x-request-id']).toMatch(/^req_[0-9A-Za-z]{20}$/);
+    const next = await t.app.inject({ url: '/v1/health' });
+    expect(next.headers['x-request-id']).not.toBe(ok.headers['x-request-id']);
     const err = await t.app.inject({ url: '/v1/probe/whoami' });
     expect(err.json().request_id).toBe(err.headers['x-request-id']);
   });

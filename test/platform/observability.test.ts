@@ -16,7 +16,7 @@ describe('observability', () => {
     const res = await t.app.inject({ url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/plain/);
-    expect(res.body).toMatch(/http_requests_total\{method="GET",route="\/v1\/health",status_code="200"\} \d+/);
+    expect(res.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/v1\/health",status_code="200"\} \d+/);
     expect(res.body).toContain('http_request_duration_seconds_bucket');
   });
 

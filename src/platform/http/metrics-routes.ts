@@ -11,7 +11,6 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
       route: request.routeOptions.url ?? 'unmatched',
       status_code: String(reply.statusCode),
     };
-    metrics.httpRequests.inc(labels);
     metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
   });
 
