@@ -2,13 +2,20 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createAccountService, type AccountService } from './accounts/account-service.js';
 import { registerApiKeyGate } from './auth/api-key-gate.js';
 import { createApiKeyService, type ApiKeyService } from './auth/api-keys/key-service.js';
+import { aviationRoutes } from './aviation/routes.js';
+import { connectorsPlugin } from './connectors/connectors-plugin.js';
 import { healthRoutes } from './health/routes.js';
+import { monitoringRoutes } from './monitoring/monitoring-routes.js';
+import { offerRoutes } from './offers/offer-routes.js';
+import { ordersPlugin } from './orders/orders-plugin.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/http/json-body-parser.js';
 import { registerMetrics } from './platform/http/metrics-routes.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { requestIdFor } from './platform/http/request-id.js';
 import type { Platform } from './platform/platform.js';
+import { portalPlugin } from './portal/plugin.js';
+import { searchRoutes } from './shopping/search-routes.js';
 
 /** Services more than one feature uses, built once per app. */
 export interface AppServices {
@@ -29,7 +36,7 @@ declare module 'fastify' {
 }
 
 /** Builds the HTTP API on a platform. It never listens: server.ts does, tests use inject(). */
-export async function buildApp(platform: Platform, _options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
   const { config } = platform;
   const app: FastifyInstance = Fastify({
     loggerInstance: platform.logger as FastifyBaseLogger,
@@ -67,13 +74,13 @@ export async function buildApp(platform: Platform, _options: AppOptions = {}): P
   registerApiKeyGate(app, services.apiKeys, platform);
 
   await app.register(healthRoutes, { platform });
-  await app.register(import('./connectors/connectors-plugin.js'), { platform, aaTestSystemUrl: _options.aaTestSystemUrl ?? null });
-  await app.register(import('./shopping/search-routes.js'), { platform });
-  await app.register(import('./offers/offer-routes.js'), { platform });
-  await app.register(import('./monitoring/monitoring-routes.js'), { platform });
-  await app.register((await import('./orders/orders-plugin.js')).ordersPlugin);
-  await app.register(import('./portal/plugin.js'));
-  await app.register((await import('./aviation/routes.js')).aviationRoutes, { platform });
+  await app.register(connectorsPlugin, { platform, aaTestSystemUrl: options.aaTestSystemUrl ?? null });
+  await app.register(searchRoutes, { platform });
+  await app.register(offerRoutes, { platform });
+  await app.register(monitoringRoutes, { platform });
+  await app.register(portalPlugin);
+  await app.register(ordersPlugin);
+  await app.register(aviationRoutes, { platform });
 
   return app;
 }

@@ -21,4 +21,3 @@ export const connectorsPlugin = fp<{ platform: Platform; aaTestSystemUrl: string
   },
   { name: 'connectors' },
 );
-export default connectorsPlugin;

@@ -87,4 +87,3 @@ declare module 'fastify' {
 }
 
 export const monitoringRoutes = fp(routes, { name: 'monitoring', dependencies: ['connectors'] });
-export default monitoringRoutes;

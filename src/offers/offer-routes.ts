@@ -89,4 +89,3 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
 };
 
 export const offerRoutes = fp(routes, { name: 'offers', dependencies: ['connectors'] });
-export default offerRoutes;

@@ -52,4 +52,3 @@ export const portalPlugin = fp(
   { name: 'portal' },
 );
 
-export default portalPlugin;

@@ -135,4 +135,3 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
 };
 
 export const searchRoutes = fp(routes, { name: 'shopping', dependencies: ['connectors'] });
-export default searchRoutes;
