@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../platform/db/database.js';
 import { AppError, badRequest, conflict } from '../platform/errors.js';
+import { canonicalJson } from './canonical-json.js';
 import { claimKey, completeKey, failKey, releaseKey } from './idempotency-store.js';
 
 /** Keys are kept at least this long; the contract promises 24 hours, a little more costs nothing. */
@@ -14,18 +15,7 @@ export class BeforeAirlineError extends Error {
   }
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value as object)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
-
-export const requestHash = (body: unknown): string => crypto.createHash('sha256').update(canonical(body)).digest('hex');
+export const requestHash = (body: unknown): string => crypto.createHash('sha256').update(canonicalJson(body)).digest('hex');
 
 export function validKey(header: string | string[] | undefined): string | null {
   if (header === undefined) return null;

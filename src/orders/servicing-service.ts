@@ -1,17 +1,25 @@
 import { badRequest, conflict } from '../platform/errors.js';
 import { appendHistory } from './history-store.js';
 import { extrasOf, paymentOf } from './booking-inputs.js';
+import { canonicalJson } from './canonical-json.js';
 import { recordTransition } from './order-lifecycle.js';
+import { canMove } from './order-status.js';
 import type { OrderRow, OrderScope } from './order-record.js';
 import { updateOrder } from './order-store.js';
 import { airlineActor, open, refOf, requireOpen, unwrap, type ServicingDeps, type Target } from './servicing-context.js';
 
-/** GET one order; with refresh the airline's current view is applied (and announced) first. */
+/**
+ * GET one order; with refresh the airline's current view is applied (and announced) first. An
+ * unchanged view is still applied when the airline's status is a move the stored order has not
+ * made yet: a cancel whose refund the airline settled on its side leaves the order `cancelled`
+ * with a view that already says `refunded`.
+ */
 export async function getOrder(deps: ServicingDeps, scope: OrderScope, t: Target, refresh: boolean): Promise<OrderRow> {
   const { order, connector, ctx } = await open(deps, scope, t, false);
   if (!refresh) return order;
   const fresh = unwrap(await connector.retrieveOrder(refOf(order), ctx));
-  if (JSON.stringify(fresh) === JSON.stringify(order.details.airline)) return order;
+  const sameView = canonicalJson(fresh) === canonicalJson(order.details.airline);
+  if (sameView && (fresh.status === order.status || !canMove(order.status, fresh.status))) return order;
   return recordTransition(deps.db, order, { action: 'refreshed', actor: airlineActor(order), at: deps.clock(), airline: fresh, detail: { notices: fresh.notices } });
 }
 

@@ -89,4 +89,31 @@ describe('airline-side changes found by refresh', () => {
       await f.control('DELETE', '/control/clock');
     }
   });
+
+  it('a refund done at the airline after a cancel through the API makes the cancelled order refunded, announced once', async () => {
+    const order = (await f.hold((await f.offer('JFK', 'LAX', /MAIN$/, 37)).offer_id, { payment: { type: 'agency_account' } })).json();
+    expect((await f.call('POST', path(order.order_id, '/cancel/confirm'), {})).json().status).toBe('cancelled');
+    const get = () => f.call('GET', `/v1/orders/${enc(order.order_id)}`);
+    expect((await get()).json().status).toBe('cancelled');
+
+    // The fare kept a penalty at the cancel; AA then refunds the rest on its side.
+    const refund = await fetch(`${f.aa.url}/control/orders/${order.airline_order_id}/refund`, { method: 'POST' });
+    expect(refund.status, await refund.clone().text()).toBe(200);
+    const atAirline = (await refund.json()) as { refundedCents: number; paidCents: number };
+    expect(atAirline.refundedCents).toBe(atAirline.paidCents);
+
+    const refreshed = await f.call('GET', `/v1/orders/${enc(order.order_id)}?refresh=true`);
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json().status).toBe('refunded');
+    expect(refreshed.json().airline_notices).toContain('Refunded at AA');
+    const history = async () => (await f.call('GET', `/v1/orders/${enc(order.order_id)}/history`)).json().entries as { action: string; status: string; actor: { kind: string } }[];
+    const entries = await history();
+    expect(entries.at(-1)).toMatchObject({ action: 'refreshed', status: 'refunded', actor: { kind: 'airline', id: 'AA' } });
+
+    // A second refresh finds nothing new: no second event, no second entry.
+    expect((await f.call('GET', `/v1/orders/${enc(order.order_id)}?refresh=true`)).json().status).toBe('refunded');
+    expect((await eventsForOrder(f.platform.db, order.order_id)).map((e) => e.event)).toEqual(['order.created', 'order.cancelled', 'order.refunded']);
+    expect(await history()).toHaveLength(entries.length);
+    expect((await get()).json().status).toBe('refunded');
+  });
 });

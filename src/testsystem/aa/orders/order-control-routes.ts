@@ -68,13 +68,17 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
     return state(b);
   });
 
+  // A full refund done at AA: of an open ticketed booking, or of one already cancelled that kept
+  // money (a penalty waived afterwards, or a void later refunded).
   app.post<{ Params: { id: string } }>('/control/orders/:id/refund', async (request, reply) => {
     const b = find(request.params.id);
-    if (!b || b.tickets.length === 0 || b.refunded) return reply.code(404).send({ error: `no ticketed, unrefunded order ${request.params.id}` });
-    closeBooking(deps, b, 'Refunded at AA');
+    if (!b || b.tickets.length === 0 || b.refundedCents >= b.paidCents) return reply.code(404).send({ error: `no ticketed order with money left to refund ${request.params.id}` });
+    closeBooking(deps, b, null);
     for (const t of b.tickets) t.couponStatus = 'RF';
     b.refundedCents = b.paidCents;
     b.refunded = true;
+    b.notices.push('Refunded at AA');
+    b.version++;
     return state(b);
   });
 }
