@@ -31,3 +31,24 @@ describe('order_conflict under concurrency', () => {
     expect(await airlineOrders()).toBe(before + 2);
   });
 });
+
+describe('a travel claim whose booking may have reached the airline', () => {
+  it('keeps the travel after a lost OrderCreate answer until the claim is stale, then lets the next booking take it over', async () => {
+    const offer = await f.offer('JFK', 'LAX', /MAIN$/, 44);
+    await f.control('POST', '/control/faults', { kind: 'http5xx', messages: ['OrderCreate'], remaining: 1 });
+    try {
+      expect((await f.hold(offer.offer_id)).statusCode).toBe(502);
+    } finally {
+      await f.control('DELETE', '/control/faults');
+    }
+    const blocked = await f.hold(offer.offer_id);
+    expect(blocked.statusCode, blocked.body).toBe(409);
+    expect(blocked.json()).toMatchObject({ code: 'order_conflict' });
+    expect(blocked.json().order_id).toBeUndefined();
+
+    // 15 minutes on, the claim is taken for stale: nothing answered for it.
+    await f.platform.db.updateTable('order_travel_claims').set({ claimed_at: new Date(Date.now() - 16 * 60_000) }).where('order_id', 'is', null).execute();
+    const booked = await f.hold(offer.offer_id);
+    expect(booked.statusCode, booked.body).toBe(201);
+  });
+});
