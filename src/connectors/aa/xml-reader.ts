@@ -5,17 +5,15 @@
  * 40-130 ms on this machine, most of a search's budget; one indexOf-driven pass takes a few ms.
  * It is strict where it matters (unbalanced or cut-off documents throw) and ignores what NDC
  * answers do not use (DTDs, processing instructions, comments).
+ *
+ * Speed notes (a search parses one 200-400 KB answer, so allocations here are most of the
+ * gateway's garbage): the open elements live in parallel arrays rather than an object each; an
+ * element's object is only made once it has an attribute or a child (most elements are text
+ * leaves); layout whitespace is never sliced; well-formed start and end tags are read in place
+ * by char codes. Anything the fast paths do not recognise goes through the plain general code
+ * (`generalStartTag`, `generalEndTag`), so odd input reads exactly as it always did.
  */
 export type XmlTree = Record<string, unknown>;
-
-interface Frame {
-  name: string;
-  node: XmlTree;
-  text: string;
-  /** Has attributes or child elements: then it is an object, else its text. */
-  filled: boolean;
-  children: boolean;
-}
 
 const ENTITY = /&(?:#(\d+)|#x([0-9a-fA-F]+)|(lt|gt|amp|quot|apos));/g;
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -33,6 +31,53 @@ const localName = (qname: string) => {
   return colon === -1 ? qname : qname.slice(colon + 1);
 };
 
+/** Space, tab, CR, LF: the whitespace XML layout uses (all of it removed by String.trim). */
+const isLayout = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
+
+/**
+ * A printable ASCII character (`:` included) that may continue a name on the fast paths.
+ * Everything else (whitespace, `= / > < " '`, non-ASCII) ends the name or sends the tag to the
+ * general code.
+ */
+const isNameChar = (c: number) =>
+  c > 32 && c < 127 && c !== 61 /* = */ && c !== 47 /* / */ && c !== 62 /* > */ && c !== 60 /* < */ && c !== 34 && c !== 39;
+
+/**
+ * Names by a hash of their characters. The same few hundred names make up the thousands of tags
+ * of an answer; handing out the one string already used as a property key keeps `node[name]` a
+ * fast lookup and allocates nothing, where a fresh slice per tag would be allocated, hashed and
+ * looked up in V8's string table every time. A hash collision only costs a slice: the candidate
+ * is compared character by character.
+ */
+type NameCache = Map<number, string>;
+const elementNames: NameCache = new Map();
+const attributeNames: NameCache = new Map();
+const NAME_CACHE_SIZE = 4096;
+
+/** Hash step for one more character of a name (see NameCache). */
+const hashStep = (h: number, c: number) => (Math.imul(h, 31) + c) | 0;
+
+function nameAt(cache: NameCache, xml: string, start: number, end: number, hash: number): string {
+  const known = cache.get(hash);
+  if (known !== undefined && known.length === end - start && xml.startsWith(known, start)) return known;
+  const name = xml.slice(start, end);
+  if (known !== undefined || cache.size < NAME_CACHE_SIZE) cache.set(hash, name);
+  return name;
+}
+
+// `@_` keys by raw attribute name: the same few attribute names repeat on thousands of elements.
+const attributeKeys = new Map<string, string>();
+function attributeKey(raw: string): string {
+  let key = attributeKeys.get(raw);
+  if (key === undefined) {
+    key = `@_${localName(raw)}`;
+    if (attributeKeys.size < 1000) attributeKeys.set(raw, key);
+  }
+  return key;
+}
+
+const isNamespaceDeclaration = (attr: string) => attr === 'xmlns' || attr.startsWith('xmlns:');
+
 function attach(parent: XmlTree, name: string, value: unknown) {
   const existing = parent[name];
   if (existing === undefined) parent[name] = value;
@@ -40,34 +85,157 @@ function attach(parent: XmlTree, name: string, value: unknown) {
   else parent[name] = [existing, value];
 }
 
-function close(frame: Frame, parent: Frame) {
-  const text = frame.text.trim();
-  parent.filled = true;
-  parent.children = true;
-  if (!frame.filled) attach(parent.node, frame.name, text);
-  else {
-    if (text !== '') frame.node['#text'] = text;
-    attach(parent.node, frame.name, frame.node);
-  }
-}
-
 function fail(reason: string, at: number): never {
   throw new Error(`not well-formed XML: ${reason} at offset ${at}`);
 }
 
+/**
+ * The start tag just read. One scratch record filled in by both readers below rather than a new
+ * object per tag (a search reads some 15 000 tags); readXml copies it out at once.
+ */
+const tag = {
+  name: '',
+  /** The element's object when it has attributes, else null. */
+  node: null as XmlTree | null,
+  selfClosing: false,
+  /** Where the tag's `>` is. */
+  end: 0,
+};
+
+function readTag(name: string, node: XmlTree | null, selfClosing: boolean, end: number): true {
+  tag.name = name;
+  tag.node = node;
+  tag.selfClosing = selfClosing;
+  tag.end = end;
+  return true;
+}
+
+/** Any start tag, the general way: quote-aware scan for `>`, then attributes by regular expression. */
+function generalStartTag(xml: string, lt: number): true {
+  const n = xml.length;
+  let j = lt + 1;
+  let quote = 0;
+  for (; j < n; j++) {
+    const c = xml.charCodeAt(j);
+    if (quote) {
+      if (c === quote) quote = 0;
+    } else if (c === 34 || c === 39) quote = c;
+    else if (c === 62 /* > */) break;
+  }
+  if (j >= n) fail('unterminated start tag', lt);
+  const selfClosing = xml.charCodeAt(j - 1) === 47;
+  const stop = selfClosing ? j - 1 : j;
+  let k = lt + 1;
+  while (k < stop && xml.charCodeAt(k) > 32) k++;
+  const name = localName(xml.slice(lt + 1, k));
+  if (name === '') fail('empty element name', lt);
+  let node: XmlTree | null = null;
+  if (k < stop) {
+    for (const m of xml.slice(k, stop).matchAll(ATTRIBUTE)) {
+      const attr = m[1]!;
+      if (isNamespaceDeclaration(attr)) continue;
+      (node ??= {})[attributeKey(attr)] = decode(m[2] ?? m[3] ?? '');
+    }
+  }
+  return readTag(name, node, selfClosing, j);
+}
+
+/**
+ * A start tag of the usual shape (`<p:Name a="1" b='2'>` or `<Name/>`), read in place; false for
+ * anything else, which then goes through `generalStartTag`. For the shapes it accepts it gives
+ * exactly what the general code gives: names end at whitespace, `>` or `/>` only, every attribute
+ * is `name = "value"` with plain ASCII names, nothing else stands between them.
+ */
+function fastStartTag(xml: string, lt: number): boolean {
+  const n = xml.length;
+  let k = lt + 1;
+  let colon = -1;
+  let c = 0;
+  let hash = 0;
+  for (; k < n; k++) {
+    c = xml.charCodeAt(k);
+    // `:` is a name character; only the first one separates the prefix (as localName does).
+    if (c === 58 /* : */ && colon === -1) {
+      colon = k;
+      hash = 0;
+    } else if (isNameChar(c)) hash = hashStep(hash, c);
+    else break;
+  }
+  if (k === lt + 1 || k >= n) return false;
+  const from = colon === -1 ? lt + 1 : colon + 1;
+  if (from === k) return false;
+  const name = nameAt(elementNames, xml, from, k, hash);
+  let node: XmlTree | null = null;
+  let p = k;
+  for (;;) {
+    while (p < n && isLayout(xml.charCodeAt(p))) p++;
+    if (p >= n) return false;
+    c = xml.charCodeAt(p);
+    // A name character, layout or a closing quote stands before this `>`: never `/>`.
+    if (c === 62 /* > */) return readTag(name, node, false, p);
+    if (c === 47 /* / */) return xml.charCodeAt(p + 1) === 62 && readTag(name, node, true, p + 1);
+    if (p === k) return false; // the name ran into something other than layout, `>` or `/>`
+    const attrStart = p;
+    hash = 0;
+    while (p < n && isNameChar((c = xml.charCodeAt(p)))) {
+      hash = hashStep(hash, c);
+      p++;
+    }
+    if (p === attrStart) return false;
+    const attrEnd = p;
+    while (p < n && isLayout(xml.charCodeAt(p))) p++;
+    if (xml.charCodeAt(p) !== 61 /* = */) return false;
+    p++;
+    while (p < n && isLayout(xml.charCodeAt(p))) p++;
+    const quote = xml.charCodeAt(p);
+    if (quote !== 34 && quote !== 39) return false;
+    const close = xml.indexOf(quote === 34 ? '"' : "'", p + 1);
+    if (close === -1) return false;
+    // Namespace declarations are dropped without slicing anything.
+    const isXmlns =
+      xml.startsWith('xmlns', attrStart) && (attrEnd - attrStart === 5 || xml.charCodeAt(attrStart + 5) === 58);
+    if (!isXmlns) {
+      const key = attributeKey(nameAt(attributeNames, xml, attrStart, attrEnd, hash));
+      (node ??= {})[key] = decode(xml.slice(p + 1, close));
+    }
+    p = close + 1;
+    k = -1; // attributes seen: `>` may now follow a quote directly
+  }
+}
+
 export function readXml(xml: string): XmlTree {
-  const stack: Frame[] = [{ name: '', node: {}, text: '', filled: false, children: false }];
+  const root: XmlTree = {};
+  // The open elements, outermost first, as parallel arrays (index 0: the document itself).
+  // `nodes[d]` stays null while the element has neither attributes nor children: a text leaf.
+  const names: string[] = [''];
+  const nodes: (XmlTree | null)[] = [root];
+  const texts: string[] = [''];
+  const hasChildren: boolean[] = [false];
+  let depth = 0;
+
+  /** Adds a finished child (its object, or its text when it has none) to the open element. */
+  const addChild = (name: string, value: unknown) => {
+    hasChildren[depth] = true;
+    let parent = nodes[depth] as XmlTree | null;
+    if (parent === null) parent = nodes[depth] = {};
+    attach(parent, name, value);
+  };
+
   const n = xml.length;
   let i = 0;
   while (i < n) {
     const lt = xml.indexOf('<', i);
-    const top = stack[stack.length - 1]!;
     if (lt === -1) {
       if (xml.slice(i).trim() !== '') fail('text after the root element', i);
       break;
     }
-    // Text between child elements is layout; only a leaf's text is kept.
-    if (lt > i && stack.length > 1 && !top.children) top.text += decode(xml.slice(i, lt));
+    // Text between child elements is layout; only a leaf's text is kept. Layout before any text
+    // would be trimmed away anyway, so it is not even sliced.
+    if (lt > i && depth > 0 && !hasChildren[depth]) {
+      let t = i;
+      if (texts[depth] === '') while (t < lt && isLayout(xml.charCodeAt(t))) t++;
+      if (t < lt) texts[depth] += decode(xml.slice(i, lt));
+    }
     const next = xml.charCodeAt(lt + 1);
     if (next === 63 /* ? */) {
       const end = xml.indexOf('?>', lt);
@@ -81,7 +249,7 @@ export function readXml(xml: string): XmlTree {
       } else if (xml.startsWith('<![CDATA[', lt)) {
         const end = xml.indexOf(']]>', lt);
         if (end === -1) fail('unterminated CDATA', lt);
-        top.text += xml.slice(lt + 9, end);
+        texts[depth] += xml.slice(lt + 9, end);
         i = end + 3;
       } else {
         const end = xml.indexOf('>', lt);
@@ -89,46 +257,58 @@ export function readXml(xml: string): XmlTree {
         i = end + 1;
       }
     } else if (next === 47 /* / */) {
-      const end = xml.indexOf('>', lt);
-      if (end === -1) fail('unterminated end tag', lt);
-      const name = localName(xml.slice(lt + 2, end).trim());
-      if (stack.length === 1 || top.name !== name) fail(`</${name}> does not close <${top.name}>`, lt);
-      stack.pop();
-      close(top, stack[stack.length - 1]!);
+      const open = names[depth]!;
+      // Compared in place: first `</Name>` exactly (no prefix), then the local part of `</p:Name>`.
+      let end = lt + 2 + open.length;
+      let plain = depth > 0 && xml.charCodeAt(end) === 62 /* > */ && xml.startsWith(open, lt + 2) && !open.includes(':');
+      if (!plain) {
+        end = xml.indexOf('>', lt);
+        if (end === -1) fail('unterminated end tag', lt);
+        let from = lt + 2;
+        for (let c = from; c < end; c++) {
+          if (xml.charCodeAt(c) === 58 /* : */) {
+            from = c + 1;
+            break;
+          }
+        }
+        plain =
+          depth > 0 &&
+          end > lt + 2 &&
+          isNameChar(xml.charCodeAt(lt + 2)) &&
+          isNameChar(xml.charCodeAt(end - 1)) &&
+          end - from === open.length &&
+          xml.startsWith(open, from);
+      }
+      if (!plain) {
+        // Whitespace inside the tag, or a mismatch: the general comparison (and its message).
+        const name = localName(xml.slice(lt + 2, end).trim());
+        if (depth === 0 || open !== name) fail(`</${name}> does not close <${open}>`, lt);
+      }
+      const node = nodes[depth] as XmlTree | null;
+      const text = texts[depth]!;
+      depth--;
+      if (node === null) addChild(open, text.trim());
+      else {
+        if (text !== '') {
+          const trimmed = text.trim();
+          if (trimmed !== '') node['#text'] = trimmed;
+        }
+        addChild(open, node);
+      }
       i = end + 1;
     } else {
-      let j = lt + 1;
-      let quote = 0;
-      for (; j < n; j++) {
-        const c = xml.charCodeAt(j);
-        if (quote) {
-          if (c === quote) quote = 0;
-        } else if (c === 34 || c === 39) quote = c;
-        else if (c === 62 /* > */) break;
+      if (!fastStartTag(xml, lt)) generalStartTag(xml, lt);
+      if (tag.selfClosing) addChild(tag.name, tag.node ?? '');
+      else {
+        depth++;
+        names[depth] = tag.name;
+        nodes[depth] = tag.node;
+        texts[depth] = '';
+        hasChildren[depth] = false;
       }
-      if (j >= n) fail('unterminated start tag', lt);
-      const selfClosing = xml.charCodeAt(j - 1) === 47;
-      const stop = selfClosing ? j - 1 : j;
-      let k = lt + 1;
-      while (k < stop && xml.charCodeAt(k) > 32) k++;
-      const name = localName(xml.slice(lt + 1, k));
-      if (name === '') fail('empty element name', lt);
-      const node: XmlTree = {};
-      let filled = false;
-      if (k < stop) {
-        for (const m of xml.slice(k, stop).matchAll(ATTRIBUTE)) {
-          const attr = m[1]!;
-          if (attr === 'xmlns' || attr.startsWith('xmlns:')) continue;
-          node[`@_${localName(attr)}`] = decode(m[2] ?? m[3] ?? '');
-          filled = true;
-        }
-      }
-      const frame: Frame = { name, node, text: '', filled, children: false };
-      if (selfClosing) close(frame, top);
-      else stack.push(frame);
-      i = j + 1;
+      i = tag.end + 1;
     }
   }
-  if (stack.length !== 1) fail(`<${stack[stack.length - 1]!.name}> is never closed`, n);
-  return stack[0]!.node;
+  if (depth !== 0) fail(`<${names[depth]}> is never closed`, n);
+  return root;
 }
