@@ -5,40 +5,20 @@
  *   npx tsx bench/aviation-import.ts                       # PGlite in a temporary data dir
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/aviation-import.ts
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { runSync } from '../src/aviation/importers/sync-runner.js';
 import { loadConfig } from '../src/platform/config.js';
+import { scratchDatabase } from './lib/bench-platform.js';
 import { Keyring } from '../src/platform/keyring/keyring.js';
 import { createPlatform } from '../src/platform/platform.js';
 
 const DATA = path.resolve(import.meta.dirname, '../../shared/data');
 
-async function freshDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `flightagg_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 const serverUrl = process.env.DATABASE_URL;
-const database = serverUrl ? await freshDatabase(serverUrl) : null;
+const database = serverUrl ? await scratchDatabase(serverUrl) : null;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-bench-'));
 const config = loadConfig({
   DATA_DIR: dataDir,

@@ -4,17 +4,16 @@
  * store (PGlite in a temporary directory, or a new database on DATABASE_URL), prints the radius
  * query's plan, and serves the whole gateway. Either prints one JSON line when listening.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../src/app.js';
 import { airportListQuery } from '../src/aviation/airport-store.js';
 import { runSync } from '../src/aviation/importers/sync-runner.js';
 import { loadConfig } from '../src/platform/config.js';
+import { scratchDatabase } from './lib/bench-platform.js';
 import { Keyring } from '../src/platform/keyring/keyring.js';
 import { createPlatform, type Platform } from '../src/platform/platform.js';
 
@@ -28,17 +27,6 @@ async function bare(bodyFile: string) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
-}
-
-async function freshDatabase(serverUrl: string): Promise<string> {
-  const name = `flightagg_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
 }
 
 async function radiusPlan(platform: Platform): Promise<string> {
@@ -57,16 +45,10 @@ async function radiusPlan(platform: Platform): Promise<string> {
 /** What to undo when the bench stops this process: the database and data directory it made. */
 let cleanUp = async () => {};
 
-async function dropDatabase(serverUrl: string, databaseUrl: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)} with (force)`);
-  await admin.end();
-}
-
 async function gateway() {
   const serverUrl = process.env.DATABASE_URL;
-  const databaseUrl = serverUrl ? await freshDatabase(serverUrl) : '';
+  const scratch = serverUrl ? await scratchDatabase(serverUrl) : null;
+  const databaseUrl = scratch?.url ?? '';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-bench-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -85,7 +67,7 @@ async function gateway() {
   cleanUp = async () => {
     await app.close();
     await platform.close();
-    if (serverUrl) await dropDatabase(serverUrl, databaseUrl);
+    await scratch?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   await app.listen({ port: 0, host: '127.0.0.1' });
