@@ -14,47 +14,64 @@ export interface VerifiedKey extends KeyRestrictions {
 interface Entry {
   key: VerifiedKey | null;
   storedAt: number;
+  lookupHash: string;
 }
 
 const EVICT_CHANNEL = 'api-key-evict';
 
 /**
- * Verified keys (and unknown ones, so a flood of made-up keys does not reach the database) by
- * lookup hash. An entry lives at most `ttlMs`; an edit, revocation or creation evicts the hash on
- * every instance through the broadcast bus, so a change applies on the very next request.
+ * Verified keys (and unknown ones, so a flood of made-up keys does not reach the database).
+ * Entries are found by a plain SHA-256 fingerprint of the presented key: far cheaper than the
+ * keyed HMAC that the database lookup needs, and still no clear secret held in memory. An entry
+ * lives at most `ttlMs`; an edit, revocation or creation evicts its lookup hash on every instance
+ * through the broadcast bus, so a change applies on the very next request.
  */
 export class KeyCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly fingerprintByLookupHash = new Map<string, string>();
 
   constructor(
     private readonly broadcast: Broadcast,
     private readonly ttlMs = 60_000,
     private readonly maxEntries = 10_000,
   ) {
-    broadcast.subscribe(EVICT_CHANNEL, (hash) => this.entries.delete(hash));
+    broadcast.subscribe(EVICT_CHANNEL, (lookupHash) => this.drop(lookupHash));
   }
 
-  get(hash: string, now: number): Entry | undefined {
-    const entry = this.entries.get(hash);
+  get(fingerprint: string, now: number): Entry | undefined {
+    const entry = this.entries.get(fingerprint);
     if (!entry) return undefined;
     if (now - entry.storedAt >= this.ttlMs) {
-      this.entries.delete(hash);
+      this.remove(fingerprint, entry);
       return undefined;
     }
     return entry;
   }
 
-  set(hash: string, key: VerifiedKey | null, now: number): void {
+  set(fingerprint: string, lookupHash: string, key: VerifiedKey | null, now: number): void {
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: the first entry is the oldest.
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      const [oldest, entry] = this.entries.entries().next().value ?? [];
+      if (oldest !== undefined && entry) this.remove(oldest, entry);
     }
-    this.entries.set(hash, { key, storedAt: now });
+    this.entries.set(fingerprint, { key, storedAt: now, lookupHash });
+    this.fingerprintByLookupHash.set(lookupHash, fingerprint);
   }
 
-  async evict(hash: string): Promise<void> {
-    this.entries.delete(hash);
-    await this.broadcast.publish(EVICT_CHANNEL, hash);
+  async evict(lookupHash: string): Promise<void> {
+    this.drop(lookupHash);
+    await this.broadcast.publish(EVICT_CHANNEL, lookupHash);
+  }
+
+  private drop(lookupHash: string): void {
+    const fingerprint = this.fingerprintByLookupHash.get(lookupHash);
+    const entry = fingerprint === undefined ? undefined : this.entries.get(fingerprint);
+    if (fingerprint !== undefined && entry) this.remove(fingerprint, entry);
+    else this.fingerprintByLookupHash.delete(lookupHash);
+  }
+
+  private remove(fingerprint: string, entry: Entry): void {
+    this.entries.delete(fingerprint);
+    this.fingerprintByLookupHash.delete(entry.lookupHash);
   }
 }

@@ -241,20 +241,20 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
       if (!parsed || parsed.prefix !== config.keyPrefix || !config.keyEnvironments.includes(parsed.environment)) {
         return null;
       }
-      const hashes = keyring.hmacAll('api-key-lookup', raw);
-      const primary = hashes[0]!.hash;
       const now = Date.now();
-      const cached = cache.get(primary, now);
+      const fingerprint = crypto.createHash('sha256').update(raw).digest('base64');
+      const cached = cache.get(fingerprint, now);
       if (cached) return cached.key;
 
+      const hashes = keyring.hmacAll('api-key-lookup', raw);
       const row = await store.findKeyByLookupHashes(db, hashes.map((h) => h.hash));
       const matches =
         row !== null &&
         hashes.some((h) => crypto.timingSafeEqual(Buffer.from(h.hash, 'hex'), Buffer.from(row.lookup_hash, 'hex')));
       const key = matches && !row.revoked_at && row.environment === parsed.environment ? toVerified(row) : null;
-      // Eviction names the stored hash, so only cache under it (a key hashed before an HMAC key
-      // rotation is found by an older hash and simply looked up each time).
-      if (row === null || row.lookup_hash === primary) cache.set(primary, key, now);
+      // Eviction names the stored lookup hash (a key hashed before an HMAC key rotation keeps its
+      // older one); an unknown key is evicted by the hash its creation will store.
+      cache.set(fingerprint, row?.lookup_hash ?? hashes[0]!.hash, key, now);
       return key;
     },
   };
