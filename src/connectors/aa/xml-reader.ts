@@ -10,8 +10,10 @@
  * gateway's garbage): the open elements live in parallel arrays rather than an object each; an
  * element's object is only made once it has an attribute or a child (most elements are text
  * leaves); layout whitespace is never sliced; well-formed start and end tags are read in place
- * by char codes. Anything the fast paths do not recognise goes through the plain general code
- * (`generalStartTag`, `generalEndTag`), so odd input reads exactly as it always did.
+ * by char codes, element names are shared strings (NameCache). Anything the fast paths do not
+ * recognise goes through the general code (`generalStartTag`, and the general end-tag comparison
+ * in readXml), so odd input reads exactly as it always did; test/connectors/xml-reader.test.ts
+ * holds the tree to fast-xml-parser's on the published samples.
  */
 export type XmlTree = Record<string, unknown>;
 
@@ -49,7 +51,7 @@ const isNameChar = (c: number) =>
  * looked up in V8's string table every time. A hash collision only costs a slice: the candidate
  * is compared character by character.
  */
-type NameCache = Map<number, string>;
+type NameCache = Map<number, { name: string; codes: number[] }>;
 const elementNames: NameCache = new Map();
 const attributeNames: NameCache = new Map();
 const NAME_CACHE_SIZE = 4096;
@@ -57,12 +59,41 @@ const NAME_CACHE_SIZE = 4096;
 /** Hash step for one more character of a name (see NameCache). */
 const hashStep = (h: number, c: number) => (Math.imul(h, 31) + c) | 0;
 
+/**
+ * The name in `xml` from `start` to `end`, `hash` being its hashStep hash. Candidates are checked
+ * against their char codes, kept beside them: reading the characters of a string once it has
+ * been used as a property key (which turns it into an indirection) measured slow.
+ */
 function nameAt(cache: NameCache, xml: string, start: number, end: number, hash: number): string {
   const known = cache.get(hash);
-  if (known !== undefined && known.length === end - start && xml.startsWith(known, start)) return known;
+  if (known !== undefined && known.codes.length === end - start) {
+    const codes = known.codes;
+    let x = 0;
+    while (x < codes.length && xml.charCodeAt(start + x) === codes[x]) x++;
+    if (x === codes.length) return known.name;
+  }
   const name = xml.slice(start, end);
-  if (known !== undefined || cache.size < NAME_CACHE_SIZE) cache.set(hash, name);
+  if (known !== undefined || cache.size < NAME_CACHE_SIZE) {
+    const codes: number[] = [];
+    for (let x = start; x < end; x++) codes.push(xml.charCodeAt(x));
+    cache.set(hash, { name, codes });
+  }
   return name;
+}
+
+/**
+ * Whether `</Name>` stands at `lt` for the open element whose name starts at `nameStart` and has
+ * `length` characters, with neither tag using a prefix beyond that: the usual end tag. Compared
+ * character by character within the document.
+ */
+function isPlainEndTag(xml: string, lt: number, nameStart: number, length: number): boolean {
+  const at = lt + 2;
+  if (xml.charCodeAt(at + length) !== 62 /* > */) return false;
+  for (let x = 0; x < length; x++) {
+    const c = xml.charCodeAt(nameStart + x);
+    if (c === 58 /* : */ || xml.charCodeAt(at + x) !== c) return false;
+  }
+  return true;
 }
 
 // `@_` keys by raw attribute name: the same few attribute names repeat on thousands of elements.
@@ -85,6 +116,18 @@ function attach(parent: XmlTree, name: string, value: unknown) {
   else parent[name] = [existing, value];
 }
 
+/**
+ * Adds a finished child (its object, or its text when it has none) to the open element at
+ * `depth`. A plain function rather than a closure in readXml, so that readXml's loop variables
+ * are not captured (captured variables live in a heap context).
+ */
+function addChild(nodes: (XmlTree | null)[], hasChildren: boolean[], depth: number, name: string, value: unknown) {
+  hasChildren[depth] = true;
+  let parent = nodes[depth] as XmlTree | null;
+  if (parent === null) parent = nodes[depth] = {};
+  attach(parent, name, value);
+}
+
 function fail(reason: string, at: number): never {
   throw new Error(`not well-formed XML: ${reason} at offset ${at}`);
 }
@@ -100,9 +143,12 @@ const tag = {
   selfClosing: false,
   /** Where the tag's `>` is. */
   end: 0,
+  /** Where the (local) name starts in the document. */
+  nameStart: 0,
 };
 
-function readTag(name: string, node: XmlTree | null, selfClosing: boolean, end: number): true {
+function readTag(name: string, node: XmlTree | null, selfClosing: boolean, end: number, nameStart: number): true {
+  tag.nameStart = nameStart;
   tag.name = name;
   tag.node = node;
   tag.selfClosing = selfClosing;
@@ -127,7 +173,8 @@ function generalStartTag(xml: string, lt: number): true {
   const stop = selfClosing ? j - 1 : j;
   let k = lt + 1;
   while (k < stop && xml.charCodeAt(k) > 32) k++;
-  const name = localName(xml.slice(lt + 1, k));
+  const qname = xml.slice(lt + 1, k);
+  const name = localName(qname);
   if (name === '') fail('empty element name', lt);
   let node: XmlTree | null = null;
   if (k < stop) {
@@ -137,7 +184,7 @@ function generalStartTag(xml: string, lt: number): true {
       (node ??= {})[attributeKey(attr)] = decode(m[2] ?? m[3] ?? '');
     }
   }
-  return readTag(name, node, selfClosing, j);
+  return readTag(name, node, selfClosing, j, lt + 1 + qname.indexOf(':') + 1);
 }
 
 /**
@@ -172,8 +219,8 @@ function fastStartTag(xml: string, lt: number): boolean {
     if (p >= n) return false;
     c = xml.charCodeAt(p);
     // A name character, layout or a closing quote stands before this `>`: never `/>`.
-    if (c === 62 /* > */) return readTag(name, node, false, p);
-    if (c === 47 /* / */) return xml.charCodeAt(p + 1) === 62 && readTag(name, node, true, p + 1);
+    if (c === 62 /* > */) return readTag(name, node, false, p, from);
+    if (c === 47 /* / */) return xml.charCodeAt(p + 1) === 62 && readTag(name, node, true, p + 1, from);
     if (p === k) return false; // the name ran into something other than layout, `>` or `/>`
     const attrStart = p;
     hash = 0;
@@ -208,18 +255,11 @@ export function readXml(xml: string): XmlTree {
   // The open elements, outermost first, as parallel arrays (index 0: the document itself).
   // `nodes[d]` stays null while the element has neither attributes nor children: a text leaf.
   const names: string[] = [''];
+  const nameStarts: number[] = [0];
   const nodes: (XmlTree | null)[] = [root];
   const texts: string[] = [''];
   const hasChildren: boolean[] = [false];
   let depth = 0;
-
-  /** Adds a finished child (its object, or its text when it has none) to the open element. */
-  const addChild = (name: string, value: unknown) => {
-    hasChildren[depth] = true;
-    let parent = nodes[depth] as XmlTree | null;
-    if (parent === null) parent = nodes[depth] = {};
-    attach(parent, name, value);
-  };
 
   const n = xml.length;
   let i = 0;
@@ -260,7 +300,7 @@ export function readXml(xml: string): XmlTree {
       const open = names[depth]!;
       // Compared in place: first `</Name>` exactly (no prefix), then the local part of `</p:Name>`.
       let end = lt + 2 + open.length;
-      let plain = depth > 0 && xml.charCodeAt(end) === 62 /* > */ && xml.startsWith(open, lt + 2) && !open.includes(':');
+      let plain = depth > 0 && isPlainEndTag(xml, lt, nameStarts[depth]!, open.length);
       if (!plain) {
         end = xml.indexOf('>', lt);
         if (end === -1) fail('unterminated end tag', lt);
@@ -287,21 +327,22 @@ export function readXml(xml: string): XmlTree {
       const node = nodes[depth] as XmlTree | null;
       const text = texts[depth]!;
       depth--;
-      if (node === null) addChild(open, text.trim());
+      if (node === null) addChild(nodes, hasChildren, depth, open, text.trim());
       else {
         if (text !== '') {
           const trimmed = text.trim();
           if (trimmed !== '') node['#text'] = trimmed;
         }
-        addChild(open, node);
+        addChild(nodes, hasChildren, depth, open, node);
       }
       i = end + 1;
     } else {
       if (!fastStartTag(xml, lt)) generalStartTag(xml, lt);
-      if (tag.selfClosing) addChild(tag.name, tag.node ?? '');
+      if (tag.selfClosing) addChild(nodes, hasChildren, depth, tag.name, tag.node ?? '');
       else {
         depth++;
         names[depth] = tag.name;
+        nameStarts[depth] = tag.nameStart;
         nodes[depth] = tag.node;
         texts[depth] = '';
         hasChildren[depth] = false;
