@@ -130,14 +130,26 @@ function condition(restrictions: Parsed[], penalties: Parsed[]): FareCondition |
   return null;
 }
 
+// Offers of one answer share a handful of allowance sets: each set is read once per answer.
+const baggageCache = new WeakMap<DataLists, Map<string, Baggage>>();
+
 function baggageOf(offer: Parsed, lists: DataLists, firstPax: string | null): Baggage {
-  const assoc = list(offer.BaggageAssociations).filter(
-    (a) => !firstPax || texts(a.PaxRefID).includes(firstPax) || texts(a.PaxRefID).length === 0,
-  );
-  const allowances = assoc
-    .flatMap((a) => texts(a.BaggageAllowanceRefID))
-    .map((id) => lists.baggage.get(id))
-    .filter((b): b is Parsed => !!b);
+  const ids: string[] = [];
+  for (const a of list(offer.BaggageAssociations)) {
+    const pax = texts(a.PaxRefID);
+    if (!firstPax || pax.length === 0 || pax.includes(firstPax)) ids.push(...texts(a.BaggageAllowanceRefID));
+  }
+  let cache = baggageCache.get(lists);
+  if (!cache) baggageCache.set(lists, (cache = new Map()));
+  const key = JSON.stringify(ids);
+  let baggage = cache.get(key);
+  if (!baggage) cache.set(key, (baggage = readBaggage(ids, lists)));
+  // A copy per offer, as before: offers never share a mutable object through the cache.
+  return { ...baggage };
+}
+
+function readBaggage(ids: string[], lists: DataLists): Baggage {
+  const allowances = ids.map((id) => lists.baggage.get(id)).filter((b): b is Parsed => !!b);
   const qty = (type: RegExp) => {
     const found = allowances.find((b) => type.test(text(b.TypeCode) ?? ''));
     const n = found ? Number(text(node(found.PieceAllowance).TotalQty)) : NaN;
@@ -164,8 +176,10 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
   const items = list(offer.OfferItem);
   if (!offerId || items.length === 0) return null;
 
-  const fareDetails = items.flatMap((i) => list(i.FareDetail));
-  const components = fareDetails.flatMap((f) => list(f.FareComponent));
+  const fareDetails: Parsed[] = [];
+  for (const i of items) fareDetails.push(...list(i.FareDetail));
+  const components: Parsed[] = [];
+  for (const f of fareDetails) components.push(...list(f.FareComponent));
   const fareBySegment = new Map<string, { cabin: Cabin | null; rbd: string | null }>();
   for (const fc of components) {
     const entry = { cabin: cabinOf(text(node(fc.CabinType).CabinTypeCode)), rbd: text(node(fc.RBD).RBD_Code) };
