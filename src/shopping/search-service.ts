@@ -73,6 +73,8 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
     },
 
     async run(request, environment, key, searchId, signal, onBatch) {
+      // A streamed batch is filtered once: the whole result below reuses it.
+      const batches = new Map<ConnectorOutcome, Offer[]>();
       const outcomes = await fanOut(
         connectors.all(),
         request.query,
@@ -80,10 +82,11 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
         (outcome) => {
           if (!onBatch || !outcome.offers) return;
           const batch = applyFilters(outcome.offers, request);
+          batches.set(outcome, batch);
           if (batch.length > 0) onBatch(batch);
         },
       );
-      const filtered = outcomes.map((o) => (o.offers ? applyFilters(o.offers, request) : null));
+      const filtered = outcomes.map((o) => (o.offers ? (batches.get(o) ?? applyFilters(o.offers, request)) : null));
       const offers = filtered.flatMap((list) => list ?? []);
       // Null only when no answering airline flies the route; a filter that emptied the list leaves [].
       const flies = outcomes.some((o) => o.offers !== null);
@@ -110,16 +113,25 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
         })),
       };
       failedBy.set(result, outcomes);
-      const rest = JSON.stringify({
-        search_id: result.searchId,
-        expires_at: result.expiresAt,
-        offers: result.offers ? result.offers.map(offerJson) : null,
-        connectors: result.connectors,
-      }).slice(1);
+      // The answer's JSON after its `{`, serialized once and only when read: the stream sends its
+      // offers batch by batch and reads no body, so an uncached stream never serializes it.
+      let rest: string | undefined;
+      const restOf = () =>
+        (rest ??= JSON.stringify({
+          search_id: result.searchId,
+          expires_at: result.expiresAt,
+          offers: result.offers ? result.offers.map(offerJson) : null,
+          connectors: result.connectors,
+        }).slice(1));
       // A result with a connector down is not cached: the next identical search must ask it again.
       const complete = outcomes.every((o) => o.status === 'answered');
-      if (complete && ttl > 0 && !signal.aborted) await cache.set(key, Buffer.from(HIT_PREFIX + rest), ttl);
-      return { result, body: MISS_PREFIX + rest };
+      if (complete && ttl > 0 && !signal.aborted) await cache.set(key, Buffer.from(HIT_PREFIX + restOf()), ttl);
+      return {
+        result,
+        get body() {
+          return MISS_PREFIX + restOf();
+        },
+      };
     },
 
     failureOf(result) {
