@@ -1,8 +1,6 @@
-import { sql } from 'kysely';
-import { BatchWriter, type TableSpec } from './batch-writer.js';
+import { airportChildImporter, byAirportRef } from './airport-child-importer.js';
+import type { TableSpec } from './batch-writer.js';
 import { flag, float, int, text } from './field-parsers.js';
-import type { Importer } from './import-context.js';
-import { readCsv } from './source-reader.js';
 
 const END_COLUMNS = ['ident', 'latitude', 'longitude', 'elevation_ft', 'heading_deg_true', 'displaced_threshold_ft'] as const;
 const END_TYPES = ['text', 'float8', 'float8', 'int4', 'float8', 'int4'] as const;
@@ -27,30 +25,11 @@ function runwayEnd(r: Record<string, string>, end: 'le' | 'he'): unknown[] {
  * OurAirports runways.csv. It is published on another day than airports.csv, so a few runways
  * name an airport we do not hold: those are skipped and counted as orphans.
  */
-export const importRunways: Importer = async ({ db, files, counter, onBytes }) => {
-  const { rows } = await sql<{ id: number }>`select id from aviation_airports`.execute(db);
-  const airports = new Set(rows.map((row) => row.id));
-  const writer = new BatchWriter(db, TABLE, counter);
-  for await (const r of readCsv(files[0]!, { columns: true }, onBytes)) {
-    counter.rowsRead++;
-    const id = int(r.id);
-    const airportId = int(r.airport_ref);
-    if (id === null || airportId === null) {
-      counter.skip('bad row: missing id or airport_ref');
-      continue;
-    }
-    if (!airports.has(airportId)) {
-      counter.skip('orphan: airport not in airports.csv');
-      continue;
-    }
-    if (writer.has(id)) {
-      counter.skip('duplicate id');
-      continue;
-    }
-    await writer.add([
-      id, airportId, text(r.airport_ident), int(r.length_ft), int(r.width_ft), text(r.surface), flag(r.lighted), flag(r.closed),
-      ...runwayEnd(r, 'le'), ...runwayEnd(r, 'he'),
-    ]);
-  }
-  return writer.finish();
-};
+export const importRunways = airportChildImporter({
+  table: TABLE,
+  airportOf: byAirportRef,
+  toRow: (r, id, airportId) => [
+    id, airportId, text(r.airport_ident), int(r.length_ft), int(r.width_ft), text(r.surface), flag(r.lighted), flag(r.closed),
+    ...runwayEnd(r, 'le'), ...runwayEnd(r, 'he'),
+  ],
+});
