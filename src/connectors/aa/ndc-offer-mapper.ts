@@ -141,7 +141,9 @@ function baggageOf(offer: Parsed, lists: DataLists, firstPax: string | null): Ba
   }
   let cache = baggageCache.get(lists);
   if (!cache) baggageCache.set(lists, (cache = new Map()));
-  const key = JSON.stringify(ids);
+  // NUL cannot appear in well-formed XML text; an id that has one anyway skips the cache.
+  const key = ids.join('\0');
+  if (ids.some((id) => id.includes('\0'))) return readBaggage(ids, lists);
   let baggage = cache.get(key);
   if (!baggage) cache.set(key, (baggage = readBaggage(ids, lists)));
   // A copy per offer, as before: offers never share a mutable object through the cache.
@@ -186,12 +188,15 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
     for (const seg of texts(fc.PaxSegmentRefID)) if (!fareBySegment.has(seg)) fareBySegment.set(seg, entry);
   }
 
-  const journeyIds = [
-    ...list(node(offer.JourneyOverview).JourneyPriceClass).map((j) => text(j.PaxJourneyRefID)),
-    ...items
-      .flatMap((i) => list(i.Service))
-      .map((s) => text(node(node(s.OfferServiceAssociation).PaxJourneyRef).PaxJourneyRefID)),
-  ].filter((id, i, all): id is string => id !== null && all.indexOf(id) === i);
+  // The journeys of the offer, each once, in order of first mention.
+  const journeyIds: string[] = [];
+  const addJourney = (id: string | null) => {
+    if (id !== null && !journeyIds.includes(id)) journeyIds.push(id);
+  };
+  for (const j of list(node(offer.JourneyOverview).JourneyPriceClass)) addJourney(text(j.PaxJourneyRefID));
+  for (const i of items) {
+    for (const s of list(i.Service)) addJourney(text(node(node(s.OfferServiceAssociation).PaxJourneyRef).PaxJourneyRefID));
+  }
 
   const slices: OfferSlice[] = [];
   for (const journeyId of journeyIds) {

@@ -58,6 +58,15 @@ export function text(value: unknown): string | null {
     const inner = (first as Parsed)['#text'];
     return inner === undefined ? null : String(inner);
   }
+  // Text the reader produced is already trimmed: a plain ASCII character at both ends means
+  // there is nothing to trim (String.trim also strips non-ASCII spaces, hence the range).
+  if (typeof first === 'string') {
+    const n = first.length;
+    if (n === 0) return null;
+    const a = first.charCodeAt(0);
+    const z = first.charCodeAt(n - 1);
+    if (a > 32 && a < 127 && z > 32 && z < 127) return first;
+  }
   const s = String(first).trim();
   return s === '' ? null : s;
 }
