@@ -36,7 +36,10 @@ function combineRounds(rounds: { rps: number; p50: number; p99: number }[]) {
 }
 
 async function start(args: string[]): Promise<Record<string, any>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: process.env,
+  });
   children.push(child);
   const lines = readline.createInterface({ input: child.stdout! });
   for await (const line of lines) {
@@ -47,14 +50,17 @@ async function start(args: string[]): Promise<Record<string, any>> {
 
 async function load(options: autocannon.Options) {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${options.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 /** Centres for the radius searches: every airport of the full data set, shuffled. */
 function randomCentres(count: number): [number, number][] {
   const rows = parse(fs.readFileSync(path.join(DATA, 'ourairports/airports.csv')), { columns: true }) as Record<string, string>[];
-  const points = rows.map((r) => [Number(r.latitude_deg), Number(r.longitude_deg)] as [number, number]).filter(([a, b]) => a && b);
+  const points = rows
+    .map((r) => [Number(r.latitude_deg), Number(r.longitude_deg)] as [number, number])
+    .filter(([a, b]) => a && b);
   return Array.from({ length: count }, () => points[Math.floor(Math.random() * points.length)]!);
 }
 
@@ -103,13 +109,22 @@ try {
   const radiusSingle = await radiusAt(1);
   const radiusLoaded = await radiusAt(10);
 
-  console.log(`storage: ${gateway.storage}; ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S / ROUNDS} s a side; JFK body ${body.length} bytes`);
+  console.log(
+    `storage: ${gateway.storage}; ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION_S / ROUNDS} s a side; JFK body ${body.length} bytes`,
+  );
   console.log(`bare Fastify route, same bytes: ${bareResult.rps} req/s, p50 ${bareResult.p50} ms, p99 ${bareResult.p99} ms`);
   console.log(`GET ${JFK_PATH}: ${jfkResult.rps} req/s, p50 ${jfkResult.p50} ms, p99 ${jfkResult.p99} ms`);
   console.log(`ratio: ${((jfkResult.rps / bareResult.rps) * 100).toFixed(0)}% of the bare route`);
-  console.log(`for context, GET /v1/health on the gateway (no key, no data): ${healthResult.rps} req/s, p99 ${healthResult.p99} ms`);
-  for (const [connections, r] of [[1, radiusSingle], [10, radiusLoaded]] as const) {
-    console.log(`radius 100 km around random airports, ${connections} connection(s): ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`);
+  console.log(
+    `for context, GET /v1/health on the gateway (no key, no data): ${healthResult.rps} req/s, p99 ${healthResult.p99} ms`,
+  );
+  for (const [connections, r] of [
+    [1, radiusSingle],
+    [10, radiusLoaded],
+  ] as const) {
+    console.log(
+      `radius 100 km around random airports, ${connections} connection(s): ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`,
+    );
   }
   console.log(`plan (radius 100 km around EDDM):\n${gateway.plan}`);
 } finally {

@@ -35,7 +35,10 @@ const report = await runSync(platform, {
   from: DATA,
   source: null,
   onEvent: (e) => {
-    if (e.kind === 'done') console.log(`  ${e.source.padEnd(28)} ${String(e.counts.rowCount).padStart(6)} rows  ${(e.durationMs / 1000).toFixed(1)} s`);
+    if (e.kind === 'done')
+      console.log(
+        `  ${e.source.padEnd(28)} ${String(e.counts.rowCount).padStart(6)} rows  ${(e.durationMs / 1000).toFixed(1)} s`,
+      );
     if (e.kind === 'failed') console.log(`  ${e.source} FAILED: ${e.error}`);
   },
 });

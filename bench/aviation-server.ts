@@ -63,7 +63,10 @@ async function gateway() {
   const plan = await radiusPlan(platform);
   const app = await buildApp(platform);
   const agency = await app.services.accounts.createAgency({ name: 'Bench Agency' });
-  const { secret } = await app.services.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' }, { via: 'cli' });
+  const { secret } = await app.services.apiKeys.create(
+    { agencyId: agency.id, kind: 'agency', environment: 'test' },
+    { via: 'cli' },
+  );
   cleanUp = async () => {
     await app.close();
     await platform.close();
@@ -73,7 +76,12 @@ async function gateway() {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(
-    JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0, key: secret, storage: platform.database.kind, plan }),
+    JSON.stringify({
+      port: typeof address === 'object' && address ? address.port : 0,
+      key: secret,
+      storage: platform.database.kind,
+      plan,
+    }),
   );
 }
 

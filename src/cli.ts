@@ -30,7 +30,11 @@ program
     // Opening the platform is what migrates; this reports what that run applied.
     withPlatform(opts, async ({ migrations, database }) => {
       const applied = migrations.applied.length > 0 ? migrations.applied.join(', ') : 'none pending';
-      print(opts, { ...migrations, storage: database.kind }, `migrations on ${database.kind}: ${migrations.total} known; applied now: ${applied}`);
+      print(
+        opts,
+        { ...migrations, storage: database.kind },
+        `migrations on ${database.kind}: ${migrations.total} known; applied now: ${applied}`,
+      );
     }),
   );
 

@@ -37,7 +37,11 @@ export async function serve(config: Readonly<Config>): Promise<FastifyInstance> 
   }
   platform.scheduler.start();
   log.info(
-    { storage: platform.database.kind, redis: platform.redis ? 'on' : 'off', aaTestSystem: config.aa.testSystemUrl ?? testSystem?.url },
+    {
+      storage: platform.database.kind,
+      redis: platform.redis ? 'on' : 'off',
+      aaTestSystem: config.aa.testSystemUrl ?? testSystem?.url,
+    },
     'gateway ready',
   );
 

@@ -33,10 +33,19 @@ export async function scratchDatabase(serverUrl: string): Promise<{ url: string;
 }
 
 /** A throwaway platform on the named storage: PGlite in a temp dir, or a fresh PostgreSQL database. */
-export async function benchPlatform(storage: Storage, env: Record<string, string> = {}): Promise<{ platform: Platform; dispose(): Promise<void> }> {
+export async function benchPlatform(
+  storage: Storage,
+  env: Record<string, string> = {},
+): Promise<{ platform: Platform; dispose(): Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-bench-'));
   const scratch = storage === 'postgres' ? await scratchDatabase(PG_SERVER) : null;
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', KEYRING: Keyring.generateText(), LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url ?? '',
+    KEYRING: Keyring.generateText(),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const platform = await createPlatform(config, { logger: pino({ level: 'silent' }) });
   return {
     platform,

@@ -10,7 +10,13 @@ export interface LoadResult {
 /** One autocannon run against a URL on this machine; bounded in time, stops by itself. */
 export async function load(
   url: string,
-  options: { seconds?: number; connections?: number; headers?: Record<string, string>; method?: 'GET' | 'POST'; body?: string } = {},
+  options: {
+    seconds?: number;
+    connections?: number;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'POST';
+    body?: string;
+  } = {},
 ): Promise<LoadResult> {
   const result = await autocannon({
     url,

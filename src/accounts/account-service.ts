@@ -16,7 +16,13 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function createAccountService(platform: Pick<Platform, 'db' | 'config'>) {
   const { db, config } = platform;
   return {
-    async createAgency(input: { name: string; planCode?: string | null; verified?: boolean; live?: boolean; iataNumber?: string | null }) {
+    async createAgency(input: {
+      name: string;
+      planCode?: string | null;
+      verified?: boolean;
+      live?: boolean;
+      iataNumber?: string | null;
+    }) {
       const name = input.name.trim();
       if (!name) throw badRequest('name must not be empty');
       if (name.length > 200) throw badRequest('name must be at most 200 characters');

@@ -3,7 +3,13 @@ import { Type } from '@sinclair/typebox';
 import type { AirportLookup, AirportPart } from './airport-service.js';
 import { sendCached } from './envelope-reply.js';
 import {
-  AirportIdParams, AirportListQuery, envelope, IataParams, IcaoParams, pagedEnvelope, responses,
+  AirportIdParams,
+  AirportListQuery,
+  envelope,
+  IataParams,
+  IcaoParams,
+  pagedEnvelope,
+  responses,
 } from './route-schemas.js';
 import { Airport, AirportProfile, AirportTimezone, Frequency, Navaid, Runway } from './schemas.js';
 import type { AviationService } from './service.js';
@@ -71,10 +77,33 @@ export const airportRoutes: FastifyPluginAsyncTypebox<{ service: AviationService
     'full',
     'Airport with runways, frequencies and navaids (one database round trip)',
     AirportProfile,
-    Type.Object({ airport_iata: Type.Union([Type.String(), Type.Null()]), airport_icao: Type.Union([Type.String(), Type.Null()]) }),
+    Type.Object({
+      airport_iata: Type.Union([Type.String(), Type.Null()]),
+      airport_icao: Type.Union([Type.String(), Type.Null()]),
+    }),
   );
   one('/v1/aviation/airports/:id/runways', 'any', 'runways', 'Runways of an airport', Type.Array(Runway), AirportMeta);
-  one('/v1/aviation/airports/:id/frequencies', 'any', 'frequencies', 'Radio frequencies of an airport', Type.Array(Frequency), AirportMeta);
-  one('/v1/aviation/airports/:id/navaids', 'any', 'navaids', 'Navigation aids associated with an airport', Type.Array(Navaid), AirportMeta);
-  one('/v1/aviation/airports/:id/timezone', 'any', 'timezone', 'IANA time zone of an airport (derived from its coordinates)', AirportTimezone);
+  one(
+    '/v1/aviation/airports/:id/frequencies',
+    'any',
+    'frequencies',
+    'Radio frequencies of an airport',
+    Type.Array(Frequency),
+    AirportMeta,
+  );
+  one(
+    '/v1/aviation/airports/:id/navaids',
+    'any',
+    'navaids',
+    'Navigation aids associated with an airport',
+    Type.Array(Navaid),
+    AirportMeta,
+  );
+  one(
+    '/v1/aviation/airports/:id/timezone',
+    'any',
+    'timezone',
+    'IANA time zone of an airport (derived from its coordinates)',
+    AirportTimezone,
+  );
 };

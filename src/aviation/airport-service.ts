@@ -37,7 +37,10 @@ function partOf(profile: AirportProfileRow, part: AirportPart): [unknown, object
     case 'runways':
       return [profile.runways.map(toRunway), { airport_id: airport.id, airport_iata: airport.iata, airport_icao: airport.icao }];
     case 'frequencies':
-      return [profile.frequencies.map(toFrequency), { airport_id: airport.id, airport_iata: airport.iata, airport_icao: airport.icao }];
+      return [
+        profile.frequencies.map(toFrequency),
+        { airport_id: airport.id, airport_iata: airport.iata, airport_icao: airport.icao },
+      ];
     case 'navaids':
       return [profile.navaids.map(toNavaid), { airport_id: airport.id, airport_iata: airport.iata, airport_icao: airport.icao }];
     case 'full':

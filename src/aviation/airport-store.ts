@@ -67,7 +67,12 @@ function conditions(f: AirportFilter): RawBuilder<unknown>[] {
     where.push(sql`a.lat_band = any(${bands}::int2[])`);
     where.push(sql`a.latitude between ${box.latMin}::float8 and ${box.latMax}::float8`);
     if (box.lonRanges) {
-      where.push(sql`(${sql.join(box.lonRanges.map(([w, e]) => sql`a.longitude between ${w}::float8 and ${e}::float8`), sql` or `)})`);
+      where.push(
+        sql`(${sql.join(
+          box.lonRanges.map(([w, e]) => sql`a.longitude between ${w}::float8 and ${e}::float8`),
+          sql` or `,
+        )})`,
+      );
     }
   }
   return where;

@@ -25,8 +25,24 @@ export function boundingBox(lat: number, lon: number, radiusKm: number): GeoBox 
   const dLon = (Math.asin(ratio) * 180) / Math.PI;
   const west = lon - dLon;
   const east = lon + dLon;
-  if (west < -180) return { latMin, latMax, lonRanges: [[west + 360, 180], [-180, east]] };
-  if (east > 180) return { latMin, latMax, lonRanges: [[west, 180], [-180, east - 360]] };
+  if (west < -180)
+    return {
+      latMin,
+      latMax,
+      lonRanges: [
+        [west + 360, 180],
+        [-180, east],
+      ],
+    };
+  if (east > 180)
+    return {
+      latMin,
+      latMax,
+      lonRanges: [
+        [west, 180],
+        [-180, east - 360],
+      ],
+    };
   return { latMin, latMax, lonRanges: [[west, east]] };
 }
 

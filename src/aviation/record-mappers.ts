@@ -31,9 +31,16 @@ export function toAirport(r: Row): Airport {
     timezone: r.timezone ?? null,
     home_link: r.home_link ?? null,
     wikipedia_link: r.wikipedia_link ?? null,
-    keywords: typeof r.keywords === 'string' ? r.keywords.split(',').map((k: string) => k.trim()).filter(Boolean) : [],
+    keywords:
+      typeof r.keywords === 'string'
+        ? r.keywords
+            .split(',')
+            .map((k: string) => k.trim())
+            .filter(Boolean)
+        : [],
   };
-  if (r.distance_km !== null && r.distance_km !== undefined) airport.distance_km = Math.round(Number(r.distance_km) * 1000) / 1000;
+  if (r.distance_km !== null && r.distance_km !== undefined)
+    airport.distance_km = Math.round(Number(r.distance_km) * 1000) / 1000;
   return airport;
 }
 

@@ -3,8 +3,17 @@ import { Type } from '@sinclair/typebox';
 import { sendCached, STATUS_CACHE_CONTROL } from './envelope-reply.js';
 import type { AirlineLookup } from './reference-service.js';
 import {
-  AircraftTypeListQuery, AirlineIdParams, AirlineListQuery, envelope, IataParams, IcaoParams, IcaoTypeParams,
-  ManufacturerParams, PageOnlyQuery, pagedEnvelope, responses,
+  AircraftTypeListQuery,
+  AirlineIdParams,
+  AirlineListQuery,
+  envelope,
+  IataParams,
+  IcaoParams,
+  IcaoTypeParams,
+  ManufacturerParams,
+  PageOnlyQuery,
+  pagedEnvelope,
+  responses,
 } from './route-schemas.js';
 import { AircraftType, Airline, AirlineStatus, Source } from './schemas.js';
 import type { AviationService } from './service.js';
@@ -37,7 +46,10 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
         schema: {
           tags,
           summary,
-          description: lookup === 'any' ? AIRLINE_ID_NOTE : `Exact ${lookup.toUpperCase()} code; when several airlines hold it, the active one, then the lowest id.`,
+          description:
+            lookup === 'any'
+              ? AIRLINE_ID_NOTE
+              : `Exact ${lookup.toUpperCase()} code; when several airlines hold it, the active one, then the lowest id.`,
           params: lookup === 'iata' ? IataParams : lookup === 'icao' ? IcaoParams : AirlineIdParams,
           response: responses(envelope(part === 'status' ? AirlineStatus : Airline)),
         },
@@ -69,7 +81,14 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
 
   app.get(
     '/v1/aviation/aircraft-types/:icao_type',
-    { schema: { tags, summary: 'Aircraft type by ICAO designator', params: IcaoTypeParams, response: responses(envelope(AircraftType)) } },
+    {
+      schema: {
+        tags,
+        summary: 'Aircraft type by ICAO designator',
+        params: IcaoTypeParams,
+        response: responses(envelope(AircraftType)),
+      },
+    },
     async (request, reply) => sendCached(request, reply, await service.aircraftType(request.params.icao_type)),
   );
 
@@ -98,7 +117,11 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
       },
     },
     async (request, reply) =>
-      sendCached(request, reply, await service.manufacturerAircraftTypes(request.params.name, request.query.page, request.query.limit)),
+      sendCached(
+        request,
+        reply,
+        await service.manufacturerAircraftTypes(request.params.name, request.query.page, request.query.limit),
+      ),
   );
 
   app.get(

@@ -4,7 +4,14 @@ import { airlineKey, type AirlineKey } from './id-resolution.js';
 import { SOURCES } from './importers/source-catalog.js';
 import { listSourceRows } from './importers/sources-store.js';
 import { toAircraftType, toAirline } from './record-mappers.js';
-import { findAircraftType, findAirline, listAircraftTypes, listAirlines, listManufacturers, type AirlineFilter } from './reference-store.js';
+import {
+  findAircraftType,
+  findAirline,
+  listAircraftTypes,
+  listAirlines,
+  listManufacturers,
+  type AirlineFilter,
+} from './reference-store.js';
 import type { CachedBody } from './response-cache.js';
 import type { AircraftTypeListQuery, AirlineListQuery } from './route-schemas.js';
 import type { Source } from './schemas.js';
@@ -65,7 +72,13 @@ export function createReferenceService(ctx: AviationContext): ReferenceService {
       };
       const sort = q.sort ?? 'name';
       const offset = (q.page - 1) * q.limit;
-      const { rows, total } = await listAirlines(db, filter, { field: sort.replace(/^-/, ''), descending: sort.startsWith('-') }, q.limit, offset);
+      const { rows, total } = await listAirlines(
+        db,
+        filter,
+        { field: sort.replace(/^-/, ''), descending: sort.startsWith('-') },
+        q.limit,
+        offset,
+      );
       return envelopeOf(rows.map(toAirline), pageMeta(q.page, q.limit, rows.length, total));
     },
 
@@ -82,7 +95,10 @@ export function createReferenceService(ctx: AviationContext): ReferenceService {
     async listAircraftTypes(q) {
       await ctx.ensure('aircraft');
       const offset = (q.page - 1) * q.limit;
-      const filter = { manufacturer: q.manufacturer === undefined ? undefined : foldText(q.manufacturer.trim()), bodyClass: q.class };
+      const filter = {
+        manufacturer: q.manufacturer === undefined ? undefined : foldText(q.manufacturer.trim()),
+        bodyClass: q.class,
+      };
       const { rows, total } = await listAircraftTypes(db, filter, q.limit, offset);
       return envelopeOf(rows.map(toAircraftType), pageMeta(q.page, q.limit, rows.length, total));
     },

@@ -23,7 +23,11 @@ export const pagedEnvelope = (item: TSchema) => envelope(Type.Array(item), Pagin
 
 const ERRORS = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 503: ErrorEnvelope };
 /** The response map of a route: its 200 body, a 304 without one, and the enveloped errors. */
-export const responses = (ok: TSchema) => ({ 200: ok, 304: Type.Null({ description: 'Not modified (If-None-Match matched the ETag)' }), ...ERRORS });
+export const responses = (ok: TSchema) => ({
+  200: ok,
+  304: Type.Null({ description: 'Not modified (If-None-Match matched the ETag)' }),
+  ...ERRORS,
+});
 
 export const PageQuery = {
   page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1' }),
@@ -45,7 +49,10 @@ export const AirportListQuery = Type.Object({
   city: Type.Optional(Type.String({ description: 'City (municipality), case- and accent-insensitive, whole name' })),
   region: Type.Optional(Type.String({ description: 'ISO 3166-2 region code such as US-NY' })),
   type: Type.Optional(
-    literalUnion(AIRPORT_TYPES, 'Airport type. `balloonport` is not in the contract but exists in the data (61 places) and can be asked for by name'),
+    literalUnion(
+      AIRPORT_TYPES,
+      'Airport type. `balloonport` is not in the contract but exists in the data (61 places) and can be asked for by name',
+    ),
   ),
   name: Type.Optional(Type.String({ minLength: 1, description: 'Part of the name, case- and accent-insensitive' })),
   sort: Type.Optional(
@@ -57,7 +64,11 @@ export const AirportListQuery = Type.Object({
   lat: Type.Optional(Type.Number({ minimum: -90, maximum: 90, description: 'Latitude of the search centre (with lon)' })),
   lon: Type.Optional(Type.Number({ minimum: -180, maximum: 180, description: 'Longitude of the search centre (with lat)' })),
   radius_km: Type.Optional(
-    Type.Number({ exclusiveMinimum: 0, maximum: 20_000, description: 'Great-circle radius around lat/lon; default 100 when lat/lon are given' }),
+    Type.Number({
+      exclusiveMinimum: 0,
+      maximum: 20_000,
+      description: 'Great-circle radius around lat/lon; default 100 when lat/lon are given',
+    }),
   ),
   ...PageQuery,
 });
@@ -67,11 +78,15 @@ export const AirlineListQuery = Type.Object({
   icao: Type.Optional(Type.String({ description: 'ICAO code, exact' })),
   country: Type.Optional(Type.String({ description: 'ISO 3166-1 alpha-2 code, or the country name as OpenFlights writes it' })),
   alliance: Type.Optional(
-    Type.String({ description: 'oneworld, star_alliance or skyteam (case, spaces and dashes ignored); `none` for airlines in no alliance' }),
+    Type.String({
+      description: 'oneworld, star_alliance or skyteam (case, spaces and dashes ignored); `none` for airlines in no alliance',
+    }),
   ),
   status: Type.Optional(literalUnion(AIRLINE_STATUSES, 'Derived status')),
   name: Type.Optional(Type.String({ minLength: 1, description: 'Part of the name, case- and accent-insensitive' })),
-  sort: Type.Optional(literalUnion(sortValues(AIRLINE_SORT_FIELDS), 'Sort key, `-` for descending; default `name`. Ties are broken by id.')),
+  sort: Type.Optional(
+    literalUnion(sortValues(AIRLINE_SORT_FIELDS), 'Sort key, `-` for descending; default `name`. Ties are broken by id.'),
+  ),
   ...PageQuery,
 });
 
@@ -95,4 +110,6 @@ export const AirlineIdParams = Type.Object({
 export const IataParams = Type.Object({ iata: Type.String() });
 export const IcaoParams = Type.Object({ icao: Type.String() });
 export const IcaoTypeParams = Type.Object({ icao_type: Type.String({ description: 'ICAO type designator such as B738' }) });
-export const ManufacturerParams = Type.Object({ name: Type.String({ description: 'Manufacturer name as listed by /manufacturers' }) });
+export const ManufacturerParams = Type.Object({
+  name: Type.String({ description: 'Manufacturer name as listed by /manufacturers' }),
+});

@@ -7,36 +7,42 @@ const Num = Nullable(Type.Number());
 const Int = Nullable(Type.Integer());
 
 export const AIRPORT_TYPES = [
-  'large_airport', 'medium_airport', 'small_airport', 'heliport', 'seaplane_base', 'closed', 'balloonport',
+  'large_airport',
+  'medium_airport',
+  'small_airport',
+  'heliport',
+  'seaplane_base',
+  'closed',
+  'balloonport',
 ] as const;
 
-export const Airport = Type.Object(
-  {
-    id: Type.String({ description: 'Internal id (the OurAirports id)' }),
-    ident: Type.String({ description: 'OurAirports ident (the ICAO code where one exists, else a local or made-up code)' }),
-    type: Type.String({ description: `One of ${AIRPORT_TYPES.join(', ')}` }),
-    name: Type.String(),
-    iata: Str,
-    icao: Str,
-    gps_code: Str,
-    local_code: Str,
-    latitude: Type.Number(),
-    longitude: Type.Number(),
-    elevation_ft: Int,
-    continent: Str,
-    country_code: Str,
-    country_name: Str,
-    region_code: Nullable(Type.String({ description: 'ISO 3166-2; null where OurAirports has only an `XX-U-A` "unassigned" placeholder' })),
-    region_name: Str,
-    city: Str,
-    scheduled_service: Type.Boolean(),
-    timezone: Nullable(Type.String({ description: 'IANA zone derived from the coordinates' })),
-    home_link: Str,
-    wikipedia_link: Str,
-    keywords: Type.Array(Type.String()),
-    distance_km: Type.Optional(Type.Number({ description: 'Great-circle distance from lat/lon, in radius searches only' })),
-  },
-);
+export const Airport = Type.Object({
+  id: Type.String({ description: 'Internal id (the OurAirports id)' }),
+  ident: Type.String({ description: 'OurAirports ident (the ICAO code where one exists, else a local or made-up code)' }),
+  type: Type.String({ description: `One of ${AIRPORT_TYPES.join(', ')}` }),
+  name: Type.String(),
+  iata: Str,
+  icao: Str,
+  gps_code: Str,
+  local_code: Str,
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  elevation_ft: Int,
+  continent: Str,
+  country_code: Str,
+  country_name: Str,
+  region_code: Nullable(
+    Type.String({ description: 'ISO 3166-2; null where OurAirports has only an `XX-U-A` "unassigned" placeholder' }),
+  ),
+  region_name: Str,
+  city: Str,
+  scheduled_service: Type.Boolean(),
+  timezone: Nullable(Type.String({ description: 'IANA zone derived from the coordinates' })),
+  home_link: Str,
+  wikipedia_link: Str,
+  keywords: Type.Array(Type.String()),
+  distance_km: Type.Optional(Type.Number({ description: 'Great-circle distance from lat/lon, in radius searches only' })),
+});
 export type Airport = Static<typeof Airport>;
 
 const RunwayEnd = Type.Object({

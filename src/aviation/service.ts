@@ -46,7 +46,10 @@ export function createAviationService(platform: AviationContext['platform']): Av
   const ensure = async (dataset: Dataset) => {
     if (state.isKnownAvailable(dataset)) return;
     if (!(await state.isAvailable(dataset))) {
-      throw unavailable('aviation data unavailable: no sync has succeeded yet (run `flightagg aviation sync`)', 'aviation_data_unavailable');
+      throw unavailable(
+        'aviation data unavailable: no sync has succeeded yet (run `flightagg aviation sync`)',
+        'aviation_data_unavailable',
+      );
     }
   };
 

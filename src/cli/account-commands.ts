@@ -40,19 +40,18 @@ export function registerAccountCommands(program: Command): void {
     .option('--role <role>', `role inside the agency: ${ROLES.join(', ')}`, 'developer')
     .option('--permission <permission>', `platform permission, repeatable: ${PERMISSIONS.join(', ')}`, collect, [])
     .option('--json', 'print one JSON object')
-    .action(
-      (opts: OutputOptions & { agency?: string; email: string; password: string; role: string; permission: string[] }) =>
-        withPlatform(opts, async (platform) => {
-          const user = await createAccountService(platform).createUser({
-            agencyId: opts.agency ?? null,
-            email: opts.email,
-            password: opts.password,
-            role: opts.role as Role,
-            permissions: opts.permission,
-          });
-          const { password_hash: _hidden, ...shown } = user;
-          print(opts, shown, `user ${user.id} created (${user.email}, ${user.role})`);
-        }),
+    .action((opts: OutputOptions & { agency?: string; email: string; password: string; role: string; permission: string[] }) =>
+      withPlatform(opts, async (platform) => {
+        const user = await createAccountService(platform).createUser({
+          agencyId: opts.agency ?? null,
+          email: opts.email,
+          password: opts.password,
+          role: opts.role as Role,
+          permissions: opts.permission,
+        });
+        const { password_hash: _hidden, ...shown } = user;
+        print(opts, shown, `user ${user.id} created (${user.email}, ${user.role})`);
+      }),
     );
 
   program

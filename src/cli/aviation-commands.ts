@@ -22,7 +22,8 @@ function progressReporter(options: OutputOptions): { onEvent: (e: SyncEvent) => 
     let lastShown = 0;
     return {
       onEvent(e) {
-        if (e.kind === 'start') process.stderr.write(`${e.source}: reading ${e.files.length === 1 ? e.files[0] : `${e.files.length} files`}\n`);
+        if (e.kind === 'start')
+          process.stderr.write(`${e.source}: reading ${e.files.length === 1 ? e.files[0] : `${e.files.length} files`}\n`);
         if (e.kind === 'bytes' && e.size && Date.now() - lastShown > 2_000) {
           lastShown = Date.now();
           process.stderr.write(`${e.source}: ${Math.floor((e.bytes / e.size) * 100)}%\n`);
@@ -57,15 +58,24 @@ export function registerAviationCommands(program: Command): void {
     .command('sync')
     .description('import airports, airlines and aircraft types from their upstream sources (safe to re-run)')
     .option('--from <dirOrUrl>', 'a directory or base URL laid out like ../shared/data (default: the upstream addresses)')
-    .option('--source <name>', 'only this source or group (ourairports, openflights, aircraft, or a source name); comma-separated for several')
+    .option(
+      '--source <name>',
+      'only this source or group (ourairports, openflights, aircraft, or a source name); comma-separated for several',
+    )
     .option('--json', 'print one JSON object')
     .action((opts: OutputOptions & { from?: string; source?: string }) =>
       withPlatform(opts, async (platform) => {
         const progress = progressReporter(opts);
-        const report = await runSync(platform, { from: opts.from ?? null, source: opts.source ?? null, onEvent: progress.onEvent });
+        const report = await runSync(platform, {
+          from: opts.from ?? null,
+          source: opts.source ?? null,
+          onEvent: progress.onEvent,
+        });
         progress.stop();
         const lines = report.sources.map((s) =>
-          s.status === 'ok' ? `${s.name}: ${describeCounts(s.counts!)}` : `${s.name}: ${s.status === 'failed' ? 'FAILED' : 'not run'}: ${s.error}`,
+          s.status === 'ok'
+            ? `${s.name}: ${describeCounts(s.counts!)}`
+            : `${s.name}: ${s.status === 'failed' ? 'FAILED' : 'not run'}: ${s.error}`,
         );
         print(opts, { ...report }, lines.join('\n'));
         if (!report.ok) process.exitCode = 1;

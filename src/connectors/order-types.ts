@@ -84,7 +84,13 @@ export interface AirlineOrder {
   status: AirlineOrderStatus;
   total: Money;
   paymentDeadline: string | null;
-  passengers: { passengerId: string; type: PassengerInput['type']; givenName: string; familyName: string; bornOn: string | null }[];
+  passengers: {
+    passengerId: string;
+    type: PassengerInput['type'];
+    givenName: string;
+    familyName: string;
+    bornOn: string | null;
+  }[];
   segments: OrderSegment[];
   tickets: OrderTicket[];
   extras: OrderExtra[];
@@ -128,15 +134,31 @@ export type ExtraSubject = { kind: 'offer'; offerId: string } | { kind: 'order';
 export interface OrderOperations {
   priceExtras(subject: ExtraSubject, extras: ExtraRequest[], ctx: CallContext): Promise<ConnectorResult<PricedExtra[]>>;
   createOrder(
-    input: { offerId: string; passengers: PassengerInput[]; contact: ContactInput; extras: PricedExtra[]; payment: PaymentInput; expectedTotal: Money | null },
+    input: {
+      offerId: string;
+      passengers: PassengerInput[];
+      contact: ContactInput;
+      extras: PricedExtra[];
+      payment: PaymentInput;
+      expectedTotal: Money | null;
+    },
     ctx: CallContext,
   ): Promise<ConnectorResult<AirlineOrder>>;
   retrieveOrder(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<AirlineOrder>>;
   quoteOrder(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<OrderQuote>>;
   /** Pays a hold (tickets it) and/or accepts priced extras, in one OrderChange. */
-  changeOrder(ref: OrderRef, change: { extras: PricedExtra[]; payment: PaymentInput | null; amount: Money | null }, ctx: CallContext): Promise<ConnectorResult<AirlineOrder>>;
+  changeOrder(
+    ref: OrderRef,
+    change: { extras: PricedExtra[]; payment: PaymentInput | null; amount: Money | null },
+    ctx: CallContext,
+  ): Promise<ConnectorResult<AirlineOrder>>;
   reshopOrder(ref: OrderRef, request: ReshopRequest, ctx: CallContext): Promise<ConnectorResult<ReshopOffer[]>>;
-  acceptReshopOffers(ref: OrderRef, offerIds: string[], payment: PaymentInput | null, ctx: CallContext): Promise<ConnectorResult<AirlineOrder>>;
+  acceptReshopOffers(
+    ref: OrderRef,
+    offerIds: string[],
+    payment: PaymentInput | null,
+    ctx: CallContext,
+  ): Promise<ConnectorResult<AirlineOrder>>;
   cancelQuote(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<CancelQuote>>;
   /** Accepts a cancellation quote; null when the airline confirmed but sent no readable order. */
   acceptCancel(ref: OrderRef, quoteId: string, ctx: CallContext): Promise<ConnectorResult<AirlineOrder | null>>;

@@ -37,7 +37,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
       schema: {
         tags: ['public'],
         summary: 'Readiness: database, keyring and every active key id loaded',
-        description: '200 when ready, 503 with the same body when not. Optional dependencies that are not configured report `not_configured`.',
+        description:
+          '200 when ready, 503 with the same body when not. Optional dependencies that are not configured report `not_configured`.',
         response: { 200: ReadinessSchema, 503: ReadinessSchema },
       },
     },

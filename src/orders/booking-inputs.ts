@@ -26,15 +26,33 @@ export function paymentOf(body: { payment?: CreateOrderBody['payment'] }): Payme
   if (!p) return null;
   if (p.type === 'card') {
     if (!p.card) throw badRequest('payment.card is required when payment.type is card', 'invalid_request');
-    return { type: 'card', card: { number: p.card.number, expiry: p.card.expiry, holderName: p.card.holder_name, securityCode: p.card.security_code ?? null } };
+    return {
+      type: 'card',
+      card: {
+        number: p.card.number,
+        expiry: p.card.expiry,
+        holderName: p.card.holder_name,
+        securityCode: p.card.security_code ?? null,
+      },
+    };
   }
   return { type: p.type };
 }
 
 export function extrasOf(body: { seats?: CreateOrderBody['seats']; services?: CreateOrderBody['services'] }): ExtraRequest[] {
   return [
-    ...(body.seats ?? []).map((s) => ({ kind: 'seat' as const, segmentId: s.segment_id, passengerId: s.passenger_id, designator: s.designator })),
-    ...(body.services ?? []).map((s) => ({ kind: 'service' as const, serviceId: s.service_id, passengerId: s.passenger_id, segmentId: s.segment_id ?? null })),
+    ...(body.seats ?? []).map((s) => ({
+      kind: 'seat' as const,
+      segmentId: s.segment_id,
+      passengerId: s.passenger_id,
+      designator: s.designator,
+    })),
+    ...(body.services ?? []).map((s) => ({
+      kind: 'service' as const,
+      serviceId: s.service_id,
+      passengerId: s.passenger_id,
+      segmentId: s.segment_id ?? null,
+    })),
   ];
 }
 
@@ -44,4 +62,3 @@ export function travelKey(passengers: PassengerInput[], flights: { flightNumber:
   const legs = flights.map((f) => `${f.flightNumber}@${f.departingAt}`).sort();
   return `${people.join('|')}#${legs.join('|')}`;
 }
-

@@ -39,14 +39,18 @@ export async function createOrder(
   idempotencyKey: string | null,
 ): Promise<{ order: OrderRow; replayed: boolean }> {
   if (!body.offer_id) throw badRequest('offer_id is required', 'offer_id_required');
-  if (!body.passengers || body.passengers.length === 0) throw badRequest('at least one passenger is required', 'passengers_required');
+  if (!body.passengers || body.passengers.length === 0)
+    throw badRequest('at least one passenger is required', 'passengers_required');
   const airline = splitOfferId(body.offer_id)?.airline;
   const connector = airline ? deps.connectors.get(airline) : undefined;
   if (!connector) throw badRequest('unknown airline', 'unknown_airline');
   // Rule 7 of the contract: refused before any airline call, from what the offer id itself says.
   if (connector.offerFacts(body.offer_id)?.partnerOperatedConnection) throw partnerRefusal(connector.code);
   if (body.payment?.authentication && NO_PAYMENT_AUTHENTICATION.has(connector.code)) {
-    throw unprocessable(`payment.authentication cannot be carried by ${connector.code}; omit it`, 'payment_authentication_unsupported');
+    throw unprocessable(
+      `payment.authentication cannot be carried by ${connector.code}; omit it`,
+      'payment_authentication_unsupported',
+    );
   }
   const passengers = passengersOf(body);
   const contactEmail = body.contact?.email ?? passengers.find((p) => p.email)?.email;
@@ -61,9 +65,18 @@ export async function createOrder(
     const offer = priced.value.offer;
     // The re-priced offer is the airline's word; an id from elsewhere could have hidden the leg.
     if (hasPartnerOperatedConnection(offer)) throw new BeforeAirlineError(partnerRefusal(connector.code));
-    const key = travelKey(passengers, offer.slices.flatMap((s) => s.segments.map((g) => ({ flightNumber: `${g.marketingCarrier}${g.marketingFlightNumber}`, departingAt: g.departingAt }))));
+    const key = travelKey(
+      passengers,
+      offer.slices.flatMap((s) =>
+        s.segments.map((g) => ({ flightNumber: `${g.marketingCarrier}${g.marketingFlightNumber}`, departingAt: g.departingAt })),
+      ),
+    );
     // The claim, not a lookup, decides order_conflict: a lookup lets simultaneous bookings all pass.
-    const claimId = await claimTravel(deps.db, { agencyId: scope.agencyId, environment: scope.environment, travelKey: key }, deps.clock());
+    const claimId = await claimTravel(
+      deps.db,
+      { agencyId: scope.agencyId, environment: scope.environment, travelKey: key },
+      deps.clock(),
+    );
     let created: Awaited<ReturnType<typeof connector.createOrder>>;
     let askedAirline = false;
     try {
@@ -75,7 +88,14 @@ export async function createOrder(
       }
       askedAirline = true;
       created = await connector.createOrder(
-        { offerId: offer.offerId, passengers, contact, extras: pricedExtras?.ok ? pricedExtras.value : [], payment, expectedTotal: offer.total },
+        {
+          offerId: offer.offerId,
+          passengers,
+          contact,
+          extras: pricedExtras?.ok ? pricedExtras.value : [],
+          payment,
+          expectedTotal: offer.total,
+        },
         ctx,
       );
     } catch (err) {
@@ -89,7 +109,15 @@ export async function createOrder(
       if (nothingBooked(created.failure.kind)) await deleteTravelClaim(deps.db, claimId);
       throw airlineError(created.failure, 'offer');
     }
-    return storeNewOrder(deps, scope, { airline: connector.code, airlineOrder: created.value, passengers, contact, travelKey: key, claimId, offer });
+    return storeNewOrder(deps, scope, {
+      airline: connector.code,
+      airlineOrder: created.value,
+      passengers,
+      contact,
+      travelKey: key,
+      claimId,
+      offer,
+    });
   };
 
   if (!idempotencyKey) {
@@ -100,7 +128,11 @@ export async function createOrder(
       throw err instanceof BeforeAirlineError ? err.refusal : err;
     }
   }
-  const outcome = await withIdempotency(deps.db, { agencyId: scope.agencyId, key: idempotencyKey, body, now: deps.clock() }, book);
+  const outcome = await withIdempotency(
+    deps.db,
+    { agencyId: scope.agencyId, key: idempotencyKey, body, now: deps.clock() },
+    book,
+  );
   const order = await findOrder(deps.db, outcome.orderId, scope.agencyId, scope.environment);
   if (!order) throw new AppError(500, 'internal_error', 'the order of this Idempotency-Key is missing');
   return { order, replayed: outcome.kind === 'replay' };
@@ -116,13 +148,27 @@ function partnerRefusal(airline: string): AppError {
 async function storeNewOrder(
   deps: BookingDeps,
   scope: OrderScope,
-  input: { airline: string; airlineOrder: AirlineOrder; passengers: PassengerInput[]; contact: OrderDetails['contact']; travelKey: string; claimId: string; offer: Offer },
+  input: {
+    airline: string;
+    airlineOrder: AirlineOrder;
+    passengers: PassengerInput[];
+    contact: OrderDetails['contact'];
+    travelKey: string;
+    claimId: string;
+    offer: Offer;
+  },
 ): Promise<string> {
   const now = deps.clock();
   const a = input.airlineOrder;
   const first = a.segments[0] ?? null;
   const slices = input.offer.slices;
-  const details: OrderDetails = { airline: a, passengers: input.passengers, contact: input.contact, pendingUpsell: null, refund: null };
+  const details: OrderDetails = {
+    airline: a,
+    passengers: input.passengers,
+    contact: input.contact,
+    pendingUpsell: null,
+    refund: null,
+  };
   return deps.db.transaction().execute(async (trx) => {
     const row = await insertOrder(trx, {
       id: newOrderId(input.airline),

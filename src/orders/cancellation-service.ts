@@ -16,7 +16,13 @@ export async function cancelQuote(deps: ServicingDeps, scope: OrderScope, t: Tar
  * re-reads the order, since refunds and coupon states settle at the airline. When that read fails
  * the order is still recorded cancelled and the caller gets the minimal `{order_id, status}`.
  */
-export async function confirmCancel(deps: ServicingDeps, scope: OrderScope, t: Target, quoteId: string | null, action = 'cancelled'): Promise<{ order: OrderRow; full: boolean }> {
+export async function confirmCancel(
+  deps: ServicingDeps,
+  scope: OrderScope,
+  t: Target,
+  quoteId: string | null,
+  action = 'cancelled',
+): Promise<{ order: OrderRow; full: boolean }> {
   const { order, connector, ctx } = await open(deps, scope, t);
   requireOpen(order);
   const quote = unwrap(await connector.cancelQuote(refOf(order), ctx));
@@ -24,7 +30,15 @@ export async function confirmCancel(deps: ServicingDeps, scope: OrderScope, t: T
   const reread = await connector.retrieveOrder(refOf(order), ctx);
   const view: AirlineOrder | null = reread.ok ? reread.value : accepted;
   const cancellation = { refund: quote.refund, penalty: quote.penalty };
-  const row = await recordTransition(deps.db, order, { action, actor: scope.actor, at: deps.clock(), airline: view, status: 'cancelled', details: { cancellation, pendingUpsell: null }, detail: { refund: quote.refund, penalty: quote.penalty } });
+  const row = await recordTransition(deps.db, order, {
+    action,
+    actor: scope.actor,
+    at: deps.clock(),
+    airline: view,
+    status: 'cancelled',
+    details: { cancellation, pendingUpsell: null },
+    detail: { refund: quote.refund, penalty: quote.penalty },
+  });
   return { order: row, full: reread.ok };
 }
 
@@ -32,15 +46,29 @@ export async function confirmCancel(deps: ServicingDeps, scope: OrderScope, t: T
 export async function refundEligibility(deps: ServicingDeps, scope: OrderScope, t: Target) {
   const { order, connector, ctx } = await open(deps, scope, t);
   const cur = order.currency;
-  if (order.status === 'refunded') return { order, eligible: false, refund: zero(cur), penalty: zero(cur), reason: 'already refunded' };
-  if (order.status === 'hold') return { order, eligible: false, refund: zero(cur), penalty: zero(cur), reason: 'nothing was paid for this hold' };
+  if (order.status === 'refunded')
+    return { order, eligible: false, refund: zero(cur), penalty: zero(cur), reason: 'already refunded' };
+  if (order.status === 'hold')
+    return { order, eligible: false, refund: zero(cur), penalty: zero(cur), reason: 'nothing was paid for this hold' };
   if (order.status === 'cancelled') {
     const c = order.details.cancellation;
     const ok = Boolean(c && c.refund.amountMinor > 0);
-    return { order, eligible: ok, refund: c?.refund ?? zero(cur), penalty: c?.penalty ?? zero(cur), reason: ok ? null : 'nothing to refund' };
+    return {
+      order,
+      eligible: ok,
+      refund: c?.refund ?? zero(cur),
+      penalty: c?.penalty ?? zero(cur),
+      reason: ok ? null : 'nothing to refund',
+    };
   }
   const q = unwrap(await connector.cancelQuote(refOf(order), ctx));
-  return { order, eligible: q.refund.amountMinor > 0, refund: q.refund, penalty: q.penalty, reason: q.refund.amountMinor > 0 ? null : 'the fare refunds nothing' };
+  return {
+    order,
+    eligible: q.refund.amountMinor > 0,
+    refund: q.refund,
+    penalty: q.penalty,
+    reason: q.refund.amountMinor > 0 ? null : 'the fare refunds nothing',
+  };
 }
 
 /** refund: closes a ticketed order with its refund at the airline, or records a cancelled one's. */

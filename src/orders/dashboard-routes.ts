@@ -18,7 +18,10 @@ const E = S.ErrorSchema;
  * support session acting on the agency's behalf. They run the same services as /v1/orders (same
  * events, same history) with the session as the actor.
  */
-export async function dashboardOrderRoutes(app: FastifyInstance, opts: { gate: (request: FastifyRequest) => Promise<void> }): Promise<void> {
+export async function dashboardOrderRoutes(
+  app: FastifyInstance,
+  opts: { gate: (request: FastifyRequest) => Promise<void> },
+): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   // The portal registers after the orders module; its hook is looked up when a request arrives.
   app.addHook('onRequest', async (request) => app.portal.authenticate(request));
@@ -35,23 +38,56 @@ export async function dashboardOrderRoutes(app: FastifyInstance, opts: { gate: (
     return { order, scope: { agencyId: session.agencyId, environment: order.environment, keyId: null, actor } };
   }
 
-  r.get('/v1/dev/orders/:orderID', {
-    schema: { tags: TAG, summary: "Dashboard: one of the agency's orders (session)", params: S.OrderIdParams, response: { 200: S.OrderSchema, 401: E, 404: E } },
-  }, async (request) => orderView((await scoped(request, request.params.orderID)).order));
+  r.get(
+    '/v1/dev/orders/:orderID',
+    {
+      schema: {
+        tags: TAG,
+        summary: "Dashboard: one of the agency's orders (session)",
+        params: S.OrderIdParams,
+        response: { 200: S.OrderSchema, 401: E, 404: E },
+      },
+    },
+    async (request) => orderView((await scoped(request, request.params.orderID)).order),
+  );
 
-  r.get('/v1/dev/orders/:orderID/history', {
-    schema: { tags: TAG, summary: "Dashboard: an order's timeline (session)", params: S.OrderIdParams, response: { 200: S.HistorySchema, 401: E, 404: E } },
-  }, async (request) => {
-    const { order } = await scoped(request, request.params.orderID);
-    return { order_id: order.id, entries: (await listHistory(deps.db, order.id)).map(historyView) };
-  });
+  r.get(
+    '/v1/dev/orders/:orderID/history',
+    {
+      schema: {
+        tags: TAG,
+        summary: "Dashboard: an order's timeline (session)",
+        params: S.OrderIdParams,
+        response: { 200: S.HistorySchema, 401: E, 404: E },
+      },
+    },
+    async (request) => {
+      const { order } = await scoped(request, request.params.orderID);
+      return { order_id: order.id, entries: (await listHistory(deps.db, order.id)).map(historyView) };
+    },
+  );
 
-  r.post('/v1/dev/orders/:orderID/cancel', {
-    preHandler: opts.gate,
-    schema: { tags: TAG, summary: 'Dashboard: cancel the order at the airline, as the agency or support on its behalf', params: S.OrderIdParams, response: { 200: Type.Union([S.OrderSchema, S.MinimalOrder]), 401: E, 404: E, 409: E, 502: E, 503: E } },
-  }, async (request) => {
-    const { order, scope } = await scoped(request, request.params.orderID);
-    const done = await confirmCancel(deps, scope, { orderId: order.id, airline: order.airline }, null, scope.actor.kind === 'support' ? 'cancelled_by_support' : 'cancelled');
-    return done.full ? orderView(done.order) : { order_id: done.order.id, status: done.order.status };
-  });
+  r.post(
+    '/v1/dev/orders/:orderID/cancel',
+    {
+      preHandler: opts.gate,
+      schema: {
+        tags: TAG,
+        summary: 'Dashboard: cancel the order at the airline, as the agency or support on its behalf',
+        params: S.OrderIdParams,
+        response: { 200: Type.Union([S.OrderSchema, S.MinimalOrder]), 401: E, 404: E, 409: E, 502: E, 503: E },
+      },
+    },
+    async (request) => {
+      const { order, scope } = await scoped(request, request.params.orderID);
+      const done = await confirmCancel(
+        deps,
+        scope,
+        { orderId: order.id, airline: order.airline },
+        null,
+        scope.actor.kind === 'support' ? 'cancelled_by_support' : 'cancelled',
+      );
+      return done.full ? orderView(done.order) : { order_id: done.order.id, status: done.order.status };
+    },
+  );
 }

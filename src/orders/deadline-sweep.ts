@@ -13,7 +13,12 @@ const WINDOW_MS = 24 * 60 * 60 * 1000;
  * `order.ticketing_deadline_approaching` event (the mark and the event share a transaction, so a
  * crash cannot announce twice or never) and one e-mail to its booking contact afterwards.
  */
-export async function runDeadlineSweep(deps: { db: Db; clock: () => Date; mailer: Mailer | null; logger: Logger }): Promise<number> {
+export async function runDeadlineSweep(deps: {
+  db: Db;
+  clock: () => Date;
+  mailer: Mailer | null;
+  logger: Logger;
+}): Promise<number> {
   const now = deps.clock();
   const due = await holdsDueBefore(deps.db, new Date(now.getTime() + WINDOW_MS), now);
   let announced = 0;

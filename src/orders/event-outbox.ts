@@ -13,7 +13,11 @@ export type OrderEventName =
 const toDecimal = (minor: number, currency: string): number => minor / 10 ** (['JPY', 'KRW'].includes(currency) ? 0 : 2);
 
 /** The contract's flat body of the five lifecycle events. */
-export function lifecyclePayload(event: Exclude<OrderEventName, 'order.ticketing_deadline_approaching'>, order: OrderRow, at: Date) {
+export function lifecyclePayload(
+  event: Exclude<OrderEventName, 'order.ticketing_deadline_approaching'>,
+  order: OrderRow,
+  at: Date,
+) {
   return {
     event,
     order_id: order.id,
@@ -30,14 +34,25 @@ export function lifecyclePayload(event: Exclude<OrderEventName, 'order.ticketing
 
 /** The reminder's body: no amounts and no `event` field, as the contract defines it. */
 export function deadlinePayload(order: OrderRow) {
-  return { order_id: order.id, pnr: order.pnr, airline: order.airline, ticketing_deadline: order.payment_deadline!.toISOString() };
+  return {
+    order_id: order.id,
+    pnr: order.pnr,
+    airline: order.airline,
+    ticketing_deadline: order.payment_deadline!.toISOString(),
+  };
 }
 
 /**
  * Writes the event in the caller's transaction, so it exists exactly when the change it announces
  * does. order.created and the reminder are unique per order; a repeat is silently skipped.
  */
-export async function enqueueEvent(db: Db, order: OrderRow, event: OrderEventName, payload: Record<string, unknown>, at: Date): Promise<void> {
+export async function enqueueEvent(
+  db: Db,
+  order: OrderRow,
+  event: OrderEventName,
+  payload: Record<string, unknown>,
+  at: Date,
+): Promise<void> {
   await sql`
     insert into order_events (agency_id, environment, order_id, event, payload, occurred_at)
     values (${order.agency_id}, ${order.environment}, ${order.id}, ${event}, ${JSON.stringify(payload)}::jsonb, ${at})
@@ -53,6 +68,9 @@ export interface OutboxRow {
 }
 
 export async function eventsForOrder(db: Db, orderId: string): Promise<OutboxRow[]> {
-  const { rows } = await sql<OutboxRow>`select id, order_id, event, payload, occurred_at from order_events where order_id = ${orderId} order by id`.execute(db);
+  const { rows } =
+    await sql<OutboxRow>`select id, order_id, event, payload, occurred_at from order_events where order_id = ${orderId} order by id`.execute(
+      db,
+    );
   return rows;
 }

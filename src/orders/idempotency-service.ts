@@ -19,8 +19,9 @@ export const requestHash = (body: unknown): string => crypto.createHash('sha256'
 
 export function validKey(header: string | string[] | undefined): string | null {
   if (header === undefined) return null;
-  const key = Array.isArray(header) ? header[0] ?? '' : header;
-  if (key.length === 0 || key.length > MAX_KEY_LENGTH) throw badRequest(`Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`, 'invalid_idempotency_key');
+  const key = Array.isArray(header) ? (header[0] ?? '') : header;
+  if (key.length === 0 || key.length > MAX_KEY_LENGTH)
+    throw badRequest(`Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} characters`, 'invalid_idempotency_key');
   return key;
 }
 
@@ -49,10 +50,17 @@ export async function withIdempotency(
     if (row.request_hash !== hash) {
       throw conflict('this Idempotency-Key was already used with a different request', 'idempotency_key_reused');
     }
-    if (row.state === 'in_flight') throw conflict('a request with this Idempotency-Key is still in progress', 'idempotency_key_in_flight');
+    if (row.state === 'in_flight')
+      throw conflict('a request with this Idempotency-Key is still in progress', 'idempotency_key_in_flight');
     if (row.state === 'completed' && row.order_id) return { kind: 'replay', orderId: row.order_id };
     const body = row.response_body ?? {};
-    throw new AppError(row.response_status ?? 502, String(body.code ?? 'airline_error'), String(body.error ?? 'the airline refused the booking'), {}, { 'Idempotent-Replayed': 'true' });
+    throw new AppError(
+      row.response_status ?? 502,
+      String(body.code ?? 'airline_error'),
+      String(body.error ?? 'the airline refused the booking'),
+      {},
+      { 'Idempotent-Replayed': 'true' },
+    );
   }
   try {
     const orderId = await book();

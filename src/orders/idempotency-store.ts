@@ -44,13 +44,21 @@ export async function completeKey(db: Db, agencyId: string, key: string, orderId
     where agency_id = ${agencyId} and idempotency_key = ${key}`.execute(db);
 }
 
-export async function failKey(db: Db, agencyId: string, key: string, status: number, body: Record<string, unknown>): Promise<void> {
+export async function failKey(
+  db: Db,
+  agencyId: string,
+  key: string,
+  status: number,
+  body: Record<string, unknown>,
+): Promise<void> {
   await sql`update order_idempotency_keys set state = 'failed', response_status = ${status}, response_body = ${JSON.stringify(body)}::jsonb
     where agency_id = ${agencyId} and idempotency_key = ${key}`.execute(db);
 }
 
 export async function releaseKey(db: Db, agencyId: string, key: string): Promise<void> {
-  await sql`delete from order_idempotency_keys where agency_id = ${agencyId} and idempotency_key = ${key} and state = 'in_flight'`.execute(db);
+  await sql`delete from order_idempotency_keys where agency_id = ${agencyId} and idempotency_key = ${key} and state = 'in_flight'`.execute(
+    db,
+  );
 }
 
 export async function purgeExpiredKeys(db: Db, now: Date): Promise<number> {

@@ -21,7 +21,11 @@ export interface Transition {
 
 function sameItinerary(a: AirlineOrder, b: AirlineOrder): boolean {
   const key = (o: AirlineOrder) =>
-    JSON.stringify([o.segments.map((s) => [s.flightNumber, s.departingAt, s.arrivingAt, s.status]), o.extras.length, o.tickets.map((t) => t.ticketNumber)]);
+    JSON.stringify([
+      o.segments.map((s) => [s.flightNumber, s.departingAt, s.arrivingAt, s.status]),
+      o.extras.length,
+      o.tickets.map((t) => t.ticketNumber),
+    ]);
   return key(a) === key(b);
 }
 
@@ -48,7 +52,11 @@ export async function recordTransition(db: Db, current: OrderRow, t: Transition)
     });
     // A closed order frees its people and flights for a new booking (order_conflict).
     if (isOpen(row.status) && !isOpen(status)) await releaseOrderTravel(trx, row.id);
-    const changed = status !== row.status || !sameItinerary(before, airline) || t.details !== undefined || airline.total.amountMinor !== Number(row.total_minor);
+    const changed =
+      status !== row.status ||
+      !sameItinerary(before, airline) ||
+      t.details !== undefined ||
+      airline.total.amountMinor !== Number(row.total_minor);
     await appendHistory(trx, row.id, {
       action: t.action,
       status,
@@ -61,7 +69,13 @@ export async function recordTransition(db: Db, current: OrderRow, t: Transition)
       const event = status === row.status ? 'order.updated' : eventForMove(row.status, status);
       // A hold cancelled and refunded in one step still announces the close before the refund.
       if (event === 'order.refunded' && row.status !== 'cancelled') {
-        await enqueueEvent(trx, updated, 'order.cancelled', { ...lifecyclePayload('order.cancelled', updated, t.at), status: 'cancelled' }, t.at);
+        await enqueueEvent(
+          trx,
+          updated,
+          'order.cancelled',
+          { ...lifecyclePayload('order.cancelled', updated, t.at), status: 'cancelled' },
+          t.at,
+        );
       }
       await enqueueEvent(trx, updated, event, lifecyclePayload(event, updated, t.at), t.at);
     }

@@ -7,7 +7,10 @@ export interface OrderDetails {
   passengers: PassengerInput[];
   contact: { email: string; phone: string | null };
   /** Priced extras waiting for `commit` with payment. */
-  pendingUpsell: { extras: import('../connectors/order-types.js').PricedExtra[]; total: { amountMinor: number; currency: string } } | null;
+  pendingUpsell: {
+    extras: import('../connectors/order-types.js').PricedExtra[];
+    total: { amountMinor: number; currency: string };
+  } | null;
   refund: { amountMinor: number; currency: string; at: string } | null;
   /** The last cancellation quote accepted: what the refund will be. */
   cancellation?: { refund: { amountMinor: number; currency: string }; penalty: { amountMinor: number; currency: string } } | null;

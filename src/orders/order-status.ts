@@ -28,7 +28,10 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
 export const isOpen = (status: OrderStatus): boolean => status === 'hold' || status === 'ticketed';
 
 /** The event a move announces, or null when nothing changed that a subscriber needs to know. */
-export function eventForMove(from: OrderStatus, to: OrderStatus): 'order.ticketed' | 'order.cancelled' | 'order.refunded' | 'order.updated' {
+export function eventForMove(
+  from: OrderStatus,
+  to: OrderStatus,
+): 'order.ticketed' | 'order.cancelled' | 'order.refunded' | 'order.updated' {
   if (to === 'ticketed' && from === 'hold') return 'order.ticketed';
   if (to === 'cancelled') return 'order.cancelled';
   if (to === 'refunded') return 'order.refunded';

@@ -20,7 +20,13 @@ export async function insertOrder(db: Db, row: NewOrder): Promise<OrderRow> {
   return rows[0]!;
 }
 
-export async function findOrder(db: Db, id: string, agencyId: string, environment: string, forUpdate = false): Promise<OrderRow | null> {
+export async function findOrder(
+  db: Db,
+  id: string,
+  agencyId: string,
+  environment: string,
+  forUpdate = false,
+): Promise<OrderRow | null> {
   const lock = forUpdate ? sql`for update` : sql``;
   const { rows } = await sql<OrderRow>`
     select * from orders where id = ${id} and agency_id = ${agencyId} and environment = ${environment} ${lock}`.execute(db);

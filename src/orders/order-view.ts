@@ -62,7 +62,11 @@ export function orderView(row: OrderRow) {
     pending_upsell: row.details.pendingUpsell
       ? {
           total: money(row.details.pendingUpsell.total)!,
-          items: row.details.pendingUpsell.extras.map((x) => ({ ...(x.request.kind === 'seat' ? { seat: x.request.designator } : { service_id: x.request.serviceId }), name: x.name, price: money(x.price)! })),
+          items: row.details.pendingUpsell.extras.map((x) => ({
+            ...(x.request.kind === 'seat' ? { seat: x.request.designator } : { service_id: x.request.serviceId }),
+            name: x.name,
+            price: money(x.price)!,
+          })),
         }
       : null,
     refund: row.details.refund ? { ...money(row.details.refund)!, refunded_at: row.details.refund.at } : null,

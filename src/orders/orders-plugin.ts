@@ -4,7 +4,9 @@ import { runDeadlineSweep } from './deadline-sweep.js';
 import { airlineOfOrderId } from './order-access.js';
 import { findAgencyOrder } from './order-store.js';
 import { dashboardOrderRoutes } from './dashboard-routes.js';
-import { orderRoutes, writeGate } from './routes.js';
+import { writeGate } from './route-context.js';
+import { orderRoutes } from './routes.js';
+import { orderServicingRoutes } from './servicing-routes.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -18,7 +20,8 @@ export const ordersPlugin = fp(
       name: 'orders.ticketing-deadline-sweep',
       intervalMs: HOUR_MS,
       oncePerCluster: true,
-      run: async () => void (await runDeadlineSweep({ db: platform.db, clock: () => platform.clock(), mailer, logger: platform.logger })),
+      run: async () =>
+        void (await runDeadlineSweep({ db: platform.db, clock: () => platform.clock(), mailer, logger: platform.logger })),
     });
     // The offers module's seats path accepts an order id of the caller's agency through this seam.
     app.decorate('orderSeatResolver', {
@@ -29,6 +32,7 @@ export const ordersPlugin = fp(
       },
     });
     await app.register(orderRoutes);
+    await app.register(orderServicingRoutes);
     await app.register(dashboardOrderRoutes, { gate: writeGate(platform.config) });
   },
   { name: 'orders', dependencies: ['connectors'] },

@@ -7,11 +7,18 @@ import { quoteOrder, type ChangeRequest } from './servicing-service.js';
 import { open, refOf, requireOpen, unwrap, zero, type ServicingDeps, type Target } from './servicing-context.js';
 
 /** Reissue: reshop for alternatives, quote a change, accept the chosen offer. */
-export function reshopRequest(order: OrderRow, body: { slices?: { origin?: string; destination?: string; departure_date: string }[]; cabin?: ReshopRequest['cabin'] }): ReshopRequest {
+export function reshopRequest(
+  order: OrderRow,
+  body: { slices?: { origin?: string; destination?: string; departure_date: string }[]; cabin?: ReshopRequest['cabin'] },
+): ReshopRequest {
   const segs = order.details.airline.segments;
   const firstDate = segs[0]?.departingAt.slice(0, 10) ?? '';
   const slices = body.slices?.length
-    ? body.slices.map((s) => ({ origin: s.origin ?? order.origin, destination: s.destination ?? order.destination, departureDate: s.departure_date }))
+    ? body.slices.map((s) => ({
+        origin: s.origin ?? order.origin,
+        destination: s.destination ?? order.destination,
+        departureDate: s.departure_date,
+      }))
     : [{ origin: order.origin, destination: order.destination, departureDate: firstDate }];
   return { slices, cabin: body.cabin ?? null };
 }
@@ -23,14 +30,30 @@ export async function reshopOrder(deps: ServicingDeps, scope: OrderScope, t: Tar
 }
 
 /** change: an order quote for the action; reissue lists the alternatives the confirm step accepts. */
-export async function changeQuote(deps: ServicingDeps, scope: OrderScope, t: Target, body: { action?: string; departure_date?: string; segment_ids?: string[] }) {
+export async function changeQuote(
+  deps: ServicingDeps,
+  scope: OrderScope,
+  t: Target,
+  body: { action?: string; departure_date?: string; segment_ids?: string[] },
+) {
   const action = body.action ?? 'reissue';
   if (action === 'cancel_segments') {
-    throw unprocessable('AA does not cancel single segments through NDC; cancel the whole order with POST /cancel', 'change_not_supported');
+    throw unprocessable(
+      'AA does not cancel single segments through NDC; cancel the whole order with POST /cancel',
+      'change_not_supported',
+    );
   }
   if (action === 'ancillaries') {
     const q = await quoteOrder(deps, scope, t);
-    return { order: q.order, action, quoteId: q.quote.quoteId, total: q.quote.total, amountDue: q.amountDue, deadline: q.quote.paymentDeadline, offers: undefined };
+    return {
+      order: q.order,
+      action,
+      quoteId: q.quote.quoteId,
+      total: q.quote.total,
+      amountDue: q.amountDue,
+      deadline: q.quote.paymentDeadline,
+      offers: undefined,
+    };
   }
   const { order, connector, ctx } = await open(deps, scope, t);
   requireOpen(order);
@@ -49,12 +72,24 @@ export async function changeQuote(deps: ServicingDeps, scope: OrderScope, t: Tar
 }
 
 /** change/confirm: accepts reshop offer(s); the airline reprices at acceptance. */
-export async function confirmChange(deps: ServicingDeps, scope: OrderScope, t: Target, body: { offer_id?: string; offer_ids?: string[]; change_quote_id?: string; payment?: ChangeRequest['payment'] }) {
+export async function confirmChange(
+  deps: ServicingDeps,
+  scope: OrderScope,
+  t: Target,
+  body: { offer_id?: string; offer_ids?: string[]; change_quote_id?: string; payment?: ChangeRequest['payment'] },
+) {
   if (!body.offer_id) throw badRequest('offer_id is required', 'offer_id_required');
   const { order, connector, ctx } = await open(deps, scope, t);
   requireOpen(order);
   const ids = [body.offer_id, ...(body.offer_ids ?? []).filter((id) => id !== body.offer_id)];
-  const changed = unwrap(await connector.acceptReshopOffers(refOf(order), ids, paymentOf(body) ?? { type: 'agency_account' }, ctx));
-  return recordTransition(deps.db, order, { action: 'reissued', actor: scope.actor, at: deps.clock(), airline: changed, detail: { offer_ids: ids, change_quote_id: body.change_quote_id ?? null } });
+  const changed = unwrap(
+    await connector.acceptReshopOffers(refOf(order), ids, paymentOf(body) ?? { type: 'agency_account' }, ctx),
+  );
+  return recordTransition(deps.db, order, {
+    action: 'reissued',
+    actor: scope.actor,
+    at: deps.clock(),
+    airline: changed,
+    detail: { offer_ids: ids, change_quote_id: body.change_quote_id ?? null },
+  });
 }
-

@@ -5,7 +5,10 @@ const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union(
 const Amount = Type.Object({ amount: Type.Number(), currency: Type.String() });
 const Str = (description?: string) => Type.String(description ? { description } : {});
 
-export const OrderStatusSchema = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)), { description: 'Order status (see docs/orders.md)' });
+export const OrderStatusSchema = Type.Union(
+  ORDER_STATUSES.map((s) => Type.Literal(s)),
+  { description: 'Order status (see docs/orders.md)' },
+);
 
 export const OrderSchema = Type.Object(
   {
@@ -18,7 +21,9 @@ export const OrderSchema = Type.Object(
     destination: Str(),
     currency: Str(),
     total: Type.Number(),
-    payment_deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'Payment time limit of a hold; null once paid or closed' }),
+    payment_deadline: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'Payment time limit of a hold; null once paid or closed',
+    }),
     created_at: Type.String({ format: 'date-time' }),
     updated_at: Type.String({ format: 'date-time' }),
     contact: Type.Object({ email: Str(), phone: Nullable(Type.String()) }),
@@ -50,7 +55,13 @@ export const OrderSchema = Type.Object(
       Type.Object({
         ticket_number: Str('13 digits, AA tickets start with 001'),
         passenger_id: Str(),
-        coupons: Type.Array(Type.Object({ coupon_number: Type.Integer(), segment_id: Nullable(Type.String()), status: Str('I open, RF refunded, V void') })),
+        coupons: Type.Array(
+          Type.Object({
+            coupon_number: Type.Integer(),
+            segment_id: Nullable(Type.String()),
+            status: Str('I open, RF refunded, V void'),
+          }),
+        ),
       }),
     ),
     extras: Type.Array(
@@ -63,10 +74,23 @@ export const OrderSchema = Type.Object(
         price: Type.Union([Amount, Type.Null()]),
       }),
     ),
-    pending_upsell: Type.Union([
-      Type.Object({ total: Amount, items: Type.Array(Type.Object({ seat: Type.Optional(Type.String()), service_id: Type.Optional(Type.String()), name: Str(), price: Amount })) }),
-      Type.Null(),
-    ], { description: 'Priced seats or services waiting for POST /commit with payment' }),
+    pending_upsell: Type.Union(
+      [
+        Type.Object({
+          total: Amount,
+          items: Type.Array(
+            Type.Object({
+              seat: Type.Optional(Type.String()),
+              service_id: Type.Optional(Type.String()),
+              name: Str(),
+              price: Amount,
+            }),
+          ),
+        }),
+        Type.Null(),
+      ],
+      { description: 'Priced seats or services waiting for POST /commit with payment' },
+    ),
     refund: Type.Union([Type.Object({ amount: Type.Number(), currency: Str(), refunded_at: Str() }), Type.Null()]),
     airline_notices: Type.Array(Type.String(), { description: 'What the airline reported: schedule changes, cancellations' }),
   },
@@ -84,16 +108,34 @@ const Passenger = Type.Object({
   phone: Type.Optional(Type.String({ maxLength: 30 })),
 });
 
-export const SeatRequest = Type.Object({ segment_id: Str(), passenger_id: Str(), designator: Type.String({ pattern: '^[0-9]{1,3}[A-Z]$', description: 'e.g. 12C' }) });
-export const ServiceRequest = Type.Object({ service_id: Str('A service_id from GET /v1/offers/{offerID}/services'), passenger_id: Str(), segment_id: Type.Optional(Type.String()) });
+export const SeatRequest = Type.Object({
+  segment_id: Str(),
+  passenger_id: Str(),
+  designator: Type.String({ pattern: '^[0-9]{1,3}[A-Z]$', description: 'e.g. 12C' }),
+});
+export const ServiceRequest = Type.Object({
+  service_id: Str('A service_id from GET /v1/offers/{offerID}/services'),
+  passenger_id: Str(),
+  segment_id: Type.Optional(Type.String()),
+});
 
 export const Payment = Type.Object(
   {
     type: Type.Union([Type.Literal('hold'), Type.Literal('agency_account'), Type.Literal('card')], {
-      description: '`hold`: book now, pay by payment_deadline; `agency_account` (BSP) or `card`: pay now and ticket in the same call',
+      description:
+        '`hold`: book now, pay by payment_deadline; `agency_account` (BSP) or `card`: pay now and ticket in the same call',
     }),
-    card: Type.Optional(Type.Object({ number: Type.String({ pattern: '^[0-9]{12,19}$' }), expiry: Type.String({ pattern: '^(0[1-9]|1[0-2])[0-9]{2}$', description: 'MMYY' }), holder_name: Str(), security_code: Type.Optional(Type.String({ pattern: '^[0-9]{3,4}$' })) })),
-    authentication: Type.Optional(Type.Object({}, { additionalProperties: true, description: '3-D Secure data. AA cannot carry it: 422' })),
+    card: Type.Optional(
+      Type.Object({
+        number: Type.String({ pattern: '^[0-9]{12,19}$' }),
+        expiry: Type.String({ pattern: '^(0[1-9]|1[0-2])[0-9]{2}$', description: 'MMYY' }),
+        holder_name: Str(),
+        security_code: Type.Optional(Type.String({ pattern: '^[0-9]{3,4}$' })),
+      }),
+    ),
+    authentication: Type.Optional(
+      Type.Object({}, { additionalProperties: true, description: '3-D Secure data. AA cannot carry it: 422' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -101,7 +143,12 @@ export const Payment = Type.Object(
 export const CreateOrderBody = Type.Object({
   offer_id: Type.Optional(Str('A priced or shopped offer id (required)')),
   passengers: Type.Optional(Type.Array(Passenger, { description: 'At least one' })),
-  contact: Type.Optional(Type.Object({ email: Type.String({ format: 'email' }), phone: Type.Optional(Type.String()) }, { description: 'Booking contact; defaults to the first passenger with an e-mail' })),
+  contact: Type.Optional(
+    Type.Object(
+      { email: Type.String({ format: 'email' }), phone: Type.Optional(Type.String()) },
+      { description: 'Booking contact; defaults to the first passenger with an e-mail' },
+    ),
+  ),
   seats: Type.Optional(Type.Array(SeatRequest)),
   services: Type.Optional(Type.Array(ServiceRequest)),
   payment: Type.Optional(Payment),
@@ -109,7 +156,9 @@ export const CreateOrderBody = Type.Object({
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
 
 export const OrderIdParams = Type.Object({ orderID: Str('Order id (percent-encode it)') });
-export const AirlineQuery = Type.Object({ airline: Type.Optional(Type.String({ description: 'IATA airline code; required where marked (R)' })) });
+export const AirlineQuery = Type.Object({
+  airline: Type.Optional(Type.String({ description: 'IATA airline code; required where marked (R)' })),
+});
 export const GetOrderQuery = Type.Object({
   airline: Type.Optional(Type.String()),
   refresh: Type.Optional(Type.Boolean({ description: 're-read the order from the airline and apply what changed' })),
@@ -121,12 +170,29 @@ export const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page' })),
 });
-export const OrderList = Type.Object({ orders: Type.Array(OrderSchema), next_cursor: Type.String({ description: 'empty on the last page' }) });
+export const OrderList = Type.Object({
+  orders: Type.Array(OrderSchema),
+  next_cursor: Type.String({ description: 'empty on the last page' }),
+});
 
-export const CommitBody = Type.Object({ payment: Type.Optional(Payment) }, { description: 'Pays a hold and/or the pending upsell' });
+export const CommitBody = Type.Object(
+  { payment: Type.Optional(Payment) },
+  { description: 'Pays a hold and/or the pending upsell' },
+);
 export const ReshopBody = Type.Object({
-  slices: Type.Optional(Type.Array(Type.Object({ origin: Type.Optional(Type.String()), destination: Type.Optional(Type.String()), departure_date: Type.String({ format: 'date' }) }), { description: 'New dates (and optionally airports) per slice' })),
-  cabin: Type.Optional(Type.Union([Type.Literal('economy'), Type.Literal('premium_economy'), Type.Literal('business'), Type.Literal('first')])),
+  slices: Type.Optional(
+    Type.Array(
+      Type.Object({
+        origin: Type.Optional(Type.String()),
+        destination: Type.Optional(Type.String()),
+        departure_date: Type.String({ format: 'date' }),
+      }),
+      { description: 'New dates (and optionally airports) per slice' },
+    ),
+  ),
+  cabin: Type.Optional(
+    Type.Union([Type.Literal('economy'), Type.Literal('premium_economy'), Type.Literal('business'), Type.Literal('first')]),
+  ),
 });
 export const ChangeBody = Type.Object({
   action: Type.Optional(Type.Union([Type.Literal('reissue'), Type.Literal('ancillaries'), Type.Literal('cancel_segments')])),
@@ -156,7 +222,22 @@ export const ReshopOfferSchema = Type.Object({
   penalty: Amount,
   amount_due: Amount,
   expires_at: Nullable(Type.String()),
-  slices: Type.Array(Type.Object({ origin: Str(), destination: Str(), segments: Type.Array(Type.Object({ origin: Str(), destination: Str(), departing_at: Str(), arriving_at: Str(), flight_number: Str(), operating_carrier: Str() })) })),
+  slices: Type.Array(
+    Type.Object({
+      origin: Str(),
+      destination: Str(),
+      segments: Type.Array(
+        Type.Object({
+          origin: Str(),
+          destination: Str(),
+          departing_at: Str(),
+          arriving_at: Str(),
+          flight_number: Str(),
+          operating_carrier: Str(),
+        }),
+      ),
+    }),
+  ),
 });
 export const ReshopResult = Type.Object({ offers: Type.Array(ReshopOfferSchema) });
 export const OrderQuoteSchema = Type.Object({
@@ -192,10 +273,17 @@ export const HistorySchema = Type.Object({
       at: Str(),
       action: Str(),
       status: Str(),
-      actor: Type.Object({ kind: Str('api_key, portal_user, support (on the agency\'s behalf), airline or system'), id: Nullable(Type.String()), on_behalf_of_agency_id: Nullable(Type.String()) }),
+      actor: Type.Object({
+        kind: Str("api_key, portal_user, support (on the agency's behalf), airline or system"),
+        id: Nullable(Type.String()),
+        on_behalf_of_agency_id: Nullable(Type.String()),
+      }),
       airline_reference: Nullable(Type.String()),
       detail: Type.Record(Type.String(), Type.Unknown()),
     }),
   ),
 });
-export const ErrorSchema = Type.Object({ error: Str(), code: Type.Optional(Type.String()), request_id: Type.Optional(Type.String()) }, { additionalProperties: true });
+export const ErrorSchema = Type.Object(
+  { error: Str(), code: Type.Optional(Type.String()), request_id: Type.Optional(Type.String()) },
+  { additionalProperties: true },
+);

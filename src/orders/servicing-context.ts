@@ -34,4 +34,3 @@ export function requireOpen(order: OrderRow): void {
 }
 
 export const airlineActor = (order: OrderRow) => ({ kind: 'airline' as const, id: order.airline, onBehalfOfAgencyId: null });
-

@@ -20,13 +20,20 @@ export async function getOrder(deps: ServicingDeps, scope: OrderScope, t: Target
   const fresh = unwrap(await connector.retrieveOrder(refOf(order), ctx));
   const sameView = canonicalJson(fresh) === canonicalJson(order.details.airline);
   if (sameView && (fresh.status === order.status || !canMove(order.status, fresh.status))) return order;
-  return recordTransition(deps.db, order, { action: 'refreshed', actor: airlineActor(order), at: deps.clock(), airline: fresh, detail: { notices: fresh.notices } });
+  return recordTransition(deps.db, order, {
+    action: 'refreshed',
+    actor: airlineActor(order),
+    at: deps.clock(),
+    airline: fresh,
+    detail: { notices: fresh.notices },
+  });
 }
 
 /** Lower-cases every key of a change request, so `Seats`, `SEATS` and `seats` mean the same. */
 export function lowerKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(lowerKeys);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.toLowerCase(), lowerKeys(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.toLowerCase(), lowerKeys(v)]));
   return value;
 }
 
@@ -46,11 +53,20 @@ export async function changeOrderRequest(deps: ServicingDeps, scope: OrderScope,
   const { order, connector, ctx } = await open(deps, scope, t);
   requireOpen(order);
   const extras = extrasOf(body);
-  if (extras.length === 0 && !body.contact) throw badRequest('the change request names nothing to change (seats, services or contact)', 'empty_change');
+  if (extras.length === 0 && !body.contact)
+    throw badRequest('the change request names nothing to change (seats, services or contact)', 'empty_change');
   let current = order;
   if (body.contact) {
-    const contact = { email: body.contact.email ?? order.details.contact.email, phone: body.contact.phone ?? order.details.contact.phone };
-    current = await recordTransition(deps.db, current, { action: 'contact_updated', actor: scope.actor, at: deps.clock(), details: { contact } });
+    const contact = {
+      email: body.contact.email ?? order.details.contact.email,
+      phone: body.contact.phone ?? order.details.contact.phone,
+    };
+    current = await recordTransition(deps.db, current, {
+      action: 'contact_updated',
+      actor: scope.actor,
+      at: deps.clock(),
+      details: { contact },
+    });
   }
   if (extras.length === 0) return current;
   const priced = unwrap(await connector.priceExtras({ kind: 'order', ref: refOf(order) }, extras, ctx), 'extra');
@@ -62,27 +78,70 @@ export async function changeOrderRequest(deps: ServicingDeps, scope: OrderScope,
     return deps.db.transaction().execute(async (trx) => {
       const at = deps.clock();
       const row = await updateOrder(trx, current.id, {
-        status: current.status, total_minor: Number(current.total_minor), currency: current.currency, payment_deadline: current.payment_deadline,
-        details: { ...current.details, pendingUpsell }, updated_at: at,
+        status: current.status,
+        total_minor: Number(current.total_minor),
+        currency: current.currency,
+        payment_deadline: current.payment_deadline,
+        details: { ...current.details, pendingUpsell },
+        updated_at: at,
       });
-      await appendHistory(trx, row.id, { action: 'upsell_priced', status: row.status, actor: scope.actor, airlineReference: priced[0]?.airlineOfferId ?? null, detail: { total: pendingUpsell.total, items: priced.map((x) => x.name) }, at });
+      await appendHistory(trx, row.id, {
+        action: 'upsell_priced',
+        status: row.status,
+        actor: scope.actor,
+        airlineReference: priced[0]?.airlineOfferId ?? null,
+        detail: { total: pendingUpsell.total, items: priced.map((x) => x.name) },
+        at,
+      });
       return row;
     });
   }
-  const changed = unwrap(await connector.changeOrder(refOf(order), { extras: priced, payment, amount: total > 0 ? { amountMinor: total, currency } : null }, ctx));
-  return recordTransition(deps.db, current, { action: 'extras_added', actor: scope.actor, at: deps.clock(), airline: changed, details: { pendingUpsell: null }, detail: { items: priced.map((x) => x.name) } });
+  const changed = unwrap(
+    await connector.changeOrder(
+      refOf(order),
+      { extras: priced, payment, amount: total > 0 ? { amountMinor: total, currency } : null },
+      ctx,
+    ),
+  );
+  return recordTransition(deps.db, current, {
+    action: 'extras_added',
+    actor: scope.actor,
+    at: deps.clock(),
+    airline: changed,
+    details: { pendingUpsell: null },
+    detail: { items: priced.map((x) => x.name) },
+  });
 }
 
 /** commit: pays a hold and/or the pending upsell in one OrderChange; a hold becomes ticketed. */
-export async function commitOrder(deps: ServicingDeps, scope: OrderScope, t: Target, body: { payment?: ChangeRequest['payment'] }): Promise<OrderRow> {
+export async function commitOrder(
+  deps: ServicingDeps,
+  scope: OrderScope,
+  t: Target,
+  body: { payment?: ChangeRequest['payment'] },
+): Promise<OrderRow> {
   const { order, connector, ctx } = await open(deps, scope, t);
   requireOpen(order);
   const pending = order.details.pendingUpsell;
-  if (order.status !== 'hold' && !pending) throw conflict('nothing to commit: the order is paid and has no pending upsell', 'nothing_to_commit');
+  if (order.status !== 'hold' && !pending)
+    throw conflict('nothing to commit: the order is paid and has no pending upsell', 'nothing_to_commit');
   const payment = paymentOf(body) ?? { type: 'agency_account' as const };
   const due = (order.status === 'hold' ? Number(order.total_minor) : 0) + (pending?.total.amountMinor ?? 0);
-  const changed = unwrap(await connector.changeOrder(refOf(order), { extras: pending?.extras ?? [], payment, amount: { amountMinor: due, currency: order.currency } }, ctx));
-  return recordTransition(deps.db, order, { action: 'committed', actor: scope.actor, at: deps.clock(), airline: changed, details: { pendingUpsell: null }, detail: { paid: { amountMinor: due, currency: order.currency }, payment: payment.type } });
+  const changed = unwrap(
+    await connector.changeOrder(
+      refOf(order),
+      { extras: pending?.extras ?? [], payment, amount: { amountMinor: due, currency: order.currency } },
+      ctx,
+    ),
+  );
+  return recordTransition(deps.db, order, {
+    action: 'committed',
+    actor: scope.actor,
+    at: deps.clock(),
+    airline: changed,
+    details: { pendingUpsell: null },
+    detail: { paid: { amountMinor: due, currency: order.currency }, payment: payment.type },
+  });
 }
 
 /** quote: the airline reprices the order as it stands (what commit would charge). */
@@ -94,4 +153,3 @@ export async function quoteOrder(deps: ServicingDeps, scope: OrderScope, t: Targ
   const due = (order.status === 'hold' ? q.total.amountMinor : 0) + pending;
   return { order, quote: q, amountDue: { amountMinor: due, currency: q.total.currency } };
 }
-

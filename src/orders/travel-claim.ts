@@ -25,7 +25,9 @@ export async function claimTravel(db: Db, key: TravelClaimKey, now: Date): Promi
   const claim = await insertTravelClaim(db, key, { claimId, now, staleBefore: new Date(now.getTime() - TRAVEL_CLAIM_STALE_MS) });
   if (claim.claimed) return claimId;
   const refusal = claim.orderId
-    ? conflict(`these passengers already hold these flights in order ${claim.orderId}`, 'order_conflict', { order_id: claim.orderId })
+    ? conflict(`these passengers already hold these flights in order ${claim.orderId}`, 'order_conflict', {
+        order_id: claim.orderId,
+      })
     : conflict('a booking of these passengers on these flights is already in progress', 'order_conflict');
   throw new BeforeAirlineError(refusal);
 }

@@ -51,4 +51,3 @@ export const portalPlugin = fp(
   },
   { name: 'portal' },
 );
-

@@ -37,7 +37,11 @@ export function errors(...statuses: number[]): Record<number, TSchema> {
 export const StepUpBody = Type.Object(
   {
     password: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 1024, description: 'Current password, as step-up (optional when a second factor was verified within the step-up window)' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 1024,
+        description: 'Current password, as step-up (optional when a second factor was verified within the step-up window)',
+      }),
     ),
   },
   { additionalProperties: false },

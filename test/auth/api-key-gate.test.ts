@@ -85,7 +85,12 @@ describe('API-key gate', () => {
     await whoami(secret, { remoteAddress: '192.0.2.55' });
     await expect
       .poll(async () =>
-        t.platform.db.selectFrom('security_events').selectAll().where('api_key_id', '=', keyId).where('kind', '=', 'api_key.request_refused').execute(),
+        t.platform.db
+          .selectFrom('security_events')
+          .selectAll()
+          .where('api_key_id', '=', keyId)
+          .where('kind', '=', 'api_key.request_refused')
+          .execute(),
       )
       .toHaveLength(1);
   });
@@ -142,7 +147,12 @@ describe('API-key gate', () => {
 
   it('lists keys newest first without secrets', async () => {
     const a = await t.agencyWithKey();
-    const second = await t.app.services.apiKeys.create({ agencyId: a.agencyId, kind: 'agency', environment: 'test', name: 'second' });
+    const second = await t.app.services.apiKeys.create({
+      agencyId: a.agencyId,
+      kind: 'agency',
+      environment: 'test',
+      name: 'second',
+    });
     const keys = await t.app.services.apiKeys.list(a.agencyId);
     expect(keys.map((k) => k.id)).toEqual([second.key.id, a.keyId]);
     expect(JSON.stringify(keys)).not.toContain(a.secret);

@@ -64,7 +64,10 @@ describe('airport endpoints', () => {
     });
 
     it('gives the time zone derived from the coordinates', async () => {
-      expect((await t.get('/v1/aviation/airports/JFK/timezone')).body.data).toEqual({ airport_id: '3622', timezone: 'America/New_York' });
+      expect((await t.get('/v1/aviation/airports/JFK/timezone')).body.data).toEqual({
+        airport_id: '3622',
+        timezone: 'America/New_York',
+      });
       expect((await t.get('/v1/aviation/airports/ZRH/timezone')).body.data.timezone).toBe('Europe/Zurich');
       expect((await t.get('/v1/aviation/airports/TVU/timezone')).body.data.timezone).toBe('Pacific/Fiji');
     });
@@ -89,10 +92,17 @@ describe('airport endpoints', () => {
     it('lists frequencies and navaids', async () => {
       const freqs = await t.get('/v1/aviation/airports/KJFK/frequencies');
       expect(freqs.body.data).toHaveLength(6);
-      expect(freqs.body.data.find((f: { type: string }) => f.type === 'TWR')).toMatchObject({ description: 'KENNEDY TWR', frequency_mhz: 119.1 });
+      expect(freqs.body.data.find((f: { type: string }) => f.type === 'TWR')).toMatchObject({
+        description: 'KENNEDY TWR',
+        frequency_mhz: 119.1,
+      });
       const navaids = await t.get('/v1/aviation/airports/JFK/navaids');
       expect(navaids.body.data.map((n: { ident: string }) => n.ident).sort()).toEqual(['CRI', 'JFK']);
-      expect(navaids.body.data[0]).toMatchObject({ type: 'VOR-DME', airport_ident: 'KJFK', dme: { channel: expect.any(String) } });
+      expect(navaids.body.data[0]).toMatchObject({
+        type: 'VOR-DME',
+        airport_ident: 'KJFK',
+        dme: { channel: expect.any(String) },
+      });
     });
 
     it('returns the full profile in one answer', async () => {
@@ -112,10 +122,16 @@ describe('airport endpoints', () => {
       expect(first.headers['cache-control']).toBe('private, max-age=3600');
       const etag = String(first.headers.etag);
       expect(etag).toMatch(/^".+"$/);
-      const again = await t.app.inject({ url: '/v1/aviation/airports/JFK', headers: { 'x-api-key': t.key, 'if-none-match': etag } });
+      const again = await t.app.inject({
+        url: '/v1/aviation/airports/JFK',
+        headers: { 'x-api-key': t.key, 'if-none-match': etag },
+      });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
-      const weak = await t.app.inject({ url: '/v1/aviation/airports/JFK', headers: { 'x-api-key': t.key, 'if-none-match': `"x", W/${etag}` } });
+      const weak = await t.app.inject({
+        url: '/v1/aviation/airports/JFK',
+        headers: { 'x-api-key': t.key, 'if-none-match': `"x", W/${etag}` },
+      });
       expect(weak.statusCode).toBe(304);
       const list = await t.get('/v1/aviation/airports?country=US');
       const listAgain = await t.get('/v1/aviation/airports?country=US', { 'if-none-match': String(list.headers.etag) });

@@ -32,9 +32,18 @@ describe('aviation importer', () => {
     const by = Object.fromEntries(report.sources.map((s) => [s.name, s.counts!]));
     expect(by['ourairports-airports']).toMatchObject({ rowsRead: 14, inserted: 13, skipped: 1, rowCount: 13 });
     expect(by['ourairports-airports']!.skippedReasons).toEqual({ 'bad row: missing or impossible coordinates': 1 });
-    expect(by['ourairports-runways']).toMatchObject({ inserted: 7, skippedReasons: { 'orphan: airport not in airports.csv': 1 } });
-    expect(by['ourairports-frequencies']).toMatchObject({ inserted: 7, skippedReasons: { 'orphan: airport not in airports.csv': 1 } });
-    expect(by['ourairports-navaids']).toMatchObject({ inserted: 3, skippedReasons: { 'orphan: airport not in airports.csv': 1 } });
+    expect(by['ourairports-runways']).toMatchObject({
+      inserted: 7,
+      skippedReasons: { 'orphan: airport not in airports.csv': 1 },
+    });
+    expect(by['ourairports-frequencies']).toMatchObject({
+      inserted: 7,
+      skippedReasons: { 'orphan: airport not in airports.csv': 1 },
+    });
+    expect(by['ourairports-navaids']).toMatchObject({
+      inserted: 3,
+      skippedReasons: { 'orphan: airport not in airports.csv': 1 },
+    });
     expect(by['openflights-airlines']!.skippedReasons).toEqual({
       'bad row: not the 8 columns of airlines.dat': 1,
       'placeholder row': 1,

@@ -44,12 +44,15 @@ describe.skipIf(!fs.existsSync(SHARED_DATA))('sync of the real upstream files', 
     expect(seconds).toBeLessThan(90);
   });
 
-  it("knows JFK: its four runways and its time zone", async () => {
+  it('knows JFK: its four runways and its time zone', async () => {
     const runways = await t.get('/v1/aviation/airports/JFK/runways');
     expect(runways.body.meta).toMatchObject({ airport_iata: 'JFK', airport_icao: 'KJFK' });
     const pairs = runways.body.data.map((r: { le: { ident: string }; he: { ident: string } }) => `${r.le.ident}/${r.he.ident}`);
     expect(pairs.sort()).toEqual(['04L/22R', '04R/22L', '13L/31R', '13R/31L']);
-    expect((await t.get('/v1/aviation/airports/JFK/timezone')).body.data).toEqual({ airport_id: '3622', timezone: 'America/New_York' });
+    expect((await t.get('/v1/aviation/airports/JFK/timezone')).body.data).toEqual({
+      airport_id: '3622',
+      timezone: 'America/New_York',
+    });
     const full = await t.get('/v1/aviation/airports/KJFK/full');
     expect(full.body.data.frequencies.length).toBeGreaterThan(5);
     expect(full.body.data.navaids.map((n: { ident: string }) => n.ident)).toContain('JFK');
@@ -66,13 +69,26 @@ describe.skipIf(!fs.existsSync(SHARED_DATA))('sync of the real upstream files', 
     expect(zurich.body.data[0]).toMatchObject({ iata: 'ZRH', name: 'Zürich Airport', timezone: 'Europe/Zurich' });
     const unassigned = await t.get('/v1/aviation/airports/02PR');
     expect(unassigned.body.data.region_code).toBeNull();
-    expect((await t.get('/v1/aviation/airlines/AA')).body.data).toMatchObject({ name: 'American Airlines', alliance: 'oneworld', status: 'active' });
+    expect((await t.get('/v1/aviation/airlines/AA')).body.data).toMatchObject({
+      name: 'American Airlines',
+      alliance: 'oneworld',
+      status: 'active',
+    });
   });
 
   it('classifies well-known aircraft types', async () => {
     const classes: Record<string, string> = {
-      B738: 'narrowbody', A320: 'narrowbody', A388: 'widebody', B77W: 'widebody', CRJ9: 'regional', E190: 'regional',
-      DH8D: 'turboprop', AT72: 'turboprop', C172: 'piston', R44: 'helicopter', GLF5: 'business_jet',
+      B738: 'narrowbody',
+      A320: 'narrowbody',
+      A388: 'widebody',
+      B77W: 'widebody',
+      CRJ9: 'regional',
+      E190: 'regional',
+      DH8D: 'turboprop',
+      AT72: 'turboprop',
+      C172: 'piston',
+      R44: 'helicopter',
+      GLF5: 'business_jet',
     };
     for (const [icao, bodyClass] of Object.entries(classes)) {
       expect((await t.get(`/v1/aviation/aircraft-types/${icao}`)).body.data?.body_class, icao).toBe(bodyClass);

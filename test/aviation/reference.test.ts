@@ -52,8 +52,17 @@ describe('airline, aircraft-type and manufacturer endpoints', () => {
     });
 
     it('turns \\N, "-", "N/A" and junk codes into nulls and maps country names to codes', async () => {
-      expect((await t.get('/v1/aviation/airlines/1')).body.data).toMatchObject({ iata: null, icao: null, country_name: null, alias: null });
-      expect((await t.get('/v1/aviation/airlines/13394')).body.data).toMatchObject({ iata: null, icao: null, country_code: null });
+      expect((await t.get('/v1/aviation/airlines/1')).body.data).toMatchObject({
+        iata: null,
+        icao: null,
+        country_name: null,
+        alias: null,
+      });
+      expect((await t.get('/v1/aviation/airlines/13394')).body.data).toMatchObject({
+        iata: null,
+        icao: null,
+        country_code: null,
+      });
       expect((await t.get('/v1/aviation/airlines/KE')).body.data).toMatchObject({ country_code: 'KR', alliance: 'SkyTeam' });
     });
 
@@ -96,7 +105,12 @@ describe('airline, aircraft-type and manufacturer endpoints', () => {
       expect(byIata.meta).toEqual({ page: 1, limit: 3, total: 12, has_more: true });
       const byName = (await t.get('/v1/aviation/airlines?sort=-name&limit=2')).body;
       expect(byName.data.map((a: { name: string }) => a.name)).toEqual(['Zantop International Airlines', 'Private flight']);
-      expect((await t.get('/v1/aviation/airlines?page=3&limit=5')).body.meta).toEqual({ page: 3, limit: 5, total: 12, has_more: false });
+      expect((await t.get('/v1/aviation/airlines?page=3&limit=5')).body.meta).toEqual({
+        page: 3,
+        limit: 5,
+        total: 12,
+        has_more: false,
+      });
     });
   });
 
@@ -119,10 +133,20 @@ describe('airline, aircraft-type and manufacturer endpoints', () => {
         in_service: true,
       });
       const agusta = (await t.get('/v1/aviation/aircraft-types/A109')).body.data;
-      expect(agusta).toMatchObject({ manufacturer: 'Agusta', manufacturer_aliases: ['AgustaWestland', 'Leonardo'], body_class: 'helicopter' });
-      expect((await t.get('/v1/aviation/aircraft-types/DH8D')).body.data).toMatchObject({ manufacturer: 'Bombardier', body_class: 'turboprop' });
+      expect(agusta).toMatchObject({
+        manufacturer: 'Agusta',
+        manufacturer_aliases: ['AgustaWestland', 'Leonardo'],
+        body_class: 'helicopter',
+      });
+      expect((await t.get('/v1/aviation/aircraft-types/DH8D')).body.data).toMatchObject({
+        manufacturer: 'Bombardier',
+        body_class: 'turboprop',
+      });
       expect((await t.get('/v1/aviation/aircraft-types/DIS2')).body.data.manufacturer).toBe('M&D Flugzeugbau');
-      expect((await t.get('/v1/aviation/aircraft-types/DC86')).body.data).toMatchObject({ body_class: 'narrowbody', in_service: false });
+      expect((await t.get('/v1/aviation/aircraft-types/DC86')).body.data).toMatchObject({
+        body_class: 'narrowbody',
+        in_service: false,
+      });
     });
 
     it('answers 404 in the envelope for an unknown designator', async () => {
@@ -164,8 +188,17 @@ describe('airline, aircraft-type and manufacturer endpoints', () => {
     it('lists normalized manufacturer names', async () => {
       const res = await t.get('/v1/aviation/manufacturers');
       expect(res.body.data).toEqual([
-        'Agusta', 'Airbus', 'ATR', 'Boeing', 'Bombardier', 'British Aerospace', 'Canadair', 'Cessna', 'Douglas',
-        'General Dynamics', 'M&D Flugzeugbau',
+        'Agusta',
+        'Airbus',
+        'ATR',
+        'Boeing',
+        'Bombardier',
+        'British Aerospace',
+        'Canadair',
+        'Cessna',
+        'Douglas',
+        'General Dynamics',
+        'M&D Flugzeugbau',
       ]);
       expect(res.headers.etag).toBeTruthy();
     });

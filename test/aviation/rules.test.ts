@@ -75,7 +75,15 @@ describe('airline status and alliances', () => {
 
 describe('aircraft types', () => {
   const jet = (over: Partial<BodyClassInput>): BodyClassInput => ({
-    icao: 'XXXX', manufacturer: 'Boeing', model: '737', engineCount: 2, engineType: 'J', species: 'L', wake: 'M', isAirliner: true, ...over,
+    icao: 'XXXX',
+    manufacturer: 'Boeing',
+    model: '737',
+    engineCount: 2,
+    engineType: 'J',
+    species: 'L',
+    wake: 'M',
+    isAirliner: true,
+    ...over,
   });
 
   it.each([

@@ -41,7 +41,19 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     const agency = await cli('agency', 'create', '--name', 'CLI Travel', '--plan', 'starter', '--json');
     expect(agency.code).toBe(0);
     agencyId = agency.json.id;
-    const created = await cli('key', 'create', '--agency', agencyId, '--env', 'test', '--kind', 'agency', '--name', 'ci', '--json');
+    const created = await cli(
+      'key',
+      'create',
+      '--agency',
+      agencyId,
+      '--env',
+      'test',
+      '--kind',
+      'agency',
+      '--name',
+      'ci',
+      '--json',
+    );
     expect(created.code).toBe(0);
     key = { id: created.json.id, secret: created.json.secret };
   });
@@ -63,11 +75,35 @@ describe('operator CLI', { timeout: 120_000 }, () => {
   });
 
   it('creates users with a role and platform permissions, never printing the hash', async () => {
-    const user = await cli('user', 'create', '--agency', agencyId, '--email', 'owner@cli.example', '--password', 'correct horse battery', '--role', 'owner', '--json');
+    const user = await cli(
+      'user',
+      'create',
+      '--agency',
+      agencyId,
+      '--email',
+      'owner@cli.example',
+      '--password',
+      'correct horse battery',
+      '--role',
+      'owner',
+      '--json',
+    );
     expect(user.code).toBe(0);
     expect(user.json).toMatchObject({ id: expect.stringMatching(/^usr_/), role: 'owner', agency_id: agencyId });
     expect(JSON.stringify(user.json)).not.toMatch(/scrypt|password/);
-    const operator = await cli('user', 'create', '--email', 'ops@cli.example', '--password', 'correct horse battery', '--permission', 'platform.read', '--permission', 'user.manage', '--json');
+    const operator = await cli(
+      'user',
+      'create',
+      '--email',
+      'ops@cli.example',
+      '--password',
+      'correct horse battery',
+      '--permission',
+      'platform.read',
+      '--permission',
+      'user.manage',
+      '--json',
+    );
     expect(operator.json.permissions).toEqual(['platform.read', 'user.manage']);
   });
 

@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(async () => f?.close());
 
-const airlineOrders = async () => ((await (await fetch(`${f.aa.url}/control/state`)).json()) as { store: { orders: number } }).store.orders;
+const airlineOrders = async () =>
+  ((await (await fetch(`${f.aa.url}/control/state`)).json()) as { store: { orders: number } }).store.orders;
 
 describe('order_conflict under concurrency', () => {
   it('lets exactly one of 8 parallel creates of the same people and flights book, whatever their Idempotency-Keys', async () => {
@@ -47,7 +48,11 @@ describe('a travel claim whose booking may have reached the airline', () => {
     expect(blocked.json().order_id).toBeUndefined();
 
     // 15 minutes on, the claim is taken for stale: nothing answered for it.
-    await f.platform.db.updateTable('order_travel_claims').set({ claimed_at: new Date(Date.now() - 16 * 60_000) }).where('order_id', 'is', null).execute();
+    await f.platform.db
+      .updateTable('order_travel_claims')
+      .set({ claimed_at: new Date(Date.now() - 16 * 60_000) })
+      .where('order_id', 'is', null)
+      .execute();
     const booked = await f.hold(offer.offer_id);
     expect(booked.statusCode, booked.body).toBe(201);
   });

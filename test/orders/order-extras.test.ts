@@ -11,8 +11,15 @@ afterAll(async () => f?.close());
 
 const enc = encodeURIComponent;
 const path = (id: string, tail = '') => `/v1/orders/${enc(id)}${tail}?airline=AA`;
-const airline = async (id: string) => (await (await fetch(`${f.aa.url}/control/orders/${id}`)).json()) as { status: string; extras: { kind: string }[]; notices: string[] };
-type SeatMaps = { seat_maps: { segment_id: string; seats: { seat: string; available: boolean; price_amount: number | null }[] }[] };
+const airline = async (id: string) =>
+  (await (await fetch(`${f.aa.url}/control/orders/${id}`)).json()) as {
+    status: string;
+    extras: { kind: string }[];
+    notices: string[];
+  };
+type SeatMaps = {
+  seat_maps: { segment_id: string; seats: { seat: string; available: boolean; price_amount: number | null }[] }[];
+};
 
 describe('seats and services', () => {
   it('books a seat and a service with the order, priced server-side; an unknown seat is 422 extra_not_priced', async () => {
@@ -22,7 +29,9 @@ describe('seats and services', () => {
     const seat = map.seats.find((s) => s.available && s.price_amount !== null)!;
     const services = (await f.call('GET', `/v1/offers/${enc(offer.offer_id)}/services`)).json() as { service_id: string }[];
     const service = (Array.isArray(services) ? services : (services as { services: { service_id: string }[] }).services)[0]!;
-    const unknown = await f.hold(offer.offer_id, { seats: [{ segment_id: map.segment_id, passenger_id: 'PAX1', designator: '99K' }] });
+    const unknown = await f.hold(offer.offer_id, {
+      seats: [{ segment_id: map.segment_id, passenger_id: 'PAX1', designator: '99K' }],
+    });
     expect(unknown.statusCode, unknown.body).toBe(422);
     expect(unknown.json().code).toBe('extra_not_priced');
     const created = await f.hold(offer.offer_id, {
@@ -43,7 +52,9 @@ describe('seats and services', () => {
     expect(maps.seat_maps.length).toBeGreaterThan(0);
     const map = maps.seat_maps[0]!;
     const seat = map.seats.find((s) => s.available && (s.price_amount ?? 0) > 0)!;
-    const put = await f.call('PUT', path(order.order_id), { Seats: [{ Segment_ID: map.segment_id, PASSENGER_ID: 'PAX1', designator: seat.seat }] });
+    const put = await f.call('PUT', path(order.order_id), {
+      Seats: [{ Segment_ID: map.segment_id, PASSENGER_ID: 'PAX1', designator: seat.seat }],
+    });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().pending_upsell.total.amount).toBe(seat.price_amount);
     const committed = await f.call('POST', path(order.order_id, '/commit'), { payment: { type: 'agency_account' } });
@@ -57,8 +68,16 @@ describe('seats and services', () => {
 
 describe('refusals before the airline books', () => {
   it('refuses a partner-operated connection with 422 before any airline call', async () => {
-    const res = await f.search({ origin: 'DFW', destination: 'EDI', departure_date: new Date(Date.now() + 34 * 86_400_000).toISOString().slice(0, 10), adults: 1, include_partner_operated: true });
-    const partner = (res.json().offers as { offer_id: string; partner_operated_connection: boolean }[]).find((o) => o.partner_operated_connection)!;
+    const res = await f.search({
+      origin: 'DFW',
+      destination: 'EDI',
+      departure_date: new Date(Date.now() + 34 * 86_400_000).toISOString().slice(0, 10),
+      adults: 1,
+      include_partner_operated: true,
+    });
+    const partner = (res.json().offers as { offer_id: string; partner_operated_connection: boolean }[]).find(
+      (o) => o.partner_operated_connection,
+    )!;
     const operations = ['price', 'createOrder', 'priceExtras'];
     const before = await Promise.all(operations.map((op) => airlineCalls(f, op)));
     const refused = await f.hold(partner.offer_id);
@@ -91,7 +110,9 @@ describe('airline-side changes found by refresh', () => {
   });
 
   it('a refund done at the airline after a cancel through the API makes the cancelled order refunded, announced once', async () => {
-    const order = (await f.hold((await f.offer('JFK', 'LAX', /MAIN$/, 37)).offer_id, { payment: { type: 'agency_account' } })).json();
+    const order = (
+      await f.hold((await f.offer('JFK', 'LAX', /MAIN$/, 37)).offer_id, { payment: { type: 'agency_account' } })
+    ).json();
     expect((await f.call('POST', path(order.order_id, '/cancel/confirm'), {})).json().status).toBe('cancelled');
     const get = () => f.call('GET', `/v1/orders/${enc(order.order_id)}`);
     expect((await get()).json().status).toBe('cancelled');
@@ -106,13 +127,22 @@ describe('airline-side changes found by refresh', () => {
     expect(refreshed.statusCode, refreshed.body).toBe(200);
     expect(refreshed.json().status).toBe('refunded');
     expect(refreshed.json().airline_notices).toContain('Refunded at AA');
-    const history = async () => (await f.call('GET', `/v1/orders/${enc(order.order_id)}/history`)).json().entries as { action: string; status: string; actor: { kind: string } }[];
+    const history = async () =>
+      (await f.call('GET', `/v1/orders/${enc(order.order_id)}/history`)).json().entries as {
+        action: string;
+        status: string;
+        actor: { kind: string };
+      }[];
     const entries = await history();
     expect(entries.at(-1)).toMatchObject({ action: 'refreshed', status: 'refunded', actor: { kind: 'airline', id: 'AA' } });
 
     // A second refresh finds nothing new: no second event, no second entry.
     expect((await f.call('GET', `/v1/orders/${enc(order.order_id)}?refresh=true`)).json().status).toBe('refunded');
-    expect((await eventsForOrder(f.platform.db, order.order_id)).map((e) => e.event)).toEqual(['order.created', 'order.cancelled', 'order.refunded']);
+    expect((await eventsForOrder(f.platform.db, order.order_id)).map((e) => e.event)).toEqual([
+      'order.created',
+      'order.cancelled',
+      'order.refunded',
+    ]);
     expect(await history()).toHaveLength(entries.length);
     expect((await get()).json().status).toBe('refunded');
   });

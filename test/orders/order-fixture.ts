@@ -14,20 +14,37 @@ export const PASSENGER = { given_name: 'Ada', family_name: 'Lovelace', born_on: 
 export async function orderFixture(options: TestPlatformOptions = {}): Promise<OrderFixture> {
   const f = await shoppingFixture(options);
   const call = (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-    f.app.inject({ method: method as 'GET', url, headers: { 'x-api-key': f.key, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    f.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { 'x-api-key': f.key, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   return {
     ...f,
     call,
     async offer(origin, destination, brand = /MAINFL/, days = 20) {
       const res = await f.search({ origin, destination, departure_date: daysAhead(days), adults: 1 });
       if (res.statusCode !== 200) throw new Error(`search ${res.statusCode}: ${res.body}`);
-      const offers = (res.json().offers ?? []) as { offer_id: string; total_amount: number; fare_brand_code?: string | null; slices: { segments: unknown[] }[] }[];
-      const pick = offers.find((o) => brand.test(o.fare_brand_code ?? '') && o.slices.every((s) => s.segments.length === 1)) ?? offers.find((o) => brand.test(o.fare_brand_code ?? ''));
+      const offers = (res.json().offers ?? []) as {
+        offer_id: string;
+        total_amount: number;
+        fare_brand_code?: string | null;
+        slices: { segments: unknown[] }[];
+      }[];
+      const pick =
+        offers.find((o) => brand.test(o.fare_brand_code ?? '') && o.slices.every((s) => s.segments.length === 1)) ??
+        offers.find((o) => brand.test(o.fare_brand_code ?? ''));
       if (!pick) throw new Error(`no ${brand} offer ${origin}-${destination}: ${offers.map((o) => o.fare_brand_code).join(',')}`);
       return pick;
     },
     hold(offerId, extra = {}, headers = {}) {
-      return call('POST', '/v1/orders', { offer_id: offerId, passengers: [PASSENGER], payment: { type: 'hold' }, ...extra }, headers);
+      return call(
+        'POST',
+        '/v1/orders',
+        { offer_id: offerId, passengers: [PASSENGER], payment: { type: 'hold' }, ...extra },
+        headers,
+      );
     },
   };
 }

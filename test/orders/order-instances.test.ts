@@ -21,12 +21,15 @@ afterAll(async () => {
 describe.runIf(shared)('two gateway instances on one database', () => {
   it('make exactly one airline booking for one Idempotency-Key sent to both at once', async () => {
     const offer = await f.offer('JFK', 'LAX', /MAIN$/, 41);
-    const state = async () => ((await (await fetch(`${f.aa.url}/control/state`)).json()) as { store: { orders: number } }).store.orders;
+    const state = async () =>
+      ((await (await fetch(`${f.aa.url}/control/state`)).json()) as { store: { orders: number } }).store.orders;
     const before = await state();
     const body = { offer_id: offer.offer_id, passengers: [PASSENGER], payment: { type: 'hold' } };
     const headers = { 'x-api-key': f.key, 'idempotency-key': 'two-instances' };
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? f.app : second.app).inject({ method: 'POST', url: '/v1/orders', headers, payload: body })),
+      Array.from({ length: 40 }, (_, i) =>
+        (i % 2 === 0 ? f.app : second.app).inject({ method: 'POST', url: '/v1/orders', headers, payload: body }),
+      ),
     );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
     expect(answers.every((a) => [200, 201, 409].includes(a.statusCode))).toBe(true);
@@ -38,12 +41,18 @@ describe.runIf(shared)('two gateway instances on one database', () => {
 
   it('make exactly one airline booking for the same people and flights sent to both under different keys', async () => {
     const offer = await f.offer('JFK', 'LAX', /MAIN$/, 43);
-    const state = async () => ((await (await fetch(`${f.aa.url}/control/state`)).json()) as { store: { orders: number } }).store.orders;
+    const state = async () =>
+      ((await (await fetch(`${f.aa.url}/control/state`)).json()) as { store: { orders: number } }).store.orders;
     const before = await state();
     const body = { offer_id: offer.offer_id, passengers: [PASSENGER], payment: { type: 'hold' } };
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        (i % 2 === 0 ? f.app : second.app).inject({ method: 'POST', url: '/v1/orders', headers: { 'x-api-key': f.key, 'idempotency-key': `two-instances-travel-${i}` }, payload: body }),
+        (i % 2 === 0 ? f.app : second.app).inject({
+          method: 'POST',
+          url: '/v1/orders',
+          headers: { 'x-api-key': f.key, 'idempotency-key': `two-instances-travel-${i}` },
+          payload: body,
+        }),
       ),
     );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);

@@ -31,7 +31,9 @@ describe('order lifecycle through the gateway and the AA test system', () => {
     expect(quote.statusCode, quote.body).toBe(200);
     expect(quote.json().refund.amount).toBeGreaterThan(0);
 
-    const cancelled = await f.call('POST', path(order.order_id, '/cancel/confirm'), { cancellation_quote_id: quote.json().cancellation_quote_id });
+    const cancelled = await f.call('POST', path(order.order_id, '/cancel/confirm'), {
+      cancellation_quote_id: quote.json().cancellation_quote_id,
+    });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
 
@@ -42,11 +44,35 @@ describe('order lifecycle through the gateway and the AA test system', () => {
     const events = await eventsForOrder(f.platform.db, order.order_id);
     expect(events.map((e) => e.event)).toEqual(['order.created', 'order.ticketed', 'order.cancelled', 'order.refunded']);
     for (const e of events) {
-      expect(Object.keys(e.payload).sort()).toEqual(['airline', 'currency', 'destination', 'event', 'occurred_at', 'order_id', 'origin', 'pnr', 'status', 'total']);
-      expect(e.payload).toMatchObject({ event: e.event, order_id: order.order_id, pnr: order.pnr, airline: 'AA', origin: 'JFK', destination: 'LAX', currency: 'USD' });
+      expect(Object.keys(e.payload).sort()).toEqual([
+        'airline',
+        'currency',
+        'destination',
+        'event',
+        'occurred_at',
+        'order_id',
+        'origin',
+        'pnr',
+        'status',
+        'total',
+      ]);
+      expect(e.payload).toMatchObject({
+        event: e.event,
+        order_id: order.order_id,
+        pnr: order.pnr,
+        airline: 'AA',
+        origin: 'JFK',
+        destination: 'LAX',
+        currency: 'USD',
+      });
     }
     expect(events.map((e) => e.payload.status)).toEqual(['hold', 'ticketed', 'cancelled', 'refunded']);
     const history = await f.call('GET', `/v1/orders/${encodeURIComponent(order.order_id)}/history`);
-    expect(history.json().entries.map((e: { action: string }) => e.action)).toEqual(['created', 'committed', 'cancelled', 'refunded']);
+    expect(history.json().entries.map((e: { action: string }) => e.action)).toEqual([
+      'created',
+      'committed',
+      'cancelled',
+      'refunded',
+    ]);
   });
 });

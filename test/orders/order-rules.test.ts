@@ -23,9 +23,12 @@ const airlineCallsOf = (operation: string) => airlineCalls(f, operation);
 describe('booking rules', () => {
   it('makes exactly one airline booking for 50 parallel creates with one Idempotency-Key', async () => {
     const offer = await f.offer('JFK', 'LAX', /MAIN$/, 25);
-    const airlineOrders = async () => ((await (await fetch(`${f.aa.url}/control/state`)).json()) as { store: { orders: number } }).store.orders;
+    const airlineOrders = async () =>
+      ((await (await fetch(`${f.aa.url}/control/state`)).json()) as { store: { orders: number } }).store.orders;
     const bookedBefore = await airlineOrders();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => f.hold(offer.offer_id, {}, { 'idempotency-key': 'same-key-50' })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => f.hold(offer.offer_id, {}, { 'idempotency-key': 'same-key-50' })),
+    );
     const codes = answers.map((a) => a.statusCode);
     const created = answers.filter((a) => a.statusCode === 201);
     expect(created).toHaveLength(1);
@@ -39,7 +42,12 @@ describe('booking rules', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     const list = await f.call('GET', '/v1/orders?limit=100');
     expect(list.json().orders.filter((o: { order_id: string }) => o.order_id === id)).toHaveLength(1);
-    const reused = await f.call('POST', '/v1/orders', { offer_id: offer.offer_id, passengers: [{ ...PASSENGER, given_name: 'Other' }], payment: { type: 'hold' } }, { 'idempotency-key': 'same-key-50' });
+    const reused = await f.call(
+      'POST',
+      '/v1/orders',
+      { offer_id: offer.offer_id, passengers: [{ ...PASSENGER, given_name: 'Other' }], payment: { type: 'hold' } },
+      { 'idempotency-key': 'same-key-50' },
+    );
     expect(reused.statusCode).toBe(409);
     expect(reused.json().code).toBe('idempotency_key_reused');
     expect((await eventsForOrder(f.platform.db, id)).filter((e) => e.event === 'order.created')).toHaveLength(1);
@@ -56,7 +64,12 @@ describe('booking rules', () => {
     const retried = await f.hold(again.offer_id, {}, { 'idempotency-key': 'retry-after-conflict' });
     expect(retried.statusCode, retried.body).toBe(201);
 
-    const sat = await f.search({ origin: 'DFW', destination: 'SAT', departure_date: new Date(Date.now() + 39 * 86_400_000).toISOString().slice(0, 10), adults: 1 });
+    const sat = await f.search({
+      origin: 'DFW',
+      destination: 'SAT',
+      departure_date: new Date(Date.now() + 39 * 86_400_000).toISOString().slice(0, 10),
+      adults: 1,
+    });
     const ghost = (sat.json().offers as { offer_id: string; slices: { segments: { departing_at: string }[] }[] }[])
       .filter((o) => o.slices[0]!.segments.length === 1)
       .sort((a, b) => a.slices[0]!.segments[0]!.departing_at.localeCompare(b.slices[0]!.segments[0]!.departing_at))[0]!;
@@ -77,16 +90,31 @@ describe('booking rules', () => {
     const conflict = await f.hold(again.offer_id);
     if (conflict.statusCode === 409) expect(conflict.json().code).toBe('order_conflict');
     expect((await f.hold(offer.offer_id, {}, { 'idempotency-key': 'k'.repeat(129) })).statusCode).toBe(400);
-    const tds = await f.hold(offer.offer_id, { payment: { type: 'card', card: { number: '4111111111111111', expiry: '1230', holder_name: 'A L' }, authentication: { cavv: 'x' } } });
+    const tds = await f.hold(offer.offer_id, {
+      payment: {
+        type: 'card',
+        card: { number: '4111111111111111', expiry: '1230', holder_name: 'A L' },
+        authentication: { cavv: 'x' },
+      },
+    });
     expect(tds.statusCode).toBe(422);
     expect((await f.call('POST', '/v1/orders', { passengers: [PASSENGER] })).json().error).toBe('offer_id is required');
-    expect((await f.call('POST', '/v1/orders', { offer_id: offer.offer_id, passengers: [] })).json().error).toBe('at least one passenger is required');
+    expect((await f.call('POST', '/v1/orders', { offer_id: offer.offer_id, passengers: [] })).json().error).toBe(
+      'at least one passenger is required',
+    );
   });
 
   it('answers the carrier refusal of DFW-SAT with 502, its text and no stored order', async () => {
-    const res = await f.search({ origin: 'DFW', destination: 'SAT', departure_date: new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10), adults: 1 });
+    const res = await f.search({
+      origin: 'DFW',
+      destination: 'SAT',
+      departure_date: new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10),
+      adults: 1,
+    });
     const offers = res.json().offers as { offer_id: string; slices: { segments: { departing_at: string }[] }[] }[];
-    const nonstops = offers.filter((o) => o.slices[0]!.segments.length === 1).sort((a, b) => a.slices[0]!.segments[0]!.departing_at.localeCompare(b.slices[0]!.segments[0]!.departing_at));
+    const nonstops = offers
+      .filter((o) => o.slices[0]!.segments.length === 1)
+      .sort((a, b) => a.slices[0]!.segments[0]!.departing_at.localeCompare(b.slices[0]!.segments[0]!.departing_at));
     const before = (await f.call('GET', '/v1/orders?limit=100')).json().orders.length;
     const refused = await f.hold(nonstops[0]!.offer_id);
     expect(refused.statusCode, refused.body).toBe(502);
@@ -99,7 +127,12 @@ describe('booking rules', () => {
     const gone = await f.hold('AA|1.eyJvIjpbWyJBQU5PUEUiLCJBQSIsW1siQUFOT1BFLTEiLFsiUEFYMSJdXV1dXSwicCI6WzEsMCwwXX0');
     expect(gone.statusCode).toBe(404);
     {
-      const res = await f.call('POST', '/v1/orders', { offer_id: 'AA|x', passengers: [PASSENGER] }, { 'x-api-key': staticKey.secret });
+      const res = await f.call(
+        'POST',
+        '/v1/orders',
+        { offer_id: 'AA|x', passengers: [PASSENGER] },
+        { 'x-api-key': staticKey.secret },
+      );
       expect(res.statusCode).toBe(403);
       expect((await f.call('GET', '/v1/orders', undefined, { 'x-api-key': staticKey.secret })).statusCode).toBe(401);
     }
@@ -112,14 +145,27 @@ describe('the order store', () => {
     const order = (await f.hold(offer.offer_id)).json();
     const id = enc(order.order_id);
     const paths: [string, string][] = [
-      ['GET', `/v1/orders/${id}`], ['GET', `/v1/orders/${id}/history`], ['GET', `/v1/orders/${id}/refund-eligibility?airline=AA`],
-      ['PUT', `/v1/orders/${id}?airline=AA`], ['DELETE', `/v1/orders/${id}?airline=AA`], ['POST', `/v1/orders/${id}/quote?airline=AA`],
-      ['POST', `/v1/orders/${id}/commit?airline=AA`], ['POST', `/v1/orders/${id}/reshop?airline=AA`], ['POST', `/v1/orders/${id}/change?airline=AA`],
-      ['POST', `/v1/orders/${id}/change/confirm?airline=AA`], ['POST', `/v1/orders/${id}/cancel?airline=AA`], ['POST', `/v1/orders/${id}/cancel/confirm?airline=AA`],
+      ['GET', `/v1/orders/${id}`],
+      ['GET', `/v1/orders/${id}/history`],
+      ['GET', `/v1/orders/${id}/refund-eligibility?airline=AA`],
+      ['PUT', `/v1/orders/${id}?airline=AA`],
+      ['DELETE', `/v1/orders/${id}?airline=AA`],
+      ['POST', `/v1/orders/${id}/quote?airline=AA`],
+      ['POST', `/v1/orders/${id}/commit?airline=AA`],
+      ['POST', `/v1/orders/${id}/reshop?airline=AA`],
+      ['POST', `/v1/orders/${id}/change?airline=AA`],
+      ['POST', `/v1/orders/${id}/change/confirm?airline=AA`],
+      ['POST', `/v1/orders/${id}/cancel?airline=AA`],
+      ['POST', `/v1/orders/${id}/cancel/confirm?airline=AA`],
       ['POST', `/v1/orders/${id}/refund?airline=AA`],
     ];
     for (const [method, url] of paths) {
-      const res = await f.call(method, url, method === 'GET' || method === 'DELETE' ? undefined : { offer_id: 'AA|x', seats: [] }, { 'x-api-key': other.secret });
+      const res = await f.call(
+        method,
+        url,
+        method === 'GET' || method === 'DELETE' ? undefined : { offer_id: 'AA|x', seats: [] },
+        { 'x-api-key': other.secret },
+      );
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().code).toBe('order_not_found');
       expect(res.json().did_you_mean).toBeUndefined();
@@ -137,7 +183,9 @@ describe('the order store', () => {
     const newer = (await f.hold((await f.offer('JFK', 'LAX', /MAIN$/, 42)).offer_id)).json();
     const page2 = await f.call('GET', `/v1/orders?limit=100&cursor=${list.json().next_cursor}`);
     expect(page2.json().orders.map((o: { order_id: string }) => o.order_id)).not.toContain(newer.order_id);
-    expect((await f.call('GET', `/v1/orders?pnr=${newer.pnr}`)).json().orders.map((o: { order_id: string }) => o.order_id)).toEqual([newer.order_id]);
+    expect(
+      (await f.call('GET', `/v1/orders?pnr=${newer.pnr}`)).json().orders.map((o: { order_id: string }) => o.order_id),
+    ).toEqual([newer.order_id]);
     expect((await f.call('GET', '/v1/orders?status=refunded')).json().orders).toEqual([]);
     expect((await f.call('GET', '/v1/orders?status=bogus')).statusCode).toBe(400);
     expect((await f.call('GET', '/v1/orders?limit=101')).statusCode).toBe(400);
@@ -152,12 +200,17 @@ describe('the order store', () => {
     const deps = { db: f.platform.db, clock: () => new Date(), mailer, logger: f.platform.logger };
     await runDeadlineSweep(deps);
     await runDeadlineSweep(deps);
-    const reminders = (await eventsForOrder(f.platform.db, order.order_id)).filter((e) => e.event === 'order.ticketing_deadline_approaching');
+    const reminders = (await eventsForOrder(f.platform.db, order.order_id)).filter(
+      (e) => e.event === 'order.ticketing_deadline_approaching',
+    );
     expect(reminders).toHaveLength(1);
     expect(Object.keys(reminders[0]!.payload).sort()).toEqual(['airline', 'order_id', 'pnr', 'ticketing_deadline']);
     // Without SMTP_URL the mailer writes each message to DATA_DIR/outbox: one for this booking.
     const outbox = path.join(f.platform.config.dataDir, 'outbox');
-    const mails = fs.readdirSync(outbox).map((name) => fs.readFileSync(path.join(outbox, name), 'utf8')).filter((m) => m.includes(order.pnr));
+    const mails = fs
+      .readdirSync(outbox)
+      .map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'))
+      .filter((m) => m.includes(order.pnr));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('ada@example.com');
   });

@@ -9,7 +9,13 @@ beforeAll(async () => {
 afterAll(async () => f?.close());
 
 const path = (id: string, tail = '') => `/v1/orders/${encodeURIComponent(id)}${tail}?airline=AA`;
-const airlineState = async (id: string) => (await (await fetch(`${f.aa.url}/control/orders/${id}`)).json()) as Record<string, unknown> & { status: string; tickets: { couponStatus: string }[]; extras: unknown[]; flights: { key: string }[] };
+const airlineState = async (id: string) =>
+  (await (await fetch(`${f.aa.url}/control/orders/${id}`)).json()) as Record<string, unknown> & {
+    status: string;
+    tickets: { couponStatus: string }[];
+    extras: unknown[];
+    flights: { key: string }[];
+  };
 
 describe('servicing', () => {
   it('pay now, reshop, change quote and confirm, schedule change and airline refund found by refresh', async () => {
@@ -26,12 +32,19 @@ describe('servicing', () => {
     expect(quote.statusCode, quote.body).toBe(200);
     expect((await f.call('POST', path(order.order_id, '/change/confirm'), {})).statusCode).toBe(400);
     const before = (await airlineState(order.airline_order_id)).flights;
-    const changed = await f.call('POST', path(order.order_id, '/change/confirm'), { offer_id: alternatives[0]!.offer_id, change_quote_id: quote.json().quote_id });
+    const changed = await f.call('POST', path(order.order_id, '/change/confirm'), {
+      offer_id: alternatives[0]!.offer_id,
+      change_quote_id: quote.json().quote_id,
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     const after = await airlineState(order.airline_order_id);
     expect(after.flights).not.toEqual(before);
 
-    await fetch(`${f.aa.url}/control/orders/${order.airline_order_id}/schedule-change`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ minutes: 40 }) });
+    await fetch(`${f.aa.url}/control/orders/${order.airline_order_id}/schedule-change`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ minutes: 40 }),
+    });
     const refreshed = await f.call('GET', `/v1/orders/${encodeURIComponent(order.order_id)}?refresh=true`);
     expect(refreshed.statusCode, refreshed.body).toBe(200);
     expect(refreshed.json().airline_notices.join(' ')).toMatch(/Schedule change/);
@@ -51,7 +64,8 @@ describe('servicing', () => {
 
   it('DELETE cancels a hold at the airline and gives its seat back; a closed order refuses changes with 409', async () => {
     const offer = await f.offer('JFK', 'LAX', /MAIN$/, 31);
-    const sold = async () => ((await (await fetch(`${f.aa.url}/control/state`)).json()) as { inventory: { seatsSold: number } }).inventory.seatsSold;
+    const sold = async () =>
+      ((await (await fetch(`${f.aa.url}/control/state`)).json()) as { inventory: { seatsSold: number } }).inventory.seatsSold;
     const before = await sold();
     const order = (await f.hold(offer.offer_id)).json();
     expect(await sold()).toBe(before + 1);

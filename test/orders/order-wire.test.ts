@@ -33,7 +33,11 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
-    const upstream = await request(`${aa.url}${req.url}`, { method: 'POST', headers: req.headers as Record<string, string>, body });
+    const upstream = await request(`${aa.url}${req.url}`, {
+      method: 'POST',
+      headers: req.headers as Record<string, string>,
+      body,
+    });
     const answer = await upstream.body.text();
     traffic.push({ message: req.url!.split('/').pop()!, request: body, response: answer });
     res.writeHead(upstream.statusCode, { 'content-type': 'application/xml' });
@@ -48,14 +52,36 @@ afterAll(async () => {
 });
 
 const PAX: PassengerInput[] = [
-  { passengerId: 'PAX1', type: 'adult', givenName: 'Ada', familyName: 'Lovelace', bornOn: '1985-12-10', gender: 'f', email: 'ada@example.com', phone: '+15550100' },
+  {
+    passengerId: 'PAX1',
+    type: 'adult',
+    givenName: 'Ada',
+    familyName: 'Lovelace',
+    bornOn: '1985-12-10',
+    gender: 'f',
+    email: 'ada@example.com',
+    phone: '+15550100',
+  },
 ];
 
 describe('order messages on the wire', () => {
   it('every order request and answer validates against the unmodified 21.3 schemas, both ways', async () => {
-    const aaConnector = createAaConnector({ testUrl: proxyUrl, testSubscriptionKey: KEY, liveUrl: null, liveSubscriptionKey: null });
+    const aaConnector = createAaConnector({
+      testUrl: proxyUrl,
+      testSubscriptionKey: KEY,
+      liveUrl: null,
+      liveSubscriptionKey: null,
+    });
     const ctx = { environment: 'test' as const };
-    const found = await aaConnector.search({ slices: [{ origin: 'JFK', destination: 'LAX', departureDate: day(22) }], passengers: { adults: 1, children: 0, infants: 0 }, cabin: null, maxConnections: 0 }, ctx);
+    const found = await aaConnector.search(
+      {
+        slices: [{ origin: 'JFK', destination: 'LAX', departureDate: day(22) }],
+        passengers: { adults: 1, children: 0, infants: 0 },
+        cabin: null,
+        maxConnections: 0,
+      },
+      ctx,
+    );
     const offers = (found.ok ? found.value : null) ?? [];
     const shopped = offers.find((o) => o.fareBrandCode?.includes('MAINFL')) as Offer;
     const priced = await aaConnector.price([shopped.offerId], ctx);
@@ -69,12 +95,31 @@ describe('order messages on the wire', () => {
       { kind: 'offer', offerId },
       [
         ...(seat ? [{ kind: 'seat' as const, segmentId: seat.segmentId, passengerId: 'PAX1', designator: seat.designator }] : []),
-        ...(service ? [{ kind: 'service' as const, serviceId: service.serviceId, passengerId: 'PAX1', segmentId: service.segmentIds[0] ?? null }] : []),
+        ...(service
+          ? [
+              {
+                kind: 'service' as const,
+                serviceId: service.serviceId,
+                passengerId: 'PAX1',
+                segmentId: service.segmentIds[0] ?? null,
+              },
+            ]
+          : []),
       ],
       ctx,
     );
     expect(extras.ok ? extras.value.length : extras.failure.message).toBe(2);
-    const created = await aaConnector.createOrder({ offerId, passengers: PAX, contact: { email: 'ada@example.com', phone: null }, extras: extras.ok ? extras.value : [], payment: { type: 'hold' }, expectedTotal: priced.value.offer.total }, ctx);
+    const created = await aaConnector.createOrder(
+      {
+        offerId,
+        passengers: PAX,
+        contact: { email: 'ada@example.com', phone: null },
+        extras: extras.ok ? extras.value : [],
+        payment: { type: 'hold' },
+        expectedTotal: priced.value.offer.total,
+      },
+      ctx,
+    );
     if (!created.ok) throw new Error(created.failure.message);
     const order = created.value;
     expect(order.status).toBe('hold');
@@ -83,9 +128,24 @@ describe('order messages on the wire', () => {
     expect((await aaConnector.retrieveOrder(ref, ctx)).ok).toBe(true);
     const quote = await aaConnector.quoteOrder(ref, ctx);
     expect(quote.ok && quote.value.total.amountMinor).toBe(order.total.amountMinor);
-    const paid = await aaConnector.changeOrder(ref, { extras: [], payment: { type: 'card', card: { number: '4111111111111111', expiry: '1230', holderName: 'ADA LOVELACE', securityCode: '123' } }, amount: order.total }, ctx);
+    const paid = await aaConnector.changeOrder(
+      ref,
+      {
+        extras: [],
+        payment: {
+          type: 'card',
+          card: { number: '4111111111111111', expiry: '1230', holderName: 'ADA LOVELACE', securityCode: '123' },
+        },
+        amount: order.total,
+      },
+      ctx,
+    );
     expect(paid.ok ? paid.value.tickets.map((t) => t.ticketNumber)[0] : paid.ok).toMatch(/^001\d{10}$/);
-    const later = await aaConnector.reshopOrder(ref, { slices: [{ origin: 'JFK', destination: 'LAX', departureDate: day(24) }], cabin: null }, ctx);
+    const later = await aaConnector.reshopOrder(
+      ref,
+      { slices: [{ origin: 'JFK', destination: 'LAX', departureDate: day(24) }], cabin: null },
+      ctx,
+    );
     if (!later.ok) throw new Error(later.failure.message);
     const reissued = await aaConnector.acceptReshopOffers(ref, [later.value[0]!.offer.offerId], { type: 'agency_account' }, ctx);
     expect(reissued.ok ? reissued.value.segments[0]!.departingAt.slice(0, 10) : reissued.failure.message).toBe(day(24));
@@ -101,19 +161,50 @@ describe('order messages on the wire', () => {
     const orderTraffic = traffic.filter((t) => t.message in RESPONSE_ROOT);
     expect(new Set(orderTraffic.map((t) => t.message))).toEqual(new Set(Object.keys(RESPONSE_ROOT)));
     for (const t of orderTraffic) {
-      expect({ message: t.message, errors: await ndcSchemaErrors(t.request, `IATA_${t.message}RQ`) }).toEqual({ message: t.message, errors: [] });
-      expect({ message: `${t.message} answer`, errors: await ndcSchemaErrors(t.response, RESPONSE_ROOT[t.message]!) }).toEqual({ message: `${t.message} answer`, errors: [] });
+      expect({ message: t.message, errors: await ndcSchemaErrors(t.request, `IATA_${t.message}RQ`) }).toEqual({
+        message: t.message,
+        errors: [],
+      });
+      expect({ message: `${t.message} answer`, errors: await ndcSchemaErrors(t.response, RESPONSE_ROOT[t.message]!) }).toEqual({
+        message: `${t.message} answer`,
+        errors: [],
+      });
     }
   });
 
   it('a flight that does not operate is refused at OrderCreate with AA text; the cascade line is the same refusal', async () => {
-    const aaConnector = createAaConnector({ testUrl: aa.url, testSubscriptionKey: KEY, liveUrl: null, liveSubscriptionKey: null });
+    const aaConnector = createAaConnector({
+      testUrl: aa.url,
+      testSubscriptionKey: KEY,
+      liveUrl: null,
+      liveSubscriptionKey: null,
+    });
     const ctx = { environment: 'test' as const };
-    const found = await aaConnector.search({ slices: [{ origin: 'DFW', destination: 'SAT', departureDate: day(23) }], passengers: { adults: 1, children: 0, infants: 0 }, cabin: null, maxConnections: 0 }, ctx);
-    const first = ((found.ok ? found.value : null) ?? []).sort((a, b) => a.slices[0]!.segments[0]!.departingAt.localeCompare(b.slices[0]!.segments[0]!.departingAt))[0]!;
+    const found = await aaConnector.search(
+      {
+        slices: [{ origin: 'DFW', destination: 'SAT', departureDate: day(23) }],
+        passengers: { adults: 1, children: 0, infants: 0 },
+        cabin: null,
+        maxConnections: 0,
+      },
+      ctx,
+    );
+    const first = ((found.ok ? found.value : null) ?? []).sort((a, b) =>
+      a.slices[0]!.segments[0]!.departingAt.localeCompare(b.slices[0]!.segments[0]!.departingAt),
+    )[0]!;
     const priced = await aaConnector.price([first.offerId], ctx);
     if (!priced.ok) throw new Error(priced.failure.message);
-    const refused = await aaConnector.createOrder({ offerId: priced.value.offer.offerId, passengers: PAX, contact: { email: 'ada@example.com', phone: null }, extras: [], payment: { type: 'hold' }, expectedTotal: null }, ctx);
+    const refused = await aaConnector.createOrder(
+      {
+        offerId: priced.value.offer.offerId,
+        passengers: PAX,
+        contact: { email: 'ada@example.com', phone: null },
+        extras: [],
+        payment: { type: 'hold' },
+        expectedTotal: null,
+      },
+      ctx,
+    );
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.failure.kind).toBe('refused');

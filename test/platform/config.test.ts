@@ -15,7 +15,13 @@ describe('configuration', () => {
   it('reports every bad value at once, each naming its variable', () => {
     let error: ConfigError | undefined;
     try {
-      loadConfig({ PORT: 'eighty', ORDER_WRITES_ENABLED: 'maybe', KEY_PREFIX: 'Bad_Prefix', REDIS_URL: 'localhost:6379', LOG_LEVEL: 'loud' });
+      loadConfig({
+        PORT: 'eighty',
+        ORDER_WRITES_ENABLED: 'maybe',
+        KEY_PREFIX: 'Bad_Prefix',
+        REDIS_URL: 'localhost:6379',
+        LOG_LEVEL: 'loud',
+      });
     } catch (err) {
       error = err as ConfigError;
     }

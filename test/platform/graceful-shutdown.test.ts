@@ -72,7 +72,14 @@ describe('graceful shutdown', () => {
       expect(answer).toMatch(/^HTTP\/1\.1 422/);
 
       const code = await exited;
-      expect(code, output.split("\n").filter((l) => !l.includes("request completed")).slice(-6).join("\n")).toBe(0);
+      expect(
+        code,
+        output
+          .split('\n')
+          .filter((l) => !l.includes('request completed'))
+          .slice(-6)
+          .join('\n'),
+      ).toBe(0);
       expect(output).toContain('"msg":"stopped"');
       expect(fs.existsSync(path.join(dataDir, 'flightagg.lock'))).toBe(false);
     } finally {

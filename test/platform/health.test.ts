@@ -34,11 +34,17 @@ describe('health and readiness', () => {
   });
 
   it('answers 503 with the same shape when an active key id is missing from KEYRING', async () => {
-    await sql`insert into keyring_keys (key_id, purpose) values ('api-key-secrets-elsewhere', 'api-key-secrets')`.execute(t.platform.db);
+    await sql`insert into keyring_keys (key_id, purpose) values ('api-key-secrets-elsewhere', 'api-key-secrets')`.execute(
+      t.platform.db,
+    );
     try {
       const res = await t.app.inject({ url: '/v1/health/ready' });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({ status: 'not_ready', checks: { keyring: 'failing' }, keys: { active: 5, loaded: 4, missing: 1 } });
+      expect(res.json()).toMatchObject({
+        status: 'not_ready',
+        checks: { keyring: 'failing' },
+        keys: { active: 5, loaded: 4, missing: 1 },
+      });
       expect(res.body).not.toContain('elsewhere');
     } finally {
       await sql`update keyring_keys set status = 'retired' where key_id = 'api-key-secrets-elsewhere'`.execute(t.platform.db);

@@ -124,7 +124,11 @@ describe('cross-cutting HTTP rules', () => {
   it('hides internal errors behind a generic 500 and logs them with the request id', async () => {
     const res = await t.app.inject({ url: '/v1/probe/crash', headers: { 'x-api-key': key } });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ error: 'internal server error', code: 'internal_error', request_id: res.headers['x-request-id'] });
+    expect(res.json()).toEqual({
+      error: 'internal server error',
+      code: 'internal_error',
+      request_id: res.headers['x-request-id'],
+    });
     expect(res.body).not.toContain('hunter2');
     expect(res.body).not.toContain('at ');
     const logged = logLines.map((l) => JSON.parse(l) as { reqId?: string; level: number });

@@ -13,7 +13,9 @@ describe('migrations', () => {
 
   it('has every numbered migration applied, once, in order', async () => {
     expect(platform.migrations.total).toBe(listMigrations().length);
-    const { rows } = await sql<{ version: string }>`select version from schema_migrations order by applied_at, version`.execute(platform.db);
+    const { rows } = await sql<{ version: string }>`select version from schema_migrations order by applied_at, version`.execute(
+      platform.db,
+    );
     expect(rows.map((r) => r.version)).toEqual(listMigrations().map((m) => m.version));
   });
 

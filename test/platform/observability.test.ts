@@ -34,7 +34,12 @@ describe('observability', () => {
     const { secret, keyId, agencyId } = await t.agencyWithKey();
     await t.app.inject({ url: '/v1/probe/whoami', headers: { 'x-api-key': secret, authorization: 'Bearer sess_topsecret' } });
     await t.app.inject({ url: '/v1/probe/crash', headers: { 'x-api-key': secret } });
-    await t.app.inject({ method: 'POST', url: '/v1/probe/echo', headers: { 'x-api-key': secret }, payload: { password: 'pw-in-body' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/v1/probe/echo',
+      headers: { 'x-api-key': secret },
+      payload: { password: 'pw-in-body' },
+    });
     const revealed = await t.app.services.apiKeys.reveal(keyId, agencyId);
     t.platform.logger.info({ secret: revealed, password: 'pw', token: 'tok' }, 'a careless log call');
     const all = logLines.join('\n');

@@ -13,7 +13,7 @@ beforeAll(async () => {
 afterAll(async () => p.close());
 
 describe("the caller's security events", () => {
-  it('pages the caller\'s own events newest first with a total, filtered by kind', async () => {
+  it("pages the caller's own events newest first with a total, filtered by kind", async () => {
     const user = await p.user();
     for (let i = 0; i < 3; i++) await p.login(user.email, 'wrong-password-xyz');
     const token = await p.token(user.email);
@@ -23,7 +23,12 @@ describe("the caller's security events", () => {
     const all = await p.request(token, 'GET', '/v1/dev/me/security-events');
     expect(all.statusCode).toBe(200);
     expect(all.json().total).toBe(4);
-    expect(all.json().events.map((e: { kind: string }) => e.kind)).toEqual(['login.succeeded', 'login.failed', 'login.failed', 'login.failed']);
+    expect(all.json().events.map((e: { kind: string }) => e.kind)).toEqual([
+      'login.succeeded',
+      'login.failed',
+      'login.failed',
+      'login.failed',
+    ]);
     expect(all.json().events.every((e: { userId: string }) => e.userId === user.id)).toBe(true);
 
     const page = await p.request(token, 'GET', '/v1/dev/me/security-events?kind=login.failed&limit=2&offset=2');
@@ -37,7 +42,7 @@ describe("the caller's security events", () => {
 });
 
 describe('admin security events', () => {
-  it('lists everyone\'s events filtered by kind, user and time, newest first', async () => {
+  it("lists everyone's events filtered by kind, user and time, newest first", async () => {
     const user = await p.user();
     const since = p.clock().toISOString();
     await p.login(user.email, 'wrong-password-xyz');
@@ -49,7 +54,11 @@ describe('admin security events', () => {
     expect(failed.json().events).toHaveLength(1);
     const limited = await p.request(opToken, 'GET', '/v1/admin/security/events?limit=1');
     expect(limited.json().events).toHaveLength(1);
-    const recent = await p.request(opToken, 'GET', `/v1/admin/security/events?since=${encodeURIComponent(since)}&user_id=${user.id}`);
+    const recent = await p.request(
+      opToken,
+      'GET',
+      `/v1/admin/security/events?since=${encodeURIComponent(since)}&user_id=${user.id}`,
+    );
     expect(recent.json().events.length).toBeGreaterThanOrEqual(1);
     const future = await p.request(opToken, 'GET', `/v1/admin/security/events?since=2999-01-01T00:00:00Z`);
     expect(future.json().events).toEqual([]);
@@ -77,7 +86,10 @@ describe('support sessions', () => {
     const ownerToken = await p.token(owner.email);
     const key = (await p.request(ownerToken, 'POST', '/v1/dev/api-keys', { name: 'theirs' })).json();
 
-    const opened = await p.request(opToken, 'POST', '/v1/admin/support-sessions', { agencyId: owner.agencyId, reason: 'ticket 4711' });
+    const opened = await p.request(opToken, 'POST', '/v1/admin/support-sessions', {
+      agencyId: owner.agencyId,
+      reason: 'ticket 4711',
+    });
     expect(opened.statusCode).toBe(201);
     const { token, supportSession, session } = opened.json();
     expect(supportSession).toMatchObject({ operatorUserId: operator.id, agencyId: owner.agencyId, reason: 'ticket 4711' });
@@ -111,13 +123,18 @@ describe('support sessions', () => {
     const events = (await p.request(opToken, 'GET', `/v1/admin/security/events?user_id=${operator.id}`)).json().events;
     const opening = events.find((e: { kind: string }) => e.kind === 'support_session.opened');
     const closing = events.find((e: { kind: string }) => e.kind === 'support_session.closed');
-    expect(opening).toMatchObject({ agencyId: owner.agencyId, detail: { supportSessionId: supportSession.id, reason: 'ticket 4711' } });
+    expect(opening).toMatchObject({
+      agencyId: owner.agencyId,
+      detail: { supportSessionId: supportSession.id, reason: 'ticket 4711' },
+    });
     expect(closing).toMatchObject({ agencyId: owner.agencyId, detail: { supportSessionId: supportSession.id } });
   });
 
   it('is closed by the operator from the admin API', async () => {
     const owner = await p.user();
-    const opened = (await p.request(opToken, 'POST', '/v1/admin/support-sessions', { agencyId: owner.agencyId, reason: 'check keys' })).json();
+    const opened = (
+      await p.request(opToken, 'POST', '/v1/admin/support-sessions', { agencyId: owner.agencyId, reason: 'check keys' })
+    ).json();
     const closed = await p.request(opToken, 'DELETE', `/v1/admin/support-sessions/${opened.supportSession.id}`);
     expect(closed.json()).toEqual({ status: 'closed' });
     expect((await p.request(opened.token, 'GET', '/v1/dev/me')).statusCode).toBe(401);
@@ -130,9 +147,16 @@ describe('support sessions', () => {
     const denied = await p.request(reader, 'POST', '/v1/admin/support-sessions', { agencyId: owner.agencyId, reason: 'curious' });
     expect(denied.statusCode).toBe(403);
     const ownerToken = await p.token(owner.email);
-    expect((await p.request(ownerToken, 'POST', '/v1/admin/support-sessions', { agencyId: owner.agencyId, reason: 'self' })).statusCode).toBe(403);
-    expect((await p.request(opToken, 'POST', '/v1/admin/support-sessions', { agencyId: 'agc_none', reason: 'ticket 1' })).statusCode).toBe(404);
-    expect((await p.request(opToken, 'POST', '/v1/admin/support-sessions', { agencyId: owner.agencyId })).json().error).toBe('reason is required');
+    expect(
+      (await p.request(ownerToken, 'POST', '/v1/admin/support-sessions', { agencyId: owner.agencyId, reason: 'self' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await p.request(opToken, 'POST', '/v1/admin/support-sessions', { agencyId: 'agc_none', reason: 'ticket 1' })).statusCode,
+    ).toBe(404);
+    expect((await p.request(opToken, 'POST', '/v1/admin/support-sessions', { agencyId: owner.agencyId })).json().error).toBe(
+      'reason is required',
+    );
   });
 });
 
@@ -141,15 +165,28 @@ describe("the agency's side of the log", () => {
     const owner = await p.user();
     const token = await p.token(owner.email);
     const key = (await p.request(token, 'POST', '/v1/dev/api-keys', { allowedIps: ['192.0.2.1'] })).json();
-    const refused = await p.app.inject({ method: 'GET', url: '/v1/monitoring/airlines', headers: { 'x-api-key': key.secret }, remoteAddress: '203.0.113.50' });
+    const refused = await p.app.inject({
+      method: 'GET',
+      url: '/v1/monitoring/airlines',
+      headers: { 'x-api-key': key.secret },
+      remoteAddress: '203.0.113.50',
+    });
     expect(refused.statusCode).toBe(403);
-    const opened = (await p.request(opToken, 'POST', '/v1/admin/support-sessions', { agencyId: owner.agencyId, reason: 'ticket 99' })).json();
+    const opened = (
+      await p.request(opToken, 'POST', '/v1/admin/support-sessions', { agencyId: owner.agencyId, reason: 'ticket 99' })
+    ).json();
     await p.request(opened.token, 'POST', '/v1/dev/logout');
 
     // The refusal is written after the answer, off the request path.
-    await expect.poll(async () => (await p.request(token, 'GET', '/v1/dev/me/security-events?kind=api_key.request_refused')).json().total).toBe(1);
-    const kinds = (await p.request(token, 'GET', '/v1/dev/me/security-events')).json().events.map((e: { kind: string }) => e.kind);
-    expect(kinds).toEqual(expect.arrayContaining(['support_session.opened', 'support_session.closed', 'api_key.created', 'login.succeeded']));
+    await expect
+      .poll(async () => (await p.request(token, 'GET', '/v1/dev/me/security-events?kind=api_key.request_refused')).json().total)
+      .toBe(1);
+    const kinds = (await p.request(token, 'GET', '/v1/dev/me/security-events'))
+      .json()
+      .events.map((e: { kind: string }) => e.kind);
+    expect(kinds).toEqual(
+      expect.arrayContaining(['support_session.opened', 'support_session.closed', 'api_key.created', 'login.succeeded']),
+    );
     const stranger = await p.token((await p.user()).email);
     expect((await p.request(stranger, 'GET', '/v1/dev/me/security-events?kind=api_key.request_refused')).json().total).toBe(0);
   });

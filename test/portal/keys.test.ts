@@ -26,10 +26,21 @@ async function createKey(body: Record<string, unknown> = {}, as = token) {
 describe('listing and creating keys', () => {
   it('creates a key with its secret once and lists keys newest first without secrets', async () => {
     const first = await createKey({ name: 'first' });
-    const second = await createKey({ name: 'ci', allowedIps: ['203.0.113.0/24'], expiresAt: '2099-01-01T00:00:00Z', readOnly: true, allowedPaths: ['/v1/aviation'] });
+    const second = await createKey({
+      name: 'ci',
+      allowedIps: ['203.0.113.0/24'],
+      expiresAt: '2099-01-01T00:00:00Z',
+      readOnly: true,
+      allowedPaths: ['/v1/aviation'],
+    });
     expect(first.secret).toMatch(/^fa_test_/);
     expect(first).toMatchObject({ kind: 'portal', environment: 'test', status: 'active', agencyId: owner.agencyId });
-    expect(second).toMatchObject({ allowedIps: ['203.0.113.0/24'], expiresAt: '2099-01-01T00:00:00.000Z', readOnly: true, allowedPaths: ['/v1/aviation'] });
+    expect(second).toMatchObject({
+      allowedIps: ['203.0.113.0/24'],
+      expiresAt: '2099-01-01T00:00:00.000Z',
+      readOnly: true,
+      allowedPaths: ['/v1/aviation'],
+    });
 
     const list = await p.request(token, 'GET', '/v1/dev/api-keys');
     expect(list.statusCode).toBe(200);
@@ -119,7 +130,11 @@ describe('editing keys', () => {
     const empty = await p.request(token, 'PATCH', `/v1/dev/api-keys/${key.id}`, {});
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatch(/at least one field/);
-    const none = await p.app.inject({ method: 'PATCH', url: `/v1/dev/api-keys/${key.id}`, headers: { authorization: `Bearer ${token}` } });
+    const none = await p.app.inject({
+      method: 'PATCH',
+      url: `/v1/dev/api-keys/${key.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(none.statusCode).toBe(400);
   });
 });
@@ -203,7 +218,14 @@ describe('revoking, rotating and revealing', () => {
     const kinds = new Set(
       (await p.request(token, 'GET', '/v1/dev/me/security-events?limit=200')).json().events.map((e: { kind: string }) => e.kind),
     );
-    for (const kind of ['api_key.created', 'api_key.updated', 'api_key.rotated', 'api_key.revoked', 'api_key.revealed', 'login.succeeded']) {
+    for (const kind of [
+      'api_key.created',
+      'api_key.updated',
+      'api_key.rotated',
+      'api_key.revoked',
+      'api_key.revealed',
+      'login.succeeded',
+    ]) {
       expect(kinds, kind).toContain(kind);
     }
   });

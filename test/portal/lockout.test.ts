@@ -127,7 +127,9 @@ describe('failed logins', () => {
     admin = await p.token(adminEmail);
     // A successful login ends the streak: the next lock is a first one again.
     await failTimes(user.email, 5);
-    const again = (await p.request(admin, 'GET', '/v1/admin/security/lockouts')).json().lockouts.find((l: { userId: string }) => l.userId === user.id);
+    const again = (await p.request(admin, 'GET', '/v1/admin/security/lockouts'))
+      .json()
+      .lockouts.find((l: { userId: string }) => l.userId === user.id);
     expect(new Date(again.lockedUntil).getTime() - new Date(again.lockedAt).getTime()).toBe(15 * MINUTE);
   });
 
@@ -138,7 +140,9 @@ describe('failed logins', () => {
     p.advance(48 * 60 * MINUTE);
     admin = await p.token(adminEmail);
     expect((await p.login(user.email)).statusCode).toBe(401);
-    const entry = (await p.request(admin, 'GET', '/v1/admin/security/lockouts')).json().lockouts.find((l: { userId: string }) => l.userId === user.id);
+    const entry = (await p.request(admin, 'GET', '/v1/admin/security/lockouts'))
+      .json()
+      .lockouts.find((l: { userId: string }) => l.userId === user.id);
     expect(entry).toMatchObject({ failedLogins: 100, lockedUntil: null });
     expect((await p.request(admin, 'POST', `/v1/admin/security/lockouts/${user.id}/unlock`)).statusCode).toBe(200);
     expect((await p.login(user.email)).statusCode).toBe(200);

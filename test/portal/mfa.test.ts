@@ -31,13 +31,20 @@ describe('TOTP enrolment', () => {
     const { secret, otpauthUri } = started.json();
     expect(otpauthUri).toMatch(/^otpauth:\/\/totp\/.+\?.*secret=[A-Z2-7]+/);
     expect(otpauthUri).toContain('issuer=Flight%20Gateway');
-    const { rows } = await sql<{ totp_pending_secret: string }>`select totp_pending_secret from users where id = ${user.id}`.execute(p.platform.db);
+    const { rows } = await sql<{
+      totp_pending_secret: string;
+    }>`select totp_pending_secret from users where id = ${user.id}`.execute(p.platform.db);
     expect(rows[0]!.totp_pending_secret).not.toContain(secret);
     expect(p.platform.keyring.open('totp-seeds', rows[0]!.totp_pending_secret)).toBe(secret);
 
-    const wrong = await p.request(token, 'POST', '/v1/dev/me/mfa/totp/confirm', { code: '000000' === p.totp(secret) ? '111111' : '000000' });
+    const wrong = await p.request(token, 'POST', '/v1/dev/me/mfa/totp/confirm', {
+      code: '000000' === p.totp(secret) ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
-    expect((await p.request(token, 'GET', '/v1/dev/me')).json().mfa).toMatchObject({ totpEnabled: false, enrolmentPending: true });
+    expect((await p.request(token, 'GET', '/v1/dev/me')).json().mfa).toMatchObject({
+      totpEnabled: false,
+      enrolmentPending: true,
+    });
 
     const confirmed = await p.request(token, 'POST', '/v1/dev/me/mfa/totp/confirm', { code: p.totp(secret) });
     expect(confirmed.statusCode).toBe(200);
@@ -124,7 +131,9 @@ describe('step-up and removal', () => {
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ status: 'disabled' });
     expect((await p.login(user.email)).json().mfaRequired).toBe(false);
-    const kinds = (await p.request(token, 'GET', '/v1/dev/me/security-events')).json().events.map((e: { kind: string }) => e.kind);
+    const kinds = (await p.request(token, 'GET', '/v1/dev/me/security-events'))
+      .json()
+      .events.map((e: { kind: string }) => e.kind);
     expect(kinds).toEqual(expect.arrayContaining(['mfa.enabled', 'mfa.disabled', 'step_up.failed']));
   });
 

@@ -12,7 +12,12 @@ export async function startPortal(options: { logLines?: string[]; env?: Record<s
   const clock = () => new Date(Date.now() + offsetMs);
   const t: TestApp = await buildTestApp({
     clock,
-    env: { SMTP_URL: inbox.url, OPERATOR_EMAIL: 'operator@gateway.test', PUBLIC_URL: 'https://portal.gateway.test', ...options.env },
+    env: {
+      SMTP_URL: inbox.url,
+      OPERATOR_EMAIL: 'operator@gateway.test',
+      PUBLIC_URL: 'https://portal.gateway.test',
+      ...options.env,
+    },
     ...(options.logLines ? { logLines: options.logLines } : {}),
   });
   const { app } = t;
@@ -30,7 +35,9 @@ export async function startPortal(options: { logLines?: string[]; env?: Record<s
     async user(opts: { agencyId?: string | null; role?: Role; permissions?: string[]; verified?: boolean; live?: boolean } = {}) {
       const n = ++users;
       const agencyId =
-        opts.agencyId === undefined ? (await app.services.accounts.createAgency({ name: `Agency ${n}`, live: opts.live ?? false })).id : opts.agencyId;
+        opts.agencyId === undefined
+          ? (await app.services.accounts.createAgency({ name: `Agency ${n}`, live: opts.live ?? false })).id
+          : opts.agencyId;
       const email = `user${n}-${Math.random().toString(36).slice(2, 8)}@agency.test`;
       const user = await app.services.accounts.createUser({
         agencyId,

@@ -17,7 +17,12 @@ describe('sign-up and e-mail verification', () => {
 
     const token = await p.token(email);
     const me = await p.request(token, 'GET', '/v1/dev/me');
-    expect(me.json()).toMatchObject({ email, emailVerified: false, role: 'owner', agency: { name: 'Blue Skies Travel', verified: false } });
+    expect(me.json()).toMatchObject({
+      email,
+      emailVerified: false,
+      role: 'owner',
+      agency: { name: 'Blue Skies Travel', verified: false },
+    });
     const refused = await p.request(token, 'POST', '/v1/dev/api-keys', {});
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('email_unverified');
@@ -62,7 +67,10 @@ describe('sign-up refusals', () => {
   });
 
   it('refuses a password built on the e-mail address, a malformed address and a missing one', async () => {
-    const own = await p.request(null, 'POST', '/v1/dev/signup', { email: 'marguerite@example.net', password: 'marguerite-in-paris' });
+    const own = await p.request(null, 'POST', '/v1/dev/signup', {
+      email: 'marguerite@example.net',
+      password: 'marguerite-in-paris',
+    });
     expect(own.json().error).toContain('e-mail address');
     const bad = await p.request(null, 'POST', '/v1/dev/signup', { email: 'not-an-address', password: PASSWORD });
     expect(bad.statusCode).toBe(400);
@@ -117,7 +125,9 @@ describe('sessions', () => {
   it('stores only a hash of the token', async () => {
     const user = await p.user();
     const token = await p.token(user.email);
-    const { rows } = await sql<{ token_hash: string }>`select token_hash from sessions where user_id = ${user.id}`.execute(p.platform.db);
+    const { rows } = await sql<{ token_hash: string }>`select token_hash from sessions where user_id = ${user.id}`.execute(
+      p.platform.db,
+    );
     expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(token);
   });

@@ -17,7 +17,9 @@ afterAll(async () => p.close());
 
 async function rowCounts(): Promise<Record<string, number>> {
   const { rows } = await sql<{ table_name: string }>`
-    select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(p.platform.db);
+    select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`.execute(
+    p.platform.db,
+  );
   const counts: Record<string, number> = {};
   for (const { table_name } of rows) {
     const { rows: n } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table_name)}`.execute(p.platform.db);
@@ -67,7 +69,10 @@ describe('mail without SMTP_URL', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-outbox-'));
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, new Writable({ write: (chunk, _e, done) => (lines.push(String(chunk)), done()) }));
-    const mailer = createMailer({ config: { dataDir, mail: { smtpUrl: null, from: 'Gateway <no-reply@gateway.test>', operatorEmail: null } }, logger });
+    const mailer = createMailer({
+      config: { dataDir, mail: { smtpUrl: null, from: 'Gateway <no-reply@gateway.test>', operatorEmail: null } },
+      logger,
+    });
     expect(mailer.transport).toBe('outbox');
     await mailer.send({ to: 'dev@agency.test', subject: 'Your link', text: 'open https://x.test/verify?token=fav_SECRET123' });
 

@@ -79,7 +79,13 @@ function toVerified(row: store.ApiKeyRow): VerifiedKey {
 }
 
 /** Every change to a key leaves a security event, written in the same transaction as the change. */
-function audit(executor: Db, kind: string, key: { id: string; agency_id: string | null }, actor: Actor, detail: Record<string, unknown> = {}) {
+function audit(
+  executor: Db,
+  kind: string,
+  key: { id: string; agency_id: string | null },
+  actor: Actor,
+  detail: Record<string, unknown> = {},
+) {
   return recordSecurityEvent(executor, {
     kind,
     userId: actor.userId,
@@ -102,7 +108,12 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
 
   async function insert(
     executor: Db,
-    input: KeyRestrictionInput & { agencyId: string | null; kind: KeyKind; environment: KeyEnvironment; createdByUserId?: string | null },
+    input: KeyRestrictionInput & {
+      agencyId: string | null;
+      kind: KeyKind;
+      environment: KeyEnvironment;
+      createdByUserId?: string | null;
+    },
   ) {
     const secret = generateApiKey(config.keyPrefix, input.environment);
     const lookup = keyring.hmac('api-key-lookup', secret);
@@ -247,7 +258,10 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
       if (cached) return cached.key;
 
       const hashes = keyring.hmacAll('api-key-lookup', raw);
-      const row = await store.findKeyByLookupHashes(db, hashes.map((h) => h.hash));
+      const row = await store.findKeyByLookupHashes(
+        db,
+        hashes.map((h) => h.hash),
+      );
       const matches =
         row !== null &&
         hashes.some((h) => crypto.timingSafeEqual(Buffer.from(h.hash, 'hex'), Buffer.from(row.lookup_hash, 'hex')));

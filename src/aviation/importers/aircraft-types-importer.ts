@@ -11,15 +11,31 @@ import { readCsv } from './source-reader.js';
 const TABLE: TableSpec = {
   table: 'aviation_aircraft_types',
   columns: [
-    ['icao_code', 'text'], ['manufacturer', 'text'], ['model', 'text'], ['models', 'jsonb'], ['manufacturer_aliases', 'jsonb'],
-    ['engine_count', 'int4'], ['engine_type', 'text'], ['species', 'text'], ['wake_category', 'text'], ['body_class', 'text'],
-    ['in_service', 'bool'], ['iata_codes', 'jsonb'], ['family', 'text'], ['search_manufacturer', 'text'],
+    ['icao_code', 'text'],
+    ['manufacturer', 'text'],
+    ['model', 'text'],
+    ['models', 'jsonb'],
+    ['manufacturer_aliases', 'jsonb'],
+    ['engine_count', 'int4'],
+    ['engine_type', 'text'],
+    ['species', 'text'],
+    ['wake_category', 'text'],
+    ['body_class', 'text'],
+    ['in_service', 'bool'],
+    ['iata_codes', 'jsonb'],
+    ['family', 'text'],
+    ['search_manufacturer', 'text'],
   ],
 };
 
 const ENGINE_TYPES: Record<string, string> = { J: 'jet', T: 'turboprop', P: 'piston', E: 'electric', R: 'rocket' };
 const SPECIES: Record<string, string> = {
-  A: 'amphibian', G: 'gyrocopter', H: 'helicopter', L: 'landplane', S: 'seaplane', T: 'tiltwing',
+  A: 'amphibian',
+  G: 'gyrocopter',
+  H: 'helicopter',
+  L: 'landplane',
+  S: 'seaplane',
+  T: 'tiltwing',
 };
 
 interface Variant extends VariantRow {
@@ -51,8 +67,12 @@ export const importAircraftTypes: Importer = async ({ db, files, counter, onByte
       }
       const variants = byDesignator.get(icao) ?? [];
       variants.push({
-        manufacturer, model, active: text(r.IsActive) === '1', engines: text(r.Engines),
-        engineType: text(r.EngineTypeCode)?.toUpperCase() ?? null, species: text(r.SpeciesCode)?.toUpperCase() ?? null,
+        manufacturer,
+        model,
+        active: text(r.IsActive) === '1',
+        engines: text(r.Engines),
+        engineType: text(r.EngineTypeCode)?.toUpperCase() ?? null,
+        species: text(r.SpeciesCode)?.toUpperCase() ?? null,
         wake: text(r.WakeTurbulenceCode)?.toUpperCase() ?? null,
       });
       byDesignator.set(icao, variants);
@@ -68,13 +88,29 @@ export const importAircraftTypes: Importer = async ({ db, files, counter, onByte
     const engineCount = main.engines && /^\d+$/.test(main.engines) ? Number(main.engines) : null;
     const airliner = airliners.get(icao);
     const bodyClass = bodyClassOf({
-      icao, manufacturer: names.manufacturer, model: names.model, engineCount, engineType: main.engineType,
-      species: main.species, wake: main.wake, isAirliner: airliner !== undefined,
+      icao,
+      manufacturer: names.manufacturer,
+      model: names.model,
+      engineCount,
+      engineType: main.engineType,
+      species: main.species,
+      wake: main.wake,
+      isAirliner: airliner !== undefined,
     });
     await writer.add([
-      icao, names.manufacturer, names.model, JSON.stringify(names.models), JSON.stringify(names.aliases), engineCount,
-      main.engineType ? (ENGINE_TYPES[main.engineType] ?? null) : null, main.species ? (SPECIES[main.species] ?? null) : null,
-      main.wake, bodyClass, variants.some((v) => v.active), JSON.stringify(airliner?.iataCodes ?? []), airliner?.family ?? null,
+      icao,
+      names.manufacturer,
+      names.model,
+      JSON.stringify(names.models),
+      JSON.stringify(names.aliases),
+      engineCount,
+      main.engineType ? (ENGINE_TYPES[main.engineType] ?? null) : null,
+      main.species ? (SPECIES[main.species] ?? null) : null,
+      main.wake,
+      bodyClass,
+      variants.some((v) => v.active),
+      JSON.stringify(airliner?.iataCodes ?? []),
+      airliner?.family ?? null,
       foldText(names.manufacturer),
     ]);
   }

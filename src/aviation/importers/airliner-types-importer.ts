@@ -6,8 +6,13 @@ import { readCsv } from './source-reader.js';
 const TABLE: TableSpec = {
   table: 'aviation_airliner_types',
   columns: [
-    ['iata_code', 'text'], ['icao_code', 'text'], ['name', 'text'], ['family', 'text'], ['wake_category', 'text'],
-    ['engine_count', 'int4'], ['engine_type', 'text'],
+    ['iata_code', 'text'],
+    ['icao_code', 'text'],
+    ['name', 'text'],
+    ['family', 'text'],
+    ['wake_category', 'text'],
+    ['engine_count', 'int4'],
+    ['engine_type', 'text'],
   ],
 };
 
@@ -40,8 +45,13 @@ export const importAirlinerTypes: Importer = async ({ db, files, counter, onByte
     }
     const familyId = text(r.family_id);
     await writer.add([
-      iata, code(r.icao, /^[A-Z0-9]{2,4}$/), name, familyId ? (families.get(familyId) ?? null) : null, text(r.wtc),
-      int(r.engine_count), text(r.engine_type),
+      iata,
+      code(r.icao, /^[A-Z0-9]{2,4}$/),
+      name,
+      familyId ? (families.get(familyId) ?? null) : null,
+      text(r.wtc),
+      int(r.engine_count),
+      text(r.engine_type),
     ]);
   }
   return writer.finish();

@@ -10,20 +10,48 @@ import { readCsv } from './source-reader.js';
 const TABLE: TableSpec = {
   table: 'aviation_airlines',
   columns: [
-    ['id', 'int4'], ['name', 'text'], ['alias', 'text'], ['iata_code', 'text'], ['icao_code', 'text'], ['callsign', 'text'],
-    ['country_name', 'text'], ['country_code', 'text'], ['active_flag', 'text'], ['status', 'text'], ['alliance', 'text'],
+    ['id', 'int4'],
+    ['name', 'text'],
+    ['alias', 'text'],
+    ['iata_code', 'text'],
+    ['icao_code', 'text'],
+    ['callsign', 'text'],
+    ['country_name', 'text'],
+    ['country_code', 'text'],
+    ['active_flag', 'text'],
+    ['status', 'text'],
+    ['alliance', 'text'],
     ['search_name', 'text'],
   ],
 };
 
 // OpenFlights names a few countries unlike ISO / OurAirports does.
 const COUNTRY_ALIASES: Record<string, string> = {
-  'south korea': 'KR', 'north korea': 'KP', russia: 'RU', 'democratic republic of the congo': 'CD',
-  'republic of the congo': 'CG', 'congo (kinshasa)': 'CD', 'congo (brazzaville)': 'CG', "cote d'ivoire": 'CI',
-  'ivory coast': 'CI', 'czech republic': 'CZ', macedonia: 'MK', 'burma': 'MM', 'hong kong sar of china': 'HK',
-  'macao sar of china': 'MO', 'lao peoples democratic republic': 'LA', laos: 'LA', 'syrian arab republic': 'SY',
-  'east timor': 'TL', 'cape verde': 'CV', swaziland: 'SZ', 'netherlands antilles': 'AN', 'virgin islands': 'VI',
-  'united states': 'US', 'united kingdom': 'GB', 'palestinian territory': 'PS',
+  'south korea': 'KR',
+  'north korea': 'KP',
+  russia: 'RU',
+  'democratic republic of the congo': 'CD',
+  'republic of the congo': 'CG',
+  'congo (kinshasa)': 'CD',
+  'congo (brazzaville)': 'CG',
+  "cote d'ivoire": 'CI',
+  'ivory coast': 'CI',
+  'czech republic': 'CZ',
+  macedonia: 'MK',
+  burma: 'MM',
+  'hong kong sar of china': 'HK',
+  'macao sar of china': 'MO',
+  'lao peoples democratic republic': 'LA',
+  laos: 'LA',
+  'syrian arab republic': 'SY',
+  'east timor': 'TL',
+  'cape verde': 'CV',
+  swaziland: 'SZ',
+  'netherlands antilles': 'AN',
+  'virgin islands': 'VI',
+  'united states': 'US',
+  'united kingdom': 'GB',
+  'palestinian territory': 'PS',
 };
 
 interface Parsed {
@@ -65,8 +93,14 @@ export const importAirlines: Importer = async ({ db, files, counter, onBytes }) 
     }
     ids.add(id);
     parsed.push({
-      id, name, alias: text(r[2]), iata: code(r[3], IATA_AIRLINE), icao: code(r[4], ICAO_AIRLINE), callsign: text(r[5]),
-      country: text(r[6]), activeFlag: text(r[7])?.toUpperCase() ?? null,
+      id,
+      name,
+      alias: text(r[2]),
+      iata: code(r[3], IATA_AIRLINE),
+      icao: code(r[4], ICAO_AIRLINE),
+      callsign: text(r[5]),
+      country: text(r[6]),
+      activeFlag: text(r[7])?.toUpperCase() ?? null,
     });
   }
   const statuses = deriveStatuses(parsed);
@@ -74,8 +108,18 @@ export const importAirlines: Importer = async ({ db, files, counter, onBytes }) 
   for (const [i, a] of parsed.entries()) {
     const countryCode = a.country ? (countries.get(foldText(a.country)) ?? COUNTRY_ALIASES[foldText(a.country)] ?? null) : null;
     await writer.add([
-      a.id, a.name, a.alias, a.iata, a.icao, a.callsign, a.country, countryCode, a.activeFlag, statuses[i],
-      allianceOf(a.icao), foldText(a.name),
+      a.id,
+      a.name,
+      a.alias,
+      a.iata,
+      a.icao,
+      a.callsign,
+      a.country,
+      countryCode,
+      a.activeFlag,
+      statuses[i],
+      allianceOf(a.icao),
+      foldText(a.name),
     ]);
   }
   return writer.finish();

@@ -11,24 +11,78 @@
  *  5. anything else → `other` (military and experimental jets: the data cannot tell them apart).
  */
 export const BODY_CLASSES = [
-  'narrowbody', 'widebody', 'regional', 'business_jet', 'turboprop', 'piston', 'helicopter', 'gyroplane', 'tiltrotor',
-  'glider', 'electric', 'rocket', 'other',
+  'narrowbody',
+  'widebody',
+  'regional',
+  'business_jet',
+  'turboprop',
+  'piston',
+  'helicopter',
+  'gyroplane',
+  'tiltrotor',
+  'glider',
+  'electric',
+  'rocket',
+  'other',
 ] as const;
 export type BodyClass = (typeof BODY_CLASSES)[number];
 
 const REGIONAL_JETS = new Set([
-  'CRJ1', 'CRJ2', 'CRJ7', 'CRJ9', 'CRJX', 'E135', 'E145', 'E45X', 'E170', 'E75L', 'E75S', 'E190', 'E195', 'E290', 'E295',
-  'F28', 'F70', 'F100', 'B461', 'B462', 'B463', 'RJ70', 'RJ85', 'RJ1H', 'SU95', 'AJ27', 'J328', 'YK40', 'A148', 'A158',
+  'CRJ1',
+  'CRJ2',
+  'CRJ7',
+  'CRJ9',
+  'CRJX',
+  'E135',
+  'E145',
+  'E45X',
+  'E170',
+  'E75L',
+  'E75S',
+  'E190',
+  'E195',
+  'E290',
+  'E295',
+  'F28',
+  'F70',
+  'F100',
+  'B461',
+  'B462',
+  'B463',
+  'RJ70',
+  'RJ85',
+  'RJ1H',
+  'SU95',
+  'AJ27',
+  'J328',
+  'YK40',
+  'A148',
+  'A158',
 ]);
 
 const NARROW_HEAVIES = /^(DC8\d|B70\d|B720|IL62|VC10)$/;
 
 const BUSINESS_JET_MAKERS = new Set([
-  'gulfstream aerospace', 'gulfstream american', 'learjet', 'cessna', 'hawker beechcraft', 'raytheon', 'beech', 'honda',
-  'eclipse', 'cirrus', 'pilatus', 'iai', 'sabreliner', 'nextant', 'syberjet', 'spectrum',
+  'gulfstream aerospace',
+  'gulfstream american',
+  'learjet',
+  'cessna',
+  'hawker beechcraft',
+  'raytheon',
+  'beech',
+  'honda',
+  'eclipse',
+  'cirrus',
+  'pilatus',
+  'iai',
+  'sabreliner',
+  'nextant',
+  'syberjet',
+  'spectrum',
 ]);
 // `Falcon` only with a number: the F-16 is a "Fighting Falcon".
-const BUSINESS_JET_MODELS = /falcon\s*\d|challenger|global|phenom|legacy|praetor|lineage|citation|learjet|gulfstream|hawker|sabreliner|westwind|jetstar/i;
+const BUSINESS_JET_MODELS =
+  /falcon\s*\d|challenger|global|phenom|legacy|praetor|lineage|citation|learjet|gulfstream|hawker|sabreliner|westwind|jetstar/i;
 
 export interface BodyClassInput {
   icao: string;

@@ -5,7 +5,14 @@ import { readCsv } from './source-reader.js';
 
 const TABLE: TableSpec = {
   table: 'aviation_countries',
-  columns: [['code', 'text'], ['id', 'int4'], ['name', 'text'], ['continent', 'text'], ['wikipedia_link', 'text'], ['keywords', 'text']],
+  columns: [
+    ['code', 'text'],
+    ['id', 'int4'],
+    ['name', 'text'],
+    ['continent', 'text'],
+    ['wikipedia_link', 'text'],
+    ['keywords', 'text'],
+  ],
 };
 
 /** OurAirports countries.csv: ISO 3166-1 alpha-2 code and name. */

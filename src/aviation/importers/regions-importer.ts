@@ -6,8 +6,14 @@ import { readCsv } from './source-reader.js';
 const TABLE: TableSpec = {
   table: 'aviation_regions',
   columns: [
-    ['code', 'text'], ['id', 'int4'], ['local_code', 'text'], ['name', 'text'], ['continent', 'text'],
-    ['country_code', 'text'], ['wikipedia_link', 'text'], ['keywords', 'text'],
+    ['code', 'text'],
+    ['id', 'int4'],
+    ['local_code', 'text'],
+    ['name', 'text'],
+    ['continent', 'text'],
+    ['country_code', 'text'],
+    ['wikipedia_link', 'text'],
+    ['keywords', 'text'],
   ],
 };
 
@@ -30,8 +36,14 @@ export const importRegions: Importer = async ({ db, files, counter, onBytes }) =
       continue;
     }
     await writer.add([
-      code, Number(r.id), text(r.local_code), name, text(r.continent),
-      text(r.iso_country)?.toUpperCase() ?? null, text(r.wikipedia_link), text(r.keywords),
+      code,
+      Number(r.id),
+      text(r.local_code),
+      name,
+      text(r.continent),
+      text(r.iso_country)?.toUpperCase() ?? null,
+      text(r.wikipedia_link),
+      text(r.keywords),
     ]);
   }
   return writer.finish();

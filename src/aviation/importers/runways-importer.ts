@@ -8,16 +8,26 @@ const END_TYPES = ['text', 'float8', 'float8', 'int4', 'float8', 'int4'] as cons
 const TABLE: TableSpec = {
   table: 'aviation_runways',
   columns: [
-    ['id', 'int4'], ['airport_id', 'int4'], ['airport_ident', 'text'], ['length_ft', 'int4'], ['width_ft', 'int4'],
-    ['surface', 'text'], ['lighted', 'bool'], ['closed', 'bool'],
+    ['id', 'int4'],
+    ['airport_id', 'int4'],
+    ['airport_ident', 'text'],
+    ['length_ft', 'int4'],
+    ['width_ft', 'int4'],
+    ['surface', 'text'],
+    ['lighted', 'bool'],
+    ['closed', 'bool'],
     ...(['le', 'he'] as const).flatMap((end) => END_COLUMNS.map((c, i) => [`${end}_${c}`, END_TYPES[i]!] as const)),
   ],
 };
 
 function runwayEnd(r: Record<string, string>, end: 'le' | 'he'): unknown[] {
   return [
-    text(r[`${end}_ident`]), float(r[`${end}_latitude_deg`]), float(r[`${end}_longitude_deg`]), int(r[`${end}_elevation_ft`]),
-    float(r[`${end}_heading_degT`]), int(r[`${end}_displaced_threshold_ft`]),
+    text(r[`${end}_ident`]),
+    float(r[`${end}_latitude_deg`]),
+    float(r[`${end}_longitude_deg`]),
+    int(r[`${end}_elevation_ft`]),
+    float(r[`${end}_heading_degT`]),
+    int(r[`${end}_displaced_threshold_ft`]),
   ];
 }
 
@@ -29,7 +39,15 @@ export const importRunways = airportChildImporter({
   table: TABLE,
   airportOf: byAirportRef,
   toRow: (r, id, airportId) => [
-    id, airportId, text(r.airport_ident), int(r.length_ft), int(r.width_ft), text(r.surface), flag(r.lighted), flag(r.closed),
-    ...runwayEnd(r, 'le'), ...runwayEnd(r, 'he'),
+    id,
+    airportId,
+    text(r.airport_ident),
+    int(r.length_ft),
+    int(r.width_ft),
+    text(r.surface),
+    flag(r.lighted),
+    flag(r.closed),
+    ...runwayEnd(r, 'le'),
+    ...runwayEnd(r, 'he'),
   ],
 });

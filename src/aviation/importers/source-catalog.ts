@@ -60,16 +60,37 @@ async function vradarserverFiles(from: string | null): Promise<string[]> {
   const names = await fs.promises.readdir(dir).catch(() => {
     throw new Error(`no such directory: ${dir}`);
   });
-  return names.filter((f) => /^[-A-Z0-9]\.csv$/i.test(f)).sort().map((f) => locate(dir, f));
+  return names
+    .filter((f) => /^[-A-Z0-9]\.csv$/i.test(f))
+    .sort()
+    .map((f) => locate(dir, f));
 }
 
 /** Every upstream source, in the order a full sync reads them (referenced data first). */
 export const SOURCES: readonly SourceDefinition[] = [
   ourAirports('countries.csv', 'countries', 'Countries (ISO 3166-1)', 'aviation_countries', importCountries),
-  ourAirports('regions.csv', 'regions', 'Regions (ISO 3166-2, plus XX-U-A "unassigned" placeholders)', 'aviation_regions', importRegions),
-  ourAirports('airports.csv', 'airports', 'Airports, heliports, seaplane bases, balloonports and closed fields', 'aviation_airports', importAirports),
+  ourAirports(
+    'regions.csv',
+    'regions',
+    'Regions (ISO 3166-2, plus XX-U-A "unassigned" placeholders)',
+    'aviation_regions',
+    importRegions,
+  ),
+  ourAirports(
+    'airports.csv',
+    'airports',
+    'Airports, heliports, seaplane bases, balloonports and closed fields',
+    'aviation_airports',
+    importAirports,
+  ),
   ourAirports('runways.csv', 'runways', 'Runways of the airports', 'aviation_runways', importRunways),
-  ourAirports('airport-frequencies.csv', 'frequencies', 'Radio frequencies of the airports', 'aviation_frequencies', importFrequencies),
+  ourAirports(
+    'airport-frequencies.csv',
+    'frequencies',
+    'Radio frequencies of the airports',
+    'aviation_frequencies',
+    importFrequencies,
+  ),
   ourAirports('navaids.csv', 'navaids', 'Radio navigation aids (VOR, DME, NDB, ...)', 'aviation_navaids', importNavaids),
   {
     name: 'openflights-airlines',

@@ -27,7 +27,9 @@ export async function listSourceRows(db: Db): Promise<SourceRow[]> {
 export async function markAttempt(db: Db, name: string, url: string, at: Date): Promise<void> {
   await sql`
     insert into aviation_sources (name, url, status, last_attempt_at) values (${name}, ${url}, 'running', ${at})
-    on conflict (name) do update set url = excluded.url, status = 'running', last_attempt_at = excluded.last_attempt_at`.execute(db);
+    on conflict (name) do update set url = excluded.url, status = 'running', last_attempt_at = excluded.last_attempt_at`.execute(
+    db,
+  );
 }
 
 export async function markSuccess(db: Db, name: string, counts: ImportCounts, at: Date): Promise<void> {

@@ -64,7 +64,12 @@ export function decodeAaOfferId(offerId: string): AaOfferRef | null {
     });
     const [adults, children, infants] = c.p.map(Number);
     if (![adults, children, infants].every((n) => Number.isInteger(n) && n! >= 0)) return null;
-    return { ...parts[0]!, parts, passengers: { adults: adults!, children: children!, infants: infants! }, partnerConnection: c.x === 1 };
+    return {
+      ...parts[0]!,
+      parts,
+      passengers: { adults: adults!, children: children!, infants: infants! },
+      partnerConnection: c.x === 1,
+    };
   } catch {
     return null;
   }

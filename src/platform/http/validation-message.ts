@@ -19,7 +19,9 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
     case 'additionalProperties':
       return `${joinField(field, String(params.additionalProperty))} is not a known ${where}`;
     case 'type':
-      return field ? `${field} must be ${article(String(params.type))}` : `request ${context === 'body' ? 'body' : where} must be ${article(String(params.type))}`;
+      return field
+        ? `${field} must be ${article(String(params.type))}`
+        : `request ${context === 'body' ? 'body' : where} must be ${article(String(params.type))}`;
     case 'format':
       return `${field || 'value'} must be a valid ${formatName(String(params.format))}`;
     case 'enum':

@@ -38,7 +38,10 @@ export class Keyring {
   /** `id:purpose:base64key` entries separated by commas or new lines. */
   static parse(text: string): Keyring {
     const keys: DataKey[] = [];
-    for (const entry of text.split(/[,\n]/).map((s) => s.trim()).filter(Boolean)) {
+    for (const entry of text
+      .split(/[,\n]/)
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const match = ENTRY.exec(entry);
       if (!match) throw new KeyringError('KEYRING entries must look like id:purpose:base64key');
       const [, id, purpose, encoded] = match as unknown as [string, string, string, string];
@@ -56,7 +59,8 @@ export class Keyring {
   static generateText(): string {
     const stamp = new Date().toISOString().slice(0, 10).replaceAll('-', '');
     return KEY_PURPOSES.map(
-      (purpose) => `${purpose}-${stamp}-${crypto.randomBytes(3).toString('hex')}:${purpose}:${crypto.randomBytes(32).toString('base64')}`,
+      (purpose) =>
+        `${purpose}-${stamp}-${crypto.randomBytes(3).toString('hex')}:${purpose}:${crypto.randomBytes(32).toString('base64')}`,
     ).join('\n');
   }
 

@@ -48,7 +48,13 @@ export function createCredentialService(platform: Pick<Platform, 'db' | 'config'
     const now = clock();
     const failures = await store.addFailedLogin(db, user.id);
     const kind = reason.startsWith('step_up') ? 'step_up.failed' : 'login.failed';
-    await recordSecurityEvent(db, { kind, userId: user.id, agencyId: user.agency_id, ip, detail: { reason, failedLogins: failures } });
+    await recordSecurityEvent(db, {
+      kind,
+      userId: user.id,
+      agencyId: user.agency_id,
+      ip,
+      detail: { reason, failedLogins: failures },
+    });
     const until = lockAfter(failures, now);
     if (until === undefined) return;
     await store.lockUser(db, user.id, now, until);
@@ -67,7 +73,13 @@ export function createCredentialService(platform: Pick<Platform, 'db' | 'config'
     const now = clock();
     if (user.locked_at === null || isLocked(user, now)) return user;
     if (await store.clearExpiredLock(db, user.id, now)) {
-      await recordSecurityEvent(db, { kind: 'account.unlocked', userId: user.id, agencyId: user.agency_id, ip, detail: { via: 'expiry' } });
+      await recordSecurityEvent(db, {
+        kind: 'account.unlocked',
+        userId: user.id,
+        agencyId: user.agency_id,
+        ip,
+        detail: { via: 'expiry' },
+      });
     }
     return { ...user, locked_at: null, locked_until: null };
   }
@@ -86,7 +98,13 @@ export function createCredentialService(platform: Pick<Platform, 'db' | 'config'
       const user = await liftExpiredLock(found, ip);
       const ok = await verifyPassword(password, user.password_hash);
       if (isLocked(user, clock())) {
-        await recordSecurityEvent(db, { kind: 'login.failed', userId: user.id, agencyId: user.agency_id, ip, detail: { reason: 'locked' } });
+        await recordSecurityEvent(db, {
+          kind: 'login.failed',
+          userId: user.id,
+          agencyId: user.agency_id,
+          ip,
+          detail: { reason: 'locked' },
+        });
         throw invalidCredentials();
       }
       if (!ok) {

@@ -42,8 +42,10 @@ function isSequence(text: string): boolean {
  */
 export function checkPassword(password: string, context: { email: string }): void {
   const length = [...password.normalize('NFKC')].length;
-  if (length < PASSWORD_MIN_LENGTH) throw badRequest(`password must be at least ${PASSWORD_MIN_LENGTH} characters`, 'weak_password');
-  if (length > PASSWORD_MAX_LENGTH) throw badRequest(`password must be at most ${PASSWORD_MAX_LENGTH} characters`, 'invalid_password');
+  if (length < PASSWORD_MIN_LENGTH)
+    throw badRequest(`password must be at least ${PASSWORD_MIN_LENGTH} characters`, 'weak_password');
+  if (length > PASSWORD_MAX_LENGTH)
+    throw badRequest(`password must be at most ${PASSWORD_MAX_LENGTH} characters`, 'invalid_password');
 
   const lower = password.toLowerCase();
   const compact = lower.replace(/[^a-z0-9]/g, '');

@@ -79,12 +79,25 @@ export function createSignupService(
       let user;
       try {
         // Two sign-ups racing for one address: the loser's agency stays empty, its answer the same.
-        user = await accounts.createUser({ agencyId: agency.id, email, password: input.password, role: 'owner', emailVerified: false });
+        user = await accounts.createUser({
+          agencyId: agency.id,
+          email,
+          password: input.password,
+          role: 'owner',
+          emailVerified: false,
+        });
       } catch (err) {
-        if ((err instanceof AppError && err.code === 'email_taken') || isUniqueViolation(err)) return { status: 'verification_sent' as const };
+        if ((err instanceof AppError && err.code === 'email_taken') || isUniqueViolation(err))
+          return { status: 'verification_sent' as const };
         throw err;
       }
-      await recordSecurityEvent(db, { kind: 'account.created', userId: user.id, agencyId: agency.id, ip, detail: { via: 'signup' } });
+      await recordSecurityEvent(db, {
+        kind: 'account.created',
+        userId: user.id,
+        agencyId: agency.id,
+        ip,
+        detail: { via: 'signup' },
+      });
       await sendVerification(user);
       return { status: 'verification_sent' as const };
     },
@@ -92,7 +105,8 @@ export function createSignupService(
     async verifyEmail(token: string, ip: string | null) {
       const now = clock();
       const verified = await store.useEmailVerification(db, hashToken(token), now);
-      if (!verified) throw badRequest('this verification link is invalid, used or expired: ask for a new one', 'invalid_verification_token');
+      if (!verified)
+        throw badRequest('this verification link is invalid, used or expired: ask for a new one', 'invalid_verification_token');
       if (verified.agency_id) await store.verifyAgencyOwnedBy(db, verified.agency_id, verified.user_id, now);
       await recordSecurityEvent(db, { kind: 'email.verified', userId: verified.user_id, agencyId: verified.agency_id, ip });
       return { status: 'verified' as const };
@@ -109,4 +123,3 @@ export function createSignupService(
 }
 
 export type SignupService = ReturnType<typeof createSignupService>;
-

@@ -80,7 +80,11 @@ export async function insertEmailVerification(
 }
 
 /** Spends a verification link and marks the address verified, if the link is good and the address unchanged. */
-export async function useEmailVerification(db: Db, tokenHash: string, now: Date): Promise<{ user_id: string; agency_id: string | null } | null> {
+export async function useEmailVerification(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<{ user_id: string; agency_id: string | null } | null> {
   const { rows } = await sql<{ user_id: string; email: string }>`
     update email_verifications set used_at = ${now}
     where token_hash = ${tokenHash} and used_at is null and expires_at > ${now}

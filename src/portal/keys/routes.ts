@@ -45,7 +45,8 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
       schema: {
         tags,
         summary: 'Change a key: only the named fields; an empty value clears that restriction',
-        description: 'A body naming no field is 400. The change applies to the very next request the key makes, on every gateway instance.',
+        description:
+          'A body naming no field is 400. The change applies to the very next request the key makes, on every gateway instance.',
         security: SESSION_SECURITY,
         params: KeyIdParams,
         body: UpdateKeyBody,

@@ -29,12 +29,20 @@ export const KeyWithSecret = Type.Composite([
 const restrictionFields = {
   name: Type.Optional(Type.String({ maxLength: 100, description: 'An empty string removes the name' })),
   allowedIps: Type.Optional(
-    Type.Array(Type.String({ maxLength: 64 }), { maxItems: 100, description: 'IP addresses or CIDR ranges; an empty array removes the allowlist' }),
+    Type.Array(Type.String({ maxLength: 64 }), {
+      maxItems: 100,
+      description: 'IP addresses or CIDR ranges; an empty array removes the allowlist',
+    }),
   ),
-  expiresAt: Type.Optional(Type.String({ maxLength: 64, description: 'ISO 8601 date-time in the future; an empty string removes the expiry' })),
+  expiresAt: Type.Optional(
+    Type.String({ maxLength: 64, description: 'ISO 8601 date-time in the future; an empty string removes the expiry' }),
+  ),
   readOnly: Type.Optional(Type.Boolean({ description: 'Only GET, HEAD and OPTIONS requests' })),
   allowedPaths: Type.Optional(
-    Type.Array(Type.String({ maxLength: 200 }), { maxItems: 50, description: 'Path prefixes under /v1 the key may call; an empty array removes the restriction' }),
+    Type.Array(Type.String({ maxLength: 200 }), {
+      maxItems: 50,
+      description: 'Path prefixes under /v1 the key may call; an empty array removes the restriction',
+    }),
   ),
 };
 
@@ -42,7 +50,9 @@ export const CreateKeyBody = Type.Object(
   {
     ...restrictionFields,
     environment: Type.Optional(
-      Type.Union([Type.Literal('test'), Type.Literal('live')], { description: 'Default test; live once the agency is live (owner or admin only)' }),
+      Type.Union([Type.Literal('test'), Type.Literal('live')], {
+        description: 'Default test; live once the agency is live (owner or admin only)',
+      }),
     ),
   },
   { additionalProperties: false },

@@ -45,14 +45,21 @@ const ISSUES_SECRETS: ReadonlySet<KeyOperation> = new Set(['create', 'rotate', '
  * and step-up before a secret is shown again. Keys are always scoped to the caller's agency, so
  * another agency's key id answers 404.
  */
-export function createPortalKeyService(platform: Pick<Platform, 'config' | 'db'>, apiKeys: ApiKeyService, requireStepUp: RequireStepUp) {
+export function createPortalKeyService(
+  platform: Pick<Platform, 'config' | 'db'>,
+  apiKeys: ApiKeyService,
+  requireStepUp: RequireStepUp,
+) {
   const { config } = platform;
 
   function agencyOf(ctx: SessionContext, operation: KeyOperation): string {
     if (ctx.supportSession) throw forbidden('a support session cannot manage api keys', 'support_session_forbidden');
     if (!ctx.agencyId) throw forbidden('only agency accounts have api keys', 'not_agency_account');
     if (ISSUES_SECRETS.has(operation) && !ctx.emailVerified) {
-      throw forbidden('verify your e-mail address first (see the link we sent, or POST /v1/dev/me/verify-email)', 'email_unverified');
+      throw forbidden(
+        'verify your e-mail address first (see the link we sent, or POST /v1/dev/me/verify-email)',
+        'email_unverified',
+      );
     }
     return ctx.agencyId;
   }
@@ -67,12 +74,17 @@ export function createPortalKeyService(platform: Pick<Platform, 'config' | 'db'>
       const environment = body.environment ?? 'test';
       const agency = await findAgency(platform.db, agencyId);
       if (!agency?.verified_at) throw forbidden('the agency is not verified yet', 'agency_unverified');
-      if (!config.keyEnvironments.includes(environment)) throw badRequest(`environment ${environment} is not offered by this deployment`);
+      if (!config.keyEnvironments.includes(environment))
+        throw badRequest(`environment ${environment} is not offered by this deployment`);
       if (environment === 'live') {
         if (!agency.live) throw forbidden('live keys can be created once the agency is live', 'agency_not_live');
-        if (ctx.role !== 'owner' && ctx.role !== 'admin') throw forbidden('live keys need the owner or admin role', 'role_forbidden');
+        if (ctx.role !== 'owner' && ctx.role !== 'admin')
+          throw forbidden('live keys need the owner or admin role', 'role_forbidden');
       }
-      const { key, secret } = await apiKeys.create({ ...toRestrictions(body), agencyId, kind: 'portal', environment }, actor(ctx, ip));
+      const { key, secret } = await apiKeys.create(
+        { ...toRestrictions(body), agencyId, kind: 'portal', environment },
+        actor(ctx, ip),
+      );
       return { ...key, secret };
     },
 

@@ -60,7 +60,8 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
       schema: {
         tags,
         summary: 'Re-verify the second factor inside this session (step-up)',
-        description: 'A valid code marks the session as verified now; sensitive actions accept that for 10 minutes. A wrong code counts towards the lockout.',
+        description:
+          'A valid code marks the session as verified now; sensitive actions accept that for 10 minutes. A wrong code counts towards the lockout.',
         security: SESSION_SECURITY,
         body: CodeBody,
         response: { 200: MfaVerified, ...errors(400, 401, 403, 409) },

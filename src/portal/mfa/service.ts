@@ -52,7 +52,11 @@ export function createMfaService(
 
   async function issueRecoveryCodes(userId: string): Promise<string[]> {
     const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-    await store.replaceRecoveryCodes(db, userId, codes.map((c) => hashToken(normalizeCode(c))));
+    await store.replaceRecoveryCodes(
+      db,
+      userId,
+      codes.map((c) => hashToken(normalizeCode(c))),
+    );
     return codes;
   }
 
@@ -67,7 +71,13 @@ export function createMfaService(
     }
     if (!(await store.useRecoveryCode(db, user.id, hashToken(normalized), now))) return null;
     const left = await store.countUnusedRecoveryCodes(db, user.id);
-    await recordSecurityEvent(db, { kind: 'mfa.recovery_code_used', userId: user.id, agencyId: user.agency_id, ip, detail: { left } });
+    await recordSecurityEvent(db, {
+      kind: 'mfa.recovery_code_used',
+      userId: user.id,
+      agencyId: user.agency_id,
+      ip,
+      detail: { left },
+    });
     return 'recovery_code';
   }
 
@@ -99,16 +109,27 @@ export function createMfaService(
     async confirmTotp(ctx: SessionContext, code: string, ip: string | null) {
       const user = await ownAccount(ctx);
       if (user.totp_secret) throw conflict('a second factor is already enabled', 'mfa_already_enabled');
-      if (!user.totp_pending_secret) throw conflict('start TOTP enrolment first (POST /v1/dev/me/mfa/totp)', 'mfa_enrolment_not_started');
+      if (!user.totp_pending_secret)
+        throw conflict('start TOTP enrolment first (POST /v1/dev/me/mfa/totp)', 'mfa_enrolment_not_started');
       const now = clock();
       const counter = matchTotp(user.totp_pending_secret, normalizeCode(code), now);
-      if (counter === null) throw badRequest('code does not match the new secret: check the device clock and try the current code', 'invalid_mfa_code');
+      if (counter === null)
+        throw badRequest(
+          'code does not match the new secret: check the device clock and try the current code',
+          'invalid_mfa_code',
+        );
       if (!(await store.enableTotp(db, user.id, user.totp_pending_secret, counter, now))) {
         throw conflict('enrolment changed meanwhile: start it again', 'mfa_enrolment_not_started');
       }
       const recoveryCodes = await issueRecoveryCodes(user.id);
       const mfaVerifiedAt = await sessions.markMfaVerified(ctx.sessionId);
-      await recordSecurityEvent(db, { kind: 'mfa.enabled', userId: user.id, agencyId: user.agency_id, ip, detail: { factor: 'totp' } });
+      await recordSecurityEvent(db, {
+        kind: 'mfa.enabled',
+        userId: user.id,
+        agencyId: user.agency_id,
+        ip,
+        detail: { factor: 'totp' },
+      });
       return { status: 'enabled' as const, recoveryCodes, mfaVerifiedAt: mfaVerifiedAt.toISOString() };
     },
 
@@ -129,11 +150,18 @@ export function createMfaService(
 
     async removeTotp(ctx: SessionContext, password: string | undefined, ip: string | null) {
       const user = await ownAccount(ctx);
-      if (!user.totp_secret && !user.totp_pending_secret) throw conflict('no second factor is enabled on this account', 'mfa_not_enabled');
+      if (!user.totp_secret && !user.totp_pending_secret)
+        throw conflict('no second factor is enabled on this account', 'mfa_not_enabled');
       await requireStepUp(ctx, password, ip);
       await db.transaction().execute(async (trx) => {
         await store.disableTotp(trx, user.id);
-        await recordSecurityEvent(trx, { kind: 'mfa.disabled', userId: user.id, agencyId: user.agency_id, ip, detail: { factor: 'totp' } });
+        await recordSecurityEvent(trx, {
+          kind: 'mfa.disabled',
+          userId: user.id,
+          agencyId: user.agency_id,
+          ip,
+          detail: { factor: 'totp' },
+        });
       });
       return { status: 'disabled' as const };
     },

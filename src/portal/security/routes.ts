@@ -2,7 +2,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, SESSION_SECURITY } from '../schemas.js';
 import type { PortalServices } from '../services.js';
 import { sessionOf } from '../sessions/session-auth.js';
-import { AdminEvents, AdminEventsQuery, EventIdParams, Lockouts, OwnEvents, OwnEventsQuery, SecurityEvent, Unlocked, UserIdParams } from './schemas.js';
+import {
+  AdminEvents,
+  AdminEventsQuery,
+  EventIdParams,
+  Lockouts,
+  OwnEvents,
+  OwnEventsQuery,
+  SecurityEvent,
+  Unlocked,
+  UserIdParams,
+} from './schemas.js';
 
 export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> = async (app, { services }) => {
   const security = services.security;

@@ -84,7 +84,10 @@ export function createSecurityService(platform: Pick<Platform, 'db' | 'clock'>) 
       const unlocked = await unlockUser(db, userId, clock());
       if (!unlocked) {
         const exists = await findUser(db, userId);
-        throw notFound(exists ? `user ${userId} is not locked` : `user ${userId} not found`, exists ? 'lockout_not_found' : 'user_not_found');
+        throw notFound(
+          exists ? `user ${userId} is not locked` : `user ${userId} not found`,
+          exists ? 'lockout_not_found' : 'user_not_found',
+        );
       }
       await recordSecurityEvent(db, {
         kind: 'account.unlocked',

@@ -11,8 +11,7 @@ import * as store from './store.js';
 import { hashToken, newToken } from './tokens.js';
 
 export type LoginResult =
-  | { mfaRequired: false; token: string; session: SessionView }
-  | { mfaRequired: true; challenge: string; expiresAt: string };
+  { mfaRequired: false; token: string; session: SessionView } | { mfaRequired: true; challenge: string; expiresAt: string };
 
 const invalidChallenge = () => unauthorized('invalid or expired login challenge, or wrong code', 'invalid_mfa_challenge');
 
@@ -77,7 +76,12 @@ export function createLoginService(
       }
       const user = await credentials.usableAccount(challenge.user_id, client.ip);
       if (!user) {
-        await recordSecurityEvent(db, { kind: 'login.failed', userId: challenge.user_id, ip: client.ip, detail: { reason: 'locked' } });
+        await recordSecurityEvent(db, {
+          kind: 'login.failed',
+          userId: challenge.user_id,
+          ip: client.ip,
+          detail: { reason: 'locked' },
+        });
         throw invalidCredentials();
       }
       const factor = await mfa.verifySecondFactor(user, code, client.ip);

@@ -39,7 +39,9 @@ export const LoginMfaBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const SessionList = Type.Object({ sessions: Type.Array(Type.Composite([Session, Type.Object({ current: Type.Boolean() })])) });
+export const SessionList = Type.Object({
+  sessions: Type.Array(Type.Composite([Session, Type.Object({ current: Type.Boolean() })])),
+});
 
 export const SessionIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
@@ -60,5 +62,8 @@ export const MeResponse = Type.Object({
     recoveryCodesLeft: Type.Integer(),
   }),
   session: Session,
-  supportSession: Type.Union([Type.Object({ id: Type.String(), operatorUserId: Type.String(), agencyId: Type.String() }), Type.Null()]),
+  supportSession: Type.Union([
+    Type.Object({ id: Type.String(), operatorUserId: Type.String(), agencyId: Type.String() }),
+    Type.Null(),
+  ]),
 });

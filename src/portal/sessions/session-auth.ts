@@ -36,7 +36,8 @@ export function sessionOf(request: FastifyRequest): SessionContext {
 /** Admin paths: the named platform permission, on the operator's own session (not a support one). */
 export function requirePermission(ctx: SessionContext, permission: string): void {
   if (ctx.supportSession) throw forbidden('admin paths are not available on a support session', 'support_session_forbidden');
-  if (!ctx.permissions.includes(permission)) throw forbidden(`this needs the platform permission ${permission}`, 'missing_permission');
+  if (!ctx.permissions.includes(permission))
+    throw forbidden(`this needs the platform permission ${permission}`, 'missing_permission');
 }
 
 export function clientOf(request: FastifyRequest) {

@@ -11,7 +11,11 @@ export type StepUpProof = 'password' | 'second_factor';
  * A wrong password counts towards the lockout, so a stolen session cannot guess it for long.
  */
 export function createStepUp(credentials: CredentialService, clock: () => Date) {
-  return async function requireStepUp(ctx: SessionContext, password: string | undefined, ip: string | null): Promise<StepUpProof> {
+  return async function requireStepUp(
+    ctx: SessionContext,
+    password: string | undefined,
+    ip: string | null,
+  ): Promise<StepUpProof> {
     if (password !== undefined) {
       if (await credentials.checkStepUpPassword(ctx.userId, password, ip)) return 'password';
       throw forbidden('step-up failed: the password is not correct', 'step_up_failed');

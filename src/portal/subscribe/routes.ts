@@ -32,7 +32,8 @@ export const subscribeRoutes: FastifyPluginAsyncTypebox<{ services: PortalServic
       const failure = request.validationError;
       if (failure) {
         const first = failure.validation[0];
-        if (first?.keyword === 'format' && first.instancePath === '/email') throw unprocessable('email must be a valid e-mail address', 'invalid_email');
+        if (first?.keyword === 'format' && first.instancePath === '/email')
+          throw unprocessable('email must be a valid e-mail address', 'invalid_email');
         throw badRequest(validationMessage(failure.validation, failure.validationContext));
       }
       return services.subscribe.subscribe(request.body.email);

@@ -20,7 +20,8 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
         response: { 201: SupportSessionOpened, ...errors(400, 401, 403, 404) },
       },
     },
-    async (request, reply) => reply.code(201).send(await services.support.open(sessionOf(request), request.body, clientOf(request))),
+    async (request, reply) =>
+      reply.code(201).send(await services.support.open(sessionOf(request), request.body, clientOf(request))),
   );
 
   app.delete(

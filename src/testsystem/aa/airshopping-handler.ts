@@ -26,10 +26,11 @@ function odCriteria(parsed: ParsedMessage): OdCriteria[] {
     origin: (text(od, 'OriginDepCriteria', 'IATA_LocationCode') ?? '').toUpperCase(),
     destination: (text(od, 'DestArrivalCriteria', 'IATA_LocationCode') ?? '').toUpperCase(),
     date: text(od, 'OriginDepCriteria', 'Date') ?? '',
-    cabinCodes: list(od, 'CabinType').map((c) => text(c, 'CabinTypeCode') ?? '').filter(Boolean),
+    cabinCodes: list(od, 'CabinType')
+      .map((c) => text(c, 'CabinTypeCode') ?? '')
+      .filter(Boolean),
   }));
 }
-
 
 function passengers(parsed: ParsedMessage): OfferPax[] {
   const pax = list(child(parsed.root, 'Request', 'PaxList'), 'Pax').map((p, i) => ({
@@ -58,7 +59,8 @@ function validate(ods: OdCriteria[], pax: OfferPax[], now: number): NdcErrorSpec
   }
   const adults = pax.filter((p) => p.ptc === 'ADT').length;
   if (adults === 0) return AA_ERRORS.badRequest('At least one adult passenger is required', 'PaxList');
-  if (pax.filter((p) => p.ptc === 'INF').length > adults) return AA_ERRORS.badRequest('Each infant must travel with an adult', 'PaxList');
+  if (pax.filter((p) => p.ptc === 'INF').length > adults)
+    return AA_ERRORS.badRequest('Each infant must travel with an adult', 'PaxList');
   if (pax.length > 9) return AA_ERRORS.badRequest('At most 9 passengers per request', 'PaxList');
   return null;
 }

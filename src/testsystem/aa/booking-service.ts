@@ -37,7 +37,9 @@ export function createBooking(deps: TestSystemDeps, offerId: string): StoredOrde
   } catch (error) {
     for (const segment of sold) deps.inventory.release(segment.flight, segment.cabin, seats);
     if (error instanceof SoldOutError) {
-      throw new BookingRefusedError(`[325] Error during booking process. Code: 21, message: Rebooked segment unavailable\nNo seats left on ${error.flightKey}`);
+      throw new BookingRefusedError(
+        `[325] Error during booking process. Code: 21, message: Rebooked segment unavailable\nNo seats left on ${error.flightKey}`,
+      );
     }
     throw error;
   }

@@ -103,7 +103,8 @@ export function buildItineraries(schedule: ScheduleService, origin: string, dest
   const seenFirst = new Set<string>();
   const kept: Itinerary[] = [];
   for (const it of itineraries) {
-    const signature = it.legs.length === 1 ? it.legs[0]?.key : it.legs.map((l) => l.pattern.destination).join('>') + (it.legs[0]?.key ?? '');
+    const signature =
+      it.legs.length === 1 ? it.legs[0]?.key : it.legs.map((l) => l.pattern.destination).join('>') + (it.legs[0]?.key ?? '');
     if (seenFirst.has(signature ?? '')) continue;
     seenFirst.add(signature ?? '');
     kept.push(it);

@@ -31,7 +31,8 @@ export function registerControlRoutes(app: FastifyInstance, deps: TestSystemDeps
       return reply.code(400).send({ error: `kind must be one of ${FAULT_KINDS.join(', ')}` });
     }
     const status = body.status ?? 503;
-    if (!Number.isInteger(status) || status < 500 || status > 599) return reply.code(400).send({ error: 'status must be a 5xx code' });
+    if (!Number.isInteger(status) || status < 500 || status > 599)
+      return reply.code(400).send({ error: 'status must be a 5xx code' });
     const fault = deps.faults.set(
       {
         kind: body.kind as FaultKind,

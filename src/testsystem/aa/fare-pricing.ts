@@ -108,15 +108,31 @@ export function priceJourney(input: {
   const multiplier = flagshipFirst ? FLAGSHIP_FIRST_MULTIPLIER : priceClass.multiplier;
   // Load moves the fare through the booking-class ladder: up to +60% when only the top class is left.
   const loadFactor = 1 + 0.6 * maxStep;
-  const adultBase = Math.round(
-    (mainCabinBaseCents(distance, international) * multiplier * advancePurchaseFactor(daysOut) * loadFactor * connectionDiscount) / 100,
-  ) * 100 - 7;
+  const adultBase =
+    Math.round(
+      (mainCabinBaseCents(distance, international) *
+        multiplier *
+        advancePurchaseFactor(daysOut) *
+        loadFactor *
+        connectionDiscount) /
+        100,
+    ) *
+      100 -
+    7;
   const perPtc: PtcPrice[] = [];
   for (const ptc of ['ADT', 'CHD', 'INF'] as const) {
     const count = party[ptc];
     if (count === 0) continue;
     const baseCents =
-      ptc === 'ADT' ? adultBase : ptc === 'CHD' ? (international ? Math.round(adultBase * 0.75) : adultBase) : international ? Math.round(adultBase * 0.1) : 0;
+      ptc === 'ADT'
+        ? adultBase
+        : ptc === 'CHD'
+          ? international
+            ? Math.round(adultBase * 0.75)
+            : adultBase
+          : international
+            ? Math.round(adultBase * 0.1)
+            : 0;
     const taxes = taxesFor(itinerary.legs, baseCents, ptc === 'INF');
     const taxCents = taxes.reduce((s, t) => s + t.cents, 0);
     perPtc.push({ ptc, count, baseCents, taxes, taxCents, totalCents: baseCents + taxCents });

@@ -12,7 +12,12 @@ export function baggageAllowanceList(offers: readonly StoredOffer[]): XmlNode {
     ...counts.map((n) =>
       el('BaggageAllowance', [
         el('BaggageAllowanceID', `BAG${n}`),
-        el('DescText', n === 0 ? 'No free checked bags; first bag fee applies' : `${n} free checked bag${n > 1 ? 's' : ''} up to 50LB 23KG and 62LI 158LCM`),
+        el(
+          'DescText',
+          n === 0
+            ? 'No free checked bags; first bag fee applies'
+            : `${n} free checked bag${n > 1 ? 's' : ''} up to 50LB 23KG and 62LI 158LCM`,
+        ),
         el('PieceAllowance', [el('TotalQty', n)]),
         el('TypeCode', 'Checked'),
       ]),
@@ -40,7 +45,14 @@ export function penaltyList(offers: readonly StoredOffer[]): XmlNode {
         el('TypeCode', 'Change'),
       ]),
       el('Penalty', [
-        el('DescText', refund === null ? 'Non-refundable; taxes refundable on request' : refund === 0 ? 'Fully refundable' : 'Refundable less cancellation fee'),
+        el(
+          'DescText',
+          refund === null
+            ? 'Non-refundable; taxes refundable on request'
+            : refund === 0
+              ? 'Fully refundable'
+              : 'Refundable less cancellation fee',
+        ),
         el('PenaltyID', `PEN_CXL_${def.id}`),
         el('Price', [el('TotalAmount', formatAmount(refund ?? 0), { CurCode: 'USD' })]),
         el('TypeCode', 'Cancellation'),
@@ -51,13 +63,16 @@ export function penaltyList(offers: readonly StoredOffer[]): XmlNode {
 }
 
 export function priceClassList(ids: ResponseIds): XmlNode {
-  return el('PriceClassList', [...ids.priceClasses.entries()].map(([id, { def, international }]) =>
-    el('PriceClass', [
-      el('Code', international ? def.internationalCode : def.domesticCode),
-      ...def.descriptions.map((d) => el('Desc', [el('DescText', d)])),
-      el('DisplayOrderText', def.displayOrder),
-      el('Name', def.name),
-      el('PriceClassID', id),
-    ]),
-  ));
+  return el(
+    'PriceClassList',
+    [...ids.priceClasses.entries()].map(([id, { def, international }]) =>
+      el('PriceClass', [
+        el('Code', international ? def.internationalCode : def.domesticCode),
+        ...def.descriptions.map((d) => el('Desc', [el('DescText', d)])),
+        el('DisplayOrderText', def.displayOrder),
+        el('Name', def.name),
+        el('PriceClassID', id),
+      ]),
+    ),
+  );
 }

@@ -14,7 +14,10 @@ export function registerInventoryControlRoutes(app: FastifyInstance, deps: TestS
     const cabins = aircraftType(flight.pattern.aircraft).cabins.map(({ cabin }) => {
       const state = deps.inventory.cabin(flight, cabin);
       const openClasses = Object.fromEntries(
-        PRICE_CLASSES.filter((p) => p.cabins[0] === cabin).map((p) => [p.id, deps.inventory.openBookingClass(flight, cabin, p.rbds, 1)?.rbd ?? null]),
+        PRICE_CLASSES.filter((p) => p.cabins[0] === cabin).map((p) => [
+          p.id,
+          deps.inventory.openBookingClass(flight, cabin, p.rbds, 1)?.rbd ?? null,
+        ]),
       );
       return { cabin, ...state, openClasses };
     });

@@ -8,7 +8,10 @@ import { unitFor } from './seeded-random.js';
 import type { SystemClock } from './system-clock.js';
 
 export class SoldOutError extends Error {
-  constructor(readonly flightKey: string, readonly cabin: CabinCode) {
+  constructor(
+    readonly flightKey: string,
+    readonly cabin: CabinCode,
+  ) {
     super(`no seats left in cabin ${cabin} on ${flightKey}`);
   }
 }
@@ -27,7 +30,12 @@ export interface InventoryService {
   release(flight: DatedFlight, cabin: CabinCode, seats: number): void;
   closeFlight(flightKey: string): void;
   /** The booking class to sell from a ladder ordered most expensive first, or null when all are closed. */
-  openBookingClass(flight: DatedFlight, cabin: CabinCode, ladder: readonly string[], seats: number): { rbd: string; step: number } | null;
+  openBookingClass(
+    flight: DatedFlight,
+    cabin: CabinCode,
+    ladder: readonly string[],
+    seats: number,
+  ): { rbd: string; step: number } | null;
   reset(): void;
   stats(): { flightsTouched: number; seatsSold: number; closedFlights: number };
 }
@@ -89,7 +97,11 @@ export function createInventoryService(deps: {
     stats() {
       let seatsSold = 0;
       for (const n of booked.values()) seatsSold += n;
-      return { flightsTouched: new Set([...booked.keys()].map((k) => k.split('|')[0])).size, seatsSold, closedFlights: closed.size };
+      return {
+        flightsTouched: new Set([...booked.keys()].map((k) => k.split('|')[0])).size,
+        seatsSold,
+        closedFlights: closed.size,
+      };
     },
   };
 }

@@ -16,7 +16,13 @@ import { serviceListHandler } from './servicelist-handler.js';
 import { ORDER_HANDLERS } from './orders/order-handlers.js';
 import type { TestSystemDeps } from './test-system-deps.js';
 
-export const HANDLERS: readonly MessageHandler[] = [airShoppingHandler, offerPriceHandler, seatAvailabilityHandler, serviceListHandler, ...ORDER_HANDLERS];
+export const HANDLERS: readonly MessageHandler[] = [
+  airShoppingHandler,
+  offerPriceHandler,
+  seatAvailabilityHandler,
+  serviceListHandler,
+  ...ORDER_HANDLERS,
+];
 
 /** The response root for a message path, so even framework-level failures answer in the right RS. */
 export function responseRootFor(url: string): string {
@@ -54,7 +60,13 @@ export function registerMessageRoutes(
       });
     });
 
-  async function applyFault(kind: FaultKind, handler: MessageHandler, reply: FastifyReply, delayMs?: number, status?: number): Promise<boolean> {
+  async function applyFault(
+    kind: FaultKind,
+    handler: MessageHandler,
+    reply: FastifyReply,
+    delayMs?: number,
+    status?: number,
+  ): Promise<boolean> {
     if (kind === 'slow') {
       await sleep(delayMs ?? SLOW_DELAY_MS, reply);
       return false;
@@ -62,14 +74,25 @@ export function registerMessageRoutes(
     if (kind === 'timeout') {
       await sleep(delayMs ?? TIMEOUT_DELAY_MS, reply);
       if (reply.raw.destroyed) return true;
-      await reply.code(504).type(XML).send(errorDocument(handler.responseRoot, [AA_ERRORS.unavailable]));
+      await reply
+        .code(504)
+        .type(XML)
+        .send(errorDocument(handler.responseRoot, [AA_ERRORS.unavailable]));
       return true;
     }
     if (kind === 'http5xx') {
-      await reply.code(status ?? 503).type(XML).send(errorDocument(handler.responseRoot, [AA_ERRORS.unavailable]));
+      await reply
+        .code(status ?? 503)
+        .type(XML)
+        .send(errorDocument(handler.responseRoot, [AA_ERRORS.unavailable]));
       return true;
     }
-    await reply.code(200).type(XML).send(`<?xml version="1.0" encoding="UTF-8"?><${handler.responseRoot} xmlns="http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage"><Response><DataLists><PaxList><Pax><PaxID>`);
+    await reply
+      .code(200)
+      .type(XML)
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?><${handler.responseRoot} xmlns="http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage"><Response><DataLists><PaxList><Pax><PaxID>`,
+      );
     return true;
   }
 
@@ -77,10 +100,21 @@ export function registerMessageRoutes(
     const handler = byName.get(request.params.message);
     const root = handler?.responseRoot ?? 'IATA_AirShoppingRS';
     const key = request.headers['ocp-apim-subscription-key'];
-    if (typeof key !== 'string' || key === '') return reply.code(401).type(XML).send(errorDocument(root, [AA_ERRORS.missingKey]));
-    if (!keyMatches(key, options.subscriptionKey)) return reply.code(401).type(XML).send(errorDocument(root, [AA_ERRORS.invalidKey]));
+    if (typeof key !== 'string' || key === '')
+      return reply
+        .code(401)
+        .type(XML)
+        .send(errorDocument(root, [AA_ERRORS.missingKey]));
+    if (!keyMatches(key, options.subscriptionKey))
+      return reply
+        .code(401)
+        .type(XML)
+        .send(errorDocument(root, [AA_ERRORS.invalidKey]));
     if (!handler) {
-      return reply.code(404).type(XML).send(errorDocument(root, [AA_ERRORS.badRequest(`Unknown NDC message ${request.params.message}`)]));
+      return reply
+        .code(404)
+        .type(XML)
+        .send(errorDocument(root, [AA_ERRORS.badRequest(`Unknown NDC message ${request.params.message}`)]));
     }
     const active = deps.faults.take(handler.message);
     if (active && (await applyFault(active.kind, handler, reply, active.delayMs || undefined, active.status))) return reply;
@@ -90,12 +124,18 @@ export function registerMessageRoutes(
       parsed = parseNdc(body);
     } catch (error) {
       const detail = error instanceof MalformedXmlError ? error.message : 'unreadable body';
-      return reply.code(400).type(XML).send(errorDocument(handler.responseRoot, [AA_ERRORS.malformed(detail)]));
+      return reply
+        .code(400)
+        .type(XML)
+        .send(errorDocument(handler.responseRoot, [AA_ERRORS.malformed(detail)]));
     }
     const validation = await options.validation.validate(body, parsed, handler.requestRoot);
     if (!validation.valid) {
       const detail = validation.errors.slice(0, 3).join('; ').slice(0, 900);
-      return reply.code(400).type(XML).send(errorDocument(handler.responseRoot, [AA_ERRORS.schemaInvalid(detail)]));
+      return reply
+        .code(400)
+        .type(XML)
+        .send(errorDocument(handler.responseRoot, [AA_ERRORS.schemaInvalid(detail)]));
     }
     const route = handler.route(parsed, deps);
     const routeFault = route ? ROUTE_FAULTS[route] : undefined;

@@ -79,7 +79,13 @@ function priceNode(p: PtcPrice): XmlNode {
 /** An offer item prices every passenger of its type: the per-passenger price times their number. */
 function forAll(p: PtcPrice): PtcPrice {
   const n = p.count;
-  return { ...p, baseCents: p.baseCents * n, taxCents: p.taxCents * n, totalCents: p.totalCents * n, taxes: p.taxes.map((t) => ({ ...t, cents: t.cents * n })) };
+  return {
+    ...p,
+    baseCents: p.baseCents * n,
+    taxCents: p.taxCents * n,
+    totalCents: p.totalCents * n,
+    taxes: p.taxes.map((t) => ({ ...t, cents: t.cents * n })),
+  };
 }
 
 export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids: ResponseIds): XmlNode {
@@ -126,7 +132,11 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
     ]);
   });
   return el(name, [
-    el('BaggageAssociations', [el('BaggageAllowanceRefID', bagId(checkedBags(offer))), el('BaggageAllowanceRefID', 'CARRYON'), ...many('PaxRefID', allPax)]),
+    el('BaggageAssociations', [
+      el('BaggageAllowanceRefID', bagId(checkedBags(offer))),
+      el('BaggageAllowanceRefID', 'CARRYON'),
+      ...many('PaxRefID', allPax),
+    ]),
     el('JourneyOverview', [el('JourneyPriceClass', [el('PaxJourneyRefID', journeyId), el('PriceClassRefID', pcId)])]),
     el('OfferExpirationTimeLimitDateTime', iso(offer.expiresAt)),
     el('OfferID', offer.offerId),
@@ -145,60 +155,86 @@ function point(name: 'Arrival' | 'Dep', code: string, local: string): XmlNode {
 export function flightLists(ids: ResponseIds): XmlNode[] {
   const flights = [...ids.flights.values()];
   return [
-    el('DatedMarketingSegmentList', flights.map(({ n, flight }) =>
-      el('DatedMarketingSegment', [
-        point('Arrival', flight.pattern.destination, flight.arrLocal),
-        el('CarrierDesigCode', 'AA'),
-        el('CarrierName', 'American Airlines'),
-        el('DatedMarketingSegmentId', `DMS${n}`),
-        el('DatedOperatingSegmentRefId', `DOS${n}`),
-        point('Dep', flight.pattern.origin, flight.depLocal),
-        el('MarketingCarrierFlightNumberText', flight.pattern.flightNumber),
-      ]),
-    )),
-    el('DatedOperatingLegList', flights.map(({ n, flight }) =>
-      el('DatedOperatingLeg', [
-        point('Arrival', flight.pattern.destination, flight.arrLocal),
-        el('CarrierAircraftType', [
-          el('CarrierAircraftTypeCode', flight.pattern.aircraft),
-          el('CarrierAircraftTypeName', aircraftType(flight.pattern.aircraft).name),
+    el(
+      'DatedMarketingSegmentList',
+      flights.map(({ n, flight }) =>
+        el('DatedMarketingSegment', [
+          point('Arrival', flight.pattern.destination, flight.arrLocal),
+          el('CarrierDesigCode', 'AA'),
+          el('CarrierName', 'American Airlines'),
+          el('DatedMarketingSegmentId', `DMS${n}`),
+          el('DatedOperatingSegmentRefId', `DOS${n}`),
+          point('Dep', flight.pattern.origin, flight.depLocal),
+          el('MarketingCarrierFlightNumberText', flight.pattern.flightNumber),
         ]),
-        el('DatedOperatingLegID', `LEG${n}`),
-        point('Dep', flight.pattern.origin, flight.depLocal),
-        el('DistanceMeasure', String(Math.round(flight.pattern.distanceKm * 0.621371)), { UnitCode: 'Miles' }),
-      ]),
-    )),
-    el('DatedOperatingSegmentList', flights.map(({ n, flight }) =>
-      el('DatedOperatingSegment', [
-        el('CarrierDesigCode', flight.pattern.operatingCarrier),
-        el('CarrierName', flight.pattern.operatingCarrier === 'AA' ? flight.pattern.operatorName : CARRIER_NAMES[flight.pattern.operatingCarrier] ?? flight.pattern.operatorName),
-        el('DatedOperatingLegRefID', `LEG${n}`),
-        el('DatedOperatingSegmentId', `DOS${n}`),
-        el('Duration', isoDuration(flight.pattern.blockMinutes)),
-        el('OperatingCarrierFlightNumberText', flight.pattern.operatingFlightNumber),
-      ]),
-    )),
+      ),
+    ),
+    el(
+      'DatedOperatingLegList',
+      flights.map(({ n, flight }) =>
+        el('DatedOperatingLeg', [
+          point('Arrival', flight.pattern.destination, flight.arrLocal),
+          el('CarrierAircraftType', [
+            el('CarrierAircraftTypeCode', flight.pattern.aircraft),
+            el('CarrierAircraftTypeName', aircraftType(flight.pattern.aircraft).name),
+          ]),
+          el('DatedOperatingLegID', `LEG${n}`),
+          point('Dep', flight.pattern.origin, flight.depLocal),
+          el('DistanceMeasure', String(Math.round(flight.pattern.distanceKm * 0.621371)), { UnitCode: 'Miles' }),
+        ]),
+      ),
+    ),
+    el(
+      'DatedOperatingSegmentList',
+      flights.map(({ n, flight }) =>
+        el('DatedOperatingSegment', [
+          el('CarrierDesigCode', flight.pattern.operatingCarrier),
+          el(
+            'CarrierName',
+            flight.pattern.operatingCarrier === 'AA'
+              ? flight.pattern.operatorName
+              : (CARRIER_NAMES[flight.pattern.operatingCarrier] ?? flight.pattern.operatorName),
+          ),
+          el('DatedOperatingLegRefID', `LEG${n}`),
+          el('DatedOperatingSegmentId', `DOS${n}`),
+          el('Duration', isoDuration(flight.pattern.blockMinutes)),
+          el('OperatingCarrierFlightNumberText', flight.pattern.operatingFlightNumber),
+        ]),
+      ),
+    ),
   ];
 }
 
 export function journeyList(ids: ResponseIds): XmlNode {
-  return el('PaxJourneyList', [...ids.journeys.values()].map((j) => {
-    const first = j.flights[0] as DatedFlight;
-    const last = j.flights.at(-1) as DatedFlight;
-    return el('PaxJourney', [
-      el('Duration', isoDuration(Math.round((last.arrUtc - first.depUtc) / 60000))),
-      el('PaxJourneyID', j.id),
-      ...many('PaxSegmentRefID', j.flights.map((f) => ids.segment(f))),
-    ]);
-  }));
+  return el(
+    'PaxJourneyList',
+    [...ids.journeys.values()].map((j) => {
+      const first = j.flights[0] as DatedFlight;
+      const last = j.flights.at(-1) as DatedFlight;
+      return el('PaxJourney', [
+        el('Duration', isoDuration(Math.round((last.arrUtc - first.depUtc) / 60000))),
+        el('PaxJourneyID', j.id),
+        ...many(
+          'PaxSegmentRefID',
+          j.flights.map((f) => ids.segment(f)),
+        ),
+      ]);
+    }),
+  );
 }
 
 export function paxList(pax: readonly { id: string; ptc: string }[]): XmlNode {
-  return el('PaxList', pax.map((p) => el('Pax', [el('PaxID', p.id), el('PTC', p.ptc)])));
+  return el(
+    'PaxList',
+    pax.map((p) => el('Pax', [el('PaxID', p.id), el('PTC', p.ptc)])),
+  );
 }
 
 export function paxSegmentList(ids: ResponseIds): XmlNode {
-  return el('PaxSegmentList', [...ids.flights.values()].map(({ n }) =>
-    el('PaxSegment', [el('DatedMarketingSegmentRefId', `DMS${n}`), el('PaxSegmentID', `SEG${n}`)]),
-  ));
+  return el(
+    'PaxSegmentList',
+    [...ids.flights.values()].map(({ n }) =>
+      el('PaxSegment', [el('DatedMarketingSegmentRefId', `DMS${n}`), el('PaxSegmentID', `SEG${n}`)]),
+    ),
+  );
 }

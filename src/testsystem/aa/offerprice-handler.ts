@@ -50,10 +50,18 @@ export const offerPriceHandler: MessageHandler = {
     const offerId = selectedOfferId(parsed) ?? '';
     const source = liveOffer(deps, offerId);
     if (!source) return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.expiredOffer(offerId)]) };
-    const requestedItems = list(child(parsed.root, 'Request', 'PricedOffer', 'SelectedOfferList', 'SelectedOffer'), 'SelectedOfferItem').map((i) => text(i, 'OfferItemRefID'));
+    const requestedItems = list(
+      child(parsed.root, 'Request', 'PricedOffer', 'SelectedOfferList', 'SelectedOffer'),
+      'SelectedOfferItem',
+    ).map((i) => text(i, 'OfferItemRefID'));
     const unknownItem = requestedItems.find((id) => !source.items.some((item) => item.offerItemId === id));
     if (unknownItem) {
-      return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest(`Offer item ${unknownItem} is not part of offer ${offerId}`, 'OfferItemRefID')]) };
+      return {
+        status: 200,
+        body: errorDocument(this.responseRoot, [
+          AA_ERRORS.badRequest(`Offer item ${unknownItem} is not part of offer ${offerId}`, 'OfferItemRefID'),
+        ]),
+      };
     }
     const now = deps.clock.now();
     const journey = source.repriceIncreasePct ? repriced(source, source.repriceIncreasePct) : source.journey;
@@ -80,7 +88,15 @@ export const offerPriceHandler: MessageHandler = {
           baggageAllowanceList([priced]),
           ...flightLists(ids),
           el('OriginDestList', [
-            el('OriginDest', [el('DestCode', last), el('OriginCode', first), el('OriginDestID', 'OD1'), ...many('PaxJourneyRefID', [...ids.journeys.values()].map((j) => j.id))]),
+            el('OriginDest', [
+              el('DestCode', last),
+              el('OriginCode', first),
+              el('OriginDestID', 'OD1'),
+              ...many(
+                'PaxJourneyRefID',
+                [...ids.journeys.values()].map((j) => j.id),
+              ),
+            ]),
           ]),
           journeyList(ids),
           paxList(priced.pax),
@@ -92,7 +108,10 @@ export const offerPriceHandler: MessageHandler = {
         changed
           ? el('Warning', [
               el('Code', '10'),
-              el('DescText', `Price changed from USD ${formatAmount(source.journey.totalCents)} to USD ${formatAmount(journey.totalCents)}`),
+              el(
+                'DescText',
+                `Price changed from USD ${formatAmount(source.journey.totalCents)} to USD ${formatAmount(journey.totalCents)}`,
+              ),
               el('LangCode', 'EN'),
               el('OwnerName', 'AA'),
               el('TypeCode', 'PriceChange'),

@@ -22,7 +22,11 @@ function structural(xml: string, parsed: ParsedMessage, expectedRoot: string): V
   return { valid: errors.length === 0, errors };
 }
 
-export function createRequestValidation(options: { schemaDir: string; roots: readonly string[]; logger: Logger | null }): RequestValidation {
+export function createRequestValidation(options: {
+  schemaDir: string;
+  roots: readonly string[];
+  logger: Logger | null;
+}): RequestValidation {
   if (!schemaDirAvailable(options.schemaDir)) {
     options.logger?.warn(
       { schemaDir: options.schemaDir },

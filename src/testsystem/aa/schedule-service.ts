@@ -88,4 +88,3 @@ export function createScheduleService(options: { ghostFlights?: (flight: DatedFl
     },
   };
 }
-

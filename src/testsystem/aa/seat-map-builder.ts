@@ -40,7 +40,12 @@ export function seatPriceCents(tier: SeatTier, distanceKm: number): number {
   return Math.round((base * scale) / 100) * 100;
 }
 
-export function buildSeatMap(flight: DatedFlight, cabinCode: CabinCode, inventory: InventoryService, chargeStandard: boolean): CabinSeatMap | null {
+export function buildSeatMap(
+  flight: DatedFlight,
+  cabinCode: CabinCode,
+  inventory: InventoryService,
+  chargeStandard: boolean,
+): CabinSeatMap | null {
   const cabin = aircraftType(flight.pattern.aircraft).cabins.find((c) => c.cabin === cabinCode);
   if (!cabin) return null;
   const load = inventory.cabin(flight, cabinCode)?.loadFactor ?? 0;
@@ -60,7 +65,15 @@ export function buildSeatMap(flight: DatedFlight, cabinCode: CabinCode, inventor
         seats: seatLetters(cabin).map((column) => {
           const kind = columns.find((c) => c.id === column)?.characteristic ?? '9';
           const extra = economy && (cabin.extraLegroomRows?.includes(row) ?? false);
-          const tier: SeatTier | null = !economy ? null : extra ? 'MCE' : frontHalf.includes(row) && kind !== '9' ? 'PREFERRED' : chargeStandard ? 'STANDARD' : null;
+          const tier: SeatTier | null = !economy
+            ? null
+            : extra
+              ? 'MCE'
+              : frontHalf.includes(row) && kind !== '9'
+                ? 'PREFERRED'
+                : chargeStandard
+                  ? 'STANDARD'
+                  : null;
           const characteristics = [kind, ...(exit ? ['E'] : []), ...(extra ? ['L'] : []), ...(tier ? ['CH'] : [])];
           return { row, column, characteristics, occupied: unitFor(`${flight.key}|seat|${row}${column}`) < load, tier };
         }),

@@ -17,7 +17,6 @@ const TIER_NAMES: Readonly<Record<SeatTier, { name: string; rfisc: string }>> = 
   STANDARD: { name: 'Seat selection', rfisc: '0B5' },
 };
 
-
 export const seatAvailabilityHandler: MessageHandler = {
   message: 'SeatAvailability',
   requestRoot: 'IATA_SeatAvailabilityRQ',
@@ -44,7 +43,10 @@ export const seatAvailabilityHandler: MessageHandler = {
         tiersUsed.add(tier);
         items.push(
           el('OfferItem', [
-            el('Eligibility', [el('OfferFlightAssociations', [el('PaxSegmentReferences', [el('PaxSegmentRefID', segId)])]), ...many('PaxRefID', seated)]),
+            el('Eligibility', [
+              el('OfferFlightAssociations', [el('PaxSegmentReferences', [el('PaxSegmentRefID', segId)])]),
+              ...many('PaxRefID', seated),
+            ]),
             el('OfferItemID', itemId(tier)),
             el('Service', [el('ServiceDefinitionRefID', `SEAT_${tier}`), el('ServiceID', `${itemId(tier)}-SVC`)]),
             el('UnitPrice', [amount('TotalAmount', seatPriceCents(tier, segment.flight.pattern.distanceKm))]),
@@ -54,7 +56,10 @@ export const seatAvailabilityHandler: MessageHandler = {
       maps.push(
         el('SeatMap', [
           el('CabinCompartment', [
-            el('CabinType', [el('CabinTypeCode', CABIN_TYPE[segment.cabin].code), el('CabinTypeName', CABIN_TYPE[segment.cabin].name)]),
+            el('CabinType', [
+              el('CabinTypeCode', CABIN_TYPE[segment.cabin].code),
+              el('CabinTypeName', CABIN_TYPE[segment.cabin].name),
+            ]),
             el('DeckCode', 'Main'),
             el('FirstRowNumber', map.cabin.firstRow),
             el('LastRowNumber', map.cabin.lastRow),
@@ -80,20 +85,39 @@ export const seatAvailabilityHandler: MessageHandler = {
         ]),
       );
     }
-    if (maps.length === 0) return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest('No seat map available for this offer')]) };
+    if (maps.length === 0)
+      return {
+        status: 200,
+        body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest('No seat map available for this offer')]),
+      };
     const body = ndcDocument(this.responseRoot, [
       el('Response', [
         items.length > 0
-          ? el('ALaCarteOffer', [el('OfferExpirationTimeLimitDateTime', iso(now + OFFER_TTL_MS)), el('OfferID', saOfferId), ...items, el('OwnerCode', 'AA')])
+          ? el('ALaCarteOffer', [
+              el('OfferExpirationTimeLimitDateTime', iso(now + OFFER_TTL_MS)),
+              el('OfferID', saOfferId),
+              ...items,
+              el('OwnerCode', 'AA'),
+            ])
           : null,
         el('DataLists', [
           ...flightLists(ids),
           paxList(trip.pax),
           paxSegmentList(ids),
           tiersUsed.size > 0
-            ? el('ServiceDefinitionList', [...tiersUsed].map((tier) =>
-                el('ServiceDefinition', [el('Name', TIER_NAMES[tier].name), el('OwnerCode', 'AA'), el('RFIC', 'A'), el('RFISC', TIER_NAMES[tier].rfisc), el('ServiceCode', 'SEAT'), el('ServiceDefinitionID', `SEAT_${tier}`)]),
-              ))
+            ? el(
+                'ServiceDefinitionList',
+                [...tiersUsed].map((tier) =>
+                  el('ServiceDefinition', [
+                    el('Name', TIER_NAMES[tier].name),
+                    el('OwnerCode', 'AA'),
+                    el('RFIC', 'A'),
+                    el('RFISC', TIER_NAMES[tier].rfisc),
+                    el('ServiceCode', 'SEAT'),
+                    el('ServiceDefinitionID', `SEAT_${tier}`),
+                  ]),
+                ),
+              )
             : null,
         ]),
         ...maps,

@@ -65,9 +65,13 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<A
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) logger?.error({ err: error }, 'AA test system failed');
-    if (!request.url.startsWith('/ndc/')) return reply.code(status).send({ error: status === 500 ? 'internal error' : error.message });
+    if (!request.url.startsWith('/ndc/'))
+      return reply.code(status).send({ error: status === 500 ? 'internal error' : error.message });
     const detail = status === 500 ? AA_ERRORS.unavailable : AA_ERRORS.malformed(error.message);
-    return reply.code(status).type('application/xml; charset=utf-8').send(errorDocument(responseRootFor(request.url), [detail]));
+    return reply
+      .code(status)
+      .type('application/xml; charset=utf-8')
+      .send(errorDocument(responseRootFor(request.url), [detail]));
   });
   registerMessageRoutes(app, deps, { subscriptionKey: options.subscriptionKey, validation });
   registerInventoryControlRoutes(app, deps);

@@ -47,7 +47,15 @@ export const SERVICE_CATALOG: readonly CatalogService[] = [
     per: 'journey',
     priceCents: (_f, ctx) => (freeBags(facts(ctx)) >= 2 ? null : facts(ctx).international ? 10000 : 4500),
   },
-  { id: 'PRIO', name: 'Priority boarding', rfic: 'G', rfisc: '0BX', code: 'PRIO', per: 'segment', priceCents: (f) => (f.pattern.distanceKm > 2000 ? 2900 : 1900) },
+  {
+    id: 'PRIO',
+    name: 'Priority boarding',
+    rfic: 'G',
+    rfisc: '0BX',
+    code: 'PRIO',
+    per: 'segment',
+    priceCents: (f) => (f.pattern.distanceKm > 2000 ? 2900 : 1900),
+  },
   {
     id: 'MEAL',
     name: 'Main Cabin meal purchase',
@@ -57,7 +65,15 @@ export const SERVICE_CATALOG: readonly CatalogService[] = [
     per: 'segment',
     priceCents: (f, ctx) => (longerThan(1800)(f) && ['BE', 'MAIN', 'MAINFL'].includes(facts(ctx).priceClass.id) ? 1299 : null),
   },
-  { id: 'WIFI', name: 'Inflight Wi-Fi pass', rfic: 'G', rfisc: '0CL', code: 'WIFI', per: 'segment', priceCents: (f) => (f.pattern.aircraft === 'E175' ? null : 1000) },
+  {
+    id: 'WIFI',
+    name: 'Inflight Wi-Fi pass',
+    rfic: 'G',
+    rfisc: '0CL',
+    code: 'WIFI',
+    per: 'segment',
+    priceCents: (f) => (f.pattern.aircraft === 'E175' ? null : 1000),
+  },
   {
     id: 'LOUNGE',
     name: 'Admirals Club day pass',

@@ -27,7 +27,10 @@ export const serviceListHandler: MessageHandler = {
     const used = new Set<CatalogService>();
     const items: XmlNode[] = [];
     for (const service of SERVICE_CATALOG) {
-      const targets = service.per === 'journey' ? [{ flight: flights[0], ref: null as string | null }] : flights.map((f) => ({ flight: f, ref: ids.segment(f) }));
+      const targets =
+        service.per === 'journey'
+          ? [{ flight: flights[0], ref: null as string | null }]
+          : flights.map((f) => ({ flight: f, ref: ids.segment(f) }));
       for (const { flight, ref } of targets) {
         if (!flight) continue;
         const cents = service.priceCents(flight, trip);
@@ -47,18 +50,37 @@ export const serviceListHandler: MessageHandler = {
         );
       }
     }
-    if (items.length === 0) return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest('No services available for this offer')]) };
+    if (items.length === 0)
+      return {
+        status: 200,
+        body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest('No services available for this offer')]),
+      };
     const body = ndcDocument(this.responseRoot, [
       el('Response', [
-        el('ALaCarteOffer', [el('OfferExpirationTimeLimitDateTime', iso(now + OFFER_TTL_MS)), el('OfferID', slOfferId), ...items, el('OwnerCode', 'AA')]),
+        el('ALaCarteOffer', [
+          el('OfferExpirationTimeLimitDateTime', iso(now + OFFER_TTL_MS)),
+          el('OfferID', slOfferId),
+          ...items,
+          el('OwnerCode', 'AA'),
+        ]),
         el('DataLists', [
           ...flightLists(ids),
           journeyList(ids),
           paxList(trip.pax),
           paxSegmentList(ids),
-          el('ServiceDefinitionList', [...used].map((s) =>
-            el('ServiceDefinition', [el('Name', s.name), el('OwnerCode', 'AA'), el('RFIC', s.rfic), el('RFISC', s.rfisc), el('ServiceCode', s.code), el('ServiceDefinitionID', `SRV_${s.id}`)]),
-          )),
+          el(
+            'ServiceDefinitionList',
+            [...used].map((s) =>
+              el('ServiceDefinition', [
+                el('Name', s.name),
+                el('OwnerCode', 'AA'),
+                el('RFIC', s.rfic),
+                el('RFISC', s.rfisc),
+                el('ServiceCode', s.code),
+                el('ServiceDefinitionID', `SRV_${s.id}`),
+              ]),
+            ),
+          ),
         ]),
       ]),
       payloadAttributes(now),

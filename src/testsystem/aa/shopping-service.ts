@@ -69,11 +69,19 @@ export function searchOffers(deps: TestSystemDeps, input: SearchInput): StoredOf
         pax: input.pax,
         items: (['ADT', 'CHD', 'INF'] as const)
           .filter((ptc) => party[ptc] > 0)
-          .map((ptc, i) => ({ offerItemId: `${offerId}-${i + 1}`, ptc, paxIds: input.pax.filter((p) => p.ptc === ptc).map((p) => p.id) })),
+          .map((ptc, i) => ({
+            offerItemId: `${offerId}-${i + 1}`,
+            ptc,
+            paxIds: input.pax.filter((p) => p.ptc === ptc).map((p) => p.id),
+          })),
       };
       if (ghostFlight) {
         const label = `AA${ghostFlight.pattern.flightNumber} ${ghostFlight.pattern.origin}-${ghostFlight.pattern.destination} ${ghostFlight.date}`;
-        offer.bookingRefusal = { segmentRef: ghostFlight.key, flightKey: ghostFlight.key, text: bookingRefusalText(ghostFlight.key, label) };
+        offer.bookingRefusal = {
+          segmentRef: ghostFlight.key,
+          flightKey: ghostFlight.key,
+          text: bookingRefusalText(ghostFlight.key, label),
+        };
       }
       if (route === PRICE_CHANGE_ROUTE) offer.repriceIncreasePct = PRICE_CHANGE_PCT;
       deps.store.putOffer(offer);

@@ -75,7 +75,10 @@ function aircraftFor(from: AirportRow, to: AirportRow, distanceKm: number): stri
 function dailyFrequency(hub: AirportRow, other: AirportRow, distanceKm: number): number {
   if (isHawaii(other) || isHawaii(hub)) return 1;
   if (distanceKm > LONG_HAUL_KM) return other.weight === 3 && ['DFW', 'JFK', 'MIA', 'ORD'].includes(hub.code) ? 2 : 1;
-  const factor = Math.max(HUB_FREQUENCY_FACTOR[hub.code] ?? 0.8, isHub(other.code) ? HUB_FREQUENCY_FACTOR[other.code] ?? 0.8 : 0);
+  const factor = Math.max(
+    HUB_FREQUENCY_FACTOR[hub.code] ?? 0.8,
+    isHub(other.code) ? (HUB_FREQUENCY_FACTOR[other.code] ?? 0.8) : 0,
+  );
   if (!isDomestic(hub, other)) return Math.max(1, Math.round(other.weight * factor * 0.9));
   let base = isHub(other.code) || other.weight === 3 ? 5 : other.weight === 2 ? 3 : 2;
   if (distanceKm > 3000) base = Math.ceil(base * 0.75);

@@ -22,14 +22,24 @@ const CLASS_BY_CABIN: Readonly<Record<CabinCode, string>> = { F: 'FIRST', J: 'BU
 
 function fromSegments(parsed: ParsedMessage, core: string, deps: TestSystemDeps): TripContext | NdcErrorSpec {
   const request = child(parsed.root, 'Request');
-  const marketing = new Map(list(child(request, 'DatedMarketingSegmentList'), 'DatedMarketingSegment').map((s) => [text(s, 'DatedMarketingSegmentId') ?? '', s]));
+  const marketing = new Map(
+    list(child(request, 'DatedMarketingSegmentList'), 'DatedMarketingSegment').map((s) => [
+      text(s, 'DatedMarketingSegmentId') ?? '',
+      s,
+    ]),
+  );
   const segments: TripContext['segments'] = [];
   for (const paxSegment of list(child(request, core, 'PaxSegmentRequest'), 'PaxSegment')) {
     const dms = marketing.get(text(paxSegment, 'DatedMarketingSegmentRefId') ?? '');
     const number = text(dms, 'MarketingCarrierFlightNumberText');
     const date = text(dms, 'Dep', 'AircraftScheduledDateTime')?.slice(0, 10);
-    const flight = number && date && text(dms, 'CarrierDesigCode') === 'AA' ? deps.schedule.flight(`AA${Number(number)}/${date}`) : undefined;
-    if (!flight) return AA_ERRORS.badRequest(`Flight AA${number ?? '?'} on ${date ?? '?'} is not in the AA schedule`, 'DatedMarketingSegment');
+    const flight =
+      number && date && text(dms, 'CarrierDesigCode') === 'AA' ? deps.schedule.flight(`AA${Number(number)}/${date}`) : undefined;
+    if (!flight)
+      return AA_ERRORS.badRequest(
+        `Flight AA${number ?? '?'} on ${date ?? '?'} is not in the AA schedule`,
+        'DatedMarketingSegment',
+      );
     const cabinCode = text(paxSegment, 'CabinTypeAssociationChoice', 'SegmentCabinType', 'CabinTypeCode') ?? '5';
     segments.push({ flight, cabin: CABIN_BY_CODE[cabinCode] ?? 'Y' });
   }
@@ -44,19 +54,33 @@ function fromSegments(parsed: ParsedMessage, core: string, deps: TestSystemDeps)
   };
 }
 
-export function resolveTrip(parsed: ParsedMessage, core: 'SeatAvailCoreRequest' | 'ServiceListCoreRequest', deps: TestSystemDeps): TripContext | NdcErrorSpec {
+export function resolveTrip(
+  parsed: ParsedMessage,
+  core: 'SeatAvailCoreRequest' | 'ServiceListCoreRequest',
+  deps: TestSystemDeps,
+): TripContext | NdcErrorSpec {
   const coreRequest = child(parsed.root, 'Request', core);
   const offerId = text(coreRequest, 'OfferRequest', 'Offer', 'OfferID');
   if (offerId !== undefined) {
     const offer = deps.store.offer(offerId);
     if (!offer || offer.expiresAt <= deps.clock.now()) return AA_ERRORS.expiredOffer(offerId);
-    return { pax: offer.pax, segments: offer.journey.segments, priceClass: offer.journey.priceClass, international: offer.journey.international };
+    return {
+      pax: offer.pax,
+      segments: offer.journey.segments,
+      priceClass: offer.journey.priceClass,
+      international: offer.journey.international,
+    };
   }
   const orderId = text(coreRequest, 'OrderRequest', 'Order', 'OrderID');
   if (orderId !== undefined) {
     const order = deps.store.order(orderId) ?? deps.store.orderByReference(orderId);
     if (!order || order.status === 'CANCELLED') return AA_ERRORS.badRequest(`Order ${orderId} not found`, 'OrderID');
-    return { pax: order.pax, segments: order.journey.segments, priceClass: order.journey.priceClass, international: order.journey.international };
+    return {
+      pax: order.pax,
+      segments: order.journey.segments,
+      priceClass: order.journey.priceClass,
+      international: order.journey.international,
+    };
   }
   return fromSegments(parsed, core, deps);
 }

@@ -93,7 +93,10 @@ export function loadSchemaBundles(dir: string, roots: readonly string[]): Map<st
     const rootXsd = stripDocs(readFileSync(path.join(dir, rootFile), 'utf8'));
     const types = reachable(common, rootXsd);
     const lean = `${common.header}${common.imports}${types.map((t) => common.defs.get(t)).join('\n')}</xs:schema>\n`;
-    bundles.set(root, { rootFile, files: [{ fileName: rootFile, contents: rootXsd }, { fileName: COMMON, contents: lean }, dsig] });
+    bundles.set(root, {
+      rootFile,
+      files: [{ fileName: rootFile, contents: rootXsd }, { fileName: COMMON, contents: lean }, dsig],
+    });
   }
   return bundles;
 }

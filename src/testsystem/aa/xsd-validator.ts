@@ -70,7 +70,9 @@ class XmllintWorker {
       this.pending.delete(msg.id);
       if (msg.exitCode === 0) job.resolve({ valid: true, errors: [] });
       else if (msg.exitCode === 1 || msg.exitCode === 3 || msg.exitCode === 4) {
-        const errors = msg.stderr.split('\n').filter((l) => l.trim() && !l.endsWith(' validates') && !l.endsWith('fails to validate'));
+        const errors = msg.stderr
+          .split('\n')
+          .filter((l) => l.trim() && !l.endsWith(' validates') && !l.endsWith('fails to validate'));
         job.resolve({ valid: false, errors });
       } else job.reject(new Error(`xmllint exited with ${msg.exitCode}: ${msg.stderr.slice(0, 500)}`));
     });

@@ -36,13 +36,24 @@ export async function post(system: AaTestSystem, message: string, body: string, 
 
 const distributionChain = `<DistributionChain><DistributionChainLink xmlns="${CNS}"><Ordinal>1</Ordinal><OrgRole>Seller</OrgRole><ParticipatingOrg><Name>Flightagg</Name><OrgID>91281035</OrgID></ParticipatingOrg></DistributionChainLink></DistributionChain>`;
 
-export function airShoppingRq(origin: string, destination: string, date = TRAVEL_DATE, ptcs: string[] = ['ADT'], extra = ''): string {
+export function airShoppingRq(
+  origin: string,
+  destination: string,
+  date = TRAVEL_DATE,
+  ptcs: string[] = ['ADT'],
+  extra = '',
+): string {
   const pax = ptcs.map((ptc, i) => `<Pax><PaxID>PAX${i + 1}</PaxID><PTC>${ptc}</PTC></Pax>`).join('');
   return `<?xml version="1.0" encoding="UTF-8"?><IATA_AirShoppingRQ xmlns="${MSG}">${distributionChain}<Request>${extra}<FlightRequest xmlns="${CNS}"><FlightRequestOriginDestinationsCriteria><OriginDestCriteria><DestArrivalCriteria><IATA_LocationCode>${destination}</IATA_LocationCode></DestArrivalCriteria><OriginDepCriteria><Date>${date}</Date><IATA_LocationCode>${origin}</IATA_LocationCode></OriginDepCriteria></OriginDestCriteria></FlightRequestOriginDestinationsCriteria></FlightRequest><PaxList xmlns="${CNS}">${pax}</PaxList></Request></IATA_AirShoppingRQ>`;
 }
 
 export function offerPriceRq(offerId: string, items: { itemId: string; paxIds: string[] }[]): string {
-  const selected = items.map((i) => `<SelectedOfferItem><OfferItemRefID>${i.itemId}</OfferItemRefID>${i.paxIds.map((p) => `<PaxRefID>${p}</PaxRefID>`).join('')}</SelectedOfferItem>`).join('');
+  const selected = items
+    .map(
+      (i) =>
+        `<SelectedOfferItem><OfferItemRefID>${i.itemId}</OfferItemRefID>${i.paxIds.map((p) => `<PaxRefID>${p}</PaxRefID>`).join('')}</SelectedOfferItem>`,
+    )
+    .join('');
   return `<IATA_OfferPriceRQ xmlns="${MSG}">${distributionChain}<Request><PricedOffer xmlns="${CNS}"><SelectedOfferList><SelectedOffer><OfferRefID>${offerId}</OfferRefID><OwnerCode>AA</OwnerCode>${selected}</SelectedOffer></SelectedOfferList></PricedOffer></Request></IATA_OfferPriceRQ>`;
 }
 
@@ -87,9 +98,15 @@ export interface ShoppedOffer {
 /** Reads offers back from an AirShoppingRS with plain regular expressions, independent of our parser. */
 export function offersIn(xml: string): ShoppedOffer[] {
   const segments = new Map<string, string>();
-  for (const m of xml.matchAll(/<DatedMarketingSegmentId>(DMS\d+)<\/DatedMarketingSegmentId>[\s\S]*?<MarketingCarrierFlightNumberText>(\d+)</g)) segments.set(`SEG${m[1]?.slice(3)}`, `AA${m[2]}`);
+  for (const m of xml.matchAll(
+    /<DatedMarketingSegmentId>(DMS\d+)<\/DatedMarketingSegmentId>[\s\S]*?<MarketingCarrierFlightNumberText>(\d+)</g,
+  ))
+    segments.set(`SEG${m[1]?.slice(3)}`, `AA${m[2]}`);
   const operators = new Map<string, string>();
-  for (const m of xml.matchAll(/<DatedOperatingSegment>\s*<CarrierDesigCode>(\w+)<\/CarrierDesigCode>[\s\S]*?<DatedOperatingSegmentId>DOS(\d+)</g)) operators.set(`SEG${m[2]}`, m[1] as string);
+  for (const m of xml.matchAll(
+    /<DatedOperatingSegment>\s*<CarrierDesigCode>(\w+)<\/CarrierDesigCode>[\s\S]*?<DatedOperatingSegmentId>DOS(\d+)</g,
+  ))
+    operators.set(`SEG${m[2]}`, m[1] as string);
   return [...xml.matchAll(/<(?:Offer|PricedOffer)(?: xmlns="[^"]*")?>([\s\S]*?)<\/(?:Offer|PricedOffer)>/g)].map((m) => {
     const body = m[1] as string;
     const segRefs = [...new Set([...body.matchAll(/<PaxSegmentRefID>(SEG\d+)</g)].map((s) => s[1] as string))];
@@ -107,7 +124,13 @@ export function offersIn(xml: string): ShoppedOffer[] {
 }
 
 /** SeatAvailabilityRQ with the segment sent by value (PaxSegmentRequest), no offer or order. */
-export function seatAvailabilityBySegmentRq(flightNumber: number, origin: string, destination: string, depLocal: string, arrLocal: string): string {
+export function seatAvailabilityBySegmentRq(
+  flightNumber: number,
+  origin: string,
+  destination: string,
+  depLocal: string,
+  arrLocal: string,
+): string {
   return `<IATA_SeatAvailabilityRQ xmlns="${MSG}">${distributionChain}<Request><DatedMarketingSegmentList xmlns="${CNS}"><DatedMarketingSegment><Arrival><AircraftScheduledDateTime>${arrLocal}</AircraftScheduledDateTime><IATA_LocationCode>${destination}</IATA_LocationCode></Arrival><CarrierDesigCode>AA</CarrierDesigCode><DatedMarketingSegmentId>DMS1</DatedMarketingSegmentId><DatedOperatingSegmentRefId>DOS1</DatedOperatingSegmentRefId><Dep><AircraftScheduledDateTime>${depLocal}</AircraftScheduledDateTime><IATA_LocationCode>${origin}</IATA_LocationCode></Dep><MarketingCarrierFlightNumberText>${flightNumber}</MarketingCarrierFlightNumberText></DatedMarketingSegment></DatedMarketingSegmentList><Pax xmlns="${CNS}"><PaxID>PAX1</PaxID><PTC>ADT</PTC></Pax><SeatAvailCoreRequest xmlns="${CNS}"><PaxSegmentRequest><PaxSegment><CabinTypeAssociationChoice><SegmentCabinType><CabinTypeCode>1</CabinTypeCode></SegmentCabinType></CabinTypeAssociationChoice><DatedMarketingSegmentRefId>DMS1</DatedMarketingSegmentRefId><PaxSegmentID>SEG1</PaxSegmentID></PaxSegment></PaxSegmentRequest></SeatAvailCoreRequest></Request></IATA_SeatAvailabilityRQ>`;
 }
 
@@ -135,5 +158,7 @@ export async function xsdErrorsMany(root: string, docs: { name: string; xml: str
     maxMemoryPages: 16384,
   });
   // Every libxml2 error line names its file; a document without one validated.
-  return new Map(docs.map((d, i) => [d.name, result.errors.filter((e) => e.loc?.fileName === `doc${i}.xml`).map((e) => e.message)]));
+  return new Map(
+    docs.map((d, i) => [d.name, result.errors.filter((e) => e.loc?.fileName === `doc${i}.xml`).map((e) => e.message)]),
+  );
 }

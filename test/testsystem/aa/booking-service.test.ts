@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BookingRefusedError, cancelBooking, createBooking, OfferUnavailableError } from '../../../src/testsystem/aa/booking-service.js';
+import {
+  BookingRefusedError,
+  cancelBooking,
+  createBooking,
+  OfferUnavailableError,
+} from '../../../src/testsystem/aa/booking-service.js';
 import { createFaultControl } from '../../../src/testsystem/aa/fault-control.js';
 import { createInventoryService } from '../../../src/testsystem/aa/inventory-service.js';
 import { createOfferStore } from '../../../src/testsystem/aa/offer-store.js';
@@ -16,7 +21,14 @@ function deps(): TestSystemDeps {
   patterns = schedule.patterns;
   const clock = createSystemClock();
   clock.set(Date.parse('2026-11-20T12:00:00Z'));
-  return { schedule, clock, inventory: createInventoryService({ clock }), store: createOfferStore(), faults: createFaultControl(), logger: null };
+  return {
+    schedule,
+    clock,
+    inventory: createInventoryService({ clock }),
+    store: createOfferStore(),
+    faults: createFaultControl(),
+    logger: null,
+  };
 }
 
 const party = [
@@ -28,8 +40,14 @@ const party = [
 describe('booking against inventory (the API OrderCreate will use)', () => {
   it('sells seats on every segment for adults and children, and gives them back on cancel', () => {
     const d = deps();
-    const offer = searchOffers(d, { origin: 'AUS', destination: 'LHR', date: '2026-12-15', pax: party, cabinCodes: ['5'], directOnly: false })
-      .find((o) => o.journey.segments.length === 2)!;
+    const offer = searchOffers(d, {
+      origin: 'AUS',
+      destination: 'LHR',
+      date: '2026-12-15',
+      pax: party,
+      cabinCodes: ['5'],
+      directOnly: false,
+    }).find((o) => o.journey.segments.length === 2)!;
     const before = offer.journey.segments.map((s) => d.inventory.cabin(s.flight, s.cabin)!.remaining);
     const order = createBooking(d, offer.offerId);
     expect(order.bookingReference).toMatch(/^[A-Z2-9]{6}$/);
@@ -42,7 +60,14 @@ describe('booking against inventory (the API OrderCreate will use)', () => {
 
   it('refuses the DFW-SAT ghost flight with AA bracketed text and a missing segment line', () => {
     const d = deps();
-    const offers = searchOffers(d, { origin: 'DFW', destination: 'SAT', date: '2026-12-15', pax: [party[0]!], cabinCodes: [], directOnly: true });
+    const offers = searchOffers(d, {
+      origin: 'DFW',
+      destination: 'SAT',
+      date: '2026-12-15',
+      pax: [party[0]!],
+      cabinCodes: [],
+      directOnly: true,
+    });
     const ghost = offers.find((o) => o.bookingRefusal)!;
     expect(ghost).toBeDefined();
     expect(offers.some((o) => !o.bookingRefusal)).toBe(true);
@@ -60,7 +85,14 @@ describe('booking against inventory (the API OrderCreate will use)', () => {
 
   it('refuses expired offers and bookings that no longer fit', () => {
     const d = deps();
-    const offer = searchOffers(d, { origin: 'JFK', destination: 'LAX', date: '2026-12-15', pax: [party[0]!], cabinCodes: ['5'], directOnly: true })[0]!;
+    const offer = searchOffers(d, {
+      origin: 'JFK',
+      destination: 'LAX',
+      date: '2026-12-15',
+      pax: [party[0]!],
+      cabinCodes: ['5'],
+      directOnly: true,
+    })[0]!;
     const segment = offer.journey.segments[0]!;
     d.inventory.sell(segment.flight, segment.cabin, d.inventory.cabin(segment.flight, segment.cabin)!.remaining);
     expect(() => createBooking(d, offer.offerId)).toThrow(BookingRefusedError);

@@ -25,7 +25,11 @@ describe('credentials and invalid requests', () => {
     const broken = await post(system, 'AirShopping', '<IATA_AirShoppingRQ><Request>');
     expect(broken.status).toBe(400);
     expect(await xsdErrors('IATA_AirShoppingRS', broken.body)).toEqual([]);
-    const invalid = await post(system, 'AirShopping', airShoppingRq('JFK', 'LAX').replace(/<DistributionChain>[\s\S]*<\/DistributionChain>/, ''));
+    const invalid = await post(
+      system,
+      'AirShopping',
+      airShoppingRq('JFK', 'LAX').replace(/<DistributionChain>[\s\S]*<\/DistributionChain>/, ''),
+    );
     expect(invalid.status).toBe(400);
     expect(invalid.body).toContain('schema validation');
     expect(await xsdErrors('IATA_AirShoppingRS', invalid.body)).toEqual([]);
@@ -75,7 +79,9 @@ describe('scenarios', () => {
   });
 
   it('publishes a DFW-SAT flight that does not operate, so booking it will be refused', () => {
-    const schedule = createScheduleService({ ghostFlights: (f) => f.pattern.origin === 'DFW' && f.pattern.destination === 'SAT' });
+    const schedule = createScheduleService({
+      ghostFlights: (f) => f.pattern.origin === 'DFW' && f.pattern.destination === 'SAT',
+    });
     const flight = schedule.departures('DFW', '2026-12-15').find((f) => f.pattern.destination === 'SAT')!;
     expect(schedule.flight(flight.key)).toBeDefined();
     expect(schedule.operates(flight.key)).toBe(false);
@@ -120,12 +126,16 @@ describe('inventory through the control endpoint', () => {
     const shop = await post(system, 'AirShopping', airShoppingRq('CLT', 'MCO', '2026-12-16'));
     const nonstop = offersIn(shop.body).find((o) => o.flights.length === 1)!;
     const key = `${nonstop.flights[0]}/2026-12-16`;
-    const before = (await (await control(system, 'GET', `/control/inventory?flight=${encodeURIComponent(key)}`)).json()) as { cabins: { cabin: string; remaining: number; openClasses: Record<string, string | null> }[] };
+    const before = (await (await control(system, 'GET', `/control/inventory?flight=${encodeURIComponent(key)}`)).json()) as {
+      cabins: { cabin: string; remaining: number; openClasses: Record<string, string | null> }[];
+    };
     const economy = before.cabins.find((c) => c.cabin === 'Y')!;
     expect(economy.remaining).toBeGreaterThan(0);
     expect(economy.openClasses.MAIN).toMatch(/^[A-Z]$/);
     expect((await control(system, 'POST', '/control/inventory/close', { flightKey: key })).status).toBe(204);
-    const after = (await (await control(system, 'GET', `/control/inventory?flight=${encodeURIComponent(key)}`)).json()) as typeof before;
+    const after = (await (
+      await control(system, 'GET', `/control/inventory?flight=${encodeURIComponent(key)}`)
+    ).json()) as typeof before;
     expect(after.cabins.every((c) => c.remaining === 0)).toBe(true);
     const again = await post(system, 'AirShopping', airShoppingRq('CLT', 'MCO', '2026-12-16'));
     expect(offersIn(again.body).some((o) => o.flights.includes(nonstop.flights[0]!))).toBe(false);

@@ -20,9 +20,13 @@ describe('AA test system NDC messages over HTTP', () => {
     expect(first.body).toMatch(/<OfferExpirationTimeLimitDateTime>2026-11-20T12:30:00Z</);
     const firstOffer = /<Offer>([\s\S]*?)<\/Offer>/.exec(first.body)![1]!;
     const cents = (v: string) => Math.round(Number(v) * 100);
-    const itemTotals = [...firstOffer.matchAll(/<\/PaymentTimeLimit><Price>[\s\S]*?<TotalAmount CurCode="USD">([\d.]+)<\/TotalAmount><\/Price>/g)].map((m) => cents(m[1]!));
+    const itemTotals = [
+      ...firstOffer.matchAll(/<\/PaymentTimeLimit><Price>[\s\S]*?<TotalAmount CurCode="USD">([\d.]+)<\/TotalAmount><\/Price>/g),
+    ].map((m) => cents(m[1]!));
     expect(itemTotals).toHaveLength(3);
-    expect(itemTotals.reduce((a, b) => a + b, 0)).toBe(cents(/<TotalPrice><TotalAmount CurCode="USD">([\d.]+)</.exec(firstOffer)![1]!));
+    expect(itemTotals.reduce((a, b) => a + b, 0)).toBe(
+      cents(/<TotalPrice><TotalAmount CurCode="USD">([\d.]+)</.exec(firstOffer)![1]!),
+    );
     const second = await post(system, 'AirShopping', airShoppingRq('JFK', 'LAX', undefined, ['ADT', 'CHD', 'INF']));
     const flights = (xml: string) => [...new Set(offersIn(xml).map((o) => o.flights.join('>')))];
     expect(flights(second.body)).toEqual(flights(first.body));
@@ -34,7 +38,9 @@ describe('AA test system NDC messages over HTTP', () => {
     const offers = offersIn(res.body);
     expect(offers.some((o) => o.flights.length > 1 && o.operatingCarriers.includes('BA'))).toBe(true);
     expect(offers.filter((o) => o.flights.length === 1).every((o) => o.operatingCarriers[0] === 'AA')).toBe(true);
-    expect(res.body).toMatch(/<Dep><AircraftScheduledDateTime>2026-12-15T\d\d:\d\d:00<\/AircraftScheduledDateTime><IATA_LocationCode>DFW/);
+    expect(res.body).toMatch(
+      /<Dep><AircraftScheduledDateTime>2026-12-15T\d\d:\d\d:00<\/AircraftScheduledDateTime><IATA_LocationCode>DFW/,
+    );
   });
 
   it('prices, seats and lists services for a shopped offer, all schema-valid', async () => {

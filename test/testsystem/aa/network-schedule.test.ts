@@ -28,9 +28,13 @@ describe('AA network and schedule', () => {
     const nonstops = itineraries.filter((it) => it.legs.length === 1);
     expect(nonstops.length).toBeGreaterThan(0);
     expect(nonstops.every((it) => it.legs[0]?.pattern.operatingCarrier === 'AA')).toBe(true);
-    const baConnections = itineraries.filter((it) => it.legs.length > 1 && it.legs.some((l) => l.pattern.operatingCarrier === 'BA'));
+    const baConnections = itineraries.filter(
+      (it) => it.legs.length > 1 && it.legs.some((l) => l.pattern.operatingCarrier === 'BA'),
+    );
     expect(baConnections.length).toBeGreaterThan(0);
-    const codeshare = schedule.departures('JFK', '2026-12-15').filter((f) => f.pattern.destination === 'LHR' && f.pattern.operatingCarrier === 'BA');
+    const codeshare = schedule
+      .departures('JFK', '2026-12-15')
+      .filter((f) => f.pattern.destination === 'LHR' && f.pattern.operatingCarrier === 'BA');
     expect(codeshare.length, 'JFK-LHR has non-stop BA-operated codeshares').toBeGreaterThan(0);
   });
 
@@ -60,7 +64,11 @@ describe('AA network and schedule', () => {
   });
 
   it('respects minimum connecting times and builds two-stop connections where needed', () => {
-    for (const [o, d] of [['AUS', 'EDI'], ['FLG', 'LFT'], ['DFW', 'LHR']] as const) {
+    for (const [o, d] of [
+      ['AUS', 'EDI'],
+      ['FLG', 'LFT'],
+      ['DFW', 'LHR'],
+    ] as const) {
       for (const it of buildItineraries(schedule, o, d, '2026-12-15')) {
         for (let i = 1; i < it.legs.length; i++) {
           const gap = (it.legs[i]!.depUtc - it.legs[i - 1]!.arrUtc) / 60000;
@@ -93,7 +101,9 @@ describe('AA network and schedule', () => {
 
   it('departs AA short-haul flights from DFW at its connecting banks, in local time', () => {
     const banks = HUB_BANKS.DFW!;
-    const departures = schedule.departures('DFW', '2026-12-15').filter((f) => f.pattern.operatingCarrier === 'AA' && f.pattern.distanceKm < 4500);
+    const departures = schedule
+      .departures('DFW', '2026-12-15')
+      .filter((f) => f.pattern.operatingCarrier === 'AA' && f.pattern.distanceKm < 4500);
     expect(departures.length).toBeGreaterThan(200);
     for (const f of departures) {
       const offset = Math.min(...banks.map((b) => f.pattern.depMinutes - b).filter((d) => d >= 0));
@@ -101,4 +111,3 @@ describe('AA network and schedule', () => {
     }
   });
 });
-

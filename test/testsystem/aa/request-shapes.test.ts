@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScheduleService } from '../../../src/testsystem/aa/schedule-service.js';
 import type { AaTestSystem } from '../../../src/testsystem/aa/server.js';
-import { offersIn, post, roundTripRq, seatAvailabilityBySegmentRq, serviceListByOrderRq, startFixedServer, xsdErrors } from './aa-test-helpers.js';
+import {
+  offersIn,
+  post,
+  roundTripRq,
+  seatAvailabilityBySegmentRq,
+  serviceListByOrderRq,
+  startFixedServer,
+  xsdErrors,
+} from './aa-test-helpers.js';
 
 let system: AaTestSystem;
 beforeAll(async () => {
@@ -14,13 +22,21 @@ describe('other 21.3 request shapes', () => {
     const res = await post(system, 'AirShopping', roundTripRq('CLT', 'MCO', '2026-12-15', '2026-12-20'));
     expect(await xsdErrors('IATA_AirShoppingRS', res.body)).toEqual([]);
     expect(res.body).toContain('<OriginDestID>OD2</OriginDestID>');
-    expect(res.body).toMatch(/<Dep><AircraftScheduledDateTime>2026-12-20T[^<]+<\/AircraftScheduledDateTime><IATA_LocationCode>MCO/);
+    expect(res.body).toMatch(
+      /<Dep><AircraftScheduledDateTime>2026-12-20T[^<]+<\/AircraftScheduledDateTime><IATA_LocationCode>MCO/,
+    );
     expect(offersIn(res.body).length).toBeGreaterThan(2);
   });
 
   it('returns a first-class seat map for a segment sent by value', async () => {
-    const flight = createScheduleService().departures('JFK', '2026-12-15').find((f) => f.pattern.destination === 'LAX')!;
-    const res = await post(system, 'SeatAvailability', seatAvailabilityBySegmentRq(flight.pattern.flightNumber, 'JFK', 'LAX', flight.depLocal, flight.arrLocal));
+    const flight = createScheduleService()
+      .departures('JFK', '2026-12-15')
+      .find((f) => f.pattern.destination === 'LAX')!;
+    const res = await post(
+      system,
+      'SeatAvailability',
+      seatAvailabilityBySegmentRq(flight.pattern.flightNumber, 'JFK', 'LAX', flight.depLocal, flight.arrLocal),
+    );
     expect(await xsdErrors('IATA_SeatAvailabilityRS', res.body)).toEqual([]);
     expect(res.body).toContain('<CabinTypeName>First</CabinTypeName>');
     expect(res.body).toContain('<CarrierAircraftTypeCode>A321T</CarrierAircraftTypeCode>');

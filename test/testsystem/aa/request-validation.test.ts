@@ -21,7 +21,9 @@ describe('runtime request validation', () => {
     const libraryStarted = performance.now();
     expect(await xsdErrors('IATA_AirShoppingRQ', xml)).toEqual([]);
     const library = performance.now() - libraryStarted;
-    console.info(`XSD validation of an AirShoppingRQ: runtime median ${median.toFixed(1)} ms, plain validateXML() ${library.toFixed(0)} ms`);
+    console.info(
+      `XSD validation of an AirShoppingRQ: runtime median ${median.toFixed(1)} ms, plain validateXML() ${library.toFixed(0)} ms`,
+    );
     // ~10-25 ms on an idle 2-core box against ~190-260 ms for the library's own call. On a loaded box
     // both slow down, so the bound is relative to the library measured in the same run.
     expect(median).toBeLessThan(Math.max(60, library / 2));
@@ -36,7 +38,11 @@ describe('runtime request validation', () => {
     try {
       const ok = await post(system, 'AirShopping', airShoppingRq('JFK', 'LAX'));
       expect(ok.status).toBe(200);
-      const wrongRoot = await post(system, 'AirShopping', '<Foo xmlns="http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage"/>');
+      const wrongRoot = await post(
+        system,
+        'AirShopping',
+        '<Foo xmlns="http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage"/>',
+      );
       expect(wrongRoot.status).toBe(400);
       expect(wrongRoot.body).toContain('<Error>');
     } finally {

@@ -47,8 +47,14 @@ describe('published 21.3 request samples', () => {
   }
 
   it('finds AA offers for the LHR-JFK direct-flight sample', async () => {
-    const res = await post(system, 'AirShopping', readFileSync(path.join(SAMPLES, 'airshopping', 'shop_with_direct_flight_filter_RQ.xml'), 'utf8'));
+    const res = await post(
+      system,
+      'AirShopping',
+      readFileSync(path.join(SAMPLES, 'airshopping', 'shop_with_direct_flight_filter_RQ.xml'), 'utf8'),
+    );
     expect(res.body).toContain('<OwnerCode>AA</OwnerCode>');
-    expect(res.body).toMatch(/<Dep><AircraftScheduledDateTime>2023-06-08T[^<]+<\/AircraftScheduledDateTime><IATA_LocationCode>LHR/);
+    expect(res.body).toMatch(
+      /<Dep><AircraftScheduledDateTime>2023-06-08T[^<]+<\/AircraftScheduledDateTime><IATA_LocationCode>LHR/,
+    );
   });
 });

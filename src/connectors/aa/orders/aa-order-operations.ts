@@ -7,7 +7,14 @@ import type { Seller } from '../air-shopping-request.js';
 import type { NdcEndpoint, NdcTransport } from '../ndc-transport.js';
 import type { Parsed } from '../ndc-xml.js';
 import { priceSeats, priceServices, seatRequest, serviceRequest, type ExtrasSubject } from './extras-pricing.js';
-import { cancelQuoteRequest, orderChangeRequest, orderCreateRequest, orderQuoteRequest, orderRetrieveRequest, reshopRequest } from './order-requests.js';
+import {
+  cancelQuoteRequest,
+  orderChangeRequest,
+  orderCreateRequest,
+  orderQuoteRequest,
+  orderRetrieveRequest,
+  reshopRequest,
+} from './order-requests.js';
 import { readOrderView } from './order-view-reader.js';
 import { decodeReshopOfferId } from './reshop-offer-id.js';
 import { readCancelQuote, readRepricedOrder, readReshopOffers } from './reshop-reader.js';
@@ -37,7 +44,11 @@ const unreadable = (message: string) => fail<never>(failure('bad_response', `the
 
 /** The order half of the AA connector: NDC 21.3 OrderCreate, OrderRetrieve, OrderReshop, OrderQuote, OrderChange. */
 export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
-  async function call(message: keyof typeof AA_ORDER_BUDGETS_MS, xml: string, ctx: CallContext): Promise<ConnectorResult<Parsed>> {
+  async function call(
+    message: keyof typeof AA_ORDER_BUDGETS_MS,
+    xml: string,
+    ctx: CallContext,
+  ): Promise<ConnectorResult<Parsed>> {
     const target = deps.endpoint(ctx.environment);
     if (!target.ok) return target;
     return deps.transport.call(target.value, message, xml, AA_ORDER_BUDGETS_MS[message], ctx.signal);
@@ -48,7 +59,11 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
     return order ? ok(order) : unreadable(message);
   };
 
-  async function priceExtras(subject: ExtrasSubject, extras: ExtraRequest[], ctx: CallContext): Promise<ConnectorResult<PricedExtra[]>> {
+  async function priceExtras(
+    subject: ExtrasSubject,
+    extras: ExtraRequest[],
+    ctx: CallContext,
+  ): Promise<ConnectorResult<PricedExtra[]>> {
     const seats = extras.filter((e): e is Extract<ExtraRequest, { kind: 'seat' }> => e.kind === 'seat');
     const services = extras.filter((e): e is Extract<ExtraRequest, { kind: 'service' }> => e.kind === 'service');
     const out: PricedExtra[] = [];
@@ -81,7 +96,14 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
     async createOrder(input, ctx) {
       const ref = decodeAaOfferId(input.offerId);
       if (!ref) return fail(failure('not_found', 'offer no longer available at airline'));
-      const xml = orderCreateRequest(deps.seller, { parts: ref.parts, passengers: input.passengers, contact: input.contact, extras: input.extras, payment: input.payment, amount: input.expectedTotal });
+      const xml = orderCreateRequest(deps.seller, {
+        parts: ref.parts,
+        passengers: input.passengers,
+        contact: input.contact,
+        extras: input.extras,
+        payment: input.payment,
+        amount: input.expectedTotal,
+      });
       return view(await call('OrderCreate', xml, ctx), 'OrderCreate');
     },
 
@@ -114,7 +136,13 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
       if (refs.some((r) => r === null)) return fail(failure('not_found', 'reshop offer no longer available at airline'));
       const due = refs.reduce((sum, r) => sum + r!.due.amountMinor, 0);
       const amount = due > 0 ? { amountMinor: due, currency: refs[0]!.due.currency } : null;
-      const xml = orderChangeRequest(deps.seller, ref, { kind: 'reshop', offerIds: refs.map((r) => r!.offerId) }, amount ? payment : null, amount);
+      const xml = orderChangeRequest(
+        deps.seller,
+        ref,
+        { kind: 'reshop', offerIds: refs.map((r) => r!.offerId) },
+        amount ? payment : null,
+        amount,
+      );
       return view(await call('OrderChange', xml, ctx), 'OrderChange');
     },
 
@@ -126,7 +154,11 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
     },
 
     async acceptCancel(ref, quoteId, ctx) {
-      const answer = await call('OrderChange', orderChangeRequest(deps.seller, ref, { kind: 'cancel', offerId: quoteId }, null, null), ctx);
+      const answer = await call(
+        'OrderChange',
+        orderChangeRequest(deps.seller, ref, { kind: 'cancel', offerId: quoteId }, null, null),
+        ctx,
+      );
       if (!answer.ok) return answer;
       return ok(readOrderView(answer.value));
     },

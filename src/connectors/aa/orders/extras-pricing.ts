@@ -7,7 +7,8 @@ import { amount, list, node, text, texts, type Parsed } from '../ndc-xml.js';
 import { orderMessage } from './order-message.js';
 
 /** Where the airline is asked for seat and service prices: an offer part, or a booked order. */
-export type ExtrasSubject = { kind: 'offer'; offerId: string; owner: string; pax: { id: string; ptc: string }[] } | { kind: 'order'; ref: OrderRef };
+export type ExtrasSubject =
+  { kind: 'offer'; offerId: string; owner: string; pax: { id: string; ptc: string }[] } | { kind: 'order'; ref: OrderRef };
 
 function core(subject: ExtrasSubject) {
   return subject.kind === 'offer'
@@ -15,7 +16,8 @@ function core(subject: ExtrasSubject) {
     : { OrderRequest: { Order: { OrderID: subject.ref.airlineOrderId, OwnerCode: subject.ref.owner } } };
 }
 
-const paxOf = (subject: ExtrasSubject) => (subject.kind === 'offer' ? subject.pax.map((p) => ({ PaxID: p.id, PTC: p.ptc })) : undefined);
+const paxOf = (subject: ExtrasSubject) =>
+  subject.kind === 'offer' ? subject.pax.map((p) => ({ PaxID: p.id, PTC: p.ptc })) : undefined;
 
 export const seatRequest = (seller: Seller, subject: ExtrasSubject) =>
   orderMessage('IATA_SeatAvailabilityRQ', seller, 'Request', { Pax: paxOf(subject), SeatAvailCoreRequest: core(subject) });
@@ -54,7 +56,13 @@ export function priceSeats(root: Parsed, seats: Extract<ExtraRequest, { kind: 's
     const itemRef = texts(seat.s.OfferItemRefID)[0];
     const price = itemRef ? prices.get(itemRef) : { amountMinor: 0, currency: 'USD' };
     if (!price) return notPriced(`seat ${want.designator} on ${want.segmentId}`);
-    out.push({ request: want, airlineOfferId: offerId, airlineItemId: itemRef ?? `${offerId}-${text(map?.PaxSegmentRefID)}-FREE`, name: `Seat ${want.designator}`, price });
+    out.push({
+      request: want,
+      airlineOfferId: offerId,
+      airlineItemId: itemRef ?? `${offerId}-${text(map?.PaxSegmentRefID)}-FREE`,
+      name: `Seat ${want.designator}`,
+      price,
+    });
   }
   return ok(out);
 }
@@ -69,11 +77,16 @@ function sameService(itemId: string, wanted: string): boolean {
   return tail(itemId) !== null && tail(itemId) === tail(wanted);
 }
 
-export function priceServices(root: Parsed, services: Extract<ExtraRequest, { kind: 'service' }>[]): ConnectorResult<PricedExtra[]> {
+export function priceServices(
+  root: Parsed,
+  services: Extract<ExtraRequest, { kind: 'service' }>[],
+): ConnectorResult<PricedExtra[]> {
   const response = node(root.Response);
   const { offerId, prices } = alaCarte(response);
   const names = new Map<string, string>();
-  for (const def of list(node(response.DataLists).ServiceDefinitionList ? node(node(response.DataLists).ServiceDefinitionList).ServiceDefinition : [])) {
+  for (const def of list(
+    node(response.DataLists).ServiceDefinitionList ? node(node(response.DataLists).ServiceDefinitionList).ServiceDefinition : [],
+  )) {
     names.set(text(def.ServiceDefinitionID) ?? '', text(def.Name) ?? 'Service');
   }
   const items = list(node(response.ALaCarteOffer).OfferItem);
@@ -83,7 +96,13 @@ export function priceServices(root: Parsed, services: Extract<ExtraRequest, { ki
     const itemId = item ? (text(item.OfferItemID) ?? '') : '';
     const price = item ? prices.get(itemId) : null;
     if (!item || !price) return notPriced(`service ${want.serviceId}`);
-    out.push({ request: want, airlineOfferId: offerId, airlineItemId: itemId, name: names.get(text(node(item.Service).ServiceDefinitionRefID) ?? '') ?? 'Service', price });
+    out.push({
+      request: want,
+      airlineOfferId: offerId,
+      airlineItemId: itemId,
+      name: names.get(text(node(item.Service).ServiceDefinitionRefID) ?? '') ?? 'Service',
+      price,
+    });
   }
   return ok(out);
 }

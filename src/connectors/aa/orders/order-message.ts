@@ -16,12 +16,15 @@ export function orderMessage(root: string, seller: Seller, part: 'Request' | 'Pa
     for (const [name, v] of Object.entries(value)) {
       if (v === undefined) continue;
       // Text children (OrderRefID) are common-types elements too and need the namespace as well.
-      const ns = (x: unknown) => (typeof x === 'object' ? { '@_xmlns': COMMON_NS, ...(x as XmlNode) } : { '@_xmlns': COMMON_NS, '#text': x });
+      const ns = (x: unknown) =>
+        typeof x === 'object' ? { '@_xmlns': COMMON_NS, ...(x as XmlNode) } : { '@_xmlns': COMMON_NS, '#text': x };
       out[name] = (Array.isArray(v) ? v.map(ns) : ns(v)) as XmlNode;
     }
     return out;
   };
-  const tree = { [root]: { '@_xmlns': MESSAGE_NS, DistributionChain: qualify(distributionChain(seller)), [part]: qualify(body) } };
+  const tree = {
+    [root]: { '@_xmlns': MESSAGE_NS, DistributionChain: qualify(distributionChain(seller)), [part]: qualify(body) },
+  };
   return `<?xml version="1.0" encoding="UTF-8"?>${builder.build(tree)}`;
 }
 

@@ -47,12 +47,21 @@ function extraOffers(extras: PricedExtra[], owner: string): XmlNode[] {
 function dataLists(passengers: PassengerInput[], contact: ContactInput): XmlNode {
   return {
     ContactInfoList: {
-      ContactInfo: { ContactInfoID: 'CTC1', EmailAddress: { EmailAddressText: contact.email }, Phone: contact.phone ? { PhoneNumber: contact.phone } : undefined },
+      ContactInfo: {
+        ContactInfoID: 'CTC1',
+        EmailAddress: { EmailAddressText: contact.email },
+        Phone: contact.phone ? { PhoneNumber: contact.phone } : undefined,
+      },
     },
     PaxList: {
       Pax: passengers.map((p, i) => ({
         ContactInfoRefID: i === 0 ? 'CTC1' : undefined,
-        Individual: { Birthdate: p.bornOn, GenderCode: p.gender ? GENDER[p.gender] : undefined, GivenName: p.givenName, Surname: p.familyName },
+        Individual: {
+          Birthdate: p.bornOn,
+          GenderCode: p.gender ? GENDER[p.gender] : undefined,
+          GivenName: p.givenName,
+          Surname: p.familyName,
+        },
         PaxID: p.passengerId,
         PTC: PTC[p.type],
       })) as XmlNode[],
@@ -62,18 +71,32 @@ function dataLists(passengers: PassengerInput[], contact: ContactInput): XmlNode
 
 export function orderCreateRequest(
   seller: Seller,
-  input: { parts: AaOfferPart[]; passengers: PassengerInput[]; contact: ContactInput; extras: PricedExtra[]; payment: PaymentInput; amount: Money | null },
+  input: {
+    parts: AaOfferPart[];
+    passengers: PassengerInput[];
+    contact: ContactInput;
+    extras: PricedExtra[];
+    payment: PaymentInput;
+    amount: Money | null;
+  },
 ): string {
   const allPax = input.passengers.map((p) => p.passengerId);
   const main: XmlNode[] = input.parts.map((part) => ({
     OfferRefID: part.offerId,
     OwnerCode: part.owner,
-    SelectedOfferItem: part.items.map((item) => ({ OfferItemRefID: item.id, PaxRefID: item.pax.length > 0 ? item.pax : allPax })) as XmlNode[],
+    SelectedOfferItem: part.items.map((item) => ({
+      OfferItemRefID: item.id,
+      PaxRefID: item.pax.length > 0 ? item.pax : allPax,
+    })) as XmlNode[],
   }));
   const extrasTotal = input.extras.reduce((s, x) => s + x.price.amountMinor, 0);
   const amount = input.amount ? { ...input.amount, amountMinor: input.amount.amountMinor + extrasTotal } : null;
   return orderMessage('IATA_OrderCreateRQ', seller, 'Request', {
-    CreateOrder: { AcceptSelectedQuotedOfferList: { SelectedPricedOffer: [...main, ...extraOffers(input.extras, input.parts[0]?.owner ?? 'AA')] } },
+    CreateOrder: {
+      AcceptSelectedQuotedOfferList: {
+        SelectedPricedOffer: [...main, ...extraOffers(input.extras, input.parts[0]?.owner ?? 'AA')],
+      },
+    },
     DataLists: dataLists(input.passengers, input.contact),
     PaymentFunctions: paymentFunctions(input.payment, amount),
   });
@@ -82,7 +105,9 @@ export function orderCreateRequest(
 const orderKey = (ref: OrderRef): XmlNode => ({ OrderID: ref.airlineOrderId, OwnerCode: ref.owner });
 
 export function orderRetrieveRequest(seller: Seller, ref: OrderRef): string {
-  return orderMessage('IATA_OrderRetrieveRQ', seller, 'Request', { OrderValidationFilterCriteria: { OrderFilterCriteria: orderKey(ref) } });
+  return orderMessage('IATA_OrderRetrieveRQ', seller, 'Request', {
+    OrderValidationFilterCriteria: { OrderFilterCriteria: orderKey(ref) },
+  });
 }
 
 export function orderQuoteRequest(seller: Seller, ref: OrderRef): string {
@@ -91,7 +116,10 @@ export function orderQuoteRequest(seller: Seller, ref: OrderRef): string {
 
 /** OrderReshop asking what cancelling the whole order would refund (21.3 has no OrderCancel). */
 export function cancelQuoteRequest(seller: Seller, ref: OrderRef): string {
-  return orderMessage('IATA_OrderReshopRQ', seller, 'Request', { OrderRefID: ref.airlineOrderId, UpdateOrder: { CancelOrderRef: { OrderRefID: ref.airlineOrderId } } });
+  return orderMessage('IATA_OrderReshopRQ', seller, 'Request', {
+    OrderRefID: ref.airlineOrderId,
+    UpdateOrder: { CancelOrderRef: { OrderRefID: ref.airlineOrderId } },
+  });
 }
 
 /** OrderReshop for new flights replacing the order's flight items. */
@@ -106,7 +134,9 @@ export function reshopRequest(seller: Seller, ref: OrderRef, request: ReshopRequ
               FlightRequest: {
                 FlightRequestOriginDestinationsCriteria: {
                   OriginDestCriteria: request.slices.map((s) => ({
-                    CabinType: request.cabin ? { CabinTypeCode: CABIN_CODE[request.cabin], PrefLevel: { PrefLevelCode: 'Required' } } : undefined,
+                    CabinType: request.cabin
+                      ? { CabinTypeCode: CABIN_CODE[request.cabin], PrefLevel: { PrefLevelCode: 'Required' } }
+                      : undefined,
                     DestArrivalCriteria: { IATA_LocationCode: s.destination },
                     OriginDepCriteria: { Date: s.departureDate, IATA_LocationCode: s.origin },
                   })) as XmlNode[],
@@ -127,9 +157,16 @@ type ChangeChoice =
   | { kind: 'cancel'; offerId: string }
   | { kind: 'none' };
 
-export function orderChangeRequest(seller: Seller, ref: OrderRef, choice: ChangeChoice, payment: PaymentInput | null, amount: Money | null): string {
+export function orderChangeRequest(
+  seller: Seller,
+  ref: OrderRef,
+  choice: ChangeChoice,
+  payment: PaymentInput | null,
+  amount: Money | null,
+): string {
   let changeChoice: XmlNode | undefined;
-  if (choice.kind === 'extras' && choice.extras.length > 0) changeChoice = { AcceptSelectedQuotedOfferList: { SelectedPricedOffer: extraOffers(choice.extras, ref.owner) } };
+  if (choice.kind === 'extras' && choice.extras.length > 0)
+    changeChoice = { AcceptSelectedQuotedOfferList: { SelectedPricedOffer: extraOffers(choice.extras, ref.owner) } };
   if (choice.kind === 'reshop') changeChoice = { AcceptRepricedOrder: { OfferRefID: choice.offerIds } };
   if (choice.kind === 'cancel') changeChoice = { AcceptCancelledOffer: { OfferID: choice.offerId, OwnerCode: ref.owner } };
   return orderMessage('IATA_OrderChangeRQ', seller, 'Request', {

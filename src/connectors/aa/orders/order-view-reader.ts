@@ -4,7 +4,12 @@ import { readDataLists, type DataLists } from '../ndc-data-lists.js';
 import { cabinOf, stableIdOf } from '../ndc-offer-mapper.js';
 import { amount, list, node, text, type Parsed } from '../ndc-xml.js';
 
-function segmentOf(paxSegmentId: string, lists: DataLists, cabinByRef: Map<string, { cabin: string | null; rbd: string | null }>, cancelled: Set<string>): OrderSegment {
+function segmentOf(
+  paxSegmentId: string,
+  lists: DataLists,
+  cabinByRef: Map<string, { cabin: string | null; rbd: string | null }>,
+  cancelled: Set<string>,
+): OrderSegment {
   const paxSeg = lists.paxSegments.get(paxSegmentId) ?? {};
   const marketing = lists.marketing.get(text(paxSeg.DatedMarketingSegmentRefId) ?? '') ?? {};
   const operating = lists.operating.get(text(marketing.DatedOperatingSegmentRefId) ?? '') ?? {};
@@ -89,8 +94,13 @@ export function readOrderView(root: Parsed): AirlineOrder | null {
   const orderStatus = (text(order.StatusCode) ?? '').toUpperCase();
   const coupons = tickets.flatMap((t) => t.coupons);
   let status: AirlineOrderStatus = tickets.length > 0 ? 'ticketed' : 'hold';
-  if (/CANCEL|CLOSED/.test(orderStatus)) status = coupons.length > 0 && coupons.every((c) => c.status === 'RF') ? 'refunded' : 'cancelled';
-  const deadline = items.map((i) => text(i.PaymentTimeLimitDateTime)).filter((d): d is string => Boolean(d)).sort()[0] ?? null;
+  if (/CANCEL|CLOSED/.test(orderStatus))
+    status = coupons.length > 0 && coupons.every((c) => c.status === 'RF') ? 'refunded' : 'cancelled';
+  const deadline =
+    items
+      .map((i) => text(i.PaymentTimeLimitDateTime))
+      .filter((d): d is string => Boolean(d))
+      .sort()[0] ?? null;
   const total = amount(node(order.TotalPrice).TotalAmount) ?? { amountMinor: 0, currency: 'USD' };
   return {
     airlineOrderId,
@@ -112,7 +122,9 @@ export function readOrderView(root: Parsed): AirlineOrder | null {
     segments: flightRefs.map((ref) => segmentOf(ref, lists, cabinByRef, cancelled)),
     tickets,
     extras,
-    notices: list(response.Warning).map((w) => text(w.DescText)).filter((t): t is string => Boolean(t)),
+    notices: list(response.Warning)
+      .map((w) => text(w.DescText))
+      .filter((t): t is string => Boolean(t)),
     flightItemIds,
   };
 }

@@ -20,7 +20,12 @@ export function decodeReshopOfferId(id: string): ReshopOfferRef | null {
   const split = splitOfferId(id);
   if (!split || split.airline !== 'AA' || !split.reference.startsWith('R.')) return null;
   try {
-    const c = JSON.parse(Buffer.from(split.reference.slice(2), 'base64url').toString('utf8')) as { o?: unknown; w?: unknown; d?: unknown; c?: unknown };
+    const c = JSON.parse(Buffer.from(split.reference.slice(2), 'base64url').toString('utf8')) as {
+      o?: unknown;
+      w?: unknown;
+      d?: unknown;
+      c?: unknown;
+    };
     if (typeof c.o !== 'string' || typeof c.w !== 'string' || typeof c.d !== 'number' || typeof c.c !== 'string') return null;
     return { offerId: c.o, owner: c.w, due: { amountMinor: c.d, currency: c.c } };
   } catch {

@@ -31,7 +31,12 @@ function slicesOf(journeyIds: string[], lists: DataLists): OfferSlice[] {
         durationMinutes: null,
       };
     });
-    return { origin: segments[0]?.origin ?? '', destination: segments.at(-1)?.destination ?? '', durationMinutes: null, segments };
+    return {
+      origin: segments[0]?.origin ?? '',
+      destination: segments.at(-1)?.destination ?? '',
+      durationMinutes: null,
+      segments,
+    };
   });
 }
 
@@ -43,7 +48,13 @@ export function readReshopOffers(root: Parsed): ReshopOffer[] {
   return list(node(node(response.ReshopResults).ReshopOffers).Offer).map((o) => {
     const items = list(o.AddedOfferItem);
     const diff = node(node(items[0]?.ReshopPrice).PriceDifferential);
-    const journeyIds = [...new Set(items.flatMap((i) => list(i.Service)).flatMap((s) => texts(node(node(s.OfferServiceAssociation).PaxJourneyRef).PaxJourneyRefID)))];
+    const journeyIds = [
+      ...new Set(
+        items
+          .flatMap((i) => list(i.Service))
+          .flatMap((s) => texts(node(node(s.OfferServiceAssociation).PaxJourneyRef).PaxJourneyRefID)),
+      ),
+    ];
     const airlineOfferId = text(o.OfferID) ?? '';
     const owner = text(o.OwnerCode) ?? 'AA';
     const total = amount(node(node(diff.NewPrice).Price).TotalAmount) ?? USD0;
@@ -92,6 +103,9 @@ export function readRepricedOrder(root: Parsed): OrderQuote | null {
   const repriced = node(node(node(root.Response).ReshopResults).RepricedOffer);
   const total = amount(node(repriced.TotalPrice).TotalAmount);
   if (!total) return null;
-  const deadline = list(repriced.RepricedOfferItem).map((i) => text(node(node(i.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime)).find(Boolean) ?? null;
+  const deadline =
+    list(repriced.RepricedOfferItem)
+      .map((i) => text(node(node(i.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime))
+      .find(Boolean) ?? null;
   return { total, paymentDeadline: deadline, quoteId: text(repriced.OfferRefID) };
 }

@@ -125,11 +125,16 @@ export function cancellationTerms(b: Booking): { refundCents: number; penaltyCen
   if (b.tickets.length === 0) return { refundCents: 0, penaltyCents: 0 };
   const fee = b.journey.priceClass.refundFeeCents;
   const penaltyCents =
-    fee === null ? b.journey.perPtc.reduce((s, p) => s + p.baseCents * p.count, 0) : Math.min(b.paidCents, fee * seatedPax(b).length);
+    fee === null
+      ? b.journey.perPtc.reduce((s, p) => s + p.baseCents * p.count, 0)
+      : Math.min(b.paidCents, fee * seatedPax(b).length);
   return { refundCents: Math.max(0, b.paidCents - penaltyCents), penaltyCents };
 }
 
 export function issueTickets(b: Booking): void {
   for (const t of b.tickets) if (t.couponStatus === 'I') t.couponStatus = 'E';
-  b.tickets = [...b.tickets.filter((t) => t.couponStatus !== 'E'), ...b.passengers.map((p) => ({ number: newTicketNumber(), paxId: p.id, couponStatus: 'I' as const }))];
+  b.tickets = [
+    ...b.tickets.filter((t) => t.couponStatus !== 'E'),
+    ...b.passengers.map((p) => ({ number: newTicketNumber(), paxId: p.id, couponStatus: 'I' as const })),
+  ];
 }

@@ -7,7 +7,17 @@ import type { MessageHandler } from '../message-handler.js';
 import { AA_ERRORS, errorDocument, type NdcErrorSpec } from '../ndc-errors.js';
 import { child, list, text, type XmlObject } from '../ndc-request-parser.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
-import { booking, closeBooking, issueTickets, lapseIfDue, releaseJourney, seatedPax, sellJourney, totalCents, type Booking } from './booking-record.js';
+import {
+  booking,
+  closeBooking,
+  issueTickets,
+  lapseIfDue,
+  releaseJourney,
+  seatedPax,
+  sellJourney,
+  totalCents,
+  type Booking,
+} from './booking-record.js';
 import { extraItem } from './order-extras.js';
 import { orderNotFound } from './order-retrieve-handler.js';
 import { orderViewDocument } from './order-view-builder.js';
@@ -31,21 +41,35 @@ function acceptCancel(deps: TestSystemDeps, b: Booking, offerId: string): NdcErr
 function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: number | null): NdcErrorSpec | null {
   const q = b.quotes.get(offerId);
   if (!q || q.kind !== 'reshop' || q.expiresAt <= deps.clock.now()) return AA_ERRORS.expiredOffer(offerId);
-  if (q.dueCents > 0 && paid !== q.dueCents) return AA_ERRORS.badRequest(`Payment of USD ${formatAmount(q.dueCents)} is required to accept ${offerId}`, 'PaymentFunctions');
+  if (q.dueCents > 0 && paid !== q.dueCents)
+    return AA_ERRORS.badRequest(
+      `Payment of USD ${formatAmount(q.dueCents)} is required to accept ${offerId}`,
+      'PaymentFunctions',
+    );
   const seats = seatedPax(b).length;
   releaseJourney(deps.inventory, b.journey, seats);
   try {
     sellJourney(deps.inventory, q.journey, seats);
   } catch (err) {
     sellJourney(deps.inventory, b.journey, seats);
-    if (err instanceof SoldOutError) return { code: '325', text: 'Error during booking process. Code: 21, message: Rebooked segment unavailable', typeCode: 'PNR' };
+    if (err instanceof SoldOutError)
+      return {
+        code: '325',
+        text: 'Error during booking process. Code: 21, message: Rebooked segment unavailable',
+        typeCode: 'PNR',
+      };
     throw err;
   }
   b.journey = q.journey;
   const flights = b.items.filter((i) => i.kind === 'flight');
   // Seats and per-segment services belonged to the old flights; bags (per journey) carry over.
   b.items = [
-    ...flights.map((f, i) => ({ ...f, itemId: `${b.orderId}-R${b.version}-${i + 1}`, cents: (q.journey.perPtc.find((p) => p.ptc === b.pax.find((x) => x.id === f.paxIds[0])?.ptc)?.totalCents ?? 0) * f.paxIds.length })),
+    ...flights.map((f, i) => ({
+      ...f,
+      itemId: `${b.orderId}-R${b.version}-${i + 1}`,
+      cents:
+        (q.journey.perPtc.find((p) => p.ptc === b.pax.find((x) => x.id === f.paxIds[0])?.ptc)?.totalCents ?? 0) * f.paxIds.length,
+    })),
     ...b.items.filter((i) => i.kind === 'service' && i.segmentIndex === null),
   ];
   if (b.tickets.length > 0) {
@@ -62,11 +86,18 @@ function addExtras(deps: TestSystemDeps, b: Booking, selections: XmlObject[]): {
   for (const [i, sel] of selections.entries()) {
     const item = extraItem(sel, b.journey, deps.inventory, `${b.orderId}-X${b.version}-${i + 1}`);
     if ('typeCode' in item) return { error: item };
-    if (item.seat && b.items.some((x) => x.seat && x.segmentIndex === item.segmentIndex && x.seat.row === item.seat!.row && x.seat.column === item.seat!.column)) {
+    if (
+      item.seat &&
+      b.items.some(
+        (x) =>
+          x.seat && x.segmentIndex === item.segmentIndex && x.seat.row === item.seat!.row && x.seat.column === item.seat!.column,
+      )
+    ) {
       return { error: AA_ERRORS.badRequest(`Seat ${item.seat.row}${item.seat.column} is already assigned`, 'SelectedSeat') };
     }
     // A new seat for the same passenger and flight replaces the old one.
-    if (item.seat) b.items = b.items.filter((x) => !(x.seat && x.segmentIndex === item.segmentIndex && x.paxIds[0] === item.paxIds[0]));
+    if (item.seat)
+      b.items = b.items.filter((x) => !(x.seat && x.segmentIndex === item.segmentIndex && x.paxIds[0] === item.paxIds[0]));
     b.items.push(item);
     cents += item.cents;
   }
@@ -100,7 +131,9 @@ export const orderChangeHandler: MessageHandler = {
       return { status: 200, body: orderViewDocument(b, deps.clock.now()) };
     }
     const before = JSON.stringify(b.items);
-    const selections = list(child(choice, 'AcceptSelectedQuotedOfferList'), 'SelectedPricedOffer').flatMap((s) => list(s, 'SelectedOfferItem'));
+    const selections = list(child(choice, 'AcceptSelectedQuotedOfferList'), 'SelectedPricedOffer').flatMap((s) =>
+      list(s, 'SelectedOfferItem'),
+    );
     let extraCents = 0;
     if (selections.length > 0) {
       const added = addExtras(deps, b, selections);
@@ -114,11 +147,21 @@ export const orderChangeHandler: MessageHandler = {
     const due = hold ? totalCents(b) : extraCents;
     if (paid !== null && paid !== due) {
       b.items = JSON.parse(before) as Booking['items'];
-      return fail(AA_ERRORS.badRequest(`Payment amount USD ${formatAmount(paid)} does not match the amount due USD ${formatAmount(due)}`, 'Amount'));
+      return fail(
+        AA_ERRORS.badRequest(
+          `Payment amount USD ${formatAmount(paid)} does not match the amount due USD ${formatAmount(due)}`,
+          'Amount',
+        ),
+      );
     }
     if (!hold && extraCents > 0 && paid === null) {
       b.items = JSON.parse(before) as Booking['items'];
-      return fail(AA_ERRORS.badRequest(`Payment of USD ${formatAmount(extraCents)} is required for the selected services`, 'PaymentFunctions'));
+      return fail(
+        AA_ERRORS.badRequest(
+          `Payment of USD ${formatAmount(extraCents)} is required for the selected services`,
+          'PaymentFunctions',
+        ),
+      );
     }
     if (paid !== null) {
       b.paidCents += paid;

@@ -19,7 +19,9 @@ function state(b: Booking) {
     refundedCents: b.refundedCents,
     flights: b.journey.segments.map((s) => ({ key: s.flight.key, dep: s.flight.depLocal, arr: s.flight.arrLocal })),
     tickets: b.tickets.map((t) => ({ number: t.number, paxId: t.paxId, couponStatus: t.couponStatus })),
-    extras: b.items.filter((i) => i.kind !== 'flight').map((i) => ({ kind: i.kind, name: i.name, cents: i.cents, paxId: i.paxIds[0] })),
+    extras: b.items
+      .filter((i) => i.kind !== 'flight')
+      .map((i) => ({ kind: i.kind, name: i.name, cents: i.cents, paxId: i.paxIds[0] })),
     notices: b.notices,
   };
 }
@@ -41,23 +43,34 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
     return b ? state(b) : reply.code(404).send({ error: `no order ${request.params.id}` });
   });
 
-  app.post<{ Params: { id: string }; Body: { minutes?: number } }>('/control/orders/:id/schedule-change', async (request, reply) => {
-    const b = find(request.params.id);
-    if (!b || b.status === 'CANCELLED') return reply.code(404).send({ error: `no open order ${request.params.id}` });
-    const minutes = Number(request.body?.minutes ?? 45);
-    const shift = (local: string) => iso(Date.parse(`${local}Z`) + minutes * 60_000).slice(0, 19);
-    const first = b.journey.segments[0]!.flight;
-    b.journey = {
-      ...b.journey,
-      segments: b.journey.segments.map((s) => ({
-        ...s,
-        flight: { ...s.flight, depLocal: shift(s.flight.depLocal), arrLocal: shift(s.flight.arrLocal), depUtc: s.flight.depUtc + minutes * 60_000, arrUtc: s.flight.arrUtc + minutes * 60_000 },
-      })),
-    };
-    b.notices.push(`Schedule change: AA${first.pattern.flightNumber} now departs ${minutes >= 0 ? minutes : -minutes} minutes ${minutes >= 0 ? 'later' : 'earlier'}`);
-    b.version++;
-    return state(b);
-  });
+  app.post<{ Params: { id: string }; Body: { minutes?: number } }>(
+    '/control/orders/:id/schedule-change',
+    async (request, reply) => {
+      const b = find(request.params.id);
+      if (!b || b.status === 'CANCELLED') return reply.code(404).send({ error: `no open order ${request.params.id}` });
+      const minutes = Number(request.body?.minutes ?? 45);
+      const shift = (local: string) => iso(Date.parse(`${local}Z`) + minutes * 60_000).slice(0, 19);
+      const first = b.journey.segments[0]!.flight;
+      b.journey = {
+        ...b.journey,
+        segments: b.journey.segments.map((s) => ({
+          ...s,
+          flight: {
+            ...s.flight,
+            depLocal: shift(s.flight.depLocal),
+            arrLocal: shift(s.flight.arrLocal),
+            depUtc: s.flight.depUtc + minutes * 60_000,
+            arrUtc: s.flight.arrUtc + minutes * 60_000,
+          },
+        })),
+      };
+      b.notices.push(
+        `Schedule change: AA${first.pattern.flightNumber} now departs ${minutes >= 0 ? minutes : -minutes} minutes ${minutes >= 0 ? 'later' : 'earlier'}`,
+      );
+      b.version++;
+      return state(b);
+    },
+  );
 
   app.post<{ Params: { id: string } }>('/control/orders/:id/airline-cancel', async (request, reply) => {
     const b = find(request.params.id);
@@ -72,7 +85,8 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
   // money (a penalty waived afterwards, or a void later refunded).
   app.post<{ Params: { id: string } }>('/control/orders/:id/refund', async (request, reply) => {
     const b = find(request.params.id);
-    if (!b || b.tickets.length === 0 || b.refundedCents >= b.paidCents) return reply.code(404).send({ error: `no ticketed order with money left to refund ${request.params.id}` });
+    if (!b || b.tickets.length === 0 || b.refundedCents >= b.paidCents)
+      return reply.code(404).send({ error: `no ticketed order with money left to refund ${request.params.id}` });
     closeBooking(deps, b, null);
     for (const t of b.tickets) t.couponStatus = 'RF';
     b.refundedCents = b.paidCents;

@@ -9,7 +9,18 @@ import { AA_ERRORS, errorDocument, type NdcErrorSpec } from '../ndc-errors.js';
 import { child, list, text, type XmlObject } from '../ndc-request-parser.js';
 import type { StoredOffer } from '../offer-store.js';
 import { newOfferId } from '../shopping-service.js';
-import { issueTickets, lapseDueHolds, newPnr, trackBooking, seatedPax, sellJourney, totalCents, type BookedItem, type BookedPax, type Booking } from './booking-record.js';
+import {
+  issueTickets,
+  lapseDueHolds,
+  newPnr,
+  trackBooking,
+  seatedPax,
+  sellJourney,
+  totalCents,
+  type BookedItem,
+  type BookedPax,
+  type Booking,
+} from './booking-record.js';
 import { extraItem } from './order-extras.js';
 import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
@@ -19,7 +30,18 @@ export function mergeJourneys(journeys: PricedJourney[]): PricedJourney {
   for (const j of journeys) {
     for (const p of j.perPtc) {
       const seen = perPtc.get(p.ptc);
-      perPtc.set(p.ptc, seen ? { ...seen, baseCents: seen.baseCents + p.baseCents, taxCents: seen.taxCents + p.taxCents, totalCents: seen.totalCents + p.totalCents, taxes: [...seen.taxes, ...p.taxes] } : p);
+      perPtc.set(
+        p.ptc,
+        seen
+          ? {
+              ...seen,
+              baseCents: seen.baseCents + p.baseCents,
+              taxCents: seen.taxCents + p.taxCents,
+              totalCents: seen.totalCents + p.totalCents,
+              taxes: [...seen.taxes, ...p.taxes],
+            }
+          : p,
+      );
     }
   }
   const first = journeys[0]!;
@@ -83,20 +105,37 @@ export const orderCreateHandler: MessageHandler = {
       gender: text(p, 'Individual', 'GenderCode') ?? null,
     }));
     const expected = flightOffers[0]!.pax;
-    const sameParty = passengers.length === expected.length && expected.every((e) => passengers.some((p) => p.id === e.id && p.ptc === e.ptc));
-    if (!sameParty) return fail([AA_ERRORS.badRequest(`Passengers do not match offer ${flightOffers[0]!.offerId}: expected ${expected.map((e) => `${e.id}/${e.ptc}`).join(', ')}`, 'PaxList')]);
-    if (passengers.some((p) => !p.surname || !p.birthdate)) return fail([AA_ERRORS.badRequest('Every passenger needs a surname and a birth date', 'Individual')]);
+    const sameParty =
+      passengers.length === expected.length && expected.every((e) => passengers.some((p) => p.id === e.id && p.ptc === e.ptc));
+    if (!sameParty)
+      return fail([
+        AA_ERRORS.badRequest(
+          `Passengers do not match offer ${flightOffers[0]!.offerId}: expected ${expected.map((e) => `${e.id}/${e.ptc}`).join(', ')}`,
+          'PaxList',
+        ),
+      ]);
+    if (passengers.some((p) => !p.surname || !p.birthdate))
+      return fail([AA_ERRORS.badRequest('Every passenger needs a surname and a birth date', 'Individual')]);
     const journey = flightOffers.length === 1 ? flightOffers[0]!.journey : mergeJourneys(flightOffers.map((o) => o.journey));
     const orderId = newOfferId().replace(/^AA/, 'AA-ORD-').slice(0, 20);
     const items: BookedItem[] = flightOffers.flatMap((o, n) =>
-      o.items.map((it, i) => ({ itemId: `${orderId}-${n + 1}-${i + 1}`, kind: 'flight' as const, paxIds: it.paxIds, cents: (o.journey.perPtc.find((p) => p.ptc === it.ptc)?.totalCents ?? 0) * it.paxIds.length, segmentIndex: null, seat: null, name: 'Flight' })),
+      o.items.map((it, i) => ({
+        itemId: `${orderId}-${n + 1}-${i + 1}`,
+        kind: 'flight' as const,
+        paxIds: it.paxIds,
+        cents: (o.journey.perPtc.find((p) => p.ptc === it.ptc)?.totalCents ?? 0) * it.paxIds.length,
+        segmentIndex: null,
+        seat: null,
+        name: 'Flight',
+      })),
     );
     for (const [i, sel] of extraSelections.entries()) {
       const item = extraItem(sel, journey, deps.inventory, `${orderId}-X${i + 1}`);
       if ('typeCode' in item) return fail([item]);
       items.push(item);
     }
-    const contactEmail = text(child(request, 'DataLists', 'ContactInfoList', 'ContactInfo', 'EmailAddress'), 'EmailAddressText') ?? '';
+    const contactEmail =
+      text(child(request, 'DataLists', 'ContactInfoList', 'ContactInfo', 'EmailAddress'), 'EmailAddressText') ?? '';
     const b: Booking = {
       orderId,
       bookingReference: newPnr((pnr) => deps.store.orderByReference(pnr) !== undefined),
@@ -120,12 +159,20 @@ export const orderCreateHandler: MessageHandler = {
     };
     const paid = paidAmountCents(request);
     if (paid !== null && paid !== totalCents(b)) {
-      return fail([AA_ERRORS.badRequest(`Payment amount USD ${formatAmount(paid)} does not match the order total USD ${formatAmount(totalCents(b))}`, 'Amount')]);
+      return fail([
+        AA_ERRORS.badRequest(
+          `Payment amount USD ${formatAmount(paid)} does not match the order total USD ${formatAmount(totalCents(b))}`,
+          'Amount',
+        ),
+      ]);
     }
     try {
       sellJourney(deps.inventory, journey, seatedPax(b).length);
     } catch (err) {
-      if (err instanceof SoldOutError) return fail([{ code: '325', text: 'Error during booking process. Code: 21, message: Rebooked segment unavailable', typeCode: 'PNR' }]);
+      if (err instanceof SoldOutError)
+        return fail([
+          { code: '325', text: 'Error during booking process. Code: 21, message: Rebooked segment unavailable', typeCode: 'PNR' },
+        ]);
       throw err;
     }
     if (paid !== null) {

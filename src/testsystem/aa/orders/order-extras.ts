@@ -33,7 +33,8 @@ export function extraItem(
     const seat = map?.rows.flatMap((r) => r.seats).find((s) => s.row === Number(seatRow) && s.column === seatColumn);
     if (!seat || seat.occupied) return AA_ERRORS.badRequest(`Seat ${seatRow}${seatColumn} is not available`, 'SelectedSeat');
     const tier = m[2] === 'FREE' ? null : (m[2] as SeatTier);
-    if ((seat.tier ?? null) !== tier) return AA_ERRORS.badRequest(`Seat ${seatRow}${seatColumn} is not sold by offer item ${ref}`, 'OfferItemRefID');
+    if ((seat.tier ?? null) !== tier)
+      return AA_ERRORS.badRequest(`Seat ${seatRow}${seatColumn} is not sold by offer item ${ref}`, 'OfferItemRefID');
     return {
       itemId,
       kind: 'seat',
@@ -51,5 +52,13 @@ export function extraItem(
   const cents = service && segment ? service.priceCents(segment.flight, { journey } as StoredOffer) : null;
   if (!service || cents === null) return AA_ERRORS.badRequest(`Service offer item ${ref} is not available`, 'OfferItemRefID');
   const qty = Number(text(selected, 'SelectedALaCarteOfferItem', 'Qty') ?? '1') || 1;
-  return { itemId, kind: 'service', paxIds, cents: cents * qty, segmentIndex: m?.[2] ? segmentIndex : null, seat: null, name: service.name };
+  return {
+    itemId,
+    kind: 'service',
+    paxIds,
+    cents: cents * qty,
+    segmentIndex: m?.[2] ? segmentIndex : null,
+    seat: null,
+    name: service.name,
+  };
 }

@@ -6,4 +6,10 @@ import { orderCreateHandler } from './order-create-handler.js';
 import { orderQuoteHandler, orderReshopHandler } from './order-reshop-handler.js';
 import { orderRetrieveHandler } from './order-retrieve-handler.js';
 
-export const ORDER_HANDLERS: readonly MessageHandler[] = [orderCreateHandler, orderRetrieveHandler, orderReshopHandler, orderQuoteHandler, orderChangeHandler];
+export const ORDER_HANDLERS: readonly MessageHandler[] = [
+  orderCreateHandler,
+  orderRetrieveHandler,
+  orderReshopHandler,
+  orderQuoteHandler,
+  orderChangeHandler,
+];

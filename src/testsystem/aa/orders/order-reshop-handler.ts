@@ -26,7 +26,11 @@ export const orderReshopHandler: MessageHandler = {
     const b = booking(deps, id);
     if (!b) return orderNotFound(this.responseRoot, id);
     lapseIfDue(deps, b);
-    if (b.status === 'CANCELLED') return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest(`Order ${b.orderId} is cancelled`, 'OrderRefID')]) };
+    if (b.status === 'CANCELLED')
+      return {
+        status: 200,
+        body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest(`Order ${b.orderId} is cancelled`, 'OrderRefID')]),
+      };
     if (child(request, 'UpdateOrder', 'CancelOrderRef')) {
       const q = { kind: 'cancel' as const, ...cancellationTerms(b), expiresAt: now + OFFER_TTL_MS };
       const offerId = quoteId();
@@ -35,9 +39,26 @@ export const orderReshopHandler: MessageHandler = {
     }
     const fee = b.journey.priceClass.changeFeeCents;
     if (fee === null) {
-      return { status: 200, body: errorDocument(this.responseRoot, [{ code: '325', text: `Changes not permitted for ${b.journey.priceClass.name} fares`, typeCode: 'DME' }]) };
+      return {
+        status: 200,
+        body: errorDocument(this.responseRoot, [
+          { code: '325', text: `Changes not permitted for ${b.journey.priceClass.name} fares`, typeCode: 'DME' },
+        ]),
+      };
     }
-    const criteria = list(child(request, 'UpdateOrder', 'ReshopOrder', 'ReshopOrderChoice', 'ServiceOrder', 'AddOfferItems', 'FlightRequest', 'FlightRequestOriginDestinationsCriteria'), 'OriginDestCriteria')[0];
+    const criteria = list(
+      child(
+        request,
+        'UpdateOrder',
+        'ReshopOrder',
+        'ReshopOrderChoice',
+        'ServiceOrder',
+        'AddOfferItems',
+        'FlightRequest',
+        'FlightRequestOriginDestinationsCriteria',
+      ),
+      'OriginDestCriteria',
+    )[0];
     const origin = text(criteria, 'OriginDepCriteria', 'IATA_LocationCode') ?? '';
     const destination = text(criteria, 'DestArrivalCriteria', 'IATA_LocationCode') ?? '';
     const date = text(criteria, 'OriginDepCriteria', 'Date') ?? '';
@@ -48,14 +69,23 @@ export const orderReshopHandler: MessageHandler = {
       .filter((o) => o.journey.priceClass.id === b.journey.priceClass.id && !o.bookingRefusal)
       .filter((o) => o.journey.segments.map((s) => s.flight.key).join(',') !== current)
       .slice(0, MAX_RESHOP_OFFERS);
-    if (found.length === 0) return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.noFlights(origin, destination, date)]) };
+    if (found.length === 0)
+      return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.noFlights(origin, destination, date)]) };
     const choices: ReshopChoice[] = found.map((o) => {
       const diffCents = o.journey.totalCents - oldCents;
       const paid = b.tickets.length > 0;
       const dueCents = paid ? Math.max(0, diffCents) + penaltyCents : 0;
       return { offerId: quoteId(), journey: o.journey, diffCents, dueCents, expiresAt: now + OFFER_TTL_MS };
     });
-    for (const c of choices) b.quotes.set(c.offerId, { kind: 'reshop', journey: c.journey, dueCents: c.dueCents, diffCents: c.diffCents, penaltyCents, expiresAt: c.expiresAt });
+    for (const c of choices)
+      b.quotes.set(c.offerId, {
+        kind: 'reshop',
+        journey: c.journey,
+        dueCents: c.dueCents,
+        diffCents: c.diffCents,
+        penaltyCents,
+        expiresAt: c.expiresAt,
+      });
     return { status: 200, body: reshopOffersDocument(b, choices, penaltyCents, oldCents, now) };
   },
 };
@@ -70,7 +100,11 @@ export const orderQuoteHandler: MessageHandler = {
     const b = booking(deps, id);
     if (!b) return orderNotFound(this.responseRoot, id);
     lapseIfDue(deps, b);
-    if (b.status === 'CANCELLED') return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest(`Order ${b.orderId} is cancelled`, 'OrderID')]) };
+    if (b.status === 'CANCELLED')
+      return {
+        status: 200,
+        body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest(`Order ${b.orderId} is cancelled`, 'OrderID')]),
+      };
     return { status: 200, body: repriceDocument(b, quoteId(), totalCents(b), deps.clock.now()) };
   },
 };

@@ -6,7 +6,10 @@ import { child, text } from '../ndc-request-parser.js';
 import { booking, lapseIfDue } from './booking-record.js';
 import { orderViewDocument } from './order-view-builder.js';
 
-export const orderNotFound = (root: string, id: string) => ({ status: 200, body: errorDocument(root, [AA_ERRORS.badRequest(`Order ${id} not found`, 'OrderID')]) });
+export const orderNotFound = (root: string, id: string) => ({
+  status: 200,
+  body: errorDocument(root, [AA_ERRORS.badRequest(`Order ${id} not found`, 'OrderID')]),
+});
 
 export const orderRetrieveHandler: MessageHandler = {
   message: 'OrderRetrieve',

@@ -8,7 +8,10 @@ import { el, ndcDocument, type XmlNode } from '../xml-builder.js';
 import { totalCents, type Booking, type BookedItem } from './booking-record.js';
 
 function bookingRef(b: Booking): XmlNode {
-  return el('BookingRef', [el('BookingEntity', [el('Carrier', [el('AirlineDesigCode', 'AA')])]), el('BookingID', b.bookingReference)]);
+  return el('BookingRef', [
+    el('BookingEntity', [el('Carrier', [el('AirlineDesigCode', 'AA')])]),
+    el('BookingID', b.bookingReference),
+  ]);
 }
 
 const segRef = (ids: ResponseIds, b: Booking, index: number): string => ids.segment(b.journey.segments[index]!.flight);
@@ -19,26 +22,54 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
   if (item.kind === 'flight') {
     b.journey.segments.forEach((s, i) => {
       for (const paxId of item.paxIds) {
-        services.push(el('Service', [bookingRef(b), el('OrderServiceAssociation', [el('PaxSegmentRef', [el('PaxSegmentRefID', ids.segment(s.flight))])]), el('PaxRefID', paxId), el('ServiceID', `${item.itemId}-S${i + 1}-${paxId}`), el('StatusCode', closed ? 'CANCELLED' : 'CONFIRMED')]));
+        services.push(
+          el('Service', [
+            bookingRef(b),
+            el('OrderServiceAssociation', [el('PaxSegmentRef', [el('PaxSegmentRefID', ids.segment(s.flight))])]),
+            el('PaxRefID', paxId),
+            el('ServiceID', `${item.itemId}-S${i + 1}-${paxId}`),
+            el('StatusCode', closed ? 'CANCELLED' : 'CONFIRMED'),
+          ]),
+        );
       }
     });
   } else {
     const seg = item.segmentIndex === null ? null : segRef(ids, b, item.segmentIndex);
-    const association = item.seat && seg
-      ? el('SeatOnLeg', [el('Seat', [el('ColumnID', item.seat.column), el('RowNumber', item.seat.row)]), el('SeatAssignmentAssociations', [el('PaxSegmentRef', [el('PaxSegmentRefID', seg)])])])
-      : el('ServiceDefinitionRef', [seg ? el('OrderFlightAssociations', [el('PaxSegmentRef', [el('PaxSegmentRefID', seg)])]) : null, el('ServiceDefinitionRefID', `SRV_${item.itemId}`)]);
-    services.push(el('Service', [bookingRef(b), el('DescText', item.name), el('OrderServiceAssociation', [association]), el('PaxRefID', item.paxIds[0] ?? ''), el('ServiceID', `${item.itemId}-S`), el('StatusCode', closed ? 'CANCELLED' : 'CONFIRMED')]));
+    const association =
+      item.seat && seg
+        ? el('SeatOnLeg', [
+            el('Seat', [el('ColumnID', item.seat.column), el('RowNumber', item.seat.row)]),
+            el('SeatAssignmentAssociations', [el('PaxSegmentRef', [el('PaxSegmentRefID', seg)])]),
+          ])
+        : el('ServiceDefinitionRef', [
+            seg ? el('OrderFlightAssociations', [el('PaxSegmentRef', [el('PaxSegmentRefID', seg)])]) : null,
+            el('ServiceDefinitionRefID', `SRV_${item.itemId}`),
+          ]);
+    services.push(
+      el('Service', [
+        bookingRef(b),
+        el('DescText', item.name),
+        el('OrderServiceAssociation', [association]),
+        el('PaxRefID', item.paxIds[0] ?? ''),
+        el('ServiceID', `${item.itemId}-S`),
+        el('StatusCode', closed ? 'CANCELLED' : 'CONFIRMED'),
+      ]),
+    );
   }
-  const fare = item.kind === 'flight'
-    ? el('FareDetail', b.journey.segments.map((s) =>
-        el('FareComponent', [
-          el('CabinType', [el('CabinTypeCode', CABIN_TYPE[s.cabin].code), el('CabinTypeName', CABIN_TYPE[s.cabin].name)]),
-          el('FareBasisCode', s.fareBasis),
-          el('PaxSegmentRefID', ids.segment(s.flight)),
-          el('RBD', [el('RBD_Code', s.rbd)]),
-        ]),
-      ))
-    : null;
+  const fare =
+    item.kind === 'flight'
+      ? el(
+          'FareDetail',
+          b.journey.segments.map((s) =>
+            el('FareComponent', [
+              el('CabinType', [el('CabinTypeCode', CABIN_TYPE[s.cabin].code), el('CabinTypeName', CABIN_TYPE[s.cabin].name)]),
+              el('FareBasisCode', s.fareBasis),
+              el('PaxSegmentRefID', ids.segment(s.flight)),
+              el('RBD', [el('RBD_Code', s.rbd)]),
+            ]),
+          ),
+        )
+      : null;
   const unpaid = b.status === 'OPENED' && b.tickets.length === 0;
   return el('OrderItem', [
     fare,
@@ -60,9 +91,15 @@ export function orderViewDocument(b: Booking, now: number): string {
     el('TicketDocInfo', [
       el('PaxRefID', t.paxId),
       el('Ticket', [
-        ...b.journey.segments.slice(0, 4).map((s, i) =>
-          el('Coupon', [el('CouponNumber', i + 1), el('CouponStatusCode', t.couponStatus), el('SoldAirlineInfo', [el('PaxSegmentRefID', ids.segment(s.flight))])]),
-        ),
+        ...b.journey.segments
+          .slice(0, 4)
+          .map((s, i) =>
+            el('Coupon', [
+              el('CouponNumber', i + 1),
+              el('CouponStatusCode', t.couponStatus),
+              el('SoldAirlineInfo', [el('PaxSegmentRefID', ids.segment(s.flight))]),
+            ]),
+          ),
         el('ReportingTypeCode', 'BSP'),
         el('TicketNumber', t.number),
       ]),
@@ -71,20 +108,39 @@ export function orderViewDocument(b: Booking, now: number): string {
   const body = ndcDocument('IATA_OrderViewRS', [
     el('Response', [
       el('DataLists', [
-        el('ContactInfoList', [el('ContactInfo', [el('ContactInfoID', 'CTC1'), el('EmailAddress', [el('EmailAddressText', b.contactEmail)])])]),
+        el('ContactInfoList', [
+          el('ContactInfo', [el('ContactInfoID', 'CTC1'), el('EmailAddress', [el('EmailAddressText', b.contactEmail)])]),
+        ]),
         ...flightLists(ids),
         journeyList(ids),
-        el('PaxList', b.passengers.map((p, i) =>
-          el('Pax', [
-            i === 0 ? el('ContactInfoRefID', 'CTC1') : null,
-            el('Individual', [p.birthdate ? el('Birthdate', p.birthdate) : null, p.gender ? el('GenderCode', p.gender) : null, el('GivenName', p.givenName), el('Surname', p.surname)]),
-            el('PaxID', p.id),
-            el('PTC', p.ptc),
-          ]),
-        )),
+        el(
+          'PaxList',
+          b.passengers.map((p, i) =>
+            el('Pax', [
+              i === 0 ? el('ContactInfoRefID', 'CTC1') : null,
+              el('Individual', [
+                p.birthdate ? el('Birthdate', p.birthdate) : null,
+                p.gender ? el('GenderCode', p.gender) : null,
+                el('GivenName', p.givenName),
+                el('Surname', p.surname),
+              ]),
+              el('PaxID', p.id),
+              el('PTC', p.ptc),
+            ]),
+          ),
+        ),
         paxSegmentList(ids),
         extras.length > 0
-          ? el('ServiceDefinitionList', extras.map((x) => el('ServiceDefinition', [el('Name', x.name), el('OwnerCode', 'AA'), el('ServiceDefinitionID', `SRV_${x.itemId}`)])))
+          ? el(
+              'ServiceDefinitionList',
+              extras.map((x) =>
+                el('ServiceDefinition', [
+                  el('Name', x.name),
+                  el('OwnerCode', 'AA'),
+                  el('ServiceDefinitionID', `SRV_${x.itemId}`),
+                ]),
+              ),
+            )
           : null,
       ]),
       el('Order', [
@@ -96,7 +152,15 @@ export function orderViewDocument(b: Booking, now: number): string {
         el('TotalPrice', [amount('TotalAmount', b.status === 'CANCELLED' ? b.paidCents - b.refundedCents : totalCents(b))]),
       ]),
       ...tickets,
-      ...b.notices.map((n) => el('Warning', [el('Code', '711'), el('DescText', n), el('LangCode', 'EN'), el('OwnerName', 'AA'), el('TypeCode', 'OrderChange')])),
+      ...b.notices.map((n) =>
+        el('Warning', [
+          el('Code', '711'),
+          el('DescText', n),
+          el('LangCode', 'EN'),
+          el('OwnerName', 'AA'),
+          el('TypeCode', 'OrderChange'),
+        ]),
+      ),
     ]),
     payloadAttributes(now),
   ]);

@@ -19,10 +19,20 @@ function priceDifferential(code: string, diff: number, next: number, old: number
 }
 
 function penalty(id: string, kind: 'Cancellation' | 'Change', cents: number): XmlNode {
-  return el('ChangeFees', [el('DescText', kind === 'Change' ? 'Change fee' : 'Cancellation fee'), el('PenaltyID', id), el('Price', [amount('TotalAmount', cents)]), el('TypeCode', kind)]);
+  return el('ChangeFees', [
+    el('DescText', kind === 'Change' ? 'Change fee' : 'Cancellation fee'),
+    el('PenaltyID', id),
+    el('Price', [amount('TotalAmount', cents)]),
+    el('TypeCode', kind),
+  ]);
 }
 
-export function cancelQuoteDocument(b: Booking, offerId: string, q: { refundCents: number; penaltyCents: number; expiresAt: number }, now: number): string {
+export function cancelQuoteDocument(
+  b: Booking,
+  offerId: string,
+  q: { refundCents: number; penaltyCents: number; expiresAt: number },
+  now: number,
+): string {
   return ndcDocument(ROOT, [
     el('Response', [
       penalty('PEN_CXL', 'Cancellation', q.penaltyCents),
@@ -59,15 +69,29 @@ export interface ReshopChoice {
   expiresAt: number;
 }
 
-export function reshopOffersDocument(b: Booking, choices: ReshopChoice[], penaltyCents: number, oldCents: number, now: number): string {
+export function reshopOffersDocument(
+  b: Booking,
+  choices: ReshopChoice[],
+  penaltyCents: number,
+  oldCents: number,
+  now: number,
+): string {
   const ids = new ResponseIds();
   const offers = choices.map((c) => {
     const journeyId = ids.journey(c.journey.segments.map((s) => s.flight));
     return el('Offer', [
       el('AddedOfferItem', [
         el('OfferItemID', `${c.offerId}-1`),
-        el('ReshopPrice', [priceDifferential(c.diffCents >= 0 ? 'AddCol' : 'Residual', c.diffCents, c.journey.totalCents, oldCents)]),
-        ...b.pax.map((p) => el('Service', [el('OfferServiceAssociation', [el('PaxJourneyRef', [el('PaxJourneyRefID', journeyId)])]), el('PaxRefID', p.id), el('ServiceID', `${c.offerId}-${p.id}`)])),
+        el('ReshopPrice', [
+          priceDifferential(c.diffCents >= 0 ? 'AddCol' : 'Residual', c.diffCents, c.journey.totalCents, oldCents),
+        ]),
+        ...b.pax.map((p) =>
+          el('Service', [
+            el('OfferServiceAssociation', [el('PaxJourneyRef', [el('PaxJourneyRefID', journeyId)])]),
+            el('PaxRefID', p.id),
+            el('ServiceID', `${c.offerId}-${p.id}`),
+          ]),
+        ),
       ]),
       el('OfferExpirationTimeLimitDateTime', iso(c.expiresAt)),
       el('OfferID', c.offerId),
@@ -100,7 +124,9 @@ export function repriceDocument(b: Booking, offerId: string, totalCents: number,
           ...b.items.map((item) =>
             el('RepricedOfferItem', [
               el('OriginalOrderItem', [el('OrderItemRefID', item.itemId), el('TotalPrice', [amount('TotalAmount', item.cents)])]),
-              unpaid ? el('PaymentTimeLimit', [el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', iso(b.paymentDueAt))])]) : null,
+              unpaid
+                ? el('PaymentTimeLimit', [el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', iso(b.paymentDueAt))])])
+                : null,
               el('TotalPrice', [amount('TotalAmount', item.cents)]),
             ]),
           ),
