@@ -72,9 +72,18 @@ export function text(value: unknown): string | null {
 }
 
 export function texts(value: unknown): string[] {
-  return (Array.isArray(value) ? value : value === undefined ? [] : [value])
-    .map((v) => text(v))
-    .filter((v): v is string => v !== null);
+  // One array, no map/filter intermediates: the mapper calls this several times per offer.
+  const out: string[] = [];
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const t = text(v);
+      if (t !== null) out.push(t);
+    }
+  } else if (value !== undefined) {
+    const t = text(value);
+    if (t !== null) out.push(t);
+  }
+  return out;
 }
 
 /** An NDC amount element (`<TotalAmount CurCode="USD">123.45</TotalAmount>`) in minor units. */
