@@ -56,14 +56,18 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   app.decorate('platform', platform);
   app.decorate('services', services);
 
+  // Set at the start, not in onSend: streamed answers (SSE) write to the socket themselves.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('X-Request-Id', request.id);
+    done();
+  });
   // While shutting down, a finished request must also end its keep-alive connection, or the
   // server would wait on idle sockets until their keep-alive timeout before it can close.
   let draining = false;
   app.addHook('preClose', async () => {
     draining = true;
   });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('X-Request-Id', request.id);
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('Connection', 'close');
     done(null, payload);
   });
