@@ -24,8 +24,8 @@ async function freePort(): Promise<number> {
  */
 export async function aaTestSystemProcess(): Promise<AaTestSystem> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/testsystem/aa/main.ts'], {
-    env: { ...process.env, PORT: String(port), AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, LOG_LEVEL: 'warn' },
+  const child = spawn(process.execPath, ['bin/flightagg.js', 'testsystem', 'aa', '--port', String(port)], {
+    env: { ...process.env, AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
