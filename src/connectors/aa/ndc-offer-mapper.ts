@@ -266,7 +266,11 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
 
   const part: AaOfferPart = { offerId, owner, items: priceRows.map((r) => ({ id: r.id, pax: r.pax })) };
   const mapped: Offer = {
-    offerId: encodeAaOfferId({ parts: [part], passengers, partnerConnection: hasPartnerOperatedConnection({ airline: owner, slices }) }),
+    offerId: encodeAaOfferId({
+      parts: [part],
+      passengers,
+      partnerConnection: hasPartnerOperatedConnection({ airline: owner, slices }),
+    }),
     airline: owner,
     total,
     base: priceRows.every((r) => r.base)

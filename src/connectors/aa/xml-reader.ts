@@ -239,8 +239,7 @@ function fastStartTag(xml: string, lt: number): boolean {
     const close = xml.indexOf(quote === 34 ? '"' : "'", p + 1);
     if (close === -1) return false;
     // Namespace declarations are dropped without slicing anything.
-    const isXmlns =
-      xml.startsWith('xmlns', attrStart) && (attrEnd - attrStart === 5 || xml.charCodeAt(attrStart + 5) === 58);
+    const isXmlns = xml.startsWith('xmlns', attrStart) && (attrEnd - attrStart === 5 || xml.charCodeAt(attrStart + 5) === 58);
     if (!isXmlns) {
       const key = attributeKey(nameAt(attributeNames, xml, attrStart, attrEnd, hash));
       (node ??= {})[key] = decode(xml.slice(p + 1, close));
