@@ -114,7 +114,6 @@ export async function createOrder(
       airlineOrder: created.value,
       passengers,
       contact,
-      travelKey: key,
       claimId,
       offer,
     });
@@ -153,7 +152,6 @@ async function storeNewOrder(
     airlineOrder: AirlineOrder;
     passengers: PassengerInput[];
     contact: OrderDetails['contact'];
-    travelKey: string;
     claimId: string;
     offer: Offer;
   },
@@ -185,7 +183,6 @@ async function storeNewOrder(
       total_minor: a.total.amountMinor,
       payment_deadline: a.status === 'hold' && a.paymentDeadline ? new Date(a.paymentDeadline) : null,
       contact_email: input.contact.email,
-      travel_key: input.travelKey,
       details,
       created_by_key_id: scope.keyId,
       created_at: now,

@@ -31,7 +31,6 @@ export interface OrderRow {
   total_minor: number;
   payment_deadline: Date | null;
   contact_email: string | null;
-  travel_key: string;
   details: OrderDetails;
   created_by_key_id: string | null;
   created_at: Date;

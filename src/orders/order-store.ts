@@ -10,11 +10,11 @@ export type NewOrder = Omit<OrderRow, 'updated_at'>;
 export async function insertOrder(db: Db, row: NewOrder): Promise<OrderRow> {
   const { rows } = await sql<OrderRow>`
     insert into orders (id, agency_id, environment, airline, airline_order_id, airline_owner, pnr, status, origin,
-                        destination, currency, total_minor, payment_deadline, contact_email, travel_key, details,
+                        destination, currency, total_minor, payment_deadline, contact_email, details,
                         created_by_key_id, created_at, updated_at)
     values (${row.id}, ${row.agency_id}, ${row.environment}, ${row.airline}, ${row.airline_order_id}, ${row.airline_owner},
             ${row.pnr}, ${row.status}, ${row.origin}, ${row.destination}, ${row.currency}, ${row.total_minor},
-            ${row.payment_deadline}, ${row.contact_email}, ${row.travel_key}, ${JSON.stringify(row.details)}::jsonb,
+            ${row.payment_deadline}, ${row.contact_email}, ${JSON.stringify(row.details)}::jsonb,
             ${row.created_by_key_id}, ${row.created_at}, ${row.created_at})
     returning *`.execute(db);
   return rows[0]!;

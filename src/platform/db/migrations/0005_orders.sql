@@ -17,8 +17,6 @@ create table orders (
   total_minor bigint not null,
   payment_deadline timestamptz,
   contact_email text,
-  -- Who flies where, normalized (order_conflict): the key of the order's row in order_travel_claims.
-  travel_key text not null,
   -- Passengers, segments, tickets, extras, pending upsell, refund: read and written as one document.
   details jsonb not null,
   created_by_key_id text,
