@@ -69,9 +69,16 @@ export const flightCents = (b: Booking): number => b.items.filter((i) => i.kind 
 export const totalCents = (b: Booking): number => b.items.reduce((s, i) => s + i.cents, 0);
 export const seatedPax = (b: Booking): BookedPax[] => b.passengers.filter((p) => p.ptc !== 'INF');
 
+/**
+ * A booking by order id or PNR, as the airline sees it now: a hold whose payment limit has passed
+ * is cancelled here, so no handler can forget to lapse it first.
+ */
 export function booking(deps: TestSystemDeps, orderId: string | undefined): Booking | undefined {
   const found = orderId ? (deps.store.order(orderId) ?? deps.store.orderByReference(orderId)) : undefined;
-  return found && 'items' in found ? (found as Booking) : undefined;
+  if (!found || !('items' in found)) return undefined;
+  const b = found as Booking;
+  lapseIfDue(deps, b);
+  return b;
 }
 
 export function sellJourney(inventory: InventoryService, journey: PricedJourney, seats: number): void {

@@ -11,7 +11,6 @@ import {
   booking,
   closeBooking,
   issueTickets,
-  lapseIfDue,
   releaseJourney,
   seatedPax,
   sellJourney,
@@ -115,7 +114,6 @@ export const orderChangeHandler: MessageHandler = {
     const id = text(request, 'Order', 'OrderID') ?? '';
     const b = booking(deps, id);
     if (!b) return orderNotFound(ROOT, id);
-    lapseIfDue(deps, b);
     if (b.status === 'CANCELLED') return fail(AA_ERRORS.badRequest(`Order ${b.orderId} is cancelled`, 'OrderID'));
     const choice = child(request, 'ChangeOrderChoice');
     const paid = paidAmountCents(request);

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { iso } from '../offer-xml-builder.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
-import { booking, closeBooking, lapseDueHolds, lapseIfDue, totalCents, type Booking } from './booking-record.js';
+import { booking, closeBooking, lapseDueHolds, totalCents, type Booking } from './booking-record.js';
 
 function state(b: Booking) {
   return {
@@ -33,11 +33,7 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
   // Registered with the control routes because they share the deps; AA cancels lapsed holds on its own.
   const sweep = setInterval(() => lapseDueHolds(deps), LAPSE_SWEEP_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
-  const find = (id: string) => {
-    const b = booking(deps, id);
-    if (b) lapseIfDue(deps, b);
-    return b;
-  };
+  const find = (id: string) => booking(deps, id);
   app.get<{ Params: { id: string } }>('/control/orders/:id', async (request, reply) => {
     const b = find(request.params.id);
     return b ? state(b) : reply.code(404).send({ error: `no order ${request.params.id}` });

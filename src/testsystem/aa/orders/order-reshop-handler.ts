@@ -7,7 +7,7 @@ import type { MessageHandler } from '../message-handler.js';
 import { AA_ERRORS, errorDocument } from '../ndc-errors.js';
 import { child, list, text } from '../ndc-request-parser.js';
 import { OFFER_TTL_MS, searchOffers } from '../shopping-service.js';
-import { booking, cancellationTerms, flightCents, lapseIfDue, totalCents } from './booking-record.js';
+import { booking, cancellationTerms, flightCents, totalCents } from './booking-record.js';
 import { orderNotFound } from './order-retrieve-handler.js';
 import { cancelQuoteDocument, repriceDocument, reshopOffersDocument, type ReshopChoice } from './reshop-builder.js';
 
@@ -25,7 +25,6 @@ export const orderReshopHandler: MessageHandler = {
     const id = text(request, 'OrderRefID') ?? '';
     const b = booking(deps, id);
     if (!b) return orderNotFound(this.responseRoot, id);
-    lapseIfDue(deps, b);
     if (b.status === 'CANCELLED')
       return {
         status: 200,
@@ -99,7 +98,6 @@ export const orderQuoteHandler: MessageHandler = {
     const id = text(child(parsed.root, 'Payload', 'ExistingOrder'), 'OrderID') ?? '';
     const b = booking(deps, id);
     if (!b) return orderNotFound(this.responseRoot, id);
-    lapseIfDue(deps, b);
     if (b.status === 'CANCELLED')
       return {
         status: 200,

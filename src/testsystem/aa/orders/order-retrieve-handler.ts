@@ -3,7 +3,7 @@
 import type { MessageHandler } from '../message-handler.js';
 import { AA_ERRORS, errorDocument } from '../ndc-errors.js';
 import { child, text } from '../ndc-request-parser.js';
-import { booking, lapseIfDue } from './booking-record.js';
+import { booking } from './booking-record.js';
 import { orderViewDocument } from './order-view-builder.js';
 
 export const orderNotFound = (root: string, id: string) => ({
@@ -21,7 +21,6 @@ export const orderRetrieveHandler: MessageHandler = {
     const id = text(criteria, 'OrderFilterCriteria', 'OrderID') ?? text(criteria, 'BookingRefFilterCriteria', 'BookingID') ?? '';
     const b = booking(deps, id);
     if (!b) return orderNotFound(this.responseRoot, id);
-    lapseIfDue(deps, b);
     return { status: 200, body: orderViewDocument(b, deps.clock.now()) };
   },
 };
