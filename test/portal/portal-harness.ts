@@ -6,7 +6,7 @@ import { startInbox } from './smtp-inbox.js';
 export const PASSWORD = 'violet-harbour-sunrise-42';
 
 /** A portal app on this run's storage with a real SMTP inbox and a clock the test can move. */
-export async function startPortal(options: { logLines?: string[]; env?: Record<string, string> } = {}) {
+export async function startPortal(options: { logLines?: string[]; env?: Record<string, string>; isolated?: boolean } = {}) {
   const inbox = await startInbox();
   let offsetMs = 0;
   const clock = () => new Date(Date.now() + offsetMs);
@@ -19,6 +19,7 @@ export async function startPortal(options: { logLines?: string[]; env?: Record<s
       ...options.env,
     },
     ...(options.logLines ? { logLines: options.logLines } : {}),
+    ...(options.isolated ? { isolated: true } : {}),
   });
   const { app } = t;
   let users = 0;

@@ -11,7 +11,8 @@ import { PASSWORD, startPortal, type Portal } from './portal-harness.js';
 const logLines: string[] = [];
 let p: Portal;
 beforeAll(async () => {
-  p = await startPortal({ logLines });
+  // "Stores nothing" counts every table's rows: other test files must not write to this database meanwhile.
+  p = await startPortal({ logLines, isolated: true });
 });
 afterAll(async () => p.close());
 
