@@ -1,51 +1,18 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAaConnector } from '../../src/connectors/aa/aa-connector.js';
-import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { ndcSchemaErrors } from './ndc-schema-validator.js';
+import { startRecordedAa, type RecordedAa } from './recorded-aa.js';
 
-const KEY = 'aa-test-subscription-key';
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
-/** Sits between the connector and the test system and keeps every request body it forwards. */
-let aa: AaTestSystem;
-let proxy: http.Server;
-let proxyUrl: string;
-const sent: { message: string; body: string }[] = [];
-
+let wire: RecordedAa;
 beforeAll(async () => {
-  aa = await startAaTestSystem({ subscriptionKey: KEY, logger: false });
-  proxy = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    sent.push({ message: req.url!.split('/').pop()!, body });
-    const upstream = await request(`${aa.url}${req.url}`, {
-      method: 'POST',
-      headers: req.headers as Record<string, string>,
-      body,
-    });
-    res.writeHead(upstream.statusCode, { 'content-type': String(upstream.headers['content-type'] ?? 'application/xml') });
-    res.end(await upstream.body.text());
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  wire = await startRecordedAa();
 });
-afterAll(async () => {
-  await new Promise((resolve) => proxy?.close(resolve));
-  await aa?.close();
-});
+afterAll(async () => wire?.close());
 
 describe('every request the AA connector sends validates against its NDC 21.3 schema', () => {
   it('AirShopping (one-way, round trip, multi-city, cabin, connections, all passenger types), OfferPrice, SeatAvailability, ServiceList', async () => {
-    const aaConnector = createAaConnector({
-      testUrl: proxyUrl,
-      testSubscriptionKey: KEY,
-      liveUrl: null,
-      liveSubscriptionKey: null,
-    });
+    const aaConnector = wire.connector();
     const ctx = { environment: 'test' as const };
     const pax = { adults: 2, children: 1, infants: 1 };
     const oneWay = await aaConnector.search(
@@ -94,11 +61,11 @@ describe('every request the AA connector sends validates against its NDC 21.3 sc
     expect((await aaConnector.probe({})).ok).toBe(true);
     await aaConnector.close();
 
-    expect(new Set(sent.map((s) => s.message))).toEqual(
+    expect(new Set(wire.traffic.map((s) => s.message))).toEqual(
       new Set(['AirShopping', 'OfferPrice', 'SeatAvailability', 'ServiceList']),
     );
-    for (const { message, body } of sent) {
-      expect({ message, errors: await ndcSchemaErrors(body, `IATA_${message}RQ`) }).toEqual({ message, errors: [] });
+    for (const { message, request } of wire.traffic) {
+      expect({ message, errors: await ndcSchemaErrors(request, `IATA_${message}RQ`) }).toEqual({ message, errors: [] });
     }
   });
 });

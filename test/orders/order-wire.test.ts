@@ -1,14 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAaConnector } from '../../src/connectors/aa/aa-connector.js';
 import type { Offer } from '../../src/connectors/connector-types.js';
 import type { PassengerInput } from '../../src/connectors/order-types.js';
-import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { ndcSchemaErrors } from '../connectors/ndc-schema-validator.js';
+import { startRecordedAa, type RecordedAa } from '../connectors/recorded-aa.js';
 
-const KEY = 'aa-test-subscription-key';
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 /** What each request is answered with: 21.3 answers OrderQuote with OrderReshopRS. */
 const RESPONSE_ROOT: Record<string, string> = {
@@ -21,35 +16,11 @@ const RESPONSE_ROOT: Record<string, string> = {
   ServiceList: 'IATA_ServiceListRS',
 };
 
-let aa: AaTestSystem;
-let proxy: http.Server;
-let proxyUrl: string;
-const traffic: { message: string; request: string; response: string }[] = [];
-
+let wire: RecordedAa;
 beforeAll(async () => {
-  aa = await startAaTestSystem({ subscriptionKey: KEY, logger: false });
-  // Sits between the connector and the test system and keeps both halves of every exchange.
-  proxy = http.createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
-    const upstream = await request(`${aa.url}${req.url}`, {
-      method: 'POST',
-      headers: req.headers as Record<string, string>,
-      body,
-    });
-    const answer = await upstream.body.text();
-    traffic.push({ message: req.url!.split('/').pop()!, request: body, response: answer });
-    res.writeHead(upstream.statusCode, { 'content-type': 'application/xml' });
-    res.end(answer);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  wire = await startRecordedAa();
 });
-afterAll(async () => {
-  await new Promise((resolve) => proxy?.close(resolve));
-  await aa?.close();
-});
+afterAll(async () => wire?.close());
 
 const PAX: PassengerInput[] = [
   {
@@ -66,12 +37,7 @@ const PAX: PassengerInput[] = [
 
 describe('order messages on the wire', () => {
   it('every order request and answer validates against the unmodified 21.3 schemas, both ways', async () => {
-    const aaConnector = createAaConnector({
-      testUrl: proxyUrl,
-      testSubscriptionKey: KEY,
-      liveUrl: null,
-      liveSubscriptionKey: null,
-    });
+    const aaConnector = wire.connector();
     const ctx = { environment: 'test' as const };
     const found = await aaConnector.search(
       {
@@ -158,7 +124,7 @@ describe('order messages on the wire', () => {
     expect(missing.ok).toBe(false);
     await aaConnector.close();
 
-    const orderTraffic = traffic.filter((t) => t.message in RESPONSE_ROOT);
+    const orderTraffic = wire.traffic.filter((t) => t.message in RESPONSE_ROOT);
     expect(new Set(orderTraffic.map((t) => t.message))).toEqual(new Set(Object.keys(RESPONSE_ROOT)));
     for (const t of orderTraffic) {
       expect({ message: t.message, errors: await ndcSchemaErrors(t.request, `IATA_${t.message}RQ`) }).toEqual({
@@ -173,12 +139,7 @@ describe('order messages on the wire', () => {
   });
 
   it('a flight that does not operate is refused at OrderCreate with AA text; the cascade line is the same refusal', async () => {
-    const aaConnector = createAaConnector({
-      testUrl: aa.url,
-      testSubscriptionKey: KEY,
-      liveUrl: null,
-      liveSubscriptionKey: null,
-    });
+    const aaConnector = wire.connector({ direct: true });
     const ctx = { environment: 'test' as const };
     const found = await aaConnector.search(
       {
