@@ -20,6 +20,17 @@ export interface SecurityEventInput {
   detail?: Record<string, unknown>;
 }
 
+/** An event about a user account, filed under the user and the agency it belongs to. */
+export function recordUserEvent(
+  db: Db,
+  user: { id: string; agency_id: string | null },
+  kind: SecurityEventKind,
+  ip: string | null,
+  detail?: Record<string, unknown>,
+): Promise<void> {
+  return recordSecurityEvent(db, { kind, userId: user.id, agencyId: user.agency_id, ip, ...(detail ? { detail } : {}) });
+}
+
 export async function recordSecurityEvent(db: Db, event: SecurityEventInput): Promise<void> {
   await sql`
     insert into security_events (kind, user_id, agency_id, api_key_id, ip, detail)

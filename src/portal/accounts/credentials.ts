@@ -3,7 +3,7 @@ import { hashPassword, verifyPassword } from '../../accounts/password.js';
 import { unauthorized } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
-import { recordSecurityEvent } from '../../security/security-event-store.js';
+import { recordSecurityEvent, recordUserEvent } from '../../security/security-event-store.js';
 import { lockAfter } from '../policy.js';
 import * as store from './store.js';
 
@@ -48,23 +48,11 @@ export function createCredentialService(platform: Pick<Platform, 'db' | 'config'
     const now = clock();
     const failures = await store.addFailedLogin(db, user.id);
     const kind = reason.startsWith('step_up') ? 'step_up.failed' : 'login.failed';
-    await recordSecurityEvent(db, {
-      kind,
-      userId: user.id,
-      agencyId: user.agency_id,
-      ip,
-      detail: { reason, failedLogins: failures },
-    });
+    await recordUserEvent(db, user, kind, ip, { reason, failedLogins: failures });
     const until = lockAfter(failures, now);
     if (until === undefined) return;
     await store.lockUser(db, user.id, now, until);
-    await recordSecurityEvent(db, {
-      kind: 'account.locked',
-      userId: user.id,
-      agencyId: user.agency_id,
-      ip,
-      detail: { failedLogins: failures, lockedUntil: until?.toISOString() ?? null },
-    });
+    await recordUserEvent(db, user, 'account.locked', ip, { failedLogins: failures, lockedUntil: until?.toISOString() ?? null });
     await notifyLocked({ ...user, failed_logins: failures }, until);
   }
 
@@ -73,13 +61,7 @@ export function createCredentialService(platform: Pick<Platform, 'db' | 'config'
     const now = clock();
     if (user.locked_at === null || isLocked(user, now)) return user;
     if (await store.clearExpiredLock(db, user.id, now)) {
-      await recordSecurityEvent(db, {
-        kind: 'account.unlocked',
-        userId: user.id,
-        agencyId: user.agency_id,
-        ip,
-        detail: { via: 'expiry' },
-      });
+      await recordUserEvent(db, user, 'account.unlocked', ip, { via: 'expiry' });
     }
     return { ...user, locked_at: null, locked_until: null };
   }
@@ -98,13 +80,7 @@ export function createCredentialService(platform: Pick<Platform, 'db' | 'config'
       const user = await liftExpiredLock(found, ip);
       const ok = await verifyPassword(password, user.password_hash);
       if (isLocked(user, clock())) {
-        await recordSecurityEvent(db, {
-          kind: 'login.failed',
-          userId: user.id,
-          agencyId: user.agency_id,
-          ip,
-          detail: { reason: 'locked' },
-        });
+        await recordUserEvent(db, user, 'login.failed', ip, { reason: 'locked' });
         throw invalidCredentials();
       }
       if (!ok) {

@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { conflict, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { randomBase62 } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import { recordSecurityEvent } from '../../security/security-event-store.js';
+import { recordUserEvent } from '../../security/security-event-store.js';
 import type { CredentialService } from '../accounts/credentials.js';
 import { findPortalUser, type PortalUserRow } from '../accounts/store.js';
 import { RECOVERY_CODE_COUNT, STEP_UP_WINDOW_MS } from '../policy.js';
@@ -71,13 +71,7 @@ export function createMfaService(
     }
     if (!(await store.useRecoveryCode(db, user.id, hashToken(normalized), now))) return null;
     const left = await store.countUnusedRecoveryCodes(db, user.id);
-    await recordSecurityEvent(db, {
-      kind: 'mfa.recovery_code_used',
-      userId: user.id,
-      agencyId: user.agency_id,
-      ip,
-      detail: { left },
-    });
+    await recordUserEvent(db, user, 'mfa.recovery_code_used', ip, { left });
     return 'recovery_code';
   }
 
@@ -123,13 +117,7 @@ export function createMfaService(
       }
       const recoveryCodes = await issueRecoveryCodes(user.id);
       const mfaVerifiedAt = await sessions.markMfaVerified(ctx.sessionId);
-      await recordSecurityEvent(db, {
-        kind: 'mfa.enabled',
-        userId: user.id,
-        agencyId: user.agency_id,
-        ip,
-        detail: { factor: 'totp' },
-      });
+      await recordUserEvent(db, user, 'mfa.enabled', ip, { factor: 'totp' });
       return { status: 'enabled' as const, recoveryCodes, mfaVerifiedAt: mfaVerifiedAt.toISOString() };
     },
 
@@ -155,13 +143,7 @@ export function createMfaService(
       await requireStepUp(ctx, password, ip);
       await db.transaction().execute(async (trx) => {
         await store.disableTotp(trx, user.id);
-        await recordSecurityEvent(trx, {
-          kind: 'mfa.disabled',
-          userId: user.id,
-          agencyId: user.agency_id,
-          ip,
-          detail: { factor: 'totp' },
-        });
+        await recordUserEvent(trx, user, 'mfa.disabled', ip, { factor: 'totp' });
       });
       return { status: 'disabled' as const };
     },
@@ -171,7 +153,7 @@ export function createMfaService(
       if (!user.totp_secret) throw conflict('no second factor is enabled on this account', 'mfa_not_enabled');
       await requireStepUp(ctx, password, ip);
       const recoveryCodes = await issueRecoveryCodes(user.id);
-      await recordSecurityEvent(db, { kind: 'mfa.recovery_codes_regenerated', userId: user.id, agencyId: user.agency_id, ip });
+      await recordUserEvent(db, user, 'mfa.recovery_codes_regenerated', ip);
       return { recoveryCodes };
     },
   };

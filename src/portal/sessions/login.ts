@@ -1,7 +1,7 @@
 import { unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import { recordSecurityEvent } from '../../security/security-event-store.js';
+import { recordSecurityEvent, recordUserEvent } from '../../security/security-event-store.js';
 import { invalidCredentials, type CredentialService } from '../accounts/credentials.js';
 import type { PortalUserRow } from '../accounts/store.js';
 import type { MfaService } from '../mfa/service.js';
@@ -35,13 +35,7 @@ export function createLoginService(
       mfaVerified: secondFactor !== null,
       client,
     });
-    await recordSecurityEvent(db, {
-      kind: 'login.succeeded',
-      userId: user.id,
-      agencyId: user.agency_id,
-      ip: client.ip,
-      detail: { sessionId: opened.session.id, secondFactor },
-    });
+    await recordUserEvent(db, user, 'login.succeeded', client.ip, { sessionId: opened.session.id, secondFactor });
     return { mfaRequired: false as const, ...opened };
   }
 
