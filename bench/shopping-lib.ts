@@ -1,5 +1,9 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { request } from 'undici';
 import type { FastifyInstance } from 'fastify';
@@ -29,19 +33,70 @@ export async function aaTestSystemProcess(): Promise<AaTestSystem> {
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      const res = await request(`${url}/control/state`);
-      await res.body.text();
-      if (res.statusCode === 200) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  await waitFor(`${url}/control/state`);
   return {
     url,
     async close() {
       child.kill('SIGTERM');
+    },
+  };
+}
+
+/** Polls a loopback URL until it answers 200 (a child process coming up). */
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await request(url);
+      await res.body.text();
+      if (res.statusCode === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export interface GatewayProcess {
+  base: string;
+  key: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The gateway as `npm start` runs it: its own process on embedded storage in a fresh data
+ * directory, with a test key made by `flightagg demo` first (PGlite is one process's at a time).
+ * Nothing of the bench's own work (load generator, timing proxy) then runs on its event loop.
+ */
+export async function gatewayProcess(aaUrl: string, env: Record<string, string> = {}): Promise<GatewayProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-bench-'));
+  const port = await freePort();
+  const childEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    PORT: String(port),
+    AA_TEST_URL: aaUrl,
+    AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY,
+    MONITORING_INTERVAL_SECONDS: '0',
+    // The bench searches far more often than a seller may; the limit itself is not what it measures.
+    SEARCH_RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
+  };
+  const { stdout } = await promisify(execFile)(process.execPath, ['bin/flightagg.js', 'demo', '--json'], { env: childEnv });
+  const key = (JSON.parse(stdout) as { secret: string }).secret;
+  const child = spawn(process.execPath, ['bin/flightagg.js', 'serve'], { env: childEnv, stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/v1/health`);
+  return {
+    base,
+    key,
+    async close() {
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

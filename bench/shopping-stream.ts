@@ -2,12 +2,15 @@
  * Stream latency: from the moment the airline's answer has reached the gateway (a pass-through
  * proxy in front of the test system marks it) to the moment the client reads the first `offers`
  * event. Target: p50 under 5 ms.
+ *
+ * Three processes, as in production: the test system, the gateway as `npm start` runs it, and
+ * this one, holding the proxy and the client so that both timestamps come from one clock.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { printTable } from './lib/load.js';
-import { dateAhead, percentile, shoppingBench } from './shopping-lib.js';
+import { aaTestSystemProcess, dateAhead, gatewayProcess, percentile } from './shopping-lib.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 const ROUTES = [
@@ -39,7 +42,8 @@ async function timingProxy(target: string): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const bench = await shoppingBench({ SEARCH_CACHE_TTL_SECONDS: '0' }, timingProxy, { separateTestSystem: true });
+const aa = await aaTestSystemProcess();
+const bench = await gatewayProcess(await timingProxy(aa.url), { SEARCH_CACHE_TTL_SECONDS: '0' });
 const delays: number[] = [];
 for (let i = 0; i < SAMPLES + 5; i++) {
   const [origin, destination] = ROUTES[i % ROUTES.length]!;
@@ -56,6 +60,7 @@ for (let i = 0; i < SAMPLES + 5; i++) {
   if (i >= 5) delays.push(firstOffers - answeredAt);
 }
 await bench.close();
+await aa.close();
 
 printTable('Stream: first offers event after the airline answered (target: p50 < 5 ms)', [
   {
