@@ -32,6 +32,9 @@ export function openEventStream(reply: FastifyReply): EventStream {
     send(event, data) {
       if (res.writableEnded || res.destroyed) return;
       res.write(`event: ${event}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+      // A response holds its writes back until the next tick (it corks the socket) so that several
+      // go out together; an event must leave now, not after whatever else this tick still does.
+      res.socket?.uncork();
     },
     end() {
       if (!res.writableEnded) res.end();
