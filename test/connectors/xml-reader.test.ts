@@ -47,6 +47,21 @@ describe('xml reader', () => {
     });
   });
 
+  it('leaves skipped elements out, prefixed or not, and reads them in full when one nests in another', () => {
+    const skip = new Set(['Tax']);
+    expect(
+      readXml('<P><TaxSummary><Tax><Amount>1</Amount><TaxCode>US</TaxCode></Tax><Tax/><Total>1</Total></TaxSummary></P>', {
+        skip,
+      }),
+    ).toEqual({ P: { TaxSummary: { Total: '1' } } });
+    expect(readXml('<n:P xmlns:n="x"><n:Tax a="1"><n:Amount>1</n:Amount></n:Tax><n:Total>1</n:Total></n:P>', { skip })).toEqual({
+      P: { Total: '1' },
+    });
+    // A Tax inside a Tax cannot be passed over by looking for the first end tag.
+    expect(readXml('<P><Tax><Tax>1</Tax><TaxCode>US</TaxCode></Tax></P>', { skip })).toEqual({ P: '' });
+    expect(() => readXml('<P><Tax><Amount>1</Amount></P>', { skip })).toThrow(/not well-formed/);
+  });
+
   it('throws on documents that are cut off or unbalanced', () => {
     for (const bad of ['<a><b></a>', '<a>', '<a><b>text</b', '<a x="1></a>'])
       expect(() => readXml(bad)).toThrow(/not well-formed/);

@@ -8,6 +8,7 @@ import { airShoppingRequest, type Seller } from './air-shopping-request.js';
 import { offerPriceRequest, seatAvailabilityRequest, serviceListRequest } from './offer-requests.js';
 import { readPricedOffer, readSeatMaps, readServices, readShoppingOffers } from './offer-responses.js';
 import { NdcTransport, type NdcEndpoint } from './ndc-transport.js';
+import type { ReadOptions } from './xml-reader.js';
 import { aaOrderOperations } from './orders/aa-order-operations.js';
 
 /**
@@ -25,6 +26,12 @@ export const AA_TIME_BUDGETS_MS = {
   ServiceList: 6_000,
   probe: 5_000,
 } as const;
+
+/**
+ * What the AirShopping mapper never reads: the per-tax breakdown of every price (a quarter of a
+ * typical answer's elements). Offers carry the tax total, TotalTaxAmount, which is kept.
+ */
+const AIR_SHOPPING_UNREAD: ReadOptions = { skip: new Set(['Tax']) };
 
 export interface AaConnectorOptions {
   /** Where test keys go: the AA test system. */
@@ -88,6 +95,7 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
       airShoppingRequest(query, seller),
       AA_TIME_BUDGETS_MS.AirShopping,
       ctx.signal,
+      AIR_SHOPPING_UNREAD,
     );
     if (!answer.ok) {
       const f = answer.failure;

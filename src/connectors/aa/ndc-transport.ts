@@ -1,6 +1,7 @@
 import { Pool, errors as undiciErrors } from 'undici';
 import { fail, failure, ok, type ConnectorFailure, type ConnectorResult } from '../connector-failure.js';
 import { list, node, parseXml, text, type Parsed } from './ndc-xml.js';
+import type { ReadOptions } from './xml-reader.js';
 
 export interface NdcEndpoint {
   baseUrl: string;
@@ -60,6 +61,7 @@ export class NdcTransport {
     xml: string,
     budgetMs: number,
     signal?: AbortSignal,
+    read?: ReadOptions,
   ): Promise<ConnectorResult<Parsed>> {
     const url = new URL(`ndc/21.3/${message}`, endpoint.baseUrl.endsWith('/') ? endpoint.baseUrl : `${endpoint.baseUrl}/`);
     const budget = AbortSignal.timeout(budgetMs);
@@ -87,13 +89,13 @@ export class NdcTransport {
       }
       return fail(failure('unavailable', `the airline could not be reached (${(err as Error).message})`));
     }
-    return this.interpret(message, status, body);
+    return this.interpret(message, status, body, read);
   }
 
-  private interpret(message: NdcMessage, status: number, body: string): ConnectorResult<Parsed> {
+  private interpret(message: NdcMessage, status: number, body: string, read?: ReadOptions): ConnectorResult<Parsed> {
     let root: Parsed | null = null;
     try {
-      const doc = parseXml(body);
+      const doc = parseXml(body, read);
       const name = Object.keys(doc).find((k) => k.startsWith('IATA_') && k.endsWith('RS'));
       root = name ? node(doc[name]) : null;
     } catch {

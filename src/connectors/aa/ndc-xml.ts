@@ -1,5 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { readXml } from './xml-reader.js';
+import { readXml, type ReadOptions } from './xml-reader.js';
 
 /** NDC 21.3 namespaces: the message root and its direct children, then everything beneath. */
 export const MESSAGE_NS = 'http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage';
@@ -36,8 +36,8 @@ export function buildMessage(root: string, body: { DistributionChain: XmlNode; R
 export type Parsed = Record<string, unknown>;
 
 /** Parses a whole document; one that is not well-formed (cut off, say) throws instead of half-parsing. */
-export function parseXml(xml: string): Parsed {
-  return readXml(xml);
+export function parseXml(xml: string, options?: ReadOptions): Parsed {
+  return readXml(xml, options);
 }
 
 /** Reading helpers that tolerate the drift seen in real traffic: one-or-many, missing, text-or-node. */
@@ -83,6 +83,24 @@ export function texts(value: unknown): string[] {
     const t = text(value);
     if (t !== null) out.push(t);
   }
+  return out;
+}
+
+/** `list(node[key])` of every node, in order, as one array. */
+export function listAll(nodes: readonly Parsed[], key: string): Parsed[] {
+  const out: Parsed[] = [];
+  for (const n of nodes) {
+    const value = n[key];
+    if (Array.isArray(value)) for (const v of value) out.push(v as Parsed);
+    else if (value !== undefined && value !== null && value !== '') out.push(value as Parsed);
+  }
+  return out;
+}
+
+/** `texts(node[key])` of every node, in order, as one array. */
+export function textsAll(nodes: readonly Parsed[], key: string): string[] {
+  const out: string[] = [];
+  for (const n of nodes) for (const t of texts(n[key])) out.push(t);
   return out;
 }
 

@@ -9,8 +9,10 @@
  * Speed notes (a search parses one 200-400 KB answer, so allocations here are most of the
  * gateway's garbage): the open elements live in parallel arrays rather than an object each; an
  * element's object is only made once it has an attribute or a child (most elements are text
- * leaves); layout whitespace is never sliced; well-formed start and end tags are read in place
- * by char codes, element names are shared strings (NameCache). Anything the fast paths do not
+ * leaves); layout whitespace is never sliced; well-formed start tags are read in place by char
+ * codes and end tags matched against the open name in place; element names are shared strings
+ * (NameCache); a caller may name elements it never reads (`skip`), passed over by their end tag
+ * (the tax breakdown is a quarter of an AirShoppingRS). Anything the fast paths do not
  * recognise goes through the general code (`generalStartTag`, and the general end-tag comparison
  * in readXml), so odd input reads exactly as it always did; test/connectors/xml-reader.test.ts
  * holds the tree to fast-xml-parser's on the published samples.
@@ -41,8 +43,9 @@ const isLayout = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
  * Everything else (whitespace, `= / > < " '`, non-ASCII) ends the name or sends the tag to the
  * general code.
  */
-const isNameChar = (c: number) =>
-  c > 32 && c < 127 && c !== 61 /* = */ && c !== 47 /* / */ && c !== 62 /* > */ && c !== 60 /* < */ && c !== 34 && c !== 39;
+const NAME_CHARS = new Uint8Array(128);
+for (let c = 33; c < 127; c++) NAME_CHARS[c] = '=/><"\''.includes(String.fromCharCode(c)) ? 0 : 1;
+const isNameChar = (c: number) => c < 128 && NAME_CHARS[c] === 1;
 
 /**
  * Names by a hash of their characters. The same few hundred names make up the thousands of tags
@@ -79,21 +82,6 @@ function nameAt(cache: NameCache, xml: string, start: number, end: number, hash:
     cache.set(hash, { name, codes });
   }
   return name;
-}
-
-/**
- * Whether `</Name>` stands at `lt` for the open element whose name starts at `nameStart` and has
- * `length` characters, with neither tag using a prefix beyond that: the usual end tag. Compared
- * character by character within the document.
- */
-function isPlainEndTag(xml: string, lt: number, nameStart: number, length: number): boolean {
-  const at = lt + 2;
-  if (xml.charCodeAt(at + length) !== 62 /* > */) return false;
-  for (let x = 0; x < length; x++) {
-    const c = xml.charCodeAt(nameStart + x);
-    if (c === 58 /* : */ || xml.charCodeAt(at + x) !== c) return false;
-  }
-  return true;
 }
 
 // `@_` keys by raw attribute name: the same few attribute names repeat on thousands of elements.
@@ -249,15 +237,44 @@ function fastStartTag(xml: string, lt: number): boolean {
   }
 }
 
-export function readXml(xml: string): XmlTree {
+/**
+ * Where the element whose start tag ends at `from` closes, when its content can be passed over
+ * unread: `</qname>` with no element of the same name opened before it (nesting would need the
+ * full reader). -1 otherwise.
+ */
+function skippedEnd(xml: string, qname: string, from: number): number {
+  let tags = skippedTags.get(qname);
+  if (tags === undefined) skippedTags.set(qname, (tags = { start: `<${qname}`, end: `</${qname}>` }));
+  const close = xml.indexOf(tags.end, from);
+  if (close === -1) return -1;
+  for (let open = xml.indexOf(tags.start, from); open !== -1 && open < close; open = xml.indexOf(tags.start, open + 1)) {
+    const after = xml.charCodeAt(open + tags.start.length);
+    if (isLayout(after) || after === 62 /* > */ || after === 47 /* / */) return -1;
+  }
+  return close + tags.end.length;
+}
+// The tags a skipped element is looked for by, made once per name.
+const skippedTags = new Map<string, { start: string; end: string }>();
+
+export interface ReadOptions {
+  /**
+   * Elements left out of the tree, their content passed over unread: parts of a large answer
+   * the caller never looks at. Only their end tag is looked for, so they are not checked for
+   * well-formedness inside.
+   */
+  skip?: ReadonlySet<string>;
+}
+
+export function readXml(xml: string, options: ReadOptions = {}): XmlTree {
+  const skip = options.skip;
   const root: XmlTree = {};
   // The open elements, outermost first, as parallel arrays (index 0: the document itself).
   // `nodes[d]` stays null while the element has neither attributes nor children: a text leaf.
   const names: string[] = [''];
-  const nameStarts: number[] = [0];
   const nodes: (XmlTree | null)[] = [root];
   const texts: string[] = [''];
   const hasChildren: boolean[] = [false];
+  const dropped: boolean[] = [false];
   let depth = 0;
 
   const n = xml.length;
@@ -299,7 +316,7 @@ export function readXml(xml: string): XmlTree {
       const open = names[depth]!;
       // Compared in place: first `</Name>` exactly (no prefix), then the local part of `</p:Name>`.
       let end = lt + 2 + open.length;
-      let plain = depth > 0 && isPlainEndTag(xml, lt, nameStarts[depth]!, open.length);
+      let plain = depth > 0 && xml.charCodeAt(end) === 62 /* > */ && xml.startsWith(open, lt + 2);
       if (!plain) {
         end = xml.indexOf('>', lt);
         if (end === -1) fail('unterminated end tag', lt);
@@ -326,7 +343,8 @@ export function readXml(xml: string): XmlTree {
       const node = nodes[depth] as XmlTree | null;
       const text = texts[depth]!;
       depth--;
-      if (node === null) addChild(nodes, hasChildren, depth, open, text.trim());
+      if (dropped[depth + 1]) hasChildren[depth] = true;
+      else if (node === null) addChild(nodes, hasChildren, depth, open, text.trim());
       else {
         if (text !== '') {
           const trimmed = text.trim();
@@ -337,16 +355,33 @@ export function readXml(xml: string): XmlTree {
       i = end + 1;
     } else {
       if (!fastStartTag(xml, lt)) generalStartTag(xml, lt);
-      if (tag.selfClosing) addChild(nodes, hasChildren, depth, tag.name, tag.node ?? '');
-      else {
+      const skipped = skip !== undefined && skip.has(tag.name);
+      const skipTo = !skipped
+        ? -1
+        : tag.selfClosing
+          ? tag.end + 1
+          : skippedEnd(
+              xml,
+              tag.nameStart === lt + 1 ? tag.name : xml.slice(lt + 1, tag.nameStart + tag.name.length),
+              tag.end + 1,
+            );
+      if (skipTo !== -1) {
+        // Left out; the parent's text around it is still layout, as around any child.
+        hasChildren[depth] = true;
+        i = skipTo;
+      } else if (tag.selfClosing) {
+        addChild(nodes, hasChildren, depth, tag.name, tag.node ?? '');
+        i = tag.end + 1;
+      } else {
         depth++;
         names[depth] = tag.name;
-        nameStarts[depth] = tag.nameStart;
         nodes[depth] = tag.node;
         texts[depth] = '';
         hasChildren[depth] = false;
+        // A skipped element that could not be passed over is read in full, then left out all the same.
+        dropped[depth] = skipped;
+        i = tag.end + 1;
       }
-      i = tag.end + 1;
     }
   }
   if (depth !== 0) fail(`<${names[depth]}> is never closed`, n);
