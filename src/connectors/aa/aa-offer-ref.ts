@@ -29,13 +29,24 @@ const VERSION = '1';
 const shortItem = (offerId: string, itemId: string) => (itemId.startsWith(offerId) ? `~${itemId.slice(offerId.length)}` : itemId);
 const longItem = (offerId: string, itemId: string) => (itemId.startsWith('~') ? offerId + itemId.slice(1) : itemId);
 
+// A search encodes every one of its offers' ids: they are written through one scratch buffer
+// rather than a new Buffer each (a typed array is costly to make).
+let scratch = Buffer.alloc(1024);
+
+function base64url(text: string): string {
+  const bytes = Buffer.byteLength(text);
+  if (bytes > scratch.length) scratch = Buffer.alloc(bytes * 2);
+  scratch.write(text);
+  return scratch.toString('base64url', 0, bytes);
+}
+
 export function encodeAaOfferId(ref: Pick<AaOfferRef, 'parts' | 'passengers' | 'partnerConnection'>): string {
   const compact = {
     o: ref.parts.map((p) => [p.offerId, p.owner, p.items.map((i) => [shortItem(p.offerId, i.id), i.pax])]),
     p: [ref.passengers.adults, ref.passengers.children, ref.passengers.infants],
     ...(ref.partnerConnection ? { x: 1 } : {}),
   };
-  return canonicalOfferId('AA', `${VERSION}.${Buffer.from(JSON.stringify(compact)).toString('base64url')}`);
+  return canonicalOfferId('AA', `${VERSION}.${base64url(JSON.stringify(compact))}`);
 }
 
 const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');

@@ -13,25 +13,27 @@ import { hasPartnerOperatedConnection } from '../offer-facts.js';
 import { encodeAaOfferId, type AaOfferPart } from './aa-offer-ref.js';
 import { PASSENGER_TYPE } from './aa-passengers.js';
 import type { DataLists } from './ndc-data-lists.js';
-import { amount, durationMinutes, list, node, text, texts, type Parsed } from './ndc-xml.js';
+import { amount, durationMinutes, list, listAll, node, text, texts, textsAll, type Parsed } from './ndc-xml.js';
 
-const CABINS: Record<string, Cabin> = {
-  '1': 'first',
-  '2': 'business',
-  '3': 'business',
-  '4': 'premium_economy',
-  '5': 'economy',
-  F: 'first',
-  P: 'first',
-  J: 'business',
-  C: 'business',
-  W: 'premium_economy',
-  Y: 'economy',
-  M: 'economy',
-};
+const CABINS = new Map<string, Cabin>([
+  ['1', 'first'],
+  ['2', 'business'],
+  ['3', 'business'],
+  ['4', 'premium_economy'],
+  ['5', 'economy'],
+  ['F', 'first'],
+  ['P', 'first'],
+  ['J', 'business'],
+  ['C', 'business'],
+  ['W', 'premium_economy'],
+  ['Y', 'economy'],
+  ['M', 'economy'],
+]);
 
 export function cabinOf(code: string | null): Cabin | null {
-  return code ? (CABINS[code.trim().split(/\s+/)[0]!.toUpperCase()] ?? null) : null;
+  if (!code) return null;
+  // Codes nearly always come bare ('5'); only odd ones need trimming and upper-casing first.
+  return CABINS.get(code) ?? CABINS.get(code.trim().split(/\s+/)[0]!.toUpperCase()) ?? null;
 }
 
 /** The first amount anywhere below a node: fee shapes differ between airlines and versions. */
@@ -166,6 +168,10 @@ const sum = (moneys: (Money | null)[], currency: string): Money => ({
   currency,
 });
 
+/** An amount multiplied by `factor`; zero in `currency` when there is none. */
+const times = (m: Money | null, factor: number, currency: string): Money =>
+  m ? { amountMinor: m.amountMinor * factor, currency: m.currency } : { amountMinor: 0, currency };
+
 export interface MappedOffer {
   offer: Offer;
   part: AaOfferPart;
@@ -178,10 +184,8 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
   const items = list(offer.OfferItem);
   if (!offerId || items.length === 0) return null;
 
-  const fareDetails: Parsed[] = [];
-  for (const i of items) fareDetails.push(...list(i.FareDetail));
-  const components: Parsed[] = [];
-  for (const f of fareDetails) components.push(...list(f.FareComponent));
+  const fareDetails = listAll(items, 'FareDetail');
+  const components = listAll(fareDetails, 'FareComponent');
   const fareBySegment = new Map<string, { cabin: Cabin | null; rbd: string | null }>();
   for (const fc of components) {
     const entry = { cabin: cabinOf(text(node(fc.CabinType).CabinTypeCode)), rbd: text(node(fc.RBD).RBD_Code) };
@@ -189,18 +193,16 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
   }
 
   // The journeys of the offer, each once, in order of first mention.
-  const journeyIds: string[] = [];
-  const addJourney = (id: string | null) => {
-    if (id !== null && !journeyIds.includes(id)) journeyIds.push(id);
-  };
-  for (const j of list(node(offer.JourneyOverview).JourneyPriceClass)) addJourney(text(j.PaxJourneyRefID));
+  const journeyIds = new Set<string | null>();
+  for (const j of list(node(offer.JourneyOverview).JourneyPriceClass)) journeyIds.add(text(j.PaxJourneyRefID));
   for (const i of items) {
-    for (const s of list(i.Service)) addJourney(text(node(node(s.OfferServiceAssociation).PaxJourneyRef).PaxJourneyRefID));
+    for (const s of list(i.Service)) journeyIds.add(text(node(node(s.OfferServiceAssociation).PaxJourneyRef).PaxJourneyRefID));
   }
+  journeyIds.delete(null);
 
   const slices: OfferSlice[] = [];
   for (const journeyId of journeyIds) {
-    const journey = lists.journeys.get(journeyId);
+    const journey = lists.journeys.get(journeyId!);
     if (!journey) continue;
     const segments = texts(journey.PaxSegmentRefID).map((id) => segmentOf(id, lists, fareBySegment));
     if (segments.length === 0 || segments.some((s) => s === null)) return null;
@@ -224,7 +226,7 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
   const currency = total.currency;
   const priceRows = items.map((item) => {
     const price = node(item.Price);
-    const pax = [...new Set(list(item.FareDetail).flatMap((f) => texts(f.PaxRefID)))];
+    const pax = [...new Set(textsAll(list(item.FareDetail), 'PaxRefID'))];
     return {
       id: text(item.OfferItemID)!,
       pax,
@@ -239,18 +241,17 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
   const perPax =
     itemsSum !== total.amountMinor &&
     priceRows.reduce((s, r) => s + (r.total?.amountMinor ?? 0) * Math.max(1, r.pax.length), 0) === total.amountMinor;
-  const times = (m: Money | null, n: number): Money | null =>
-    m ? { amountMinor: m.amountMinor * (perPax ? n : 1), currency: m.currency } : null;
 
   const passengerPrices: PassengerPrice[] = priceRows.map((r) => {
     const ptc = text(lists.pax.get(r.pax[0] ?? '')?.PTC) ?? ptcFromOrder(r.pax[0], passengers);
     const n = Math.max(1, r.pax.length);
+    const factor = perPax ? n : 1;
     return {
       passengerType: PASSENGER_TYPE[ptc as keyof typeof PASSENGER_TYPE] ?? 'adult',
       count: n,
-      base: times(r.base, n) ?? { amountMinor: 0, currency },
-      taxes: times(r.taxes, n) ?? { amountMinor: 0, currency },
-      total: times(r.total, n) ?? { amountMinor: 0, currency },
+      base: times(r.base, factor, currency),
+      taxes: times(r.taxes, factor, currency),
+      total: times(r.total, factor, currency),
     };
   });
 
@@ -260,7 +261,7 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
     ...components.map((c) => text(c.PriceClassRefID)),
   ].filter((id): id is string => id !== null);
   const priceClass = classIds.map((id) => lists.priceClasses.get(id)).find((p) => p !== undefined);
-  const penaltyIds = [...texts(offer.PenaltyRefID), ...fareDetails.flatMap((f) => texts(f.PenaltyRefID))];
+  const penaltyIds = texts(offer.PenaltyRefID).concat(textsAll(fareDetails, 'PenaltyRefID'));
   const penalties = penaltyIds.map((id) => lists.penalties.get(id)).filter((p): p is Parsed => !!p);
   const firstItem = items[0]!;
 
@@ -294,11 +295,11 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
     slices,
     baggage: baggageOf(offer, lists, priceRows[0]?.pax[0] ?? null),
     changes: condition(
-      [...components.flatMap((c) => list(c.ChangeRestrictions)), ...list(firstItem.ChangeRestrictions)],
+      listAll(components, 'ChangeRestrictions').concat(list(firstItem.ChangeRestrictions)),
       penalties.filter((p) => /change/i.test(text(p.TypeCode) ?? '')),
     ),
     refunds: condition(
-      [...components.flatMap((c) => list(c.CancelRestrictions)), ...list(firstItem.CancelRestrictions)],
+      listAll(components, 'CancelRestrictions').concat(list(firstItem.CancelRestrictions)),
       penalties.filter((p) => /cancel|refund/i.test(text(p.TypeCode) ?? '')),
     ),
   };
