@@ -29,6 +29,7 @@ export async function fanOut(
     timer = setTimeout(() => resolve('timeout'), options.timeoutMs);
   });
   const started = performance.now();
+  let settled = 0;
   try {
     return await Promise.all(
       connectors.map(async (connector) => {
@@ -50,13 +51,15 @@ export async function fanOut(
             failure: result.failure,
           };
         }
+        if (result !== 'timeout') settled++;
         onOutcome?.(outcome);
         return outcome;
       }),
     );
   } finally {
     clearTimeout(timer);
-    // Whatever is still in flight (timed out) is of no use any more.
-    stop.abort();
+    // Whatever is still in flight (timed out) is of no use any more. When every call came back
+    // there is nothing to cancel, and the abort (an exception object, a walk over listeners) is skipped.
+    if (settled < connectors.length) stop.abort();
   }
 }
