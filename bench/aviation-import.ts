@@ -28,7 +28,10 @@ const config = loadConfig({
 });
 const platform = await createPlatform(config, { logger: pino({ level: 'warn' }) });
 
-let peakRss = process.memoryUsage().rss;
+// What the storage itself holds before the first row is read (PGlite's first start, its initdb,
+// is most of the embedded figure), so that the import's own share can be told apart.
+const rssBefore = process.memoryUsage().rss;
+let peakRss = rssBefore;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 const started = performance.now();
 const report = await runSync(platform, {
@@ -56,6 +59,7 @@ console.log(
     ok: report.ok,
     import_seconds: Number(seconds.toFixed(1)),
     rerun_unchanged_seconds: Number(rerunSeconds.toFixed(1)),
+    rss_before_import_mb: Math.round(rssBefore / 1e6),
     peak_rss_mb: Math.round(peakRss / 1e6),
   }),
 );
