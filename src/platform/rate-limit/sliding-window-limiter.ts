@@ -28,14 +28,23 @@ function decision(allowed: boolean, limit: number, count: number, oldest: number
   };
 }
 
+// Every this many takes, logs whose admissions have all left their window are dropped: keys such
+// as client addresses come and go, and one that never returns must not stay in memory.
+const SWEEP_EVERY = 1024;
+
 export function createMemoryRateLimiter(): RateLimiter {
   // Per key, admission times in order from `head`: a queue without Array#shift, which would copy
   // the whole log on every call once limits are in the thousands.
-  const logs = new Map<string, { times: number[]; head: number }>();
+  const logs = new Map<string, { times: number[]; head: number; windowMs: number }>();
+  let takes = 0;
   return {
     async take(key, limit, windowMs, nowMs) {
+      if (++takes % SWEEP_EVERY === 0) {
+        for (const [k, l] of logs) if (l.times[l.times.length - 1]! <= nowMs - l.windowMs) logs.delete(k);
+      }
       let log = logs.get(key);
-      if (!log) logs.set(key, (log = { times: [], head: 0 }));
+      if (!log) logs.set(key, (log = { times: [], head: 0, windowMs }));
+      log.windowMs = windowMs;
       // An admission at t counts in every window (t' - windowMs, t'] with t' >= t.
       while (log.head < log.times.length && log.times[log.head]! <= nowMs - windowMs) log.head++;
       if (log.head > 1024 && log.head * 2 > log.times.length) {
