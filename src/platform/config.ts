@@ -46,6 +46,8 @@ export interface Config {
   aviation: { syncFrom: string | null; syncIntervalHours: number };
   mail: { smtpUrl: string | null; from: string; operatorEmail: string | null };
   passwords: { scryptLogN: number };
+  /** Sign-ups and `/v1/subscribe` requests per client address per hour: each one sends mail. */
+  publicFormsPerHour: number;
 }
 
 export type KeyEnvironment = 'test' | 'live';
@@ -185,6 +187,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       operatorEmail: r.optional('OPERATOR_EMAIL'),
     },
     passwords: { scryptLogN: r.int('PASSWORD_SCRYPT_LOG_N', 17, 10, 20) },
+    publicFormsPerHour: r.int('PUBLIC_FORM_RATE_LIMIT_PER_HOUR', 10, 1, 100_000),
   };
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);

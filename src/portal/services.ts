@@ -2,6 +2,7 @@ import { findAgency } from '../accounts/account-store.js';
 import type { AppServices } from '../app.js';
 import { createMailer, type Mailer } from '../platform/mail.js';
 import type { Platform } from '../platform/platform.js';
+import { clientAddressLimit } from '../platform/rate-limit/client-address-limit.js';
 import { createCredentialService } from './accounts/credentials.js';
 import { createSignupService } from './accounts/service.js';
 import { findPortalUser } from './accounts/store.js';
@@ -22,17 +23,26 @@ export function createPortalServices(platform: Platform, app: AppServices, maile
   const requireStepUp = createStepUp(credentials, platform.clock);
   const mfa = createMfaService(platform, { credentials, sessions, requireStepUp });
   const login = createLoginService(platform, { credentials, sessions, mfa });
+  const perHour = platform.config.publicFormsPerHour;
 
   return {
     mailer,
     sessions,
     login,
     mfa,
-    signup: createSignupService(platform, { accounts: app.accounts, mailer }),
+    signup: createSignupService(platform, {
+      accounts: app.accounts,
+      mailer,
+      limit: clientAddressLimit(platform, { name: 'signup', what: 'sign-ups', perHour }),
+    }),
     keys: createPortalKeyService(platform, app.apiKeys, requireStepUp),
     security: createSecurityService(platform),
     support: createSupportService(platform, sessions),
-    subscribe: createSubscribeService(platform, mailer),
+    subscribe: createSubscribeService(
+      platform,
+      mailer,
+      clientAddressLimit(platform, { name: 'subscribe', what: 'subscriptions', perHour }),
+    ),
 
     /** GET /v1/dev/me: the account, the agency the session acts for, the second factor, the session. */
     async describeMe(ctx: SessionContext) {

@@ -20,6 +20,7 @@ const redactedTokenLog = {
 
 /** Sign-up and the e-mailed verification link: no credential. */
 export const signupRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> = async (app, { services }) => {
+  const perHour = app.platform.config.publicFormsPerHour;
   app.post(
     '/v1/dev/signup',
     {
@@ -28,10 +29,11 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
         summary: 'Create an account and its agency; a verification link is e-mailed',
         description:
           'Answers 202 `verification_sent` whether or not the address already has an account (its owner is told by mail). ' +
-          'Until the address is verified the account can sign in but not create API keys.',
+          'Until the address is verified the account can sign in but not create API keys. ' +
+          `At most ${perHour} sign-ups per client address per rolling hour (each one sends mail); beyond that 429 with \`Retry-After\`.`,
         security: NO_SECURITY,
         body: SignupBody,
-        response: { 202: SignupResponse, ...errors(400, 413) },
+        response: { 202: SignupResponse, ...errors(400, 413, 429) },
       },
     },
     async (request, reply) => reply.code(202).send(await services.signup.signup(request.body, request.ip)),

@@ -3,6 +3,7 @@ import { hashPassword } from '../../accounts/password.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, AppError } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
+import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
 import { recordSecurityEvent } from '../../security/security-event-store.js';
 import { EMAIL_VERIFICATION_TTL_MS } from '../policy.js';
 import type { SessionContext } from '../sessions/session-context.js';
@@ -17,10 +18,10 @@ import * as store from './store.js';
  */
 export function createSignupService(
   platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger'>,
-  deps: { accounts: AccountService; mailer: Mailer },
+  deps: { accounts: AccountService; mailer: Mailer; limit: ClientAddressLimit },
 ) {
   const { db, config, clock, logger } = platform;
-  const { accounts, mailer } = deps;
+  const { accounts, mailer, limit } = deps;
 
   async function send(to: string, subject: string, text: string) {
     try {
@@ -61,6 +62,8 @@ export function createSignupService(
       // The account service's own address rule, checked before an agency is made for it.
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest('email must be a valid e-mail address');
       checkPassword(input.password, { email });
+      // Every sign-up that gets this far sends a mail, to an address nobody has proven to own.
+      await limit(ip);
       const existing = await store.findPortalUserByEmail(db, email);
       if (existing) {
         // Same work, same answer as a new account: only the mailbox owner learns the difference.

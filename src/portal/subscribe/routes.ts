@@ -8,6 +8,7 @@ import type { PortalServices } from '../services.js';
 const SubscribeBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 320 }) });
 
 export const subscribeRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> = async (app, { services }) => {
+  const perHour = app.platform.config.publicFormsPerHour;
   app.post(
     '/v1/subscribe',
     {
@@ -16,7 +17,8 @@ export const subscribeRoutes: FastifyPluginAsyncTypebox<{ services: PortalServic
         summary: 'Ask to hear about the service: the operator is e-mailed, nothing is stored',
         security: NO_SECURITY,
         body: SubscribeBody,
-        response: { 200: StatusBody, ...errors(400, 413, 422) },
+        description: `At most ${perHour} requests per client address per rolling hour (each one e-mails the operator); beyond that 429 with \`Retry-After\`.`,
+        response: { 200: StatusBody, ...errors(400, 413, 422, 429) },
       },
       // The validator would turn a number into a string; a non-string address is a malformed body.
       preValidation: async (request) => {
@@ -36,7 +38,7 @@ export const subscribeRoutes: FastifyPluginAsyncTypebox<{ services: PortalServic
           throw unprocessable('email must be a valid e-mail address', 'invalid_email');
         throw badRequest(validationMessage(failure.validation, failure.validationContext));
       }
-      return services.subscribe.subscribe(request.body.email);
+      return services.subscribe.subscribe(request.body.email, request.ip);
     },
   );
 };

@@ -1,14 +1,20 @@
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
+import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
 
 /**
  * The public "keep me posted" form: the address goes to the operator by mail and is not stored
  * anywhere, so there is nothing to delete later.
  */
-export function createSubscribeService(platform: Pick<Platform, 'config' | 'logger' | 'clock'>, mailer: Mailer) {
+export function createSubscribeService(
+  platform: Pick<Platform, 'config' | 'logger' | 'clock'>,
+  mailer: Mailer,
+  limit: ClientAddressLimit,
+) {
   const { config, logger, clock } = platform;
   return {
-    async subscribe(email: string) {
+    async subscribe(email: string, ip: string | null) {
+      await limit(ip);
       const operator = config.mail.operatorEmail;
       if (!operator) {
         logger.warn('a subscription arrived but OPERATOR_EMAIL is not set; it was not forwarded');

@@ -1,0 +1,33 @@
+import { tooManyRequests } from '../errors.js';
+import type { Platform } from '../platform.js';
+import { createMemoryRateLimiter, createRedisRateLimiter } from './sliding-window-limiter.js';
+
+const HOUR_MS = 3_600_000;
+
+/** Admits one more request from a client address, or throws 429 with `Retry-After`. */
+export type ClientAddressLimit = (address: string | null) => Promise<void>;
+
+/**
+ * At most `perHour` admissions per client address in any rolling hour, for unauthenticated
+ * requests whose every answer costs something (an e-mail sent), shared by every instance through
+ * Redis when configured. Callers take a slot only once a request has passed its checks, right
+ * before the costly part: a refused body sends nothing and does not count. `Retry-After` is the
+ * seconds until a slot frees. Behind a load balancer the client address needs TRUST_PROXY.
+ */
+export function clientAddressLimit(
+  platform: Pick<Platform, 'config' | 'redis' | 'clock'>,
+  options: { name: string; what: string; perHour: number },
+): ClientAddressLimit {
+  const limiter = platform.redis
+    ? createRedisRateLimiter(platform.redis, `${platform.config.redisPrefix}ratelimit:${options.name}:`)
+    : createMemoryRateLimiter();
+  return async (address) => {
+    const decision = await limiter.take(address ?? 'unknown', options.perHour, HOUR_MS, platform.clock().getTime());
+    if (!decision.allowed) {
+      throw tooManyRequests(
+        `too many ${options.what} from this address: at most ${options.perHour} an hour`,
+        decision.resetSeconds,
+      );
+    }
+  };
+}
