@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { signupRoutes, verificationRoutes } from './accounts/routes.js';
 import { keyRoutes } from './keys/routes.js';
 import { mfaRoutes } from './mfa/routes.js';
+import { passwordChangeRoutes, passwordResetRoutes } from './passwords/routes.js';
 import { securityEventRoutes } from './security/routes.js';
 import { createPortalServices, type PortalServices } from './services.js';
 import { loginRoutes, sessionRoutes } from './sessions/routes.js';
@@ -39,11 +40,13 @@ export const portalPlugin = fp(
     await app.register(subscribeRoutes, { services });
     await app.register(signupRoutes, { services });
     await app.register(loginRoutes, { services });
+    await app.register(passwordResetRoutes, { services });
     await app.register(async (scoped) => {
       scoped.addHook('onRequest', authenticate);
       await scoped.register(sessionRoutes, { services });
       await scoped.register(verificationRoutes, { services });
       await scoped.register(mfaRoutes, { services });
+      await scoped.register(passwordChangeRoutes, { services });
       await scoped.register(keyRoutes, { services });
       await scoped.register(securityEventRoutes, { services });
       await scoped.register(supportRoutes, { services });

@@ -37,6 +37,9 @@ export const LOCKOUT_POLICY = {
 
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60_000;
 
+/** A password reset link is spent on use and lapses after this (OWASP: short-lived). */
+export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+
 export const RECOVERY_CODE_COUNT = 10;
 
 /**

@@ -8,6 +8,7 @@ import { createSignupService } from './accounts/service.js';
 import { findPortalUser } from './accounts/store.js';
 import { createPortalKeyService } from './keys/service.js';
 import { createMfaService } from './mfa/service.js';
+import { createPasswordService } from './passwords/service.js';
 import { createSecurityService } from './security/service.js';
 import { createLoginService } from './sessions/login.js';
 import { createSessionService } from './sessions/service.js';
@@ -38,6 +39,11 @@ export function createPortalServices(platform: Platform, app: AppServices, maile
     keys: createPortalKeyService(platform, app.apiKeys, requireStepUp),
     security: createSecurityService(platform),
     support: createSupportService(platform, sessions),
+    passwords: createPasswordService(platform, {
+      mailer,
+      requireStepUp,
+      limit: clientAddressLimit(platform, { name: 'password-reset', what: 'password reset requests', perHour }),
+    }),
     subscribe: createSubscribeService(
       platform,
       mailer,

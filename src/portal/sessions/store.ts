@@ -74,6 +74,15 @@ export async function revokeSession(db: Db, id: string, at: Date, reason: string
   return rows[0] ?? null;
 }
 
+/** Revokes every open session of a user but `keep` (the caller's own, when there is one); answers how many. */
+export async function revokeUserSessions(db: Db, userId: string, at: Date, reason: string, keep: string | null): Promise<number> {
+  const { rows } = await sql<{ id: string }>`
+    update sessions set revoked_at = ${at}, revoked_reason = ${reason}
+    where user_id = ${userId} and revoked_at is null and id is distinct from ${keep}
+    returning id`.execute(db);
+  return rows.length;
+}
+
 export interface ChallengeRow {
   id: string;
   token_hash: string;

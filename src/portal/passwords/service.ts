@@ -1,0 +1,125 @@
+import { hashPassword } from '../../accounts/password.js';
+import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
+import type { Mailer } from '../../platform/mail.js';
+import type { Platform } from '../../platform/platform.js';
+import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
+import { recordUserEvent } from '../../security/security-event-store.js';
+import { checkPassword } from '../accounts/password-policy.js';
+import { findPortalUser, findPortalUserByEmail, type PortalUserRow } from '../accounts/store.js';
+import { PASSWORD_RESET_TTL_MS } from '../policy.js';
+import type { SessionContext } from '../sessions/session-context.js';
+import type { RequireStepUp } from '../sessions/step-up.js';
+import { revokeUserSessions } from '../sessions/store.js';
+import { hashToken, newToken } from '../sessions/tokens.js';
+import * as store from './store.js';
+
+const invalidResetLink = () =>
+  badRequest('this reset link is invalid, used or expired: ask for a new one', 'invalid_reset_token');
+
+/**
+ * Changing a password (signed in, with the current one) and resetting a forgotten one (through
+ * a one-time link mailed to the account's address). Either way every other session of the
+ * account ends, the change is a security event, and the owner is told by mail.
+ */
+export function createPasswordService(
+  platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger'>,
+  deps: { mailer: Mailer; requireStepUp: RequireStepUp; limit: ClientAddressLimit },
+) {
+  const { db, config, clock, logger } = platform;
+  const { mailer, requireStepUp, limit } = deps;
+
+  async function notify(user: PortalUserRow, subject: string, text: string) {
+    try {
+      await mailer.send({ to: user.email, subject, text });
+    } catch (err) {
+      // The change is made either way; the notice is a courtesy.
+      logger.warn({ err, userId: user.id }, 'could not send a password notice');
+    }
+  }
+
+  async function sendResetLink(user: PortalUserRow, ip: string | null) {
+    const token = newToken('fapr');
+    const now = clock();
+    await store.insertPasswordReset(db, {
+      token_hash: hashToken(token),
+      user_id: user.id,
+      created_at: now,
+      expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
+    });
+    await recordUserEvent(db, user, 'password.reset_requested', ip);
+    await mailer.send({
+      to: user.email,
+      subject: 'Reset your password',
+      text: [
+        'Someone, hopefully you, asked to reset the password of your developer account.',
+        `Within ${PASSWORD_RESET_TTL_MS / 60_000} minutes, send this one-time reset token with your new password:`,
+        token,
+        `POST ${new URL('/v1/dev/password-reset/confirm', config.publicUrl).toString()}`,
+        '{"token": "<the token above>", "password": "<your new password>"}',
+        'Every session of the account ends when the password is reset. If you did not ask for this, ignore this message: your password stays as it is.',
+      ].join('\n\n'),
+    });
+  }
+
+  return {
+    /** Same answer, as fast, whether or not the address has an account: the link is sent after it. */
+    async requestReset(email: string, ip: string | null) {
+      await limit(ip);
+      const user = await findPortalUserByEmail(db, email.trim());
+      if (user) {
+        void sendResetLink(user, ip).catch((err: unknown) =>
+          logger.error({ err, userId: user.id }, 'could not send a password reset link'),
+        );
+      }
+      return { status: 'reset_sent' as const };
+    },
+
+    async confirmReset(token: string, password: string, ip: string | null) {
+      const tokenHash = hashToken(token);
+      const reset = await store.findUsableReset(db, tokenHash, clock());
+      const user = reset ? await findPortalUser(db, reset.user_id) : null;
+      if (!user) throw invalidResetLink();
+      // The link is checked but not spent before the new password passes the policy: a refused
+      // password leaves the link usable for the next try.
+      checkPassword(password, { email: user.email });
+      const hash = await hashPassword(password, config.passwords.scryptLogN);
+      await db.transaction().execute(async (trx) => {
+        const now = clock();
+        if (!(await store.spendResets(trx, tokenHash, user.id, now))) throw invalidResetLink();
+        await store.setPasswordHash(trx, user.id, hash, true);
+        const sessionsRevoked = await revokeUserSessions(trx, user.id, now, 'password_reset', null);
+        await recordUserEvent(trx, user, 'password.reset', ip, { sessionsRevoked });
+      });
+      await notify(
+        user,
+        'Your password was reset',
+        'The password of your developer account was reset through a link sent to this address, and every session of the account was ended. If this was not you, reset it again at once and tell support.',
+      );
+      return { status: 'password_reset' as const };
+    },
+
+    async change(ctx: SessionContext, current: string, next: string, ip: string | null) {
+      if (ctx.supportSession) throw forbidden('a support session cannot change the password', 'support_session_forbidden');
+      const user = await findPortalUser(db, ctx.userId);
+      if (!user) throw unauthorized('invalid or expired session', 'invalid_session');
+      checkPassword(next, { email: user.email });
+      // A wrong current password counts towards the lockout, as any step-up does.
+      await requireStepUp(ctx, current, ip);
+      const hash = await hashPassword(next, config.passwords.scryptLogN);
+      await db.transaction().execute(async (trx) => {
+        const now = clock();
+        await store.setPasswordHash(trx, user.id, hash, false);
+        const sessionsRevoked = await revokeUserSessions(trx, user.id, now, 'password_changed', ctx.sessionId);
+        await recordUserEvent(trx, user, 'password.changed', ip, { sessionsRevoked });
+      });
+      await notify(
+        user,
+        'Your password was changed',
+        'The password of your developer account was changed, and every other session of the account was ended. If this was not you, reset your password at once and tell support.',
+      );
+      return { status: 'password_changed' as const };
+    },
+  };
+}
+
+export type PasswordService = ReturnType<typeof createPasswordService>;

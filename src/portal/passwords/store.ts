@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+
+export async function insertPasswordReset(
+  db: Db,
+  row: { token_hash: string; user_id: string; created_at: Date; expires_at: Date },
+): Promise<void> {
+  await sql`
+    insert into password_resets (token_hash, user_id, created_at, expires_at)
+    values (${row.token_hash}, ${row.user_id}, ${row.created_at}, ${row.expires_at})`.execute(db);
+}
+
+/** The user behind a reset link that is neither used nor expired, without spending it. */
+export async function findUsableReset(db: Db, tokenHash: string, now: Date): Promise<{ user_id: string } | null> {
+  const { rows } = await sql<{ user_id: string }>`
+    select user_id from password_resets where token_hash = ${tokenHash} and used_at is null and expires_at > ${now}`.execute(db);
+  return rows[0] ?? null;
+}
+
+/**
+ * Spends the link and every other open link of the same user; false when the link was spent or
+ * lapsed meanwhile (two confirmations racing: one wins).
+ */
+export async function spendResets(db: Db, tokenHash: string, userId: string, now: Date): Promise<boolean> {
+  const { rows } = await sql`
+    update password_resets set used_at = ${now}
+    where token_hash = ${tokenHash} and used_at is null and expires_at > ${now}
+    returning token_hash`.execute(db);
+  if (rows.length === 0) return false;
+  await sql`update password_resets set used_at = ${now} where user_id = ${userId} and used_at is null`.execute(db);
+  return true;
+}
+
+/**
+ * Sets a new password hash. With `liftTimedLock` (a reset: the mailbox owner is proven) a lock
+ * that would end by itself is lifted and the failure count cleared; an operator's lock (no end)
+ * stays until an operator lifts it.
+ */
+export async function setPasswordHash(db: Db, userId: string, hash: string, liftTimedLock: boolean): Promise<void> {
+  if (!liftTimedLock) {
+    await sql`update users set password_hash = ${hash} where id = ${userId}`.execute(db);
+    return;
+  }
+  await sql`
+    update users set password_hash = ${hash},
+      failed_logins = case when locked_at is not null and locked_until is null then failed_logins else 0 end,
+      locked_at = case when locked_until is null then locked_at else null end,
+      locked_until = null
+    where id = ${userId}`.execute(db);
+}
