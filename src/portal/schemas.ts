@@ -20,7 +20,7 @@ export const NO_SECURITY: { [name: string]: string[] }[] = [];
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid request; the message names the field',
   401: 'Missing, invalid or expired session token',
-  403: 'Not allowed for this session (support session, permission, step-up, unverified e-mail)',
+  403: 'Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor)',
   404: 'Not found',
   405: 'Method not allowed',
   409: 'Conflicts with the current state',

@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsForOrder } from '../../src/orders/event-outbox.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
@@ -16,6 +17,17 @@ async function login(email: string): Promise<string> {
   return res.json().token as string;
 }
 
+/** An operator's session: admin paths need a verified second factor, so TOTP is enrolled in it. */
+async function operatorLogin(email: string): Promise<string> {
+  const token = await login(email);
+  const headers = { authorization: `Bearer ${token}` };
+  const started = await f.app.inject({ method: 'POST', url: '/v1/dev/me/mfa/totp', headers, payload: { password: PASSWORD } });
+  const code = TOTP.generate({ secret: Secret.fromBase32(started.json().secret as string) });
+  const confirmed = await f.app.inject({ method: 'POST', url: '/v1/dev/me/mfa/totp/confirm', headers, payload: { code } });
+  if (confirmed.statusCode !== 200) throw new Error(`TOTP enrolment ${confirmed.statusCode} ${confirmed.body}`);
+  return token;
+}
+
 describe('servicing on the agency behalf', () => {
   it("records support's cancel as support on the agency's behalf, with the same event as the API", async () => {
     const order = (await f.hold((await f.offer('JFK', 'LAX', /MAIN$/, 37)).offer_id)).json();
@@ -28,7 +40,7 @@ describe('servicing on the agency behalf', () => {
       permissions: ['support.session'],
       emailVerified: true,
     });
-    const opToken = await login(operator.email);
+    const opToken = await operatorLogin(operator.email);
     const opened = await f.app.inject({
       method: 'POST',
       url: '/v1/admin/support-sessions',

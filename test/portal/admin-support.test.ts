@@ -8,7 +8,7 @@ let opToken: string;
 beforeAll(async () => {
   p = await startPortal();
   operator = await p.user({ agencyId: null, permissions: ['platform.read', 'user.manage', 'support.session', 'orders.support'] });
-  opToken = await p.token(operator.email);
+  opToken = await p.operatorToken(operator.email);
 });
 afterAll(async () => p.close());
 
@@ -38,6 +38,23 @@ describe("the caller's security events", () => {
     const tooMany = await p.request(token, 'GET', '/v1/dev/me/security-events?limit=201');
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error).toContain('limit');
+  });
+});
+
+describe('admin paths', () => {
+  it('need a session with a verified second factor, even with the permission', async () => {
+    const email = (await p.user({ agencyId: null, permissions: ['platform.read'] })).email;
+    const passwordOnly = await p.token(email);
+    const refused = await p.request(passwordOnly, 'GET', '/v1/admin/security/events');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('mfa_required');
+
+    // Enrolling TOTP verifies the session it is done in; a later login goes through the second factor.
+    await p.enrolTotp(passwordOnly);
+    expect((await p.request(passwordOnly, 'GET', '/v1/admin/security/events')).statusCode).toBe(200);
+    const { challenge, mfaRequired } = (await p.login(email)).json();
+    expect(mfaRequired).toBe(true);
+    expect(challenge).toBeDefined();
   });
 });
 
@@ -143,7 +160,7 @@ describe('support sessions', () => {
 
   it('needs the support.session permission and a known agency', async () => {
     const owner = await p.user();
-    const reader = await p.token((await p.user({ agencyId: null, permissions: ['platform.read'] })).email);
+    const reader = await p.operatorToken((await p.user({ agencyId: null, permissions: ['platform.read'] })).email);
     const denied = await p.request(reader, 'POST', '/v1/admin/support-sessions', { agencyId: owner.agencyId, reason: 'curious' });
     expect(denied.statusCode).toBe(403);
     const ownerToken = await p.token(owner.email);

@@ -18,8 +18,8 @@ let reader: string;
 beforeAll(async () => {
   p = await startPortal();
   adminEmail = (await p.user({ agencyId: null, permissions: ['platform.read', 'user.manage'] })).email;
-  admin = await p.token(adminEmail);
-  reader = await p.token((await p.user({ agencyId: null, permissions: ['platform.read'] })).email);
+  admin = await p.operatorToken(adminEmail);
+  reader = await p.operatorToken((await p.user({ agencyId: null, permissions: ['platform.read'] })).email);
 });
 afterAll(async () => p.close());
 
@@ -110,7 +110,7 @@ describe('failed logins', () => {
     await failTimes(user.email, 5);
     p.advance(15 * MINUTE + 1_000);
     await failTimes(user.email, 5);
-    admin = await p.token(adminEmail);
+    admin = await p.operatorToken(adminEmail);
 
     const lockouts = await p.request(admin, 'GET', '/v1/admin/security/lockouts');
     const entry = lockouts.json().lockouts.find((l: { userId: string }) => l.userId === user.id);
@@ -124,7 +124,7 @@ describe('failed logins', () => {
     expect((await p.login(user.email)).statusCode).toBe(200);
     // The clock moved past the admin session's idle limit too.
     expect((await p.request(admin, 'GET', '/v1/admin/security/lockouts')).statusCode).toBe(401);
-    admin = await p.token(adminEmail);
+    admin = await p.operatorToken(adminEmail);
     // A successful login ends the streak: the next lock is a first one again.
     await failTimes(user.email, 5);
     const again = (await p.request(admin, 'GET', '/v1/admin/security/lockouts'))
@@ -138,7 +138,7 @@ describe('failed logins', () => {
     await sql`update users set failed_logins = 99 where id = ${user.id}`.execute(p.platform.db);
     await failTimes(user.email, 1);
     p.advance(48 * 60 * MINUTE);
-    admin = await p.token(adminEmail);
+    admin = await p.operatorToken(adminEmail);
     expect((await p.login(user.email)).statusCode).toBe(401);
     const entry = (await p.request(admin, 'GET', '/v1/admin/security/lockouts'))
       .json()

@@ -66,7 +66,7 @@ describe('POST /v1/dev/me/password', () => {
   it('is refused on a support session and without a session', async () => {
     const owner = await p.user();
     const operator = await p.user({ agencyId: null, permissions: ['support.session'] });
-    const opened = await p.request(await p.token(operator.email), 'POST', '/v1/admin/support-sessions', {
+    const opened = await p.request(await p.operatorToken(operator.email), 'POST', '/v1/admin/support-sessions', {
       agencyId: owner.agencyId,
       reason: 'ticket 99',
     });

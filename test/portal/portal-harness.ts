@@ -23,6 +23,7 @@ export async function startPortal(options: { logLines?: string[]; env?: Record<s
   });
   const { app } = t;
   let users = 0;
+  const recoveryCodes = new Map<string, string[]>();
 
   const portal = {
     ...t,
@@ -59,6 +60,23 @@ export async function startPortal(options: { logLines?: string[]; env?: Record<s
     async token(email: string): Promise<string> {
       const res = await portal.login(email);
       if (res.statusCode !== 200 || !res.json().token) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return res.json().token as string;
+    },
+
+    /**
+     * A session for an operator: admin paths need a verified second factor. The first call enrols
+     * TOTP (which verifies the session); later calls sign in with a recovery code.
+     */
+    async operatorToken(email: string): Promise<string> {
+      const codes = recoveryCodes.get(email);
+      if (!codes) {
+        const token = await portal.token(email);
+        recoveryCodes.set(email, (await portal.enrolTotp(token)).recoveryCodes);
+        return token;
+      }
+      const { challenge } = (await portal.login(email)).json() as { challenge: string };
+      const res = await portal.request(null, 'POST', '/v1/dev/login/mfa', { challenge, code: codes.pop() });
+      if (res.statusCode !== 200) throw new Error(`operator login failed: ${res.statusCode} ${res.body}`);
       return res.json().token as string;
     },
 

@@ -33,11 +33,21 @@ export function sessionOf(request: FastifyRequest): SessionContext {
   return request.session;
 }
 
-/** Admin paths: the named platform permission, on the operator's own session (not a support one). */
+/**
+ * Admin paths: the named platform permission, on the operator's own session (not a support one),
+ * signed in with a second factor: a stolen operator password alone must not reach every agency.
+ */
 export function requirePermission(ctx: SessionContext, permission: string): void {
   if (ctx.supportSession) throw forbidden('admin paths are not available on a support session', 'support_session_forbidden');
   if (!ctx.permissions.includes(permission))
     throw forbidden(`this needs the platform permission ${permission}`, 'missing_permission');
+  if (ctx.mfaVerifiedAt === null) {
+    throw forbidden(
+      'admin paths need a session with a verified second factor: enrol TOTP (POST /v1/dev/me/mfa/totp) or, once enrolled, ' +
+        'sign in with it or verify it in this session (POST /v1/dev/me/mfa/verify)',
+      'mfa_required',
+    );
+  }
 }
 
 export function clientOf(request: FastifyRequest) {
