@@ -46,7 +46,7 @@ export interface Config {
   aviation: { syncFrom: string | null; syncIntervalHours: number };
   mail: { smtpUrl: string | null; from: string; operatorEmail: string | null };
   passwords: { scryptLogN: number };
-  /** Sign-ups and `/v1/subscribe` requests per client address per hour: each one sends mail. */
+  /** Sign-ups, password reset requests and `/v1/subscribe` requests per client address per hour: each sends mail. */
   publicFormsPerHour: number;
 }
 

@@ -168,6 +168,10 @@ const sum = (moneys: (Money | null)[], currency: string): Money => ({
   currency,
 });
 
+const addId = (ids: Set<string>, id: string | null) => {
+  if (id !== null) ids.add(id);
+};
+
 /** An amount multiplied by `factor`; zero in `currency` when there is none. */
 const times = (m: Money | null, factor: number, currency: string): Money =>
   m ? { amountMinor: m.amountMinor * factor, currency: m.currency } : { amountMinor: 0, currency };
@@ -193,16 +197,15 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
   }
 
   // The journeys of the offer, each once, in order of first mention.
-  const journeyIds = new Set<string | null>();
-  for (const j of list(node(offer.JourneyOverview).JourneyPriceClass)) journeyIds.add(text(j.PaxJourneyRefID));
+  const journeyIds = new Set<string>();
+  for (const j of list(node(offer.JourneyOverview).JourneyPriceClass)) addId(journeyIds, text(j.PaxJourneyRefID));
   for (const i of items) {
-    for (const s of list(i.Service)) journeyIds.add(text(node(node(s.OfferServiceAssociation).PaxJourneyRef).PaxJourneyRefID));
+    for (const s of list(i.Service)) addId(journeyIds, text(node(node(s.OfferServiceAssociation).PaxJourneyRef).PaxJourneyRefID));
   }
-  journeyIds.delete(null);
 
   const slices: OfferSlice[] = [];
   for (const journeyId of journeyIds) {
-    const journey = lists.journeys.get(journeyId!);
+    const journey = lists.journeys.get(journeyId);
     if (!journey) continue;
     const segments = texts(journey.PaxSegmentRefID).map((id) => segmentOf(id, lists, fareBySegment));
     if (segments.length === 0 || segments.some((s) => s === null)) return null;
