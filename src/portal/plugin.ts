@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { signupRoutes, verificationRoutes } from './accounts/routes.js';
+import { inviteAcceptRoutes, inviteRoutes } from './invites/routes.js';
 import { keyRoutes } from './keys/routes.js';
 import { mfaRoutes } from './mfa/routes.js';
 import { passwordChangeRoutes, passwordResetRoutes } from './passwords/routes.js';
@@ -41,6 +42,7 @@ export const portalPlugin = fp(
     await app.register(signupRoutes, { services });
     await app.register(loginRoutes, { services });
     await app.register(passwordResetRoutes, { services });
+    await app.register(inviteAcceptRoutes, { services });
     await app.register(async (scoped) => {
       scoped.addHook('onRequest', authenticate);
       await scoped.register(sessionRoutes, { services });
@@ -48,6 +50,7 @@ export const portalPlugin = fp(
       await scoped.register(mfaRoutes, { services });
       await scoped.register(passwordChangeRoutes, { services });
       await scoped.register(keyRoutes, { services });
+      await scoped.register(inviteRoutes, { services });
       await scoped.register(securityEventRoutes, { services });
       await scoped.register(supportRoutes, { services });
     });

@@ -40,6 +40,9 @@ export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60_000;
 /** A password reset link is spent on use and lapses after this (OWASP: short-lived). */
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
 
+/** An invitation into an agency lasts a week, and an agency holds at most this many open at once. */
+export const INVITE_POLICY = { ttlMs: 7 * 24 * 60 * 60_000, maxOpen: 50 } as const;
+
 export const RECOVERY_CODE_COUNT = 10;
 
 /**

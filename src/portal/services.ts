@@ -7,6 +7,7 @@ import { createCredentialService } from './accounts/credentials.js';
 import { createSignupService } from './accounts/service.js';
 import { findPortalUser } from './accounts/store.js';
 import { createPortalKeyService } from './keys/service.js';
+import { createInviteService } from './invites/service.js';
 import { createMfaService } from './mfa/service.js';
 import { createPasswordService } from './passwords/service.js';
 import { createSecurityService } from './security/service.js';
@@ -39,6 +40,7 @@ export function createPortalServices(platform: Platform, app: AppServices, maile
     keys: createPortalKeyService(platform, app.apiKeys, requireStepUp),
     security: createSecurityService(platform),
     support: createSupportService(platform, sessions),
+    invites: createInviteService(platform, { mailer }),
     passwords: createPasswordService(platform, {
       mailer,
       requireStepUp,

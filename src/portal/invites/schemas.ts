@@ -1,0 +1,48 @@
+import { Type } from '@sinclair/typebox';
+import { PASSWORD_MIN_LENGTH } from '../../accounts/account-service.js';
+import { PASSWORD_MAX_LENGTH } from '../accounts/password-policy.js';
+
+const InviteRole = Type.Union([Type.Literal('admin'), Type.Literal('developer')], {
+  description: '`admin` (same rights as the owner) or `developer` (test keys)',
+});
+
+export const CreateInviteBody = Type.Object(
+  { email: Type.String({ format: 'email', maxLength: 320 }), role: InviteRole },
+  { additionalProperties: false },
+);
+
+export const InviteRecord = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  role: InviteRole,
+  invitedBy: Type.String({ description: 'The user who invited' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+
+export const InviteList = Type.Object({ invites: Type.Array(InviteRecord) });
+
+export const InviteIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
+
+export const AcceptInviteBody = Type.Object(
+  {
+    token: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'The one-time token from the invitation mail (`fainv_...`)',
+    }),
+    password: Type.String({
+      minLength: 1,
+      maxLength: PASSWORD_MAX_LENGTH,
+      description: `At least ${PASSWORD_MIN_LENGTH} characters; common, repetitive or sequential passwords and ones containing the e-mail address are refused`,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const AcceptInviteResponse = Type.Object({
+  status: Type.Literal('joined'),
+  userId: Type.String(),
+  agencyId: Type.String(),
+  role: InviteRole,
+});

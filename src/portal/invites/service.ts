@@ -1,0 +1,153 @@
+import { findAgency, findUserByEmail, insertUser } from '../../accounts/account-store.js';
+import { hashPassword } from '../../accounts/password.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import type { Mailer } from '../../platform/mail.js';
+import type { Platform } from '../../platform/platform.js';
+import { recordSecurityEvent } from '../../security/security-event-store.js';
+import { checkPassword } from '../accounts/password-policy.js';
+import { INVITE_POLICY } from '../policy.js';
+import type { SessionContext } from '../sessions/session-context.js';
+import { hashToken, newToken } from '../sessions/tokens.js';
+import * as store from './store.js';
+
+const invalidInvite = () =>
+  badRequest('this invitation is invalid, used, revoked or expired: ask for a new one', 'invalid_invite_token');
+const emailTaken = () => conflict('this address already has an account, and an account belongs to one agency', 'email_taken');
+
+const view = (row: store.InviteRow) => ({
+  id: row.id,
+  email: row.email,
+  role: row.role,
+  invitedBy: row.invited_by,
+  createdAt: row.created_at.toISOString(),
+  expiresAt: row.expires_at.toISOString(),
+});
+
+/**
+ * Teammates: an agency's owner or admin invites an address with a role (admin or developer);
+ * the invitation's one-time token, mailed to that address, creates the account there with a
+ * verified e-mail when its holder picks a password. Inviting the same address again replaces
+ * the open invitation.
+ */
+export function createInviteService(platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger'>, deps: { mailer: Mailer }) {
+  const { db, config, clock, logger } = platform;
+
+  function managedAgency(ctx: SessionContext): string {
+    if (ctx.supportSession) throw forbidden('a support session cannot manage invitations', 'support_session_forbidden');
+    if (!ctx.agencyId) throw forbidden('only agency accounts have teammates', 'not_agency_account');
+    if (ctx.role !== 'owner' && ctx.role !== 'admin')
+      throw forbidden('inviting teammates needs the owner or admin role', 'role_forbidden');
+    return ctx.agencyId;
+  }
+
+  async function mailInvite(invite: store.InviteRow, token: string) {
+    const agency = await findAgency(db, invite.agency_id);
+    try {
+      await deps.mailer.send({
+        to: invite.email,
+        subject: `You are invited to ${agency?.name ?? 'an agency'} on the Flight Gateway`,
+        text: [
+          `You are invited to join ${agency?.name ?? 'an agency'} on the Flight Gateway developer portal as ${invite.role}.`,
+          `Within ${INVITE_POLICY.ttlMs / 86_400_000} days, send this one-time invitation token with the password you choose:`,
+          token,
+          `POST ${new URL('/v1/dev/invites/accept', config.publicUrl).toString()}`,
+          '{"token": "<the token above>", "password": "<your password>"}',
+          'If you did not expect this, ignore this message: no account is made without it.',
+        ].join('\n\n'),
+      });
+    } catch (err) {
+      // The invitation exists either way; inviting the address again sends a new one.
+      logger.error({ err, inviteId: invite.id }, 'could not send an invitation');
+    }
+  }
+
+  return {
+    async create(ctx: SessionContext, body: { email: string; role: 'admin' | 'developer' }, ip: string | null) {
+      const agencyId = managedAgency(ctx);
+      if (!ctx.emailVerified) {
+        throw forbidden('verify your e-mail address first (POST /v1/dev/me/verify-email)', 'email_unverified');
+      }
+      const email = body.email.trim();
+      const now = clock();
+      await store.revokeInvites(db, agencyId, { email }, now);
+      if ((await store.listOpenInvites(db, agencyId, now)).length >= INVITE_POLICY.maxOpen) {
+        throw conflict(
+          `the agency has ${INVITE_POLICY.maxOpen} open invitations: revoke some or wait for answers`,
+          'too_many_open_invites',
+        );
+      }
+      const token = newToken('fainv');
+      const invite = await store.insertInvite(db, {
+        id: newId('inv'),
+        agency_id: agencyId,
+        email,
+        role: body.role,
+        token_hash: hashToken(token),
+        invited_by: ctx.userId,
+        created_at: now,
+        expires_at: new Date(now.getTime() + INVITE_POLICY.ttlMs),
+      });
+      await recordSecurityEvent(db, {
+        kind: 'invite.created',
+        userId: ctx.userId,
+        agencyId,
+        ip,
+        detail: { inviteId: invite.id, email, role: body.role },
+      });
+      await mailInvite(invite, token);
+      return view(invite);
+    },
+
+    async list(ctx: SessionContext) {
+      return (await store.listOpenInvites(db, managedAgency(ctx), clock())).map(view);
+    },
+
+    async revoke(ctx: SessionContext, id: string, ip: string | null) {
+      const agencyId = managedAgency(ctx);
+      const [revoked] = await store.revokeInvites(db, agencyId, { id }, clock());
+      if (!revoked) throw notFound('no open invitation with this id in your agency', 'invite_not_found');
+      await recordSecurityEvent(db, { kind: 'invite.revoked', userId: ctx.userId, agencyId, ip, detail: { inviteId: id } });
+      return { status: 'revoked' as const };
+    },
+
+    async accept(token: string, password: string, ip: string | null) {
+      const invite = await store.findOpenInvite(db, hashToken(token), clock());
+      if (!invite) throw invalidInvite();
+      if (await findUserByEmail(db, invite.email)) throw emailTaken();
+      // Checked before the invitation is spent: a refused password leaves it usable.
+      checkPassword(password, { email: invite.email });
+      const hash = await hashPassword(password, config.passwords.scryptLogN);
+      try {
+        const user = await db.transaction().execute(async (trx) => {
+          const now = clock();
+          if (!(await store.acceptInvite(trx, invite.id, now))) throw invalidInvite();
+          const created = await insertUser(trx, {
+            id: newId('usr'),
+            agency_id: invite.agency_id,
+            email: invite.email,
+            password_hash: hash,
+            role: invite.role,
+            permissions: [],
+            // The token came through this mailbox: the address is proven.
+            email_verified_at: now,
+          });
+          await recordSecurityEvent(trx, {
+            kind: 'invite.accepted',
+            userId: created.id,
+            agencyId: invite.agency_id,
+            ip,
+            detail: { inviteId: invite.id, invitedBy: invite.invited_by, role: invite.role },
+          });
+          return created;
+        });
+        return { status: 'joined' as const, userId: user.id, agencyId: invite.agency_id, role: invite.role };
+      } catch (err) {
+        if (isUniqueViolation(err)) throw emailTaken();
+        throw err;
+      }
+    },
+  };
+}
+
+export type InviteService = ReturnType<typeof createInviteService>;
