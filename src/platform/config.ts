@@ -48,6 +48,8 @@ export interface Config {
   passwords: { scryptLogN: number };
   /** Sign-ups, password reset requests and `/v1/subscribe` requests per client address per hour: each sends mail. */
   publicFormsPerHour: number;
+  /** Failed portal sign-ins per client address per hour before that address is refused for a while. */
+  loginFailuresPerHour: number;
 }
 
 export type KeyEnvironment = 'test' | 'live';
@@ -188,6 +190,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     passwords: { scryptLogN: r.int('PASSWORD_SCRYPT_LOG_N', 17, 10, 20) },
     publicFormsPerHour: r.int('PUBLIC_FORM_RATE_LIMIT_PER_HOUR', 10, 1, 100_000),
+    loginFailuresPerHour: r.int('LOGIN_FAILURE_LIMIT_PER_HOUR', 100, 1, 1_000_000),
   };
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);

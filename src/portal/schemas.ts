@@ -26,7 +26,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'Conflicts with the current state',
   413: 'Request body too large',
   422: 'Unprocessable',
-  429: 'Too many requests from this client address (PUBLIC_FORM_RATE_LIMIT_PER_HOUR); `Retry-After` says when a slot frees',
+  429: 'Too many requests, or failed sign-ins, from this client address; `Retry-After` says when to try again',
 };
 
 /** Response schemas for the listed error statuses, described once. */

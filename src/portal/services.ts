@@ -2,7 +2,7 @@ import { findAgency } from '../accounts/account-store.js';
 import type { AppServices } from '../app.js';
 import { createMailer, type Mailer } from '../platform/mail.js';
 import type { Platform } from '../platform/platform.js';
-import { clientAddressLimit } from '../platform/rate-limit/client-address-limit.js';
+import { clientAddressLimit, clientFailureBudget } from '../platform/rate-limit/client-address-limit.js';
 import { createCredentialService } from './accounts/credentials.js';
 import { createSignupService } from './accounts/service.js';
 import { findPortalUser } from './accounts/store.js';
@@ -24,7 +24,16 @@ export function createPortalServices(platform: Platform, app: AppServices, maile
   const sessions = createSessionService(platform);
   const requireStepUp = createStepUp(credentials, platform.clock);
   const mfa = createMfaService(platform, { credentials, sessions, requireStepUp });
-  const login = createLoginService(platform, { credentials, sessions, mfa });
+  const login = createLoginService(platform, {
+    credentials,
+    sessions,
+    mfa,
+    failures: clientFailureBudget(platform, {
+      name: 'login-failures',
+      what: 'failed sign-ins',
+      perHour: platform.config.loginFailuresPerHour,
+    }),
+  });
   const perHour = platform.config.publicFormsPerHour;
 
   return {

@@ -78,6 +78,33 @@ describe('sliding-window limiter', () => {
     expect(await concurrentTakes(createMemoryRateLimiter(), 'k')).toBe(60);
   });
 
+  /** `peek` answers what `take` would, and admits nothing: checked against the same limiter's takes. */
+  async function peekAgreesWithTake(limiter: RateLimiter, key: string) {
+    const t0 = 1_000_000;
+    expect(await limiter.peek(key, 2, 60_000, t0)).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 0 });
+    await limiter.take(key, 2, 60_000, t0);
+    await limiter.take(key, 2, 60_000, t0 + 10_000);
+    for (let i = 0; i < 3; i++) {
+      expect(await limiter.peek(key, 2, 60_000, t0 + 20_000)).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 40 });
+    }
+    // The first admission leaves the window at t0 + 60 s: one slot again, and peeking took none of it.
+    expect(await limiter.peek(key, 2, 60_000, t0 + 60_000)).toMatchObject({ allowed: true, remaining: 1 });
+    expect((await limiter.take(key, 2, 60_000, t0 + 60_000)).allowed).toBe(true);
+  }
+
+  it('in process: peek decides as take would and admits nothing', async () => {
+    await peekAgreesWithTake(createMemoryRateLimiter(), 'p');
+  });
+
+  it.runIf(inject('redisUrl'))('through Redis: peek decides as take would and admits nothing', async () => {
+    const redis = new Redis(inject('redisUrl')!);
+    try {
+      await peekAgreesWithTake(createRedisRateLimiter(redis, `flightagg:test:${inject('runId')}:rl:`), `p${Date.now()}`);
+    } finally {
+      redis.disconnect();
+    }
+  });
+
   it.runIf(inject('redisUrl'))('through Redis: two instances sharing one key admit exactly 60 together', async () => {
     const a = new Redis(inject('redisUrl')!);
     const b = new Redis(inject('redisUrl')!);

@@ -31,3 +31,35 @@ export function clientAddressLimit(
     }
   };
 }
+
+/** Failures from one client address: `check` before an attempt, `record` after one failed. */
+export interface ClientFailureBudget {
+  /** Throws 429 with `Retry-After` once the address has used up its failures in the last hour. */
+  check(address: string | null): Promise<void>;
+  record(address: string | null): Promise<void>;
+}
+
+/**
+ * At most `perHour` failures per client address in any rolling hour, after which every attempt
+ * from that address is refused, right ones too, until the oldest failure leaves the hour: a
+ * per-account lockout alone does not slow one address trying a few passwords on many accounts.
+ */
+export function clientFailureBudget(
+  platform: Pick<Platform, 'config' | 'redis' | 'clock'>,
+  options: { name: string; what: string; perHour: number },
+): ClientFailureBudget {
+  const limiter = platform.redis
+    ? createRedisRateLimiter(platform.redis, `${platform.config.redisPrefix}ratelimit:${options.name}:`)
+    : createMemoryRateLimiter();
+  return {
+    async check(address) {
+      const decision = await limiter.peek(address ?? 'unknown', options.perHour, HOUR_MS, platform.clock().getTime());
+      if (!decision.allowed) {
+        throw tooManyRequests(`too many ${options.what} from this address: try again later`, decision.resetSeconds);
+      }
+    },
+    async record(address) {
+      await limiter.take(address ?? 'unknown', options.perHour, HOUR_MS, platform.clock().getTime());
+    },
+  };
+}

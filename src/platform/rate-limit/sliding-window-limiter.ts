@@ -17,6 +17,8 @@ export interface RateDecision {
  */
 export interface RateLimiter {
   take(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateDecision>;
+  /** What `take` would decide now, without admitting anything. */
+  peek(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateDecision>;
 }
 
 function decision(allowed: boolean, limit: number, count: number, oldest: number, windowMs: number, nowMs: number): RateDecision {
@@ -59,6 +61,12 @@ export function createMemoryRateLimiter(): RateLimiter {
       if (after === 0) logs.delete(key);
       return decision(allowed, limit, after, oldest, windowMs, nowMs);
     },
+
+    async peek(key, limit, windowMs, nowMs) {
+      const times = logs.get(key)?.times ?? [];
+      const inWindow = times.filter((t) => t > nowMs - windowMs);
+      return decision(inWindow.length < limit, limit, inWindow.length, inWindow[0] ?? nowMs, windowMs, nowMs);
+    },
   };
 }
 
@@ -93,6 +101,15 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
       const member = `${nowMs}-${randomBytes(6).toString('hex')}`;
       const [allowed, count, oldest] = await r.slidingWindowTake(prefix + key, nowMs, windowMs, limit, member);
       return decision(allowed === 1, limit, count, Number(oldest), windowMs, nowMs);
+    },
+
+    async peek(key, limit, windowMs, nowMs) {
+      const since = `(${nowMs - windowMs}`;
+      const [count, first] = await Promise.all([
+        redis.zcount(prefix + key, since, '+inf'),
+        redis.zrangebyscore(prefix + key, since, '+inf', 'WITHSCORES', 'LIMIT', 0, 1),
+      ]);
+      return decision(count < limit, limit, count, first[1] ? Number(first[1]) : nowMs, windowMs, nowMs);
     },
   };
 }

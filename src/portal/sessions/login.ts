@@ -1,6 +1,7 @@
-import { unauthorized } from '../../platform/errors.js';
+import { AppError, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
+import type { ClientFailureBudget } from '../../platform/rate-limit/client-address-limit.js';
 import { recordSecurityEvent, recordUserEvent } from '../../security/security-event-store.js';
 import { invalidCredentials, type CredentialService } from '../accounts/credentials.js';
 import type { PortalUserRow } from '../accounts/store.js';
@@ -17,14 +18,27 @@ const invalidChallenge = () => unauthorized('invalid or expired login challenge,
 
 /**
  * Login in one step (password) or two (password, then a TOTP or recovery code against a
- * short-lived challenge). Wrong second factors count towards the same lockout as wrong passwords.
+ * short-lived challenge). Wrong second factors count towards the same lockout as wrong passwords,
+ * and every 401 also counts against the client address (`failures`), which is refused for a while
+ * once it has failed too often, whatever the account.
  */
 export function createLoginService(
   platform: Pick<Platform, 'db' | 'clock'>,
-  deps: { credentials: CredentialService; sessions: SessionService; mfa: MfaService },
+  deps: { credentials: CredentialService; sessions: SessionService; mfa: MfaService; failures: ClientFailureBudget },
 ) {
   const { db, clock } = platform;
-  const { credentials, sessions, mfa } = deps;
+  const { credentials, sessions, mfa, failures } = deps;
+
+  /** Runs one login step behind the address's failure budget. */
+  async function attempt(client: ClientInfo, step: () => Promise<LoginResult>): Promise<LoginResult> {
+    await failures.check(client.ip);
+    try {
+      return await step();
+    } catch (err) {
+      if (err instanceof AppError && err.status === 401) await failures.record(client.ip);
+      throw err;
+    }
+  }
 
   async function openSession(user: PortalUserRow, client: ClientInfo, secondFactor: string | null) {
     await credentials.succeeded(user.id);
@@ -39,54 +53,59 @@ export function createLoginService(
     return { mfaRequired: false as const, ...opened };
   }
 
-  return {
-    async login(email: string, password: string, client: ClientInfo): Promise<LoginResult> {
-      const user = await credentials.checkLogin(email, password, client.ip);
-      if (!user.totp_secret) return openSession(user, client, null);
-      const now = clock();
-      const challenge = newToken('fac');
-      const expiresAt = new Date(now.getTime() + LOGIN_CHALLENGE_POLICY.ttlMs);
-      await store.insertChallenge(db, {
-        id: newId('chl'),
-        token_hash: hashToken(challenge),
-        user_id: user.id,
-        ip: client.ip,
-        created_at: now,
-        expires_at: expiresAt,
-      });
-      return { mfaRequired: true, challenge, expiresAt: expiresAt.toISOString() };
-    },
+  async function passwordStep(email: string, password: string, client: ClientInfo): Promise<LoginResult> {
+    const user = await credentials.checkLogin(email, password, client.ip);
+    if (!user.totp_secret) return openSession(user, client, null);
+    const now = clock();
+    const challenge = newToken('fac');
+    const expiresAt = new Date(now.getTime() + LOGIN_CHALLENGE_POLICY.ttlMs);
+    await store.insertChallenge(db, {
+      id: newId('chl'),
+      token_hash: hashToken(challenge),
+      user_id: user.id,
+      ip: client.ip,
+      created_at: now,
+      expires_at: expiresAt,
+    });
+    return { mfaRequired: true, challenge, expiresAt: expiresAt.toISOString() };
+  }
 
-    async completeMfa(challengeToken: string, code: string, client: ClientInfo): Promise<LoginResult> {
-      const challenge = await store.findChallenge(db, hashToken(challengeToken));
-      const now = clock();
-      if (
-        !challenge ||
-        challenge.consumed_at !== null ||
-        challenge.expires_at.getTime() <= now.getTime() ||
-        challenge.attempts >= LOGIN_CHALLENGE_POLICY.maxAttempts
-      ) {
-        throw invalidChallenge();
-      }
-      const user = await credentials.usableAccount(challenge.user_id, client.ip);
-      if (!user) {
-        await recordSecurityEvent(db, {
-          kind: 'login.failed',
-          userId: challenge.user_id,
-          ip: client.ip,
-          detail: { reason: 'locked' },
-        });
-        throw invalidCredentials();
-      }
-      const factor = await mfa.verifySecondFactor(user, code, client.ip);
-      if (!factor) {
-        await store.countChallengeAttempt(db, challenge.id);
-        await credentials.fail(user, 'second_factor', client.ip);
-        throw invalidChallenge();
-      }
-      if (!(await store.consumeChallenge(db, challenge.id, now))) throw invalidChallenge();
-      return openSession(user, client, factor);
-    },
+  async function secondFactorStep(challengeToken: string, code: string, client: ClientInfo): Promise<LoginResult> {
+    const challenge = await store.findChallenge(db, hashToken(challengeToken));
+    const now = clock();
+    if (
+      !challenge ||
+      challenge.consumed_at !== null ||
+      challenge.expires_at.getTime() <= now.getTime() ||
+      challenge.attempts >= LOGIN_CHALLENGE_POLICY.maxAttempts
+    ) {
+      throw invalidChallenge();
+    }
+    const user = await credentials.usableAccount(challenge.user_id, client.ip);
+    if (!user) {
+      await recordSecurityEvent(db, {
+        kind: 'login.failed',
+        userId: challenge.user_id,
+        ip: client.ip,
+        detail: { reason: 'locked' },
+      });
+      throw invalidCredentials();
+    }
+    const factor = await mfa.verifySecondFactor(user, code, client.ip);
+    if (!factor) {
+      await store.countChallengeAttempt(db, challenge.id);
+      await credentials.fail(user, 'second_factor', client.ip);
+      throw invalidChallenge();
+    }
+    if (!(await store.consumeChallenge(db, challenge.id, now))) throw invalidChallenge();
+    return openSession(user, client, factor);
+  }
+
+  return {
+    login: (email: string, password: string, client: ClientInfo) => attempt(client, () => passwordStep(email, password, client)),
+
+    completeMfa: (challengeToken: string, code: string, client: ClientInfo) =>
+      attempt(client, () => secondFactorStep(challengeToken, code, client)),
   };
 }
 

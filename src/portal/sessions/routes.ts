@@ -6,6 +6,7 @@ import { LoginBody, LoginMfaBody, LoginResponse, MeResponse, SessionIdParams, Se
 
 /** Opening a session: no credential but the password (and second factor) in the body. */
 export const loginRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> = async (app, { services }) => {
+  const perHour = app.platform.config.loginFailuresPerHour;
   app.post(
     '/v1/dev/login',
     {
@@ -14,10 +15,11 @@ export const loginRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }
         summary: 'Log in with e-mail and password',
         description:
           'Answers a session token, or `mfaRequired: true` with a challenge when the account has a second factor. ' +
-          'A wrong address, a wrong password and a locked account all answer the same 401 `invalid e-mail or password`.',
+          'A wrong address, a wrong password and a locked account all answer the same 401 `invalid e-mail or password`. ' +
+          `After ${perHour} failed sign-ins (passwords or codes) from one client address in a rolling hour, that address gets 429 with \`Retry-After\` for every attempt, right ones too (LOGIN_FAILURE_LIMIT_PER_HOUR).`,
         security: NO_SECURITY,
         body: LoginBody,
-        response: { 200: LoginResponse, ...errors(400, 401) },
+        response: { 200: LoginResponse, ...errors(400, 401, 429) },
       },
     },
     async (request) => services.login.login(request.body.email, request.body.password, clientOf(request)),
@@ -29,10 +31,11 @@ export const loginRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }
       schema: {
         tags: ['portal'],
         summary: 'Complete a login with a TOTP or recovery code',
-        description: 'The challenge lasts 5 minutes and takes 5 wrong codes; each wrong code also counts towards the lockout.',
+        description:
+          'The challenge lasts 5 minutes and takes 5 wrong codes; each wrong code also counts towards the lockout and against the client address, as a wrong password does.',
         security: NO_SECURITY,
         body: LoginMfaBody,
-        response: { 200: LoginResponse, ...errors(400, 401) },
+        response: { 200: LoginResponse, ...errors(400, 401, 429) },
       },
     },
     async (request) => services.login.completeMfa(request.body.challenge, request.body.code, clientOf(request)),
