@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
-import { createMemoryRateLimiter, createRedisRateLimiter } from '../platform/rate-limit/sliding-window-limiter.js';
+import { createRateLimiter } from '../platform/rate-limit/sliding-window-limiter.js';
 import { agencySearchLimit } from './shopping-store.js';
 
 const WINDOW_MS = 60_000;
@@ -15,9 +15,7 @@ const LIMIT_CACHE_MS = 60_000;
  * RateLimit-* headers; the 429 also carries `Retry-After: 60`.
  */
 export function createSearchRateLimit(platform: Platform) {
-  const limiter = platform.redis
-    ? createRedisRateLimiter(platform.redis, `${platform.config.redisPrefix}ratelimit:search:`)
-    : createMemoryRateLimiter();
+  const limiter = createRateLimiter(platform, 'search');
   const limits = new Map<string, { limit: number; readAt: number }>();
 
   async function limitFor(agencyId: string | null): Promise<number> {

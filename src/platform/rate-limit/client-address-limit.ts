@@ -1,6 +1,6 @@
 import { tooManyRequests } from '../errors.js';
 import type { Platform } from '../platform.js';
-import { createMemoryRateLimiter, createRedisRateLimiter } from './sliding-window-limiter.js';
+import { createRateLimiter } from './sliding-window-limiter.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -18,9 +18,7 @@ export function clientAddressLimit(
   platform: Pick<Platform, 'config' | 'redis' | 'clock'>,
   options: { name: string; what: string; perHour: number },
 ): ClientAddressLimit {
-  const limiter = platform.redis
-    ? createRedisRateLimiter(platform.redis, `${platform.config.redisPrefix}ratelimit:${options.name}:`)
-    : createMemoryRateLimiter();
+  const limiter = createRateLimiter(platform, options.name);
   return async (address) => {
     const decision = await limiter.take(address ?? 'unknown', options.perHour, HOUR_MS, platform.clock().getTime());
     if (!decision.allowed) {
@@ -48,9 +46,7 @@ export function clientFailureBudget(
   platform: Pick<Platform, 'config' | 'redis' | 'clock'>,
   options: { name: string; what: string; perHour: number },
 ): ClientFailureBudget {
-  const limiter = platform.redis
-    ? createRedisRateLimiter(platform.redis, `${platform.config.redisPrefix}ratelimit:${options.name}:`)
-    : createMemoryRateLimiter();
+  const limiter = createRateLimiter(platform, options.name);
   return {
     async check(address) {
       const decision = await limiter.peek(address ?? 'unknown', options.perHour, HOUR_MS, platform.clock().getTime());

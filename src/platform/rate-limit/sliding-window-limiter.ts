@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { Platform } from '../platform.js';
 
 export interface RateDecision {
   allowed: boolean;
@@ -112,4 +113,14 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
       return decision(count < limit, limit, count, first[1] ? Number(first[1]) : nowMs, windowMs, nowMs);
     },
   };
+}
+
+/**
+ * The limiter a feature counts with under `name`: shared by every instance through Redis when
+ * REDIS_URL is set, in this process otherwise.
+ */
+export function createRateLimiter(platform: Pick<Platform, 'redis' | 'config'>, name: string): RateLimiter {
+  return platform.redis
+    ? createRedisRateLimiter(platform.redis, `${platform.config.redisPrefix}ratelimit:${name}:`)
+    : createMemoryRateLimiter();
 }
