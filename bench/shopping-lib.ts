@@ -110,12 +110,11 @@ export interface ShoppingBench {
 }
 
 /**
- * The gateway on embedded storage with the AA test system in-process, as `npm start` runs it, an
- * agency whose search limit is out of the way, and `aaUrl` optionally replaced (by a timing proxy).
+ * The gateway on embedded storage in this process, the AA test system in-process too or in its
+ * own process, and an agency whose search limit is out of the way.
  */
 export async function shoppingBench(
   env: Record<string, string> = {},
-  aaUrl?: (url: string) => Promise<string>,
   options: { separateTestSystem?: boolean } = {},
 ): Promise<ShoppingBench> {
   const aa = options.separateTestSystem
@@ -126,7 +125,7 @@ export async function shoppingBench(
     MONITORING_INTERVAL_SECONDS: '0',
     ...env,
   });
-  const app = await buildApp(platform, { aaTestSystemUrl: aaUrl ? await aaUrl(aa.url) : aa.url });
+  const app = await buildApp(platform, { aaTestSystemUrl: aa.url });
   const agency = await app.services.accounts.createAgency({ name: 'Bench' });
   await sql`update agencies set search_rate_limit = 1000000000 where id = ${agency.id}`.execute(platform.db);
   const { secret } = await app.services.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' });

@@ -22,7 +22,7 @@ const ROUTES = [
 
 // The test system runs in its own process: the gateway's CPU time per search is then read directly,
 // a figure that the other load on a shared machine does not inflate the way wall time is.
-const bench = await shoppingBench({ SEARCH_CACHE_TTL_SECONDS: '0' }, undefined, { separateTestSystem: true });
+const bench = await shoppingBench({ SEARCH_CACHE_TTL_SECONDS: '0' }, { separateTestSystem: true });
 const seller = { orgId: 'FLIGHTAGG', name: 'Flight Aggregation Gateway' };
 const direct: number[] = [];
 const gateway: number[] = [];
