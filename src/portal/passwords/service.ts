@@ -1,4 +1,5 @@
 import { hashPassword } from '../../accounts/password.js';
+import type { Db } from '../../platform/db/database.js';
 import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
@@ -61,6 +62,24 @@ export function createPasswordService(
     });
   }
 
+  /**
+   * The new password's part of a reset or a change, inside the caller's transaction: the hash
+   * (a reset, proven through the mailbox, also lifts a timed lock), the sessions that end (all
+   * of them, or all but `keep`), and the event.
+   */
+  async function replacePassword(
+    trx: Db,
+    user: PortalUserRow,
+    hash: string,
+    how: { via: 'reset' | 'change'; keep: string | null; ip: string | null },
+  ) {
+    const reset = how.via === 'reset';
+    await store.setPasswordHash(trx, user.id, hash, reset);
+    const reason = reset ? 'password_reset' : 'password_changed';
+    const sessionsRevoked = await revokeUserSessions(trx, user.id, clock(), reason, how.keep);
+    await recordUserEvent(trx, user, reset ? 'password.reset' : 'password.changed', how.ip, { sessionsRevoked });
+  }
+
   return {
     /** Same answer, as fast, whether or not the address has an account: the link is sent after it. */
     async requestReset(email: string, ip: string | null) {
@@ -84,11 +103,8 @@ export function createPasswordService(
       checkPassword(password, { email: user.email });
       const hash = await hashPassword(password, config.passwords.scryptLogN);
       await db.transaction().execute(async (trx) => {
-        const now = clock();
-        if (!(await store.spendResets(trx, tokenHash, user.id, now))) throw invalidResetLink();
-        await store.setPasswordHash(trx, user.id, hash, true);
-        const sessionsRevoked = await revokeUserSessions(trx, user.id, now, 'password_reset', null);
-        await recordUserEvent(trx, user, 'password.reset', ip, { sessionsRevoked });
+        if (!(await store.spendResets(trx, tokenHash, user.id, clock()))) throw invalidResetLink();
+        await replacePassword(trx, user, hash, { via: 'reset', keep: null, ip });
       });
       await notify(
         user,
@@ -106,12 +122,7 @@ export function createPasswordService(
       // A wrong current password counts towards the lockout, as any step-up does.
       await requireStepUp(ctx, current, ip);
       const hash = await hashPassword(next, config.passwords.scryptLogN);
-      await db.transaction().execute(async (trx) => {
-        const now = clock();
-        await store.setPasswordHash(trx, user.id, hash, false);
-        const sessionsRevoked = await revokeUserSessions(trx, user.id, now, 'password_changed', ctx.sessionId);
-        await recordUserEvent(trx, user, 'password.changed', ip, { sessionsRevoked });
-      });
+      await db.transaction().execute((trx) => replacePassword(trx, user, hash, { via: 'change', keep: ctx.sessionId, ip }));
       await notify(
         user,
         'Your password was changed',
