@@ -8,7 +8,8 @@ import { loadKeyring } from '../../src/platform/keyring/keyring-loader.js';
 
 const key = () => crypto.randomBytes(32).toString('base64');
 const full = (extra = '') =>
-  `a1:api-key-lookup:${key()},s1:api-key-secrets:${key()},w1:webhook-secrets:${key()},t1:totp-seeds:${key()}${extra}`;
+  `a1:api-key-lookup:${key()},s1:api-key-secrets:${key()},w1:webhook-secrets:${key()},t1:totp-seeds:${key()},` +
+  `o1:offer-ids:${key()},r1:recovery-codes:${key()}${extra}`;
 
 describe('keyring', () => {
   it('seals and opens with AES-256-GCM, bound to the purpose', () => {
@@ -53,5 +54,37 @@ describe('keyring', () => {
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     const second = loadKeyring({ keyring: null, dataDir: dir });
     expect(second.keyring.keyIds()).toEqual(first.keyring.keyIds());
+  });
+
+  it('refuses an operator KEYRING that lacks a purpose, naming it and how to make a key', () => {
+    const before = `a1:api-key-lookup:${key()},s1:api-key-secrets:${key()},w1:webhook-secrets:${key()},t1:totp-seeds:${key()}`;
+    expect(() => loadKeyring({ keyring: before, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'keyring-')) })).toThrow(
+      'KEYRING has no key for: offer-ids, recovery-codes; add one entry per missing purpose, ' +
+        'such as offer-ids-1:offer-ids:<32 random bytes, base64> (openssl rand -base64 32)',
+    );
+  });
+
+  it('extends a generated keyring file from an earlier version with the purposes it lacks, keeping its keys', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keyring-'));
+    const file = path.join(dir, 'keyring');
+    const before = `a1:api-key-lookup:${key()}\ns1:api-key-secrets:${key()}\nw1:webhook-secrets:${key()}\nt1:totp-seeds:${key()}\n`;
+    fs.writeFileSync(file, before, { mode: 0o600 });
+    const sealedBefore = Keyring.parse(`${before}o0:offer-ids:${key()}\nr0:recovery-codes:${key()}`).seal(
+      'api-key-secrets',
+      'kept',
+    );
+
+    const { keyring } = loadKeyring({ keyring: null, dataDir: dir });
+    expect(
+      keyring
+        .keyIds()
+        .map((k) => k.purpose)
+        .sort(),
+    ).toEqual(['api-key-lookup', 'api-key-secrets', 'offer-ids', 'recovery-codes', 'totp-seeds', 'webhook-secrets']);
+    expect(keyring.open('api-key-secrets', sealedBefore)).toBe('kept');
+    expect(fs.readFileSync(file, 'utf8').startsWith(before)).toBe(true);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    // The next start finds every purpose and keeps the keys added the first time.
+    expect(loadKeyring({ keyring: null, dataDir: dir }).keyring.keyIds()).toEqual(keyring.keyIds());
   });
 });

@@ -1,7 +1,16 @@
 import crypto from 'node:crypto';
 
 /** What each data key is for; a key serves exactly one purpose. */
-export const KEY_PURPOSES = ['api-key-lookup', 'api-key-secrets', 'webhook-secrets', 'totp-seeds'] as const;
+export const KEY_PURPOSES = [
+  'api-key-lookup',
+  'api-key-secrets',
+  'webhook-secrets',
+  'totp-seeds',
+  // Tags on the offer ids the gateway issues, so it only accepts ids it made.
+  'offer-ids',
+  // Keyed hashes of MFA recovery codes.
+  'recovery-codes',
+] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 
 interface DataKey {
@@ -32,7 +41,12 @@ export class Keyring {
       this.current.set(key.purpose, key);
     }
     const missing = KEY_PURPOSES.filter((p) => !this.current.has(p));
-    if (missing.length > 0) throw new KeyringError(`KEYRING has no key for: ${missing.join(', ')}`);
+    if (missing.length > 0) {
+      throw new KeyringError(
+        `KEYRING has no key for: ${missing.join(', ')}; add one entry per missing purpose, ` +
+          `such as ${missing[0]}-1:${missing[0]}:<32 random bytes, base64> (openssl rand -base64 32)`,
+      );
+    }
   }
 
   /** `id:purpose:base64key` entries separated by commas or new lines. */
@@ -55,13 +69,26 @@ export class Keyring {
     return new Keyring(keys);
   }
 
-  /** A fresh keyring text with one key per purpose. */
-  static generateText(): string {
+  /** A fresh keyring text with one key per purpose (or per listed purpose). */
+  static generateText(purposes: readonly KeyPurpose[] = KEY_PURPOSES): string {
     const stamp = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-    return KEY_PURPOSES.map(
-      (purpose) =>
-        `${purpose}-${stamp}-${crypto.randomBytes(3).toString('hex')}:${purpose}:${crypto.randomBytes(32).toString('base64')}`,
-    ).join('\n');
+    return purposes
+      .map(
+        (purpose) =>
+          `${purpose}-${stamp}-${crypto.randomBytes(3).toString('hex')}:${purpose}:${crypto.randomBytes(32).toString('base64')}`,
+      )
+      .join('\n');
+  }
+
+  /** Purposes a keyring text has no entry for; malformed entries are left for `parse` to report. */
+  static missingPurposes(text: string): KeyPurpose[] {
+    const listed = new Set(
+      text
+        .split(/[,\n]/)
+        .map((s) => ENTRY.exec(s.trim())?.[2])
+        .filter(Boolean),
+    );
+    return KEY_PURPOSES.filter((p) => !listed.has(p));
   }
 
   keyIds(): { id: string; purpose: KeyPurpose }[] {
