@@ -30,7 +30,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         summary: 'Create a key; its secret is in this answer only',
         description:
           'Refused with 403 on a support session, for an account outside any agency, and until the e-mail address is verified. ' +
-          'Live keys: once the agency is live, by an owner or admin.',
+          'Live keys: once the agency is live, by an owner or admin (a developer gets 403 `role_forbidden`).',
         security: SESSION_SECURITY,
         body: optionalBody(CreateKeyBody),
         response: { 201: KeyWithSecret, ...errors(400, 401, 403, 413) },
@@ -46,7 +46,8 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         tags,
         summary: 'Change a key: only the named fields; an empty value clears that restriction',
         description:
-          'A body naming no field is 400. The change applies to the very next request the key makes, on every gateway instance.',
+          'A body naming no field is 400. The change applies to the very next request the key makes, on every gateway instance. ' +
+          'Live keys: owners and admins only; a developer gets 403 `role_forbidden`.',
         security: SESSION_SECURITY,
         params: KeyIdParams,
         body: UpdateKeyBody,
@@ -62,6 +63,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
       schema: {
         tags,
         summary: 'Revoke a key at once',
+        description: 'Live keys: owners and admins only; a developer gets 403 `role_forbidden`.',
         security: SESSION_SECURITY,
         params: KeyIdParams,
         response: { 200: StatusBody, ...errors(401, 403, 404) },
@@ -76,6 +78,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
       schema: {
         tags,
         summary: 'Rotate a key: a replacement with the same name and restrictions, shown once; the old key is revoked at once',
+        description: 'Live keys: owners and admins only; a developer gets 403 `role_forbidden`.',
         security: SESSION_SECURITY,
         params: KeyIdParams,
         response: { 201: KeyWithSecret, ...errors(400, 401, 403, 404) },
@@ -93,7 +96,8 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         description:
           'Step-up: the current password in the body, or a second factor verified in this session within the last 10 minutes ' +
           '(at login or with POST /v1/dev/me/mfa/verify). A wrong password counts towards the lockout. Audited on every success. ' +
-          'GET on this path answers 405.',
+          'GET on this path answers 405. ' +
+          'Live keys: owners and admins only; a developer gets 403 `role_forbidden`.',
         security: SESSION_SECURITY,
         params: KeyIdParams,
         body: optionalBody(StepUpBody),

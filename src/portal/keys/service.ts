@@ -36,13 +36,20 @@ function toRestrictions(body: KeyFieldsInput): KeyRestrictionInput {
 }
 
 type KeyOperation = 'list' | 'create' | 'edit' | 'revoke' | 'rotate' | 'reveal';
+const OPERATION_WORDS: Record<Exclude<KeyOperation, 'list'>, string> = {
+  create: 'create',
+  edit: 'edit',
+  revoke: 'revoke',
+  rotate: 'rotate',
+  reveal: 'reveal the secret of',
+};
 // Operations that put a working secret in someone's hands need a proven e-mail address.
 const ISSUES_SECRETS: ReadonlySet<KeyOperation> = new Set(['create', 'rotate', 'reveal']);
 
 /**
  * The portal's rules around the shared key service: who may touch keys at all (never a support
- * session, only agency accounts), which need a verified e-mail, live keys only for a live agency,
- * and step-up before a secret is shown again. Keys are always scoped to the caller's agency, so
+ * session, only agency accounts), which need a verified e-mail, live keys only for a live agency
+ * and only in the hands of its owners and admins, and step-up before a secret is shown again. Keys are always scoped to the caller's agency, so
  * another agency's key id answers 404.
  */
 export function createPortalKeyService(
@@ -64,6 +71,27 @@ export function createPortalKeyService(
     return ctx.agencyId;
   }
 
+  /**
+   * A live key reaches the airlines' production systems and books for real: every operation on
+   * one (create, edit, revoke, rotate, reveal) is for the agency's owners and admins. A developer
+   * keeps full rights on test keys.
+   */
+  function requireLiveKeyRole(ctx: SessionContext, operation: Exclude<KeyOperation, 'list'>): void {
+    if (ctx.role === 'owner' || ctx.role === 'admin') return;
+    throw forbidden(
+      `only the agency's owners and admins may ${OPERATION_WORDS[operation]} live keys (your role: ${ctx.role ?? 'none'})`,
+      'role_forbidden',
+    );
+  }
+
+  /** The agency of an existing key the caller may touch: 404 for another agency's key, then the live-key role rule. */
+  async function agencyOfKey(ctx: SessionContext, id: string, operation: Exclude<KeyOperation, 'list' | 'create'>) {
+    const agencyId = agencyOf(ctx, operation);
+    const key = await apiKeys.get(id, agencyId);
+    if (key.environment === 'live') requireLiveKeyRole(ctx, operation);
+    return agencyId;
+  }
+
   const actor = (ctx: SessionContext, ip: string | null) => ({ userId: ctx.userId, ip, via: 'portal' as const });
 
   return {
@@ -78,8 +106,7 @@ export function createPortalKeyService(
         throw badRequest(`environment ${environment} is not offered by this deployment`);
       if (environment === 'live') {
         if (!agency.live) throw forbidden('live keys can be created once the agency is live', 'agency_not_live');
-        if (ctx.role !== 'owner' && ctx.role !== 'admin')
-          throw forbidden('live keys need the owner or admin role', 'role_forbidden');
+        requireLiveKeyRole(ctx, 'create');
       }
       const { key, secret } = await apiKeys.create(
         { ...toRestrictions(body), agencyId, kind: 'portal', environment },
@@ -89,7 +116,7 @@ export function createPortalKeyService(
     },
 
     async update(ctx: SessionContext, id: string, body: KeyFieldsInput, ip: string | null) {
-      const agencyId = agencyOf(ctx, 'edit');
+      const agencyId = await agencyOfKey(ctx, id, 'edit');
       if (!FIELDS.some((field) => body[field] !== undefined)) {
         throw badRequest(`request body must name at least one field to change: ${FIELDS.join(', ')}`, 'nothing_to_change');
       }
@@ -97,19 +124,18 @@ export function createPortalKeyService(
     },
 
     async revoke(ctx: SessionContext, id: string, ip: string | null) {
-      await apiKeys.revoke(id, agencyOf(ctx, 'revoke'), actor(ctx, ip));
+      await apiKeys.revoke(id, await agencyOfKey(ctx, id, 'revoke'), actor(ctx, ip));
       return { status: 'revoked' };
     },
 
     async rotate(ctx: SessionContext, id: string, ip: string | null) {
-      const { key, secret, replaces } = await apiKeys.rotate(id, agencyOf(ctx, 'rotate'), actor(ctx, ip));
+      const { key, secret, replaces } = await apiKeys.rotate(id, await agencyOfKey(ctx, id, 'rotate'), actor(ctx, ip));
       return { ...key, secret, replaces };
     },
 
-    /** 404 before step-up, so a wrong id does not cost a password attempt. */
+    /** 404 and the role rule before step-up, so a wrong id or a refused role does not cost a password attempt. */
     async reveal(ctx: SessionContext, id: string, password: string | undefined, ip: string | null) {
-      const agencyId = agencyOf(ctx, 'reveal');
-      await apiKeys.get(id, agencyId);
+      const agencyId = await agencyOfKey(ctx, id, 'reveal');
       await requireStepUp(ctx, password, ip);
       return { secret: await apiKeys.reveal(id, agencyId, actor(ctx, ip)) };
     },
