@@ -13,6 +13,31 @@ import { confirmCancel } from './cancellation-service.js';
 const TAG = ['orders'];
 const E = S.ErrorSchema;
 
+/** Platform permissions an operator's support session needs on these routes (docs/portal.md). */
+export const SUPPORT_READ_PERMISSION = 'support.session';
+export const SUPPORT_WRITE_PERMISSION = 'orders.support';
+
+/**
+ * On a support session, looking at the agency's orders needs what opened the session
+ * (`support.session`, re-read on every request, so taking it away ends the reads too); changing
+ * or servicing one needs `orders.support` as well. Decided by the HTTP method of the matched
+ * route, so every write route added here later is covered without opting in.
+ */
+function requireSupportPermission(request: FastifyRequest): void {
+  const session = request.session;
+  if (!session?.supportSession) return;
+  const reads = request.method === 'GET' || request.method === 'HEAD';
+  const needed = reads ? SUPPORT_READ_PERMISSION : SUPPORT_WRITE_PERMISSION;
+  if (!session.permissions.includes(needed)) {
+    throw forbidden(
+      reads
+        ? `reading the agency's orders on a support session needs the platform permission ${needed}`
+        : `servicing the agency's orders on a support session needs the platform permission ${needed}`,
+      'missing_permission',
+    );
+  }
+}
+
 /**
  * The agency dashboard's order actions, on a portal session: an agency member, or an operator's
  * support session acting on the agency's behalf. They run the same services as /v1/orders (same
@@ -25,6 +50,7 @@ export async function dashboardOrderRoutes(
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   // The portal registers after the orders module; its hook is looked up when a request arrives.
   app.addHook('onRequest', async (request) => app.portal.authenticate(request));
+  app.addHook('onRequest', async (request) => requireSupportPermission(request));
   const deps = { db: app.platform.db, connectors: app.connectors, clock: () => app.platform.clock() };
 
   async function scoped(request: FastifyRequest, orderId: string): Promise<{ order: OrderRow; scope: OrderScope }> {
@@ -45,7 +71,7 @@ export async function dashboardOrderRoutes(
         tags: TAG,
         summary: "Dashboard: one of the agency's orders (session)",
         params: S.OrderIdParams,
-        response: { 200: S.OrderSchema, 401: E, 404: E },
+        response: { 200: S.OrderSchema, 401: E, 403: E, 404: E },
       },
     },
     async (request) => orderView((await scoped(request, request.params.orderID)).order),
@@ -58,7 +84,7 @@ export async function dashboardOrderRoutes(
         tags: TAG,
         summary: "Dashboard: an order's timeline (session)",
         params: S.OrderIdParams,
-        response: { 200: S.HistorySchema, 401: E, 404: E },
+        response: { 200: S.HistorySchema, 401: E, 403: E, 404: E },
       },
     },
     async (request) => {
@@ -74,8 +100,10 @@ export async function dashboardOrderRoutes(
       schema: {
         tags: TAG,
         summary: 'Dashboard: cancel the order at the airline, as the agency or support on its behalf',
+        description:
+          'On a support session the operator needs the platform permission orders.support (403 `missing_permission` otherwise).',
         params: S.OrderIdParams,
-        response: { 200: Type.Union([S.OrderSchema, S.MinimalOrder]), 401: E, 404: E, 409: E, 502: E, 503: E },
+        response: { 200: Type.Union([S.OrderSchema, S.MinimalOrder]), 401: E, 403: E, 404: E, 409: E, 502: E, 503: E },
       },
     },
     async (request) => {

@@ -37,7 +37,7 @@ describe('servicing on the agency behalf', () => {
       email: `op-${Date.now()}@gateway.test`,
       password: PASSWORD,
       role: 'owner',
-      permissions: ['support.session'],
+      permissions: ['support.session', 'orders.support'],
       emailVerified: true,
     });
     const opToken = await operatorLogin(operator.email);
