@@ -147,6 +147,26 @@ describe('support sessions', () => {
     expect(closing).toMatchObject({ agencyId: owner.agencyId, detail: { supportSessionId: supportSession.id } });
   });
 
+  it("never lists or revokes the operator's own sessions", async () => {
+    const owner = await p.user();
+    const opened = (
+      await p.request(opToken, 'POST', '/v1/admin/support-sessions', { agencyId: owner.agencyId, reason: 'ticket 5150' })
+    ).json();
+    const own = (await p.request(opToken, 'GET', '/v1/dev/sessions')).json().sessions as { id: string }[];
+    expect(own.length).toBeGreaterThan(0);
+
+    const listed = await p.request(opened.token, 'GET', '/v1/dev/sessions');
+    expect(listed.statusCode).toBe(403);
+    expect(listed.json().code).toBe('support_session_forbidden');
+    for (const { id } of own) expect(listed.body).not.toContain(id);
+    const revoke = await p.request(opened.token, 'DELETE', `/v1/dev/sessions/${own[0]!.id}`);
+    expect(revoke.statusCode).toBe(403);
+    expect(revoke.json().code).toBe('support_session_forbidden');
+    // The operator's own session is untouched.
+    expect((await p.request(opToken, 'GET', '/v1/dev/sessions')).statusCode).toBe(200);
+    await p.request(opened.token, 'POST', '/v1/dev/logout');
+  });
+
   it('is closed by the operator from the admin API', async () => {
     const owner = await p.user();
     const opened = (

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { errors, NO_SECURITY, SESSION_SECURITY, StatusBody } from '../schemas.js';
 import type { PortalServices } from '../services.js';
-import { clientOf, sessionOf } from './session-auth.js';
+import { clientOf, refuseSupportSession, sessionOf } from './session-auth.js';
 import { LoginBody, LoginMfaBody, LoginResponse, MeResponse, SessionIdParams, SessionList } from './schemas.js';
 
 /** Opening a session: no credential but the password (and second factor) in the body. */
@@ -68,12 +68,15 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
       schema: {
         tags: ['portal'],
         summary: "The caller's open sessions, newest first",
+        description:
+          "A support session is refused with 403 `support_session_forbidden`: it never shows the operator's own sessions.",
         security: SESSION_SECURITY,
-        response: { 200: SessionList, ...errors(401) },
+        response: { 200: SessionList, ...errors(401, 403) },
       },
     },
     async (request) => {
       const ctx = sessionOf(request);
+      refuseSupportSession(ctx, 'list sessions');
       const sessions = await services.sessions.list(ctx.userId);
       return { sessions: sessions.map((s) => ({ ...s, current: s.id === ctx.sessionId })) };
     },
@@ -85,13 +88,17 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
       schema: {
         tags: ['portal'],
         summary: "Revoke one of the caller's sessions",
+        description:
+          'A support session is refused with 403 `support_session_forbidden` (it ends itself with POST /v1/dev/logout).',
         security: SESSION_SECURITY,
         params: SessionIdParams,
-        response: { 200: StatusBody, ...errors(401, 404) },
+        response: { 200: StatusBody, ...errors(401, 403, 404) },
       },
     },
     async (request) => {
-      await services.sessions.revokeOwn(sessionOf(request).userId, request.params.id, 'revoked');
+      const ctx = sessionOf(request);
+      refuseSupportSession(ctx, 'revoke sessions');
+      await services.sessions.revokeOwn(ctx.userId, request.params.id, 'revoked');
       return { status: 'revoked' };
     },
   );

@@ -50,6 +50,15 @@ export function requirePermission(ctx: SessionContext, permission: string): void
   }
 }
 
+/**
+ * Account operations on the signed-in user's own account (its sessions, password, second factor):
+ * a support session acts for an agency, not as the operator, so it sees and changes none of the
+ * operator's own account — as an "act as" session in a payment dashboard would.
+ */
+export function refuseSupportSession(ctx: SessionContext, action: string): void {
+  if (ctx.supportSession) throw forbidden(`a support session cannot ${action}`, 'support_session_forbidden');
+}
+
 export function clientOf(request: FastifyRequest) {
   const agent = request.headers['user-agent'];
   return { ip: request.ip ?? null, userAgent: typeof agent === 'string' ? agent : null };
