@@ -3,14 +3,16 @@ import type { Config } from '../platform/config.js';
 import { createAaConnector } from './aa/aa-connector.js';
 import type { Connector } from './connector.js';
 import { instrumentConnector } from './connector-metrics.js';
+import type { OfferIdAuthenticator } from './offer-id-auth.js';
 import { splitOfferId } from './offer-id.js';
 
-/** What a connector factory may use: configuration, where test systems listen, and the clock. */
+/** What a connector factory may use: configuration, where test systems listen, the clock, and the offer id keys. */
 export interface ConnectorDeps {
   config: Readonly<Config>;
   /** Test system base URL per airline code (the in-process AA test system, or AA_TEST_URL). */
   testSystemUrls: Readonly<Record<string, string | null>>;
   clock: () => Date;
+  offerIds: OfferIdAuthenticator;
 }
 
 type ClosableConnector = Connector & { close?(): Promise<void> };
@@ -24,6 +26,7 @@ const FACTORIES: ((deps: ConnectorDeps) => ClosableConnector)[] = [
       liveUrl: deps.config.aa.liveUrl,
       liveSubscriptionKey: deps.config.aa.liveSubscriptionKey,
       clock: deps.clock,
+      offerIds: deps.offerIds,
     }),
 ];
 

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Platform } from '../platform/platform.js';
 import { createConnectorRegistry, type ConnectorRegistry } from './connector-registry.js';
+import { createOfferIdAuthenticator } from './offer-id-auth.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +14,12 @@ declare module 'fastify' {
 export const connectorsPlugin = fp<{ platform: Platform; aaTestSystemUrl: string | null }>(
   async (app, { platform, aaTestSystemUrl }) => {
     const registry = createConnectorRegistry(
-      { config: platform.config, testSystemUrls: { AA: aaTestSystemUrl }, clock: () => platform.clock() },
+      {
+        config: platform.config,
+        testSystemUrls: { AA: aaTestSystemUrl },
+        clock: () => platform.clock(),
+        offerIds: createOfferIdAuthenticator(platform.keyring),
+      },
       platform.metrics.registry,
     );
     app.decorate('connectors', registry);

@@ -12,4 +12,6 @@ export function hasPartnerOperatedConnection(offer: Pick<Offer, 'airline' | 'sli
 /** What a connector can tell from an offer id alone, without calling the airline. */
 export interface OfferFacts {
   partnerOperatedConnection: boolean;
+  /** Airline offers the id stands for: one airline call each to price it. */
+  airlineOffers: number;
 }

@@ -1,9 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { MAX_OFFER_ID_LENGTH } from '../connectors/offer-id-auth.js';
+import { MAX_SLICES } from '../connectors/trip-limits.js';
 import { OfferSchema } from '../shopping/offer-schema.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const OfferId = Type.String({
   minLength: 1,
+  maxLength: MAX_OFFER_ID_LENGTH,
   description: 'Canonical offer id from a search (percent-encode `|` as %7C in paths)',
 });
 const Airline = Type.String({ description: 'IATA airline code; inferred from the id prefix when omitted' });
@@ -14,8 +17,9 @@ export const PriceRequestSchema = Type.Object(
     offers: Type.Optional(
       Type.Array(Type.Object({ offer_id: Type.Optional(OfferId) }), {
         minItems: 1,
-        maxItems: 8,
-        description: 'Several offers of one airline priced together (e.g. separately shopped slices); alternative to `offer_id`',
+        // One trip: at most one offer per slice of a multi-city search.
+        maxItems: MAX_SLICES,
+        description: `Several offers of one airline priced together (e.g. separately shopped slices), at most ${MAX_SLICES}; alternative to \`offer_id\``,
       }),
     ),
     airline: Type.Optional(Airline),

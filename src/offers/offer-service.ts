@@ -1,6 +1,8 @@
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
 import type { SeatMap, SeatMapSubject } from '../connectors/connector-types.js';
+import type { Connector } from '../connectors/connector.js';
 import { failureToHttp } from '../connectors/failure-http.js';
+import { MAX_SLICES } from '../connectors/trip-limits.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
 import { decimal, offerJson } from '../shopping/offer-view.js';
@@ -16,15 +18,38 @@ export interface OrderSeatResolver {
 
 export const SEGMENT_NOT_FOUND = 'seat_map_segment_not_found';
 
+/**
+ * The contract's answer for an offer id the gateway did not issue, or issued under a format
+ * since retired: the same 404 whether the id is garbage, forged, tampered with or out of bounds,
+ * so an answer never tells which check failed. No airline is called for it.
+ */
+export const OFFER_UNKNOWN = 'connection offer not found or expired';
+
+function knownOffer(connector: Connector, id: string) {
+  const facts = connector.offerFacts(id);
+  if (!facts) throw notFound(OFFER_UNKNOWN, 'offer_not_found');
+  return facts;
+}
+
 type Env = 'test' | 'live';
 
 export function createOfferService(platform: Platform, registry: ConnectorRegistry) {
   return {
-    async price(offerIds: string[], airline: string | undefined, environment: Env) {
+    async price(ids: string[], airline: string | undefined, environment: Env) {
+      // The same offer twice is priced once: a repeated id must not repeat airline calls.
+      const offerIds = [...new Set(ids)];
       const connector = connectorFor(registry, offerIds[0]!, airline);
       for (const id of offerIds.slice(1)) {
         if (connectorFor(registry, id, airline) !== connector)
           throw badRequest('offers priced together must be of one airline', 'airline_mismatch');
+      }
+      // Each airline offer inside our offers is one airline call; together they are one trip.
+      const airlineOffers = offerIds.reduce((n, id) => n + knownOffer(connector, id).airlineOffers, 0);
+      if (airlineOffers > MAX_SLICES) {
+        throw badRequest(
+          `offers priced together must cover at most ${MAX_SLICES} slices (these hold ${airlineOffers} airline offers)`,
+          'too_many_offers',
+        );
       }
       const result = await connector.price(offerIds, { environment });
       if (!result.ok) throw failureToHttp(result.failure);
@@ -42,6 +67,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
       const connector = order
         ? connectorFor(registry, `${order.airline}|`, order.airline)
         : connectorFor(registry, id, query.airline);
+      if (!order) knownOffer(connector, id);
       const subject: SeatMapSubject = order
         ? { kind: 'order', airlineOrderId: order.airlineOrderId, owner: order.airline }
         : { kind: 'offer', offerId: id };
@@ -78,6 +104,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
 
     async services(id: string, airline: string | undefined, environment: Env) {
       const connector = connectorFor(registry, id, airline);
+      knownOffer(connector, id);
       const result = await connector.services(id, { environment });
       if (!result.ok) throw failureToHttp(result.failure);
       return result.value.map((s) => ({

@@ -1,11 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { MAX_SEATED_PASSENGERS, MAX_SLICES } from '../connectors/trip-limits.js';
 import { CabinSchema, OfferSchema } from './offer-schema.js';
 
 // Codes, dates and the origin/destination pair are checked in search-validation.ts, not here, so
 // their messages are the contract's own (`origin and destination are required`, `invalid departure_date`).
 const AirportCode = Type.String({ description: 'Three-letter IATA airport code', examples: ['JFK'] });
 const CalendarDate = Type.String({
-  description: 'Calendar date YYYY-MM-DD, local to the origin; not in the past',
+  description: 'Calendar date YYYY-MM-DD, local to the origin; not in the past, and at most 331 days ahead (as airlines sell)',
   examples: ['2026-12-01'],
 });
 
@@ -36,17 +37,19 @@ export const SearchRequestSchema = Type.Object(
     slices: Type.Optional(
       Type.Array(SliceRequestSchema, {
         minItems: 1,
-        maxItems: 6,
+        maxItems: MAX_SLICES,
         description:
           'Multi-city: one entry per flown slice, in travel order. Use instead of origin/destination/departure_date/return_date.',
       }),
     ),
-    adults: Type.Integer({ minimum: 1, maximum: 9, description: 'Passengers aged 12 or more; at least 1' }),
-    children: Type.Optional(Type.Integer({ minimum: 0, maximum: 8, default: 0, description: 'Passengers aged 2 to 11' })),
+    adults: Type.Integer({ minimum: 1, maximum: MAX_SEATED_PASSENGERS, description: 'Passengers aged 12 or more; at least 1' }),
+    children: Type.Optional(
+      Type.Integer({ minimum: 0, maximum: MAX_SEATED_PASSENGERS - 1, default: 0, description: 'Passengers aged 2 to 11' }),
+    ),
     infants: Type.Optional(
       Type.Integer({
         minimum: 0,
-        maximum: 9,
+        maximum: MAX_SEATED_PASSENGERS,
         default: 0,
         description: "Passengers under 2 on an adult's lap; not more than adults",
       }),

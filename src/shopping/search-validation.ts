@@ -1,4 +1,5 @@
 import type { Cabin, SearchQuery, SliceQuery } from '../connectors/connector-types.js';
+import { passengerCountsProblem } from '../connectors/trip-limits.js';
 import { badRequest } from '../platform/errors.js';
 import { cityName, sameCity } from './metro-areas.js';
 import type { SearchRequestBody } from './search-schemas.js';
@@ -26,6 +27,29 @@ function earliestDate(now: Date): string {
   return new Date(now.getTime() - 12 * 3_600_000).toISOString().slice(0, 10);
 }
 
+/**
+ * How far ahead airlines sell: AA opens its schedule 331 days out. A later date cannot have a
+ * fare, so it is refused here rather than sent to the airline (which answers it with an error).
+ */
+export const SELLING_WINDOW_DAYS = 331;
+
+/**
+ * The latest departure date on sale somewhere: the earliest time zone (UTC+14) is already on
+ * tomorrow's UTC date for part of the day.
+ */
+function latestDate(now: Date): string {
+  return new Date(now.getTime() + 14 * 3_600_000 + SELLING_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
+
+function onSale(date: string, field: string, now: Date): void {
+  if (date < earliestDate(now)) throw badRequest(`invalid ${field}: ${date} is in the past`);
+  if (date > latestDate(now)) {
+    throw badRequest(
+      `invalid ${field}: ${date} is beyond the selling window (${field} must be within ${SELLING_WINDOW_DAYS} days)`,
+    );
+  }
+}
+
 function code(value: string, field: string): string {
   const upper = value.trim().toUpperCase();
   if (!CODE.test(upper)) throw badRequest(`${field} must be a three-letter airport code (got "${value}")`);
@@ -51,7 +75,7 @@ function slice(
   }
   if (!date) throw badRequest(`${prefix}departure_date is required`);
   if (!validDate(date)) throw badRequest(`invalid ${prefix}departure_date: expected a calendar date YYYY-MM-DD`);
-  if (date < earliestDate(now)) throw badRequest(`invalid ${prefix}departure_date: ${date} is in the past`);
+  onSale(date, `${prefix}departure_date`, now);
   return { origin: from, destination: to, departureDate: date };
 }
 
@@ -60,11 +84,9 @@ export function validateSearch(body: SearchRequestBody, now: Date): SearchReques
   const adults = body.adults;
   const children = body.children ?? 0;
   const infants = body.infants ?? 0;
-  if (infants > adults)
-    throw badRequest(
-      `infants must not exceed adults (${infants} infants, ${adults} adults): each infant travels on an adult's lap`,
-    );
-  if (adults + children > 9) throw badRequest('adults and children together must be at most 9 per search');
+  // The same rule bounds the counts read back from an offer id (aa-offer-ref.ts).
+  const passengers = passengerCountsProblem({ adults, children, infants });
+  if (passengers !== null) throw badRequest(passengers);
 
   let slices: SliceQuery[];
   if (body.slices) {
@@ -83,6 +105,7 @@ export function validateSearch(body: SearchRequestBody, now: Date): SearchReques
     if (body.return_date !== undefined) {
       if (!validDate(body.return_date)) throw badRequest('invalid return_date: expected a calendar date YYYY-MM-DD');
       if (body.return_date < outbound.departureDate) throw badRequest('return_date must not be before departure_date');
+      onSale(body.return_date, 'return_date', now);
       slices.push({ origin: outbound.destination, destination: outbound.origin, departureDate: body.return_date });
     }
   }

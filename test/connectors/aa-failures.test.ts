@@ -6,12 +6,15 @@ import { decodeAaOfferId, encodeAaOfferId } from '../../src/connectors/aa/aa-off
 import { airShoppingRequest } from '../../src/connectors/aa/air-shopping-request.js';
 import { failureFromNdcErrors, NdcTransport } from '../../src/connectors/aa/ndc-transport.js';
 import { parseXml } from '../../src/connectors/aa/ndc-xml.js';
+import { createOfferIdAuthenticator } from '../../src/connectors/offer-id-auth.js';
+import { Keyring } from '../../src/platform/keyring/keyring.js';
 import { readShoppingOffers } from '../../src/connectors/aa/offer-responses.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { daysAhead, shoppingFixture, type ShoppingFixture } from '../shopping/shopping-fixture.js';
 
 const KEY = 'aa-test-subscription-key';
 const seller = { orgId: 'T', name: 'Test' };
+const offerIds = createOfferIdAuthenticator(Keyring.parse(Keyring.generateText()));
 
 describe('airline errors as typed failures', () => {
   it('a refusal keeps the carrier text and bracketed code; the priced-segment line is its cascade, not a second cause', () => {
@@ -69,10 +72,15 @@ describe('airline errors as typed failures', () => {
       passengers: { adults: 1, children: 0, infants: 0 },
       partnerConnection: true,
     };
-    const id = encodeAaOfferId(ref);
-    expect(id).toMatch(/^AA\|1\./);
-    expect(decodeAaOfferId(id)).toEqual({ ...ref.parts[0], ...ref });
-    for (const bad of ['AA|1.!!!', 'AA|2.e30', 'BA|1.e30', 'plain']) expect(decodeAaOfferId(bad)).toBeNull();
+    const id = offerIds.sign(encodeAaOfferId(ref));
+    expect(id).toMatch(/^AA\|2\./);
+    expect(decodeAaOfferId(id, offerIds)).toEqual({ ...ref.parts[0], ...ref });
+    // Unsigned content is not an id; signed garbage is still garbage.
+    expect(decodeAaOfferId(encodeAaOfferId(ref), offerIds)).toBeNull();
+    for (const bad of ['AA|1.!!!', 'AA|2.e30', 'BA|1.e30', 'plain']) {
+      expect(decodeAaOfferId(bad, offerIds)).toBeNull();
+      expect(decodeAaOfferId(offerIds.sign(bad), offerIds)).toBeNull();
+    }
   });
 });
 
@@ -132,7 +140,13 @@ describe('NDC transport against the test system', () => {
   });
 
   it('a live call without AA_LIVE_URL is not_configured', async () => {
-    const connector = createAaConnector({ testUrl: aa.url, testSubscriptionKey: KEY, liveUrl: null, liveSubscriptionKey: null });
+    const connector = createAaConnector({
+      testUrl: aa.url,
+      testSubscriptionKey: KEY,
+      liveUrl: null,
+      liveSubscriptionKey: null,
+      offerIds,
+    });
     const res = await connector.search(
       {
         slices: [{ origin: 'JFK', destination: 'LAX', departureDate: daysAhead(10) }],

@@ -2,6 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { createAaConnector } from '../../src/connectors/aa/aa-connector.js';
+import { createOfferIdAuthenticator, type OfferIdAuthenticator } from '../../src/connectors/offer-id-auth.js';
+import { Keyring } from '../../src/platform/keyring/keyring.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 
 export const KEY = 'aa-test-subscription-key';
@@ -17,6 +19,8 @@ export interface RecordedAa {
   aa: AaTestSystem;
   /** Every request the connector sent through the recorder, and the answer it got. */
   traffic: Exchange[];
+  /** The offer id keys every connector of this recorder shares (a fresh keyring of its own). */
+  offerIds: OfferIdAuthenticator;
   /** An AA connector whose test calls go through the recorder (`direct`: straight to the test system). */
   connector(options?: { direct?: boolean }): ReturnType<typeof createAaConnector>;
   close(): Promise<void>;
@@ -29,6 +33,7 @@ export interface RecordedAa {
 export async function startRecordedAa(): Promise<RecordedAa> {
   const aa = await startAaTestSystem({ subscriptionKey: KEY, logger: false });
   const traffic: Exchange[] = [];
+  const offerIds = createOfferIdAuthenticator(Keyring.parse(Keyring.generateText()));
   const recorder = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -48,12 +53,14 @@ export async function startRecordedAa(): Promise<RecordedAa> {
   return {
     aa,
     traffic,
+    offerIds,
     connector: ({ direct = false } = {}) =>
       createAaConnector({
         testUrl: direct ? aa.url : recorderUrl,
         testSubscriptionKey: KEY,
         liveUrl: null,
         liveSubscriptionKey: null,
+        offerIds,
       }),
     async close() {
       await new Promise((resolve) => recorder.close(resolve));

@@ -124,8 +124,9 @@ describe('GET /v1/offers/{offerID}/seats and /services', () => {
   it('unknown airline and expired offers on the GET paths', async () => {
     expect((await get('/v1/offers/nothing/services')).json()).toMatchObject({ error: 'unknown airline' });
     expect((await get('/v1/offers/nothing/seats')).statusCode).toBe(400);
+    // Not an id this gateway issued: the contract's 404 for an unknown offer, no airline call.
     const gone = await get(`/v1/offers/${encodeURIComponent('AA|1.garbage')}/services`);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().error).toBe('offer no longer available at airline');
+    expect(gone.json().error).toBe('connection offer not found or expired');
   });
 });

@@ -36,6 +36,30 @@ describe('search validation (rule 9): 400 naming the field, before any airline c
     ['code with a digit', { ...base, destination: 'LA1' }, /^destination must be a three-letter airport code/],
     ['past date', { ...base, departure_date: yesterday }, `invalid departure_date: ${yesterday} is in the past`],
     ['not a date', { ...base, departure_date: '2026-02-30' }, /^invalid departure_date/],
+    [
+      'date far beyond the selling window',
+      { ...base, departure_date: '9999-12-31' },
+      'invalid departure_date: 9999-12-31 is beyond the selling window (departure_date must be within 331 days)',
+    ],
+    ['date just past 331 days', { ...base, departure_date: daysAhead(333) }, /departure_date must be within 331 days\)$/],
+    [
+      'return date beyond the selling window',
+      { ...base, return_date: daysAhead(400) },
+      `invalid return_date: ${daysAhead(400)} is beyond the selling window (return_date must be within 331 days)`,
+    ],
+    [
+      'multi-city slice beyond the selling window',
+      {
+        adults: 1,
+        slices: [
+          { origin: 'ORD', destination: 'LAX', departure_date: base.departure_date },
+          { origin: 'LAX', destination: 'MIA', departure_date: '9999-12-31' },
+        ],
+      },
+      /^invalid slices\[1\]\.departure_date: 9999-12-31 is beyond the selling window \(slices\[1\]\.departure_date must be within 331 days\)$/,
+    ],
+    ['children over 8', { ...base, children: 9 }, 'children must be <= 8'],
+    ['more than 9 seats', { ...base, adults: 5, children: 5 }, 'adults and children together must be at most 9 per search'],
     ['more infants than adults', { ...base, adults: 1, infants: 2 }, /^infants must not exceed adults/],
     ['return before departure', { ...base, return_date: daysAhead(10) }, 'return_date must not be before departure_date'],
     ['bad cabin', { ...base, cabin: 'luxury' }, /^cabin must be one of/],
@@ -73,6 +97,13 @@ describe('search validation (rule 9): 400 naming the field, before any airline c
       else expect(error).toMatch(message);
     }
     expect(await airlineCalls(f)).toBe(before);
+  });
+
+  it('a date 330 days ahead is still on sale and reaches the airline', async () => {
+    const before = await airlineCalls(f);
+    const res = await f.search({ ...base, departure_date: daysAhead(330) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await airlineCalls(f)).toBe(before + 1);
   });
 
   it('needs a key', async () => {

@@ -1,6 +1,8 @@
 import type { Connector } from '../connector.js';
+import type { OfferIdAuthenticator } from '../offer-id-auth.js';
+import { MAX_SLICES } from '../trip-limits.js';
 import { fail, failure, ok, type ConnectorResult } from '../connector-failure.js';
-import type { CallContext, PassengerCounts, SearchQuery, SeatMap, AncillaryService } from '../connector-types.js';
+import type { CallContext, Offer, PassengerCounts, SearchQuery, SeatMap, AncillaryService } from '../connector-types.js';
 import { combine } from './offer-combiner.js';
 import type { MappedOffer } from './ndc-offer-mapper.js';
 import { decodeAaOfferId, type AaOfferPart, type AaOfferRef } from './aa-offer-ref.js';
@@ -42,6 +44,8 @@ export interface AaConnectorOptions {
   liveSubscriptionKey: string | null;
   /** Who we are in the DistributionChain of every request. */
   seller?: Seller;
+  /** Signs the offer ids this connector hands out and opens the ones it is given (offer-id-auth.ts). */
+  offerIds: OfferIdAuthenticator;
   /** Days ahead the monitoring probe searches. */
   probeDaysAhead?: number;
   clock?: () => Date;
@@ -81,10 +85,18 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
     return ok({ baseUrl: options.testUrl, subscriptionKey: options.testSubscriptionKey });
   }
 
+  // An id that is not ours (forged, tampered, out of bounds, of an old version) is an unknown
+  // offer, answered before any airline call.
   function refOf(offerId: string): ConnectorResult<AaOfferRef> {
-    const ref = decodeAaOfferId(offerId);
+    const ref = decodeAaOfferId(offerId, options.offerIds);
     return ref ? ok(ref) : fail(failure('not_found', 'offer no longer available at airline'));
   }
+
+  // Every offer id leaves the connector signed; the mapper and combiner write only the content.
+  const signed = (offer: Offer): Offer => {
+    offer.offerId = options.offerIds.sign(offer.offerId);
+    return offer;
+  };
 
   async function search(query: SearchQuery, ctx: CallContext) {
     const target = endpoint(ctx.environment);
@@ -101,7 +113,7 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
       const f = answer.failure;
       return (f.kind === 'refused' || f.kind === 'not_found') && NO_FLIGHTS.test(f.message) ? ok(null) : answer;
     }
-    return ok(readShoppingOffers(answer.value, query));
+    return ok(readShoppingOffers(answer.value, query).map(signed));
   }
 
   return {
@@ -109,8 +121,8 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
     name: 'American Airlines',
 
     offerFacts(offerId) {
-      const ref = decodeAaOfferId(offerId);
-      return ref ? { partnerOperatedConnection: ref.partnerConnection } : null;
+      const ref = decodeAaOfferId(offerId, options.offerIds);
+      return ref ? { partnerOperatedConnection: ref.partnerConnection, airlineOffers: ref.parts.length } : null;
     },
 
     search,
@@ -123,6 +135,10 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
         const ref = refOf(id);
         if (!ref.ok) return ref;
         refs.push(ref.value);
+      }
+      // One trip at most: the callers bound this too (offer-service.ts); here it bounds the calls below.
+      if (refs.reduce((n, r) => n + r.parts.length, 0) > MAX_SLICES) {
+        return fail(failure('not_found', 'offer no longer available at airline'));
       }
       const passengers: PassengerCounts = refs[0]!.passengers;
       // One OfferPrice per airline offer: every airline accepts that, not all accept several at once.
@@ -144,7 +160,7 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
       if (!priced.ok) return priced;
       const parts: MappedOffer[] = priced.value.map((p) => p.mapped);
       const offer = parts.length === 1 ? parts[0]!.offer : combine(parts, passengers);
-      return ok({ offer, warnings: priced.value.flatMap((p) => p.warnings) });
+      return ok({ offer: signed(offer), warnings: priced.value.flatMap((p) => p.warnings) });
     },
 
     async seatMaps(subject, ctx) {
@@ -206,7 +222,7 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
       return answer.ok ? ok({ environment }) : answer;
     },
 
-    ...aaOrderOperations({ transport, endpoint, seller }),
+    ...aaOrderOperations({ transport, endpoint, seller, offerIds: options.offerIds }),
 
     close: () => transport.close(),
   };

@@ -1,5 +1,7 @@
 import type { PassengerCounts } from '../connector-types.js';
+import type { OfferIdAuthenticator } from '../offer-id-auth.js';
 import { canonicalOfferId, splitOfferId } from '../offer-id.js';
+import { MAX_SLICES, passengerCountsProblem } from '../trip-limits.js';
 
 /** One airline offer inside ours: its id, owner, and each offer item with its passengers. */
 export interface AaOfferPart {
@@ -13,7 +15,11 @@ export interface AaOfferPart {
  * in the canonical id itself so no gateway instance has to remember a search. A round trip or
  * multi-city offer may be several airline offers (AA answers one offer per origin-destination),
  * hence `parts`. The passenger counts rebuild the passenger list (aa-passengers.ts).
- * Format: `AA|1.<base64url JSON>`.
+ *
+ * Format: `AA|2.<base64url JSON>.<tag>`. `encodeAaOfferId` writes the content; the connector signs
+ * it when it hands the offer out (offer-id-auth.ts), and `decodeAaOfferId` reads only ids whose
+ * tag verifies, then bounds everything it reads before using it. Version 1 ids (no tag) are
+ * refused: offers live minutes, so ids issued before an upgrade are as good as expired.
  */
 export interface AaOfferRef extends AaOfferPart {
   /** Every airline offer of ours; `offerId`, `owner` and `items` repeat the first, the only one of a one-way offer. */
@@ -23,7 +29,7 @@ export interface AaOfferRef extends AaOfferPart {
   partnerConnection: boolean;
 }
 
-const VERSION = '1';
+const VERSION = '2';
 
 // Item ids usually extend their offer id; storing only the suffix keeps ids short enough for paths.
 const shortItem = (offerId: string, itemId: string) => (itemId.startsWith(offerId) ? `~${itemId.slice(offerId.length)}` : itemId);
@@ -40,6 +46,7 @@ function base64url(text: string): string {
   return scratch.toString('base64url', 0, bytes);
 }
 
+/** The id's content, not yet signed: the connector signs it when it hands the offer out. */
 export function encodeAaOfferId(ref: Pick<AaOfferRef, 'parts' | 'passengers' | 'partnerConnection'>): string {
   const compact = {
     o: ref.parts.map((p) => [p.offerId, p.owner, p.items.map((i) => [shortItem(p.offerId, i.id), i.pax])]),
@@ -49,39 +56,48 @@ export function encodeAaOfferId(ref: Pick<AaOfferRef, 'parts' | 'passengers' | '
   return canonicalOfferId('AA', `${VERSION}.${base64url(JSON.stringify(compact))}`);
 }
 
-const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+// Every count read from an id is bounded before anything is built from it: a part per slice,
+// and no more offer items, or passengers per item, than the offer has passengers.
+const isPart = (v: unknown): v is [string, string, unknown[]] =>
+  Array.isArray(v) && v.length === 3 && typeof v[0] === 'string' && typeof v[1] === 'string' && Array.isArray(v[2]);
+const isItem = (v: unknown, most: number): v is [string, string[]] =>
+  Array.isArray(v) &&
+  v.length === 2 &&
+  typeof v[0] === 'string' &&
+  Array.isArray(v[1]) &&
+  v[1].length <= most &&
+  v[1].every((s) => typeof s === 'string');
 
-/** The reference inside a canonical AA id, or null when the id was not made by this connector. */
-export function decodeAaOfferId(offerId: string): AaOfferRef | null {
-  const split = splitOfferId(offerId);
+/**
+ * The reference inside a canonical AA id, or null when the id was not issued by this gateway
+ * (no valid tag), is of another version, or holds anything out of bounds: more parts than a trip
+ * has slices, passenger counts a search would refuse (zero adults, more than nine seats).
+ */
+export function decodeAaOfferId(offerId: string, auth: OfferIdAuthenticator): AaOfferRef | null {
+  const content = auth.open(offerId);
+  const split = content === null ? null : splitOfferId(content);
   if (!split || split.airline !== 'AA') return null;
-  const [version, payload] = split.reference.split('.', 2);
-  if (version !== VERSION || !payload) return null;
+  const dot = split.reference.indexOf('.');
+  if (dot < 0 || split.reference.slice(0, dot) !== VERSION) return null;
+  let c: { o?: unknown; p?: unknown; x?: unknown };
   try {
-    const c = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { o?: unknown; p?: unknown; x?: unknown };
-    if (!Array.isArray(c.o) || c.o.length === 0 || !Array.isArray(c.p)) return null;
-    const parts = c.o.map((entry: unknown): AaOfferPart => {
-      const [id, owner, items] = entry as [unknown, unknown, unknown];
-      if (typeof id !== 'string' || typeof owner !== 'string' || !Array.isArray(items)) throw new Error('part');
-      return {
-        offerId: id,
-        owner,
-        items: items.map((item: unknown) => {
-          const [itemId, pax] = item as [unknown, unknown];
-          if (typeof itemId !== 'string' || !isStrings(pax)) throw new Error('item');
-          return { id: longItem(id, itemId), pax };
-        }),
-      };
-    });
-    const [adults, children, infants] = c.p.map(Number);
-    if (![adults, children, infants].every((n) => Number.isInteger(n) && n! >= 0)) return null;
-    return {
-      ...parts[0]!,
-      parts,
-      passengers: { adults: adults!, children: children!, infants: infants! },
-      partnerConnection: c.x === 1,
-    };
+    c = JSON.parse(Buffer.from(split.reference.slice(dot + 1), 'base64url').toString('utf8')) as typeof c;
   } catch {
     return null;
   }
+  if (typeof c !== 'object' || c === null || !Array.isArray(c.p) || c.p.length !== 3) return null;
+  const [adults, children, infants] = c.p as unknown[];
+  if (typeof adults !== 'number' || typeof children !== 'number' || typeof infants !== 'number') return null;
+  const passengers = { adults, children, infants };
+  if (passengerCountsProblem(passengers) !== null) return null;
+  const most = adults + children + infants;
+  if (!Array.isArray(c.o) || c.o.length === 0 || c.o.length > MAX_SLICES || !c.o.every(isPart)) return null;
+  const raw = c.o as [string, string, unknown[]][];
+  if (!raw.every(([, , items]) => items.length > 0 && items.length <= most && items.every((i) => isItem(i, most)))) return null;
+  const parts = raw.map(([id, owner, items]): AaOfferPart => ({
+    offerId: id,
+    owner,
+    items: (items as [string, string[]][]).map(([itemId, pax]) => ({ id: longItem(id, itemId), pax })),
+  }));
+  return { ...parts[0]!, parts, passengers, partnerConnection: c.x === 1 };
 }

@@ -133,4 +133,27 @@ export class Keyring {
   hmac(purpose: KeyPurpose, value: string): { keyId: string; hash: string } {
     return this.hmacAll(purpose, value)[0]!;
   }
+
+  /** A short authentication tag: HMAC-SHA256 under the purpose's current key, truncated to `bytes`, base64url. */
+  tag(purpose: KeyPurpose, value: string, bytes: number): string {
+    const key = this.current.get(purpose)!;
+    return crypto.createHmac('sha256', key.material).update(value).digest().subarray(0, bytes).toString('base64url');
+  }
+
+  /**
+   * Whether `tag` is value's tag under any key of the purpose, so values tagged before a rotation
+   * still verify. Every key is tried and each comparison is constant-time: how long this takes
+   * says nothing about how much of a forged tag was right.
+   */
+  verifyTag(purpose: KeyPurpose, value: string, tag: string, bytes: number): boolean {
+    const given = Buffer.from(tag, 'base64url');
+    if (given.length !== bytes || given.toString('base64url') !== tag) return false;
+    let valid = false;
+    for (const key of this.byId.values()) {
+      if (key.purpose !== purpose) continue;
+      const expected = crypto.createHmac('sha256', key.material).update(value).digest().subarray(0, bytes);
+      valid = crypto.timingSafeEqual(expected, given) || valid;
+    }
+    return valid;
+  }
 }

@@ -1,6 +1,7 @@
 import { fail, failure, ok, type ConnectorResult } from '../../connector-failure.js';
 import type { CallContext } from '../../connector-types.js';
 import type { AirlineOrder, ExtraRequest, OrderOperations, PricedExtra } from '../../order-types.js';
+import type { OfferIdAuthenticator } from '../../offer-id-auth.js';
 import { decodeAaOfferId } from '../aa-offer-ref.js';
 import { paxList } from '../aa-passengers.js';
 import type { Seller } from '../air-shopping-request.js';
@@ -38,6 +39,8 @@ export interface AaOrderDeps {
   transport: NdcTransport;
   endpoint(environment: 'test' | 'live'): ConnectorResult<NdcEndpoint>;
   seller: Seller;
+  /** Opens the offer ids orders are made from, and signs the reshop offer ids handed out (offer-id-auth.ts). */
+  offerIds: OfferIdAuthenticator;
 }
 
 const unreadable = (message: string) => fail<never>(failure('bad_response', `the airline's ${message} answer could not be read`));
@@ -87,14 +90,14 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
   return {
     async priceExtras(subject, extras, ctx) {
       if (subject.kind === 'order') return priceExtras({ kind: 'order', ref: subject.ref }, extras, ctx);
-      const ref = decodeAaOfferId(subject.offerId);
+      const ref = decodeAaOfferId(subject.offerId, deps.offerIds);
       const part = ref?.parts[0];
       if (!ref || !part) return fail(failure('not_found', 'offer no longer available at airline'));
       return priceExtras({ kind: 'offer', offerId: part.offerId, owner: part.owner, pax: paxList(ref.passengers) }, extras, ctx);
     },
 
     async createOrder(input, ctx) {
-      const ref = decodeAaOfferId(input.offerId);
+      const ref = decodeAaOfferId(input.offerId, deps.offerIds);
       if (!ref) return fail(failure('not_found', 'offer no longer available at airline'));
       const xml = orderCreateRequest(deps.seller, {
         parts: ref.parts,
@@ -128,11 +131,13 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
       if (!current.ok) return current;
       const answer = await call('OrderReshop', reshopRequest(deps.seller, ref, request, current.value.flightItemIds), ctx);
       if (!answer.ok) return answer;
-      return ok(readReshopOffers(answer.value));
+      const offers = readReshopOffers(answer.value);
+      for (const o of offers) o.offer.offerId = deps.offerIds.sign(o.offer.offerId);
+      return ok(offers);
     },
 
     async acceptReshopOffers(ref, offerIds, payment, ctx) {
-      const refs = offerIds.map(decodeReshopOfferId);
+      const refs = offerIds.map((id) => decodeReshopOfferId(id, deps.offerIds));
       if (refs.some((r) => r === null)) return fail(failure('not_found', 'reshop offer no longer available at airline'));
       const due = refs.reduce((sum, r) => sum + r!.due.amountMinor, 0);
       const amount = due > 0 ? { amountMinor: due, currency: refs[0]!.due.currency } : null;

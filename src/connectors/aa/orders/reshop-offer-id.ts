@@ -1,9 +1,13 @@
+import type { OfferIdAuthenticator } from '../../offer-id-auth.js';
 import { canonicalOfferId, splitOfferId } from '../../offer-id.js';
 
 /**
  * Reshop offers are accepted by id only (change/confirm), so their id carries what acceptance
  * needs — the airline's offer id, owner and the amount due — in its own version, `AA|R.<json>`,
- * distinct from shopping offers so one can never be booked as the other.
+ * distinct from shopping offers so one can never be booked as the other. The amount due decides
+ * what is paid on acceptance, so the id is signed like a shopping offer id (offer-id-auth.ts):
+ * `encodeReshopOfferId` writes the content, the order operations sign it when they hand the
+ * offer out, and `decodeReshopOfferId` reads only ids this gateway issued.
  */
 export interface ReshopOfferRef {
   offerId: string;
@@ -16,8 +20,9 @@ export function encodeReshopOfferId(ref: ReshopOfferRef): string {
   return canonicalOfferId('AA', `R.${Buffer.from(json).toString('base64url')}`);
 }
 
-export function decodeReshopOfferId(id: string): ReshopOfferRef | null {
-  const split = splitOfferId(id);
+export function decodeReshopOfferId(id: string, auth: OfferIdAuthenticator): ReshopOfferRef | null {
+  const content = auth.open(id);
+  const split = content === null ? null : splitOfferId(content);
   if (!split || split.airline !== 'AA' || !split.reference.startsWith('R.')) return null;
   try {
     const c = JSON.parse(Buffer.from(split.reference.slice(2), 'base64url').toString('utf8')) as {
@@ -26,8 +31,8 @@ export function decodeReshopOfferId(id: string): ReshopOfferRef | null {
       d?: unknown;
       c?: unknown;
     };
-    if (typeof c.o !== 'string' || typeof c.w !== 'string' || typeof c.d !== 'number' || typeof c.c !== 'string') return null;
-    return { offerId: c.o, owner: c.w, due: { amountMinor: c.d, currency: c.c } };
+    if (typeof c.o !== 'string' || typeof c.w !== 'string' || !Number.isSafeInteger(c.d) || typeof c.c !== 'string') return null;
+    return { offerId: c.o, owner: c.w, due: { amountMinor: c.d as number, currency: c.c } };
   } catch {
     return null;
   }
