@@ -47,6 +47,16 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     // Offer ids are long and percent-encoded; the default 100 characters would cut them.
     routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
     return503OnClosing: true,
+    // Bounds on a slow or silent client (docs/operations.md): past them the request answers 408 and
+    // the connection closes. They end when the request has arrived, so a response in progress (a
+    // search of up to SEARCH_TIMEOUT_MS, an SSE stream) is never cut. Checked every second.
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: 1_000,
+    },
   });
 
   const services: AppServices = {

@@ -2,14 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './platform/config.js';
 import { createPlatform } from './platform/platform.js';
+import { endOpenEventStreams } from './shopping/event-stream.js';
 import { startAaTestSystem, type AaTestSystem } from './testsystem/aa/server.js';
 
-// In-flight requests get this long to finish after SIGTERM before the process gives up on them.
-const SHUTDOWN_GRACE_MS = 25_000;
+/** The terminal event of a search stream that a shutdown ends before its search did. */
+export const SHUTTING_DOWN_EVENT = {
+  error: 'the server is shutting down; please search again',
+  code: 'server_shutting_down',
+} as const;
 
 /**
  * The process: platform, app, background jobs, listening socket, and a graceful shutdown that
  * stops accepting, lets in-flight requests finish, then closes storage.
+ *
+ * SHUTDOWN_GRACE_MS (25 s by default) bounds the whole shutdown. Open search streams get its
+ * first half to finish on their own (a default search ends within SEARCH_TIMEOUT_MS, 12 s); any
+ * still open then ends with a terminal `error` event, code `server_shutting_down`, so its client
+ * knows to search again rather than seeing a cut connection.
  */
 export async function serve(config: Readonly<Config>): Promise<FastifyInstance> {
   const platform = await createPlatform(config, { defaultMetrics: true });
@@ -56,9 +65,20 @@ export async function serve(config: Readonly<Config>): Promise<FastifyInstance> 
     const force = setTimeout(() => {
       log.error('in-flight requests did not finish in time; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, config.shutdownGraceMs).unref();
     try {
-      await app.close();
+      const closing = app.close();
+      let drainTimer: NodeJS.Timeout | undefined;
+      const drained = await Promise.race([
+        closing.then(() => true),
+        new Promise<boolean>((resolve) => (drainTimer = setTimeout(() => resolve(false), config.shutdownGraceMs / 2))),
+      ]);
+      clearTimeout(drainTimer);
+      if (!drained) {
+        const ended = endOpenEventStreams(app.server, 'error', SHUTTING_DOWN_EVENT);
+        if (ended > 0) log.info({ streams: ended }, 'ended open search streams: server shutting down');
+      }
+      await closing;
       await testSystem?.close();
       await platform.close();
       clearTimeout(force);

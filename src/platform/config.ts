@@ -50,6 +50,14 @@ export interface Config {
   publicFormsPerHour: number;
   /** Failed portal sign-ins per client address per hour before that address is refused for a while. */
   loginFailuresPerHour: number;
+  /**
+   * How long the HTTP server waits on a client (docs/operations.md): for its headers, for its whole
+   * request (headers and body; 408 past it), and on an idle keep-alive connection. None of them
+   * bounds a response in progress, such as a search or an SSE stream.
+   */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /** After SIGTERM: how long in-flight requests and streams get before the process exits anyway. */
+  shutdownGraceMs: number;
 }
 
 export type KeyEnvironment = 'test' | 'live';
@@ -191,7 +199,16 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     passwords: { scryptLogN: r.int('PASSWORD_SCRYPT_LOG_N', 17, 10, 20) },
     publicFormsPerHour: r.int('PUBLIC_FORM_RATE_LIMIT_PER_HOUR', 10, 1, 100_000),
     loginFailuresPerHour: r.int('LOGIN_FAILURE_LIMIT_PER_HOUR', 100, 1, 1_000_000),
+    http: {
+      headersTimeoutMs: r.int('HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
+      requestTimeoutMs: r.int('HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
+      keepAliveTimeoutMs: r.int('HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
+    },
+    shutdownGraceMs: r.int('SHUTDOWN_GRACE_MS', 25_000, 1_000, 600_000),
   };
+  if (config.http.headersTimeoutMs > config.http.requestTimeoutMs) {
+    r.problems.push('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)');
+  }
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return Object.freeze(config);

@@ -1,4 +1,4 @@
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * One registry per app, so tests that build many apps never share counters. Request counts are
@@ -7,6 +7,10 @@ import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 export interface Metrics {
   registry: Registry;
   httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  /** A feature answered without Redis (in-process limiter, no cache, no broadcast) because Redis failed. */
+  redisFallbacks: Counter<'feature'>;
+  /** Pooled PostgreSQL connections that broke (server restart, network), by what the pool was doing. */
+  databaseConnectionErrors: Counter<'state'>;
 }
 
 export function createMetrics(options: { defaultMetrics: boolean }): Metrics {
@@ -20,6 +24,18 @@ export function createMetrics(options: { defaultMetrics: boolean }): Metrics {
       help: 'HTTP request latency by route template and status; its _count is the request count',
       labelNames,
       buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    redisFallbacks: new Counter({
+      name: 'flightagg_redis_fallback_total',
+      help: 'Operations a feature did without Redis because Redis failed (see docs/operations.md per feature)',
+      labelNames: ['feature'] as const,
+      registers: [registry],
+    }),
+    databaseConnectionErrors: new Counter({
+      name: 'flightagg_db_connection_errors_total',
+      help: 'Pooled PostgreSQL connections lost (idle or in use); the pool replaces them',
+      labelNames: ['state'] as const,
       registers: [registry],
     }),
   };

@@ -46,24 +46,31 @@ export interface PlatformOptions {
 export async function createPlatform(config: Readonly<Config>, options: PlatformOptions = {}): Promise<Platform> {
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
   const { keyring } = loadKeyring({ keyring: config.keyring, dataDir: config.dataDir });
+  const metrics = createMetrics({ defaultMetrics: options.defaultMetrics ?? false });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: options.storageDir ?? config.dataDir,
     ...(options.storageTemplate ? { template: options.storageTemplate } : {}),
+    onConnectionError: (err, state) => {
+      metrics.databaseConnectionErrors.inc({ state });
+      logger.warn({ err: { message: err.message, code: (err as { code?: string }).code }, state }, 'database connection lost');
+    },
   });
   let redis: Redis | null = null;
   let migrations: MigrationResult;
   try {
     migrations = await migrate(database);
     await registerKeyring(database.db, keyring);
-    redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+    redis = config.redisUrl ? await connectRedis(config.redisUrl, { logger, role: 'commands' }) : null;
   } catch (err) {
     redis?.disconnect();
     await database.close();
     throw err;
   }
   const broadcast =
-    redis && config.redisUrl ? await createRedisBroadcast(config.redisUrl, config.redisPrefix, redis) : createLocalBroadcast();
+    redis && config.redisUrl
+      ? await createRedisBroadcast(config.redisUrl, config.redisPrefix, redis, { logger, metrics })
+      : createLocalBroadcast();
 
   const scheduler = new Scheduler(database, logger);
   return {
@@ -73,7 +80,7 @@ export async function createPlatform(config: Readonly<Config>, options: Platform
     keyring,
     redis,
     broadcast,
-    metrics: createMetrics({ defaultMetrics: options.defaultMetrics ?? false }),
+    metrics,
     logger,
     scheduler,
     migrations,

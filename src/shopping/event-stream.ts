@@ -4,9 +4,18 @@ import type { FastifyReply } from 'fastify';
 export interface EventStream {
   send(event: string, data: unknown): void;
   end(): void;
-  /** Aborted when the client goes away before the stream ended. */
+  /** Aborted when the client goes away before the stream ended, or the server ends it (shutdown). */
   readonly signal: AbortSignal;
 }
+
+type TerminalEvent = { event: string; data: unknown };
+
+// Streams still open, per HTTP server (shared by every encapsulated Fastify context of one app),
+// so a shutdown can end them with a terminal event instead of cutting the connection.
+const openStreams = new WeakMap<object, Set<(terminal: TerminalEvent) => void>>();
+
+const format = (event: string, data: unknown) =>
+  `event: ${event}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
 
 /**
  * Takes the response over from Fastify and opens a Server-Sent Events stream. Headers already
@@ -25,13 +34,26 @@ export function openEventStream(reply: FastifyReply): EventStream {
     // Proxies such as nginx buffer responses unless told not to; an event must arrive when sent.
     'x-accel-buffering': 'no',
   });
+
+  const server = reply.server.server;
+  let streams = openStreams.get(server);
+  if (!streams) openStreams.set(server, (streams = new Set()));
+  const endWith = ({ event, data }: TerminalEvent) => {
+    if (res.writableEnded || res.destroyed) return;
+    // The connection goes too: its headers promised keep-alive, and a server that is closing
+    // waits for every connection, idle ones included.
+    res.end(format(event, data), () => res.socket?.destroy());
+    gone.abort();
+  };
+  streams.add(endWith);
   res.on('close', () => {
+    streams.delete(endWith);
     if (!res.writableEnded) gone.abort();
   });
   return {
     send(event, data) {
       if (res.writableEnded || res.destroyed) return;
-      res.write(`event: ${event}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
+      res.write(format(event, data));
       // A response holds its writes back until the next tick (it corks the socket) so that several
       // go out together; an event must leave now, not after whatever else this tick still does.
       res.socket?.uncork();
@@ -41,4 +63,16 @@ export function openEventStream(reply: FastifyReply): EventStream {
     },
     signal: gone.signal,
   };
+}
+
+/**
+ * Ends every stream still open on `server` with one terminal event (after which the client knows
+ * the stream is over and why) and closes their connections. Answers how many there were.
+ */
+export function endOpenEventStreams(server: object, event: string, data: unknown): number {
+  const streams = openStreams.get(server);
+  if (!streams) return 0;
+  const ending = [...streams];
+  for (const endWith of ending) endWith({ event, data });
+  return ending.length;
 }

@@ -1,13 +1,44 @@
 import { createHash } from 'node:crypto';
 import type { Platform } from '../platform/platform.js';
 import { createMemoryCache, createRedisCache, type ByteCache } from '../platform/cache/byte-cache.js';
+import { failedDependency } from '../platform/http/dependency-errors.js';
 import type { SearchRequest } from './search-validation.js';
 
 /** Redis when configured (shared by every instance), in process otherwise. */
 export function createSearchCache(platform: Platform): ByteCache {
   return platform.redis
-    ? createRedisCache(platform.redis, `${platform.config.redisPrefix}search:`)
+    ? skippedWhileRedisFails(createRedisCache(platform.redis, `${platform.config.redisPrefix}search:`), platform)
     : createMemoryCache({ now: () => platform.clock().getTime() });
+}
+
+// One warning per this long while Redis is away; the metric counts every skipped read and write.
+const WARN_EVERY_MS = 10_000;
+
+/**
+ * The cache is an optimisation: while Redis is unavailable a read is a miss and a write is
+ * skipped, so searches go to the airlines (within Redis' command time-out, ~0.5 s at worst) instead
+ * of failing. Counted in `flightagg_redis_fallback_total{feature="search-cache"}`.
+ */
+function skippedWhileRedisFails(cache: ByteCache, platform: Pick<Platform, 'metrics' | 'logger'>): ByteCache {
+  const log = platform.logger.child({ dependency: 'redis', feature: 'search-cache' });
+  let lastWarned = 0;
+  const skip = (err: unknown) => {
+    if (failedDependency(err) !== 'redis') throw err;
+    platform.metrics.redisFallbacks.inc({ feature: 'search-cache' });
+    const now = Date.now();
+    if (now - lastWarned < WARN_EVERY_MS) return;
+    lastWarned = now;
+    log.warn('Redis unavailable: searches skip the cache until it is back');
+  };
+  return {
+    get: (key) =>
+      cache.get(key).catch((err: unknown) => {
+        skip(err);
+        return null;
+      }),
+    set: (key, value, ttlMs) => cache.set(key, value, ttlMs).catch(skip),
+    delete: (key) => cache.delete(key).catch(skip),
+  };
 }
 
 /** Identical searches share a key: same environment, slices, passengers, cabin and filters. */

@@ -40,4 +40,13 @@ describe('configuration', () => {
   it('requires KEYRING with PostgreSQL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://localhost/x' })).toThrow(/KEYRING is required when DATABASE_URL is set/);
   });
+
+  it('reads TRUST_PROXY as no proxy, a hop count or proxy addresses, and refuses true and ambiguous values', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.1.0.0/16' }).trustProxy).toEqual({ addresses: ['loopback', '10.1.0.0/16'] });
+    for (const value of ['true', 'TRUE', 'yes', '1.2.3', '10.0.0.0/8,,']) {
+      expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

@@ -25,6 +25,10 @@ const EVICT_CHANNEL = 'api-key-evict';
  * keyed HMAC that the database lookup needs, and still no clear secret held in memory. An entry
  * lives at most `ttlMs`; an edit, revocation or creation evicts its lookup hash on every instance
  * through the broadcast bus, so a change applies on the very next request.
+ *
+ * While the bus (Redis) is down, evictions do not reach other instances: there a revoked or
+ * tightened key holds for at most `ttlMs` (one minute, the contract's bound on the restriction
+ * cache). When the bus is back, every entry is dropped, since any of them may have missed news.
  */
 export class KeyCache {
   private readonly entries = new Map<string, Entry>();
@@ -36,6 +40,7 @@ export class KeyCache {
     private readonly maxEntries = 10_000,
   ) {
     broadcast.subscribe(EVICT_CHANNEL, (lookupHash) => this.drop(lookupHash));
+    broadcast.onMissedMessages(() => this.clear());
   }
 
   get(fingerprint: string, now: number): Entry | undefined {
@@ -61,6 +66,11 @@ export class KeyCache {
   async evict(lookupHash: string): Promise<void> {
     this.drop(lookupHash);
     await this.broadcast.publish(EVICT_CHANNEL, lookupHash);
+  }
+
+  private clear(): void {
+    this.entries.clear();
+    this.fingerprintByLookupHash.clear();
   }
 
   private drop(lookupHash: string): void {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { markDependencyFailure } from '../http/dependency-errors.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PgliteSingleConnectionPool } from './pglite-pool.js';
 
@@ -29,38 +30,92 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Embedded storage only: start from this dump (tests start from one migrated template). */
   template?: Blob;
+  /**
+   * A pooled PostgreSQL connection broke: `idle` in the pool, or `in_use` by a caller (whose query
+   * fails on its own). The pool has already dropped it and opens a new one on the next demand.
+   */
+  onConnectionError?: (err: Error, state: 'idle' | 'in_use') => void;
 }
+
+// Time budgets of the PostgreSQL pool. A PostgreSQL that is down refuses at once; one that does not
+// answer at all (host gone, network cut) must not hold a request longer than a client would wait:
+// a new connection, or a free one from the pool, within 3 s, else the request answers 503.
+const CONNECT_TIMEOUT_MS = 3_000;
+// Every statement a request or job makes is a few milliseconds; 30 s only stops a runaway one
+// (PostgreSQL cancels it: 57014, answered as 503). Scripts on a client of their own (migrations,
+// advisory locks of once-per-cluster jobs, which wait on purpose) run without this bound.
+const STATEMENT_TIMEOUT_MS = 30_000;
+// A transaction left open (a caller that hung between statements) must not hold its locks for ever.
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 
 // Both drivers answer with the same JavaScript types: int8 (count(*), bigserial) as numbers,
 // which is safe for every value this service stores, and timestamps as Date.
 const parseInt8 = (value: string) => Number(value);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir, options.template);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.onConnectionError)
+    : openPglite(options.dataDir, options.template);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+/** Errors raised on a database connection carry that fact, for dependency-errors.ts to answer 503. */
+const markDatabase = (err: unknown) => {
+  throw markDependencyFailure(err, 'database');
+};
+
+async function openPostgres(url: string, onConnectionError: DatabaseOptions['onConnectionError']): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    // TCP keep-alive notices a peer that vanished without closing (a host or network gone).
+    keepAlive: true,
     types: { getTypeParser: (oid, format) => (oid === 20 ? parseInt8 : pg.types.getTypeParser(oid, format)) },
   });
+  // Without a listener, an idle connection that PostgreSQL drops (restart, admin_shutdown) would be
+  // an unhandled 'error' event and end the process. The pool has already removed that client.
+  pool.on('error', (err) => onConnectionError?.(err, 'idle'));
+  const inUse = new WeakSet<pg.PoolClient>();
+  pool.on('acquire', (client) => inUse.add(client));
+  pool.on('release', (_err, client) => inUse.delete(client));
+  pool.on('connect', (client) => {
+    // A client that is checked out has no pool listener: its error would end the process too. Its
+    // caller's next query fails ("not queryable") and the pool drops it on release.
+    client.on('error', (err) => {
+      if (inUse.has(client)) onConnectionError?.(err, 'in_use');
+    });
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      const result = query(...args);
+      return result instanceof Promise ? result.catch(markDatabase) : result;
+    }) as typeof client.query;
+  });
+  const connect = () => pool.connect().catch(markDatabase);
   // Fail at start, with the driver's reason, rather than on the first request.
-  const probe = await pool.connect();
+  const probe = await connect();
   probe.release();
-  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } as never }) });
   return {
     db,
     kind: 'postgres',
     async withClient(fn) {
-      const client = await pool.connect();
+      const client = await connect();
+      let broken: Error | undefined;
       try {
+        await client.query('set statement_timeout = 0');
         return await fn({
           exec: async (script) => void (await client.query(script)),
           query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
         });
+      } catch (err) {
+        broken = err as Error;
+        throw err;
       } finally {
-        client.release();
+        // Back to the pool's statement bound; a client whose connection broke is dropped instead.
+        if (!broken) await client.query('reset statement_timeout').catch((err: Error) => (broken = err));
+        client.release(broken);
       }
     },
     close: () => db.destroy(),

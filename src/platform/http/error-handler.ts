@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { AppError } from '../errors.js';
+import { dependencyError } from './dependency-errors.js';
 import { errorBody, surfaceOf } from './surfaces.js';
 import { validationMessage } from './validation-message.js';
 
@@ -29,6 +30,7 @@ const FRAMEWORK_ERRORS: Record<string, Omit<ClientError, 'status'> & { status?: 
 };
 
 function toClientError(err: FastifyError): ClientError | null {
+  err = dependencyError(err) ?? err; // a database or Redis outage: 503 with Retry-After, not a 500
   if (err instanceof AppError) {
     return { status: err.status, code: err.code, message: err.message, fields: err.fields, headers: err.headers };
   }

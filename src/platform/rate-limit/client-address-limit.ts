@@ -15,7 +15,7 @@ export type ClientAddressLimit = (address: string | null) => Promise<void>;
  * seconds until a slot frees. Behind a load balancer the client address needs TRUST_PROXY.
  */
 export function clientAddressLimit(
-  platform: Pick<Platform, 'config' | 'redis' | 'clock'>,
+  platform: Pick<Platform, 'config' | 'redis' | 'clock' | 'metrics' | 'logger'>,
   options: { name: string; what: string; perHour: number },
 ): ClientAddressLimit {
   const limiter = createRateLimiter(platform, options.name);
@@ -43,7 +43,7 @@ export interface ClientFailureBudget {
  * per-account lockout alone does not slow one address trying a few passwords on many accounts.
  */
 export function clientFailureBudget(
-  platform: Pick<Platform, 'config' | 'redis' | 'clock'>,
+  platform: Pick<Platform, 'config' | 'redis' | 'clock' | 'metrics' | 'logger'>,
   options: { name: string; what: string; perHour: number },
 ): ClientFailureBudget {
   const limiter = createRateLimiter(platform, options.name);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Platform } from '../platform.js';
+import { withInProcessFallback } from './redis-fallback.js';
 
 export interface RateDecision {
   allowed: boolean;
@@ -117,10 +118,17 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
 
 /**
  * The limiter a feature counts with under `name`: shared by every instance through Redis when
- * REDIS_URL is set, in this process otherwise.
+ * REDIS_URL is set (in process while Redis is unavailable), in this process otherwise.
  */
-export function createRateLimiter(platform: Pick<Platform, 'redis' | 'config'>, name: string): RateLimiter {
+export function createRateLimiter(
+  platform: Pick<Platform, 'redis' | 'config' | 'metrics' | 'logger'>,
+  name: string,
+): RateLimiter {
   return platform.redis
-    ? createRedisRateLimiter(platform.redis, `${platform.config.redisPrefix}ratelimit:${name}:`)
+    ? withInProcessFallback(
+        createRedisRateLimiter(platform.redis, `${platform.config.redisPrefix}ratelimit:${name}:`),
+        name,
+        platform,
+      )
     : createMemoryRateLimiter();
 }

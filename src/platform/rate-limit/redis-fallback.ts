@@ -1,0 +1,56 @@
+import type { Platform } from '../platform.js';
+import { failedDependency } from '../http/dependency-errors.js';
+import { createMemoryRateLimiter, type RateLimiter } from './sliding-window-limiter.js';
+
+// After Redis failed, the next decisions are made in process for this long before Redis is tried
+// again: a Redis that hangs (rather than refuses) then costs one command time-out per second, not
+// one per request.
+const RETRY_REDIS_AFTER_MS = 1_000;
+// One warning per limiter per this long while Redis is away; the metric counts every decision.
+const WARN_EVERY_MS = 10_000;
+
+/**
+ * A shared limiter that keeps deciding while Redis is unavailable: each decision Redis cannot make
+ * is made by an in-process limiter of the same shape, counted in
+ * `flightagg_redis_fallback_total{feature}` and logged as a warning. The limit then holds per
+ * instance instead of per cluster (N instances admit up to N times the limit) until Redis is back,
+ * which is the choice made for every limiter (see docs/operations.md for why, limiter by limiter).
+ */
+export function withInProcessFallback(
+  shared: RateLimiter,
+  feature: string,
+  platform: Pick<Platform, 'metrics' | 'logger'>,
+): RateLimiter {
+  const local = createMemoryRateLimiter();
+  const log = platform.logger.child({ dependency: 'redis', feature });
+  let skipUntil = 0;
+  let lastWarned = 0;
+
+  const fellBack = (err: unknown) => {
+    if (err !== null && failedDependency(err) !== 'redis') throw err;
+    platform.metrics.redisFallbacks.inc({ feature });
+    const now = Date.now();
+    if (err !== null) skipUntil = now + RETRY_REDIS_AFTER_MS;
+    if (now - lastWarned >= WARN_EVERY_MS) {
+      lastWarned = now;
+      log.warn('Redis unavailable: rate limit enforced per instance until it is back');
+    }
+  };
+
+  const decide =
+    (method: 'take' | 'peek'): RateLimiter['take'] =>
+    async (key, limit, windowMs, nowMs) => {
+      if (Date.now() < skipUntil) {
+        fellBack(null);
+        return local[method](key, limit, windowMs, nowMs);
+      }
+      try {
+        return await shared[method](key, limit, windowMs, nowMs);
+      } catch (err) {
+        fellBack(err);
+        return local[method](key, limit, windowMs, nowMs);
+      }
+    };
+
+  return { take: decide('take'), peek: decide('peek') };
+}
