@@ -13,6 +13,7 @@ import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/http/json-b
 import { registerMetrics } from './platform/http/metrics-routes.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { requestIdFor } from './platform/http/request-id.js';
+import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
 import type { Platform } from './platform/platform.js';
 import { portalPlugin } from './portal/plugin.js';
 import { searchRoutes } from './shopping/search-routes.js';
@@ -43,7 +44,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestIdFor,
     requestIdHeader: false,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Offer ids are long and percent-encoded; the default 100 characters would cut them.
     routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
     return503OnClosing: true,

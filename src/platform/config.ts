@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 
 // Relative defaults (the NDC schemas beside the checkout) are taken from the repository root, not
 // from wherever the process happens to start.
@@ -25,8 +26,12 @@ export interface Config {
   logLevel: string;
   /** Public base URL, for links in e-mails and `docs_url`. */
   publicUrl: string;
-  /** Fastify `trustProxy`: needed behind a load balancer so `allowedIps` sees the client address. */
-  trustProxy: boolean | string;
+  /**
+   * Which proxies' `X-Forwarded-For` to believe (TRUST_PROXY): needed behind a load balancer so
+   * `allowedIps` and the per-address limits see the client, not the balancer. See trust-proxy.ts.
+   */
+  trustProxy: TrustProxy;
+  /** When set, `/metrics` needs `Authorization: Bearer <token>`; unset, it answers loopback peers only. */
   metricsToken: string | null;
   aa: {
     testSubscriptionKey: string;
@@ -148,8 +153,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     r.problems.push('KEY_ENVIRONMENTS must be a comma-separated list of test and live');
   }
 
-  const trustProxyRaw = r.string('TRUST_PROXY', 'false');
-  const trustProxy = trustProxyRaw === 'true' ? true : trustProxyRaw === 'false' ? false : trustProxyRaw;
+  const trustProxyParsed = parseTrustProxy(env.TRUST_PROXY);
+  if ('problem' in trustProxyParsed) r.problems.push(trustProxyParsed.problem);
+  const trustProxy = 'value' in trustProxyParsed ? trustProxyParsed.value : false;
 
   const databaseUrl = r.url('DATABASE_URL', ['postgres:', 'postgresql:']);
   const keyring = r.optional('KEYRING');
