@@ -8,11 +8,12 @@ import { healthRoutes } from './health/routes.js';
 import { monitoringRoutes } from './monitoring/monitoring-routes.js';
 import { offerRoutes } from './offers/offer-routes.js';
 import { ordersPlugin } from './orders/orders-plugin.js';
-import { registerErrorHandling } from './platform/http/error-handler.js';
+import { answerFrameworkError, MAX_PARAM_LENGTH, registerErrorHandling } from './platform/http/error-handler.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/http/json-body-parser.js';
 import { registerMetrics } from './platform/http/metrics-routes.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { requestIdFor } from './platform/http/request-id.js';
+import { requireRoutePolicies } from './platform/http/route-policy.js';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
 import type { Platform } from './platform/platform.js';
 import { portalPlugin } from './portal/plugin.js';
@@ -46,7 +47,9 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     requestIdHeader: false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Offer ids are long and percent-encoded; the default 100 characters would cut them.
-    routerOptions: { maxParamLength: 1000, ignoreTrailingSlash: true },
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
+    // A malformed URL or an overlong parameter never reaches a route: answer it in our error format.
+    frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
     // Bounds on a slow or silent client (docs/operations.md): past them the request answers 408 and
     // the connection closes. They end when the request has arrived, so a response in progress (a
@@ -66,6 +69,9 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   };
   app.decorate('platform', platform);
   app.decorate('services', services);
+  // Every route declares its policy (`config.auth`, `config.surface`): the gate and the error
+  // handler read it from the matched route. The app refuses to start while one is missing.
+  requireRoutePolicies(app);
 
   // Set at the start, not in onSend: streamed answers (SSE) write to the socket themselves.
   app.addHook('onRequest', (request, reply, done) => {

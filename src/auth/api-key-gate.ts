@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../platform/errors.js';
+import { matchedPath, type RouteAuth } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import { recordSecurityEvent } from '../security/security-event-store.js';
 import type { VerifiedKey } from './api-keys/key-cache.js';
@@ -20,15 +21,12 @@ declare module 'fastify' {
   }
 }
 
-const PUBLIC_PATHS = new Set(['/v1/health', '/v1/health/ready', '/v1/subscribe']);
-
 /**
- * Paths that do not take an API key: liveness and readiness, signup (any method, so a wrong one
- * answers 405 rather than 401), and the session-authenticated portal and admin paths.
+ * Fails closed: only routes that declared another guard skip the key. A route with no declared
+ * policy cannot start (requireRoutePolicies, in app.ts); were one served anyway, it would still need a key.
  */
-function isExempt(path: string): boolean {
-  if (PUBLIC_PATHS.has(path)) return true;
-  return path === '/v1/dev' || path.startsWith('/v1/dev/') || path === '/v1/admin' || path.startsWith('/v1/admin/');
+function needsApiKey(auth: RouteAuth | undefined): boolean {
+  return auth !== 'public' && auth !== 'session' && auth !== 'metrics-token';
 }
 
 // One refusal event per key and reason a minute is enough for the log; more would let a
@@ -54,9 +52,14 @@ export function registerApiKeyGate(app: FastifyInstance, keys: ApiKeyService, pl
   }
 
   app.decorateRequest('apiKey', null);
+  // Decided by the matched route's declared policy, never by URL text: the router has already
+  // decoded and matched the path, so every spelling of a path gets the same decision. A request
+  // that matched no route is left to the not-found handler (404/405) and reaches no handler.
   app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?', 1)[0]!;
-    if (!path.startsWith('/v1/') || isExempt(path)) return;
+    if (request.is404) return;
+    if (!needsApiKey(request.routeOptions.config.auth)) return;
+    // The path as the router matched it (template and encoded params): what restrictions compare.
+    const path = matchedPath(request) ?? request.routeOptions.url ?? '';
 
     const header = request.headers['x-api-key'];
     if (header === undefined || header === '') throw unauthorized('missing X-API-Key', 'missing_api_key');

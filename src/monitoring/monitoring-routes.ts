@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import fp from 'fastify-plugin';
 import { notFound } from '../platform/errors.js';
+import { API_KEY_ROUTE } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import { createHealthService } from './health-service.js';
 
@@ -47,6 +48,7 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
   app.get(
     '/v1/monitoring/airlines',
     {
+      config: API_KEY_ROUTE,
       schema: {
         tags: ['monitoring'],
         summary: 'Health of every connected airline',
@@ -60,6 +62,7 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
   app.get(
     '/v1/monitoring/airlines/:iataCode',
     {
+      config: API_KEY_ROUTE,
       schema: {
         tags: ['monitoring'],
         summary: 'Health of one airline connector',

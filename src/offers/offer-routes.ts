@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import fp from 'fastify-plugin';
 import { badRequest } from '../platform/errors.js';
+import { API_KEY_ROUTE } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import {
   OfferPathSchema,
@@ -34,6 +35,7 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
   app.post(
     '/v1/offers/price',
     {
+      config: API_KEY_ROUTE,
       schema: {
         tags: ['offers'],
         summary: 'Re-price offers at the airline: confirmed price and terms',
@@ -53,6 +55,7 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
   app.get(
     '/v1/offers/:offerID/seats',
     {
+      config: API_KEY_ROUTE,
       schema: {
         tags: ['offers'],
         summary: 'Seat maps of an offer (or of a booked order)',
@@ -75,6 +78,7 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
   app.get(
     '/v1/offers/:offerID/services',
     {
+      config: API_KEY_ROUTE,
       schema: {
         tags: ['offers'],
         summary: 'Ancillary services sold with an offer',

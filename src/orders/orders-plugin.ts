@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { API_KEY_ROUTE, SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import { createMailer } from '../platform/mail.js';
 import { runDeadlineSweep } from './deadline-sweep.js';
 import { airlineOfOrderId } from './order-access.js';
@@ -31,9 +32,16 @@ export const ordersPlugin = fp(
         return order ? { airline: order.airline, airlineOrderId: order.airline_order_id } : null;
       },
     });
-    await app.register(orderRoutes);
-    await app.register(orderServicingRoutes);
-    await app.register(dashboardOrderRoutes, { gate: writeGate(platform.config) });
+    await app.register(async (api) => {
+      setRoutePolicy(api, API_KEY_ROUTE);
+      await api.register(orderRoutes);
+      await api.register(orderServicingRoutes);
+    });
+    // The agency dashboard's order actions take a portal session (their scope adds its hook).
+    await app.register(async (dashboard) => {
+      setRoutePolicy(dashboard, SESSION_ROUTE);
+      await dashboard.register(dashboardOrderRoutes, { gate: writeGate(platform.config) });
+    });
   },
   { name: 'orders', dependencies: ['connectors'] },
 );

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { PUBLIC_ROUTE, SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import { signupRoutes, verificationRoutes } from './accounts/routes.js';
 import { inviteAcceptRoutes, inviteRoutes } from './invites/routes.js';
 import { keyRoutes } from './keys/routes.js';
@@ -38,12 +39,17 @@ export const portalPlugin = fp(
     app.decorateRequest('session', null);
     app.addHook('onClose', async () => services.mailer.close());
 
-    await app.register(subscribeRoutes, { services });
-    await app.register(signupRoutes, { services });
-    await app.register(loginRoutes, { services });
-    await app.register(passwordResetRoutes, { services });
-    await app.register(inviteAcceptRoutes, { services });
+    // The forms a visitor without a session fills in: subscribe, sign up, verify, log in, reset, accept.
+    await app.register(async (open) => {
+      setRoutePolicy(open, PUBLIC_ROUTE);
+      await open.register(subscribeRoutes, { services });
+      await open.register(signupRoutes, { services });
+      await open.register(loginRoutes, { services });
+      await open.register(passwordResetRoutes, { services });
+      await open.register(inviteAcceptRoutes, { services });
+    });
     await app.register(async (scoped) => {
+      setRoutePolicy(scoped, SESSION_ROUTE);
       scoped.addHook('onRequest', authenticate);
       await scoped.register(sessionRoutes, { services });
       await scoped.register(verificationRoutes, { services });

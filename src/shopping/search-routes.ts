@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import fp from 'fastify-plugin';
 import type { FastifyReply } from 'fastify';
 import type { ApiKeyContext } from '../auth/api-key-gate.js';
+import { API_KEY_ROUTE } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import { createLookToBook, LOOK_TO_BOOK_FLUSH_MS, type LookToBook } from './look-to-book.js';
 import { offerJson } from './offer-view.js';
@@ -60,6 +61,7 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
   app.post(
     '/v1/shopping/offers',
     {
+      config: API_KEY_ROUTE,
       preValidation: rateLimit,
       schema: {
         tags: ['shopping'],
@@ -86,6 +88,7 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
   app.post(
     '/v1/shopping/offers/stream',
     {
+      config: API_KEY_ROUTE,
       preValidation: rateLimit,
       schema: {
         tags: ['shopping'],

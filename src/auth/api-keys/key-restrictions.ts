@@ -37,6 +37,11 @@ function clientAllowed(list: BlockList, ip: string): boolean {
   return false;
 }
 
+/**
+ * `request.path` must be the path the router matched in its canonical spelling (the route
+ * template with percent-encoded parameters, see matchedPath in route-policy.ts), never the raw
+ * URL: `/%761/orders` is the same route as `/v1/orders` and must meet the same `allowedPaths`.
+ */
 export function checkRestrictions(
   r: KeyRestrictions & { allowlist: BlockList | null },
   request: { ip: string; method: string; path: string; now: Date },

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import FindMyWay from 'find-my-way';
 import { AppError } from '../errors.js';
 import { dependencyError } from './dependency-errors.js';
-import { errorBody, surfaceOf } from './surfaces.js';
+import { errorBody, surfaceOf, type Surface } from './surfaces.js';
 import { validationMessage } from './validation-message.js';
 
 interface ClientError {
@@ -12,6 +12,9 @@ interface ClientError {
   fields?: Record<string, unknown>;
   headers?: Record<string, string>;
 }
+
+/** The router's bound on one path parameter; offer ids are long and percent-encoded (app.ts). */
+export const MAX_PARAM_LENGTH = 1000;
 
 /** Fastify's own 4xx errors, in the words of this API. */
 const FRAMEWORK_ERRORS: Record<string, Omit<ClientError, 'status'> & { status?: number }> = {
@@ -26,6 +29,11 @@ const FRAMEWORK_ERRORS: Record<string, Omit<ClientError, 'status'> & { status?: 
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'invalid_request_body', message: 'request body does not match Content-Length' },
   FST_ERR_CTP_INVALID_TYPE: { code: 'invalid_request_body', message: 'invalid Content-Type header' },
   FST_ERR_BAD_URL: { code: 'invalid_path', message: 'the request path is not valid' },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'path_parameter_too_long',
+    message: `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`,
+  },
   FST_ERR_ASYNC_CONSTRAINT: { code: 'invalid_request', message: 'invalid request' },
 };
 
@@ -48,7 +56,49 @@ function toClientError(err: FastifyError): ClientError | null {
 
 function send(request: FastifyRequest, reply: FastifyReply, e: ClientError) {
   for (const [name, value] of Object.entries(e.headers ?? {})) reply.header(name, value);
-  return reply.code(e.status).send(errorBody(surfaceOf(request.url), e, request.id));
+  return reply.code(e.status).send(errorBody(surfaceOf(request), e, request.id));
+}
+
+function answerError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const clientError = toClientError(err);
+  if (clientError) {
+    if (clientError.status >= 500) request.log.warn({ code: clientError.code }, clientError.message);
+    return send(request, reply, clientError);
+  }
+  request.log.error({ err }, 'unhandled error');
+  return send(request, reply, { status: 500, code: 'internal_error', message: 'internal server error' });
+}
+
+/**
+ * Fastify's `frameworkErrors` option: a malformed URL (FST_ERR_BAD_URL), a path parameter over
+ * MAX_PARAM_LENGTH (FST_ERR_MAX_PARAM_LENGTH) and a failing async route constraint arrive here
+ * before any route or hook, so without it Fastify writes its own body with no request id.
+ */
+export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('X-Request-Id', request.id);
+  void answerError(err, request, reply);
+}
+
+interface NotFoundOptions {
+  // Fastify gives the not-found handler's context this config (fastify/lib/four-oh-four.js); its
+  // typings omit it. The error handler reads `surface` from it like from a matched route's.
+  config: { auth: 'public'; surface: Surface };
+}
+
+/**
+ * Unmatched paths under `prefix` (the plugin's own, e.g. `/v1/aviation`) answer 404 and 405 in
+ * `surface`. A not-found handler scoped to the prefix, as Fastify routes 404s by prefix.
+ */
+export async function setUnmatchedSurface(app: FastifyInstance, prefix: string, surface: Surface): Promise<void> {
+  app.unmatchedSurfaces.set(prefix, surface);
+  const answer = app.answerUnmatched;
+  await app.register(
+    async (scope) => {
+      const options: NotFoundOptions = { config: { auth: 'public', surface } };
+      scope.setNotFoundHandler(options as Parameters<typeof scope.setNotFoundHandler>[0], answer);
+    },
+    { prefix },
+  );
 }
 
 /**
@@ -72,19 +122,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
   });
 
-  app.setErrorHandler((err: FastifyError, request, reply) => {
-    const clientError = toClientError(err);
-    if (clientError) {
-      if (clientError.status >= 500) request.log.warn({ code: clientError.code }, clientError.message);
-      return send(request, reply, clientError);
-    }
-    request.log.error({ err }, 'unhandled error');
-    return send(request, reply, { status: 500, code: 'internal_error', message: 'internal server error' });
-  });
+  app.setErrorHandler(answerError);
 
-  app.setNotFoundHandler((request, reply) => {
+  // Requests that matched no route: 404, or 405 with Allow when the path exists for other methods.
+  // They reach no route handler and are never authenticated (the gate skips them).
+  function answerUnmatched(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '/';
-    const match = knownRoutes.find('GET', path);
+    const match = knownRoutes.find('GET', decodedForLookup(path));
     const allowed = match ? methodsByRoute.get((match.store as { key: string }).key) : undefined;
     if (allowed && !allowed.has(request.method)) {
       const list = [...allowed].sort();

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
+import { PUBLIC_ROUTE, setRoutePolicy } from './route-policy.js';
 
 const DESCRIPTION = `
 One REST/JSON API to search, price, book and service flights across airlines, in one
@@ -38,6 +39,10 @@ export async function registerOpenApi(app: FastifyInstance, config: Readonly<Con
       security: [{ ApiKey: [] }],
     },
   });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The API description is public: clients generate code from it before they have a key.
+  app.get('/openapi.json', { schema: { hide: true }, config: PUBLIC_ROUTE }, async () => app.swagger());
+  await app.register(async (docs) => {
+    setRoutePolicy(docs, PUBLIC_ROUTE);
+    await docs.register(swaggerUi, { routePrefix: '/docs' });
+  });
 }

@@ -1,12 +1,42 @@
+import type { FastifyRequest } from 'fastify';
+
 /**
  * The API has two error shapes: the commerce and public paths answer `{error, code, request_id}`,
  * the aviation and reference paths answer the envelope `{data, meta, errors[{code, message}]}`.
- * Which one a request gets depends only on its path.
+ * Which one a request gets is declared by the route it matched (`config.surface`, see
+ * route-policy.ts), or by the not-found handler of the prefix it fell into; never read from URL
+ * text, which another spelling of the same path would change.
  */
 export type Surface = 'plain' | 'envelope';
 
-export function surfaceOf(url: string): Surface {
-  return url.startsWith('/v1/aviation') || url.startsWith('/v1/reference') ? 'envelope' : 'plain';
+/**
+ * Prefixes whose unmatched requests answer in another shape than plain, declared by the plugin
+ * that owns them (setUnmatchedSurface in error-handler.ts).
+ */
+export type UnmatchedSurfaces = Map<string, Surface>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    unmatchedSurfaces: UnmatchedSurfaces;
+  }
+}
+
+/**
+ * Only for requests the router could not even try to match (a malformed URL, an overlong
+ * parameter): the shape is picked from the raw path's prefix. It decides the error's shape only,
+ * never whether a request is authenticated.
+ */
+function surfaceOfUnroutable(request: FastifyRequest): Surface {
+  const path = request.url.split('?', 1)[0] ?? '';
+  for (const [prefix, surface] of request.server.unmatchedSurfaces ?? []) {
+    if (path === prefix || path.startsWith(`${prefix}/`)) return surface;
+  }
+  return 'plain';
+}
+
+/** The error shape for a request: the matched route's, the not-found handler's, or by prefix. */
+export function surfaceOf(request: FastifyRequest): Surface {
+  return request.routeOptions.config?.surface ?? surfaceOfUnroutable(request);
 }
 
 export function errorBody(

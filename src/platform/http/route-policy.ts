@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { Surface } from './surfaces.js';
+
+/**
+ * How a route is authenticated. The API-key gate enforces `api-key`; the other kinds name the
+ * check that guards the route so the choice is visible on the route and provable by a test:
+ * - `public`: no credential (liveness, readiness, sign-up, login, the API description);
+ * - `api-key`: `X-API-Key`, checked by the gate (src/auth/api-key-gate.ts) with the key's restrictions;
+ * - `session`: a portal bearer token, checked by the portal's session hook in the route's scope;
+ * - `metrics-token`: the scrape endpoint's own check (src/platform/http/metrics-routes.ts).
+ */
+export const ROUTE_AUTH_KINDS = ['public', 'api-key', 'session', 'metrics-token'] as const;
+export type RouteAuth = (typeof ROUTE_AUTH_KINDS)[number];
+
+/** What a route declares about itself, read by the gate and the error handler (and later the meter). */
+export interface RoutePolicy {
+  auth: RouteAuth;
+  /** The error shape of the route: `plain` `{error, code, request_id}` or the aviation `envelope`. */
+  surface: Surface;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: RouteAuth;
+    surface?: Surface;
+  }
+}
+
+export const API_KEY_ROUTE: RoutePolicy = Object.freeze({ auth: 'api-key', surface: 'plain' });
+export const API_KEY_ENVELOPE_ROUTE: RoutePolicy = Object.freeze({ auth: 'api-key', surface: 'envelope' });
+export const SESSION_ROUTE: RoutePolicy = Object.freeze({ auth: 'session', surface: 'plain' });
+export const PUBLIC_ROUTE: RoutePolicy = Object.freeze({ auth: 'public', surface: 'plain' });
+
+type RouteConfig = NonNullable<RouteOptions['config']>;
+
+// What each route declared itself, captured the first time any default hook sees it, so that
+// defaults of nested scopes never overwrite a route's own declaration.
+const declared = new WeakMap<object, Partial<RoutePolicy>>();
+
+function ownPolicy(route: RouteOptions): Partial<RoutePolicy> {
+  let own = declared.get(route);
+  if (!own) {
+    const config = (route.config ?? {}) as RouteConfig;
+    own = {};
+    if (config.auth !== undefined) own.auth = config.auth;
+    if (config.surface !== undefined) own.surface = config.surface;
+    declared.set(route, own);
+  }
+  return own;
+}
+
+/**
+ * Gives every route registered in this encapsulation context (the plugin `scope` and its children)
+ * the policy `defaults`, unless the route declares its own in `config`. Call it at the top of an
+ * encapsulated plugin; a plugin wrapped with fastify-plugin shares its parent's context, so its
+ * routes declare `config` themselves instead. Inner scopes refine outer ones.
+ */
+export function setRoutePolicy(scope: FastifyInstance, defaults: RoutePolicy): void {
+  scope.addHook('onRoute', (route) => {
+    route.config = { ...(route.config ?? {}), ...defaults, ...ownPolicy(route) };
+  });
+}
+
+export function isRoutePolicy(config: unknown): config is RoutePolicy {
+  const c = config as Partial<RoutePolicy> | undefined;
+  return (
+    c !== undefined &&
+    (ROUTE_AUTH_KINDS as readonly string[]).includes(c.auth ?? '') &&
+    (c.surface === 'plain' || c.surface === 'envelope')
+  );
+}
+
+/**
+ * Fails closed: the app refuses to start (ready() rejects) while any route has no declared policy,
+ * so a route can never be served unguarded because someone forgot to say what guards it.
+ * The check runs at ready, not in onRoute, because the root's onRoute hooks run before the
+ * default-filling hooks of the scope the route lives in.
+ */
+export function requireRoutePolicies(app: FastifyInstance): void {
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+  app.addHook('onReady', async () => {
+    const missing = routes.filter((r) => !isRoutePolicy(r.config)).map((r) => `${String(r.method)} ${r.url}`);
+    routes.length = 0;
+    if (missing.length > 0) {
+      throw new Error(
+        `routes without a declared policy (config.auth and config.surface; see src/platform/http/route-policy.ts): ${missing.join(', ')}`,
+      );
+    }
+  });
+}
+
+/** The policy of the route a request matched, or null when it matched none (the not-found handler). */
+export function policyOf(request: FastifyRequest): RoutePolicy | null {
+  if (request.is404) return null;
+  const config = request.routeOptions.config;
+  return isRoutePolicy(config) ? config : null;
+}
+
+/**
+ * The path the router matched, spelled canonically: the route template with each parameter
+ * percent-encoded. `/%761/orders/a%2Fb` and `/v1/orders/a%2Fb/` both give `/v1/orders/a%2Fb`, and a
+ * parameter can never add path segments, so prefix checks on it (key `allowedPaths`) cannot be
+ * escaped by another spelling of the same path.
+ */
+export function matchedPath(request: FastifyRequest): string | null {
+  const template = request.routeOptions.url;
+  if (request.is404 || template === undefined) return null;
+  const params = (request.params ?? {}) as Record<string, string | undefined>;
+  return template
+    .replace(/:([A-Za-z0-9_]+)(\([^)]*\))?/g, (_m, name: string) => encodeURIComponent(params[name] ?? ''))
+    .replace(/\*$/, () => encodeURIComponent(params['*'] ?? ''));
+}
