@@ -140,5 +140,24 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     return send(request, reply, { status: 404, code: 'not_found', message: `no such endpoint: ${request.method} ${path}` });
-  });
+  }
+  app.decorate('answerUnmatched', answerUnmatched);
+  app.decorate('unmatchedSurfaces', new Map<string, Surface>());
+  const options: NotFoundOptions = { config: { auth: 'public', surface: 'plain' } };
+  app.setNotFoundHandler(options as Parameters<typeof app.setNotFoundHandler>[0], answerUnmatched);
+}
+
+/** The router decodes a path before matching (all but reserved characters, like decodeURI). */
+function decodedForLookup(path: string): string {
+  try {
+    return decodeURI(path);
+  } catch {
+    return path;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    answerUnmatched(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  }
 }
