@@ -141,10 +141,17 @@ export interface OrderOperations {
       extras: PricedExtra[];
       payment: PaymentInput;
       expectedTotal: Money | null;
+      /** The seller's own reference for the booking (the gateway's order id), kept by the airline. */
+      sellerReference?: string | null;
     },
     ctx: CallContext,
   ): Promise<ConnectorResult<AirlineOrder>>;
   retrieveOrder(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<AirlineOrder>>;
+  /**
+   * The booking the airline holds under the seller reference given at createOrder; null when the
+   * airline says it has none (nothing was booked). Any other failure means "could not tell".
+   */
+  findOrderBySellerReference(reference: string, ctx: CallContext): Promise<ConnectorResult<AirlineOrder | null>>;
   quoteOrder(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<OrderQuote>>;
   /** Pays a hold (tickets it) and/or accepts priced extras, in one OrderChange. */
   changeOrder(

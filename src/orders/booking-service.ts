@@ -1,20 +1,20 @@
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
 import type { Offer } from '../connectors/connector-types.js';
-import type { AirlineOrder, PassengerInput } from '../connectors/order-types.js';
+import type { PassengerInput, PricedExtra } from '../connectors/order-types.js';
 import type { Db } from '../platform/db/database.js';
-import { AppError, badRequest, unprocessable } from '../platform/errors.js';
+import { AppError, badRequest, unavailable, unprocessable } from '../platform/errors.js';
 import { splitOfferId } from '../connectors/offer-id.js';
-import { enqueueEvent, lifecyclePayload } from './event-outbox.js';
-import { appendHistory } from './history-store.js';
+import { hasPartnerOperatedConnection } from '../connectors/offer-facts.js';
 import { extrasOf, passengersOf, paymentOf, travelKey } from './booking-inputs.js';
-import { BeforeAirlineError, withIdempotency } from './idempotency-service.js';
+import { completeBooking, releaseBooking } from './booking-completion.js';
+import { insertIntent } from './booking-intent-store.js';
+import { BOOKING_LEASE_MS } from './booking-recovery.js';
+import { BeforeAirlineError, OutcomeUnknownError, withIdempotency } from './idempotency-service.js';
+import { handOverKey, type KeyHolder } from './idempotency-store.js';
 import { newOrderId } from './order-access.js';
 import type { OrderDetails, OrderRow, OrderScope } from './order-record.js';
-import { hasPartnerOperatedConnection } from '../connectors/offer-facts.js';
-import { addLookToBook } from '../shopping/shopping-store.js';
-import { findOrder, insertOrder } from './order-store.js';
+import { findOrder } from './order-store.js';
 import { claimTravel, nothingBooked } from './travel-claim.js';
-import { attachTravelClaim, deleteTravelClaim } from './travel-claim-store.js';
 import { airlineError } from './order-view.js';
 import type { CreateOrderBody } from './schemas.js';
 
@@ -59,72 +59,64 @@ export async function createOrder(
   const payment = paymentOf(body) ?? { type: 'hold' as const };
   const ctx = { environment: scope.environment };
 
-  const book = async (): Promise<string> => {
+  const book = async (holder: KeyHolder | null): Promise<string> => {
     const priced = await connector.price([body.offer_id!], ctx);
     if (!priced.ok) throw new BeforeAirlineError(airlineError(priced.failure, 'offer'));
     const offer = priced.value.offer;
     // The re-priced offer is the airline's word; an id from elsewhere could have hidden the leg.
     if (hasPartnerOperatedConnection(offer)) throw new BeforeAirlineError(partnerRefusal(connector.code));
-    const key = travelKey(
-      passengers,
-      offer.slices.flatMap((s) =>
-        s.segments.map((g) => ({ flightNumber: `${g.marketingCarrier}${g.marketingFlightNumber}`, departingAt: g.departingAt })),
-      ),
-    );
-    // The claim, not a lookup, decides order_conflict: a lookup lets simultaneous bookings all pass.
-    const claimId = await claimTravel(
-      deps.db,
-      { agencyId: scope.agencyId, environment: scope.environment, travelKey: key },
-      deps.clock(),
-    );
+    const extras = extrasOf(body);
+    let pricedExtras: PricedExtra[] = [];
+    if (extras.length > 0) {
+      const answer = await connector.priceExtras({ kind: 'offer', offerId: offer.offerId }, extras, ctx);
+      if (!answer.ok) throw new BeforeAirlineError(airlineError(answer.failure, 'extra'));
+      pricedExtras = answer.value;
+    }
+    const intentId = await writeIntent(deps, scope, { airline: connector.code, offer, passengers, contact, holder });
+    // From here on the airline may book: every failure either proves nothing was booked (and says
+    // so with the airline's refusal) or leaves the intent to the recovery job.
     let created: Awaited<ReturnType<typeof connector.createOrder>>;
-    let askedAirline = false;
     try {
-      const extras = extrasOf(body);
-      let pricedExtras: Awaited<ReturnType<typeof connector.priceExtras>> | null = null;
-      if (extras.length > 0) {
-        pricedExtras = await connector.priceExtras({ kind: 'offer', offerId: offer.offerId }, extras, ctx);
-        if (!pricedExtras.ok) throw new BeforeAirlineError(airlineError(pricedExtras.failure, 'extra'));
-      }
-      askedAirline = true;
       created = await connector.createOrder(
         {
           offerId: offer.offerId,
           passengers,
           contact,
-          extras: pricedExtras?.ok ? pricedExtras.value : [],
+          extras: pricedExtras,
           payment,
           expectedTotal: offer.total,
+          sellerReference: intentId,
         },
         ctx,
       );
     } catch (err) {
-      // Only a failure before OrderCreate proves nothing was booked; after it the claim stays.
-      if (!askedAirline) await deleteTravelClaim(deps.db, claimId);
-      throw err;
+      throw new OutcomeUnknownError(err);
     }
-    // A refusal booked nothing and frees the travel; a time-out may have booked, so the claim stays
-    // until it goes stale rather than letting a second booking of the same people through.
     if (!created.ok) {
-      if (nothingBooked(created.failure.kind)) await deleteTravelClaim(deps.db, claimId);
-      throw airlineError(created.failure, 'offer');
+      const refusal = airlineError(created.failure, 'offer');
+      // A time-out or an outage may have booked: the claim and the key stay until recovery knows.
+      if (!nothingBooked(created.failure.kind)) throw new OutcomeUnknownError(refusal);
+      try {
+        await releaseBooking(deps.db, intentId, deps.clock(), created.failure.message, false);
+      } catch (err) {
+        throw new OutcomeUnknownError(err);
+      }
+      throw refusal;
     }
-    return storeNewOrder(deps, scope, {
-      airline: connector.code,
-      airlineOrder: created.value,
-      passengers,
-      contact,
-      claimId,
-      offer,
-    });
+    try {
+      return (await completeBooking(deps.db, intentId, created.value, deps.clock())).orderId;
+    } catch (err) {
+      throw new OutcomeUnknownError(err);
+    }
   };
 
   if (!idempotencyKey) {
     try {
-      const id = await book();
+      const id = await book(null);
       return { order: (await findOrder(deps.db, id, scope.agencyId, scope.environment))!, replayed: false };
     } catch (err) {
-      throw err instanceof BeforeAirlineError ? err.refusal : err;
+      if (err instanceof BeforeAirlineError) throw err.refusal;
+      throw err instanceof OutcomeUnknownError ? err.cause : err;
     }
   }
   const outcome = await withIdempotency(
@@ -137,68 +129,63 @@ export async function createOrder(
   return { order, replayed: outcome.kind === 'replay' };
 }
 
+/**
+ * One transaction: the travel claim (the claim, not a lookup, decides order_conflict: a lookup
+ * lets simultaneous bookings all pass), the booking intent, and the key's hand-over to it. After
+ * it commits, whatever happens to this process, the recovery job can finish the booking.
+ */
+async function writeIntent(
+  deps: BookingDeps,
+  scope: OrderScope,
+  input: {
+    airline: string;
+    offer: Offer;
+    passengers: PassengerInput[];
+    contact: OrderDetails['contact'];
+    holder: KeyHolder | null;
+  },
+): Promise<string> {
+  const intentId = newOrderId(input.airline);
+  const now = deps.clock();
+  const key = travelKey(
+    input.passengers,
+    input.offer.slices.flatMap((s) =>
+      s.segments.map((g) => ({ flightNumber: `${g.marketingCarrier}${g.marketingFlightNumber}`, departingAt: g.departingAt })),
+    ),
+  );
+  const first = input.offer.slices[0];
+  await deps.db.transaction().execute(async (trx) => {
+    const claimId = await claimTravel(trx, { agencyId: scope.agencyId, environment: scope.environment, travelKey: key }, now);
+    await insertIntent(trx, {
+      id: intentId,
+      agency_id: scope.agencyId,
+      environment: scope.environment,
+      airline: input.airline,
+      idempotency_key: input.holder?.key ?? null,
+      claim_id: claimId,
+      booking: {
+        passengers: input.passengers,
+        contact: input.contact,
+        origin: first?.origin ?? '',
+        destination: first?.destination ?? '',
+        keyId: scope.keyId,
+        actor: scope.actor,
+      },
+      created_at: now,
+      lease_until: new Date(now.getTime() + BOOKING_LEASE_MS),
+    });
+    if (input.holder && !(await handOverKey(trx, input.holder, intentId))) {
+      // Only a request that spent longer than the lease before the airline call gets here: the
+      // recovery job has already freed its key as abandoned.
+      throw new BeforeAirlineError(unavailable('the booking took too long to reach the airline; retry', 'booking_timeout'));
+    }
+  });
+  return intentId;
+}
+
 function partnerRefusal(airline: string): AppError {
   return unprocessable(
     `this offer connects onto a flight operated by a partner airline, which ${airline} does not confirm at booking; choose an offer ${airline} operates throughout`,
     'partner_operated_connection',
   );
-}
-
-async function storeNewOrder(
-  deps: BookingDeps,
-  scope: OrderScope,
-  input: {
-    airline: string;
-    airlineOrder: AirlineOrder;
-    passengers: PassengerInput[];
-    contact: OrderDetails['contact'];
-    claimId: string;
-    offer: Offer;
-  },
-): Promise<string> {
-  const now = deps.clock();
-  const a = input.airlineOrder;
-  const first = a.segments[0] ?? null;
-  const slices = input.offer.slices;
-  const details: OrderDetails = {
-    airline: a,
-    passengers: input.passengers,
-    contact: input.contact,
-    pendingUpsell: null,
-    refund: null,
-  };
-  return deps.db.transaction().execute(async (trx) => {
-    const row = await insertOrder(trx, {
-      id: newOrderId(input.airline),
-      agency_id: scope.agencyId,
-      environment: scope.environment,
-      airline: input.airline,
-      airline_order_id: a.airlineOrderId,
-      airline_owner: a.owner,
-      pnr: a.pnr,
-      status: a.status === 'ticketed' ? 'ticketed' : 'hold',
-      origin: slices[0]?.origin ?? first?.origin ?? '',
-      destination: slices[0]?.destination ?? a.segments.at(-1)?.destination ?? '',
-      currency: a.total.currency,
-      total_minor: a.total.amountMinor,
-      payment_deadline: a.status === 'hold' && a.paymentDeadline ? new Date(a.paymentDeadline) : null,
-      contact_email: input.contact.email,
-      details,
-      created_by_key_id: scope.keyId,
-      created_at: now,
-    });
-    await attachTravelClaim(trx, input.claimId, row.id);
-    await appendHistory(trx, row.id, {
-      action: 'created',
-      status: row.status,
-      actor: scope.actor,
-      airlineReference: `${a.pnr} / ${a.airlineOrderId}`,
-      detail: { tickets: a.tickets.map((t) => t.ticketNumber), total: a.total },
-      at: now,
-    });
-    await enqueueEvent(trx, row, 'order.created', lifecyclePayload('order.created', row, now), now);
-    // Look-to-book: the booking counts in the same transaction as the order, so it is exact.
-    await addLookToBook(trx, [{ agencyId: scope.agencyId, day: now.toISOString().slice(0, 10), searches: 0, bookings: 1 }]);
-    return row.id;
-  });
 }

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../platform/db/database.js';
 import { AppError, badRequest, conflict } from '../platform/errors.js';
 import { canonicalJson } from './canonical-json.js';
-import { claimKey, completeKey, failKey, releaseKey } from './idempotency-store.js';
+import { claimKey, failKey, releaseKey, type KeyHolder } from './idempotency-store.js';
 
 /** Keys are kept at least this long; the contract promises 24 hours, a little more costs nothing. */
 export const IDEMPOTENCY_RETENTION_MS = 25 * 60 * 60 * 1000;
@@ -12,6 +12,17 @@ export const MAX_KEY_LENGTH = 128;
 export class BeforeAirlineError extends Error {
   constructor(readonly refusal: unknown) {
     super('failed before reaching the airline');
+  }
+}
+
+/**
+ * Thrown by a booking whose outcome at the airline is unknown (no answer, or the gateway could not
+ * record the answer): its intent stays pending and the key in flight until the recovery job has
+ * asked the airline; the caller sees `cause`.
+ */
+export class OutcomeUnknownError extends Error {
+  constructor(override readonly cause: unknown) {
+    super('the booking may have been made at the airline');
   }
 }
 
@@ -30,12 +41,14 @@ export type IdempotentOutcome = { kind: 'fresh'; orderId: string } | { kind: 're
 /**
  * Runs `book` at most once per (agency, key). A repeat of a completed key replays the order; a
  * repeat in flight or with another body is a 409; a booking that failed before the airline frees
- * the key; a failure after it (the airline refused, or may have booked) is stored and replayed.
+ * the key; a refusal by the airline is stored and replayed. A booking whose outcome is unknown
+ * leaves the key in flight: the recovery job completes it (the key then replays the order) or
+ * frees it, once it has asked the airline.
  */
 export async function withIdempotency(
   db: Db,
   args: { agencyId: string; key: string; body: unknown; now: Date },
-  book: () => Promise<string>,
+  book: (holder: KeyHolder) => Promise<string>,
 ): Promise<IdempotentOutcome> {
   const hash = requestHash(args.body);
   const claim = await claimKey(db, {
@@ -62,19 +75,23 @@ export async function withIdempotency(
       { 'Idempotent-Replayed': 'true' },
     );
   }
+  const holder: KeyHolder = { agencyId: args.agencyId, key: args.key, claimedAt: args.now };
   try {
-    const orderId = await book();
-    await completeKey(db, args.agencyId, args.key, orderId);
-    return { kind: 'fresh', orderId };
+    // The key is completed with the order, in the order's transaction (booking-completion.ts).
+    return { kind: 'fresh', orderId: await book(holder) };
   } catch (err) {
+    if (err instanceof OutcomeUnknownError) throw err.cause;
     if (err instanceof BeforeAirlineError) {
-      await releaseKey(db, args.agencyId, args.key);
+      await releaseKey(db, holder);
       throw err.refusal;
     }
-    const status = err instanceof AppError ? err.status : 500;
-    const message = err instanceof AppError ? err.message : 'internal server error';
-    const code = err instanceof AppError ? err.code : 'internal_error';
-    await failKey(db, args.agencyId, args.key, status, { error: message, code });
+    // The airline's refusal is the key's answer from now on.
+    if (err instanceof AppError) {
+      await failKey(db, holder, err.status, { error: err.message, code: err.code });
+      throw err;
+    }
+    // Anything else happened before the airline was asked (book wraps what comes after it).
+    await releaseKey(db, holder);
     throw err;
   }
 }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { API_KEY_ROUTE, SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import { createMailer } from '../platform/mail.js';
+import { BOOKING_RECOVERY_INTERVAL_MS, BOOKING_RECOVERY_JOB, runBookingRecovery } from './booking-recovery.js';
 import { runDeadlineSweep } from './deadline-sweep.js';
 import { airlineOfOrderId } from './order-access.js';
 import { findAgencyOrder } from './order-store.js';
@@ -11,7 +12,10 @@ import { orderServicingRoutes } from './servicing-routes.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** /v1/orders and the hourly ticketing-deadline sweep (once per cluster). Needs the connectors plugin. */
+/**
+ * /v1/orders, the hourly ticketing-deadline sweep and the booking recovery (each once per cluster).
+ * Needs the connectors plugin.
+ */
 export const ordersPlugin = fp(
   async (app) => {
     const platform = app.platform;
@@ -23,6 +27,20 @@ export const ordersPlugin = fp(
       oncePerCluster: true,
       run: async () =>
         void (await runDeadlineSweep({ db: platform.db, clock: () => platform.clock(), mailer, logger: platform.logger })),
+    });
+    // Finishes or frees bookings whose request died between the airline call and the order insert.
+    platform.scheduler.add({
+      name: BOOKING_RECOVERY_JOB,
+      intervalMs: BOOKING_RECOVERY_INTERVAL_MS,
+      runOnStart: true,
+      oncePerCluster: true,
+      run: async () =>
+        void (await runBookingRecovery({
+          db: platform.db,
+          connectors: app.connectors,
+          clock: () => platform.clock(),
+          logger: platform.logger,
+        })),
     });
     // The offers module's seats path accepts an order id of the caller's agency through this seam.
     app.decorate('orderSeatResolver', {

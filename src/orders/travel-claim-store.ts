@@ -11,8 +11,8 @@ export interface TravelClaimKey {
 
 /**
  * One statement, committed on its own: the primary key lets exactly one caller in on any number
- * of instances. A claim still without an order since before `staleBefore` is taken over in the
- * same statement. Returns null when claimed, else the holder's order id (null while in flight).
+ * of instances. A claim still without an order since before `staleBefore`, and with no booking
+ * intent waiting for recovery, is taken over in the same statement. Returns null when claimed, else the holder's order id (null while in flight).
  */
 export async function insertTravelClaim(
   db: Db,
@@ -25,6 +25,10 @@ export async function insertTravelClaim(
     on conflict (agency_id, environment, travel_key) do update
       set claim_id = excluded.claim_id, order_id = null, claimed_at = excluded.claimed_at
       where order_travel_claims.order_id is null and order_travel_claims.claimed_at < ${claim.staleBefore}
+        -- A claim whose booking intent is unresolved is the recovery job's to free, never the clock's:
+        -- its booking may exist at the airline.
+        and not exists (select 1 from order_booking_intents i
+                        where i.claim_id = order_travel_claims.claim_id and i.state in ('pending', 'unresolved'))
     returning claim_id`.execute(db);
   if (rows.length === 1) return { claimed: true };
   const holder = await sql<{ order_id: string | null }>`

@@ -6,9 +6,9 @@ import { BeforeAirlineError } from './idempotency-service.js';
 import { insertTravelClaim, type TravelClaimKey } from './travel-claim-store.js';
 
 /**
- * A claim without an order older than this is taken over. It outlives any OrderCreate time budget
- * many times, so a booking still waiting for the airline is never overtaken; it only frees travel
- * whose process died or whose airline answer was lost.
+ * A claim without an order older than this is taken over, unless a booking intent still waits for
+ * the recovery job to learn what the airline did (booking-recovery.ts frees or completes those).
+ * It only frees claims made before booking intents existed.
  */
 export const TRAVEL_CLAIM_STALE_MS = 15 * 60 * 1000;
 

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_LEASE_MS, BOOKING_RECOVERY_JOB } from '../../src/orders/booking-recovery.js';
 import { orderFixture, type OrderFixture } from './order-fixture.js';
 
 let f: OrderFixture;
+/** How far the gateway's clock runs ahead of the real one: recovery judges intents stale by it. */
+let shift = 0;
 beforeAll(async () => {
-  f = await orderFixture();
+  f = await orderFixture({ clock: () => new Date(Date.now() + shift) });
 });
 afterAll(async () => f?.close());
 
@@ -34,8 +37,9 @@ describe('order_conflict under concurrency', () => {
 });
 
 describe('a travel claim whose booking may have reached the airline', () => {
-  it('keeps the travel after a lost OrderCreate answer until the claim is stale, then lets the next booking take it over', async () => {
+  it('keeps the travel after a lost OrderCreate answer, whatever the clock says, until recovery learns nothing was booked', async () => {
     const offer = await f.offer('JFK', 'LAX', /MAIN$/, 44);
+    const before = await airlineOrders();
     await f.control('POST', '/control/faults', { kind: 'http5xx', messages: ['OrderCreate'], remaining: 1 });
     try {
       expect((await f.hold(offer.offer_id)).statusCode).toBe(502);
@@ -47,13 +51,19 @@ describe('a travel claim whose booking may have reached the airline', () => {
     expect(blocked.json()).toMatchObject({ code: 'order_conflict' });
     expect(blocked.json().order_id).toBeUndefined();
 
-    // 15 minutes on, the claim is taken for stale: nothing answered for it.
+    // The old 15-minute takeover no longer frees it: the booking may exist, only the airline can say.
     await f.platform.db
       .updateTable('order_travel_claims')
       .set({ claimed_at: new Date(Date.now() - 16 * 60_000) })
       .where('order_id', 'is', null)
       .execute();
+    expect((await f.hold(offer.offer_id)).statusCode).toBe(409);
+
+    // Past the intent's lease the recovery job asks AA for the reference, hears "not found", frees the travel.
+    shift = BOOKING_LEASE_MS + 1_000;
+    await f.platform.scheduler.runNow(BOOKING_RECOVERY_JOB);
     const booked = await f.hold(offer.offer_id);
     expect(booked.statusCode, booked.body).toBe(201);
+    expect(await airlineOrders()).toBe(before + 1);
   });
 });

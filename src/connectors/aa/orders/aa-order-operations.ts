@@ -11,6 +11,7 @@ import { priceSeats, priceServices, seatRequest, serviceRequest, type ExtrasSubj
 import {
   cancelQuoteRequest,
   orderChangeRequest,
+  orderBySellerReferenceRequest,
   orderCreateRequest,
   orderQuoteRequest,
   orderRetrieveRequest,
@@ -42,6 +43,9 @@ export interface AaOrderDeps {
   /** Opens the offer ids orders are made from, and signs the reshop offer ids handed out (offer-id-auth.ts). */
   offerIds: OfferIdAuthenticator;
 }
+
+/** AA's answer to an OrderRetrieve for a booking it does not hold. */
+const NOT_FOUND = /\bnot found\b/i;
 
 const unreadable = (message: string) => fail<never>(failure('bad_response', `the airline's ${message} answer could not be read`));
 
@@ -106,12 +110,20 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
         extras: input.extras,
         payment: input.payment,
         amount: input.expectedTotal,
+        sellerReference: input.sellerReference ?? null,
       });
       return view(await call('OrderCreate', xml, ctx), 'OrderCreate');
     },
 
     async retrieveOrder(ref, ctx) {
       return view(await call('OrderRetrieve', orderRetrieveRequest(deps.seller, ref), ctx), 'OrderRetrieve');
+    },
+
+    async findOrderBySellerReference(reference, ctx) {
+      const answer = await call('OrderRetrieve', orderBySellerReferenceRequest(deps.seller, reference), ctx);
+      // AA answers an unknown reference with an error naming it not found; nothing else means "none".
+      if (!answer.ok) return answer.failure.kind === 'refused' && NOT_FOUND.test(answer.failure.message) ? ok(null) : answer;
+      return view(answer, 'OrderRetrieve');
     },
 
     async quoteOrder(ref, ctx) {

@@ -78,6 +78,7 @@ export function orderCreateRequest(
     extras: PricedExtra[];
     payment: PaymentInput;
     amount: Money | null;
+    sellerReference?: string | null;
   },
 ): string {
   const allPax = input.passengers.map((p) => p.passengerId);
@@ -92,6 +93,7 @@ export function orderCreateRequest(
   const extrasTotal = input.extras.reduce((s, x) => s + x.price.amountMinor, 0);
   const amount = input.amount ? { ...input.amount, amountMinor: input.amount.amountMinor + extrasTotal } : null;
   return orderMessage('IATA_OrderCreateRQ', seller, 'Request', {
+    BookingRef: input.sellerReference ? sellerBookingRef(seller, input.sellerReference) : undefined,
     CreateOrder: {
       AcceptSelectedQuotedOfferList: {
         SelectedPricedOffer: [...main, ...extraOffers(input.extras, input.parts[0]?.owner ?? 'AA')],
@@ -103,6 +105,23 @@ export function orderCreateRequest(
 }
 
 const orderKey = (ref: OrderRef): XmlNode => ({ OrderID: ref.airlineOrderId, OwnerCode: ref.owner });
+
+/**
+ * The seller's own booking reference: 21.3's Request/BookingRef with the seller organisation as
+ * the booking entity. The airline keeps it on the order, and OrderRetrieve can filter by it.
+ */
+function sellerBookingRef(seller: Seller, reference: string): XmlNode {
+  return { BookingEntity: { Org: { Name: seller.name, OrgID: seller.orgId } }, BookingID: reference };
+}
+
+/** OrderRetrieve by the seller's booking reference (BookingRefFilterCriteria naming the seller). */
+export function orderBySellerReferenceRequest(seller: Seller, reference: string): string {
+  return orderMessage('IATA_OrderRetrieveRQ', seller, 'Request', {
+    OrderValidationFilterCriteria: {
+      BookingRefFilterCriteria: { BookingID: reference, Org: { Name: seller.name, OrgID: seller.orgId } },
+    },
+  });
+}
 
 export function orderRetrieveRequest(seller: Seller, ref: OrderRef): string {
   return orderMessage('IATA_OrderRetrieveRQ', seller, 'Request', {

@@ -48,6 +48,14 @@ export interface Booking extends StoredOrder {
   notices: string[];
   quotes: Map<string, Quote>;
   version: number;
+  /** The seller's own booking reference from OrderCreateRQ's BookingRef, as AA keeps it on the PNR. */
+  sellerReference: SellerReference | null;
+}
+
+export interface SellerReference {
+  /** The seller organisation's OrgID: references are the seller's own, so they are kept per seller. */
+  orgId: string;
+  bookingId: string;
 }
 
 const PNR_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
@@ -99,6 +107,30 @@ export function closeBooking(deps: TestSystemDeps, b: Booking, notice: string | 
 }
 
 const tracked = new WeakMap<TestSystemDeps['store'], Set<Booking>>();
+const everyBooking = new WeakMap<TestSystemDeps['store'], { byId: Map<string, Booking>; bySeller: Map<string, Booking> }>();
+const sellerKey = (ref: SellerReference) => `${ref.orgId}\u0000${ref.bookingId}`;
+
+/** Every booking made, open or closed, in the order they were made; a reset of the store forgets them. */
+export function allBookings(deps: TestSystemDeps): Booking[] {
+  return [...(everyBooking.get(deps.store)?.byId.values() ?? [])].filter((b) => deps.store.order(b.orderId) === b);
+}
+
+/** The booking a seller made under its own reference, open or closed, as OrderRetrieve finds it. */
+export function bookingBySellerReference(deps: TestSystemDeps, ref: SellerReference): Booking | undefined {
+  const b = everyBooking.get(deps.store)?.bySeller.get(sellerKey(ref));
+  if (!b || deps.store.order(b.orderId) !== b) return undefined;
+  lapseIfDue(deps, b);
+  return b;
+}
+
+/** Files a new booking under its order id and, when the seller gave one, its seller reference. */
+export function recordBooking(deps: TestSystemDeps, b: Booking): void {
+  let index = everyBooking.get(deps.store);
+  if (!index) everyBooking.set(deps.store, (index = { byId: new Map(), bySeller: new Map() }));
+  index.byId.set(b.orderId, b);
+  if (b.sellerReference) index.bySeller.set(sellerKey(b.sellerReference), b);
+  trackBooking(deps, b);
+}
 
 /** Remembers a booking so lapsed holds can be swept even when nobody asks about them. */
 export function trackBooking(deps: TestSystemDeps, b: Booking): void {

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { iso } from '../offer-xml-builder.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
-import { booking, closeBooking, lapseDueHolds, totalCents, type Booking } from './booking-record.js';
+import { allBookings, booking, closeBooking, lapseDueHolds, totalCents, type Booking } from './booking-record.js';
 
 function state(b: Booking) {
   return {
@@ -23,6 +23,8 @@ function state(b: Booking) {
       .filter((i) => i.kind !== 'flight')
       .map((i) => ({ kind: i.kind, name: i.name, cents: i.cents, paxId: i.paxIds[0] })),
     notices: b.notices,
+    sellerReference: b.sellerReference?.bookingId ?? null,
+    passengers: b.passengers.map((p) => ({ id: p.id, givenName: p.givenName, surname: p.surname, birthdate: p.birthdate })),
   };
 }
 
@@ -34,6 +36,8 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
   const sweep = setInterval(() => lapseDueHolds(deps), LAPSE_SWEEP_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   const find = (id: string) => booking(deps, id);
+  // Every booking AA holds, open or closed: what a test compares with the gateway's orders.
+  app.get('/control/orders', async () => ({ orders: allBookings(deps).map(state) }));
   app.get<{ Params: { id: string } }>('/control/orders/:id', async (request, reply) => {
     const b = find(request.params.id);
     return b ? state(b) : reply.code(404).send({ error: `no order ${request.params.id}` });

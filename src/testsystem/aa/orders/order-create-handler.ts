@@ -13,13 +13,14 @@ import {
   issueTickets,
   lapseDueHolds,
   newPnr,
-  trackBooking,
+  recordBooking,
   seatedPax,
   sellJourney,
   totalCents,
   type BookedItem,
   type BookedPax,
   type Booking,
+  type SellerReference,
 } from './booking-record.js';
 import { extraItem } from './order-extras.js';
 import { orderViewDocument } from './order-view-builder.js';
@@ -63,6 +64,16 @@ function refusal(offer: StoredOffer): NdcErrorSpec[] {
     { code: '325', text: (head ?? '').replace(/^\[325\]\s*/, ''), typeCode: 'PNR', tag: 'OfferRefID' },
     { code: '325', text: cascade ?? 'Priced segment reference missing', typeCode: 'PNR', tag: 'PaxSegmentRefID' },
   ];
+}
+
+/** The seller's own reference: a Request/BookingRef whose booking entity is an organisation. */
+function sellerReferenceOf(request: XmlObject | undefined): SellerReference | null {
+  for (const ref of list(request, 'BookingRef')) {
+    const orgId = text(ref, 'BookingEntity', 'Org', 'OrgID');
+    const bookingId = text(ref, 'BookingID');
+    if (orgId && bookingId) return { orgId, bookingId };
+  }
+  return null;
 }
 
 function fail(errors: NdcErrorSpec[]) {
@@ -156,6 +167,7 @@ export const orderCreateHandler: MessageHandler = {
       notices: [],
       quotes: new Map(),
       version: 1,
+      sellerReference: sellerReferenceOf(request),
     };
     const paid = paidAmountCents(request);
     if (paid !== null && paid !== totalCents(b)) {
@@ -182,7 +194,7 @@ export const orderCreateHandler: MessageHandler = {
     }
     b.ticketNumbers = b.tickets.map((t) => t.number);
     deps.store.putOrder(b);
-    trackBooking(deps, b);
+    recordBooking(deps, b);
     return { status: 200, body: orderViewDocument(b, now) };
   },
 };

@@ -1,9 +1,10 @@
-// OrderRetrieve by order id (or booking reference). A lapsed hold is cancelled before answering.
+// OrderRetrieve by order id, by AA's booking reference, or by the seller's own booking reference.
+// A lapsed hold is cancelled before answering.
 
 import type { MessageHandler } from '../message-handler.js';
 import { AA_ERRORS, errorDocument } from '../ndc-errors.js';
 import { child, text } from '../ndc-request-parser.js';
-import { booking } from './booking-record.js';
+import { booking, bookingBySellerReference } from './booking-record.js';
 import { orderViewDocument } from './order-view-builder.js';
 
 export const orderNotFound = (root: string, id: string) => ({
@@ -19,7 +20,12 @@ export const orderRetrieveHandler: MessageHandler = {
   handle(parsed, deps) {
     const criteria = child(parsed.root, 'Request', 'OrderValidationFilterCriteria');
     const id = text(criteria, 'OrderFilterCriteria', 'OrderID') ?? text(criteria, 'BookingRefFilterCriteria', 'BookingID') ?? '';
-    const b = booking(deps, id);
+    // A booking reference naming an organisation is that seller's own reference, not AA's PNR.
+    const sellerOrg = text(criteria, 'BookingRefFilterCriteria', 'Org', 'OrgID');
+    const b =
+      sellerOrg && !text(criteria, 'OrderFilterCriteria', 'OrderID')
+        ? bookingBySellerReference(deps, { orgId: sellerOrg, bookingId: id })
+        : booking(deps, id);
     if (!b) return orderNotFound(this.responseRoot, id);
     return { status: 200, body: orderViewDocument(b, deps.clock.now()) };
   },

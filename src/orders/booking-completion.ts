@@ -1,0 +1,110 @@
+import type { AirlineOrder } from '../connectors/order-types.js';
+import type { Db } from '../platform/db/database.js';
+import { addLookToBook } from '../shopping/shopping-store.js';
+import { lockIntent, resolveIntent, type IntentRow } from './booking-intent-store.js';
+import { enqueueEvent, lifecyclePayload } from './event-outbox.js';
+import { appendHistory } from './history-store.js';
+import { completeKey, releaseIntentKey } from './idempotency-store.js';
+import type { OrderDetails } from './order-record.js';
+import { insertOrder } from './order-store.js';
+import { attachTravelClaim, deleteTravelClaim } from './travel-claim-store.js';
+
+/**
+ * The two ends of a booking intent, shared by POST /v1/orders and the recovery job so a recovered
+ * order is the same order the request would have stored: row, history, order.created, look-to-book.
+ */
+
+export interface Completed {
+  orderId: string;
+  /** The intent had already been released: the key and the travel may belong to another booking. */
+  afterRelease: boolean;
+}
+
+/**
+ * Records the airline's booking as the intent's order, and completes the intent, its travel claim
+ * and its idempotency key in the same transaction. A second completion (the request and the
+ * recovery job racing) finds the intent completed and returns the order it made.
+ */
+export async function completeBooking(
+  db: Db,
+  intentId: string,
+  airlineOrder: AirlineOrder,
+  now: Date,
+  recoveredBy: string | null = null,
+): Promise<Completed> {
+  return db.transaction().execute(async (trx) => {
+    const intent = await lockIntent(trx, intentId);
+    if (!intent) throw new Error(`booking intent ${intentId} does not exist`);
+    if (intent.state === 'completed') return { orderId: intent.id, afterRelease: false };
+    const a = airlineOrder;
+    const b = intent.booking;
+    const details: OrderDetails = { airline: a, passengers: b.passengers, contact: b.contact, pendingUpsell: null, refund: null };
+    const row = await insertOrder(trx, {
+      // The intent's id is the order's: the reference the airline stores is the order id itself.
+      id: intent.id,
+      agency_id: intent.agency_id,
+      environment: intent.environment,
+      airline: intent.airline,
+      airline_order_id: a.airlineOrderId,
+      airline_owner: a.owner,
+      pnr: a.pnr,
+      // A fresh booking is a hold or ticketed; one found late by recovery may have lapsed meanwhile.
+      status: a.status,
+      origin: b.origin || a.segments[0]?.origin || '',
+      destination: b.destination || a.segments.at(-1)?.destination || '',
+      currency: a.total.currency,
+      total_minor: a.total.amountMinor,
+      payment_deadline: a.status === 'hold' && a.paymentDeadline ? new Date(a.paymentDeadline) : null,
+      contact_email: b.contact.email,
+      details,
+      created_by_key_id: b.keyId,
+      created_at: now,
+    });
+    const afterRelease = intent.state === 'released';
+    if (!afterRelease) {
+      // A closed booking holds no travel (as when an order is cancelled through the gateway).
+      if (row.status === 'hold' || row.status === 'ticketed') await attachTravelClaim(trx, intent.claim_id, row.id);
+      else await deleteTravelClaim(trx, intent.claim_id);
+      if (intent.idempotency_key) await completeKey(trx, intent.agency_id, intent.idempotency_key, intent.id, row.id);
+    }
+    await appendHistory(trx, row.id, {
+      action: 'created',
+      status: row.status,
+      actor: b.actor,
+      airlineReference: `${a.pnr} / ${a.airlineOrderId}`,
+      detail: {
+        tickets: a.tickets.map((t) => t.ticketNumber),
+        total: a.total,
+        ...(recoveredBy ? { recovered_by: recoveredBy } : {}),
+      },
+      at: now,
+    });
+    await enqueueEvent(trx, row, 'order.created', lifecyclePayload('order.created', row, now), now);
+    // Look-to-book: the booking counts in the same transaction as the order, so it is exact.
+    await addLookToBook(trx, [{ agencyId: intent.agency_id, day: now.toISOString().slice(0, 10), searches: 0, bookings: 1 }]);
+    await resolveIntent(trx, intent.id, 'completed', now);
+    return { orderId: row.id, afterRelease };
+  });
+}
+
+/**
+ * Nothing was booked for the intent: it is released with its travel claim, in one transaction.
+ * `freeKey` also deletes its idempotency key (the recovery job's not-found); a refusal at booking
+ * time leaves the key to withIdempotency, which stores the refusal as the key's answer.
+ */
+export async function releaseBooking(
+  db: Db,
+  intentId: string,
+  now: Date,
+  reason: string,
+  freeKey: boolean,
+): Promise<IntentRow | null> {
+  return db.transaction().execute(async (trx) => {
+    const intent = await lockIntent(trx, intentId);
+    if (!intent || intent.state === 'completed' || intent.state === 'released') return null;
+    await deleteTravelClaim(trx, intent.claim_id);
+    if (freeKey && intent.idempotency_key) await releaseIntentKey(trx, intent.agency_id, intent.idempotency_key, intent.id);
+    await resolveIntent(trx, intent.id, 'released', now, reason);
+    return intent;
+  });
+}

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { PassengerInput } from '../connectors/order-types.js';
+import type { Db } from '../platform/db/database.js';
+import type { Actor, OrderDetails } from './order-record.js';
+
+/** SQL of order_booking_intents: a booking the gateway is about to make, or may have made. */
+
+export type IntentState = 'pending' | 'completed' | 'released' | 'unresolved';
+
+/** What the order row needs beyond the airline's answer, kept from the request that booked. */
+export interface IntentBooking {
+  passengers: PassengerInput[];
+  contact: OrderDetails['contact'];
+  origin: string;
+  destination: string;
+  keyId: string | null;
+  actor: Actor;
+}
+
+export interface IntentRow {
+  id: string;
+  agency_id: string;
+  environment: 'test' | 'live';
+  airline: string;
+  idempotency_key: string | null;
+  claim_id: string;
+  state: IntentState;
+  booking: IntentBooking;
+  attempts: number;
+  last_error: string | null;
+  created_at: Date;
+  lease_until: Date;
+  resolved_at: Date | null;
+}
+
+export type NewIntent = Pick<
+  IntentRow,
+  'id' | 'agency_id' | 'environment' | 'airline' | 'idempotency_key' | 'claim_id' | 'booking' | 'created_at' | 'lease_until'
+>;
+
+export async function insertIntent(db: Db, intent: NewIntent): Promise<void> {
+  await sql`
+    insert into order_booking_intents (id, agency_id, environment, airline, idempotency_key, claim_id, state, booking,
+                                       created_at, lease_until)
+    values (${intent.id}, ${intent.agency_id}, ${intent.environment}, ${intent.airline}, ${intent.idempotency_key},
+            ${intent.claim_id}, 'pending', ${JSON.stringify(intent.booking)}::jsonb, ${intent.created_at}, ${intent.lease_until})`.execute(
+    db,
+  );
+}
+
+/** The intent, locked for the caller's transaction: completion and release never overlap. */
+export async function lockIntent(db: Db, id: string): Promise<IntentRow | null> {
+  const { rows } = await sql<IntentRow>`select * from order_booking_intents where id = ${id} for update`.execute(db);
+  return rows[0] ?? null;
+}
+
+export async function findIntent(db: Db, id: string): Promise<IntentRow | null> {
+  const { rows } = await sql<IntentRow>`select * from order_booking_intents where id = ${id}`.execute(db);
+  return rows[0] ?? null;
+}
+
+export async function resolveIntent(
+  db: Db,
+  id: string,
+  state: 'completed' | 'released',
+  now: Date,
+  reason: string | null = null,
+): Promise<void> {
+  await sql`update order_booking_intents set state = ${state}, resolved_at = ${now}, last_error = coalesce(${reason}, last_error)
+    where id = ${id}`.execute(db);
+}
+
+/**
+ * Takes up to `limit` pending intents whose lease has run out and moves each lease on (doubling from
+ * `retry.baseMs` per attempt, at most `retry.maxMs`), in one statement: another instance, or the
+ * next run, leaves them alone while this run asks the airline.
+ */
+export async function takeDueIntents(
+  db: Db,
+  now: Date,
+  retry: { baseMs: number; maxMs: number },
+  limit: number,
+): Promise<IntentRow[]> {
+  const { rows } = await sql<IntentRow>`
+    update order_booking_intents
+      set attempts = attempts + 1,
+          lease_until = ${now}::timestamptz + least(${retry.baseMs}::float8 * power(2, attempts), ${retry.maxMs}::float8) * interval '1 millisecond'
+    where id in (select id from order_booking_intents where state = 'pending' and lease_until <= ${now}
+                 order by lease_until limit ${limit} for update skip locked)
+    returning *`.execute(db);
+  return rows;
+}
+
+/** The airline could not be asked this time; `giveUp` parks the intent for an operator. */
+export async function recordAttemptFailure(db: Db, id: string, error: string, giveUp: boolean, now: Date): Promise<void> {
+  await sql`update order_booking_intents set last_error = ${error},
+      state = case when ${giveUp} and state = 'pending' then 'unresolved' else state end,
+      resolved_at = case when ${giveUp} and state = 'pending' then ${now}::timestamptz else resolved_at end
+    where id = ${id}`.execute(db);
+}
+
+/** Resolved intents are kept as long as their idempotency keys, then dropped. */
+export async function purgeResolvedIntents(db: Db, before: Date): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    with gone as (delete from order_booking_intents where state in ('completed', 'released') and resolved_at < ${before} returning 1)
+    select count(*)::int as n from gone`.execute(db);
+  return rows[0]?.n ?? 0;
+}
