@@ -1,5 +1,8 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Keyring } from '../../src/platform/keyring/keyring.js';
+import { newRecoveryCode, recoveryCodeCandidates, recoveryCodeHash } from '../../src/portal/mfa/recovery-codes.js';
 import { PASSWORD, startPortal, type Portal } from './portal-harness.js';
 
 let p: Portal;
@@ -146,5 +149,65 @@ describe('step-up and removal', () => {
     expect(fresh.json().recoveryCodes).toHaveLength(10);
     expect((await completeMfa(await challengeFor(user.email), recoveryCodes[1]!)).statusCode).toBe(401);
     expect((await completeMfa(await challengeFor(user.email), fresh.json().recoveryCodes[1])).statusCode).toBe(200);
+  });
+});
+
+describe('recovery codes at rest', () => {
+  it('issues 80-bit codes (16 base32 characters in groups of four), stored only as keyed hashes', async () => {
+    const user = await p.user();
+    const { recoveryCodes } = await p.enrolTotp(await p.token(user.email));
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{4}(-[a-z2-7]{4}){3}$/);
+
+    const { rows } = await sql<{ code_hash: string }>`
+      select code_hash from recovery_codes where user_id = ${user.id}`.execute(p.platform.db);
+    expect(rows).toHaveLength(10);
+    const keyId = p.platform.keyring
+      .keyIds()
+      .filter((k) => k.purpose === 'recovery-codes')
+      .at(-1)!.id;
+    const stored = rows.map((r) => r.code_hash).join('\n');
+    for (const row of rows) expect(row.code_hash).toMatch(new RegExp(`^hmac:${keyId}:[0-9a-f]{64}$`));
+    for (const code of recoveryCodes) {
+      const bare = code.replaceAll('-', '');
+      expect(stored).not.toContain(bare);
+      // Not the unsalted SHA-256 of the code: the table alone gives nothing to test guesses against.
+      expect(stored).not.toContain(createHash('sha256').update(bare).digest('hex'));
+    }
+    // Typed with spaces instead of hyphens, in capitals, it still works, once.
+    const typed = recoveryCodes[3]!.toUpperCase().replaceAll('-', ' ');
+    expect((await completeMfa(await challengeFor(user.email), typed)).statusCode).toBe(200);
+    expect((await completeMfa(await challengeFor(user.email), recoveryCodes[3]!)).statusCode).toBe(401);
+  });
+
+  it('keeps accepting a code stored before keyed hashing (unsalted SHA-256) until it is used or regenerated', async () => {
+    const user = await p.user();
+    const token = await p.token(user.email);
+    await p.enrolTotp(token);
+    // Two codes of the old shape, as the previous release stored them.
+    for (const legacy of ['k3x9q-7bm2a', 'p0w4z-n8r1c']) {
+      const hash = createHash('sha256').update(legacy.replace('-', '')).digest('hex');
+      await sql`insert into recovery_codes (user_id, code_hash) values (${user.id}, ${hash})`.execute(p.platform.db);
+    }
+    expect((await completeMfa(await challengeFor(user.email), 'k3x9q-7bm2a')).statusCode).toBe(200);
+    expect((await completeMfa(await challengeFor(user.email), 'k3x9q-7bm2a')).statusCode).toBe(401);
+
+    const fresh = await p.request(token, 'POST', '/v1/dev/me/mfa/recovery-codes', { password: PASSWORD });
+    expect(fresh.statusCode).toBe(200);
+    expect((await completeMfa(await challengeFor(user.email), 'p0w4z-n8r1c')).statusCode).toBe(401);
+  });
+
+  it('keeps verifying codes hashed under an earlier recovery-codes key after the keyring gains a new one', () => {
+    const newKey = `rc-next:recovery-codes:${randomBytes(32).toString('base64')}`;
+    const text = Keyring.generateText();
+    const oldRing = Keyring.parse(text);
+    const rotated = Keyring.parse(`${text}\n${newKey}`);
+    const code = newRecoveryCode();
+    const stored = recoveryCodeHash(oldRing, 'usr_1', code);
+    expect(recoveryCodeCandidates(rotated, 'usr_1', code)).toContain(stored);
+    expect(recoveryCodeHash(rotated, 'usr_1', code)).toMatch(/^hmac:rc-next:/);
+    // Bound to the user: the same code of another user is another hash.
+    expect(recoveryCodeCandidates(rotated, 'usr_2', code)).not.toContain(stored);
   });
 });

@@ -1,6 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
 import { conflict, badRequest, forbidden, notFound } from '../../platform/errors.js';
-import { randomBase62 } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { recordUserEvent } from '../../security/security-event-store.js';
 import type { CredentialService } from '../accounts/credentials.js';
@@ -9,20 +8,12 @@ import { RECOVERY_CODE_COUNT, STEP_UP_WINDOW_MS } from '../policy.js';
 import type { SessionContext } from '../sessions/session-context.js';
 import type { SessionService } from '../sessions/service.js';
 import type { RequireStepUp } from '../sessions/step-up.js';
-import { hashToken } from '../sessions/tokens.js';
+import { newRecoveryCode, normalizeRecoveryCode, recoveryCodeCandidates, recoveryCodeHash } from './recovery-codes.js';
 import * as store from './store.js';
 
 const ISSUER = 'Flight Gateway';
 // One step either side absorbs a phone clock that is up to 30 seconds off.
 const TOTP_WINDOW = 1;
-
-/** `abcde-12345`: 10 base62 characters (about 59 bits), shown once, stored as SHA-256. */
-function newRecoveryCode(): string {
-  const raw = randomBase62(10).toLowerCase();
-  return `${raw.slice(0, 5)}-${raw.slice(5)}`;
-}
-
-const normalizeCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
 
 export type SecondFactor = 'totp' | 'recovery_code';
 
@@ -55,7 +46,7 @@ export function createMfaService(
     await store.replaceRecoveryCodes(
       db,
       userId,
-      codes.map((c) => hashToken(normalizeCode(c))),
+      codes.map((c) => recoveryCodeHash(keyring, userId, c)),
     );
     return codes;
   }
@@ -64,12 +55,12 @@ export function createMfaService(
   async function verifySecondFactor(user: PortalUserRow, code: string, ip: string | null): Promise<SecondFactor | null> {
     if (!user.totp_secret) return null;
     const now = clock();
-    const normalized = normalizeCode(code);
+    const normalized = normalizeRecoveryCode(code);
     if (/^\d{6}$/.test(normalized)) {
       const counter = matchTotp(user.totp_secret, normalized, now);
       return counter !== null && (await store.advanceTotpCounter(db, user.id, counter)) ? 'totp' : null;
     }
-    if (!(await store.useRecoveryCode(db, user.id, hashToken(normalized), now))) return null;
+    if (!(await store.useRecoveryCode(db, user.id, recoveryCodeCandidates(keyring, user.id, normalized), now))) return null;
     const left = await store.countUnusedRecoveryCodes(db, user.id);
     await recordUserEvent(db, user, 'mfa.recovery_code_used', ip, { left });
     return 'recovery_code';
@@ -106,7 +97,7 @@ export function createMfaService(
       if (!user.totp_pending_secret)
         throw conflict('start TOTP enrolment first (POST /v1/dev/me/mfa/totp)', 'mfa_enrolment_not_started');
       const now = clock();
-      const counter = matchTotp(user.totp_pending_secret, normalizeCode(code), now);
+      const counter = matchTotp(user.totp_pending_secret, normalizeRecoveryCode(code), now);
       if (counter === null)
         throw badRequest(
           'code does not match the new secret: check the device clock and try the current code',

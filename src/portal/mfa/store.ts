@@ -38,10 +38,12 @@ export async function replaceRecoveryCodes(db: Db, userId: string, hashes: strin
   }
 }
 
-export async function useRecoveryCode(db: Db, userId: string, hash: string, at: Date): Promise<boolean> {
+/** Spends the unused code stored under any of `hashes` (the forms one typed code may have). */
+export async function useRecoveryCode(db: Db, userId: string, hashes: string[], at: Date): Promise<boolean> {
+  if (hashes.length === 0) return false;
   const { rows } = await sql`
     update recovery_codes set used_at = ${at}
-    where user_id = ${userId} and code_hash = ${hash} and used_at is null
+    where user_id = ${userId} and code_hash in (${sql.join(hashes)}) and used_at is null
     returning code_hash`.execute(db);
   return rows.length > 0;
 }
