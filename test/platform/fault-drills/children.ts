@@ -1,0 +1,235 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Private PostgreSQL, Redis and gateway processes for fault drills. The machine's shared
+ * PostgreSQL (5432) and Redis (6379) serve other tests in parallel and are never stopped: each
+ * drill starts its own on free ports, in temp directories, and removes them afterwards. Every wait
+ * is bounded.
+ */
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` until it returns true, for at most `ms`; throws `what` when it never does. */
+export async function waitUntil(what: string, ms: number, check: () => Promise<boolean>, everyMs = 250): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    await sleep(everyMs);
+  }
+  throw new Error(`${what}: not within ${ms} ms`);
+}
+
+const PG_BIN = (() => {
+  const root = '/usr/lib/postgresql';
+  if (!fs.existsSync(root)) return null;
+  const versions = fs
+    .readdirSync(root)
+    .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(root, versions[0], 'bin') : null;
+})();
+
+const hasCommand = (name: string) => spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
+
+/** Why a private PostgreSQL cannot run here, or null when it can. */
+export function privatePostgresUnavailable(): string | null {
+  if (!PG_BIN) return 'no PostgreSQL server binaries under /usr/lib/postgresql/*/bin';
+  if (process.getuid?.() === 0 && !hasCommand('runuser')) return 'running as root without runuser';
+  if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0)
+    return 'no postgres user to run PostgreSQL as';
+  return null;
+}
+
+/** Why a private Redis cannot run here, or null when it can. */
+export function privateRedisUnavailable(): string | null {
+  return hasCommand('redis-server') ? null : 'no redis-server binary';
+}
+
+/** PostgreSQL refuses to run as root: as root, run its tools as the postgres user. */
+function asPostgres(args: string[]): string[] {
+  return process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', ...args] : args;
+}
+
+function run(args: string[], timeoutMs: number): void {
+  const [cmd, ...rest] = args;
+  const result = spawnSync(cmd!, rest, { timeout: timeoutMs, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr || result.error?.message}`);
+}
+
+export interface PrivatePostgres {
+  url: string;
+  port: number;
+  start(): void;
+  /** A fast shutdown: PostgreSQL ends every session with admin_shutdown (57P01), as in a restart. */
+  stop(): void;
+  remove(): void;
+}
+
+export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-drill-pg-'));
+  if (process.getuid?.() === 0) run(['chown', 'postgres:postgres', dir], 5_000);
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  run(asPostgres([path.join(PG_BIN!, 'initdb'), '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']), 120_000);
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=40`;
+  const pgCtl = (...args: string[]) => run(asPostgres([path.join(PG_BIN!, 'pg_ctl'), '-D', data, ...args]), 60_000);
+  const pg: PrivatePostgres = {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    start: () => pgCtl('-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '50', 'start'),
+    stop: () => pgCtl('-m', 'fast', '-w', '-t', '50', 'stop'),
+    remove() {
+      try {
+        pgCtl('-m', 'immediate', '-w', '-t', '20', 'stop');
+      } catch {
+        // already stopped
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  try {
+    pg.start();
+  } catch (err) {
+    pg.remove();
+    throw err;
+  }
+  return pg;
+}
+
+export interface PrivateRedis {
+  url: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function privateRedis(): Promise<PrivateRedis> {
+  const port = await freePort();
+  let child: ChildProcess | null = null;
+  const url = `redis://127.0.0.1:${port}`;
+  return {
+    url,
+    async start() {
+      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
+      await waitUntil('private redis-server listening', 15_000, async () => {
+        const socket = net.connect(port, '127.0.0.1');
+        return new Promise<boolean>((resolve) => {
+          socket.once('connect', () => (socket.destroy(), resolve(true)));
+          socket.once('error', () => resolve(false));
+        });
+      });
+    },
+    async stop() {
+      const c = child;
+      child = null;
+      if (!c || c.exitCode !== null) return;
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill('SIGKILL');
+      await Promise.race([exited, sleep(5_000)]);
+    },
+  };
+}
+
+export interface Gateway {
+  url: string;
+  child: ChildProcess;
+  /** Everything the gateway wrote, stdout and stderr. */
+  output(): string;
+  exited: Promise<number | null>;
+  stop(): Promise<void>;
+}
+
+/** `flightagg serve` as a child process, as `npm start` runs it; resolves once it answers. */
+export async function startGateway(env: Record<string, string>): Promise<Gateway> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-drill-gw-'));
+  const child = spawn(process.execPath, [path.resolve('bin/flightagg.js'), 'serve'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      MONITORING_INTERVAL_SECONDS: '0',
+      PASSWORD_SCRYPT_LOG_N: '10',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const gateway: Gateway = {
+    url,
+    child,
+    output: () => output,
+    exited,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await Promise.race([exited, sleep(5_000)]);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await waitUntil('gateway answering /v1/health', 150_000, async () => {
+      if (child.exitCode !== null) throw new Error(`gateway exited ${child.exitCode}: ${output.slice(-2000)}`);
+      return (await fetch(`${url}/v1/health`, { signal: AbortSignal.timeout(2_000) })).ok;
+    });
+  } catch (err) {
+    await gateway.stop();
+    throw new Error(`${(err as Error).message}\n${output.slice(-2000)}`);
+  }
+  return gateway;
+}
+
+export interface Answer {
+  status: number;
+  ms: number;
+  body: Record<string, unknown>;
+  headers: Headers;
+}
+
+/** One JSON request with a time bound; answers the status, the time it took and the body. */
+export async function call(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> {
+  const started = Date.now();
+  const res = await fetch(url, {
+    method: init.method ?? 'GET',
+    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    signal: AbortSignal.timeout(20_000),
+  });
+  const text = await res.text();
+  let body: Record<string, unknown> = {};
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    body = { text };
+  }
+  return { status: res.status, ms: Date.now() - started, body, headers: res.headers };
+}
