@@ -11,10 +11,12 @@ import { ordersPlugin } from './orders/orders-plugin.js';
 import { answerFrameworkError, MAX_PARAM_LENGTH, registerErrorHandling } from './platform/http/error-handler.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/http/json-body-parser.js';
 import { registerMetrics } from './platform/http/metrics-routes.js';
+import { registerNulGuard } from './platform/http/nul-guard.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { requestIdFor } from './platform/http/request-id.js';
 import { requireRoutePolicies } from './platform/http/route-policy.js';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
+import { partAwareValidatorFactory } from './platform/http/validator-compiler.js';
 import type { Platform } from './platform/platform.js';
 import { portalPlugin } from './portal/plugin.js';
 import { searchRoutes } from './shopping/search-routes.js';
@@ -51,6 +53,8 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     // A malformed URL or an overlong parameter never reaches a route: answer it in our error format.
     frameworkErrors: answerFrameworkError,
     return503OnClosing: true,
+    // Coercion for query strings, params and headers only; JSON bodies are validated as sent.
+    schemaController: { compilersFactory: { buildValidator: partAwareValidatorFactory() } },
     // Bounds on a slow or silent client (docs/operations.md): past them the request answers 408 and
     // the connection closes. They end when the request has arrived, so a response in progress (a
     // search of up to SEARCH_TIMEOUT_MS, an SSE stream) is never cut. Checked every second.
@@ -88,6 +92,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     if (draining) reply.header('Connection', 'close');
     done(null, payload);
   });
+  registerNulGuard(app);
   registerJsonBodyParser(app);
   registerErrorHandling(app);
   registerMetrics(app, platform.metrics, config.metricsToken);

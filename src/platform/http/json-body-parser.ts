@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import secureJson from 'secure-json-parse';
 import { badRequest } from '../errors.js';
+import { nulFieldIn, nulRefusal } from './nul-guard.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const MAX_DEPTH = 64;
@@ -9,7 +10,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /**
  * Replaces Fastify's JSON parser to refuse, each with its own sentence, what the default would
  * accept silently or answer vaguely: bytes that are not UTF-8, nesting deep enough to be an
- * attack, and `__proto__` keys. An empty body counts as no body, so optional bodies work with any client.
+ * attack, `__proto__` keys, and NUL characters (which PostgreSQL cannot store), naming the field.
+ * An empty body counts as no body, so optional bodies work with any client.
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
@@ -27,11 +29,17 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       if (nestingDepth(text) > MAX_DEPTH) {
         return done(badRequest(`request body is nested more than ${MAX_DEPTH} levels deep`, 'invalid_request_body'));
       }
+      let body: unknown;
       try {
-        done(null, secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' }));
+        body = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
       } catch {
-        done(badRequest('invalid request body', 'invalid_request_body'));
+        return done(badRequest('invalid request body', 'invalid_request_body'));
       }
+      // JSON cannot carry a raw NUL inside a string, only the escape `\u0000`: bodies without
+      // that text (nearly all) skip the walk.
+      const nulField = text.includes('\\u0000') ? nulFieldIn(body) : null;
+      if (nulField) return done(nulRefusal(nulField));
+      done(null, body);
     },
   );
 }

@@ -1,36 +1,68 @@
 import type { FastifySchemaValidationError } from 'fastify';
 
+type ValidationError = FastifySchemaValidationError;
+
 /**
- * Turns the validator's first complaint into a sentence that names the field the way the
- * client wrote it: `adults must be >= 1`, `origin is required`, `limit must be <= 500`.
+ * Turns the validator's complaint into a sentence that names the field the way the client wrote
+ * it and, where the schema lists them, the values it allows: `adults must be >= 1`,
+ * `origin is required`, `status must be one of: confirmed, cancelled`. Every ajv keyword our
+ * schemas use has its own wording; an unexpected one still names the field.
  */
 export function validationMessage(errors: FastifySchemaValidationError[], context: string | undefined): string {
-  const first = errors[0];
-  if (!first) return 'invalid request';
-  const params = first.params as Record<string, unknown>;
-  const field = fieldName(first.instancePath);
+  const last = errors[errors.length - 1];
+  if (!last) return 'invalid request';
+  // ajv stops at the first failure, so an `anyOf` (a TypeBox union) comes last, after the
+  // complaint of each of its branches.
+  if (last.keyword === 'anyOf' || last.keyword === 'oneOf') return unionMessage(errors.slice(0, -1), last, context);
+  return keywordMessage(errors[0]!, context);
+}
+
+function unionMessage(branches: ValidationError[], union: ValidationError, context: string | undefined): string {
+  const field = fieldName(union.instancePath) || whole(context);
+  const here = branches.filter((e) => e.instancePath === union.instancePath);
+  if (here.length > 0 && here.length === branches.length) {
+    const allowed = here.flatMap((e) => allowedValues(e));
+    if (here.every((e) => e.keyword === 'const' || e.keyword === 'enum')) return `${field} must be one of: ${allowed.join(', ')}`;
+    if (here.every((e) => e.keyword === 'type')) {
+      const types = here.flatMap((e) => typesOf(e));
+      return `${field} must be ${types.map(article).join(' or ')}`;
+    }
+  }
+  // Mixed branches (a format or an empty string; one of two objects): the first branch's words.
+  const first = here[0] ?? branches[0];
+  return first ? keywordMessage(first, context) : `${field} is invalid`;
+}
+
+function keywordMessage(error: ValidationError, context: string | undefined): string {
+  const params = error.params;
+  const path = fieldName(error.instancePath);
+  const field = path || whole(context);
   const where = context === 'headers' ? 'header' : context === 'querystring' ? 'query parameter' : 'field';
 
-  switch (first.keyword) {
-    case 'required': {
-      const name = joinField(field, String(params.missingProperty));
-      return `${name} is required`;
-    }
+  switch (error.keyword) {
+    case 'required':
+      return `${joinField(path, String(params.missingProperty))} is required`;
+    case 'dependencies':
+    case 'dependentRequired':
+      return `${joinField(path, String(params.property))} needs ${joinField(path, String(params.missingProperty))}`;
     case 'additionalProperties':
-      return `${joinField(field, String(params.additionalProperty))} is not a known ${where}`;
+      return `${joinField(path, String(params.additionalProperty))} is not a known ${where}`;
+    case 'propertyNames':
+      return `${field} has a field name that is not allowed`;
     case 'type':
-      return field
-        ? `${field} must be ${article(String(params.type))}`
-        : `request ${context === 'body' ? 'body' : where} must be ${article(String(params.type))}`;
+      return `${field} must be ${typesOf(error).map(article).join(' or ')}`;
     case 'format':
-      return `${field || 'value'} must be a valid ${formatName(String(params.format))}`;
+      return `${field} must be a valid ${formatName(String(params.format))}`;
     case 'enum':
-      return `${field || 'value'} must be one of: ${(params.allowedValues as unknown[]).join(', ')}`;
+    case 'const':
+      return `${field} must be one of: ${allowedValues(error).join(', ')}`;
     case 'minimum':
     case 'maximum':
     case 'exclusiveMinimum':
     case 'exclusiveMaximum':
-      return `${field || 'value'} ${first.message}`;
+      return `${field} must be ${params.comparison} ${params.limit}`;
+    case 'multipleOf':
+      return `${field} must be a multiple of ${params.multipleOf}`;
     case 'minLength':
       return Number(params.limit) === 1 ? `${field} must not be empty` : `${field} must be at least ${params.limit} characters`;
     case 'maxLength':
@@ -38,30 +70,63 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
     case 'minItems':
       return `${field} must have at least ${params.limit} item${Number(params.limit) === 1 ? '' : 's'}`;
     case 'maxItems':
-      return `${field} must have at most ${params.limit} items`;
+      return `${field} must have at most ${params.limit} item${Number(params.limit) === 1 ? '' : 's'}`;
+    case 'uniqueItems':
+      return `${field} must not list the same item twice`;
+    case 'minProperties':
+      return `${field} must have at least ${params.limit} field${Number(params.limit) === 1 ? '' : 's'}`;
+    case 'maxProperties':
+      return `${field} must have at most ${params.limit} field${Number(params.limit) === 1 ? '' : 's'}`;
     case 'pattern':
-      return `${field || 'value'} has an invalid format`;
+      return `${field} has an invalid format`;
+    case 'not':
+    case 'false schema':
+      return `${field} is not allowed`;
     default:
-      return `${field || 'request'} ${first.message ?? 'is invalid'}`;
+      return `${field} is invalid`;
   }
 }
 
+/** `/passengers/0/given_name` → `passengers[0].given_name` */
 function fieldName(instancePath: string): string {
   return instancePath
     .split('/')
     .filter(Boolean)
-    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`))
+    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? unescape(part) : `.${unescape(part)}`))
     .join('');
+}
+
+/** JSON Pointer escapes (`~1` is `/`, `~0` is `~`). */
+const unescape = (part: string) => part.replace(/~1/g, '/').replace(/~0/g, '~');
+
+function whole(context: string | undefined): string {
+  if (context === 'body') return 'request body';
+  if (context === 'querystring') return 'query string';
+  if (context === 'params') return 'path';
+  if (context === 'headers') return 'headers';
+  return 'request';
 }
 
 function joinField(parent: string, child: string): string {
   return parent ? `${parent}.${child}` : child;
 }
 
+function allowedValues(error: ValidationError): string[] {
+  const params = error.params;
+  if (error.keyword === 'const') return [String(params.allowedValue)];
+  if (error.keyword === 'enum') return (params.allowedValues as unknown[]).map(String);
+  return [];
+}
+
+function typesOf(error: ValidationError): string[] {
+  return String(error.params.type).split(',');
+}
+
 function article(type: string): string {
   if (type === 'integer') return 'an integer';
   if (type === 'object') return 'a JSON object';
   if (type === 'array') return 'an array';
+  if (type === 'null') return 'null';
   return `a ${type}`;
 }
 

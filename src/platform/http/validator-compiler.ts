@@ -1,0 +1,62 @@
+import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
+import type { FastifySchemaCompiler } from 'fastify';
+
+type Options = { customOptions?: Record<string, unknown> } & Record<string, unknown>;
+// At run time Fastify calls the compiler with the route's schema definition; the package's
+// declared types describe ajv's `compile` instead, hence the casts at this one boundary.
+type RouteCompiler = FastifySchemaCompiler<unknown>;
+type Pool = (externalSchemas: unknown, options: Options) => RouteCompiler;
+type Validate = ((data: unknown, ctx?: unknown) => boolean) & { errors?: unknown[] | null; schemaEnv?: unknown };
+
+/**
+ * Fastify's own ajv compiler, twice: query strings, path parameters and headers arrive as text,
+ * so they keep Fastify's coercion (`?limit=5` is the integer 5); a JSON body already carries its
+ * types, so it is validated as sent and `"adults": "1"` or `true` is refused instead of becoming 1.
+ */
+export function partAwareValidatorFactory(): ValidatorFactory {
+  const pool = AjvCompiler() as unknown as Pool;
+  const factory = (externalSchemas: unknown, options: Options = {}): RouteCompiler => {
+    const custom = options.customOptions ?? {};
+    const coercing = pool(externalSchemas, { ...options, customOptions: { ...custom, coerceTypes: 'array' } });
+    // `strictNumbers`: `1e400` parses to Infinity, which is not a number any field accepts.
+    const asSent = pool(externalSchemas, { ...options, customOptions: { ...custom, coerceTypes: false, strictNumbers: true } });
+    return (route: Parameters<RouteCompiler>[0]) =>
+      route.httpPart === 'body' ? asSent(route) : (refusingNonFinite(coercing(route) as Validate) as ReturnType<RouteCompiler>);
+  };
+  return factory as unknown as ValidatorFactory;
+}
+
+/**
+ * ajv coerces `"Infinity"` and `"1e400"` to Infinity and then skips the range checks of the
+ * coerced value (they only run on finite numbers), so `?lat=Infinity` would pass `maximum: 90`.
+ * After a successful validation, a non-finite number among the (flat) query or path values is
+ * refused as the type error it is.
+ */
+function refusingNonFinite(validate: Validate): Validate {
+  const wrapped: Validate = (data, ctx) => {
+    if (!validate(data, ctx)) {
+      wrapped.errors = validate.errors;
+      return false;
+    }
+    wrapped.errors = null;
+    if (data === null || typeof data !== 'object') return true;
+    for (const [name, value] of Object.entries(data)) {
+      const values: unknown[] = Array.isArray(value) ? value : [value];
+      if (values.some((v) => typeof v === 'number' && !Number.isFinite(v))) {
+        wrapped.errors = [
+          {
+            keyword: 'type',
+            instancePath: `/${name}`,
+            schemaPath: '',
+            params: { type: 'finite number' },
+            message: 'must be finite',
+          },
+        ];
+        return false;
+      }
+    }
+    return true;
+  };
+  if (validate.schemaEnv) wrapped.schemaEnv = validate.schemaEnv;
+  return wrapped;
+}
