@@ -30,7 +30,8 @@ export const responses = (ok: TSchema) => ({
 });
 
 export const PageQuery = {
-  page: Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1' }),
+  // Bounded so page × limit stays an offset the database takes: a huge page is a 400 naming it.
+  page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1, description: 'Page number, from 1 to 100000' }),
   limit: Type.Integer({ minimum: 1, maximum: 500, default: 50, description: 'Records per page, 1 to 500' }),
 };
 

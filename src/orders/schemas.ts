@@ -175,6 +175,28 @@ export const OrderList = Type.Object({
   next_cursor: Type.String({ description: 'empty on the last page' }),
 });
 
+/**
+ * PUT /v1/orders/{orderID}. Its JSON keys are matched case-insensitively (the contract): the route
+ * lower-cases every key before this schema sees the body, so `Seats` is validated as `seats`.
+ */
+export const ChangeRequestBody = Type.Object(
+  {
+    seats: Type.Optional(Type.Array(SeatRequest, { maxItems: 50 })),
+    services: Type.Optional(Type.Array(ServiceRequest, { maxItems: 50 })),
+    contact: Type.Optional(
+      Type.Object({
+        email: Type.Optional(Type.String({ format: 'email' })),
+        phone: Type.Optional(Type.Union([Type.String({ maxLength: 30 }), Type.Null()])),
+      }),
+    ),
+    payment: Type.Optional(Payment),
+  },
+  {
+    description:
+      'Seats, services and/or contact to change; `payment` pays priced extras at once. JSON keys are matched case-insensitively.',
+  },
+);
+
 export const CommitBody = Type.Object(
   { payment: Type.Optional(Payment) },
   { description: 'Pays a hold and/or the pending upsell' },

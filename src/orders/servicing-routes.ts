@@ -22,15 +22,12 @@ export async function orderServicingRoutes(app: FastifyInstance): Promise<void> 
         description: R('Priced extras without `payment` become `pending_upsell`, finalised by POST /commit.'),
         params: S.OrderIdParams,
         querystring: S.AirlineQuery,
-        body: Type.Object(
-          {},
-          {
-            additionalProperties: true,
-            description:
-              'seats [{segment_id, passenger_id, designator}], services [{service_id, passenger_id, segment_id}], contact {email, phone}, payment',
-          },
-        ),
+        body: Type.Optional(S.ChangeRequestBody),
         response: { 200: S.OrderSchema, ...errors(400, 401, 404, 409, 422, 502, 503) },
+      },
+      // Keys are case-insensitive: lower-cased before the schema validates them.
+      preValidation: async (request) => {
+        request.body = svc.lowerKeys(request.body) as typeof request.body;
       },
     },
     async (request) => orderView(await svc.changeOrderRequest(deps, scopeOf(request, 'read'), target(request), request.body)),

@@ -12,6 +12,11 @@ beforeAll(async () => {
 });
 afterAll(async () => p.close());
 
+// An expiry must be at most 5 years ahead: a year from now, at midnight UTC.
+const EXPIRY_DAY = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+const EXPIRY = `${EXPIRY_DAY}T00:00:00Z`;
+const EXPIRY_ISO = `${EXPIRY_DAY}T00:00:00.000Z`;
+
 /** A request through the API-key gate, from a chosen client address. */
 const gateway = (secret: string, ip = '203.0.113.7') =>
   p.app.inject({ method: 'GET', url: '/v1/monitoring/airlines', headers: { 'x-api-key': secret }, remoteAddress: ip });
@@ -29,7 +34,7 @@ describe('listing and creating keys', () => {
     const second = await createKey({
       name: 'ci',
       allowedIps: ['203.0.113.0/24'],
-      expiresAt: '2099-01-01T00:00:00Z',
+      expiresAt: EXPIRY,
       readOnly: true,
       allowedPaths: ['/v1/aviation'],
     });
@@ -37,7 +42,7 @@ describe('listing and creating keys', () => {
     expect(first).toMatchObject({ kind: 'portal', environment: 'test', status: 'active', agencyId: owner.agencyId });
     expect(second).toMatchObject({
       allowedIps: ['203.0.113.0/24'],
-      expiresAt: '2099-01-01T00:00:00.000Z',
+      expiresAt: EXPIRY_ISO,
       readOnly: true,
       allowedPaths: ['/v1/aviation'],
     });
@@ -121,9 +126,9 @@ describe('editing keys', () => {
   });
 
   it('touches only the named fields, clears emptied ones, and refuses a body naming nothing', async () => {
-    const key = await createKey({ name: 'keep', expiresAt: '2099-01-01T00:00:00Z', allowedIps: ['192.0.2.1'] });
+    const key = await createKey({ name: 'keep', expiresAt: EXPIRY, allowedIps: ['192.0.2.1'] });
     const renamed = await p.request(token, 'PATCH', `/v1/dev/api-keys/${key.id}`, { name: 'renamed' });
-    expect(renamed.json()).toMatchObject({ name: 'renamed', expiresAt: '2099-01-01T00:00:00.000Z', allowedIps: ['192.0.2.1'] });
+    expect(renamed.json()).toMatchObject({ name: 'renamed', expiresAt: EXPIRY_ISO, allowedIps: ['192.0.2.1'] });
     const cleared = await p.request(token, 'PATCH', `/v1/dev/api-keys/${key.id}`, { expiresAt: '', name: '' });
     expect(cleared.json()).toMatchObject({ name: null, expiresAt: null, allowedIps: ['192.0.2.1'] });
 

@@ -14,6 +14,8 @@ export type RestrictionRefusal =
   | { status: 403; code: 'ip_not_allowed' | 'api_key_read_only' | 'path_not_allowed'; message: string };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+// A key that never expires is a choice (no expiresAt); a date decades away is usually a typo.
+const MAX_KEY_LIFETIME_MS = 5 * 366 * 86_400_000;
 
 /** A compiled allowlist: addresses and CIDR ranges, IPv4 and IPv6 (IPv4-mapped IPv6 clients match IPv4 rules). */
 export function compileAllowlist(entries: string[]): BlockList {
@@ -81,10 +83,19 @@ export function validateRestrictions(input: {
   if (input.expiresAt && input.expiresAt.getTime() <= input.now.getTime()) {
     throw badRequest('expiresAt must be in the future');
   }
-  for (const p of input.allowedPaths ?? []) {
-    if (!/^\/v1(\/[A-Za-z0-9._~-]+)*$/.test(p)) {
-      throw badRequest(`allowedPaths entry "${p}" must be a path under /v1, such as /v1/aviation`);
-    }
+  if (input.expiresAt && input.expiresAt.getTime() > input.now.getTime() + MAX_KEY_LIFETIME_MS) {
+    throw badRequest('expiresAt must be at most 5 years ahead');
   }
+  (input.allowedPaths ?? []).forEach((p, i) => {
+    // Only a path in its one normal spelling: the gate compares prefixes, so `/v1/../admin`,
+    // `/v1/./orders`, `//`, percent-encoding or a trailing slash would mean something other
+    // than what the owner reads.
+    const segments = p.split('/').slice(2);
+    if (!/^\/v1(\/[A-Za-z0-9._~-]+)*$/.test(p) || segments.some((s) => /^\.+$/.test(s))) {
+      throw badRequest(
+        `allowedPaths[${i}] must be a path under /v1/ without ".", "..", "//", percent-encoding or a trailing slash, such as /v1/aviation`,
+      );
+    }
+  });
   if ((input.allowedPaths?.length ?? 0) > 50) throw badRequest('allowedPaths must have at most 50 entries');
 }

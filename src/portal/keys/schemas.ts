@@ -34,8 +34,11 @@ const restrictionFields = {
       description: 'IP addresses or CIDR ranges; an empty array removes the allowlist',
     }),
   ),
+  // `format: date-time` checks the calendar (2027-02-30 is refused, not rolled into March).
   expiresAt: Type.Optional(
-    Type.String({ maxLength: 64, description: 'ISO 8601 date-time in the future; an empty string removes the expiry' }),
+    Type.Union([Type.String({ format: 'date-time', maxLength: 64 }), Type.Literal('')], {
+      description: 'ISO 8601 date-time with a zone, in the future, at most 5 years ahead; an empty string removes the expiry',
+    }),
   ),
   readOnly: Type.Optional(Type.Boolean({ description: 'Only GET, HEAD and OPTIONS requests' })),
   allowedPaths: Type.Optional(

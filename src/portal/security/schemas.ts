@@ -23,7 +23,8 @@ export const SecurityEvent = Type.Object({
 export const OwnEventsQuery = Type.Object({
   kind: Type.Optional(Type.String({ maxLength: 100 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+  // Bounded so a huge offset is a 400 naming it rather than a number the database refuses.
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
 });
 
 export const OwnEvents = Type.Object({ events: Type.Array(SecurityEvent), total: Type.Integer() });
@@ -37,7 +38,8 @@ export const AdminEventsQuery = Type.Object({
 
 export const AdminEvents = Type.Object({ events: Type.Array(SecurityEvent) });
 
-export const EventIdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+// The column is a bigint; ids beyond 2^53 could not be told apart as JSON numbers anyway.
+export const EventIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 
 export const Lockouts = Type.Object({
   lockouts: Type.Array(

@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPortal, type Portal } from '../portal/portal-harness.js';
+
+/**
+ * Finding 7 and part of 11, one case each, through HTTP on this run's storage: bad input is a
+ * 400 that names the field, never a 500 from the database or a silently coerced value.
+ */
+let p: Portal;
+let key: string;
+let userToken: string;
+let operatorToken: string;
+
+beforeAll(async () => {
+  p = await startPortal();
+  key = (await p.agencyWithKey()).secret;
+  userToken = await p.token((await p.user()).email);
+  operatorToken = await p.operatorToken((await p.user({ agencyId: null, permissions: ['platform.read'] })).email);
+});
+afterAll(async () => p?.close());
+
+const withKey = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+  p.app.inject({
+    method,
+    url,
+    headers: { 'x-api-key': key, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+/** The sentence of a plain or enveloped error body. */
+function errorOf(res: { statusCode: number; body: string; json(): unknown }): string {
+  const body = res.json() as { error?: string; errors?: { message: string }[] };
+  return body.error ?? body.errors?.[0]?.message ?? '';
+}
+
+const PASSENGER = { given_name: 'Ada', family_name: 'Lovelace', born_on: '1985-12-10' };
+
+describe('NUL characters are a 400 naming the field, wherever they arrive', () => {
+  it('in a JSON body, nested', async () => {
+    const res = await withKey('POST', '/v1/orders', {
+      offer_id: 'AA-x',
+      passengers: [{ ...PASSENGER, given_name: 'A\u0000da' }],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)).toBe('passengers[0].given_name must not contain NUL characters');
+  });
+
+  it('in a JSON key', async () => {
+    const res = await withKey('POST', '/v1/shopping/offers', { 'ori\u0000gin': 'JFK' });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)).toContain('must not contain NUL characters');
+  });
+
+  it('in a query parameter, in the envelope on aviation', async () => {
+    const res = await withKey('GET', '/v1/aviation/airports?city=Bo%00ston');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ data: null, errors: [{ message: 'city must not contain NUL characters' }] });
+  });
+
+  it('in a path parameter', async () => {
+    const res = await withKey('GET', '/v1/orders/AA-ord%00x?airline=AA');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)).toBe('orderID must not contain NUL characters');
+  });
+
+  it('in a header value, before the session lookup reads it', async () => {
+    const res = await p.app.inject({ method: 'GET', url: '/v1/dev/api-keys', headers: { authorization: 'Bearer ab\u0000cd' } });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)).toBe('header authorization must not contain NUL characters');
+  });
+});
+
+describe('huge and non-finite numbers are a 400 naming the field', () => {
+  it.each([
+    ['/v1/dev/me/security-events?offset=1e20', 'offset must be <= 1000000'],
+    ['/v1/dev/me/security-events?limit=Infinity', 'limit must be a finite number'],
+  ])('%s', async (url, message) => {
+    const res = await p.request(userToken, 'GET', url);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)).toBe(message);
+  });
+
+  it.each([
+    ['/v1/aviation/airports?page=1e20', 'page must be <= 100000'],
+    ['/v1/aviation/airports?lat=Infinity&lon=0', 'lat must be a finite number'],
+    ['/v1/aviation/airports?lat=NaN&lon=0', 'lat must be a number'],
+    ['/v1/aviation/airports?lat=10&lon=-1e400', 'lon must be a finite number'],
+    ['/v1/aviation/airports?lat=10&lon=10&radius_km=1e20', 'radius_km must be <= 20000'],
+  ])('%s', async (url, message) => {
+    const res = await withKey('GET', url);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)).toBe(message);
+  });
+
+  it('a security-event ack id past what the column holds', async () => {
+    const res = await p.request(operatorToken, 'POST', '/v1/admin/security/events/99999999999999999999/ack');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)).toBe(`id must be <= ${Number.MAX_SAFE_INTEGER}`);
+  });
+
+  it('a number in a JSON body beyond a double', async () => {
+    const res = await withKey(
+      'POST',
+      '/v1/shopping/offers',
+      '{"origin":"JFK","destination":"LAX","departure_date":"2099-01-01","adults":1e400}',
+      {
+        'content-type': 'application/json',
+      },
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)).toBe('adults must be an integer');
+  });
+});
+
+describe('JSON bodies are validated as sent: no coercion', () => {
+  const search = { origin: 'JFK', destination: 'LAX', departure_date: '2099-01-01' };
+  it.each([['1'], [true]])('adults %j is refused', async (adults) => {
+    const res = await withKey('POST', '/v1/shopping/offers', { ...search, adults });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)).toBe('adults must be an integer');
+  });
+
+  it('while a query string still carries numbers as text', async () => {
+    const res = await p.request(userToken, 'GET', '/v1/dev/me/security-events?limit=5&offset=0');
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});
+
+describe('PUT /v1/orders/{orderID} validates its change request', () => {
+  const put = (body: unknown) => withKey('PUT', '/v1/orders/AA-ord_nosuch?airline=AA', body);
+
+  it.each([
+    [{ seats: 'x' }, 'seats must be an array'],
+    [{ Seats: [{ Segment_ID: 1, passenger_id: 'PAX1', designator: '12C' }] }, 'seats[0].segment_id must be a string'],
+    [{ SEATS: [{ segment_id: 'S1', passenger_id: 'PAX1', designator: 'window' }] }, 'seats[0].designator has an invalid format'],
+    [{ contact: { email: 'nope' } }, 'contact.email must be a valid e-mail address'],
+    [{ Payment: { type: 'cash' } }, 'payment.type must be one of: hold, agency_account, card'],
+  ])('%j → %s', async (body, message) => {
+    const res = await put(body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)).toBe(message);
+  });
+
+  it('a well-formed change of an unknown order reaches the handler: 404', async () => {
+    const res = await put({ Contact: { Email: 'new@example.com' } });
+    expect(res.statusCode, res.body).toBe(404);
+  });
+});
+
+describe('messages name the field and the allowed values', () => {
+  it('an enum of literals', async () => {
+    const res = await withKey('GET', '/v1/orders?status=bogus');
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)).toMatch(/^status must be one of: [a-z_]+(, [a-z_]+)+$/);
+  });
+});
+
+describe('key restrictions', () => {
+  const create = (body: Record<string, unknown>) => p.request(userToken, 'POST', '/v1/dev/api-keys', body);
+
+  it.each([
+    ['2027-02-30T00:00:00Z', 'expiresAt must be a valid date-time'],
+    ['2027-13-01T00:00:00Z', 'expiresAt must be a valid date-time'],
+    [new Date(Date.now() + 6 * 366 * 86_400_000).toISOString(), 'expiresAt must be at most 5 years ahead'],
+    ['2020-01-01T00:00:00Z', 'expiresAt must be in the future'],
+  ])('expiresAt %s is refused', async (expiresAt, message) => {
+    const res = await create({ expiresAt });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)).toContain(message);
+  });
+
+  it.each([['/v1/../admin'], ['/v1/./orders'], ['/v1//orders'], ['/v1/%2e%2e/admin'], ['/admin'], ['/v1/orders/'], ['/v1/..']])(
+    'allowedPaths %s is refused',
+    async (path) => {
+      const res = await create({ allowedPaths: ['/v1/aviation', path] });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(errorOf(res)).toMatch(/^allowedPaths\[1\] must be a path under \/v1\//);
+    },
+  );
+
+  it('a normal path under /v1/ is kept', async () => {
+    const res = await create({ allowedPaths: ['/v1/aviation', '/v1/orders'] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().allowedPaths).toEqual(['/v1/aviation', '/v1/orders']);
+  });
+});
