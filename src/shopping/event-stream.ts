@@ -41,8 +41,9 @@ export function openEventStream(reply: FastifyReply): EventStream {
   const endWith = ({ event, data }: TerminalEvent) => {
     if (res.writableEnded || res.destroyed) return;
     // The connection goes too: its headers promised keep-alive, and a server that is closing
-    // waits for every connection, idle ones included.
-    res.end(format(event, data), () => res.socket?.destroy());
+    // waits for every connection, idle ones included. (Taken now: a finished response lets go of it.)
+    const socket = res.socket;
+    res.end(format(event, data), () => socket?.destroy());
     gone.abort();
   };
   streams.add(endWith);
