@@ -46,6 +46,12 @@ export const INVITE_POLICY = { ttlMs: 7 * 24 * 60 * 60_000, maxOpen: 50 } as con
 export const RECOVERY_CODE_COUNT = 10;
 
 /**
+ * Mail to one account per rolling hour, per kind (password reset links; verification links and
+ * sign-up notices), on top of the per-client-address limits: many addresses cannot flood one inbox.
+ */
+export const ACCOUNT_MAIL_PER_HOUR = { passwordReset: 5, verification: 5 } as const;
+
+/**
  * When the lock that a failure count triggers ends: `undefined` for no lock, `null` for a lock
  * only an operator lifts.
  */

@@ -1,11 +1,12 @@
 import type { AccountService } from '../../accounts/account-service.js';
 import { hashPassword } from '../../accounts/password.js';
-import { badRequest, conflict, forbidden, isUniqueViolation, AppError } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, AppError, tooManyRequests } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
 import { recordSecurityEvent } from '../../security/security-event-store.js';
-import { EMAIL_VERIFICATION_TTL_MS } from '../policy.js';
+import { ACCOUNT_MAIL_PER_HOUR, EMAIL_VERIFICATION_TTL_MS } from '../policy.js';
+import { accountMailCap } from './account-mail-cap.js';
 import type { SessionContext } from '../sessions/session-context.js';
 import { hashToken, newToken } from '../sessions/tokens.js';
 import { checkPassword } from './password-policy.js';
@@ -17,11 +18,13 @@ import * as store from './store.js';
  * find out who is a customer.
  */
 export function createSignupService(
-  platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger'>,
+  platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger' | 'redis' | 'metrics'>,
   deps: { accounts: AccountService; mailer: Mailer; limit: ClientAddressLimit },
 ) {
   const { db, config, clock, logger } = platform;
   const { accounts, mailer, limit } = deps;
+  // Verification links and "someone tried to sign up with your address" notices share one cap.
+  const perAccount = accountMailCap(platform, { name: 'verification', perHour: ACCOUNT_MAIL_PER_HOUR.verification });
 
   async function send(to: string, subject: string, text: string) {
     try {
@@ -68,6 +71,8 @@ export function createSignupService(
       if (existing) {
         // Same work, same answer as a new account: only the mailbox owner learns the difference.
         await hashPassword(input.password, config.passwords.scryptLogN);
+        // Over the account's cap: the same answer, no mail.
+        if (!(await perAccount(existing.id)).allowed) return { status: 'verification_sent' as const };
         await send(
           existing.email,
           'Someone tried to sign up with your address',
@@ -101,7 +106,8 @@ export function createSignupService(
         ip,
         detail: { via: 'signup' },
       });
-      await sendVerification(user);
+      // A new account's first link counts towards its cap, as later ones do.
+      if ((await perAccount(user.id)).allowed) await sendVerification(user);
       return { status: 'verification_sent' as const };
     },
 
@@ -119,6 +125,14 @@ export function createSignupService(
       if (ctx.supportSession) throw forbidden('a support session cannot change the account', 'support_session_forbidden');
       const user = await store.findPortalUser(db, ctx.userId);
       if (!user || user.email_verified_at) throw conflict('the e-mail address is already verified', 'email_already_verified');
+      // The caller owns the account: nothing to hide, so it is told when to try again.
+      const cap = await perAccount(user.id);
+      if (!cap.allowed) {
+        throw tooManyRequests(
+          `too many verification mails to this account: at most ${ACCOUNT_MAIL_PER_HOUR.verification} an hour`,
+          cap.retryAfterSeconds,
+        );
+      }
       await sendVerification(user);
       return { status: 'verification_sent' as const };
     },

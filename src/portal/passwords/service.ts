@@ -7,7 +7,8 @@ import type { ClientAddressLimit } from '../../platform/rate-limit/client-addres
 import { recordUserEvent } from '../../security/security-event-store.js';
 import { checkPassword } from '../accounts/password-policy.js';
 import { findPortalUser, findPortalUserByEmail, type PortalUserRow } from '../accounts/store.js';
-import { PASSWORD_RESET_TTL_MS } from '../policy.js';
+import { accountMailCap } from '../accounts/account-mail-cap.js';
+import { ACCOUNT_MAIL_PER_HOUR, PASSWORD_RESET_TTL_MS } from '../policy.js';
 import type { SessionContext } from '../sessions/session-context.js';
 import type { RequireStepUp } from '../sessions/step-up.js';
 import { revokeUserSessions } from '../sessions/store.js';
@@ -23,11 +24,12 @@ const invalidResetLink = () =>
  * account ends, the change is a security event, and the owner is told by mail.
  */
 export function createPasswordService(
-  platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger'>,
+  platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger' | 'redis' | 'metrics'>,
   deps: { mailer: Mailer; requireStepUp: RequireStepUp; limit: ClientAddressLimit },
 ) {
   const { db, config, clock, logger } = platform;
   const { mailer, requireStepUp, limit } = deps;
+  const perAccount = accountMailCap(platform, { name: 'password-reset', perHour: ACCOUNT_MAIL_PER_HOUR.passwordReset });
 
   async function notify(user: PortalUserRow, subject: string, text: string) {
     try {
@@ -39,6 +41,8 @@ export function createPasswordService(
   }
 
   async function sendResetLink(user: PortalUserRow, ip: string | null) {
+    // Over the account's cap: no link, no mail; the caller has already answered the same 202.
+    if (!(await perAccount(user.id)).allowed) return;
     const token = newToken('fapr');
     const now = clock();
     await store.insertPasswordReset(db, {
@@ -81,7 +85,10 @@ export function createPasswordService(
   }
 
   return {
-    /** Same answer, as fast, whether or not the address has an account: the link is sent after it. */
+    /**
+     * Same answer, as fast, whether or not the address has an account or is over its mail cap: the
+     * link is sent after it.
+     */
     async requestReset(email: string, ip: string | null) {
       await limit(ip);
       const user = await findPortalUserByEmail(db, email.trim());
