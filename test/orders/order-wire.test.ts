@@ -16,6 +16,9 @@ const RESPONSE_ROOT: Record<string, string> = {
   ServiceList: 'IATA_ServiceListRS',
 };
 
+/** The gateway's order id, sent as the seller's own booking reference. */
+const SELLER_REFERENCE = 'AA-ord_wireTest000000000001';
+
 let wire: RecordedAa;
 beforeAll(async () => {
   wire = await startRecordedAa();
@@ -83,11 +86,16 @@ describe('order messages on the wire', () => {
         extras: extras.ok ? extras.value : [],
         payment: { type: 'hold' },
         expectedTotal: priced.value.offer.total,
+        sellerReference: SELLER_REFERENCE,
       },
       ctx,
     );
     if (!created.ok) throw new Error(created.failure.message);
     const order = created.value;
+    // AA keeps the seller's reference: OrderRetrieve by it finds this booking; an unknown one finds none.
+    const byReference = await aaConnector.findOrderBySellerReference(SELLER_REFERENCE, ctx);
+    expect(byReference.ok && byReference.value?.airlineOrderId).toBe(order.airlineOrderId);
+    expect(await aaConnector.findOrderBySellerReference('AA-ord_neverBookedHere00000', ctx)).toEqual({ ok: true, value: null });
     expect(order.status).toBe('hold');
     expect(order.extras.map((e) => e.kind).sort()).toEqual(['seat', 'service']);
     const ref = { airlineOrderId: order.airlineOrderId, owner: order.owner };
@@ -125,6 +133,10 @@ describe('order messages on the wire', () => {
     await aaConnector.close();
 
     const orderTraffic = wire.traffic.filter((t) => t.message in RESPONSE_ROOT);
+    const create = orderTraffic.find((t) => t.message === 'OrderCreate')!;
+    expect(create.request).toContain(`<BookingID>${SELLER_REFERENCE}</BookingID>`);
+    const lookups = orderTraffic.filter((t) => t.message === 'OrderRetrieve' && t.request.includes('BookingRefFilterCriteria'));
+    expect(lookups).toHaveLength(2);
     expect(new Set(orderTraffic.map((t) => t.message))).toEqual(new Set(Object.keys(RESPONSE_ROOT)));
     for (const t of orderTraffic) {
       expect({ message: t.message, errors: await ndcSchemaErrors(t.request, `IATA_${t.message}RQ`) }).toEqual({
