@@ -70,24 +70,42 @@ export function isRoutePolicy(config: unknown): config is RoutePolicy {
   );
 }
 
+/** One registered route and its policy: the list the route-policy test walks. */
+export interface DeclaredRoute extends RoutePolicy {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the app with its policy, filled once the app is ready. */
+    readonly declaredRoutes: readonly DeclaredRoute[];
+  }
+}
+
 /**
  * Fails closed: the app refuses to start (ready() rejects) while any route has no declared policy,
  * so a route can never be served unguarded because someone forgot to say what guards it.
  * The check runs at ready, not in onRoute, because the root's onRoute hooks run before the
- * default-filling hooks of the scope the route lives in.
+ * default-filling hooks of the scope the route lives in. Call it before any route is added.
  */
 export function requireRoutePolicies(app: FastifyInstance): void {
   const routes: RouteOptions[] = [];
+  const declaredRoutes: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declaredRoutes);
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
   app.addHook('onReady', async () => {
     const missing = routes.filter((r) => !isRoutePolicy(r.config)).map((r) => `${String(r.method)} ${r.url}`);
-    routes.length = 0;
     if (missing.length > 0) {
       throw new Error(
         `routes without a declared policy (config.auth and config.surface; see src/platform/http/route-policy.ts): ${missing.join(', ')}`,
       );
+    }
+    for (const route of routes.splice(0)) {
+      const { auth, surface } = route.config as RoutePolicy;
+      for (const method of [route.method].flat()) declaredRoutes.push({ method, url: route.url, auth, surface });
     }
   });
 }

@@ -1,0 +1,172 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import type { DeclaredRoute } from '../../src/platform/http/route-policy.js';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { createTestPlatform } from '../helpers/test-platform.js';
+import { concretePath, requestFor } from './route-walk.js';
+
+/**
+ * The routes anyone may call without a credential. Adding a public route means adding it here:
+ * a conscious act, reviewed like any other change to the attack surface.
+ */
+const PUBLIC_ROUTES = [
+  '/v1/health',
+  '/v1/health/ready',
+  '/v1/subscribe',
+  '/v1/dev/signup',
+  '/v1/dev/verify-email',
+  '/v1/dev/login',
+  '/v1/dev/login/mfa',
+  '/v1/dev/password-reset',
+  '/v1/dev/password-reset/confirm',
+  '/v1/dev/invites/accept',
+  '/openapi.json',
+  '/docs',
+  '/docs/json',
+  '/docs/yaml',
+  '/docs/static/*',
+  '/docs/static/index.html',
+  '/docs/static/swagger-initializer.js',
+];
+const METRICS_ROUTES = ['/metrics'];
+
+/** The error's code and sentence, in either shape; checks the shape is the route's surface. */
+function errorOf(res: LightMyRequestResponse, route: DeclaredRoute): { code: string; message: string } {
+  const body = res.json<Record<string, unknown>>();
+  expect(res.headers['x-request-id'], 'X-Request-Id header').toBeTruthy();
+  if (route.surface === 'envelope') {
+    expect(body, `${route.method} ${route.url}: envelope`).toMatchObject({
+      data: null,
+      meta: { request_id: res.headers['x-request-id'] },
+    });
+    const [first] = body.errors as { code: string; message: string }[];
+    return first!;
+  }
+  expect(body.request_id, `${route.method} ${route.url}: plain shape`).toBe(res.headers['x-request-id']);
+  return { code: body.code as string, message: body.error as string };
+}
+
+describe('every registered route declares its policy, and the policy holds', () => {
+  let t: TestApp;
+  let routes: readonly DeclaredRoute[];
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    routes = t.app.declaredRoutes;
+  });
+  afterAll(() => t.close());
+
+  const only = (auth: DeclaredRoute['auth']) => routes.filter((r) => r.auth === auth);
+
+  it('the list covers every route the router knows (checked against Fastify’s own route tree)', () => {
+    expect(routes.length).toBeGreaterThan(60);
+    const tree = t.app.printRoutes({ commonPrefix: false });
+    const inTree = [...tree.matchAll(/\(([A-Z, ]+)\)/g)].reduce((n, m) => n + m[1]!.split(', ').length, 0);
+    expect(routes.length).toBe(inTree);
+    for (const r of routes) expect(t.app.hasRoute({ method: r.method as 'GET', url: r.url }), `${r.method} ${r.url}`).toBe(true);
+  });
+
+  it('public and metrics routes are exactly the listed ones', () => {
+    expect([...new Set(only('public').map((r) => r.url))].sort()).toEqual([...PUBLIC_ROUTES].sort());
+    expect([...new Set(only('metrics-token').map((r) => r.url))]).toEqual(METRICS_ROUTES);
+    expect(only('api-key').length + only('session').length + only('public').length + only('metrics-token').length).toBe(
+      routes.length,
+    );
+  });
+
+  it('aviation and reference routes answer in the envelope, every other route in the plain shape', () => {
+    for (const r of routes) {
+      const envelope = r.url.startsWith('/v1/aviation') || r.url.startsWith('/v1/reference');
+      expect(r.surface, `${r.method} ${r.url}`).toBe(envelope ? 'envelope' : 'plain');
+    }
+  });
+
+  it('every api-key route answers 401 missing X-API-Key without a key and 401 invalid api key with a wrong one', async () => {
+    const keyRoutes = only('api-key');
+    expect(keyRoutes.length).toBeGreaterThan(40);
+    for (const route of keyRoutes) {
+      const url = concretePath(route.url);
+      const missing = await t.app.inject(requestFor(route, url));
+      expect(missing.statusCode, `${route.method} ${url} without a key`).toBe(401);
+      if (route.method === 'HEAD') continue;
+      expect(errorOf(missing, route)).toEqual({ code: 'missing_api_key', message: 'missing X-API-Key' });
+
+      const wrong = await t.app.inject(requestFor(route, url, { 'x-api-key': `fa_test_${'Z'.repeat(43)}` }));
+      expect(wrong.statusCode, `${route.method} ${url} with a wrong key`).toBe(401);
+      expect(errorOf(wrong, route)).toEqual({ code: 'invalid_api_key', message: 'invalid api key' });
+    }
+  });
+
+  it('every session route answers 401 missing_session without a bearer and 401 with a wrong one', async () => {
+    const sessionRoutes = only('session');
+    expect(sessionRoutes.length).toBeGreaterThan(20);
+    for (const route of sessionRoutes) {
+      const url = concretePath(route.url);
+      const missing = await t.app.inject(requestFor(route, url));
+      expect(missing.statusCode, `${route.method} ${url} without a session`).toBe(401);
+      expect(missing.headers['www-authenticate']).toBe('Bearer realm="portal"');
+      if (route.method !== 'HEAD') expect(errorOf(missing, route).code).toBe('missing_session');
+
+      const wrong = await t.app.inject(requestFor(route, url, { authorization: 'Bearer sess_not_a_real_session_token' }));
+      expect(wrong.statusCode, `${route.method} ${url} with a wrong session`).toBe(401);
+      if (route.method !== 'HEAD') expect(errorOf(wrong, route).code).toBe('invalid_session');
+    }
+  });
+
+  it('an API key does not open a session route, and a session bearer does not open an api-key route', async () => {
+    const { secret } = await t.agencyWithKey();
+    const dev = await t.app.inject({ url: '/v1/dev/api-keys', headers: { 'x-api-key': secret } });
+    expect(dev.statusCode).toBe(401);
+    expect(dev.json().code).toBe('missing_session');
+    const data = await t.app.inject({ url: '/v1/monitoring/airlines', headers: { authorization: 'Bearer sess_whatever' } });
+    expect(data.statusCode).toBe(401);
+    expect(data.json().error).toBe('missing X-API-Key');
+  });
+
+  it('the metrics route is never open to a remote caller without its token', async () => {
+    const res = await t.app.inject({ url: '/metrics', remoteAddress: '203.0.113.9' });
+    expect([401, 403]).toContain(res.statusCode);
+  });
+
+  it('a path that matches no route is 404 (or 405) before any credential is asked for', async () => {
+    const unknown = await t.app.inject({ url: '/v1/nowhere' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'not_found', request_id: unknown.headers['x-request-id'] });
+    const aviation = await t.app.inject({ url: '/v1/aviation/nowhere' });
+    expect(aviation.statusCode).toBe(404);
+    expect(aviation.json()).toMatchObject({ data: null, errors: [{ code: 'not_found' }] });
+    const reference = await t.app.inject({ method: 'DELETE', url: '/v1/reference/sources' });
+    expect(reference.statusCode).toBe(405);
+    expect(reference.json()).toMatchObject({ data: null, errors: [{ code: 'method_not_allowed' }] });
+    const wrongMethod = await t.app.inject({ method: 'PATCH', url: '/v1/orders' });
+    expect(wrongMethod.statusCode).toBe(405);
+    expect(wrongMethod.headers.allow).toBe('GET, POST');
+  });
+});
+
+describe('a route without a declared policy', () => {
+  it('stops the app from starting, naming the route', async () => {
+    const platform = await createTestPlatform();
+    const app = await buildApp(platform);
+    try {
+      app.get('/v1/forgotten', async () => ({ open: true }));
+      await expect(app.ready()).rejects.toThrow(/routes without a declared policy.*GET \/v1\/forgotten/);
+    } finally {
+      await app.close().catch(() => undefined);
+      await platform.close();
+    }
+  });
+
+  it('is refused even when it only declares half of it', async () => {
+    const platform = await createTestPlatform();
+    const app = await buildApp(platform);
+    try {
+      app.get('/v1/half', { config: { surface: 'plain' } }, async () => ({ open: true }));
+      await expect(app.ready()).rejects.toThrow(/GET \/v1\/half/);
+    } finally {
+      await app.close().catch(() => undefined);
+      await platform.close();
+    }
+  });
+});
