@@ -50,6 +50,9 @@ for (const [setting, label] of [
       const secret = await allowlistedKey(p);
       expect(refusedByAllowlist(await through(p, secret, BALANCER, ALLOWED))).toBe(false);
       expect(refusedByAllowlist(await through(p, secret, BALANCER, `192.0.2.9, ${ALLOWED}`))).toBe(false);
+      // The same balancer seen through a dual-stack socket, as an IPv4-mapped IPv6 address.
+      expect(refusedByAllowlist(await through(p, secret, `::ffff:${BALANCER}`, ALLOWED))).toBe(false);
+      expect(refusedByAllowlist(await through(p, secret, `::ffff:${BALANCER}`, `${ALLOWED}, 203.0.113.52`))).toBe(true);
     });
   });
 }
