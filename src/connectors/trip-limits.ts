@@ -3,12 +3,15 @@ import type { PassengerCounts } from './connector-types.js';
 /** Slices of one trip: the most a multi-city search takes, so the most airline offers one of our offers holds. */
 export const MAX_SLICES = 6;
 
-/** Seats per booking, as airlines sell them: adults and children together; lap infants take none. */
-export const MAX_SEATED_PASSENGERS = 9;
+/**
+ * Passengers per request as AA counts them: adults, children and lap infants together (its
+ * AirShopping refuses a tenth with "At most 9 passengers per request").
+ */
+export const MAX_PASSENGERS = 9;
 
 /**
  * The one passenger rule, for a search and for the counts read back from an offer id: at least one
- * adult, at most nine seats, and no more lap infants than adults. Null when the counts are fine,
+ * adult, no more lap infants than adults, and at most nine passengers in all. Null when the counts are fine,
  * otherwise the sentence a search answers with.
  */
 export function passengerCountsProblem(p: PassengerCounts): string | null {
@@ -19,8 +22,8 @@ export function passengerCountsProblem(p: PassengerCounts): string | null {
   if (infants > adults) {
     return `infants must not exceed adults (${infants} infants, ${adults} adults): each infant travels on an adult's lap`;
   }
-  if (adults + children > MAX_SEATED_PASSENGERS) {
-    return `adults and children together must be at most ${MAX_SEATED_PASSENGERS} per search`;
+  if (adults + children + infants > MAX_PASSENGERS) {
+    return `adults, children and infants together must be at most ${MAX_PASSENGERS} per search`;
   }
   return null;
 }

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { MAX_SEATED_PASSENGERS, MAX_SLICES } from '../connectors/trip-limits.js';
+import { MAX_PASSENGERS, MAX_SLICES } from '../connectors/trip-limits.js';
 import { CabinSchema, OfferSchema } from './offer-schema.js';
 
 // Codes, dates and the origin/destination pair are checked in search-validation.ts, not here, so
@@ -42,14 +42,14 @@ export const SearchRequestSchema = Type.Object(
           'Multi-city: one entry per flown slice, in travel order. Use instead of origin/destination/departure_date/return_date.',
       }),
     ),
-    adults: Type.Integer({ minimum: 1, maximum: MAX_SEATED_PASSENGERS, description: 'Passengers aged 12 or more; at least 1' }),
+    adults: Type.Integer({ minimum: 1, maximum: MAX_PASSENGERS, description: 'Passengers aged 12 or more; at least 1' }),
     children: Type.Optional(
-      Type.Integer({ minimum: 0, maximum: MAX_SEATED_PASSENGERS - 1, default: 0, description: 'Passengers aged 2 to 11' }),
+      Type.Integer({ minimum: 0, maximum: MAX_PASSENGERS - 1, default: 0, description: 'Passengers aged 2 to 11' }),
     ),
     infants: Type.Optional(
       Type.Integer({
         minimum: 0,
-        maximum: MAX_SEATED_PASSENGERS,
+        maximum: MAX_PASSENGERS,
         default: 0,
         description: "Passengers under 2 on an adult's lap; not more than adults",
       }),

@@ -59,7 +59,11 @@ describe('search validation (rule 9): 400 naming the field, before any airline c
       /^invalid slices\[1\]\.departure_date: 9999-12-31 is beyond the selling window \(slices\[1\]\.departure_date must be within 331 days\)$/,
     ],
     ['children over 8', { ...base, children: 9 }, 'children must be <= 8'],
-    ['more than 9 seats', { ...base, adults: 5, children: 5 }, 'adults and children together must be at most 9 per search'],
+    [
+      'more than 9 passengers',
+      { ...base, adults: 5, children: 4, infants: 1 },
+      'adults, children and infants together must be at most 9 per search',
+    ],
     ['more infants than adults', { ...base, adults: 1, infants: 2 }, /^infants must not exceed adults/],
     ['return before departure', { ...base, return_date: daysAhead(10) }, 'return_date must not be before departure_date'],
     ['bad cabin', { ...base, cabin: 'luxury' }, /^cabin must be one of/],

@@ -35,6 +35,14 @@ const VERSION = '2';
 const shortItem = (offerId: string, itemId: string) => (itemId.startsWith(offerId) ? `~${itemId.slice(offerId.length)}` : itemId);
 const longItem = (offerId: string, itemId: string) => (itemId.startsWith('~') ? offerId + itemId.slice(1) : itemId);
 
+// Passenger ids are ours (PAX1, PAX2, ... from aa-passengers.ts): an id stores their numbers, so a
+// six-slice trip for nine passengers stays well inside MAX_OFFER_ID_LENGTH. Anything else is kept as text.
+const PAX_ID = /^PAX([1-9]\d?)$/;
+const shortPax = (pax: string) => {
+  const n = PAX_ID.exec(pax)?.[1];
+  return n === undefined ? pax : Number(n);
+};
+
 // A search encodes every one of its offers' ids: they are written through one scratch buffer
 // rather than a new Buffer each (a typed array is costly to make).
 let scratch = Buffer.alloc(1024);
@@ -49,7 +57,7 @@ function base64url(text: string): string {
 /** The id's content, not yet signed: the connector signs it when it hands the offer out. */
 export function encodeAaOfferId(ref: Pick<AaOfferRef, 'parts' | 'passengers' | 'partnerConnection'>): string {
   const compact = {
-    o: ref.parts.map((p) => [p.offerId, p.owner, p.items.map((i) => [shortItem(p.offerId, i.id), i.pax])]),
+    o: ref.parts.map((p) => [p.offerId, p.owner, p.items.map((i) => [shortItem(p.offerId, i.id), i.pax.map(shortPax)])]),
     p: [ref.passengers.adults, ref.passengers.children, ref.passengers.infants],
     ...(ref.partnerConnection ? { x: 1 } : {}),
   };
@@ -60,13 +68,15 @@ export function encodeAaOfferId(ref: Pick<AaOfferRef, 'parts' | 'passengers' | '
 // and no more offer items, or passengers per item, than the offer has passengers.
 const isPart = (v: unknown): v is [string, string, unknown[]] =>
   Array.isArray(v) && v.length === 3 && typeof v[0] === 'string' && typeof v[1] === 'string' && Array.isArray(v[2]);
-const isItem = (v: unknown, most: number): v is [string, string[]] =>
+const isPax = (v: unknown, most: number) =>
+  typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= most);
+const isItem = (v: unknown, most: number): v is [string, (string | number)[]] =>
   Array.isArray(v) &&
   v.length === 2 &&
   typeof v[0] === 'string' &&
   Array.isArray(v[1]) &&
   v[1].length <= most &&
-  v[1].every((s) => typeof s === 'string');
+  v[1].every((p) => isPax(p, most));
 
 /**
  * The reference inside a canonical AA id, or null when the id was not issued by this gateway
@@ -97,7 +107,10 @@ export function decodeAaOfferId(offerId: string, auth: OfferIdAuthenticator): Aa
   const parts = raw.map(([id, owner, items]): AaOfferPart => ({
     offerId: id,
     owner,
-    items: (items as [string, string[]][]).map(([itemId, pax]) => ({ id: longItem(id, itemId), pax })),
+    items: (items as [string, (string | number)[]][]).map(([itemId, pax]) => ({
+      id: longItem(id, itemId),
+      pax: pax.map((p) => (typeof p === 'number' ? `PAX${p}` : p)),
+    })),
   }));
   return { ...parts[0]!, parts, passengers, partnerConnection: c.x === 1 };
 }
