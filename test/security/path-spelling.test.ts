@@ -1,7 +1,10 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeclaredRoute } from '../../src/platform/http/route-policy.js';
+import { answerFrameworkError, registerErrorHandling } from '../../src/platform/http/error-handler.js';
+import { requestIdFor } from '../../src/platform/http/request-id.js';
+import { API_KEY_ROUTE, type DeclaredRoute } from '../../src/platform/http/route-policy.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { concretePath, requestFor } from './route-walk.js';
 
@@ -244,6 +247,45 @@ describe('errors the router raises before any route answer in our format', () =>
       const body = JSON.parse(res.body) as Record<string, unknown>;
       if (c.surface === 'plain') expect(body).toMatchObject({ code: c.code, request_id: 'trace-path-1' });
       else expect(body).toMatchObject({ data: null, meta: { request_id: 'trace-path-1' }, errors: [{ code: c.code }] });
+    }
+  });
+
+  it('a failing async route constraint is a logged 500 in our format, not Fastify’s own body', async () => {
+    // The gateway has no async constraints; this proves the handler Fastify would call for one.
+    const logged: string[] = [];
+    const tenant = {
+      name: 'tenant',
+      storage() {
+        const handlers = new Map<string, unknown>();
+        return { get: (k: string) => handlers.get(k) ?? null, set: (k: string, v: unknown) => void handlers.set(k, v) };
+      },
+      // Three parameters make the constraint asynchronous for the router.
+      deriveConstraint(_req: unknown, _ctx: unknown, done: (err: Error | null, value?: string) => void) {
+        done(new Error('tenant lookup failed'));
+      },
+      mustMatchWhenDerived: true,
+      validate() {},
+    };
+    const options = {
+      logger: { level: 'error', stream: { write: (line: string) => void logged.push(line) } },
+      frameworkErrors: answerFrameworkError,
+      genReqId: requestIdFor,
+      constraints: { tenant },
+    };
+    const app = Fastify(options as unknown as FastifyServerOptions);
+    registerErrorHandling(app);
+    app.get('/v1/tenant', { constraints: { tenant: 'a' }, config: API_KEY_ROUTE }, async () => 'ok');
+    try {
+      const res = await app.inject({ url: '/v1/tenant' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        error: 'internal server error',
+        code: 'internal_error',
+        request_id: res.headers['x-request-id'],
+      });
+      expect(logged.some((l) => l.includes('FST_ERR_ASYNC_CONSTRAINT'))).toBe(true);
+    } finally {
+      await app.close();
     }
   });
 });

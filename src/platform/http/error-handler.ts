@@ -34,7 +34,6 @@ const FRAMEWORK_ERRORS: Record<string, Omit<ClientError, 'status'> & { status?: 
     code: 'path_parameter_too_long',
     message: `a path parameter is longer than ${MAX_PARAM_LENGTH} characters`,
   },
-  FST_ERR_ASYNC_CONSTRAINT: { code: 'invalid_request', message: 'invalid request' },
 };
 
 function toClientError(err: FastifyError): ClientError | null {
@@ -72,7 +71,8 @@ function answerError(err: FastifyError, request: FastifyRequest, reply: FastifyR
 /**
  * Fastify's `frameworkErrors` option: a malformed URL (FST_ERR_BAD_URL), a path parameter over
  * MAX_PARAM_LENGTH (FST_ERR_MAX_PARAM_LENGTH) and a failing async route constraint arrive here
- * before any route or hook, so without it Fastify writes its own body with no request id.
+ * before any route or hook, so without it Fastify writes its own body with no request id. A
+ * failing constraint (FST_ERR_ASYNC_CONSTRAINT) is our fault, not the client's: a logged 500.
  */
 export function answerFrameworkError(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   reply.header('X-Request-Id', request.id);
