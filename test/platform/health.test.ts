@@ -53,6 +53,23 @@ describe('health and readiness', () => {
     expect((await t.app.inject({ url: '/v1/health/ready' })).statusCode).toBe(200);
   });
 
+  it('a request that needs a database that is gone answers 503 database_unavailable with Retry-After, not 500', async () => {
+    const broken = await buildTestApp({ isolated: true });
+    const { secret } = await broken.agencyWithKey();
+    // The key is verified (and cached) while the database is there; the orders list needs it again.
+    expect((await broken.app.inject({ url: '/v1/orders', headers: { 'x-api-key': secret } })).statusCode).toBe(200);
+    await broken.platform.database.close();
+    const res = await broken.app.inject({ url: '/v1/orders', headers: { 'x-api-key': secret } });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      code: 'database_unavailable',
+      error: 'the database is unavailable; please retry shortly',
+    });
+    expect(res.headers['retry-after']).toBe('5');
+    await broken.app.close();
+    broken.platform.redis?.disconnect();
+  });
+
   it('answers 503 when the database does not answer', async () => {
     const broken = await buildTestApp({ isolated: true });
     await broken.platform.database.close();

@@ -4,9 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import {
   createMemoryRateLimiter,
+  createRateLimiter,
   createRedisRateLimiter,
   type RateLimiter,
 } from '../../src/platform/rate-limit/sliding-window-limiter.js';
+import { createTestPlatform } from '../helpers/test-platform.js';
+import { privateRedis, privateRedisUnavailable, sleep, waitUntil } from '../platform/fault-drills/children.js';
 import { daysAhead, shoppingFixture, type ShoppingFixture } from './shopping-fixture.js';
 
 let now = Date.now();
@@ -123,4 +126,55 @@ describe('sliding-window limiter', () => {
       b.disconnect();
     }
   });
+});
+
+describe('a shared limiter while Redis is unavailable', () => {
+  const unavailable = privateRedisUnavailable();
+
+  it.skipIf(unavailable !== null)(
+    `keeps deciding in process within a second, counted per feature, and uses Redis again once it is back${unavailable ? ` (skipped: ${unavailable})` : ''}`,
+    async () => {
+      const redisServer = await privateRedis();
+      await redisServer.start();
+      const logLines: string[] = [];
+      const platform = await createTestPlatform({ env: { REDIS_URL: redisServer.url }, logLines });
+      try {
+        const limiter = createRateLimiter(platform, 'drill');
+        const fallbacks = async () =>
+          (await platform.metrics.redisFallbacks.get()).values.find((v) => v.labels.feature === 'drill')?.value ?? 0;
+        const key = `k${Date.now()}`;
+        const t0 = Date.now();
+        expect((await limiter.take(key, 2, 60_000, t0)).allowed).toBe(true);
+        expect(await fallbacks()).toBe(0);
+
+        await redisServer.stop();
+        const started = Date.now();
+        // The in-process limiter starts empty and then holds the limit on its own.
+        const decisions = [];
+        for (let i = 0; i < 3; i++) decisions.push((await limiter.take(key, 2, 60_000, t0 + 1 + i)).allowed);
+        expect(decisions).toEqual([true, true, false]);
+        expect((await limiter.peek(key, 2, 60_000, t0 + 10)).allowed).toBe(false);
+        expect(Date.now() - started).toBeLessThan(1_000);
+        expect(await fallbacks()).toBe(4);
+        expect(logLines.filter((l) => l.includes('rate limit enforced per instance'))).toHaveLength(1);
+
+        await redisServer.start();
+        await waitUntil('Redis answers the limiter again', 20_000, async () => {
+          await platform.redis!.ping();
+          return true;
+        });
+        await sleep(1_100); // past the pause after a failure, in which Redis is not asked
+        const counted = await fallbacks();
+        // Decided by Redis again: this one runs without persistence, so it restarted empty.
+        const again = [];
+        for (let i = 0; i < 3; i++) again.push((await limiter.take(key, 2, 60_000, t0 + 20 + i)).allowed);
+        expect(again).toEqual([true, true, false]);
+        expect(await fallbacks()).toBe(counted);
+      } finally {
+        await platform.close();
+        await redisServer.stop();
+      }
+    },
+    60_000,
+  );
 });

@@ -31,8 +31,10 @@ export function markDependencyFailure<T>(err: T, dependency: Dependency): T {
 // query_canceled, which is what statement_timeout raises.
 const DATABASE_SQLSTATE = /^(08...|57P0[123]|53300|57014)$/;
 
-// The driver's own words when the connection broke or never came: pg, pg-pool and PGlite.
+// The driver's own words when the connection broke or never came: pg, pg-pool and PGlite; and
+// Kysely's once the database was closed under a request (a shutdown).
 const DATABASE_MESSAGES = [
+  /^driver has already been destroyed$/,
   /^Connection terminated/,
   /timeout exceeded when trying to connect/,
   /Client has encountered a connection error and is not queryable/,
