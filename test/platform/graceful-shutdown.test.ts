@@ -49,7 +49,8 @@ describe('graceful shutdown', () => {
     child.stdout.on('data', (chunk) => (output += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
-      await waitForHealth(port, 60_000);
+      // Generous: on a busy two-core machine the child's start (tsx, migrations) has taken over a minute.
+      await waitForHealth(port, 150_000);
 
       // A request whose body is still arriving when the signal lands.
       const body = JSON.stringify({ email: 'not-an-address' });
@@ -86,5 +87,5 @@ describe('graceful shutdown', () => {
       child.kill('SIGKILL');
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 240_000);
 });
