@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSync } from '../../src/aviation/importers/sync-runner.js';
+import { FIXTURES } from '../aviation/aviation-test-app.js';
 import { startPortal, type Portal } from '../portal/portal-harness.js';
 
 /**
@@ -11,7 +13,9 @@ let userToken: string;
 let operatorToken: string;
 
 beforeAll(async () => {
-  p = await startPortal();
+  // Its own database, with the aviation fixtures: aviation tables are global.
+  p = await startPortal({ isolated: true });
+  await runSync(p.platform, { from: FIXTURES, source: null });
   key = (await p.agencyWithKey()).secret;
   userToken = await p.token((await p.user()).email);
   operatorToken = await p.operatorToken((await p.user({ agencyId: null, permissions: ['platform.read'] })).email);
@@ -89,6 +93,11 @@ describe('huge and non-finite numbers are a 400 naming the field', () => {
     const res = await withKey('GET', url);
     expect(res.statusCode, res.body).toBe(400);
     expect(errorOf(res)).toBe(message);
+  });
+
+  it('a subnormal coordinate is zero, not a database error', async () => {
+    const res = await withKey('GET', '/v1/aviation/airports?lat=7.4e-323&lon=6.4e-323');
+    expect(res.statusCode, res.body).toBe(200);
   });
 
   it('a security-event ack id past what the column holds', async () => {

@@ -6,6 +6,7 @@ type Options = { customOptions?: Record<string, unknown> } & Record<string, unkn
 // declared types describe ajv's `compile` instead, hence the casts at this one boundary.
 type RouteCompiler = FastifySchemaCompiler<unknown>;
 type Pool = (externalSchemas: unknown, options: Options) => RouteCompiler;
+const SMALLEST_NORMAL = 2.2250738585072014e-308;
 type Validate = ((data: unknown, ctx?: unknown) => boolean) & { errors?: unknown[] | null; schemaEnv?: unknown };
 
 /**
@@ -30,7 +31,8 @@ export function partAwareValidatorFactory(): ValidatorFactory {
  * ajv coerces `"Infinity"` and `"1e400"` to Infinity and then skips the range checks of the
  * coerced value (they only run on finite numbers), so `?lat=Infinity` would pass `maximum: 90`.
  * After a successful validation, a non-finite number among the (flat) query or path values is
- * refused as the type error it is.
+ * refused as the type error it is. A subnormal one (`?lat=7.4e-323`) becomes 0: it means zero to
+ * every field we have, and PostgreSQL's float8 input refuses it as out of range.
  */
 function refusingNonFinite(validate: Validate): Validate {
   const wrapped: Validate = (data, ctx) => {
@@ -40,7 +42,9 @@ function refusingNonFinite(validate: Validate): Validate {
     }
     wrapped.errors = null;
     if (data === null || typeof data !== 'object') return true;
-    for (const [name, value] of Object.entries(data)) {
+    const record = data as Record<string, unknown>;
+    for (const [name, value] of Object.entries(record)) {
+      if (typeof value === 'number' && value !== 0 && Math.abs(value) < SMALLEST_NORMAL) record[name] = 0;
       const values: unknown[] = Array.isArray(value) ? value : [value];
       if (values.some((v) => typeof v === 'number' && !Number.isFinite(v))) {
         wrapped.errors = [

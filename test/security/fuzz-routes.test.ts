@@ -1,0 +1,405 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runSync } from '../../src/aviation/importers/sync-runner.js';
+import { startAaTestSystem } from '../../src/testsystem/aa/server.js';
+import { FIXTURES } from '../aviation/aviation-test-app.js';
+import { buildTestApp } from '../helpers/test-app.js';
+import {
+  hostilePathSegment,
+  hostileValue,
+  valueFor,
+  type ArbitraryContext,
+  type Known,
+  type Schema,
+} from './schema-arbitrary.js';
+
+/**
+ * Every operation of the served /openapi.json, fuzzed: valid-looking requests built from the
+ * documented schemas (with real ids where a name asks for one) and mutated ones (NUL, huge or
+ * non-finite numbers, wrong types, unicode, overlong text, odd path spellings, odd headers).
+ * Each answer must come within a bound, never be a 5xx other than a documented 502/503, and
+ * match the documented response schema of its status, or else the error shape of its surface.
+ *
+ * CI runs a fixed seed and a few runs per operation; `FUZZ_RUNS=200 FUZZ_SEED=random` for more.
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
+const SEED = process.env.FUZZ_SEED === 'random' ? Date.now() % 2 ** 31 : Number(process.env.FUZZ_SEED ?? 20_261_123);
+const ANSWER_WITHIN_MS = 10_000;
+const PASSWORD = 'violet-harbour-sunrise-42';
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+type Method = (typeof METHODS)[number];
+
+// ---------- the app, real storage, the AA test system, aviation fixtures, a user and an operator
+const setupStarted = Date.now();
+const aa = await startAaTestSystem({ subscriptionKey: 'aa-fuzz-subscription', logger: false });
+const t = await buildTestApp({
+  isolated: true,
+  env: { AA_TEST_SUBSCRIPTION_KEY: 'aa-fuzz-subscription' },
+  app: { aaTestSystemUrl: aa.url },
+});
+const { app } = t;
+console.info(`fuzz: app ${Date.now() - setupStarted} ms`);
+await runSync(t.platform, { from: FIXTURES, source: null });
+console.info(`fuzz: sync ${Date.now() - setupStarted} ms`);
+const agency = await t.agencyWithKey();
+
+async function sessionFor(permissions: string[], agencyId: string | null): Promise<{ token: string; userId: string }> {
+  const email = `fuzz-${Math.random().toString(36).slice(2, 10)}@agency.test`;
+  const user = await app.services.accounts.createUser({
+    agencyId,
+    email,
+    password: PASSWORD,
+    role: 'owner',
+    permissions,
+    emailVerified: true,
+  });
+  const login = await app.inject({ method: 'POST', url: '/v1/dev/login', payload: { email, password: PASSWORD } });
+  const token = login.json().token as string;
+  return { token, userId: user.id };
+}
+const portalAgency = await app.services.accounts.createAgency({ name: 'Fuzz portal agency' });
+const user = await sessionFor([], portalAgency.id);
+const operator = await sessionFor(['platform.read', 'user.manage'], null);
+{
+  // Admin paths need a verified second factor: enrol TOTP through the API.
+  const auth = { authorization: `Bearer ${operator.token}` };
+  const started = await app.inject({
+    method: 'POST',
+    url: '/v1/dev/me/mfa/totp',
+    headers: auth,
+    payload: { password: PASSWORD },
+  });
+  const code = TOTP.generate({ secret: Secret.fromBase32(started.json().secret as string) });
+  await app.inject({ method: 'POST', url: '/v1/dev/me/mfa/totp/confirm', headers: auth, payload: { code } });
+}
+
+const call = (method: string, url: string, payload?: unknown) =>
+  app.inject({
+    method: method as 'GET',
+    url,
+    headers: { 'x-api-key': agency.secret },
+    ...(payload ? { payload: payload as object } : {}),
+  });
+const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const searched = await call('POST', '/v1/shopping/offers', {
+  origin: 'JFK',
+  destination: 'LAX',
+  departure_date: future(30),
+  adults: 1,
+});
+const offerIds = ((searched.json().offers ?? []) as { offer_id: string }[]).slice(0, 3).map((o) => o.offer_id);
+const held = await call('POST', '/v1/orders', {
+  offer_id: offerIds[0],
+  passengers: [{ given_name: 'Ada', family_name: 'Lovelace', born_on: '1985-12-10', email: 'ada@example.com' }],
+  payment: { type: 'hold' },
+});
+const orderIds = held.statusCode === 201 ? [held.json().order_id as string] : [];
+const portalKey = await app.inject({
+  method: 'POST',
+  url: '/v1/dev/api-keys',
+  headers: { authorization: `Bearer ${user.token}` },
+});
+const first = async (url: string, pick: (d: Record<string, unknown>) => unknown) => {
+  const res = await call('GET', url);
+  const row = (res.json().data as Record<string, unknown>[] | undefined)?.[0];
+  return row ? [pick(row)].filter((v) => v !== null && v !== undefined) : [];
+};
+const airport = await first('/v1/aviation/airports?limit=1&iata=JFK', (r) => r);
+console.info(`fuzz: setup took ${Date.now() - setupStarted} ms`);
+
+/** Realistic values by operation path and name, else by name alone. */
+const knownByName: Known = {
+  orderID: orderIds,
+  offerID: [...offerIds, ...orderIds],
+  offer_id: offerIds,
+  airline: ['AA'],
+  iataCode: ['AA'],
+  origin: ['JFK', 'DFW'],
+  destination: ['LAX', 'ORD'],
+  departure_date: [future(20), future(45)],
+  return_date: [future(50)],
+  userID: [user.userId],
+  user_id: [user.userId],
+  iata: ['JFK', 'AA'],
+  icao: ['KJFK', 'AAL'],
+  icao_type: ['B738', 'A320'],
+  name: ['Boeing', 'Airbus'],
+  email: ['ada@example.com'],
+};
+const knownByPath: Record<string, Known> = {
+  '/v1/aviation/airports/{id}': {
+    id: ['JFK', 'KJFK', ...((airport[0] as { id?: unknown })?.id ? [String((airport[0] as { id: unknown }).id)] : [])],
+  },
+  '/v1/aviation/airlines/{id}': { id: ['AA', 'AAL', '24'] },
+  '/v1/dev/api-keys/{id}': { id: portalKey.statusCode === 201 ? [portalKey.json().id as string] : [] },
+  '/v1/admin/security/events/{id}/ack': { id: [1, 2, 3] },
+};
+
+// ---------- the served description, and a validator per documented response
+const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+  paths: Record<string, Partial<Record<Method, Operation>>>;
+  components: { schemas: Record<string, Schema> };
+};
+interface Operation {
+  parameters?: { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema: Schema }[];
+  requestBody?: { content?: Record<string, { schema: Schema }> };
+  responses?: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  security?: Record<string, unknown>[];
+}
+
+/** `$id`s would clash when the same component is compiled inside several response schemas. */
+const withoutIds = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(withoutIds)
+    : value && typeof value === 'object'
+      ? Object.fromEntries(
+          Object.entries(value)
+            .filter(([k]) => k !== '$id')
+            .map(([k, v]) => [k, withoutIds(v)]),
+        )
+      : value;
+const components = withoutIds(doc.components ?? { schemas: {} }) as { schemas: Record<string, Schema> };
+const ajv = new Ajv({ strict: false, allErrors: false });
+// CommonJS default export: `.default` is the plugin under both module systems.
+addFormats.default(ajv);
+const validators = new Map<string, ValidateFunction>();
+function responseValidator(key: string, schema: Schema): ValidateFunction {
+  const cached = validators.get(key);
+  if (cached) return cached;
+  const compiled = ajv.compile({ ...(withoutIds(schema) as Schema), components });
+  validators.set(key, compiled);
+  return compiled;
+}
+
+const ctxFor = (path: string): ArbitraryContext => ({
+  components: components.schemas,
+  known: { ...knownByName, ...knownByPath[path] },
+});
+
+// Operations that end the caller's own session or credentials run last, so the others keep theirs.
+const ENDS_SESSION = /logout|\/me\/password|\/sessions\/\{id\}|\/mfa\/totp$|password-reset/;
+const operations = Object.entries(doc.paths)
+  .flatMap(([path, ops]) => METHODS.filter((m) => ops[m]).map((m) => ({ path, method: m, op: ops[m]! })))
+  .sort((a, b) => Number(ENDS_SESSION.test(a.path)) - Number(ENDS_SESSION.test(b.path)));
+
+// ---------- requests
+interface FuzzRequest {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  payload?: string;
+}
+
+const HEADER_NAMES = [
+  'x-api-key',
+  'authorization',
+  'idempotency-key',
+  'if-none-match',
+  'accept',
+  'content-type',
+  'x-forwarded-for',
+];
+
+function requestArbitrary(path: string, method: Method, op: Operation): fc.Arbitrary<FuzzRequest> {
+  const ctx = ctxFor(path);
+  const params = op.parameters ?? [];
+  const pathParams = params.filter((p) => p.in === 'path');
+  const queryParams = params.filter((p) => p.in === 'query');
+  const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+
+  const pathValues = fc.tuple(
+    ...pathParams.map((p) =>
+      fc.oneof(
+        // Never empty: `/v1/orders/` is another route (the list), not this one with an empty id.
+        { arbitrary: valueFor(p.schema, ctx, p.name).map((v) => encodeURIComponent(String(v)) || '-'), weight: 4 },
+        { arbitrary: hostilePathSegment, weight: 1 },
+      ),
+    ),
+  );
+  const query = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, valueFor(p.schema, ctx, p.name)])), {
+    requiredKeys: queryParams.filter((p) => p.required).map((p) => p.name),
+  });
+  const body = bodySchema ? fc.option(valueFor(bodySchema, ctx), { freq: 6, nil: undefined }) : fc.constant(undefined);
+  const mutation = fc.oneof(
+    { arbitrary: fc.constant(null), weight: 2 },
+    {
+      arbitrary: fc.record({
+        where: fc.constant('query' as const),
+        name: fc.constantFrom(...queryParams.map((p) => p.name), 'extra'),
+        value: hostileValue,
+      }),
+      weight: 2,
+    },
+    { arbitrary: fc.record({ where: fc.constant('body' as const), at: fc.nat(), value: hostileValue }), weight: 3 },
+    {
+      arbitrary: fc.record({
+        where: fc.constant('header' as const),
+        name: fc.constantFrom(...HEADER_NAMES),
+        value: hostileValue,
+      }),
+      weight: 1,
+    },
+    {
+      arbitrary: fc.record({
+        where: fc.constant('raw-body' as const),
+        text: fc.constantFrom('{', '[]', '"x"', '1e400', 'null', '{"a":"\\u0000"}', '\u0000'),
+      }),
+      weight: 1,
+    },
+  );
+
+  return fc.record({ pathValues, query, body, mutation }).map(({ pathValues, query, body, mutation }) => {
+    let url = path;
+    pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, pathValues[i] ?? '')));
+    const q: Record<string, unknown> = { ...query };
+    let payload: unknown = body;
+    let raw: string | undefined;
+    const headers: Record<string, string> = authHeaders(path, op);
+    if (mutation?.where === 'query') q[mutation.name] = mutation.value;
+    if (mutation?.where === 'body') payload = mutateAt(payload ?? {}, mutation.at, mutation.value);
+    if (mutation?.where === 'header') headers[mutation.name] = textOf(mutation.value).slice(0, 8192);
+    if (mutation?.where === 'raw-body') raw = mutation.text;
+    const search = Object.entries(q)
+      .flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${encodeURIComponent(k)}=${encodeURIComponent(textOf(x))}`))
+      .join('&');
+    if (search) url += `?${search}`;
+    const text = raw ?? (payload === undefined ? undefined : JSON.stringify(payload));
+    if (text !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    return { url, method: method.toUpperCase(), headers, ...(text === undefined ? {} : { payload: text }) };
+  });
+}
+
+function authHeaders(path: string, op: Operation): Record<string, string> {
+  const scheme = Object.keys(op.security?.[0] ?? {})[0];
+  if (scheme === 'SessionBearer' || path.startsWith('/v1/dev/') || path.startsWith('/v1/admin/')) {
+    return { authorization: `Bearer ${path.startsWith('/v1/admin/') ? operator.token : user.token}` };
+  }
+  return { 'x-api-key': agency.secret };
+}
+
+const textOf = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));
+
+/** Replaces the n-th node (pre-order, root included) of a JSON value, or adds a key to the root. */
+function mutateAt(value: unknown, at: number, replacement: unknown): unknown {
+  const nodes: { parent: Record<string, unknown> | unknown[]; key: string | number }[] = [];
+  const walk = (v: unknown) => {
+    if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        nodes.push({ parent: v as Record<string, unknown>, key: Array.isArray(v) ? Number(k) : k });
+        walk(child);
+      }
+    }
+  };
+  const copy = structuredClone(value);
+  walk(copy);
+  if (nodes.length === 0 || at % (nodes.length + 1) === nodes.length) {
+    return copy && typeof copy === 'object' && !Array.isArray(copy) ? { ...copy, [`k${at % 7}`]: replacement } : replacement;
+  }
+  const node = nodes[at % (nodes.length + 1)]!;
+  (node.parent as Record<string | number, unknown>)[node.key] = replacement;
+  return copy;
+}
+
+// ---------- what every answer must satisfy
+const undocumented = new Set<string>();
+const documented5xx = new Set<string>();
+
+function checkAnswer(path: string, method: Method, op: Operation, req: FuzzRequest, res: LightMyRequestResponse): void {
+  const where = `${method.toUpperCase()} ${path} → ${res.statusCode} for ${req.method} ${req.url.slice(0, 200)} ${req.payload?.slice(0, 200) ?? ''}: ${res.body.slice(0, 300)}`;
+  const status = String(res.statusCode);
+  const documented = op.responses?.[status];
+  if (res.statusCode >= 500) {
+    const allowed = (res.statusCode === 502 || res.statusCode === 503) && documented;
+    expect(allowed, `5xx: ${where}`).toBeTruthy();
+    documented5xx.add(`${method.toUpperCase()} ${path} ${status}`);
+  }
+  const isJson = String(res.headers['content-type'] ?? '').includes('application/json');
+  if (!isJson || res.body === '') return;
+  const body = res.json() as unknown;
+  const schema = documented?.content?.['application/json']?.schema;
+  if (schema) {
+    const validate = responseValidator(`${method} ${path} ${status}`, schema);
+    expect(validate(body), `response does not match its documented schema (${ajv.errorsText(validate.errors)}): ${where}`).toBe(
+      true,
+    );
+    return;
+  }
+  if (res.statusCode >= 400) {
+    undocumented.add(`${method.toUpperCase()} ${path} ${status}`);
+    const envelope = path.startsWith('/v1/aviation') || path.startsWith('/v1/reference');
+    const b = body as Record<string, unknown>;
+    if (envelope)
+      expect(b, `envelope error: ${where}`).toMatchObject({
+        data: null,
+        errors: [{ code: expect.any(String), message: expect.any(String) }],
+      });
+    else
+      expect(b, `error shape: ${where}`).toMatchObject({
+        error: expect.any(String),
+        code: expect.any(String),
+        request_id: expect.any(String),
+      });
+  } else {
+    undocumented.add(`${method.toUpperCase()} ${path} ${status}`);
+  }
+}
+
+async function send(req: FuzzRequest): Promise<LightMyRequestResponse | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${ANSWER_WITHIN_MS} ms: ${req.method} ${req.url}`)),
+      ANSWER_WITHIN_MS,
+    );
+  });
+  try {
+    return await Promise.race([
+      app.inject({ method: req.method as 'GET', url: req.url, headers: req.headers, payload: req.payload }),
+      timeout,
+    ]);
+  } catch (err) {
+    // A header value no HTTP client could put on the wire is refused by the injector itself.
+    if (
+      (err as { code?: string }).code === 'ERR_INVALID_CHAR' ||
+      (err as { code?: string }).code === 'ERR_HTTP_INVALID_HEADER_VALUE'
+    )
+      return null;
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+afterAll(async () => {
+  // Cases the lead needs for the OpenAPI issue: statuses answered but not documented.
+  if (undocumented.size > 0)
+    console.info(
+      `fuzz: statuses answered but not documented (${undocumented.size}):\n  ${[...undocumented].sort().join('\n  ')}`,
+    );
+  if (documented5xx.size > 0) console.info(`fuzz: documented 502/503 seen:\n  ${[...documented5xx].sort().join('\n  ')}`);
+  await t.close();
+  await aa.close();
+});
+
+describe(`every operation of /openapi.json (seed ${SEED}, ${RUNS} runs each)`, () => {
+  it('the document lists the operations', () => {
+    expect(operations.length).toBeGreaterThan(50);
+    expect(orderIds, `setup could not hold an order: ${held.body}`).toHaveLength(1);
+  });
+
+  for (const { path, method, op } of operations) {
+    it(`${method.toUpperCase()} ${path}`, { timeout: 120_000 }, async () => {
+      await fc.assert(
+        fc.asyncProperty(requestArbitrary(path, method, op), async (req) => {
+          const res = await send(req);
+          if (res) checkAnswer(path, method, op, req, res);
+        }),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+    });
+  }
+});
