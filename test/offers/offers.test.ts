@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daysAhead, shoppingFixture, type ShoppingFixture } from '../shopping/shopping-fixture.js';
+import { airlineCalls, daysAhead, shoppingFixture, type ShoppingFixture } from '../shopping/shopping-fixture.js';
 
 let f: ShoppingFixture;
 beforeAll(async () => {
@@ -68,6 +68,33 @@ describe('POST /v1/offers/price', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe('unknown airline');
     }
+  });
+
+  it('at most 6 offers per call (one trip), 400 naming the field before any airline call; a repeated offer is priced once', async () => {
+    const offer = await firstOffer('JFK', 'LAX');
+    const before = await airlineCalls(f, 'price');
+    const res = await price({ offers: Array.from({ length: 7 }, () => ({ offer_id: offer.offer_id })) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatch(/^offers /);
+    expect(await airlineCalls(f, 'price')).toBe(before);
+
+    const once = await price({ offer_id: offer.offer_id });
+    const twice = await price({ offers: [{ offer_id: offer.offer_id }, { offer_id: offer.offer_id }] });
+    expect(twice.statusCode, twice.body).toBe(200);
+    expect(twice.json().total_amount).toBe(once.json().total_amount);
+    expect(twice.json().slices).toHaveLength(once.json().slices.length);
+  });
+
+  it('404 connection offer not found or expired for an id the gateway did not issue, before any airline call', async () => {
+    const offer = await firstOffer('JFK', 'LAX');
+    const before = await airlineCalls(f, 'price');
+    const untagged = offer.offer_id.slice(0, offer.offer_id.lastIndexOf('.'));
+    for (const id of [untagged, `${untagged}.${'A'.repeat(22)}`]) {
+      const res = await price({ offer_id: id });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error).toBe('connection offer not found or expired');
+    }
+    expect(await airlineCalls(f, 'price')).toBe(before);
   });
 
   it("502 with the carrier's own text when the airline fails", async () => {
