@@ -47,9 +47,10 @@ export const RECOVERY_CODE_COUNT = 10;
 
 /**
  * Mail to one account per rolling hour, per kind (password reset links; verification links and
- * sign-up notices), on top of the per-client-address limits: many addresses cannot flood one inbox.
+ * sign-up notices; invitations, per agency and address), on top of the per-client-address limits:
+ * many addresses cannot flood one inbox.
  */
-export const ACCOUNT_MAIL_PER_HOUR = { passwordReset: 5, verification: 5 } as const;
+export const ACCOUNT_MAIL_PER_HOUR = { passwordReset: 5, verification: 5, invite: 5 } as const;
 
 /**
  * When the lock that a failure count triggers ends: `undefined` for no lock, `null` for a lock

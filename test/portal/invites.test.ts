@@ -148,3 +148,26 @@ describe('inviting teammates', () => {
     expect((await p.login(email, TEAMMATE_PASSWORD)).statusCode).toBe(401);
   });
 });
+
+describe('invitation mail per address', () => {
+  it('mails one address at most 5 invitations an hour from one agency; beyond, 429 and no mail', async () => {
+    const token = await p.token((await p.user()).email);
+    const email = newAddress('flooded');
+    for (let i = 1; i <= 5; i++) {
+      expect((await p.request(token, 'POST', '/v1/dev/invites', { email, role: 'developer' })).statusCode).toBe(201);
+    }
+    await inviteToken(email, 5);
+    const refused = await p.request(token, 'POST', '/v1/dev/invites', { email: email.toUpperCase(), role: 'developer' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    expect(refused.json().error).toContain('at most 5 an hour');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(p.inbox.mails.filter((m) => m.to.includes(email))).toHaveLength(5);
+    // The fifth invitation is still open and works.
+    expect((await accept(await inviteToken(email, 5))).statusCode).toBe(201);
+
+    // Another agency's invitation to the same address is its own count.
+    const other = await p.token((await p.user()).email);
+    expect((await p.request(other, 'POST', '/v1/dev/invites', { email, role: 'admin' })).statusCode).toBe(201);
+  });
+});

@@ -9,8 +9,11 @@ export interface AccountMailDecision {
   retryAfterSeconds: number;
 }
 
-/** Takes one mail of a kind for an account, or says it is over its hourly cap. */
-export type AccountMailCap = (userId: string) => Promise<AccountMailDecision>;
+/**
+ * Takes one mail of a kind for an inbox (`key`: a user id, or another key naming it), or says it is
+ * over its hourly cap; `log` names it in the warning without an e-mail address.
+ */
+export type AccountMailCap = (key: string, log: { userId: string } | { agencyId: string }) => Promise<AccountMailDecision>;
 
 /**
  * At most `perHour` mails of one kind to one account in any rolling hour, whichever client
@@ -23,10 +26,10 @@ export function accountMailCap(
   options: { name: string; perHour: number },
 ): AccountMailCap {
   const limiter = createRateLimiter(platform, `account-mail:${options.name}`);
-  return async (userId) => {
-    const decision = await limiter.take(userId, options.perHour, HOUR_MS, platform.clock().getTime());
+  return async (key, log) => {
+    const decision = await limiter.take(key, options.perHour, HOUR_MS, platform.clock().getTime());
     if (decision.allowed) return { allowed: true, retryAfterSeconds: 0 };
-    platform.logger.warn({ mailCap: options.name, userId, perHour: options.perHour }, 'account mail cap reached: mail not sent');
+    platform.logger.warn({ mailCap: options.name, ...log, perHour: options.perHour }, 'account mail cap reached: mail not sent');
     return { allowed: false, retryAfterSeconds: decision.resetSeconds };
   };
 }

@@ -72,7 +72,7 @@ export function createSignupService(
         // Same work, same answer as a new account: only the mailbox owner learns the difference.
         await hashPassword(input.password, config.passwords.scryptLogN);
         // Over the account's cap: the same answer, no mail.
-        if (!(await perAccount(existing.id)).allowed) return { status: 'verification_sent' as const };
+        if (!(await perAccount(existing.id, { userId: existing.id })).allowed) return { status: 'verification_sent' as const };
         await send(
           existing.email,
           'Someone tried to sign up with your address',
@@ -107,7 +107,7 @@ export function createSignupService(
         detail: { via: 'signup' },
       });
       // A new account's first link counts towards its cap, as later ones do.
-      if ((await perAccount(user.id)).allowed) await sendVerification(user);
+      if ((await perAccount(user.id, { userId: user.id })).allowed) await sendVerification(user);
       return { status: 'verification_sent' as const };
     },
 
@@ -126,7 +126,7 @@ export function createSignupService(
       const user = await store.findPortalUser(db, ctx.userId);
       if (!user || user.email_verified_at) throw conflict('the e-mail address is already verified', 'email_already_verified');
       // The caller owns the account: nothing to hide, so it is told when to try again.
-      const cap = await perAccount(user.id);
+      const cap = await perAccount(user.id, { userId: user.id });
       if (!cap.allowed) {
         throw tooManyRequests(
           `too many verification mails to this account: at most ${ACCOUNT_MAIL_PER_HOUR.verification} an hour`,

@@ -1,12 +1,13 @@
 import { findAgency, findUserByEmail, insertUser } from '../../accounts/account-store.js';
 import { hashPassword } from '../../accounts/password.js';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, isUniqueViolation, notFound, tooManyRequests } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import { recordSecurityEvent } from '../../security/security-event-store.js';
 import { checkPassword } from '../accounts/password-policy.js';
-import { INVITE_POLICY } from '../policy.js';
+import { accountMailCap } from '../accounts/account-mail-cap.js';
+import { ACCOUNT_MAIL_PER_HOUR, INVITE_POLICY } from '../policy.js';
 import type { SessionContext } from '../sessions/session-context.js';
 import { hashToken, newToken } from '../sessions/tokens.js';
 import * as store from './store.js';
@@ -30,8 +31,14 @@ const view = (row: store.InviteRow) => ({
  * verified e-mail when its holder picks a password. Inviting the same address again replaces
  * the open invitation.
  */
-export function createInviteService(platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger'>, deps: { mailer: Mailer }) {
+export function createInviteService(
+  platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger' | 'redis' | 'metrics'>,
+  deps: { mailer: Mailer },
+) {
   const { db, config, clock, logger } = platform;
+  // Re-inviting replaces the open invitation but mails again: capped per agency and address, so an
+  // agency cannot flood someone's inbox, and one agency learns nothing of another's invitations.
+  const perAddress = accountMailCap(platform, { name: 'invite', perHour: ACCOUNT_MAIL_PER_HOUR.invite });
 
   function managedAgency(ctx: SessionContext): string {
     if (ctx.supportSession) throw forbidden('a support session cannot manage invitations', 'support_session_forbidden');
@@ -69,6 +76,13 @@ export function createInviteService(platform: Pick<Platform, 'db' | 'config' | '
         throw forbidden('verify your e-mail address first (POST /v1/dev/me/verify-email)', 'email_unverified');
       }
       const email = body.email.trim();
+      const cap = await perAddress(`${agencyId}:${email.toLowerCase()}`, { agencyId });
+      if (!cap.allowed) {
+        throw tooManyRequests(
+          `too many invitations mailed to this address: at most ${ACCOUNT_MAIL_PER_HOUR.invite} an hour`,
+          cap.retryAfterSeconds,
+        );
+      }
       const now = clock();
       await store.revokeInvites(db, agencyId, { email }, now);
       if ((await store.listOpenInvites(db, agencyId, now)).length >= INVITE_POLICY.maxOpen) {

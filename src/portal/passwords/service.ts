@@ -42,7 +42,7 @@ export function createPasswordService(
 
   async function sendResetLink(user: PortalUserRow, ip: string | null) {
     // Over the account's cap: no link, no mail; the caller has already answered the same 202.
-    if (!(await perAccount(user.id)).allowed) return;
+    if (!(await perAccount(user.id, { userId: user.id })).allowed) return;
     const token = newToken('fapr');
     const now = clock();
     await store.insertPasswordReset(db, {
