@@ -19,7 +19,10 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Ready means: the database answers, a keyring was built, and every key id the registry marks
- * active was loaded by this process. Optional dependencies that are not configured are reported
+ * active was loaded by this process. A keyring always holds every purpose (Keyring refuses one
+ * that lacks any, and a generated keyring file is extended at start), so the registry comparison is
+ * what tells instances apart: one without another's `offer-ids` key would refuse the offer ids that
+ * instance issued, and is not ready. Optional dependencies that are not configured are reported
  * as such, never as failures. Only coarse statuses and counts leave this function.
  */
 export async function checkReadiness(platform: Platform): Promise<Readiness> {

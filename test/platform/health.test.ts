@@ -70,6 +70,19 @@ describe('health and readiness', () => {
     broken.platform.redis?.disconnect();
   });
 
+  it('is not ready while another instance signs offer ids with a key this one lacks', async () => {
+    expect(t.platform.keyring.keyIds().some((k) => k.purpose === 'offer-ids')).toBe(true);
+    await sql`insert into keyring_keys (key_id, purpose) values ('offer-ids-elsewhere', 'offer-ids')`.execute(t.platform.db);
+    try {
+      const res = await t.app.inject({ url: '/v1/health/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 'not_ready', checks: { keyring: 'failing' }, keys: { missing: 1 } });
+    } finally {
+      await sql`update keyring_keys set status = 'retired' where key_id = 'offer-ids-elsewhere'`.execute(t.platform.db);
+    }
+    expect((await t.app.inject({ url: '/v1/health/ready' })).statusCode).toBe(200);
+  });
+
   it('answers 503 when the database does not answer', async () => {
     const broken = await buildTestApp({ isolated: true });
     await broken.platform.database.close();
