@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 // - reconnect for ever, backing off from 100 ms to at most 2 s, so service resumes within ~2 s of
 //   Redis being back, without a restart.
 const CONNECT_TIMEOUT_MS = 5_000;
-export const REDIS_COMMAND_TIMEOUT_MS = 500;
+const COMMAND_TIMEOUT_MS = 500;
 const MAX_RECONNECT_DELAY_MS = 2_000;
 // One log line per connection per this long while Redis keeps failing, with the count of the rest.
 const ERROR_LOG_EVERY_MS = 10_000;
@@ -21,7 +21,7 @@ export interface RedisConnectOptions {
   role: string;
 }
 
-export function reconnectDelayMs(attempt: number): number {
+function reconnectDelayMs(attempt: number): number {
   return Math.min(100 * 2 ** Math.min(attempt - 1, 5), MAX_RECONNECT_DELAY_MS);
 }
 
@@ -30,7 +30,7 @@ export async function connectRedis(url: string, options: RedisConnectOptions): P
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: CONNECT_TIMEOUT_MS,
-    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    commandTimeout: COMMAND_TIMEOUT_MS,
     enableOfflineQueue: false,
     // A command in flight when the connection drops fails then, rather than being sent again later.
     maxRetriesPerRequest: 0,

@@ -97,7 +97,7 @@ describe('HTTP time-outs for slow clients', () => {
       body: JSON.stringify(search),
       signal: AbortSignal.timeout(15_000),
     });
-    const body = await res.json();
+    const body = (await res.json()) as { connectors: unknown };
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_400);
     expect(res.status).toBe(502);
     expect(body.connectors).toEqual([expect.objectContaining({ status: 'timed_out' })]);
