@@ -60,7 +60,8 @@ describe('keyring', () => {
     const before = `a1:api-key-lookup:${key()},s1:api-key-secrets:${key()},w1:webhook-secrets:${key()},t1:totp-seeds:${key()}`;
     expect(() => loadKeyring({ keyring: before, dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'keyring-')) })).toThrow(
       'KEYRING has no key for: offer-ids, recovery-codes; add one entry per missing purpose, ' +
-        'such as offer-ids-1:offer-ids:<32 random bytes, base64> (openssl rand -base64 32)',
+        'such as offer-ids-1:offer-ids:<32 random bytes, base64> ' +
+        '(print them with: flightagg keyring generate --purpose offer-ids --purpose recovery-codes)',
     );
   });
 

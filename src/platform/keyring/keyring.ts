@@ -44,7 +44,8 @@ export class Keyring {
     if (missing.length > 0) {
       throw new KeyringError(
         `KEYRING has no key for: ${missing.join(', ')}; add one entry per missing purpose, ` +
-          `such as ${missing[0]}-1:${missing[0]}:<32 random bytes, base64> (openssl rand -base64 32)`,
+          `such as ${missing[0]}-1:${missing[0]}:<32 random bytes, base64> ` +
+          `(print them with: flightagg keyring generate ${missing.map((p) => `--purpose ${p}`).join(' ')})`,
       );
     }
   }
