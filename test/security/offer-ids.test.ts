@@ -253,4 +253,32 @@ describe('connector: ids under key rotation, and no NDC traffic for ids it did n
       await connector.close();
     }
   });
+
+  it('a forged reshop offer id (say, nothing due) changes no order and sends nothing', async () => {
+    const connector = aa.connector();
+    try {
+      const content = `AA|R.${Buffer.from(JSON.stringify({ o: 'X', w: 'AA', d: 0, c: 'USD' })).toString('base64url')}`;
+      const sent = aa.traffic.length;
+      for (const id of [content, `${content}.${randomTag()}`]) {
+        const res = await connector.acceptReshopOffers({ airlineOrderId: 'ABC123', owner: 'AA' }, [id], null, {
+          environment: 'test',
+        });
+        expect(res).toMatchObject({ ok: false, failure: { kind: 'not_found' } });
+      }
+      expect(aa.traffic.length).toBe(sent);
+      // The same content signed by this gateway is read (and goes to the airline, which knows no such order).
+      const signed = await connector.acceptReshopOffers(
+        { airlineOrderId: 'ABC123', owner: 'AA' },
+        [aa.offerIds.sign(content)],
+        null,
+        {
+          environment: 'test',
+        },
+      );
+      expect(signed.ok).toBe(false);
+      expect(aa.traffic.length).toBe(sent + 1);
+    } finally {
+      await connector.close();
+    }
+  });
 });
