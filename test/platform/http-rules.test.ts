@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { probeRoutes } from '../helpers/probe-routes.js';
+import { API_KEY_ROUTE } from '../../src/platform/http/route-policy.js';
 
 const MIB = 1024 * 1024;
 
@@ -152,5 +153,110 @@ describe('cross-cutting HTTP rules', () => {
     const res = await t.app.inject({ url: '/v1/aviation/probe' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ data: null, errors: [{ code: 'missing_api_key', message: 'missing X-API-Key' }] });
+  });
+});
+
+describe('validation messages name the field and what it allows', () => {
+  let v: TestApp;
+  let vKey: string;
+  const Literal = (value: string) => ({ const: value, type: 'string' });
+
+  beforeAll(async () => {
+    v = await buildTestApp({
+      routes: (app) => {
+        probeRoutes(app);
+        app.post(
+          '/v1/probe/validate',
+          {
+            config: API_KEY_ROUTE,
+            schema: {
+              querystring: {
+                type: 'object',
+                properties: {
+                  n: { type: 'integer', minimum: 1, maximum: 10 },
+                  tags: { type: 'array', items: { type: 'string' } },
+                },
+              },
+              body: {
+                type: 'object',
+                required: ['kind'],
+                properties: {
+                  kind: Literal('fixed'),
+                  status: { anyOf: [Literal('open'), Literal('held'), Literal('closed')] },
+                  note: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+                  radius: { type: 'number', exclusiveMinimum: 0 },
+                  step: { type: 'number', multipleOf: 5 },
+                  day: { type: 'string', format: 'date' },
+                  codes: { type: 'array', uniqueItems: true, items: { type: 'string' } },
+                  meta: { type: 'object', minProperties: 1 },
+                  items: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      required: ['sku'],
+                      properties: { sku: { type: 'string' }, qty: { type: 'integer' } },
+                    },
+                  },
+                },
+              },
+            },
+          },
+          async (request) => ({ body: request.body, query: request.query }),
+        );
+      },
+    });
+    vKey = (await v.agencyWithKey()).secret;
+  });
+  afterAll(() => v.close());
+
+  const send = (payload: unknown, query = '') =>
+    v.app.inject({
+      method: 'POST',
+      url: `/v1/probe/validate${query}`,
+      headers: { 'x-api-key': vKey },
+      payload: payload as object,
+    });
+
+  it.each([
+    [{}, 'kind is required'],
+    [{ kind: 'other' }, 'kind must be one of: fixed'],
+    [{ kind: 'fixed', status: 'gone' }, 'status must be one of: open, held, closed'],
+    [{ kind: 'fixed', note: 5 }, 'note must be a string or null'],
+    [{ kind: 'fixed', radius: 0 }, 'radius must be > 0'],
+    [{ kind: 'fixed', step: 7 }, 'step must be a multiple of 5'],
+    [{ kind: 'fixed', day: '2027-02-30' }, 'day must be a valid date (YYYY-MM-DD)'],
+    [{ kind: 'fixed', codes: ['a', 'a'] }, 'codes must not list the same item twice'],
+    [{ kind: 'fixed', meta: {} }, 'meta must have at least 1 field'],
+    [{ kind: 'fixed', items: [{ sku: 'a' }, { sku: 'b', qty: '2' }] }, 'items[1].qty must be an integer'],
+    [{ kind: 'fixed', items: [{}] }, 'items[0].sku is required'],
+    [[1], 'request body must be a JSON object'],
+  ])('%j → %s', async (payload, message) => {
+    const res = await send(payload);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toBe(message);
+  });
+
+  it('coerces query strings only: ?n=5 is the integer 5, a body "5" is not', async () => {
+    const ok = await send({ kind: 'fixed' }, '?n=5&tags=x');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().query).toEqual({ n: 5, tags: ['x'] });
+    const refused = await send({ kind: 'fixed', items: [{ sku: 'a', qty: '5' }] });
+    expect(refused.json().error).toBe('items[0].qty must be an integer');
+    expect((await send({ kind: 'fixed' }, '?n=abc')).json().error).toBe('n must be an integer');
+    expect((await send({ kind: 'fixed' }, '?n=Infinity')).json().error).toBe('n must be a finite number');
+  });
+
+  it('refuses NUL in a body string, a query value, a header, naming each', async () => {
+    expect((await send({ kind: 'fixed', items: [{ sku: 'a\u0000' }] })).json().error).toBe(
+      'items[0].sku must not contain NUL characters',
+    );
+    expect((await send({ kind: 'fixed' }, '?tags=a%00b')).json().error).toBe('tags must not contain NUL characters');
+    const header = await v.app.inject({
+      method: 'GET',
+      url: '/v1/probe/whoami',
+      headers: { 'x-api-key': vKey, 'x-note': 'a\u0000' },
+    });
+    expect(header.statusCode).toBe(400);
+    expect(header.json().error).toBe('header x-note must not contain NUL characters');
   });
 });
