@@ -127,6 +127,7 @@ describe('support sessions', () => {
       ['DELETE', `/v1/dev/api-keys/${key.id}`, undefined],
       ['POST', `/v1/dev/api-keys/${key.id}/rotate`, undefined],
       ['POST', `/v1/dev/api-keys/${key.id}/secret`, { password: PASSWORD }],
+      ['GET', '/v1/dev/me/security-events', undefined],
     ] as const) {
       const res = await p.request(token, method, url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);

@@ -25,10 +25,11 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
         summary: "The caller's security events, newest first",
         description:
           "What the caller did or had done to their account, plus events on the caller's agency that no user caused " +
-          '(requests refused by a key restriction) and support sessions opened or closed on its behalf.',
+          '(requests refused by a key restriction) and support sessions opened or closed on its behalf. ' +
+          'A support session is refused with 403 `support_session_forbidden`: it acts for the agency, not as the operator.',
         security: SESSION_SECURITY,
         querystring: OwnEventsQuery,
-        response: { 200: OwnEvents, ...errors(400, 401) },
+        response: { 200: OwnEvents, ...errors(400, 401, 403) },
       },
     },
     async (request) => security.listOwn(sessionOf(request), request.query),

@@ -10,7 +10,7 @@ import {
 } from '../../security/security-event-store.js';
 import { listLockedUsers, unlockUser } from '../accounts/store.js';
 import type { SessionContext } from '../sessions/session-context.js';
-import { requirePermission } from '../sessions/session-auth.js';
+import { refuseSupportSession, requirePermission } from '../sessions/session-auth.js';
 
 export function toEventView(row: SecurityEventRow) {
   return {
@@ -33,9 +33,10 @@ export function createSecurityService(platform: Pick<Platform, 'db' | 'clock'>) 
 
   return {
     async listOwn(ctx: SessionContext, query: { kind?: string; limit?: number; offset?: number }) {
-      // A support session sees the operator's own events, not the agency's: it acts, it does not audit.
-      const agencyId = ctx.supportSession ? null : ctx.agencyId;
-      const filter = { subject: { userId: ctx.userId, agencyId }, ...(query.kind ? { kind: query.kind } : {}) };
+      // A support session acts for the agency, not as the operator: the operator's own log is not
+      // its to read, and the agency's log is not the operator's to audit through an act-as session.
+      refuseSupportSession(ctx, "read the signed-in user's security events");
+      const filter = { subject: { userId: ctx.userId, agencyId: ctx.agencyId }, ...(query.kind ? { kind: query.kind } : {}) };
       const [rows, total] = await Promise.all([
         listSecurityEvents(db, filter, { limit: query.limit ?? 50, offset: query.offset ?? 0 }),
         countSecurityEvents(db, filter),
