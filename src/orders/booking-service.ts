@@ -177,7 +177,7 @@ async function writeIntent(
     if (input.holder && !(await handOverKey(trx, input.holder, intentId))) {
       // Only a request that spent longer than the lease before the airline call gets here: the
       // recovery job has already freed its key as abandoned.
-      throw new BeforeAirlineError(unavailable('the booking took too long to reach the airline; retry', 'booking_timeout'));
+      throw new BeforeAirlineError(unavailable('the booking took too long to reach the airline; retry'));
     }
   });
   return intentId;
