@@ -39,7 +39,10 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
       schema: {
         tags: ['offers'],
         summary: 'Re-price offers at the airline: confirmed price and terms',
-        description: `404 \`offer no longer available at airline\` when the airline no longer holds the offer. ${AIRLINE_NOTE}`,
+        description:
+          '404 `connection offer not found or expired` for an offer id this gateway did not issue (forged, altered or from an ' +
+          'older release) and `offer no longer available at airline` when the airline no longer holds the offer. At most 6 ' +
+          `offers of one trip per call; a repeated id is priced once. ${AIRLINE_NOTE}`,
         body: PriceRequestSchema,
         response: { 200: PricedOfferSchema, ...errors },
       },
