@@ -1,3 +1,4 @@
+import type { Static } from '@sinclair/typebox';
 import { badRequest, conflict } from '../platform/errors.js';
 import { appendHistory } from './history-store.js';
 import { extrasOf, paymentOf } from './booking-inputs.js';
@@ -5,6 +6,7 @@ import { canonicalJson } from './canonical-json.js';
 import { recordTransition } from './order-lifecycle.js';
 import { canMove } from './order-status.js';
 import type { OrderRow, OrderScope } from './order-record.js';
+import type { ChangeRequestBody } from './schemas.js';
 import { updateOrder } from './order-store.js';
 import { airlineActor, open, refOf, requireOpen, unwrap, type ServicingDeps, type Target } from './servicing-context.js';
 
@@ -37,12 +39,8 @@ export function lowerKeys(value: unknown): unknown {
   return value;
 }
 
-export interface ChangeRequest {
-  seats?: { segment_id: string; passenger_id: string; designator: string }[];
-  services?: { service_id: string; passenger_id: string; segment_id?: string }[];
-  contact?: { email?: string; phone?: string | null };
-  payment?: Parameters<typeof paymentOf>[0]['payment'];
-}
+/** The PUT body, as its schema (`ChangeRequestBody`) validated it after its keys were lower-cased. */
+export type ChangeRequest = Static<typeof ChangeRequestBody>;
 
 /**
  * PUT: seats and services are priced by the airline; free ones (or ones paid in the same body)

@@ -6,7 +6,8 @@ import { badRequest } from '../errors.js';
 const NUL = '\u0000';
 const MAX_DEPTH = 64;
 
-const refuse = (field: string) => badRequest(`${field} must not contain NUL characters`);
+/** The 400 for a NUL found in `field`. */
+export const nulRefusal = (field: string) => badRequest(`${field} must not contain NUL characters`);
 
 /**
  * The first place a NUL sits in a parsed JSON value, as the client would name it
@@ -43,7 +44,8 @@ function nulInRequestLine(request: FastifyRequest): string | null {
       if (name.includes(NUL)) return 'a query parameter name';
       if (nulFieldIn(value)) return name;
     }
-    if (url.split('?')[0]!.includes('%00') || url.split('?')[0]!.includes(NUL)) return 'the request path';
+    const path = url.split('?', 1)[0] ?? '';
+    if (path.includes('%00') || path.includes(NUL)) return 'the request path';
   }
   const headers = request.headers;
   for (const name in headers) {
@@ -63,8 +65,6 @@ function nulInRequestLine(request: FastifyRequest): string | null {
 export function registerNulGuard(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const field = nulInRequestLine(request);
-    done(field ? refuse(field) : undefined);
+    done(field ? nulRefusal(field) : undefined);
   });
 }
-
-export const nulRefusal = refuse;
