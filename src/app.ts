@@ -8,6 +8,7 @@ import { healthRoutes } from './health/routes.js';
 import { monitoringRoutes } from './monitoring/monitoring-routes.js';
 import { offerRoutes } from './offers/offer-routes.js';
 import { ordersPlugin } from './orders/orders-plugin.js';
+import { clientErrorHandler } from './platform/http/client-errors.js';
 import { answerFrameworkError, MAX_PARAM_LENGTH, registerErrorHandling } from './platform/http/error-handler.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/http/json-body-parser.js';
 import { registerMetrics } from './platform/http/metrics-routes.js';
@@ -55,6 +56,8 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     return503OnClosing: true,
     // Coercion for query strings, params and headers only; JSON bodies are validated as sent.
     schemaController: { compilersFactory: { buildValidator: partAwareValidatorFactory() } },
+    // A request the HTTP parser refuses (timed out, oversized headers) answers in that format too.
+    clientErrorHandler: clientErrorHandler(platform.logger as FastifyBaseLogger),
     // Bounds on a slow or silent client (docs/operations.md): past them the request answers 408 and
     // the connection closes. They end when the request has arrived, so a response in progress (a
     // search of up to SEARCH_TIMEOUT_MS, an SSE stream) is never cut. Checked every second.

@@ -78,6 +78,15 @@ describe('HTTP time-outs for slow clients', () => {
     expect(closedAfterMs!).toBeGreaterThanOrEqual(900);
     expect(closedAfterMs!).toBeLessThan(5_000);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    // In the API's error format, with a request id in the body and the header, like every error.
+    const [head, body] = answer.split('\r\n\r\n');
+    const requestId = /\r\nX-Request-Id: (\S+)/i.exec(head!)?.[1];
+    expect(requestId).toMatch(/^req_/);
+    expect(JSON.parse(body!)).toEqual({
+      error: 'the request did not arrive in time; send headers and body promptly',
+      code: 'request_timeout',
+      request_id: requestId,
+    });
   });
 
   it('headers that never end are cut after the headers time-out', async () => {
