@@ -41,10 +41,17 @@ function skippedWhileRedisFails(cache: ByteCache, platform: Pick<Platform, 'metr
   };
 }
 
+/**
+ * What a cached result holds changes with releases (offer ids became signed `AA|2.` ids): a new
+ * format gets new keys, so instances of a new release never serve ids an old one cached.
+ */
+const CACHED_FORMAT = 'offers-v2';
+
 /** Identical searches share a key: same environment, slices, passengers, cabin and filters. */
 export function searchCacheKey(request: SearchRequest, environment: 'test' | 'live'): string {
   const { query } = request;
   const canonical = JSON.stringify([
+    CACHED_FORMAT,
     environment,
     query.slices.map((s) => [s.origin, s.destination, s.departureDate]),
     [query.passengers.adults, query.passengers.children, query.passengers.infants],
