@@ -21,6 +21,7 @@ import { partAwareValidatorFactory } from './platform/http/validator-compiler.js
 import type { Platform } from './platform/platform.js';
 import { portalPlugin } from './portal/plugin.js';
 import { searchRoutes } from './shopping/search-routes.js';
+import { webhooksPlugin, type WebhooksPluginOptions } from './webhooks/plugin.js';
 
 /** Services more than one feature uses, built once per app. */
 export interface AppServices {
@@ -31,6 +32,8 @@ export interface AppServices {
 export interface AppOptions {
   /** Where test keys reach the AA test system (the in-process one, or AA_TEST_URL). */
   aaTestSystemUrl?: string | null;
+  /** Webhook delivery collaborators a test controls: the host resolver, extra trusted CAs. */
+  webhooks?: Pick<WebhooksPluginOptions, 'resolver' | 'ca'>;
 }
 
 declare module 'fastify' {
@@ -53,11 +56,11 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH, ignoreTrailingSlash: true },
     // A malformed URL or an overlong parameter never reaches a route: answer it in our error format.
     frameworkErrors: answerFrameworkError,
+    // A request the HTTP parser refuses (timed out, oversized headers) answers in that format too.
+    clientErrorHandler: clientErrorHandler(platform.logger as FastifyBaseLogger),
     return503OnClosing: true,
     // Coercion for query strings, params and headers only; JSON bodies are validated as sent.
     schemaController: { compilersFactory: { buildValidator: partAwareValidatorFactory() } },
-    // A request the HTTP parser refuses (timed out, oversized headers) answers in that format too.
-    clientErrorHandler: clientErrorHandler(platform.logger as FastifyBaseLogger),
     // Bounds on a slow or silent client (docs/operations.md): past them the request answers 408 and
     // the connection closes. They end when the request has arrived, so a response in progress (a
     // search of up to SEARCH_TIMEOUT_MS, an SSE stream) is never cut. Checked every second.
@@ -109,6 +112,12 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   await app.register(monitoringRoutes, { platform });
   await app.register(portalPlugin);
   await app.register(ordersPlugin);
+  await app.register(webhooksPlugin, {
+    platform,
+    authenticate: app.portal.authenticate,
+    mailer: app.portal.services.mailer,
+    ...options.webhooks,
+  });
   await app.register(aviationRoutes, { platform });
 
   return app;

@@ -63,6 +63,11 @@ export interface Config {
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   /** After SIGTERM: how long in-flight requests and streams get before the process exits anyway. */
   shutdownGraceMs: number;
+  /**
+   * WEBHOOK_ALLOWED_PRIVATE_HOSTS: exact host names webhook URLs may use although they resolve to
+   * private addresses. Development and tests only (e.g. `localhost`); empty in production.
+   */
+  webhooks: { allowedPrivateHosts: readonly string[] };
 }
 
 export type KeyEnvironment = 'test' | 'live';
@@ -211,6 +216,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       keepAliveTimeoutMs: r.int('HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
     },
     shutdownGraceMs: r.int('SHUTDOWN_GRACE_MS', 25_000, 1_000, 600_000),
+    webhooks: {
+      allowedPrivateHosts: r
+        .string('WEBHOOK_ALLOWED_PRIVATE_HOSTS', '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase().replace(/\.$/, ''))
+        .filter(Boolean),
+    },
   };
   if (config.http.headersTimeoutMs > config.http.requestTimeoutMs) {
     r.problems.push('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)');

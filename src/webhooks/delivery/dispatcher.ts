@@ -1,0 +1,171 @@
+import crypto from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Db } from '../../platform/db/database.js';
+import type { Keyring } from '../../platform/keyring/keyring.js';
+import type { Mailer } from '../../platform/mail.js';
+import { recordSecurityEvent } from '../../security/security-event-store.js';
+import { WEBHOOK_POLICY } from '../events.js';
+import { deliveryBody } from './body.js';
+import type { WebhookMetrics } from './metrics.js';
+import { createPinnedAgent } from './pinned-agent.js';
+import { retryDelayMs } from './retry-schedule.js';
+import { sendAttempt, USER_AGENT } from './sender.js';
+import { signatureHeader } from './signer.js';
+import type { GuardOptions } from './ssrf-guard.js';
+import {
+  agencyOwnerEmails,
+  claimDue,
+  fanOutEvents,
+  finishAttempt,
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  type FinishResult,
+} from './store.js';
+
+export interface DispatcherDeps {
+  db: Db;
+  keyring: Keyring;
+  clock: () => Date;
+  logger: Logger;
+  mailer: Mailer;
+  metrics: WebhookMetrics;
+  guard: GuardOptions;
+  /** Extra trusted CAs for receivers (tests); production uses NODE_EXTRA_CA_CERTS. */
+  ca?: string | Buffer | undefined;
+  publicUrl: string;
+  random?: () => number;
+}
+
+export interface RunResult {
+  fannedOut: number;
+  attempted: number;
+}
+
+/**
+ * The delivery worker: each run turns new outbox events into deliveries, claims the deliveries
+ * that are due, and makes one attempt at each, at once. Any number of instances can run it: the
+ * claim is a lease taken with SKIP LOCKED, so no attempt is made twice while its worker lives.
+ */
+export function createDispatcher(deps: DispatcherDeps) {
+  const { db, clock, logger } = deps;
+  const agent = createPinnedAgent({ ...deps.guard, ca: deps.ca });
+  const random = deps.random ?? Math.random;
+
+  async function announceSwitchOff(off: NonNullable<FinishResult['switchedOff']>): Promise<void> {
+    await recordSecurityEvent(db, {
+      kind: 'webhook_endpoint.switched_off',
+      agencyId: off.agencyId,
+      detail: { endpointId: off.endpointId, url: off.url, consecutiveFailedDeliveries: off.streak },
+    });
+    logger.warn({ endpointId: off.endpointId, agencyId: off.agencyId }, 'webhook endpoint switched off after failed deliveries');
+    for (const to of await agencyOwnerEmails(db, off.agencyId)) {
+      try {
+        await deps.mailer.send({
+          to,
+          subject: 'A webhook endpoint was switched off',
+          text:
+            `Your webhook endpoint ${off.url} (${off.endpointId}) failed ${off.streak} deliveries in a row, ` +
+            'each after 10 attempts, and has been switched off. New events wait for it and are sent once you ' +
+            `re-enable it on the dashboard (POST /v1/dev/webhooks/${off.endpointId}/enable at ${deps.publicUrl}). ` +
+            'Deliveries that already failed for good are not sent again; you can retry one from its delivery log.',
+        });
+      } catch (err) {
+        // The switch-off stands and is recorded; a mail relay outage must not undo it.
+        logger.error(
+          { err, endpointId: off.endpointId },
+          'could not e-mail the agency owner about a switched-off webhook endpoint',
+        );
+      }
+    }
+  }
+
+  async function deliver(delivery: ClaimedDelivery): Promise<void> {
+    const body = deliveryBody(delivery.event, delivery.payload);
+    const attemptedAt = clock();
+    const secret = deps.keyring.open('webhook-secrets', delivery.secret_sealed);
+    const result = await sendAttempt(
+      agent,
+      deps.guard,
+      {
+        url: delivery.url,
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': USER_AGENT,
+          'x-service-event': delivery.event,
+          'x-service-delivery': delivery.id,
+          'x-service-signature': signatureHeader(secret, body, attemptedAt),
+        },
+      },
+      () => performance.now(),
+    );
+    const failures = delivery.attempt_count + 1;
+    let outcome: AttemptOutcome;
+    if (result.error === null) outcome = { kind: 'delivered' };
+    else {
+      const delay = retryDelayMs(failures, random);
+      outcome =
+        delay === null
+          ? {
+              kind: 'dead',
+              switchOffAfter: WEBHOOK_POLICY.switchOffAfter,
+              reason: `${WEBHOOK_POLICY.switchOffAfter} consecutive deliveries failed (last: ${result.error})`.slice(0, 500),
+            }
+          : { kind: 'retry', nextAttemptAt: new Date(attemptedAt.getTime() + result.durationMs + delay) };
+    }
+    const finished = await finishAttempt(
+      db,
+      delivery,
+      {
+        attemptedAt,
+        durationMs: Math.round(result.durationMs),
+        statusCode: result.statusCode,
+        error: result.error,
+        responseBody: result.responseBody,
+      },
+      outcome,
+    );
+    deps.metrics.attempts.inc({ outcome: outcome.kind });
+    deps.metrics.attemptSeconds.observe({ outcome: outcome.kind }, result.durationMs / 1000);
+    if (!finished.recorded) logger.warn({ deliveryId: delivery.id }, 'webhook attempt finished after its lease was lost');
+    if (finished.switchedOff) await announceSwitchOff(finished.switchedOff);
+  }
+
+  let stopping = false;
+  let current: Promise<RunResult> | null = null;
+
+  async function run(): Promise<RunResult> {
+    const now = clock();
+    const fannedOut = await fanOutEvents(db, WEBHOOK_POLICY.fanOutBatch, now);
+    const token = crypto.randomUUID();
+    const claimed = await claimDue(db, WEBHOOK_POLICY.batchSize, now, new Date(now.getTime() + WEBHOOK_POLICY.leaseMs), token);
+    const results = await Promise.allSettled(claimed.map((d) => deliver(d)));
+    for (const r of results) {
+      // The delivery keeps its lease and is tried again when it expires.
+      if (r.status === 'rejected') logger.error({ err: r.reason }, 'webhook delivery failed to record');
+    }
+    return { fannedOut, attempted: claimed.length };
+  }
+
+  return {
+    /** One worker run; the scheduler calls it every second, tests call it directly. Runs never overlap. */
+    async runOnce(): Promise<RunResult> {
+      if (stopping) return { fannedOut: 0, attempted: 0 };
+      if (current) await current.catch(() => undefined);
+      current = run();
+      try {
+        return await current;
+      } finally {
+        current = null;
+      }
+    },
+    /** Lets the run in progress finish its attempts (bounded by the attempt time-out), then closes the sockets. */
+    async close(): Promise<void> {
+      stopping = true;
+      await current?.catch(() => undefined);
+      await agent.close();
+    },
+  };
+}
+
+export type Dispatcher = ReturnType<typeof createDispatcher>;

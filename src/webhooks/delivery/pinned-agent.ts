@@ -1,0 +1,41 @@
+import { Agent, buildConnector } from 'undici';
+import { WEBHOOK_POLICY } from '../events.js';
+import { checkedAddresses, type GuardOptions } from './ssrf-guard.js';
+
+// A receiver that has not completed TCP and TLS in this time is down for this attempt.
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export interface PinnedAgentOptions extends GuardOptions {
+  /** Extra trusted CAs (tests); production trusts extra CAs through NODE_EXTRA_CA_CERTS. */
+  ca?: string | Buffer | undefined;
+}
+
+/**
+ * The undici dispatcher every webhook goes through. Its connect resolves the host, checks every
+ * address it resolves to, and opens the socket to the first checked address, in one step: there
+ * is no second lookup between the check and the connection for a rebinding name to slip into.
+ * TLS still verifies the certificate against the host name (SNI and identity come from the URL's
+ * host, not the address). Redirects are never followed: undici does not unless told to.
+ */
+export function createPinnedAgent(options: PinnedAgentOptions): Agent {
+  const tlsConnect = buildConnector({ timeout: CONNECT_TIMEOUT_MS, ...(options.ca ? { ca: options.ca } : {}) });
+  const connect: buildConnector.connector = (opts, callback) => {
+    const host = opts.hostname
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, '')
+      .toLowerCase();
+    checkedAddresses(host, options).then(
+      ([first]) => tlsConnect({ ...opts, hostname: first!.address }, callback),
+      (err: Error) => callback(err, null),
+    );
+  };
+  return new Agent({
+    connect,
+    headersTimeout: WEBHOOK_POLICY.attemptTimeoutMs,
+    bodyTimeout: WEBHOOK_POLICY.attemptTimeoutMs,
+    // Idle sockets to a receiver are reused for a few seconds only; every attempt also checks the
+    // name again before it may use one (see sender.ts).
+    keepAliveTimeout: 4_000,
+    connections: 8,
+  });
+}

@@ -1,0 +1,220 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+import { newId } from '../../platform/ids.js';
+
+export interface DeliveryRow {
+  id: string;
+  event_id: number;
+  endpoint_id: string;
+  agency_id: string;
+  order_id: string;
+  event: string;
+  status: 'pending' | 'delivered' | 'dead';
+  attempt_count: number;
+  next_attempt_at: Date;
+  lease_until: Date | null;
+  lease_token: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export interface AttemptRow {
+  id: number;
+  delivery_id: string;
+  attempted_at: Date;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  response_body: string | null;
+}
+
+/** A claimed delivery with what sending it needs. */
+export interface ClaimedDelivery extends DeliveryRow {
+  url: string;
+  secret_sealed: string;
+  payload: Record<string, unknown>;
+}
+
+/**
+ * Fans out up to `limit` undispatched outbox events: one pending delivery per subscribed endpoint
+ * of the event's agency and environment (a switched-off endpoint's wait until it is re-armed), and
+ * the event marked dispatched, in one transaction. SKIP LOCKED lets several instances fan out at
+ * once without taking the same event; the unique (event, endpoint) pair makes a repeat harmless.
+ */
+export async function fanOutEvents(db: Db, limit: number, at: Date): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { rows: events } = await sql<{ id: number; agency_id: string; environment: string; order_id: string; event: string }>`
+      select id, agency_id, environment, order_id, event from order_events
+      where dispatched_at is null order by id limit ${limit} for update skip locked`.execute(trx);
+    for (const e of events) {
+      const { rows: endpoints } = await sql<{ id: string }>`
+        select id from webhook_endpoints
+        where agency_id = ${e.agency_id} and environment = ${e.environment}
+          and (cardinality(events) = 0 or ${e.event} = any (events))`.execute(trx);
+      for (const endpoint of endpoints) {
+        await sql`
+          insert into webhook_deliveries (id, event_id, endpoint_id, agency_id, order_id, event, status, next_attempt_at, created_at)
+          values (${newId('whd')}, ${e.id}, ${endpoint.id}, ${e.agency_id}, ${e.order_id}, ${e.event}, 'pending', ${at}, ${at})
+          on conflict (event_id, endpoint_id) do nothing`.execute(trx);
+      }
+    }
+    if (events.length > 0) {
+      await sql`update order_events set dispatched_at = ${at} where id in (${sql.join(events.map((e) => e.id))})`.execute(trx);
+    }
+    return events.length;
+  });
+}
+
+/**
+ * Claims up to `limit` due deliveries of enabled endpoints for this worker until `leaseUntil`.
+ * FOR UPDATE SKIP LOCKED: two instances claiming at once never take the same row, and an expired
+ * lease (its worker died mid-attempt) makes the delivery claimable again.
+ */
+export async function claimDue(db: Db, limit: number, at: Date, leaseUntil: Date, token: string): Promise<ClaimedDelivery[]> {
+  const { rows } = await sql<ClaimedDelivery>`
+    with due as (
+      select d.id from webhook_deliveries d
+      join webhook_endpoints e on e.id = d.endpoint_id and e.status = 'enabled'
+      where d.status = 'pending' and d.next_attempt_at <= ${at} and (d.lease_until is null or d.lease_until < ${at})
+      order by d.next_attempt_at, d.id
+      limit ${limit}
+      for update of d skip locked
+    ), claimed as (
+      update webhook_deliveries d set lease_until = ${leaseUntil}, lease_token = ${token}
+      from due where d.id = due.id
+      returning d.*
+    )
+    select claimed.*, e.url, e.secret_sealed, o.payload
+    from claimed
+    join webhook_endpoints e on e.id = claimed.endpoint_id
+    join order_events o on o.id = claimed.event_id`.execute(db);
+  return rows.map((r) => ({ ...r, event_id: Number(r.event_id) }));
+}
+
+export interface AttemptRecord {
+  attemptedAt: Date;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+  responseBody: string | null;
+}
+
+export type AttemptOutcome =
+  { kind: 'delivered' } | { kind: 'retry'; nextAttemptAt: Date } | { kind: 'dead'; switchOffAfter: number; reason: string };
+
+/** What finishing an attempt did to the endpoint: switched it off just now, or nothing. */
+export interface FinishResult {
+  recorded: boolean;
+  switchedOff: { endpointId: string; agencyId: string; url: string; streak: number } | null;
+}
+
+/**
+ * Records an attempt and moves the delivery on, in one transaction, only while this worker still
+ * holds the lease (a late finisher whose lease expired records nothing; the retry it lost to is
+ * the at-least-once duplicate receivers deduplicate with X-Service-Delivery). A death adds to the
+ * endpoint's streak and switches it off at the threshold; a delivery resets the streak.
+ */
+export async function finishAttempt(
+  db: Db,
+  delivery: { id: string; endpoint_id: string; lease_token: string | null },
+  attempt: AttemptRecord,
+  outcome: AttemptOutcome,
+): Promise<FinishResult> {
+  return db.transaction().execute(async (trx) => {
+    const at = attempt.attemptedAt;
+    const now = new Date(at.getTime() + attempt.durationMs);
+    const status = outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'dead' ? 'dead' : 'pending';
+    const next = outcome.kind === 'retry' ? outcome.nextAttemptAt : now;
+    const { rows } = await sql<{ id: string }>`
+      update webhook_deliveries
+      set status = ${status}, attempt_count = attempt_count + 1, next_attempt_at = ${next},
+          lease_until = null, lease_token = null, completed_at = ${status === 'pending' ? null : now}
+      where id = ${delivery.id} and lease_token = ${delivery.lease_token} and status = 'pending'
+      returning id`.execute(trx);
+    if (!rows[0]) return { recorded: false, switchedOff: null };
+    await sql`
+      insert into webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error, response_body)
+      values (${delivery.id}, ${at}, ${attempt.durationMs}, ${attempt.statusCode}, ${attempt.error}, ${attempt.responseBody})`.execute(
+      trx,
+    );
+    if (outcome.kind === 'delivered') {
+      await sql`update webhook_endpoints set failure_streak = 0 where id = ${delivery.endpoint_id}`.execute(trx);
+      return { recorded: true, switchedOff: null };
+    }
+    if (outcome.kind !== 'dead') return { recorded: true, switchedOff: null };
+    const { rows: endpoint } = await sql<{ agency_id: string; url: string; failure_streak: number; status: string }>`
+      update webhook_endpoints set failure_streak = failure_streak + 1
+      where id = ${delivery.endpoint_id}
+      returning agency_id, url, failure_streak, status`.execute(trx);
+    const e = endpoint[0];
+    if (!e || e.status !== 'enabled' || e.failure_streak < outcome.switchOffAfter) return { recorded: true, switchedOff: null };
+    await sql`
+      update webhook_endpoints set status = 'disabled', disabled_at = ${now}, disabled_reason = ${outcome.reason}, updated_at = ${now}
+      where id = ${delivery.endpoint_id}`.execute(trx);
+    return {
+      recorded: true,
+      switchedOff: { endpointId: delivery.endpoint_id, agencyId: e.agency_id, url: e.url, streak: e.failure_streak },
+    };
+  });
+}
+
+/** Lets go of a claim without an attempt (the process is stopping): the delivery is due again at once. */
+export async function releaseClaim(db: Db, id: string, token: string): Promise<void> {
+  await sql`update webhook_deliveries set lease_until = null, lease_token = null where id = ${id} and lease_token = ${token}`.execute(
+    db,
+  );
+}
+
+export async function findDelivery(db: Db, id: string, endpointId: string): Promise<DeliveryRow | null> {
+  const { rows } = await sql<DeliveryRow>`
+    select * from webhook_deliveries where id = ${id} and endpoint_id = ${endpointId}`.execute(db);
+  return rows[0] ?? null;
+}
+
+/** Newest first, keyset on (created_at, id): `after` is the last row of the previous page. */
+export async function listDeliveries(
+  db: Db,
+  endpointId: string,
+  page: { limit: number; after: { createdAt: Date; id: string } | null },
+): Promise<(DeliveryRow & { attempts: AttemptRow[] })[]> {
+  const after = page.after;
+  const { rows } = await sql<DeliveryRow>`
+    select * from webhook_deliveries
+    where endpoint_id = ${endpointId}
+      ${after ? sql`and (created_at, id) < (${after.createdAt}, ${after.id})` : sql``}
+    order by created_at desc, id desc
+    limit ${page.limit}`.execute(db);
+  if (rows.length === 0) return [];
+  const { rows: attempts } = await sql<AttemptRow>`
+    select id, delivery_id, attempted_at, duration_ms, status_code, error from webhook_attempts
+    where delivery_id in (${sql.join(rows.map((r) => r.id))}) order by id`.execute(db);
+  return rows.map((r) => ({ ...r, event_id: Number(r.event_id), attempts: attempts.filter((a) => a.delivery_id === r.id) }));
+}
+
+/**
+ * Manual retry: the same delivery (same id) due now. A dead one starts a fresh schedule of
+ * attempts; a delivered one is sent again (at least once allows it; the id lets receivers dedupe).
+ */
+export async function requeueDelivery(db: Db, id: string, endpointId: string, at: Date): Promise<DeliveryRow | null> {
+  const { rows } = await sql<DeliveryRow>`
+    update webhook_deliveries
+    set status = 'pending', next_attempt_at = ${at}, completed_at = null,
+        attempt_count = case when status = 'pending' then attempt_count else 0 end
+    where id = ${id} and endpoint_id = ${endpointId}
+    returning *`.execute(db);
+  return rows[0] ?? null;
+}
+
+export async function agencyOwnerEmails(db: Db, agencyId: string): Promise<string[]> {
+  const { rows } = await sql<{ email: string }>`
+    select email from users where agency_id = ${agencyId} and role = 'owner' order by created_at`.execute(db);
+  return rows.map((r) => r.email);
+}
+
+/** Queue depth and the age of the oldest due delivery, for /metrics. */
+export async function queueStats(db: Db, at: Date): Promise<{ pending: number; oldestDueAt: Date | null }> {
+  const { rows } = await sql<{ pending: number; oldest: Date | null }>`
+    select count(*)::int as pending, min(next_attempt_at) filter (where next_attempt_at <= ${at}) as oldest
+    from webhook_deliveries where status = 'pending'`.execute(db);
+  return { pending: rows[0]?.pending ?? 0, oldestDueAt: rows[0]?.oldest ?? null };
+}

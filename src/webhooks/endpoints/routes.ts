@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errors, SESSION_SECURITY, StatusBody } from '../../portal/schemas.js';
+import { sessionOf } from '../../portal/sessions/session-auth.js';
+import type { EndpointService } from './service.js';
+import {
+  CreateEndpointBody,
+  DeliveryIdParams,
+  DeliveryPage,
+  DeliveryPageQuery,
+  EndpointIdParams,
+  EndpointList,
+  EndpointRecord,
+  EndpointWithSecret,
+  RetryAnswer,
+  UpdateEndpointBody,
+} from './schemas.js';
+
+const tags = ['portal: webhooks'];
+const WHO =
+  'Owners and admins of the agency, on a session whose second factor was verified (403 `role_forbidden`, `mfa_required`). ';
+
+/** `/v1/dev/webhooks`: the dashboard's endpoint management and delivery log (session bearer). */
+export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointService }> = async (app, { endpoints }) => {
+  app.get(
+    '/v1/dev/webhooks',
+    {
+      schema: {
+        tags,
+        summary: "The agency's webhook endpoints, newest first, never with secrets",
+        description: WHO,
+        security: SESSION_SECURITY,
+        response: { 200: EndpointList, ...errors(401, 403) },
+      },
+    },
+    async (request) => endpoints.list(sessionOf(request)),
+  );
+
+  app.post(
+    '/v1/dev/webhooks',
+    {
+      schema: {
+        tags,
+        summary: 'Register an endpoint; its whsec_ signing secret is in this answer only',
+        description:
+          WHO +
+          'Not on a support session. `url`: https, no credentials, a public host (400 names `url` and why). ' +
+          'At most 10 endpoints per agency and environment (409).',
+        security: SESSION_SECURITY,
+        body: CreateEndpointBody,
+        response: { 201: EndpointWithSecret, ...errors(400, 401, 403, 409, 413) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await endpoints.create(sessionOf(request), request.body, request.ip)),
+  );
+
+  app.get(
+    '/v1/dev/webhooks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One endpoint, with its failure streak and why and when it was switched off',
+        description: WHO,
+        security: SESSION_SECURITY,
+        params: EndpointIdParams,
+        response: { 200: EndpointRecord, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => endpoints.get(sessionOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/v1/dev/webhooks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change the description or the events; the URL is not editable (delete and recreate)',
+        description: WHO + 'A body naming no field is 400.',
+        security: SESSION_SECURITY,
+        params: EndpointIdParams,
+        body: UpdateEndpointBody,
+        response: { 200: EndpointRecord, ...errors(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request) => endpoints.update(sessionOf(request), request.params.id, request.body, request.ip),
+  );
+
+  app.delete(
+    '/v1/dev/webhooks/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an endpoint; its pending deliveries are dropped',
+        description: WHO + 'Not on a support session.',
+        security: SESSION_SECURITY,
+        params: EndpointIdParams,
+        response: { 200: StatusBody, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => endpoints.remove(sessionOf(request), request.params.id, request.ip),
+  );
+
+  app.post(
+    '/v1/dev/webhooks/:id/enable',
+    {
+      schema: {
+        tags,
+        summary: 'Re-arm a switched-off endpoint: its waiting deliveries resume; dead ones are not resent',
+        description: WHO + 'Not on a support session.',
+        security: SESSION_SECURITY,
+        params: EndpointIdParams,
+        response: { 200: EndpointRecord, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => endpoints.enable(sessionOf(request), request.params.id, request.ip),
+  );
+
+  app.get(
+    '/v1/dev/webhooks/:id/deliveries',
+    {
+      schema: {
+        tags,
+        summary: 'Deliveries to the endpoint, newest first, each with every attempt',
+        description: WHO + 'Cursor-paginated: pass `nextCursor` as `cursor` for the next page.',
+        security: SESSION_SECURITY,
+        params: EndpointIdParams,
+        querystring: DeliveryPageQuery,
+        response: { 200: DeliveryPage, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => endpoints.deliveries(sessionOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/v1/dev/webhooks/:id/deliveries/:deliveryId/retry',
+    {
+      schema: {
+        tags,
+        summary: 'Send one delivery again now, with the same delivery id',
+        description: WHO + 'A dead delivery starts a fresh schedule of 10 attempts.',
+        security: SESSION_SECURITY,
+        params: DeliveryIdParams,
+        response: { 202: RetryAnswer, ...errors(401, 403, 404) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await endpoints.retry(sessionOf(request), request.params.id, request.params.deliveryId)),
+  );
+};

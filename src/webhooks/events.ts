@@ -1,0 +1,43 @@
+import type { OrderEventName } from '../orders/event-outbox.js';
+
+/** The six order events an endpoint can subscribe to, in the contract's order. */
+export const WEBHOOK_EVENTS: readonly OrderEventName[] = [
+  'order.created',
+  'order.ticketed',
+  'order.updated',
+  'order.cancelled',
+  'order.refunded',
+  'order.ticketing_deadline_approaching',
+];
+
+/** Every number webhook delivery rests on, in one place so docs/webhooks.md and the code agree. */
+export const WEBHOOK_POLICY = {
+  /** Endpoints per agency and environment. */
+  maxEndpoints: 10,
+  descriptionMax: 200,
+  /** Attempts per delivery, then it is dead (contract: 10). */
+  maxAttempts: 10,
+  /** First retry after this, doubling (contract: 30 s). */
+  firstRetryMs: 30_000,
+  /** Retries are never further apart than this (contract: 6 hours). */
+  maxRetryMs: 6 * 60 * 60_000,
+  /** Up to this share of the delay is added at random, so endpoints that failed together do not retry together. */
+  jitterRatio: 0.1,
+  /** Consecutive dead deliveries that switch an endpoint off (contract: 50). */
+  switchOffAfter: 50,
+  /**
+   * One attempt, connection to last body byte: Svix's 15 s. A receiver should answer at once and
+   * do its work later; waiting longer only holds a worker.
+   */
+  attemptTimeoutMs: 15_000,
+  /** A claimed delivery is held this long; past it, a delivery whose worker died is tried again. */
+  leaseMs: 60_000,
+  /** The receiver's answer is read and stored up to this many bytes. */
+  responseBodyMax: 64 * 1024,
+  /** Deliveries claimed per worker run, and sent at once. */
+  batchSize: 20,
+  /** Outbox events fanned out per run. */
+  fanOutBatch: 200,
+  /** The worker runs this often (the scheduler never overlaps two runs on one instance). */
+  workerIntervalMs: 1_000,
+} as const;

@@ -1,0 +1,233 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookFixture, type WebhookFixture } from './webhook-fixture.js';
+
+let f: WebhookFixture;
+beforeAll(async () => {
+  f = await webhookFixture();
+});
+afterAll(async () => f?.close());
+
+const create = (token: string, body: Record<string, unknown>) => f.request(token, 'POST', '/v1/dev/webhooks', body);
+
+describe('webhook endpoint management', () => {
+  it('lets an owner with a verified second factor register, read, change and delete an endpoint; the secret is shown once', async () => {
+    const owner = await f.session();
+    const made = await create(owner.token, { url: f.receiver.url(), description: 'orders feed', events: ['order.cancelled'] });
+    expect(made.statusCode, made.body).toBe(201);
+    const record = made.json();
+    expect(record).toMatchObject({
+      url: f.receiver.url(),
+      description: 'orders feed',
+      events: ['order.cancelled'],
+      environment: 'test',
+      status: 'enabled',
+      failureStreak: 0,
+      disabledAt: null,
+    });
+    expect(record.secret).toMatch(/^whsec_[A-Za-z0-9+/=]{40,}$/);
+
+    // Stored sealed with the keyring, never in clear.
+    const { rows } = await sql<{
+      secret_sealed: string;
+    }>`select secret_sealed from webhook_endpoints where id = ${record.id}`.execute(f.platform.db);
+    expect(rows[0]!.secret_sealed).not.toContain(record.secret.slice(6));
+    expect(f.platform.keyring.open('webhook-secrets', rows[0]!.secret_sealed)).toBe(record.secret);
+
+    const list = await f.request(owner.token, 'GET', '/v1/dev/webhooks');
+    expect(list.statusCode).toBe(200);
+    expect(list.json().webhooks.map((w: { id: string }) => w.id)).toEqual([record.id]);
+    expect(list.body).not.toContain(record.secret);
+    const one = await f.request(owner.token, 'GET', `/v1/dev/webhooks/${record.id}`);
+    expect(one.json()).not.toHaveProperty('secret');
+
+    const nothing = await f.request(owner.token, 'PATCH', `/v1/dev/webhooks/${record.id}`, {});
+    expect(nothing.statusCode).toBe(400);
+    expect(nothing.json().code).toBe('nothing_to_change');
+    const urlChange = await f.request(owner.token, 'PATCH', `/v1/dev/webhooks/${record.id}`, { url: 'https://example.com/x' });
+    expect(urlChange.statusCode).toBe(400);
+    const changed = await f.request(owner.token, 'PATCH', `/v1/dev/webhooks/${record.id}`, { events: [], description: 'all' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ events: [], description: 'all', url: f.receiver.url() });
+
+    const gone = await f.request(owner.token, 'DELETE', `/v1/dev/webhooks/${record.id}`);
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json()).toEqual({ status: 'deleted' });
+    expect((await f.request(owner.token, 'GET', `/v1/dev/webhooks/${record.id}`)).statusCode).toBe(404);
+  });
+
+  it('lists newest first and names an unknown event or an overlong description', async () => {
+    const owner = await f.session();
+    const first = (await create(owner.token, { url: f.receiver.url('/a') })).json();
+    f.advance(1_000);
+    const second = (await create(owner.token, { url: f.receiver.url('/b') })).json();
+    const list = (await f.request(owner.token, 'GET', '/v1/dev/webhooks')).json().webhooks as { id: string }[];
+    expect(list.map((w) => w.id)).toEqual([second.id, first.id]);
+
+    const unknown = await create(owner.token, { url: f.receiver.url(), events: ['order.created', 'order.exploded'] });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error).toContain('order.exploded');
+    const long = await create(owner.token, { url: f.receiver.url(), description: 'x'.repeat(201) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error).toContain('description');
+    expect((await create(owner.token, { url: f.receiver.url(), description: 'x'.repeat(200) })).statusCode).toBe(201);
+  });
+
+  it('refuses developers (role_forbidden), sessions without a second factor (mfa_required) and accounts outside an agency', async () => {
+    const owner = await f.session();
+    const developer = await f.session({ agencyId: owner.agencyId, role: 'developer' });
+    const refusedRole = await create(developer.token, { url: f.receiver.url() });
+    expect(refusedRole.statusCode).toBe(403);
+    expect(refusedRole.json().code).toBe('role_forbidden');
+    expect((await f.request(developer.token, 'GET', '/v1/dev/webhooks')).json().code).toBe('role_forbidden');
+
+    const noMfa = await f.session({ agencyId: owner.agencyId, role: 'admin', mfa: false });
+    const refusedMfa = await create(noMfa.token, { url: f.receiver.url() });
+    expect(refusedMfa.statusCode).toBe(403);
+    expect(refusedMfa.json().code).toBe('mfa_required');
+
+    const admin = await f.session({ agencyId: owner.agencyId, role: 'admin' });
+    expect((await create(admin.token, { url: f.receiver.url() })).statusCode).toBe(201);
+    expect((await f.request(null, 'GET', '/v1/dev/webhooks')).statusCode).toBe(401);
+  });
+
+  it("answers 404 for another agency's endpoint, on every path", async () => {
+    const mine = await f.session();
+    const theirs = await f.session();
+    const id = (await create(theirs.token, { url: f.receiver.url() })).json().id as string;
+    for (const [method, url] of [
+      ['GET', `/v1/dev/webhooks/${id}`],
+      ['PATCH', `/v1/dev/webhooks/${id}`],
+      ['DELETE', `/v1/dev/webhooks/${id}`],
+      ['POST', `/v1/dev/webhooks/${id}/enable`],
+      ['GET', `/v1/dev/webhooks/${id}/deliveries`],
+      ['POST', `/v1/dev/webhooks/${id}/deliveries/whd_x/retry`],
+    ] as const) {
+      const res = await f.request(mine.token, method, url, method === 'PATCH' ? { description: 'mine now' } : undefined);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await f.request(theirs.token, 'GET', `/v1/dev/webhooks/${id}`)).json().description).toBeNull();
+  });
+
+  it('holds at most 10 endpoints per agency and environment (409)', async () => {
+    const owner = await f.session();
+    for (let i = 0; i < 10; i++) expect((await create(owner.token, { url: f.receiver.url(`/n${i}`) })).statusCode).toBe(201);
+    const eleventh = await create(owner.token, { url: f.receiver.url('/n10') });
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json().code).toBe('webhook_limit_reached');
+    // The other environment has its own ten.
+    const live = await create(owner.token, { url: f.receiver.url('/live'), environment: 'live' });
+    expect(live.statusCode, live.body).toBe(201);
+    expect(live.json().environment).toBe('live');
+  });
+
+  it('refuses create, delete and enable on a support session, and lets it read', async () => {
+    const owner = await f.session();
+    const id = (await create(owner.token, { url: f.receiver.url() })).json().id as string;
+    const support = await f.supportSession(owner.agencyId);
+    for (const [method, url] of [
+      ['POST', '/v1/dev/webhooks'],
+      ['DELETE', `/v1/dev/webhooks/${id}`],
+      ['POST', `/v1/dev/webhooks/${id}/enable`],
+    ] as const) {
+      const res = await f.request(
+        support.token,
+        method,
+        url,
+        method === 'POST' && url.endsWith('webhooks') ? { url: f.receiver.url() } : undefined,
+      );
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().code).toBe('support_session_forbidden');
+    }
+    expect((await f.request(support.token, 'GET', `/v1/dev/webhooks/${id}`)).statusCode).toBe(200);
+    expect((await f.request(owner.token, 'GET', '/v1/dev/webhooks')).json().webhooks).toHaveLength(1);
+  });
+});
+
+describe('webhook URL refusal corpus: 400 naming url and why', () => {
+  // One case each: scheme, credentials, internal names, every non-public range, the IPv4 spellings.
+  const corpus: [string, string][] = [
+    ['http://example.com/hooks', 'url must be https'],
+    ['ftp://example.com/hooks', 'url must be https'],
+    ['not a url', 'absolute URL'],
+    ['https://user:pass@example.com/hooks', 'credentials'],
+    ['https://user@example.com/hooks', 'credentials'],
+    ['https://localhost.localdomain/', 'internal name'],
+    ['https://app.localhost/', 'internal name'],
+    ['https://printer.local/', 'internal name'],
+    ['https://metadata.google.internal/', 'internal name'],
+    ['https://nas.home.arpa/', 'internal name'],
+    ['https://127.0.0.1/', 'loopback'],
+    ['https://127.8.9.10/', 'loopback'],
+    ['https://10.1.2.3/', 'private'],
+    ['https://172.16.0.1/', 'private'],
+    ['https://172.31.255.255/', 'private'],
+    ['https://192.168.1.1/', 'private'],
+    ['https://100.64.0.1/', 'carrier-grade NAT'],
+    ['https://169.254.169.254/latest/meta-data/', 'link-local'],
+    ['https://0.0.0.0/', 'this network'],
+    ['https://0.1.2.3/', 'this network'],
+    ['https://224.0.0.1/', 'multicast'],
+    ['https://255.255.255.255/', 'reserved'],
+    ['https://240.0.0.1/', 'reserved'],
+    ['https://192.0.2.10/', 'documentation'],
+    ['https://198.51.100.7/', 'documentation'],
+    ['https://203.0.113.9/', 'documentation'],
+    ['https://198.18.0.1/', 'benchmarking'],
+    ['https://192.0.0.8/', 'protocol assignments'],
+    ['https://[::1]/', 'loopback'],
+    ['https://[::]/', 'unspecified'],
+    ['https://[fe80::1]/', 'link-local'],
+    ['https://[fc00::1]/', 'unique local'],
+    ['https://[fd12:3456::1]/', 'unique local'],
+    ['https://[ff02::1]/', 'multicast'],
+    ['https://[2001:db8::1]/', 'documentation'],
+    ['https://[::ffff:127.0.0.1]/', 'IPv4-mapped'],
+    ['https://[::ffff:10.0.0.1]/', 'IPv4-mapped'],
+    ['https://[::ffff:169.254.169.254]/', 'IPv4-mapped'],
+    ['https://[64:ff9b::7f00:1]/', 'NAT64'],
+    ['https://[64:ff9b::a9fe:a9fe]/', 'NAT64'],
+    ['https://[2002:7f00:1::1]/', '6to4'],
+    ['https://[2002:c0a8:101::1]/', '6to4'],
+    ['https://2130706433/', 'loopback'],
+    ['https://0177.0.0.1/', 'loopback'],
+    ['https://0x7f.1/', 'loopback'],
+    ['https://0x7f000001/', 'loopback'],
+    ['https://017700000001/', 'loopback'],
+    ['https://0xa9fea9fe/', 'link-local'],
+    ['https://3232235777/', 'private'],
+  ];
+  it.each(corpus)('%s is refused (%s)', async (url, why) => {
+    const owner = await ownerOnce();
+    const res = await create(owner, { url });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatch(/^url /);
+    expect(res.json().error).toContain(why);
+  });
+
+  it('refuses a name that resolves to a private address, and a name with any one private address among public ones', async () => {
+    const owner = await ownerOnce();
+    f.resolve('hooks.private-agency.example', '10.0.0.7');
+    const res = await create(owner, { url: 'https://hooks.private-agency.example/in' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain('resolves to 10.0.0.7');
+    f.resolve('mixed.agency.example', '93.184.216.34', '127.0.0.1');
+    expect((await create(owner, { url: 'https://mixed.agency.example/in' })).json().error).toContain('127.0.0.1');
+    f.resolve('v6.agency.example', 'fd00::5');
+    expect((await create(owner, { url: 'https://v6.agency.example/in' })).json().error).toContain('unique local');
+  });
+
+  it('accepts a public name, and the allowlist (localhost) never admits a literal private address', async () => {
+    const owner = await ownerOnce();
+    f.resolve('hooks.public-agency.example', '93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946');
+    expect((await create(owner, { url: 'https://hooks.public-agency.example/in' })).statusCode).toBe(201);
+    expect((await create(owner, { url: 'https://127.0.0.1:8443/in' })).statusCode).toBe(400);
+    expect((await create(owner, { url: f.receiver.url() })).statusCode).toBe(201);
+  });
+});
+
+let ownerToken: string | null = null;
+async function ownerOnce(): Promise<string> {
+  ownerToken ??= (await f.session()).token;
+  return ownerToken;
+}
