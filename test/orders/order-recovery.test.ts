@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { eventsForOrder } from '../../src/orders/event-outbox.js';
 import { listHistory } from '../../src/orders/history-store.js';
-import { BOOKING_LEASE_MS, BOOKING_RECOVERY_JOB } from '../../src/orders/booking-recovery.js';
+import { BOOKING_LEASE_MS, BOOKING_RECOVERY_JOB, MAX_RECOVERY_ATTEMPTS } from '../../src/orders/booking-recovery.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
@@ -258,5 +258,28 @@ describe('a gateway that dies between the airline booking and the order insert',
     await gateway.platform.scheduler.runNow(BOOKING_RECOVERY_JOB);
     expect(await state()).toMatchObject({ state: 'released', attempts: 2 });
     expect((await hold(gateway, offer, 'Linus', 'quiet-key')).statusCode).toBe(201);
+  }, 60_000);
+
+  it('gives up after 12 unanswered lookups: the intent is unresolved, and key and travel stay held', async () => {
+    shift = 0;
+    const offer = await offerId(gateway, 33);
+    await control('POST', '/control/faults', { kind: 'http5xx', messages: ['OrderCreate'], remaining: 1 });
+    expect((await hold(gateway, offer, 'Barbara', 'silent-key')).statusCode).toBe(502);
+    await control('POST', '/control/faults', { kind: 'http5xx', messages: ['OrderRetrieve'] });
+    try {
+      // Each run comes after the previous attempt's back-off (at most 30 minutes).
+      for (let run = 0; run < MAX_RECOVERY_ATTEMPTS; run++) {
+        shift += run === 0 ? BOOKING_LEASE_MS + 1_000 : 31 * 60_000;
+        await gateway.platform.scheduler.runNow(BOOKING_RECOVERY_JOB);
+      }
+    } finally {
+      await control('DELETE', '/control/faults');
+    }
+    const { rows } = await sql<{ state: string; attempts: number }>`
+      select state, attempts from order_booking_intents where idempotency_key = 'silent-key'`.execute(gateway.platform.db);
+    expect(rows).toEqual([{ state: 'unresolved', attempts: MAX_RECOVERY_ATTEMPTS }]);
+    expect((await hold(gateway, offer, 'Barbara', 'silent-key')).json().code).toBe('idempotency_key_in_flight');
+    // Even past the old 15-minute takeover, nobody books these people again until an operator looks.
+    expect((await hold(gateway, offer, 'Barbara', 'another-key')).json().code).toBe('order_conflict');
   }, 60_000);
 });
