@@ -1,3 +1,4 @@
+import { notFound } from '../platform/errors.js';
 import type { Offer } from './connector-types.js';
 
 /**
@@ -14,4 +15,18 @@ export interface OfferFacts {
   partnerOperatedConnection: boolean;
   /** Airline offers the id stands for: one airline call each to price it. */
   airlineOffers: number;
+}
+
+/**
+ * The contract's answer for an offer id the gateway did not issue, or issued under a format since
+ * retired: the same 404 whether the id is garbage, forged, tampered with or out of bounds, so an
+ * answer never tells which check failed. No airline is called for it.
+ */
+export const OFFER_UNKNOWN = 'connection offer not found or expired';
+
+/** What the id says, or the 404 when it is not one of ours: every path taking an offer id starts here. */
+export function knownOfferFacts(connector: { offerFacts(offerId: string): OfferFacts | null }, offerId: string): OfferFacts {
+  const facts = connector.offerFacts(offerId);
+  if (!facts) throw notFound(OFFER_UNKNOWN, 'offer_not_found');
+  return facts;
 }

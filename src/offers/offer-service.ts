@@ -1,7 +1,7 @@
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
 import type { SeatMap, SeatMapSubject } from '../connectors/connector-types.js';
-import type { Connector } from '../connectors/connector.js';
 import { failureToHttp } from '../connectors/failure-http.js';
+import { knownOfferFacts } from '../connectors/offer-facts.js';
 import { MAX_SLICES } from '../connectors/trip-limits.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
@@ -18,19 +18,6 @@ export interface OrderSeatResolver {
 
 export const SEGMENT_NOT_FOUND = 'seat_map_segment_not_found';
 
-/**
- * The contract's answer for an offer id the gateway did not issue, or issued under a format
- * since retired: the same 404 whether the id is garbage, forged, tampered with or out of bounds,
- * so an answer never tells which check failed. No airline is called for it.
- */
-export const OFFER_UNKNOWN = 'connection offer not found or expired';
-
-function knownOffer(connector: Connector, id: string) {
-  const facts = connector.offerFacts(id);
-  if (!facts) throw notFound(OFFER_UNKNOWN, 'offer_not_found');
-  return facts;
-}
-
 type Env = 'test' | 'live';
 
 export function createOfferService(platform: Platform, registry: ConnectorRegistry) {
@@ -44,7 +31,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
           throw badRequest('offers priced together must be of one airline', 'airline_mismatch');
       }
       // Each airline offer inside our offers is one airline call; together they are one trip.
-      const airlineOffers = offerIds.reduce((n, id) => n + knownOffer(connector, id).airlineOffers, 0);
+      const airlineOffers = offerIds.reduce((n, id) => n + knownOfferFacts(connector, id).airlineOffers, 0);
       if (airlineOffers > MAX_SLICES) {
         throw badRequest(
           `offers priced together must cover at most ${MAX_SLICES} slices (these hold ${airlineOffers} airline offers)`,
@@ -67,7 +54,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
       const connector = order
         ? connectorFor(registry, `${order.airline}|`, order.airline)
         : connectorFor(registry, id, query.airline);
-      if (!order) knownOffer(connector, id);
+      if (!order) knownOfferFacts(connector, id);
       const subject: SeatMapSubject = order
         ? { kind: 'order', airlineOrderId: order.airlineOrderId, owner: order.airline }
         : { kind: 'offer', offerId: id };
@@ -104,7 +91,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
 
     async services(id: string, airline: string | undefined, environment: Env) {
       const connector = connectorFor(registry, id, airline);
-      knownOffer(connector, id);
+      knownOfferFacts(connector, id);
       const result = await connector.services(id, { environment });
       if (!result.ok) throw failureToHttp(result.failure);
       return result.value.map((s) => ({

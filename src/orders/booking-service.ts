@@ -4,7 +4,7 @@ import type { PassengerInput, PricedExtra } from '../connectors/order-types.js';
 import type { Db } from '../platform/db/database.js';
 import { AppError, badRequest, unavailable, unprocessable } from '../platform/errors.js';
 import { splitOfferId } from '../connectors/offer-id.js';
-import { hasPartnerOperatedConnection } from '../connectors/offer-facts.js';
+import { hasPartnerOperatedConnection, knownOfferFacts } from '../connectors/offer-facts.js';
 import { extrasOf, passengersOf, paymentOf, travelKey } from './booking-inputs.js';
 import { completeBooking, releaseBooking } from './booking-completion.js';
 import { insertIntent } from './booking-intent-store.js';
@@ -45,7 +45,8 @@ export async function createOrder(
   const connector = airline ? deps.connectors.get(airline) : undefined;
   if (!connector) throw badRequest('unknown airline', 'unknown_airline');
   // Rule 7 of the contract: refused before any airline call, from what the offer id itself says.
-  if (connector.offerFacts(body.offer_id)?.partnerOperatedConnection) throw partnerRefusal(connector.code);
+  // An id this gateway did not issue is refused here, before the re-price would call the airline.
+  if (knownOfferFacts(connector, body.offer_id).partnerOperatedConnection) throw partnerRefusal(connector.code);
   if (body.payment?.authentication && NO_PAYMENT_AUTHENTICATION.has(connector.code)) {
     throw unprocessable(
       `payment.authentication cannot be carried by ${connector.code}; omit it`,

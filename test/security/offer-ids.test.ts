@@ -64,8 +64,11 @@ async function refusedEverywhere(id: string): Promise<void> {
   const orders = await airlineCalls(f, 'createOrder');
   const order = await f.hold(id);
   expect(order.statusCode, order.body).toBe(404);
+  expect(order.json().error).toBe(UNKNOWN);
   expect(Date.now() - started).toBeLessThan(2_000);
   expect(await airlineCalls(f, 'createOrder')).toBe(orders);
+  // Booking it was refused before the re-price, too: nothing reached the airline at all.
+  expect(await calls()).toBe(before);
 }
 
 describe('offer ids are issued by the gateway and authenticated', () => {
