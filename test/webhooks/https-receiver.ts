@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 export interface ReceivedWebhook {
+  path: string;
   headers: Record<string, string | string[] | undefined>;
   /** The body byte for byte, as a receiver must verify it. */
   raw: string;
@@ -56,7 +57,12 @@ export async function startReceiver(certificate = makeCertificate()) {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const hook = { headers: req.headers, raw: Buffer.concat(chunks).toString('utf8'), receivedAt: Date.now() };
+      const hook = {
+        path: req.url ?? '',
+        headers: req.headers,
+        raw: Buffer.concat(chunks).toString('utf8'),
+        receivedAt: Date.now(),
+      };
       received.push(hook);
       const a = answer(hook);
       if (a === 'hang') return;

@@ -79,13 +79,24 @@ export async function webhookFixture(options: { isolated?: boolean } = {}) {
       });
       const login = await f.request(null, 'POST', '/v1/dev/login', { email, password: PASSWORD });
       const token = login.json().token as string;
+      let totpSecret: string | null = null;
       if (opts.mfa ?? true) {
         const started = await f.request(token, 'POST', '/v1/dev/me/mfa/totp', { password: PASSWORD });
-        const code = TOTP.generate({ secret: Secret.fromBase32(started.json().secret as string), timestamp: clock().getTime() });
+        totpSecret = started.json().secret as string;
+        const code = TOTP.generate({ secret: Secret.fromBase32(totpSecret), timestamp: clock().getTime() });
         const confirmed = await f.request(token, 'POST', '/v1/dev/me/mfa/totp/confirm', { code });
         if (confirmed.statusCode !== 200) throw new Error(`mfa enrolment failed: ${confirmed.body}`);
       }
-      return { token, agencyId: agencyId!, userId: user.id, email };
+      return { token, agencyId: agencyId!, userId: user.id, email, totpSecret };
+    },
+
+    /** Signs in again with password and TOTP at the service's time (a moved clock ends idle sessions). */
+    async signIn(user: { email: string; totpSecret: string | null }): Promise<string> {
+      const login = await f.request(null, 'POST', '/v1/dev/login', { email: user.email, password: PASSWORD });
+      const code = TOTP.generate({ secret: Secret.fromBase32(user.totpSecret!), timestamp: clock().getTime() });
+      const res = await f.request(null, 'POST', '/v1/dev/login/mfa', { challenge: login.json().challenge, code });
+      if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+      return res.json().token as string;
     },
 
     /** A support session on `agencyId`, opened by an operator holding `permissions`. */
