@@ -201,6 +201,34 @@ describe('what an attempt refuses and records', () => {
     expect(d!.attempts[0]!.error).toContain('resolves to 127.0.0.1, which is loopback');
   });
 
+  it('connects to the address it checked: a name only our resolver knows is reached, with no second lookup', async () => {
+    f.receiver.answerWith(() => ({ status: 200 }));
+    const owner = await f.session();
+    const key = await f.apiKey(owner.agencyId);
+    const hook = await endpoint(owner.token, { url: `https://receiver.pinned.test:${f.receiver.port}/in` });
+    await f.hold(key, 38);
+    f.lookups.length = 0;
+    await f.deliver();
+    // The system resolver does not know the name: had the connection looked it up again, it would have failed.
+    expect(hooksTo(hook.secret)).toHaveLength(1);
+    expect(hooksTo(hook.secret)[0]!.headers.host).toBe(`receiver.pinned.test:${f.receiver.port}`);
+    // One lookup before the attempt (a kept-alive socket would skip the connect) and one in the connect.
+    expect(f.lookups.filter((h) => h === 'receiver.pinned.test').length).toBeLessThanOrEqual(2);
+  });
+
+  it('checks the answer the connection uses: public at the first lookup and loopback at the connect is refused', async () => {
+    const owner = await f.session();
+    const key = await f.apiKey(owner.agencyId);
+    f.resolve('hooks.flipping.example', '93.184.216.34');
+    const hook = await endpoint(owner.token, { url: `https://hooks.flipping.example:${f.receiver.port}/in` });
+    f.resolveInTurn('hooks.flipping.example', ['93.184.216.34'], ['127.0.0.1']);
+    await f.hold(key, 39);
+    await f.deliver();
+    expect(hooksTo(hook.secret)).toHaveLength(0);
+    const [d] = await deliveries(owner.token, hook.id);
+    expect(d!.attempts[0]!.error).toContain('resolves to 127.0.0.1, which is loopback');
+  });
+
   it('does not follow a redirect (a failed attempt), and stores at most 64 KiB of an answer', async () => {
     const { owner, key, hook } = await agency();
     f.receiver.answerWith((h) =>

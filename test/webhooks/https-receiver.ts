@@ -16,7 +16,7 @@ export interface ReceivedWebhook {
 /** What the receiver answers: a status (and body), or hang until the attempt times out. */
 export type Answer = { status: number; body?: string; headers?: Record<string, string> } | 'hang';
 
-/** A certificate for localhost and 127.0.0.1, made by openssl now, valid for a day. */
+/** A certificate for localhost, receiver.pinned.test (a name only the test's resolver knows) and 127.0.0.1, made by openssl now, valid for a day. */
 export function makeCertificate(): { cert: string; key: string } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webhook-cert-'));
   try {
@@ -35,7 +35,7 @@ export function makeCertificate(): { cert: string; key: string } {
         '-subj',
         '/CN=localhost',
         '-addext',
-        'subjectAltName=DNS:localhost,IP:127.0.0.1',
+        'subjectAltName=DNS:localhost,DNS:receiver.pinned.test,IP:127.0.0.1',
         '-keyout',
         path.join(dir, 'key.pem'),
         '-out',

@@ -19,18 +19,29 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export async function webhookFixture(options: { isolated?: boolean } = {}) {
   const aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
   const receiver = await startReceiver();
-  const names = new Map<string, ResolvedAddress[]>([['localhost', [{ address: '127.0.0.1', family: 4 }]]]);
+  const names = new Map<string, ResolvedAddress[]>([
+    ['localhost', [{ address: '127.0.0.1', family: 4 }]],
+    ['receiver.pinned.test', [{ address: '127.0.0.1', family: 4 }]],
+  ]);
+  // Names answered differently at each lookup, in turn (the last answer repeats), and every lookup made.
+  const sequences = new Map<string, ResolvedAddress[][]>();
+  const lookups: string[] = [];
   let offsetMs = 0;
   const clock = () => new Date(Date.now() + offsetMs);
   const t = await buildTestApp({
     clock,
     ...(options.isolated ? { isolated: true } : {}),
-    env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost' },
+    env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost,receiver.pinned.test' },
     app: {
       aaTestSystemUrl: aa.url,
       webhooks: {
         ca: receiver.ca,
-        resolver: async (host) => names.get(host) ?? systemResolver(host),
+        resolver: async (host) => {
+          lookups.push(host);
+          const sequence = sequences.get(host);
+          if (sequence) return sequence.length > 1 ? sequence.shift()! : sequence[0]!;
+          return names.get(host) ?? systemResolver(host);
+        },
       },
     },
   });
@@ -44,6 +55,14 @@ export async function webhookFixture(options: { isolated?: boolean } = {}) {
     clock,
     advance(ms: number) {
       offsetMs += ms;
+    },
+    lookups,
+    /** Makes `host` answer each list of addresses in turn, one list per lookup (the last one repeats). */
+    resolveInTurn(host: string, ...answers: string[][]) {
+      sequences.set(
+        host,
+        answers.map((list) => list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))),
+      );
     },
     /** Makes `host` resolve to `addresses` from now on. */
     resolve(host: string, ...addresses: string[]) {
