@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
+import { toDecimal } from '../platform/money.js';
 import type { OrderRow } from './order-record.js';
 
 export type OrderEventName =
@@ -9,8 +10,6 @@ export type OrderEventName =
   | 'order.cancelled'
   | 'order.refunded'
   | 'order.ticketing_deadline_approaching';
-
-const toDecimal = (minor: number, currency: string): number => minor / 10 ** (['JPY', 'KRW'].includes(currency) ? 0 : 2);
 
 /** The contract's flat body of the five lifecycle events. */
 export function lifecyclePayload(
@@ -27,7 +26,7 @@ export function lifecyclePayload(
     origin: order.origin,
     destination: order.destination,
     currency: order.currency,
-    total: toDecimal(Number(order.total_minor), order.currency),
+    total: toDecimal({ amountMinor: Number(order.total_minor), currency: order.currency }),
     occurred_at: at.toISOString(),
   };
 }

@@ -51,9 +51,15 @@ export function parseMinor(text: string, currency: string): number | null {
   const digits = minorDigits(currency);
   const kept = fraction.slice(0, digits).padEnd(digits, '0');
   const roundUp = (fraction[digits] ?? '0') >= '5';
-  const magnitude = BigInt(`${whole}${kept}`) + (roundUp ? 1n : 0n);
-  if (magnitude > BigInt(Number.MAX_SAFE_INTEGER)) return null;
-  const n = Number(magnitude);
+  const digitsText = `${whole}${kept}`;
+  // Up to 15 digits is exact as a double; longer text (rare) is checked against the safe range.
+  let n: number;
+  if (digitsText.length <= 15) n = Number(digitsText) + (roundUp ? 1 : 0);
+  else {
+    const magnitude = BigInt(digitsText) + (roundUp ? 1n : 0n);
+    if (magnitude > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+    n = Number(magnitude);
+  }
   return sign === '-' && n !== 0 ? -n : n;
 }
 

@@ -1,12 +1,11 @@
 import type { FareCondition, Money, Offer } from '../connectors/connector-types.js';
 import type { OfferJson } from './offer-schema.js';
 import { hasPartnerOperatedConnection } from '../connectors/offer-facts.js';
+import { toDecimal } from '../platform/money.js';
 
-const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'CLP', 'VND', 'ISK', 'XOF', 'XAF']);
-
-/** Integer minor units to the decimal the API shows. */
+/** Integer minor units to the decimal the API shows (ISO 4217 digits, platform/money.ts). */
 export function decimal(money: Money): number {
-  return ZERO_DECIMAL.has(money.currency) ? money.amountMinor : money.amountMinor / 100;
+  return toDecimal(money);
 }
 
 function conditionJson(c: FareCondition | null) {

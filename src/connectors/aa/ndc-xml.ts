@@ -1,4 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
+import { parseMinor, type MinorMoney } from '../../platform/money.js';
 import { readXml, type ReadOptions } from './xml-reader.js';
 
 /** NDC 21.3 namespaces: the message root and its direct children, then everything beneath. */
@@ -104,21 +105,18 @@ export function textsAll(nodes: readonly Parsed[], key: string): string[] {
   return out;
 }
 
-/** An NDC amount element (`<TotalAmount CurCode="USD">123.45</TotalAmount>`) in minor units. */
-export function amount(value: unknown, fallbackCurrency = 'USD'): { amountMinor: number; currency: string } | null {
+/**
+ * An NDC amount element (`<TotalAmount CurCode="KWD">123.450</TotalAmount>`) in minor units of its
+ * currency, read from the text exactly (platform/money.ts); text that is not a decimal is null.
+ */
+export function amount(value: unknown, fallbackCurrency = 'USD'): MinorMoney | null {
   const raw = text(value);
   if (raw === null) return null;
-  const n = Number(raw);
-  if (!Number.isFinite(n)) return null;
   const first = Array.isArray(value) ? value[0] : value;
   const currency =
     first && typeof first === 'object' ? String((first as Parsed)['@_CurCode'] ?? fallbackCurrency) : fallbackCurrency;
-  return { amountMinor: Math.round(n * 10 ** minorDigits(currency)), currency };
-}
-
-const ZERO_DECIMAL = new Set(['JPY', 'KRW', 'CLP', 'VND', 'ISK', 'XOF', 'XAF']);
-export function minorDigits(currency: string): number {
-  return ZERO_DECIMAL.has(currency) ? 0 : 2;
+  const amountMinor = parseMinor(raw, currency);
+  return amountMinor === null ? null : { amountMinor, currency };
 }
 
 /** ISO 8601 duration (`PT7H35M0S`, `P1DT2H`) in minutes. */

@@ -1,4 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
+import { formatMinor } from '../../../platform/money.js';
 import type { Seller } from '../air-shopping-request.js';
 import { distributionChain } from '../air-shopping-request.js';
 import { COMMON_NS, MESSAGE_NS, type XmlNode } from '../ndc-xml.js';
@@ -28,7 +29,7 @@ export function orderMessage(root: string, seller: Seller, part: 'Request' | 'Pa
   return `<?xml version="1.0" encoding="UTF-8"?>${builder.build(tree)}`;
 }
 
-/** NDC amounts in XML: two decimals with the currency attribute. */
+/** NDC amounts in XML: exactly the currency's ISO 4217 decimals (none for CLP, three for KWD) with its code. */
 export function amountXml(minor: number, currency: string): XmlNode {
-  return { '#text': (minor / 100).toFixed(2), '@_CurCode': currency } as unknown as XmlNode;
+  return { '#text': formatMinor(minor, currency), '@_CurCode': currency } as unknown as XmlNode;
 }
