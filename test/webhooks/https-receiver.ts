@@ -14,7 +14,7 @@ export interface ReceivedWebhook {
 }
 
 /** What the receiver answers: a status (and body), or hang until the attempt times out. */
-export type Answer = { status: number; body?: string; headers?: Record<string, string> } | 'hang';
+export type Answer = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | 'hang';
 
 /** A certificate for localhost, receiver.pinned.test (a name only the test's resolver knows) and 127.0.0.1, made by openssl now, valid for a day. */
 export function makeCertificate(): { cert: string; key: string } {
@@ -66,8 +66,12 @@ export async function startReceiver(certificate = makeCertificate()) {
       received.push(hook);
       const a = answer(hook);
       if (a === 'hang') return;
-      res.writeHead(a.status, a.headers ?? {});
-      res.end(a.body ?? '');
+      const send = () => {
+        res.writeHead(a.status, a.headers ?? {});
+        res.end(a.body ?? '');
+      };
+      if (a.delayMs) setTimeout(send, a.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
