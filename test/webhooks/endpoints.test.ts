@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '../helpers/test-app.js';
 import { webhookFixture, type WebhookFixture } from './webhook-fixture.js';
 
 let f: WebhookFixture;
@@ -231,3 +232,19 @@ async function ownerOnce(): Promise<string> {
   ownerToken ??= (await f.session()).token;
   return ownerToken;
 }
+
+describe('WEBHOOK_ALLOWED_PRIVATE_HOSTS', () => {
+  it('logs a warning at start naming the hosts when set, and nothing when empty', async () => {
+    const withList: string[] = [];
+    const a = await buildTestApp({ logLines: withList, env: { WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost, Hooks.Dev.Test.' } });
+    await a.close();
+    const warning = withList
+      .map((l) => JSON.parse(l) as { level: number; msg: string; hosts?: string[] })
+      .find((l) => l.msg.includes('WEBHOOK_ALLOWED_PRIVATE_HOSTS'));
+    expect(warning).toMatchObject({ level: 40, hosts: ['localhost', 'hooks.dev.test'] });
+    const without: string[] = [];
+    const b = await buildTestApp({ logLines: without });
+    await b.close();
+    expect(without.some((l) => l.includes('WEBHOOK_ALLOWED_PRIVATE_HOSTS'))).toBe(false);
+  });
+});
