@@ -39,7 +39,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
         );
       }
       const result = await connector.price(offerIds, { environment });
-      if (!result.ok) throw failureToHttp(result.failure);
+      if (!result.ok) throw failureToHttp(result.failure, 'offer');
       return { ...offerJson(result.value.offer), priced_at: platform.clock().toISOString(), warnings: result.value.warnings };
     },
 
@@ -60,7 +60,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
         : { kind: 'offer', offerId: id };
       const result = await connector.seatMaps(subject, { environment });
       if (!result.ok) {
-        if (result.failure.kind !== 'not_available') throw failureToHttp(result.failure);
+        if (result.failure.kind !== 'not_available') throw failureToHttp(result.failure, 'offer');
         if (query.segment_id) throw notFound(SEGMENT_NOT_FOUND, SEGMENT_NOT_FOUND);
       }
       let maps: SeatMap[] = result.ok ? result.value : [];
@@ -93,7 +93,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
       const connector = connectorFor(registry, id, airline);
       knownOfferFacts(connector, id);
       const result = await connector.services(id, { environment });
-      if (!result.ok) throw failureToHttp(result.failure);
+      if (!result.ok) throw failureToHttp(result.failure, 'offer');
       return result.value.map((s) => ({
         service_id: s.serviceId,
         code: s.code,

@@ -15,7 +15,7 @@ import { newOrderId } from './order-access.js';
 import type { OrderDetails, OrderRow, OrderScope } from './order-record.js';
 import { findOrder } from './order-store.js';
 import { claimTravel, nothingBooked } from './travel-claim.js';
-import { airlineError } from './order-view.js';
+import { failureToHttp } from '../connectors/failure-http.js';
 import type { CreateOrderBody } from './schemas.js';
 
 /** Carriers whose NDC payment cannot carry 3-D Secure data (the contract's 422 for AA). */
@@ -62,7 +62,7 @@ export async function createOrder(
 
   const book = async (holder: KeyHolder | null): Promise<string> => {
     const priced = await connector.price([body.offer_id!], ctx);
-    if (!priced.ok) throw new BeforeAirlineError(airlineError(priced.failure, 'offer'));
+    if (!priced.ok) throw new BeforeAirlineError(failureToHttp(priced.failure, 'offer'));
     const offer = priced.value.offer;
     // The re-priced offer is the airline's word; an id from elsewhere could have hidden the leg.
     if (hasPartnerOperatedConnection(offer)) throw new BeforeAirlineError(partnerRefusal(connector.code));
@@ -70,7 +70,7 @@ export async function createOrder(
     let pricedExtras: PricedExtra[] = [];
     if (extras.length > 0) {
       const answer = await connector.priceExtras({ kind: 'offer', offerId: offer.offerId }, extras, ctx);
-      if (!answer.ok) throw new BeforeAirlineError(airlineError(answer.failure, 'extra'));
+      if (!answer.ok) throw new BeforeAirlineError(failureToHttp(answer.failure, 'extra'));
       pricedExtras = answer.value;
     }
     const intentId = await writeIntent(deps, scope, { airline: connector.code, offer, passengers, contact, holder });
@@ -94,7 +94,7 @@ export async function createOrder(
       throw new OutcomeUnknownError(err);
     }
     if (!created.ok) {
-      const refusal = airlineError(created.failure, 'offer');
+      const refusal = failureToHttp(created.failure, 'offer');
       // A time-out or an outage may have booked: the claim and the key stay until recovery knows.
       if (!nothingBooked(created.failure.kind)) throw new OutcomeUnknownError(refusal);
       try {

@@ -1,11 +1,10 @@
 import type { Money } from '../connectors/connector-types.js';
-import type { ConnectorFailure } from '../connectors/connector-failure.js';
-import { AppError, badGateway, notFound, unprocessable } from '../platform/errors.js';
+import { toDecimal } from '../platform/money.js';
 import type { HistoryRow } from './history-store.js';
 import type { OrderRow } from './order-record.js';
 
-const digits = (currency: string) => (['JPY', 'KRW'].includes(currency) ? 0 : 2);
-export const decimal = (m: Money | null | undefined): number | null => (m ? m.amountMinor / 10 ** digits(m.currency) : null);
+/** Minor units to the decimal the API shows, by the one ISO 4217 table (platform/money.ts). */
+export const decimal = (m: Money | null | undefined): number | null => (m ? toDecimal(m) : null);
 export const money = (m: Money | null | undefined) => (m ? { amount: decimal(m)!, currency: m.currency } : null);
 
 /** The order as the API shows it: integer minor units become decimals with their currency. */
@@ -84,16 +83,4 @@ export function historyView(row: HistoryRow) {
     airline_reference: row.airline_reference,
     detail: row.detail,
   };
-}
-
-/**
- * A connector failure in the contract's words: the carrier's own text on 502 (its cascade line
- * already folded in by the transport), a vanished offer as 404, an unpriceable extra as 422.
- */
-export function airlineError(f: ConnectorFailure, context: 'offer' | 'order' | 'extra'): AppError {
-  if (f.kind === 'not_found' && context === 'offer') return notFound('offer no longer available at airline', 'offer_not_found');
-  if (context === 'extra' && (f.kind === 'not_available' || f.kind === 'refused' || f.kind === 'not_found')) {
-    return unprocessable(f.message, 'extra_not_priced');
-  }
-  return badGateway(f.message, f.kind === 'refused' ? 'airline_refused' : 'airline_error');
 }

@@ -6,7 +6,7 @@ import type { BookingDeps } from './booking-service.js';
 import { loadOrder } from './order-access.js';
 import type { OrderRow, OrderScope } from './order-record.js';
 import { isOpen } from './order-status.js';
-import { airlineError } from './order-view.js';
+import { failureToHttp } from '../connectors/failure-http.js';
 
 /** What every servicing flow shares: loading the caller's order and unwrapping airline answers. */
 export type ServicingDeps = BookingDeps;
@@ -20,7 +20,7 @@ export const refOf = (o: OrderRow): OrderRef => ({ airlineOrderId: o.airline_ord
 export const zero = (currency: string): Money => ({ amountMinor: 0, currency });
 
 export function unwrap<T>(r: ConnectorResult<T>, context: 'order' | 'extra' = 'order'): T {
-  if (!r.ok) throw airlineError(r.failure, context);
+  if (!r.ok) throw failureToHttp(r.failure, context);
   return r.value;
 }
 

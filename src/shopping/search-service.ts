@@ -1,4 +1,6 @@
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
+import { failure } from '../connectors/connector-failure.js';
+import { failureToHttp } from '../connectors/failure-http.js';
 import type { Offer } from '../connectors/connector-types.js';
 import type { ByteCache } from '../platform/cache/byte-cache.js';
 import { AppError } from '../platform/errors.js';
@@ -142,7 +144,9 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
       // The per-connector outcome rides along, so even a 502 says which airline failed how.
       const fields = { connectors: result.connectors };
       if (failures.every((f) => f?.kind === 'not_configured')) {
-        return new AppError(502, 'airline_not_configured', failures.map((f) => f!.message).join('; '), fields);
+        // Status and code from the one failure mapping; the message names every unconfigured airline.
+        const gap = failureToHttp(failure('not_configured', failures.map((f) => f!.message).join('; ')), 'offer');
+        return new AppError(gap.status, gap.code, gap.message, fields);
       }
       return new AppError(502, 'all_airlines_failed', ALL_FAILED, fields);
     },
