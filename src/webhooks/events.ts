@@ -34,8 +34,14 @@ export const WEBHOOK_POLICY = {
   leaseMs: 60_000,
   /** The receiver's answer is read and stored up to this many bytes. */
   responseBodyMax: 64 * 1024,
-  /** Deliveries claimed per worker run, and sent at once. */
-  batchSize: 20,
+  /** Attempts one instance keeps in flight at once. */
+  concurrency: 64,
+  /** Deliveries claimed in one statement. */
+  batchSize: 32,
+  /** A run ends after this (its attempts finish first); the scheduler starts the next within a second. */
+  runBudgetMs: 30_000,
+  /** While attempts are in flight and nothing is due, the queue is looked at again this often. */
+  idlePollMs: 100,
   /** Outbox events fanned out per run. */
   fanOutBatch: 200,
   /** The worker runs this often (the scheduler never overlaps two runs on one instance). */

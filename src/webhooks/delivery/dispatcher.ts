@@ -134,17 +134,52 @@ export function createDispatcher(deps: DispatcherDeps) {
   let stopping = false;
   let current: Promise<RunResult> | null = null;
 
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /**
+   * One run: keeps up to `concurrency` attempts in flight, claiming more as slots free up, and
+   * fans out new events whenever it runs dry, until nothing is due and nothing is in flight, or
+   * the run's budget is spent (then it waits for its attempts and the next run carries on). A slow
+   * receiver holds one slot, not the queue.
+   */
   async function run(): Promise<RunResult> {
-    const now = clock();
-    const fannedOut = await fanOutEvents(db, WEBHOOK_POLICY.fanOutBatch, now);
-    const token = crypto.randomUUID();
-    const claimed = await claimDue(db, WEBHOOK_POLICY.batchSize, now, new Date(now.getTime() + WEBHOOK_POLICY.leaseMs), token);
-    const results = await Promise.allSettled(claimed.map((d) => deliver(d)));
-    for (const r of results) {
-      // The delivery keeps its lease and is tried again when it expires.
-      if (r.status === 'rejected') logger.error({ err: r.reason }, 'webhook delivery failed to record');
+    const deadline = performance.now() + WEBHOOK_POLICY.runBudgetMs;
+    const inFlight = new Set<Promise<void>>();
+    let fannedOut = 0;
+    let attempted = 0;
+    const start = (delivery: ClaimedDelivery) => {
+      const p: Promise<void> = deliver(delivery)
+        // The delivery keeps its lease and is tried again when it expires.
+        .catch((err: unknown) => logger.error({ err, deliveryId: delivery.id }, 'webhook delivery failed to record'))
+        .finally(() => inFlight.delete(p));
+      inFlight.add(p);
+    };
+    while (!stopping && performance.now() < deadline) {
+      const room = WEBHOOK_POLICY.concurrency - inFlight.size;
+      if (room <= 0) {
+        await Promise.race(inFlight);
+        continue;
+      }
+      const now = clock();
+      const claimed = await claimDue(
+        db,
+        Math.min(room, WEBHOOK_POLICY.batchSize),
+        now,
+        new Date(now.getTime() + WEBHOOK_POLICY.leaseMs),
+        crypto.randomUUID(),
+      );
+      claimed.forEach(start);
+      attempted += claimed.length;
+      if (claimed.length > 0) continue;
+      const fanned = await fanOutEvents(db, WEBHOOK_POLICY.fanOutBatch, now);
+      fannedOut += fanned;
+      if (fanned > 0) continue;
+      if (inFlight.size === 0) break;
+      // Nothing due yet: look again shortly, or as soon as an attempt finishes.
+      await Promise.race([pause(WEBHOOK_POLICY.idlePollMs), Promise.race(inFlight)]);
     }
-    return { fannedOut, attempted: claimed.length };
+    await Promise.allSettled(inFlight);
+    return { fannedOut, attempted };
   }
 
   return {

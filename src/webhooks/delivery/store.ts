@@ -76,7 +76,9 @@ export async function claimDue(db: Db, limit: number, at: Date, leaseUntil: Date
       select d.id from webhook_deliveries d
       join webhook_endpoints e on e.id = d.endpoint_id and e.status = 'enabled'
       where d.status = 'pending' and d.next_attempt_at <= ${at} and (d.lease_until is null or d.lease_until < ${at})
-      order by d.next_attempt_at, d.id
+      -- First attempts before retries: a backlog of retries after a receiver outage must not make
+      -- new events wait behind it.
+      order by (d.attempt_count > 0), d.next_attempt_at, d.id
       limit ${limit}
       for update of d skip locked
     ), claimed as (
