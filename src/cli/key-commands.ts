@@ -34,8 +34,8 @@ export function registerKeyCommands(program: Command): void {
         },
       ) =>
         withPlatform(opts, async (platform) => {
-          const expiresAt = opts.expires ? new Date(opts.expires) : null;
-          if (expiresAt && Number.isNaN(expiresAt.getTime())) throw badRequest('--expires must be an ISO 8601 instant');
+          const expiresAt = opts.expires ? calendarInstant(opts.expires) : null;
+          if (opts.expires && !expiresAt) throw badRequest('--expires must be an ISO 8601 instant on a real calendar date');
           if (opts.env !== 'test' && opts.env !== 'live') throw badRequest('--env must be test or live');
           const { key: created, secret } = await createApiKeyService(platform).create(
             {
@@ -81,4 +81,20 @@ export function registerKeyCommands(program: Command): void {
         print(opts, { ...revoked }, `key ${revoked.id} revoked`);
       }),
     );
+}
+
+const ISO_INSTANT = /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+
+/**
+ * `new Date('2027-02-30')` quietly means March 2nd; an operator who typed it meant something else.
+ * The date part must name a real day, as the portal's `expiresAt` does (format date-time).
+ */
+function calendarInstant(text: string): Date | null {
+  const match = ISO_INSTANT.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const calendar = new Date(Date.UTC(year, month - 1, day));
+  if (calendar.getUTCFullYear() !== year || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return null;
+  const instant = new Date(text);
+  return Number.isNaN(instant.getTime()) ? null : instant;
 }

@@ -224,7 +224,8 @@ export const ChangeBody = Type.Object({
 });
 export const ChangeConfirmBody = Type.Object({
   offer_id: Type.Optional(Str('The reshop offer accepted (required)')),
-  offer_ids: Type.Optional(Type.Array(Type.String())),
+  // One reshop offer per slice at most, each an id the gateway issued (bounded like every offer id).
+  offer_ids: Type.Optional(Type.Array(Type.String({ maxLength: 900 }), { maxItems: 6 })),
   change_quote_id: Type.Optional(Str('Advisory; the airline reprices at acceptance')),
   payment: Type.Optional(Payment),
 });

@@ -121,6 +121,22 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     expect(badKind.json.error).toBe('kind must be one of: agency, portal, static');
     const shortPassword = await cli('user', 'create', '--email', 'x@y.example', '--password', 'short', '--json');
     expect(shortPassword.json.error).toBe('password must be at least 12 characters');
+    // A date that does not exist is refused, not rolled into the next month.
+    const noSuchDay = await cli(
+      'key',
+      'create',
+      '--agency',
+      agencyId,
+      '--env',
+      'test',
+      '--kind',
+      'agency',
+      '--expires',
+      '2027-02-30',
+      '--json',
+    );
+    expect(noSuchDay.code).toBe(1);
+    expect(noSuchDay.json.error).toBe('--expires must be an ISO 8601 instant on a real calendar date');
   });
 
   it('migrates idempotently', async () => {

@@ -155,6 +155,17 @@ describe('PUT /v1/orders/{orderID} validates its change request', () => {
   });
 });
 
+describe('a change confirm names at most one reshop offer per slice', () => {
+  it('seven offer_ids are a 400 naming the field, before the order is looked up', async () => {
+    const res = await withKey('POST', '/v1/orders/AA-ord_nosuch/change/confirm?airline=AA', {
+      offer_id: 'AA|x',
+      offer_ids: Array.from({ length: 7 }, (_, i) => `AA|${i}`),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res)).toBe('offer_ids must have at most 6 items');
+  });
+});
+
 describe('messages name the field and the allowed values', () => {
   it('an enum of literals', async () => {
     const res = await withKey('GET', '/v1/orders?status=bogus');
