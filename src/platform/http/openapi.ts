@@ -28,7 +28,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Readonly<Con
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Flight Aggregation Gateway API', version: '2.0.0', description: DESCRIPTION.trim() },
+      info: { title: 'Flight Aggregation Gateway API', version: '2.1.0', description: DESCRIPTION.trim() },
       servers: [{ url: config.publicUrl }],
       components: {
         securitySchemes: {
