@@ -2,6 +2,8 @@
 // any schema-valid request shape, and answers with offers per origin-destination.
 
 import { normalizePtc } from './fare-pricing.js';
+import { AIRPORTS } from './airports-data.js';
+import { fareCurrency } from './fare-currency.js';
 import { isValidDate } from './geo-time.js';
 import type { MessageHandler } from './message-handler.js';
 import { AA_ERRORS, errorDocument, type NdcErrorSpec } from './ndc-errors.js';
@@ -79,7 +81,9 @@ export const airShoppingHandler: MessageHandler = {
     const invalid = validate(ods, pax, deps.clock.now());
     if (invalid) return { status: 200, body: errorDocument(this.responseRoot, [invalid]) };
     const direct = directOnly(parsed);
-    const perOd = ods.map((od) => ({ od, offers: searchOffers(deps, { ...od, pax, directOnly: direct }) }));
+    // The whole request is filed in the currency of its point of commencement (fare-currency.ts).
+    const currency = fareCurrency(AIRPORTS.get(ods[0]?.origin ?? '')?.country, deps.pricing.currencyOverride);
+    const perOd = ods.map((od) => ({ od, offers: searchOffers(deps, { ...od, pax, directOnly: direct, currency }) }));
     const empty = perOd.find((p) => p.offers.length === 0);
     if (empty) {
       const { origin, destination, date } = empty.od;

@@ -2,6 +2,7 @@
 // Faults on and off for outage drills, a fixed or advanced clock, inventory closes, and a full reset.
 
 import type { FastifyInstance } from 'fastify';
+import { FILING_CURRENCIES } from './fare-currency.js';
 import { FAULT_KINDS, type FaultKind } from './fault-control.js';
 import type { TestSystemDeps } from './test-system-deps.js';
 import { registerOrderControlRoutes } from './orders/order-control-routes.js';
@@ -74,8 +75,18 @@ export function registerControlRoutes(app: FastifyInstance, deps: TestSystemDeps
     return reply.code(204).send();
   });
 
+  // Files every fare priced from now on in this ISO 4217 currency (null: back to the market rule).
+  app.post<{ Body: { currency?: string | null } }>('/control/pricing', async (request, reply) => {
+    const currency = request.body?.currency ?? null;
+    if (currency !== null && !FILING_CURRENCIES.includes(String(currency)))
+      return reply.code(400).send({ error: `currency must be null or one of ${FILING_CURRENCIES.join(', ')}` });
+    deps.pricing.set(currency);
+    return { currency };
+  });
+
   app.post('/control/reset', async (_request, reply) => {
     deps.faults.clear();
+    deps.pricing.set(null);
     deps.clock.set(null);
     deps.inventory.reset();
     deps.store.clear();

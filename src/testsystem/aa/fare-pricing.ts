@@ -1,10 +1,14 @@
 // Prices one itinerary in one price class for a party: picks a cabin and booking class per leg from
 // live inventory, builds the fare from distance, advance purchase and load, and adds taxes per
-// passenger type. All amounts are integer cents.
+// passenger type. The model works in USD cents; the fare is then filed in its currency
+// (fare-currency.ts), and every amount of the result is in that currency's ISO 4217 minor units
+// (the `Cents` names are kept: for USD they are cents).
 
+import { formatMinor } from '../../platform/money.js';
 import { AIRPORTS } from './airports-data.js';
 import { aircraftType, type CabinCode } from './aircraft-data.js';
 import type { Itinerary } from './connection-builder.js';
+import { fromUsdCents } from './fare-currency.js';
 import { fareBasisCode, type PriceClassDef } from './fare-rules.js';
 import { taxesFor, type TaxLine } from './fare-taxes.js';
 import { greatCircleKm } from './geo-time.js';
@@ -42,6 +46,8 @@ export interface PricedJourney {
   perPtc: PtcPrice[];
   totalCents: number;
   international: boolean;
+  /** ISO 4217 code every amount of this journey is filed in. */
+  currency: string;
 }
 
 const US = new Set(['US', 'PR', 'VI']);
@@ -72,6 +78,8 @@ export function priceJourney(input: {
   party: Readonly<Record<Ptc, number>>;
   inventory: InventoryService;
   now: number;
+  /** The filing currency (fare-currency.ts); USD when not given. */
+  currency?: string;
 }): PricedJourney | null {
   const { itinerary, priceClass, party, inventory } = input;
   const seats = party.ADT + party.CHD;
@@ -108,7 +116,8 @@ export function priceJourney(input: {
   const multiplier = flagshipFirst ? FLAGSHIP_FIRST_MULTIPLIER : priceClass.multiplier;
   // Load moves the fare through the booking-class ladder: up to +60% when only the top class is left.
   const loadFactor = 1 + 0.6 * maxStep;
-  const adultBase =
+  const currency = input.currency ?? 'USD';
+  const adultBaseUsd =
     Math.round(
       (mainCabinBaseCents(distance, international) *
         multiplier *
@@ -119,6 +128,7 @@ export function priceJourney(input: {
     ) *
       100 -
     7;
+  const adultBase = fromUsdCents(adultBaseUsd, currency);
   const perPtc: PtcPrice[] = [];
   for (const ptc of ['ADT', 'CHD', 'INF'] as const) {
     const count = party[ptc];
@@ -133,16 +143,16 @@ export function priceJourney(input: {
           : international
             ? Math.round(adultBase * 0.1)
             : 0;
-    const taxes = taxesFor(itinerary.legs, baseCents, ptc === 'INF');
+    const taxes = taxesFor(itinerary.legs, baseCents, ptc === 'INF', currency);
     const taxCents = taxes.reduce((s, t) => s + t.cents, 0);
     perPtc.push({ ptc, count, baseCents, taxes, taxCents, totalCents: baseCents + taxCents });
   }
   const totalCents = perPtc.reduce((s, p) => s + p.totalCents * p.count, 0);
-  return { priceClass, segments, perPtc, totalCents, international };
+  return { priceClass, segments, perPtc, totalCents, international, currency };
 }
 
-export function formatAmount(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+/** Minor units as NDC decimal text, with the currency's own number of decimals. */
+export function formatAmount(minor: number, currency = 'USD'): string {
+  // An unreadable payment amount (NaN) is quoted back in refusals, not thrown.
+  return Number.isSafeInteger(minor) ? formatMinor(minor, currency) : String(minor);
 }

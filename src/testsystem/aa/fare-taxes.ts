@@ -1,7 +1,9 @@
-// Taxes and fees per passenger in USD cents, after the US and foreign charges AA collects: the 7.5%
-// US transportation tax, segment fees, September 11 fee, facility charges, and departure taxes abroad.
+// Taxes and fees per passenger, after the US and foreign charges AA collects: the 7.5% US
+// transportation tax, segment fees, September 11 fee, facility charges, and departure taxes abroad.
+// Fixed charges are set in USD cents here and filed in the fare's currency (fare-currency.ts).
 
 import { AIRPORTS } from './airports-data.js';
+import { fromUsdCents } from './fare-currency.js';
 import type { DatedFlight } from './schedule-service.js';
 
 export interface TaxLine {
@@ -28,8 +30,11 @@ const FOREIGN_DEPARTURE: Readonly<Record<string, { code: string; name: string; c
 };
 const DEFAULT_FOREIGN = [{ code: 'XT', name: 'Foreign Airport Charges', cents: 2_860 }];
 
-export function taxesFor(legs: readonly DatedFlight[], baseCents: number, isInfant: boolean): TaxLine[] {
+/** Tax lines in minor units of `currency`, for a base fare in the same currency. */
+export function taxesFor(legs: readonly DatedFlight[], baseCents: number, isInfant: boolean, currency = 'USD'): TaxLine[] {
   const lines: TaxLine[] = [];
+  // The percentage tax is of the filed base; the fixed ones (`fixed`) are USD cents, filed here.
+  const fixed = (usdCents: number) => fromUsdCents(usdCents, currency);
   const add = (code: string, name: string, cents: number): void => {
     const existing = lines.find((l) => l.code === code);
     if (existing) existing.cents += cents;
@@ -40,23 +45,23 @@ export function taxesFor(legs: readonly DatedFlight[], baseCents: number, isInfa
   if (allDomestic) {
     if (isInfant) return [];
     add('US', 'US Transportation Tax', Math.round(baseCents * 0.075));
-    legs.forEach(() => add('ZP', 'US Flight Segment Tax', 530));
-    add('AY', 'US September 11th Security Fee', Math.min(legs.length, 2) * 560);
-    add('XF', 'US Passenger Facility Charge', Math.min(legs.length, 2) * 450);
+    legs.forEach(() => add('ZP', 'US Flight Segment Tax', fixed(530)));
+    add('AY', 'US September 11th Security Fee', Math.min(legs.length, 2) * fixed(560));
+    add('XF', 'US Passenger Facility Charge', Math.min(legs.length, 2) * fixed(450));
     return lines;
   }
   for (const leg of legs) {
     const from = AIRPORTS.get(leg.pattern.origin)?.country ?? '';
     const to = AIRPORTS.get(leg.pattern.destination)?.country ?? '';
-    if (US.has(from) && !US.has(to)) add('US', 'US International Departure Tax', 2_340);
+    if (US.has(from) && !US.has(to)) add('US', 'US International Departure Tax', fixed(2_340));
     if (!US.has(from) && US.has(to)) {
-      add('US', 'US International Arrival Tax', 2_340);
-      add('XA', 'APHIS User Fee', 393);
-      add('XY', 'US Immigration User Fee', 700);
-      add('YC', 'US Customs User Fee', 777);
+      add('US', 'US International Arrival Tax', fixed(2_340));
+      add('XA', 'APHIS User Fee', fixed(393));
+      add('XY', 'US Immigration User Fee', fixed(700));
+      add('YC', 'US Customs User Fee', fixed(777));
     }
-    if (US.has(from) && !isInfant) add('AY', 'US September 11th Security Fee', 560);
-    if (!US.has(from)) for (const tax of FOREIGN_DEPARTURE[from] ?? DEFAULT_FOREIGN) add(tax.code, tax.name, tax.cents);
+    if (US.has(from) && !isInfant) add('AY', 'US September 11th Security Fee', fixed(560));
+    if (!US.has(from)) for (const tax of FOREIGN_DEPARTURE[from] ?? DEFAULT_FOREIGN) add(tax.code, tax.name, fixed(tax.cents));
   }
   return lines;
 }

@@ -1,6 +1,7 @@
 // The fare half of NDC DataLists: baggage allowances, change and cancellation penalties, and AA's
 // price classes with their codes and descriptions, for the offers in one answer.
 
+import { fromUsdCents } from './fare-currency.js';
 import { formatAmount } from './fare-pricing.js';
 import type { StoredOffer } from './offer-store.js';
 import { checkedBags, type ResponseIds } from './offer-xml-builder.js';
@@ -32,16 +33,17 @@ export function baggageAllowanceList(offers: readonly StoredOffer[]): XmlNode {
 }
 
 export function penaltyList(offers: readonly StoredOffer[]): XmlNode {
-  const defs = new Map(offers.map((o) => [o.journey.priceClass.id, o.journey.priceClass]));
+  // One penalty per price class; a response is filed in one currency (its point of commencement).
+  const defs = new Map(offers.map((o) => [o.journey.priceClass.id, { def: o.journey.priceClass, currency: o.journey.currency }]));
   const nodes: XmlNode[] = [];
-  for (const def of defs.values()) {
-    const change = def.changeFeeCents;
-    const refund = def.refundFeeCents;
+  for (const { def, currency } of defs.values()) {
+    const change = def.changeFeeCents === null ? null : fromUsdCents(def.changeFeeCents, currency);
+    const refund = def.refundFeeCents === null ? null : fromUsdCents(def.refundFeeCents, currency);
     nodes.push(
       el('Penalty', [
         el('DescText', change === null ? 'Changes are not permitted' : 'No change fee; fare difference applies'),
         el('PenaltyID', `PEN_CHG_${def.id}`),
-        el('Price', [el('TotalAmount', formatAmount(change ?? 0), { CurCode: 'USD' })]),
+        el('Price', [el('TotalAmount', formatAmount(change ?? 0, currency), { CurCode: currency })]),
         el('TypeCode', 'Change'),
       ]),
       el('Penalty', [
@@ -54,7 +56,7 @@ export function penaltyList(offers: readonly StoredOffer[]): XmlNode {
               : 'Refundable less cancellation fee',
         ),
         el('PenaltyID', `PEN_CXL_${def.id}`),
-        el('Price', [el('TotalAmount', formatAmount(refund ?? 0), { CurCode: 'USD' })]),
+        el('Price', [el('TotalAmount', formatAmount(refund ?? 0, currency), { CurCode: currency })]),
         el('TypeCode', 'Cancellation'),
       ]),
     );

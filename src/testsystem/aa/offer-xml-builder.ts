@@ -10,10 +10,9 @@ import { CARRIER_NAMES } from './partners-data.js';
 import type { DatedFlight } from './schedule-service.js';
 import { el, many, type XmlNode } from './xml-builder.js';
 
-const CUR = { CurCode: 'USD' };
-
-export function amount(name: string, cents: number): XmlNode {
-  return el(name, formatAmount(cents), CUR);
+/** An NDC amount: minor units of `currency` as its ISO 4217 decimal text, with `CurCode`. */
+export function amount(name: string, minor: number, currency: string): XmlNode {
+  return el(name, formatAmount(minor, currency), { CurCode: currency });
 }
 
 export const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -65,14 +64,14 @@ function penaltyIds(offer: StoredOffer): string[] {
   return [`PEN_CHG_${def.id}`, `PEN_CXL_${def.id}`];
 }
 
-function priceNode(p: PtcPrice): XmlNode {
+function priceNode(p: PtcPrice, currency: string): XmlNode {
   return el('Price', [
-    amount('BaseAmount', p.baseCents),
+    amount('BaseAmount', p.baseCents, currency),
     el('TaxSummary', [
-      ...p.taxes.map((t) => el('Tax', [amount('Amount', t.cents), el('TaxCode', t.code), el('TaxName', t.name)])),
-      amount('TotalTaxAmount', p.taxCents),
+      ...p.taxes.map((t) => el('Tax', [amount('Amount', t.cents, currency), el('TaxCode', t.code), el('TaxName', t.name)])),
+      amount('TotalTaxAmount', p.taxCents, currency),
     ]),
-    amount('TotalAmount', p.totalCents),
+    amount('TotalAmount', p.totalCents, currency),
   ]);
 }
 
@@ -115,13 +114,13 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
           ]),
         ),
         ...many('PaxRefID', item.paxIds),
-        priceNode(price),
+        priceNode(price, offer.journey.currency),
       ]),
       el('MandatoryInd', 'true'),
       el('OfferItemID', item.offerItemId),
       el('OwnerCode', 'AA'),
       el('PaymentTimeLimit', [el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', iso(offer.paymentDueAt))])]),
-      priceNode(forAll(price)),
+      priceNode(forAll(price), offer.journey.currency),
       ...item.paxIds.map((paxId) =>
         el('Service', [
           el('OfferServiceAssociation', [el('PaxJourneyRef', [el('PaxJourneyRefID', journeyId)])]),
@@ -143,7 +142,7 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
     ...items,
     el('OwnerCode', 'AA'),
     ...many('PenaltyRefID', penaltyIds(offer)),
-    el('TotalPrice', [amount('TotalAmount', offer.journey.totalCents)]),
+    el('TotalPrice', [amount('TotalAmount', offer.journey.totalCents, offer.journey.currency)]),
     el('ValidatingCarrierCode', 'AA'),
   ]);
 }

@@ -30,7 +30,7 @@ function repriced(offer: StoredOffer, pct: number): StoredOffer['journey'] {
   const legs = offer.journey.segments.map((s) => s.flight);
   const perPtc: PtcPrice[] = offer.journey.perPtc.map((p) => {
     const baseCents = Math.round((p.baseCents * (100 + pct)) / 100);
-    const taxes = taxesFor(legs, baseCents, p.ptc === 'INF');
+    const taxes = taxesFor(legs, baseCents, p.ptc === 'INF', offer.journey.currency);
     const taxCents = taxes.reduce((s, t) => s + t.cents, 0);
     return { ...p, baseCents, taxes, taxCents, totalCents: baseCents + taxCents };
   });
@@ -110,7 +110,7 @@ export const offerPriceHandler: MessageHandler = {
               el('Code', '10'),
               el(
                 'DescText',
-                `Price changed from USD ${formatAmount(source.journey.totalCents)} to USD ${formatAmount(journey.totalCents)}`,
+                `Price changed from ${journey.currency} ${formatAmount(source.journey.totalCents, journey.currency)} to ${journey.currency} ${formatAmount(journey.totalCents, journey.currency)}`,
               ),
               el('LangCode', 'EN'),
               el('OwnerName', 'AA'),

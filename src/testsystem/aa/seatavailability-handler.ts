@@ -8,6 +8,7 @@ import { amount, flightLists, iso, paxList, paxSegmentList, ResponseIds } from '
 import { payloadAttributes } from './payload-attributes.js';
 import { isErrorSpec, resolveTrip } from './trip-context.js';
 import { buildSeatMap, seatPriceCents, type SeatTier } from './seat-map-builder.js';
+import { fromUsdCents } from './fare-currency.js';
 import { newOfferId, OFFER_TTL_MS } from './shopping-service.js';
 import { el, many, ndcDocument, type XmlNode } from './xml-builder.js';
 
@@ -49,7 +50,13 @@ export const seatAvailabilityHandler: MessageHandler = {
             ]),
             el('OfferItemID', itemId(tier)),
             el('Service', [el('ServiceDefinitionRefID', `SEAT_${tier}`), el('ServiceID', `${itemId(tier)}-SVC`)]),
-            el('UnitPrice', [amount('TotalAmount', seatPriceCents(tier, segment.flight.pattern.distanceKm))]),
+            el('UnitPrice', [
+              amount(
+                'TotalAmount',
+                fromUsdCents(seatPriceCents(tier, segment.flight.pattern.distanceKm), trip.currency),
+                trip.currency,
+              ),
+            ]),
           ]),
         );
       }

@@ -5,6 +5,7 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
+import { PricingControl } from './fare-currency.js';
 import { createFaultControl } from './fault-control.js';
 import { registerInventoryControlRoutes } from './inventory-control-routes.js';
 import { createInventoryService } from './inventory-service.js';
@@ -50,6 +51,7 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<A
     inventory: createInventoryService({ clock, isSoldOut: isSoldOutFlight }),
     store: createOfferStore(),
     faults: createFaultControl(),
+    pricing: new PricingControl(),
     logger,
   };
   const validation = createRequestValidation({ schemaDir, roots: HANDLERS.map((h) => h.requestRoot), logger });

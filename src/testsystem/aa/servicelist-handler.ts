@@ -1,6 +1,7 @@
 // ServiceList for a shopped or priced offer: bags per journey, and priority, meals, Wi-Fi and lounge
 // per segment, each priced per passenger in an a-la-carte offer.
 
+import { fromUsdCents } from './fare-currency.js';
 import type { MessageHandler } from './message-handler.js';
 import { AA_ERRORS, errorDocument } from './ndc-errors.js';
 import { amount, flightLists, iso, journeyList, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
@@ -45,7 +46,7 @@ export const serviceListHandler: MessageHandler = {
             el('Eligibility', [el('OfferFlightAssociations', [association]), ...many('PaxRefID', paxIds)]),
             el('OfferItemID', itemId),
             el('Service', [el('ServiceDefinitionRefID', `SRV_${service.id}`), el('ServiceID', `${itemId}-SVC`)]),
-            el('UnitPrice', [amount('TotalAmount', cents)]),
+            el('UnitPrice', [amount('TotalAmount', fromUsdCents(cents, trip.currency), trip.currency)]),
           ]),
         );
       }

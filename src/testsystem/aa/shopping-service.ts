@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { AIRPORTS } from './airports-data.js';
 import { buildItineraries } from './connection-builder.js';
+import { fareCurrency } from './fare-currency.js';
 import { priceJourney, type Ptc } from './fare-pricing.js';
 import { PRICE_CLASSES, type PriceClassDef } from './fare-rules.js';
 import type { OfferPax, StoredOffer } from './offer-store.js';
@@ -23,6 +24,8 @@ export interface SearchInput {
   pax: OfferPax[];
   cabinCodes: string[];
   directOnly: boolean;
+  /** The filing currency; by default that of the origin (fare-currency.ts). */
+  currency?: string;
 }
 
 const CABIN_TO_CLASSES: Readonly<Record<string, readonly string[]>> = {
@@ -46,6 +49,7 @@ export function newOfferId(): string {
 export function searchOffers(deps: TestSystemDeps, input: SearchInput): StoredOffer[] {
   if (!AIRPORTS.has(input.origin) || !AIRPORTS.has(input.destination)) return [];
   const now = deps.clock.now();
+  const currency = input.currency ?? fareCurrency(AIRPORTS.get(input.origin)?.country, deps.pricing.currencyOverride);
   const party: Record<Ptc, number> = { ADT: 0, CHD: 0, INF: 0 };
   for (const p of input.pax) party[p.ptc] += 1;
   let itineraries = buildItineraries(deps.schedule, input.origin, input.destination, input.date);
@@ -54,7 +58,7 @@ export function searchOffers(deps: TestSystemDeps, input: SearchInput): StoredOf
   const offers: StoredOffer[] = [];
   for (const itinerary of itineraries) {
     for (const def of classesFor(input.cabinCodes)) {
-      const journey = priceJourney({ itinerary, priceClass: def, party, inventory: deps.inventory, now });
+      const journey = priceJourney({ itinerary, priceClass: def, party, inventory: deps.inventory, now, currency });
       if (!journey) continue;
       const offerId = newOfferId();
       const departure = itinerary.legs[0]?.depUtc ?? now;

@@ -1,6 +1,7 @@
 // What every message handler may use, built once per test-system instance in server.ts.
 
 import type { Logger } from 'pino';
+import type { PricingControl } from './fare-currency.js';
 import type { FaultControl } from './fault-control.js';
 import type { InventoryService } from './inventory-service.js';
 import type { OfferStore } from './offer-store.js';
@@ -13,5 +14,7 @@ export interface TestSystemDeps {
   store: OfferStore;
   clock: SystemClock;
   faults: FaultControl;
+  /** The filing-currency switch of POST /control/pricing. */
+  pricing: PricingControl;
   logger: Logger | null;
 }

@@ -2,6 +2,8 @@
 // allows: a shopped or priced offer, an existing order, or segments sent by value.
 
 import type { CabinCode } from './aircraft-data.js';
+import { AIRPORTS } from './airports-data.js';
+import { fareCurrency } from './fare-currency.js';
 import { priceClass, type PriceClassDef } from './fare-rules.js';
 import { isInternational, normalizePtc } from './fare-pricing.js';
 import { AA_ERRORS, type NdcErrorSpec } from './ndc-errors.js';
@@ -15,6 +17,8 @@ export interface TripContext {
   segments: { flight: DatedFlight; cabin: CabinCode }[];
   priceClass: PriceClassDef;
   international: boolean;
+  /** The filing currency of the offer or order asked about (fare-currency.ts). */
+  currency: string;
 }
 
 const CABIN_BY_CODE: Readonly<Record<string, CabinCode>> = { '1': 'F', '2': 'J', '3': 'J', '4': 'W', '5': 'Y' };
@@ -51,6 +55,7 @@ function fromSegments(parsed: ParsedMessage, core: string, deps: TestSystemDeps)
     segments,
     priceClass: priceClass(CLASS_BY_CABIN[cabin]) as PriceClassDef,
     international: isInternational({ legs: segments.map((s) => s.flight), elapsedMinutes: 0 }),
+    currency: fareCurrency(AIRPORTS.get(segments[0]!.flight.pattern.origin)?.country, deps.pricing.currencyOverride),
   };
 }
 
@@ -69,6 +74,7 @@ export function resolveTrip(
       segments: offer.journey.segments,
       priceClass: offer.journey.priceClass,
       international: offer.journey.international,
+      currency: offer.journey.currency,
     };
   }
   const orderId = text(coreRequest, 'OrderRequest', 'Order', 'OrderID');
@@ -80,6 +86,7 @@ export function resolveTrip(
       segments: order.journey.segments,
       priceClass: order.journey.priceClass,
       international: order.journey.international,
+      currency: order.journey.currency,
     };
   }
   return fromSegments(parsed, core, deps);

@@ -5,6 +5,7 @@ import {
   createBooking,
   OfferUnavailableError,
 } from '../../../src/testsystem/aa/booking-service.js';
+import { PricingControl } from '../../../src/testsystem/aa/fare-currency.js';
 import { createFaultControl } from '../../../src/testsystem/aa/fault-control.js';
 import { createInventoryService } from '../../../src/testsystem/aa/inventory-service.js';
 import { createOfferStore } from '../../../src/testsystem/aa/offer-store.js';
@@ -27,6 +28,7 @@ function deps(): TestSystemDeps {
     inventory: createInventoryService({ clock }),
     store: createOfferStore(),
     faults: createFaultControl(),
+    pricing: new PricingControl(),
     logger: null,
   };
 }

@@ -2,6 +2,7 @@
 // read (journey, passengers, status), plus what servicing needs — items, payment, tickets, quotes.
 
 import { randomInt } from 'node:crypto';
+import { fromUsdCents } from '../fare-currency.js';
 import type { PricedJourney } from '../fare-pricing.js';
 import type { InventoryService } from '../inventory-service.js';
 import type { OfferPax, StoredOrder } from '../offer-store.js';
@@ -166,7 +167,7 @@ export function cancellationTerms(b: Booking): { refundCents: number; penaltyCen
   const penaltyCents =
     fee === null
       ? b.journey.perPtc.reduce((s, p) => s + p.baseCents * p.count, 0)
-      : Math.min(b.paidCents, fee * seatedPax(b).length);
+      : Math.min(b.paidCents, fromUsdCents(fee, b.journey.currency) * seatedPax(b).length);
   return { refundCents: Math.max(0, b.paidCents - penaltyCents), penaltyCents };
 }
 

@@ -42,7 +42,7 @@ function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: n
   if (!q || q.kind !== 'reshop' || q.expiresAt <= deps.clock.now()) return AA_ERRORS.expiredOffer(offerId);
   if (q.dueCents > 0 && paid !== q.dueCents)
     return AA_ERRORS.badRequest(
-      `Payment of USD ${formatAmount(q.dueCents)} is required to accept ${offerId}`,
+      `Payment of ${b.journey.currency} ${formatAmount(q.dueCents, b.journey.currency)} is required to accept ${offerId}`,
       'PaymentFunctions',
     );
   const seats = seatedPax(b).length;
@@ -147,7 +147,7 @@ export const orderChangeHandler: MessageHandler = {
       b.items = JSON.parse(before) as Booking['items'];
       return fail(
         AA_ERRORS.badRequest(
-          `Payment amount USD ${formatAmount(paid)} does not match the amount due USD ${formatAmount(due)}`,
+          `Payment amount ${b.journey.currency} ${formatAmount(paid, b.journey.currency)} does not match the amount due ${b.journey.currency} ${formatAmount(due, b.journey.currency)}`,
           'Amount',
         ),
       );
@@ -156,7 +156,7 @@ export const orderChangeHandler: MessageHandler = {
       b.items = JSON.parse(before) as Booking['items'];
       return fail(
         AA_ERRORS.badRequest(
-          `Payment of USD ${formatAmount(extraCents)} is required for the selected services`,
+          `Payment of ${b.journey.currency} ${formatAmount(extraCents, b.journey.currency)} is required for the selected services`,
           'PaymentFunctions',
         ),
       );

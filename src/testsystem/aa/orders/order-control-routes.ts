@@ -14,6 +14,8 @@ function state(b: Booking) {
     status: b.status,
     refunded: b.refunded,
     paymentDueAt: iso(b.paymentDueAt),
+    /** Amounts below are minor units of this ISO 4217 currency (cents only for USD). */
+    currency: b.journey.currency,
     totalCents: totalCents(b),
     paidCents: b.paidCents,
     refundedCents: b.refundedCents,

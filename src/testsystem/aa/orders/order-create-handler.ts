@@ -52,6 +52,7 @@ export function mergeJourneys(journeys: PricedJourney[]): PricedJourney {
     perPtc: [...perPtc.values()],
     totalCents: journeys.reduce((s, j) => s + j.totalCents, 0),
     international: journeys.some((j) => j.international),
+    currency: first.currency,
   };
 }
 
@@ -173,7 +174,7 @@ export const orderCreateHandler: MessageHandler = {
     if (paid !== null && paid !== totalCents(b)) {
       return fail([
         AA_ERRORS.badRequest(
-          `Payment amount USD ${formatAmount(paid)} does not match the order total USD ${formatAmount(totalCents(b))}`,
+          `Payment amount ${b.journey.currency} ${formatAmount(paid, b.journey.currency)} does not match the order total ${b.journey.currency} ${formatAmount(totalCents(b), b.journey.currency)}`,
           'Amount',
         ),
       ]);

@@ -8,6 +8,7 @@ import { AA_ERRORS, type NdcErrorSpec } from '../ndc-errors.js';
 import { list, text, type XmlObject } from '../ndc-request-parser.js';
 import type { StoredOffer } from '../offer-store.js';
 import { buildSeatMap, seatPriceCents, type SeatTier } from '../seat-map-builder.js';
+import { fromUsdCents } from '../fare-currency.js';
 import { SERVICE_CATALOG } from '../service-catalog.js';
 import type { BookedItem } from './booking-record.js';
 
@@ -39,7 +40,7 @@ export function extraItem(
       itemId,
       kind: 'seat',
       paxIds,
-      cents: tier ? seatPriceCents(tier, segment.flight.pattern.distanceKm) : 0,
+      cents: tier ? fromUsdCents(seatPriceCents(tier, segment.flight.pattern.distanceKm), journey.currency) : 0,
       segmentIndex: Number(m[1]) - 1,
       seat: { row: Number(seatRow), column: seatColumn },
       name: `Seat ${seatRow}${seatColumn}`,
@@ -56,7 +57,7 @@ export function extraItem(
     itemId,
     kind: 'service',
     paxIds,
-    cents: cents * qty,
+    cents: fromUsdCents(cents, journey.currency) * qty,
     segmentIndex: m?.[2] ? segmentIndex : null,
     seat: null,
     name: service.name,

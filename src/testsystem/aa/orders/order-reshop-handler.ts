@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { MessageHandler } from '../message-handler.js';
 import { AA_ERRORS, errorDocument } from '../ndc-errors.js';
 import { child, list, text } from '../ndc-request-parser.js';
+import { fromUsdCents } from '../fare-currency.js';
 import { OFFER_TTL_MS, searchOffers } from '../shopping-service.js';
 import { booking, cancellationTerms, flightCents, totalCents } from './booking-record.js';
 import { orderNotFound } from './order-retrieve-handler.js';
@@ -62,9 +63,18 @@ export const orderReshopHandler: MessageHandler = {
     const destination = text(criteria, 'DestArrivalCriteria', 'IATA_LocationCode') ?? '';
     const date = text(criteria, 'OriginDepCriteria', 'Date') ?? '';
     const oldCents = flightCents(b);
-    const penaltyCents = fee * b.pax.filter((p) => p.ptc !== 'INF').length;
+    const penaltyCents = fromUsdCents(fee, b.journey.currency) * b.pax.filter((p) => p.ptc !== 'INF').length;
     const current = b.journey.segments.map((s) => s.flight.key).join(',');
-    const found = searchOffers(deps, { origin, destination, date, pax: b.pax, cabinCodes: [], directOnly: false })
+    // New flights are filed in the booking's currency, so the fare difference is of like amounts.
+    const found = searchOffers(deps, {
+      origin,
+      destination,
+      date,
+      pax: b.pax,
+      cabinCodes: [],
+      directOnly: false,
+      currency: b.journey.currency,
+    })
       .filter((o) => o.journey.priceClass.id === b.journey.priceClass.id && !o.bookingRefusal)
       .filter((o) => o.journey.segments.map((s) => s.flight.key).join(',') !== current)
       .slice(0, MAX_RESHOP_OFFERS);

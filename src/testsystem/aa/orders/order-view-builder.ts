@@ -76,7 +76,7 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
     el('OrderItemID', item.itemId),
     el('OwnerCode', 'AA'),
     unpaid ? el('PaymentTimeLimitDateTime', iso(b.paymentDueAt)) : null,
-    el('Price', [amount('TotalAmount', item.cents)]),
+    el('Price', [amount('TotalAmount', item.cents, b.journey.currency)]),
     ...services,
     el('StatusCode', closed ? 'CANCELLED' : b.tickets.length > 0 ? 'TICKETED' : 'ACTIVE'),
   ]);
@@ -149,7 +149,9 @@ export function orderViewDocument(b: Booking, now: number): string {
         ...items,
         el('OwnerCode', 'AA'),
         el('StatusCode', b.status === 'CANCELLED' ? 'CLOSED' : 'OPENED'),
-        el('TotalPrice', [amount('TotalAmount', b.status === 'CANCELLED' ? b.paidCents - b.refundedCents : totalCents(b))]),
+        el('TotalPrice', [
+          amount('TotalAmount', b.status === 'CANCELLED' ? b.paidCents - b.refundedCents : totalCents(b), b.journey.currency),
+        ]),
       ]),
       ...tickets,
       ...b.notices.map((n) =>

@@ -9,20 +9,20 @@ import type { PricedJourney } from '../fare-pricing.js';
 
 const ROOT = 'IATA_OrderReshopRS';
 
-function priceDifferential(code: string, diff: number, next: number, old: number): XmlNode {
+function priceDifferential(code: string, diff: number, next: number, old: number, currency: string): XmlNode {
   return el('PriceDifferential', [
     el('DifferentialTypeCode', code),
-    el('DiffPrice', [el('Price', [amount('TotalAmount', diff)])]),
-    el('NewPrice', [el('Price', [amount('TotalAmount', next)])]),
-    el('OldPrice', [el('Price', [amount('TotalAmount', old)])]),
+    el('DiffPrice', [el('Price', [amount('TotalAmount', diff, currency)])]),
+    el('NewPrice', [el('Price', [amount('TotalAmount', next, currency)])]),
+    el('OldPrice', [el('Price', [amount('TotalAmount', old, currency)])]),
   ]);
 }
 
-function penalty(id: string, kind: 'Cancellation' | 'Change', cents: number): XmlNode {
+function penalty(id: string, kind: 'Cancellation' | 'Change', cents: number, currency: string): XmlNode {
   return el('ChangeFees', [
     el('DescText', kind === 'Change' ? 'Change fee' : 'Cancellation fee'),
     el('PenaltyID', id),
-    el('Price', [amount('TotalAmount', cents)]),
+    el('Price', [amount('TotalAmount', cents, currency)]),
     el('TypeCode', kind),
   ]);
 }
@@ -35,7 +35,7 @@ export function cancelQuoteDocument(
 ): string {
   return ndcDocument(ROOT, [
     el('Response', [
-      penalty('PEN_CXL', 'Cancellation', q.penaltyCents),
+      penalty('PEN_CXL', 'Cancellation', q.penaltyCents, b.journey.currency),
       el('DataLists', [paxList(b.pax)]),
       el('Order', [el('OrderID', b.orderId), el('OwnerCode', 'AA')]),
       el('ReshopResults', [
@@ -45,14 +45,14 @@ export function cancelQuoteDocument(
               el('DeleteOrderItem', [
                 el('ExistingOrderItem', [el('OrderItemRefID', item.itemId)]),
                 el('OfferItemID', `${offerId}-${i + 1}`),
-                i === 0 ? priceDifferential('Refund', -q.refundCents, 0, b.paidCents) : null,
+                i === 0 ? priceDifferential('Refund', -q.refundCents, 0, b.paidCents, b.journey.currency) : null,
               ]),
             ),
             el('OfferExpirationTimeLimitDateTime', iso(q.expiresAt)),
             el('OfferID', offerId),
             el('OwnerCode', 'AA'),
             el('PenaltyRefID', 'PEN_CXL'),
-            el('TotalPrice', [amount('TotalAmount', q.refundCents)]),
+            el('TotalPrice', [amount('TotalAmount', q.refundCents, b.journey.currency)]),
           ]),
         ]),
       ]),
@@ -83,7 +83,13 @@ export function reshopOffersDocument(
       el('AddedOfferItem', [
         el('OfferItemID', `${c.offerId}-1`),
         el('ReshopPrice', [
-          priceDifferential(c.diffCents >= 0 ? 'AddCol' : 'Residual', c.diffCents, c.journey.totalCents, oldCents),
+          priceDifferential(
+            c.diffCents >= 0 ? 'AddCol' : 'Residual',
+            c.diffCents,
+            c.journey.totalCents,
+            oldCents,
+            b.journey.currency,
+          ),
         ]),
         ...b.pax.map((p) =>
           el('Service', [
@@ -97,12 +103,12 @@ export function reshopOffersDocument(
       el('OfferID', c.offerId),
       el('OwnerCode', 'AA'),
       el('PenaltyRefID', 'PEN_CHG'),
-      el('TotalPrice', [amount('TotalAmount', c.dueCents)]),
+      el('TotalPrice', [amount('TotalAmount', c.dueCents, b.journey.currency)]),
     ]);
   });
   return ndcDocument(ROOT, [
     el('Response', [
-      penalty('PEN_CHG', 'Change', penaltyCents),
+      penalty('PEN_CHG', 'Change', penaltyCents, b.journey.currency),
       el('DataLists', [...flightLists(ids), journeyList(ids), paxList(b.pax), paxSegmentList(ids)]),
       el('Order', [el('OrderID', b.orderId), el('OwnerCode', 'AA')]),
       el('ReshopResults', [el('ReshopOffers', offers)]),
@@ -123,14 +129,17 @@ export function repriceDocument(b: Booking, offerId: string, totalCents: number,
           el('OwnerCode', 'AA'),
           ...b.items.map((item) =>
             el('RepricedOfferItem', [
-              el('OriginalOrderItem', [el('OrderItemRefID', item.itemId), el('TotalPrice', [amount('TotalAmount', item.cents)])]),
+              el('OriginalOrderItem', [
+                el('OrderItemRefID', item.itemId),
+                el('TotalPrice', [amount('TotalAmount', item.cents, b.journey.currency)]),
+              ]),
               unpaid
                 ? el('PaymentTimeLimit', [el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', iso(b.paymentDueAt))])])
                 : null,
-              el('TotalPrice', [amount('TotalAmount', item.cents)]),
+              el('TotalPrice', [amount('TotalAmount', item.cents, b.journey.currency)]),
             ]),
           ),
-          el('TotalPrice', [amount('TotalAmount', totalCents)]),
+          el('TotalPrice', [amount('TotalAmount', totalCents, b.journey.currency)]),
         ]),
       ]),
     ]),
