@@ -54,7 +54,10 @@ export function priceSeats(root: Parsed, seats: Extract<ExtraRequest, { kind: 's
       .find(({ s, row }) => `${row}${text(s.ColumnID)}` === want.designator);
     if (!seat || text(seat.s.OccupationStatusCode) !== 'F') return notPriced(`seat ${want.designator} on ${want.segmentId}`);
     const itemRef = texts(seat.s.OfferItemRefID)[0];
-    const price = itemRef ? prices.get(itemRef) : { amountMinor: 0, currency: 'USD' };
+    // A free seat costs nothing in the currency the airline prices this order's seats in.
+    const price = itemRef
+      ? prices.get(itemRef)
+      : { amountMinor: 0, currency: [...prices.values()].find((p) => p)?.currency ?? 'USD' };
     if (!price) return notPriced(`seat ${want.designator} on ${want.segmentId}`);
     out.push({
       request: want,

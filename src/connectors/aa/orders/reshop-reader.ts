@@ -1,10 +1,11 @@
-import type { Offer, OfferSlice } from '../../connector-types.js';
+import type { Money, Offer, OfferSlice } from '../../connector-types.js';
 import type { CancelQuote, OrderQuote, ReshopOffer } from '../../order-types.js';
 import { encodeReshopOfferId } from './reshop-offer-id.js';
 import { readDataLists, type DataLists } from '../ndc-data-lists.js';
 import { amount, list, node, text, texts, type Parsed } from '../ndc-xml.js';
 
-const USD0 = { amountMinor: 0, currency: 'USD' };
+/** Zero in the currency of the amounts that are there: an absent fee on a CLP order is CLP 0, not USD 0. */
+const zeroIn = (...known: (Money | null)[]): Money => ({ amountMinor: 0, currency: known.find((m) => m)?.currency ?? 'USD' });
 
 function slicesOf(journeyIds: string[], lists: DataLists): OfferSlice[] {
   return journeyIds.map((jid) => {
@@ -44,7 +45,7 @@ function slicesOf(journeyIds: string[], lists: DataLists): OfferSlice[] {
 export function readReshopOffers(root: Parsed): ReshopOffer[] {
   const response = node(root.Response);
   const lists = readDataLists(response.DataLists);
-  const penalty = amount(node(node(response.ChangeFees).Price).TotalAmount) ?? USD0;
+  const fee = amount(node(node(response.ChangeFees).Price).TotalAmount);
   return list(node(node(response.ReshopResults).ReshopOffers).Offer).map((o) => {
     const items = list(o.AddedOfferItem);
     const diff = node(node(items[0]?.ReshopPrice).PriceDifferential);
@@ -57,8 +58,11 @@ export function readReshopOffers(root: Parsed): ReshopOffer[] {
     ];
     const airlineOfferId = text(o.OfferID) ?? '';
     const owner = text(o.OwnerCode) ?? 'AA';
-    const total = amount(node(node(diff.NewPrice).Price).TotalAmount) ?? USD0;
-    const due = amount(node(o.TotalPrice).TotalAmount) ?? USD0;
+    const newPrice = amount(node(node(diff.NewPrice).Price).TotalAmount);
+    const dueAmount = amount(node(o.TotalPrice).TotalAmount);
+    const zero = zeroIn(newPrice, dueAmount, fee);
+    const total = newPrice ?? zero;
+    const due = dueAmount ?? zero;
     const offer: Offer = {
       offerId: encodeReshopOfferId({ offerId: airlineOfferId, owner, due }),
       airline: 'AA',
@@ -78,8 +82,8 @@ export function readReshopOffers(root: Parsed): ReshopOffer[] {
     };
     return {
       offer,
-      fareDifference: amount(node(node(diff.DiffPrice).Price).TotalAmount) ?? USD0,
-      penalty,
+      fareDifference: amount(node(node(diff.DiffPrice).Price).TotalAmount) ?? zero,
+      penalty: fee ?? zero,
       amountDue: due,
     };
   });
@@ -91,10 +95,12 @@ export function readCancelQuote(root: Parsed): CancelQuote | null {
   const offer = node(node(node(response.ReshopResults).ReshopOffers).Offer);
   const quoteId = text(offer.OfferID);
   if (!quoteId) return null;
+  const refund = amount(node(offer.TotalPrice).TotalAmount);
+  const penalty = amount(node(node(response.ChangeFees).Price).TotalAmount);
   return {
     quoteId,
-    refund: amount(node(offer.TotalPrice).TotalAmount) ?? USD0,
-    penalty: amount(node(node(response.ChangeFees).Price).TotalAmount) ?? USD0,
+    refund: refund ?? zeroIn(penalty),
+    penalty: penalty ?? zeroIn(refund),
     expiresAt: text(offer.OfferExpirationTimeLimitDateTime),
   };
 }
