@@ -31,7 +31,21 @@ describe('ISO 4217 minor units', () => {
     expect(parseMinor('123.4', 'KWD')).toBe(123400);
     expect(parseMinor('-12.50', 'USD')).toBe(-1250);
     expect(parseMinor('12.', 'USD')).toBe(1200);
-    for (const bad of ['', 'abc', '1e3', '12,50', '1.2.3', 'NaN', 'Infinity', '99999999999999999999'])
+    expect(parseMinor('90071992547409.91', 'USD')).toBe(Number.MAX_SAFE_INTEGER);
+    for (const bad of [
+      '',
+      '-',
+      '.5',
+      'abc',
+      '1e3',
+      '12,50',
+      '1.2.3',
+      '1.2x',
+      'NaN',
+      'Infinity',
+      '90071992547409.92',
+      '99999999999999999999',
+    ])
       expect(parseMinor(bad, 'USD'), bad).toBeNull();
   });
 

@@ -36,8 +36,6 @@ export function toDecimal(money: MinorMoney): number {
   return money.amountMinor / 10 ** minorDigits(money.currency);
 }
 
-const DECIMAL_TEXT = /^([+-]?)(\d+)(?:\.(\d*))?$/;
-
 /**
  * An airline's decimal text to minor units, exactly: the digits are read as text, never through a
  * float (`Number('1234.56') * 100` is 123455.99999999999). More fraction digits than the currency
@@ -45,22 +43,44 @@ const DECIMAL_TEXT = /^([+-]?)(\d+)(?:\.(\d*))?$/;
  * is 1235 fils). Returns null for text that is not a plain decimal or exceeds a safe integer.
  */
 export function parseMinor(text: string, currency: string): number | null {
-  const m = DECIMAL_TEXT.exec(text.trim());
-  if (!m) return null;
-  const [, sign, whole, fraction = ''] = m;
+  // A hand-rolled scan, not a regular expression: search answers carry hundreds of amounts.
+  const s = text.trim();
   const digits = minorDigits(currency);
-  const kept = fraction.slice(0, digits).padEnd(digits, '0');
-  const roundUp = (fraction[digits] ?? '0') >= '5';
-  const digitsText = `${whole}${kept}`;
-  // Up to 15 digits is exact as a double; longer text (rare) is checked against the safe range.
-  let n: number;
-  if (digitsText.length <= 15) n = Number(digitsText) + (roundUp ? 1 : 0);
-  else {
-    const magnitude = BigInt(digitsText) + (roundUp ? 1n : 0n);
-    if (magnitude > BigInt(Number.MAX_SAFE_INTEGER)) return null;
-    n = Number(magnitude);
+  let i = s.charCodeAt(0) === 45 /* - */ || s.charCodeAt(0) === 43 /* + */ ? 1 : 0;
+  const negative = i === 1 && s.charCodeAt(0) === 45;
+  let value = 0;
+  let seen = 0; // digits accumulated into value, whole and kept fraction
+  let wholeDigits = 0;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) break;
+    value = value * 10 + c;
+    seen++;
+    wholeDigits++;
   }
-  return sign === '-' && n !== 0 ? -n : n;
+  if (wholeDigits === 0) return null;
+  let kept = 0;
+  let roundUp = false;
+  if (i < s.length) {
+    if (s.charCodeAt(i) !== 46 /* . */) return null;
+    for (i++; i < s.length; i++) {
+      const c = s.charCodeAt(i) - 48;
+      if (c < 0 || c > 9) return null;
+      if (kept < digits) {
+        value = value * 10 + c;
+        seen++;
+        kept++;
+      } else if (kept === digits) {
+        roundUp = c >= 5;
+        kept++;
+      }
+    }
+  }
+  for (let k = Math.min(kept, digits); k < digits; k++) value *= 10;
+  if (roundUp) value += 1;
+  // Every partial sum is below the result, so a result that is a safe integer was built exactly.
+  if (seen > 15 && !Number.isSafeInteger(value)) return null;
+  return negative && value !== 0 ? -value : value;
 }
 
 /** Minor units as the decimal text an airline message carries: exactly the currency's digits. */
