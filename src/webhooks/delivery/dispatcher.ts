@@ -154,13 +154,23 @@ export function createDispatcher(deps: DispatcherDeps) {
         .finally(() => inFlight.delete(p));
       inFlight.add(p);
     };
+    let lastFanOut = -Infinity;
     while (!stopping && performance.now() < deadline) {
+      // Claims go in batches: a claim statement costs about the same for 1 row as for 32.
       const room = WEBHOOK_POLICY.concurrency - inFlight.size;
-      if (room <= 0) {
+      if (room < WEBHOOK_POLICY.batchSize && inFlight.size > 0) {
         await Promise.race(inFlight);
         continue;
       }
       const now = clock();
+      // New events at least every poll interval: a long backlog of due deliveries must not keep
+      // them out (and first attempts are claimed before retries).
+      let fanned = 0;
+      if (performance.now() - lastFanOut >= WEBHOOK_POLICY.idlePollMs) {
+        fanned = await fanOutEvents(db, WEBHOOK_POLICY.fanOutBatch, now);
+        fannedOut += fanned;
+        lastFanOut = performance.now();
+      }
       const claimed = await claimDue(
         db,
         Math.min(room, WEBHOOK_POLICY.batchSize),
@@ -171,10 +181,18 @@ export function createDispatcher(deps: DispatcherDeps) {
       claimed.forEach(start);
       attempted += claimed.length;
       if (claimed.length > 0) continue;
-      const fanned = await fanOutEvents(db, WEBHOOK_POLICY.fanOutBatch, now);
-      fannedOut += fanned;
-      if (fanned > 0) continue;
-      if (inFlight.size === 0) break;
+      if (fanned > 0) {
+        lastFanOut = -Infinity;
+        continue;
+      }
+      if (inFlight.size === 0) {
+        // Dry: one last look for events that arrived since the last fan-out, then the run ends.
+        if (lastFanOut !== -Infinity && (await fanOutEvents(db, WEBHOOK_POLICY.fanOutBatch, clock())) > 0) {
+          lastFanOut = performance.now();
+          continue;
+        }
+        break;
+      }
       // Nothing due yet: look again shortly, or as soon as an attempt finishes.
       await Promise.race([pause(WEBHOOK_POLICY.idlePollMs), Promise.race(inFlight)]);
     }

@@ -46,6 +46,6 @@ export function createPinnedAgent(options: PinnedAgentOptions): Agent {
     // Idle sockets to a receiver are reused for a few seconds only; every attempt also checks the
     // name again before it may use one (see sender.ts).
     keepAliveTimeout: 4_000,
-    connections: 8,
+    connections: 32,
   });
 }

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-import { newId } from '../../platform/ids.js';
 
 export interface DeliveryRow {
   id: string;
@@ -42,27 +41,23 @@ export interface ClaimedDelivery extends DeliveryRow {
  * once without taking the same event; the unique (event, endpoint) pair makes a repeat harmless.
  */
 export async function fanOutEvents(db: Db, limit: number, at: Date): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { rows: events } = await sql<{ id: number; agency_id: string; environment: string; order_id: string; event: string }>`
+  // One statement: locking the events, inserting their deliveries and marking them dispatched
+  // commit together. Delivery ids are made here so a batch costs one round trip.
+  const { rows } = await sql<{ id: number }>`
+    with events as (
       select id, agency_id, environment, order_id, event from order_events
-      where dispatched_at is null order by id limit ${limit} for update skip locked`.execute(trx);
-    for (const e of events) {
-      const { rows: endpoints } = await sql<{ id: string }>`
-        select id from webhook_endpoints
-        where agency_id = ${e.agency_id} and environment = ${e.environment}
-          and (cardinality(events) = 0 or ${e.event} = any (events))`.execute(trx);
-      for (const endpoint of endpoints) {
-        await sql`
-          insert into webhook_deliveries (id, event_id, endpoint_id, agency_id, order_id, event, status, next_attempt_at, created_at)
-          values (${newId('whd')}, ${e.id}, ${endpoint.id}, ${e.agency_id}, ${e.order_id}, ${e.event}, 'pending', ${at}, ${at})
-          on conflict (event_id, endpoint_id) do nothing`.execute(trx);
-      }
-    }
-    if (events.length > 0) {
-      await sql`update order_events set dispatched_at = ${at} where id in (${sql.join(events.map((e) => e.id))})`.execute(trx);
-    }
-    return events.length;
-  });
+      where dispatched_at is null order by id limit ${limit} for update skip locked
+    ), deliveries as (
+      insert into webhook_deliveries (id, event_id, endpoint_id, agency_id, order_id, event, status, next_attempt_at, created_at)
+      select 'whd_' || replace(gen_random_uuid()::text, '-', ''), ev.id, e.id, ev.agency_id, ev.order_id, ev.event,
+             'pending', ${at}, ${at}
+      from events ev
+      join webhook_endpoints e on e.agency_id = ev.agency_id and e.environment = ev.environment
+        and (cardinality(e.events) = 0 or ev.event = any (e.events))
+      on conflict (event_id, endpoint_id) do nothing
+    )
+    update order_events set dispatched_at = ${at} where id in (select id from events) returning id`.execute(db);
+  return rows.length;
 }
 
 /**
@@ -122,28 +117,38 @@ export async function finishAttempt(
   attempt: AttemptRecord,
   outcome: AttemptOutcome,
 ): Promise<FinishResult> {
-  return db.transaction().execute(async (trx) => {
-    const at = attempt.attemptedAt;
-    const now = new Date(at.getTime() + attempt.durationMs);
-    const status = outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'dead' ? 'dead' : 'pending';
-    const next = outcome.kind === 'retry' ? outcome.nextAttemptAt : now;
-    const { rows } = await sql<{ id: string }>`
-      update webhook_deliveries
-      set status = ${status}, attempt_count = attempt_count + 1, next_attempt_at = ${next},
-          lease_until = null, lease_token = null, completed_at = ${status === 'pending' ? null : now}
-      where id = ${delivery.id} and lease_token = ${delivery.lease_token} and status = 'pending'
-      returning id`.execute(trx);
-    if (!rows[0]) return { recorded: false, switchedOff: null };
-    await sql`
+  const at = attempt.attemptedAt;
+  const now = new Date(at.getTime() + attempt.durationMs);
+  const status = outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'dead' ? 'dead' : 'pending';
+  const next = outcome.kind === 'retry' ? outcome.nextAttemptAt : now;
+  // The delivery's move and its attempt row in one statement (atomic without a transaction).
+  const record = (executor: Db) =>
+    sql<{ delivery_id: string }>`
+      with moved as (
+        update webhook_deliveries
+        set status = ${status}, attempt_count = attempt_count + 1, next_attempt_at = ${next},
+            lease_until = null, lease_token = null, completed_at = ${status === 'pending' ? null : now}
+        where id = ${delivery.id} and lease_token = ${delivery.lease_token} and status = 'pending'
+        returning id
+      )
       insert into webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error, response_body)
-      values (${delivery.id}, ${at}, ${attempt.durationMs}, ${attempt.statusCode}, ${attempt.error}, ${attempt.responseBody})`.execute(
-      trx,
-    );
+      select id, ${at}, ${attempt.durationMs}, ${attempt.statusCode}, ${attempt.error}, ${attempt.responseBody} from moved
+      returning delivery_id`.execute(executor);
+
+  if (outcome.kind !== 'dead') {
+    const { rows } = await record(db);
+    if (!rows[0]) return { recorded: false, switchedOff: null };
+    // Written only when there is a streak to reset, so busy endpoints see no write per delivery.
     if (outcome.kind === 'delivered') {
-      await sql`update webhook_endpoints set failure_streak = 0 where id = ${delivery.endpoint_id}`.execute(trx);
-      return { recorded: true, switchedOff: null };
+      await sql`update webhook_endpoints set failure_streak = 0 where id = ${delivery.endpoint_id} and failure_streak <> 0`.execute(
+        db,
+      );
     }
-    if (outcome.kind !== 'dead') return { recorded: true, switchedOff: null };
+    return { recorded: true, switchedOff: null };
+  }
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await record(trx);
+    if (!rows[0]) return { recorded: false, switchedOff: null };
     const { rows: endpoint } = await sql<{ agency_id: string; url: string; failure_streak: number; status: string }>`
       update webhook_endpoints set failure_streak = failure_streak + 1
       where id = ${delivery.endpoint_id}

@@ -43,7 +43,8 @@ create table webhook_deliveries (
   completed_at timestamptz,
   unique (event_id, endpoint_id)
 );
-create index webhook_deliveries_due_idx on webhook_deliveries (next_attempt_at) where status = 'pending';
+-- The claim's order: first attempts before retries, then by due time.
+create index webhook_deliveries_due_idx on webhook_deliveries ((attempt_count > 0), next_attempt_at) where status = 'pending';
 create index webhook_deliveries_endpoint_idx on webhook_deliveries (endpoint_id, created_at desc, id desc);
 
 create table webhook_attempts (
