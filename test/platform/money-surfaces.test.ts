@@ -97,6 +97,38 @@ describe('one amount on every surface', () => {
     });
   }
 
+  it('a CLP fare with a paid seat: seat map, order extra, total, payment and event agree in pesos', async () => {
+    const offer = await f.offer('SCL', 'MIA', /MAIN/, 34);
+    const enc = encodeURIComponent;
+    const maps = (await f.call('GET', `/v1/offers/${enc(offer.offer_id)}/seats`)).json() as {
+      seat_maps: {
+        segment_id: string;
+        seats: { seat: string; available: boolean; price_amount: number | null; currency: string | null }[];
+      }[];
+    };
+    const map = maps.seat_maps[0]!;
+    const seat = map.seats.find((s) => s.available && s.price_amount !== null)!;
+    expect(seat.currency).toBe('CLP');
+    expect(Number.isInteger(seat.price_amount)).toBe(true);
+    expect(seat.price_amount).toBeGreaterThan(1_000); // pesos, not dollars
+    const created = await f.hold(offer.offer_id, {
+      seats: [{ segment_id: map.segment_id, passenger_id: 'PAX1', designator: seat.seat }],
+      payment: { type: 'agency_account' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json() as {
+      order_id: string;
+      status: string;
+      total: number;
+      currency: string;
+      extras: { price: unknown }[];
+    };
+    expect(order).toMatchObject({ status: 'ticketed', currency: 'CLP', total: offer.total_amount + seat.price_amount! });
+    expect(order.extras[0]!.price).toEqual({ amount: seat.price_amount, currency: 'CLP' });
+    const announced = (await eventsForOrder(f.platform.db, order.order_id)).find((e) => e.event === 'order.created');
+    expect(announced?.payload).toMatchObject({ total: order.total, currency: 'CLP' });
+  });
+
   it('the pricing control refuses a currency it has no filing rate for, naming the field', async () => {
     const res = await fetch(`${f.aa.url}/control/pricing`, {
       method: 'POST',
