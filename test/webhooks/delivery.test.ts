@@ -350,6 +350,25 @@ describe('retries, death and switch-off on a controlled clock', () => {
     const after = await deliveries(token, hook.id);
     expect(after.filter((d) => d.status === 'dead')).toHaveLength(50);
     expect(after.filter((d) => d.status === 'delivered')).toHaveLength(1);
+
+    // The log pages newest first with a cursor: 51 deliveries in pages of 20, none twice.
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const url = `/v1/dev/webhooks/${hook.id}/deliveries?limit=20${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = await f.request(token, 'GET', url);
+      expect(page.statusCode, page.body).toBe(200);
+      seen.push(...(page.json().deliveries as { id: string }[]).map((d) => d.id));
+      cursor = page.json().nextCursor as string | null;
+      pages++;
+    } while (cursor && pages < 10);
+    expect(seen).toHaveLength(51);
+    expect(new Set(seen).size).toBe(51);
+    expect(seen[0]).toBe(after[0]!.id);
+    const bad = await f.request(token, 'GET', `/v1/dev/webhooks/${hook.id}/deliveries?cursor=bm9wZQ`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain('cursor');
   }, 120_000);
 });
 
