@@ -121,7 +121,9 @@ export async function finishAttempt(
   const now = new Date(at.getTime() + attempt.durationMs);
   const status = outcome.kind === 'delivered' ? 'delivered' : outcome.kind === 'dead' ? 'dead' : 'pending';
   const next = outcome.kind === 'retry' ? outcome.nextAttemptAt : now;
-  // The delivery's move and its attempt row in one statement (atomic without a transaction).
+  // The delivery's move, its attempt row and (when delivered) the reset of the endpoint's streak in
+  // one statement: atomic without a transaction, one round trip per attempt. The streak is written
+  // only when there is one to reset, so a busy endpoint's row is not written on every delivery.
   const record = (executor: Db) =>
     sql<{ delivery_id: string }>`
       with moved as (
@@ -129,7 +131,10 @@ export async function finishAttempt(
         set status = ${status}, attempt_count = attempt_count + 1, next_attempt_at = ${next},
             lease_until = null, lease_token = null, completed_at = ${status === 'pending' ? null : now}
         where id = ${delivery.id} and lease_token = ${delivery.lease_token} and status = 'pending'
-        returning id
+        returning id, endpoint_id
+      ), streak as (
+        update webhook_endpoints set failure_streak = 0
+        where ${status === 'delivered'} and failure_streak <> 0 and id in (select endpoint_id from moved)
       )
       insert into webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error, response_body)
       select id, ${at}, ${attempt.durationMs}, ${attempt.statusCode}, ${attempt.error}, ${attempt.responseBody} from moved
@@ -137,14 +142,7 @@ export async function finishAttempt(
 
   if (outcome.kind !== 'dead') {
     const { rows } = await record(db);
-    if (!rows[0]) return { recorded: false, switchedOff: null };
-    // Written only when there is a streak to reset, so busy endpoints see no write per delivery.
-    if (outcome.kind === 'delivered') {
-      await sql`update webhook_endpoints set failure_streak = 0 where id = ${delivery.endpoint_id} and failure_streak <> 0`.execute(
-        db,
-      );
-    }
-    return { recorded: true, switchedOff: null };
+    return { recorded: rows.length > 0, switchedOff: null };
   }
   return db.transaction().execute(async (trx) => {
     const { rows } = await record(trx);
