@@ -20,7 +20,8 @@ export interface TestPlatformOptions {
   clock?: () => Date;
 }
 
-async function isolatedDatabase(serverUrl: string): Promise<string> {
+/** A database of its own on the run's server, dropped with the run's (global-setup.ts). */
+export async function isolatedDatabase(serverUrl: string): Promise<string> {
   const name = `flightagg_iso_${inject('runId')}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

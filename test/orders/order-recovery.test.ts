@@ -1,10 +1,8 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -14,6 +12,7 @@ import { BOOKING_LEASE_MS, BOOKING_RECOVERY_JOB, MAX_RECOVERY_ATTEMPTS } from '.
 import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
+import { isolatedDatabase } from '../helpers/test-platform.js';
 import { daysAhead, SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
 
 /**
@@ -33,17 +32,6 @@ let storage: { databaseUrl: string | null; dataDir: string };
 let shift = 0;
 let gateway: Gateway;
 let apiKey: string;
-
-async function isolatedDatabase(serverUrl: string): Promise<string> {
-  const name = `flightagg_iso_${inject('runId')}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 async function startGateway(clock?: () => Date): Promise<Gateway> {
   const config = loadConfig({

@@ -12,6 +12,7 @@ import { buildApp } from '../../src/app.js';
 import { BOOKING_LEASE_MS, BOOKING_RECOVERY_JOB } from '../../src/orders/booking-recovery.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
+import { isolatedDatabase } from '../helpers/test-platform.js';
 
 /**
  * Fault drill (security issue, finding 5): SIGKILL a gateway process in the middle of a burst of
@@ -137,14 +138,7 @@ describe.skipIf(!databaseServer)('booking crash drill: SIGKILL mid-booking on Po
   const count = async (query: string) => Number((await sqlClient.query<{ n: string }>(query)).rows[0]!.n);
 
   beforeAll(async () => {
-    const name = `flightagg_iso_${inject('runId')}_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseServer! });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(databaseServer!);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = await isolatedDatabase(databaseServer!);
 
     const aaPort = await freePort();
     aaUrl = `http://127.0.0.1:${aaPort}`;
