@@ -32,8 +32,8 @@ export interface AppServices {
 export interface AppOptions {
   /** Where test keys reach the AA test system (the in-process one, or AA_TEST_URL). */
   aaTestSystemUrl?: string | null;
-  /** Webhook delivery collaborators a test controls: the host resolver, extra trusted CAs. */
-  webhooks?: Pick<WebhooksPluginOptions, 'resolver' | 'ca'>;
+  /** Webhook delivery collaborators a test controls: the host resolver, extra trusted CAs, the attempt time-out. */
+  webhooks?: Pick<WebhooksPluginOptions, 'resolver' | 'ca' | 'attemptTimeoutMs'>;
 }
 
 declare module 'fastify' {

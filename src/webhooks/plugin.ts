@@ -22,6 +22,8 @@ export interface WebhooksPluginOptions {
   resolver?: Resolver;
   /** Extra CAs trusted for receivers (tests); in production use NODE_EXTRA_CA_CERTS. */
   ca?: string | Buffer;
+  /** One attempt's time-out, connection to last byte; the contract's 15 s unless a test needs a shorter one. */
+  attemptTimeoutMs?: number;
 }
 
 export interface WebhooksDecoration {
@@ -70,6 +72,7 @@ export const webhooksPlugin = fp<WebhooksPluginOptions>(
       metrics: createWebhookMetrics(platform.metrics, platform.db, clock),
       guard,
       ca: options.ca,
+      attemptTimeoutMs: options.attemptTimeoutMs ?? WEBHOOK_POLICY.attemptTimeoutMs,
       publicUrl: platform.config.publicUrl,
     });
     app.decorate('webhooks', { endpoints, dispatcher });

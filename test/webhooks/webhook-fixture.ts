@@ -16,7 +16,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * (names it was not told about resolve as the system resolves them; `localhost` is pinned to
  * 127.0.0.1 where the receiver listens) and a clock the test can move.
  */
-export async function webhookFixture(options: { isolated?: boolean } = {}) {
+export async function webhookFixture(options: { isolated?: boolean; attemptTimeoutMs?: number } = {}) {
   const aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
   const receiver = await startReceiver();
   const names = new Map<string, ResolvedAddress[]>([
@@ -36,6 +36,7 @@ export async function webhookFixture(options: { isolated?: boolean } = {}) {
       aaTestSystemUrl: aa.url,
       webhooks: {
         ca: receiver.ca,
+        ...(options.attemptTimeoutMs ? { attemptTimeoutMs: options.attemptTimeoutMs } : {}),
         resolver: async (host) => {
           lookups.push(host);
           const sequence = sequences.get(host);

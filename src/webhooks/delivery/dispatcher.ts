@@ -12,11 +12,11 @@ import { retryDelayMs } from './retry-schedule.js';
 import { sendAttempt, USER_AGENT } from './sender.js';
 import { signatureHeader } from './signer.js';
 import type { GuardOptions } from './ssrf-guard.js';
+import { createAttemptRecorder } from './attempt-recorder.js';
 import {
   agencyOwnerEmails,
   claimDue,
   fanOutEvents,
-  finishAttempt,
   type AttemptOutcome,
   type ClaimedDelivery,
   type FinishResult,
@@ -32,6 +32,8 @@ export interface DispatcherDeps {
   guard: GuardOptions;
   /** Extra trusted CAs for receivers (tests); production uses NODE_EXTRA_CA_CERTS. */
   ca?: string | Buffer | undefined;
+  /** One attempt's time-out (WEBHOOK_POLICY.attemptTimeoutMs; shorter in tests). */
+  attemptTimeoutMs: number;
   publicUrl: string;
   random?: () => number;
 }
@@ -48,8 +50,10 @@ export interface RunResult {
  */
 export function createDispatcher(deps: DispatcherDeps) {
   const { db, clock, logger } = deps;
-  const agent = createPinnedAgent({ ...deps.guard, ca: deps.ca });
+  const agent = createPinnedAgent({ ...deps.guard, ca: deps.ca, attemptTimeoutMs: deps.attemptTimeoutMs });
   const random = deps.random ?? Math.random;
+  // Finished attempts are recorded in batches: one round trip for all that finish together.
+  const recorder = createAttemptRecorder(db);
 
   async function announceSwitchOff(off: NonNullable<FinishResult['switchedOff']>): Promise<void> {
     await recordSecurityEvent(db, {
@@ -88,6 +92,7 @@ export function createDispatcher(deps: DispatcherDeps) {
       deps.guard,
       {
         url: delivery.url,
+        timeoutMs: deps.attemptTimeoutMs,
         body,
         headers: {
           'content-type': 'application/json',
@@ -113,8 +118,7 @@ export function createDispatcher(deps: DispatcherDeps) {
             }
           : { kind: 'retry', nextAttemptAt: new Date(attemptedAt.getTime() + result.durationMs + delay) };
     }
-    const finished = await finishAttempt(
-      db,
+    const finished = await recorder.record(
       delivery,
       {
         attemptedAt,

@@ -1,5 +1,4 @@
 import { Agent, buildConnector } from 'undici';
-import { WEBHOOK_POLICY } from '../events.js';
 import { checkedAddresses, type GuardOptions, type ResolvedAddress } from './ssrf-guard.js';
 
 // A receiver that has not completed TCP and TLS in this time is down for this attempt.
@@ -8,6 +7,8 @@ const CONNECT_TIMEOUT_MS = 10_000;
 export interface PinnedAgentOptions extends GuardOptions {
   /** Extra trusted CAs (tests); production trusts extra CAs through NODE_EXTRA_CA_CERTS. */
   ca?: string | Buffer | undefined;
+  /** One attempt's time-out: no answer or body byte waited for longer. */
+  attemptTimeoutMs: number;
 }
 
 /**
@@ -18,7 +19,10 @@ export interface PinnedAgentOptions extends GuardOptions {
  * host, not the address). Redirects are never followed: undici does not unless told to.
  */
 export function createPinnedAgent(options: PinnedAgentOptions): Agent {
-  const tlsConnect = buildConnector({ timeout: CONNECT_TIMEOUT_MS, ...(options.ca ? { ca: options.ca } : {}) });
+  const tlsConnect = buildConnector({
+    timeout: Math.min(CONNECT_TIMEOUT_MS, options.attemptTimeoutMs),
+    ...(options.ca ? { ca: options.ca } : {}),
+  });
   const connect: buildConnector.connector = (opts, callback) => {
     const host = opts.hostname
       .replace(/^\[|\]$/g, '')
@@ -41,8 +45,8 @@ export function createPinnedAgent(options: PinnedAgentOptions): Agent {
   };
   return new Agent({
     connect,
-    headersTimeout: WEBHOOK_POLICY.attemptTimeoutMs,
-    bodyTimeout: WEBHOOK_POLICY.attemptTimeoutMs,
+    headersTimeout: options.attemptTimeoutMs,
+    bodyTimeout: options.attemptTimeoutMs,
     // Idle sockets to a receiver are reused for a few seconds only; every attempt also checks the
     // name again before it may use one (see sender.ts).
     keepAliveTimeout: 4_000,

@@ -21,7 +21,7 @@ export const USER_AGENT = 'service-webhooks/1.0';
 export async function sendAttempt(
   agent: Agent,
   guard: GuardOptions,
-  request: { url: string; headers: Record<string, string>; body: string },
+  request: { url: string; headers: Record<string, string>; body: string; timeoutMs: number },
   now: () => number,
 ): Promise<SendResult> {
   const started = now();
@@ -43,7 +43,7 @@ export async function sendAttempt(
       method: 'POST',
       headers: request.headers,
       body: request.body,
-      signal: AbortSignal.timeout(WEBHOOK_POLICY.attemptTimeoutMs),
+      signal: AbortSignal.timeout(request.timeoutMs),
     });
     const chunks: Buffer[] = [];
     let size = 0;
@@ -63,8 +63,7 @@ export async function sendAttempt(
     return done({ statusCode: res.statusCode, error, responseBody: text });
   } catch (err) {
     const e = err as Error & { code?: string; cause?: Error };
-    const reason =
-      e.name === 'TimeoutError' || e.name === 'AbortError' ? `no answer within ${WEBHOOK_POLICY.attemptTimeoutMs} ms` : e.message;
+    const reason = e.name === 'TimeoutError' || e.name === 'AbortError' ? `no answer within ${request.timeoutMs} ms` : e.message;
     return done({ statusCode: null, error: `${reason}${e.code ? ` (${e.code})` : ''}`.slice(0, 500), responseBody: null });
   }
 }

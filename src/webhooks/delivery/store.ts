@@ -105,6 +105,10 @@ export interface FinishResult {
   switchedOff: { endpointId: string; agencyId: string; url: string; streak: number } | null;
 }
 
+// PostgreSQL text cannot hold NUL; a receiver's answer may. Replaced so one odd answer cannot
+// make a whole batch's statement fail.
+const storable = (text: string | null) => (text === null ? null : text.replaceAll('\u0000', '\uFFFD'));
+
 /**
  * Records an attempt and moves the delivery on, in one transaction, only while this worker still
  * holds the lease (a late finisher whose lease expired records nothing; the retry it lost to is
@@ -137,7 +141,7 @@ export async function finishAttempt(
         where ${status === 'delivered'} and failure_streak <> 0 and id in (select endpoint_id from moved)
       )
       insert into webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error, response_body)
-      select id, ${at}, ${attempt.durationMs}, ${attempt.statusCode}, ${attempt.error}, ${attempt.responseBody} from moved
+      select id, ${at}, ${attempt.durationMs}, ${attempt.statusCode}, ${storable(attempt.error)}, ${storable(attempt.responseBody)} from moved
       returning delivery_id`.execute(executor);
 
   if (outcome.kind !== 'dead') {
@@ -161,6 +165,56 @@ export async function finishAttempt(
       switchedOff: { endpointId: delivery.endpoint_id, agencyId: e.agency_id, url: e.url, streak: e.failure_streak },
     };
   });
+}
+
+/** A finished attempt that did not kill its delivery: delivered, or failed with a retry due. */
+export interface BatchedAttempt {
+  delivery: { id: string; lease_token: string | null };
+  attempt: AttemptRecord;
+  outcome: Exclude<AttemptOutcome, { kind: 'dead' }>;
+}
+
+/**
+ * Records many finished attempts in one statement: each delivery moved on only while its lease
+ * token still matches (a late finisher records nothing, as in `finishAttempt`), one attempt row
+ * per delivery moved, and the failure streak of every endpoint that had a delivery reset. Deaths
+ * are not batched: they count the streak one by one and may switch the endpoint off
+ * (`finishAttempt`). Answers the ids of the deliveries recorded.
+ */
+export async function finishAttempts(db: Db, batch: readonly BatchedAttempt[]): Promise<Set<string>> {
+  if (batch.length === 0) return new Set();
+  const column = <T>(pick: (b: BatchedAttempt) => T) => batch.map(pick);
+  const ended = (b: BatchedAttempt) => new Date(b.attempt.attemptedAt.getTime() + b.attempt.durationMs).toISOString();
+  // Timestamps travel as ISO text: arrays of Date are serialised differently by pg and PGlite.
+  const { rows } = await sql<{ delivery_id: string }>`
+    with input as (
+      select * from unnest(
+        ${column((b) => b.delivery.id)}::text[], ${column((b) => b.delivery.lease_token)}::text[],
+        ${column((b) => (b.outcome.kind === 'delivered' ? 'delivered' : 'pending'))}::text[],
+        ${column((b) => (b.outcome.kind === 'retry' ? b.outcome.nextAttemptAt.toISOString() : ended(b)))}::timestamptz[],
+        ${column((b) => (b.outcome.kind === 'delivered' ? ended(b) : null))}::timestamptz[],
+        ${column((b) => b.attempt.attemptedAt.toISOString())}::timestamptz[], ${column((b) => b.attempt.durationMs)}::int[],
+        ${column((b) => b.attempt.statusCode)}::int[], ${column((b) => storable(b.attempt.error))}::text[],
+        ${column((b) => storable(b.attempt.responseBody))}::text[]
+      ) as i (id, lease_token, status, next_attempt_at, completed_at, attempted_at, duration_ms, status_code, error, response_body)
+    ), moved as (
+      update webhook_deliveries d
+      set status = i.status, attempt_count = d.attempt_count + 1, next_attempt_at = i.next_attempt_at,
+          lease_until = null, lease_token = null, completed_at = i.completed_at
+      from input i
+      where d.id = i.id and d.lease_token = i.lease_token and d.status = 'pending'
+      returning d.id, d.endpoint_id, i.status
+    ), streak as (
+      -- Only rows with a streak to reset are written, so a busy endpoint's row is not rewritten per batch.
+      update webhook_endpoints set failure_streak = 0
+      where failure_streak <> 0 and id in (select endpoint_id from moved where status = 'delivered')
+    )
+    insert into webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error, response_body)
+    select i.id, i.attempted_at, i.duration_ms, i.status_code, i.error, i.response_body
+    from input i join moved m on m.id = i.id
+    order by i.attempted_at, i.id
+    returning delivery_id`.execute(db);
+  return new Set(rows.map((r) => r.delivery_id));
 }
 
 /** Lets go of a claim without an attempt (the process is stopping): the delivery is due again at once. */
