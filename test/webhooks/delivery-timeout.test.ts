@@ -11,7 +11,8 @@ let f: WebhookFixture;
 const silentSockets: net.Socket[] = [];
 const silent = net.createServer((socket) => void silentSockets.push(socket));
 beforeAll(async () => {
-  f = await webhookFixture({ attemptTimeoutMs: TIME_OUT_MS });
+  // A database of its own on PostgreSQL: another file's worker must not take this file's deliveries (nor this one theirs).
+  f = await webhookFixture({ isolated: true, attemptTimeoutMs: TIME_OUT_MS });
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
 });
 afterAll(async () => {

@@ -39,7 +39,7 @@ export function createAttemptRecorder(db: Db) {
           outcome: f.outcome as Exclude<AttemptOutcome, { kind: 'dead' }>,
         })),
       );
-      for (const f of batch) f.settle({ recorded: recorded.has(f.delivery.id), switchedOff: null });
+      batch.forEach((f, i) => f.settle({ recorded: recorded[i] === true, switchedOff: null }));
     } catch (err) {
       if (batch.length === 1) return batch[0]!.fail(err);
       // One attempt the database refuses must not cost the others their record: each on its own.

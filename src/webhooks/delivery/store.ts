@@ -179,14 +179,14 @@ export interface BatchedAttempt {
  * token still matches (a late finisher records nothing, as in `finishAttempt`), one attempt row
  * per delivery moved, and the failure streak of every endpoint that had a delivery reset. Deaths
  * are not batched: they count the streak one by one and may switch the endpoint off
- * (`finishAttempt`). Answers the ids of the deliveries recorded.
+ * (`finishAttempt`). Answers, for each attempt in order, whether it was recorded.
  */
-export async function finishAttempts(db: Db, batch: readonly BatchedAttempt[]): Promise<Set<string>> {
-  if (batch.length === 0) return new Set();
+export async function finishAttempts(db: Db, batch: readonly BatchedAttempt[]): Promise<boolean[]> {
+  if (batch.length === 0) return [];
   const column = <T>(pick: (b: BatchedAttempt) => T) => batch.map(pick);
   const ended = (b: BatchedAttempt) => new Date(b.attempt.attemptedAt.getTime() + b.attempt.durationMs).toISOString();
   // Timestamps travel as ISO text: arrays of Date are serialised differently by pg and PGlite.
-  const { rows } = await sql<{ delivery_id: string }>`
+  const { rows } = await sql<{ n: number }>`
     with input as (
       select * from unnest(
         ${column((b) => b.delivery.id)}::text[], ${column((b) => b.delivery.lease_token)}::text[],
@@ -196,25 +196,30 @@ export async function finishAttempts(db: Db, batch: readonly BatchedAttempt[]): 
         ${column((b) => b.attempt.attemptedAt.toISOString())}::timestamptz[], ${column((b) => b.attempt.durationMs)}::int[],
         ${column((b) => b.attempt.statusCode)}::int[], ${column((b) => storable(b.attempt.error))}::text[],
         ${column((b) => storable(b.attempt.responseBody))}::text[]
-      ) as i (id, lease_token, status, next_attempt_at, completed_at, attempted_at, duration_ms, status_code, error, response_body)
+      ) with ordinality as i (id, lease_token, status, next_attempt_at, completed_at, attempted_at, duration_ms, status_code, error, response_body, n)
     ), moved as (
       update webhook_deliveries d
       set status = i.status, attempt_count = d.attempt_count + 1, next_attempt_at = i.next_attempt_at,
           lease_until = null, lease_token = null, completed_at = i.completed_at
       from input i
       where d.id = i.id and d.lease_token = i.lease_token and d.status = 'pending'
-      returning d.id, d.endpoint_id, i.status
+      returning i.n, d.endpoint_id, i.status
     ), streak as (
       -- Only rows with a streak to reset are written, so a busy endpoint's row is not rewritten per batch.
       update webhook_endpoints set failure_streak = 0
       where failure_streak <> 0 and id in (select endpoint_id from moved where status = 'delivered')
+    ), attempts as (
+      -- Joined on the input row, not the delivery id: a delivery this worker claimed again after
+      -- its lease expired may sit in one batch twice, and only the current token's attempt counts.
+      insert into webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error, response_body)
+      select i.id, i.attempted_at, i.duration_ms, i.status_code, i.error, i.response_body
+      from input i join moved m on m.n = i.n
+      order by i.attempted_at, i.n
     )
-    insert into webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error, response_body)
-    select i.id, i.attempted_at, i.duration_ms, i.status_code, i.error, i.response_body
-    from input i join moved m on m.id = i.id
-    order by i.attempted_at, i.id
-    returning delivery_id`.execute(db);
-  return new Set(rows.map((r) => r.delivery_id));
+    select n from moved`.execute(db);
+  const recorded = new Set(rows.map((r) => Number(r.n)));
+  // Ordinality counts from 1.
+  return batch.map((_, index) => recorded.has(index + 1));
 }
 
 /** Lets go of a claim without an attempt (the process is stopping): the delivery is due again at once. */
