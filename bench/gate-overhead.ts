@@ -4,6 +4,7 @@
  * when a known key costs no database round trip.
  */
 import { buildApp } from '../src/app.js';
+import { API_KEY_ROUTE, PUBLIC_ROUTE } from '../src/platform/http/route-policy.js';
 import { benchPlatform, type Storage } from './lib/bench-platform.js';
 import { combine, load, printTable, type LoadResult } from './lib/load.js';
 
@@ -15,8 +16,9 @@ for (const storage of ['pglite', 'postgres'] as Storage[]) {
   const { platform, dispose } = await benchPlatform(storage);
   const app = await buildApp(platform);
   const payload = { ok: true };
-  app.get('/v1/bench/noop', async () => payload);
-  app.get('/bench/noop', async () => payload);
+  // Routes declare their guard (docs/route-policy.md): the same handler behind the key, and public.
+  app.get('/v1/bench/noop', { config: API_KEY_ROUTE }, async () => payload);
+  app.get('/bench/noop', { config: PUBLIC_ROUTE }, async () => payload);
   const agency = await app.services.accounts.createAgency({ name: 'Bench' });
   const { secret } = await app.services.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
