@@ -58,8 +58,6 @@ export function registerApiKeyGate(app: FastifyInstance, keys: ApiKeyService, pl
   app.addHook('onRequest', async (request) => {
     if (request.is404) return;
     if (!needsApiKey(request.routeOptions.config.auth)) return;
-    // The path as the router matched it (template and encoded params): what restrictions compare.
-    const path = matchedPath(request) ?? request.routeOptions.url ?? '';
 
     const header = request.headers['x-api-key'];
     if (header === undefined || header === '') throw unauthorized('missing X-API-Key', 'missing_api_key');
@@ -68,9 +66,11 @@ export function registerApiKeyGate(app: FastifyInstance, keys: ApiKeyService, pl
     const key = await keys.authenticate(header.trim());
     if (!key) throw unauthorized('invalid api key', 'invalid_api_key');
 
+    // The path as the router matched it (template and encoded params): what restrictions compare.
+    const path = () => matchedPath(request) ?? request.routeOptions.url ?? '';
     const refusal = checkRestrictions(key, { ip: request.ip, method: request.method, path, now: platform.clock() });
     if (refusal) {
-      logRefusal(request, key, refusal, path);
+      logRefusal(request, key, refusal, path());
       throw new AppError(refusal.status, refusal.code, refusal.message);
     }
     request.apiKey = { id: key.id, agencyId: key.agencyId, kind: key.kind, environment: key.environment };

@@ -40,13 +40,14 @@ function clientAllowed(list: BlockList, ip: string): boolean {
 }
 
 /**
- * `request.path` must be the path the router matched in its canonical spelling (the route
+ * `request.path()` must give the path the router matched in its canonical spelling (the route
  * template with percent-encoded parameters, see matchedPath in route-policy.ts), never the raw
  * URL: `/%761/orders` is the same route as `/v1/orders` and must meet the same `allowedPaths`.
+ * It is a function because only keys with `allowedPaths` need it, and most keys have none.
  */
 export function checkRestrictions(
   r: KeyRestrictions & { allowlist: BlockList | null },
-  request: { ip: string; method: string; path: string; now: Date },
+  request: { ip: string; method: string; path: () => string; now: Date },
 ): RestrictionRefusal | null {
   if (r.expiresAt && r.expiresAt.getTime() <= request.now.getTime()) {
     return { status: 401, code: 'api_key_expired', message: 'api key expired' };
@@ -57,8 +58,11 @@ export function checkRestrictions(
   if (r.readOnly && !READ_METHODS.has(request.method)) {
     return { status: 403, code: 'api_key_read_only', message: 'api key is read-only' };
   }
-  if (r.allowedPaths && !r.allowedPaths.some((p) => request.path === p || request.path.startsWith(`${p}/`))) {
-    return { status: 403, code: 'path_not_allowed', message: `api key does not allow ${request.path}` };
+  if (r.allowedPaths) {
+    const path = request.path();
+    if (!r.allowedPaths.some((p) => path === p || path.startsWith(`${p}/`))) {
+      return { status: 403, code: 'path_not_allowed', message: `api key does not allow ${path}` };
+    }
   }
   return null;
 }
