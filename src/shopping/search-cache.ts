@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Platform } from '../platform/platform.js';
 import { createMemoryCache, createRedisCache, type ByteCache } from '../platform/cache/byte-cache.js';
 import { failedDependency } from '../platform/http/dependency-errors.js';
+import { redisFallbackNotice } from '../platform/redis-fallback-notice.js';
 import type { SearchRequest } from './search-validation.js';
 
 /** Redis when configured (shared by every instance), in process otherwise. */
@@ -11,24 +12,16 @@ export function createSearchCache(platform: Platform): ByteCache {
     : createMemoryCache({ now: () => platform.clock().getTime() });
 }
 
-// One warning per this long while Redis is away; the metric counts every skipped read and write.
-const WARN_EVERY_MS = 10_000;
-
 /**
  * The cache is an optimisation: while Redis is unavailable a read is a miss and a write is
  * skipped, so searches go to the airlines (within Redis' command time-out, ~0.5 s at worst) instead
  * of failing. Counted in `flightagg_redis_fallback_total{feature="search-cache"}`.
  */
 function skippedWhileRedisFails(cache: ByteCache, platform: Pick<Platform, 'metrics' | 'logger'>): ByteCache {
-  const log = platform.logger.child({ dependency: 'redis', feature: 'search-cache' });
-  let lastWarned = 0;
+  const notice = redisFallbackNotice(platform, 'search-cache', 'Redis unavailable: searches skip the cache until it is back');
   const skip = (err: unknown) => {
     if (failedDependency(err) !== 'redis') throw err;
-    platform.metrics.redisFallbacks.inc({ feature: 'search-cache' });
-    const now = Date.now();
-    if (now - lastWarned < WARN_EVERY_MS) return;
-    lastWarned = now;
-    log.warn('Redis unavailable: searches skip the cache until it is back');
+    notice();
   };
   return {
     get: (key) =>

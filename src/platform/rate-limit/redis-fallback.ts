@@ -1,13 +1,12 @@
 import type { Platform } from '../platform.js';
 import { failedDependency } from '../http/dependency-errors.js';
+import { redisFallbackNotice } from '../redis-fallback-notice.js';
 import { createMemoryRateLimiter, type RateLimiter } from './sliding-window-limiter.js';
 
 // After Redis failed, the next decisions are made in process for this long before Redis is tried
 // again: a Redis that hangs (rather than refuses) then costs one command time-out per second, not
 // one per request.
 const RETRY_REDIS_AFTER_MS = 1_000;
-// One warning per limiter per this long while Redis is away; the metric counts every decision.
-const WARN_EVERY_MS = 10_000;
 
 /**
  * A shared limiter that keeps deciding while Redis is unavailable: each decision Redis cannot make
@@ -22,19 +21,13 @@ export function withInProcessFallback(
   platform: Pick<Platform, 'metrics' | 'logger'>,
 ): RateLimiter {
   const local = createMemoryRateLimiter();
-  const log = platform.logger.child({ dependency: 'redis', feature });
+  const notice = redisFallbackNotice(platform, feature, 'Redis unavailable: rate limit enforced per instance until it is back');
   let skipUntil = 0;
-  let lastWarned = 0;
 
   const fellBack = (err: unknown) => {
     if (err !== null && failedDependency(err) !== 'redis') throw err;
-    platform.metrics.redisFallbacks.inc({ feature });
-    const now = Date.now();
-    if (err !== null) skipUntil = now + RETRY_REDIS_AFTER_MS;
-    if (now - lastWarned >= WARN_EVERY_MS) {
-      lastWarned = now;
-      log.warn('Redis unavailable: rate limit enforced per instance until it is back');
-    }
+    if (err !== null) skipUntil = Date.now() + RETRY_REDIS_AFTER_MS;
+    notice();
   };
 
   const decide =
