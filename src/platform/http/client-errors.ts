@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { requestIdFor } from './request-id.js';
+import { newRequestId } from './request-id.js';
 import { errorBody } from './surfaces.js';
 
 interface SocketError extends Error {
@@ -34,7 +34,7 @@ export function clientErrorHandler(logger: FastifyBaseLogger) {
     // A reset socket has nobody left to answer.
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
     const error = describe(err);
-    const requestId = requestIdFor({ headers: {} } as http.IncomingMessage);
+    const requestId = newRequestId();
     logger.debug({ code: err.code, requestId }, `client error: ${error.code}`);
     if (socket.writable) {
       const body = JSON.stringify(errorBody('plain', error, requestId));

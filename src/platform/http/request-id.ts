@@ -12,6 +12,11 @@ let counter = 0;
 export function requestIdFor(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   if (typeof incoming === 'string' && ACCEPTABLE.test(incoming)) return incoming;
+  return newRequestId();
+}
+
+/** A fresh id, also for answers given before any request exists (client-errors.ts). */
+export function newRequestId(): string {
   counter = (counter + 1) % 0x1000000000;
   return `req_${PROCESS_PREFIX}${counter.toString(36).padStart(10, '0')}`;
 }
