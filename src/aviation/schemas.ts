@@ -1,7 +1,7 @@
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import { BODY_CLASSES } from './importers/body-class.js';
+import { Nullable } from '../platform/http/responses.js';
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Str = Nullable(Type.String());
 const Num = Nullable(Type.Number());
 const Int = Nullable(Type.Integer());

@@ -5,8 +5,7 @@ import { notFound } from '../platform/errors.js';
 import { API_KEY_ROUTE } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import { createHealthService } from './health-service.js';
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+import { errorResponses, Nullable } from '../platform/http/responses.js';
 
 const AirlineHealthSchema = Type.Object({
   airline: Type.String({ description: 'IATA code of the connector' }),
@@ -28,7 +27,6 @@ const AirlineHealthSchema = Type.Object({
   interval_seconds: Type.Integer({ description: 'Probe interval (MONITORING_INTERVAL_SECONDS; 0 disables monitoring)' }),
 });
 
-const ErrorSchema = Type.Object({ error: Type.String(), code: Type.String(), request_id: Type.String() });
 const NOTE =
   'Health is refreshed by a scheduled probe per connector and read from its record: polling never reaches an airline and does not affect look-to-book.';
 
@@ -68,7 +66,7 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
         summary: 'Health of one airline connector',
         description: `404 for a code with no connector. ${NOTE}`,
         params: Type.Object({ iataCode: Type.String({ description: 'IATA airline code, e.g. AA' }) }),
-        response: { 200: AirlineHealthSchema, 404: ErrorSchema },
+        response: { 200: AirlineHealthSchema, ...errorResponses(404) },
       },
     },
     async (request) => {

@@ -14,6 +14,7 @@ import {
   ServicesQuerySchema,
 } from './offer-schemas.js';
 import { createOfferService, type OrderSeatResolver } from './offer-service.js';
+import { errorResponses } from '../platform/http/responses.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,8 +23,7 @@ declare module 'fastify' {
   }
 }
 
-const ErrorSchema = Type.Object({ error: Type.String(), code: Type.String(), request_id: Type.String() });
-const errors = { 400: ErrorSchema, 404: ErrorSchema, 502: ErrorSchema };
+const errors = errorResponses(400, 404, 502);
 const AIRLINE_NOTE =
   "The airline is inferred from the id prefix unless `airline` is given; no recognisable prefix and no `airline`: 400 `unknown airline`. A 502 carries the airline's own text, bracketed code included.";
 

@@ -2,8 +2,8 @@ import { Type, type Static } from '@sinclair/typebox';
 import { MAX_OFFER_ID_LENGTH } from '../connectors/offer-id-auth.js';
 import { MAX_SLICES } from '../connectors/trip-limits.js';
 import { OfferSchema } from '../shopping/offer-schema.js';
+import { Nullable } from '../platform/http/responses.js';
 
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const OfferId = Type.String({
   minLength: 1,
   maxLength: MAX_OFFER_ID_LENGTH,

@@ -9,9 +9,9 @@ import { findAgencyOrder } from './order-store.js';
 import { historyView, orderView } from './order-view.js';
 import * as S from './schemas.js';
 import { confirmCancel } from './cancellation-service.js';
+import { errorResponses } from '../platform/http/responses.js';
 
 const TAG = ['orders'];
-const E = S.ErrorSchema;
 
 /** Platform permissions an operator's support session needs on these routes (docs/portal.md). */
 export const SUPPORT_READ_PERMISSION = 'support.session';
@@ -71,7 +71,7 @@ export async function dashboardOrderRoutes(
         tags: TAG,
         summary: "Dashboard: one of the agency's orders (session)",
         params: S.OrderIdParams,
-        response: { 200: S.OrderSchema, 401: E, 403: E, 404: E },
+        response: { 200: S.OrderSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => orderView((await scoped(request, request.params.orderID)).order),
@@ -84,7 +84,7 @@ export async function dashboardOrderRoutes(
         tags: TAG,
         summary: "Dashboard: an order's timeline (session)",
         params: S.OrderIdParams,
-        response: { 200: S.HistorySchema, 401: E, 403: E, 404: E },
+        response: { 200: S.HistorySchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -103,7 +103,7 @@ export async function dashboardOrderRoutes(
         description:
           'On a support session the operator needs the platform permission orders.support (403 `missing_permission` otherwise).',
         params: S.OrderIdParams,
-        response: { 200: Type.Union([S.OrderSchema, S.MinimalOrder]), 401: E, 403: E, 404: E, 409: E, 502: E, 503: E },
+        response: { 200: Type.Union([S.OrderSchema, S.MinimalOrder]), ...errorResponses(401, 403, 404, 409, 502, 503) },
       },
     },
     async (request) => {

@@ -3,11 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '../platform/errors.js';
 import type { Actor, OrderScope } from './order-record.js';
 import { STATUS_DOC } from './order-status.js';
-import * as S from './schemas.js';
 
 /** What the order route files share: tag, error schemas, the caller's scope and the write gate. */
 export const TAG = ['orders'];
-export const errors = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, S.ErrorSchema]));
 
 export function actorOf(request: FastifyRequest): Actor {
   const session = (

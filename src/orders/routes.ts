@@ -7,9 +7,10 @@ import { validKey } from './idempotency-service.js';
 import { loadOrder } from './order-access.js';
 import { listOrders } from './order-store.js';
 import { historyView, orderView } from './order-view.js';
-import { errors, orderRouteContext, scopeOf, TAG } from './route-context.js';
+import { orderRouteContext, scopeOf, TAG } from './route-context.js';
 import * as S from './schemas.js';
 import * as svc from './servicing-service.js';
+import { errorResponses } from '../platform/http/responses.js';
 
 const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
@@ -31,7 +32,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         summary: "List the agency's orders, newest first (keyset pagination)",
         description: R('`next_cursor` is empty on the last page.'),
         querystring: S.ListQuery,
-        response: { 200: S.OrderList, ...errors(400, 401) },
+        response: { 200: S.OrderList, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -67,7 +68,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         ),
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
         body: S.CreateOrderBody,
-        response: { 200: S.OrderSchema, 201: S.OrderSchema, ...errors(400, 401, 403, 404, 409, 422, 502, 503) },
+        response: { 200: S.OrderSchema, 201: S.OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 502, 503) },
       },
     },
     async (request, reply) => {
@@ -88,7 +89,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
         description: R('Never falls back to the airline: 404 `order_not_found`, with `did_you_mean` for a one-character typo.'),
         params: S.OrderIdParams,
         querystring: S.GetOrderQuery,
-        response: { 200: S.OrderSchema, ...errors(400, 401, 404, 502) },
+        response: { 200: S.OrderSchema, ...errorResponses(400, 401, 404, 502) },
       },
     },
     async (request) =>
@@ -104,7 +105,7 @@ export async function orderRoutes(app: FastifyInstance): Promise<void> {
           "Append-only timeline: who (key, portal user, support on the agency's behalf, airline), what, when, airline references",
         params: S.OrderIdParams,
         querystring: S.AirlineQuery,
-        response: { 200: S.HistorySchema, ...errors(400, 401, 404) },
+        response: { 200: S.HistorySchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {

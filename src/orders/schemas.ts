@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ORDER_STATUSES } from './order-status.js';
+import { Nullable } from '../platform/http/responses.js';
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
 const Amount = Type.Object({ amount: Type.Number(), currency: Type.String() });
 const Str = (description?: string) => Type.String(description ? { description } : {});
 
@@ -306,7 +306,3 @@ export const HistorySchema = Type.Object({
     }),
   ),
 });
-export const ErrorSchema = Type.Object(
-  { error: Str(), code: Type.Optional(Type.String()), request_id: Type.Optional(Type.String()) },
-  { additionalProperties: true },
-);

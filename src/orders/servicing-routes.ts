@@ -4,9 +4,10 @@ import * as cancellation from './cancellation-service.js';
 import { money, orderView } from './order-view.js';
 import * as reshop from './reshop-service.js';
 import { reshopOffersView } from './reshop-view.js';
-import { errors, orderRouteContext, scopeOf, TAG } from './route-context.js';
+import { orderRouteContext, scopeOf, TAG } from './route-context.js';
 import * as S from './schemas.js';
 import * as svc from './servicing-service.js';
+import { errorResponses } from '../platform/http/responses.js';
 
 /** Servicing an existing order: change request, cancel, quote, commit, reshop, change, cancel, refund. */
 export async function orderServicingRoutes(app: FastifyInstance): Promise<void> {
@@ -23,7 +24,7 @@ export async function orderServicingRoutes(app: FastifyInstance): Promise<void> 
         params: S.OrderIdParams,
         querystring: S.AirlineQuery,
         body: Type.Optional(S.ChangeRequestBody),
-        response: { 200: S.OrderSchema, ...errors(400, 401, 404, 409, 422, 502, 503) },
+        response: { 200: S.OrderSchema, ...errorResponses(400, 401, 404, 409, 422, 502, 503) },
       },
       // Keys are case-insensitive: lower-cased before the schema validates them.
       preValidation: async (request) => {
@@ -43,7 +44,7 @@ export async function orderServicingRoutes(app: FastifyInstance): Promise<void> 
         description: R('204 on success.'),
         params: S.OrderIdParams,
         querystring: S.AirlineQuery,
-        response: { 204: Type.Null(), ...errors(400, 401, 404, 409, 502, 503) },
+        response: { 204: Type.Null(), ...errorResponses(400, 401, 404, 409, 502, 503) },
       },
     },
     async (request, reply) => {
@@ -61,7 +62,7 @@ export async function orderServicingRoutes(app: FastifyInstance): Promise<void> 
         summary: 'Order quote: the airline reprices the order as it stands',
         params: S.OrderIdParams,
         querystring: S.AirlineQuery,
-        response: { 200: S.OrderQuoteSchema, ...errors(400, 401, 404, 409, 502, 503) },
+        response: { 200: S.OrderQuoteSchema, ...errorResponses(400, 401, 404, 409, 502, 503) },
       },
     },
     async (request) => {
@@ -88,7 +89,7 @@ export async function orderServicingRoutes(app: FastifyInstance): Promise<void> 
         params: S.OrderIdParams,
         querystring: S.AirlineQuery,
         body: Type.Optional(S.CommitBody),
-        response: { 200: S.OrderSchema, ...errors(400, 401, 404, 409, 502, 503) },
+        response: { 200: S.OrderSchema, ...errorResponses(400, 401, 404, 409, 502, 503) },
       },
     },
     async (request) => orderView(await svc.commitOrder(deps, scopeOf(request, 'read'), target(request), request.body ?? {})),
@@ -105,7 +106,7 @@ export async function orderServicingRoutes(app: FastifyInstance): Promise<void> 
         params: S.OrderIdParams,
         querystring: S.AirlineQuery,
         body: Type.Optional(S.ReshopBody),
-        response: { 200: S.ReshopResult, ...errors(400, 401, 404, 409, 502, 503) },
+        response: { 200: S.ReshopResult, ...errorResponses(400, 401, 404, 409, 502, 503) },
       },
     },
     async (request) => ({
@@ -123,7 +124,7 @@ export async function orderServicingRoutes(app: FastifyInstance): Promise<void> 
         params: S.OrderIdParams,
         querystring: S.AirlineQuery,
         body: Type.Optional(S.ChangeBody),
-        response: { 200: S.OrderQuoteSchema, ...errors(400, 401, 404, 409, 422, 502, 503) },
+        response: { 200: S.OrderQuoteSchema, ...errorResponses(400, 401, 404, 409, 422, 502, 503) },
       },
     },
     async (request) => {
@@ -151,7 +152,7 @@ export async function orderServicingRoutes(app: FastifyInstance): Promise<void> 
         params: S.OrderIdParams,
         querystring: S.AirlineQuery,
         body: Type.Optional(S.ChangeConfirmBody),
-        response: { 200: S.OrderSchema, ...errors(400, 401, 404, 409, 502, 503) },
+        response: { 200: S.OrderSchema, ...errorResponses(400, 401, 404, 409, 502, 503) },
       },
     },
     async (request) => orderView(await reshop.confirmChange(deps, scopeOf(request, 'read'), target(request), request.body ?? {})),
@@ -167,7 +168,7 @@ export async function orderServicingRoutes(app: FastifyInstance): Promise<void> 
         params: S.OrderIdParams,
         querystring: S.AirlineQuery,
         body: Type.Optional(S.CancelBody),
-        response: { 200: S.CancelQuoteSchema, ...errors(400, 401, 404, 409, 502, 503) },
+        response: { 200: S.CancelQuoteSchema, ...errorResponses(400, 401, 404, 409, 502, 503) },
       },
     },
     async (request) => {
@@ -193,7 +194,7 @@ export async function orderServicingRoutes(app: FastifyInstance): Promise<void> 
         params: S.OrderIdParams,
         querystring: S.AirlineQuery,
         body: Type.Optional(S.CancelConfirmBody),
-        response: { 200: Type.Union([S.OrderSchema, S.MinimalOrder]), ...errors(400, 401, 404, 409, 502, 503) },
+        response: { 200: Type.Union([S.OrderSchema, S.MinimalOrder]), ...errorResponses(400, 401, 404, 409, 502, 503) },
       },
     },
     async (request) => {
@@ -215,7 +216,7 @@ export async function orderServicingRoutes(app: FastifyInstance): Promise<void> 
         summary: 'Refund eligibility, refundable amount and penalty (no side effect)',
         params: S.OrderIdParams,
         querystring: S.AirlineQuery,
-        response: { 200: S.RefundEligibility, ...errors(400, 401, 404, 502) },
+        response: { 200: S.RefundEligibility, ...errorResponses(400, 401, 404, 502) },
       },
     },
     async (request) => {
@@ -240,7 +241,7 @@ export async function orderServicingRoutes(app: FastifyInstance): Promise<void> 
         description: R('A ticketed order is cancelled with its refund; a cancelled one has its refund recorded.'),
         params: S.OrderIdParams,
         querystring: S.AirlineQuery,
-        response: { 202: S.RefundAccepted, ...errors(400, 401, 404, 422, 502, 503) },
+        response: { 202: S.RefundAccepted, ...errorResponses(400, 401, 404, 422, 502, 503) },
       },
     },
     async (request, reply) => {

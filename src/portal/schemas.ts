@@ -1,14 +1,5 @@
-import { Type, type TNull, type TObject, type TSchema, type TUnion } from '@sinclair/typebox';
-
-/** The plain error body every portal and admin error answers with. */
-export const ErrorBody = Type.Object(
-  {
-    error: Type.String({ description: 'A sentence for people; do not branch on it' }),
-    code: Type.String({ description: 'Stable machine code' }),
-    request_id: Type.String(),
-  },
-  { additionalProperties: true },
-);
+import { Type, type TSchema } from '@sinclair/typebox';
+import { errorResponses } from '../platform/http/responses.js';
 
 export const StatusBody = Type.Object({ status: Type.String() });
 
@@ -17,21 +8,18 @@ export const SESSION_SECURITY = [{ SessionBearer: [] }];
 /** Routes that take no credential at all (sign-up, login, verification). */
 export const NO_SECURITY: { [name: string]: string[] }[] = [];
 
-const ERROR_TEXT: Record<number, string> = {
-  400: 'Invalid request; the message names the field',
+/** What the portal's errors mean for a session-authenticated caller, where the shared text says less. */
+const PORTAL_ERROR_TEXT: Record<number, string> = {
   401: 'Missing, invalid or expired session token',
   403: 'Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor)',
-  404: 'Not found',
-  405: 'Method not allowed',
-  409: 'Conflicts with the current state',
-  413: 'Request body too large',
-  422: 'Unprocessable',
   429: 'Too many requests, or failed sign-ins, from this client address; `Retry-After` says when to try again',
 };
 
-/** Response schemas for the listed error statuses, described once. */
+/** Response schemas for the listed error statuses, described for portal callers. */
 export function errors(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries(statuses.map((s) => [s, { ...ErrorBody, description: ERROR_TEXT[s] ?? 'Error' }]));
+  return errorResponses(
+    ...statuses.map((s): number | [number, string] => (PORTAL_ERROR_TEXT[s] ? [s, PORTAL_ERROR_TEXT[s]] : s)),
+  );
 }
 
 /** An optional `{password}` body: the current password, as step-up. */
@@ -47,11 +35,3 @@ export const StepUpBody = Type.Object(
   },
   { additionalProperties: false },
 );
-
-/**
- * A body that may be left out altogether. Fastify validates a missing body as null, so the schema
- * accepts null; handlers read it as `T | null`.
- */
-export function optionalBody<T extends TObject>(schema: T): TUnion<[T, TNull]> {
-  return { ...schema, type: ['object', 'null'] } as unknown as TUnion<[T, TNull]>;
-}

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { Nullable } from '../platform/http/responses.js';
 
 /** JSON shapes of an offer as every endpoint answers it; money is a decimal with its currency. */
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
 // A plain enum (not a union of literals) so a wrong value reads `cabin must be one of: ...`.
 export const CabinSchema = Type.Unsafe<'economy' | 'premium_economy' | 'business' | 'first'>({

@@ -13,6 +13,7 @@ import { createSearchRateLimit } from './search-rate-limit.js';
 import { ConnectorStatusSchema, SearchRequestSchema, SearchResponseSchema, type SearchRequestBody } from './search-schemas.js';
 import { createSearchService, newSearchId } from './search-service.js';
 import { validateSearch } from './search-validation.js';
+import { errorResponses } from '../platform/http/responses.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -24,7 +25,6 @@ declare module 'fastify' {
 /** Stored bytes go out as they are: no serializer, no schema, no copy. */
 const sendBytes = (reply: FastifyReply, bytes: Buffer) => reply.send(bytes);
 
-const ErrorSchema = Type.Object({ error: Type.String(), code: Type.String(), request_id: Type.String() });
 const FailedSchema = Type.Object({
   error: Type.String({
     description: '`all airline connections failed — please retry later`, or why a live connection is not configured',
@@ -68,7 +68,7 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
         summary: 'Search every connected airline for offers',
         description: `One-way (origin, destination, departure_date), round trip (add return_date) or multi-city (slices). Offers are normalized; \`connectors\` says which airlines answered, timed out or failed. ${limits}`,
         body: SearchRequestSchema,
-        response: { 200: SearchResponseSchema, 400: ErrorSchema, 429: ErrorSchema, 502: FailedSchema },
+        response: { 200: SearchResponseSchema, ...errorResponses(400, 429), 502: FailedSchema },
       },
     },
     async (request, reply) => {
@@ -97,8 +97,7 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
         body: SearchRequestSchema,
         response: {
           200: { description: STREAM_DESCRIPTION, content: { 'text/event-stream': { schema: Type.String() } } },
-          400: ErrorSchema,
-          429: ErrorSchema,
+          ...errorResponses(400, 429),
         },
       },
     },

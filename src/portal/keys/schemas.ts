@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-
-const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+import { Nullable } from '../../platform/http/responses.js';
 
 export const KeyRecord = Type.Object({
   id: Type.String(),

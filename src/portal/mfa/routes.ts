@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, optionalBody, SESSION_SECURITY, StatusBody, StepUpBody } from '../schemas.js';
+import { optionalBody } from '../../platform/http/responses.js';
+import { errors, SESSION_SECURITY, StatusBody, StepUpBody } from '../schemas.js';
 import type { PortalServices } from '../services.js';
 import { sessionOf } from '../sessions/session-auth.js';
 import { CodeBody, MfaVerified, RecoveryCodes, TotpEnabled, TotpEnrolment } from './schemas.js';

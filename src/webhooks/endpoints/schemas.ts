@@ -1,7 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { WEBHOOK_EVENTS, WEBHOOK_POLICY } from '../events.js';
-
-const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+import { Nullable } from '../../platform/http/responses.js';
 
 const eventsDescription = `Any of ${WEBHOOK_EVENTS.join(', ')}; empty or absent means every event`;
 
