@@ -7,6 +7,7 @@ import type { Keyring } from './keyring/keyring.js';
 import { loadKeyring } from './keyring/keyring-loader.js';
 import { registerKeyring } from './keyring/keyring-store.js';
 import { loggerOptions } from './logger.js';
+import { createMailer, type Mailer } from './mail.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { connectRedis, type Redis } from './redis.js';
@@ -24,6 +25,8 @@ export interface Platform {
   readonly broadcast: Broadcast;
   readonly metrics: Metrics;
   readonly logger: Logger;
+  /** The one way out for e-mail: SMTP_URL, or the DATA_DIR/outbox folder. */
+  readonly mailer: Mailer;
   /** Background jobs; features add theirs while the app is built, server.ts starts them. */
   readonly scheduler: Scheduler;
   /** What the start-up migration run found and applied. */
@@ -73,6 +76,7 @@ export async function createPlatform(config: Readonly<Config>, options: Platform
       : createLocalBroadcast();
 
   const scheduler = new Scheduler(database, logger);
+  const mailer = createMailer({ config, logger });
   return {
     config,
     database,
@@ -82,11 +86,13 @@ export async function createPlatform(config: Readonly<Config>, options: Platform
     broadcast,
     metrics,
     logger,
+    mailer,
     scheduler,
     migrations,
     clock: options.clock ?? (() => new Date()),
     async close() {
       await scheduler.stop();
+      mailer.close();
       await broadcast.close();
       redis?.disconnect();
       await database.close();
