@@ -12,17 +12,27 @@ import type { Surface } from './surfaces.js';
 export const ROUTE_AUTH_KINDS = ['public', 'api-key', 'session', 'metrics-token'] as const;
 export type RouteAuth = (typeof ROUTE_AUTH_KINDS)[number];
 
-/** What a route declares about itself, read by the gate and the error handler (and later the meter). */
+/**
+ * The usage surfaces a metered route counts under (src/billing): requests of an API key to a route
+ * that declares one are counted, and a developer-portal key's are held to its plan's standing check.
+ */
+export const METER_SURFACES = ['shopping', 'offers', 'orders', 'monitoring', 'aviation', 'reference'] as const;
+export type MeterSurface = (typeof METER_SURFACES)[number];
+
+/** What a route declares about itself, read by the gate, the error handler and the meter. */
 export interface RoutePolicy {
   auth: RouteAuth;
   /** The error shape of the route: `plain` `{error, code, request_id}` or the aviation `envelope`. */
   surface: Surface;
+  /** The usage surface the route is metered under; absent: not metered. */
+  meter?: MeterSurface;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: RouteAuth;
     surface?: Surface;
+    meter?: MeterSurface;
   }
 }
 
@@ -44,6 +54,7 @@ function ownPolicy(route: RouteOptions): Partial<RoutePolicy> {
     own = {};
     if (config.auth !== undefined) own.auth = config.auth;
     if (config.surface !== undefined) own.surface = config.surface;
+    if (config.meter !== undefined) own.meter = config.meter;
     declared.set(route, own);
   }
   return own;
@@ -104,8 +115,10 @@ export function requireRoutePolicies(app: FastifyInstance): void {
       );
     }
     for (const route of routes.splice(0)) {
-      const { auth, surface } = route.config as RoutePolicy;
-      for (const method of [route.method].flat()) declaredRoutes.push({ method, url: route.url, auth, surface });
+      const { auth, surface, meter } = route.config as RoutePolicy;
+      for (const method of [route.method].flat()) {
+        declaredRoutes.push({ method, url: route.url, auth, surface, ...(meter ? { meter } : {}) });
+      }
     }
   });
 }
