@@ -27,6 +27,11 @@ export interface Config {
   /** Public base URL, for links in e-mails and `docs_url`. */
   publicUrl: string;
   /**
+   * Whether PUBLIC_URL was set. Unset, the API description names a relative server (`/`), so the
+   * docs page calls whichever host it was opened on (`localhost`, `127.0.0.1`, a LAN name).
+   */
+  publicUrlSet: boolean;
+  /**
    * Which proxies' `X-Forwarded-For` to believe (TRUST_PROXY): needed behind a load balancer so
    * `allowedIps` and the per-address limits see the client, not the balancer. See trust-proxy.ts.
    */
@@ -68,6 +73,12 @@ export interface Config {
    * private addresses. Development and tests only (e.g. `localhost`); empty in production.
    */
   webhooks: { allowedPrivateHosts: readonly string[] };
+  /**
+   * Plans and metering (docs/plans.md): the one-off free allowance of a new account, in metered
+   * requests (FREE_ALLOWANCE_REQUESTS), and how often counted usage is written to the database
+   * (USAGE_FLUSH_SECONDS).
+   */
+  billing: { freeAllowanceRequests: number; usageFlushSeconds: number };
 }
 
 export type KeyEnvironment = 'test' | 'live';
@@ -169,6 +180,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   }
 
   const port = r.int('PORT', 8080, 0, 65535);
+  const publicUrl = r.url('PUBLIC_URL', ['http:', 'https:']);
   const config: Config = {
     port,
     host: r.string('HOST', '0.0.0.0'),
@@ -181,7 +193,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     keyEnvironments: keyEnvironments as KeyEnvironment[],
     orderWritesEnabled: r.bool('ORDER_WRITES_ENABLED', true),
     logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
-    publicUrl: r.url('PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`,
+    publicUrl: publicUrl ?? `http://localhost:${port}`,
+    publicUrlSet: publicUrl !== null,
     trustProxy,
     metricsToken: r.optional('METRICS_TOKEN'),
     aa: {
@@ -222,6 +235,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
         .split(',')
         .map((s) => s.trim().toLowerCase().replace(/\.$/, ''))
         .filter(Boolean),
+    },
+    billing: {
+      freeAllowanceRequests: r.int('FREE_ALLOWANCE_REQUESTS', 1_000, 0, 100_000_000),
+      usageFlushSeconds: r.int('USAGE_FLUSH_SECONDS', 5, 1, 3_600),
     },
   };
   if (config.http.headersTimeoutMs > config.http.requestTimeoutMs) {
