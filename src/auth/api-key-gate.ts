@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../platform/errors.js';
 import { matchedPath, type RouteAuth } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
-import { recordSecurityEvent } from '../security/security-event-store.js';
+import { recordSecurityEvent } from '../identity/security-events/store.js';
 import type { VerifiedKey } from './api-keys/key-cache.js';
 import { checkRestrictions, type RestrictionRefusal } from './api-keys/key-restrictions.js';
 import type { ApiKeyService } from './api-keys/key-service.js';

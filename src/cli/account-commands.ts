@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createAccountService, PERMISSIONS, ROLES, type Role } from '../accounts/account-service.js';
+import { createAccountService, PERMISSIONS, ROLES, type Role } from '../identity/account-service.js';
 import { createApiKeyService } from '../auth/api-keys/key-service.js';
 import { print, withPlatform, type OutputOptions } from './run-command.js';
 

@@ -1,11 +1,11 @@
-import { findAgency } from '../accounts/account-store.js';
+import { findAgency } from '../identity/agencies/store.js';
+import { findUser } from '../identity/users/store.js';
 import type { AppServices } from '../app.js';
 import { createMailer, type Mailer } from '../platform/mail.js';
 import type { Platform } from '../platform/platform.js';
 import { clientAddressLimit, clientFailureBudget } from '../platform/rate-limit/client-address-limit.js';
 import { createCredentialService } from './accounts/credentials.js';
 import { createSignupService } from './accounts/service.js';
-import { findPortalUser } from './accounts/store.js';
 import { createPortalKeyService } from './keys/service.js';
 import { createInviteService } from './invites/service.js';
 import { createMfaService } from './mfa/service.js';
@@ -64,7 +64,7 @@ export function createPortalServices(platform: Platform, app: AppServices, maile
     /** GET /v1/dev/me: the account, the agency the session acts for, the second factor, the session. */
     async describeMe(ctx: SessionContext) {
       const [user, agency, mfaStatus, session] = await Promise.all([
-        findPortalUser(platform.db, ctx.userId),
+        findUser(platform.db, ctx.userId),
         ctx.agencyId ? findAgency(platform.db, ctx.agencyId) : Promise.resolve(null),
         mfa.status(ctx.userId),
         sessions.get(ctx.sessionId),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../src/accounts/account-service.js';
+import type { Role } from '../../src/identity/account-service.js';
 import { PASSWORD, startPortal, type Portal } from './portal-harness.js';
 
 /** Every operation on a live key is for owners and admins; a developer keeps full rights on test keys. */

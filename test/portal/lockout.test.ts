@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as password from '../../src/accounts/password.js';
+import * as password from '../../src/identity/passwords/hashing.js';
 import { lockAfter, LOCKOUT_POLICY } from '../../src/portal/policy.js';
 import { PASSWORD, startPortal, type Portal } from './portal-harness.js';
 
-vi.mock('../../src/accounts/password.js', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/accounts/password.js')>();
+vi.mock('../../src/identity/passwords/hashing.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/identity/passwords/hashing.js')>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };
 });
 

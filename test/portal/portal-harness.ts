@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Role } from '../../src/accounts/account-service.js';
+import type { Role } from '../../src/identity/account-service.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { startInbox } from './smtp-inbox.js';
 

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
-import type { Role } from '../../src/accounts/account-service.js';
+import type { Role } from '../../src/identity/account-service.js';
 import { systemResolver, type ResolvedAddress } from '../../src/webhooks/delivery/ssrf-guard.js';
 import { startAaTestSystem } from '../../src/testsystem/aa/server.js';
 import { buildTestApp } from '../helpers/test-app.js';

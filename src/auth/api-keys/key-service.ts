@@ -4,7 +4,7 @@ import type { Db } from '../../platform/db/database.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import { recordSecurityEvent } from '../../security/security-event-store.js';
+import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { KeyCache, type VerifiedKey } from './key-cache.js';
 import { displayPrefix, generateApiKey, parseApiKey } from './key-format.js';
 import { compileAllowlist, validateRestrictions } from './key-restrictions.js';

@@ -1,18 +1,18 @@
 import crypto from 'node:crypto';
-import { hashPassword, verifyPassword } from '../../accounts/password.js';
+import { hashPassword, verifyPassword } from '../../identity/passwords/hashing.js';
 import { unauthorized } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
-import { recordSecurityEvent, recordUserEvent } from '../../security/security-event-store.js';
+import { recordSecurityEvent, recordUserEvent } from '../../identity/security-events/store.js';
 import { lockAfter } from '../policy.js';
-import * as store from './store.js';
+import * as users from '../../identity/users/store.js';
 
 export type FailureReason = 'password' | 'second_factor' | 'step_up_password' | 'step_up_second_factor';
 
 /** One sentence for a wrong address, a wrong password and a locked account alike. */
 export const invalidCredentials = () => unauthorized('invalid e-mail or password', 'invalid_credentials');
 
-export function isLocked(user: Pick<store.PortalUserRow, 'locked_at' | 'locked_until'>, now: Date): boolean {
+export function isLocked(user: Pick<users.UserRow, 'locked_at' | 'locked_until'>, now: Date): boolean {
   return user.locked_at !== null && (user.locked_until === null || user.locked_until.getTime() > now.getTime());
 }
 
@@ -26,7 +26,7 @@ export function createCredentialService(platform: Pick<Platform, 'db' | 'config'
   const dummyHash = hashPassword(crypto.randomBytes(16).toString('hex'), config.passwords.scryptLogN);
   dummyHash.catch((err: unknown) => logger.error({ err }, 'could not prepare the timing-equaliser hash'));
 
-  async function notifyLocked(user: store.PortalUserRow, until: Date | null) {
+  async function notifyLocked(user: users.UserRow, until: Date | null) {
     const when = until ? `until ${until.toISOString()}` : 'until an operator unlocks it';
     try {
       await mailer.send({
@@ -44,23 +44,23 @@ export function createCredentialService(platform: Pick<Platform, 'db' | 'config'
   }
 
   /** Counts a failure for an existing account and locks it when the policy says so. */
-  async function fail(user: store.PortalUserRow, reason: FailureReason, ip: string | null): Promise<void> {
+  async function fail(user: users.UserRow, reason: FailureReason, ip: string | null): Promise<void> {
     const now = clock();
-    const failures = await store.addFailedLogin(db, user.id);
+    const failures = await users.addFailedLogin(db, user.id);
     const kind = reason.startsWith('step_up') ? 'step_up.failed' : 'login.failed';
     await recordUserEvent(db, user, kind, ip, { reason, failedLogins: failures });
     const until = lockAfter(failures, now);
     if (until === undefined) return;
-    await store.lockUser(db, user.id, now, until);
+    await users.lockUser(db, user.id, now, until);
     await recordUserEvent(db, user, 'account.locked', ip, { failedLogins: failures, lockedUntil: until?.toISOString() ?? null });
     await notifyLocked({ ...user, failed_logins: failures }, until);
   }
 
   /** A lock whose time is up is lifted (and that unlock recorded) before the account is used. */
-  async function liftExpiredLock(user: store.PortalUserRow, ip: string | null): Promise<store.PortalUserRow> {
+  async function liftExpiredLock(user: users.UserRow, ip: string | null): Promise<users.UserRow> {
     const now = clock();
     if (user.locked_at === null || isLocked(user, now)) return user;
-    if (await store.clearExpiredLock(db, user.id, now)) {
+    if (await users.clearExpiredLock(db, user.id, now)) {
       await recordUserEvent(db, user, 'account.unlocked', ip, { via: 'expiry' });
     }
     return { ...user, locked_at: null, locked_until: null };
@@ -70,8 +70,8 @@ export function createCredentialService(platform: Pick<Platform, 'db' | 'config'
     fail,
 
     /** The first step of a login: the user behind a right password, or the generic 401. */
-    async checkLogin(email: string, password: string, ip: string | null): Promise<store.PortalUserRow> {
-      const found = await store.findPortalUserByEmail(db, email);
+    async checkLogin(email: string, password: string, ip: string | null): Promise<users.UserRow> {
+      const found = await users.findUserByEmail(db, email);
       if (!found) {
         await verifyPassword(password, await dummyHash);
         await recordSecurityEvent(db, { kind: 'login.failed', ip, detail: { reason: 'unknown_account' } });
@@ -92,7 +92,7 @@ export function createCredentialService(platform: Pick<Platform, 'db' | 'config'
 
     /** Step-up by password inside a session: a wrong one counts towards the lockout like a login. */
     async checkStepUpPassword(userId: string, password: string, ip: string | null): Promise<boolean> {
-      const found = await store.findPortalUser(db, userId);
+      const found = await users.findUser(db, userId);
       if (!found) return false;
       const user = await liftExpiredLock(found, ip);
       const ok = await verifyPassword(password, user.password_hash);
@@ -102,8 +102,8 @@ export function createCredentialService(platform: Pick<Platform, 'db' | 'config'
     },
 
     /** The account for a second-factor step, with an expired lock lifted; null when it is locked. */
-    async usableAccount(userId: string, ip: string | null): Promise<store.PortalUserRow | null> {
-      const found = await store.findPortalUser(db, userId);
+    async usableAccount(userId: string, ip: string | null): Promise<users.UserRow | null> {
+      const found = await users.findUser(db, userId);
       if (!found) return null;
       const user = await liftExpiredLock(found, ip);
       return isLocked(user, clock()) ? null : user;
@@ -111,7 +111,7 @@ export function createCredentialService(platform: Pick<Platform, 'db' | 'config'
 
     /** A whole login went through: the failure streak is over. */
     async succeeded(userId: string): Promise<void> {
-      await store.resetFailedLogins(db, userId);
+      await users.resetFailedLogins(db, userId);
     },
   };
 }

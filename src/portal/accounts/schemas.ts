@@ -1,6 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { PASSWORD_MIN_LENGTH } from '../../accounts/account-service.js';
-import { PASSWORD_MAX_LENGTH } from './password-policy.js';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../identity/passwords/policy.js';
 
 export const SignupBody = Type.Object(
   {

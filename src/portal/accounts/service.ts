@@ -1,15 +1,17 @@
-import type { AccountService } from '../../accounts/account-service.js';
-import { hashPassword } from '../../accounts/password.js';
+import type { AccountService } from '../../identity/account-service.js';
+import { hashPassword } from '../../identity/passwords/hashing.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, AppError, tooManyRequests } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
-import { recordSecurityEvent } from '../../security/security-event-store.js';
+import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { ACCOUNT_MAIL_PER_HOUR, EMAIL_VERIFICATION_TTL_MS } from '../policy.js';
 import { accountMailCap } from './account-mail-cap.js';
 import type { SessionContext } from '../sessions/session-context.js';
 import { hashToken, newToken } from '../sessions/tokens.js';
-import { checkPassword } from './password-policy.js';
+import { checkPassword } from '../../identity/passwords/policy.js';
+import { verifyAgencyOwnedBy } from '../../identity/agencies/store.js';
+import { findUser, findUserByEmail, markEmailVerified } from '../../identity/users/store.js';
 import * as store from './store.js';
 
 /**
@@ -67,7 +69,7 @@ export function createSignupService(
       checkPassword(input.password, { email });
       // Every sign-up that gets this far sends a mail, to an address nobody has proven to own.
       await limit(ip);
-      const existing = await store.findPortalUserByEmail(db, email);
+      const existing = await findUserByEmail(db, email);
       if (existing) {
         // Same work, same answer as a new account: only the mailbox owner learns the difference.
         await hashPassword(input.password, config.passwords.scryptLogN);
@@ -113,17 +115,19 @@ export function createSignupService(
 
     async verifyEmail(token: string, ip: string | null) {
       const now = clock();
-      const verified = await store.useEmailVerification(db, hashToken(token), now);
+      const link = await store.spendEmailVerification(db, hashToken(token), now);
+      // Only while the account still has the address the link was sent to.
+      const verified = link ? await markEmailVerified(db, link.user_id, link.email, now) : null;
       if (!verified)
         throw badRequest('this verification link is invalid, used or expired: ask for a new one', 'invalid_verification_token');
-      if (verified.agency_id) await store.verifyAgencyOwnedBy(db, verified.agency_id, verified.user_id, now);
-      await recordSecurityEvent(db, { kind: 'email.verified', userId: verified.user_id, agencyId: verified.agency_id, ip });
+      if (verified.agency_id) await verifyAgencyOwnedBy(db, verified.agency_id, verified.id, now);
+      await recordSecurityEvent(db, { kind: 'email.verified', userId: verified.id, agencyId: verified.agency_id, ip });
       return { status: 'verified' as const };
     },
 
     async resendVerification(ctx: SessionContext) {
       if (ctx.supportSession) throw forbidden('a support session cannot change the account', 'support_session_forbidden');
-      const user = await store.findPortalUser(db, ctx.userId);
+      const user = await findUser(db, ctx.userId);
       if (!user || user.email_verified_at) throw conflict('the e-mail address is already verified', 'email_already_verified');
       // The caller owns the account: nothing to hide, so it is told when to try again.
       const cap = await perAccount(user.id, { userId: user.id });

@@ -1,11 +1,12 @@
-import { findAgency, findUserByEmail, insertUser } from '../../accounts/account-store.js';
-import { hashPassword } from '../../accounts/password.js';
+import { findAgency } from '../../identity/agencies/store.js';
+import { hashPassword } from '../../identity/passwords/hashing.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, tooManyRequests } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
-import { recordSecurityEvent } from '../../security/security-event-store.js';
-import { checkPassword } from '../accounts/password-policy.js';
+import { recordSecurityEvent } from '../../identity/security-events/store.js';
+import { findUserByEmail, insertUser } from '../../identity/users/store.js';
+import { checkPassword } from '../../identity/passwords/policy.js';
 import { accountMailCap } from '../accounts/account-mail-cap.js';
 import { ACCOUNT_MAIL_PER_HOUR, INVITE_POLICY } from '../policy.js';
 import type { SessionContext } from '../sessions/session-context.js';

@@ -1,4 +1,4 @@
-import { findAgency } from '../../accounts/account-store.js';
+import { findAgency } from '../../identity/agencies/store.js';
 import type { ApiKeyService, KeyRestrictionInput } from '../../auth/api-keys/key-service.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';

@@ -1,9 +1,9 @@
 import { Secret, TOTP } from 'otpauth';
 import { conflict, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
-import { recordUserEvent } from '../../security/security-event-store.js';
+import { recordUserEvent } from '../../identity/security-events/store.js';
 import type { CredentialService } from '../accounts/credentials.js';
-import { findPortalUser, type PortalUserRow } from '../accounts/store.js';
+import { advanceTotpCounter, clearTotp, enableTotp, findUser, setPendingTotp, type UserRow } from '../../identity/users/store.js';
 import { RECOVERY_CODE_COUNT, STEP_UP_WINDOW_MS } from '../policy.js';
 import type { SessionContext } from '../sessions/session-context.js';
 import type { SessionService } from '../sessions/service.js';
@@ -34,9 +34,9 @@ export function createMfaService(
     return delta === null ? null : totp.counter({ timestamp: now.getTime() }) + delta;
   }
 
-  async function ownAccount(ctx: SessionContext): Promise<PortalUserRow> {
+  async function ownAccount(ctx: SessionContext): Promise<UserRow> {
     if (ctx.supportSession) throw forbidden('a support session cannot change second factors', 'support_session_forbidden');
-    const user = await findPortalUser(db, ctx.userId);
+    const user = await findUser(db, ctx.userId);
     if (!user) throw notFound('user not found', 'user_not_found');
     return user;
   }
@@ -52,13 +52,13 @@ export function createMfaService(
   }
 
   /** A TOTP code (each usable once) or an unused recovery code; null when neither matches. */
-  async function verifySecondFactor(user: PortalUserRow, code: string, ip: string | null): Promise<SecondFactor | null> {
+  async function verifySecondFactor(user: UserRow, code: string, ip: string | null): Promise<SecondFactor | null> {
     if (!user.totp_secret) return null;
     const now = clock();
     const normalized = normalizeRecoveryCode(code);
     if (/^\d{6}$/.test(normalized)) {
       const counter = matchTotp(user.totp_secret, normalized, now);
-      return counter !== null && (await store.advanceTotpCounter(db, user.id, counter)) ? 'totp' : null;
+      return counter !== null && (await advanceTotpCounter(db, user.id, counter)) ? 'totp' : null;
     }
     if (!(await store.useRecoveryCode(db, user.id, recoveryCodeCandidates(keyring, user.id, normalized), now))) return null;
     const left = await store.countUnusedRecoveryCodes(db, user.id);
@@ -70,7 +70,7 @@ export function createMfaService(
     verifySecondFactor,
 
     async status(userId: string) {
-      const user = await findPortalUser(db, userId);
+      const user = await findUser(db, userId);
       return {
         totpEnabled: user?.totp_enabled_at != null,
         totpEnabledAt: user?.totp_enabled_at?.toISOString() ?? null,
@@ -85,7 +85,7 @@ export function createMfaService(
       if (user.totp_secret) throw conflict('a second factor is already enabled; remove it first', 'mfa_already_enabled');
       await requireStepUp(ctx, password, ip);
       const secret = new Secret({ size: 20 });
-      await store.setPendingTotp(db, user.id, keyring.seal('totp-seeds', secret.base32));
+      await setPendingTotp(db, user.id, keyring.seal('totp-seeds', secret.base32));
       const totp = new TOTP({ issuer: ISSUER, label: user.email, secret, digits: 6, period: 30 });
       return { secret: secret.base32, otpauthUri: totp.toString(), digits: 6, period: 30, algorithm: 'SHA1' };
     },
@@ -103,7 +103,7 @@ export function createMfaService(
           'code does not match the new secret: check the device clock and try the current code',
           'invalid_mfa_code',
         );
-      if (!(await store.enableTotp(db, user.id, user.totp_pending_secret, counter, now))) {
+      if (!(await enableTotp(db, user.id, user.totp_pending_secret, counter, now))) {
         throw conflict('enrolment changed meanwhile: start it again', 'mfa_enrolment_not_started');
       }
       const recoveryCodes = await issueRecoveryCodes(user.id);
@@ -133,7 +133,8 @@ export function createMfaService(
         throw conflict('no second factor is enabled on this account', 'mfa_not_enabled');
       await requireStepUp(ctx, password, ip);
       await db.transaction().execute(async (trx) => {
-        await store.disableTotp(trx, user.id);
+        await clearTotp(trx, user.id);
+        await store.deleteRecoveryCodes(trx, user.id);
         await recordUserEvent(trx, user, 'mfa.disabled', ip, { factor: 'totp' });
       });
       return { status: 'disabled' as const };

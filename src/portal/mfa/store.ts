@@ -1,34 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 
-export async function setPendingTotp(db: Db, userId: string, sealedSecret: string): Promise<void> {
-  await sql`update users set totp_pending_secret = ${sealedSecret} where id = ${userId}`.execute(db);
-}
-
-/** Promotes the pending secret; false when enrolment was not started or another request finished it. */
-export async function enableTotp(db: Db, userId: string, sealedSecret: string, counter: number, at: Date): Promise<boolean> {
-  const { rows } = await sql`
-    update users
-    set totp_secret = totp_pending_secret, totp_pending_secret = null, totp_enabled_at = ${at}, totp_last_counter = ${counter}
-    where id = ${userId} and totp_pending_secret = ${sealedSecret} and totp_secret is null
-    returning id`.execute(db);
-  return rows.length > 0;
-}
-
-export async function disableTotp(db: Db, userId: string): Promise<void> {
-  await sql`
-    update users set totp_secret = null, totp_pending_secret = null, totp_enabled_at = null, totp_last_counter = null
-    where id = ${userId}`.execute(db);
+/** Part of removing the second factor: its recovery codes go with it. */
+export async function deleteRecoveryCodes(db: Db, userId: string): Promise<void> {
   await sql`delete from recovery_codes where user_id = ${userId}`.execute(db);
-}
-
-/** Accepts a time step only if it is newer than the last one used, so a code works once. */
-export async function advanceTotpCounter(db: Db, userId: string, counter: number): Promise<boolean> {
-  const { rows } = await sql`
-    update users set totp_last_counter = ${counter}
-    where id = ${userId} and (totp_last_counter is null or totp_last_counter < ${counter})
-    returning id`.execute(db);
-  return rows.length > 0;
 }
 
 export async function replaceRecoveryCodes(db: Db, userId: string, hashes: string[]): Promise<void> {

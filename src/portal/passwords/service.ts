@@ -1,12 +1,12 @@
-import { hashPassword } from '../../accounts/password.js';
+import { hashPassword } from '../../identity/passwords/hashing.js';
 import type { Db } from '../../platform/db/database.js';
 import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
-import { recordUserEvent } from '../../security/security-event-store.js';
-import { checkPassword } from '../accounts/password-policy.js';
-import { findPortalUser, findPortalUserByEmail, type PortalUserRow } from '../accounts/store.js';
+import { recordUserEvent } from '../../identity/security-events/store.js';
+import { checkPassword } from '../../identity/passwords/policy.js';
+import { findUser, findUserByEmail, setPasswordHash, type UserRow } from '../../identity/users/store.js';
 import { accountMailCap } from '../accounts/account-mail-cap.js';
 import { ACCOUNT_MAIL_PER_HOUR, PASSWORD_RESET_TTL_MS } from '../policy.js';
 import type { SessionContext } from '../sessions/session-context.js';
@@ -31,7 +31,7 @@ export function createPasswordService(
   const { mailer, requireStepUp, limit } = deps;
   const perAccount = accountMailCap(platform, { name: 'password-reset', perHour: ACCOUNT_MAIL_PER_HOUR.passwordReset });
 
-  async function notify(user: PortalUserRow, subject: string, text: string) {
+  async function notify(user: UserRow, subject: string, text: string) {
     try {
       await mailer.send({ to: user.email, subject, text });
     } catch (err) {
@@ -40,7 +40,7 @@ export function createPasswordService(
     }
   }
 
-  async function sendResetLink(user: PortalUserRow, ip: string | null) {
+  async function sendResetLink(user: UserRow, ip: string | null) {
     // Over the account's cap: no link, no mail; the caller has already answered the same 202.
     if (!(await perAccount(user.id, { userId: user.id })).allowed) return;
     const token = newToken('fapr');
@@ -73,12 +73,12 @@ export function createPasswordService(
    */
   async function replacePassword(
     trx: Db,
-    user: PortalUserRow,
+    user: UserRow,
     hash: string,
     how: { via: 'reset' | 'change'; keep: string | null; ip: string | null },
   ) {
     const reset = how.via === 'reset';
-    await store.setPasswordHash(trx, user.id, hash, reset);
+    await setPasswordHash(trx, user.id, hash, reset);
     const reason = reset ? 'password_reset' : 'password_changed';
     const sessionsRevoked = await revokeUserSessions(trx, user.id, clock(), reason, how.keep);
     await recordUserEvent(trx, user, reset ? 'password.reset' : 'password.changed', how.ip, { sessionsRevoked });
@@ -91,7 +91,7 @@ export function createPasswordService(
      */
     async requestReset(email: string, ip: string | null) {
       await limit(ip);
-      const user = await findPortalUserByEmail(db, email.trim());
+      const user = await findUserByEmail(db, email.trim());
       if (user) {
         void sendResetLink(user, ip).catch((err: unknown) =>
           logger.error({ err, userId: user.id }, 'could not send a password reset link'),
@@ -103,7 +103,7 @@ export function createPasswordService(
     async confirmReset(token: string, password: string, ip: string | null) {
       const tokenHash = hashToken(token);
       const reset = await store.findUsableReset(db, tokenHash, clock());
-      const user = reset ? await findPortalUser(db, reset.user_id) : null;
+      const user = reset ? await findUser(db, reset.user_id) : null;
       if (!user) throw invalidResetLink();
       // The link is checked but not spent before the new password passes the policy: a refused
       // password leaves the link usable for the next try.
@@ -123,7 +123,7 @@ export function createPasswordService(
 
     async change(ctx: SessionContext, current: string, next: string, ip: string | null) {
       if (ctx.supportSession) throw forbidden('a support session cannot change the password', 'support_session_forbidden');
-      const user = await findPortalUser(db, ctx.userId);
+      const user = await findUser(db, ctx.userId);
       if (!user) throw unauthorized('invalid or expired session', 'invalid_session');
       checkPassword(next, { email: user.email });
       // A wrong current password counts towards the lockout, as any step-up does.

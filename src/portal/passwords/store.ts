@@ -30,21 +30,3 @@ export async function spendResets(db: Db, tokenHash: string, userId: string, now
   await sql`update password_resets set used_at = ${now} where user_id = ${userId} and used_at is null`.execute(db);
   return true;
 }
-
-/**
- * Sets a new password hash. With `liftTimedLock` (a reset: the mailbox owner is proven) a lock
- * that would end by itself is lifted and the failure count cleared; an operator's lock (no end)
- * stays until an operator lifts it.
- */
-export async function setPasswordHash(db: Db, userId: string, hash: string, liftTimedLock: boolean): Promise<void> {
-  if (!liftTimedLock) {
-    await sql`update users set password_hash = ${hash} where id = ${userId}`.execute(db);
-    return;
-  }
-  await sql`
-    update users set password_hash = ${hash},
-      failed_logins = case when locked_at is not null and locked_until is null then failed_logins else 0 end,
-      locked_at = case when locked_until is null then locked_at else null end,
-      locked_until = null
-    where id = ${userId}`.execute(db);
-}

@@ -1,4 +1,3 @@
-import { findUser } from '../../accounts/account-store.js';
 import { notFound } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import {
@@ -7,8 +6,8 @@ import {
   listSecurityEvents,
   recordSecurityEvent,
   type SecurityEventRow,
-} from '../../security/security-event-store.js';
-import { listLockedUsers, unlockUser } from '../accounts/store.js';
+} from '../../identity/security-events/store.js';
+import { findUser, listLockedUsers, unlockUser } from '../../identity/users/store.js';
 import type { SessionContext } from '../sessions/session-context.js';
 import { refuseSupportSession, requirePermission } from '../sessions/session-auth.js';
 

@@ -2,9 +2,9 @@ import { AppError, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ClientFailureBudget } from '../../platform/rate-limit/client-address-limit.js';
-import { recordSecurityEvent, recordUserEvent } from '../../security/security-event-store.js';
+import { recordSecurityEvent, recordUserEvent } from '../../identity/security-events/store.js';
 import { invalidCredentials, type CredentialService } from '../accounts/credentials.js';
-import type { PortalUserRow } from '../accounts/store.js';
+import type { UserRow } from '../../identity/users/store.js';
 import type { MfaService } from '../mfa/service.js';
 import { LOGIN_CHALLENGE_POLICY } from '../policy.js';
 import type { ClientInfo, SessionService, SessionView } from './service.js';
@@ -40,7 +40,7 @@ export function createLoginService(
     }
   }
 
-  async function openSession(user: PortalUserRow, client: ClientInfo, secondFactor: string | null) {
+  async function openSession(user: UserRow, client: ClientInfo, secondFactor: string | null) {
     await credentials.succeeded(user.id);
     const opened = await sessions.open({
       userId: user.id,

@@ -1,4 +1,4 @@
-import type { Role } from '../../accounts/account-service.js';
+import type { Role } from '../../identity/account-service.js';
 
 /**
  * Who is behind a session-authenticated request. On a support session `userId` is the operator,

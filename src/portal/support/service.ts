@@ -1,7 +1,7 @@
-import { findAgency } from '../../accounts/account-store.js';
+import { findAgency } from '../../identity/agencies/store.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
-import { recordSecurityEvent } from '../../security/security-event-store.js';
+import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { SESSION_POLICY } from '../policy.js';
 import type { ClientInfo, SessionService } from '../sessions/service.js';
 import type { SessionContext } from '../sessions/session-context.js';

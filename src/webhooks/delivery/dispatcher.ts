@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.js';
 import type { Keyring } from '../../platform/keyring/keyring.js';
 import type { Mailer } from '../../platform/mail.js';
-import { recordSecurityEvent } from '../../security/security-event-store.js';
+import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { WEBHOOK_POLICY } from '../events.js';
 import { deliveryBody } from './body.js';
 import type { WebhookMetrics } from './metrics.js';

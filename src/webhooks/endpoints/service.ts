@@ -5,7 +5,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { newId } from '../../platform/ids.js';
 import type { Keyring } from '../../platform/keyring/keyring.js';
 import type { SessionContext } from '../../portal/sessions/session-context.js';
-import { recordSecurityEvent } from '../../security/security-event-store.js';
+import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import type { GuardOptions } from '../delivery/ssrf-guard.js';
 import { findDelivery, listDeliveries, requeueDelivery, type AttemptRow, type DeliveryRow } from '../delivery/store.js';
 import { WEBHOOK_EVENTS, WEBHOOK_POLICY } from '../events.js';

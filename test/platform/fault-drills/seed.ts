@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { createAccountService } from '../../../src/accounts/account-service.js';
+import { createAccountService } from '../../../src/identity/account-service.js';
 import { createApiKeyService } from '../../../src/auth/api-keys/key-service.js';
 import { loadConfig } from '../../../src/platform/config.js';
 import { createPlatform } from '../../../src/platform/platform.js';

@@ -1,6 +1,8 @@
-import { PASSWORD_MIN_LENGTH } from '../../accounts/account-service.js';
 import { badRequest } from '../../platform/errors.js';
 import { COMMON_PASSWORD_WORDS, KEYBOARD_SEQUENCES } from './common-passwords.js';
+
+/** NIST 800-63B's floor for a password chosen by its user, with no composition rules on top. */
+export const PASSWORD_MIN_LENGTH = 12;
 
 /** Long enough for passphrases; scrypt cost does not depend on length, so this only bounds abuse. */
 export const PASSWORD_MAX_LENGTH = 256;

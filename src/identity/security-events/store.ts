@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../platform/db/database.js';
+import type { Db } from '../../platform/db/database.js';
 
 /** Kinds written by the platform; the portal adds its own (logins, lockouts, MFA changes...). */
 export type SecurityEventKind =

@@ -1,0 +1,34 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db/database.js';
+
+export interface AgencyRow {
+  id: string;
+  name: string;
+  plan_code: string | null;
+  live: boolean;
+  iata_number: string | null;
+  verified_at: Date | null;
+  search_rate_limit: number | null;
+  created_at: Date;
+}
+
+export async function insertAgency(db: Db, agency: Omit<AgencyRow, 'created_at' | 'search_rate_limit'>): Promise<AgencyRow> {
+  const { rows } = await sql<AgencyRow>`
+    insert into agencies (id, name, plan_code, live, iata_number, verified_at)
+    values (${agency.id}, ${agency.name}, ${agency.plan_code}, ${agency.live}, ${agency.iata_number}, ${agency.verified_at})
+    returning *`.execute(db);
+  return rows[0]!;
+}
+
+export async function findAgency(db: Db, id: string): Promise<AgencyRow | null> {
+  const { rows } = await sql<AgencyRow>`select * from agencies where id = ${id}`.execute(db);
+  return rows[0] ?? null;
+}
+
+/** An agency created by signup is verified once its owner has proven the e-mail address. */
+export async function verifyAgencyOwnedBy(db: Db, agencyId: string, userId: string, now: Date): Promise<void> {
+  await sql`
+    update agencies set verified_at = ${now}
+    where id = ${agencyId} and verified_at is null
+      and exists (select 1 from users where id = ${userId} and agency_id = ${agencyId} and role = 'owner')`.execute(db);
+}
