@@ -3,16 +3,16 @@
 
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
-import { airShoppingHandler } from './airshopping-handler.js';
-import type { FaultKind } from './fault-control.js';
-import type { MessageHandler } from './message-handler.js';
-import { AA_ERRORS, errorDocument } from './ndc-errors.js';
-import { MalformedXmlError, parseNdc } from './ndc-request-parser.js';
-import { offerPriceHandler } from './offerprice-handler.js';
-import type { RequestValidation } from './request-validation.js';
-import { ROUTE_FAULTS } from './scenario-triggers.js';
-import { seatAvailabilityHandler } from './seatavailability-handler.js';
-import { serviceListHandler } from './servicelist-handler.js';
+import { airShoppingHandler } from './messages/airshopping-handler.js';
+import type { FaultKind } from './control/fault-control.js';
+import type { MessageHandler } from './messages/message-handler.js';
+import { AA_ERRORS, errorDocument } from './wire/ndc-errors.js';
+import { MalformedXmlError, parseNdc } from './wire/ndc-request-parser.js';
+import { offerPriceHandler } from './messages/offerprice-handler.js';
+import type { RequestValidation } from './wire/request-validation.js';
+import { ROUTE_FAULTS } from './control/scenario-triggers.js';
+import { seatAvailabilityHandler } from './messages/seatavailability-handler.js';
+import { serviceListHandler } from './messages/servicelist-handler.js';
 import { ORDER_HANDLERS } from './orders/order-handlers.js';
 import type { TestSystemDeps } from './test-system-deps.js';
 

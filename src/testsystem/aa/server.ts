@@ -5,20 +5,21 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
-import { PricingControl } from './fare-currency.js';
-import { createFaultControl } from './fault-control.js';
-import { registerInventoryControlRoutes } from './inventory-control-routes.js';
-import { createInventoryService } from './inventory-service.js';
+import { PricingControl } from './fares/fare-currency.js';
+import { createFaultControl } from './control/fault-control.js';
+import { registerInventoryControlRoutes } from './control/inventory-control-routes.js';
+import { createInventoryService } from './network/inventory-service.js';
 import { HANDLERS, registerMessageRoutes, responseRootFor } from './message-router.js';
-import { AA_ERRORS, errorDocument } from './ndc-errors.js';
-import { registerControlRoutes } from './control-routes.js';
-import { createOfferStore } from './offer-store.js';
-import { createRequestValidation } from './request-validation.js';
-import { createGhostFlightRule, isSoldOutFlight } from './scenario-triggers.js';
-import { createScheduleService } from './schedule-service.js';
+import { AA_ERRORS, errorDocument } from './wire/ndc-errors.js';
+import { registerControlRoutes } from './control/control-routes.js';
+import { registerOrderControlRoutes } from './orders/order-control-routes.js';
+import { createOfferStore } from './offers/offer-store.js';
+import { createRequestValidation } from './wire/request-validation.js';
+import { createGhostFlightRule, isSoldOutFlight } from './control/scenario-triggers.js';
+import { createScheduleService } from './network/schedule-service.js';
 import { createSystemClock } from './system-clock.js';
 import type { TestSystemDeps } from './test-system-deps.js';
-import type { FlightPattern } from './timetable-builder.js';
+import type { FlightPattern } from './network/timetable-builder.js';
 
 /** The schema folder sits next to the repository (../shared/ndc/schemas-21.3 from the repo root). */
 export const DEFAULT_SCHEMA_DIR = '../shared/ndc/schemas-21.3';
@@ -77,6 +78,7 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<A
   });
   registerMessageRoutes(app, deps, { subscriptionKey: options.subscriptionKey, validation });
   registerInventoryControlRoutes(app, deps);
+  registerOrderControlRoutes(app, deps);
   registerControlRoutes(app, deps, () => ({
     validation: validation.mode,
     routes: schedule.routeCount(),

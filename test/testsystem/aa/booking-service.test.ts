@@ -4,17 +4,17 @@ import {
   cancelBooking,
   createBooking,
   OfferUnavailableError,
-} from '../../../src/testsystem/aa/booking-service.js';
-import { PricingControl } from '../../../src/testsystem/aa/fare-currency.js';
-import { createFaultControl } from '../../../src/testsystem/aa/fault-control.js';
-import { createInventoryService } from '../../../src/testsystem/aa/inventory-service.js';
-import { createOfferStore } from '../../../src/testsystem/aa/offer-store.js';
-import { createGhostFlightRule } from '../../../src/testsystem/aa/scenario-triggers.js';
-import { createScheduleService } from '../../../src/testsystem/aa/schedule-service.js';
-import { searchOffers } from '../../../src/testsystem/aa/shopping-service.js';
+} from '../../../src/testsystem/aa/orders/booking-service.js';
+import { PricingControl } from '../../../src/testsystem/aa/fares/fare-currency.js';
+import { createFaultControl } from '../../../src/testsystem/aa/control/fault-control.js';
+import { createInventoryService } from '../../../src/testsystem/aa/network/inventory-service.js';
+import { createOfferStore } from '../../../src/testsystem/aa/offers/offer-store.js';
+import { createGhostFlightRule } from '../../../src/testsystem/aa/control/scenario-triggers.js';
+import { createScheduleService } from '../../../src/testsystem/aa/network/schedule-service.js';
+import { searchOffers } from '../../../src/testsystem/aa/offers/shopping-service.js';
 import { createSystemClock } from '../../../src/testsystem/aa/system-clock.js';
 import type { TestSystemDeps } from '../../../src/testsystem/aa/test-system-deps.js';
-import type { FlightPattern } from '../../../src/testsystem/aa/timetable-builder.js';
+import type { FlightPattern } from '../../../src/testsystem/aa/network/timetable-builder.js';
 
 function deps(): TestSystemDeps {
   let patterns: readonly FlightPattern[] = [];

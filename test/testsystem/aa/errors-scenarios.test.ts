@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScheduleService } from '../../../src/testsystem/aa/schedule-service.js';
-import { bookingRefusalText } from '../../../src/testsystem/aa/ndc-errors.js';
+import { createScheduleService } from '../../../src/testsystem/aa/network/schedule-service.js';
+import { bookingRefusalText } from '../../../src/testsystem/aa/wire/ndc-errors.js';
 import type { AaTestSystem } from '../../../src/testsystem/aa/server.js';
 import { airShoppingRq, control, offerPriceRq, offersIn, post, startFixedServer, xsdErrors } from './aa-test-helpers.js';
 

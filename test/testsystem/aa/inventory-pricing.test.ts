@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildItineraries } from '../../../src/testsystem/aa/connection-builder.js';
-import { priceJourney } from '../../../src/testsystem/aa/fare-pricing.js';
-import { priceClass } from '../../../src/testsystem/aa/fare-rules.js';
-import { createInventoryService, SoldOutError } from '../../../src/testsystem/aa/inventory-service.js';
-import { createScheduleService } from '../../../src/testsystem/aa/schedule-service.js';
+import { buildItineraries } from '../../../src/testsystem/aa/network/connection-builder.js';
+import { priceJourney } from '../../../src/testsystem/aa/fares/fare-pricing.js';
+import { priceClass } from '../../../src/testsystem/aa/fares/fare-rules.js';
+import { createInventoryService, SoldOutError } from '../../../src/testsystem/aa/network/inventory-service.js';
+import { createScheduleService } from '../../../src/testsystem/aa/network/schedule-service.js';
 import { createSystemClock } from '../../../src/testsystem/aa/system-clock.js';
 
 function setup() {

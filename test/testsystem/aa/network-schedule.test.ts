@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AIRPORTS, HUBS } from '../../../src/testsystem/aa/airports-data.js';
-import { buildItineraries } from '../../../src/testsystem/aa/connection-builder.js';
-import { addDays, utcToLocal } from '../../../src/testsystem/aa/geo-time.js';
-import { createScheduleService } from '../../../src/testsystem/aa/schedule-service.js';
-import { HUB_BANKS, MIN_CONNECT_MINUTES } from '../../../src/testsystem/aa/timetable-data.js';
-import { isoWeekday } from '../../../src/testsystem/aa/geo-time.js';
+import { AIRPORTS, HUBS } from '../../../src/testsystem/aa/network/airports-data.js';
+import { buildItineraries } from '../../../src/testsystem/aa/network/connection-builder.js';
+import { addDays, utcToLocal } from '../../../src/testsystem/aa/network/geo-time.js';
+import { createScheduleService } from '../../../src/testsystem/aa/network/schedule-service.js';
+import { HUB_BANKS, MIN_CONNECT_MINUTES } from '../../../src/testsystem/aa/network/timetable-data.js';
+import { isoWeekday } from '../../../src/testsystem/aa/network/geo-time.js';
 
 const schedule = createScheduleService();
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScheduleService } from '../../../src/testsystem/aa/schedule-service.js';
+import { createScheduleService } from '../../../src/testsystem/aa/network/schedule-service.js';
 import type { AaTestSystem } from '../../../src/testsystem/aa/server.js';
 import {
   offersIn,

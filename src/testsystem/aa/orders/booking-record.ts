@@ -2,10 +2,10 @@
 // read (journey, passengers, status), plus what servicing needs — items, payment, tickets, quotes.
 
 import { randomInt } from 'node:crypto';
-import { fromUsdCents } from '../fare-currency.js';
-import type { PricedJourney } from '../fare-pricing.js';
-import type { InventoryService } from '../inventory-service.js';
-import type { OfferPax, StoredOrder } from '../offer-store.js';
+import { fromUsdCents } from '../fares/fare-currency.js';
+import type { PricedJourney } from '../fares/fare-pricing.js';
+import type { InventoryService } from '../network/inventory-service.js';
+import type { OfferPax, StoredOrder } from '../offers/offer-store.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
 
 export interface BookedPax extends OfferPax {

@@ -1,11 +1,11 @@
 // OrderChange: pays a hold (tickets it), adds seats and services, accepts a reshop offer (reissue)
 // or a cancellation quote (21.3's cancel: AcceptCancelledOffer). Payment must match what is due.
 
-import { formatAmount } from '../fare-pricing.js';
-import { SoldOutError } from '../inventory-service.js';
-import type { MessageHandler } from '../message-handler.js';
-import { AA_ERRORS, errorDocument, type NdcErrorSpec } from '../ndc-errors.js';
-import { child, list, text, type XmlObject } from '../ndc-request-parser.js';
+import { formatAmount } from '../fares/fare-pricing.js';
+import { SoldOutError } from '../network/inventory-service.js';
+import type { MessageHandler } from '../messages/message-handler.js';
+import { AA_ERRORS, errorDocument, type NdcErrorSpec } from '../wire/ndc-errors.js';
+import { child, list, text, type XmlObject } from '../wire/ndc-request-parser.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
 import {
   booking,

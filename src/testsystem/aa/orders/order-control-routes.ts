@@ -3,9 +3,9 @@
 // and the bookings themselves, so tests can check the gateway and the airline agree.
 
 import type { FastifyInstance } from 'fastify';
-import { iso } from '../offer-xml-builder.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
 import { allBookings, booking, closeBooking, lapseDueHolds, totalCents, type Booking } from './booking-record.js';
+import { isoTimestamp } from '../wire/xml-builder.js';
 
 function state(b: Booking) {
   return {
@@ -13,7 +13,7 @@ function state(b: Booking) {
     pnr: b.bookingReference,
     status: b.status,
     refunded: b.refunded,
-    paymentDueAt: iso(b.paymentDueAt),
+    paymentDueAt: isoTimestamp(b.paymentDueAt),
     /** Amounts below are minor units of this ISO 4217 currency (cents only for USD). */
     currency: b.journey.currency,
     totalCents: totalCents(b),
@@ -51,7 +51,7 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
       const b = find(request.params.id);
       if (!b || b.status === 'CANCELLED') return reply.code(404).send({ error: `no open order ${request.params.id}` });
       const minutes = Number(request.body?.minutes ?? 45);
-      const shift = (local: string) => iso(Date.parse(`${local}Z`) + minutes * 60_000).slice(0, 19);
+      const shift = (local: string) => isoTimestamp(Date.parse(`${local}Z`) + minutes * 60_000).slice(0, 19);
       const first = b.journey.segments[0]!.flight;
       b.journey = {
         ...b.journey,

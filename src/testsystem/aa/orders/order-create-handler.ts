@@ -1,14 +1,14 @@
 // OrderCreate: books one or more priced offers (AA answers one offer per origin-destination) with
 // optional seats and services, as a hold or ticketed at once when PaymentFunctions pay the total.
 
-import type { PricedJourney, PtcPrice } from '../fare-pricing.js';
-import { formatAmount, normalizePtc } from '../fare-pricing.js';
-import { SoldOutError } from '../inventory-service.js';
-import type { MessageHandler } from '../message-handler.js';
-import { AA_ERRORS, errorDocument, type NdcErrorSpec } from '../ndc-errors.js';
-import { child, list, text, type XmlObject } from '../ndc-request-parser.js';
-import type { StoredOffer } from '../offer-store.js';
-import { newOfferId } from '../shopping-service.js';
+import type { PricedJourney, PtcPrice } from '../fares/fare-pricing.js';
+import { formatAmount, normalizePtc } from '../fares/fare-pricing.js';
+import { SoldOutError } from '../network/inventory-service.js';
+import type { MessageHandler } from '../messages/message-handler.js';
+import { AA_ERRORS, errorDocument, type NdcErrorSpec } from '../wire/ndc-errors.js';
+import { child, list, text, type XmlObject } from '../wire/ndc-request-parser.js';
+import type { StoredOffer } from '../offers/offer-store.js';
+import { newOfferId } from '../offers/shopping-service.js';
 import {
   issueTickets,
   lapseDueHolds,

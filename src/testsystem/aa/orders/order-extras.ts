@@ -2,14 +2,14 @@
 // Their item ids carry the segment and tier or service (`<offer>-SEG2-MCE`, `<offer>-BAG1`), so
 // the test system re-prices them here instead of remembering every a-la-carte answer it gave.
 
-import type { PricedJourney } from '../fare-pricing.js';
-import type { InventoryService } from '../inventory-service.js';
-import { AA_ERRORS, type NdcErrorSpec } from '../ndc-errors.js';
-import { list, text, type XmlObject } from '../ndc-request-parser.js';
-import type { StoredOffer } from '../offer-store.js';
-import { buildSeatMap, seatPriceCents, type SeatTier } from '../seat-map-builder.js';
-import { fromUsdCents } from '../fare-currency.js';
-import { SERVICE_CATALOG } from '../service-catalog.js';
+import type { PricedJourney } from '../fares/fare-pricing.js';
+import type { InventoryService } from '../network/inventory-service.js';
+import { AA_ERRORS, type NdcErrorSpec } from '../wire/ndc-errors.js';
+import { list, text, type XmlObject } from '../wire/ndc-request-parser.js';
+import type { StoredOffer } from '../offers/offer-store.js';
+import { buildSeatMap, seatPriceCents, type SeatTier } from '../fares/seat-map-builder.js';
+import { fromUsdCents } from '../fares/fare-currency.js';
+import { SERVICE_CATALOG } from '../fares/service-catalog.js';
 import type { BookedItem } from './booking-record.js';
 
 const SEAT_ITEM = /-SEG(\d+)-(MCE|PREFERRED|STANDARD|FREE)$/;

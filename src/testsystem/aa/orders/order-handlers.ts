@@ -1,6 +1,6 @@
 // The order messages of the AA test system, registered in message-router.ts with one spread.
 
-import type { MessageHandler } from '../message-handler.js';
+import type { MessageHandler } from '../messages/message-handler.js';
 import { orderChangeHandler } from './order-change-handler.js';
 import { orderCreateHandler } from './order-create-handler.js';
 import { orderQuoteHandler, orderReshopHandler } from './order-reshop-handler.js';

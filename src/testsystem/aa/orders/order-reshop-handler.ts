@@ -3,11 +3,11 @@
 // OrderQuote: the order repriced as it stands (what paying a hold costs now).
 
 import { randomUUID } from 'node:crypto';
-import type { MessageHandler } from '../message-handler.js';
-import { AA_ERRORS, errorDocument } from '../ndc-errors.js';
-import { child, list, text } from '../ndc-request-parser.js';
-import { fromUsdCents } from '../fare-currency.js';
-import { OFFER_TTL_MS, searchOffers } from '../shopping-service.js';
+import type { MessageHandler } from '../messages/message-handler.js';
+import { AA_ERRORS, errorDocument } from '../wire/ndc-errors.js';
+import { child, list, text } from '../wire/ndc-request-parser.js';
+import { fromUsdCents } from '../fares/fare-currency.js';
+import { OFFER_TTL_MS, searchOffers } from '../offers/shopping-service.js';
 import { booking, cancellationTerms, flightCents, totalCents } from './booking-record.js';
 import { orderNotFound } from './order-retrieve-handler.js';
 import { cancelQuoteDocument, repriceDocument, reshopOffersDocument, type ReshopChoice } from './reshop-builder.js';

@@ -1,9 +1,9 @@
 // OrderRetrieve by order id, by AA's booking reference, or by the seller's own booking reference.
 // A lapsed hold is cancelled before answering.
 
-import type { MessageHandler } from '../message-handler.js';
-import { AA_ERRORS, errorDocument } from '../ndc-errors.js';
-import { child, text } from '../ndc-request-parser.js';
+import type { MessageHandler } from '../messages/message-handler.js';
+import { AA_ERRORS, errorDocument } from '../wire/ndc-errors.js';
+import { child, text } from '../wire/ndc-request-parser.js';
 import { booking, bookingBySellerReference } from './booking-record.js';
 import { orderViewDocument } from './order-view-builder.js';
 

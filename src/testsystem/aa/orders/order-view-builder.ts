@@ -1,10 +1,10 @@
 // IATA_OrderViewRS for a booking: the answer of OrderCreate, OrderRetrieve and OrderChange.
 // Children are listed in 21.3 schema order (DataLists, Order, TicketDocInfo, Warning).
 
-import { CABIN_TYPE } from '../fare-rules.js';
-import { amount, flightLists, iso, journeyList, paxSegmentList, ResponseIds } from '../offer-xml-builder.js';
-import { payloadAttributes } from '../payload-attributes.js';
-import { el, ndcDocument, type XmlNode } from '../xml-builder.js';
+import { CABIN_TYPE } from '../fares/fare-rules.js';
+import { amount, flightLists, journeyList, paxSegmentList, ResponseIds } from '../messages/offer-xml-builder.js';
+import { payloadAttributes } from '../wire/payload-attributes.js';
+import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 import { totalCents, type Booking, type BookedItem } from './booking-record.js';
 
 function bookingRef(b: Booking): XmlNode {
@@ -75,7 +75,7 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
     fare,
     el('OrderItemID', item.itemId),
     el('OwnerCode', 'AA'),
-    unpaid ? el('PaymentTimeLimitDateTime', iso(b.paymentDueAt)) : null,
+    unpaid ? el('PaymentTimeLimitDateTime', isoTimestamp(b.paymentDueAt)) : null,
     el('Price', [amount('TotalAmount', item.cents, b.journey.currency)]),
     ...services,
     el('StatusCode', closed ? 'CANCELLED' : b.tickets.length > 0 ? 'TICKETED' : 'ACTIVE'),
@@ -144,7 +144,7 @@ export function orderViewDocument(b: Booking, now: number): string {
           : null,
       ]),
       el('Order', [
-        el('CreationDateTime', iso(b.createdAt)),
+        el('CreationDateTime', isoTimestamp(b.createdAt)),
         el('OrderID', b.orderId),
         ...items,
         el('OwnerCode', 'AA'),

@@ -2,7 +2,7 @@
 // names (CurCode, ISO 4217 digits: none for CLP, three for KWD), or null when it pays nothing.
 
 import { parseMinor } from '../../../platform/money.js';
-import { child, list, text, type XmlObject } from '../ndc-request-parser.js';
+import { child, list, text, type XmlObject } from '../wire/ndc-request-parser.js';
 
 export function paidAmountCents(request: XmlObject | undefined): number | null {
   const details = list(request, 'PaymentFunctions').flatMap((f) => list(f, 'PaymentProcessingDetails'));

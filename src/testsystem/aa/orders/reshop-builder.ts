@@ -1,11 +1,11 @@
 // IATA_OrderReshopRS bodies: the cancellation quote, reshop offers for new flights, and the
 // reprice answer of OrderQuote (21.3 answers OrderQuote with OrderReshopRS).
 
-import { amount, flightLists, iso, journeyList, paxList, paxSegmentList, ResponseIds } from '../offer-xml-builder.js';
-import { payloadAttributes } from '../payload-attributes.js';
-import { el, ndcDocument, type XmlNode } from '../xml-builder.js';
+import { amount, flightLists, journeyList, paxList, paxSegmentList, ResponseIds } from '../messages/offer-xml-builder.js';
+import { payloadAttributes } from '../wire/payload-attributes.js';
+import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 import type { Booking } from './booking-record.js';
-import type { PricedJourney } from '../fare-pricing.js';
+import type { PricedJourney } from '../fares/fare-pricing.js';
 
 const ROOT = 'IATA_OrderReshopRS';
 
@@ -48,7 +48,7 @@ export function cancelQuoteDocument(
                 i === 0 ? priceDifferential('Refund', -q.refundCents, 0, b.paidCents, b.journey.currency) : null,
               ]),
             ),
-            el('OfferExpirationTimeLimitDateTime', iso(q.expiresAt)),
+            el('OfferExpirationTimeLimitDateTime', isoTimestamp(q.expiresAt)),
             el('OfferID', offerId),
             el('OwnerCode', 'AA'),
             el('PenaltyRefID', 'PEN_CXL'),
@@ -99,7 +99,7 @@ export function reshopOffersDocument(
           ]),
         ),
       ]),
-      el('OfferExpirationTimeLimitDateTime', iso(c.expiresAt)),
+      el('OfferExpirationTimeLimitDateTime', isoTimestamp(c.expiresAt)),
       el('OfferID', c.offerId),
       el('OwnerCode', 'AA'),
       el('PenaltyRefID', 'PEN_CHG'),
@@ -124,7 +124,7 @@ export function repriceDocument(b: Booking, offerId: string, totalCents: number,
       el('Order', [el('OrderID', b.orderId), el('OwnerCode', 'AA')]),
       el('ReshopResults', [
         el('RepricedOffer', [
-          el('OfferExpirationTimeLimitDateTime', iso(unpaid ? b.paymentDueAt : now + 30 * 60 * 1000)),
+          el('OfferExpirationTimeLimitDateTime', isoTimestamp(unpaid ? b.paymentDueAt : now + 30 * 60 * 1000)),
           el('OfferRefID', offerId),
           el('OwnerCode', 'AA'),
           ...b.items.map((item) =>
@@ -134,7 +134,9 @@ export function repriceDocument(b: Booking, offerId: string, totalCents: number,
                 el('TotalPrice', [amount('TotalAmount', item.cents, b.journey.currency)]),
               ]),
               unpaid
-                ? el('PaymentTimeLimit', [el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', iso(b.paymentDueAt))])])
+                ? el('PaymentTimeLimit', [
+                    el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', isoTimestamp(b.paymentDueAt))]),
+                  ])
                 : null,
               el('TotalPrice', [amount('TotalAmount', item.cents, b.journey.currency)]),
             ]),

@@ -1,8 +1,8 @@
 // The contract every NDC message implements. Adding OrderCreate and friends later means one new
 // handler file and one line in message-router.ts; auth, validation and faults stay in the router.
 
-import type { ParsedMessage } from './ndc-request-parser.js';
-import type { TestSystemDeps } from './test-system-deps.js';
+import type { ParsedMessage } from '../wire/ndc-request-parser.js';
+import type { TestSystemDeps } from '../test-system-deps.js';
 
 export interface HandlerResult {
   status: number;

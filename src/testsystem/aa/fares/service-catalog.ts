@@ -2,10 +2,13 @@
 // meals on longer flights, Wi-Fi and Admirals Club day passes, with AA's published price levels.
 
 import type { PricedJourney } from './fare-pricing.js';
-import type { DatedFlight } from './schedule-service.js';
-import type { TripContext } from './trip-context.js';
+import type { DatedFlight } from '../network/schedule-service.js';
+import type { PriceClassDef } from './fare-rules.js';
 
-type FareFacts = Pick<TripContext, 'priceClass' | 'international'>;
+interface FareFacts {
+  priceClass: PriceClassDef;
+  international: boolean;
+}
 
 /** What a service price depends on: the brand and whether the trip is international, from a trip or a priced journey. */
 export type ServiceFareContext = FareFacts | { journey: Pick<PricedJourney, 'priceClass' | 'international'> };

@@ -2,9 +2,9 @@
 // transportation tax, segment fees, September 11 fee, facility charges, and departure taxes abroad.
 // Fixed charges are set in USD cents here and filed in the fare's currency (fare-currency.ts).
 
-import { AIRPORTS } from './airports-data.js';
+import { AIRPORTS } from '../network/airports-data.js';
 import { fromUsdCents } from './fare-currency.js';
-import type { DatedFlight } from './schedule-service.js';
+import type { DatedFlight } from '../network/schedule-service.js';
 
 export interface TaxLine {
   code: string;

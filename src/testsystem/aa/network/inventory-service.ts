@@ -5,7 +5,7 @@
 import { aircraftType, capacityByCabin, type CabinCode } from './aircraft-data.js';
 import type { DatedFlight } from './schedule-service.js';
 import { unitFor } from './seeded-random.js';
-import type { SystemClock } from './system-clock.js';
+import type { SystemClock } from '../system-clock.js';
 
 export class SoldOutError extends Error {
   constructor(

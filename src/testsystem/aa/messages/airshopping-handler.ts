@@ -1,19 +1,19 @@
 // AirShopping: reads origin, destination, date, passengers, cabin and the direct-only preference from
 // any schema-valid request shape, and answers with offers per origin-destination.
 
-import { normalizePtc } from './fare-pricing.js';
-import { AIRPORTS } from './airports-data.js';
-import { fareCurrency } from './fare-currency.js';
-import { isValidDate } from './geo-time.js';
+import { normalizePtc } from '../fares/fare-pricing.js';
+import { AIRPORTS } from '../network/airports-data.js';
+import { fareCurrency } from '../fares/fare-currency.js';
+import { isValidDate } from '../network/geo-time.js';
 import type { MessageHandler } from './message-handler.js';
-import { AA_ERRORS, errorDocument, type NdcErrorSpec } from './ndc-errors.js';
-import { child, list, text, type ParsedMessage } from './ndc-request-parser.js';
-import type { OfferPax, StoredOffer } from './offer-store.js';
+import { AA_ERRORS, errorDocument, type NdcErrorSpec } from '../wire/ndc-errors.js';
+import { child, list, text, type ParsedMessage } from '../wire/ndc-request-parser.js';
+import type { OfferPax, StoredOffer } from '../offers/offer-store.js';
 import { baggageAllowanceList, penaltyList, priceClassList } from './fare-xml-builder.js';
 import { flightLists, journeyList, offerNode, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
-import { payloadAttributes } from './payload-attributes.js';
-import { searchOffers } from './shopping-service.js';
-import { el, many, ndcDocument } from './xml-builder.js';
+import { payloadAttributes } from '../wire/payload-attributes.js';
+import { searchOffers } from '../offers/shopping-service.js';
+import { el, many, ndcDocument } from '../wire/xml-builder.js';
 
 interface OdCriteria {
   origin: string;

@@ -1,16 +1,16 @@
 // SeatAvailability for a shopped or priced offer: one seat map per segment in the offer's cabin, with
 // chargeable seats sold through an a-la-carte offer (one item per segment and price tier).
 
-import { CABIN_TYPE } from './fare-rules.js';
+import { CABIN_TYPE } from '../fares/fare-rules.js';
 import type { MessageHandler } from './message-handler.js';
-import { AA_ERRORS, errorDocument } from './ndc-errors.js';
-import { amount, flightLists, iso, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
-import { payloadAttributes } from './payload-attributes.js';
+import { AA_ERRORS, errorDocument } from '../wire/ndc-errors.js';
+import { amount, flightLists, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
+import { payloadAttributes } from '../wire/payload-attributes.js';
 import { isErrorSpec, resolveTrip } from './trip-context.js';
-import { buildSeatMap, seatPriceCents, type SeatTier } from './seat-map-builder.js';
-import { fromUsdCents } from './fare-currency.js';
-import { newOfferId, OFFER_TTL_MS } from './shopping-service.js';
-import { el, many, ndcDocument, type XmlNode } from './xml-builder.js';
+import { buildSeatMap, seatPriceCents, type SeatTier } from '../fares/seat-map-builder.js';
+import { fromUsdCents } from '../fares/fare-currency.js';
+import { newOfferId, OFFER_TTL_MS } from '../offers/shopping-service.js';
+import { el, many, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 
 const TIER_NAMES: Readonly<Record<SeatTier, { name: string; rfisc: string }>> = {
   MCE: { name: 'Main Cabin Extra seat', rfisc: '0B5' },
@@ -101,7 +101,7 @@ export const seatAvailabilityHandler: MessageHandler = {
       el('Response', [
         items.length > 0
           ? el('ALaCarteOffer', [
-              el('OfferExpirationTimeLimitDateTime', iso(now + OFFER_TTL_MS)),
+              el('OfferExpirationTimeLimitDateTime', isoTimestamp(now + OFFER_TTL_MS)),
               el('OfferID', saOfferId),
               ...items,
               el('OwnerCode', 'AA'),

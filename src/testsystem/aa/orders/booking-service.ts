@@ -3,9 +3,9 @@
 // segment or none, and gives them back on cancellation.
 
 import { randomInt } from 'node:crypto';
-import { SoldOutError } from './inventory-service.js';
-import type { StoredOffer, StoredOrder } from './offer-store.js';
-import type { TestSystemDeps } from './test-system-deps.js';
+import { SoldOutError } from '../network/inventory-service.js';
+import type { StoredOffer, StoredOrder } from '../offers/offer-store.js';
+import type { TestSystemDeps } from '../test-system-deps.js';
 
 export class OfferUnavailableError extends Error {}
 

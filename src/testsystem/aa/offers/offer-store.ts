@@ -1,8 +1,8 @@
 // Offers the test system has made, kept until they expire, and orders (filled by the orders issue).
 // One in-memory store per test-system instance; reset through the control endpoint.
 
-import type { PricedJourney } from './fare-pricing.js';
-import type { Ptc } from './fare-pricing.js';
+import type { PricedJourney } from '../fares/fare-pricing.js';
+import type { Ptc } from '../fares/fare-pricing.js';
 
 export interface OfferPax {
   id: string;

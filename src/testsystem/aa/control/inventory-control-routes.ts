@@ -2,9 +2,9 @@
 // booking class each price class would sell now. For tests and for people poking at the test system.
 
 import type { FastifyInstance } from 'fastify';
-import { aircraftType } from './aircraft-data.js';
-import { PRICE_CLASSES } from './fare-rules.js';
-import type { TestSystemDeps } from './test-system-deps.js';
+import { aircraftType } from '../network/aircraft-data.js';
+import { PRICE_CLASSES } from '../fares/fare-rules.js';
+import type { TestSystemDeps } from '../test-system-deps.js';
 
 export function registerInventoryControlRoutes(app: FastifyInstance, deps: TestSystemDeps): void {
   app.get<{ Querystring: { flight?: string } }>('/control/inventory', async (request, reply) => {

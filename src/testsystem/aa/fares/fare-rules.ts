@@ -1,7 +1,7 @@
 // AA's branded fares as they appear in its NDC traffic: price class names and codes, the booking
 // classes each brand sells from (most expensive first), conditions, penalties and baggage.
 
-import type { CabinCode } from './aircraft-data.js';
+import type { CabinCode } from '../network/aircraft-data.js';
 
 export type PriceClassId = 'BE' | 'MAIN' | 'MAINFL' | 'PE' | 'BUS' | 'FIRST';
 

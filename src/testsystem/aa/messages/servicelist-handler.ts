@@ -1,15 +1,15 @@
 // ServiceList for a shopped or priced offer: bags per journey, and priority, meals, Wi-Fi and lounge
 // per segment, each priced per passenger in an a-la-carte offer.
 
-import { fromUsdCents } from './fare-currency.js';
+import { fromUsdCents } from '../fares/fare-currency.js';
 import type { MessageHandler } from './message-handler.js';
-import { AA_ERRORS, errorDocument } from './ndc-errors.js';
-import { amount, flightLists, iso, journeyList, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
-import { payloadAttributes } from './payload-attributes.js';
+import { AA_ERRORS, errorDocument } from '../wire/ndc-errors.js';
+import { amount, flightLists, journeyList, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
+import { payloadAttributes } from '../wire/payload-attributes.js';
 import { isErrorSpec, resolveTrip } from './trip-context.js';
-import { SERVICE_CATALOG, type CatalogService } from './service-catalog.js';
-import { newOfferId, OFFER_TTL_MS } from './shopping-service.js';
-import { el, many, ndcDocument, type XmlNode } from './xml-builder.js';
+import { SERVICE_CATALOG, type CatalogService } from '../fares/service-catalog.js';
+import { newOfferId, OFFER_TTL_MS } from '../offers/shopping-service.js';
+import { el, many, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 
 export const serviceListHandler: MessageHandler = {
   message: 'ServiceList',
@@ -59,7 +59,7 @@ export const serviceListHandler: MessageHandler = {
     const body = ndcDocument(this.responseRoot, [
       el('Response', [
         el('ALaCarteOffer', [
-          el('OfferExpirationTimeLimitDateTime', iso(now + OFFER_TTL_MS)),
+          el('OfferExpirationTimeLimitDateTime', isoTimestamp(now + OFFER_TTL_MS)),
           el('OfferID', slOfferId),
           ...items,
           el('OwnerCode', 'AA'),

@@ -4,16 +4,16 @@
 // (fare-currency.ts), and every amount of the result is in that currency's ISO 4217 minor units
 // (the `Cents` names are kept: for USD they are cents).
 
-import { formatMinor } from '../../platform/money.js';
-import { AIRPORTS } from './airports-data.js';
-import { aircraftType, type CabinCode } from './aircraft-data.js';
-import type { Itinerary } from './connection-builder.js';
+import { formatMinor } from '../../../platform/money.js';
+import { AIRPORTS } from '../network/airports-data.js';
+import { aircraftType, type CabinCode } from '../network/aircraft-data.js';
+import type { Itinerary } from '../network/connection-builder.js';
 import { fromUsdCents } from './fare-currency.js';
 import { fareBasisCode, type PriceClassDef } from './fare-rules.js';
 import { taxesFor, type TaxLine } from './fare-taxes.js';
-import { greatCircleKm } from './geo-time.js';
-import type { InventoryService } from './inventory-service.js';
-import type { DatedFlight } from './schedule-service.js';
+import { greatCircleKm } from '../network/geo-time.js';
+import type { InventoryService } from '../network/inventory-service.js';
+import type { DatedFlight } from '../network/schedule-service.js';
 
 export type Ptc = 'ADT' | 'CHD' | 'INF';
 

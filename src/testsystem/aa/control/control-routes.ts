@@ -2,10 +2,9 @@
 // Faults on and off for outage drills, a fixed or advanced clock, inventory closes, and a full reset.
 
 import type { FastifyInstance } from 'fastify';
-import { FILING_CURRENCIES } from './fare-currency.js';
+import { FILING_CURRENCIES } from '../fares/fare-currency.js';
 import { FAULT_KINDS, type FaultKind } from './fault-control.js';
-import type { TestSystemDeps } from './test-system-deps.js';
-import { registerOrderControlRoutes } from './orders/order-control-routes.js';
+import type { TestSystemDeps } from '../test-system-deps.js';
 
 interface FaultBody {
   kind?: string;
@@ -16,7 +15,6 @@ interface FaultBody {
 }
 
 export function registerControlRoutes(app: FastifyInstance, deps: TestSystemDeps, info: () => Record<string, unknown>): void {
-  registerOrderControlRoutes(app, deps);
   app.get('/control/state', async () => ({
     now: new Date(deps.clock.now()).toISOString(),
     clockFixed: deps.clock.isFixed(),

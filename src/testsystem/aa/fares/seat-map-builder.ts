@@ -1,10 +1,10 @@
 // Seat maps per aircraft type: columns with window/aisle/centre, exit and bulkhead rows, seats
 // occupied in line with the cabin's load (seeded per flight and seat), and AA-style seat prices.
 
-import { aircraftType, rowsOf, seatLetters, type CabinCode, type CabinLayout } from './aircraft-data.js';
-import type { InventoryService } from './inventory-service.js';
-import type { DatedFlight } from './schedule-service.js';
-import { unitFor } from './seeded-random.js';
+import { aircraftType, rowsOf, seatLetters, type CabinCode, type CabinLayout } from '../network/aircraft-data.js';
+import type { InventoryService } from '../network/inventory-service.js';
+import type { DatedFlight } from '../network/schedule-service.js';
+import { unitFor } from '../network/seeded-random.js';
 
 export type SeatTier = 'MCE' | 'PREFERRED' | 'STANDARD';
 

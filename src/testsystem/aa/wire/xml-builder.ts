@@ -65,3 +65,6 @@ export function ndcDocument(root: string, children: readonly XmlChild[]): string
   out.push(`</${root}>`);
   return out.join('');
 }
+
+/** An instant as NDC writes it: ISO 8601 in UTC, whole seconds. */
+export const isoTimestamp = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');

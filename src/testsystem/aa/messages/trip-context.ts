@@ -1,16 +1,16 @@
 // What SeatAvailability and ServiceList are asked about, from any of the three request shapes 21.3
 // allows: a shopped or priced offer, an existing order, or segments sent by value.
 
-import type { CabinCode } from './aircraft-data.js';
-import { AIRPORTS } from './airports-data.js';
-import { fareCurrency } from './fare-currency.js';
-import { priceClass, type PriceClassDef } from './fare-rules.js';
-import { isInternational, normalizePtc } from './fare-pricing.js';
-import { AA_ERRORS, type NdcErrorSpec } from './ndc-errors.js';
-import { child, list, text, type ParsedMessage } from './ndc-request-parser.js';
-import type { OfferPax } from './offer-store.js';
-import type { DatedFlight } from './schedule-service.js';
-import type { TestSystemDeps } from './test-system-deps.js';
+import type { CabinCode } from '../network/aircraft-data.js';
+import { AIRPORTS } from '../network/airports-data.js';
+import { fareCurrency } from '../fares/fare-currency.js';
+import { priceClass, type PriceClassDef } from '../fares/fare-rules.js';
+import { isInternational, normalizePtc } from '../fares/fare-pricing.js';
+import { AA_ERRORS, type NdcErrorSpec } from '../wire/ndc-errors.js';
+import { child, list, text, type ParsedMessage } from '../wire/ndc-request-parser.js';
+import type { OfferPax } from '../offers/offer-store.js';
+import type { DatedFlight } from '../network/schedule-service.js';
+import type { TestSystemDeps } from '../test-system-deps.js';
 
 export interface TripContext {
   pax: OfferPax[];

@@ -2,15 +2,15 @@
 // that has seats, with expiry, payment limit and the scenario flags the later messages act on.
 
 import { randomUUID } from 'node:crypto';
-import { AIRPORTS } from './airports-data.js';
-import { buildItineraries } from './connection-builder.js';
-import { fareCurrency } from './fare-currency.js';
-import { priceJourney, type Ptc } from './fare-pricing.js';
-import { PRICE_CLASSES, type PriceClassDef } from './fare-rules.js';
+import { AIRPORTS } from '../network/airports-data.js';
+import { buildItineraries } from '../network/connection-builder.js';
+import { fareCurrency } from '../fares/fare-currency.js';
+import { priceJourney, type Ptc } from '../fares/fare-pricing.js';
+import { PRICE_CLASSES, type PriceClassDef } from '../fares/fare-rules.js';
 import type { OfferPax, StoredOffer } from './offer-store.js';
-import { bookingRefusalText } from './ndc-errors.js';
-import { EXPIRED_OFFER_ROUTE, PRICE_CHANGE_PCT, PRICE_CHANGE_ROUTE, routeKey } from './scenario-triggers.js';
-import type { TestSystemDeps } from './test-system-deps.js';
+import { bookingRefusalText } from '../wire/ndc-errors.js';
+import { EXPIRED_OFFER_ROUTE, PRICE_CHANGE_PCT, PRICE_CHANGE_ROUTE, routeKey } from '../control/scenario-triggers.js';
+import type { TestSystemDeps } from '../test-system-deps.js';
 
 /** AA holds a shopped price for 30 minutes (the AA samples show OfferExpiration 30 minutes out). */
 export const OFFER_TTL_MS = 30 * 60 * 1000;

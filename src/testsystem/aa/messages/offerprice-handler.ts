@@ -1,19 +1,19 @@
 // OfferPrice: confirms a shopped offer's price as a new, freshly expiring offer. Unknown or expired
 // offers get AA's "Invalid or Expired Offer" error; the price-change route comes back dearer.
 
-import type { PtcPrice } from './fare-pricing.js';
-import { formatAmount } from './fare-pricing.js';
-import { taxesFor } from './fare-taxes.js';
+import type { PtcPrice } from '../fares/fare-pricing.js';
+import { formatAmount } from '../fares/fare-pricing.js';
+import { taxesFor } from '../fares/fare-taxes.js';
 import type { MessageHandler } from './message-handler.js';
-import { AA_ERRORS, errorDocument } from './ndc-errors.js';
-import { child, list, text, type ParsedMessage } from './ndc-request-parser.js';
-import type { StoredOffer } from './offer-store.js';
+import { AA_ERRORS, errorDocument } from '../wire/ndc-errors.js';
+import { child, list, text, type ParsedMessage } from '../wire/ndc-request-parser.js';
+import type { StoredOffer } from '../offers/offer-store.js';
 import { baggageAllowanceList, penaltyList, priceClassList } from './fare-xml-builder.js';
 import { flightLists, journeyList, offerNode, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
-import { payloadAttributes } from './payload-attributes.js';
-import { newOfferId, OFFER_TTL_MS } from './shopping-service.js';
-import type { TestSystemDeps } from './test-system-deps.js';
-import { el, many, ndcDocument } from './xml-builder.js';
+import { payloadAttributes } from '../wire/payload-attributes.js';
+import { newOfferId, OFFER_TTL_MS } from '../offers/shopping-service.js';
+import type { TestSystemDeps } from '../test-system-deps.js';
+import { el, many, ndcDocument } from '../wire/xml-builder.js';
 
 export function selectedOfferId(parsed: ParsedMessage): string | undefined {
   const selected = child(parsed.root, 'Request', 'PricedOffer', 'SelectedOfferList', 'SelectedOffer');

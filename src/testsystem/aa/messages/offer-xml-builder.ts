@@ -1,21 +1,19 @@
 // The flight half of NDC answers: DataLists (segments, journeys, passengers, price classes, baggage,
 // penalties) and Offer elements for stored offers. Children are listed in 21.3 schema order.
 
-import { aircraftType } from './aircraft-data.js';
-import { formatAmount, type PtcPrice } from './fare-pricing.js';
-import { CABIN_TYPE, type PriceClassDef } from './fare-rules.js';
-import { isoDuration } from './geo-time.js';
-import type { StoredOffer } from './offer-store.js';
-import { CARRIER_NAMES } from './partners-data.js';
-import type { DatedFlight } from './schedule-service.js';
-import { el, many, type XmlNode } from './xml-builder.js';
+import { aircraftType } from '../network/aircraft-data.js';
+import { formatAmount, type PtcPrice } from '../fares/fare-pricing.js';
+import { CABIN_TYPE, type PriceClassDef } from '../fares/fare-rules.js';
+import { isoDuration } from '../network/geo-time.js';
+import type { StoredOffer } from '../offers/offer-store.js';
+import { CARRIER_NAMES } from '../network/partners-data.js';
+import type { DatedFlight } from '../network/schedule-service.js';
+import { el, many, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 
 /** An NDC amount: minor units of `currency` as its ISO 4217 decimal text, with `CurCode`. */
 export function amount(name: string, minor: number, currency: string): XmlNode {
   return el(name, formatAmount(minor, currency), { CurCode: currency });
 }
-
-export const iso = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 /** Assigns response-local ids to flights, journeys and price classes shared by the offers. */
 export class ResponseIds {
@@ -119,7 +117,7 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
       el('MandatoryInd', 'true'),
       el('OfferItemID', item.offerItemId),
       el('OwnerCode', 'AA'),
-      el('PaymentTimeLimit', [el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', iso(offer.paymentDueAt))])]),
+      el('PaymentTimeLimit', [el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', isoTimestamp(offer.paymentDueAt))])]),
       priceNode(forAll(price), offer.journey.currency),
       ...item.paxIds.map((paxId) =>
         el('Service', [
@@ -137,7 +135,7 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
       ...many('PaxRefID', allPax),
     ]),
     el('JourneyOverview', [el('JourneyPriceClass', [el('PaxJourneyRefID', journeyId), el('PriceClassRefID', pcId)])]),
-    el('OfferExpirationTimeLimitDateTime', iso(offer.expiresAt)),
+    el('OfferExpirationTimeLimitDateTime', isoTimestamp(offer.expiresAt)),
     el('OfferID', offer.offerId),
     ...items,
     el('OwnerCode', 'AA'),

@@ -2,8 +2,8 @@
 // docs/aa-test-system.md. Route triggers stay on obscure-but-real city pairs so ordinary searches
 // between hubs and big markets always behave normally.
 
-import type { DatedFlight } from './schedule-service.js';
-import type { FlightPattern } from './timetable-builder.js';
+import type { DatedFlight } from '../network/schedule-service.js';
+import type { FlightPattern } from '../network/timetable-builder.js';
 
 export type RouteFault = 'slow' | 'timeout' | 'http5xx' | 'malformed';
 

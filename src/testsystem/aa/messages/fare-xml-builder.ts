@@ -1,11 +1,11 @@
 // The fare half of NDC DataLists: baggage allowances, change and cancellation penalties, and AA's
 // price classes with their codes and descriptions, for the offers in one answer.
 
-import { fromUsdCents } from './fare-currency.js';
-import { formatAmount } from './fare-pricing.js';
-import type { StoredOffer } from './offer-store.js';
+import { fromUsdCents } from '../fares/fare-currency.js';
+import { formatAmount } from '../fares/fare-pricing.js';
+import type { StoredOffer } from '../offers/offer-store.js';
 import { checkedBags, type ResponseIds } from './offer-xml-builder.js';
-import { el, type XmlNode } from './xml-builder.js';
+import { el, type XmlNode } from '../wire/xml-builder.js';
 
 export function baggageAllowanceList(offers: readonly StoredOffer[]): XmlNode {
   const counts = [...new Set(offers.map(checkedBags))].sort();

@@ -4,7 +4,7 @@
 // currency, in its ISO 4217 minor units. A control switch (POST /control/pricing) files every new
 // fare in another currency, for markets the network does not serve (KWD, a 3-decimal currency).
 
-import { minorDigits } from '../../platform/money.js';
+import { minorDigits } from '../../../platform/money.js';
 
 /** Countries whose departures AA files in local currency (docs/aa-test-system.md). */
 const LOCAL_FILING: Readonly<Record<string, string>> = { CL: 'CLP', JP: 'JPY', KR: 'KRW' };
