@@ -43,7 +43,5 @@ export const badGateway = (message: string, code = 'airline_error') => new AppEr
 export const unavailable = (message: string, code = 'unavailable', headers?: Record<string, string>) =>
   new AppError(503, code, message, {}, headers);
 
-/** A unique-constraint violation from either PostgreSQL or PGlite. */
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-}
+// Kept here for the callers that import it from errors.ts; the one implementation is in db/.
+export { isUniqueViolation } from './db/unique-violation.js';
