@@ -23,11 +23,7 @@ const PUBLIC_ROUTES = [
   '/v1/dev/invites/accept',
   '/openapi.json',
   '/docs',
-  '/docs/json',
-  '/docs/yaml',
-  '/docs/static/*',
-  '/docs/static/index.html',
-  '/docs/static/swagger-initializer.js',
+  '/docs/scalar.js',
 ];
 const METRICS_ROUTES = ['/metrics'];
 

@@ -1,12 +1,18 @@
 import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { PUBLIC_ROUTE, setRoutePolicy } from './route-policy.js';
+import { API_TAGS } from './api-tags.js';
+import { registerDocsPage } from './docs-page.js';
+import { PUBLIC_ROUTE } from './route-policy.js';
 
 const DESCRIPTION = `
 One REST/JSON API to search, price, book and service flights across airlines, in one
 airline-agnostic shape, plus aviation reference data.
+
+**First call.** Every code sample on this page runs as shown once \`X-API-Key\` holds a test key
+(\`npx flightagg demo\` prints one; the first \`npm start\` on empty storage prints one too). A test key
+books on the airlines' test systems, so nothing is charged. The quickstart walks search, price,
+book, pay, read and cancel with curl.
 
 **Authentication.** Every \`/v1/*\` request carries \`X-API-Key: <prefix>_<test|live>_<opaque>\`, except
 \`GET /v1/health\`, \`GET /v1/health/ready\` and \`POST /v1/subscribe\`. Test keys reach the airlines' test
@@ -21,15 +27,41 @@ Aviation and reference paths answer the envelope \`{data, meta, errors: [{code, 
 included. Every response carries \`X-Request-Id\`; send your own (up to 128 of \`A-Z a-z 0-9 . _ : -\`)
 to correlate. Bodies are capped at 1 MiB (413 \`request body too large\`); malformed JSON answers 400
 \`invalid request body\`; a wrong method on a known path answers 405 with \`Allow\`.
+
+**Licence.** Proprietary: the API and this description are for agencies holding a key from the
+gateway's operator, under that agreement.
 `;
 
-/** OpenAPI 3.1 generated from the route schemas, at /openapi.json, with a docs UI at /docs. */
+/**
+ * Where the docs page sends its requests. PUBLIC_URL when the operator set it (behind a proxy, the
+ * one address clients know); otherwise relative, so a page opened as `http://127.0.0.1:8080/docs`
+ * calls 127.0.0.1 and one opened as `http://localhost:8080/docs` calls localhost, with no CORS.
+ */
+function serversOf(config: Readonly<Config>): { url: string; description: string }[] {
+  return config.publicUrlSet
+    ? [{ url: config.publicUrl, description: 'this gateway' }]
+    : [{ url: '/', description: 'this gateway, at the address the page was opened on' }];
+}
+
+/** OpenAPI 3.1 generated from the route schemas, at /openapi.json, with a docs page at /docs. */
 export async function registerOpenApi(app: FastifyInstance, config: Readonly<Config>): Promise<void> {
+  const docsUrl = new URL('/docs', config.publicUrl).toString();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Flight Aggregation Gateway API', version: '2.1.0', description: DESCRIPTION.trim() },
-      servers: [{ url: config.publicUrl }],
+      info: {
+        title: 'Flight Aggregation Gateway API',
+        version: '2.1.0',
+        description: DESCRIPTION.trim(),
+        contact: {
+          name: 'Gateway operator',
+          url: docsUrl,
+          ...(config.mail.operatorEmail ? { email: config.mail.operatorEmail } : {}),
+        },
+        license: { name: 'Proprietary', url: docsUrl },
+      },
+      servers: serversOf(config),
+      tags: API_TAGS.map((tag) => ({ ...tag })),
       components: {
         securitySchemes: {
           ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
@@ -41,8 +73,5 @@ export async function registerOpenApi(app: FastifyInstance, config: Readonly<Con
   });
   // The API description is public: clients generate code from it before they have a key.
   app.get('/openapi.json', { schema: { hide: true }, config: PUBLIC_ROUTE }, async () => app.swagger());
-  await app.register(async (docs) => {
-    setRoutePolicy(docs, PUBLIC_ROUTE);
-    await docs.register(swaggerUi, { routePrefix: '/docs' });
-  });
+  registerDocsPage(app);
 }
