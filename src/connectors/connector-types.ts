@@ -33,6 +33,7 @@ export interface Money {
   currency: string;
 }
 
+/** One flight segment, the same for offers, orders (which add a status) and reshop offers. */
 export interface Segment {
   /** The airline's id of this segment inside the offer; seat maps are selected by it. */
   segmentId: string;
@@ -41,6 +42,7 @@ export interface Segment {
   departingAt: string;
   arrivingAt: string;
   marketingCarrier: string;
+  /** Digits only (`2687`), never prefixed by the carrier: the flight is marketingCarrier + this. */
   marketingFlightNumber: string;
   operatingCarrier: string;
   operatingCarrierName: string | null;

@@ -1,5 +1,5 @@
 import type { ConnectorResult } from './connector-failure.js';
-import type { Cabin, CallContext, Money, Offer } from './connector-types.js';
+import type { Cabin, CallContext, Money, Offer, Segment } from './connector-types.js';
 
 /**
  * The airline-agnostic shapes of order servicing. The gateway stores an AirlineOrder as the
@@ -48,17 +48,11 @@ export type PaymentInput =
   | { type: 'agency_account' }
   | { type: 'card'; card: { number: string; expiry: string; holderName: string; securityCode: string | null } };
 
-export interface OrderSegment {
-  segmentId: string;
-  origin: string;
-  destination: string;
-  departingAt: string;
-  arrivingAt: string;
-  marketingCarrier: string;
-  flightNumber: string;
-  operatingCarrier: string;
-  cabin: Cabin | null;
-  bookingClass: string | null;
+/**
+ * A booked segment: the same Segment an offer carries (marketing carrier and flight number kept
+ * apart, operating carrier, aircraft, cabin, booking class), plus whether the airline still holds it.
+ */
+export interface OrderSegment extends Segment {
   status: 'confirmed' | 'cancelled';
 }
 

@@ -22,7 +22,7 @@ export interface Transition {
 function sameItinerary(a: AirlineOrder, b: AirlineOrder): boolean {
   const key = (o: AirlineOrder) =>
     JSON.stringify([
-      o.segments.map((s) => [s.flightNumber, s.departingAt, s.arrivingAt, s.status]),
+      o.segments.map((s) => [s.marketingCarrier, s.marketingFlightNumber, s.departingAt, s.arrivingAt, s.status]),
       o.extras.length,
       o.tickets.map((t) => t.ticketNumber),
     ]);

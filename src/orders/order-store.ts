@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
 import type { OrderDetails, OrderRow } from './order-record.js';
 import type { OrderStatus } from './order-status.js';
+import { withCurrentSegments } from './stored-segments.js';
 
 /** SQL of the orders table. Every read is scoped to one agency and environment. */
 
@@ -30,13 +31,13 @@ export async function findOrder(
   const lock = forUpdate ? sql`for update` : sql``;
   const { rows } = await sql<OrderRow>`
     select * from orders where id = ${id} and agency_id = ${agencyId} and environment = ${environment} ${lock}`.execute(db);
-  return rows[0] ?? null;
+  return rows[0] ? withCurrentSegments(rows[0]) : null;
 }
 
 /** An order of the agency in either environment: order ids are unique, so the id alone decides. */
 export async function findAgencyOrder(db: Db, id: string, agencyId: string): Promise<OrderRow | null> {
   const { rows } = await sql<OrderRow>`select * from orders where id = ${id} and agency_id = ${agencyId}`.execute(db);
-  return rows[0] ?? null;
+  return rows[0] ? withCurrentSegments(rows[0]) : null;
 }
 
 export interface OrderChanges {
@@ -77,7 +78,7 @@ export async function listOrders(db: Db, f: ListFilter): Promise<OrderRow[]> {
   const { rows } = await sql<OrderRow>`
     select * from orders where ${sql.join(conditions, sql` and `)}
     order by created_at desc, id desc limit ${f.limit}`.execute(db);
-  return rows;
+  return rows.map(withCurrentSegments);
 }
 
 /** The agency's order ids of about the same length, to suggest the one a typo meant. */
@@ -94,7 +95,7 @@ export async function holdsDueBefore(db: Db, until: Date, now: Date): Promise<Or
     select * from orders where status = 'hold' and deadline_notified_at is null
       and payment_deadline is not null and payment_deadline <= ${until} and payment_deadline > ${now}
     order by payment_deadline limit 500`.execute(db);
-  return rows;
+  return rows.map(withCurrentSegments);
 }
 
 /** Marks the reminder sent; false when another instance got there first. */

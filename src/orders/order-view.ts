@@ -1,5 +1,6 @@
 import type { Money } from '../connectors/connector-types.js';
 import { toDecimal } from '../platform/money.js';
+import { segmentJson } from '../shopping/segment-view.js';
 import type { HistoryRow } from './history-store.js';
 import type { OrderRow } from './order-record.js';
 
@@ -32,19 +33,7 @@ export function orderView(row: OrderRow) {
       family_name: p.familyName,
       born_on: p.bornOn ?? seller.get(p.passengerId)?.bornOn ?? null,
     })),
-    segments: a.segments.map((s) => ({
-      segment_id: s.segmentId,
-      origin: s.origin,
-      destination: s.destination,
-      departing_at: s.departingAt,
-      arriving_at: s.arrivingAt,
-      marketing_carrier: s.marketingCarrier,
-      flight_number: s.flightNumber,
-      operating_carrier: s.operatingCarrier,
-      cabin: s.cabin,
-      booking_class: s.bookingClass,
-      status: s.status,
-    })),
+    segments: a.segments.map((s) => ({ ...segmentJson(s), status: s.status })),
     tickets: a.tickets.map((t) => ({
       ticket_number: t.ticketNumber,
       passenger_id: t.passengerId,

@@ -1,4 +1,5 @@
 import type { ReshopOffer } from '../connectors/order-types.js';
+import { segmentJson } from '../shopping/segment-view.js';
 import { decimal, money } from './order-view.js';
 
 export function reshopOffersView(offers: ReshopOffer[]) {
@@ -14,14 +15,7 @@ export function reshopOffersView(offers: ReshopOffer[]) {
     slices: offer.slices.map((s) => ({
       origin: s.origin,
       destination: s.destination,
-      segments: s.segments.map((g) => ({
-        origin: g.origin,
-        destination: g.destination,
-        departing_at: g.departingAt,
-        arriving_at: g.arrivingAt,
-        flight_number: `${g.marketingCarrier}${g.marketingFlightNumber}`,
-        operating_carrier: g.operatingCarrier,
-      })),
+      segments: s.segments.map(segmentJson),
     })),
   }));
 }

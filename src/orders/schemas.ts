@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ORDER_STATUSES } from './order-status.js';
 import { Nullable } from '../platform/http/responses.js';
+import { SegmentSchema } from '../shopping/segment-view.js';
 
 const Amount = Type.Object({ amount: Type.Number(), currency: Type.String() });
 const Str = (description?: string) => Type.String(description ? { description } : {});
@@ -38,18 +39,12 @@ export const OrderSchema = Type.Object(
     ),
     segments: Type.Array(
       Type.Object({
-        segment_id: Str(),
-        origin: Str(),
-        destination: Str(),
-        departing_at: Str('Local time of the origin airport'),
-        arriving_at: Str('Local time of the destination airport'),
-        marketing_carrier: Str(),
-        flight_number: Str(),
-        operating_carrier: Str(),
-        cabin: Nullable(Type.String()),
-        booking_class: Nullable(Type.String()),
-        status: Str('confirmed or cancelled'),
+        ...SegmentSchema.properties,
+        status: Type.Union([Type.Literal('confirmed'), Type.Literal('cancelled')], {
+          description: '`cancelled` once the airline no longer holds the segment',
+        }),
       }),
+      { description: "The booked segments, in the same shape (and `flight_number` meaning) as the offer's" },
     ),
     tickets: Type.Array(
       Type.Object({
@@ -249,16 +244,7 @@ export const ReshopOfferSchema = Type.Object({
     Type.Object({
       origin: Str(),
       destination: Str(),
-      segments: Type.Array(
-        Type.Object({
-          origin: Str(),
-          destination: Str(),
-          departing_at: Str(),
-          arriving_at: Str(),
-          flight_number: Str(),
-          operating_carrier: Str(),
-        }),
-      ),
+      segments: Type.Array(SegmentSchema),
     }),
   ),
 });

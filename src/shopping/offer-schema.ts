@@ -1,31 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../platform/http/responses.js';
+import { CabinSchema, SegmentSchema } from './segment-view.js';
 
 /** JSON shapes of an offer as every endpoint answers it; money is a decimal with its currency. */
-
-// A plain enum (not a union of literals) so a wrong value reads `cabin must be one of: ...`.
-export const CabinSchema = Type.Unsafe<'economy' | 'premium_economy' | 'business' | 'first'>({
-  type: 'string',
-  enum: ['economy', 'premium_economy', 'business', 'first'],
-  description: 'Cabin class',
-});
-
-export const SegmentSchema = Type.Object({
-  segment_id: Type.String({ description: "The airline's segment id within the offer; select a seat map with it" }),
-  origin: Type.String(),
-  destination: Type.String(),
-  departing_at: Type.String({ description: 'Local date-time at the origin airport, as the airline publishes it' }),
-  arriving_at: Type.String({ description: 'Local date-time at the destination airport' }),
-  marketing_carrier: Type.String(),
-  flight_number: Type.String({ description: 'Marketing flight number' }),
-  operating_carrier: Type.String({ description: 'IATA code of the airline that flies the segment (disclosed on every segment)' }),
-  operating_carrier_name: Nullable(Type.String()),
-  operating_flight_number: Nullable(Type.String()),
-  aircraft: Nullable(Type.String({ description: 'IATA aircraft type code' })),
-  cabin: Nullable(CabinSchema),
-  booking_class: Nullable(Type.String()),
-  duration_minutes: Nullable(Type.Integer()),
-});
 
 export const SliceSchema = Type.Object({
   origin: Type.String(),

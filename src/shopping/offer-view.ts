@@ -2,6 +2,7 @@ import type { FareCondition, Money, Offer } from '../connectors/connector-types.
 import type { OfferJson } from './offer-schema.js';
 import { hasPartnerOperatedConnection } from '../connectors/offer-facts.js';
 import { toDecimal } from '../platform/money.js';
+import { segmentJson } from './segment-view.js';
 
 /** Integer minor units to the decimal the API shows (ISO 4217 digits, platform/money.ts). */
 export function decimal(money: Money): number {
@@ -39,22 +40,7 @@ export function offerJson(offer: Offer): OfferJson {
       origin: slice.origin,
       destination: slice.destination,
       duration_minutes: slice.durationMinutes,
-      segments: slice.segments.map((s) => ({
-        segment_id: s.segmentId,
-        origin: s.origin,
-        destination: s.destination,
-        departing_at: s.departingAt,
-        arriving_at: s.arrivingAt,
-        marketing_carrier: s.marketingCarrier,
-        flight_number: s.marketingFlightNumber,
-        operating_carrier: s.operatingCarrier,
-        operating_carrier_name: s.operatingCarrierName,
-        operating_flight_number: s.operatingFlightNumber,
-        aircraft: s.aircraft,
-        cabin: s.cabin,
-        booking_class: s.bookingClass,
-        duration_minutes: s.durationMinutes,
-      })),
+      segments: slice.segments.map(segmentJson),
     })),
     baggage: {
       checked_bags: offer.baggage.checkedBags,

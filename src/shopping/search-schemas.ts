@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_PASSENGERS, MAX_SLICES } from '../connectors/trip-limits.js';
-import { CabinSchema, OfferSchema } from './offer-schema.js';
+import { OfferSchema } from './offer-schema.js';
+import { CabinSchema } from './segment-view.js';
 
 // Codes, dates and the origin/destination pair are checked in search-validation.ts, not here, so
 // their messages are the contract's own (`origin and destination are required`, `invalid departure_date`).

@@ -72,7 +72,11 @@ export function stableIdOf(paxSegmentId: string, lists: DataLists): string {
 // Many offers of one answer fly the same segments (one per fare brand): each segment is read once.
 const segmentCache = new WeakMap<DataLists, Map<string, Segment | null>>();
 
-function baseSegment(paxSegmentId: string, lists: DataLists): Segment | null {
+/**
+ * One PaxSegment of a response as the DataLists describe it. Offers, order views and reshop offers
+ * all read their segments here, so a flight shows the same fields whichever message carried it.
+ */
+export function readSegment(paxSegmentId: string, lists: DataLists): Segment | null {
   let cache = segmentCache.get(lists);
   if (!cache) segmentCache.set(lists, (cache = new Map()));
   const known = cache.get(paxSegmentId);
@@ -115,7 +119,7 @@ function segmentOf(
   lists: DataLists,
   fare: Map<string, { cabin: Cabin | null; rbd: string | null }>,
 ): Segment | null {
-  const base = baseSegment(paxSegmentId, lists);
+  const base = readSegment(paxSegmentId, lists);
   if (!base) return null;
   const fromFare = fare.get(paxSegmentId);
   return { ...base, cabin: base.cabin ?? fromFare?.cabin ?? null, bookingClass: base.bookingClass ?? fromFare?.rbd ?? null };

@@ -1,31 +1,43 @@
+import type { Segment } from '../../connector-types.js';
 import type { AirlineOrder, AirlineOrderStatus, OrderExtra, OrderSegment, OrderTicket } from '../../order-types.js';
 import { PASSENGER_TYPE } from '../aa-passengers.js';
 import { readDataLists, type DataLists } from '../ndc-data-lists.js';
-import { cabinOf, stableIdOf } from '../ndc-offer-mapper.js';
+import { cabinOf, readSegment, stableIdOf } from '../ndc-offer-mapper.js';
 import { amount, list, node, text, type Parsed } from '../ndc-xml.js';
 
+/** A PaxSegment the DataLists do not describe: its id, and nothing invented. */
+export function undescribedSegment(paxSegmentId: string): Segment {
+  return {
+    segmentId: paxSegmentId,
+    origin: '',
+    destination: '',
+    departingAt: '',
+    arrivingAt: '',
+    marketingCarrier: '',
+    marketingFlightNumber: '',
+    operatingCarrier: '',
+    operatingCarrierName: null,
+    operatingFlightNumber: null,
+    aircraft: null,
+    cabin: null,
+    bookingClass: null,
+    durationMinutes: null,
+  };
+}
+
+/** The booked segment as an offer shows it; cabin and booking class are those of the fare sold. */
 function segmentOf(
   paxSegmentId: string,
   lists: DataLists,
   cabinByRef: Map<string, { cabin: string | null; rbd: string | null }>,
   cancelled: Set<string>,
 ): OrderSegment {
-  const paxSeg = lists.paxSegments.get(paxSegmentId) ?? {};
-  const marketing = lists.marketing.get(text(paxSeg.DatedMarketingSegmentRefId) ?? '') ?? {};
-  const operating = lists.operating.get(text(marketing.DatedOperatingSegmentRefId) ?? '') ?? {};
-  const carrier = text(marketing.CarrierDesigCode) ?? '';
+  const segment = readSegment(paxSegmentId, lists) ?? undescribedSegment(paxSegmentId);
   const fare = cabinByRef.get(paxSegmentId);
   return {
-    segmentId: stableIdOf(paxSegmentId, lists),
-    origin: text(node(marketing.Dep).IATA_LocationCode) ?? '',
-    destination: text(node(marketing.Arrival).IATA_LocationCode) ?? '',
-    departingAt: text(node(marketing.Dep).AircraftScheduledDateTime) ?? '',
-    arrivingAt: text(node(marketing.Arrival).AircraftScheduledDateTime) ?? '',
-    marketingCarrier: carrier,
-    flightNumber: `${carrier}${text(marketing.MarketingCarrierFlightNumberText) ?? ''}`,
-    operatingCarrier: text(operating.CarrierDesigCode) ?? carrier,
-    cabin: cabinOf(fare?.cabin ?? null),
-    bookingClass: fare?.rbd ?? null,
+    ...segment,
+    cabin: cabinOf(fare?.cabin ?? null) ?? segment.cabin,
+    bookingClass: fare?.rbd ?? segment.bookingClass,
     status: cancelled.has(paxSegmentId) ? 'cancelled' : 'confirmed',
   };
 }

@@ -1,5 +1,7 @@
 import type { Money, Offer, OfferSlice } from '../../connector-types.js';
 import type { CancelQuote, OrderQuote, ReshopOffer } from '../../order-types.js';
+import { readSegment } from '../ndc-offer-mapper.js';
+import { undescribedSegment } from './order-view-reader.js';
 import { encodeReshopOfferId } from './reshop-offer-id.js';
 import { readDataLists, type DataLists } from '../ndc-data-lists.js';
 import { amount, list, node, text, texts, type Parsed } from '../ndc-xml.js';
@@ -10,28 +12,8 @@ const zeroIn = (...known: (Money | null)[]): Money => ({ amountMinor: 0, currenc
 function slicesOf(journeyIds: string[], lists: DataLists): OfferSlice[] {
   return journeyIds.map((jid) => {
     const journey = lists.journeys.get(jid) ?? {};
-    const segments = texts(journey.PaxSegmentRefID).map((sid) => {
-      const paxSeg = lists.paxSegments.get(sid) ?? {};
-      const m = lists.marketing.get(text(paxSeg.DatedMarketingSegmentRefId) ?? '') ?? {};
-      const op = lists.operating.get(text(m.DatedOperatingSegmentRefId) ?? '') ?? {};
-      const carrier = text(m.CarrierDesigCode) ?? '';
-      return {
-        segmentId: sid,
-        origin: text(node(m.Dep).IATA_LocationCode) ?? '',
-        destination: text(node(m.Arrival).IATA_LocationCode) ?? '',
-        departingAt: text(node(m.Dep).AircraftScheduledDateTime) ?? '',
-        arrivingAt: text(node(m.Arrival).AircraftScheduledDateTime) ?? '',
-        marketingCarrier: carrier,
-        marketingFlightNumber: text(m.MarketingCarrierFlightNumberText) ?? '',
-        operatingCarrier: text(op.CarrierDesigCode) ?? carrier,
-        operatingCarrierName: text(op.CarrierName),
-        operatingFlightNumber: text(op.OperatingCarrierFlightNumberText),
-        aircraft: null,
-        cabin: null,
-        bookingClass: null,
-        durationMinutes: null,
-      };
-    });
+    // The same segment reader as offers and order views: stable segment id, aircraft, cabin, duration.
+    const segments = texts(journey.PaxSegmentRefID).map((sid) => readSegment(sid, lists) ?? undescribedSegment(sid));
     return {
       origin: segments[0]?.origin ?? '',
       destination: segments.at(-1)?.destination ?? '',
