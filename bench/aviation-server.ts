@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../src/app.js';
+import { buildGateway } from '../src/app.js';
 import { airportListQuery } from '../src/aviation/airport-store.js';
 import { runSync } from '../src/aviation/importers/sync-runner.js';
 import { loadConfig } from '../src/platform/config.js';
@@ -61,12 +61,10 @@ async function gateway() {
   const report = await runSync(platform, { from: DATA, source: 'ourairports' });
   if (!report.ok) throw new Error(`sync failed: ${JSON.stringify(report.sources)}`);
   const plan = await radiusPlan(platform);
-  const app = await buildApp(platform);
-  const agency = await app.services.accounts.createAgency({ name: 'Bench Agency' });
-  const { secret } = await app.services.apiKeys.create(
-    { agencyId: agency.id, kind: 'agency', environment: 'test' },
-    { via: 'cli' },
-  );
+  const gateway = await buildGateway(platform);
+  const { app } = gateway;
+  const agency = await gateway.identity.createAgency({ name: 'Bench Agency' });
+  const { secret } = await gateway.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' }, { via: 'cli' });
   cleanUp = async () => {
     await app.close();
     await platform.close();

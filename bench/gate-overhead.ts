@@ -3,7 +3,7 @@
  * gate, same app, same bytes, one run per storage. Target: ratio >= 0.8, which is only possible
  * when a known key costs no database round trip.
  */
-import { buildApp } from '../src/app.js';
+import { buildGateway } from '../src/app.js';
 import { API_KEY_ROUTE, PUBLIC_ROUTE } from '../src/platform/http/route-policy.js';
 import { benchPlatform, type Storage } from './lib/bench-platform.js';
 import { combine, load, printTable, type LoadResult } from './lib/load.js';
@@ -14,13 +14,14 @@ const rows: Record<string, string | number>[] = [];
 
 for (const storage of ['pglite', 'postgres'] as Storage[]) {
   const { platform, dispose } = await benchPlatform(storage);
-  const app = await buildApp(platform);
+  const gateway = await buildGateway(platform);
+  const { app } = gateway;
   const payload = { ok: true };
   // Routes declare their guard (docs/route-policy.md): the same handler behind the key, and public.
   app.get('/v1/bench/noop', { config: API_KEY_ROUTE }, async () => payload);
   app.get('/bench/noop', { config: PUBLIC_ROUTE }, async () => payload);
-  const agency = await app.services.accounts.createAgency({ name: 'Bench' });
-  const { secret } = await app.services.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' });
+  const agency = await gateway.identity.createAgency({ name: 'Bench' });
+  const { secret } = await gateway.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
   // Alternating short rounds: whatever else the machine does lands on both sides alike.

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { request } from 'undici';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
+import { buildGateway } from '../src/app.js';
 import { startAaTestSystem, type AaTestSystem } from '../src/testsystem/aa/server.js';
 import { benchPlatform } from './lib/bench-platform.js';
 
@@ -125,10 +125,11 @@ export async function shoppingBench(
     MONITORING_INTERVAL_SECONDS: '0',
     ...env,
   });
-  const app = await buildApp(platform, { aaTestSystemUrl: aa.url });
-  const agency = await app.services.accounts.createAgency({ name: 'Bench' });
+  const gateway = await buildGateway(platform, { aaTestSystemUrl: aa.url });
+  const { app } = gateway;
+  const agency = await gateway.identity.createAgency({ name: 'Bench' });
   await sql`update agencies set search_rate_limit = 1000000000 where id = ${agency.id}`.execute(platform.db);
-  const { secret } = await app.services.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' });
+  const { secret } = await gateway.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { Agent } from 'undici';
-import { buildApp } from '../src/app.js';
+import { buildGateway } from '../src/app.js';
 import { enqueueEvent, lifecyclePayload } from '../src/orders/event-outbox.js';
 import { findAgencyOrder } from '../src/orders/order-store.js';
 import { loadConfig } from '../src/platform/config.js';
@@ -80,15 +80,16 @@ const platform = await createPlatform(
   { logger: pino({ level: 'silent' }), clock: () => new Date(Date.now() + offsetMs) },
 );
 const aa = await startAaTestSystem({ subscriptionKey: 'aa-test-subscription-key', logger: false });
-const app = await buildApp(platform, {
+const gateway = await buildGateway(platform, {
   aaTestSystemUrl: aa.url,
   webhooks: { ca: certificate.cert, resolver: async () => [{ address: '127.0.0.1', family: 4 }] },
 });
+const { app } = gateway;
 await app.ready();
 
 // An agency, its endpoint and one real hold whose row the events announce.
-const agency = await app.services.accounts.createAgency({ name: 'Bench Agency' });
-const { secret: key } = await app.services.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' });
+const agency = await gateway.identity.createAgency({ name: 'Bench Agency' });
+const { secret: key } = await gateway.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' });
 const ctx = {
   sessionId: 'bench',
   userId: 'bench',
@@ -99,7 +100,7 @@ const ctx = {
   mfaVerifiedAt: new Date(),
   emailVerified: true,
 };
-const endpoint = await app.webhooks.endpoints.create(ctx, { url: `https://localhost:${port}/hooks` }, null);
+const endpoint = await gateway.webhooks.endpoints.create(ctx, { url: `https://localhost:${port}/hooks` }, null);
 const search = await app.inject({
   method: 'POST',
   url: '/v1/shopping/offers',
@@ -131,7 +132,7 @@ const enqueue = async (count: number) => {
     }
   });
 };
-const dispatcher = app.webhooks.dispatcher;
+const dispatcher = gateway.webhooks.dispatcher;
 const rows: Record<string, string | number>[] = [];
 
 // 1. The receiver's ceiling: the same signed POSTs straight from undici, at the worker's concurrency.

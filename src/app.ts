@@ -1,13 +1,13 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { createAccountService, type AccountService } from './accounts/account-service.js';
-import { registerApiKeyGate } from './auth/api-key-gate.js';
-import { createApiKeyService, type ApiKeyService } from './auth/api-keys/key-service.js';
-import { aviationRoutes } from './aviation/routes.js';
-import { connectorsPlugin } from './connectors/connectors-plugin.js';
-import { healthRoutes } from './health/routes.js';
-import { monitoringRoutes } from './monitoring/monitoring-routes.js';
-import { offerRoutes } from './offers/offer-routes.js';
-import { ordersPlugin } from './orders/orders-plugin.js';
+import { createAuth } from './auth/plugin.js';
+import type { ApiKeyService } from './auth/api-keys/key-service.js';
+import { createAviation, type Aviation } from './aviation/plugin.js';
+import { createConnectors, type Connectors } from './connectors/plugin.js';
+import { createHealth } from './health/plugin.js';
+import { createIdentity, type Identity } from './identity/identity.js';
+import { createMonitoring, type Monitoring } from './monitoring/plugin.js';
+import { createOffers } from './offers/plugin.js';
+import { createOrders, type Orders } from './orders/plugin.js';
 import { clientErrorHandler } from './platform/http/client-errors.js';
 import { answerFrameworkError, MAX_PARAM_LENGTH, registerErrorHandling } from './platform/http/error-handler.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/http/json-body-parser.js';
@@ -19,32 +19,44 @@ import { requireRoutePolicies } from './platform/http/route-policy.js';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
 import { partAwareValidatorFactory } from './platform/http/validator-compiler.js';
 import type { Platform } from './platform/platform.js';
-import { portalPlugin } from './portal/plugin.js';
-import { searchRoutes } from './shopping/search-routes.js';
-import { webhooksPlugin, type WebhooksPluginOptions } from './webhooks/plugin.js';
-
-/** Services more than one feature uses, built once per app. */
-export interface AppServices {
-  apiKeys: ApiKeyService;
-  accounts: AccountService;
-}
+import { createPortal, type Portal } from './portal/plugin.js';
+import { createShopping, type Shopping } from './shopping/plugin.js';
+import { createWebhooks, type Webhooks, type WebhooksOptions } from './webhooks/plugin.js';
 
 export interface AppOptions {
   /** Where test keys reach the AA test system (the in-process one, or AA_TEST_URL). */
   aaTestSystemUrl?: string | null;
   /** Webhook delivery collaborators a test controls: the host resolver, extra trusted CAs, the attempt time-out. */
-  webhooks?: Pick<WebhooksPluginOptions, 'resolver' | 'ca' | 'attemptTimeoutMs'>;
+  webhooks?: Pick<WebhooksOptions, 'resolver' | 'ca' | 'attemptTimeoutMs'>;
+}
+
+/** The app and the features it was built from: what the CLI, tests and benches reach services through. */
+export interface Gateway {
+  app: FastifyInstance;
+  identity: Identity;
+  apiKeys: ApiKeyService;
+  connectors: Connectors;
+  shopping: Shopping;
+  monitoring: Monitoring;
+  portal: Portal;
+  orders: Orders;
+  webhooks: Webhooks;
+  aviation: Aviation;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     platform: Platform;
-    services: AppServices;
   }
 }
 
 /** Builds the HTTP API on a platform. It never listens: server.ts does, tests use inject(). */
 export async function buildApp(platform: Platform, options: AppOptions = {}): Promise<FastifyInstance> {
+  return (await buildGateway(platform, options)).app;
+}
+
+/** Builds the app and returns it with its features' services. */
+export async function buildGateway(platform: Platform, options: AppOptions = {}): Promise<Gateway> {
   const { config } = platform;
   const app: FastifyInstance = Fastify({
     loggerInstance: platform.logger as FastifyBaseLogger,
@@ -73,12 +85,7 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
     },
   });
 
-  const services: AppServices = {
-    apiKeys: createApiKeyService(platform),
-    accounts: createAccountService(platform),
-  };
   app.decorate('platform', platform);
-  app.decorate('services', services);
   // Every route declares its policy (`config.auth`, `config.surface`): the gate and the error
   // handler read it from the matched route. The app refuses to start while one is missing.
   requireRoutePolicies(app);
@@ -103,22 +110,31 @@ export async function buildApp(platform: Platform, options: AppOptions = {}): Pr
   registerErrorHandling(app);
   registerMetrics(app, platform.metrics, config.metricsToken);
   await registerOpenApi(app, config);
-  registerApiKeyGate(app, services.apiKeys, platform);
 
-  await app.register(healthRoutes, { platform });
-  await app.register(connectorsPlugin, { platform, aaTestSystemUrl: options.aaTestSystemUrl ?? null });
-  await app.register(searchRoutes, { platform });
-  await app.register(offerRoutes, { platform });
-  await app.register(monitoringRoutes, { platform });
-  await app.register(portalPlugin);
-  await app.register(ordersPlugin);
-  await app.register(webhooksPlugin, {
-    platform,
-    authenticate: app.portal.authenticate,
-    mailer: app.portal.services.mailer,
-    ...options.webhooks,
-  });
-  await app.register(aviationRoutes, { platform });
+  // The features, each built by its plugin.ts from the collaborators it names, then registered in
+  // dependency order (each plugin declares its dependencies; Fastify refuses a wrong order).
+  const identity = createIdentity(platform);
+  const auth = createAuth({ platform });
+  const connectors = createConnectors({ platform, aaTestSystemUrl: options.aaTestSystemUrl ?? null });
+  const portal = createPortal({ platform, identity, apiKeys: auth.apiKeys });
+  const orders = createOrders({ platform, connectors: connectors.registry, authenticate: portal.authenticate });
+  const shopping = createShopping({ platform, connectors: connectors.registry });
+  const offers = createOffers({ platform, connectors: connectors.registry, orderSeats: orders.seatLookup });
+  const monitoring = createMonitoring({ platform, connectors: connectors.registry });
+  const webhooks = createWebhooks({ platform, authenticate: portal.authenticate, ...options.webhooks });
+  const health = createHealth({ platform });
+  const aviation = createAviation({ platform });
 
-  return app;
+  await app.register(auth.plugin);
+  await app.register(health.plugin);
+  await app.register(connectors.plugin);
+  await app.register(shopping.plugin);
+  await app.register(offers.plugin);
+  await app.register(monitoring.plugin);
+  await app.register(portal.plugin);
+  await app.register(orders.plugin);
+  await app.register(webhooks.plugin);
+  await app.register(aviation.plugin);
+
+  return { app, identity, apiKeys: auth.apiKeys, connectors, shopping, monitoring, portal, orders, webhooks, aviation };
 }

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { PUBLIC_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import { checkReadiness } from './readiness.js';
 
@@ -20,8 +19,6 @@ const ReadinessSchema = Type.Object(
 );
 
 export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
-  // Load balancers and orchestrators probe these without credentials.
-  setRoutePolicy(app, PUBLIC_ROUTE);
   app.get(
     '/v1/health',
     {

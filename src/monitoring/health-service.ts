@@ -100,3 +100,5 @@ export function createHealthService(platform: Platform, registry: ConnectorRegis
     },
   };
 }
+
+export type HealthService = ReturnType<typeof createHealthService>;

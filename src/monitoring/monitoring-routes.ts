@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import fp from 'fastify-plugin';
 import { notFound } from '../platform/errors.js';
 import { API_KEY_ROUTE } from '../platform/http/route-policy.js';
-import type { Platform } from '../platform/platform.js';
-import { createHealthService } from './health-service.js';
+import type { HealthService } from './health-service.js';
 import { errorResponses, Nullable } from '../platform/http/responses.js';
 
 const AirlineHealthSchema = Type.Object({
@@ -30,19 +28,8 @@ const AirlineHealthSchema = Type.Object({
 const NOTE =
   'Health is refreshed by a scheduled probe per connector and read from its record: polling never reaches an airline and does not affect look-to-book.';
 
-/** GET /v1/monitoring/airlines and /v1/monitoring/airlines/{iataCode}, plus the probe job. */
-const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
-  const health = createHealthService(platform, app.connectors);
-  app.decorate('airlineHealth', health);
-  if (health.enabled) {
-    platform.scheduler.add({
-      name: 'airline-probe',
-      intervalMs: health.intervalSeconds * 1000,
-      runOnStart: true,
-      run: () => health.probeAll(),
-    });
-  }
-
+/** GET /v1/monitoring/airlines and /v1/monitoring/airlines/{iataCode}. */
+export const monitoringRoutes: FastifyPluginAsyncTypebox<{ health: HealthService }> = async (app, { health }) => {
   app.get(
     '/v1/monitoring/airlines',
     {
@@ -80,11 +67,3 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
     },
   );
 };
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    airlineHealth: ReturnType<typeof createHealthService>;
-  }
-}
-
-export const monitoringRoutes = fp(routes, { name: 'monitoring', dependencies: ['connectors'] });

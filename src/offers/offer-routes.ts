@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import fp from 'fastify-plugin';
 import { badRequest } from '../platform/errors.js';
 import { API_KEY_ROUTE } from '../platform/http/route-policy.js';
-import type { Platform } from '../platform/platform.js';
 import {
   OfferPathSchema,
   PricedOfferSchema,
@@ -13,23 +11,21 @@ import {
   ServiceSchema,
   ServicesQuerySchema,
 } from './offer-schemas.js';
-import { createOfferService, type OrderSeatResolver } from './offer-service.js';
+import type { OfferService, OrderSeatResolver } from './offer-service.js';
 import { errorResponses } from '../platform/http/responses.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Set by the orders module so the seats path accepts order ids; absent, only offer ids are. */
-    orderSeatResolver?: OrderSeatResolver;
-  }
-}
 
 const errors = errorResponses(400, 404, 502);
 const AIRLINE_NOTE =
   "The airline is inferred from the id prefix unless `airline` is given; no recognisable prefix and no `airline`: 400 `unknown airline`. A 502 carries the airline's own text, bracketed code included.";
 
 /** POST /v1/offers/price, GET /v1/offers/{offerID}/seats, GET /v1/offers/{offerID}/services. */
-const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
-  const service = createOfferService(platform, app.connectors);
+export interface OfferRoutesOptions {
+  offers: OfferService;
+  /** Lets the seats path take an order id of the caller's agency; null, only offer ids are. */
+  orderSeats: OrderSeatResolver | null;
+}
+
+export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async (app, { offers: service, orderSeats }) => {
   const env = (request: { apiKey: { environment: 'test' | 'live' } | null }) => request.apiKey?.environment ?? 'test';
 
   app.post(
@@ -69,13 +65,7 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
       },
     },
     async (request) =>
-      service.seats(
-        request.params.offerID,
-        request.query,
-        request.apiKey?.agencyId ?? null,
-        env(request),
-        app.orderSeatResolver ?? null,
-      ),
+      service.seats(request.params.offerID, request.query, request.apiKey?.agencyId ?? null, env(request), orderSeats),
   );
 
   app.get(
@@ -94,5 +84,3 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
     async (request) => service.services(request.params.offerID, request.query.airline, env(request)),
   );
 };
-
-export const offerRoutes = fp(routes, { name: 'offers', dependencies: ['connectors'] });

@@ -9,8 +9,10 @@ import { decimal, offerJson } from '../shopping/offer-view.js';
 import { connectorFor } from './offer-airline.js';
 
 /**
- * Where the orders module plugs in seat maps for booked orders: given an id, it answers the
+ * Where the orders feature plugs in seat maps for booked orders: given an id, it answers the
  * airline and the airline's order id when the id is one of the agency's orders, null otherwise.
+ * Declared here, where it is used, and passed in by app.ts: the two features meet through this
+ * port, not through imports of each other.
  */
 export interface OrderSeatResolver {
   resolve(id: string, agencyId: string | null): Promise<{ airline: string; airlineOrderId: string } | null>;
@@ -108,3 +110,5 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
     },
   };
 }
+
+export type OfferService = ReturnType<typeof createOfferService>;

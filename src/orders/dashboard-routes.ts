@@ -10,6 +10,7 @@ import { historyView, orderView } from './order-view.js';
 import * as S from './schemas.js';
 import { confirmCancel } from './cancellation-service.js';
 import { errorResponses } from '../platform/http/responses.js';
+import type { OrderRouteOptions } from './route-context.js';
 
 const TAG = ['orders'];
 
@@ -45,13 +46,16 @@ function requireSupportPermission(request: FastifyRequest): void {
  */
 export async function dashboardOrderRoutes(
   app: FastifyInstance,
-  opts: { gate: (request: FastifyRequest) => Promise<void> },
+  opts: OrderRouteOptions & {
+    gate: (request: FastifyRequest) => Promise<void>;
+    /** The portal's session hook: sets `request.session`. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  },
 ): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  // The portal registers after the orders module; its hook is looked up when a request arrives.
-  app.addHook('onRequest', async (request) => app.portal.authenticate(request));
+  app.addHook('onRequest', opts.authenticate);
   app.addHook('onRequest', async (request) => requireSupportPermission(request));
-  const deps = { db: app.platform.db, connectors: app.connectors, clock: () => app.platform.clock() };
+  const deps = { db: opts.platform.db, connectors: opts.connectors, clock: () => opts.platform.clock() };
 
   async function scoped(request: FastifyRequest, orderId: string): Promise<{ order: OrderRow; scope: OrderScope }> {
     const session = request.session!;

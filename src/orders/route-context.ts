@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, forbidden, unauthorized } from '../platform/errors.js';
 import type { Actor, OrderScope } from './order-record.js';
 import { STATUS_DOC } from './order-status.js';
+import type { ConnectorRegistry } from '../connectors/connector-registry.js';
+import type { Platform } from '../platform/platform.js';
 
 /** What the order route files share: tag, error schemas, the caller's scope and the write gate. */
 export const TAG = ['orders'];
@@ -44,11 +46,17 @@ export function writeGate(config: { orderWritesEnabled: boolean; publicUrl: stri
   };
 }
 
+/** What the orders feature's route files are registered with. */
+export interface OrderRouteOptions {
+  platform: Platform;
+  connectors: ConnectorRegistry;
+}
+
 /** The typed router, the booking and servicing dependencies, and the per-route helpers. */
-export function orderRouteContext(app: FastifyInstance) {
+export function orderRouteContext(app: FastifyInstance, { platform, connectors }: OrderRouteOptions) {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const deps = { db: app.platform.db, connectors: app.connectors, clock: () => app.platform.clock() };
-  const { config } = app.platform;
+  const deps = { db: platform.db, connectors, clock: () => platform.clock() };
+  const { config } = platform;
   const target = (req: { params: { orderID: string }; query: { airline?: string } }) => ({
     orderId: req.params.orderID,
     airline: req.query.airline,

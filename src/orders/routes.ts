@@ -7,7 +7,7 @@ import { validKey } from './idempotency-service.js';
 import { loadOrder } from './order-access.js';
 import { listOrders } from './order-store.js';
 import { historyView, orderView } from './order-view.js';
-import { orderRouteContext, scopeOf, TAG } from './route-context.js';
+import { orderRouteContext, scopeOf, TAG, type OrderRouteOptions } from './route-context.js';
 import * as S from './schemas.js';
 import * as svc from './servicing-service.js';
 import { errorResponses } from '../platform/http/responses.js';
@@ -21,8 +21,8 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 }
 
 /** Booking and the read side: list, create, retrieve (with refresh) and history. */
-export async function orderRoutes(app: FastifyInstance): Promise<void> {
-  const { r, deps, target, W, R } = orderRouteContext(app);
+export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptions): Promise<void> {
+  const { r, deps, target, W, R } = orderRouteContext(app, options);
 
   r.get(
     '/v1/orders',

@@ -4,14 +4,14 @@ import * as cancellation from './cancellation-service.js';
 import { money, orderView } from './order-view.js';
 import * as reshop from './reshop-service.js';
 import { reshopOffersView } from './reshop-view.js';
-import { orderRouteContext, scopeOf, TAG } from './route-context.js';
+import { orderRouteContext, scopeOf, TAG, type OrderRouteOptions } from './route-context.js';
 import * as S from './schemas.js';
 import * as svc from './servicing-service.js';
 import { errorResponses } from '../platform/http/responses.js';
 
 /** Servicing an existing order: change request, cancel, quote, commit, reshop, change, cancel, refund. */
-export async function orderServicingRoutes(app: FastifyInstance): Promise<void> {
-  const { r, deps, target, W, R } = orderRouteContext(app);
+export async function orderServicingRoutes(app: FastifyInstance, options: OrderRouteOptions): Promise<void> {
+  const { r, deps, target, W, R } = orderRouteContext(app, options);
 
   r.put(
     '/v1/orders/:orderID',

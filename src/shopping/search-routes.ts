@@ -1,26 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import fp from 'fastify-plugin';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, preValidationHookHandler } from 'fastify';
 import type { ApiKeyContext } from '../auth/api-key-gate.js';
 import { API_KEY_ROUTE } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
-import { createLookToBook, LOOK_TO_BOOK_FLUSH_MS, type LookToBook } from './look-to-book.js';
+import type { LookToBook } from './look-to-book.js';
 import { offerJson } from './offer-view.js';
 import { openEventStream } from './event-stream.js';
-import { createSearchCache } from './search-cache.js';
-import { createSearchRateLimit } from './search-rate-limit.js';
 import { ConnectorStatusSchema, SearchRequestSchema, SearchResponseSchema, type SearchRequestBody } from './search-schemas.js';
-import { createSearchService, newSearchId } from './search-service.js';
+import { newSearchId, type SearchService } from './search-service.js';
 import { validateSearch } from './search-validation.js';
 import { errorResponses } from '../platform/http/responses.js';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Searches and bookings per agency per day; the orders module records bookings here. */
-    lookToBook: LookToBook;
-  }
-}
 
 /** Stored bytes go out as they are: no serializer, no schema, no copy. */
 const sendBytes = (reply: FastifyReply, bytes: Buffer) => reply.send(bytes);
@@ -39,15 +29,20 @@ const STREAM_DESCRIPTION = `Server-Sent Events, in this order: \`search\` \`{sea
 then exactly one terminal event: \`done\` \`{total, connectors}\` or \`error\` \`{error}\`. Validation and 429
 answer as plain JSON before the stream opens. Closing the connection cancels the airline calls.`;
 
+export interface SearchRoutesOptions {
+  platform: Platform;
+  search: SearchService;
+  lookToBook: LookToBook;
+  /** The per-agency search rate limit, shared by both search endpoints. */
+  rateLimit: preValidationHookHandler;
+}
+
 /** POST /v1/shopping/offers and /v1/shopping/offers/stream. */
-const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
+export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (
+  app,
+  { platform, search: service, lookToBook, rateLimit },
+) => {
   const { config } = platform;
-  const lookToBook = createLookToBook(platform);
-  const service = createSearchService(platform, app.connectors, createSearchCache(platform));
-  const rateLimit = createSearchRateLimit(platform);
-  app.decorate('lookToBook', lookToBook);
-  platform.scheduler.add({ name: 'look-to-book-flush', intervalMs: LOOK_TO_BOOK_FLUSH_MS, run: () => lookToBook.flush() });
-  app.addHook('onClose', async () => lookToBook.flush());
 
   const limits = `Rate limit: ${config.search.rateLimitPerMinute} searches per rolling minute per agency (adjustable per agency), both search endpoints together; 429 with \`Retry-After: 60\` beyond it; \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` on every answer. Identical searches within the cache time-to-live (${config.search.cacheTtlSeconds} s, never past the earliest offer expiry; results with no offers or with an airline down are not cached) come from cache. The aggregator time-out bounding a search is ${config.search.timeoutMs} ms.`;
 
@@ -135,5 +130,3 @@ const routes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { 
     },
   );
 };
-
-export const searchRoutes = fp(routes, { name: 'shopping', dependencies: ['connectors'] });

@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
-import type { Mailer } from '../platform/mail.js';
 import type { Platform } from '../platform/platform.js';
 import { createDispatcher, type Dispatcher } from './delivery/dispatcher.js';
 import { createWebhookMetrics } from './delivery/metrics.js';
@@ -12,12 +11,10 @@ import { WEBHOOK_POLICY } from './events.js';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.delivery';
 
-export interface WebhooksPluginOptions {
+export interface WebhooksOptions {
   platform: Platform;
-  /** The portal's session hook (`app.portal.authenticate`): sets `request.session`. */
+  /** The portal's session hook: sets `request.session`. */
   authenticate(request: FastifyRequest): Promise<void>;
-  /** Where the switch-off notice to the agency owner goes out. */
-  mailer: Mailer;
   /** Resolves receiver host names; tests pass one they control. Defaults to the system resolver. */
   resolver?: Resolver;
   /** Extra CAs trusted for receivers (tests); in production use NODE_EXTRA_CA_CERTS. */
@@ -26,69 +23,63 @@ export interface WebhooksPluginOptions {
   attemptTimeoutMs?: number;
 }
 
-export interface WebhooksDecoration {
+export interface Webhooks {
+  plugin: FastifyPluginAsync;
   endpoints: EndpointService;
   /** The delivery worker the scheduler runs every second (`scheduler.runNow('webhooks.delivery')` in tests). */
   dispatcher: Dispatcher;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    webhooks: WebhooksDecoration;
-  }
 }
 
 /**
  * Order webhooks (docs/webhooks.md): endpoint management under /v1/dev/webhooks and the delivery
  * worker that sends the order_events outbox, signed, to every subscribed endpoint.
  */
-export const webhooksPlugin = fp<WebhooksPluginOptions>(
-  async (app, options) => {
-    const { platform } = options;
-    const clock = () => platform.clock();
-    const guard: GuardOptions = {
-      resolver: options.resolver ?? systemResolver,
-      allowedPrivateHosts: platform.config.webhooks.allowedPrivateHosts,
-    };
-    if (guard.allowedPrivateHosts.length > 0) {
-      platform.logger.warn(
-        { hosts: guard.allowedPrivateHosts },
-        'WEBHOOK_ALLOWED_PRIVATE_HOSTS is set: webhooks may be delivered to these names on private addresses (development and tests only)',
-      );
-    }
-    const endpoints = createEndpointService({
-      db: platform.db,
-      keyring: platform.keyring,
-      config: platform.config,
-      clock,
-      guard,
-    });
-    const dispatcher = createDispatcher({
-      db: platform.db,
-      keyring: platform.keyring,
-      clock,
-      logger: platform.logger,
-      mailer: options.mailer,
-      metrics: createWebhookMetrics(platform.metrics, platform.db, clock),
-      guard,
-      ca: options.ca,
-      attemptTimeoutMs: options.attemptTimeoutMs ?? WEBHOOK_POLICY.attemptTimeoutMs,
-      publicUrl: platform.config.publicUrl,
-    });
-    app.decorate('webhooks', { endpoints, dispatcher });
-    app.addHook('onClose', async () => dispatcher.close());
-    // Every instance runs it: claims are leases taken with SKIP LOCKED, so instances share the work.
-    platform.scheduler.add({
-      name: WEBHOOK_DELIVERY_JOB,
-      intervalMs: WEBHOOK_POLICY.workerIntervalMs,
-      run: async () => void (await dispatcher.runOnce()),
-    });
-
-    await app.register(async (scoped) => {
-      setRoutePolicy(scoped, SESSION_ROUTE);
-      scoped.addHook('onRequest', options.authenticate);
-      await scoped.register(endpointRoutes, { endpoints });
-    });
-  },
-  { name: 'webhooks', dependencies: ['portal'] },
-);
+export function createWebhooks(options: WebhooksOptions): Webhooks {
+  const { platform } = options;
+  const clock = () => platform.clock();
+  const guard: GuardOptions = {
+    resolver: options.resolver ?? systemResolver,
+    allowedPrivateHosts: platform.config.webhooks.allowedPrivateHosts,
+  };
+  if (guard.allowedPrivateHosts.length > 0) {
+    platform.logger.warn(
+      { hosts: guard.allowedPrivateHosts },
+      'WEBHOOK_ALLOWED_PRIVATE_HOSTS is set: webhooks may be delivered to these names on private addresses (development and tests only)',
+    );
+  }
+  const endpoints = createEndpointService({
+    db: platform.db,
+    keyring: platform.keyring,
+    config: platform.config,
+    clock,
+    guard,
+  });
+  const dispatcher = createDispatcher({
+    db: platform.db,
+    keyring: platform.keyring,
+    clock,
+    logger: platform.logger,
+    mailer: platform.mailer,
+    metrics: createWebhookMetrics(platform.metrics, platform.db, clock),
+    guard,
+    ca: options.ca,
+    attemptTimeoutMs: options.attemptTimeoutMs ?? WEBHOOK_POLICY.attemptTimeoutMs,
+    publicUrl: platform.config.publicUrl,
+  });
+  const plugin = fp(
+    async (app) => {
+      app.addHook('onClose', async () => dispatcher.close());
+      // Every instance runs it: claims are leases taken with SKIP LOCKED, so instances share the work.
+      platform.scheduler.add({
+        name: WEBHOOK_DELIVERY_JOB,
+        intervalMs: WEBHOOK_POLICY.workerIntervalMs,
+        run: async () => void (await dispatcher.runOnce()),
+      });
+      setRoutePolicy(app, SESSION_ROUTE);
+      app.addHook('onRequest', options.authenticate);
+      await app.register(endpointRoutes, { endpoints });
+    },
+    { name: 'webhooks', dependencies: ['portal'], encapsulate: true },
+  );
+  return { plugin, endpoints, dispatcher };
+}

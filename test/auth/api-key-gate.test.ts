@@ -47,7 +47,7 @@ describe('API-key gate', () => {
   it('answers 401 invalid api key once a key is revoked, at once', async () => {
     const { secret, keyId, agencyId } = await t.agencyWithKey();
     expect((await whoami(secret)).statusCode).toBe(200);
-    await t.app.services.apiKeys.revoke(keyId, agencyId);
+    await t.gateway.apiKeys.revoke(keyId, agencyId);
     const res = await whoami(secret);
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe('invalid api key');
@@ -62,7 +62,7 @@ describe('API-key gate', () => {
       .where('id', '=', keyId)
       .execute();
     // A direct database edit does not evict; the service's edit path does.
-    await t.app.services.apiKeys.update(keyId, agencyId, { name: 'expired now' });
+    await t.gateway.apiKeys.update(keyId, agencyId, { name: 'expired now' });
     const res = await whoami(secret);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ error: 'api key expired', code: 'api_key_expired' });
@@ -112,19 +112,19 @@ describe('API-key gate', () => {
   it('applies a restriction edit on the very next request, and clearing it lifts it', async () => {
     const { secret, keyId, agencyId } = await t.agencyWithKey();
     expect((await whoami(secret, { remoteAddress: '192.0.2.10' })).statusCode).toBe(200);
-    await t.app.services.apiKeys.update(keyId, agencyId, { allowedIps: ['198.51.100.0/24'] });
+    await t.gateway.apiKeys.update(keyId, agencyId, { allowedIps: ['198.51.100.0/24'] });
     expect((await whoami(secret, { remoteAddress: '192.0.2.10' })).statusCode).toBe(403);
-    await t.app.services.apiKeys.update(keyId, agencyId, { allowedIps: [] });
+    await t.gateway.apiKeys.update(keyId, agencyId, { allowedIps: [] });
     expect((await whoami(secret, { remoteAddress: '192.0.2.10' })).statusCode).toBe(200);
   });
 
   it('rejects restriction input that is not an address, range or /v1 path, naming the field', async () => {
     const { keyId, agencyId } = await t.agencyWithKey();
-    await expect(t.app.services.apiKeys.update(keyId, agencyId, { allowedIps: ['10.0.0.0/33'] })).rejects.toThrow(
+    await expect(t.gateway.apiKeys.update(keyId, agencyId, { allowedIps: ['10.0.0.0/33'] })).rejects.toThrow(
       'allowedIps entry "10.0.0.0/33" is not an IP address or CIDR range',
     );
-    await expect(t.app.services.apiKeys.update(keyId, agencyId, { allowedPaths: ['aviation'] })).rejects.toThrow(/allowedPaths/);
-    await expect(t.app.services.apiKeys.update(keyId, agencyId, { expiresAt: new Date(0) })).rejects.toThrow(
+    await expect(t.gateway.apiKeys.update(keyId, agencyId, { allowedPaths: ['aviation'] })).rejects.toThrow(/allowedPaths/);
+    await expect(t.gateway.apiKeys.update(keyId, agencyId, { expiresAt: new Date(0) })).rejects.toThrow(
       'expiresAt must be in the future',
     );
   });
@@ -132,7 +132,7 @@ describe('API-key gate', () => {
   it('rotation issues a working replacement and stops the old key at once', async () => {
     const { secret, keyId, agencyId } = await t.agencyWithKey({ name: 'ci' });
     expect((await whoami(secret)).statusCode).toBe(200);
-    const rotated = await t.app.services.apiKeys.rotate(keyId, agencyId);
+    const rotated = await t.gateway.apiKeys.rotate(keyId, agencyId);
     expect(rotated.key.name).toBe('ci');
     expect((await whoami(secret)).statusCode).toBe(401);
     expect((await whoami(rotated.secret)).statusCode).toBe(200);
@@ -142,18 +142,18 @@ describe('API-key gate', () => {
     const { secret, keyId, agencyId } = await t.agencyWithKey();
     const row = await t.platform.db.selectFrom('api_keys').selectAll().where('id', '=', keyId).executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(secret.slice(8));
-    expect(await t.app.services.apiKeys.reveal(keyId, agencyId)).toBe(secret);
+    expect(await t.gateway.apiKeys.reveal(keyId, agencyId)).toBe(secret);
   });
 
   it('lists keys newest first without secrets', async () => {
     const a = await t.agencyWithKey();
-    const second = await t.app.services.apiKeys.create({
+    const second = await t.gateway.apiKeys.create({
       agencyId: a.agencyId,
       kind: 'agency',
       environment: 'test',
       name: 'second',
     });
-    const keys = await t.app.services.apiKeys.list(a.agencyId);
+    const keys = await t.gateway.apiKeys.list(a.agencyId);
     expect(keys.map((k) => k.id)).toEqual([second.key.id, a.keyId]);
     expect(JSON.stringify(keys)).not.toContain(a.secret);
     expect(keys[0]!.prefix).toMatch(/^fa_test_.{4}…$/);
@@ -186,7 +186,7 @@ describe.skipIf(!inject('databaseUrl') || !inject('redisUrl'))('API-key gate acr
       const { secret, keyId, agencyId } = await a.agencyWithKey();
       const ask = () => b.app.inject({ url: '/v1/probe/whoami', headers: { 'x-api-key': secret }, remoteAddress: '192.0.2.1' });
       expect((await ask()).statusCode).toBe(200);
-      await a.app.services.apiKeys.update(keyId, agencyId, { allowedIps: ['198.51.100.0/24'] });
+      await a.gateway.apiKeys.update(keyId, agencyId, { allowedIps: ['198.51.100.0/24'] });
       await expect.poll(async () => (await ask()).statusCode, { timeout: 2000, interval: 20 }).toBe(403);
     } finally {
       await a.close();

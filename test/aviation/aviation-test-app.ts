@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildGateway } from '../../src/app.js';
 import { runSync, type SyncReport } from '../../src/aviation/importers/sync-runner.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform } from '../../src/platform/platform.js';
@@ -27,14 +27,16 @@ async function fileBackedTestApp(): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-aviation-'));
   const config = loadConfig({ DATA_DIR: dataDir, KEYRING: inject('keyring'), LOG_LEVEL: 'silent', PASSWORD_SCRYPT_LOG_N: '10' });
   const platform = await createPlatform(config, { logger: pino({ level: 'silent' }) });
-  const app = await buildApp(platform);
+  const gateway = await buildGateway(platform);
+  const { app } = gateway;
   await app.ready();
   return {
     app,
+    gateway,
     platform,
     async agencyWithKey({ kind = 'agency', environment = 'test' } = {}) {
-      const agency = await app.services.accounts.createAgency({ name: 'Aviation Test Agency' });
-      const { key, secret } = await app.services.apiKeys.create({ agencyId: agency.id, kind, environment }, { via: 'cli' });
+      const agency = await gateway.identity.createAgency({ name: 'Aviation Test Agency' });
+      const { key, secret } = await gateway.apiKeys.create({ agencyId: agency.id, kind, environment }, { via: 'cli' });
       return { agencyId: agency.id, keyId: key.id, secret };
     },
     async close() {

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppOptions } from '../../src/app.js';
+import { buildGateway, type AppOptions, type Gateway } from '../../src/app.js';
 import type { KeyKind, KeyRestrictionInput } from '../../src/auth/api-keys/key-service.js';
 import type { Platform } from '../../src/platform/platform.js';
 import { createTestPlatform, type TestPlatformOptions } from './test-platform.js';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The features' services (look-to-book, airline health, webhook dispatcher, identity, keys...). */
+  gateway: Gateway;
   platform: Platform;
   /** An agency with a key, made through the same services the CLI and portal use. */
   agencyWithKey(options?: { kind?: KeyKind; environment?: 'test' | 'live' } & KeyRestrictionInput): Promise<{
@@ -24,16 +26,18 @@ export interface TestAppOptions extends TestPlatformOptions {
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const platform = await createTestPlatform(options);
-  const app = await buildApp(platform, options.app);
+  const gateway = await buildGateway(platform, options.app);
+  const { app } = gateway;
   options.routes?.(app);
   await app.ready();
   let agencies = 0;
   return {
     app,
+    gateway,
     platform,
     async agencyWithKey({ kind = 'agency', environment = 'test', ...restrictions } = {}) {
-      const agency = await app.services.accounts.createAgency({ name: `Test Agency ${++agencies}` });
-      const { key, secret } = await app.services.apiKeys.create(
+      const agency = await gateway.identity.createAgency({ name: `Test Agency ${++agencies}` });
+      const { key, secret } = await gateway.apiKeys.create(
         { agencyId: agency.id, kind, environment, ...restrictions },
         { via: 'cli' },
       );

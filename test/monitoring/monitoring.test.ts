@@ -19,8 +19,8 @@ describe('monitoring', () => {
   });
 
   it('a probe records up with latency percentiles; reading never calls an airline', async () => {
-    await f.app.airlineHealth.probeAll();
-    await f.app.airlineHealth.probeAll();
+    await f.gateway.monitoring.health.probeAll();
+    await f.gateway.monitoring.health.probeAll();
     const calls = await airlineCalls(f, 'probe');
     const res = await get('/v1/monitoring/airlines/AA');
     expect(res.statusCode).toBe(200);
@@ -46,7 +46,7 @@ describe('monitoring', () => {
   it('an outage shows as down with the airline text and error rate; recovery shows as up again', async () => {
     await f.control('POST', '/control/faults', { kind: 'http5xx', messages: [] });
     try {
-      await f.app.airlineHealth.probeAll();
+      await f.gateway.monitoring.health.probeAll();
     } finally {
       await f.control('DELETE', '/control/faults');
     }
@@ -54,7 +54,7 @@ describe('monitoring', () => {
     expect(down).toMatchObject({ status: 'down', consecutive_failures: 1 });
     expect(down.last_error).toMatch(/HTTP 503/);
     expect(down.error_rate).toBeCloseTo(1 / 3, 3);
-    await f.app.airlineHealth.probeAll();
+    await f.gateway.monitoring.health.probeAll();
     expect((await get('/v1/monitoring/airlines/AA')).json()).toMatchObject({ status: 'degraded', consecutive_failures: 0 });
   });
 

@@ -31,7 +31,7 @@ async function operatorLogin(email: string): Promise<string> {
 describe('servicing on the agency behalf', () => {
   it("records support's cancel as support on the agency's behalf, with the same event as the API", async () => {
     const order = (await f.hold((await f.offer('JFK', 'LAX', /MAIN$/, 37)).offer_id)).json();
-    const accounts = f.app.services.accounts;
+    const accounts = f.gateway.identity;
     const operator = await accounts.createUser({
       agencyId: null,
       email: `op-${Date.now()}@gateway.test`,

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildGateway, type Gateway as Features } from '../../src/app.js';
 import { eventsForOrder } from '../../src/orders/event-outbox.js';
 import { listHistory } from '../../src/orders/history-store.js';
 import { BOOKING_LEASE_MS, BOOKING_RECOVERY_JOB, MAX_RECOVERY_ATTEMPTS } from '../../src/orders/booking-recovery.js';
@@ -24,6 +24,7 @@ import { daysAhead, SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
 interface Gateway {
   app: FastifyInstance;
   platform: Platform;
+  features: Features;
 }
 
 let aa: AaTestSystem;
@@ -51,9 +52,10 @@ async function startGateway(clock?: () => Date): Promise<Gateway> {
     ...(fresh ? { storageTemplate: new Blob([fs.readFileSync(template)]) } : {}),
     ...(clock ? { clock } : {}),
   });
-  const app = await buildApp(platform, { aaTestSystemUrl: aa.url });
+  const features = await buildGateway(platform, { aaTestSystemUrl: aa.url });
+  const { app } = features;
   await app.ready();
-  return { app, platform };
+  return { app, platform, features };
 }
 
 const call = (g: Gateway, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
@@ -125,8 +127,8 @@ beforeAll(async () => {
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-recovery-')),
   };
   gateway = await startGateway(() => new Date(Date.now() + shift));
-  const agency = await gateway.app.services.accounts.createAgency({ name: 'Recovery Travel' });
-  const { secret } = await gateway.app.services.apiKeys.create(
+  const agency = await gateway.features.identity.createAgency({ name: 'Recovery Travel' });
+  const { secret } = await gateway.features.apiKeys.create(
     { agencyId: agency.id, kind: 'agency', environment: 'test' },
     { via: 'cli' },
   );

@@ -13,7 +13,7 @@ afterAll(async () => f?.close());
 
 /** A support session on the fixture's agency, opened by an operator holding `permissions`. */
 async function supportSession(permissions: string[]) {
-  const operator = await f.app.services.accounts.createUser({
+  const operator = await f.gateway.identity.createUser({
     agencyId: null,
     email: `op-${Math.random().toString(36).slice(2, 10)}@gateway.test`,
     password: PASSWORD,

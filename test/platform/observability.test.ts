@@ -58,7 +58,7 @@ describe('observability', () => {
       headers: { 'x-api-key': secret },
       payload: { password: 'pw-in-body' },
     });
-    const revealed = await t.app.services.apiKeys.reveal(keyId, agencyId);
+    const revealed = await t.gateway.apiKeys.reveal(keyId, agencyId);
     t.platform.logger.info({ secret: revealed, password: 'pw', token: 'tok' }, 'a careless log call');
     const all = logLines.join('\n');
     expect(logLines.length).toBeGreaterThan(3);

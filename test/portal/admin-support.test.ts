@@ -232,7 +232,7 @@ describe("the agency's side of the log", () => {
 
 describe('for other features', () => {
   it('exposes the session hook and the request decoration app-wide', () => {
-    expect(typeof p.app.portal.authenticate).toBe('function');
+    expect(typeof p.gateway.portal.authenticate).toBe('function');
     expect(p.app.hasRequestDecorator('session')).toBe(true);
   });
 });

@@ -21,7 +21,7 @@ export async function startPortal(options: { logLines?: string[]; env?: Record<s
     ...(options.logLines ? { logLines: options.logLines } : {}),
     ...(options.isolated ? { isolated: true } : {}),
   });
-  const { app } = t;
+  const { app, gateway } = t;
   let users = 0;
   const recoveryCodes = new Map<string, string[]>();
 
@@ -38,10 +38,10 @@ export async function startPortal(options: { logLines?: string[]; env?: Record<s
       const n = ++users;
       const agencyId =
         opts.agencyId === undefined
-          ? (await app.services.accounts.createAgency({ name: `Agency ${n}`, live: opts.live ?? false })).id
+          ? (await gateway.identity.createAgency({ name: `Agency ${n}`, live: opts.live ?? false })).id
           : opts.agencyId;
       const email = `user${n}-${Math.random().toString(36).slice(2, 8)}@agency.test`;
-      const user = await app.services.accounts.createUser({
+      const user = await gateway.identity.createUser({
         agencyId,
         email,
         password: PASSWORD,

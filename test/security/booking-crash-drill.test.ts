@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
+import { buildGateway, type Gateway } from '../../src/app.js';
 import { BOOKING_LEASE_MS, BOOKING_RECOVERY_JOB } from '../../src/orders/booking-recovery.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
@@ -79,7 +79,7 @@ describe.skipIf(!databaseServer)('booking crash drill: SIGKILL mid-booking on Po
   let databaseUrl: string;
   let sqlClient: pg.Client;
   let aaUrl: string;
-  let peer: { app: FastifyInstance; platform: Platform; shift: number };
+  let peer: { app: FastifyInstance; gateway: Gateway; platform: Platform; shift: number };
   let apiKey: string;
   let gatewayPort: number;
   const redisPrefix = `flightagg:drill:${inject('runId')}:${crypto.randomBytes(4).toString('hex')}:`;
@@ -159,12 +159,12 @@ describe.skipIf(!databaseServer)('booking crash drill: SIGKILL mid-booking on Po
       logger: pino({ level: 'silent' }),
       clock: () => new Date(Date.now() + peer.shift),
     });
-    peer.app = await buildApp(peer.platform, { aaTestSystemUrl: aaUrl });
+    peer.gateway = await buildGateway(peer.platform, { aaTestSystemUrl: aaUrl });
+    peer.app = peer.gateway.app;
     await peer.app.ready();
-    const agency = await peer.app.services.accounts.createAgency({ name: 'Drill Travel' });
-    apiKey = (
-      await peer.app.services.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' }, { via: 'cli' })
-    ).secret;
+    const agency = await peer.gateway.identity.createAgency({ name: 'Drill Travel' });
+    apiKey = (await peer.gateway.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' }, { via: 'cli' }))
+      .secret;
     sqlClient = new pg.Client({ connectionString: databaseUrl });
     await sqlClient.connect();
     await until('the AA test system', async () => (await fetch(`${aaUrl}/control/orders`)).ok, 30_000);

@@ -41,7 +41,7 @@ const t = await buildTestApp({
   env: { AA_TEST_SUBSCRIPTION_KEY: 'aa-fuzz-subscription' },
   app: { aaTestSystemUrl: aa.url },
 });
-const { app } = t;
+const { app, gateway } = t;
 console.info(`fuzz: app ${Date.now() - setupStarted} ms`);
 await runSync(t.platform, { from: FIXTURES, source: null });
 console.info(`fuzz: sync ${Date.now() - setupStarted} ms`);
@@ -49,7 +49,7 @@ const agency = await t.agencyWithKey();
 
 async function sessionFor(permissions: string[], agencyId: string | null): Promise<{ token: string; userId: string }> {
   const email = `fuzz-${Math.random().toString(36).slice(2, 10)}@agency.test`;
-  const user = await app.services.accounts.createUser({
+  const user = await gateway.identity.createUser({
     agencyId,
     email,
     password: PASSWORD,
@@ -73,7 +73,7 @@ async function enrolTotp(token: string): Promise<void> {
   const code = TOTP.generate({ secret: Secret.fromBase32(started.json().secret as string) });
   await app.inject({ method: 'POST', url: '/v1/dev/me/mfa/totp/confirm', headers: auth, payload: { code } });
 }
-const portalAgency = await app.services.accounts.createAgency({ name: 'Fuzz portal agency' });
+const portalAgency = await gateway.identity.createAgency({ name: 'Fuzz portal agency' });
 const user = await sessionFor([], portalAgency.id);
 const operator = await sessionFor(['platform.read', 'user.manage'], null);
 await enrolTotp(user.token);

@@ -27,9 +27,9 @@ describe('look-to-book accounting', () => {
     await f.search({ ...body, adults: 0 });
     const other = await f.agencyWithKey();
     await f.search(body, other.secret);
-    await f.app.lookToBook.flush();
+    await f.gateway.shopping.lookToBook.flush();
     const today = new Date().toISOString().slice(0, 10);
-    expect(await f.app.lookToBook.countsFor(f.agencyId, today)).toEqual({ searches: 3, bookings: 0 });
-    expect(await f.app.lookToBook.countsFor(other.agencyId, today)).toEqual({ searches: 1, bookings: 0 });
+    expect(await f.gateway.shopping.lookToBook.countsFor(f.agencyId, today)).toEqual({ searches: 3, bookings: 0 });
+    expect(await f.gateway.shopping.lookToBook.countsFor(other.agencyId, today)).toEqual({ searches: 1, bookings: 0 });
   });
 });

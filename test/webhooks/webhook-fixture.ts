@@ -46,7 +46,7 @@ export async function webhookFixture(options: { isolated?: boolean; attemptTimeo
       },
     },
   });
-  const { app } = t;
+  const { app, gateway } = t;
   let users = 0;
 
   const f = {
@@ -87,9 +87,9 @@ export async function webhookFixture(options: { isolated?: boolean; attemptTimeo
       const n = ++users;
       const agencyId = opts.agencyless
         ? null
-        : (opts.agencyId ?? (await app.services.accounts.createAgency({ name: `Webhook Agency ${n}` })).id);
+        : (opts.agencyId ?? (await gateway.identity.createAgency({ name: `Webhook Agency ${n}` })).id);
       const email = `hooks${n}-${Math.random().toString(36).slice(2, 8)}@agency.test`;
-      const user = await app.services.accounts.createUser({
+      const user = await gateway.identity.createUser({
         agencyId,
         email,
         password: PASSWORD,
@@ -129,7 +129,7 @@ export async function webhookFixture(options: { isolated?: boolean; attemptTimeo
 
     /** An API key of the agency, made as the CLI makes them. */
     async apiKey(agencyId: string, environment: 'test' | 'live' = 'test') {
-      const { secret } = await app.services.apiKeys.create({ agencyId, kind: 'agency', environment }, { via: 'cli' });
+      const { secret } = await gateway.apiKeys.create({ agencyId, kind: 'agency', environment }, { via: 'cli' });
       return secret;
     },
 
@@ -164,7 +164,7 @@ export async function webhookFixture(options: { isolated?: boolean; attemptTimeo
     },
 
     /** Runs the delivery worker once, as the scheduler does every second. */
-    deliver: () => app.webhooks.dispatcher.runOnce(),
+    deliver: () => gateway.webhooks.dispatcher.runOnce(),
 
     async close() {
       await t.close();

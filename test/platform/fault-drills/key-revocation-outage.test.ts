@@ -40,7 +40,7 @@ describe.skipIf(skip !== null)(`API-key revocation while Redis is down${skip ? `
     expect(await probe(b)).toBe(200);
 
     await redis.stop();
-    await a.app.services.apiKeys.revoke(keyId, agencyId);
+    await a.gateway.apiKeys.revoke(keyId, agencyId);
     expect(await probe(a)).toBe(401);
     // b verified the key before and never heard of the revocation: its cache still admits it.
     expect(await probe(b)).toBe(200);

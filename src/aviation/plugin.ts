@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { setUnmatchedSurface } from '../platform/http/error-handler.js';
+import { API_KEY_ENVELOPE_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
+import type { Platform } from '../platform/platform.js';
+import { airportRoutes } from './airport-routes.js';
+import { referenceRoutes } from './reference-routes.js';
+import { createAviationService, type AviationService } from './service.js';
+import { registerAviationJobs } from './sync-job.js';
+
+export interface Aviation {
+  plugin: FastifyPluginAsync;
+  aviation: AviationService;
+}
+
+/** `/v1/aviation` and `/v1/reference`: imported reference data, served in the envelope. */
+export function createAviation({ platform }: { platform: Platform }): Aviation {
+  const aviation = createAviationService(platform);
+  const plugin = fp(
+    async (app) => {
+      setRoutePolicy(app, API_KEY_ENVELOPE_ROUTE);
+      // Unknown paths under these prefixes answer 404/405 in the envelope too.
+      await setUnmatchedSurface(app, '/v1/aviation', 'envelope');
+      await setUnmatchedSurface(app, '/v1/reference', 'envelope');
+      await aviation.state.refresh();
+      app.addHook('onClose', async () => aviation.state.close());
+      registerAviationJobs(platform, aviation.state);
+      await app.register(airportRoutes, { service: aviation });
+      await app.register(referenceRoutes, { service: aviation });
+    },
+    { name: 'aviation', encapsulate: true },
+  );
+  return { plugin, aviation };
+}

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ConnectorRegistry } from '../connectors/connector-registry.js';
+import type { OrderSeatResolver } from '../offers/offer-service.js';
+import { API_KEY_ROUTE, SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
+import type { Platform } from '../platform/platform.js';
+import { BOOKING_RECOVERY_INTERVAL_MS, BOOKING_RECOVERY_JOB, runBookingRecovery } from './booking-recovery.js';
+import { dashboardOrderRoutes } from './dashboard-routes.js';
+import { runDeadlineSweep } from './deadline-sweep.js';
+import { airlineOfOrderId } from './order-access.js';
+import { findAgencyOrder } from './order-store.js';
+import { writeGate } from './route-context.js';
+import { orderRoutes } from './routes.js';
+import { orderServicingRoutes } from './servicing-routes.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const TICKETING_DEADLINE_SWEEP_JOB = 'orders.ticketing-deadline-sweep';
+
+export interface OrdersOptions {
+  platform: Platform;
+  connectors: ConnectorRegistry;
+  /** The portal's session hook, for the agency dashboard's order actions. */
+  authenticate: (request: FastifyRequest) => Promise<void>;
+}
+
+export interface Orders {
+  plugin: FastifyPluginAsync;
+  /** For the offers feature's seats path: the airline order behind an order id of the agency. */
+  seatLookup: OrderSeatResolver;
+}
+
+/**
+ * Orders: `/v1/orders` on an API key and the dashboard's order actions on a portal session, the
+ * hourly ticketing-deadline sweep and the booking recovery (each once per cluster).
+ */
+export function createOrders({ platform, connectors, authenticate }: OrdersOptions): Orders {
+  const seatLookup: OrderSeatResolver = {
+    async resolve(id, agencyId) {
+      if (!agencyId || !airlineOfOrderId(id)) return null;
+      const order = await findAgencyOrder(platform.db, id, agencyId);
+      return order ? { airline: order.airline, airlineOrderId: order.airline_order_id } : null;
+    },
+  };
+  const clock = () => platform.clock();
+
+  const plugin = fp(
+    async (app) => {
+      platform.scheduler.add({
+        name: TICKETING_DEADLINE_SWEEP_JOB,
+        intervalMs: HOUR_MS,
+        oncePerCluster: true,
+        run: async () =>
+          void (await runDeadlineSweep({ db: platform.db, clock, mailer: platform.mailer, logger: platform.logger })),
+      });
+      // Finishes or frees bookings whose request died between the airline call and the order insert.
+      platform.scheduler.add({
+        name: BOOKING_RECOVERY_JOB,
+        intervalMs: BOOKING_RECOVERY_INTERVAL_MS,
+        runOnStart: true,
+        oncePerCluster: true,
+        run: async () => void (await runBookingRecovery({ db: platform.db, connectors, clock, logger: platform.logger })),
+      });
+      await app.register(async (api) => {
+        setRoutePolicy(api, API_KEY_ROUTE);
+        await api.register(orderRoutes, { platform, connectors });
+        await api.register(orderServicingRoutes, { platform, connectors });
+      });
+      await app.register(async (dashboard) => {
+        setRoutePolicy(dashboard, SESSION_ROUTE);
+        await dashboard.register(dashboardOrderRoutes, {
+          platform,
+          connectors,
+          authenticate,
+          gate: writeGate(platform.config),
+        });
+      });
+    },
+    { name: 'orders', dependencies: ['connectors', 'portal'], encapsulate: true },
+  );
+  return { plugin, seatLookup };
+}
