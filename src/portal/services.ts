@@ -1,7 +1,7 @@
 import { findAgency } from '../identity/agencies/store.js';
 import { findUser } from '../identity/users/store.js';
-import type { AppServices } from '../app.js';
-import { createMailer, type Mailer } from '../platform/mail.js';
+import type { ApiKeyService } from '../auth/api-keys/key-service.js';
+import type { Identity } from '../identity/identity.js';
 import type { Platform } from '../platform/platform.js';
 import { clientAddressLimit, clientFailureBudget } from '../platform/rate-limit/client-address-limit.js';
 import { createCredentialService } from './accounts/credentials.js';
@@ -18,9 +18,18 @@ import { createStepUp } from './sessions/step-up.js';
 import { createSubscribeService } from './subscribe/service.js';
 import { createSupportService } from './support/service.js';
 
+export interface PortalOptions {
+  /** Accounts and passwords: the portal's sign-up, sign-in and invitations act on them. */
+  identity: Identity;
+  /** The agency's keys, managed from the portal. */
+  apiKeys: ApiKeyService;
+}
+
 /** Everything the portal's routes call, wired once per app with explicit dependencies. */
-export function createPortalServices(platform: Platform, app: AppServices, mailer: Mailer = createMailer(platform)) {
-  const credentials = createCredentialService(platform, mailer);
+export function createPortalServices(platform: Platform, { identity, apiKeys }: PortalOptions) {
+  const { mailer } = platform;
+  const { passwords } = identity;
+  const credentials = createCredentialService(platform, { passwords, mailer });
   const sessions = createSessionService(platform);
   const requireStepUp = createStepUp(credentials, platform.clock);
   const mfa = createMfaService(platform, { credentials, sessions, requireStepUp });
@@ -37,20 +46,20 @@ export function createPortalServices(platform: Platform, app: AppServices, maile
   const perHour = platform.config.publicFormsPerHour;
 
   return {
-    mailer,
     sessions,
     login,
     mfa,
     signup: createSignupService(platform, {
-      accounts: app.accounts,
+      identity,
       mailer,
       limit: clientAddressLimit(platform, { name: 'signup', what: 'sign-ups', perHour }),
     }),
-    keys: createPortalKeyService(platform, app.apiKeys, requireStepUp),
+    keys: createPortalKeyService(platform, apiKeys, requireStepUp),
     security: createSecurityService(platform),
     support: createSupportService(platform, sessions),
-    invites: createInviteService(platform, { mailer }),
+    invites: createInviteService(platform, { passwords, mailer }),
     passwords: createPasswordService(platform, {
+      passwords,
       mailer,
       requireStepUp,
       limit: clientAddressLimit(platform, { name: 'password-reset', what: 'password reset requests', perHour }),

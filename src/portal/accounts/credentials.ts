@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { hashPassword, verifyPassword } from '../../identity/passwords/hashing.js';
 import { unauthorized } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
+import type { Passwords } from '../../identity/passwords/passwords.js';
 import { recordSecurityEvent, recordUserEvent } from '../../identity/security-events/store.js';
 import { lockAfter } from '../policy.js';
 import * as users from '../../identity/users/store.js';
@@ -20,10 +20,14 @@ export function isLocked(user: Pick<users.UserRow, 'locked_at' | 'locked_until'>
  * Password checks and the lockout that guards them. Every path costs one scrypt hash, whether the
  * account exists, is locked or not, so response time says nothing about which it was.
  */
-export function createCredentialService(platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger'>, mailer: Mailer) {
-  const { db, config, clock, logger } = platform;
+export function createCredentialService(
+  platform: Pick<Platform, 'db' | 'clock' | 'logger'>,
+  deps: { passwords: Passwords; mailer: Mailer },
+) {
+  const { db, clock, logger } = platform;
+  const { passwords, mailer } = deps;
   // Hashed once, at the configured cost, to spend the same time on addresses that have no account.
-  const dummyHash = hashPassword(crypto.randomBytes(16).toString('hex'), config.passwords.scryptLogN);
+  const dummyHash = passwords.hash(crypto.randomBytes(16).toString('hex'));
   dummyHash.catch((err: unknown) => logger.error({ err }, 'could not prepare the timing-equaliser hash'));
 
   async function notifyLocked(user: users.UserRow, until: Date | null) {
@@ -73,12 +77,12 @@ export function createCredentialService(platform: Pick<Platform, 'db' | 'config'
     async checkLogin(email: string, password: string, ip: string | null): Promise<users.UserRow> {
       const found = await users.findUserByEmail(db, email);
       if (!found) {
-        await verifyPassword(password, await dummyHash);
+        await passwords.verify(password, await dummyHash);
         await recordSecurityEvent(db, { kind: 'login.failed', ip, detail: { reason: 'unknown_account' } });
         throw invalidCredentials();
       }
       const user = await liftExpiredLock(found, ip);
-      const ok = await verifyPassword(password, user.password_hash);
+      const ok = await passwords.verify(password, user.password_hash);
       if (isLocked(user, clock())) {
         await recordUserEvent(db, user, 'login.failed', ip, { reason: 'locked' });
         throw invalidCredentials();
@@ -95,7 +99,7 @@ export function createCredentialService(platform: Pick<Platform, 'db' | 'config'
       const found = await users.findUser(db, userId);
       if (!found) return false;
       const user = await liftExpiredLock(found, ip);
-      const ok = await verifyPassword(password, user.password_hash);
+      const ok = await passwords.verify(password, user.password_hash);
       if (isLocked(user, clock())) return false;
       if (!ok) await fail(user, 'step_up_password', ip);
       return ok;

@@ -1,5 +1,4 @@
-import type { AccountService } from '../../identity/account-service.js';
-import { hashPassword } from '../../identity/passwords/hashing.js';
+import type { Identity } from '../../identity/identity.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, AppError, tooManyRequests } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
@@ -9,7 +8,6 @@ import { ACCOUNT_MAIL_PER_HOUR, EMAIL_VERIFICATION_TTL_MS } from '../policy.js';
 import { accountMailCap } from './account-mail-cap.js';
 import type { SessionContext } from '../sessions/session-context.js';
 import { hashToken, newToken } from '../sessions/tokens.js';
-import { checkPassword } from '../../identity/passwords/policy.js';
 import { verifyAgencyOwnedBy } from '../../identity/agencies/store.js';
 import { findUser, findUserByEmail, markEmailVerified } from '../../identity/users/store.js';
 import * as store from './store.js';
@@ -21,10 +19,10 @@ import * as store from './store.js';
  */
 export function createSignupService(
   platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger' | 'redis' | 'metrics'>,
-  deps: { accounts: AccountService; mailer: Mailer; limit: ClientAddressLimit },
+  deps: { identity: Identity; mailer: Mailer; limit: ClientAddressLimit },
 ) {
   const { db, config, clock, logger } = platform;
-  const { accounts, mailer, limit } = deps;
+  const { identity, mailer, limit } = deps;
   // Verification links and "someone tried to sign up with your address" notices share one cap.
   const perAccount = accountMailCap(platform, { name: 'verification', perHour: ACCOUNT_MAIL_PER_HOUR.verification });
 
@@ -66,13 +64,13 @@ export function createSignupService(
       const email = input.email.trim();
       // The account service's own address rule, checked before an agency is made for it.
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest('email must be a valid e-mail address');
-      checkPassword(input.password, { email });
+      identity.passwords.check(input.password, { email });
       // Every sign-up that gets this far sends a mail, to an address nobody has proven to own.
       await limit(ip);
       const existing = await findUserByEmail(db, email);
       if (existing) {
         // Same work, same answer as a new account: only the mailbox owner learns the difference.
-        await hashPassword(input.password, config.passwords.scryptLogN);
+        await identity.passwords.hash(input.password);
         // Over the account's cap: the same answer, no mail.
         if (!(await perAccount(existing.id, { userId: existing.id })).allowed) return { status: 'verification_sent' as const };
         await send(
@@ -82,14 +80,14 @@ export function createSignupService(
         );
         return { status: 'verification_sent' as const };
       }
-      const agency = await accounts.createAgency({
+      const agency = await identity.createAgency({
         name: input.agencyName?.trim() || email.split('@')[1]!,
         verified: false,
       });
       let user;
       try {
         // Two sign-ups racing for one address: the loser's agency stays empty, its answer the same.
-        user = await accounts.createUser({
+        user = await identity.createUser({
           agencyId: agency.id,
           email,
           password: input.password,

@@ -1,12 +1,11 @@
 import { findAgency } from '../../identity/agencies/store.js';
-import { hashPassword } from '../../identity/passwords/hashing.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, tooManyRequests } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { findUserByEmail, insertUser } from '../../identity/users/store.js';
-import { checkPassword } from '../../identity/passwords/policy.js';
+import type { Passwords } from '../../identity/passwords/passwords.js';
 import { accountMailCap } from '../accounts/account-mail-cap.js';
 import { ACCOUNT_MAIL_PER_HOUR, INVITE_POLICY } from '../policy.js';
 import type { SessionContext } from '../sessions/session-context.js';
@@ -34,7 +33,7 @@ const view = (row: store.InviteRow) => ({
  */
 export function createInviteService(
   platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger' | 'redis' | 'metrics'>,
-  deps: { mailer: Mailer },
+  deps: { passwords: Passwords; mailer: Mailer },
 ) {
   const { db, config, clock, logger } = platform;
   // Re-inviting replaces the open invitation but mails again: capped per agency and address, so an
@@ -131,8 +130,8 @@ export function createInviteService(
       if (!invite) throw invalidInvite();
       if (await findUserByEmail(db, invite.email)) throw emailTaken();
       // Checked before the invitation is spent: a refused password leaves it usable.
-      checkPassword(password, { email: invite.email });
-      const hash = await hashPassword(password, config.passwords.scryptLogN);
+      deps.passwords.check(password, { email: invite.email });
+      const hash = await deps.passwords.hash(password);
       try {
         const user = await db.transaction().execute(async (trx) => {
           const now = clock();

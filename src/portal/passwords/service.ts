@@ -1,11 +1,10 @@
-import { hashPassword } from '../../identity/passwords/hashing.js';
 import type { Db } from '../../platform/db/database.js';
 import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
 import { recordUserEvent } from '../../identity/security-events/store.js';
-import { checkPassword } from '../../identity/passwords/policy.js';
+import type { Passwords } from '../../identity/passwords/passwords.js';
 import { findUser, findUserByEmail, setPasswordHash, type UserRow } from '../../identity/users/store.js';
 import { accountMailCap } from '../accounts/account-mail-cap.js';
 import { ACCOUNT_MAIL_PER_HOUR, PASSWORD_RESET_TTL_MS } from '../policy.js';
@@ -25,10 +24,10 @@ const invalidResetLink = () =>
  */
 export function createPasswordService(
   platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger' | 'redis' | 'metrics'>,
-  deps: { mailer: Mailer; requireStepUp: RequireStepUp; limit: ClientAddressLimit },
+  deps: { passwords: Passwords; mailer: Mailer; requireStepUp: RequireStepUp; limit: ClientAddressLimit },
 ) {
   const { db, config, clock, logger } = platform;
-  const { mailer, requireStepUp, limit } = deps;
+  const { passwords, mailer, requireStepUp, limit } = deps;
   const perAccount = accountMailCap(platform, { name: 'password-reset', perHour: ACCOUNT_MAIL_PER_HOUR.passwordReset });
 
   async function notify(user: UserRow, subject: string, text: string) {
@@ -107,8 +106,8 @@ export function createPasswordService(
       if (!user) throw invalidResetLink();
       // The link is checked but not spent before the new password passes the policy: a refused
       // password leaves the link usable for the next try.
-      checkPassword(password, { email: user.email });
-      const hash = await hashPassword(password, config.passwords.scryptLogN);
+      passwords.check(password, { email: user.email });
+      const hash = await passwords.hash(password);
       await db.transaction().execute(async (trx) => {
         if (!(await store.spendResets(trx, tokenHash, user.id, clock()))) throw invalidResetLink();
         await replacePassword(trx, user, hash, { via: 'reset', keep: null, ip });
@@ -125,10 +124,10 @@ export function createPasswordService(
       if (ctx.supportSession) throw forbidden('a support session cannot change the password', 'support_session_forbidden');
       const user = await findUser(db, ctx.userId);
       if (!user) throw unauthorized('invalid or expired session', 'invalid_session');
-      checkPassword(next, { email: user.email });
+      passwords.check(next, { email: user.email });
       // A wrong current password counts towards the lockout, as any step-up does.
       await requireStepUp(ctx, current, ip);
-      const hash = await hashPassword(next, config.passwords.scryptLogN);
+      const hash = await passwords.hash(next);
       await db.transaction().execute((trx) => replacePassword(trx, user, hash, { via: 'change', keep: ctx.sessionId, ip }));
       await notify(
         user,
