@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { registerAccountCommands } from './cli/account-commands.js';
 import { registerAviationCommands } from './cli/aviation-commands.js';
+import { registerBillingCommands } from './cli/billing-commands.js';
 import { registerKeyCommands } from './cli/key-commands.js';
 import { registerKeyringCommands } from './cli/keyring-commands.js';
 import { registerTestSystemCommands } from './cli/testsystem-commands.js';
@@ -40,6 +41,7 @@ program
   );
 
 registerAccountCommands(program);
+registerBillingCommands(program);
 registerKeyCommands(program);
 registerKeyringCommands(program);
 registerAviationCommands(program);

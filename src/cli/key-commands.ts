@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { createApiKeyService, KEY_KINDS, type KeyKind } from '../auth/api-keys/key-service.js';
-import { badRequest } from '../platform/errors.js';
+import { findAgency } from '../identity/agencies/store.js';
+import { badRequest, forbidden } from '../platform/errors.js';
 import { print, withPlatform, type OutputOptions } from './run-command.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -19,6 +20,7 @@ export function registerKeyCommands(program: Command): void {
     .option('--allow-path <path>', 'allowed path prefix such as /v1/aviation, repeatable', collect, [])
     .option('--expires <iso>', 'expiry instant (ISO 8601)')
     .option('--read-only', 'only GET requests')
+    .option('--force', 'issue a live key although the agency is not live')
     .option('--json', 'print one JSON object')
     .action(
       (
@@ -31,12 +33,23 @@ export function registerKeyCommands(program: Command): void {
           allowPath: string[];
           expires?: string;
           readOnly?: boolean;
+          force?: boolean;
         },
       ) =>
         withPlatform(opts, async (platform) => {
           const expiresAt = opts.expires ? calendarInstant(opts.expires) : null;
           if (opts.expires && !expiresAt) throw badRequest('--expires must be an ISO 8601 instant on a real calendar date');
           if (opts.env !== 'test' && opts.env !== 'live') throw badRequest('--env must be test or live');
+          // Live keys reach the airlines' production systems: only for a live agency (flightagg agency set --live on).
+          if (opts.env === 'live' && opts.agency && !opts.force) {
+            const agency = await findAgency(platform.db, opts.agency);
+            if (agency && !agency.live) {
+              throw forbidden(
+                `agency ${agency.id} is not live: make it live first (flightagg agency set ${agency.id} --live on), or pass --force`,
+                'agency_not_live',
+              );
+            }
+          }
           const { key: created, secret } = await createApiKeyService(platform).create(
             {
               agencyId: opts.agency ?? null,

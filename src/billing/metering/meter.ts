@@ -1,0 +1,160 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+import type { Db } from '../../platform/db/database.js';
+import { policyOf } from '../../platform/http/route-policy.js';
+import { planOf } from '../plans/catalogue.js';
+import { admissionRefusal, standingRefusal } from '../standing/refusals.js';
+import { standingOf } from '../standing/standing-check.js';
+import { utcDay } from '../terms/period.js';
+import { periodOf, type AccountTerms } from '../terms/terms.js';
+import type { MeterTicket, ReserveRequest, UsageCounter } from './counter.js';
+import { applyBatch, bookingsOn, pruneBatches, readSeeds } from './store.js';
+
+export interface MeterDeps {
+  db: Db;
+  counter: UsageCounter;
+  terms: { cached(agencyId: string): Promise<AccountTerms | null> };
+  logger: Logger;
+  docsUrl: string;
+  clock(): Date;
+}
+
+// Bookings of the day are re-read at most this often for the look-to-book ceiling, and always
+// before a search is refused for it, so a booking lifts the ceiling at once.
+const BOOKINGS_CACHE_MS = 10_000;
+// Applied batch ids are kept this long: far longer than any batch waits to be written.
+const BATCH_ID_RETENTION_MS = 7 * 86_400_000;
+
+/** Anything but a refusal of the meter's own (402, 429) or a failure of ours or the airline's (5xx) is served. */
+export function isServed(status: number): boolean {
+  return status < 500 && status !== 402 && status !== 429;
+}
+
+const hourOf = (now: Date) => `${now.toISOString().slice(0, 13)}:00:00.000Z`;
+
+/**
+ * The meter: counts every request an API key makes to a route whose policy declares a `meter`,
+ * and holds developer-portal keys to their standing (docs/plans.md). `admit` runs right after the
+ * API-key gate, `settle` when the answer is out; `flush` writes the counts to the database.
+ */
+export function createMeter({ db, counter, terms, logger, docsUrl, clock }: MeterDeps) {
+  const tickets = new WeakMap<FastifyRequest, { ticket: MeterTicket; reply: FastifyReply }>();
+  const settling = new Set<Promise<void>>();
+  const bookings = new Map<string, { day: string; count: number; at: number }>();
+
+  async function bookingsToday(agencyId: string, day: string, fresh: boolean): Promise<number> {
+    const known = bookings.get(agencyId);
+    if (!fresh && known?.day === day && Date.now() - known.at < BOOKINGS_CACHE_MS) return known.count;
+    const count = await bookingsOn(db, agencyId, day.slice(0, 10));
+    if (bookings.size > 10_000) bookings.clear();
+    bookings.set(agencyId, { day, count, at: Date.now() });
+    return count;
+  }
+
+  async function admitAgency(ticket: MeterTicket, t: AccountTerms, now: Date): Promise<void> {
+    const portal = ticket.keyKind === 'portal';
+    if (portal) {
+      const standing = standingOf(t);
+      if (standing) throw standingRefusal(t, standing, now, docsUrl);
+    }
+    const isSearch = ticket.surface === 'shopping';
+    if (!portal && !isSearch) return;
+    const cap = portal && planOf(t.planCode)?.stopsAtAllowance ? t.freeAllowance : null;
+    const day = utcDay(now).start;
+    const period = periodOf(t, now).start;
+    const windows = { day: day.toISOString(), period: period.toISOString() };
+    const holdId = `${now.getTime()}-${randomBytes(6).toString('hex')}`;
+    const request = async (fresh: boolean): Promise<ReserveRequest> => ({
+      agencyId: t.agencyId,
+      countsAllowance: portal,
+      cap,
+      search: isSearch
+        ? {
+            ...windows,
+            daily: t.dailySearchCeiling,
+            monthly: t.monthlySearchCeiling,
+            lookToBook:
+              t.lookToBookCeiling === null
+                ? null
+                : t.lookToBookCeiling * (1 + (await bookingsToday(t.agencyId, windows.day, fresh))),
+          }
+        : null,
+      holdId,
+      nowMs: now.getTime(),
+    });
+    const seeds = () => readSeeds(db, t.agencyId, day, period);
+    let outcome = await counter.reserve(await request(false), seeds);
+    // A booking made since the count was read lifts the ceiling: read it again before refusing.
+    if (!outcome.ok && outcome.refusal === 'look_to_book') outcome = await counter.reserve(await request(true), seeds);
+    if (!outcome.ok) throw admissionRefusal(t, outcome.refusal, now, docsUrl);
+    ticket.hold = cap !== null ? holdId : null;
+    ticket.search = isSearch ? windows : null;
+  }
+
+  function settle(request: FastifyRequest, served: (reply: FastifyReply) => boolean): Promise<void> | undefined {
+    const entry = tickets.get(request);
+    if (!entry) return undefined;
+    tickets.delete(request);
+    const { ticket } = entry;
+    const done = counter
+      .settle(ticket, served(entry.reply))
+      .catch((err: unknown) => logger.error({ err, keyId: ticket.keyId }, 'could not count a metered request'))
+      .finally(() => settling.delete(done));
+    settling.add(done);
+    return done;
+  }
+
+  return {
+    counter,
+
+    /** onRequest, after the gate: the standing check, the allowance and the search ceilings. */
+    async admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const meter = policyOf(request)?.meter;
+      const key = request.apiKey;
+      if (!meter || !key) return;
+      const now = clock();
+      const ticket: MeterTicket = {
+        keyId: key.id,
+        agencyId: key.agencyId,
+        keyKind: key.kind,
+        surface: meter,
+        hour: hourOf(now),
+        countsAllowance: key.kind === 'portal' && key.agencyId !== null,
+        hold: null,
+        search: null,
+      };
+      const t = key.agencyId ? await terms.cached(key.agencyId) : null;
+      if (t) await admitAgency(ticket, t, now);
+      tickets.set(request, { ticket, reply });
+    },
+
+    /** onResponse: count what was served, give back what was not. */
+    async settle(request: FastifyRequest): Promise<void> {
+      await settle(request, (reply) => isServed(reply.statusCode));
+    },
+
+    /** onRequestAbort: a client that went away after its answer started (a stream) was served. */
+    async abandon(request: FastifyRequest): Promise<void> {
+      await settle(request, (reply) => reply.raw.headersSent && isServed(reply.statusCode));
+    },
+
+    /**
+     * Writes every cut batch to the database, each once (usage_batches). Waits for this
+     * instance's requests that are settling, so a flush after an answer includes it.
+     */
+    async flush(): Promise<void> {
+      await Promise.all([...settling]);
+      for (const batch of await counter.cut()) {
+        await applyBatch(db, batch);
+        await counter.done(batch.id);
+      }
+    },
+
+    async prune(): Promise<void> {
+      await pruneBatches(db, new Date(clock().getTime() - BATCH_ID_RETENTION_MS));
+    },
+  };
+}
+
+export type Meter = ReturnType<typeof createMeter>;

@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
+import type { Mailer } from '../platform/mail.js';
+import type { Platform } from '../platform/platform.js';
+import { createMeter, type Meter } from './metering/meter.js';
+import { createMemoryCounter } from './metering/memory-counter.js';
+import { createRedisCounter } from './metering/redis-counter.js';
+import { createTermsService, type TermsService } from './terms/service.js';
+import { termsRoutes } from './terms/routes.js';
+import { createUsageService, type UsageService } from './usage/service.js';
+import { usageRoutes } from './usage/routes.js';
+
+export const METER_FLUSH_JOB = 'billing.meter-flush';
+export const BATCH_PRUNE_JOB = 'billing.batch-prune';
+
+export interface BillingOptions {
+  platform: Platform;
+  /** The portal's session hook (`app.portal.authenticate`): sets `request.session` on /v1/dev and /v1/admin routes. */
+  authenticate(request: FastifyRequest): Promise<void>;
+  /** Where the going-live notice goes; the platform's mailer unless a test passes its own. */
+  mailer?: Mailer;
+}
+
+export interface Billing {
+  plugin: FastifyPluginAsync;
+  terms: TermsService;
+  meter: Meter;
+  usage: UsageService;
+}
+
+/**
+ * Plans, metering and standing checks (docs/plans.md): the meter on every route whose policy
+ * declares a `meter`, its flush job, and the portal and admin routes of account terms and usage.
+ * Register the plugin after the API-key gate's (`auth`).
+ */
+export function createBilling({ platform, authenticate, mailer = platform.mailer }: BillingOptions): Billing {
+  const clock = () => platform.clock();
+  const terms = createTermsService({ ...platform, mailer, clock });
+  const meter = createMeter({
+    db: platform.db,
+    counter: platform.redis ? createRedisCounter(platform.redis, platform.config.redisPrefix) : createMemoryCounter(),
+    terms,
+    logger: platform.logger,
+    docsUrl: `${platform.config.publicUrl}/docs`,
+    clock,
+  });
+  const usage = createUsageService({ db: platform.db, terms, flush: () => meter.flush(), clock });
+
+  // Not encapsulated at the top, like the API-key gate: the meter's hooks must see every route of
+  // the app, right after the gate's (hence the dependency on `auth`). Its own routes sit in a scope.
+  const plugin = fp(
+    async (app: FastifyInstance) => {
+      app.addHook('onRequest', meter.admit);
+      app.addHook('onResponse', meter.settle);
+      app.addHook('onRequestAbort', meter.abandon);
+      // Every instance flushes: batches are cut atomically and written once, whoever writes them.
+      platform.scheduler.add({
+        name: METER_FLUSH_JOB,
+        intervalMs: platform.config.billing.usageFlushSeconds * 1000,
+        run: () => meter.flush(),
+      });
+      platform.scheduler.add({ name: BATCH_PRUNE_JOB, intervalMs: 3_600_000, oncePerCluster: true, run: () => meter.prune() });
+      // Graceful shutdown writes what this instance counted (in memory, it would be lost otherwise).
+      app.addHook('onClose', async () => meter.flush());
+
+      await app.register(async (scoped) => {
+        setRoutePolicy(scoped, SESSION_ROUTE);
+        scoped.addHook('onRequest', authenticate);
+        await scoped.register(termsRoutes, { terms, clock, defaultSearchRate: platform.config.search.rateLimitPerMinute });
+        await scoped.register(usageRoutes, { usage });
+      });
+    },
+    { name: 'billing', dependencies: ['auth'] },
+  );
+  return { plugin, terms, meter, usage };
+}

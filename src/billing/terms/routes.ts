@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { forbidden } from '../../platform/errors.js';
+import { errors, SESSION_SECURITY } from '../../portal/schemas.js';
+import { requirePermission, sessionOf } from '../../portal/sessions/session-auth.js';
+import type { SessionContext } from '../../portal/sessions/session-context.js';
+import {
+  AgencyList,
+  AgencyListQuery,
+  AgencyParams,
+  OwnAgencyPatchBody,
+  OwnAgencyRecord,
+  TermsPatchBody,
+  TermsRecord,
+  type TermsPatch,
+} from './schemas.js';
+import type { TermsChange, TermsService } from './service.js';
+import { termsView, type AccountTerms } from './terms.js';
+
+/** Platform permission of the billing admin paths. */
+export const BILLING_PERMISSION = 'billing.manage';
+
+export function toChange(body: TermsPatch): TermsChange {
+  const change: TermsChange = {};
+  if (body.plan_code !== undefined) change.planCode = body.plan_code;
+  if (body.force !== undefined) change.force = body.force;
+  if (body.payment_method_ref !== undefined) change.paymentMethodRef = body.payment_method_ref;
+  if (body.billing_status !== undefined) change.billingStatus = body.billing_status;
+  if (body.free_allowance !== undefined) change.freeAllowance = body.free_allowance;
+  if (body.live !== undefined) change.live = body.live;
+  if (body.iata_number !== undefined) change.iataNumber = body.iata_number;
+  if (body.search_rate_per_minute !== undefined) change.searchRatePerMinute = body.search_rate_per_minute;
+  if (body.daily_search_ceiling !== undefined) change.dailySearchCeiling = body.daily_search_ceiling;
+  if (body.monthly_search_ceiling !== undefined) change.monthlySearchCeiling = body.monthly_search_ceiling;
+  if (body.look_to_book_ceiling !== undefined) change.lookToBookCeiling = body.look_to_book_ceiling;
+  return change;
+}
+
+/** The agency's own owners and admins, on their own session (not a support one). */
+function ownAgency(ctx: SessionContext): string {
+  if (ctx.supportSession) throw forbidden('a support session cannot change the agency’s details', 'support_session_forbidden');
+  if (!ctx.agencyId) throw forbidden('only agency accounts have agency details', 'not_agency_account');
+  if (ctx.role !== 'owner' && ctx.role !== 'admin') {
+    throw forbidden(
+      `only the agency's owners and admins may change its details (your role: ${ctx.role ?? 'none'})`,
+      'role_forbidden',
+    );
+  }
+  return ctx.agencyId;
+}
+
+const ownView = (t: AccountTerms) => ({
+  agency_id: t.agencyId,
+  name: t.name,
+  plan_code: t.planCode,
+  live: t.live,
+  iata_number: t.iataNumber,
+});
+
+export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock(): Date; defaultSearchRate: number }> = async (
+  app,
+  { terms, clock, defaultSearchRate },
+) => {
+  const view = (t: AccountTerms) => termsView(t, clock(), defaultSearchRate);
+
+  app.get(
+    '/v1/admin/agencies',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: `Agencies with their account terms, newest first (permission ${BILLING_PERMISSION})`,
+        security: SESSION_SECURITY,
+        querystring: AgencyListQuery,
+        response: { 200: AgencyList, ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      requirePermission(sessionOf(request), BILLING_PERMISSION);
+      const list = await terms.list({
+        limit: request.query.limit ?? 100,
+        ...(request.query.plan_code ? { planCode: request.query.plan_code } : {}),
+      });
+      return { agencies: list.map(view) };
+    },
+  );
+
+  app.get(
+    '/v1/admin/agencies/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: `An agency's account terms: plan, payment method, billing status and period, live, accreditation, limits (permission ${BILLING_PERMISSION})`,
+        security: SESSION_SECURITY,
+        params: AgencyParams,
+        response: { 200: TermsRecord, ...errors(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      requirePermission(sessionOf(request), BILLING_PERMISSION);
+      return view(await terms.get(request.params.id));
+    },
+  );
+
+  app.patch(
+    '/v1/admin/agencies/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: `Change an agency's account terms (permission ${BILLING_PERMISSION})`,
+        description:
+          'Only the named fields change; null clears a ceiling, the payment method, the accreditation number, or returns the allowance ' +
+          'and search rate to their defaults. A plan code outside the catalogue is 400 `unknown_plan` unless `force` is true. Every ' +
+          'change is a security event (`agency.terms_changed`); going live also records `agency.went_live` and mails the owners. ' +
+          'Changes apply to the next request on every instance.',
+        security: SESSION_SECURITY,
+        params: AgencyParams,
+        body: TermsPatchBody,
+        response: { 200: TermsRecord, ...errors(400, 401, 403, 404, 413) },
+      },
+    },
+    async (request) => {
+      const ctx = sessionOf(request);
+      requirePermission(ctx, BILLING_PERMISSION);
+      return view(
+        await terms.change(request.params.id, toChange(request.body), { userId: ctx.userId, ip: request.ip, via: 'admin' }),
+      );
+    },
+  );
+
+  app.patch(
+    '/v1/dev/agency',
+    {
+      schema: {
+        tags: ['portal'],
+        summary: "Set or clear the agency's IATA/BSP accreditation number (owners and admins)",
+        description:
+          'Ticketing in production (a live-key order paid now, a commit, a change confirm that tickets) needs it: without it those answer ' +
+          '403 `accreditation_required`. Audited as `agency.terms_changed`.',
+        security: SESSION_SECURITY,
+        body: OwnAgencyPatchBody,
+        response: { 200: OwnAgencyRecord, ...errors(400, 401, 403, 413) },
+      },
+    },
+    async (request) => {
+      const ctx = sessionOf(request);
+      const agencyId = ownAgency(ctx);
+      return ownView(
+        await terms.change(
+          agencyId,
+          { iataNumber: request.body.iata_number },
+          { userId: ctx.userId, ip: request.ip, via: 'portal' },
+        ),
+      );
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../../platform/http/responses.js';
+import { METER_SURFACES } from '../../platform/http/route-policy.js';
+
+export const UsageQuerystring = Type.Object({
+  from: Type.Optional(
+    Type.String({ maxLength: 40, description: 'Date or date-time (UTC); default: the start of the billing period' }),
+  ),
+  to: Type.Optional(Type.String({ maxLength: 40, description: 'Date or date-time, exclusive; default: now' })),
+  granularity: Type.Optional(Type.Union([Type.Literal('day'), Type.Literal('hour')], { default: 'day' })),
+});
+
+const BySurface = Type.Object(
+  Object.fromEntries(METER_SURFACES.map((s) => [s, Type.Integer()])) as Record<
+    (typeof METER_SURFACES)[number],
+    ReturnType<typeof Type.Integer>
+  >,
+  { description: 'Served metered requests per surface' },
+);
+
+export const UsageReport = Type.Object({
+  agency_id: Type.String(),
+  plan_code: Type.String(),
+  period_start: Type.String({ format: 'date-time' }),
+  period_end: Type.String({ format: 'date-time' }),
+  from: Type.String({ format: 'date-time' }),
+  to: Type.String({ format: 'date-time' }),
+  granularity: Type.Union([Type.Literal('day'), Type.Literal('hour')]),
+  allowance: Type.Object({
+    size: Type.Integer({ description: 'The one-off free allowance, in metered requests of developer-portal keys' }),
+    used: Type.Integer(),
+    left: Type.Integer(),
+    stops_service: Type.Boolean({
+      description: 'True on the free plan: past the allowance, portal keys answer 402 `payment_required`',
+    }),
+  }),
+  totals: Type.Object({
+    requests: BySurface,
+    total_requests: Type.Integer(),
+    searches: Type.Integer({ description: 'Searches, cached ones included (they count as looks)' }),
+    bookings: Type.Integer(),
+    look_to_book: Nullable(Type.Number({ description: 'Searches per booking; null without bookings' })),
+  }),
+  buckets: Type.Array(
+    Type.Object({
+      start: Type.String({ format: 'date-time' }),
+      requests: BySurface,
+      searches: Type.Integer(),
+      bookings: Type.Optional(Type.Integer({ description: 'Day buckets only' })),
+    }),
+  ),
+});
