@@ -1,7 +1,7 @@
 /**
- * The tags of the API description, declared once with what each group is for, so the docs page
- * shows a described section per group and generators group operations the same way. A route names
- * its group with `schema.tags`; a tag no route uses yet is listed for the groups the contract has.
+ * The tags of the API description, declared once with what each group is for, in the order the docs
+ * page lists them, so it shows a described section per group and generators group operations the
+ * same way. A route names its group with `schema.tags`; the lint test fails on a tag not declared here.
  */
 export const API_TAGS = [
   { name: 'shopping', description: 'Search flights across airlines: one request, offers from every connected airline.' },
@@ -11,19 +11,26 @@ export const API_TAGS = [
   },
   {
     name: 'orders',
-    description: 'Book an offer (instant ticket or a hold), pay a hold, read, list and cancel orders; the order history.',
+    description:
+      'Book an offer (ticketed at once, or a hold to pay later), pay a hold, read and list orders, and service them: ' +
+      'quote, change, reshop, cancel, refunds, history.',
   },
-  { name: 'servicing', description: 'Change, reshop, quote and cancel an existing order with the airline.' },
   {
     name: 'aviation',
-    description: 'Reference data: airports, airlines, aircraft types, routes; the `{data, meta, errors}` envelope.',
+    description: 'Reference data: airports, airlines, aircraft types, routes; answers in the `{data, meta, errors}` envelope.',
   },
   { name: 'monitoring', description: "Each connected airline's health as the gateway last saw it." },
-  { name: 'webhooks', description: 'Order events pushed to your HTTPS endpoint, signed; endpoints and the delivery log.' },
-  { name: 'portal', description: 'The developer portal (`/v1/dev`): sign-up, sessions, API keys, usage. Session bearer token.' },
+  { name: 'public', description: 'Health, readiness and the newsletter form: no credential needed.' },
+  {
+    name: 'portal',
+    description: 'The developer portal (`/v1/dev`): sign-up, sign-in, sessions, your account and orders. Session bearer token.',
+  },
+  { name: 'portal: api keys', description: "Your agency's API keys: create, restrict, rotate, reveal and revoke." },
+  { name: 'portal: teammates', description: 'Invite teammates to your agency and manage the invitations.' },
+  { name: 'portal: second factor', description: 'TOTP second factor and recovery codes for your portal account.' },
+  { name: 'portal: webhooks', description: 'Webhook endpoints for order events, signed; their delivery log and retries.' },
   {
     name: 'admin',
-    description: 'Platform operators (`/v1/admin`): agencies, plans, keys. Session bearer token with a permission.',
+    description: 'Platform operators (`/v1/admin`): agencies, plans, keys, security events. Session bearer token.',
   },
-  { name: 'public', description: 'Health, readiness and the newsletter form: no credential needed.' },
 ] as const;
