@@ -5,7 +5,7 @@ import { airportKey, type AirportKey } from './id-resolution.js';
 import { toAirport, toFrequency, toNavaid, toRunway } from './record-mappers.js';
 import type { CachedBody } from './response-cache.js';
 import type { AirportListQuery } from './route-schemas.js';
-import { envelopeOf, pageMeta, type AviationContext } from './service.js';
+import { envelopeOf, pageMeta, type AviationContext } from './context.js';
 import { containsPattern, foldText } from './text-fold.js';
 
 /** How a path names the airport: `{id}` (any form), or the exact `/iata/{iata}` and `/icao/{icao}`. */

@@ -15,7 +15,7 @@ import {
 import type { CachedBody } from './response-cache.js';
 import type { AircraftTypeListQuery, AirlineListQuery } from './route-schemas.js';
 import type { Source } from './schemas.js';
-import { envelopeOf, pageMeta, type AviationContext } from './service.js';
+import { envelopeOf, pageMeta, type AviationContext } from './context.js';
 import { containsPattern, foldText } from './text-fold.js';
 
 export type AirlineLookup = 'any' | 'iata' | 'icao';

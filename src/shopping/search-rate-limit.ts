@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
-import { createRateLimiter } from '../platform/rate-limit/sliding-window-limiter.js';
+import { createRateLimiter } from '../platform/rate-limit/rate-limiter.js';
 import { agencySearchLimit } from './shopping-store.js';
 
 const WINDOW_MS = 60_000;

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { createRateLimiter } from '../../src/platform/rate-limit/rate-limiter.js';
 import {
   createMemoryRateLimiter,
-  createRateLimiter,
   createRedisRateLimiter,
   type RateLimiter,
 } from '../../src/platform/rate-limit/sliding-window-limiter.js';

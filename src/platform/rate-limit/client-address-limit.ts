@@ -1,6 +1,6 @@
 import { tooManyRequests } from '../errors.js';
 import type { Platform } from '../platform.js';
-import { createRateLimiter } from './sliding-window-limiter.js';
+import { createRateLimiter } from './rate-limiter.js';
 
 const HOUR_MS = 3_600_000;
 

@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { Platform } from '../platform.js';
-import { withInProcessFallback } from './redis-fallback.js';
 
 export interface RateDecision {
   allowed: boolean;
@@ -114,21 +112,4 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
       return decision(count < limit, limit, count, first[1] ? Number(first[1]) : nowMs, windowMs, nowMs);
     },
   };
-}
-
-/**
- * The limiter a feature counts with under `name`: shared by every instance through Redis when
- * REDIS_URL is set (in process while Redis is unavailable), in this process otherwise.
- */
-export function createRateLimiter(
-  platform: Pick<Platform, 'redis' | 'config' | 'metrics' | 'logger'>,
-  name: string,
-): RateLimiter {
-  return platform.redis
-    ? withInProcessFallback(
-        createRedisRateLimiter(platform.redis, `${platform.config.redisPrefix}ratelimit:${name}:`),
-        name,
-        platform,
-      )
-    : createMemoryRateLimiter();
 }

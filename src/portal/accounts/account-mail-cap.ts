@@ -1,5 +1,5 @@
 import type { Platform } from '../../platform/platform.js';
-import { createRateLimiter } from '../../platform/rate-limit/sliding-window-limiter.js';
+import { createRateLimiter } from '../../platform/rate-limit/rate-limiter.js';
 
 const HOUR_MS = 3_600_000;
 

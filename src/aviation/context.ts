@@ -1,0 +1,28 @@
+import type { Platform } from '../platform/platform.js';
+import type { Dataset, DatasetState } from './dataset-state.js';
+import { cachedBody, type CachedBody } from './response-cache.js';
+
+/** What the airport and reference services share: storage, data state and the answer cache. */
+export interface AviationContext {
+  platform: Pick<Platform, 'db' | 'broadcast' | 'logger' | 'clock'>;
+  state: DatasetState;
+  /** 503 in the envelope until the dataset was imported once. */
+  ensure(dataset: Dataset): Promise<void>;
+  /** A single-record answer from memory, or produced (from the database) and remembered. */
+  remember(key: string, dataset: Dataset, produce: () => Promise<[data: unknown, meta?: object]>): Promise<CachedBody>;
+}
+
+export interface PageMeta {
+  page: number;
+  limit: number;
+  total: number;
+  has_more: boolean;
+}
+
+export function pageMeta(page: number, limit: number, returned: number, total: number): PageMeta {
+  return { page, limit, total, has_more: (page - 1) * limit + returned < total };
+}
+
+export function envelopeOf(data: unknown, meta: object = {}): CachedBody {
+  return cachedBody({ data, meta, errors: [] });
+}
