@@ -13,25 +13,28 @@ export type XmlValue = string | number | XmlNode | XmlNode[] | string[] | undefi
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: true });
 
 /**
- * A whole request message. Children of the top-level elements are common-types elements
- * (elementFormDefault qualified), so each of them re-declares the common namespace as default,
- * exactly as the IATA samples do.
+ * A whole request message: the root in the message namespace, then its top-level parts in order
+ * (`DistributionChain`, then `Request`, or `Payload` for OrderQuoteRQ). Children of the parts are
+ * common-types elements (elementFormDefault qualified), text children included, so each of them
+ * re-declares the common namespace as default, exactly as the IATA samples do.
  */
-export function buildMessage(root: string, body: { DistributionChain: XmlNode; Request: XmlNode }): string {
+export function buildMessage(
+  root: string,
+  parts: { DistributionChain: XmlNode } & ({ Request: XmlNode } | { Payload: XmlNode }),
+): string {
+  const qualified = (value: unknown) =>
+    typeof value === 'object' ? { '@_xmlns': COMMON_NS, ...(value as XmlNode) } : { '@_xmlns': COMMON_NS, '#text': value };
   const qualify = (node: XmlNode): XmlNode => {
     const out: XmlNode = {};
     for (const [name, value] of Object.entries(node)) {
       if (value === undefined) continue;
-      if (Array.isArray(value))
-        out[name] = (value as XmlNode[]).map((v) => (typeof v === 'object' ? { '@_xmlns': COMMON_NS, ...v } : v)) as XmlNode[];
-      else out[name] = typeof value === 'object' ? { '@_xmlns': COMMON_NS, ...value } : value;
+      out[name] = (Array.isArray(value) ? value.map(qualified) : qualified(value)) as XmlNode;
     }
     return out;
   };
-  const tree = {
-    [root]: { '@_xmlns': MESSAGE_NS, DistributionChain: qualify(body.DistributionChain), Request: qualify(body.Request) },
-  };
-  return `<?xml version="1.0" encoding="UTF-8"?>${builder.build(tree)}`;
+  const message: XmlNode = { '@_xmlns': MESSAGE_NS };
+  for (const [part, body] of Object.entries(parts)) message[part] = qualify(body as XmlNode);
+  return `<?xml version="1.0" encoding="UTF-8"?>${builder.build({ [root]: message })}`;
 }
 
 export type Parsed = Record<string, unknown>;
