@@ -1,13 +1,13 @@
-import { findAgency } from '../identity/agencies/store.js';
-import { findUser } from '../identity/users/store.js';
 import type { ApiKeyService } from '../auth/api-keys/key-service.js';
+import { findAgency } from '../identity/agencies/store.js';
 import type { Identity } from '../identity/identity.js';
+import { findUser } from '../identity/users/store.js';
 import type { Platform } from '../platform/platform.js';
 import { clientAddressLimit, clientFailureBudget } from '../platform/rate-limit/client-address-limit.js';
 import { createCredentialService } from './accounts/credentials.js';
 import { createSignupService } from './accounts/service.js';
-import { createPortalKeyService } from './keys/service.js';
 import { createInviteService } from './invites/service.js';
+import { createPortalKeyService } from './keys/service.js';
 import { createMfaService } from './mfa/service.js';
 import { createPasswordService } from './passwords/service.js';
 import { createSecurityService } from './security/service.js';

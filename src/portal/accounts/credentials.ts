@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
+import type { Passwords } from '../../identity/passwords/passwords.js';
+import { recordSecurityEvent, recordUserEvent } from '../../identity/security-events/store.js';
+import * as users from '../../identity/users/store.js';
 import { unauthorized } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
-import type { Passwords } from '../../identity/passwords/passwords.js';
-import { recordSecurityEvent, recordUserEvent } from '../../identity/security-events/store.js';
 import { lockAfter } from '../policy.js';
-import * as users from '../../identity/users/store.js';
 
 export type FailureReason = 'password' | 'second_factor' | 'step_up_password' | 'step_up_second_factor';
 

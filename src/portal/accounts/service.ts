@@ -1,15 +1,15 @@
+import { verifyAgencyOwnedBy } from '../../identity/agencies/store.js';
 import type { Identity } from '../../identity/identity.js';
+import { recordSecurityEvent } from '../../identity/security-events/store.js';
+import { findUser, findUserByEmail, markEmailVerified } from '../../identity/users/store.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, AppError, tooManyRequests } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
-import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { ACCOUNT_MAIL_PER_HOUR, EMAIL_VERIFICATION_TTL_MS } from '../policy.js';
-import { accountMailCap } from './account-mail-cap.js';
 import type { SessionContext } from '../sessions/session-context.js';
 import { hashToken, newToken } from '../sessions/tokens.js';
-import { verifyAgencyOwnedBy } from '../../identity/agencies/store.js';
-import { findUser, findUserByEmail, markEmailVerified } from '../../identity/users/store.js';
+import { accountMailCap } from './account-mail-cap.js';
 import * as store from './store.js';
 
 /**

@@ -1,11 +1,11 @@
 import { findAgency } from '../../identity/agencies/store.js';
+import type { Passwords } from '../../identity/passwords/passwords.js';
+import { recordSecurityEvent } from '../../identity/security-events/store.js';
+import { findUserByEmail, insertUser } from '../../identity/users/store.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, tooManyRequests } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
-import { recordSecurityEvent } from '../../identity/security-events/store.js';
-import { findUserByEmail, insertUser } from '../../identity/users/store.js';
-import type { Passwords } from '../../identity/passwords/passwords.js';
 import { accountMailCap } from '../accounts/account-mail-cap.js';
 import { ACCOUNT_MAIL_PER_HOUR, INVITE_POLICY } from '../policy.js';
 import type { SessionContext } from '../sessions/session-context.js';

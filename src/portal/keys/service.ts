@@ -1,5 +1,5 @@
-import { findAgency } from '../../identity/agencies/store.js';
 import type { ApiKeyService, KeyRestrictionInput } from '../../auth/api-keys/key-service.js';
+import { findAgency } from '../../identity/agencies/store.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import type { SessionContext } from '../sessions/session-context.js';

@@ -1,12 +1,12 @@
 import { Secret, TOTP } from 'otpauth';
+import { recordUserEvent } from '../../identity/security-events/store.js';
+import { advanceTotpCounter, clearTotp, enableTotp, findUser, setPendingTotp, type UserRow } from '../../identity/users/store.js';
 import { conflict, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
-import { recordUserEvent } from '../../identity/security-events/store.js';
 import type { CredentialService } from '../accounts/credentials.js';
-import { advanceTotpCounter, clearTotp, enableTotp, findUser, setPendingTotp, type UserRow } from '../../identity/users/store.js';
 import { RECOVERY_CODE_COUNT, STEP_UP_WINDOW_MS } from '../policy.js';
-import type { SessionContext } from '../sessions/session-context.js';
 import type { SessionService } from '../sessions/service.js';
+import type { SessionContext } from '../sessions/session-context.js';
 import type { RequireStepUp } from '../sessions/step-up.js';
 import { newRecoveryCode, normalizeRecoveryCode, recoveryCodeCandidates, recoveryCodeHash } from './recovery-codes.js';
 import * as store from './store.js';

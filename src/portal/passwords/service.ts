@@ -1,11 +1,11 @@
+import type { Passwords } from '../../identity/passwords/passwords.js';
+import { recordUserEvent } from '../../identity/security-events/store.js';
+import { findUser, findUserByEmail, setPasswordHash, type UserRow } from '../../identity/users/store.js';
 import type { Db } from '../../platform/db/database.js';
 import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
-import { recordUserEvent } from '../../identity/security-events/store.js';
-import type { Passwords } from '../../identity/passwords/passwords.js';
-import { findUser, findUserByEmail, setPasswordHash, type UserRow } from '../../identity/users/store.js';
 import { accountMailCap } from '../accounts/account-mail-cap.js';
 import { ACCOUNT_MAIL_PER_HOUR, PASSWORD_RESET_TTL_MS } from '../policy.js';
 import type { SessionContext } from '../sessions/session-context.js';

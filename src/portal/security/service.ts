@@ -1,5 +1,3 @@
-import { notFound } from '../../platform/errors.js';
-import type { Platform } from '../../platform/platform.js';
 import {
   acknowledgeSecurityEvent,
   countSecurityEvents,
@@ -8,8 +6,10 @@ import {
   type SecurityEventRow,
 } from '../../identity/security-events/store.js';
 import { findUser, listLockedUsers, unlockUser } from '../../identity/users/store.js';
-import type { SessionContext } from '../sessions/session-context.js';
+import { notFound } from '../../platform/errors.js';
+import type { Platform } from '../../platform/platform.js';
 import { refuseSupportSession, requirePermission } from '../sessions/session-auth.js';
+import type { SessionContext } from '../sessions/session-context.js';
 
 export function toEventView(row: SecurityEventRow) {
   return {

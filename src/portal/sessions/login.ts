@@ -1,10 +1,10 @@
+import { recordSecurityEvent, recordUserEvent } from '../../identity/security-events/store.js';
+import type { UserRow } from '../../identity/users/store.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ClientFailureBudget } from '../../platform/rate-limit/client-address-limit.js';
-import { recordSecurityEvent, recordUserEvent } from '../../identity/security-events/store.js';
 import { invalidCredentials, type CredentialService } from '../accounts/credentials.js';
-import type { UserRow } from '../../identity/users/store.js';
 import type { MfaService } from '../mfa/service.js';
 import { LOGIN_CHALLENGE_POLICY } from '../policy.js';
 import type { ClientInfo, SessionService, SessionView } from './service.js';

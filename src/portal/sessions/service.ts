@@ -1,8 +1,8 @@
 import type { Role } from '../../identity/account-service.js';
+import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { notFound, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
-import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { SESSION_POLICY } from '../policy.js';
 import type { SessionContext } from './session-context.js';
 import * as store from './store.js';

@@ -1,11 +1,11 @@
 import { findAgency } from '../../identity/agencies/store.js';
+import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { forbidden, notFound } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
-import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { SESSION_POLICY } from '../policy.js';
 import type { ClientInfo, SessionService } from '../sessions/service.js';
-import type { SessionContext } from '../sessions/session-context.js';
 import { requirePermission } from '../sessions/session-auth.js';
+import type { SessionContext } from '../sessions/session-context.js';
 
 export const SUPPORT_PERMISSION = 'support.session';
 
