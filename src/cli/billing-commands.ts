@@ -72,11 +72,11 @@ function describe(platform: Platform, t: AccountTerms) {
   return {
     view: v,
     text: [
-      `${v.agency_id}  ${v.name}`,
-      `  plan ${v.plan_code}${v.plan_known ? '' : ' (not in the catalogue: portal keys answer 403 unknown_plan)'}; billing ${v.billing_status}; payment method ${v.payment_method.on_file ? `on file (${v.payment_method.reference})` : 'none'}`,
-      `  period ${v.period_start} to ${v.period_end}; live ${v.live ? 'yes' : 'no'}; accreditation ${v.iata_number ?? 'none'}`,
-      `  free allowance ${v.free_allowance}${v.free_allowance_is_default ? ' (default)' : ''}; search rate ${v.search_rate_per_minute}/min${v.search_rate_is_default ? ' (default)' : ''}`,
-      `  ceilings: daily ${none(v.daily_search_ceiling)}, monthly ${none(v.monthly_search_ceiling)}, look-to-book ${none(v.look_to_book_ceiling)}`,
+      `${v.agencyId}  ${v.name}`,
+      `  plan ${v.planCode}${v.planKnown ? '' : ' (not in the catalogue: portal keys answer 403 unknown_plan)'}; billing ${v.billingStatus}; payment method ${v.paymentMethod.onFile ? `on file (${v.paymentMethod.reference})` : 'none'}`,
+      `  period ${v.periodStart} to ${v.periodEnd}; live ${v.live ? 'yes' : 'no'}; accreditation ${v.iataNumber ?? 'none'}`,
+      `  free allowance ${v.freeAllowance}${v.freeAllowanceIsDefault ? ' (default)' : ''}; search rate ${v.searchRatePerMinute}/min${v.searchRateIsDefault ? ' (default)' : ''}`,
+      `  ceilings: daily ${none(v.dailySearchCeiling)}, monthly ${none(v.monthlySearchCeiling)}, look-to-book ${none(v.lookToBookCeiling)}`,
     ].join('\n'),
   };
 }

@@ -19,21 +19,8 @@ import { termsView, type AccountTerms } from './terms.js';
 /** Platform permission of the billing admin paths. */
 export const BILLING_PERMISSION = 'billing.manage';
 
-export function toChange(body: TermsPatch): TermsChange {
-  const change: TermsChange = {};
-  if (body.plan_code !== undefined) change.planCode = body.plan_code;
-  if (body.force !== undefined) change.force = body.force;
-  if (body.payment_method_ref !== undefined) change.paymentMethodRef = body.payment_method_ref;
-  if (body.billing_status !== undefined) change.billingStatus = body.billing_status;
-  if (body.free_allowance !== undefined) change.freeAllowance = body.free_allowance;
-  if (body.live !== undefined) change.live = body.live;
-  if (body.iata_number !== undefined) change.iataNumber = body.iata_number;
-  if (body.search_rate_per_minute !== undefined) change.searchRatePerMinute = body.search_rate_per_minute;
-  if (body.daily_search_ceiling !== undefined) change.dailySearchCeiling = body.daily_search_ceiling;
-  if (body.monthly_search_ceiling !== undefined) change.monthlySearchCeiling = body.monthly_search_ceiling;
-  if (body.look_to_book_ceiling !== undefined) change.lookToBookCeiling = body.look_to_book_ceiling;
-  return change;
-}
+/** The body names the terms as the service does; `undefined` fields are left out by the schema. */
+export const toChange = (body: TermsPatch): TermsChange => ({ ...body });
 
 /** The agency's own owners and admins, on their own session (not a support one). */
 function ownAgency(ctx: SessionContext): string {
@@ -49,11 +36,11 @@ function ownAgency(ctx: SessionContext): string {
 }
 
 const ownView = (t: AccountTerms) => ({
-  agency_id: t.agencyId,
+  agencyId: t.agencyId,
   name: t.name,
-  plan_code: t.planCode,
+  planCode: t.planCode,
   live: t.live,
-  iata_number: t.iataNumber,
+  iataNumber: t.iataNumber,
 });
 
 export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock(): Date; defaultSearchRate: number }> = async (
@@ -77,7 +64,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
       requirePermission(sessionOf(request), BILLING_PERMISSION);
       const list = await terms.list({
         limit: request.query.limit ?? 100,
-        ...(request.query.plan_code ? { planCode: request.query.plan_code } : {}),
+        ...(request.query.planCode ? { planCode: request.query.planCode } : {}),
       });
       return { agencies: list.map(view) };
     },
@@ -146,7 +133,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
       return ownView(
         await terms.change(
           agencyId,
-          { iataNumber: request.body.iata_number },
+          { iataNumber: request.body.iataNumber },
           { userId: ctx.userId, ip: request.ip, via: 'portal' },
         ),
       );

@@ -10,45 +10,45 @@ export const AgencyParams = Type.Object({
 const count = (description: string, minimum = 1) => Nullable(Type.Integer({ minimum, maximum: 1_000_000_000, description }));
 
 export const TermsRecord = Type.Object({
-  agency_id: Type.String(),
+  agencyId: Type.String(),
   name: Type.String(),
-  plan_code: Type.String({ description: `Plan in the catalogue (${PLAN_CODES.join(', ')}); see docs/plans.md` }),
-  plan_known: Type.Boolean({
+  planCode: Type.String({ description: `Plan in the catalogue (${PLAN_CODES.join(', ')}); see docs/plans.md` }),
+  planKnown: Type.Boolean({
     description: 'False when the plan code is not in the catalogue: portal keys answer 403 `unknown_plan`',
   }),
-  payment_method: Type.Object({ on_file: Type.Boolean(), reference: Nullable(Type.String()) }),
-  billing_status: Type.Union(BILLING_STATUSES.map((s) => Type.Literal(s))),
-  period_start: Type.String({ format: 'date-time', description: 'Current monthly billing period, anchored at sign-up' }),
-  period_end: Type.String({ format: 'date-time' }),
+  paymentMethod: Type.Object({ onFile: Type.Boolean(), reference: Nullable(Type.String()) }),
+  billingStatus: Type.Union(BILLING_STATUSES.map((s) => Type.Literal(s))),
+  periodStart: Type.String({ format: 'date-time', description: 'Current monthly billing period, anchored at sign-up' }),
+  periodEnd: Type.String({ format: 'date-time' }),
   live: Type.Boolean({ description: 'Live keys may be created' }),
-  iata_number: Nullable(Type.String({ description: 'IATA/BSP accreditation number: ticketing in production needs it' })),
-  search_rate_per_minute: Type.Integer(),
-  search_rate_is_default: Type.Boolean(),
-  free_allowance: Type.Integer({ description: 'One-off free allowance in metered requests' }),
-  free_allowance_is_default: Type.Boolean({ description: 'True while it follows FREE_ALLOWANCE_REQUESTS' }),
-  daily_search_ceiling: Nullable(Type.Integer()),
-  monthly_search_ceiling: Nullable(Type.Integer({ description: 'Searches per billing period' })),
-  look_to_book_ceiling: Nullable(Type.Integer({ description: 'Searches per booking in a UTC day' })),
-  updated_at: Nullable(Type.String({ format: 'date-time' })),
+  iataNumber: Nullable(Type.String({ description: 'IATA/BSP accreditation number: ticketing in production needs it' })),
+  searchRatePerMinute: Type.Integer(),
+  searchRateIsDefault: Type.Boolean(),
+  freeAllowance: Type.Integer({ description: 'One-off free allowance in metered requests' }),
+  freeAllowanceIsDefault: Type.Boolean({ description: 'True while it follows FREE_ALLOWANCE_REQUESTS' }),
+  dailySearchCeiling: Nullable(Type.Integer()),
+  monthlySearchCeiling: Nullable(Type.Integer({ description: 'Searches per billing period' })),
+  lookToBookCeiling: Nullable(Type.Integer({ description: 'Searches per booking in a UTC day' })),
+  updatedAt: Nullable(Type.String({ format: 'date-time' })),
 });
 
 export const TermsPatchBody = Type.Object(
   {
-    plan_code: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+    planCode: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
     force: Type.Optional(Type.Boolean({ description: 'Record a plan code that is not in the catalogue' })),
-    payment_method_ref: Type.Optional(
+    paymentMethodRef: Type.Optional(
       Nullable(
         Type.String({ minLength: 1, maxLength: 200, description: 'Reference at the payment provider; null: none on file' }),
       ),
     ),
-    billing_status: Type.Optional(Type.Union(BILLING_STATUSES.map((s) => Type.Literal(s)))),
-    free_allowance: Type.Optional(count('null: FREE_ALLOWANCE_REQUESTS', 0)),
+    billingStatus: Type.Optional(Type.Union(BILLING_STATUSES.map((s) => Type.Literal(s)))),
+    freeAllowance: Type.Optional(count('null: FREE_ALLOWANCE_REQUESTS', 0)),
     live: Type.Optional(Type.Boolean({ description: 'Going live is audited and mailed to the owners' })),
-    iata_number: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
-    search_rate_per_minute: Type.Optional(count('null: the configured default')),
-    daily_search_ceiling: Type.Optional(count('null: none')),
-    monthly_search_ceiling: Type.Optional(count('null: none')),
-    look_to_book_ceiling: Type.Optional(count('null: none')),
+    iataNumber: Type.Optional(Nullable(Type.String({ maxLength: 20 }))),
+    searchRatePerMinute: Type.Optional(count('null: the configured default')),
+    dailySearchCeiling: Type.Optional(count('null: none')),
+    monthlySearchCeiling: Type.Optional(count('null: none')),
+    lookToBookCeiling: Type.Optional(count('null: none')),
   },
   { additionalProperties: false, minProperties: 1 },
 );
@@ -57,13 +57,13 @@ export type TermsPatch = Static<typeof TermsPatchBody>;
 export const AgencyList = Type.Object({ agencies: Type.Array(TermsRecord) });
 
 export const AgencyListQuery = Type.Object({
-  plan_code: Type.Optional(Type.String({ maxLength: 40 })),
+  planCode: Type.Optional(Type.String({ maxLength: 40 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
 });
 
 export const OwnAgencyPatchBody = Type.Object(
   {
-    iata_number: Nullable(
+    iataNumber: Nullable(
       Type.String({ maxLength: 20, description: 'IATA/BSP accreditation number (7 or 8 digits); null or empty clears it' }),
     ),
   },
@@ -71,9 +71,9 @@ export const OwnAgencyPatchBody = Type.Object(
 );
 
 export const OwnAgencyRecord = Type.Object({
-  agency_id: Type.String(),
+  agencyId: Type.String(),
   name: Type.String(),
-  plan_code: Type.String(),
+  planCode: Type.String(),
   live: Type.Boolean(),
-  iata_number: Nullable(Type.String()),
+  iataNumber: Nullable(Type.String()),
 });

@@ -63,33 +63,33 @@ export function normalizeIata(field: string, value: string | null): string | nul
 function validate(change: TermsChange): void {
   if (change.planCode !== undefined) {
     if (!/^[a-z0-9][a-z0-9_-]{0,39}$/.test(change.planCode)) {
-      throw badRequest('plan_code must be 1-40 lowercase letters, digits, - or _', 'invalid_request', { field: 'plan_code' });
+      throw badRequest('planCode must be 1-40 lowercase letters, digits, - or _', 'invalid_request', { field: 'planCode' });
     }
     if (!planOf(change.planCode) && !change.force) {
       throw badRequest(
-        `plan_code ${change.planCode} is not in the catalogue (${PLAN_CODES.join(', ')}); set force to record it anyway`,
+        `planCode ${change.planCode} is not in the catalogue (${PLAN_CODES.join(', ')}); set force to record it anyway`,
         'unknown_plan',
-        { field: 'plan_code' },
+        { field: 'planCode' },
       );
     }
   }
   if (change.billingStatus !== undefined && !BILLING_STATUSES.includes(change.billingStatus)) {
-    throw badRequest(`billing_status must be one of ${BILLING_STATUSES.join(', ')}`, 'invalid_request', {
-      field: 'billing_status',
+    throw badRequest(`billingStatus must be one of ${BILLING_STATUSES.join(', ')}`, 'invalid_request', {
+      field: 'billingStatus',
     });
   }
   if (change.paymentMethodRef !== undefined && change.paymentMethodRef !== null) {
     if (change.paymentMethodRef.trim() === '' || change.paymentMethodRef.length > 200) {
-      throw badRequest('payment_method_ref must be 1-200 characters, or null for none on file', 'invalid_request', {
-        field: 'payment_method_ref',
+      throw badRequest('paymentMethodRef must be 1-200 characters, or null for none on file', 'invalid_request', {
+        field: 'paymentMethodRef',
       });
     }
   }
-  count('free_allowance', change.freeAllowance, 0);
-  count('search_rate_per_minute', change.searchRatePerMinute, 1);
-  count('daily_search_ceiling', change.dailySearchCeiling, 1);
-  count('monthly_search_ceiling', change.monthlySearchCeiling, 1);
-  count('look_to_book_ceiling', change.lookToBookCeiling, 1);
+  count('freeAllowance', change.freeAllowance, 0);
+  count('searchRatePerMinute', change.searchRatePerMinute, 1);
+  count('dailySearchCeiling', change.dailySearchCeiling, 1);
+  count('monthlySearchCeiling', change.monthlySearchCeiling, 1);
+  count('lookToBookCeiling', change.lookToBookCeiling, 1);
 }
 
 export interface TermsServiceDeps {
@@ -157,7 +157,7 @@ export function createTermsService({ db, config, broadcast, mailer, logger, cloc
     /** Applies an operator's change in one transaction with its security event; going live is mailed to the owners. */
     async change(agencyId: string, change: TermsChange, actor: TermsActor): Promise<AccountTerms> {
       validate(change);
-      const iata = change.iataNumber === undefined ? undefined : normalizeIata('iata_number', change.iataNumber);
+      const iata = change.iataNumber === undefined ? undefined : normalizeIata('iataNumber', change.iataNumber);
       const before = await get(agencyId);
       const agencyColumns: store.AgencyColumns = {};
       const termsColumns: store.TermsColumns = {};
@@ -222,16 +222,16 @@ export function createTermsService({ db, config, broadcast, mailer, logger, cloc
 
 /** Audited fields: their API name and where the terms hold them. */
 const FIELD_KEYS: [string, keyof AccountTerms][] = [
-  ['plan_code', 'planCode'],
-  ['payment_method_ref', 'paymentMethodRef'],
-  ['billing_status', 'billingStatus'],
-  ['free_allowance', 'freeAllowance'],
+  ['planCode', 'planCode'],
+  ['paymentMethodRef', 'paymentMethodRef'],
+  ['billingStatus', 'billingStatus'],
+  ['freeAllowance', 'freeAllowance'],
   ['live', 'live'],
-  ['iata_number', 'iataNumber'],
-  ['search_rate_per_minute', 'searchRatePerMinute'],
-  ['daily_search_ceiling', 'dailySearchCeiling'],
-  ['monthly_search_ceiling', 'monthlySearchCeiling'],
-  ['look_to_book_ceiling', 'lookToBookCeiling'],
+  ['iataNumber', 'iataNumber'],
+  ['searchRatePerMinute', 'searchRatePerMinute'],
+  ['dailySearchCeiling', 'dailySearchCeiling'],
+  ['monthlySearchCeiling', 'monthlySearchCeiling'],
+  ['lookToBookCeiling', 'lookToBookCeiling'],
 ];
 
 export type TermsService = ReturnType<typeof createTermsService>;

@@ -19,10 +19,10 @@ const BySurface = Type.Object(
 );
 
 export const UsageReport = Type.Object({
-  agency_id: Type.String(),
-  plan_code: Type.String(),
-  period_start: Type.String({ format: 'date-time' }),
-  period_end: Type.String({ format: 'date-time' }),
+  agencyId: Type.String(),
+  planCode: Type.String(),
+  periodStart: Type.String({ format: 'date-time' }),
+  periodEnd: Type.String({ format: 'date-time' }),
   from: Type.String({ format: 'date-time' }),
   to: Type.String({ format: 'date-time' }),
   granularity: Type.Union([Type.Literal('day'), Type.Literal('hour')]),
@@ -30,16 +30,16 @@ export const UsageReport = Type.Object({
     size: Type.Integer({ description: 'The one-off free allowance, in metered requests of developer-portal keys' }),
     used: Type.Integer(),
     left: Type.Integer(),
-    stops_service: Type.Boolean({
+    stopsService: Type.Boolean({
       description: 'True on the free plan: past the allowance, portal keys answer 402 `payment_required`',
     }),
   }),
   totals: Type.Object({
     requests: BySurface,
-    total_requests: Type.Integer(),
+    totalRequests: Type.Integer(),
     searches: Type.Integer({ description: 'Searches, cached ones included (they count as looks)' }),
     bookings: Type.Integer(),
-    look_to_book: Nullable(Type.Number({ description: 'Searches per booking; null without bookings' })),
+    lookToBook: Nullable(Type.Number({ description: 'Searches per booking; null without bookings' })),
   }),
   buckets: Type.Array(
     Type.Object({

@@ -99,10 +99,10 @@ export function createUsageService({ db, terms, flush, clock }: UsageServiceDeps
       const plan = planOf(t.planCode);
 
       return {
-        agency_id: agencyId,
-        plan_code: t.planCode,
-        period_start: period.start.toISOString(),
-        period_end: period.end.toISOString(),
+        agencyId: agencyId,
+        planCode: t.planCode,
+        periodStart: period.start.toISOString(),
+        periodEnd: period.end.toISOString(),
         from: from.toISOString(),
         to: to.toISOString(),
         granularity,
@@ -110,14 +110,14 @@ export function createUsageService({ db, terms, flush, clock }: UsageServiceDeps
           size: t.freeAllowance,
           used: Math.min(used, t.freeAllowance),
           left: Math.max(0, t.freeAllowance - used),
-          stops_service: plan?.stopsAtAllowance ?? false,
+          stopsService: plan?.stopsAtAllowance ?? false,
         },
         totals: {
           requests: totals,
-          total_requests: Object.values(totals).reduce((a, b) => a + b, 0),
+          totalRequests: Object.values(totals).reduce((a, b) => a + b, 0),
           searches: totals.shopping,
           bookings: bookingTotal,
-          look_to_book: bookingTotal > 0 ? Math.round((totals.shopping / bookingTotal) * 100) / 100 : null,
+          lookToBook: bookingTotal > 0 ? Math.round((totals.shopping / bookingTotal) * 100) / 100 : null,
         },
         buckets: [...series.values()],
       };
