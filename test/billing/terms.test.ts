@@ -1,0 +1,174 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBilling, type BillingHarness } from './billing-harness.js';
+
+let h: BillingHarness;
+let operator: string;
+beforeAll(async () => {
+  h = await startBilling();
+  const op = await h.user({ agencyId: null, permissions: ['billing.manage'] });
+  operator = await h.operatorToken(op.email);
+});
+afterAll(() => h?.close());
+
+async function events(agencyId: string, kind: string) {
+  const { rows } = await sql<{ kind: string; user_id: string | null; detail: Record<string, unknown> }>`
+    select kind, user_id, detail from security_events where agency_id = ${agencyId} and kind = ${kind} order by id`.execute(
+    h.platform.db,
+  );
+  return rows;
+}
+
+describe('GET and PATCH /v1/admin/agencies/{id}', () => {
+  it('shows the defaults of an agency made by sign-up or the CLI: free plan, active, no method, the configured allowance', async () => {
+    const a = await h.agency();
+    const res = await h.request(operator, 'GET', `/v1/admin/agencies/${a.agencyId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      agencyId: a.agencyId,
+      planCode: 'free',
+      planKnown: true,
+      paymentMethod: { onFile: false, reference: null },
+      billingStatus: 'active',
+      live: false,
+      iataNumber: null,
+      searchRatePerMinute: 60,
+      searchRateIsDefault: true,
+      freeAllowance: 20,
+      freeAllowanceIsDefault: true,
+      dailySearchCeiling: null,
+      monthlySearchCeiling: null,
+      lookToBookCeiling: null,
+    });
+  });
+
+  it('changes only the named terms, audits who changed what, and clears with null', async () => {
+    const a = await h.agency();
+    const patch = {
+      planCode: 'payg',
+      paymentMethodRef: 'pm_card_4242',
+      billingStatus: 'past_due',
+      freeAllowance: 500,
+      iataNumber: '1234 567-8',
+      searchRatePerMinute: 120,
+      dailySearchCeiling: 1000,
+      monthlySearchCeiling: 20000,
+      lookToBookCeiling: 300,
+    };
+    const res = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, patch);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      planCode: 'payg',
+      paymentMethod: { onFile: true, reference: 'pm_card_4242' },
+      billingStatus: 'past_due',
+      freeAllowance: 500,
+      freeAllowanceIsDefault: false,
+      iataNumber: '12345678',
+      searchRatePerMinute: 120,
+      dailySearchCeiling: 1000,
+      monthlySearchCeiling: 20000,
+      lookToBookCeiling: 300,
+    });
+    const [audit] = await events(a.agencyId, 'agency.terms_changed');
+    expect(audit?.user_id).toBeTruthy();
+    expect(audit?.detail).toMatchObject({
+      via: 'admin',
+      changes: { planCode: { from: 'free', to: 'payg' }, dailySearchCeiling: { from: null, to: 1000 } },
+    });
+
+    const cleared = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, {
+      dailySearchCeiling: null,
+      paymentMethodRef: null,
+      freeAllowance: null,
+    });
+    expect(cleared.json()).toMatchObject({
+      dailySearchCeiling: null,
+      paymentMethod: { onFile: false },
+      freeAllowance: 20,
+      monthlySearchCeiling: 20000,
+    });
+  });
+
+  it('refuses a plan outside the catalogue unless forced, and bad values naming the field', async () => {
+    const a = await h.agency();
+    const unknown = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { planCode: 'platinum' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: 'unknown_plan', field: 'planCode' });
+    const forced = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { planCode: 'platinum', force: true });
+    expect(forced.json()).toMatchObject({ planCode: 'platinum', planKnown: false });
+    const iata = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { iataNumber: '12AB' });
+    expect(iata.statusCode).toBe(400);
+    expect(iata.json().error).toMatch(/iataNumber/);
+    const ceiling = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { dailySearchCeiling: 0 });
+    expect(ceiling.statusCode).toBe(400);
+    expect(ceiling.json().error).toMatch(/dailySearchCeiling/);
+    const empty = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, {});
+    expect(empty.statusCode).toBe(400);
+    const missing = await h.request(operator, 'GET', '/v1/admin/agencies/agc_nope');
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('needs the permission billing.manage and a verified second factor', async () => {
+    const a = await h.agency();
+    const other = await h.user({ agencyId: null, permissions: ['platform.read'] });
+    const noPermission = await h.request(await h.operatorToken(other.email), 'GET', `/v1/admin/agencies/${a.agencyId}`);
+    expect(noPermission.statusCode).toBe(403);
+    expect(noPermission.json().code).toBe('missing_permission');
+    const noMfa = await h.user({ agencyId: null, permissions: ['billing.manage'] });
+    const res = await h.request(await h.token(noMfa.email), 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { live: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('mfa_required');
+    expect((await h.billing.terms.get(a.agencyId)).live).toBe(false);
+  });
+});
+
+describe('the path to production', () => {
+  it('going live is an audited operator act, mailed to the owner; then the portal issues live keys', async () => {
+    const a = await h.agency();
+    const owner = await h.user({ agencyId: a.agencyId, role: 'owner' });
+    const ownerToken = await h.token(owner.email);
+    const refused = await h.request(ownerToken, 'POST', '/v1/dev/api-keys', { environment: 'live' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('agency_not_live');
+
+    const res = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { live: true });
+    expect(res.json().live).toBe(true);
+    expect(await events(a.agencyId, 'agency.went_live')).toHaveLength(1);
+    const mail = await h.inbox.waitFor(owner.email, /is live/);
+    expect(mail.text).toMatch(/accreditation number/);
+
+    const created = await h.request(ownerToken, 'POST', '/v1/dev/api-keys', { environment: 'live' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().environment).toBe('live');
+  });
+
+  it('owners and admins set or clear the accreditation number from the portal; developers and support sessions may not', async () => {
+    const a = await h.agency();
+    const admin = await h.user({ agencyId: a.agencyId, role: 'admin' });
+    const dev = await h.user({ agencyId: a.agencyId, role: 'developer' });
+    const set = await h.request(await h.token(admin.email), 'PATCH', '/v1/dev/agency', { iataNumber: '87654321' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ agencyId: a.agencyId, iataNumber: '87654321', live: false, planCode: 'free' });
+    const [audit] = await events(a.agencyId, 'agency.terms_changed');
+    expect(audit?.detail).toMatchObject({ via: 'portal', changes: { iataNumber: { from: null, to: '87654321' } } });
+
+    const denied = await h.request(await h.token(dev.email), 'PATCH', '/v1/dev/agency', { iataNumber: null });
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().code).toBe('role_forbidden');
+    const bad = await h.request(await h.token(admin.email), 'PATCH', '/v1/dev/agency', { iataNumber: 'twelve' });
+    expect(bad.statusCode).toBe(400);
+    const cleared = await h.request(await h.token(admin.email), 'PATCH', '/v1/dev/agency', { iataNumber: '' });
+    expect(cleared.json().iataNumber).toBeNull();
+  });
+
+  it('requireAccreditation refuses a live key of an agency without a number with 403 accreditation_required; test keys pass', async () => {
+    const a = await h.agency({ live: true });
+    await expect(h.billing.terms.requireAccreditation({ agencyId: a.agencyId, environment: 'test' })).resolves.toBeUndefined();
+    await expect(h.billing.terms.requireAccreditation({ agencyId: a.agencyId, environment: 'live' })).rejects.toMatchObject({
+      status: 403,
+      code: 'accreditation_required',
+    });
+    await h.billing.terms.change(a.agencyId, { iataNumber: '12345678' }, { via: 'cli' });
+    await expect(h.billing.terms.requireAccreditation({ agencyId: a.agencyId, environment: 'live' })).resolves.toBeUndefined();
+  });
+});
