@@ -40,6 +40,14 @@ export function fromUsdCents(cents: number, currency: string): number {
   return Math.round((cents / 100) * rate * 10 ** minorDigits(currency));
 }
 
+/** Minor units of a currency with a filing rate as USD cents: how a foreign tax joins the USD model. */
+export function toUsdCents(minor: number, currency: string): number {
+  if (currency === 'USD') return minor;
+  const rate = UNITS_PER_USD[currency];
+  if (rate === undefined) throw new RangeError(`no filing rate for ${currency}`);
+  return Math.round((minor / 10 ** minorDigits(currency) / rate) * 100);
+}
+
 /** The control switch: when set, every fare priced from now on is filed in this currency. */
 export class PricingControl {
   private override: string | null = null;

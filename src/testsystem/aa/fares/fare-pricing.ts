@@ -143,7 +143,7 @@ export function priceJourney(input: {
           : international
             ? Math.round(adultBase * 0.1)
             : 0;
-    const taxes = taxesFor(itinerary.legs, baseCents, ptc === 'INF', currency);
+    const taxes = taxesFor({ segments, baseCents, ptc, currency });
     const taxCents = taxes.reduce((s, t) => s + t.cents, 0);
     perPtc.push({ ptc, count, baseCents, taxes, taxCents, totalCents: baseCents + taxCents });
   }

@@ -16,7 +16,10 @@ export interface PriceClassDef {
   /** Multiplier on the Main Cabin base fare. */
   multiplier: number;
   changeFeeCents: number | null;
-  refundFeeCents: number | null;
+  /** Cancelled after the 24-hour window: cash back (flexible brands only). */
+  refundable: boolean;
+  /** Non-refundable but cancellable for a trip credit of the ticket's value (all but Basic Economy). */
+  tripCredit: boolean;
   checkedBagsDomestic: number;
   checkedBagsInternational: number;
   seatSelectionFree: boolean;
@@ -36,7 +39,8 @@ export const PRICE_CLASSES: readonly PriceClassDef[] = [
     rbds: ['S', 'N', 'Q', 'O', 'G'],
     multiplier: 0.82,
     changeFeeCents: null,
-    refundFeeCents: null,
+    refundable: false,
+    tripCredit: false,
     checkedBagsDomestic: 0,
     checkedBagsInternational: 0,
     seatSelectionFree: false,
@@ -54,7 +58,8 @@ export const PRICE_CLASSES: readonly PriceClassDef[] = [
     rbds: ['Y', 'B', 'M', 'H', 'K', 'L', 'V', 'S', 'N', 'Q', 'O'],
     multiplier: 1,
     changeFeeCents: 0,
-    refundFeeCents: null,
+    refundable: false,
+    tripCredit: true,
     checkedBagsDomestic: 0,
     checkedBagsInternational: 1,
     seatSelectionFree: true,
@@ -76,7 +81,8 @@ export const PRICE_CLASSES: readonly PriceClassDef[] = [
     rbds: ['Y', 'B', 'M', 'H'],
     multiplier: 1.65,
     changeFeeCents: 0,
-    refundFeeCents: 0,
+    refundable: true,
+    tripCredit: true,
     checkedBagsDomestic: 1,
     checkedBagsInternational: 2,
     seatSelectionFree: true,
@@ -94,7 +100,8 @@ export const PRICE_CLASSES: readonly PriceClassDef[] = [
     rbds: ['W', 'P'],
     multiplier: 1.95,
     changeFeeCents: 0,
-    refundFeeCents: 20000,
+    refundable: false,
+    tripCredit: true,
     checkedBagsDomestic: 2,
     checkedBagsInternational: 2,
     seatSelectionFree: true,
@@ -112,7 +119,8 @@ export const PRICE_CLASSES: readonly PriceClassDef[] = [
     rbds: ['J', 'R', 'D', 'I'],
     multiplier: 4.1,
     changeFeeCents: 0,
-    refundFeeCents: 0,
+    refundable: false,
+    tripCredit: true,
     checkedBagsDomestic: 2,
     checkedBagsInternational: 2,
     seatSelectionFree: true,
@@ -130,7 +138,8 @@ export const PRICE_CLASSES: readonly PriceClassDef[] = [
     rbds: ['F', 'A'],
     multiplier: 2.6,
     changeFeeCents: 0,
-    refundFeeCents: 0,
+    refundable: false,
+    tripCredit: true,
     checkedBagsDomestic: 2,
     checkedBagsInternational: 3,
     seatSelectionFree: true,

@@ -1,67 +1,128 @@
-// Taxes and fees per passenger, after the US and foreign charges AA collects: the 7.5% US
-// transportation tax, segment fees, September 11 fee, facility charges, and departure taxes abroad.
-// Fixed charges are set in USD cents here and filed in the fare's currency (fare-currency.ts).
+// Taxes, fees and carrier charges per passenger, after those AA collects. Reference: the JFK–LHR
+// round trip in samples-aa-17.2 (OrderCreateRS_successfull_booking_with_warnings.xml), whose fare
+// components carry AY once, XF at JFK, US, XA, XY, YC, the UK's GB and UB in GBP, and AA's "YR"
+// carrier surcharge of USD 200 each way. US fees: TSA (AY, per one-way trip, 49 CFR 1510), FAA PFC
+// (XF, at most two per one-way trip, 14 CFR 158), 26 U.S.C. 4261 (US). UK Air Passenger Duty: HMRC
+// rates 2025/26, children under 16 exempt in the lowest class, lap infants always exempt.
+// USD charges are set in USD cents; a foreign tax is set in its own currency and kept as its filed
+// amount, and every amount is then filed in the fare's currency (fare-currency.ts).
 
 import { AIRPORTS } from '../network/airports-data.js';
-import { fromUsdCents } from './fare-currency.js';
+import type { CabinCode } from '../network/aircraft-data.js';
 import type { DatedFlight } from '../network/schedule-service.js';
+import { fromUsdCents, toUsdCents } from './fare-currency.js';
 
 export interface TaxLine {
   code: string;
   name: string;
+  /** Minor units of the fare's currency. */
   cents: number;
+  /** The country levying it; null for the carrier's own charge (YR). */
+  country: string | null;
+  /** The amount in the currency it is levied in, when that is not the fare's currency. */
+  filed: { cents: number; currency: string } | null;
+}
+
+export interface TaxInput {
+  segments: readonly { flight: DatedFlight; cabin: CabinCode }[];
+  baseCents: number;
+  ptc: 'ADT' | 'CHD' | 'INF';
+  currency: string;
 }
 
 const US = new Set(['US', 'PR', 'VI']);
+const EUROPE = new Set(['GB', 'IE', 'ES', 'PT', 'FR', 'DE', 'IT', 'NL', 'CH', 'GR', 'CZ', 'HU', 'DK', 'FI', 'SE', 'NO', 'IS']);
 
-const FOREIGN_DEPARTURE: Readonly<Record<string, { code: string; name: string; cents: number }[]>> = {
-  GB: [
-    { code: 'GB', name: 'Air Passenger Duty', cents: 12_200 },
-    { code: 'UB', name: 'Passenger Service Charge', cents: 6_870 },
-  ],
-  ES: [{ code: 'JD', name: 'Airport Development Tax', cents: 2_340 }],
+interface LocalTax {
+  code: string;
+  name: string;
+  cents: number;
+  currency: string;
+}
+
+/** Departure charges abroad other than the UK's APD (see ukDuty), in the levying currency. */
+const FOREIGN_DEPARTURE: Readonly<Record<string, LocalTax[]>> = {
+  // The sample's UB: GBP 40.12 at LHR.
+  GB: [{ code: 'UB', name: 'United Kingdom Passenger Service Charge Departures', cents: 4_012, currency: 'GBP' }],
+  ES: [{ code: 'JD', name: 'Spain Airport Development Tax', cents: 2_150, currency: 'EUR' }],
   JP: [
-    { code: 'SW', name: 'Passenger Service Facility Charge', cents: 2_090 },
-    { code: 'OI', name: 'International Tourist Tax', cents: 670 },
+    { code: 'SW', name: 'Japan Passenger Service Facility Charge', cents: 2_990, currency: 'JPY' },
+    { code: 'OI', name: 'Japan International Tourist Tax', cents: 1_000, currency: 'JPY' },
   ],
-  AU: [{ code: 'AU', name: 'Passenger Movement Charge', cents: 4_010 }],
-  FI: [{ code: 'DQ', name: 'Airport Tax', cents: 1_260 }],
-  MX: [{ code: 'MX', name: 'Tarifa de Uso de Aeropuerto', cents: 3_150 }],
+  FI: [{ code: 'DQ', name: 'Finland Airport Tax', cents: 1_160, currency: 'EUR' }],
+  MX: [{ code: 'MX', name: 'Mexico Tarifa de Uso de Aeropuerto', cents: 54_200, currency: 'MXN' }],
 };
-const DEFAULT_FOREIGN = [{ code: 'XT', name: 'Foreign Airport Charges', cents: 2_860 }];
+const DEFAULT_FOREIGN: LocalTax[] = [{ code: 'XT', name: 'Foreign Airport Charges', cents: 2_860, currency: 'USD' }];
 
-/** Tax lines in minor units of `currency`, for a base fare in the same currency. */
-export function taxesFor(legs: readonly DatedFlight[], baseCents: number, isInfant: boolean, currency = 'USD'): TaxLine[] {
+/** UK APD per passenger in pence: band A (destinations in Europe) or B, reduced (lowest class) or standard rate. */
+const UK_APD = { A: { reduced: 1_500, standard: 3_200 }, B: { reduced: 9_400, standard: 22_400 } } as const;
+
+/** AA's carrier-imposed surcharge ("YR"), per one-way trip that crosses the Atlantic (the sample's USD 200). */
+const TRANSATLANTIC_YR_USD_CENTS = 20_000;
+
+const countryOf = (airport: string): string => AIRPORTS.get(airport)?.country ?? '';
+
+/** Tax lines per passenger of `ptc` for one one-way trip (a priced journey), in minor units of `currency`. */
+export function taxesFor(input: TaxInput): TaxLine[] {
+  const { segments, baseCents, ptc, currency } = input;
   const lines: TaxLine[] = [];
-  // The percentage tax is of the filed base; the fixed ones (`fixed`) are USD cents, filed here.
-  const fixed = (usdCents: number) => fromUsdCents(usdCents, currency);
-  const add = (code: string, name: string, cents: number): void => {
+  const add = (code: string, name: string, cents: number, country: string | null, filed: TaxLine['filed'] = null): void => {
     const existing = lines.find((l) => l.code === code);
-    if (existing) existing.cents += cents;
-    else lines.push({ code, name, cents });
+    if (existing) {
+      existing.cents += cents;
+      if (existing.filed && filed) existing.filed.cents += filed.cents;
+    } else lines.push({ code, name, cents, country, filed });
   };
-  const countries = legs.flatMap((l) => [AIRPORTS.get(l.pattern.origin)?.country, AIRPORTS.get(l.pattern.destination)?.country]);
-  const allDomestic = countries.every((c) => c !== undefined && US.has(c));
-  if (allDomestic) {
-    if (isInfant) return [];
-    add('US', 'US Transportation Tax', Math.round(baseCents * 0.075));
-    legs.forEach(() => add('ZP', 'US Flight Segment Tax', fixed(530)));
-    add('AY', 'US September 11th Security Fee', Math.min(legs.length, 2) * fixed(560));
-    add('XF', 'US Passenger Facility Charge', Math.min(legs.length, 2) * fixed(450));
+  const usd = (code: string, name: string, usdCents: number) => add(code, name, fromUsdCents(usdCents, currency), 'US');
+  const local = (tax: LocalTax, country: string) =>
+    add(
+      tax.code,
+      tax.name,
+      fromUsdCents(toUsdCents(tax.cents, tax.currency), currency),
+      country,
+      tax.currency === currency ? null : { cents: tax.cents, currency: tax.currency },
+    );
+  const lap = ptc === 'INF';
+  const countries = segments.flatMap((s) => [countryOf(s.flight.pattern.origin), countryOf(s.flight.pattern.destination)]);
+  const departsUs = US.has(countries[0] ?? '');
+  // PFCs: one per US airport the passenger boards at, at most two per one-way trip; lap infants board free.
+  const pfcs = lap ? 0 : Math.min(2, segments.filter((s) => US.has(countryOf(s.flight.pattern.origin))).length);
+  if (countries.every((c) => US.has(c))) {
+    if (lap) return [];
+    add('US', 'US Transportation Tax', Math.round(baseCents * 0.075), 'US');
+    segments.forEach(() => usd('ZP', 'US Flight Segment Tax', 530));
+    usd('AY', 'US September 11th Security Fee', 560);
+    for (let i = 0; i < pfcs; i++) usd('XF', 'US Passenger Facility Charge', 450);
     return lines;
   }
-  for (const leg of legs) {
-    const from = AIRPORTS.get(leg.pattern.origin)?.country ?? '';
-    const to = AIRPORTS.get(leg.pattern.destination)?.country ?? '';
-    if (US.has(from) && !US.has(to)) add('US', 'US International Departure Tax', fixed(2_340));
+  if (departsUs && !lap) usd('AY', 'US September 11th Security Fee', 560);
+  for (let i = 0; i < pfcs; i++) usd('XF', 'US Passenger Facility Charge', 450);
+  if (!lap && countries.some((c) => EUROPE.has(c)) && countries.some((c) => US.has(c)))
+    add('YR', 'AA YR surcharge', fromUsdCents(TRANSATLANTIC_YR_USD_CENTS, currency), null);
+  for (const s of segments) {
+    const from = countryOf(s.flight.pattern.origin);
+    const to = countryOf(s.flight.pattern.destination);
+    if (US.has(from) && !US.has(to)) usd('US', 'US International Departure Tax', 2_340);
     if (!US.has(from) && US.has(to)) {
-      add('US', 'US International Arrival Tax', fixed(2_340));
-      add('XA', 'APHIS User Fee', fixed(393));
-      add('XY', 'US Immigration User Fee', fixed(700));
-      add('YC', 'US Customs User Fee', fixed(777));
+      usd('US', 'US International Arrival Tax', 2_340);
+      usd('XA', 'US APHIS Passenger Fee', 393);
+      usd('XY', 'US Immigration User Fee', 700);
+      usd('YC', 'US Customs User Fee', 777);
     }
-    if (US.has(from) && !isInfant) add('AY', 'US September 11th Security Fee', fixed(560));
-    if (!US.has(from)) for (const tax of FOREIGN_DEPARTURE[from] ?? DEFAULT_FOREIGN) add(tax.code, tax.name, fixed(tax.cents));
+    if (US.has(from)) continue;
+    if (from === 'GB') {
+      const apd = ukDuty(s.cabin, ptc, EUROPE.has(to));
+      if (apd > 0) local({ code: 'GB', name: 'United Kingdom Air Passenger Duty APD', cents: apd, currency: 'GBP' }, 'GB');
+    }
+    for (const tax of FOREIGN_DEPARTURE[from] ?? DEFAULT_FOREIGN) local(tax, from);
   }
   return lines;
+}
+
+/** APD in pence: lap infants never pay, children under 16 are exempt in economy (the lowest class). */
+function ukDuty(cabin: CabinCode, ptc: TaxInput['ptc'], toEurope: boolean): number {
+  const lowestClass = cabin === 'Y';
+  if (ptc === 'INF' || (ptc === 'CHD' && lowestClass)) return 0;
+  const band = toEurope ? UK_APD.A : UK_APD.B;
+  return lowestClass ? band.reduced : band.standard;
 }

@@ -12,6 +12,7 @@ import type { OfferPax, StoredOffer } from '../offers/offer-store.js';
 import { baggageAllowanceList, penaltyList, priceClassList } from './fare-xml-builder.js';
 import { flightLists, journeyList, offerNode, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
 import { payloadAttributes } from '../wire/payload-attributes.js';
+import { lastSellingDate, SELLING_WINDOW_DAYS } from '../offers/sales-policy.js';
 import { searchOffers } from '../offers/shopping-service.js';
 import { el, many, ndcDocument } from '../wire/xml-builder.js';
 
@@ -58,6 +59,11 @@ function validate(ods: OdCriteria[], pax: OfferPax[], now: number): NdcErrorSpec
     }
     if (!isValidDate(od.date)) return AA_ERRORS.badRequest('A departure date is required (YYYY-MM-DD)', 'OriginDepCriteria/Date');
     if (od.date < today) return AA_ERRORS.badRequest(`Departure date ${od.date} is in the past`, 'OriginDepCriteria/Date');
+    if (od.date > lastSellingDate(now, od.origin))
+      return AA_ERRORS.badRequest(
+        `Departure date ${od.date} is beyond the selling window (${SELLING_WINDOW_DAYS} days)`,
+        'OriginDepCriteria/Date',
+      );
   }
   const adults = pax.filter((p) => p.ptc === 'ADT').length;
   if (adults === 0) return AA_ERRORS.badRequest('At least one adult passenger is required', 'PaxList');

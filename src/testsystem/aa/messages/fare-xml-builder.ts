@@ -38,7 +38,6 @@ export function penaltyList(offers: readonly StoredOffer[]): XmlNode {
   const nodes: XmlNode[] = [];
   for (const { def, currency } of defs.values()) {
     const change = def.changeFeeCents === null ? null : fromUsdCents(def.changeFeeCents, currency);
-    const refund = def.refundFeeCents === null ? null : fromUsdCents(def.refundFeeCents, currency);
     nodes.push(
       el('Penalty', [
         el('DescText', change === null ? 'Changes are not permitted' : 'No change fee; fare difference applies'),
@@ -49,14 +48,15 @@ export function penaltyList(offers: readonly StoredOffer[]): XmlNode {
       el('Penalty', [
         el(
           'DescText',
-          refund === null
-            ? 'Non-refundable; taxes refundable on request'
-            : refund === 0
-              ? 'Fully refundable'
-              : 'Refundable less cancellation fee',
+          def.refundable
+            ? 'Fully refundable'
+            : def.tripCredit
+              ? 'Non-refundable; the ticket value is kept as a trip credit'
+              : 'Non-refundable; taxes refundable on request',
         ),
         el('PenaltyID', `PEN_CXL_${def.id}`),
-        el('Price', [el('TotalAmount', formatAmount(refund ?? 0, currency), { CurCode: currency })]),
+        // No cancellation fee on any brand: what is lost is the fare (Basic Economy) or its cash (credit).
+        el('Price', [el('TotalAmount', formatAmount(0, currency), { CurCode: currency })]),
         el('TypeCode', 'Cancellation'),
       ]),
     );

@@ -66,7 +66,15 @@ function priceNode(p: PtcPrice, currency: string): XmlNode {
   return el('Price', [
     amount('BaseAmount', p.baseCents, currency),
     el('TaxSummary', [
-      ...p.taxes.map((t) => el('Tax', [amount('Amount', t.cents, currency), el('TaxCode', t.code), el('TaxName', t.name)])),
+      ...p.taxes.map((t) =>
+        el('Tax', [
+          amount('Amount', t.cents, currency),
+          t.country ? el('Country', [el('CountryCode', t.country)]) : null,
+          t.filed ? amount('FiledAmount', t.filed.cents, t.filed.currency) : null,
+          el('TaxCode', t.code),
+          el('TaxName', t.name),
+        ]),
+      ),
       amount('TotalTaxAmount', p.taxCents, currency),
     ]),
     amount('TotalAmount', p.totalCents, currency),
@@ -81,7 +89,7 @@ function forAll(p: PtcPrice): PtcPrice {
     baseCents: p.baseCents * n,
     taxCents: p.taxCents * n,
     totalCents: p.totalCents * n,
-    taxes: p.taxes.map((t) => ({ ...t, cents: t.cents * n })),
+    taxes: p.taxes.map((t) => ({ ...t, cents: t.cents * n, filed: t.filed && { ...t.filed, cents: t.filed.cents * n } })),
   };
 }
 
@@ -94,8 +102,11 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
     const price = offer.journey.perPtc.find((p) => p.ptc === item.ptc) as PtcPrice;
     return el('OfferItem', [
       el('CancelRestrictions', [
-        el('AllowedModificationInd', def.refundFeeCents === null ? 'false' : 'true'),
-        el('DescText', def.refundFeeCents === null ? 'Non-refundable' : 'Refundable'),
+        el('AllowedModificationInd', def.refundable ? 'true' : 'false'),
+        el(
+          'DescText',
+          def.refundable ? 'Refundable' : def.tripCredit ? 'Non-refundable; trip credit on cancellation' : 'Non-refundable',
+        ),
       ]),
       el('ChangeRestrictions', [
         el('AllowedModificationInd', def.changeFeeCents === null ? 'false' : 'true'),
@@ -117,7 +128,12 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
       el('MandatoryInd', 'true'),
       el('OfferItemID', item.offerItemId),
       el('OwnerCode', 'AA'),
-      el('PaymentTimeLimit', [el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', isoTimestamp(offer.paymentDueAt))])]),
+      // No payment time limit means no hold: AA sells the offer only paid at once (sales-policy.ts).
+      offer.paymentDueAt === null
+        ? null
+        : el('PaymentTimeLimit', [
+            el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', isoTimestamp(offer.paymentDueAt))]),
+          ]),
       priceNode(forAll(price), offer.journey.currency),
       ...item.paxIds.map((paxId) =>
         el('Service', [

@@ -27,10 +27,9 @@ function liveOffer(deps: TestSystemDeps, offerId: string | undefined): StoredOff
 }
 
 function repriced(offer: StoredOffer, pct: number): StoredOffer['journey'] {
-  const legs = offer.journey.segments.map((s) => s.flight);
   const perPtc: PtcPrice[] = offer.journey.perPtc.map((p) => {
     const baseCents = Math.round((p.baseCents * (100 + pct)) / 100);
-    const taxes = taxesFor(legs, baseCents, p.ptc === 'INF', offer.journey.currency);
+    const taxes = taxesFor({ segments: offer.journey.segments, baseCents, ptc: p.ptc, currency: offer.journey.currency });
     const taxCents = taxes.reduce((s, t) => s + t.cents, 0);
     return { ...p, baseCents, taxes, taxCents, totalCents: baseCents + taxCents };
   });

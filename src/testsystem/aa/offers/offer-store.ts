@@ -19,7 +19,8 @@ export interface StoredOffer {
   offerId: string;
   createdAt: number;
   expiresAt: number;
-  paymentDueAt: number;
+  /** Ticket-by time of an unpaid hold; null when AA sells this offer only paid at once (sales-policy.ts). */
+  paymentDueAt: number | null;
   journey: PricedJourney;
   pax: OfferPax[];
   items: OfferItemRecord[];

@@ -1,5 +1,6 @@
 // Turns a search (route, date, party, cabin) into stored offers: one per itinerary and price class
-// that has seats, with expiry, payment limit and the scenario flags the later messages act on.
+// that has seats, with expiry, payment limit (holdable offers only) and the scenario flags the later
+// messages act on.
 
 import { randomUUID } from 'node:crypto';
 import { AIRPORTS } from '../network/airports-data.js';
@@ -8,14 +9,13 @@ import { fareCurrency } from '../fares/fare-currency.js';
 import { priceJourney, type Ptc } from '../fares/fare-pricing.js';
 import { PRICE_CLASSES, type PriceClassDef } from '../fares/fare-rules.js';
 import type { OfferPax, StoredOffer } from './offer-store.js';
+import { holdPaymentDeadline } from './sales-policy.js';
 import { bookingRefusalText } from '../wire/ndc-errors.js';
 import { EXPIRED_OFFER_ROUTE, PRICE_CHANGE_PCT, PRICE_CHANGE_ROUTE, routeKey } from '../control/scenario-triggers.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
 
 /** AA holds a shopped price for 30 minutes (the AA samples show OfferExpiration 30 minutes out). */
 export const OFFER_TTL_MS = 30 * 60 * 1000;
-/** Payment is due within 24 hours of shopping, and never after departure. */
-const PAYMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export interface SearchInput {
   origin: string;
@@ -61,14 +61,13 @@ export function searchOffers(deps: TestSystemDeps, input: SearchInput): StoredOf
       const journey = priceJourney({ itinerary, priceClass: def, party, inventory: deps.inventory, now, currency });
       if (!journey) continue;
       const offerId = newOfferId();
-      const departure = itinerary.legs[0]?.depUtc ?? now;
       const ghost = journey.segments.findIndex((s) => !deps.schedule.operates(s.flight.key));
       const ghostFlight = journey.segments[ghost]?.flight;
       const offer: StoredOffer = {
         offerId,
         createdAt: now,
         expiresAt: route === EXPIRED_OFFER_ROUTE ? now : now + OFFER_TTL_MS,
-        paymentDueAt: Math.min(now + PAYMENT_WINDOW_MS, departure - 60 * 60 * 1000),
+        paymentDueAt: holdPaymentDeadline(now, journey.segments[0]!.flight),
         journey,
         pax: input.pax,
         items: (['ADT', 'CHD', 'INF'] as const)

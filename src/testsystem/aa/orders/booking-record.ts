@@ -2,7 +2,6 @@
 // read (journey, passengers, status), plus what servicing needs — items, payment, tickets, quotes.
 
 import { randomInt } from 'node:crypto';
-import { fromUsdCents } from '../fares/fare-currency.js';
 import type { PricedJourney } from '../fares/fare-pricing.js';
 import type { InventoryService } from '../network/inventory-service.js';
 import type { OfferPax, StoredOrder } from '../offers/offer-store.js';
@@ -34,7 +33,7 @@ export interface Ticket {
 }
 
 export type Quote =
-  | { kind: 'cancel'; refundCents: number; penaltyCents: number; expiresAt: number }
+  | { kind: 'cancel'; refundCents: number; creditCents: number; penaltyCents: number; expiresAt: number }
   | { kind: 'reshop'; journey: PricedJourney; dueCents: number; diffCents: number; penaltyCents: number; expiresAt: number };
 
 export interface Booking extends StoredOrder {
@@ -46,6 +45,8 @@ export interface Booking extends StoredOrder {
   refundedCents: number;
   refunded: boolean;
   tickets: Ticket[];
+  /** When the first tickets were issued: AA's 24-hour window runs from the purchase. */
+  ticketedAt: number | null;
   notices: string[];
   quotes: Map<string, Quote>;
   version: number;
@@ -161,17 +162,9 @@ export function lapseIfDue(deps: TestSystemDeps, b: Booking): void {
  * What cancelling returns, from the fare conditions: a refundable fare loses its cancellation fee
  * per seated passenger, a non-refundable one keeps the base fares and refunds the taxes.
  */
-export function cancellationTerms(b: Booking): { refundCents: number; penaltyCents: number } {
-  if (b.tickets.length === 0) return { refundCents: 0, penaltyCents: 0 };
-  const fee = b.journey.priceClass.refundFeeCents;
-  const penaltyCents =
-    fee === null
-      ? b.journey.perPtc.reduce((s, p) => s + p.baseCents * p.count, 0)
-      : Math.min(b.paidCents, fromUsdCents(fee, b.journey.currency) * seatedPax(b).length);
-  return { refundCents: Math.max(0, b.paidCents - penaltyCents), penaltyCents };
-}
-
-export function issueTickets(b: Booking): void {
+/** Issues a ticket per passenger (exchanging any open ones); the first issue is the purchase time. */
+export function issueTickets(b: Booking, now: number): void {
+  b.ticketedAt ??= now;
   for (const t of b.tickets) if (t.couponStatus === 'I') t.couponStatus = 'E';
   b.tickets = [
     ...b.tickets.filter((t) => t.couponStatus !== 'E'),

@@ -30,6 +30,7 @@ function acceptCancel(deps: TestSystemDeps, b: Booking, offerId: string): NdcErr
   if (!q || q.kind !== 'cancel' || q.expiresAt <= deps.clock.now()) return AA_ERRORS.expiredOffer(offerId);
   closeBooking(deps, b, null);
   if (b.tickets.length > 0) {
+    // Cash back refunds the coupons; a trip credit or a forfeited fare leaves them void.
     for (const t of b.tickets) t.couponStatus = q.refundCents > 0 ? 'RF' : 'V';
     b.refundedCents = q.refundCents;
     b.refunded = q.refundCents > 0;
@@ -73,7 +74,7 @@ function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: n
   ];
   if (b.tickets.length > 0) {
     b.paidCents += q.dueCents;
-    issueTickets(b);
+    issueTickets(b, deps.clock.now());
   }
   b.quotes.delete(offerId);
   b.version++;
@@ -164,7 +165,7 @@ export const orderChangeHandler: MessageHandler = {
     if (paid !== null) {
       b.paidCents += paid;
       if (hold) {
-        issueTickets(b);
+        issueTickets(b, deps.clock.now());
         b.status = 'TICKETED';
       }
     }

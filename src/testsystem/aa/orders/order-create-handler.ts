@@ -159,18 +159,20 @@ export const orderCreateHandler: MessageHandler = {
       ticketNumbers: [],
       passengers,
       contactEmail,
-      paymentDueAt: Math.min(...flightOffers.map((o) => o.paymentDueAt)),
+      paymentDueAt: Math.min(...flightOffers.map((o) => o.paymentDueAt ?? now)),
       items,
       paidCents: 0,
       refundedCents: 0,
       refunded: false,
       tickets: [],
+      ticketedAt: null,
       notices: [],
       quotes: new Map(),
       version: 1,
       sellerReference: sellerReferenceOf(request),
     };
     const paid = paidAmountCents(request);
+    if (paid === null && flightOffers.some((o) => o.paymentDueAt === null)) return fail([AA_ERRORS.holdNotAllowed]);
     if (paid !== null && paid !== totalCents(b)) {
       return fail([
         AA_ERRORS.badRequest(
@@ -190,7 +192,7 @@ export const orderCreateHandler: MessageHandler = {
     }
     if (paid !== null) {
       b.paidCents = paid;
-      issueTickets(b);
+      issueTickets(b, now);
       b.status = 'TICKETED';
     }
     b.ticketNumbers = b.tickets.map((t) => t.number);

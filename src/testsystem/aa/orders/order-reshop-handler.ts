@@ -8,7 +8,8 @@ import { AA_ERRORS, errorDocument } from '../wire/ndc-errors.js';
 import { child, list, text } from '../wire/ndc-request-parser.js';
 import { fromUsdCents } from '../fares/fare-currency.js';
 import { OFFER_TTL_MS, searchOffers } from '../offers/shopping-service.js';
-import { booking, cancellationTerms, flightCents, totalCents } from './booking-record.js';
+import { booking, flightCents, totalCents } from './booking-record.js';
+import { cancellationTerms } from './cancellation-terms.js';
 import { orderNotFound } from './order-retrieve-handler.js';
 import { cancelQuoteDocument, repriceDocument, reshopOffersDocument, type ReshopChoice } from './reshop-builder.js';
 
@@ -32,7 +33,7 @@ export const orderReshopHandler: MessageHandler = {
         body: errorDocument(this.responseRoot, [AA_ERRORS.badRequest(`Order ${b.orderId} is cancelled`, 'OrderRefID')]),
       };
     if (child(request, 'UpdateOrder', 'CancelOrderRef')) {
-      const q = { kind: 'cancel' as const, ...cancellationTerms(b), expiresAt: now + OFFER_TTL_MS };
+      const q = { kind: 'cancel' as const, ...cancellationTerms(b, now), expiresAt: now + OFFER_TTL_MS };
       const offerId = quoteId();
       b.quotes.set(offerId, q);
       return { status: 200, body: cancelQuoteDocument(b, offerId, q, now) };

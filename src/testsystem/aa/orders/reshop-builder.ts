@@ -30,7 +30,7 @@ function penalty(id: string, kind: 'Cancellation' | 'Change', cents: number, cur
 export function cancelQuoteDocument(
   b: Booking,
   offerId: string,
-  q: { refundCents: number; penaltyCents: number; expiresAt: number },
+  q: { refundCents: number; creditCents: number; penaltyCents: number; expiresAt: number },
   now: number,
 ): string {
   return ndcDocument(ROOT, [
@@ -45,7 +45,12 @@ export function cancelQuoteDocument(
               el('DeleteOrderItem', [
                 el('ExistingOrderItem', [el('OrderItemRefID', item.itemId)]),
                 el('OfferItemID', `${offerId}-${i + 1}`),
-                i === 0 ? priceDifferential('Refund', -q.refundCents, 0, b.paidCents, b.journey.currency) : null,
+                // 21.3's "Residual" is value the airline keeps for future use: AA's trip credit.
+                i === 0
+                  ? q.creditCents > 0
+                    ? priceDifferential('Residual', -q.creditCents, 0, b.paidCents, b.journey.currency)
+                    : priceDifferential('Refund', -q.refundCents, 0, b.paidCents, b.journey.currency)
+                  : null,
               ]),
             ),
             el('OfferExpirationTimeLimitDateTime', isoTimestamp(q.expiresAt)),

@@ -62,6 +62,13 @@ export const AA_ERRORS = {
     text: `Request failed schema validation: ${detail}`,
     typeCode: 'Schema',
   }),
+  // AA's rule (sales-policy.ts); the wording is ours, AA's own text for it is not in the samples.
+  holdNotAllowed: {
+    code: '325',
+    text: 'Reservation hold not allowed: bookings within 7 days of departure must be paid and ticketed at once',
+    typeCode: 'PNR',
+    tag: 'PaymentFunctions',
+  },
   badRequest: (detail: string, tag?: string): NdcErrorSpec => ({ code: '304', text: detail, typeCode: 'DME', tag }),
   unavailable: {
     code: '503',

@@ -1,0 +1,49 @@
+// When AA sells, holds and refunds, as its published policies and its own NDC traffic say. Each
+// rule names its source; docs/aa-test-system.md ("How close to AA") lists them side by side.
+
+import { AIRPORTS } from '../network/airports-data.js';
+import { addDays, localToUtc, utcToLocal } from '../network/geo-time.js';
+import type { DatedFlight } from '../network/schedule-service.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * AA's schedule is on sale about 331 days ahead (aa.com booking calendar; the gateway's own selling
+ * window in src/shopping/search-validation.ts is the same number).
+ */
+export const SELLING_WINDOW_DAYS = 331;
+
+/** The last local departure date on sale, seen from `now` at the origin. */
+export function lastSellingDate(now: number, origin: string): string {
+  const tz = AIRPORTS.get(origin)?.tz ?? 'UTC';
+  return addDays(utcToLocal(now, tz).date, SELLING_WINDOW_DAYS);
+}
+
+/**
+ * AA holds a reservation without payment only when it is made at least 7 days before departure
+ * (aa.com, "Reservation holds": "hold … for 24 hours … if you book at least 7 days before departure").
+ */
+export const HOLD_MIN_DAYS_BEFORE_DEPARTURE = 7;
+
+/**
+ * The ticket-by time of a holdable offer, or null when the offer must be paid when it is booked.
+ * Real AA answers give the end of the next local day ("Payment DateTime 2021-05-09T23:59:00" for a
+ * search made on 2021-05-08, samples-aa-17.2 AirShoppingRS_JFKDFW_2ADT_1CNN_RoundTrip.xml).
+ */
+export function holdPaymentDeadline(now: number, first: DatedFlight): number | null {
+  if (first.depUtc - now < HOLD_MIN_DAYS_BEFORE_DEPARTURE * DAY_MS) return null;
+  const tz = AIRPORTS.get(first.pattern.origin)?.tz ?? 'UTC';
+  return localToUtc(addDays(utcToLocal(now, tz).date, 1), 23 * 60 + 59, tz);
+}
+
+/**
+ * AA's 24-hour rule: a ticket bought at least 2 days before departure can be cancelled for a full
+ * refund within 24 hours of purchase, whatever the fare (aa.com, "24-hour cancellation";
+ * US DOT 14 CFR 259.5(b)(4)).
+ */
+export const FULL_REFUND_WINDOW_MS = DAY_MS;
+export const FULL_REFUND_MIN_DAYS_BEFORE_DEPARTURE = 2;
+
+export function insideFullRefundWindow(ticketedAt: number, departureUtc: number, now: number): boolean {
+  return now - ticketedAt <= FULL_REFUND_WINDOW_MS && departureUtc - ticketedAt >= FULL_REFUND_MIN_DAYS_BEFORE_DEPARTURE * DAY_MS;
+}
