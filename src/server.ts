@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './platform/config.js';
-import { createPlatform } from './platform/platform.js';
+import { createPlatform, type Platform } from './platform/platform.js';
 import { endOpenEventStreams } from './shopping/event-stream.js';
 import { startAaTestSystem, type AaTestSystem } from './testsystem/aa/server.js';
 
@@ -10,6 +10,16 @@ export const SHUTTING_DOWN_EVENT = {
   error: 'the server is shutting down; please search again',
   code: 'server_shutting_down',
 } as const;
+
+/** What runs once the gateway listens: the CLI's first-run key, admin channel and banner. */
+export interface ServeHooks {
+  /** Called after listening; what it returns is closed at shutdown, before storage. */
+  onStarted?(started: {
+    platform: Platform;
+    app: FastifyInstance;
+    aaTestSystemUrl: string | null;
+  }): Promise<{ close(): Promise<void> }>;
+}
 
 /**
  * The process: platform, app, background jobs, listening socket, and a graceful shutdown that
@@ -20,10 +30,11 @@ export const SHUTTING_DOWN_EVENT = {
  * still open then ends with a terminal `error` event, code `server_shutting_down`, so its client
  * knows to search again rather than seeing a cut connection.
  */
-export async function serve(config: Readonly<Config>): Promise<FastifyInstance> {
+export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): Promise<FastifyInstance> {
   const platform = await createPlatform(config, { defaultMetrics: true });
   const log = platform.logger;
   let app: FastifyInstance;
+  let started: { close(): Promise<void> } | undefined;
   // Test keys need "the airline's test system": unless AA_TEST_URL names a running one, it runs
   // here, on a loopback port, speaking NDC over HTTP exactly as it would as a separate process.
   let testSystem: AaTestSystem | null = null;
@@ -39,7 +50,13 @@ export async function serve(config: Readonly<Config>): Promise<FastifyInstance> 
         });
     app = await buildApp(platform, { aaTestSystemUrl: config.aa.testSystemUrl ?? testSystem?.url ?? null });
     await app.listen({ port: config.port, host: config.host });
+    started = await hooks.onStarted?.({
+      platform,
+      app,
+      aaTestSystemUrl: config.aa.testSystemUrl ?? testSystem?.url ?? null,
+    });
   } catch (err) {
+    await started?.close();
     await testSystem?.close();
     await platform.close();
     throw err;
@@ -79,6 +96,7 @@ export async function serve(config: Readonly<Config>): Promise<FastifyInstance> 
         if (ended > 0) log.info({ streams: ended }, 'ended open search streams: server shutting down');
       }
       await closing;
+      await started?.close();
       await testSystem?.close();
       await platform.close();
       clearTimeout(force);

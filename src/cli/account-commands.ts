@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { createAccountService, PERMISSIONS, ROLES, type Role } from '../identity/account-service.js';
-import { createApiKeyService } from '../auth/api-keys/key-service.js';
+import { makeDemoAgency, secretHandover } from './demo-agency.js';
+import { localBaseUrl } from './local-url.js';
 import { print, withPlatform, type OutputOptions } from './run-command.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -60,21 +61,16 @@ export function registerAccountCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action((opts: OutputOptions) =>
       withPlatform(opts, async (platform) => {
-        const agency = await createAccountService(platform).createAgency({ name: 'Demo Travel' });
-        const { key, secret } = await createApiKeyService(platform).create(
-          { agencyId: agency.id, kind: 'agency', environment: 'test', name: 'demo' },
-          { via: 'cli' },
-        );
+        const { agency, key, secret } = await makeDemoAgency(platform);
+        // Two records, each in its own case: the agency as stored (snake_case), the key as the
+        // contract's key record (camelCase), with its secret.
         print(
           opts,
-          { agency, key: { ...key, secret }, id: key.id, secret },
+          { agency, key: { ...key, secret } },
           [
             `agency ${agency.id} (${agency.name})`,
             `test key ${key.id}; its secret is shown only now:`,
-            '',
-            `  ${secret}`,
-            '',
-            `try: curl -H 'X-API-Key: ${secret}' http://localhost:${platform.config.port}/v1/monitoring/airlines`,
+            ...secretHandover(secret, localBaseUrl(platform.config)),
           ].join('\n'),
         );
       }),

@@ -2,6 +2,8 @@ import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { runSync, type SyncEvent } from '../aviation/importers/sync-runner.js';
 import type { ImportCounts } from '../aviation/importers/import-counts.js';
+import { commandContext } from './command-context.js';
+import { snakeCaseKeys } from './json-case.js';
 import { print, withPlatform, type OutputOptions } from './run-command.js';
 
 function describeCounts(c: ImportCounts): string {
@@ -18,18 +20,19 @@ function describeCounts(c: ImportCounts): string {
  */
 function progressReporter(options: OutputOptions): { onEvent: (e: SyncEvent) => void; stop: () => void } {
   if (options.json) return { onEvent: () => {}, stop: () => {} };
-  if (!process.stderr.isTTY) {
+  const context = commandContext();
+  if (!context.interactive) {
     let lastShown = 0;
     return {
       onEvent(e) {
         if (e.kind === 'start')
-          process.stderr.write(`${e.source}: reading ${e.files.length === 1 ? e.files[0] : `${e.files.length} files`}\n`);
+          context.err(`${e.source}: reading ${e.files.length === 1 ? e.files[0] : `${e.files.length} files`}\n`);
         if (e.kind === 'bytes' && e.size && Date.now() - lastShown > 2_000) {
           lastShown = Date.now();
-          process.stderr.write(`${e.source}: ${Math.floor((e.bytes / e.size) * 100)}%\n`);
+          context.err(`${e.source}: ${Math.floor((e.bytes / e.size) * 100)}%\n`);
         }
-        if (e.kind === 'done') process.stderr.write(`${e.source}: done in ${(e.durationMs / 1000).toFixed(1)} s\n`);
-        if (e.kind === 'failed') process.stderr.write(`${e.source}: failed: ${e.error}\n`);
+        if (e.kind === 'done') context.err(`${e.source}: done in ${(e.durationMs / 1000).toFixed(1)} s\n`);
+        if (e.kind === 'failed') context.err(`${e.source}: failed: ${e.error}\n`);
       },
       stop: () => {},
     };
@@ -49,6 +52,17 @@ function progressReporter(options: OutputOptions): { onEvent: (e: SyncEvent) => 
     },
     stop: () => bars.stop(),
   };
+}
+
+const OFFLINE_HINT =
+  'the upstream sources could not be reached (offline?): import from a local copy with --from <dir or base URL> ' +
+  '(laid out like ../shared/data), or set AVIATION_SYNC_FROM for the gateway';
+
+/** Failures that mean "no network", not "bad data": then a local copy is the way. */
+function isUnreachable(error: string | undefined): boolean {
+  return /fetch failed|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|timed? ?out|aborted/i.test(
+    error ?? '',
+  );
 }
 
 export function registerAviationCommands(program: Command): void {
@@ -77,8 +91,18 @@ export function registerAviationCommands(program: Command): void {
             ? `${s.name}: ${describeCounts(s.counts!)}`
             : `${s.name}: ${s.status === 'failed' ? 'FAILED' : 'not run'}: ${s.error}`,
         );
-        print(opts, { ...report }, lines.join('\n'));
-        if (!report.ok) process.exitCode = 1;
+        const unreachable = !opts.from && report.sources.some((s) => s.status === 'failed' && isUnreachable(s.error));
+        if (unreachable) lines.push(OFFLINE_HINT);
+        // JSON in snake_case like every record but the key; skipped_reasons keeps its reasons as written.
+        print(
+          opts,
+          {
+            ...(snakeCaseKeys(report, ['skippedReasons']) as Record<string, unknown>),
+            ...(unreachable ? { hint: OFFLINE_HINT } : {}),
+          },
+          lines.join('\n'),
+        );
+        if (!report.ok) commandContext().exit(1);
       }),
     );
 }

@@ -184,7 +184,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const config: Config = {
     port,
     host: r.string('HOST', '0.0.0.0'),
-    dataDir: path.resolve(r.string('DATA_DIR', './data')),
+    // Unset, the data folder is the project's own (not the working directory's): `npx flightagg` run
+    // from a subfolder must open the same storage as `npm start`. A DATA_DIR of the operator's is
+    // taken as typed, relative to where they typed it.
+    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(REPO_ROOT, 'data'),
     databaseUrl,
     redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: r.string('REDIS_PREFIX', 'flightagg:'),

@@ -110,7 +110,10 @@ describe('operator CLI', { timeout: 120_000 }, () => {
   it('makes a demo agency with a test key', async () => {
     const demo = await cli('demo', '--json');
     expect(demo.json.agency.id).toMatch(/^agc_/);
-    expect(demo.json.secret).toMatch(/^fa_test_/);
+    expect(demo.json.key.secret).toMatch(/^fa_test_/);
+    // One case per record: the agency in snake_case, the key as the contract's camelCase record.
+    expect(Object.keys(demo.json.agency).every((k) => /^[a-z0-9_]+$/.test(k))).toBe(true);
+    expect(demo.json.key).toMatchObject({ agencyId: demo.json.agency.id, environment: 'test', readOnly: false });
   });
 
   it('refuses bad input with one clear line and exit 1', async () => {

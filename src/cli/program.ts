@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import type { Platform } from '../platform/platform.js';
+import type { ChannelAnswer, ChannelRunner } from './admin-channel.js';
+import { registerAccountCommands } from './account-commands.js';
+import { registerAviationCommands } from './aviation-commands.js';
+import { registerBillingCommands } from './billing-commands.js';
+import { registerKeyCommands } from './key-commands.js';
+import { registerKeyringCommands } from './keyring-commands.js';
+import { CommandExit, runInContext } from './command-context.js';
+import { print, withPlatform, type OutputOptions } from './run-command.js';
+import { registerServeCommand } from './serve-command.js';
+import { registerTestSystemCommands } from './testsystem-commands.js';
+
+const PACKAGE_JSON = new URL('../../package.json', import.meta.url);
+
+/** The release, as package.json names it: what `flightagg --version` prints. */
+export function gatewayVersion(): string {
+  return (JSON.parse(fs.readFileSync(PACKAGE_JSON, 'utf8')) as { version: string }).version;
+}
+
+/**
+ * Every `flightagg` command. Built fresh for each run: the shell's, and each command a running
+ * gateway runs for its admin channel (`configure` then redirects output and exits before any
+ * subcommand is added, so the subcommands inherit it).
+ */
+export function buildProgram(configure: (program: Command) => void = () => {}): Command {
+  const program = new Command('flightagg')
+    .description('Flight aggregation gateway: server and operator commands')
+    .version(gatewayVersion(), '-V, --version', 'print the version')
+    .showHelpAfterError();
+  configure(program);
+
+  registerServeCommand(program, { version: gatewayVersion(), runnerFor: commandsInsideGateway });
+
+  program
+    .command('migrate')
+    .description('apply pending database migrations')
+    .option('--json', 'print one JSON object')
+    .action((opts: OutputOptions) =>
+      // Opening the platform is what migrates; this reports what that run applied.
+      withPlatform(opts, async ({ migrations, database }) => {
+        const applied = migrations.applied.length > 0 ? migrations.applied.join(', ') : 'none pending';
+        print(
+          opts,
+          { ...migrations, storage: database.kind },
+          `migrations on ${database.kind}: ${migrations.total} known; applied now: ${applied}`,
+        );
+      }),
+    );
+
+  registerAccountCommands(program);
+  registerBillingCommands(program);
+  registerKeyCommands(program);
+  registerKeyringCommands(program);
+  registerAviationCommands(program);
+  registerTestSystemCommands(program);
+  return program;
+}
+
+// Commands that make no sense inside a running gateway: they start servers of their own.
+const NOT_THROUGH_THE_GATEWAY = new Set(['serve', 'testsystem']);
+
+/**
+ * Runs operator commands inside the gateway, on its open storage, for its admin channel: the same
+ * program as in a shell, its output captured and its exits turned into an exit code.
+ */
+function commandsInsideGateway(platform: Platform): ChannelRunner {
+  return async (argv) => {
+    const answer: ChannelAnswer = { stdout: '', stderr: '', exitCode: 0 };
+    if (NOT_THROUGH_THE_GATEWAY.has(argv[0] ?? '')) {
+      return { ...answer, stderr: `error: ${argv[0]} cannot run while the gateway holds the data directory\n`, exitCode: 1 };
+    }
+    const context = {
+      platform,
+      out: (text: string) => void (answer.stdout += text),
+      err: (text: string) => void (answer.stderr += text),
+      interactive: false,
+      exit: (code: number): never => {
+        throw new CommandExit(code);
+      },
+    };
+    const program = buildProgram((p) => p.exitOverride().configureOutput({ writeOut: context.out, writeErr: context.err }));
+    try {
+      await runInContext(context, () => program.parseAsync(argv, { from: 'user' }));
+    } catch (err) {
+      if (err instanceof CommandExit || err instanceof CommanderError)
+        answer.exitCode = (err as { exitCode?: number }).exitCode ?? (err as CommandExit).code;
+      else {
+        platform.logger.error({ err, command: argv[0] }, 'operator command failed inside the gateway');
+        answer.stderr += 'error: the command failed inside the gateway; its log has the details\n';
+        answer.exitCode = 1;
+      }
+    }
+    return answer;
+  };
+}

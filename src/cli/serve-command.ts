@@ -1,0 +1,81 @@
+import type { Command } from 'commander';
+import type { Platform } from '../platform/platform.js';
+import { openAdminChannel, type AdminChannel, type ChannelRunner } from './admin-channel.js';
+import { holdsNoKey, makeDemoAgency, secretHandover } from './demo-agency.js';
+import { localBaseUrl } from './local-url.js';
+import { readConfig, reportFailure } from './run-command.js';
+import { startBanner } from './start-banner.js';
+import { StartupError } from './startup-error.js';
+
+/** A listening error from Node: which address and port it could not bind. */
+interface ListenError extends Error {
+  code?: string;
+  port?: number;
+  address?: string;
+}
+
+/** The one line an operator needs when a port is taken, naming the setting that moves it. */
+function portInUse(err: ListenError, gatewayPort: number): StartupError {
+  const setting = err.port === gatewayPort ? 'PORT' : 'AA_TEST_PORT';
+  return new StartupError(
+    `port ${err.port} is already in use${err.address ? ` on ${err.address}` : ''}: stop what listens there, ` +
+      `or set ${setting} to a free port (e.g. ${setting}=${(err.port ?? 8080) + 1})`,
+  );
+}
+
+/**
+ * `flightagg serve` (`npm start`): the gateway, then, once it listens, what the first hour needs.
+ * On embedded storage without any API key, a demo agency and test key are made and the key printed
+ * once, so the tour is `npm start` and a curl; operator commands reach the running gateway over its
+ * admin channel; a banner says where the gateway is and what it runs on.
+ */
+export function registerServeCommand(
+  program: Command,
+  options: { version: string; runnerFor: (platform: Platform) => ChannelRunner },
+): void {
+  program
+    .command('serve')
+    .description('run the gateway (the default of npm start)')
+    .action(async () => {
+      const config = readConfig({});
+      try {
+        // Loaded here, not at the top: the other commands need neither the app nor the test system.
+        const { serve } = await import('../server.js');
+        await serve(config, {
+          async onStarted({ platform, app, aaTestSystemUrl }) {
+            const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
+            let channel: AdminChannel | null = null;
+            if (platform.database.kind === 'pglite') {
+              channel = await openAdminChannel(config.dataDir, options.runnerFor(platform)).catch((err: unknown) => {
+                platform.logger.warn({ err }, 'admin channel not opened: operator commands need the gateway stopped');
+                return null;
+              });
+              if (await holdsNoKey(platform)) {
+                const { agency, key, secret } = await makeDemoAgency(platform);
+                process.stdout.write(
+                  [
+                    `First start on empty storage: made the agency ${agency.id} (${agency.name}) and its test key ${key.id}.`,
+                    'The secret is shown only now:',
+                    ...secretHandover(secret, localBaseUrl(config, port)),
+                    '',
+                  ].join('\n'),
+                );
+              }
+            }
+            process.stdout.write(
+              await startBanner(platform, {
+                port,
+                version: options.version,
+                aaTestSystemUrl,
+                adminSocket: channel?.path ?? null,
+              }),
+            );
+            return { close: async () => channel?.close() };
+          },
+        });
+      } catch (err) {
+        if ((err as ListenError).code === 'EADDRINUSE') reportFailure({}, portInUse(err as ListenError, config.port));
+        reportFailure({}, err);
+      }
+    });
+}
