@@ -67,7 +67,7 @@ function validate(change: TermsChange): void {
     }
     if (!planOf(change.planCode) && !change.force) {
       throw badRequest(
-        `planCode ${change.planCode} is not in the catalogue (${PLAN_CODES.join(', ')}); set force to record it anyway`,
+        `planCode ${change.planCode} is not in the catalogue (${PLAN_CODES.join(', ')}); force it ("force": true, or --force on the CLI) to record it anyway`,
         'unknown_plan',
         { field: 'planCode' },
       );

@@ -1,0 +1,154 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildGateway, type Gateway } from '../../src/app.js';
+import { createBilling, type Billing } from '../../src/billing/plugin.js';
+import { loadConfig } from '../../src/platform/config.js';
+import { createPlatform } from '../../src/platform/platform.js';
+
+const run = promisify(execFile);
+const BIN = path.resolve('bin/flightagg.js');
+
+// Real CLI processes (TypeScript loader, storage open): far slower than in-process tests.
+describe('operator CLI: agency terms and usage export', { timeout: 180_000 }, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-billing-cli-'));
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: inject('databaseUrl') ?? '',
+    KEYRING: inject('databaseUrl') ? inject('keyring') : '',
+    REDIS_URL: '',
+    LOG_LEVEL: 'warn',
+  };
+
+  async function cli(...args: string[]): Promise<{ code: number; stdout: string; json: Record<string, any>; stderr: string }> {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, timeout: 170_000 });
+      return { code: 0, stdout, json: args.includes('--json') || args.includes('json') ? JSON.parse(stdout) : {}, stderr };
+    } catch (err) {
+      const e = err as { code: number; stdout: string; stderr: string };
+      const json = e.stdout ? (JSON.parse(e.stdout) as Record<string, unknown>) : {};
+      return { code: e.code, stdout: e.stdout, json, stderr: e.stderr };
+    }
+  }
+
+  let agencyId: string;
+  beforeAll(async () => {
+    const agency = await cli('agency', 'create', '--name', 'Terms Travel', '--json');
+    expect(agency.code).toBe(0);
+    agencyId = agency.json.id as string;
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('agency set refuses a plan outside the catalogue unless --force, and bad values naming the flag', async () => {
+    const refused = await cli('agency', 'set', agencyId, '--plan', 'platinum');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/planCode platinum is not in the catalogue \(free, payg\)/);
+    const forced = await cli('agency', 'set', agencyId, '--plan', 'platinum', '--force', '--json');
+    expect(forced.json).toMatchObject({ planCode: 'platinum', planKnown: false });
+    const bad = await cli('agency', 'set', agencyId, '--daily-searches', 'lots');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/--daily-searches must be an integer/);
+  });
+
+  it('agency set, show and list: every term, cleared with off or default', async () => {
+    const set = await cli(
+      ...['agency', 'set', agencyId, '--plan', 'payg', '--payment-method', 'on', '--payment-ref', 'pm_cli_1'],
+      ...['--billing-status', 'past_due', '--free-allowance', '250', '--iata', '12345678', '--search-rate', '90'],
+      ...['--daily-searches', '500', '--monthly-searches', '9000', '--look-to-book', '40', '--json'],
+    );
+    expect(set.code).toBe(0);
+    const expected = {
+      agencyId,
+      planCode: 'payg',
+      paymentMethod: { onFile: true, reference: 'pm_cli_1' },
+      billingStatus: 'past_due',
+      freeAllowance: 250,
+      iataNumber: '12345678',
+      searchRatePerMinute: 90,
+      dailySearchCeiling: 500,
+      monthlySearchCeiling: 9000,
+      lookToBookCeiling: 40,
+    };
+    expect(set.json).toMatchObject(expected);
+    expect((await cli('agency', 'show', agencyId, '--json')).json).toMatchObject(expected);
+    const human = await cli('agency', 'show', agencyId);
+    expect(human.stdout).toMatch(/plan payg; billing past_due; payment method on file \(pm_cli_1\)/);
+    const listed = await cli('agency', 'list', '--plan', 'payg', '--json');
+    expect((listed.json.agencies as { agencyId: string }[]).map((a) => a.agencyId)).toContain(agencyId);
+
+    const cleared = await cli(
+      ...['agency', 'set', agencyId, '--payment-method', 'off', '--daily-searches', 'off', '--free-allowance', 'default'],
+      ...['--billing-status', 'active', '--json'],
+    );
+    expect(cleared.json).toMatchObject({
+      paymentMethod: { onFile: false },
+      dailySearchCeiling: null,
+      freeAllowanceIsDefault: true,
+    });
+  });
+
+  it('key create --env live is refused for an agency that is not live, unless --force; agency set --live on opens it', async () => {
+    const create = (...extra: string[]) =>
+      cli('key', 'create', '--agency', agencyId, '--env', 'live', '--kind', 'agency', ...extra, '--json');
+    const refused = await create();
+    expect(refused.code).toBe(1);
+    expect(refused.json.error).toMatch(/is not live/);
+    const forced = await create('--force');
+    expect(forced.code).toBe(0);
+    expect(forced.json.environment).toBe('live');
+    const live = await cli('agency', 'set', agencyId, '--live', 'on', '--json');
+    expect(live.json.live).toBe(true);
+    expect((await create()).code).toBe(0);
+  });
+
+  it('usage export: every agency’s served requests of a calendar month, as JSON and CSV', async () => {
+    const payg = await cli('agency', 'create', '--name', 'Export, "Quoted" Travel', '--json');
+    const id = payg.json.id as string;
+    await cli('agency', 'set', id, '--plan', 'payg', '--payment-method', 'on', '--free-allowance', '2');
+    const key = await cli('key', 'create', '--agency', id, '--env', 'test', '--kind', 'portal', '--json');
+
+    // Five requests through the gateway on the same storage, metered as any other.
+    const platform = await createPlatform(loadConfig({ ...env, PORT: '0' }), { logger: pino({ level: 'silent' }) });
+    const gateway: Gateway & { billing?: Billing } = await buildGateway(platform);
+    if (!gateway.billing)
+      await gateway.app.register(createBilling({ platform, authenticate: gateway.portal.authenticate }).plugin);
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await gateway.app.inject({
+          url: '/v1/monitoring/airlines',
+          headers: { 'x-api-key': key.json.secret as string },
+        });
+        expect(res.statusCode).toBe(200);
+      }
+    } finally {
+      await gateway.app.close();
+      await platform.close();
+    }
+
+    const month = new Date().toISOString().slice(0, 7);
+    const json = await cli('usage', 'export', '--period', month, '--format', 'json');
+    expect(json.code).toBe(0);
+    const row = (json.json.agencies as Record<string, any>[]).find((a) => a.agency_id === id);
+    expect(row).toMatchObject({
+      plan_code: 'payg',
+      total_requests: 5,
+      portal_requests: 5,
+      requests: { monitoring: 5 },
+      free_allowance: 2,
+      free_left_at_start: 2,
+      billable_requests: 3,
+    });
+    const csv = await cli('usage', 'export', '--period', month, '--format', 'csv');
+    const lines = csv.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(/^agency_id,name,plan_code,requests_shopping,/);
+    expect(lines.find((l) => l.startsWith(id))).toMatch(/^agc_\w+,"Export, ""Quoted"" Travel",payg,/);
+    const bad = await cli('usage', 'export', '--period', '2026-13', '--format', 'json');
+    expect(bad.code).toBe(1);
+    expect(bad.json.error).toMatch(/YYYY-MM/);
+  });
+});
