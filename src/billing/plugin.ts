@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Mailer } from '../platform/mail.js';
 import type { Platform } from '../platform/platform.js';
+import { redisFallbackNotice } from '../platform/redis-fallback-notice.js';
 import { createMeter, type Meter } from './metering/meter.js';
 import { createMemoryCounter } from './metering/memory-counter.js';
 import { createRedisCounter } from './metering/redis-counter.js';
@@ -40,6 +41,18 @@ export function createBilling({ platform, authenticate, mailer = platform.mailer
   const meter = createMeter({
     db: platform.db,
     counter: platform.redis ? createRedisCounter(platform.redis, platform.config.redisPrefix) : createMemoryCounter(),
+    ...(platform.redis
+      ? {
+          fallback: {
+            counter: createMemoryCounter(),
+            notice: redisFallbackNotice(
+              platform,
+              'billing',
+              'Redis unavailable: served requests are counted in this instance until it is back; portal keys and searches under a ceiling answer 503',
+            ),
+          },
+        }
+      : {}),
     terms,
     logger: platform.logger,
     docsUrl: `${platform.config.publicUrl}/docs`,

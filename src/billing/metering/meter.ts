@@ -14,6 +14,11 @@ import { applyBatch, bookingsOn, pruneBatches, readSeeds } from './store.js';
 export interface MeterDeps {
   db: Db;
   counter: UsageCounter;
+  /**
+   * Where a served request is counted when the shared counter fails (Redis away): this
+   * instance's memory, written by its own flush, so no served request goes uncounted.
+   */
+  fallback?: { counter: UsageCounter; notice(): void };
   terms: { cached(agencyId: string): Promise<AccountTerms | null> };
   logger: Logger;
   docsUrl: string;
@@ -38,7 +43,7 @@ const hourOf = (now: Date) => `${now.toISOString().slice(0, 13)}:00:00.000Z`;
  * and holds developer-portal keys to their standing (docs/plans.md). `admit` runs right after the
  * API-key gate, `settle` when the answer is out; `flush` writes the counts to the database.
  */
-export function createMeter({ db, counter, terms, logger, docsUrl, clock }: MeterDeps) {
+export function createMeter({ db, counter, fallback, terms, logger, docsUrl, clock }: MeterDeps) {
   const tickets = new WeakMap<FastifyRequest, { ticket: MeterTicket; reply: FastifyReply }>();
   const settling = new Set<Promise<void>>();
   const bookings = new Map<string, { day: string; count: number; at: number }>();
@@ -58,7 +63,9 @@ export function createMeter({ db, counter, terms, logger, docsUrl, clock }: Mete
       const standing = standingOf(t);
       if (standing) throw standingRefusal(t, standing, now, docsUrl);
     }
-    const isSearch = ticket.surface === 'shopping';
+    // Searches are counted at admission only for an agency with a ceiling (most have none).
+    const ceilings = t.dailySearchCeiling !== null || t.monthlySearchCeiling !== null || t.lookToBookCeiling !== null;
+    const isSearch = ticket.surface === 'shopping' && ceilings;
     if (!portal && !isSearch) return;
     const cap = portal && planOf(t.planCode)?.stopsAtAllowance ? t.freeAllowance : null;
     const day = utcDay(now).start;
@@ -97,8 +104,14 @@ export function createMeter({ db, counter, terms, logger, docsUrl, clock }: Mete
     if (!entry) return undefined;
     tickets.delete(request);
     const { ticket } = entry;
+    const wasServed = served(entry.reply);
     const done = counter
-      .settle(ticket, served(entry.reply))
+      .settle(ticket, wasServed)
+      .catch(async (err: unknown) => {
+        if (!fallback || !wasServed) throw err;
+        fallback.notice();
+        await fallback.counter.settle({ ...ticket, countsAllowance: false, hold: null, search: null }, true);
+      })
       .catch((err: unknown) => logger.error({ err, keyId: ticket.keyId }, 'could not count a metered request'))
       .finally(() => settling.delete(done));
     settling.add(done);
@@ -145,9 +158,11 @@ export function createMeter({ db, counter, terms, logger, docsUrl, clock }: Mete
      */
     async flush(): Promise<void> {
       await Promise.all([...settling]);
-      for (const batch of await counter.cut()) {
-        await applyBatch(db, batch);
-        await counter.done(batch.id);
+      for (const c of fallback ? [counter, fallback.counter] : [counter]) {
+        for (const batch of await c.cut()) {
+          await applyBatch(db, batch);
+          await c.done(batch.id);
+        }
       }
     },
 
