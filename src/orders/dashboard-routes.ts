@@ -4,15 +4,13 @@ import { Type } from '@sinclair/typebox';
 import { forbidden } from '../platform/errors.js';
 import { listHistory } from './history-store.js';
 import { orderNotFound } from './order-access.js';
-import type { Actor, OrderRow, OrderScope } from './order-record.js';
+import type { OrderRow, OrderScope } from './order-record.js';
 import { findAgencyOrder } from './order-store.js';
 import { historyView, orderView } from './order-view.js';
-import * as S from './schemas.js';
-import { confirmCancel } from './cancellation-service.js';
+import { HistorySchema, MinimalOrder, OrderIdParams, OrderSchema } from './schemas.js';
+import { confirmCancel } from './servicing/cancellation-service.js';
 import { errorResponses } from '../platform/http/responses.js';
-import type { OrderRouteOptions } from './route-context.js';
-
-const TAG = ['orders'];
+import { actorOf, TAG, type OrderRouteOptions } from './route-context.js';
 
 /** Platform permissions an operator's support session needs on these routes (docs/portal.md). */
 export const SUPPORT_READ_PERMISSION = 'support.session';
@@ -52,7 +50,7 @@ export async function dashboardOrderRoutes(
     authenticate: (request: FastifyRequest) => Promise<void>;
   },
 ): Promise<void> {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const router = app.withTypeProvider<TypeBoxTypeProvider>();
   app.addHook('onRequest', opts.authenticate);
   app.addHook('onRequest', async (request) => requireSupportPermission(request));
   const deps = { db: opts.platform.db, connectors: opts.connectors, clock: () => opts.platform.clock() };
@@ -62,33 +60,30 @@ export async function dashboardOrderRoutes(
     if (!session.agencyId) throw forbidden('this session acts for no agency', 'no_agency');
     const order = await findAgencyOrder(deps.db, orderId, session.agencyId);
     if (!order) throw orderNotFound(orderId, null);
-    const actor: Actor = session.supportSession
-      ? { kind: 'support', id: session.supportSession.operatorUserId, onBehalfOfAgencyId: session.agencyId }
-      : { kind: 'portal_user', id: session.userId, onBehalfOfAgencyId: null };
-    return { order, scope: { agencyId: session.agencyId, environment: order.environment, keyId: null, actor } };
+    return { order, scope: { agencyId: session.agencyId, environment: order.environment, keyId: null, actor: actorOf(request) } };
   }
 
-  r.get(
+  router.get(
     '/v1/dev/orders/:orderID',
     {
       schema: {
         tags: TAG,
         summary: "Dashboard: one of the agency's orders (session)",
-        params: S.OrderIdParams,
-        response: { 200: S.OrderSchema, ...errorResponses(401, 403, 404) },
+        params: OrderIdParams,
+        response: { 200: OrderSchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => orderView((await scoped(request, request.params.orderID)).order),
   );
 
-  r.get(
+  router.get(
     '/v1/dev/orders/:orderID/history',
     {
       schema: {
         tags: TAG,
         summary: "Dashboard: an order's timeline (session)",
-        params: S.OrderIdParams,
-        response: { 200: S.HistorySchema, ...errorResponses(401, 403, 404) },
+        params: OrderIdParams,
+        response: { 200: HistorySchema, ...errorResponses(401, 403, 404) },
       },
     },
     async (request) => {
@@ -97,7 +92,7 @@ export async function dashboardOrderRoutes(
     },
   );
 
-  r.post(
+  router.post(
     '/v1/dev/orders/:orderID/cancel',
     {
       preHandler: opts.gate,
@@ -106,8 +101,8 @@ export async function dashboardOrderRoutes(
         summary: 'Dashboard: cancel the order at the airline, as the agency or support on its behalf',
         description:
           'On a support session the operator needs the platform permission orders.support (403 `missing_permission` otherwise).',
-        params: S.OrderIdParams,
-        response: { 200: Type.Union([S.OrderSchema, S.MinimalOrder]), ...errorResponses(401, 403, 404, 409, 502, 503) },
+        params: OrderIdParams,
+        response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...errorResponses(401, 403, 404, 409, 502, 503) },
       },
     },
     async (request) => {

@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
 import type { Db } from '../platform/db/database.js';
 import type { Mailer } from '../platform/mail.js';
-import { deadlinePayload, enqueueEvent } from './event-outbox.js';
+import { deadlinePayload } from './event-outbox.js';
+import { enqueueEvent } from './event-outbox-store.js';
 import { appendHistory } from './history-store.js';
-import { purgeExpiredKeys } from './idempotency-store.js';
+import { purgeExpiredKeys } from './booking/idempotency-store.js';
 import { holdsDueBefore, markDeadlineNotified } from './order-store.js';
 
 const WINDOW_MS = 24 * 60 * 60 * 1000;

@@ -1,11 +1,12 @@
 import type { AirlineOrder } from '../connectors/order-types.js';
 import type { Db } from '../platform/db/database.js';
-import { enqueueEvent, lifecyclePayload } from './event-outbox.js';
+import { lifecyclePayload } from './event-outbox.js';
+import { enqueueEvent } from './event-outbox-store.js';
 import { appendHistory } from './history-store.js';
 import type { Actor, OrderDetails, OrderRow } from './order-record.js';
 import { canMove, eventForMove, isOpen, type OrderStatus } from './order-status.js';
 import { findOrder, updateOrder } from './order-store.js';
-import { releaseOrderTravel } from './travel-claim-store.js';
+import { releaseOrderTravel } from './booking/travel-claim-store.js';
 
 export interface Transition {
   action: string;

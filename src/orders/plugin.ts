@@ -4,14 +4,14 @@ import type { ConnectorRegistry } from '../connectors/connector-registry.js';
 import type { OrderSeatResolver } from '../offers/offer-service.js';
 import { API_KEY_ROUTE, SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
-import { BOOKING_RECOVERY_INTERVAL_MS, BOOKING_RECOVERY_JOB, runBookingRecovery } from './booking-recovery.js';
+import { BOOKING_RECOVERY_INTERVAL_MS, BOOKING_RECOVERY_JOB, runBookingRecovery } from './booking/recovery.js';
 import { dashboardOrderRoutes } from './dashboard-routes.js';
 import { runDeadlineSweep } from './deadline-sweep.js';
 import { airlineOfOrderId } from './order-access.js';
 import { findAgencyOrder } from './order-store.js';
 import { writeGate } from './route-context.js';
 import { orderRoutes } from './routes.js';
-import { orderServicingRoutes } from './servicing-routes.js';
+import { orderServicingRoutes } from './servicing/routes.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const TICKETING_DEADLINE_SWEEP_JOB = 'orders.ticketing-deadline-sweep';

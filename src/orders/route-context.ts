@@ -5,14 +5,15 @@ import type { Actor, OrderScope } from './order-record.js';
 import { STATUS_DOC } from './order-status.js';
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
 import type { Platform } from '../platform/platform.js';
+import type { BookingDeps } from './booking/service.js';
+import type { Target } from './servicing/context.js';
 
-/** What the order route files share: tag, error schemas, the caller's scope and the write gate. */
+/** What the order route files share: tag, the caller's scope and actor, and the write gate. */
 export const TAG = ['orders'];
 
+/** Who is calling: a portal session (an agency member, or support on the agency's behalf) or an API key. */
 export function actorOf(request: FastifyRequest): Actor {
-  const session = (
-    request as { session?: { userId: string; agencyId: string | null; supportSession: { operatorUserId: string } | null } | null }
-  ).session;
+  const session = request.session;
   if (session?.supportSession)
     return { kind: 'support', id: session.supportSession.operatorUserId, onBehalfOfAgencyId: session.agencyId };
   if (session) return { kind: 'portal_user', id: session.userId, onBehalfOfAgencyId: null };
@@ -52,19 +53,18 @@ export interface OrderRouteOptions {
   connectors: ConnectorRegistry;
 }
 
-/** The typed router, the booking and servicing dependencies, and the per-route helpers. */
+/** A route's description followed by the order status table every order route documents. */
+export const withStatusDoc = (description: string): string => `${description}\n\n${STATUS_DOC}`;
+
+/** The typed router, the booking and servicing dependencies, and what every order route needs. */
 export function orderRouteContext(app: FastifyInstance, { platform, connectors }: OrderRouteOptions) {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const deps = { db: platform.db, connectors, clock: () => platform.clock() };
-  const { config } = platform;
-  const target = (req: { params: { orderID: string }; query: { airline?: string } }) => ({
-    orderId: req.params.orderID,
-    airline: req.query.airline,
+  const router = app.withTypeProvider<TypeBoxTypeProvider>();
+  const deps: BookingDeps = { db: platform.db, connectors, clock: () => platform.clock() };
+  const target = (request: { params: { orderID: string }; query: { airline?: string } }): Target => ({
+    orderId: request.params.orderID,
+    airline: request.query.airline,
   });
-
-  const gate = writeGate(config);
-  const W = { preHandler: gate };
-  const R = (d: string) => `${d}\n\n${STATUS_DOC}`;
-
-  return { r, deps, config, target, W, R };
+  /** Spread into a write route's options: 503 `coming_soon` while order writes are switched off. */
+  const writeRoute = { preHandler: writeGate(platform.config) };
+  return { router, deps, target, writeRoute };
 }

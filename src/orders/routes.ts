@@ -1,15 +1,16 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../platform/errors.js';
-import { createOrder } from './booking-service.js';
+import { createOrder } from './booking/service.js';
 import { listHistory } from './history-store.js';
-import { validKey } from './idempotency-service.js';
+import { validKey } from './booking/idempotency-service.js';
 import { loadOrder } from './order-access.js';
 import { listOrders } from './order-store.js';
 import { historyView, orderView } from './order-view.js';
-import { orderRouteContext, scopeOf, TAG, type OrderRouteOptions } from './route-context.js';
-import * as S from './schemas.js';
-import * as svc from './servicing-service.js';
+import { orderRouteContext, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from './route-context.js';
+import { CreateOrderBody } from './booking/schemas.js';
+import { AirlineQuery, GetOrderQuery, HistorySchema, ListQuery, OrderIdParams, OrderList, OrderSchema } from './schemas.js';
+import { getOrder } from './servicing/service.js';
 import { errorResponses } from '../platform/http/responses.js';
 
 const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
@@ -22,17 +23,17 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 
 /** Booking and the read side: list, create, retrieve (with refresh) and history. */
 export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptions): Promise<void> {
-  const { r, deps, target, W, R } = orderRouteContext(app, options);
+  const { router, deps, target, writeRoute } = orderRouteContext(app, options);
 
-  r.get(
+  router.get(
     '/v1/orders',
     {
       schema: {
         tags: TAG,
         summary: "List the agency's orders, newest first (keyset pagination)",
-        description: R('`next_cursor` is empty on the last page.'),
-        querystring: S.ListQuery,
-        response: { 200: S.OrderList, ...errorResponses(400, 401) },
+        description: withStatusDoc('`next_cursor` is empty on the last page.'),
+        querystring: ListQuery,
+        response: { 200: OrderList, ...errorResponses(400, 401) },
       },
     },
     async (request) => {
@@ -56,19 +57,19 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
     },
   );
 
-  r.post(
+  router.post(
     '/v1/orders',
     {
-      ...W,
+      ...writeRoute,
       schema: {
         tags: TAG,
         summary: 'Book an offer: hold (pay later) or pay now (ticketed)',
-        description: R(
+        description: withStatusDoc(
           'Header `Idempotency-Key` (≤128 characters): a repeat returns the first order with 200 and `Idempotent-Replayed: true`.',
         ),
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
-        body: S.CreateOrderBody,
-        response: { 200: S.OrderSchema, 201: S.OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 502, 503) },
+        body: CreateOrderBody,
+        response: { 200: OrderSchema, 201: OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 502, 503) },
       },
     },
     async (request, reply) => {
@@ -80,32 +81,33 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
     },
   );
 
-  r.get(
+  router.get(
     '/v1/orders/:orderID',
     {
       schema: {
         tags: TAG,
         summary: "One order from the agency's store (`refresh=true` re-reads the airline)",
-        description: R('Never falls back to the airline: 404 `order_not_found`, with `did_you_mean` for a one-character typo.'),
-        params: S.OrderIdParams,
-        querystring: S.GetOrderQuery,
-        response: { 200: S.OrderSchema, ...errorResponses(400, 401, 404, 502) },
+        description: withStatusDoc(
+          'Never falls back to the airline: 404 `order_not_found`, with `did_you_mean` for a one-character typo.',
+        ),
+        params: OrderIdParams,
+        querystring: GetOrderQuery,
+        response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 502) },
       },
     },
-    async (request) =>
-      orderView(await svc.getOrder(deps, scopeOf(request, 'read'), target(request), request.query.refresh === true)),
+    async (request) => orderView(await getOrder(deps, scopeOf(request, 'read'), target(request), request.query.refresh === true)),
   );
 
-  r.get(
+  router.get(
     '/v1/orders/:orderID/history',
     {
       schema: {
         tags: TAG,
         summary:
           "Append-only timeline: who (key, portal user, support on the agency's behalf, airline), what, when, airline references",
-        params: S.OrderIdParams,
-        querystring: S.AirlineQuery,
-        response: { 200: S.HistorySchema, ...errorResponses(400, 401, 404) },
+        params: OrderIdParams,
+        querystring: AirlineQuery,
+        response: { 200: HistorySchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsForOrder } from '../../src/orders/event-outbox.js';
+import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { orderFixture, PASSENGER, type OrderFixture } from './order-fixture.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_LEASE_MS, BOOKING_RECOVERY_JOB } from '../../src/orders/booking-recovery.js';
+import { BOOKING_LEASE_MS, BOOKING_RECOVERY_JOB } from '../../src/orders/booking/recovery.js';
 import { orderFixture, type OrderFixture } from './order-fixture.js';
 
 let f: OrderFixture;

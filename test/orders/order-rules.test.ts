@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../src/platform/mail.js';
-import { eventsForOrder } from '../../src/orders/event-outbox.js';
+import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { runDeadlineSweep } from '../../src/orders/deadline-sweep.js';
 import { airlineCalls } from '../shopping/shopping-fixture.js';
 import { orderFixture, PASSENGER, type OrderFixture } from './order-fixture.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsForOrder } from '../../src/orders/event-outbox.js';
+import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { daysAhead } from '../shopping/shopping-fixture.js';
 import { orderFixture, type OrderFixture } from './order-fixture.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsForOrder } from '../../src/orders/event-outbox.js';
+import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { orderFixture, type OrderFixture } from './order-fixture.js';
 
 let f: OrderFixture;

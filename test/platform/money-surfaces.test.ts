@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventsForOrder } from '../../src/orders/event-outbox.js';
+import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { orderFixture, type OrderFixture } from '../orders/order-fixture.js';
 
 // A fare in a currency with 0 (CLP, JPY), 2 (USD) or 3 (KWD) decimals shows one amount on every

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { FailureKind } from '../connectors/connector-failure.js';
-import type { Db } from '../platform/db/database.js';
-import { conflict } from '../platform/errors.js';
+import type { FailureKind } from '../../connectors/connector-failure.js';
+import type { Db } from '../../platform/db/database.js';
+import { conflict } from '../../platform/errors.js';
 import { BeforeAirlineError } from './idempotency-service.js';
 import { insertTravelClaim, type TravelClaimKey } from './travel-claim-store.js';
 

@@ -1,21 +1,21 @@
-import type { ConnectorRegistry } from '../connectors/connector-registry.js';
-import type { Offer } from '../connectors/connector-types.js';
-import type { PassengerInput, PricedExtra } from '../connectors/order-types.js';
-import type { Db } from '../platform/db/database.js';
-import { AppError, badRequest, unavailable, unprocessable } from '../platform/errors.js';
-import { splitOfferId } from '../connectors/offer-id.js';
-import { hasPartnerOperatedConnection, knownOfferFacts } from '../connectors/offer-facts.js';
-import { extrasOf, passengersOf, paymentOf, travelKey } from './booking-inputs.js';
-import { completeBooking, releaseBooking } from './booking-completion.js';
-import { insertIntent } from './booking-intent-store.js';
-import { BOOKING_LEASE_MS } from './booking-recovery.js';
+import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
+import type { Offer } from '../../connectors/connector-types.js';
+import type { PassengerInput, PricedExtra } from '../../connectors/order-types.js';
+import type { Db } from '../../platform/db/database.js';
+import { AppError, badRequest, unavailable, unprocessable } from '../../platform/errors.js';
+import { splitOfferId } from '../../connectors/offer-id.js';
+import { hasPartnerOperatedConnection, knownOfferFacts } from '../../connectors/offer-facts.js';
+import { extrasOf, passengersOf, paymentOf, travelKey } from './inputs.js';
+import { completeBooking, releaseBooking } from './completion.js';
+import { insertIntent } from './intent-store.js';
+import { BOOKING_LEASE_MS } from './recovery.js';
 import { BeforeAirlineError, OutcomeUnknownError, withIdempotency } from './idempotency-service.js';
 import { handOverKey, type KeyHolder } from './idempotency-store.js';
-import { newOrderId } from './order-access.js';
-import type { OrderDetails, OrderRow, OrderScope } from './order-record.js';
-import { findOrder } from './order-store.js';
+import { newOrderId } from '../order-access.js';
+import type { OrderDetails, OrderRow, OrderScope } from '../order-record.js';
+import { findOrder } from '../order-store.js';
 import { claimTravel, nothingBooked } from './travel-claim.js';
-import { failureToHttp } from '../connectors/failure-http.js';
+import { failureToHttp } from '../../connectors/failure-http.js';
 import type { CreateOrderBody } from './schemas.js';
 
 /** Carriers whose NDC payment cannot carry 3-D Secure data (the contract's 422 for AA). */

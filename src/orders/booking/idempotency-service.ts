@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
-import type { Db } from '../platform/db/database.js';
-import { AppError, badRequest, conflict } from '../platform/errors.js';
-import { canonicalJson } from './canonical-json.js';
+import type { Db } from '../../platform/db/database.js';
+import { AppError, badRequest, conflict } from '../../platform/errors.js';
+import { canonicalJson } from '../canonical-json.js';
 import { claimKey, failKey, releaseKey, type KeyHolder } from './idempotency-store.js';
 
 /** Keys are kept at least this long; the contract promises 24 hours, a little more costs nothing. */

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { PassengerInput } from '../connectors/order-types.js';
-import type { Db } from '../platform/db/database.js';
-import type { Actor, OrderDetails } from './order-record.js';
+import type { PassengerInput } from '../../connectors/order-types.js';
+import type { Db } from '../../platform/db/database.js';
+import type { Actor, OrderDetails } from '../order-record.js';
 
 /** SQL of order_booking_intents: a booking the gateway is about to make, or may have made. */
 

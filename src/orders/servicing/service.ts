@@ -1,14 +1,13 @@
-import type { Static } from '@sinclair/typebox';
-import { badRequest, conflict } from '../platform/errors.js';
-import { appendHistory } from './history-store.js';
-import { extrasOf, paymentOf } from './booking-inputs.js';
-import { canonicalJson } from './canonical-json.js';
-import { recordTransition } from './order-lifecycle.js';
-import { canMove } from './order-status.js';
-import type { OrderRow, OrderScope } from './order-record.js';
-import type { ChangeRequestBody } from './schemas.js';
-import { updateOrder } from './order-store.js';
-import { airlineActor, open, refOf, requireOpen, unwrap, type ServicingDeps, type Target } from './servicing-context.js';
+import { badRequest, conflict } from '../../platform/errors.js';
+import { appendHistory } from '../history-store.js';
+import { extrasOf, paymentOf } from '../booking/inputs.js';
+import { canonicalJson } from '../canonical-json.js';
+import { recordTransition } from '../order-lifecycle.js';
+import { canMove } from '../order-status.js';
+import type { OrderRow, OrderScope } from '../order-record.js';
+import type { ChangeRequest } from './schemas.js';
+import { updateOrder } from '../order-store.js';
+import { airlineActor, open, refOf, requireOpen, unwrap, type ServicingDeps, type Target } from './context.js';
 
 /**
  * GET one order; with refresh the airline's current view is applied (and announced) first. An
@@ -31,23 +30,16 @@ export async function getOrder(deps: ServicingDeps, scope: OrderScope, t: Target
   });
 }
 
-/** Lower-cases every key of a change request, so `Seats`, `SEATS` and `seats` mean the same. */
-export function lowerKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(lowerKeys);
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.toLowerCase(), lowerKeys(v)]));
-  return value;
-}
-
-/** The PUT body, as its schema (`ChangeRequestBody`) validated it after its keys were lower-cased. */
-export type ChangeRequest = Static<typeof ChangeRequestBody>;
-
 /**
  * PUT: seats and services are priced by the airline; free ones (or ones paid in the same body)
  * are added at once, priced ones wait as the pending upsell for `commit`. Contact changes are ours.
  */
-export async function changeOrderRequest(deps: ServicingDeps, scope: OrderScope, t: Target, raw: unknown): Promise<OrderRow> {
-  const body = lowerKeys(raw ?? {}) as ChangeRequest;
+export async function changeOrderRequest(
+  deps: ServicingDeps,
+  scope: OrderScope,
+  t: Target,
+  body: ChangeRequest,
+): Promise<OrderRow> {
   const { order, connector, ctx } = await open(deps, scope, t);
   requireOpen(order);
   const extras = extrasOf(body);

@@ -1,10 +1,11 @@
-import type { ReshopRequest } from '../connectors/order-types.js';
-import { badRequest, unprocessable } from '../platform/errors.js';
-import { paymentOf } from './booking-inputs.js';
-import { recordTransition } from './order-lifecycle.js';
-import type { OrderRow, OrderScope } from './order-record.js';
-import { quoteOrder, type ChangeRequest } from './servicing-service.js';
-import { open, refOf, requireOpen, unwrap, zero, type ServicingDeps, type Target } from './servicing-context.js';
+import type { ReshopRequest } from '../../connectors/order-types.js';
+import { badRequest, unprocessable } from '../../platform/errors.js';
+import { paymentOf } from '../booking/inputs.js';
+import { recordTransition } from '../order-lifecycle.js';
+import type { OrderRow, OrderScope } from '../order-record.js';
+import type { ChangeRequest } from './schemas.js';
+import { quoteOrder } from './service.js';
+import { open, refOf, requireOpen, unwrap, zero, type ServicingDeps, type Target } from './context.js';
 
 /** Reissue: reshop for alternatives, quote a change, accept the chosen offer. */
 export function reshopRequest(

@@ -1,12 +1,13 @@
-import type { AirlineOrder } from '../connectors/order-types.js';
-import type { Db } from '../platform/db/database.js';
-import { addLookToBook } from '../shopping/shopping-store.js';
-import { lockIntent, resolveIntent, type IntentRow } from './booking-intent-store.js';
-import { enqueueEvent, lifecyclePayload } from './event-outbox.js';
-import { appendHistory } from './history-store.js';
+import type { AirlineOrder } from '../../connectors/order-types.js';
+import type { Db } from '../../platform/db/database.js';
+import { addLookToBook } from '../../shopping/shopping-store.js';
+import { lockIntent, resolveIntent, type IntentRow } from './intent-store.js';
+import { lifecyclePayload } from '../event-outbox.js';
+import { enqueueEvent } from '../event-outbox-store.js';
+import { appendHistory } from '../history-store.js';
 import { completeKey, releaseIntentKey } from './idempotency-store.js';
-import type { OrderDetails } from './order-record.js';
-import { insertOrder } from './order-store.js';
+import type { OrderDetails } from '../order-record.js';
+import { insertOrder } from '../order-store.js';
 import { attachTravelClaim, deleteTravelClaim } from './travel-claim-store.js';
 
 /**

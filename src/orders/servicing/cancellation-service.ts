@@ -1,8 +1,8 @@
-import type { AirlineOrder } from '../connectors/order-types.js';
-import { unprocessable } from '../platform/errors.js';
-import { recordTransition } from './order-lifecycle.js';
-import type { OrderRow, OrderScope } from './order-record.js';
-import { open, refOf, requireOpen, unwrap, zero, type ServicingDeps, type Target } from './servicing-context.js';
+import type { AirlineOrder } from '../../connectors/order-types.js';
+import { unprocessable } from '../../platform/errors.js';
+import { recordTransition } from '../order-lifecycle.js';
+import type { OrderRow, OrderScope } from '../order-record.js';
+import { open, refOf, requireOpen, unwrap, zero, type ServicingDeps, type Target } from './context.js';
 
 /** Cancellation (21.3: an OrderReshop refund quote accepted by OrderChange) and refunds. */
 export async function cancelQuote(deps: ServicingDeps, scope: OrderScope, t: Target) {

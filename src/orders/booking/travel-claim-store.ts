@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../platform/db/database.js';
+import type { Db } from '../../platform/db/database.js';
 
 /** SQL of order_travel_claims: who may book a given set of people on a given set of flights. */
 

@@ -1,6 +1,6 @@
-import type { ReshopOffer } from '../connectors/order-types.js';
-import { segmentJson } from '../shopping/segment-view.js';
-import { decimal, money } from './order-view.js';
+import type { ReshopOffer } from '../../connectors/order-types.js';
+import { segmentJson } from '../../shopping/segment-view.js';
+import { decimal, money } from '../order-view.js';
 
 export function reshopOffersView(offers: ReshopOffer[]) {
   return offers.map(({ offer, fareDifference, penalty, amountDue }) => ({

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import type { ConnectorRegistry } from '../connectors/connector-registry.js';
-import type { Db } from '../platform/db/database.js';
-import { completeBooking, releaseBooking } from './booking-completion.js';
-import { purgeResolvedIntents, recordAttemptFailure, takeDueIntents, type IntentRow } from './booking-intent-store.js';
+import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
+import type { Db } from '../../platform/db/database.js';
+import { completeBooking, releaseBooking } from './completion.js';
+import { purgeResolvedIntents, recordAttemptFailure, takeDueIntents, type IntentRow } from './intent-store.js';
 import { IDEMPOTENCY_RETENTION_MS } from './idempotency-service.js';
 import { releaseOrphanKeys } from './idempotency-store.js';
 

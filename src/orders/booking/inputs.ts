@@ -1,5 +1,5 @@
-import type { ExtraRequest, PassengerInput, PaymentInput } from '../connectors/order-types.js';
-import { badRequest } from '../platform/errors.js';
+import type { ExtraRequest, PassengerInput, PaymentInput } from '../../connectors/order-types.js';
+import { badRequest } from '../../platform/errors.js';
 import type { CreateOrderBody } from './schemas.js';
 
 /** The seller's JSON as connector inputs: passengers, payment, extras, and the conflict key. */

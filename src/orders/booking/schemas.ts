@@ -1,0 +1,60 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+/** Request bodies of booking (POST /v1/orders); seats, services and payment are reused by servicing. */
+
+const Passenger = Type.Object({
+  passenger_id: Type.Optional(
+    Type.String({ description: 'Your id for the passenger; PAX1… by default, in the order of the offer' }),
+  ),
+  type: Type.Optional(Type.Union([Type.Literal('adult'), Type.Literal('child'), Type.Literal('infant')], { default: 'adult' })),
+  given_name: Type.String({ minLength: 1, maxLength: 60 }),
+  family_name: Type.String({ minLength: 1, maxLength: 60 }),
+  born_on: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
+  gender: Type.Optional(Type.Union([Type.Literal('m'), Type.Literal('f'), Type.Literal('x')])),
+  email: Type.Optional(Type.String({ format: 'email' })),
+  phone: Type.Optional(Type.String({ maxLength: 30 })),
+});
+export const SeatRequest = Type.Object({
+  segment_id: Type.String(),
+  passenger_id: Type.String(),
+  designator: Type.String({ pattern: '^[0-9]{1,3}[A-Z]$', description: 'e.g. 12C' }),
+});
+export const ServiceRequest = Type.Object({
+  service_id: Type.String({ description: 'A service_id from GET /v1/offers/{offerID}/services' }),
+  passenger_id: Type.String(),
+  segment_id: Type.Optional(Type.String()),
+});
+export const Payment = Type.Object(
+  {
+    type: Type.Union([Type.Literal('hold'), Type.Literal('agency_account'), Type.Literal('card')], {
+      description:
+        '`hold`: book now, pay by payment_deadline; `agency_account` (BSP) or `card`: pay now and ticket in the same call',
+    }),
+    card: Type.Optional(
+      Type.Object({
+        number: Type.String({ pattern: '^[0-9]{12,19}$' }),
+        expiry: Type.String({ pattern: '^(0[1-9]|1[0-2])[0-9]{2}$', description: 'MMYY' }),
+        holder_name: Type.String(),
+        security_code: Type.Optional(Type.String({ pattern: '^[0-9]{3,4}$' })),
+      }),
+    ),
+    authentication: Type.Optional(
+      Type.Object({}, { additionalProperties: true, description: '3-D Secure data. AA cannot carry it: 422' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export const CreateOrderBody = Type.Object({
+  offer_id: Type.Optional(Type.String({ description: 'A priced or shopped offer id (required)' })),
+  passengers: Type.Optional(Type.Array(Passenger, { description: 'At least one' })),
+  contact: Type.Optional(
+    Type.Object(
+      { email: Type.String({ format: 'email' }), phone: Type.Optional(Type.String()) },
+      { description: 'Booking contact; defaults to the first passenger with an e-mail' },
+    ),
+  ),
+  seats: Type.Optional(Type.Array(SeatRequest)),
+  services: Type.Optional(Type.Array(ServiceRequest)),
+  payment: Type.Optional(Payment),
+});
+export type CreateOrderBody = Static<typeof CreateOrderBody>;
