@@ -72,12 +72,26 @@ export interface FareCondition {
   fee: Money | null;
 }
 
+/** One tax, fee or carrier charge of a price, as the airline itemises it. */
+export interface TaxLine {
+  /** The IATA tax code (`US`, `AY`, `XF`, `GB`) or the carrier's own (`YR`, `YQ`). */
+  code: string;
+  name: string | null;
+  amount: Money;
+  /** ISO 3166 country levying it; null for a carrier charge or when not given. */
+  country: string | null;
+  /** The amount in the currency the tax is levied in, when that differs (UK APD in GBP). */
+  filed: Money | null;
+}
+
 export interface PassengerPrice {
   passengerType: 'adult' | 'child' | 'infant';
   count: number;
   base: Money;
   taxes: Money;
   total: Money;
+  /** The taxes itemised, for all passengers of the type; empty when the airline does not itemise them. */
+  taxLines: TaxLine[];
 }
 
 export interface Offer {
@@ -91,6 +105,8 @@ export interface Offer {
   /** ISO 8601 instant after which the airline no longer honours the offer. */
   expiresAt: string | null;
   paymentDeadline: string | null;
+  /** The airline keeps the offer booked unpaid (a hold) until paymentDeadline; false: pay when booking. */
+  holdable: boolean;
   fareBrand: string | null;
   fareBrandCode: string | null;
   cabin: Cabin | null;

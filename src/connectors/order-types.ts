@@ -112,7 +112,10 @@ export interface ReshopOffer {
 
 export interface CancelQuote {
   quoteId: string;
+  /** Cash back to the form of payment. */
   refund: Money;
+  /** Value the airline keeps for a future trip instead of cash (AA's trip credit); zero when none. */
+  credit: Money;
   penalty: Money;
   expiresAt: string | null;
 }

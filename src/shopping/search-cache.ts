@@ -35,10 +35,11 @@ function skippedWhileRedisFails(cache: ByteCache, platform: Pick<Platform, 'metr
 }
 
 /**
- * What a cached result holds changes with releases (offer ids became signed `AA|2.` ids): a new
- * format gets new keys, so instances of a new release never serve ids an old one cached.
+ * What a cached result holds changes with releases (offer ids became signed `AA|2.` ids; offers
+ * gained hold eligibility and itemised taxes): a new format gets new keys, so instances of a new
+ * release never serve what an old one cached.
  */
-const CACHED_FORMAT = 'offers-v2';
+const CACHED_FORMAT = 'offers-v3';
 
 /** Identical searches share a key: same environment, slices, passengers, cabin and filters. */
 export function searchCacheKey(request: SearchRequest, environment: 'test' | 'live'): string {

@@ -31,7 +31,8 @@ export const AA_TIME_BUDGETS_MS = {
 
 /**
  * What the AirShopping mapper never reads: the per-tax breakdown of every price (a quarter of a
- * typical answer's elements). Offers carry the tax total, TotalTaxAmount, which is kept.
+ * typical answer's elements). Shopped offers carry the tax total, TotalTaxAmount, which is kept;
+ * the itemised taxes come with the priced offer (OfferPrice is read in full).
  */
 const AIR_SHOPPING_UNREAD: ReadOptions = { skip: new Set(['Tax']) };
 

@@ -13,6 +13,7 @@ import { hasPartnerOperatedConnection } from '../offer-facts.js';
 import { encodeAaOfferId, type AaOfferPart } from './aa-offer-ref.js';
 import { PASSENGER_TYPE } from './aa-passengers.js';
 import type { DataLists } from './ndc-data-lists.js';
+import { readTaxLines } from './tax-lines.js';
 import { amount, durationMinutes, list, listAll, node, text, texts, textsAll, type Parsed } from './ndc-xml.js';
 
 const CABINS = new Map<string, Cabin>([
@@ -240,6 +241,7 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
       total: amount(price.TotalAmount, currency),
       base: amount(price.BaseAmount, currency),
       taxes: amount(node(price.TaxSummary).TotalTaxAmount, currency),
+      price,
     };
   });
   // An item's price covers all of its passengers in 21.3; some airlines quote it per passenger,
@@ -259,6 +261,7 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
       base: times(r.base, factor, currency),
       taxes: times(r.taxes, factor, currency),
       total: times(r.total, factor, currency),
+      taxLines: readTaxLines(r.price, currency, factor),
     };
   });
 
@@ -296,6 +299,8 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
     passengerPrices,
     expiresAt: text(offer.OfferExpirationTimeLimitDateTime),
     paymentDeadline: text(node(node(firstItem.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime),
+    // AA gives a payment time limit only to offers it holds unpaid; without one it sells paid at once.
+    holdable: items.every((i) => text(node(node(i.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime) !== null),
     fareBrand: priceClass ? text(priceClass.Name) : null,
     fareBrandCode: priceClass ? text(priceClass.Code) : null,
     cabin: slices[0]!.segments[0]!.cabin ?? cabinOf(text(node(priceClass?.CabinType).CabinTypeCode)),

@@ -2,6 +2,7 @@ import type { FareCondition, Money, Offer, PassengerCounts, PassengerPrice, Slic
 import { hasPartnerOperatedConnection } from '../offer-facts.js';
 import { encodeAaOfferId } from './aa-offer-ref.js';
 import type { MappedOffer } from './ndc-offer-mapper.js';
+import { addTaxLines } from './tax-lines.js';
 
 // Combinations kept per search: enough choice across brands and times, bounded for the answer's size.
 const MAX_COMBINATIONS = 64;
@@ -32,6 +33,7 @@ function combinePassengers(lists: PassengerPrice[][]): PassengerPrice[] {
             base: addMoney(known.base, p.base)!,
             taxes: addMoney(known.taxes, p.taxes)!,
             total: addMoney(known.total, p.total)!,
+            taxLines: addTaxLines(known.taxLines, p.taxLines),
           }
         : { ...p },
     );
@@ -57,7 +59,9 @@ export function combine(parts: MappedOffer[], passengers: PassengerCounts): Offe
     taxes: offers.slice(1).reduce((sum, o) => addMoney(sum, o.taxes), first.taxes),
     passengerPrices: combinePassengers(offers.map((o) => o.passengerPrices)),
     expiresAt: earliest(offers.map((o) => o.expiresAt)),
-    paymentDeadline: earliest(offers.map((o) => o.paymentDeadline)),
+    // One part that must be paid at once makes the whole trip pay-now.
+    paymentDeadline: offers.every((o) => o.holdable) ? earliest(offers.map((o) => o.paymentDeadline)) : null,
+    holdable: offers.every((o) => o.holdable),
     fareBrand: brands.length === 1 ? (brands[0] ?? null) : brands.join(' / '),
     fareBrandCode: offers.every((o) => o.fareBrandCode === first.fareBrandCode) ? first.fareBrandCode : null,
     slices,

@@ -56,6 +56,12 @@ async function shop(origin: string, destination: string, date: string, brand: st
   return offer;
 }
 
+async function priced(offer: Offer): Promise<Offer> {
+  const answer = await wire.connector({ direct: true }).price([offer.offerId], ctx);
+  if (!answer.ok) throw new Error(answer.failure.message);
+  return answer.value.offer;
+}
+
 async function book(offer: Offer, payment: 'hold' | 'card') {
   const connector = wire.connector({ direct: true });
   const priced = await connector.price([offer.offerId], ctx);
@@ -104,6 +110,7 @@ describe('cancellation money (aa.com 24-hour rule, trip credit, flexible brands)
     expect(type).toBe('Refund');
     expect(minor(amount)).toBe(order.total.amountMinor);
     expect(quote.refund).toEqual(order.total);
+    expect(quote.credit.amountMinor).toBe(0);
     expect(quote.penalty.amountMinor).toBe(0);
   });
 
@@ -114,6 +121,7 @@ describe('cancellation money (aa.com 24-hour rule, trip credit, flexible brands)
     expect(type).toBe('Residual');
     expect(minor(amount)).toBe(order.total.amountMinor);
     expect(quote.refund.amountMinor).toBe(0);
+    expect(quote.credit).toEqual(order.total);
     const closed = await wire.connector().acceptCancel(refOf(order), quote.quoteId, ctx);
     expect(closed.ok && closed.value?.status).toBe('cancelled');
   });
@@ -148,6 +156,7 @@ describe('holds (7 days before departure at least; ticket by the end of the next
     expect([...limits]).toEqual(['2026-11-22T04:59:00Z']);
     const offer = await shop('JFK', 'LAX', FAR, 'AADOM-MAIN');
     expect(offer.paymentDeadline).toBe('2026-11-22T04:59:00Z');
+    expect(offer.holdable).toBe(true);
     const held = await book(offer, 'hold');
     expect(held.ok && held.value.status).toBe('hold');
   });
@@ -158,6 +167,7 @@ describe('holds (7 days before departure at least; ticket by the end of the next
     expect(answer.body).not.toContain('PaymentTimeLimit');
     const offer = await shop('JFK', 'LAX', '2026-11-23', 'AADOM-MAIN');
     expect(offer.paymentDeadline).toBeNull();
+    expect(offer.holdable).toBe(false);
     const held = await book(offer, 'hold');
     expect(held.ok).toBe(false);
     expect(held.ok ? null : held.failure.message).toContain('Reservation hold not allowed');
@@ -207,6 +217,16 @@ describe('taxes (JFK–LHR and JFK–DCA–DFW in samples-aa-17.2)', () => {
     expect(lines.get('XF')?.amount).toBe(4.5);
     expect(lines.get('US')?.country).toBe('US');
     expect(lines.has('GB')).toBe(false);
+    // The connector itemises them on the priced offer (a search carries the totals only).
+    const adult = (await priced(await shop('JFK', 'LHR', FAR, 'AAINT-MAIN'))).passengerPrices[0]!;
+    expect(adult.taxLines.find((t) => t.code === 'YR')).toEqual({
+      code: 'YR',
+      name: 'AA YR surcharge',
+      amount: { amountMinor: 20_000, currency: 'USD' },
+      country: null,
+      filed: null,
+    });
+    expect(adult.taxLines.reduce((s, t) => s + t.amount.amountMinor, 0)).toBe(adult.taxes.amountMinor);
   });
 
   it('charges UK APD by class and age leaving London, with the filed GBP amount', async () => {
@@ -232,6 +252,11 @@ describe('taxes (JFK–LHR and JFK–DCA–DFW in samples-aa-17.2)', () => {
       ),
     );
     expect(taxLines(business.body)[0]?.get('GB')?.filed).toBe('GBP 224.00');
+    const fromLondon = await priced(await shop('LHR', 'JFK', FAR, 'AAINT-MAIN'));
+    expect(fromLondon.passengerPrices[0]!.taxLines.find((t) => t.code === 'GB')).toMatchObject({
+      country: 'GB',
+      filed: { amountMinor: 9_400, currency: 'GBP' },
+    });
   });
 });
 

@@ -54,6 +54,7 @@ export function readReshopOffers(root: Parsed): ReshopOffer[] {
       passengerPrices: [],
       expiresAt: text(o.OfferExpirationTimeLimitDateTime),
       paymentDeadline: null,
+      holdable: false,
       fareBrand: null,
       fareBrandCode: null,
       cabin: null,
@@ -71,7 +72,10 @@ export function readReshopOffers(root: Parsed): ReshopOffer[] {
   });
 }
 
-/** The cancellation quote: refund (the offer's total) versus the cancellation fee. */
+/**
+ * The cancellation quote: refund (the offer's total) versus the cancellation fee, and the value kept
+ * as a trip credit: a price differential of 21.3's type "Residual" (kept by the airline for future use).
+ */
 export function readCancelQuote(root: Parsed): CancelQuote | null {
   const response = node(root.Response);
   const offer = node(node(node(response.ReshopResults).ReshopOffers).Offer);
@@ -79,10 +83,17 @@ export function readCancelQuote(root: Parsed): CancelQuote | null {
   if (!quoteId) return null;
   const refund = amount(node(offer.TotalPrice).TotalAmount);
   const penalty = amount(node(node(response.ChangeFees).Price).TotalAmount);
+  const residual = list(offer.DeleteOrderItem)
+    .map((i) => node(i.PriceDifferential))
+    .filter((d) => text(d.DifferentialTypeCode) === 'Residual')
+    .map((d) => amount(node(node(d.DiffPrice).Price).TotalAmount))
+    .find((m) => m !== null);
+  const zero = zeroIn(refund, penalty, residual ?? null);
   return {
     quoteId,
-    refund: refund ?? zeroIn(penalty),
-    penalty: penalty ?? zeroIn(refund),
+    refund: refund ?? zero,
+    credit: residual ? { ...residual, amountMinor: Math.abs(residual.amountMinor) } : zero,
+    penalty: penalty ?? zero,
     expiresAt: text(offer.OfferExpirationTimeLimitDateTime),
   };
 }
