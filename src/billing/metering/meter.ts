@@ -47,6 +47,19 @@ export function createMeter({ db, counter, fallback, terms, logger, docsUrl, clo
   const tickets = new WeakMap<FastifyRequest, { ticket: MeterTicket; reply: FastifyReply }>();
   const settling = new Set<Promise<void>>();
   const bookings = new Map<string, { day: string; count: number; at: number }>();
+  // Hold ids: unique across instances without a random draw per request.
+  const instance = randomBytes(6).toString('hex');
+  let holds = 0;
+
+  /** Writes every cut batch to the database, each once (usage_batches). */
+  async function flush(): Promise<void> {
+    for (const c of fallback ? [counter, fallback.counter] : [counter]) {
+      for (const batch of await c.cut()) {
+        await applyBatch(db, batch);
+        await c.done(batch.id);
+      }
+    }
+  }
 
   async function bookingsToday(agencyId: string, day: string, fresh: boolean): Promise<number> {
     const known = bookings.get(agencyId);
@@ -66,12 +79,14 @@ export function createMeter({ db, counter, fallback, terms, logger, docsUrl, clo
     // Searches are counted at admission only for an agency with a ceiling (most have none).
     const ceilings = t.dailySearchCeiling !== null || t.monthlySearchCeiling !== null || t.lookToBookCeiling !== null;
     const isSearch = ticket.surface === 'shopping' && ceilings;
-    if (!portal && !isSearch) return;
     const cap = portal && planOf(t.planCode)?.stopsAtAllowance ? t.freeAllowance : null;
+    // Nothing to reserve for a paying plan's request that is not a search under a ceiling: it is
+    // only counted when it ends (one step, no round trip before it is served).
+    if (cap === null && !isSearch) return;
     const day = utcDay(now).start;
     const period = periodOf(t, now).start;
     const windows = { day: day.toISOString(), period: period.toISOString() };
-    const holdId = `${now.getTime()}-${randomBytes(6).toString('hex')}`;
+    const holdId = `${instance}-${++holds}`;
     const request = async (fresh: boolean): Promise<ReserveRequest> => ({
       agencyId: t.agencyId,
       countsAllowance: portal,
@@ -90,7 +105,11 @@ export function createMeter({ db, counter, fallback, terms, logger, docsUrl, clo
       holdId,
       nowMs: now.getTime(),
     });
-    const seeds = () => readSeeds(db, t.agencyId, day, period);
+    // Counts not yet written are written first, so the counters start from every served request.
+    const seeds = async () => {
+      await flush();
+      return readSeeds(db, t.agencyId, day, period);
+    };
     let outcome = await counter.reserve(await request(false), seeds);
     // A booking made since the count was read lifts the ceiling: read it again before refusing.
     if (!outcome.ok && outcome.refusal === 'look_to_book') outcome = await counter.reserve(await request(true), seeds);
@@ -158,12 +177,7 @@ export function createMeter({ db, counter, fallback, terms, logger, docsUrl, clo
      */
     async flush(): Promise<void> {
       await Promise.all([...settling]);
-      for (const c of fallback ? [counter, fallback.counter] : [counter]) {
-        for (const batch of await c.cut()) {
-          await applyBatch(db, batch);
-          await c.done(batch.id);
-        }
-      }
+      await flush();
     },
 
     async prune(): Promise<void> {

@@ -1,0 +1,59 @@
+/**
+ * The gate's overhead with metering on: an authenticated, metered no-op route for a
+ * developer-portal key (standing check, free-allowance hold and release, count) against the same
+ * route outside the gate; PGlite, PostgreSQL, and PostgreSQL with Redis (the counters shared
+ * through Lua scripts). Target: ratio >= 0.8, as the agency key's gate alone (gate-overhead.ts).
+ */
+import { buildGateway, type Gateway } from '../src/app.js';
+import { createBilling, type Billing } from '../src/billing/plugin.js';
+import { API_KEY_ROUTE, PUBLIC_ROUTE } from '../src/platform/http/route-policy.js';
+import { benchPlatform, type Storage } from './lib/bench-platform.js';
+import { combine, load, printTable, type LoadResult } from './lib/load.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
+const ROUNDS = 4;
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const rows: Record<string, string | number>[] = [];
+
+const setups: { name: string; storage: Storage; env: Record<string, string> }[] = [
+  { name: 'pglite', storage: 'pglite', env: {} },
+  { name: 'postgres', storage: 'postgres', env: {} },
+  { name: 'postgres + redis', storage: 'postgres', env: { REDIS_URL, REDIS_PREFIX: `flightagg:bench:${Date.now()}:` } },
+];
+
+for (const setup of setups) {
+  // An allowance no run can use up: every request takes and releases a hold, as a free account's does.
+  const { platform, dispose } = await benchPlatform(setup.storage, { ...setup.env, FREE_ALLOWANCE_REQUESTS: '100000000' });
+  const gateway: Gateway & { billing?: Billing } = await buildGateway(platform);
+  const { app } = gateway;
+  if (!gateway.billing) await app.register(createBilling({ platform, authenticate: gateway.portal.authenticate }).plugin);
+  const payload = { ok: true };
+  app.get('/v1/bench/metered', { config: { ...API_KEY_ROUTE, meter: 'monitoring' } }, async () => payload);
+  app.get('/bench/noop', { config: PUBLIC_ROUTE }, async () => payload);
+  const agency = await gateway.identity.createAgency({ name: 'Bench' });
+  const { secret } = await gateway.apiKeys.create({ agencyId: agency.id, kind: 'portal', environment: 'test' });
+  platform.scheduler.start(); // the meter's flush runs as in production
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const bareRounds: LoadResult[] = [];
+  const meteredRounds: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    bareRounds.push(await load(`${base}/bench/noop`, { seconds: SECONDS / ROUNDS }));
+    meteredRounds.push(await load(`${base}/v1/bench/metered`, { seconds: SECONDS / ROUNDS, headers: { 'x-api-key': secret } }));
+  }
+  const bare = combine(bareRounds);
+  const metered = combine(meteredRounds);
+  if (metered.non2xx > 0) throw new Error(`metered route answered ${metered.non2xx} non-2xx responses`);
+  rows.push({
+    storage: setup.name,
+    'bare req/s': bare.requestsPerSecond,
+    'metered req/s': metered.requestsPerSecond,
+    ratio: (metered.requestsPerSecond / bare.requestsPerSecond).toFixed(2),
+    'bare p99 ms': bare.p99Ms,
+    'metered p99 ms': metered.p99Ms,
+  });
+  await app.close();
+  await dispose();
+}
+
+printTable('API-key gate with metering, developer-portal key on the free plan (target: ratio >= 0.8)', rows);
