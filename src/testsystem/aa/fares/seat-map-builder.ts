@@ -1,10 +1,15 @@
 // Seat maps per aircraft type: columns with window/aisle/centre, exit and bulkhead rows, seats
 // occupied in line with the cabin's load (seeded per flight and seat), and AA-style seat prices.
+// Exit-row seats carry AA's "1A" (not for a passenger with an infant) and "IE" (not for a child), as
+// in samples-aa-17.2 SeatAvailabilityRS; a party with a child or a lap infant is not sold them
+// (14 CFR 121.585: no exit seat for someone caring for a small child).
 
 import { aircraftType, rowsOf, seatLetters, type CabinCode, type CabinLayout } from '../network/aircraft-data.js';
 import type { InventoryService } from '../network/inventory-service.js';
 import type { DatedFlight } from '../network/schedule-service.js';
 import { unitFor } from '../network/seeded-random.js';
+import { AIRPORTS } from '../network/airports-data.js';
+import { fromUsdCents } from './fare-currency.js';
 
 export type SeatTier = 'MCE' | 'PREFERRED' | 'STANDARD';
 
@@ -13,7 +18,32 @@ export interface SeatInfo {
   column: string;
   characteristics: string[];
   occupied: boolean;
+  /** Free but not sold to this party (an exit-row seat for a party with a child or a lap infant). */
+  restricted: boolean;
   tier: SeatTier | null;
+}
+
+export interface SeatMapParty {
+  /** Basic Economy pays for every seat it chooses. */
+  chargeStandard: boolean;
+  withChildren: boolean;
+}
+
+const US = new Set(['US', 'PR', 'VI']);
+
+/**
+ * A seat's price per passenger in the filing currency: the fee plus the 7.5% US transportation tax
+ * on flights within the US (26 U.S.C. 4261 taxes seat fees as part of the fare), none abroad.
+ */
+export function seatCharge(
+  tier: SeatTier,
+  flight: DatedFlight,
+  currency: string,
+): { baseCents: number; taxCents: number; totalCents: number } {
+  const baseCents = fromUsdCents(seatPriceCents(tier, flight.pattern.distanceKm), currency);
+  const domestic = [flight.pattern.origin, flight.pattern.destination].every((a) => US.has(AIRPORTS.get(a)?.country ?? ''));
+  const taxCents = domestic ? Math.round(baseCents * 0.075) : 0;
+  return { baseCents, taxCents, totalCents: baseCents + taxCents };
 }
 
 export interface CabinSeatMap {
@@ -44,7 +74,7 @@ export function buildSeatMap(
   flight: DatedFlight,
   cabinCode: CabinCode,
   inventory: InventoryService,
-  chargeStandard: boolean,
+  party: SeatMapParty,
 ): CabinSeatMap | null {
   const cabin = aircraftType(flight.pattern.aircraft).cabins.find((c) => c.cabin === cabinCode);
   if (!cabin) return null;
@@ -71,11 +101,12 @@ export function buildSeatMap(
               ? 'MCE'
               : frontHalf.includes(row) && kind !== '9'
                 ? 'PREFERRED'
-                : chargeStandard
+                : party.chargeStandard
                   ? 'STANDARD'
                   : null;
-          const characteristics = [kind, ...(exit ? ['E'] : []), ...(extra ? ['L'] : []), ...(tier ? ['CH'] : [])];
-          return { row, column, characteristics, occupied: unitFor(`${flight.key}|seat|${row}${column}`) < load, tier };
+          const characteristics = [kind, ...(exit ? ['E', '1A', 'IE'] : []), ...(extra ? ['L'] : []), ...(tier ? ['CH'] : [])];
+          const occupied = unitFor(`${flight.key}|seat|${row}${column}`) < load;
+          return { row, column, characteristics, occupied, restricted: exit && party.withChildren, tier };
         }),
       };
     }),

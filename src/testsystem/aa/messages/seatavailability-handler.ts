@@ -7,16 +7,34 @@ import { AA_ERRORS, errorDocument } from '../wire/ndc-errors.js';
 import { amount, flightLists, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { isErrorSpec, resolveTrip } from './trip-context.js';
-import { buildSeatMap, seatPriceCents, type SeatTier } from '../fares/seat-map-builder.js';
-import { fromUsdCents } from '../fares/fare-currency.js';
+import { buildSeatMap, seatCharge, type SeatTier } from '../fares/seat-map-builder.js';
 import { newOfferId, OFFER_TTL_MS } from '../offers/shopping-service.js';
 import { el, many, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 
+/** AA's seat products and their sub-codes, as samples-aa-17.2 SeatAvailabilityRS names them. */
 const TIER_NAMES: Readonly<Record<SeatTier, { name: string; rfisc: string }>> = {
-  MCE: { name: 'Main Cabin Extra seat', rfisc: '0B5' },
-  PREFERRED: { name: 'Preferred seat', rfisc: '0B5' },
-  STANDARD: { name: 'Seat selection', rfisc: '0B5' },
+  MCE: { name: 'Main Cabin Extra', rfisc: '090' },
+  PREFERRED: { name: 'Preferred Seats', rfisc: '088' },
+  STANDARD: { name: 'Standard Seats', rfisc: '093' },
 };
+
+function unitPrice(charge: ReturnType<typeof seatCharge>, currency: string): XmlNode {
+  return el('UnitPrice', [
+    amount('BaseAmount', charge.baseCents, currency),
+    charge.taxCents > 0
+      ? el('TaxSummary', [
+          el('Tax', [
+            amount('Amount', charge.taxCents, currency),
+            el('Country', [el('CountryCode', 'US')]),
+            el('TaxCode', 'US'),
+            el('TaxName', 'US Transportation Tax'),
+          ]),
+          amount('TotalTaxAmount', charge.taxCents, currency),
+        ])
+      : null,
+    amount('TotalAmount', charge.totalCents, currency),
+  ]);
+}
 
 export const seatAvailabilityHandler: MessageHandler = {
   message: 'SeatAvailability',
@@ -33,10 +51,10 @@ export const seatAvailabilityHandler: MessageHandler = {
     const items: XmlNode[] = [];
     const tiersUsed = new Set<SeatTier>();
     const maps: XmlNode[] = [];
-    const chargeStandard = trip.priceClass.id === 'BE';
+    const party = { chargeStandard: trip.priceClass.id === 'BE', withChildren: trip.pax.some((p) => p.ptc !== 'ADT') };
     for (const segment of trip.segments) {
       const segId = ids.segment(segment.flight);
-      const map = buildSeatMap(segment.flight, segment.cabin, deps.inventory, chargeStandard);
+      const map = buildSeatMap(segment.flight, segment.cabin, deps.inventory, party);
       if (!map) continue;
       const itemId = (tier: SeatTier): string => `${saOfferId}-${segId}-${tier}`;
       const tiers = [...new Set(map.rows.flatMap((r) => r.seats.map((s) => s.tier)).filter((t): t is SeatTier => t !== null))];
@@ -50,13 +68,7 @@ export const seatAvailabilityHandler: MessageHandler = {
             ]),
             el('OfferItemID', itemId(tier)),
             el('Service', [el('ServiceDefinitionRefID', `SEAT_${tier}`), el('ServiceID', `${itemId(tier)}-SVC`)]),
-            el('UnitPrice', [
-              amount(
-                'TotalAmount',
-                fromUsdCents(seatPriceCents(tier, segment.flight.pattern.distanceKm), trip.currency),
-                trip.currency,
-              ),
-            ]),
+            unitPrice(seatCharge(tier, segment.flight, trip.currency), trip.currency),
           ]),
         );
       }
@@ -79,8 +91,9 @@ export const seatAvailabilityHandler: MessageHandler = {
                 ...row.seats.map((seat) =>
                   el('Seat', [
                     el('ColumnID', seat.column),
-                    el('OccupationStatusCode', seat.occupied ? 'O' : 'F'),
-                    seat.tier && !seat.occupied ? el('OfferItemRefID', itemId(seat.tier)) : null,
+                    // Z: not for sale to this party (IATA seat status), as an exit seat to a family.
+                    el('OccupationStatusCode', seat.occupied ? 'O' : seat.restricted ? 'Z' : 'F'),
+                    seat.tier && !seat.occupied && !seat.restricted ? el('OfferItemRefID', itemId(seat.tier)) : null,
                     el('RowNumber', seat.row),
                     ...many('SeatCharacteristicCode', seat.characteristics),
                   ]),

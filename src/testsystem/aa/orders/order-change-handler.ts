@@ -84,7 +84,13 @@ function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: n
 function addExtras(deps: TestSystemDeps, b: Booking, selections: XmlObject[]): { error: NdcErrorSpec } | { cents: number } {
   let cents = 0;
   for (const [i, sel] of selections.entries()) {
-    const item = extraItem(sel, b.journey, deps.inventory, `${b.orderId}-X${b.version}-${i + 1}`);
+    const item = extraItem(
+      sel,
+      b.journey,
+      deps.inventory,
+      `${b.orderId}-X${b.version}-${i + 1}`,
+      b.pax.some((p) => p.ptc !== 'ADT'),
+    );
     if ('typeCode' in item) return { error: item };
     if (
       item.seat &&

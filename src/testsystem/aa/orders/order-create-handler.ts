@@ -142,7 +142,13 @@ export const orderCreateHandler: MessageHandler = {
       })),
     );
     for (const [i, sel] of extraSelections.entries()) {
-      const item = extraItem(sel, journey, deps.inventory, `${orderId}-X${i + 1}`);
+      const item = extraItem(
+        sel,
+        journey,
+        deps.inventory,
+        `${orderId}-X${i + 1}`,
+        passengers.some((p) => p.ptc !== 'ADT'),
+      );
       if ('typeCode' in item) return fail([item]);
       items.push(item);
     }

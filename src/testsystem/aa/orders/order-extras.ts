@@ -7,7 +7,7 @@ import type { InventoryService } from '../network/inventory-service.js';
 import { AA_ERRORS, type NdcErrorSpec } from '../wire/ndc-errors.js';
 import { list, text, type XmlObject } from '../wire/ndc-request-parser.js';
 import type { StoredOffer } from '../offers/offer-store.js';
-import { buildSeatMap, seatPriceCents, type SeatTier } from '../fares/seat-map-builder.js';
+import { buildSeatMap, seatCharge, type SeatTier } from '../fares/seat-map-builder.js';
 import { fromUsdCents } from '../fares/fare-currency.js';
 import { SERVICE_CATALOG } from '../fares/service-catalog.js';
 import type { BookedItem } from './booking-record.js';
@@ -21,6 +21,7 @@ export function extraItem(
   journey: PricedJourney,
   inventory: InventoryService,
   itemId: string,
+  withChildren: boolean,
 ): BookedItem | NdcErrorSpec {
   const ref = text(selected, 'OfferItemRefID') ?? '';
   const paxIds = list(selected, 'PaxRefID').map((p) => text(p) ?? '');
@@ -30,9 +31,13 @@ export function extraItem(
     const m = SEAT_ITEM.exec(ref);
     const segment = m ? journey.segments[Number(m[1]) - 1] : undefined;
     if (!m || !segment) return AA_ERRORS.badRequest(`Seat offer item ${ref} is unknown`, 'OfferItemRefID');
-    const map = buildSeatMap(segment.flight, segment.cabin, inventory, journey.priceClass.id === 'BE');
+    const map = buildSeatMap(segment.flight, segment.cabin, inventory, {
+      chargeStandard: journey.priceClass.id === 'BE',
+      withChildren,
+    });
     const seat = map?.rows.flatMap((r) => r.seats).find((s) => s.row === Number(seatRow) && s.column === seatColumn);
-    if (!seat || seat.occupied) return AA_ERRORS.badRequest(`Seat ${seatRow}${seatColumn} is not available`, 'SelectedSeat');
+    if (!seat || seat.occupied || seat.restricted)
+      return AA_ERRORS.badRequest(`Seat ${seatRow}${seatColumn} is not available`, 'SelectedSeat');
     const tier = m[2] === 'FREE' ? null : (m[2] as SeatTier);
     if ((seat.tier ?? null) !== tier)
       return AA_ERRORS.badRequest(`Seat ${seatRow}${seatColumn} is not sold by offer item ${ref}`, 'OfferItemRefID');
@@ -40,7 +45,7 @@ export function extraItem(
       itemId,
       kind: 'seat',
       paxIds,
-      cents: tier ? fromUsdCents(seatPriceCents(tier, segment.flight.pattern.distanceKm), journey.currency) : 0,
+      cents: tier ? seatCharge(tier, segment.flight, journey.currency).totalCents : 0,
       segmentIndex: Number(m[1]) - 1,
       seat: { row: Number(seatRow), column: seatColumn },
       name: `Seat ${seatRow}${seatColumn}`,
