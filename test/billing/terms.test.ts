@@ -161,6 +161,27 @@ describe('the path to production', () => {
     expect(cleared.json().iataNumber).toBeNull();
   });
 
+  it('sign-up starts the agency on the free plan, with the accreditation number when one is given', async () => {
+    const email = `signup-${Date.now()}@agency.test`;
+    const res = await h.request(null, 'POST', '/v1/dev/signup', {
+      email,
+      password: 'violet-harbour-sunrise-42',
+      agencyName: 'Accredited Travel',
+      iataNumber: '1234-5678',
+    });
+    expect(res.statusCode).toBe(202);
+    const { rows } = await sql<{ agency_id: string }>`select agency_id from users where email = ${email}`.execute(h.platform.db);
+    const terms = await h.billing.terms.get(rows[0]!.agency_id);
+    expect(terms).toMatchObject({ planCode: 'free', iataNumber: '12345678', live: false });
+    const bad = await h.request(null, 'POST', '/v1/dev/signup', {
+      email: `x${email}`,
+      password: 'violet-harbour-sunrise-42',
+      iataNumber: 'IATA',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatch(/iataNumber/);
+  });
+
   it('requireAccreditation refuses a live key of an agency without a number with 403 accreditation_required; test keys pass', async () => {
     const a = await h.agency({ live: true });
     await expect(h.billing.terms.requireAccreditation({ agencyId: a.agencyId, environment: 'test' })).resolves.toBeUndefined();

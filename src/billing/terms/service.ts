@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/database.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import { PLAN_CODES, planOf } from '../plans/catalogue.js';
+import { normalizeIata } from './iata.js';
 import * as store from './store.js';
 import { BILLING_STATUSES, toTerms, type AccountTerms, type BillingStatus } from './terms.js';
 
@@ -37,8 +38,6 @@ const EVICT_CHANNEL = 'billing-terms-evict';
 const TERMS_CACHE_MS = 30_000;
 const MAX_CACHED = 10_000;
 const MAX_COUNT = 1_000_000_000;
-// IATA numeric codes are 8 digits (7 and a check digit); some BSPs quote the 7 alone.
-const IATA_NUMBER = /^\d{7,8}$/;
 
 function count(field: string, value: number | null | undefined, min: number): void {
   if (value === undefined || value === null) return;
@@ -47,17 +46,6 @@ function count(field: string, value: number | null | undefined, min: number): vo
       field,
     });
   }
-}
-
-/** An accreditation number as typed (spaces and dashes allowed), or null/empty to clear. */
-export function normalizeIata(field: string, value: string | null): string | null {
-  if (value === null) return null;
-  const digits = value.replace(/[\s-]/g, '');
-  if (digits === '') return null;
-  if (!IATA_NUMBER.test(digits)) {
-    throw badRequest(`${field} must be an IATA/BSP accreditation number of 7 or 8 digits`, 'invalid_request', { field });
-  }
-  return digits;
 }
 
 function validate(change: TermsChange): void {

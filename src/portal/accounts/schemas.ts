@@ -10,6 +10,12 @@ export const SignupBody = Type.Object(
       description: `At least ${PASSWORD_MIN_LENGTH} characters; common, repetitive or sequential passwords and ones containing the e-mail address are refused`,
     }),
     agencyName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'Defaults to the e-mail domain' })),
+    iataNumber: Type.Optional(
+      Type.String({
+        maxLength: 20,
+        description: 'IATA/BSP accreditation number, if the agency has one: ticketing in production needs it',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -1,3 +1,5 @@
+import { DEFAULT_PLAN_CODE } from '../../billing/plans/catalogue.js';
+import { normalizeIata } from '../../billing/terms/iata.js';
 import { verifyAgencyOwnedBy } from '../../identity/agencies/store.js';
 import type { Identity } from '../../identity/identity.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
@@ -60,11 +62,12 @@ export function createSignupService(
   }
 
   return {
-    async signup(input: { email: string; password: string; agencyName?: string }, ip: string | null) {
+    async signup(input: { email: string; password: string; agencyName?: string; iataNumber?: string }, ip: string | null) {
       const email = input.email.trim();
       // The account service's own address rule, checked before an agency is made for it.
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest('email must be a valid e-mail address');
       identity.passwords.check(input.password, { email });
+      const iataNumber = normalizeIata('iataNumber', input.iataNumber ?? null);
       // Every sign-up that gets this far sends a mail, to an address nobody has proven to own.
       await limit(ip);
       const existing = await findUserByEmail(db, email);
@@ -82,6 +85,9 @@ export function createSignupService(
       }
       const agency = await identity.createAgency({
         name: input.agencyName?.trim() || email.split('@')[1]!,
+        // Sign-up starts every agency on the free plan (docs/plans.md).
+        planCode: DEFAULT_PLAN_CODE,
+        iataNumber,
         verified: false,
       });
       let user;
