@@ -103,10 +103,11 @@ export class NdcTransport {
     }
     const errors = root ? list(root.Error) : [];
     if (status >= 500 || status === 401 || status === 403 || status === 429) {
-      const said = errors
-        .map((e) => text(e.DescText))
-        .filter(Boolean)
-        .join('; ');
+      const said =
+        errors
+          .map((e) => text(e.DescText))
+          .filter(Boolean)
+          .join('; ') || gatewayMessage(body);
       return fail(failure('unavailable', `the airline answered HTTP ${status}${said ? `: ${said}` : ''}`, text(errors[0]?.Code)));
     }
     if (errors.length > 0) return fail(failureFromNdcErrors(errors));
@@ -119,5 +120,17 @@ export class NdcTransport {
   async close(): Promise<void> {
     await Promise.all([...this.pools.values()].map((p) => p.close()));
     this.pools.clear();
+  }
+}
+
+/** The text of a JSON refusal by AA's API gateway (`{"statusCode": 401, "message": "..."}`), or ''. */
+function gatewayMessage(body: string): string {
+  if (!body.trimStart().startsWith('{')) return '';
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const message = parsed && typeof parsed === 'object' ? (parsed as { message?: unknown }).message : undefined;
+    return typeof message === 'string' ? message : '';
+  } catch {
+    return '';
   }
 }

@@ -100,16 +100,12 @@ export function registerMessageRoutes(
     const handler = byName.get(request.params.message);
     const root = handler?.responseRoot ?? 'IATA_AirShoppingRS';
     const key = request.headers['ocp-apim-subscription-key'];
+    // The API management layer in front of AA (Azure API Management) refuses keys before any NDC
+    // code runs, in its own JSON: {"statusCode": 401, "message": "..."}.
     if (typeof key !== 'string' || key === '')
-      return reply
-        .code(401)
-        .type(XML)
-        .send(errorDocument(root, [AA_ERRORS.missingKey]));
+      return reply.code(401).send({ statusCode: 401, message: AA_ERRORS.missingKey.text });
     if (!keyMatches(key, options.subscriptionKey))
-      return reply
-        .code(401)
-        .type(XML)
-        .send(errorDocument(root, [AA_ERRORS.invalidKey]));
+      return reply.code(401).send({ statusCode: 401, message: AA_ERRORS.invalidKey.text });
     if (!handler) {
       return reply
         .code(404)

@@ -43,6 +43,16 @@ function passengers(parsed: ParsedMessage): OfferPax[] {
   return pax.length > 0 ? pax : [{ id: 'PAX1', ptc: 'ADT' }];
 }
 
+/** The passenger types AA fares; any other is priced as the nearest one, with AA's warning. */
+const FARED_PTCS = new Set(['ADT', 'CHD', 'INF']);
+
+/** AA's words when it prices a passenger type it does not fare (samples-aa-17.2, a CNN request). */
+export const NOT_FARED_WARNING = 'Not fared at passenger type requested.';
+
+function unfaredPtcRequested(parsed: ParsedMessage): boolean {
+  return list(child(parsed.root, 'Request', 'PaxList'), 'Pax').some((p) => !FARED_PTCS.has(text(p, 'PTC') ?? 'ADT'));
+}
+
 function directOnly(parsed: ParsedMessage): boolean {
   const criteria = child(parsed.root, 'Request', 'FlightRelatedCriteria', 'FlightCriteria');
   return list(criteria, 'FlightCharacteristicsCriteria').some(
@@ -119,6 +129,7 @@ export const airShoppingHandler: MessageHandler = {
           priceClassList(ids),
         ]),
         el('OffersGroup', [el('CarrierOffers', offerNodes)]),
+        unfaredPtcRequested(parsed) ? el('Warning', [el('DescText', NOT_FARED_WARNING), el('LangCode', 'EN')]) : null,
       ]),
       payloadAttributes(deps.clock.now()),
     ]);
