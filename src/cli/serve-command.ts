@@ -26,7 +26,8 @@ function portInUse(err: ListenError, gatewayPort: number): StartupError {
 /**
  * `flightagg serve` (`npm start`): the gateway, then, once it listens, what the first hour needs.
  * On embedded storage without any API key, a demo agency and test key are made and the key printed
- * once, so the tour is `npm start` and a curl; operator commands reach the running gateway over its
+ * once, so the tour is `npm start` and a curl (not on PostgreSQL: a production database gets no
+ * credential nobody asked for); operator commands reach the running gateway over its
  * admin channel; a banner says where the gateway is and what it runs on.
  */
 export function registerServeCommand(
@@ -50,7 +51,7 @@ export function registerServeCommand(
                 platform.logger.warn({ err }, 'admin channel not opened: operator commands need the gateway stopped');
                 return null;
               });
-              if (await holdsNoKey(platform)) {
+              if (config.keyEnvironments.includes('test') && (await holdsNoKey(platform))) {
                 const { agency, key, secret } = await makeDemoAgency(platform);
                 process.stdout.write(
                   [

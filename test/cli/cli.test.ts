@@ -69,7 +69,7 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     const listed = await cli('key', 'list', '--agency', agencyId, '--json');
     expect(listed.json.keys.map((k: { id: string }) => k.id)).toContain(key.id);
     expect(JSON.stringify(listed.json)).not.toContain(key.secret);
-    const extra = await cli('key', 'create', '--agency', agencyId, '--env', 'live', '--kind', 'portal', '--json');
+    const extra = await cli('key', 'create', '--agency', agencyId, '--env', 'live', '--kind', 'portal', '--force', '--json');
     const revoked = await cli('key', 'revoke', extra.json.id, '--json');
     expect(revoked.json).toMatchObject({ id: extra.json.id, status: 'revoked' });
   });
