@@ -8,7 +8,7 @@ import { admissionRefusal, standingRefusal } from '../standing/refusals.js';
 import { standingOf } from '../standing/standing-check.js';
 import { utcDay } from '../terms/period.js';
 import { periodOf, type AccountTerms } from '../terms/terms.js';
-import type { MeterTicket, ReserveRequest, UsageCounter } from './counter.js';
+import type { MeterTicket, ReserveRequest, SearchWindows, UsageCounter } from './counter.js';
 import { applyBatch, bookingsOn, pruneBatches, readSeeds } from './store.js';
 
 export interface MeterDeps {
@@ -61,6 +61,26 @@ export function createMeter({ db, counter, fallback, terms, logger, docsUrl, clo
     }
   }
 
+  // The day and period of an agency change at 00:00 UTC at the earliest: worked out once an hour.
+  const windowCache = new Map<string, { until: number; anchor: number; day: Date; period: Date; windows: SearchWindows }>();
+  function windowsOf(t: AccountTerms, now: Date) {
+    const hit = windowCache.get(t.agencyId);
+    if (hit && now.getTime() < hit.until && now.getTime() >= hit.until - 3_600_000 && hit.anchor === t.anchor.getTime())
+      return hit;
+    const day = utcDay(now).start;
+    const period = periodOf(t, now).start;
+    const entry = {
+      until: Math.floor(now.getTime() / 3_600_000) * 3_600_000 + 3_600_000,
+      anchor: t.anchor.getTime(),
+      day,
+      period,
+      windows: { day: day.toISOString(), period: period.toISOString() },
+    };
+    if (windowCache.size > 10_000) windowCache.clear();
+    windowCache.set(t.agencyId, entry);
+    return entry;
+  }
+
   async function bookingsToday(agencyId: string, day: string, fresh: boolean): Promise<number> {
     const known = bookings.get(agencyId);
     if (!fresh && known?.day === day && Date.now() - known.at < BOOKINGS_CACHE_MS) return known.count;
@@ -83,9 +103,7 @@ export function createMeter({ db, counter, fallback, terms, logger, docsUrl, clo
     // Nothing to reserve for a paying plan's request that is not a search under a ceiling: it is
     // only counted when it ends (one step, no round trip before it is served).
     if (cap === null && !isSearch) return;
-    const day = utcDay(now).start;
-    const period = periodOf(t, now).start;
-    const windows = { day: day.toISOString(), period: period.toISOString() };
+    const { day, period, windows } = windowsOf(t, now);
     const holdId = `${instance}-${++holds}`;
     const request = async (fresh: boolean): Promise<ReserveRequest> => ({
       agencyId: t.agencyId,
