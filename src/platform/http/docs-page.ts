@@ -26,6 +26,8 @@ const SCALAR_CONFIGURATION = {
   // No usage reporting, and none of the tooling that links to Scalar's cloud.
   telemetry: false,
   showDeveloperTools: 'never',
+  // Scalar's "Ask AI" agent sends the description to Scalar's servers: off.
+  agent: { disabled: true },
   // Samples open on curl; JavaScript (fetch), Node, Python and others are one click away.
   defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
 };
