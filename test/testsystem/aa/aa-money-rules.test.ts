@@ -218,7 +218,7 @@ describe('taxes (JFK–LHR and JFK–DCA–DFW in samples-aa-17.2)', () => {
     expect(lines.get('US')?.country).toBe('US');
     expect(lines.has('GB')).toBe(false);
     // The connector itemises them on the priced offer (a search carries the totals only).
-    const adult = (await priced(await shop('JFK', 'LHR', FAR, 'AAINT-MAIN'))).passengerPrices[0]!;
+    const adult = (await priced(await shop('JFK', 'LHR', FAR, 'AAAT-MAIN'))).passengerPrices[0]!;
     expect(adult.taxLines.find((t) => t.code === 'YR')).toEqual({
       code: 'YR',
       name: 'AA YR surcharge',
@@ -252,7 +252,7 @@ describe('taxes (JFK–LHR and JFK–DCA–DFW in samples-aa-17.2)', () => {
       ),
     );
     expect(taxLines(business.body)[0]?.get('GB')?.filed).toBe('GBP 224.00');
-    const fromLondon = await priced(await shop('LHR', 'JFK', FAR, 'AAINT-MAIN'));
+    const fromLondon = await priced(await shop('LHR', 'JFK', FAR, 'AAAT-MAIN'));
     expect(fromLondon.passengerPrices[0]!.taxLines.find((t) => t.code === 'GB')).toMatchObject({
       country: 'GB',
       filed: { amountMinor: 9_400, currency: 'GBP' },

@@ -51,7 +51,8 @@ export interface PricedJourney {
 }
 
 const US = new Set(['US', 'PR', 'VI']);
-const FLAGSHIP_FIRST_MULTIPLIER = 6.4;
+/** Flagship First (above a Business cabin) costs about 2.5 times AA's domestic First. */
+const FLAGSHIP_FIRST_UPLIFT = 2.46;
 
 export function isInternational(itinerary: Itinerary): boolean {
   return itinerary.legs.some(
@@ -112,8 +113,9 @@ export function priceJourney(input: {
   // First above a Business cabin (777-300ER, A321T) is Flagship First, priced well above Business; First
   // on a two-cabin aircraft is AA's domestic First, priced between Main Cabin and Business.
   const flagshipFirst =
-    priceClass.id === 'FIRST' && itinerary.legs.some((l) => aircraftType(l.pattern.aircraft).cabins.some((c) => c.cabin === 'J'));
-  const multiplier = flagshipFirst ? FLAGSHIP_FIRST_MULTIPLIER : priceClass.multiplier;
+    priceClass.cabins[0] === 'F' &&
+    itinerary.legs.some((l) => aircraftType(l.pattern.aircraft).cabins.some((c) => c.cabin === 'J'));
+  const multiplier = flagshipFirst ? priceClass.multiplier * FLAGSHIP_FIRST_UPLIFT : priceClass.multiplier;
   // Load moves the fare through the booking-class ladder: up to +60% when only the top class is left.
   const loadFactor = 1 + 0.6 * maxStep;
   const currency = input.currency ?? 'USD';

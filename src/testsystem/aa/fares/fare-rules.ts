@@ -1,15 +1,20 @@
 // AA's branded fares as they appear in its NDC traffic: price class names and codes, the booking
 // classes each brand sells from (most expensive first), conditions, penalties and baggage.
+// Sources: samples-aa-17.2 (AADOM-MAIN, AADOM-MAINFL, AADOM-FIR, AADOM-FIRFL; Basic Economy booked
+// in B on JFK-LHR), aa.com fare-type pages (Main Plus: Main Cabin Extra seat and a free bag), and
+// regional codes such as AAAT-BASIC seen in agencies' AA NDC integrations for transatlantic trips.
 
+import { AIRPORTS } from '../network/airports-data.js';
 import type { CabinCode } from '../network/aircraft-data.js';
+import type { DatedFlight } from '../network/schedule-service.js';
 
-export type PriceClassId = 'BE' | 'MAIN' | 'MAINFL' | 'PE' | 'BUS' | 'FIRST';
+export type PriceClassId = 'BE' | 'MAIN' | 'MAINPLUS' | 'MAINFL' | 'PE' | 'BUS' | 'FIRST' | 'FIRSTFL';
 
 export interface PriceClassDef {
   id: PriceClassId;
   name: string;
-  domesticCode: string;
-  internationalCode: string;
+  /** The brand part of the code: AADOM-<this> at home, AA<region>-<this> abroad (brandCode). */
+  codeSuffix: string;
   /** Cabins to fly in, in order of preference, when a leg's aircraft lacks the first one. */
   cabins: readonly CabinCode[];
   rbds: readonly string[];
@@ -33,10 +38,9 @@ export const PRICE_CLASSES: readonly PriceClassDef[] = [
   {
     id: 'BE',
     name: 'Basic Economy',
-    domesticCode: 'AADOM-BASIC',
-    internationalCode: 'AAINT-BASIC',
+    codeSuffix: 'BASIC',
     cabins: ['Y'],
-    rbds: ['S', 'N', 'Q', 'O', 'G'],
+    rbds: ['B'],
     multiplier: 0.82,
     changeFeeCents: null,
     refundable: false,
@@ -52,10 +56,9 @@ export const PRICE_CLASSES: readonly PriceClassDef[] = [
   {
     id: 'MAIN',
     name: 'Main Cabin',
-    domesticCode: 'AADOM-MAIN',
-    internationalCode: 'AAINT-MAIN',
+    codeSuffix: 'MAIN',
     cabins: ['Y'],
-    rbds: ['Y', 'B', 'M', 'H', 'K', 'L', 'V', 'S', 'N', 'Q', 'O'],
+    rbds: ['Y', 'H', 'K', 'M', 'L', 'V', 'G', 'S', 'N', 'Q', 'O'],
     multiplier: 1,
     changeFeeCents: 0,
     refundable: false,
@@ -73,10 +76,27 @@ export const PRICE_CLASSES: readonly PriceClassDef[] = [
     displayOrder: 3,
   },
   {
+    id: 'MAINPLUS',
+    name: 'Main Plus',
+    codeSuffix: 'MAINPLUS',
+    cabins: ['Y'],
+    rbds: ['Y', 'H', 'K', 'M', 'L', 'V', 'G', 'S', 'N', 'Q', 'O'],
+    multiplier: 1.22,
+    changeFeeCents: 0,
+    refundable: false,
+    tripCredit: true,
+    checkedBagsDomestic: 1,
+    checkedBagsInternational: 1,
+    seatSelectionFree: true,
+    boardingGroup: 5,
+    descriptions: ['Main Cabin Extra seat with more legroom', '1 free checked bag', 'Group 5 boarding'],
+    fareBasisSuffix: 'P',
+    displayOrder: 4,
+  },
+  {
     id: 'MAINFL',
     name: 'Main Cabin Flexible',
-    domesticCode: 'AADOM-MAINFL',
-    internationalCode: 'AAINT-MAINFL',
+    codeSuffix: 'MAINFL',
     cabins: ['Y'],
     rbds: ['Y', 'B', 'M', 'H'],
     multiplier: 1.65,
@@ -94,8 +114,7 @@ export const PRICE_CLASSES: readonly PriceClassDef[] = [
   {
     id: 'PE',
     name: 'Premium Economy',
-    domesticCode: 'AADOM-PREMECON',
-    internationalCode: 'AAINT-PREMECON',
+    codeSuffix: 'PREMECON',
     cabins: ['W', 'Y'],
     rbds: ['W', 'P'],
     multiplier: 1.95,
@@ -113,8 +132,7 @@ export const PRICE_CLASSES: readonly PriceClassDef[] = [
   {
     id: 'BUS',
     name: 'Business',
-    domesticCode: 'AADOM-BUS',
-    internationalCode: 'AAINT-BUS',
+    codeSuffix: 'BUS',
     cabins: ['J', 'F', 'W', 'Y'],
     rbds: ['J', 'R', 'D', 'I'],
     multiplier: 4.1,
@@ -132,9 +150,9 @@ export const PRICE_CLASSES: readonly PriceClassDef[] = [
   {
     id: 'FIRST',
     name: 'First',
-    domesticCode: 'AADOM-FIR',
-    internationalCode: 'AAINT-FIR',
-    cabins: ['F', 'J'],
+    codeSuffix: 'FIR',
+    // First only where every flight has a First cabin: a trip whose long leg is Business is sold as Business.
+    cabins: ['F'],
     rbds: ['F', 'A'],
     multiplier: 2.6,
     changeFeeCents: 0,
@@ -148,10 +166,68 @@ export const PRICE_CLASSES: readonly PriceClassDef[] = [
     fareBasisSuffix: 'F',
     displayOrder: 9,
   },
+  {
+    id: 'FIRSTFL',
+    name: 'First Flexible',
+    codeSuffix: 'FIRFL',
+    cabins: ['F'],
+    rbds: ['F', 'A'],
+    multiplier: 3.3,
+    changeFeeCents: 0,
+    refundable: true,
+    tripCredit: true,
+    checkedBagsDomestic: 2,
+    checkedBagsInternational: 3,
+    seatSelectionFree: true,
+    boardingGroup: 1,
+    descriptions: ['Our largest, most comfortable seats', '2 free checked bags', 'Fully refundable'],
+    fareBasisSuffix: 'FF',
+    displayOrder: 10,
+  },
 ];
 
 export function priceClass(id: string): PriceClassDef | undefined {
   return PRICE_CLASSES.find((p) => p.id === id);
+}
+
+/** Where a trip goes, as AA's brand codes say it: at home, across the Atlantic or Pacific, Latin America. */
+export type BrandRegion = 'DOM' | 'AT' | 'PA' | 'LA';
+
+const US = new Set(['US', 'PR', 'VI']);
+const ATLANTIC = new Set([
+  'GB',
+  'IE',
+  'ES',
+  'PT',
+  'FR',
+  'DE',
+  'IT',
+  'NL',
+  'CH',
+  'GR',
+  'CZ',
+  'HU',
+  'DK',
+  'FI',
+  'SE',
+  'NO',
+  'IS',
+  'IL',
+  'IN',
+]);
+const PACIFIC = new Set(['JP', 'KR', 'AU', 'NZ', 'CN', 'HK']);
+
+export function brandRegion(flights: readonly DatedFlight[]): BrandRegion {
+  const countries = flights.flatMap((f) => [f.pattern.origin, f.pattern.destination]).map((a) => AIRPORTS.get(a)?.country ?? '');
+  if (countries.every((c) => US.has(c))) return 'DOM';
+  if (countries.some((c) => ATLANTIC.has(c))) return 'AT';
+  if (countries.some((c) => PACIFIC.has(c))) return 'PA';
+  return 'LA';
+}
+
+/** The price class code AA sends: AADOM-MAIN at home, AAAT-BASIC across the Atlantic. */
+export function brandCode(def: PriceClassDef, region: BrandRegion): string {
+  return `AA${region}-${def.codeSuffix}`;
 }
 
 /** NDC cabin type codes as the 21.3 samples use them: 1 First, 2 Business, 4 Premium Economy, 5 Economy. */

@@ -3,6 +3,7 @@
 
 import { fromUsdCents } from '../fares/fare-currency.js';
 import { formatAmount } from '../fares/fare-pricing.js';
+import { brandCode } from '../fares/fare-rules.js';
 import type { StoredOffer } from '../offers/offer-store.js';
 import { checkedBags, type ResponseIds } from './offer-xml-builder.js';
 import { el, type XmlNode } from '../wire/xml-builder.js';
@@ -67,9 +68,9 @@ export function penaltyList(offers: readonly StoredOffer[]): XmlNode {
 export function priceClassList(ids: ResponseIds): XmlNode {
   return el(
     'PriceClassList',
-    [...ids.priceClasses.entries()].map(([id, { def, international }]) =>
+    [...ids.priceClasses.entries()].map(([id, { def, region }]) =>
       el('PriceClass', [
-        el('Code', international ? def.internationalCode : def.domesticCode),
+        el('Code', brandCode(def, region)),
         ...def.descriptions.map((d) => el('Desc', [el('DescText', d)])),
         el('DisplayOrderText', def.displayOrder),
         el('Name', def.name),

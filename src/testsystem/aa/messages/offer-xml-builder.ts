@@ -3,7 +3,7 @@
 
 import { aircraftType } from '../network/aircraft-data.js';
 import { formatAmount, type PtcPrice } from '../fares/fare-pricing.js';
-import { CABIN_TYPE, type PriceClassDef } from '../fares/fare-rules.js';
+import { brandRegion, CABIN_TYPE, type BrandRegion, type PriceClassDef } from '../fares/fare-rules.js';
 import { isoDuration } from '../network/geo-time.js';
 import type { StoredOffer } from '../offers/offer-store.js';
 import { CARRIER_NAMES } from '../network/partners-data.js';
@@ -19,7 +19,7 @@ export function amount(name: string, minor: number, currency: string): XmlNode {
 export class ResponseIds {
   readonly flights = new Map<string, { n: number; flight: DatedFlight }>();
   readonly journeys = new Map<string, { id: string; flights: DatedFlight[] }>();
-  readonly priceClasses = new Map<string, { def: PriceClassDef; international: boolean }>();
+  readonly priceClasses = new Map<string, { def: PriceClassDef; region: BrandRegion }>();
 
   segment(flight: DatedFlight): string {
     let entry = this.flights.get(flight.key);
@@ -41,9 +41,10 @@ export class ResponseIds {
     return entry.id;
   }
 
-  priceClass(def: PriceClassDef, international: boolean): string {
-    const id = `PC_${def.id}_${international ? 'INT' : 'DOM'}`;
-    this.priceClasses.set(id, { def, international });
+  priceClass(def: PriceClassDef, flights: readonly DatedFlight[]): string {
+    const region = brandRegion(flights);
+    const id = `PC_${def.id}_${region}`;
+    this.priceClasses.set(id, { def, region });
     return id;
   }
 }
@@ -95,7 +96,10 @@ function forAll(p: PtcPrice): PtcPrice {
 
 export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids: ResponseIds): XmlNode {
   const journeyId = ids.journey(offer.journey.segments.map((s) => s.flight));
-  const pcId = ids.priceClass(offer.journey.priceClass, offer.journey.international);
+  const pcId = ids.priceClass(
+    offer.journey.priceClass,
+    offer.journey.segments.map((s) => s.flight),
+  );
   const allPax = offer.pax.map((p) => p.id);
   const def = offer.journey.priceClass;
   const items = offer.items.map((item) => {

@@ -29,11 +29,11 @@ export interface SearchInput {
 }
 
 const CABIN_TO_CLASSES: Readonly<Record<string, readonly string[]>> = {
-  '1': ['FIRST'],
+  '1': ['FIRST', 'FIRSTFL'],
   '2': ['BUS'],
   '3': ['BUS'],
   '4': ['PE'],
-  '5': ['BE', 'MAIN', 'MAINFL'],
+  '5': ['BE', 'MAIN', 'MAINPLUS', 'MAINFL'],
 };
 
 function classesFor(cabinCodes: readonly string[]): PriceClassDef[] {
