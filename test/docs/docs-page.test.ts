@@ -45,15 +45,19 @@ describe.skipIf(missing)(`docs page in headless Chromium${missing ? ` (skipped: 
   }
 
   for (const host of ['127.0.0.1', 'localhost']) {
-    it(`renders every tag's operations, opened as http://${host}/docs, with nothing loaded from elsewhere`, async () => {
+    it(`renders every tag and the operations with curl and JavaScript samples, opened as http://${host}/docs, with nothing loaded from elsewhere`, async () => {
       const spec = (await t.app.inject({ url: '/openapi.json' })).json<{
         paths: Record<string, Record<string, { summary?: string }>>;
+        tags: { name: string }[];
       }>();
       const { page, elsewhere } = await open(host, '#tag/shopping/POST/v1/shopping/offers');
       const search = spec.paths['/v1/shopping/offers']!.post!.summary!;
       await page.getByRole('heading', { name: search }).first().waitFor({ timeout: 20_000 });
       // The sample shows the address the page was opened on: the description's server is relative.
       await page.getByText(`curl http://${host}:${port}/v1/shopping/offers`).first().waitFor();
+      for (const tag of spec.tags) await page.getByText(tag.name, { exact: true }).first().waitFor();
+      // Samples for JavaScript too: Node.js (fetch) among the client libraries offered.
+      await page.getByText('Node.js', { exact: true }).first().waitFor();
       await page.screenshot({ path: path.join(SCREENSHOTS, `docs-page-${host}.png`) });
       expect(elsewhere).toEqual([]);
       await page.close();
