@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import dns from 'node:dns/promises';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -189,3 +190,31 @@ describe('aviation sync --json', { timeout: 120_000 }, () => {
     }
   });
 });
+
+// Whether the default upstream (OpenFlights on GitHub) resolves here; CI and this workplace are offline.
+const upstreamResolves = await Promise.race([
+  dns.lookup('raw.githubusercontent.com').then(
+    () => true,
+    () => false,
+  ),
+  new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3_000)),
+]);
+
+describe.skipIf(upstreamResolves)(
+  `aviation sync without a network${upstreamResolves ? ' (skipped: the upstream sources are reachable here)' : ''}`,
+  { timeout: 120_000 },
+  () => {
+    it('fails in one line per source and suggests --from', async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-offline-'));
+      try {
+        const res = await cli(baseEnv(dataDir), ROOT, 'aviation', 'sync', '--source', 'openflights');
+        expect(res.code).toBe(1);
+        expect(res.stdout).toMatch(/^openflights-airlines: FAILED: /m);
+        expect(res.stdout).toContain('import from a local copy with --from <dir or base URL>');
+        expect(res.stderr).not.toMatch(/\n\s+at /); // no stack
+      } finally {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  },
+);
