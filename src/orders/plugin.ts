@@ -5,6 +5,7 @@ import type { OrderSeatResolver } from '../offers/offer-service.js';
 import { API_KEY_ROUTE, SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import { BOOKING_RECOVERY_INTERVAL_MS, BOOKING_RECOVERY_JOB, runBookingRecovery } from './booking/recovery.js';
+import { bookingRoutes } from './booking/routes.js';
 import { dashboardOrderRoutes } from './dashboard-routes.js';
 import { runDeadlineSweep } from './deadline-sweep.js';
 import { airlineOfOrderId } from './order-access.js';
@@ -63,6 +64,7 @@ export function createOrders({ platform, connectors, authenticate }: OrdersOptio
       await app.register(async (api) => {
         setRoutePolicy(api, API_KEY_ROUTE);
         await api.register(orderRoutes, { platform, connectors });
+        await api.register(bookingRoutes, { platform, connectors });
         await api.register(orderServicingRoutes, { platform, connectors });
       });
       await app.register(async (dashboard) => {

@@ -1,14 +1,10 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../platform/errors.js';
-import { createOrder } from './booking/service.js';
 import { listHistory } from './history-store.js';
-import { validKey } from './booking/idempotency-service.js';
 import { loadOrder } from './order-access.js';
 import { listOrders } from './order-store.js';
 import { historyView, orderView } from './order-view.js';
 import { orderRouteContext, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from './route-context.js';
-import { CreateOrderBody } from './booking/schemas.js';
 import { AirlineQuery, GetOrderQuery, HistorySchema, ListQuery, OrderIdParams, OrderList, OrderSchema } from './schemas.js';
 import { getOrder } from './servicing/service.js';
 import { errorResponses } from '../platform/http/responses.js';
@@ -21,9 +17,9 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   return { createdAt, id };
 }
 
-/** Booking and the read side: list, create, retrieve (with refresh) and history. */
+/** The read side: list, retrieve (with refresh) and history. Booking is in booking/routes.ts. */
 export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptions): Promise<void> {
-  const { router, deps, target, writeRoute } = orderRouteContext(app, options);
+  const { router, deps, target } = orderRouteContext(app, options);
 
   router.get(
     '/v1/orders',
@@ -54,30 +50,6 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
         orders: page.map(orderView),
         next_cursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : '',
       };
-    },
-  );
-
-  router.post(
-    '/v1/orders',
-    {
-      ...writeRoute,
-      schema: {
-        tags: TAG,
-        summary: 'Book an offer: hold (pay later) or pay now (ticketed)',
-        description: withStatusDoc(
-          'Header `Idempotency-Key` (≤128 characters): a repeat returns the first order with 200 and `Idempotent-Replayed: true`.',
-        ),
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
-        body: CreateOrderBody,
-        response: { 200: OrderSchema, 201: OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 502, 503) },
-      },
-    },
-    async (request, reply) => {
-      const scope = scopeOf(request, 'create');
-      const key = validKey(request.headers['idempotency-key']);
-      const { order, replayed } = await createOrder(deps, scope, request.body, key);
-      if (replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.code(replayed ? 200 : 201).send(orderView(order));
     },
   );
 

@@ -1,0 +1,38 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { errorResponses } from '../../platform/http/responses.js';
+import { orderView } from '../order-view.js';
+import { orderRouteContext, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from '../route-context.js';
+import { OrderSchema } from '../schemas.js';
+import { validKey } from './idempotency-service.js';
+import { CreateOrderBody } from './schemas.js';
+import { createOrder } from './service.js';
+
+/** POST /v1/orders: book an offer, once per idempotency key. */
+export async function bookingRoutes(app: FastifyInstance, options: OrderRouteOptions): Promise<void> {
+  const { router, deps, writeRoute } = orderRouteContext(app, options);
+
+  router.post(
+    '/v1/orders',
+    {
+      ...writeRoute,
+      schema: {
+        tags: TAG,
+        summary: 'Book an offer: hold (pay later) or pay now (ticketed)',
+        description: withStatusDoc(
+          'Header `Idempotency-Key` (≤128 characters): a repeat returns the first order with 200 and `Idempotent-Replayed: true`.',
+        ),
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
+        body: CreateOrderBody,
+        response: { 200: OrderSchema, 201: OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const scope = scopeOf(request, 'create');
+      const key = validKey(request.headers['idempotency-key']);
+      const { order, replayed } = await createOrder(deps, scope, request.body, key);
+      if (replayed) reply.header('Idempotent-Replayed', 'true');
+      return reply.code(replayed ? 200 : 201).send(orderView(order));
+    },
+  );
+}
