@@ -8,7 +8,7 @@ const BEARER = /^Bearer[ \t]+([A-Za-z0-9_-]{1,200})[ \t]*$/i;
 
 /**
  * The onRequest hook of session-authenticated routes: `Authorization: Bearer <session token>`
- * in, `request.session` out. Any route plugin can add it (`app.portal.authenticate`).
+ * in, `request.session` out. Any feature's routes can add it: createPortal() returns it as `authenticate`.
  */
 export function sessionHook(sessions: SessionService) {
   return async function authenticateSession(request: FastifyRequest): Promise<void> {
