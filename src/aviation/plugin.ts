@@ -18,7 +18,7 @@ export function createAviation({ platform }: { platform: Platform }): Aviation {
   const aviation = createAviationService(platform);
   const plugin = fp(
     async (app) => {
-      setRoutePolicy(app, API_KEY_ENVELOPE_ROUTE);
+      setRoutePolicy(app, { ...API_KEY_ENVELOPE_ROUTE, meter: 'aviation' });
       // Unknown paths under these prefixes answer 404/405 in the envelope too.
       await setUnmatchedSurface(app, '/v1/aviation', 'envelope');
       await setUnmatchedSurface(app, '/v1/reference', 'envelope');

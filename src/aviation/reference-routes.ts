@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { API_KEY_ENVELOPE_ROUTE } from '../platform/http/route-policy.js';
 import { sendCached, STATUS_CACHE_CONTROL } from './envelope-reply.js';
 import type { AirlineLookup } from './reference-service.js';
 import {
@@ -28,6 +29,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
     '/v1/aviation/airlines',
     {
       schema: {
+        operationId: 'searchAirlines',
         tags,
         summary: 'Search airlines',
         description:
@@ -39,11 +41,12 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
     async (request, reply) => sendCached(request, reply, await service.listAirlines(request.query)),
   );
 
-  const airline = (path: string, lookup: AirlineLookup, part: 'airline' | 'status', summary: string) => {
+  const airline = (operationId: string, path: string, lookup: AirlineLookup, part: 'airline' | 'status', summary: string) => {
     app.get(
       path,
       {
         schema: {
+          operationId,
           tags,
           summary,
           description:
@@ -60,15 +63,16 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
       },
     );
   };
-  airline('/v1/aviation/airlines/iata/:iata', 'iata', 'airline', 'Airline by IATA code');
-  airline('/v1/aviation/airlines/icao/:icao', 'icao', 'airline', 'Airline by ICAO code');
-  airline('/v1/aviation/airlines/:id', 'any', 'airline', 'Airline by id, IATA or ICAO code');
-  airline('/v1/aviation/airlines/:id/status', 'any', 'status', 'Derived status of an airline');
+  airline('getAirlineByIata', '/v1/aviation/airlines/iata/:iata', 'iata', 'airline', 'Airline by IATA code');
+  airline('getAirlineByIcao', '/v1/aviation/airlines/icao/:icao', 'icao', 'airline', 'Airline by ICAO code');
+  airline('getAirline', '/v1/aviation/airlines/:id', 'any', 'airline', 'Airline by id, IATA or ICAO code');
+  airline('getAirlineStatus', '/v1/aviation/airlines/:id/status', 'any', 'status', 'Derived status of an airline');
 
   app.get(
     '/v1/aviation/aircraft-types',
     {
       schema: {
+        operationId: 'listAircraftTypes',
         tags,
         summary: 'List aircraft types (one per ICAO designator)',
         description: 'Sorted by designator. `class` is the derived body class; `manufacturer` matches the normalized name.',
@@ -83,6 +87,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
     '/v1/aviation/aircraft-types/:icao_type',
     {
       schema: {
+        operationId: 'getAircraftType',
         tags,
         summary: 'Aircraft type by ICAO designator',
         params: IcaoTypeParams,
@@ -96,6 +101,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
     '/v1/aviation/manufacturers',
     {
       schema: {
+        operationId: 'listManufacturers',
         tags,
         summary: 'Aircraft manufacturers (normalized names)',
         response: responses(envelope(Type.Array(Type.String()), Type.Object({ total: Type.Integer() }))),
@@ -108,6 +114,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
     '/v1/aviation/manufacturers/:name/aircraft-types',
     {
       schema: {
+        operationId: 'listManufacturerAircraftTypes',
         tags,
         summary: "A manufacturer's aircraft types",
         description: 'The name as `/manufacturers` lists it, case- and accent-insensitive; percent-encode spaces.',
@@ -127,7 +134,9 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
   app.get(
     '/v1/reference/sources',
     {
+      config: { ...API_KEY_ENVELOPE_ROUTE, meter: 'reference' },
       schema: {
+        operationId: 'listDataSources',
         tags,
         summary: 'Upstream data sources: licence and sync status',
         description: 'Answers before any sync too, so an operator can see why aviation data is unavailable.',

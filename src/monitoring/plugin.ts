@@ -22,7 +22,7 @@ export function createMonitoring({ platform, connectors }: MonitoringOptions): M
   const health = createHealthService(platform, connectors);
   const plugin = fp(
     async (app) => {
-      setRoutePolicy(app, API_KEY_ROUTE);
+      setRoutePolicy(app, { ...API_KEY_ROUTE, meter: 'monitoring' });
       if (health.enabled) {
         platform.scheduler.add({
           name: 'airline-probe',

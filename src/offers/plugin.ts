@@ -23,7 +23,7 @@ export function createOffers({ platform, connectors, orderSeats }: OffersOptions
   const offers = createOfferService(platform, connectors);
   const plugin = fp(
     async (app) => {
-      setRoutePolicy(app, API_KEY_ROUTE);
+      setRoutePolicy(app, { ...API_KEY_ROUTE, meter: 'offers' });
       await app.register(offerRoutes, { offers, orderSeats });
     },
     { name: 'offers', dependencies: ['connectors'], encapsulate: true },

@@ -62,7 +62,7 @@ export function createOrders({ platform, connectors, authenticate }: OrdersOptio
         run: async () => void (await runBookingRecovery({ db: platform.db, connectors, clock, logger: platform.logger })),
       });
       await app.register(async (api) => {
-        setRoutePolicy(api, API_KEY_ROUTE);
+        setRoutePolicy(api, { ...API_KEY_ROUTE, meter: 'orders' });
         await api.register(orderRoutes, { platform, connectors });
         await api.register(bookingRoutes, { platform, connectors });
         await api.register(orderServicingRoutes, { platform, connectors });

@@ -28,7 +28,7 @@ export function createShopping({ platform, connectors }: ShoppingOptions): Shopp
 
   const plugin = fp(
     async (app) => {
-      setRoutePolicy(app, API_KEY_ROUTE);
+      setRoutePolicy(app, { ...API_KEY_ROUTE, meter: 'shopping' });
       platform.scheduler.add({ name: 'look-to-book-flush', intervalMs: LOOK_TO_BOOK_FLUSH_MS, run: () => lookToBook.flush() });
       app.addHook('onClose', async () => lookToBook.flush());
       await app.register(searchRoutes, { platform, search, lookToBook, rateLimit: createSearchRateLimit(platform) });

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import type { DeclaredRoute } from '../../src/platform/http/route-policy.js';
+import type { DeclaredRoute, MeterSurface } from '../../src/platform/http/route-policy.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTestPlatform } from '../helpers/test-platform.js';
 import { concretePath, requestFor } from './route-walk.js';
@@ -76,6 +76,25 @@ describe('every registered route declares its policy, and the policy holds', () 
       const envelope = r.url.startsWith('/v1/aviation') || r.url.startsWith('/v1/reference');
       expect(r.surface, `${r.method} ${r.url}`).toBe(envelope ? 'envelope' : 'plain');
     }
+  });
+
+  it('every api-key route under the metered prefixes declares its meter, the usage surface of its prefix (docs/plans.md)', () => {
+    const surfaces: [string, MeterSurface][] = [
+      ['/v1/shopping', 'shopping'],
+      ['/v1/offers', 'offers'],
+      ['/v1/orders', 'orders'],
+      ['/v1/monitoring', 'monitoring'],
+      ['/v1/aviation', 'aviation'],
+      ['/v1/reference', 'reference'],
+    ];
+    const keyRoutes = only('api-key');
+    for (const r of keyRoutes) {
+      const surface = surfaces.find(([prefix]) => r.url === prefix || r.url.startsWith(`${prefix}/`))?.[1];
+      if (surface) expect(r.meter, `${r.method} ${r.url}`).toBe(surface);
+    }
+    expect(keyRoutes.filter((r) => r.meter).length).toBeGreaterThan(40);
+    // Only a key's requests are metered: no session, public or metrics route declares a meter.
+    expect(routes.filter((r) => r.auth !== 'api-key' && r.meter).map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 
   it('every api-key route answers 401 missing X-API-Key without a key and 401 invalid api key with a wrong one', async () => {
