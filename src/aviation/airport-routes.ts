@@ -30,6 +30,7 @@ export const airportRoutes: FastifyPluginAsyncTypebox<{ service: AviationService
     '/v1/aviation/airports',
     {
       schema: {
+        operationId: 'searchAirports',
         tags,
         summary: 'Search airports',
         description:
@@ -42,6 +43,7 @@ export const airportRoutes: FastifyPluginAsyncTypebox<{ service: AviationService
   );
 
   const one = (
+    operationId: string,
     path: string,
     lookup: AirportLookup,
     part: AirportPart,
@@ -54,6 +56,7 @@ export const airportRoutes: FastifyPluginAsyncTypebox<{ service: AviationService
       path,
       {
         schema: {
+          operationId,
           tags,
           summary,
           description: lookup === 'any' ? ID_NOTE : `Exact ${lookup.toUpperCase()} code (case-insensitive).`,
@@ -68,10 +71,11 @@ export const airportRoutes: FastifyPluginAsyncTypebox<{ service: AviationService
     );
   };
 
-  one('/v1/aviation/airports/iata/:iata', 'iata', 'airport', 'Airport by IATA code', Airport);
-  one('/v1/aviation/airports/icao/:icao', 'icao', 'airport', 'Airport by ICAO code', Airport);
-  one('/v1/aviation/airports/:id', 'any', 'airport', 'Airport by id, IATA or ICAO code', Airport);
+  one('getAirportByIata', '/v1/aviation/airports/iata/:iata', 'iata', 'airport', 'Airport by IATA code', Airport);
+  one('getAirportByIcao', '/v1/aviation/airports/icao/:icao', 'icao', 'airport', 'Airport by ICAO code', Airport);
+  one('getAirport', '/v1/aviation/airports/:id', 'any', 'airport', 'Airport by id, IATA or ICAO code', Airport);
   one(
+    'getAirportProfile',
     '/v1/aviation/airports/:id/full',
     'any',
     'full',
@@ -82,8 +86,17 @@ export const airportRoutes: FastifyPluginAsyncTypebox<{ service: AviationService
       airport_icao: Type.Union([Type.String(), Type.Null()]),
     }),
   );
-  one('/v1/aviation/airports/:id/runways', 'any', 'runways', 'Runways of an airport', Type.Array(Runway), AirportMeta);
   one(
+    'listAirportRunways',
+    '/v1/aviation/airports/:id/runways',
+    'any',
+    'runways',
+    'Runways of an airport',
+    Type.Array(Runway),
+    AirportMeta,
+  );
+  one(
+    'listAirportFrequencies',
     '/v1/aviation/airports/:id/frequencies',
     'any',
     'frequencies',
@@ -92,6 +105,7 @@ export const airportRoutes: FastifyPluginAsyncTypebox<{ service: AviationService
     AirportMeta,
   );
   one(
+    'listAirportNavaids',
     '/v1/aviation/airports/:id/navaids',
     'any',
     'navaids',
@@ -100,6 +114,7 @@ export const airportRoutes: FastifyPluginAsyncTypebox<{ service: AviationService
     AirportMeta,
   );
   one(
+    'getAirportTimezone',
     '/v1/aviation/airports/:id/timezone',
     'any',
     'timezone',

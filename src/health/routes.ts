@@ -23,6 +23,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
     '/v1/health',
     {
       schema: {
+        operationId: 'getHealth',
         tags: ['public'],
         summary: 'Liveness: answers while the process runs; checks nothing',
         response: { 200: Type.Object({ status: Type.Literal('ok') }) },
@@ -35,6 +36,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
     '/v1/health/ready',
     {
       schema: {
+        operationId: 'getReadiness',
         tags: ['public'],
         summary: 'Readiness: database, keyring and every active key id loaded',
         description:

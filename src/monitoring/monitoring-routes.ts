@@ -35,6 +35,7 @@ export const monitoringRoutes: FastifyPluginAsyncTypebox<{ health: HealthService
     {
       config: API_KEY_ROUTE,
       schema: {
+        operationId: 'listAirlineHealth',
         tags: ['monitoring'],
         summary: 'Health of every connected airline',
         description: `One record per registered connector; an empty list when monitoring is disabled. ${NOTE}`,
@@ -49,6 +50,7 @@ export const monitoringRoutes: FastifyPluginAsyncTypebox<{ health: HealthService
     {
       config: API_KEY_ROUTE,
       schema: {
+        operationId: 'getAirlineHealth',
         tags: ['monitoring'],
         summary: 'Health of one airline connector',
         description: `404 for a code with no connector. ${NOTE}`,

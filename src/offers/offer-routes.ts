@@ -33,6 +33,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async 
     {
       config: API_KEY_ROUTE,
       schema: {
+        operationId: 'priceOffers',
         tags: ['offers'],
         summary: 'Re-price offers at the airline: confirmed price and terms',
         description:
@@ -56,6 +57,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async 
     {
       config: API_KEY_ROUTE,
       schema: {
+        operationId: 'getOfferSeatMap',
         tags: ['offers'],
         summary: 'Seat maps of an offer (or of a booked order)',
         description: `Every seat carries \`segment_id\`. With \`segment_id\`, only that segment's map; 404 \`seat_map_segment_not_found\` when the carrier publishes no map for it. ${AIRLINE_NOTE}`,
@@ -73,6 +75,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async 
     {
       config: API_KEY_ROUTE,
       schema: {
+        operationId: 'listOfferServices',
         tags: ['offers'],
         summary: 'Ancillary services sold with an offer',
         description: AIRLINE_NOTE,

@@ -67,6 +67,7 @@ export async function dashboardOrderRoutes(
     '/v1/dev/orders/:orderID',
     {
       schema: {
+        operationId: 'getDashboardOrder',
         tags: TAG,
         summary: "Dashboard: one of the agency's orders (session)",
         params: OrderIdParams,
@@ -80,6 +81,7 @@ export async function dashboardOrderRoutes(
     '/v1/dev/orders/:orderID/history',
     {
       schema: {
+        operationId: 'getDashboardOrderHistory',
         tags: TAG,
         summary: "Dashboard: an order's timeline (session)",
         params: OrderIdParams,
@@ -97,6 +99,7 @@ export async function dashboardOrderRoutes(
     {
       preHandler: opts.gate,
       schema: {
+        operationId: 'cancelDashboardOrder',
         tags: TAG,
         summary: 'Dashboard: cancel the order at the airline, as the agency or support on its behalf',
         description:

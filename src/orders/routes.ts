@@ -25,6 +25,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
     '/v1/orders',
     {
       schema: {
+        operationId: 'listOrders',
         tags: TAG,
         summary: "List the agency's orders, newest first (keyset pagination)",
         description: withStatusDoc('`next_cursor` is empty on the last page.'),
@@ -57,6 +58,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
     '/v1/orders/:orderID',
     {
       schema: {
+        operationId: 'getOrder',
         tags: TAG,
         summary: "One order from the agency's store (`refresh=true` re-reads the airline)",
         description: withStatusDoc(
@@ -74,6 +76,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
     '/v1/orders/:orderID/history',
     {
       schema: {
+        operationId: 'getOrderHistory',
         tags: TAG,
         summary:
           "Append-only timeline: who (key, portal user, support on the agency's behalf, airline), what, when, airline references",

@@ -59,6 +59,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
       config: API_KEY_ROUTE,
       preValidation: rateLimit,
       schema: {
+        operationId: 'searchOffers',
         tags: ['shopping'],
         summary: 'Search every connected airline for offers',
         description: `One-way (origin, destination, departure_date), round trip (add return_date) or multi-city (slices). Offers are normalized; \`connectors\` says which airlines answered, timed out or failed. ${limits}`,
@@ -86,6 +87,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
       config: API_KEY_ROUTE,
       preValidation: rateLimit,
       schema: {
+        operationId: 'streamOffers',
         tags: ['shopping'],
         summary: 'Search every connected airline, streaming offers as each airline answers',
         description: `${STREAM_DESCRIPTION}\n\nSame request, validation, caching, look-to-book accounting and rate limit as POST /v1/shopping/offers. ${limits}`,

@@ -17,6 +17,7 @@ export async function bookingRoutes(app: FastifyInstance, options: OrderRouteOpt
     {
       ...writeRoute,
       schema: {
+        operationId: 'createOrder',
         tags: TAG,
         summary: 'Book an offer: hold (pay later) or pay now (ticketed)',
         description: withStatusDoc(

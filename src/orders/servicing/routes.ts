@@ -33,6 +33,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
     {
       ...writeRoute,
       schema: {
+        operationId: 'changeOrder',
         tags: TAG,
         summary: 'Change request: seats, services, contact (JSON keys case-insensitive)',
         description: withStatusDoc('Priced extras without `payment` become `pending_upsell`, finalised by POST /commit.'),
@@ -52,6 +53,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
     {
       ...writeRoute,
       schema: {
+        operationId: 'cancelOrder',
         tags: TAG,
         summary: 'Cancel the order at the airline (quote and accept in one step)',
         description: withStatusDoc('204 on success.'),
@@ -71,6 +73,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
     {
       ...writeRoute,
       schema: {
+        operationId: 'quoteOrder',
         tags: TAG,
         summary: 'Order quote: the airline reprices the order as it stands',
         params: OrderIdParams,
@@ -96,6 +99,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
     {
       ...writeRoute,
       schema: {
+        operationId: 'payOrder',
         tags: TAG,
         summary: 'Pay a hold and/or the pending upsell (seats, bags)',
         description: withStatusDoc('Payment defaults to the agency account (BSP).'),
@@ -113,6 +117,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
     {
       ...writeRoute,
       schema: {
+        operationId: 'reshopOrder',
         tags: TAG,
         summary: 'Alternatives for the order (reissue step 1)',
         description: 'Without `slices`: the same route and date.',
@@ -132,6 +137,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
     {
       ...writeRoute,
       schema: {
+        operationId: 'quoteOrderChange',
         tags: TAG,
         summary: 'Change quote (`reissue`, `ancillaries`; AA refuses `cancel_segments`)',
         params: OrderIdParams,
@@ -159,6 +165,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
     {
       ...writeRoute,
       schema: {
+        operationId: 'confirmOrderChange',
         tags: TAG,
         summary: 'Accept a reshop offer (`offer_id` required); the airline reprices at acceptance',
         description: withStatusDoc(''),
@@ -176,6 +183,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
     {
       ...writeRoute,
       schema: {
+        operationId: 'quoteOrderCancellation',
         tags: TAG,
         summary: 'Cancellation quote: refund versus penalty from the fare conditions',
         params: OrderIdParams,
@@ -201,6 +209,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
     {
       ...writeRoute,
       schema: {
+        operationId: 'confirmOrderCancellation',
         tags: TAG,
         summary: 'Cancel the order; full order, or `{order_id, status}` when the airline cannot be read back',
         description: withStatusDoc(''),
@@ -225,6 +234,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
     '/v1/orders/:orderID/refund-eligibility',
     {
       schema: {
+        operationId: 'getRefundEligibility',
         tags: TAG,
         summary: 'Refund eligibility, refundable amount and penalty (no side effect)',
         params: OrderIdParams,
@@ -249,6 +259,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
     {
       ...writeRoute,
       schema: {
+        operationId: 'refundOrder',
         tags: TAG,
         summary: 'Refund the order (202)',
         description: withStatusDoc('A ticketed order is cancelled with its refund; a cancelled one has its refund recorded.'),

@@ -25,6 +25,7 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
     '/v1/dev/signup',
     {
       schema: {
+        operationId: 'signUp',
         tags: ['portal'],
         summary: 'Create an account and its agency; a verification link is e-mailed',
         description:
@@ -44,6 +45,7 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
     {
       logSerializers: redactedTokenLog,
       schema: {
+        operationId: 'verifyEmail',
         tags: ['portal'],
         summary: 'The e-mailed verification link: marks the address verified',
         security: NO_SECURITY,
@@ -60,6 +62,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ services: PortalSer
     '/v1/dev/me/verify-email',
     {
       schema: {
+        operationId: 'resendVerificationEmail',
         tags: ['portal'],
         summary: 'Send a new verification link to the account address',
         security: SESSION_SECURITY,

@@ -15,6 +15,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
     '/v1/dev/invites',
     {
       schema: {
+        operationId: 'createInvite',
         tags,
         summary: 'Invite a teammate into the agency',
         description:
@@ -32,6 +33,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
     '/v1/dev/invites',
     {
       schema: {
+        operationId: 'listInvites',
         tags,
         summary: "The agency's open invitations, newest first",
         security: SESSION_SECURITY,
@@ -45,6 +47,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
     '/v1/dev/invites/:id',
     {
       schema: {
+        operationId: 'revokeInvite',
         tags,
         summary: 'Revoke an open invitation',
         security: SESSION_SECURITY,
@@ -62,6 +65,7 @@ export const inviteAcceptRoutes: FastifyPluginAsyncTypebox<{ services: PortalSer
     '/v1/dev/invites/accept',
     {
       schema: {
+        operationId: 'acceptInvite',
         tags,
         summary: 'Accept an invitation: the account is created in the agency with the invited role',
         description:

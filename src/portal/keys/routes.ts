@@ -14,6 +14,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
     '/v1/dev/api-keys',
     {
       schema: {
+        operationId: 'listApiKeys',
         tags,
         summary: "The agency's API keys, newest first, never with secrets",
         security: SESSION_SECURITY,
@@ -27,6 +28,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
     '/v1/dev/api-keys',
     {
       schema: {
+        operationId: 'createApiKey',
         tags,
         summary: 'Create a key; its secret is in this answer only',
         description:
@@ -44,6 +46,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
     '/v1/dev/api-keys/:id',
     {
       schema: {
+        operationId: 'updateApiKey',
         tags,
         summary: 'Change a key: only the named fields; an empty value clears that restriction',
         description:
@@ -62,6 +65,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
     '/v1/dev/api-keys/:id',
     {
       schema: {
+        operationId: 'revokeApiKey',
         tags,
         summary: 'Revoke a key at once',
         description: 'Live keys: owners and admins only; a developer gets 403 `role_forbidden`.',
@@ -77,6 +81,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
     '/v1/dev/api-keys/:id/rotate',
     {
       schema: {
+        operationId: 'rotateApiKey',
         tags,
         summary: 'Rotate a key: a replacement with the same name and restrictions, shown once; the old key is revoked at once',
         description: 'Live keys: owners and admins only; a developer gets 403 `role_forbidden`.',
@@ -92,6 +97,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
     '/v1/dev/api-keys/:id/secret',
     {
       schema: {
+        operationId: 'revealApiKeySecret',
         tags,
         summary: "Reveal a key's secret again (step-up)",
         description:

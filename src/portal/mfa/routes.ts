@@ -15,6 +15,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
     '/v1/dev/me/mfa/totp',
     {
       schema: {
+        operationId: 'startTotpEnrolment',
         tags,
         summary: 'Start TOTP enrolment: a new secret and its otpauth:// URI',
         description: `Nothing changes until the secret is confirmed with a code. ${STEP_UP}`,
@@ -30,6 +31,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
     '/v1/dev/me/mfa/totp/confirm',
     {
       schema: {
+        operationId: 'confirmTotpEnrolment',
         tags,
         summary: 'Confirm enrolment with a code from the new secret; answers the recovery codes once',
         security: SESSION_SECURITY,
@@ -44,6 +46,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
     '/v1/dev/me/mfa/totp',
     {
       schema: {
+        operationId: 'removeTotp',
         tags,
         summary: 'Remove the second factor and its recovery codes',
         description: STEP_UP,
@@ -59,6 +62,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
     '/v1/dev/me/mfa/verify',
     {
       schema: {
+        operationId: 'verifySecondFactor',
         tags,
         summary: 'Re-verify the second factor inside this session (step-up)',
         description:
@@ -75,6 +79,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
     '/v1/dev/me/mfa/recovery-codes',
     {
       schema: {
+        operationId: 'regenerateRecoveryCodes',
         tags,
         summary: 'Replace all recovery codes; the new ones are shown once',
         description: STEP_UP,

@@ -19,6 +19,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
     '/v1/dev/password-reset',
     {
       schema: {
+        operationId: 'requestPasswordReset',
         tags: ['portal'],
         summary: 'Mail a one-time password reset token to an account',
         description:
@@ -36,6 +37,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
     '/v1/dev/password-reset/confirm',
     {
       schema: {
+        operationId: 'confirmPasswordReset',
         tags: ['portal'],
         summary: 'Set a new password with a reset token',
         description:
@@ -57,6 +59,7 @@ export const passwordChangeRoutes: FastifyPluginAsyncTypebox<{ services: PortalS
     '/v1/dev/me/password',
     {
       schema: {
+        operationId: 'changePassword',
         tags: ['portal'],
         summary: 'Change the password (the current one is required)',
         description:

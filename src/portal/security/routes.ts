@@ -21,6 +21,7 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
     '/v1/dev/me/security-events',
     {
       schema: {
+        operationId: 'listMySecurityEvents',
         tags: ['portal'],
         summary: "The caller's security events, newest first",
         description:
@@ -39,6 +40,7 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
     '/v1/admin/security/events',
     {
       schema: {
+        operationId: 'listSecurityEvents',
         tags: ['admin'],
         summary: 'Security events of every account, newest first (permission platform.read)',
         security: SESSION_SECURITY,
@@ -53,6 +55,7 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
     '/v1/admin/security/events/:id/ack',
     {
       schema: {
+        operationId: 'acknowledgeSecurityEvent',
         tags: ['admin'],
         summary: 'Acknowledge an event (permission platform.read)',
         security: SESSION_SECURITY,
@@ -67,6 +70,7 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
     '/v1/admin/security/lockouts',
     {
       schema: {
+        operationId: 'listLockouts',
         tags: ['admin'],
         summary: 'Accounts locked now, with when each lock ends (permission platform.read)',
         security: SESSION_SECURITY,
@@ -80,6 +84,7 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
     '/v1/admin/security/lockouts/:userID/unlock',
     {
       schema: {
+        operationId: 'unlockAccount',
         tags: ['admin'],
         summary: 'Lift a lock and reset the failure count (permission user.manage)',
         security: SESSION_SECURITY,

@@ -11,6 +11,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }
     '/v1/dev/login',
     {
       schema: {
+        operationId: 'logIn',
         tags: ['portal'],
         summary: 'Log in with e-mail and password',
         description:
@@ -29,6 +30,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }
     '/v1/dev/login/mfa',
     {
       schema: {
+        operationId: 'logInWithSecondFactor',
         tags: ['portal'],
         summary: 'Complete a login with a TOTP or recovery code',
         description:
@@ -48,6 +50,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
     '/v1/dev/logout',
     {
       schema: {
+        operationId: 'logOut',
         tags: ['portal'],
         summary: 'End the current session (a support session is closed)',
         security: SESSION_SECURITY,
@@ -66,6 +69,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
     '/v1/dev/sessions',
     {
       schema: {
+        operationId: 'listSessions',
         tags: ['portal'],
         summary: "The caller's open sessions, newest first",
         description:
@@ -86,6 +90,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
     '/v1/dev/sessions/:id',
     {
       schema: {
+        operationId: 'revokeSession',
         tags: ['portal'],
         summary: "Revoke one of the caller's sessions",
         description:
@@ -107,6 +112,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
     '/v1/dev/me',
     {
       schema: {
+        operationId: 'getAccount',
         tags: ['portal'],
         summary: 'The caller: account, agency, second factor, session',
         security: SESSION_SECURITY,

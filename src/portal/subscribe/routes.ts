@@ -13,6 +13,7 @@ export const subscribeRoutes: FastifyPluginAsyncTypebox<{ services: PortalServic
     '/v1/subscribe',
     {
       schema: {
+        operationId: 'subscribe',
         tags: ['public'],
         summary: 'Ask to hear about the service: the operator is e-mailed, nothing is stored',
         security: NO_SECURITY,

@@ -10,6 +10,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
     '/v1/admin/support-sessions',
     {
       schema: {
+        operationId: 'startSupportSession',
         tags: ['admin'],
         summary: "Open a support session on an agency's behalf (permission support.session)",
         description:
@@ -28,6 +29,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
     '/v1/admin/support-sessions/:id',
     {
       schema: {
+        operationId: 'endSupportSession',
         tags: ['admin'],
         summary: 'Close a support session (also done by logging out with its token)',
         security: SESSION_SECURITY,

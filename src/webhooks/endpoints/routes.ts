@@ -25,6 +25,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
     '/v1/dev/webhooks',
     {
       schema: {
+        operationId: 'listWebhookEndpoints',
         tags,
         summary: "The agency's webhook endpoints, newest first, never with secrets",
         description: WHO,
@@ -39,6 +40,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
     '/v1/dev/webhooks',
     {
       schema: {
+        operationId: 'createWebhookEndpoint',
         tags,
         summary: 'Register an endpoint; its whsec_ signing secret is in this answer only',
         description:
@@ -57,6 +59,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
     '/v1/dev/webhooks/:id',
     {
       schema: {
+        operationId: 'getWebhookEndpoint',
         tags,
         summary: 'One endpoint, with its failure streak and why and when it was switched off',
         description: WHO,
@@ -72,6 +75,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
     '/v1/dev/webhooks/:id',
     {
       schema: {
+        operationId: 'updateWebhookEndpoint',
         tags,
         summary: 'Change the description or the events; the URL is not editable (delete and recreate)',
         description: WHO + 'A body naming no field is 400.',
@@ -88,6 +92,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
     '/v1/dev/webhooks/:id',
     {
       schema: {
+        operationId: 'deleteWebhookEndpoint',
         tags,
         summary: 'Delete an endpoint; its pending deliveries are dropped',
         description: WHO + 'Not on a support session.',
@@ -103,6 +108,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
     '/v1/dev/webhooks/:id/enable',
     {
       schema: {
+        operationId: 'enableWebhookEndpoint',
         tags,
         summary: 'Re-arm a switched-off endpoint: its waiting deliveries resume; dead ones are not resent',
         description: WHO + 'Not on a support session.',
@@ -118,6 +124,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
     '/v1/dev/webhooks/:id/deliveries',
     {
       schema: {
+        operationId: 'listWebhookDeliveries',
         tags,
         summary: 'Deliveries to the endpoint, newest first, each with every attempt',
         description: WHO + 'Cursor-paginated: pass `nextCursor` as `cursor` for the next page.',
@@ -134,6 +141,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
     '/v1/dev/webhooks/:id/deliveries/:deliveryId/retry',
     {
       schema: {
+        operationId: 'retryWebhookDelivery',
         tags,
         summary: 'Send one delivery again now, with the same delivery id',
         description: WHO + 'A dead delivery starts a fresh schedule of 10 attempts.',
