@@ -48,6 +48,57 @@ export interface PricedJourney {
   international: boolean;
   /** ISO 4217 code every amount of this journey is filed in. */
   currency: string;
+  /** Segments per one-way trip, in order: [2] one way with a connection, [1, 1] a non-stop round trip. */
+  directions: number[];
+}
+
+/** The flights of each one-way trip of a journey (one for a one-way, two for a round trip). */
+export function tripsOf(journey: Pick<PricedJourney, 'segments' | 'directions'>): PricedSegment[][] {
+  let start = 0;
+  return journey.directions.map((n) => journey.segments.slice(start, (start += n)));
+}
+
+/**
+ * Round trips abroad are filed as round-trip fares, cheaper than two one-ways (the real samples price
+ * every round trip as one offer); at home AA's fares are one-way and a round trip is their sum.
+ */
+const INTERNATIONAL_ROUND_TRIP_FACTOR = 0.85;
+
+/** One priced journey out of several, same brand and currency: a round trip, or a booking of many offers. */
+export function joinJourneys(journeys: readonly PricedJourney[], roundTrip: boolean): PricedJourney {
+  const first = journeys[0]!;
+  const international = journeys.some((j) => j.international);
+  const factor = roundTrip && international ? INTERNATIONAL_ROUND_TRIP_FACTOR : 1;
+  const perPtc: PtcPrice[] = [];
+  for (const p of journeys.flatMap((j) => j.perPtc)) {
+    const seen = perPtc.find((q) => q.ptc === p.ptc);
+    if (!seen) perPtc.push({ ...p, taxes: p.taxes.map((t) => ({ ...t, filed: t.filed && { ...t.filed } })) });
+    else {
+      seen.baseCents += p.baseCents;
+      for (const t of p.taxes) {
+        const same = seen.taxes.find((s) => s.code === t.code);
+        if (!same) seen.taxes.push({ ...t, filed: t.filed && { ...t.filed } });
+        else {
+          same.cents += t.cents;
+          same.filed = same.filed && t.filed ? { ...same.filed, cents: same.filed.cents + t.filed.cents } : null;
+        }
+      }
+    }
+  }
+  for (const p of perPtc) {
+    p.baseCents = Math.round(p.baseCents * factor);
+    p.taxCents = p.taxes.reduce((s, t) => s + t.cents, 0);
+    p.totalCents = p.baseCents + p.taxCents;
+  }
+  return {
+    priceClass: first.priceClass,
+    segments: journeys.flatMap((j) => j.segments),
+    perPtc,
+    totalCents: perPtc.reduce((s, p) => s + p.totalCents * p.count, 0),
+    international,
+    currency: first.currency,
+    directions: journeys.flatMap((j) => j.directions),
+  };
 }
 
 const US = new Set(['US', 'PR', 'VI']);
@@ -150,7 +201,7 @@ export function priceJourney(input: {
     perPtc.push({ ptc, count, baseCents, taxes, taxCents, totalCents: baseCents + taxCents });
   }
   const totalCents = perPtc.reduce((s, p) => s + p.totalCents * p.count, 0);
-  return { priceClass, segments, perPtc, totalCents, international, currency };
+  return { priceClass, segments, perPtc, totalCents, international, currency, directions: [segments.length] };
 }
 
 /** Minor units as NDC decimal text, with the currency's own number of decimals. */

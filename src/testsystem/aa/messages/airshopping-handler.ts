@@ -1,7 +1,7 @@
 // AirShopping: reads origin, destination, date, passengers, cabin and the direct-only preference from
 // any schema-valid request shape, and answers with offers per origin-destination.
 
-import { normalizePtc } from '../fares/fare-pricing.js';
+import { normalizePtc, tripsOf } from '../fares/fare-pricing.js';
 import { AIRPORTS } from '../network/airports-data.js';
 import { fareCurrency } from '../fares/fare-currency.js';
 import { isValidDate } from '../network/geo-time.js';
@@ -13,7 +13,7 @@ import { baggageAllowanceList, penaltyList, priceClassList } from './fare-xml-bu
 import { flightLists, journeyList, offerNode, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { lastSellingDate, SELLING_WINDOW_DAYS } from '../offers/sales-policy.js';
-import { searchOffers } from '../offers/shopping-service.js';
+import { searchOffers, searchRoundTrip } from '../offers/shopping-service.js';
 import { el, many, ndcDocument } from '../wire/xml-builder.js';
 
 interface OdCriteria {
@@ -51,6 +51,12 @@ export const NOT_FARED_WARNING = 'Not fared at passenger type requested.';
 
 function unfaredPtcRequested(parsed: ParsedMessage): boolean {
   return list(child(parsed.root, 'Request', 'PaxList'), 'Pax').some((p) => !FARED_PTCS.has(text(p, 'PTC') ?? 'ADT'));
+}
+
+/** Two ODs, the second the first reversed: a round trip. */
+function isRoundTrip(ods: OdCriteria[]): boolean {
+  const [out, back] = ods;
+  return ods.length === 2 && out!.origin === back!.destination && out!.destination === back!.origin;
 }
 
 function directOnly(parsed: ParsedMessage): boolean {
@@ -99,7 +105,12 @@ export const airShoppingHandler: MessageHandler = {
     const direct = directOnly(parsed);
     // The whole request is filed in the currency of its point of commencement (fare-currency.ts).
     const currency = fareCurrency(AIRPORTS.get(ods[0]?.origin ?? '')?.country, deps.pricing.currencyOverride);
-    const perOd = ods.map((od) => ({ od, offers: searchOffers(deps, { ...od, pax, directOnly: direct, currency }) }));
+    const inputs = ods.map((od) => ({ ...od, pax, directOnly: direct, currency }));
+    // A round trip is answered with offers covering both directions; other trips one offer set per OD.
+    const roundTrip = isRoundTrip(ods);
+    const perOd = roundTrip
+      ? [{ od: ods[0]!, offers: searchRoundTrip(deps, inputs[0]!, inputs[1]!) }]
+      : ods.map((od, i) => ({ od, offers: searchOffers(deps, inputs[i]!) }));
     const empty = perOd.find((p) => p.offers.length === 0);
     if (empty) {
       const { origin, destination, date } = empty.od;
@@ -108,12 +119,16 @@ export const airShoppingHandler: MessageHandler = {
     const ids = new ResponseIds();
     const all: StoredOffer[] = perOd.flatMap((p) => p.offers);
     const offerNodes = all.map((o) => offerNode('Offer', o, ids));
-    const originDests = perOd.map(({ od, offers }, i) =>
+    // Each OD lists the journeys that fly it: trip n of every offer of its set (n = 1 for the way back).
+    const journeysOf = (offers: StoredOffer[], trip: number) => [
+      ...new Set(offers.map((o) => ids.journey((tripsOf(o.journey)[trip] ?? []).map((s) => s.flight)))),
+    ];
+    const originDests = ods.map((od, i) =>
       el('OriginDest', [
         el('DestCode', od.destination),
         el('OriginCode', od.origin),
         el('OriginDestID', `OD${i + 1}`),
-        ...many('PaxJourneyRefID', [...new Set(offers.map((o) => ids.journey(o.journey.segments.map((s) => s.flight))))]),
+        ...many('PaxJourneyRefID', roundTrip ? journeysOf(all, i) : journeysOf(perOd[i]!.offers, 0)),
       ]),
     );
     const body = ndcDocument(this.responseRoot, [

@@ -2,7 +2,7 @@
 // penalties) and Offer elements for stored offers. Children are listed in 21.3 schema order.
 
 import { aircraftType } from '../network/aircraft-data.js';
-import { formatAmount, type PtcPrice } from '../fares/fare-pricing.js';
+import { formatAmount, tripsOf, type PtcPrice } from '../fares/fare-pricing.js';
 import { brandRegion, CABIN_TYPE, type BrandRegion, type PriceClassDef } from '../fares/fare-rules.js';
 import { isoDuration } from '../network/geo-time.js';
 import type { StoredOffer } from '../offers/offer-store.js';
@@ -95,7 +95,8 @@ function forAll(p: PtcPrice): PtcPrice {
 }
 
 export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids: ResponseIds): XmlNode {
-  const journeyId = ids.journey(offer.journey.segments.map((s) => s.flight));
+  // One PaxJourney per one-way trip: a round trip is one offer over two journeys, as AA answers it.
+  const journeyIds = tripsOf(offer.journey).map((trip) => ids.journey(trip.map((s) => s.flight)));
   const pcId = ids.priceClass(
     offer.journey.priceClass,
     offer.journey.segments.map((s) => s.flight),
@@ -139,12 +140,14 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
             el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', isoTimestamp(offer.paymentDueAt))]),
           ]),
       priceNode(forAll(price), offer.journey.currency),
-      ...item.paxIds.map((paxId) =>
-        el('Service', [
-          el('OfferServiceAssociation', [el('PaxJourneyRef', [el('PaxJourneyRefID', journeyId)])]),
-          el('PaxRefID', paxId),
-          el('ServiceID', `${item.offerItemId}-${paxId}`),
-        ]),
+      ...item.paxIds.flatMap((paxId) =>
+        journeyIds.map((journeyId, n) =>
+          el('Service', [
+            el('OfferServiceAssociation', [el('PaxJourneyRef', [el('PaxJourneyRefID', journeyId)])]),
+            el('PaxRefID', paxId),
+            el('ServiceID', n === 0 ? `${item.offerItemId}-${paxId}` : `${item.offerItemId}-${paxId}-${n + 1}`),
+          ]),
+        ),
       ),
     ]);
   });
@@ -154,7 +157,10 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
       el('BaggageAllowanceRefID', 'CARRYON'),
       ...many('PaxRefID', allPax),
     ]),
-    el('JourneyOverview', [el('JourneyPriceClass', [el('PaxJourneyRefID', journeyId), el('PriceClassRefID', pcId)])]),
+    el(
+      'JourneyOverview',
+      journeyIds.map((journeyId) => el('JourneyPriceClass', [el('PaxJourneyRefID', journeyId), el('PriceClassRefID', pcId)])),
+    ),
     el('OfferExpirationTimeLimitDateTime', isoTimestamp(offer.expiresAt)),
     el('OfferID', offer.offerId),
     ...items,

@@ -2,7 +2,7 @@
 // offers get AA's "Invalid or Expired Offer" error; the price-change route comes back dearer.
 
 import type { PtcPrice } from '../fares/fare-pricing.js';
-import { formatAmount } from '../fares/fare-pricing.js';
+import { formatAmount, tripsOf } from '../fares/fare-pricing.js';
 import { taxesFor } from '../fares/fare-taxes.js';
 import type { MessageHandler } from './message-handler.js';
 import { AA_ERRORS, errorDocument } from '../wire/ndc-errors.js';
@@ -29,7 +29,11 @@ function liveOffer(deps: TestSystemDeps, offerId: string | undefined): StoredOff
 function repriced(offer: StoredOffer, pct: number): StoredOffer['journey'] {
   const perPtc: PtcPrice[] = offer.journey.perPtc.map((p) => {
     const baseCents = Math.round((p.baseCents * (100 + pct)) / 100);
-    const taxes = taxesFor({ segments: offer.journey.segments, baseCents, ptc: p.ptc, currency: offer.journey.currency });
+    // Taxes are per one-way trip (the September 11 fee, PFCs); the base is shared evenly between them.
+    const trips = tripsOf(offer.journey);
+    const taxes = trips.flatMap((segments) =>
+      taxesFor({ segments, baseCents: Math.round(baseCents / trips.length), ptc: p.ptc, currency: offer.journey.currency }),
+    );
     const taxCents = taxes.reduce((s, t) => s + t.cents, 0);
     return { ...p, baseCents, taxes, taxCents, totalCents: baseCents + taxCents };
   });

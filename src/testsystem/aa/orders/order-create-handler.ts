@@ -1,8 +1,7 @@
 // OrderCreate: books one or more priced offers (AA answers one offer per origin-destination) with
 // optional seats and services, as a hold or ticketed at once when PaymentFunctions pay the total.
 
-import type { PricedJourney, PtcPrice } from '../fares/fare-pricing.js';
-import { formatAmount, normalizePtc } from '../fares/fare-pricing.js';
+import { formatAmount, joinJourneys, normalizePtc } from '../fares/fare-pricing.js';
 import { SoldOutError } from '../network/inventory-service.js';
 import type { MessageHandler } from '../messages/message-handler.js';
 import { AA_ERRORS, errorDocument, type NdcErrorSpec } from '../wire/ndc-errors.js';
@@ -25,36 +24,6 @@ import {
 import { extraItem } from './order-extras.js';
 import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
-
-export function mergeJourneys(journeys: PricedJourney[]): PricedJourney {
-  const perPtc = new Map<string, PtcPrice>();
-  for (const j of journeys) {
-    for (const p of j.perPtc) {
-      const seen = perPtc.get(p.ptc);
-      perPtc.set(
-        p.ptc,
-        seen
-          ? {
-              ...seen,
-              baseCents: seen.baseCents + p.baseCents,
-              taxCents: seen.taxCents + p.taxCents,
-              totalCents: seen.totalCents + p.totalCents,
-              taxes: [...seen.taxes, ...p.taxes],
-            }
-          : p,
-      );
-    }
-  }
-  const first = journeys[0]!;
-  return {
-    priceClass: first.priceClass,
-    segments: journeys.flatMap((j) => j.segments),
-    perPtc: [...perPtc.values()],
-    totalCents: journeys.reduce((s, j) => s + j.totalCents, 0),
-    international: journeys.some((j) => j.international),
-    currency: first.currency,
-  };
-}
 
 /** Item ids of the seat and service a-la-carte offers (see order-extras.ts). */
 export const A_LA_CARTE_ITEM = /-SEG\d+-(MCE|PREFERRED|STANDARD|FREE)$|-(BAG1|BAG2|PRIO|MEAL|WIFI|LOUNGE)(-SEG\d+)?$/;
@@ -128,7 +97,13 @@ export const orderCreateHandler: MessageHandler = {
       ]);
     if (passengers.some((p) => !p.surname || !p.birthdate))
       return fail([AA_ERRORS.badRequest('Every passenger needs a surname and a birth date', 'Individual')]);
-    const journey = flightOffers.length === 1 ? flightOffers[0]!.journey : mergeJourneys(flightOffers.map((o) => o.journey));
+    const journey =
+      flightOffers.length === 1
+        ? flightOffers[0]!.journey
+        : joinJourneys(
+            flightOffers.map((o) => o.journey),
+            false,
+          );
     const orderId = newOfferId().replace(/^AA/, 'AA-ORD-').slice(0, 20);
     const items: BookedItem[] = flightOffers.flatMap((o, n) =>
       o.items.map((it, i) => ({

@@ -1,6 +1,7 @@
 // IATA_OrderViewRS for a booking: the answer of OrderCreate, OrderRetrieve and OrderChange.
 // Children are listed in 21.3 schema order (DataLists, Order, TicketDocInfo, Warning).
 
+import { tripsOf } from '../fares/fare-pricing.js';
 import { CABIN_TYPE } from '../fares/fare-rules.js';
 import { amount, flightLists, journeyList, paxSegmentList, ResponseIds } from '../messages/offer-xml-builder.js';
 import { payloadAttributes } from '../wire/payload-attributes.js';
@@ -84,7 +85,8 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
 
 export function orderViewDocument(b: Booking, now: number): string {
   const ids = new ResponseIds();
-  ids.journey(b.journey.segments.map((s) => s.flight));
+  // One PaxJourney per one-way trip of the booking (out and back for a round trip).
+  for (const trip of tripsOf(b.journey)) ids.journey(trip.map((s) => s.flight));
   const items = b.items.map((item) => itemNode(b, item, ids));
   const extras = b.items.filter((i) => i.kind !== 'flight' && !i.seat);
   const tickets = b.tickets.map((t) =>
