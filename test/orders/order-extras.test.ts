@@ -98,7 +98,8 @@ describe('airline-side changes found by refresh', () => {
     expect(history.at(-1)).toMatchObject({ action: 'refreshed', actor: { kind: 'airline', id: 'AA' } });
 
     const b = (await f.hold((await f.offer('JFK', 'LAX', /MAIN$/, 36)).offer_id)).json();
-    await f.control('POST', '/control/clock', { advanceSeconds: 25 * 3600 });
+    // AA's ticket-by time is 23:59 local the day after booking: two days on, the hold has lapsed.
+    await f.control('POST', '/control/clock', { advanceSeconds: 49 * 3600 });
     try {
       const lapsed = (await f.call('GET', `/v1/orders/${enc(b.order_id)}?refresh=true`)).json();
       expect(lapsed.status).toBe('cancelled');
@@ -113,11 +114,16 @@ describe('airline-side changes found by refresh', () => {
     const order = (
       await f.hold((await f.offer('JFK', 'LAX', /MAIN$/, 37)).offer_id, { payment: { type: 'agency_account' } })
     ).json();
-    expect((await f.call('POST', path(order.order_id, '/cancel/confirm'), {})).json().status).toBe('cancelled');
+    // Past AA's 24-hour window the Main Cabin fare is kept as a trip credit; AA then refunds it on its side.
+    await f.control('POST', '/control/clock', { advanceSeconds: 25 * 3600 });
+    try {
+      expect((await f.call('POST', path(order.order_id, '/cancel/confirm'), {})).json().status).toBe('cancelled');
+    } finally {
+      await f.control('DELETE', '/control/clock');
+    }
     const get = () => f.call('GET', `/v1/orders/${enc(order.order_id)}`);
     expect((await get()).json().status).toBe('cancelled');
 
-    // The fare kept a penalty at the cancel; AA then refunds the rest on its side.
     const refund = await fetch(`${f.aa.url}/control/orders/${order.airline_order_id}/refund`, { method: 'POST' });
     expect(refund.status, await refund.clone().text()).toBe(200);
     const atAirline = (await refund.json()) as { refundedCents: number; paidCents: number };
