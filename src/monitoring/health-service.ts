@@ -1,7 +1,8 @@
 import type { Connector } from '../connectors/connector.js';
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
+import type { AirlineHealthRow } from '../platform/db/rows.js';
 import type { Platform } from '../platform/platform.js';
-import { readHealth, writeHealth, type HealthRow, type ProbeSample } from './health-store.js';
+import { readHealth, writeHealth, type ProbeSample } from './health-store.js';
 
 // Percentiles and error rate are over the most recent probes: an hour at the default 60 s interval.
 const WINDOW = 60;
@@ -28,7 +29,7 @@ function percentile(sorted: number[], p: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-export function statusOf(samples: ProbeSample[]): HealthRow['status'] {
+export function statusOf(samples: ProbeSample[]): AirlineHealthRow['status'] {
   const last = samples[samples.length - 1];
   if (!last || !last.ok) return 'down';
   const failures = samples.filter((s) => !s.ok).length;
@@ -38,7 +39,7 @@ export function statusOf(samples: ProbeSample[]): HealthRow['status'] {
 export function createHealthService(platform: Platform, registry: ConnectorRegistry) {
   const intervalSeconds = platform.config.monitoring.intervalSeconds;
 
-  function view(connector: Connector, row: HealthRow | undefined): AirlineHealth {
+  function view(connector: Connector, row: AirlineHealthRow | undefined): AirlineHealth {
     const samples = row?.samples ?? [];
     const latencies = samples
       .filter((s) => s.ok)

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { OrderRow } from '../platform/db/rows.js';
 import { forbidden } from '../platform/errors.js';
 import { listHistory } from './history-store.js';
 import { orderNotFound } from './order-access.js';
-import type { OrderRow, OrderScope } from './order-record.js';
+import type { OrderScope } from './order-record.js';
 import { findAgencyOrder } from './order-store.js';
 import { historyView, orderView } from './order-view.js';
 import { HistorySchema, MinimalOrder, OrderIdParams, OrderSchema } from './schemas.js';

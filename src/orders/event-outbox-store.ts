@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
+import type { OrderEventRow, OrderRow } from '../platform/db/rows.js';
 import type { OrderEventName } from './event-outbox.js';
-import type { OrderRow } from './order-record.js';
 
 /** SQL of the order event outbox (`order_events`), from which webhooks deliver. */
 
@@ -22,13 +22,8 @@ export async function enqueueEvent(
     on conflict do nothing`.execute(db);
 }
 
-export interface OutboxRow {
-  id: number;
-  order_id: string;
-  event: OrderEventName;
-  payload: Record<string, unknown>;
-  occurred_at: Date;
-}
+/** An order's event as the order's own view lists it (no delivery state). */
+export type OutboxRow = Pick<OrderEventRow, 'id' | 'order_id' | 'event' | 'payload' | 'occurred_at'>;
 
 export async function eventsForOrder(db: Db, orderId: string): Promise<OutboxRow[]> {
   const { rows } =

@@ -1,5 +1,5 @@
 import { toDecimal } from '../platform/money.js';
-import type { OrderRow } from './order-record.js';
+import type { OrderRow } from '../platform/db/rows.js';
 
 /** The order events and their payloads, as the outbox keeps them (event-outbox-store.ts has its SQL). */
 export type OrderEventName =

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
+import type { OrderHistoryRow } from '../platform/db/rows.js';
 import type { Actor } from './order-record.js';
 
 export interface HistoryEntry {
@@ -11,19 +12,6 @@ export interface HistoryEntry {
   at: Date;
 }
 
-export interface HistoryRow {
-  id: number;
-  order_id: string;
-  occurred_at: Date;
-  action: string;
-  status: string;
-  actor_kind: Actor['kind'];
-  actor_id: string | null;
-  on_behalf_of_agency_id: string | null;
-  airline_reference: string | null;
-  detail: Record<string, unknown>;
-}
-
 /** Appends one entry; the table refuses updates and deletes, so the timeline cannot be rewritten. */
 export async function appendHistory(db: Db, orderId: string, e: HistoryEntry): Promise<void> {
   await sql`
@@ -32,7 +20,7 @@ export async function appendHistory(db: Db, orderId: string, e: HistoryEntry): P
             ${e.airlineReference}, ${JSON.stringify(e.detail)}::jsonb)`.execute(db);
 }
 
-export async function listHistory(db: Db, orderId: string): Promise<HistoryRow[]> {
-  const { rows } = await sql<HistoryRow>`select * from order_history where order_id = ${orderId} order by id`.execute(db);
+export async function listHistory(db: Db, orderId: string): Promise<OrderHistoryRow[]> {
+  const { rows } = await sql<OrderHistoryRow>`select * from order_history where order_id = ${orderId} order by id`.execute(db);
   return rows;
 }

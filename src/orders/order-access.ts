@@ -1,9 +1,10 @@
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
 import type { Connector } from '../connectors/connector.js';
 import type { Db } from '../platform/db/database.js';
+import type { OrderRow } from '../platform/db/rows.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import { randomBase62 } from '../platform/ids.js';
-import type { OrderRow, OrderScope } from './order-record.js';
+import type { OrderScope } from './order-record.js';
 import { findOrder, orderIdsNear } from './order-store.js';
 
 /** Order ids start with the airline code (`AA-ord_…`) so the airline is known without a lookup. */

@@ -1,9 +1,10 @@
 import type { AirlineOrder } from '../connectors/order-types.js';
 import type { Db } from '../platform/db/database.js';
+import type { OrderRow } from '../platform/db/rows.js';
 import { lifecyclePayload } from './event-outbox.js';
 import { enqueueEvent } from './event-outbox-store.js';
 import { appendHistory } from './history-store.js';
-import type { Actor, OrderDetails, OrderRow } from './order-record.js';
+import type { Actor, OrderDetails } from './order-record.js';
 import { canMove, eventForMove, isOpen, type OrderStatus } from './order-status.js';
 import { findOrder, updateOrder } from './order-store.js';
 import { releaseOrderTravel } from './booking/travel-claim-store.js';

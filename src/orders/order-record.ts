@@ -1,5 +1,4 @@
 import type { AirlineOrder, PassengerInput } from '../connectors/order-types.js';
-import type { OrderStatus } from './order-status.js';
 
 /** What the gateway keeps per order beyond the airline's view: the seller's inputs and open quotes. */
 export interface OrderDetails {
@@ -16,25 +15,11 @@ export interface OrderDetails {
   cancellation?: { refund: { amountMinor: number; currency: string }; penalty: { amountMinor: number; currency: string } } | null;
 }
 
-export interface OrderRow {
-  id: string;
-  agency_id: string;
-  environment: 'test' | 'live';
-  airline: string;
-  airline_order_id: string;
-  airline_owner: string;
-  pnr: string;
-  status: OrderStatus;
-  origin: string;
-  destination: string;
-  currency: string;
-  total_minor: number;
-  payment_deadline: Date | null;
-  contact_email: string | null;
-  details: OrderDetails;
-  created_by_key_id: string | null;
-  created_at: Date;
-  updated_at: Date;
+// The platform's declaration of `orders` reads `details` as this shape (tables.ts, FeatureDocuments).
+declare module '../platform/db/tables.js' {
+  interface FeatureDocuments {
+    'orders.details': OrderDetails;
+  }
 }
 
 /** Who did something to an order, as the history records it. */

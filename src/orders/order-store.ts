@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
-import type { OrderDetails, OrderRow } from './order-record.js';
+import type { OrderRow } from '../platform/db/rows.js';
+import type { OrderDetails } from './order-record.js';
 import type { OrderStatus } from './order-status.js';
 import { withCurrentSegments } from './stored-segments.js';
 
 /** SQL of the orders table. Every read is scoped to one agency and environment. */
 
-export type NewOrder = Omit<OrderRow, 'updated_at'>;
+/** What insertOrder writes: every column but the ones it sets itself or leaves to later (the reminder). */
+export type NewOrder = Omit<OrderRow, 'updated_at' | 'deadline_notified_at'>;
 
 export async function insertOrder(db: Db, row: NewOrder): Promise<OrderRow> {
   const { rows } = await sql<OrderRow>`

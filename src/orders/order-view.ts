@@ -1,8 +1,7 @@
 import type { Money } from '../connectors/connector-types.js';
+import type { OrderHistoryRow, OrderRow } from '../platform/db/rows.js';
 import { toDecimal } from '../platform/money.js';
 import { segmentJson } from '../shopping/segment-view.js';
-import type { HistoryRow } from './history-store.js';
-import type { OrderRow } from './order-record.js';
 
 /** Minor units to the decimal the API shows, by the one ISO 4217 table (platform/money.ts). */
 export const decimal = (m: Money | null | undefined): number | null => (m ? toDecimal(m) : null);
@@ -62,7 +61,7 @@ export function orderView(row: OrderRow) {
   };
 }
 
-export function historyView(row: HistoryRow) {
+export function historyView(row: OrderHistoryRow) {
   return {
     id: row.id,
     at: row.occurred_at.toISOString(),

@@ -1,5 +1,5 @@
 import type { OrderSegment } from '../connectors/order-types.js';
-import type { OrderRow } from './order-record.js';
+import type { OrderRow } from '../platform/db/rows.js';
 
 /**
  * A segment as gateways before the one segment model stored it in `orders.details`: the carrier

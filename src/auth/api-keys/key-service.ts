@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { KeyEnvironment } from '../../platform/config.js';
 import type { Db } from '../../platform/db/database.js';
+import type { ApiKeyRow } from '../../platform/db/rows.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
@@ -45,7 +46,7 @@ export interface Actor {
   via?: 'cli' | 'portal' | 'support';
 }
 
-export function toRecord(row: store.ApiKeyRow, now: Date): ApiKeyRecord {
+export function toRecord(row: ApiKeyRow, now: Date): ApiKeyRecord {
   const expired = row.expires_at !== null && row.expires_at.getTime() <= now.getTime();
   return {
     id: row.id,
@@ -64,7 +65,7 @@ export function toRecord(row: store.ApiKeyRow, now: Date): ApiKeyRecord {
   };
 }
 
-function toVerified(row: store.ApiKeyRow): VerifiedKey {
+function toVerified(row: ApiKeyRow): VerifiedKey {
   return {
     id: row.id,
     agencyId: row.kind === 'static' ? null : row.agency_id,

@@ -1,24 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-
-export interface ApiKeyRow {
-  id: string;
-  agency_id: string | null;
-  kind: 'agency' | 'portal' | 'static';
-  environment: 'test' | 'live';
-  name: string | null;
-  lookup_hash: string;
-  lookup_key_id: string;
-  secret_ciphertext: string;
-  display_prefix: string;
-  allowed_ips: string[] | null;
-  expires_at: Date | null;
-  read_only: boolean;
-  allowed_paths: string[] | null;
-  created_by_user_id: string | null;
-  created_at: Date;
-  revoked_at: Date | null;
-}
+import type { ApiKeyRow } from '../../platform/db/rows.js';
 
 /** Restrict a read or write to one agency's keys; `undefined` means the operator, who sees all. */
 export type AgencyScope = string | undefined;

@@ -1,26 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { AviationSourceRow } from '../../platform/db/rows.js';
 import type { ImportCounts } from './import-counts.js';
 
-export interface SourceRow {
-  name: string;
-  url: string | null;
-  status: 'never' | 'running' | 'ok' | 'failed';
-  last_attempt_at: Date | null;
-  last_success_at: Date | null;
-  error: string | null;
-  rows_read: number | null;
-  inserted: number | null;
-  updated: number | null;
-  unchanged: number | null;
-  deleted: number | null;
-  skipped: number | null;
-  skipped_reasons: Record<string, number>;
-  row_count: number | null;
-}
-
-export async function listSourceRows(db: Db): Promise<SourceRow[]> {
-  const { rows } = await sql<SourceRow>`select * from aviation_sources order by name`.execute(db);
+export async function listSourceRows(db: Db): Promise<AviationSourceRow[]> {
+  const { rows } = await sql<AviationSourceRow>`select * from aviation_sources order by name`.execute(db);
   return rows;
 }
 

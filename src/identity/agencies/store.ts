@@ -1,16 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-
-export interface AgencyRow {
-  id: string;
-  name: string;
-  plan_code: string | null;
-  live: boolean;
-  iata_number: string | null;
-  verified_at: Date | null;
-  search_rate_limit: number | null;
-  created_at: Date;
-}
+import type { AgencyRow } from '../../platform/db/rows.js';
 
 export async function insertAgency(db: Db, agency: Omit<AgencyRow, 'created_at' | 'search_rate_limit'>): Promise<AgencyRow> {
   const { rows } = await sql<AgencyRow>`

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { SecurityEventRow } from '../../platform/db/rows.js';
 
 /** Kinds written by the platform; the portal adds its own (logins, lockouts, MFA changes...). */
 export type SecurityEventKind =
@@ -36,19 +37,6 @@ export async function recordSecurityEvent(db: Db, event: SecurityEventInput): Pr
     insert into security_events (kind, user_id, agency_id, api_key_id, ip, detail)
     values (${event.kind}, ${event.userId ?? null}, ${event.agencyId ?? null}, ${event.apiKeyId ?? null},
             ${event.ip ?? null}, ${JSON.stringify(event.detail ?? {})}::jsonb)`.execute(db);
-}
-
-export interface SecurityEventRow {
-  id: number;
-  occurred_at: Date;
-  kind: string;
-  user_id: string | null;
-  agency_id: string | null;
-  api_key_id: string | null;
-  ip: string | null;
-  detail: Record<string, unknown>;
-  acknowledged_at: Date | null;
-  acknowledged_by: string | null;
 }
 
 export interface SecurityEventFilter {

@@ -1,28 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { UserRow } from '../../platform/db/rows.js';
 
 /**
  * Every statement on `users`. Each takes the executor it runs on, so a caller's transaction (an
  * invitation accepted, a password replaced, a second factor removed) passes straight through.
  */
-export interface UserRow {
-  id: string;
-  agency_id: string | null;
-  email: string;
-  password_hash: string;
-  role: 'owner' | 'admin' | 'developer';
-  permissions: string[];
-  email_verified_at: Date | null;
-  created_at: Date;
-  // The portal's sign-in state (migration 0003): the lockout and the second factor.
-  failed_logins: number;
-  locked_at: Date | null;
-  locked_until: Date | null;
-  totp_secret: string | null;
-  totp_pending_secret: string | null;
-  totp_enabled_at: Date | null;
-  totp_last_counter: number | null;
-}
 
 /** What a new user is made of; the sign-in state starts at the table's defaults. */
 export type NewUser = Pick<

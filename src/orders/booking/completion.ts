@@ -1,7 +1,8 @@
 import type { AirlineOrder } from '../../connectors/order-types.js';
 import type { Db } from '../../platform/db/database.js';
+import type { BookingIntentRow } from '../../platform/db/rows.js';
 import { addLookToBook } from '../../shopping/shopping-store.js';
-import { lockIntent, resolveIntent, type IntentRow } from './intent-store.js';
+import { lockIntent, resolveIntent } from './intent-store.js';
 import { lifecyclePayload } from '../event-outbox.js';
 import { enqueueEvent } from '../event-outbox-store.js';
 import { appendHistory } from '../history-store.js';
@@ -99,7 +100,7 @@ export async function releaseBooking(
   now: Date,
   reason: string,
   freeKey: boolean,
-): Promise<IntentRow | null> {
+): Promise<BookingIntentRow | null> {
   return db.transaction().execute(async (trx) => {
     const intent = await lockIntent(trx, intentId);
     if (!intent || intent.state === 'completed' || intent.state === 'released') return null;

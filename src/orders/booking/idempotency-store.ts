@@ -1,18 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-
-export interface IdempotencyRow {
-  agency_id: string;
-  idempotency_key: string;
-  request_hash: string;
-  state: 'in_flight' | 'completed' | 'failed';
-  order_id: string | null;
-  response_status: number | null;
-  response_body: Record<string, unknown> | null;
-  created_at: Date;
-  expires_at: Date;
-  intent_id: string | null;
-}
+import type { IdempotencyKeyRow } from '../../platform/db/rows.js';
 
 /**
  * Claims the key: exactly one concurrent caller inserts the row (the primary key decides, on any
@@ -22,7 +10,7 @@ export interface IdempotencyRow {
 export async function claimKey(
   db: Db,
   claim: { agencyId: string; key: string; requestHash: string; now: Date; expiresAt: Date },
-): Promise<{ claimed: true } | { claimed: false; row: IdempotencyRow }> {
+): Promise<{ claimed: true } | { claimed: false; row: IdempotencyKeyRow }> {
   const { rows } = await sql<{ agency_id: string }>`
     insert into order_idempotency_keys (agency_id, idempotency_key, request_hash, state, created_at, expires_at)
     values (${claim.agencyId}, ${claim.key}, ${claim.requestHash}, 'in_flight', ${claim.now}, ${claim.expiresAt})
@@ -33,7 +21,7 @@ export async function claimKey(
       where order_idempotency_keys.expires_at <= ${claim.now}
     returning agency_id`.execute(db);
   if (rows.length === 1) return { claimed: true };
-  const existing = await sql<IdempotencyRow>`
+  const existing = await sql<IdempotencyKeyRow>`
     select * from order_idempotency_keys where agency_id = ${claim.agencyId} and idempotency_key = ${claim.key}`.execute(db);
   const row = existing.rows[0];
   // Deleted between the two statements (a failed first call released it): claim again.

@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import type { PassengerInput } from '../../connectors/order-types.js';
 import type { Db } from '../../platform/db/database.js';
+import type { BookingIntentRow } from '../../platform/db/rows.js';
 import type { Actor, OrderDetails } from '../order-record.js';
 
 /** SQL of order_booking_intents: a booking the gateway is about to make, or may have made. */
-
-export type IntentState = 'pending' | 'completed' | 'released' | 'unresolved';
 
 /** What the order row needs beyond the airline's answer, kept from the request that booked. */
 export interface IntentBooking {
@@ -17,24 +16,15 @@ export interface IntentBooking {
   actor: Actor;
 }
 
-export interface IntentRow {
-  id: string;
-  agency_id: string;
-  environment: 'test' | 'live';
-  airline: string;
-  idempotency_key: string | null;
-  claim_id: string;
-  state: IntentState;
-  booking: IntentBooking;
-  attempts: number;
-  last_error: string | null;
-  created_at: Date;
-  lease_until: Date;
-  resolved_at: Date | null;
+// The platform's declaration of `order_booking_intents` reads `booking` as this shape (tables.ts, FeatureDocuments).
+declare module '../../platform/db/tables.js' {
+  interface FeatureDocuments {
+    'order_booking_intents.booking': IntentBooking;
+  }
 }
 
 export type NewIntent = Pick<
-  IntentRow,
+  BookingIntentRow,
   'id' | 'agency_id' | 'environment' | 'airline' | 'idempotency_key' | 'claim_id' | 'booking' | 'created_at' | 'lease_until'
 >;
 
@@ -49,13 +39,13 @@ export async function insertIntent(db: Db, intent: NewIntent): Promise<void> {
 }
 
 /** The intent, locked for the caller's transaction: completion and release never overlap. */
-export async function lockIntent(db: Db, id: string): Promise<IntentRow | null> {
-  const { rows } = await sql<IntentRow>`select * from order_booking_intents where id = ${id} for update`.execute(db);
+export async function lockIntent(db: Db, id: string): Promise<BookingIntentRow | null> {
+  const { rows } = await sql<BookingIntentRow>`select * from order_booking_intents where id = ${id} for update`.execute(db);
   return rows[0] ?? null;
 }
 
-export async function findIntent(db: Db, id: string): Promise<IntentRow | null> {
-  const { rows } = await sql<IntentRow>`select * from order_booking_intents where id = ${id}`.execute(db);
+export async function findIntent(db: Db, id: string): Promise<BookingIntentRow | null> {
+  const { rows } = await sql<BookingIntentRow>`select * from order_booking_intents where id = ${id}`.execute(db);
   return rows[0] ?? null;
 }
 
@@ -80,8 +70,8 @@ export async function takeDueIntents(
   now: Date,
   retry: { baseMs: number; maxMs: number },
   limit: number,
-): Promise<IntentRow[]> {
-  const { rows } = await sql<IntentRow>`
+): Promise<BookingIntentRow[]> {
+  const { rows } = await sql<BookingIntentRow>`
     update order_booking_intents
       set attempts = attempts + 1,
           lease_until = ${now}::timestamptz + least(${retry.baseMs}::float8 * power(2, attempts), ${retry.maxMs}::float8) * interval '1 millisecond'

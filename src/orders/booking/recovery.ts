@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
 import type { Db } from '../../platform/db/database.js';
+import type { BookingIntentRow } from '../../platform/db/rows.js';
 import { completeBooking, releaseBooking } from './completion.js';
-import { purgeResolvedIntents, recordAttemptFailure, takeDueIntents, type IntentRow } from './intent-store.js';
+import { purgeResolvedIntents, recordAttemptFailure, takeDueIntents } from './intent-store.js';
 import { IDEMPOTENCY_RETENTION_MS } from './idempotency-service.js';
 import { releaseOrphanKeys } from './idempotency-store.js';
 
@@ -70,7 +71,7 @@ export async function runBookingRecovery(deps: RecoveryDeps): Promise<RecoveryRe
 
 async function recoverIntent(
   deps: RecoveryDeps,
-  intent: IntentRow,
+  intent: BookingIntentRow,
 ): Promise<Exclude<keyof RecoveryReport, 'orphanKeysReleased'>> {
   const connector = deps.connectors.get(intent.airline);
   const found = connector ? await connector.findOrderBySellerReference(intent.id, { environment: intent.environment }) : null;

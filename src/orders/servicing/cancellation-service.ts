@@ -1,7 +1,8 @@
 import type { AirlineOrder } from '../../connectors/order-types.js';
+import type { OrderRow } from '../../platform/db/rows.js';
 import { unprocessable } from '../../platform/errors.js';
 import { recordTransition } from '../order-lifecycle.js';
-import type { OrderRow, OrderScope } from '../order-record.js';
+import type { OrderScope } from '../order-record.js';
 import { open, refOf, requireOpen, unwrap, zero, type ServicingDeps, type Target } from './context.js';
 
 /** Cancellation (21.3: an OrderReshop refund quote accepted by OrderChange) and refunds. */

@@ -4,9 +4,10 @@ import type { OrderRef } from '../../connectors/order-types.js';
 import { conflict } from '../../platform/errors.js';
 import type { BookingDeps } from '../booking/service.js';
 import { loadOrder } from '../order-access.js';
-import type { OrderRow, OrderScope } from '../order-record.js';
+import type { OrderScope } from '../order-record.js';
 import { isOpen } from '../order-status.js';
 import { failureToHttp } from '../../connectors/failure-http.js';
+import type { OrderRow } from '../../platform/db/rows.js';
 
 /** What every servicing flow shares: loading the caller's order and unwrapping airline answers. */
 export type ServicingDeps = BookingDeps;

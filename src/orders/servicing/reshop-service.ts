@@ -1,8 +1,9 @@
 import type { ReshopRequest } from '../../connectors/order-types.js';
+import type { OrderRow } from '../../platform/db/rows.js';
 import { badRequest, unprocessable } from '../../platform/errors.js';
 import { paymentOf } from '../booking/inputs.js';
 import { recordTransition } from '../order-lifecycle.js';
-import type { OrderRow, OrderScope } from '../order-record.js';
+import type { OrderScope } from '../order-record.js';
 import type { ChangeRequest } from './schemas.js';
 import { quoteOrder } from './service.js';
 import { open, refOf, requireOpen, unwrap, zero, type ServicingDeps, type Target } from './context.js';

@@ -1,10 +1,11 @@
+import type { OrderRow } from '../../platform/db/rows.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { appendHistory } from '../history-store.js';
 import { extrasOf, paymentOf } from '../booking/inputs.js';
 import { canonicalJson } from '../canonical-json.js';
 import { recordTransition } from '../order-lifecycle.js';
 import { canMove } from '../order-status.js';
-import type { OrderRow, OrderScope } from '../order-record.js';
+import type { OrderScope } from '../order-record.js';
 import type { ChangeRequest } from './schemas.js';
 import { updateOrder } from '../order-store.js';
 import { airlineActor, open, refOf, requireOpen, unwrap, type ServicingDeps, type Target } from './context.js';

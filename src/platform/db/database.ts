@@ -5,9 +5,13 @@ import pg from 'pg';
 import { markDependencyFailure } from '../http/dependency-errors.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PgliteSingleConnectionPool } from './pglite-pool.js';
+import type { Tables } from './tables.js';
 
-/** The typed query builder every store receives; stores write their SQL with `sql` templates. */
-export type Db = Kysely<any>;
+/**
+ * The query builder every store receives, typed by the one declaration of every table (tables.ts);
+ * stores write their SQL with `sql` templates and name their rows with rows.ts.
+ */
+export type Db = Kysely<Tables>;
 
 /** Runs multi-statement scripts (migrations) on one connection. */
 export interface ScriptClient {

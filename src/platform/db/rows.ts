@@ -14,7 +14,8 @@ export type NewRow<T extends TableName> = Insertable<Tables[T]>;
 /** What an update may set. */
 export type RowUpdate<T extends TableName> = Updateable<Tables[T]>;
 
-// The rows stores keep a hand-written interface for today (phase 2 replaces those with these).
+// The rows the stores read, by name. A feature's own JSON documents (orders.details, a booking
+// intent's booking) are typed by that feature through FeatureDocuments (tables.ts).
 export type AgencyRow = Row<'agencies'>;
 export type UserRow = Row<'users'>;
 export type ApiKeyRow = Row<'api_keys'>;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Passwords } from '../../identity/passwords/passwords.js';
 import { recordSecurityEvent, recordUserEvent } from '../../identity/security-events/store.js';
 import * as users from '../../identity/users/store.js';
+import type { UserRow } from '../../platform/db/rows.js';
 import { unauthorized } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
@@ -12,7 +13,7 @@ export type FailureReason = 'password' | 'second_factor' | 'step_up_password' | 
 /** One sentence for a wrong address, a wrong password and a locked account alike. */
 export const invalidCredentials = () => unauthorized('invalid e-mail or password', 'invalid_credentials');
 
-export function isLocked(user: Pick<users.UserRow, 'locked_at' | 'locked_until'>, now: Date): boolean {
+export function isLocked(user: Pick<UserRow, 'locked_at' | 'locked_until'>, now: Date): boolean {
   return user.locked_at !== null && (user.locked_until === null || user.locked_until.getTime() > now.getTime());
 }
 
@@ -30,7 +31,7 @@ export function createCredentialService(
   const dummyHash = passwords.hash(crypto.randomBytes(16).toString('hex'));
   dummyHash.catch((err: unknown) => logger.error({ err }, 'could not prepare the timing-equaliser hash'));
 
-  async function notifyLocked(user: users.UserRow, until: Date | null) {
+  async function notifyLocked(user: UserRow, until: Date | null) {
     const when = until ? `until ${until.toISOString()}` : 'until an operator unlocks it';
     try {
       await mailer.send({
@@ -48,7 +49,7 @@ export function createCredentialService(
   }
 
   /** Counts a failure for an existing account and locks it when the policy says so. */
-  async function fail(user: users.UserRow, reason: FailureReason, ip: string | null): Promise<void> {
+  async function fail(user: UserRow, reason: FailureReason, ip: string | null): Promise<void> {
     const now = clock();
     const failures = await users.addFailedLogin(db, user.id);
     const kind = reason.startsWith('step_up') ? 'step_up.failed' : 'login.failed';
@@ -61,7 +62,7 @@ export function createCredentialService(
   }
 
   /** A lock whose time is up is lifted (and that unlock recorded) before the account is used. */
-  async function liftExpiredLock(user: users.UserRow, ip: string | null): Promise<users.UserRow> {
+  async function liftExpiredLock(user: UserRow, ip: string | null): Promise<UserRow> {
     const now = clock();
     if (user.locked_at === null || isLocked(user, now)) return user;
     if (await users.clearExpiredLock(db, user.id, now)) {
@@ -74,7 +75,7 @@ export function createCredentialService(
     fail,
 
     /** The first step of a login: the user behind a right password, or the generic 401. */
-    async checkLogin(email: string, password: string, ip: string | null): Promise<users.UserRow> {
+    async checkLogin(email: string, password: string, ip: string | null): Promise<UserRow> {
       const found = await users.findUserByEmail(db, email);
       if (!found) {
         await passwords.verify(password, await dummyHash);
@@ -106,7 +107,7 @@ export function createCredentialService(
     },
 
     /** The account for a second-factor step, with an expired lock lifted; null when it is locked. */
-    async usableAccount(userId: string, ip: string | null): Promise<users.UserRow | null> {
+    async usableAccount(userId: string, ip: string | null): Promise<UserRow | null> {
       const found = await users.findUser(db, userId);
       if (!found) return null;
       const user = await liftExpiredLock(found, ip);

@@ -2,6 +2,7 @@ import { findAgency } from '../../identity/agencies/store.js';
 import type { Passwords } from '../../identity/passwords/passwords.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { findUserByEmail, insertUser } from '../../identity/users/store.js';
+import type { AgencyInviteRow } from '../../platform/db/rows.js';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound, tooManyRequests } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
@@ -16,7 +17,7 @@ const invalidInvite = () =>
   badRequest('this invitation is invalid, used, revoked or expired: ask for a new one', 'invalid_invite_token');
 const emailTaken = () => conflict('this address already has an account, and an account belongs to one agency', 'email_taken');
 
-const view = (row: store.InviteRow) => ({
+const view = (row: AgencyInviteRow) => ({
   id: row.id,
   email: row.email,
   role: row.role,
@@ -48,7 +49,7 @@ export function createInviteService(
     return ctx.agencyId;
   }
 
-  async function mailInvite(invite: store.InviteRow, token: string) {
+  async function mailInvite(invite: AgencyInviteRow, token: string) {
     const agency = await findAgency(db, invite.agency_id);
     try {
       await deps.mailer.send({

@@ -1,21 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { AgencyInviteRow } from '../../platform/db/rows.js';
 
-export interface InviteRow {
-  id: string;
-  agency_id: string;
-  email: string;
-  role: 'admin' | 'developer';
-  token_hash: string;
-  invited_by: string;
-  created_at: Date;
-  expires_at: Date;
-  accepted_at: Date | null;
-  revoked_at: Date | null;
-}
-
-export async function insertInvite(db: Db, row: Omit<InviteRow, 'accepted_at' | 'revoked_at'>): Promise<InviteRow> {
-  const { rows } = await sql<InviteRow>`
+export async function insertInvite(db: Db, row: Omit<AgencyInviteRow, 'accepted_at' | 'revoked_at'>): Promise<AgencyInviteRow> {
+  const { rows } = await sql<AgencyInviteRow>`
     insert into agency_invites (id, agency_id, email, role, token_hash, invited_by, created_at, expires_at)
     values (${row.id}, ${row.agency_id}, ${row.email}, ${row.role}, ${row.token_hash}, ${row.invited_by},
             ${row.created_at}, ${row.expires_at})
@@ -24,8 +12,8 @@ export async function insertInvite(db: Db, row: Omit<InviteRow, 'accepted_at' | 
 }
 
 /** The agency's invitations still waiting for an answer, newest first. */
-export async function listOpenInvites(db: Db, agencyId: string, now: Date): Promise<InviteRow[]> {
-  const { rows } = await sql<InviteRow>`
+export async function listOpenInvites(db: Db, agencyId: string, now: Date): Promise<AgencyInviteRow[]> {
+  const { rows } = await sql<AgencyInviteRow>`
     select * from agency_invites
     where agency_id = ${agencyId} and accepted_at is null and revoked_at is null and expires_at > ${now}
     order by created_at desc, id desc`.execute(db);
@@ -38,9 +26,9 @@ export async function revokeInvites(
   agencyId: string,
   match: { id: string } | { email: string },
   now: Date,
-): Promise<InviteRow[]> {
+): Promise<AgencyInviteRow[]> {
   const which = 'id' in match ? sql`id = ${match.id}` : sql`lower(email) = lower(${match.email})`;
-  const { rows } = await sql<InviteRow>`
+  const { rows } = await sql<AgencyInviteRow>`
     update agency_invites set revoked_at = ${now}
     where agency_id = ${agencyId} and ${which} and accepted_at is null and revoked_at is null and expires_at > ${now}
     returning *`.execute(db);
@@ -48,8 +36,8 @@ export async function revokeInvites(
 }
 
 /** An invitation that can still be accepted, without spending it. */
-export async function findOpenInvite(db: Db, tokenHash: string, now: Date): Promise<InviteRow | null> {
-  const { rows } = await sql<InviteRow>`
+export async function findOpenInvite(db: Db, tokenHash: string, now: Date): Promise<AgencyInviteRow | null> {
+  const { rows } = await sql<AgencyInviteRow>`
     select * from agency_invites
     where token_hash = ${tokenHash} and accepted_at is null and revoked_at is null and expires_at > ${now}`.execute(db);
   return rows[0] ?? null;

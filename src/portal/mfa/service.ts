@@ -1,6 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { recordUserEvent } from '../../identity/security-events/store.js';
-import { advanceTotpCounter, clearTotp, enableTotp, findUser, setPendingTotp, type UserRow } from '../../identity/users/store.js';
+import { advanceTotpCounter, clearTotp, enableTotp, findUser, setPendingTotp } from '../../identity/users/store.js';
+import type { UserRow } from '../../platform/db/rows.js';
 import { conflict, badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import type { CredentialService } from '../accounts/credentials.js';

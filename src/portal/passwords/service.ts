@@ -1,7 +1,8 @@
 import type { Passwords } from '../../identity/passwords/passwords.js';
 import { recordUserEvent } from '../../identity/security-events/store.js';
-import { findUser, findUserByEmail, setPasswordHash, type UserRow } from '../../identity/users/store.js';
+import { findUser, findUserByEmail, setPasswordHash } from '../../identity/users/store.js';
 import type { Db } from '../../platform/db/database.js';
+import type { UserRow } from '../../platform/db/rows.js';
 import { badRequest, forbidden, unauthorized } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';

@@ -3,9 +3,9 @@ import {
   countSecurityEvents,
   listSecurityEvents,
   recordSecurityEvent,
-  type SecurityEventRow,
 } from '../../identity/security-events/store.js';
 import { findUser, listLockedUsers, unlockUser } from '../../identity/users/store.js';
+import type { SecurityEventRow } from '../../platform/db/rows.js';
 import { notFound } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import { refuseSupportSession, requirePermission } from '../sessions/session-auth.js';

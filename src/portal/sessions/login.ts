@@ -1,5 +1,5 @@
 import { recordSecurityEvent, recordUserEvent } from '../../identity/security-events/store.js';
-import type { UserRow } from '../../identity/users/store.js';
+import type { UserRow } from '../../platform/db/rows.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';

@@ -1,5 +1,6 @@
 import type { Role } from '../../identity/account-service.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
+import type { SessionRow } from '../../platform/db/rows.js';
 import { notFound, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
@@ -27,7 +28,7 @@ export interface SessionView {
   userAgent: string | null;
 }
 
-export function toSessionView(row: store.SessionRow): SessionView {
+export function toSessionView(row: SessionRow): SessionView {
   const idle = new Date(Math.min(row.last_used_at.getTime() + SESSION_POLICY.idleMs, row.expires_at.getTime()));
   return {
     id: row.id,

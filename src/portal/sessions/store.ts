@@ -1,21 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-
-export interface SessionRow {
-  id: string;
-  token_hash: string;
-  user_id: string;
-  agency_id: string | null;
-  kind: 'user' | 'support';
-  support_reason: string | null;
-  ip: string | null;
-  user_agent: string | null;
-  created_at: Date;
-  last_used_at: Date;
-  expires_at: Date;
-  mfa_verified_at: Date | null;
-  revoked_at: Date | null;
-}
+import type { LoginChallengeRow, SessionRow } from '../../platform/db/rows.js';
 
 /** A session with what the request context needs of its user, in one query. */
 export interface SessionWithUser extends SessionRow {
@@ -25,7 +10,7 @@ export interface SessionWithUser extends SessionRow {
   email_verified_at: Date | null;
 }
 
-export async function insertSession(db: Db, row: Omit<SessionRow, 'revoked_at'>): Promise<SessionRow> {
+export async function insertSession(db: Db, row: Omit<SessionRow, 'revoked_at' | 'revoked_reason'>): Promise<SessionRow> {
   const { rows } = await sql<SessionRow>`
     insert into sessions (id, token_hash, user_id, agency_id, kind, support_reason, ip, user_agent,
                           created_at, last_used_at, expires_at, mfa_verified_at)
@@ -83,25 +68,14 @@ export async function revokeUserSessions(db: Db, userId: string, at: Date, reaso
   return rows.length;
 }
 
-export interface ChallengeRow {
-  id: string;
-  token_hash: string;
-  user_id: string;
-  ip: string | null;
-  created_at: Date;
-  expires_at: Date;
-  attempts: number;
-  consumed_at: Date | null;
-}
-
-export async function insertChallenge(db: Db, row: Omit<ChallengeRow, 'attempts' | 'consumed_at'>): Promise<void> {
+export async function insertChallenge(db: Db, row: Omit<LoginChallengeRow, 'attempts' | 'consumed_at'>): Promise<void> {
   await sql`
     insert into login_challenges (id, token_hash, user_id, ip, created_at, expires_at)
     values (${row.id}, ${row.token_hash}, ${row.user_id}, ${row.ip}, ${row.created_at}, ${row.expires_at})`.execute(db);
 }
 
-export async function findChallenge(db: Db, tokenHash: string): Promise<ChallengeRow | null> {
-  const { rows } = await sql<ChallengeRow>`select * from login_challenges where token_hash = ${tokenHash}`.execute(db);
+export async function findChallenge(db: Db, tokenHash: string): Promise<LoginChallengeRow | null> {
+  const { rows } = await sql<LoginChallengeRow>`select * from login_challenges where token_hash = ${tokenHash}`.execute(db);
   return rows[0] ?? null;
 }
 

@@ -1,34 +1,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-
-export interface DeliveryRow {
-  id: string;
-  event_id: number;
-  endpoint_id: string;
-  agency_id: string;
-  order_id: string;
-  event: string;
-  status: 'pending' | 'delivered' | 'dead';
-  attempt_count: number;
-  next_attempt_at: Date;
-  lease_until: Date | null;
-  lease_token: string | null;
-  created_at: Date;
-  completed_at: Date | null;
-}
-
-export interface AttemptRow {
-  id: number;
-  delivery_id: string;
-  attempted_at: Date;
-  duration_ms: number;
-  status_code: number | null;
-  error: string | null;
-  response_body: string | null;
-}
+import type { WebhookAttemptRow, WebhookDeliveryRow } from '../../platform/db/rows.js';
 
 /** A claimed delivery with what sending it needs. */
-export interface ClaimedDelivery extends DeliveryRow {
+export interface ClaimedDelivery extends WebhookDeliveryRow {
   url: string;
   secret_sealed: string;
   payload: Record<string, unknown>;
@@ -229,8 +204,8 @@ export async function releaseClaim(db: Db, id: string, token: string): Promise<v
   );
 }
 
-export async function findDelivery(db: Db, id: string, endpointId: string): Promise<DeliveryRow | null> {
-  const { rows } = await sql<DeliveryRow>`
+export async function findDelivery(db: Db, id: string, endpointId: string): Promise<WebhookDeliveryRow | null> {
+  const { rows } = await sql<WebhookDeliveryRow>`
     select * from webhook_deliveries where id = ${id} and endpoint_id = ${endpointId}`.execute(db);
   return rows[0] ?? null;
 }
@@ -240,16 +215,16 @@ export async function listDeliveries(
   db: Db,
   endpointId: string,
   page: { limit: number; after: { createdAt: Date; id: string } | null },
-): Promise<(DeliveryRow & { attempts: AttemptRow[] })[]> {
+): Promise<(WebhookDeliveryRow & { attempts: WebhookAttemptRow[] })[]> {
   const after = page.after;
-  const { rows } = await sql<DeliveryRow>`
+  const { rows } = await sql<WebhookDeliveryRow>`
     select * from webhook_deliveries
     where endpoint_id = ${endpointId}
       ${after ? sql`and (created_at, id) < (${after.createdAt}, ${after.id})` : sql``}
     order by created_at desc, id desc
     limit ${page.limit}`.execute(db);
   if (rows.length === 0) return [];
-  const { rows: attempts } = await sql<AttemptRow>`
+  const { rows: attempts } = await sql<WebhookAttemptRow>`
     select id, delivery_id, attempted_at, duration_ms, status_code, error from webhook_attempts
     where delivery_id in (${sql.join(rows.map((r) => r.id))}) order by id`.execute(db);
   return rows.map((r) => ({ ...r, event_id: Number(r.event_id), attempts: attempts.filter((a) => a.delivery_id === r.id) }));
@@ -259,8 +234,8 @@ export async function listDeliveries(
  * Manual retry: the same delivery (same id) due now. A dead one starts a fresh schedule of
  * attempts; a delivered one is sent again (at least once allows it; the id lets receivers dedupe).
  */
-export async function requeueDelivery(db: Db, id: string, endpointId: string, at: Date): Promise<DeliveryRow | null> {
-  const { rows } = await sql<DeliveryRow>`
+export async function requeueDelivery(db: Db, id: string, endpointId: string, at: Date): Promise<WebhookDeliveryRow | null> {
+  const { rows } = await sql<WebhookDeliveryRow>`
     update webhook_deliveries
     set status = 'pending', next_attempt_at = ${at}, completed_at = null,
         attempt_count = case when status = 'pending' then attempt_count else 0 end

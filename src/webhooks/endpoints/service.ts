@@ -1,24 +1,17 @@
 import type { OrderEventName } from '../../orders/event-outbox.js';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/database.js';
+import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../platform/db/rows.js';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Keyring } from '../../platform/keyring/keyring.js';
 import type { SessionContext } from '../../portal/sessions/session-context.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import type { GuardOptions } from '../delivery/ssrf-guard.js';
-import { findDelivery, listDeliveries, requeueDelivery, type AttemptRow, type DeliveryRow } from '../delivery/store.js';
+import { findDelivery, listDeliveries, requeueDelivery } from '../delivery/store.js';
 import { WEBHOOK_EVENTS, WEBHOOK_POLICY } from '../events.js';
 import { newSigningSecret } from '../delivery/signer.js';
-import {
-  deleteEndpoint,
-  enableEndpoint,
-  findEndpoint,
-  insertEndpointWithin,
-  listEndpoints,
-  updateEndpoint,
-  type EndpointRow,
-} from './store.js';
+import { deleteEndpoint, enableEndpoint, findEndpoint, insertEndpointWithin, listEndpoints, updateEndpoint } from './store.js';
 import { checkEndpointUrl } from './url-rules.js';
 
 export interface EndpointServiceDeps {
@@ -36,7 +29,7 @@ const NOT_ON_SUPPORT: ReadonlySet<Operation> = new Set(['create', 'delete', 'ena
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-function toRecord(row: EndpointRow) {
+function toRecord(row: WebhookEndpointRow) {
   return {
     id: row.id,
     url: row.url,
@@ -52,7 +45,7 @@ function toRecord(row: EndpointRow) {
   };
 }
 
-function toDelivery(row: DeliveryRow & { attempts: AttemptRow[] }) {
+function toDelivery(row: WebhookDeliveryRow & { attempts: WebhookAttemptRow[] }) {
   return {
     id: row.id,
     event: row.event,
@@ -84,7 +77,7 @@ function checkEvents(events: string[] | undefined): OrderEventName[] | undefined
 
 const cleanDescription = (d: string | undefined) => (d === undefined ? undefined : d.trim() === '' ? null : d.trim());
 
-function encodeCursor(row: DeliveryRow): string {
+function encodeCursor(row: WebhookDeliveryRow): string {
   return Buffer.from(`${new Date(row.created_at).toISOString()}|${row.id}`).toString('base64url');
 }
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
@@ -128,14 +121,20 @@ export function createEndpointService(deps: EndpointServiceDeps) {
     return ctx.agencyId;
   }
 
-  async function endpointOf(ctx: SessionContext, id: string, operation: Operation): Promise<EndpointRow> {
+  async function endpointOf(ctx: SessionContext, id: string, operation: Operation): Promise<WebhookEndpointRow> {
     const agencyId = agencyOf(ctx, operation);
     const row = await findEndpoint(db, id, agencyId);
     if (!row) throw notFound(`no webhook endpoint ${id}`, 'webhook_not_found');
     return row;
   }
 
-  const audit = (ctx: SessionContext, kind: string, row: EndpointRow, ip: string | null, detail: Record<string, unknown> = {}) =>
+  const audit = (
+    ctx: SessionContext,
+    kind: string,
+    row: WebhookEndpointRow,
+    ip: string | null,
+    detail: Record<string, unknown> = {},
+  ) =>
     recordSecurityEvent(db, {
       kind,
       userId: ctx.userId,

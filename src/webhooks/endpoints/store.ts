@@ -1,36 +1,21 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { WebhookEndpointRow } from '../../platform/db/rows.js';
 
-export interface EndpointRow {
-  id: string;
-  agency_id: string;
-  environment: 'test' | 'live';
-  url: string;
-  description: string | null;
-  events: string[];
-  secret_sealed: string;
-  status: 'enabled' | 'disabled';
-  failure_streak: number;
-  disabled_at: Date | null;
-  disabled_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export type NewEndpoint = Omit<EndpointRow, 'failure_streak' | 'disabled_at' | 'disabled_reason' | 'status'>;
+export type NewEndpoint = Omit<WebhookEndpointRow, 'failure_streak' | 'disabled_at' | 'disabled_reason' | 'status'>;
 
 /**
  * Inserts unless the agency already has `max` endpoints in that environment; the agency row is
  * locked for the count, so two creations at once cannot both take the last place.
  */
-export async function insertEndpointWithin(db: Db, row: NewEndpoint, max: number): Promise<EndpointRow | null> {
+export async function insertEndpointWithin(db: Db, row: NewEndpoint, max: number): Promise<WebhookEndpointRow | null> {
   return db.transaction().execute(async (trx) => {
     await sql`select id from agencies where id = ${row.agency_id} for update`.execute(trx);
     const { rows: counted } = await sql<{ n: number }>`
       select count(*)::int as n from webhook_endpoints
       where agency_id = ${row.agency_id} and environment = ${row.environment}`.execute(trx);
     if ((counted[0]?.n ?? 0) >= max) return null;
-    const { rows } = await sql<EndpointRow>`
+    const { rows } = await sql<WebhookEndpointRow>`
       insert into webhook_endpoints (id, agency_id, environment, url, description, events, secret_sealed, status, created_at, updated_at)
       values (${row.id}, ${row.agency_id}, ${row.environment}, ${row.url}, ${row.description}, ${row.events}::text[],
               ${row.secret_sealed}, 'enabled', ${row.created_at}, ${row.updated_at})
@@ -39,14 +24,14 @@ export async function insertEndpointWithin(db: Db, row: NewEndpoint, max: number
   });
 }
 
-export async function listEndpoints(db: Db, agencyId: string): Promise<EndpointRow[]> {
-  const { rows } = await sql<EndpointRow>`
+export async function listEndpoints(db: Db, agencyId: string): Promise<WebhookEndpointRow[]> {
+  const { rows } = await sql<WebhookEndpointRow>`
     select * from webhook_endpoints where agency_id = ${agencyId} order by created_at desc, id desc`.execute(db);
   return rows;
 }
 
-export async function findEndpoint(db: Db, id: string, agencyId: string): Promise<EndpointRow | null> {
-  const { rows } = await sql<EndpointRow>`
+export async function findEndpoint(db: Db, id: string, agencyId: string): Promise<WebhookEndpointRow | null> {
+  const { rows } = await sql<WebhookEndpointRow>`
     select * from webhook_endpoints where id = ${id} and agency_id = ${agencyId}`.execute(db);
   return rows[0] ?? null;
 }
@@ -57,8 +42,8 @@ export async function updateEndpoint(
   agencyId: string,
   change: { description?: string | null; events?: string[] },
   at: Date,
-): Promise<EndpointRow | null> {
-  const { rows } = await sql<EndpointRow>`
+): Promise<WebhookEndpointRow | null> {
+  const { rows } = await sql<WebhookEndpointRow>`
     update webhook_endpoints set
       description = ${change.description === undefined ? sql`description` : sql`${change.description}`},
       events = ${change.events === undefined ? sql`events` : sql`${change.events}::text[]`},
@@ -75,9 +60,9 @@ export async function deleteEndpoint(db: Db, id: string, agencyId: string): Prom
 }
 
 /** Re-arms an endpoint: its streak starts again and its waiting deliveries become due. */
-export async function enableEndpoint(db: Db, id: string, agencyId: string, at: Date): Promise<EndpointRow | null> {
+export async function enableEndpoint(db: Db, id: string, agencyId: string, at: Date): Promise<WebhookEndpointRow | null> {
   return db.transaction().execute(async (trx) => {
-    const { rows } = await sql<EndpointRow>`
+    const { rows } = await sql<WebhookEndpointRow>`
       update webhook_endpoints
       set status = 'enabled', failure_streak = 0, disabled_at = null, disabled_reason = null, updated_at = ${at}
       where id = ${id} and agency_id = ${agencyId}
