@@ -30,6 +30,11 @@ export function scopeOf(request: FastifyRequest, refusal: 'read' | 'create'): Or
   return { agencyId: key.agencyId, environment: key.environment, keyId: key.id, actor: actorOf(request) };
 }
 
+/** A static key may not create orders: 403 before the body is validated (the contract's order). */
+export async function requireCreateScope(request: FastifyRequest): Promise<void> {
+  scopeOf(request, 'create');
+}
+
 /** Cross-cutting rule 2: order writes switched off answer coming_soon; reads keep working. */
 export function writeGate(config: { orderWritesEnabled: boolean; publicUrl: string }) {
   return async (_request: FastifyRequest) => {
@@ -64,7 +69,10 @@ export function orderRouteContext(app: FastifyInstance, { platform, connectors }
     orderId: request.params.orderID,
     airline: request.query.airline,
   });
-  /** Spread into a write route's options: 503 `coming_soon` while order writes are switched off. */
-  const writeRoute = { preHandler: writeGate(platform.config) };
+  /**
+   * Spread into a write route's options: 503 `coming_soon` while order writes are switched off.
+   * It runs before validation: the contract answers the gate first, whatever the body holds.
+   */
+  const writeRoute = { preValidation: [writeGate(platform.config)] };
   return { router, deps, target, writeRoute };
 }

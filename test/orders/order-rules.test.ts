@@ -163,7 +163,7 @@ describe('the order store', () => {
       const res = await f.call(
         method,
         url,
-        method === 'GET' || method === 'DELETE' ? undefined : { offer_id: 'AA|x', seats: [] },
+        method === 'GET' || method === 'DELETE' ? undefined : {},
         { 'x-api-key': other.secret },
       );
       expect(res.statusCode, `${method} ${url}`).toBe(404);
@@ -174,8 +174,8 @@ describe('the order store', () => {
     const miss = await f.call('GET', `/v1/orders/${enc(typo)}`);
     expect(miss.statusCode).toBe(404);
     expect(miss.json().did_you_mean).toBe(order.order_id);
-    expect((await f.call('GET', `/v1/orders/${id}?airline=BA`)).json().error).toBe('unknown airline');
-    expect((await f.call('GET', `/v1/orders/nope`)).json().error).toBe('unknown airline');
+    expect((await f.call('GET', `/v1/orders/${id}?airline=BA`)).json().error).toBe('airline does not match the order');
+    expect((await f.call('GET', `/v1/orders/nope`)).json().code).toBe('order_not_found');
     const list = await f.call('GET', '/v1/orders?limit=1');
     expect(list.json().orders).toHaveLength(1);
     expect(list.json().next_cursor).not.toBe('');

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../platform/http/responses.js';
 import { orderView } from '../order-view.js';
-import { orderRouteContext, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from '../route-context.js';
+import { orderRouteContext, requireCreateScope, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from '../route-context.js';
 import { OrderSchema } from '../schemas.js';
 import { validKey } from './idempotency-service.js';
 import { CreateOrderBody } from './schemas.js';
@@ -15,7 +15,8 @@ export async function bookingRoutes(app: FastifyInstance, options: OrderRouteOpt
   router.post(
     '/v1/orders',
     {
-      ...writeRoute,
+      // The gate, then the permission, then the body: an incomplete body from a static key is 403.
+      preValidation: [...writeRoute.preValidation, requireCreateScope],
       schema: {
         operationId: 'createOrder',
         tags: TAG,

@@ -42,8 +42,9 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         body: ChangeRequestBody,
         response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 409, 422, 502, 503) },
       },
-      // Keys are case-insensitive: lower-cased in place before the schema validates them.
-      preValidation: async (request) => lowerCaseKeys(request.body),
+      // After the write gate, keys are lower-cased in place (they are case-insensitive) before
+      // the schema validates them.
+      preValidation: [...writeRoute.preValidation, async (request) => lowerCaseKeys(request.body)],
     },
     async (request) => orderView(await changeOrderRequest(deps, scopeOf(request, 'read'), target(request), request.body)),
   );

@@ -46,6 +46,8 @@ function keywordMessage(error: ValidationError, context: string | undefined): st
     case 'dependentRequired':
       return `${joinField(path, String(params.property))} needs ${joinField(path, String(params.missingProperty))}`;
     case 'additionalProperties':
+      // Stripe's wording for a body field the API does not have: `unknown field cabin_class`.
+      if (context === 'body') return `unknown field ${joinField(path, String(params.additionalProperty))}`;
       return `${joinField(path, String(params.additionalProperty))} is not a known ${where}`;
     case 'propertyNames':
       return `${field} has a field name that is not allowed`;

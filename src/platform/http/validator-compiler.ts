@@ -1,5 +1,6 @@
 import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
 import type { FastifySchemaCompiler } from 'fastify';
+import { acceptsEmptyObject, closedSchema } from './strict-body.js';
 
 type Options = { customOptions?: Record<string, unknown> } & Record<string, unknown>;
 // At run time Fastify calls the compiler with the route's schema definition; the package's
@@ -13,6 +14,9 @@ type Validate = ((data: unknown, ctx?: unknown) => boolean) & { errors?: unknown
  * Fastify's own ajv compiler, twice: query strings, path parameters and headers arrive as text,
  * so they keep Fastify's coercion (`?limit=5` is the integer 5); a JSON body already carries its
  * types, so it is validated as sent and `"adults": "1"` or `true` is refused instead of becoming 1.
+ * A body is strict, as Stripe's are: an unknown field is a 400 naming it (`unknown field
+ * cabin_class`), never dropped (ajv's `removeAdditional`, Fastify's default, is off for bodies);
+ * and an empty or absent body is `{}` where every field is optional.
  */
 export function partAwareValidatorFactory(): ValidatorFactory {
   const pool = AjvCompiler() as unknown as Pool;
@@ -20,9 +24,16 @@ export function partAwareValidatorFactory(): ValidatorFactory {
     const custom = options.customOptions ?? {};
     const coercing = pool(externalSchemas, { ...options, customOptions: { ...custom, coerceTypes: 'array' } });
     // `strictNumbers`: `1e400` parses to Infinity, which is not a number any field accepts.
-    const asSent = pool(externalSchemas, { ...options, customOptions: { ...custom, coerceTypes: false, strictNumbers: true } });
-    return (route: Parameters<RouteCompiler>[0]) =>
-      route.httpPart === 'body' ? asSent(route) : (refusingNonFinite(coercing(route) as Validate) as ReturnType<RouteCompiler>);
+    const asSent = pool(externalSchemas, {
+      ...options,
+      customOptions: { ...custom, coerceTypes: false, strictNumbers: true, removeAdditional: false },
+    });
+    return (route: Parameters<RouteCompiler>[0]) => {
+      if (route.httpPart !== 'body') return refusingNonFinite(coercing(route) as Validate) as ReturnType<RouteCompiler>;
+      const schema = route.schema as Record<string, unknown>;
+      const validate = asSent({ ...route, schema: closedSchema(schema) }) as Validate;
+      return (acceptsEmptyObject(schema) ? absentAsEmpty(validate) : validate) as ReturnType<RouteCompiler>;
+    };
   };
   return factory as unknown as ValidatorFactory;
 }
@@ -61,6 +72,27 @@ function refusingNonFinite(validate: Validate): Validate {
     }
     return true;
   };
+  if (validate.schemaEnv) wrapped.schemaEnv = validate.schemaEnv;
+  return wrapped;
+}
+
+/**
+ * Fastify hands an absent or empty body to the validator as null. Where every field is optional,
+ * that is the empty object: `POST /cancel` with no body means `{}`, and the handler receives `{}`
+ * (a validator's `{value}` answer replaces the request part).
+ */
+function absentAsEmpty(validate: Validate): Validate {
+  const wrapped = ((data: unknown, ctx?: unknown) => {
+    if (data !== null && data !== undefined) {
+      const valid = validate(data, ctx);
+      wrapped.errors = validate.errors;
+      return valid;
+    }
+    const empty = {};
+    const valid = validate(empty);
+    wrapped.errors = validate.errors;
+    return valid ? { value: empty } : false;
+  }) as Validate;
   if (validate.schemaEnv) wrapped.schemaEnv = validate.schemaEnv;
   return wrapped;
 }
