@@ -75,7 +75,10 @@ export function createBilling({ platform, authenticate, mailer = platform.mailer
       });
       platform.scheduler.add({ name: BATCH_PRUNE_JOB, intervalMs: 3_600_000, oncePerCluster: true, run: () => meter.prune() });
       // Graceful shutdown writes what this instance counted (in memory, it would be lost otherwise).
-      app.addHook('onClose', async () => meter.flush());
+      // Counts left in Redis when it is away are written by the next flush of any instance.
+      app.addHook('onClose', async () => {
+        await meter.flush().catch((err: unknown) => platform.logger.warn({ err }, 'usage not flushed at close'));
+      });
 
       await app.register(async (scoped) => {
         setRoutePolicy(scoped, SESSION_ROUTE);

@@ -4,7 +4,6 @@ import { buildGateway, type AppOptions, type Gateway } from '../../src/app.js';
 import type { KeyKind } from '../../src/auth/api-keys/key-service.js';
 import { createBilling, type Billing } from '../../src/billing/plugin.js';
 import type { TermsChange } from '../../src/billing/terms/service.js';
-import { API_KEY_ROUTE } from '../../src/platform/http/route-policy.js';
 import type { Platform } from '../../src/platform/platform.js';
 import { createTestPlatform } from '../helpers/test-platform.js';
 import { startInbox } from '../portal/smtp-inbox.js';
@@ -16,8 +15,6 @@ export interface BillingHarnessOptions {
   env?: Record<string, string>;
   app?: AppOptions;
   isolated?: boolean;
-  /** A metered no-op route, `GET /v1/monitoring/probe` (surface monitoring), for tests of the meter alone. */
-  probe?: boolean;
 }
 
 /** The gateway with billing, a real SMTP inbox and a clock the test can move. */
@@ -37,9 +34,6 @@ export async function startBilling(options: BillingHarnessOptions = {}) {
   if (!billing) {
     billing = createBilling({ platform, authenticate: gateway.portal.authenticate });
     await app.register(billing.plugin);
-  }
-  if (options.probe) {
-    app.get('/v1/monitoring/probe', { config: { ...API_KEY_ROUTE, meter: 'monitoring' } }, async () => ({ ok: true }));
   }
   await app.ready();
   const b = billing;

@@ -4,12 +4,12 @@ import type { TermsChange } from '../../src/billing/terms/service.js';
 import { startBilling, type BillingHarness } from './billing-harness.js';
 
 // Any metered route will do: monitoring is served from the database, never from an airline.
-const METERED = process.env.BILLING_PROBE ? '/v1/monitoring/probe' : '/v1/monitoring/airlines';
+const METERED = '/v1/monitoring/airlines';
 const STRUCTURED = ['code', 'docs_url', 'error', 'message', 'period_end', 'period_start', 'plan_code', 'reason', 'request_id'];
 
 let h: BillingHarness;
 beforeAll(async () => {
-  h = await startBilling({ probe: Boolean(process.env.BILLING_PROBE) });
+  h = await startBilling();
 });
 afterAll(() => h?.close());
 

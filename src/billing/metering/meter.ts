@@ -53,12 +53,19 @@ export function createMeter({ db, counter, fallback, terms, logger, docsUrl, clo
 
   /** Writes every cut batch to the database, each once (usage_batches). */
   async function flush(): Promise<void> {
+    // Each counter on its own: with Redis away, what the fallback counted is still written.
+    let failure: unknown = null;
     for (const c of fallback ? [counter, fallback.counter] : [counter]) {
-      for (const batch of await c.cut()) {
-        await applyBatch(db, batch);
-        await c.done(batch.id);
+      try {
+        for (const batch of await c.cut()) {
+          await applyBatch(db, batch);
+          await c.done(batch.id);
+        }
+      } catch (err) {
+        failure ??= err;
       }
     }
+    if (failure) throw failure;
   }
 
   // The day and period of an agency change at 00:00 UTC at the earliest: worked out once an hour.
