@@ -39,7 +39,9 @@ describe('other 21.3 request shapes', () => {
     );
     expect(await xsdErrors('IATA_SeatAvailabilityRS', res.body)).toEqual([]);
     expect(res.body).toContain('<CabinTypeName>First</CabinTypeName>');
-    expect(res.body).toContain('<CarrierAircraftTypeCode>A321T</CarrierAircraftTypeCode>');
+    // AA's NDC names equipment by IATA code (321), the transcontinental A321 by name.
+    expect(res.body).toContain('<CarrierAircraftTypeCode>321</CarrierAircraftTypeCode>');
+    expect(res.body).toContain('<CarrierAircraftTypeName>Airbus A321 Transcontinental</CarrierAircraftTypeName>');
   });
 
   it('answers an unknown order with an NDC error', async () => {

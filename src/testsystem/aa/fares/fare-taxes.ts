@@ -50,6 +50,8 @@ const FOREIGN_DEPARTURE: Readonly<Record<string, LocalTax[]>> = {
     { code: 'OI', name: 'Japan International Tourist Tax', cents: 1_000, currency: 'JPY' },
   ],
   FI: [{ code: 'DQ', name: 'Finland Airport Tax', cents: 1_160, currency: 'EUR' }],
+  // AUD has no filing rate here: the Passenger Movement Charge (AUD 70) is set at its USD value.
+  AU: [{ code: 'AU', name: 'Australia Passenger Movement Charge', cents: 4_600, currency: 'USD' }],
   MX: [{ code: 'MX', name: 'Mexico Tarifa de Uso de Aeropuerto', cents: 54_200, currency: 'MXN' }],
 };
 const DEFAULT_FOREIGN: LocalTax[] = [{ code: 'XT', name: 'Foreign Airport Charges', cents: 2_860, currency: 'USD' }];

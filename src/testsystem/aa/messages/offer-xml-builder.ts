@@ -198,12 +198,13 @@ export function flightLists(ids: ResponseIds): XmlNode[] {
         el('DatedOperatingLeg', [
           point('Arrival', flight.pattern.destination, flight.arrLocal),
           el('CarrierAircraftType', [
-            el('CarrierAircraftTypeCode', flight.pattern.aircraft),
+            el('CarrierAircraftTypeCode', aircraftType(flight.pattern.aircraft).iataCode),
             el('CarrierAircraftTypeName', aircraftType(flight.pattern.aircraft).name),
           ]),
           el('DatedOperatingLegID', `LEG${n}`),
           point('Dep', flight.pattern.origin, flight.depLocal),
           el('DistanceMeasure', String(Math.round(flight.pattern.distanceKm * 0.621371)), { UnitCode: 'Miles' }),
+          el('IATA_AircraftType', [el('IATA_AircraftTypeCode', aircraftType(flight.pattern.aircraft).iataCode)]),
         ]),
       ),
     ),

@@ -17,6 +17,8 @@ export interface CabinLayout {
 
 export interface AircraftType {
   code: string;
+  /** The IATA type code AA's NDC answers carry (`738`, `321`, `E75`; samples-aa-17.2 Equipment/AircraftCode). */
+  iataCode: string;
   name: string;
   /** Average block speed in km/h, cruise minus climb and descent. */
   speedKmh: number;
@@ -28,6 +30,7 @@ const A = (a: AircraftType): AircraftType => a;
 export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
   E175: A({
     code: 'E175',
+    iataCode: 'E75',
     name: 'Embraer 175',
     speedKmh: 700,
     cabins: [
@@ -37,6 +40,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
   }),
   A319: A({
     code: 'A319',
+    iataCode: '319',
     name: 'Airbus A319',
     speedKmh: 760,
     cabins: [
@@ -46,6 +50,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
   }),
   A320: A({
     code: 'A320',
+    iataCode: '320',
     name: 'Airbus A320',
     speedKmh: 760,
     cabins: [
@@ -55,6 +60,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
   }),
   A321: A({
     code: 'A321',
+    iataCode: '321',
     name: 'Airbus A321',
     speedKmh: 780,
     cabins: [
@@ -71,6 +77,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
   }),
   A321T: A({
     code: 'A321T',
+    iataCode: '321',
     name: 'Airbus A321 Transcontinental',
     speedKmh: 790,
     cabins: [
@@ -81,6 +88,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
   }),
   B738: A({
     code: 'B738',
+    iataCode: '738',
     name: 'Boeing 737-800',
     speedKmh: 780,
     cabins: [
@@ -98,6 +106,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
   }),
   B788: A({
     code: 'B788',
+    iataCode: '788',
     name: 'Boeing 787-8',
     speedKmh: 870,
     cabins: [
@@ -116,6 +125,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
   }),
   B789: A({
     code: 'B789',
+    iataCode: '789',
     name: 'Boeing 787-9',
     speedKmh: 880,
     cabins: [
@@ -133,6 +143,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
   }),
   B772: A({
     code: 'B772',
+    iataCode: '772',
     name: 'Boeing 777-200',
     speedKmh: 880,
     cabins: [
@@ -150,6 +161,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
   }),
   B77W: A({
     code: 'B77W',
+    iataCode: '77W',
     name: 'Boeing 777-300ER',
     speedKmh: 890,
     cabins: [
@@ -168,6 +180,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
   }),
   A359: A({
     code: 'A359',
+    iataCode: '359',
     name: 'Airbus A350-900',
     speedKmh: 880,
     cabins: [
