@@ -1,0 +1,225 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api } from '../api/client';
+import { unwrap } from '../api/api-error';
+import { CopySecret } from '../components/copy-secret';
+import { Dialog } from '../components/dialog';
+import { ErrorNotice, Loading } from '../components/error-notice';
+import { needsStepUp, StepUpDialog } from '../components/step-up';
+import { keyRestrictions, splitList } from '../format';
+
+/** The agency's API keys: list, create (secret once), reveal with step-up, rotate, revoke. */
+export function Keys() {
+  const client = useQueryClient();
+  const keys = useQuery({ queryKey: ['keys'], queryFn: () => unwrap(api.GET('/v1/dev/api-keys')) });
+  const [creating, setCreating] = useState(false);
+  const [shown, setShown] = useState<{ title: string; secret: string } | null>(null);
+  const [revealing, setRevealing] = useState<{ id: string; error: unknown } | null>(null);
+  const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: ['keys'] });
+
+  const reveal = useMutation({
+    mutationFn: ({ id, password }: { id: string; password?: string }) =>
+      unwrap(api.POST('/v1/dev/api-keys/{id}/secret', { params: { path: { id } }, body: password ? { password } : {} })),
+    onSuccess: (answer) => {
+      setRevealing(null);
+      setShown({ title: 'Key secret', secret: answer.secret });
+    },
+    onError: (error, { id }) => setRevealing(needsStepUp(error) ? { id, error } : null),
+  });
+  const rotate = useMutation({
+    mutationFn: (id: string) => unwrap(api.POST('/v1/dev/api-keys/{id}/rotate', { params: { path: { id } } })),
+    onSuccess: (answer) => {
+      setShown({ title: 'New key secret (the old key is revoked)', secret: answer.secret });
+      void refresh();
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (id: string) => unwrap(api.DELETE('/v1/dev/api-keys/{id}', { params: { path: { id } } })),
+    onSuccess: () => {
+      setRevoking(null);
+      void refresh();
+    },
+  });
+
+  return (
+    <section aria-labelledby="keys-title">
+      <h1 id="keys-title">API keys</h1>
+      <button type="button" onClick={() => setCreating(true)}>
+        Create key
+      </button>
+      <ErrorNotice error={keys.error ?? (needsStepUp(reveal.error) ? null : reveal.error) ?? rotate.error ?? revoke.error} />
+      {keys.isPending && <Loading what="keys" />}
+      {keys.data && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Prefix</th>
+              <th scope="col">Kind</th>
+              <th scope="col">Environment</th>
+              <th scope="col">Restrictions</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.data.keys.length === 0 && (
+              <tr>
+                <td colSpan={7}>No keys yet.</td>
+              </tr>
+            )}
+            {keys.data.keys.map((key) => (
+              <tr key={key.id}>
+                <td>{key.name ?? '—'}</td>
+                <td>
+                  <code>{key.prefix}</code>
+                </td>
+                <td>{key.kind}</td>
+                <td>{key.environment}</td>
+                <td>{keyRestrictions(key)}</td>
+                <td>{key.status}</td>
+                <td className="actions">
+                  {key.status === 'active' && (
+                    <>
+                      <button
+                        type="button"
+                        onClick={() => reveal.mutate({ id: key.id })}
+                        aria-label={`Reveal ${key.name ?? key.prefix}`}
+                      >
+                        Reveal
+                      </button>
+                      <button type="button" onClick={() => rotate.mutate(key.id)} aria-label={`Rotate ${key.name ?? key.prefix}`}>
+                        Rotate
+                      </button>
+                      <button
+                        type="button"
+                        onClick={() => setRevoking({ id: key.id, name: key.name ?? key.prefix })}
+                        aria-label={`Revoke ${key.name ?? key.prefix}`}
+                      >
+                        Revoke
+                      </button>
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {creating && (
+        <CreateKeyDialog
+          onClose={() => setCreating(false)}
+          onCreated={(secret) => {
+            setCreating(false);
+            setShown({ title: 'Your new key secret', secret });
+            void refresh();
+          }}
+        />
+      )}
+      {shown && (
+        <Dialog title={shown.title} onClose={() => setShown(null)}>
+          <p>Copy it now: it is not shown again here.</p>
+          <CopySecret label="Secret" secret={shown.secret} />
+          <button type="button" onClick={() => setShown(null)}>
+            Done
+          </button>
+        </Dialog>
+      )}
+      {revealing && (
+        <StepUpDialog
+          action="Revealing a key secret"
+          error={revealing.error}
+          onClose={() => setRevealing(null)}
+          onSubmit={(password) => reveal.mutate({ id: revealing.id, password })}
+        />
+      )}
+      {revoking && (
+        <Dialog title="Revoke key?" onClose={() => setRevoking(null)}>
+          <p>Requests with {revoking.name} are refused at once. This cannot be undone.</p>
+          <div className="actions">
+            <button type="button" className="danger" onClick={() => revoke.mutate(revoking.id)}>
+              Revoke key
+            </button>
+            <button type="button" onClick={() => setRevoking(null)}>
+              Cancel
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}
+
+function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreated: (secret: string) => void }) {
+  const [form, setForm] = useState({
+    name: '',
+    environment: 'test' as 'test' | 'live',
+    allowedIps: '',
+    allowedPaths: '',
+    expiresAt: '',
+    readOnly: false,
+  });
+  const create = useMutation({
+    mutationFn: () =>
+      unwrap(
+        api.POST('/v1/dev/api-keys', {
+          body: {
+            name: form.name,
+            environment: form.environment,
+            readOnly: form.readOnly,
+            ...(form.allowedIps ? { allowedIps: splitList(form.allowedIps) } : {}),
+            ...(form.allowedPaths ? { allowedPaths: splitList(form.allowedPaths) } : {}),
+            ...(form.expiresAt ? { expiresAt: new Date(form.expiresAt).toISOString() } : {}),
+          },
+        }),
+      ),
+    onSuccess: (answer) => onCreated(answer.secret),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate();
+  };
+  return (
+    <Dialog title="Create key" onClose={onClose}>
+      <ErrorNotice error={create.error} />
+      <form onSubmit={submit}>
+        <label>
+          Name
+          <input value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        </label>
+        <label>
+          Environment
+          <select value={form.environment} onChange={(e) => setForm({ ...form, environment: e.target.value as 'test' | 'live' })}>
+            <option value="test">test</option>
+            <option value="live">live</option>
+          </select>
+        </label>
+        <label>
+          IP allowlist (comma-separated addresses or CIDR ranges)
+          <input value={form.allowedIps} onChange={(e) => setForm({ ...form, allowedIps: e.target.value })} />
+        </label>
+        <label>
+          Allowed paths (comma-separated prefixes under /v1)
+          <input value={form.allowedPaths} onChange={(e) => setForm({ ...form, allowedPaths: e.target.value })} />
+        </label>
+        <label>
+          Expires at
+          <input type="datetime-local" value={form.expiresAt} onChange={(e) => setForm({ ...form, expiresAt: e.target.value })} />
+        </label>
+        <label className="inline">
+          <input type="checkbox" checked={form.readOnly} onChange={(e) => setForm({ ...form, readOnly: e.target.checked })} />
+          Read-only (GET requests only)
+        </label>
+        <div className="actions">
+          <button type="submit" disabled={create.isPending}>
+            Create
+          </button>
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,119 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { api } from '../api/client';
+import { unwrap } from '../api/api-error';
+import { ErrorNotice, Loading } from '../components/error-notice';
+import { formatInstant } from '../format';
+import { navigate } from '../router';
+import { session } from '../session/session-store';
+
+/** For operators (admin permissions): lockouts, security events, and support sessions. */
+export function Operators() {
+  return (
+    <section aria-labelledby="operators-title">
+      <h1 id="operators-title">Operators</h1>
+      <SupportSession />
+      <Lockouts />
+      <AllSecurityEvents />
+    </section>
+  );
+}
+
+function SupportSession() {
+  const [form, setForm] = useState({ agencyId: '', reason: '' });
+  const open = useMutation({
+    mutationFn: () => unwrap(api.POST('/v1/admin/support-sessions', { body: form })),
+    onSuccess: (answer) => {
+      session.startSupport(answer.token, {
+        sessionId: answer.supportSession.id,
+        agencyId: answer.supportSession.agencyId,
+        reason: answer.supportSession.reason,
+      });
+      navigate('/');
+    },
+  });
+  return (
+    <>
+      <h2>Open a support session</h2>
+      <p>See the dashboard as the agency sees it. Every action is recorded as support on the agency’s behalf.</p>
+      <ErrorNotice error={open.error} />
+      <form
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          open.mutate();
+        }}
+      >
+        <label>
+          Agency id
+          <input required value={form.agencyId} onChange={(e) => setForm({ ...form, agencyId: e.target.value })} />
+        </label>
+        <label>
+          Reason (ticket number or a sentence)
+          <input required minLength={3} value={form.reason} onChange={(e) => setForm({ ...form, reason: e.target.value })} />
+        </label>
+        <button type="submit">Open support session</button>
+      </form>
+    </>
+  );
+}
+
+function Lockouts() {
+  const client = useQueryClient();
+  const lockouts = useQuery({ queryKey: ['lockouts'], queryFn: () => unwrap(api.GET('/v1/admin/security/lockouts')) });
+  const unlock = useMutation({
+    mutationFn: (userID: string) =>
+      unwrap(api.POST('/v1/admin/security/lockouts/{userID}/unlock', { params: { path: { userID } } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['lockouts'] }),
+  });
+  return (
+    <>
+      <h2>Locked accounts</h2>
+      {lockouts.isPending && <Loading what="lockouts" />}
+      <ErrorNotice error={lockouts.error ?? unlock.error} />
+      {lockouts.data?.lockouts.length === 0 && <p>No account is locked.</p>}
+      <ul>
+        {lockouts.data?.lockouts.map((l) => (
+          <li key={l.userId}>
+            {l.email}: {l.failedLogins} failed sign-ins, locked until {formatInstant(l.lockedUntil)}{' '}
+            <button type="button" onClick={() => unlock.mutate(l.userId)} aria-label={`Unlock ${l.email}`}>
+              Unlock
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function AllSecurityEvents() {
+  const client = useQueryClient();
+  const events = useQuery({
+    queryKey: ['admin-events'],
+    queryFn: () => unwrap(api.GET('/v1/admin/security/events', { params: { query: { limit: 50 } } })),
+  });
+  const ack = useMutation({
+    mutationFn: (id: number) => unwrap(api.POST('/v1/admin/security/events/{id}/ack', { params: { path: { id } } })),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['admin-events'] }),
+  });
+  return (
+    <>
+      <h2>Security events</h2>
+      {events.isPending && <Loading what="security events" />}
+      <ErrorNotice error={events.error ?? ack.error} />
+      <ul>
+        {events.data?.events.map((e) => (
+          <li key={e.id}>
+            <time dateTime={e.occurredAt}>{formatInstant(e.occurredAt)}</time> {e.kind} {e.userId ?? ''}{' '}
+            {e.acknowledgedAt ? (
+              '(acknowledged)'
+            ) : (
+              <button type="button" onClick={() => ack.mutate(e.id)} aria-label={`Acknowledge event ${e.id}`}>
+                Acknowledge
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

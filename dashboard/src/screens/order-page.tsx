@@ -1,0 +1,146 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../api/client';
+import { unwrap } from '../api/api-error';
+import { Dialog } from '../components/dialog';
+import { ErrorNotice, Loading } from '../components/error-notice';
+import { formatInstant, formatMoney } from '../format';
+import { rememberOrder } from './orders';
+
+/** One order: passengers, segments, tickets, extras, amounts, the history timeline, and cancel. */
+export function OrderPage({ id }: { id: string }) {
+  const client = useQueryClient();
+  const params = { params: { path: { orderID: id } } };
+  const order = useQuery({ queryKey: ['order', id], queryFn: () => unwrap(api.GET('/v1/dev/orders/{orderID}', params)) });
+  const history = useQuery({
+    queryKey: ['order', id, 'history'],
+    queryFn: () => unwrap(api.GET('/v1/dev/orders/{orderID}/history', params)),
+  });
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => unwrap(api.POST('/v1/dev/orders/{orderID}/cancel', params)),
+    onSettled: () => {
+      setConfirming(false);
+      void client.invalidateQueries({ queryKey: ['order', id] });
+    },
+  });
+  useEffect(() => {
+    if (order.isSuccess) rememberOrder(id);
+  }, [order.isSuccess, id]);
+
+  const data = order.data;
+  return (
+    <section aria-labelledby="order-title">
+      <h1 id="order-title">Order {id}</h1>
+      {order.isPending && <Loading what="the order" />}
+      <ErrorNotice error={order.error ?? cancel.error} />
+      {data && (
+        <>
+          <dl className="facts">
+            <dt>Status</dt>
+            <dd data-testid="order-status">{data.status}</dd>
+            <dt>PNR</dt>
+            <dd>{data.pnr ?? '—'}</dd>
+            <dt>Route</dt>
+            <dd>
+              {data.origin} → {data.destination}
+            </dd>
+            <dt>Total</dt>
+            <dd>{formatMoney(data.total, data.currency)}</dd>
+            <dt>Payment deadline</dt>
+            <dd>{formatInstant(data.payment_deadline)}</dd>
+          </dl>
+          {data.status !== 'cancelled' && (
+            <button type="button" className="danger" onClick={() => setConfirming(true)}>
+              Cancel order
+            </button>
+          )}
+          <h2>Passengers</h2>
+          <ul>
+            {data.passengers.map((p) => (
+              <li key={p.passenger_id}>
+                {p.given_name} {p.family_name} ({p.type})
+              </li>
+            ))}
+          </ul>
+          <h2>Segments</h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Flight</th>
+                <th scope="col">From</th>
+                <th scope="col">To</th>
+                <th scope="col">Departs</th>
+                <th scope="col">Cabin</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.segments.map((s) => (
+                <tr key={s.segment_id}>
+                  <td>
+                    {s.marketing_carrier}
+                    {s.flight_number}
+                  </td>
+                  <td>{s.origin}</td>
+                  <td>{s.destination}</td>
+                  <td>{formatInstant(s.departing_at)}</td>
+                  <td>{s.cabin}</td>
+                  <td>{s.status}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <h2>Tickets</h2>
+          {data.tickets.length === 0 ? (
+            <p>No tickets.</p>
+          ) : (
+            <ul>
+              {data.tickets.map((t) => (
+                <li key={t.ticket_number}>{t.ticket_number}</li>
+              ))}
+            </ul>
+          )}
+          <h2>Extras</h2>
+          {data.extras.length === 0 ? (
+            <p>No seats or services.</p>
+          ) : (
+            <ul>
+              {data.extras.map((x, index) => (
+                <li key={index}>
+                  {x.kind}: {x.name} ({x.designator})
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <h2>History</h2>
+      {history.isPending && <Loading what="the history" />}
+      <ErrorNotice error={history.error} />
+      {history.data && (
+        <ol className="timeline">
+          {history.data.entries.map((entry) => (
+            <li key={entry.id}>
+              <time dateTime={entry.at}>{formatInstant(entry.at)}</time> {entry.action} → {entry.status} by {entry.actor.kind}
+              {entry.actor.on_behalf_of_agency_id ? ' (support, on the agency’s behalf)' : ''}
+            </li>
+          ))}
+        </ol>
+      )}
+      {confirming && (
+        <Dialog title="Cancel this order?" onClose={() => setConfirming(false)}>
+          <p>The airline cancels the booking; a refund follows the fare conditions.</p>
+          <div className="actions">
+            <button type="button" className="danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
+              Cancel order
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Keep order
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { api } from '../api/client';
+import { unwrap } from '../api/api-error';
+import { ErrorNotice } from '../components/error-notice';
+import { navigate } from '../router';
+import { session } from '../session/session-store';
+import { useSession } from '../session/use-session';
+
+/** Password first; with a second factor, the API answers a challenge and the code is asked next. */
+export function SignIn() {
+  const { endedBecause } = useSession();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function run(step: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await step();
+    } catch (caught) {
+      setError(caught);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const signIn = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const answer = await unwrap(api.POST('/v1/dev/login', { body: { email, password } }));
+      if (answer.token) session.signIn(answer.token);
+      else if (answer.challenge) setChallenge(answer.challenge);
+    });
+  };
+  const verify = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const answer = await unwrap(api.POST('/v1/dev/login/mfa', { body: { challenge: challenge ?? '', code: code.trim() } }));
+      if (answer.token) session.signIn(answer.token);
+    });
+  };
+
+  return (
+    <main className="narrow">
+      <h1>Sign in</h1>
+      {endedBecause && (
+        <p role="status" className="notice">
+          {endedBecause}
+        </p>
+      )}
+      <ErrorNotice error={error} />
+      {challenge === null ? (
+        <form onSubmit={signIn}>
+          <label>
+            E-mail
+            <input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          </label>
+          <label>
+            Password
+            <input
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+          <button type="submit" disabled={busy}>
+            Sign in
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={verify}>
+          <label>
+            Authentication code (or a recovery code)
+            <input
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              autoFocus
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </label>
+          <button type="submit" disabled={busy}>
+            Verify
+          </button>
+        </form>
+      )}
+      <p>
+        No account yet?{' '}
+        <a href="/dashboard/sign-up" onClick={(e) => (e.preventDefault(), navigate('/sign-up'))}>
+          Create one
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { api } from '../api/client';
+import { unwrap } from '../api/api-error';
+import { ErrorNotice } from '../components/error-notice';
+import { navigate } from '../router';
+
+export function SignUp() {
+  const [form, setForm] = useState({ email: '', password: '', agencyName: '' });
+  const [error, setError] = useState<unknown>(null);
+  const [sent, setSent] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const body = { email: form.email, password: form.password, ...(form.agencyName ? { agencyName: form.agencyName } : {}) };
+    unwrap(api.POST('/v1/dev/signup', { body })).then(() => setSent(true), setError);
+  };
+  if (sent)
+    return (
+      <main className="narrow">
+        <h1>Check your e-mail</h1>
+        <p role="status">We sent a verification link to {form.email}. Open it, then sign in.</p>
+        <button type="button" onClick={() => navigate('/')}>
+          Go to sign-in
+        </button>
+      </main>
+    );
+  return (
+    <main className="narrow">
+      <h1>Create an account</h1>
+      <ErrorNotice error={error} />
+      <form onSubmit={submit}>
+        <label>
+          E-mail
+          <input
+            type="email"
+            autoComplete="username"
+            required
+            value={form.email}
+            onChange={(e) => setForm({ ...form, email: e.target.value })}
+          />
+        </label>
+        <label>
+          Password (at least 12 characters)
+          <input
+            type="password"
+            autoComplete="new-password"
+            required
+            value={form.password}
+            onChange={(e) => setForm({ ...form, password: e.target.value })}
+          />
+        </label>
+        <label>
+          Agency name (optional)
+          <input value={form.agencyName} onChange={(e) => setForm({ ...form, agencyName: e.target.value })} />
+        </label>
+        <button type="submit">Create account</button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildGateway, type Gateway } from '../../src/app.js';
+import { createDashboard } from '../../src/dashboard/plugin.js';
+import type { Platform } from '../../src/platform/platform.js';
+import { createTestPlatform } from '../helpers/test-platform.js';
+
+/**
+ * A gateway with the dashboard registered, on this run's storage, with a clock the test can move
+ * and mail written to DATA_DIR/outbox (no SMTP_URL). Registers the dashboard itself only while
+ * src/app.ts does not yet (so the test keeps working once the lead wires it).
+ */
+export async function startDashboardGateway(options: { aaTestSystemUrl?: string; env?: Record<string, string> } = {}) {
+  let offsetMs = 0;
+  const clock = () => new Date(Date.now() + offsetMs);
+  const platform: Platform = await createTestPlatform({
+    clock,
+    env: { PUBLIC_URL: 'https://portal.gateway.test', ...options.env },
+  });
+  const gateway: Gateway = await buildGateway(platform, { aaTestSystemUrl: options.aaTestSystemUrl ?? null });
+  const app: FastifyInstance = gateway.app;
+  if (!app.hasRoute({ method: 'GET', url: '/dashboard' })) await app.register(createDashboard({ platform }).plugin);
+  await app.ready();
+  const outbox = path.join(platform.config.dataDir, 'outbox');
+  return {
+    app,
+    gateway,
+    platform,
+    advance(ms: number) {
+      offsetMs += ms;
+    },
+    /** The newest e-mail in the outbox addressed to `to`, as its raw text (quoted-printable undone). */
+    mailTo(to: string): string | null {
+      if (!fs.existsSync(outbox)) return null;
+      const mails = fs
+        .readdirSync(outbox)
+        .filter((name) => name.endsWith('.eml'))
+        .map((name) => path.join(outbox, name))
+        .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)
+        .map((file) =>
+          fs
+            .readFileSync(file, 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '='),
+        );
+      return mails.find((mail) => mail.toLowerCase().includes(`to: ${to.toLowerCase()}`)) ?? null;
+    },
+    async close() {
+      await app.close();
+      await platform.close();
+    },
+  };
+}
+
+export type DashboardGateway = Awaited<ReturnType<typeof startDashboardGateway>>;
