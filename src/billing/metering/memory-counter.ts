@@ -34,7 +34,11 @@ export function createMemoryCounter(): UsageCounter {
   function liveHolds(agencyId: string, nowMs: number): Map<string, number> {
     let held = holds.get(agencyId);
     if (!held) holds.set(agencyId, (held = new Map()));
-    for (const [id, at] of held) if (at <= nowMs - HOLD_MS) held.delete(id);
+    // Holds are in admission order: the lapsed ones, if any, come first.
+    for (const [id, at] of held) {
+      if (at > nowMs - HOLD_MS) break;
+      held.delete(id);
+    }
     return held;
   }
 
