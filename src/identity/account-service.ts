@@ -1,18 +1,17 @@
-import { badRequest, conflict, isUniqueViolation, notFound } from '../platform/errors.js';
+import { badRequest, conflict, notFound } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import type { Platform } from '../platform/platform.js';
 import { findAgency, insertAgency } from './agencies/store.js';
 import { hashPassword } from './passwords/hashing.js';
 import { PASSWORD_MIN_LENGTH } from './passwords/policy.js';
-import { insertUser } from './users/store.js';
+import { isEmailAddress } from './users/email-address.js';
+import { EMAIL_TAKEN, insertUser } from './users/store.js';
 
 export const ROLES = ['owner', 'admin', 'developer'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** Platform permissions an operator can grant; support work needs the last three. */
 export const PERMISSIONS = ['platform.read', 'user.manage', 'support.session', 'orders.support'] as const;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function createAccountService(platform: Pick<Platform, 'db' | 'config'>) {
   const { db, config } = platform;
@@ -45,7 +44,7 @@ export function createAccountService(platform: Pick<Platform, 'db' | 'config'>) 
       permissions?: string[];
       emailVerified?: boolean;
     }) {
-      if (!EMAIL.test(input.email)) throw badRequest('email must be a valid e-mail address');
+      if (!isEmailAddress(input.email)) throw badRequest('email must be a valid e-mail address');
       if (input.password.length < PASSWORD_MIN_LENGTH) {
         throw badRequest(`password must be at least ${PASSWORD_MIN_LENGTH} characters`);
       }
@@ -54,20 +53,17 @@ export function createAccountService(platform: Pick<Platform, 'db' | 'config'>) 
       const unknown = (input.permissions ?? []).filter((p) => !(PERMISSIONS as readonly string[]).includes(p));
       if (unknown.length > 0) throw badRequest(`unknown permission ${unknown[0]} (known: ${PERMISSIONS.join(', ')})`);
       if (input.agencyId && !(await findAgency(db, input.agencyId))) throw notFound(`agency ${input.agencyId} not found`);
-      try {
-        return await insertUser(db, {
-          id: newId('usr'),
-          agency_id: input.agencyId,
-          email: input.email.trim(),
-          password_hash: await hashPassword(input.password, config.passwords.scryptLogN),
-          role,
-          permissions: input.permissions ?? [],
-          email_verified_at: input.emailVerified === false ? null : new Date(),
-        });
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(`a user with e-mail ${input.email} already exists`, 'email_taken');
-        throw err;
-      }
+      const user = await insertUser(db, {
+        id: newId('usr'),
+        agency_id: input.agencyId,
+        email: input.email.trim(),
+        password_hash: await hashPassword(input.password, config.passwords.scryptLogN),
+        role,
+        permissions: input.permissions ?? [],
+        email_verified_at: input.emailVerified === false ? null : new Date(),
+      });
+      if (user === EMAIL_TAKEN) throw conflict(`a user with e-mail ${input.email} already exists`, 'email_taken');
+      return user;
     },
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { UserRow } from '../../platform/db/rows.js';
+import { isUniqueViolation } from '../../platform/db/unique-violation.js';
 
 /**
  * Every statement on `users`. Each takes the executor it runs on, so a caller's transaction (an
@@ -13,13 +14,26 @@ export type NewUser = Pick<
   'id' | 'agency_id' | 'email' | 'password_hash' | 'role' | 'permissions' | 'email_verified_at'
 >;
 
-export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
-  const { rows } = await sql<UserRow>`
-    insert into users (id, agency_id, email, password_hash, role, permissions, email_verified_at)
-    values (${user.id}, ${user.agency_id}, ${user.email}, ${user.password_hash}, ${user.role},
-            ${user.permissions}, ${user.email_verified_at})
-    returning *`.execute(db);
-  return rows[0]!;
+/** insertUser's answer when the address already has an account (one per address, whatever its case). */
+export const EMAIL_TAKEN = 'email_taken';
+
+/**
+ * The new user, or EMAIL_TAKEN when `users_email_key` refuses the address: the check callers make
+ * beforehand can lose a race, the index cannot. In a transaction the refused statement has aborted
+ * it, so a caller in one ends it by throwing.
+ */
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow | typeof EMAIL_TAKEN> {
+  try {
+    const { rows } = await sql<UserRow>`
+      insert into users (id, agency_id, email, password_hash, role, permissions, email_verified_at)
+      values (${user.id}, ${user.agency_id}, ${user.email}, ${user.password_hash}, ${user.role},
+              ${user.permissions}, ${user.email_verified_at})
+      returning *`.execute(db);
+    return rows[0]!;
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_key')) return EMAIL_TAKEN;
+    throw err;
+  }
 }
 
 export async function findUser(db: Db, id: string): Promise<UserRow | null> {
@@ -30,6 +44,13 @@ export async function findUser(db: Db, id: string): Promise<UserRow | null> {
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const { rows } = await sql<UserRow>`select * from users where lower(email) = lower(${email})`.execute(db);
   return rows[0] ?? null;
+}
+
+/** The addresses of an agency's owners, oldest account first: who is told about the agency itself. */
+export async function listOwnerEmails(db: Db, agencyId: string): Promise<string[]> {
+  const { rows } = await sql<{ email: string }>`
+    select email from users where agency_id = ${agencyId} and role = 'owner' order by created_at`.execute(db);
+  return rows.map((r) => r.email);
 }
 
 /** Marks the address verified, only while the account still has the address the link was sent to. */

@@ -3,8 +3,9 @@ import { normalizeIata } from '../../billing/terms/iata.js';
 import { verifyAgencyOwnedBy } from '../../identity/agencies/store.js';
 import type { Identity } from '../../identity/identity.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
+import { isEmailAddress } from '../../identity/users/email-address.js';
 import { findUser, findUserByEmail, markEmailVerified } from '../../identity/users/store.js';
-import { badRequest, conflict, forbidden, isUniqueViolation, AppError, tooManyRequests } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, AppError, tooManyRequests } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
@@ -65,7 +66,7 @@ export function createSignupService(
     async signup(input: { email: string; password: string; agencyName?: string; iataNumber?: string }, ip: string | null) {
       const email = input.email.trim();
       // The account service's own address rule, checked before an agency is made for it.
-      if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw badRequest('email must be a valid e-mail address');
+      if (!isEmailAddress(email)) throw badRequest('email must be a valid e-mail address');
       identity.passwords.check(input.password, { email });
       const iataNumber = normalizeIata('iataNumber', input.iataNumber ?? null);
       // Every sign-up that gets this far sends a mail, to an address nobody has proven to own.
@@ -101,8 +102,7 @@ export function createSignupService(
           emailVerified: false,
         });
       } catch (err) {
-        if ((err instanceof AppError && err.code === 'email_taken') || isUniqueViolation(err))
-          return { status: 'verification_sent' as const };
+        if (err instanceof AppError && err.code === 'email_taken') return { status: 'verification_sent' as const };
         throw err;
       }
       await recordSecurityEvent(db, {

@@ -1,9 +1,9 @@
 import { findAgency } from '../../identity/agencies/store.js';
 import type { Passwords } from '../../identity/passwords/passwords.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
-import { findUserByEmail, insertUser } from '../../identity/users/store.js';
+import { EMAIL_TAKEN, findUserByEmail, insertUser } from '../../identity/users/store.js';
 import type { AgencyInviteRow } from '../../platform/db/rows.js';
-import { badRequest, conflict, forbidden, isUniqueViolation, notFound, tooManyRequests } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
@@ -133,34 +133,31 @@ export function createInviteService(
       // Checked before the invitation is spent: a refused password leaves it usable.
       deps.passwords.check(password, { email: invite.email });
       const hash = await deps.passwords.hash(password);
-      try {
-        const user = await db.transaction().execute(async (trx) => {
-          const now = clock();
-          if (!(await store.acceptInvite(trx, invite.id, now))) throw invalidInvite();
-          const created = await insertUser(trx, {
-            id: newId('usr'),
-            agency_id: invite.agency_id,
-            email: invite.email,
-            password_hash: hash,
-            role: invite.role,
-            permissions: [],
-            // The token came through this mailbox: the address is proven.
-            email_verified_at: now,
-          });
-          await recordSecurityEvent(trx, {
-            kind: 'invite.accepted',
-            userId: created.id,
-            agencyId: invite.agency_id,
-            ip,
-            detail: { inviteId: invite.id, invitedBy: invite.invited_by, role: invite.role },
-          });
-          return created;
+      const user = await db.transaction().execute(async (trx) => {
+        const now = clock();
+        if (!(await store.acceptInvite(trx, invite.id, now))) throw invalidInvite();
+        const created = await insertUser(trx, {
+          id: newId('usr'),
+          agency_id: invite.agency_id,
+          email: invite.email,
+          password_hash: hash,
+          role: invite.role,
+          permissions: [],
+          // The token came through this mailbox: the address is proven.
+          email_verified_at: now,
         });
-        return { status: 'joined' as const, userId: user.id, agencyId: invite.agency_id, role: invite.role };
-      } catch (err) {
-        if (isUniqueViolation(err)) throw emailTaken();
-        throw err;
-      }
+        // Another account took the address since the check above: the invitation stays unspent.
+        if (created === EMAIL_TAKEN) throw emailTaken();
+        await recordSecurityEvent(trx, {
+          kind: 'invite.accepted',
+          userId: created.id,
+          agencyId: invite.agency_id,
+          ip,
+          detail: { inviteId: invite.id, invitedBy: invite.invited_by, role: invite.role },
+        });
+        return created;
+      });
+      return { status: 'joined' as const, userId: user.id, agencyId: invite.agency_id, role: invite.role };
     },
   };
 }
