@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { createAccountService, PERMISSIONS, ROLES, type Role } from '../identity/account-service.js';
+import { PERMISSIONS, ROLES, type Role } from '../identity/account-service.js';
+import { createIdentity } from '../identity/identity.js';
 import { makeDemoAgency, secretHandover } from './demo-agency.js';
 import { localBaseUrl } from './local-url.js';
 import { print, withPlatform, type OutputOptions } from './run-command.js';
@@ -19,7 +20,7 @@ export function registerAccountCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action((opts: OutputOptions & { name: string; plan?: string; iata?: string; live?: boolean; unverified?: boolean }) =>
       withPlatform(opts, async (platform) => {
-        const created = await createAccountService(platform).createAgency({
+        const created = await createIdentity(platform).createAgency({
           name: opts.name,
           planCode: opts.plan ?? null,
           iataNumber: opts.iata ?? null,
@@ -43,7 +44,7 @@ export function registerAccountCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action((opts: OutputOptions & { agency?: string; email: string; password: string; role: string; permission: string[] }) =>
       withPlatform(opts, async (platform) => {
-        const user = await createAccountService(platform).createUser({
+        const user = await createIdentity(platform).createUser({
           agencyId: opts.agency ?? null,
           email: opts.email,
           password: opts.password,
