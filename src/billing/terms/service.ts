@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
+import { listOwnerEmails } from '../../identity/users/store.js';
 import type { Broadcast } from '../../platform/broadcast.js';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/database.js';
@@ -106,7 +107,7 @@ export function createTermsService({ db, config, broadcast, mailer, logger, cloc
   }
 
   async function announceLive(terms: AccountTerms): Promise<void> {
-    const owners = await store.ownerEmails(db, terms.agencyId);
+    const owners = await listOwnerEmails(db, terms.agencyId);
     const text = [
       `Your agency ${terms.name} (${terms.agencyId}) is now live.`,
       '',

@@ -75,10 +75,3 @@ export async function upsertTerms(db: Db, agencyId: string, columns: TermsColumn
     insert into agency_terms (${insertColumns}) values (${insertValues})
     on conflict (agency_id) do update set ${sets}`.execute(db);
 }
-
-/** The owners of an agency, who are told when it goes live. */
-export async function ownerEmails(db: Db, agencyId: string): Promise<string[]> {
-  const { rows } = await sql<{ email: string }>`
-    select email from users where agency_id = ${agencyId} and role = 'owner' order by created_at`.execute(db);
-  return rows.map((r) => r.email);
-}

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { Keyring } from '../../platform/keyring/keyring.js';
 import type { Mailer } from '../../platform/mail.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
+import { listOwnerEmails } from '../../identity/users/store.js';
 import { WEBHOOK_POLICY } from '../events.js';
 import { deliveryBody } from './body.js';
 import type { WebhookMetrics } from './metrics.js';
@@ -13,14 +14,7 @@ import { sendAttempt, USER_AGENT } from './sender.js';
 import { signatureHeader } from './signer.js';
 import type { GuardOptions } from './ssrf-guard.js';
 import { createAttemptRecorder } from './attempt-recorder.js';
-import {
-  agencyOwnerEmails,
-  claimDue,
-  fanOutEvents,
-  type AttemptOutcome,
-  type ClaimedDelivery,
-  type FinishResult,
-} from './store.js';
+import { claimDue, fanOutEvents, type AttemptOutcome, type ClaimedDelivery, type FinishResult } from './store.js';
 
 export interface DispatcherDeps {
   db: Db;
@@ -62,7 +56,7 @@ export function createDispatcher(deps: DispatcherDeps) {
       detail: { endpointId: off.endpointId, url: off.url, consecutiveFailedDeliveries: off.streak },
     });
     logger.warn({ endpointId: off.endpointId, agencyId: off.agencyId }, 'webhook endpoint switched off after failed deliveries');
-    for (const to of await agencyOwnerEmails(db, off.agencyId)) {
+    for (const to of await listOwnerEmails(db, off.agencyId)) {
       try {
         await deps.mailer.send({
           to,

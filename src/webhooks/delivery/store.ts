@@ -244,12 +244,6 @@ export async function requeueDelivery(db: Db, id: string, endpointId: string, at
   return rows[0] ?? null;
 }
 
-export async function agencyOwnerEmails(db: Db, agencyId: string): Promise<string[]> {
-  const { rows } = await sql<{ email: string }>`
-    select email from users where agency_id = ${agencyId} and role = 'owner' order by created_at`.execute(db);
-  return rows.map((r) => r.email);
-}
-
 /** Queue depth and the age of the oldest due delivery, for /metrics. */
 export async function queueStats(db: Db, at: Date): Promise<{ pending: number; oldestDueAt: Date | null }> {
   const { rows } = await sql<{ pending: number; oldest: Date | null }>`
