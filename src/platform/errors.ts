@@ -42,6 +42,3 @@ export const badGateway = (message: string, code = 'airline_error') => new AppEr
 
 export const unavailable = (message: string, code = 'unavailable', headers?: Record<string, string>) =>
   new AppError(503, code, message, {}, headers);
-
-// Kept here for the callers that import it from errors.ts; the one implementation is in db/.
-export { isUniqueViolation } from './db/unique-violation.js';
