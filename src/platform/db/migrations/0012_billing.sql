@@ -13,7 +13,7 @@ create table agency_terms (
   free_allowance integer check (free_allowance is null or free_allowance >= 0),
   daily_search_ceiling integer check (daily_search_ceiling is null or daily_search_ceiling > 0),
   monthly_search_ceiling integer check (monthly_search_ceiling is null or monthly_search_ceiling > 0),
-  -- Searches allowed per booking in a UTC day (searches <= ceiling * max(1, bookings)).
+  -- Searches per booking in a UTC day: a search is refused once searches >= ceiling * (bookings + 1).
   look_to_book_ceiling integer check (look_to_book_ceiling is null or look_to_book_ceiling > 0),
   updated_at timestamptz not null default now(),
   updated_by text
