@@ -10,8 +10,8 @@ import { EMAIL_TAKEN, insertUser } from './users/store.js';
 export const ROLES = ['owner', 'admin', 'developer'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Platform permissions an operator can grant; support work needs the last three. */
-export const PERMISSIONS = ['platform.read', 'user.manage', 'support.session', 'orders.support'] as const;
+/** Platform permissions an operator can grant; support work needs support.session and orders.support, account terms billing.manage. */
+export const PERMISSIONS = ['platform.read', 'user.manage', 'support.session', 'orders.support', 'billing.manage'] as const;
 
 export function createAccountService(platform: Pick<Platform, 'db' | 'config'>) {
   const { db, config } = platform;
