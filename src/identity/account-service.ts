@@ -10,7 +10,7 @@ import { EMAIL_TAKEN, insertUser } from './users/store.js';
 export const ROLES = ['owner', 'admin', 'developer'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Platform permissions an operator can grant; support work needs support.session and orders.support, account terms billing.manage. */
+/** Platform permissions an operator can grant; support work needs user.manage, support.session and orders.support; account terms and usage, billing.manage. */
 export const PERMISSIONS = ['platform.read', 'user.manage', 'support.session', 'orders.support', 'billing.manage'] as const;
 
 export function createAccountService(platform: Pick<Platform, 'db' | 'config'>) {
