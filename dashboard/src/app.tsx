@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { api } from './api/client';
 import { unwrap } from './api/api-error';
@@ -36,13 +36,10 @@ export function App() {
 }
 
 function SignedIn({ path }: { path: string }) {
-  const client = useQueryClient();
   const { support, token } = useSession();
   const me = useQuery({ queryKey: ['me', token], queryFn: () => unwrap(api.GET('/v1/dev/me')) });
   const operator = (me.data?.permissions ?? []).some((p) => p === 'platform.read' || p === 'support.session');
   const heading = useRef<HTMLDivElement>(null);
-  // Another identity (support session opened or closed): nothing cached for the last one is shown.
-  useEffect(() => client.clear(), [client, token]);
   // Focus moves to the new screen, so a screen reader announces it and the keyboard starts there.
   useEffect(() => heading.current?.querySelector('h1')?.focus(), [path]);
   return (

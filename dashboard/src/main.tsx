@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from './api/api-error';
 import { App } from './app';
+import { session } from './session/session-store';
 import './styles.css';
 
 const queries = new QueryClient({
@@ -13,6 +14,14 @@ const queries = new QueryClient({
       refetchOnWindowFocus: false,
     },
   },
+});
+
+// Another identity (sign-out, expiry, a support session opened or ended): nothing cached for the
+// last one may be shown. Subscribed before any component, so the cache is empty when they re-render.
+let lastToken = session.token();
+session.subscribe(() => {
+  if (session.token() !== lastToken) queries.clear();
+  lastToken = session.token();
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -27,6 +27,8 @@ export async function startDashboardGateway(options: { aaTestSystemUrl?: string;
     app,
     gateway,
     platform,
+    /** The gateway's clock: TOTP codes and session expiry are worked out on it. */
+    clock,
     advance(ms: number) {
       offsetMs += ms;
     },

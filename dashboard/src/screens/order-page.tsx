@@ -15,6 +15,8 @@ export function OrderPage({ id }: { id: string }) {
   const history = useQuery({
     queryKey: ['order', id, 'history'],
     queryFn: () => unwrap(api.GET('/v1/dev/orders/{orderID}/history', params)),
+    // Asked once the order answered: a wrong id is one error on the page, not two.
+    enabled: order.isSuccess,
   });
   const [confirming, setConfirming] = useState(false);
   const cancel = useMutation({
@@ -116,7 +118,7 @@ export function OrderPage({ id }: { id: string }) {
         </>
       )}
       <h2>History</h2>
-      {history.isPending && <Loading what="the history" />}
+      {order.isSuccess && history.isPending && <Loading what="the history" />}
       <ErrorNotice error={history.error} />
       {history.data && (
         <ol className="timeline">

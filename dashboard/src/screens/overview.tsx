@@ -22,6 +22,14 @@ export function Overview() {
           <dd>{me.data.email}</dd>
           <dt>Agency</dt>
           <dd>{me.data.agency ? `${me.data.agency.name} (${me.data.agency.live ? 'live' : 'test only'})` : 'none (operator)'}</dd>
+          {me.data.agency && (
+            <>
+              <dt>Agency id (quote it to support)</dt>
+              <dd>
+                <code data-testid="agency-id">{me.data.agency.id}</code>
+              </dd>
+            </>
+          )}
           <dt>Role</dt>
           <dd>{me.data.role ?? '—'}</dd>
           <dt>Second factor</dt>

@@ -1,0 +1,277 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
+import { daysAhead, SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
+import { startDashboardGateway, type DashboardGateway } from './dashboard-harness.js';
+
+/**
+ * The dashboard as an agency owner and an operator meet it, in Debian's headless Chromium against
+ * a real gateway on this run's storage and the AA test system: sign-up, the e-mailed link, TOTP,
+ * a test key used over HTTP to book, the order seen and cancelled in the dashboard, key reveal with
+ * step-up, a support session's banner and refusals, and expiry. A screenshot per screen goes to
+ * test-output/dashboard-*.png.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-output');
+const missing = fs.existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing (apt-get install chromium; .ci/run does)`;
+const PASSWORD = 'violet-harbour-sunrise-42';
+const STEP_MS = 30_000;
+
+describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: ${missing})` : ''}`, { timeout: 120_000 }, () => {
+  let aa: AaTestSystem;
+  let g: DashboardGateway;
+  let browser: Browser;
+  let origin: string;
+  let owner: Page;
+  const email = `owner-${Date.now()}@agency.test`;
+  let totpSecret = '';
+  /** The next unused time step of each TOTP secret. */
+  const totpSteps = new Map<string, number>();
+  let keySecret = '';
+  let agencyId = '';
+  let orderId = '';
+  /** Requests the pages made to another origin, and what the browser reported as errors (CSP too). */
+  const elsewhere: string[] = [];
+  const consoleErrors: string[] = [];
+
+  /** A TOTP code on the gateway's clock, a later time step each call (a code is usable once). */
+  const nextCode = (secret: string) => {
+    const step = totpSteps.get(secret) ?? 0;
+    totpSteps.set(secret, step + 1);
+    return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: g.clock().getTime() + step * STEP_MS });
+  };
+  const shot = (page: Page, name: string) =>
+    page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-${name}.png`), fullPage: true });
+
+  async function newPage(): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('request', (request) => {
+      if (!request.url().startsWith(`${origin}/`) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('status of 4')) consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    return page;
+  }
+
+  async function signIn(page: Page, address: string, secret: string | null): Promise<void> {
+    await page.getByLabel('E-mail').fill(address);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    if (secret) {
+      await page.getByLabel('Authentication code (or a recovery code)').fill(nextCode(secret));
+      await page.getByRole('button', { name: 'Verify' }).click();
+    }
+    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
+  }
+
+  /** Turns on TOTP from the Security screen; answers the secret read off the page. */
+  async function enrolTotp(page: Page): Promise<string> {
+    await page.getByRole('link', { name: 'Security' }).click();
+    await page.getByLabel('Current password').first().fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await page.getByRole('img', { name: 'QR code of the authenticator key' }).waitFor();
+    const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+    await page.getByLabel('Code from the app').fill(nextCode(secret));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('dialog', { name: 'Recovery codes' }).waitFor();
+    return secret;
+  }
+
+  async function api(method: string, url: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+    const res = await fetch(`${origin}${url}`, {
+      method,
+      headers: { 'x-api-key': keySecret, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : null,
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  }
+
+  beforeAll(async () => {
+    aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
+    g = await startDashboardGateway({ aaTestSystemUrl: aa.url, env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY } });
+    await g.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(g.app.server.address() as { port: number }).port}`;
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    owner = await newPage();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await g?.close();
+    await aa?.close();
+  });
+
+  it('signs up, verifies the address through the e-mailed link, and signs in', async () => {
+    await owner.goto(`${origin}/dashboard/sign-up`);
+    await owner.getByLabel('E-mail').fill(email);
+    await owner.getByLabel('Password (at least 12 characters)').fill(PASSWORD);
+    await owner.getByLabel('Agency name (optional)').fill('Harbour Travel');
+    await shot(owner, 'sign-up');
+    await owner.getByRole('button', { name: 'Create account' }).click();
+    await owner.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+
+    const mail = g.mailTo(email);
+    const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1];
+    expect(token, 'verification link in the outbox').toBeTruthy();
+    await owner.goto(`${origin}/dashboard/verify-email?token=${token}`);
+    await owner.getByText('Your e-mail address is verified').waitFor();
+    await shot(owner, 'verify-email');
+
+    await owner.getByRole('button', { name: 'Go to sign-in' }).click();
+    await signIn(owner, email, null);
+    await owner.getByRole('heading', { name: 'Overview' }).waitFor();
+    agencyId = (await owner.getByTestId('agency-id').textContent()) ?? '';
+    expect(agencyId).not.toBe('');
+    await shot(owner, 'overview');
+  });
+
+  it('enrols TOTP with a QR code drawn on the page, shows recovery codes once, then signs in with a code', async () => {
+    totpSecret = await enrolTotp(owner);
+    const codes = owner.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    expect(await codes.count()).toBeGreaterThanOrEqual(8);
+    await shot(owner, 'security-recovery-codes');
+    await owner.getByRole('button', { name: 'I have saved them' }).click();
+    await owner.getByText('An authenticator app is enabled').waitFor();
+    await shot(owner, 'security');
+
+    await owner.getByRole('banner').getByRole('button', { name: 'Sign out' }).click();
+    await owner.getByText('You are signed out.').waitFor();
+    await signIn(owner, email, totpSecret);
+  });
+
+  it('creates a test key whose secret is shown once, and reveals it again only after step-up', async () => {
+    await owner.getByRole('link', { name: 'API keys' }).click();
+    await owner.getByRole('button', { name: 'Create key' }).click();
+    const create = owner.getByRole('dialog', { name: 'Create key' });
+    await create.getByLabel('Name').fill('Booking key');
+    await create.getByRole('button', { name: 'Create' }).click();
+    const shown = owner.getByRole('dialog', { name: 'Your new key secret' });
+    keySecret = await shown.getByLabel('Secret').inputValue();
+    expect(keySecret.length).toBeGreaterThan(20);
+    await shot(owner, 'keys-secret-once');
+    await shown.getByRole('button', { name: 'Done' }).click();
+    const row = owner.getByRole('row').filter({ hasText: 'Booking key' });
+    await row.getByText('test', { exact: true }).waitFor();
+    expect(await owner.getByText(keySecret).count()).toBe(0);
+    await shot(owner, 'keys');
+
+    // Past the second factor's freshness window the API asks for step-up: the password, asked here.
+    g.advance(11 * 60_000);
+    await row.getByRole('button', { name: 'Reveal Booking key' }).click();
+    const stepUp = owner.getByRole('dialog', { name: 'Confirm it is you' });
+    await stepUp.getByLabel('Current password').fill(PASSWORD);
+    await shot(owner, 'keys-step-up');
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    expect(await owner.getByRole('dialog', { name: 'Key secret' }).getByLabel('Secret').inputValue()).toBe(keySecret);
+    await owner.getByRole('dialog', { name: 'Key secret' }).getByRole('button', { name: 'Done' }).click();
+
+    // A confirmation dialog dismissed gives focus back to the button that opened it.
+    await row.getByRole('button', { name: 'Revoke Booking key' }).click();
+    await owner.getByRole('dialog', { name: 'Revoke key?' }).getByRole('button', { name: 'Cancel' }).click();
+    expect(await owner.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Revoke Booking key');
+  });
+
+  it('books with that key over HTTP, then shows the order and cancels it from the dashboard', async () => {
+    const search = await api('POST', '/v1/shopping/offers', {
+      origin: 'JFK',
+      destination: 'LAX',
+      departure_date: daysAhead(30),
+      adults: 1,
+    });
+    expect(search.status).toBe(200);
+    const offers = search.json.offers as { offer_id: string }[];
+    const priced = await api('POST', '/v1/offers/price', { offer_id: offers[0]!.offer_id });
+    expect(priced.status).toBe(200);
+    const booked = await api('POST', '/v1/orders', {
+      offer_id: priced.json.offer_id,
+      passengers: [{ given_name: 'Ada', family_name: 'Lovelace', born_on: '1985-12-10', email: 'ada@example.com' }],
+      payment: { type: 'hold' },
+    });
+    expect(booked.status).toBe(201);
+    orderId = booked.json.order_id as string;
+
+    await owner.getByRole('link', { name: 'Orders' }).click();
+    await owner.getByLabel('Order id').fill('AA-ord_doesnotexist');
+    await owner.getByRole('button', { name: 'Open order' }).click();
+    const refusal = owner.getByRole('alert');
+    await refusal.getByText('Request id:').waitFor();
+    await shot(owner, 'orders-error');
+
+    await owner.getByRole('link', { name: 'Orders' }).click();
+    await owner.getByLabel('Order id').fill(orderId);
+    await owner.getByRole('button', { name: 'Open order' }).click();
+    await owner.getByText('Ada Lovelace').waitFor();
+    expect(await owner.getByTestId('order-status').textContent()).toBe(booked.json.status);
+    await shot(owner, 'order');
+
+    await owner.getByRole('button', { name: 'Cancel order' }).click();
+    await owner.getByRole('dialog', { name: 'Cancel this order?' }).getByRole('button', { name: 'Cancel order' }).click();
+    await owner.getByTestId('order-status').getByText('cancelled').waitFor();
+    await owner
+      .getByText(/by portal_user/)
+      .first()
+      .waitFor();
+    await shot(owner, 'order-cancelled');
+    const read = await api('GET', `/v1/orders/${orderId}`);
+    expect(read.json.status).toBe('cancelled');
+  });
+
+  it('lets an operator open a support session: bannered, and key operations refused as the API refuses them', async () => {
+    const operatorEmail = `operator-${Date.now()}@gateway.test`;
+    await g.gateway.identity.createUser({
+      agencyId: null,
+      email: operatorEmail,
+      password: PASSWORD,
+      role: 'owner',
+      permissions: ['platform.read', 'support.session', 'user.manage'],
+      emailVerified: true,
+    });
+    const operator = await newPage();
+    await operator.goto(`${origin}/dashboard`);
+    await signIn(operator, operatorEmail, null);
+    await enrolTotp(operator);
+    await operator.getByRole('button', { name: 'I have saved them' }).click();
+
+    await operator.getByRole('link', { name: 'Operators' }).click();
+    await operator.getByRole('heading', { name: 'Locked accounts' }).waitFor();
+    await operator.getByLabel('Agency id').fill(agencyId);
+    await operator.getByLabel('Reason (ticket number or a sentence)').fill('Ticket 4711: key question');
+    await shot(operator, 'operators');
+    await operator.getByRole('button', { name: 'Open support session' }).click();
+    const banner = operator.getByRole('status').filter({ hasText: 'Support session for agency' });
+    await banner.getByText(agencyId).waitFor();
+    await shot(operator, 'support-overview');
+
+    await operator.getByRole('link', { name: 'API keys' }).click();
+    await operator.getByRole('button', { name: 'Create key' }).click();
+    await operator.getByRole('dialog', { name: 'Create key' }).getByRole('button', { name: 'Create' }).click();
+    const refused = operator.getByRole('dialog', { name: 'Create key' }).getByRole('alert');
+    await refused.getByText('Request id:').waitFor();
+    expect(await refused.textContent()).toMatch(/support/i);
+    await shot(operator, 'support-key-refused');
+    await operator.getByRole('dialog', { name: 'Create key' }).getByRole('button', { name: 'Cancel' }).click();
+
+    await banner.getByRole('button', { name: 'End support session' }).click();
+    await operator.getByRole('link', { name: 'Operators' }).waitFor();
+    expect(await operator.getByText('Support session for agency').count()).toBe(0);
+    await operator.close();
+  });
+
+  it('sends an idle session back to sign-in with a message', async () => {
+    g.advance(31 * 60_000);
+    await owner.getByRole('link', { name: 'API keys' }).click();
+    await owner.getByText('Your session has expired. Sign in again to continue.').waitFor();
+    await owner.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await shot(owner, 'expired');
+  });
+
+  it('loaded nothing from another origin and broke no content security rule', () => {
+    expect(elsewhere).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
