@@ -2,12 +2,22 @@ import { notFound } from '../platform/errors.js';
 import type { Offer } from './connector-types.js';
 
 /**
+ * Regional airlines flying under the marketing carrier's own brand (AA's American Eagle: Envoy, PSA,
+ * Piedmont, SkyWest, Republic). Their flights are the airline's own, not a partner's.
+ */
+const REGIONAL_AFFILIATES: Readonly<Record<string, ReadonlySet<string>>> = {
+  AA: new Set(['MQ', 'OH', 'PT', 'OO', 'YX']),
+};
+
+/**
  * A connection (more than one segment in a slice) with a leg another airline operates. The
  * marketing carrier does not confirm such connections at booking, so search withholds them by
  * default and order creation refuses them.
  */
 export function hasPartnerOperatedConnection(offer: Pick<Offer, 'airline' | 'slices'>): boolean {
-  return offer.slices.some((s) => s.segments.length > 1 && s.segments.some((seg) => seg.operatingCarrier !== offer.airline));
+  const affiliates = REGIONAL_AFFILIATES[offer.airline];
+  const partner = (carrier: string) => carrier !== offer.airline && !affiliates?.has(carrier);
+  return offer.slices.some((s) => s.segments.length > 1 && s.segments.some((seg) => partner(seg.operatingCarrier)));
 }
 
 /** What a connector can tell from an offer id alone, without calling the airline. */

@@ -215,9 +215,9 @@ export function flightLists(ids: ResponseIds): XmlNode[] {
           el('CarrierDesigCode', flight.pattern.operatingCarrier),
           el(
             'CarrierName',
-            flight.pattern.operatingCarrier === 'AA'
+            CARRIER_NAMES[flight.pattern.operatingCarrier] === undefined || flight.pattern.operatingCarrier === 'AA'
               ? flight.pattern.operatorName
-              : (CARRIER_NAMES[flight.pattern.operatingCarrier] ?? flight.pattern.operatorName),
+              : CARRIER_NAMES[flight.pattern.operatingCarrier],
           ),
           el('DatedOperatingLegRefID', `LEG${n}`),
           el('DatedOperatingSegmentId', `DOS${n}`),

@@ -74,6 +74,28 @@ export const PARTNERS: readonly PartnerCarrier[] = [
   },
 ];
 
+/**
+ * The regional airlines that fly AA's American Eagle flights, by the hub their flights serve (aa.com
+ * "American Eagle": Envoy, PSA, Piedmont, SkyWest, Republic). AA sells them as its own flights.
+ */
+export const EAGLE_CARRIERS: Readonly<Record<string, { code: string; name: string }>> = {
+  DFW: { code: 'MQ', name: 'Envoy Air' },
+  ORD: { code: 'MQ', name: 'Envoy Air' },
+  MIA: { code: 'MQ', name: 'Envoy Air' },
+  CLT: { code: 'OH', name: 'PSA Airlines' },
+  PHL: { code: 'PT', name: 'Piedmont Airlines' },
+  DCA: { code: 'YX', name: 'Republic Airways' },
+  JFK: { code: 'YX', name: 'Republic Airways' },
+  PHX: { code: 'OO', name: 'SkyWest Airlines' },
+  LAX: { code: 'OO', name: 'SkyWest Airlines' },
+};
+const ENVOY = { code: 'MQ', name: 'Envoy Air' };
+
+/** Who flies an American Eagle flight from or to `hub`. */
+export function eagleCarrier(hub: string): { code: string; name: string } {
+  return EAGLE_CARRIERS[hub] ?? ENVOY;
+}
+
 export const CARRIER_NAMES: Readonly<Record<string, string>> = {
   AA: 'American Airlines',
   ...Object.fromEntries(PARTNERS.map((p) => [p.code, p.name])),

@@ -5,7 +5,7 @@
 import { AIRPORTS, HUBS, type AirportRow } from './airports-data.js';
 import { aircraftType } from './aircraft-data.js';
 import { greatCircleKm, localToUtc, zoneOffsetMinutes } from './geo-time.js';
-import { PARTNERS } from './partners-data.js';
+import { eagleCarrier, PARTNERS } from './partners-data.js';
 import { seededRandom } from './seeded-random.js';
 import { GATEWAY_BANKS, HUB_BANKS, HUB_FREQUENCY_FACTOR, longHaulWindows, type Window } from './timetable-data.js';
 
@@ -154,9 +154,13 @@ function routePair(
     }
     const days = daysFor(hub, other, distanceKm, i);
     const eagle = outbound === 'E175';
-    const operatorName = eagle ? 'Envoy Air as American Eagle' : 'American Airlines';
-    out.push(pattern(number, hub, other, outDep, outBlock, outbound, days, distanceKm, operatorName));
-    out.push(pattern(number + 1, other, hub, backDep, backBlock, inbound, days, distanceKm, operatorName));
+    // American Eagle flights are operated by the regional airline of the hub, under AA's number.
+    const regional = eagle ? eagleCarrier(hub.code) : null;
+    const operator = regional
+      ? { code: regional.code, name: `${regional.name} as American Eagle` }
+      : { code: 'AA', name: 'American Airlines' };
+    out.push(pattern(number, hub, other, outDep, outBlock, outbound, days, distanceKm, operator));
+    out.push(pattern(number + 1, other, hub, backDep, backBlock, inbound, days, distanceKm, operator));
   }
 }
 
@@ -169,13 +173,13 @@ function pattern(
   aircraft: string,
   days: string,
   distanceKm: number,
-  operatorName: string,
+  operator: { code: string; name: string },
 ): FlightPattern {
   return {
     flightNumber,
-    operatingCarrier: 'AA',
+    operatingCarrier: operator.code,
     operatingFlightNumber: flightNumber,
-    operatorName,
+    operatorName: operator.name,
     origin: from.code,
     destination: to.code,
     depMinutes: wrap(depMinutes),
