@@ -160,12 +160,9 @@ describe('the order store', () => {
       ['POST', `/v1/orders/${id}/refund?airline=AA`],
     ];
     for (const [method, url] of paths) {
-      const res = await f.call(
-        method,
-        url,
-        method === 'GET' || method === 'DELETE' ? undefined : {},
-        { 'x-api-key': other.secret },
-      );
+      const res = await f.call(method, url, method === 'GET' || method === 'DELETE' ? undefined : {}, {
+        'x-api-key': other.secret,
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().code).toBe('order_not_found');
       expect(res.json().did_you_mean).toBeUndefined();
@@ -197,7 +194,8 @@ describe('the order store', () => {
     const offer = await f.offer('JFK', 'LAX', /MAIN$/, 28);
     const order = (await f.hold(offer.offer_id)).json();
     const mailer = createMailer(f.platform);
-    const deps = { db: f.platform.db, clock: () => new Date(), mailer, logger: f.platform.logger };
+    // AA's ticket-by time is 23:59 local the day after booking (24 to 48 hours out): sweep a day later.
+    const deps = { db: f.platform.db, clock: () => new Date(Date.now() + 86_400_000), mailer, logger: f.platform.logger };
     await runDeadlineSweep(deps);
     await runDeadlineSweep(deps);
     const reminders = (await eventsForOrder(f.platform.db, order.order_id)).filter(
