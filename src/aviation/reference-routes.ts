@@ -104,7 +104,9 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
         operationId: 'listManufacturers',
         tags,
         summary: 'Aircraft manufacturers (normalized names)',
-        response: responses(envelope(Type.Array(Type.String()), Type.Object({ total: Type.Integer() }))),
+        response: responses(
+          envelope(Type.Array(Type.String()), Type.Object({ total: Type.Integer() }), 'ManufacturerListEnvelope'),
+        ),
       },
     },
     async (request, reply) => sendCached(request, reply, await service.manufacturers()),

@@ -7,7 +7,7 @@ const ErrorItem = Type.Object({ code: Type.String(), message: Type.String() });
 /** Every aviation answer is `{data, meta, errors}`; errors carry the request id in meta. */
 export const ErrorEnvelope = Type.Object(
   { data: Type.Null(), meta: Type.Object({ request_id: Type.String() }), errors: Type.Array(ErrorItem) },
-  { description: 'Error in the envelope' },
+  { $id: 'ErrorEnvelope', description: 'Error in the envelope' },
 );
 
 const Pagination = Type.Object({
@@ -17,9 +17,20 @@ const Pagination = Type.Object({
   has_more: Type.Boolean({ description: 'Whether a later page holds more records' }),
 });
 
-export const envelope = (data: TSchema, meta: TSchema = Type.Object({})) =>
-  Type.Object({ data, meta, errors: Type.Array(ErrorItem, { maxItems: 0 }) });
-export const pagedEnvelope = (item: TSchema) => envelope(Type.Array(item), Pagination);
+/**
+ * The envelope of a successful answer, named after what it carries (`AirportEnvelope`,
+ * `AirportPageEnvelope`, `RunwayListEnvelope`) so a generated client has a type per answer.
+ */
+export const envelope = (data: TSchema, meta: TSchema = Type.Object({}), name = envelopeName(data)) =>
+  Type.Object({ data, meta, errors: Type.Array(ErrorItem, { maxItems: 0 }) }, name ? { $id: name } : {});
+export const pagedEnvelope = (item: TSchema) =>
+  envelope(Type.Array(item), Pagination, typeof item.$id === 'string' ? `${item.$id}PageEnvelope` : undefined);
+
+function envelopeName(data: TSchema): string | undefined {
+  if (typeof data.$id === 'string') return `${data.$id}Envelope`;
+  const items = (data as { items?: TSchema }).items;
+  return typeof items?.$id === 'string' ? `${items.$id}ListEnvelope` : undefined;
+}
 
 const ERRORS = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 503: ErrorEnvelope };
 /** The response map of a route: its 200 body, a 304 without one, and the enveloped errors. */

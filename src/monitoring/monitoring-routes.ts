@@ -39,7 +39,7 @@ export const monitoringRoutes: FastifyPluginAsyncTypebox<{ health: HealthService
         tags: ['monitoring'],
         summary: 'Health of every connected airline',
         description: `One record per registered connector; an empty list when monitoring is disabled. ${NOTE}`,
-        response: { 200: Type.Object({ airlines: Type.Array(AirlineHealthSchema) }) },
+        response: { 200: Type.Object({ airlines: Type.Array(AirlineHealthSchema) }), ...errorResponses(401, 403) },
       },
     },
     async () => ({ airlines: await health.list() }),
@@ -55,7 +55,10 @@ export const monitoringRoutes: FastifyPluginAsyncTypebox<{ health: HealthService
         summary: 'Health of one airline connector',
         description: `404 for a code with no connector. ${NOTE}`,
         params: Type.Object({ iataCode: Type.String({ description: 'IATA airline code, e.g. AA' }) }),
-        response: { 200: AirlineHealthSchema, ...errorResponses(404) },
+        response: {
+          200: AirlineHealthSchema,
+          ...errorResponses(401, 403, [404, { airline_not_found: 'no connector has that code' }]),
+        },
       },
     },
     async (request) => {

@@ -14,7 +14,24 @@ import {
 import type { OfferService, OrderSeatResolver } from './offer-service.js';
 import { errorResponses } from '../platform/http/responses.js';
 
-const errors = errorResponses(400, 404, 502);
+const errors = errorResponses(
+  [
+    400,
+    {
+      offer_id_required: '`offer_id is required` (price)',
+      unknown_airline: '`unknown airline`: no recognisable prefix and no `airline`, or an airline not connected',
+    },
+  ],
+  [
+    404,
+    {
+      offer_not_found: '`connection offer not found or expired`: an offer id this gateway did not issue or no longer holds',
+      offer_not_available: '`offer no longer available at airline`: the airline no longer holds the offer',
+      seat_map_segment_not_found: 'the carrier publishes no seat map for the segment (seats)',
+    },
+  ],
+  502,
+);
 const AIRLINE_NOTE =
   "The airline is inferred from the id prefix unless `airline` is given; no recognisable prefix and no `airline`: 400 `unknown airline`. A 502 carries the airline's own text, bracketed code included.";
 

@@ -28,13 +28,16 @@ export const PriceRequestSchema = Type.Object(
 );
 export type PriceRequest = Static<typeof PriceRequestSchema>;
 
-export const PricedOfferSchema = Type.Intersect([
-  OfferSchema,
-  Type.Object({
-    priced_at: Type.String({ description: 'When the airline confirmed this price' }),
-    warnings: Type.Array(Type.String(), { description: "The airline's warnings, e.g. a price change since the search" }),
-  }),
-]);
+export const PricedOfferSchema = Type.Intersect(
+  [
+    OfferSchema,
+    Type.Object({
+      priced_at: Type.String({ description: 'When the airline confirmed this price' }),
+      warnings: Type.Array(Type.String(), { description: "The airline's warnings, e.g. a price change since the search" }),
+    }),
+  ],
+  { $id: 'PricedOffer' },
+);
 
 export const OfferPathSchema = Type.Object({
   offerID: Type.String({ description: 'Percent-encoded offer id (an order id is also accepted for seats)' }),
@@ -49,37 +52,43 @@ export const ServicesQuerySchema = Type.Object({ airline: Type.Optional(Airline)
 
 const Price = { price_amount: Nullable(Type.Number()), currency: Nullable(Type.String()) };
 
-export const SeatMapResponseSchema = Type.Object({
-  offer_id: Type.String(),
-  seat_maps: Type.Array(
-    Type.Object({
-      segment_id: Type.String(),
-      cabin: Nullable(Type.String()),
-      columns: Type.Array(Type.String()),
-      seats: Type.Array(
-        Type.Object({
-          segment_id: Type.String(),
-          seat: Type.String({ description: 'Row and column, e.g. 12A' }),
-          row: Type.Integer(),
-          column: Type.String(),
-          available: Type.Boolean(),
-          characteristics: Type.Array(Type.String(), {
-            description: 'IATA seat characteristic codes (W window, A aisle, E exit row, ...)',
+export const SeatMapResponseSchema = Type.Object(
+  {
+    offer_id: Type.String(),
+    seat_maps: Type.Array(
+      Type.Object({
+        segment_id: Type.String(),
+        cabin: Nullable(Type.String()),
+        columns: Type.Array(Type.String()),
+        seats: Type.Array(
+          Type.Object({
+            segment_id: Type.String(),
+            seat: Type.String({ description: 'Row and column, e.g. 12A' }),
+            row: Type.Integer(),
+            column: Type.String(),
+            available: Type.Boolean(),
+            characteristics: Type.Array(Type.String(), {
+              description: 'IATA seat characteristic codes (W window, A aisle, E exit row, ...)',
+            }),
+            ...Price,
           }),
-          ...Price,
-        }),
-      ),
-    }),
-  ),
-});
+        ),
+      }),
+    ),
+  },
+  { $id: 'SeatMap' },
+);
 
-export const ServiceSchema = Type.Object({
-  service_id: Type.String({ description: "The airline's offer item id for this service" }),
-  code: Nullable(Type.String()),
-  name: Type.String(),
-  description: Nullable(Type.String()),
-  category: Nullable(Type.String()),
-  ...Price,
-  segment_ids: Type.Array(Type.String()),
-  passenger_ids: Type.Array(Type.String()),
-});
+export const ServiceSchema = Type.Object(
+  {
+    service_id: Type.String({ description: "The airline's offer item id for this service" }),
+    code: Nullable(Type.String()),
+    name: Type.String(),
+    description: Nullable(Type.String()),
+    category: Nullable(Type.String()),
+    ...Price,
+    segment_ids: Type.Array(Type.String()),
+    passenger_ids: Type.Array(Type.String()),
+  },
+  { $id: 'Service' },
+);

@@ -8,9 +8,8 @@ import { orderNotFound } from './order-access.js';
 import type { OrderScope } from './order-record.js';
 import { findAgencyOrder } from './order-store.js';
 import { historyView, orderView } from './order-view.js';
-import { HistorySchema, MinimalOrder, OrderIdParams, OrderSchema } from './schemas.js';
+import { HistorySchema, MinimalOrder, OrderIdParams, OrderSchema, orderErrors } from './schemas.js';
 import { confirmCancel } from './servicing/cancellation-service.js';
-import { errorResponses } from '../platform/http/responses.js';
 import { actorOf, TAG, type OrderRouteOptions } from './route-context.js';
 
 /** Platform permissions an operator's support session needs on these routes (docs/portal.md). */
@@ -72,7 +71,7 @@ export async function dashboardOrderRoutes(
         tags: TAG,
         summary: "Dashboard: one of the agency's orders (session)",
         params: OrderIdParams,
-        response: { 200: OrderSchema, ...errorResponses(401, 403, 404) },
+        response: { 200: OrderSchema, ...orderErrors(401, 403, 404) },
       },
     },
     async (request) => orderView((await scoped(request, request.params.orderID)).order),
@@ -86,7 +85,7 @@ export async function dashboardOrderRoutes(
         tags: TAG,
         summary: "Dashboard: an order's timeline (session)",
         params: OrderIdParams,
-        response: { 200: HistorySchema, ...errorResponses(401, 403, 404) },
+        response: { 200: HistorySchema, ...orderErrors(401, 403, 404) },
       },
     },
     async (request) => {
@@ -106,7 +105,7 @@ export async function dashboardOrderRoutes(
         description:
           'On a support session the operator needs the platform permission orders.support (403 `missing_permission` otherwise).',
         params: OrderIdParams,
-        response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...errorResponses(401, 403, 404, 409, 502, 503) },
+        response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...orderErrors(401, 403, 404, 409, 502, 503) },
       },
     },
     async (request) => {

@@ -5,9 +5,17 @@ import { loadOrder } from './order-access.js';
 import { listOrders } from './order-store.js';
 import { historyView, orderView } from './order-view.js';
 import { orderRouteContext, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from './route-context.js';
-import { AirlineQuery, GetOrderQuery, HistorySchema, ListQuery, OrderIdParams, OrderList, OrderSchema } from './schemas.js';
+import {
+  AirlineQuery,
+  GetOrderQuery,
+  HistorySchema,
+  ListQuery,
+  OrderIdParams,
+  OrderList,
+  OrderSchema,
+  orderErrors,
+} from './schemas.js';
 import { getOrder } from './servicing/service.js';
-import { errorResponses } from '../platform/http/responses.js';
 
 const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
 function decodeCursor(cursor: string): { createdAt: Date; id: string } {
@@ -30,7 +38,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
         summary: "List the agency's orders, newest first (keyset pagination)",
         description: withStatusDoc('`next_cursor` is empty on the last page.'),
         querystring: ListQuery,
-        response: { 200: OrderList, ...errorResponses(400, 401) },
+        response: { 200: OrderList, ...orderErrors(400, 401) },
       },
     },
     async (request) => {
@@ -66,7 +74,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
         ),
         params: OrderIdParams,
         querystring: GetOrderQuery,
-        response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 502) },
+        response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 502) },
       },
     },
     async (request) => orderView(await getOrder(deps, scopeOf(request, 'read'), target(request), request.query.refresh === true)),
@@ -82,7 +90,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
           "Append-only timeline: who (key, portal user, support on the agency's behalf, airline), what, when, airline references",
         params: OrderIdParams,
         querystring: AirlineQuery,
-        response: { 200: HistorySchema, ...errorResponses(400, 401, 404) },
+        response: { 200: HistorySchema, ...orderErrors(400, 401, 404) },
       },
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Nullable } from '../platform/http/responses.js';
+import { errorResponsesWith, Nullable } from '../platform/http/responses.js';
 import { SegmentSchema } from '../shopping/segment-view.js';
 import { ORDER_STATUSES } from './order-status.js';
 
@@ -30,13 +30,16 @@ export const OrderSchema = Type.Object(
     updated_at: Type.String({ format: 'date-time' }),
     contact: Type.Object({ email: Type.String(), phone: Nullable(Type.String()) }),
     passengers: Type.Array(
-      Type.Object({
-        passenger_id: Type.String(),
-        type: Type.Union([Type.Literal('adult'), Type.Literal('child'), Type.Literal('infant')]),
-        given_name: Type.String(),
-        family_name: Type.String(),
-        born_on: Nullable(Type.String()),
-      }),
+      Type.Object(
+        {
+          passenger_id: Type.String(),
+          type: Type.Union([Type.Literal('adult'), Type.Literal('child'), Type.Literal('infant')]),
+          given_name: Type.String(),
+          family_name: Type.String(),
+          born_on: Nullable(Type.String()),
+        },
+        { $id: 'Passenger' },
+      ),
     ),
     segments: Type.Array(
       Type.Object({
@@ -110,26 +113,60 @@ export const ListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page' })),
 });
-export const OrderList = Type.Object({
-  orders: Type.Array(OrderSchema),
-  next_cursor: Type.String({ description: 'empty on the last page' }),
-});
-export const MinimalOrder = Type.Object({ order_id: Type.String(), status: OrderStatusSchema });
-export const HistorySchema = Type.Object({
-  order_id: Type.String(),
-  entries: Type.Array(
-    Type.Object({
-      id: Type.Integer(),
-      at: Type.String(),
-      action: Type.String(),
-      status: Type.String(),
-      actor: Type.Object({
-        kind: Type.String({ description: "api_key, portal_user, support (on the agency's behalf), airline or system" }),
-        id: Nullable(Type.String()),
-        on_behalf_of_agency_id: Nullable(Type.String()),
+export const OrderList = Type.Object(
+  {
+    orders: Type.Array(OrderSchema),
+    next_cursor: Type.String({ description: 'empty on the last page' }),
+  },
+  { $id: 'OrderList' },
+);
+export const MinimalOrder = Type.Object({ order_id: Type.String(), status: OrderStatusSchema }, { $id: 'OrderStatusOnly' });
+export const HistorySchema = Type.Object(
+  {
+    order_id: Type.String(),
+    entries: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        at: Type.String(),
+        action: Type.String(),
+        status: Type.String(),
+        actor: Type.Object({
+          kind: Type.String({ description: "api_key, portal_user, support (on the agency's behalf), airline or system" }),
+          id: Nullable(Type.String()),
+          on_behalf_of_agency_id: Nullable(Type.String()),
+        }),
+        airline_reference: Nullable(Type.String()),
+        detail: Type.Record(Type.String(), Type.Unknown()),
       }),
-      airline_reference: Nullable(Type.String()),
-      detail: Type.Record(Type.String(), Type.Unknown()),
-    }),
-  ),
-});
+    ),
+  },
+  { $id: 'OrderHistory' },
+);
+
+/** The codes order paths add to the common ones, by status, each with when it is given. */
+export const ORDER_ERROR_CODES = {
+  400: {
+    airline_required: 'the path needs `airline` (marked R) and none was given',
+    airline_mismatch: '`airline does not match the order`: it is not the carrier of the stored order',
+    unknown_airline: "the order's carrier is not connected on this gateway",
+    invalid_cursor: '`cursor` is not a `next_cursor` this gateway gave',
+  },
+  401: { unauthorized: 'a static read-only key: no agency stands behind it' },
+  404: {
+    order_not_found:
+      'the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away',
+  },
+  409: {
+    order_closed: 'the order is cancelled or otherwise closed',
+    nothing_to_commit: 'the order is paid and has no pending upsell',
+  },
+  422: {
+    extra_not_priced: 'the airline will not price a requested seat or service',
+    nothing_to_refund: 'a hold (nothing was paid) or a fare that refunds nothing',
+    nothing_to_change: 'the request changes nothing',
+  },
+  503: { coming_soon: 'order writes are switched off for this environment; `Retry-After: 3600`, `docs_url`' },
+} as const;
+
+/** Error responses of an order path, with the order codes. */
+export const orderErrors = errorResponsesWith(ORDER_ERROR_CODES);

@@ -75,23 +75,31 @@ export const SearchRequestSchema = Type.Object(
 );
 export type SearchRequestBody = Static<typeof SearchRequestSchema>;
 
-export const ConnectorStatusSchema = Type.Object({
-  airline: Type.String(),
-  status: Type.Union([Type.Literal('answered'), Type.Literal('timed_out'), Type.Literal('failed')], {
-    description:
-      '`answered`: the airline replied (possibly with no flights); `timed_out`: no reply within the aggregator time-out; `failed`: the airline or the connection to it failed',
-  }),
-  offers: Type.Integer({ description: 'Offers this airline contributed after filters' }),
-  duration_ms: Type.Integer(),
-  error: Type.Optional(Type.String({ description: 'Why it failed or timed out' })),
-});
+export const ConnectorStatusSchema = Type.Object(
+  {
+    airline: Type.String(),
+    status: Type.Union([Type.Literal('answered'), Type.Literal('timed_out'), Type.Literal('failed')], {
+      description:
+        '`answered`: the airline replied (possibly with no flights); `timed_out`: no reply within the aggregator time-out; `failed`: the airline or the connection to it failed',
+    }),
+    offers: Type.Integer({ description: 'Offers this airline contributed after filters' }),
+    duration_ms: Type.Integer(),
+    error: Type.Optional(Type.String({ description: 'Why it failed or timed out' })),
+  },
+  { $id: 'ConnectorStatus' },
+);
 
-export const SearchResponseSchema = Type.Object({
-  cached: Type.Boolean({ description: 'Served from the search cache' }),
-  search_id: Type.String({ description: 'Prefixed `srch_`' }),
-  expires_at: Type.String({
-    description: 'When this result set goes stale: the earliest offer expiry, at most the cache time-to-live away',
-  }),
-  offers: Type.Union([Type.Array(OfferSchema), Type.Null()], { description: 'Null when no connected airline flies the route' }),
-  connectors: Type.Array(ConnectorStatusSchema, { description: 'Per-airline outcome, to tell "no flights" from "airline down"' }),
-});
+export const SearchResponseSchema = Type.Object(
+  {
+    cached: Type.Boolean({ description: 'Served from the search cache' }),
+    search_id: Type.String({ description: 'Prefixed `srch_`' }),
+    expires_at: Type.String({
+      description: 'When this result set goes stale: the earliest offer expiry, at most the cache time-to-live away',
+    }),
+    offers: Type.Union([Type.Array(OfferSchema), Type.Null()], { description: 'Null when no connected airline flies the route' }),
+    connectors: Type.Array(ConnectorStatusSchema, {
+      description: 'Per-airline outcome, to tell "no flights" from "airline down"',
+    }),
+  },
+  { $id: 'SearchResult' },
+);

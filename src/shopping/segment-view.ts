@@ -14,30 +14,35 @@ export const CabinSchema = Type.Unsafe<'economy' | 'premium_economy' | 'business
   description: 'Cabin class',
 });
 
-export const SegmentSchema = Type.Object({
-  segment_id: Type.String({
-    description:
-      'Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it',
-  }),
-  origin: Type.String({ description: 'IATA airport code' }),
-  destination: Type.String({ description: 'IATA airport code' }),
-  departing_at: Type.String({ description: 'Local date-time at the origin airport, as the airline publishes it' }),
-  arriving_at: Type.String({ description: 'Local date-time at the destination airport' }),
-  marketing_carrier: Type.String({ description: 'IATA code of the airline that sells the flight under its own number' }),
-  flight_number: Type.String({
-    description:
-      'Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers',
-  }),
-  operating_carrier: Type.String({ description: 'IATA code of the airline that flies the segment (disclosed on every segment)' }),
-  operating_carrier_name: Nullable(Type.String({ description: 'Name of the operating airline, where the airline gives it' })),
-  operating_flight_number: Nullable(
-    Type.String({ description: "The operating airline's own flight number, digits only; null when not given" }),
-  ),
-  aircraft: Nullable(Type.String({ description: 'IATA aircraft type code' })),
-  cabin: Nullable(CabinSchema),
-  booking_class: Nullable(Type.String({ description: 'Reservation booking designator (RBD) of the fare, e.g. `Y`' })),
-  duration_minutes: Nullable(Type.Integer({ description: 'Flying time of the segment' })),
-});
+export const SegmentSchema = Type.Object(
+  {
+    segment_id: Type.String({
+      description:
+        'Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it',
+    }),
+    origin: Type.String({ description: 'IATA airport code' }),
+    destination: Type.String({ description: 'IATA airport code' }),
+    departing_at: Type.String({ description: 'Local date-time at the origin airport, as the airline publishes it' }),
+    arriving_at: Type.String({ description: 'Local date-time at the destination airport' }),
+    marketing_carrier: Type.String({ description: 'IATA code of the airline that sells the flight under its own number' }),
+    flight_number: Type.String({
+      description:
+        'Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers',
+    }),
+    operating_carrier: Type.String({
+      description: 'IATA code of the airline that flies the segment (disclosed on every segment)',
+    }),
+    operating_carrier_name: Nullable(Type.String({ description: 'Name of the operating airline, where the airline gives it' })),
+    operating_flight_number: Nullable(
+      Type.String({ description: "The operating airline's own flight number, digits only; null when not given" }),
+    ),
+    aircraft: Nullable(Type.String({ description: 'IATA aircraft type code' })),
+    cabin: Nullable(CabinSchema),
+    booking_class: Nullable(Type.String({ description: 'Reservation booking designator (RBD) of the fare, e.g. `Y`' })),
+    duration_minutes: Nullable(Type.Integer({ description: 'Flying time of the segment' })),
+  },
+  { $id: 'Segment' },
+);
 
 export type SegmentJson = Static<typeof SegmentSchema>;
 

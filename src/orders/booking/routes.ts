@@ -1,11 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { errorResponses } from '../../platform/http/responses.js';
 import { orderView } from '../order-view.js';
 import { orderRouteContext, requireCreateScope, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from '../route-context.js';
 import { OrderSchema } from '../schemas.js';
 import { validKey } from './idempotency-service.js';
-import { CreateOrderBody } from './schemas.js';
+import { bookingErrors, CreateOrderBody } from './schemas.js';
 import { createOrder } from './service.js';
 
 /** POST /v1/orders: book an offer, once per idempotency key. */
@@ -26,7 +25,7 @@ export async function bookingRoutes(app: FastifyInstance, options: OrderRouteOpt
         ),
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
         body: CreateOrderBody,
-        response: { 200: OrderSchema, 201: OrderSchema, ...errorResponses(400, 401, 403, 404, 409, 422, 502, 503) },
+        response: { 200: OrderSchema, 201: OrderSchema, ...bookingErrors(400, 401, 403, 404, 409, 422, 502, 503) },
       },
     },
     async (request, reply) => {

@@ -1,29 +1,40 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { errorResponsesWith } from '../../platform/http/responses.js';
+import { ORDER_ERROR_CODES } from '../schemas.js';
 
 /** Request bodies of booking (POST /v1/orders); seats, services and payment are reused by servicing. */
 
-const Passenger = Type.Object({
-  passenger_id: Type.Optional(
-    Type.String({ description: 'Your id for the passenger; PAX1… by default, in the order of the offer' }),
-  ),
-  type: Type.Optional(Type.Union([Type.Literal('adult'), Type.Literal('child'), Type.Literal('infant')], { default: 'adult' })),
-  given_name: Type.String({ minLength: 1, maxLength: 60 }),
-  family_name: Type.String({ minLength: 1, maxLength: 60 }),
-  born_on: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
-  gender: Type.Optional(Type.Union([Type.Literal('m'), Type.Literal('f'), Type.Literal('x')])),
-  email: Type.Optional(Type.String({ format: 'email' })),
-  phone: Type.Optional(Type.String({ maxLength: 30 })),
-});
-export const SeatRequest = Type.Object({
-  segment_id: Type.String(),
-  passenger_id: Type.String(),
-  designator: Type.String({ pattern: '^[0-9]{1,3}[A-Z]$', description: 'e.g. 12C' }),
-});
-export const ServiceRequest = Type.Object({
-  service_id: Type.String({ description: 'A service_id from GET /v1/offers/{offerID}/services' }),
-  passenger_id: Type.String(),
-  segment_id: Type.Optional(Type.String()),
-});
+const Passenger = Type.Object(
+  {
+    passenger_id: Type.Optional(
+      Type.String({ description: 'Your id for the passenger; PAX1… by default, in the order of the offer' }),
+    ),
+    type: Type.Optional(Type.Union([Type.Literal('adult'), Type.Literal('child'), Type.Literal('infant')], { default: 'adult' })),
+    given_name: Type.String({ minLength: 1, maxLength: 60 }),
+    family_name: Type.String({ minLength: 1, maxLength: 60 }),
+    born_on: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
+    gender: Type.Optional(Type.Union([Type.Literal('m'), Type.Literal('f'), Type.Literal('x')])),
+    email: Type.Optional(Type.String({ format: 'email' })),
+    phone: Type.Optional(Type.String({ maxLength: 30 })),
+  },
+  { $id: 'PassengerInput' },
+);
+export const SeatRequest = Type.Object(
+  {
+    segment_id: Type.String(),
+    passenger_id: Type.String(),
+    designator: Type.String({ pattern: '^[0-9]{1,3}[A-Z]$', description: 'e.g. 12C' }),
+  },
+  { $id: 'SeatRequest' },
+);
+export const ServiceRequest = Type.Object(
+  {
+    service_id: Type.String({ description: 'A service_id from GET /v1/offers/{offerID}/services' }),
+    passenger_id: Type.String(),
+    segment_id: Type.Optional(Type.String()),
+  },
+  { $id: 'ServiceRequest' },
+);
 export const Payment = Type.Object(
   {
     type: Type.Union([Type.Literal('hold'), Type.Literal('agency_account'), Type.Literal('card')], {
@@ -42,7 +53,7 @@ export const Payment = Type.Object(
       Type.Object({}, { additionalProperties: true, description: '3-D Secure data. AA cannot carry it: 422' }),
     ),
   },
-  { additionalProperties: false },
+  { $id: 'Payment', additionalProperties: false },
 );
 export const CreateOrderBody = Type.Object({
   offer_id: Type.Optional(Type.String({ description: 'A priced or shopped offer id (required)' })),
@@ -58,3 +69,25 @@ export const CreateOrderBody = Type.Object({
   payment: Type.Optional(Payment),
 });
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
+
+/** Error responses of POST /v1/orders: the order codes and booking's own. */
+export const bookingErrors = errorResponsesWith({
+  ...ORDER_ERROR_CODES,
+  400: {
+    offer_id_required: '`offer_id is required`',
+    passengers_required: '`at least one passenger is required`',
+    unknown_airline: 'the offer id names no connected airline',
+    invalid_idempotency_key: '`Idempotency-Key` is longer than 128 characters or not printable',
+  },
+  403: { forbidden: 'a static read-only key cannot create orders' },
+  404: {
+    offer_not_found: '`connection offer not found or expired`: an offer id this gateway did not issue or no longer holds',
+    offer_not_available: '`offer no longer available at airline`: the airline no longer holds the offer',
+  },
+  409: {
+    order_conflict: 'these passengers already hold, or are being booked on, these flights',
+    idempotency_key_reused: 'the `Idempotency-Key` was used with a different request',
+    idempotency_key_in_flight: 'a request with this `Idempotency-Key` is still in progress',
+  },
+  422: ORDER_ERROR_CODES[422],
+});

@@ -1,9 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { errorResponses } from '../../platform/http/responses.js';
 import { money, orderView } from '../order-view.js';
 import { orderRouteContext, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from '../route-context.js';
-import { AirlineQuery, MinimalOrder, OrderIdParams, OrderSchema } from '../schemas.js';
+import { AirlineQuery, MinimalOrder, OrderIdParams, OrderSchema, orderErrors } from '../schemas.js';
 import { lowerCaseKeys } from './case-insensitive-keys.js';
 import { cancelQuote, confirmCancel, refundEligibility, refundOrder } from './cancellation-service.js';
 import { changeQuote, confirmChange, reshopOrder } from './reshop-service.js';
@@ -40,7 +39,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: ChangeRequestBody,
-        response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 409, 422, 502, 503) },
+        response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 409, 422, 502, 503) },
       },
       // After the write gate, keys are lower-cased in place (they are case-insensitive) before
       // the schema validates them.
@@ -60,7 +59,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         description: withStatusDoc('204 on success.'),
         params: OrderIdParams,
         querystring: AirlineQuery,
-        response: { 204: Type.Null(), ...errorResponses(400, 401, 404, 409, 502, 503) },
+        response: { 204: Type.Null(), ...orderErrors(400, 401, 404, 409, 502, 503) },
       },
     },
     async (request, reply) => {
@@ -79,7 +78,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         summary: 'Order quote: the airline reprices the order as it stands',
         params: OrderIdParams,
         querystring: AirlineQuery,
-        response: { 200: OrderQuoteSchema, ...errorResponses(400, 401, 404, 409, 502, 503) },
+        response: { 200: OrderQuoteSchema, ...orderErrors(400, 401, 404, 409, 502, 503) },
       },
     },
     async (request) => {
@@ -107,7 +106,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: Type.Optional(CommitBody),
-        response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 409, 502, 503) },
+        response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 409, 502, 503) },
       },
     },
     async (request) => orderView(await commitOrder(deps, scopeOf(request, 'read'), target(request), request.body ?? {})),
@@ -125,7 +124,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: Type.Optional(ReshopBody),
-        response: { 200: ReshopResult, ...errorResponses(400, 401, 404, 409, 502, 503) },
+        response: { 200: ReshopResult, ...orderErrors(400, 401, 404, 409, 502, 503) },
       },
     },
     async (request) => ({
@@ -144,7 +143,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: Type.Optional(ChangeBody),
-        response: { 200: OrderQuoteSchema, ...errorResponses(400, 401, 404, 409, 422, 502, 503) },
+        response: { 200: OrderQuoteSchema, ...orderErrors(400, 401, 404, 409, 422, 502, 503) },
       },
     },
     async (request) => {
@@ -173,7 +172,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: Type.Optional(ChangeConfirmBody),
-        response: { 200: OrderSchema, ...errorResponses(400, 401, 404, 409, 502, 503) },
+        response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 409, 502, 503) },
       },
     },
     async (request) => orderView(await confirmChange(deps, scopeOf(request, 'read'), target(request), request.body ?? {})),
@@ -190,7 +189,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: Type.Optional(CancelBody),
-        response: { 200: CancelQuoteSchema, ...errorResponses(400, 401, 404, 409, 502, 503) },
+        response: { 200: CancelQuoteSchema, ...orderErrors(400, 401, 404, 409, 502, 503) },
       },
     },
     async (request) => {
@@ -217,7 +216,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: Type.Optional(CancelConfirmBody),
-        response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...errorResponses(400, 401, 404, 409, 502, 503) },
+        response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...orderErrors(400, 401, 404, 409, 502, 503) },
       },
     },
     async (request) => {
@@ -240,7 +239,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         summary: 'Refund eligibility, refundable amount and penalty (no side effect)',
         params: OrderIdParams,
         querystring: AirlineQuery,
-        response: { 200: RefundEligibility, ...errorResponses(400, 401, 404, 502) },
+        response: { 200: RefundEligibility, ...orderErrors(400, 401, 404, 502) },
       },
     },
     async (request) => {
@@ -266,7 +265,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         description: withStatusDoc('A ticketed order is cancelled with its refund; a cancelled one has its refund recorded.'),
         params: OrderIdParams,
         querystring: AirlineQuery,
-        response: { 202: RefundAccepted, ...errorResponses(400, 401, 404, 422, 502, 503) },
+        response: { 202: RefundAccepted, ...orderErrors(400, 401, 404, 422, 502, 503) },
       },
     },
     async (request, reply) => {

@@ -69,45 +69,60 @@ export const CancelBody = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: 500 })),
 });
 export const CancelConfirmBody = Type.Object({ cancellation_quote_id: Type.Optional(Type.String()) });
-export const ReshopOfferSchema = Type.Object({
-  offer_id: Type.String(),
-  airline: Type.String(),
-  total_amount: Type.Number(),
-  currency: Type.String(),
-  fare_difference: AmountSchema,
-  penalty: AmountSchema,
-  amount_due: AmountSchema,
-  expires_at: Nullable(Type.String()),
-  slices: Type.Array(
-    Type.Object({
-      origin: Type.String(),
-      destination: Type.String(),
-      segments: Type.Array(SegmentSchema),
-    }),
-  ),
-});
-export const ReshopResult = Type.Object({ offers: Type.Array(ReshopOfferSchema) });
-export const OrderQuoteSchema = Type.Object({
-  order_id: Type.String(),
-  quote_id: Nullable(Type.String()),
-  action: Type.String(),
-  total: AmountSchema,
-  amount_due: AmountSchema,
-  payment_deadline: Nullable(Type.String()),
-  offers: Type.Optional(Type.Array(ReshopOfferSchema)),
-});
-export const CancelQuoteSchema = Type.Object({
-  order_id: Type.String(),
-  cancellation_quote_id: Type.String(),
-  refund: AmountSchema,
-  penalty: AmountSchema,
-  expires_at: Nullable(Type.String()),
-});
-export const RefundEligibility = Type.Object({
-  order_id: Type.String(),
-  eligible: Type.Boolean(),
-  refundable_amount: AmountSchema,
-  penalty: AmountSchema,
-  reason: Nullable(Type.String()),
-});
-export const RefundAccepted = Type.Object({ order_id: Type.String(), status: Type.Literal('refunded') });
+export const ReshopOfferSchema = Type.Object(
+  {
+    offer_id: Type.String(),
+    airline: Type.String(),
+    total_amount: Type.Number(),
+    currency: Type.String(),
+    fare_difference: AmountSchema,
+    penalty: AmountSchema,
+    amount_due: AmountSchema,
+    expires_at: Nullable(Type.String()),
+    slices: Type.Array(
+      Type.Object({
+        origin: Type.String(),
+        destination: Type.String(),
+        segments: Type.Array(SegmentSchema),
+      }),
+    ),
+  },
+  { $id: 'ReshopOffer' },
+);
+export const ReshopResult = Type.Object({ offers: Type.Array(ReshopOfferSchema) }, { $id: 'ReshopResult' });
+export const OrderQuoteSchema = Type.Object(
+  {
+    order_id: Type.String(),
+    quote_id: Nullable(Type.String()),
+    action: Type.String(),
+    total: AmountSchema,
+    amount_due: AmountSchema,
+    payment_deadline: Nullable(Type.String()),
+    offers: Type.Optional(Type.Array(ReshopOfferSchema)),
+  },
+  { $id: 'OrderQuote' },
+);
+export const CancelQuoteSchema = Type.Object(
+  {
+    order_id: Type.String(),
+    cancellation_quote_id: Type.String(),
+    refund: AmountSchema,
+    penalty: AmountSchema,
+    expires_at: Nullable(Type.String()),
+  },
+  { $id: 'CancellationQuote' },
+);
+export const RefundEligibility = Type.Object(
+  {
+    order_id: Type.String(),
+    eligible: Type.Boolean(),
+    refundable_amount: AmountSchema,
+    penalty: AmountSchema,
+    reason: Nullable(Type.String()),
+  },
+  { $id: 'RefundEligibility' },
+);
+export const RefundAccepted = Type.Object(
+  { order_id: Type.String(), status: Type.Literal('refunded') },
+  { $id: 'RefundAccepted' },
+);

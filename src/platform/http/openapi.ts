@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { API_TAGS } from './api-tags.js';
 import { registerDocsPage } from './docs-page.js';
+import { componentSchemaNames, documentedRouteSchema } from './openapi-schemas.js';
 import { PUBLIC_ROUTE } from './route-policy.js';
 
 const DESCRIPTION = `
@@ -47,6 +48,8 @@ function serversOf(config: Readonly<Config>): { url: string; description: string
 export async function registerOpenApi(app: FastifyInstance, config: Readonly<Config>): Promise<void> {
   const docsUrl = new URL('/docs', config.publicUrl).toString();
   await app.register(swagger, {
+    refResolver: componentSchemaNames,
+    transform: documentedRouteSchema,
     openapi: {
       openapi: '3.1.0',
       info: {

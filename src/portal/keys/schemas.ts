@@ -1,29 +1,35 @@
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../../platform/http/responses.js';
 
-export const KeyRecord = Type.Object({
-  id: Type.String(),
-  name: Nullable(Type.String()),
-  kind: Type.Union([Type.Literal('agency'), Type.Literal('portal'), Type.Literal('static')]),
-  environment: Type.Union([Type.Literal('test'), Type.Literal('live')]),
-  agencyId: Nullable(Type.String()),
-  prefix: Type.String({ description: 'First characters of the key, to tell keys apart' }),
-  allowedIps: Type.Array(Type.String()),
-  expiresAt: Nullable(Type.String({ format: 'date-time' })),
-  readOnly: Type.Boolean(),
-  allowedPaths: Type.Array(Type.String()),
-  status: Type.Union([Type.Literal('active'), Type.Literal('revoked'), Type.Literal('expired')]),
-  createdAt: Type.String({ format: 'date-time' }),
-  revokedAt: Nullable(Type.String({ format: 'date-time' })),
-});
+export const KeyRecord = Type.Object(
+  {
+    id: Type.String(),
+    name: Nullable(Type.String()),
+    kind: Type.Union([Type.Literal('agency'), Type.Literal('portal'), Type.Literal('static')]),
+    environment: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+    agencyId: Nullable(Type.String()),
+    prefix: Type.String({ description: 'First characters of the key, to tell keys apart' }),
+    allowedIps: Type.Array(Type.String()),
+    expiresAt: Nullable(Type.String({ format: 'date-time' })),
+    readOnly: Type.Boolean(),
+    allowedPaths: Type.Array(Type.String()),
+    status: Type.Union([Type.Literal('active'), Type.Literal('revoked'), Type.Literal('expired')]),
+    createdAt: Type.String({ format: 'date-time' }),
+    revokedAt: Nullable(Type.String({ format: 'date-time' })),
+  },
+  { $id: 'ApiKey' },
+);
 
-export const KeyWithSecret = Type.Composite([
-  KeyRecord,
-  Type.Object({
-    secret: Type.String({ description: 'The key itself: shown in this answer only' }),
-    replaces: Type.Optional(Type.String({ description: 'On rotation: the id of the key this one replaces, now revoked' })),
-  }),
-]);
+export const KeyWithSecret = Type.Composite(
+  [
+    KeyRecord,
+    Type.Object({
+      secret: Type.String({ description: 'The key itself: shown in this answer only' }),
+      replaces: Type.Optional(Type.String({ description: 'On rotation: the id of the key this one replaces, now revoked' })),
+    }),
+  ],
+  { $id: 'ApiKeyWithSecret' },
+);
 
 const restrictionFields = {
   name: Type.Optional(Type.String({ maxLength: 100, description: 'An empty string removes the name' })),
@@ -64,6 +70,6 @@ export const UpdateKeyBody = Type.Object(restrictionFields, { additionalProperti
 
 export const KeyIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
-export const KeyList = Type.Object({ keys: Type.Array(KeyRecord) });
+export const KeyList = Type.Object({ keys: Type.Array(KeyRecord) }, { $id: 'ApiKeyList' });
 
 export const RevealResponse = Type.Object({ secret: Type.String() });

@@ -4,26 +4,32 @@ import { Nullable } from '../../platform/http/responses.js';
 
 const eventsDescription = `Any of ${WEBHOOK_EVENTS.join(', ')}; empty or absent means every event`;
 
-export const EndpointRecord = Type.Object({
-  id: Type.String(),
-  url: Type.String(),
-  description: Nullable(Type.String()),
-  events: Type.Array(Type.String(), { description: 'Subscribed events; empty means every event' }),
-  environment: Type.Union([Type.Literal('test'), Type.Literal('live')], {
-    description: 'Events of orders made with keys of this environment',
-  }),
-  status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]),
-  failureStreak: Type.Integer({ description: 'Deliveries that failed for good in a row; a delivered one resets it' }),
-  disabledAt: Nullable(Type.String({ format: 'date-time' })),
-  disabledReason: Nullable(Type.String()),
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-});
+export const EndpointRecord = Type.Object(
+  {
+    id: Type.String(),
+    url: Type.String(),
+    description: Nullable(Type.String()),
+    events: Type.Array(Type.String(), { description: 'Subscribed events; empty means every event' }),
+    environment: Type.Union([Type.Literal('test'), Type.Literal('live')], {
+      description: 'Events of orders made with keys of this environment',
+    }),
+    status: Type.Union([Type.Literal('enabled'), Type.Literal('disabled')]),
+    failureStreak: Type.Integer({ description: 'Deliveries that failed for good in a row; a delivered one resets it' }),
+    disabledAt: Nullable(Type.String({ format: 'date-time' })),
+    disabledReason: Nullable(Type.String()),
+    createdAt: Type.String({ format: 'date-time' }),
+    updatedAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'WebhookEndpoint' },
+);
 
-export const EndpointWithSecret = Type.Composite([
-  EndpointRecord,
-  Type.Object({ secret: Type.String({ description: 'The whsec_ signing secret: in this answer only, never again' }) }),
-]);
+export const EndpointWithSecret = Type.Composite(
+  [
+    EndpointRecord,
+    Type.Object({ secret: Type.String({ description: 'The whsec_ signing secret: in this answer only, never again' }) }),
+  ],
+  { $id: 'WebhookEndpointWithSecret' },
+);
 
 const EventList = Type.Array(Type.String({ maxLength: 100 }), { maxItems: 20, description: eventsDescription });
 const Description = Type.String({ maxLength: WEBHOOK_POLICY.descriptionMax, description: 'At most 200 characters' });
@@ -46,26 +52,32 @@ export const UpdateEndpointBody = Type.Object(
 export const EndpointIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 export const DeliveryIdParams = Type.Object({ id: Type.String({ maxLength: 64 }), deliveryId: Type.String({ maxLength: 64 }) });
 
-export const EndpointList = Type.Object({ webhooks: Type.Array(EndpointRecord) });
+export const EndpointList = Type.Object({ webhooks: Type.Array(EndpointRecord) }, { $id: 'WebhookEndpointList' });
 
-export const AttemptRecord = Type.Object({
-  at: Type.String({ format: 'date-time' }),
-  durationMs: Type.Integer(),
-  statusCode: Type.Union([Type.Integer(), Type.Null()]),
-  error: Nullable(Type.String()),
-});
+export const AttemptRecord = Type.Object(
+  {
+    at: Type.String({ format: 'date-time' }),
+    durationMs: Type.Integer(),
+    statusCode: Type.Union([Type.Integer(), Type.Null()]),
+    error: Nullable(Type.String()),
+  },
+  { $id: 'WebhookAttempt' },
+);
 
-export const DeliveryRecord = Type.Object({
-  id: Type.String({ description: 'Sent as X-Service-Delivery, the same on every attempt' }),
-  event: Type.String(),
-  orderId: Type.String(),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('dead')]),
-  attemptCount: Type.Integer(),
-  nextAttemptAt: Nullable(Type.String({ format: 'date-time' })),
-  createdAt: Type.String({ format: 'date-time' }),
-  completedAt: Nullable(Type.String({ format: 'date-time' })),
-  attempts: Type.Array(AttemptRecord),
-});
+export const DeliveryRecord = Type.Object(
+  {
+    id: Type.String({ description: 'Sent as X-Service-Delivery, the same on every attempt' }),
+    event: Type.String(),
+    orderId: Type.String(),
+    status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('dead')]),
+    attemptCount: Type.Integer(),
+    nextAttemptAt: Nullable(Type.String({ format: 'date-time' })),
+    createdAt: Type.String({ format: 'date-time' }),
+    completedAt: Nullable(Type.String({ format: 'date-time' })),
+    attempts: Type.Array(AttemptRecord),
+  },
+  { $id: 'WebhookDelivery' },
+);
 
 export const DeliveryPageQuery = Type.Object(
   {
@@ -75,10 +87,13 @@ export const DeliveryPageQuery = Type.Object(
   { additionalProperties: false },
 );
 
-export const DeliveryPage = Type.Object({
-  deliveries: Type.Array(DeliveryRecord),
-  nextCursor: Nullable(Type.String()),
-});
+export const DeliveryPage = Type.Object(
+  {
+    deliveries: Type.Array(DeliveryRecord),
+    nextCursor: Nullable(Type.String()),
+  },
+  { $id: 'WebhookDeliveryPage' },
+);
 
 export const RetryAnswer = Type.Object({
   id: Type.String(),
