@@ -1,8 +1,8 @@
 /**
  * Child process of bench/aviation-http.ts. `bare <bodyFile>` serves the given bytes on the JFK
  * path from a bare Fastify route; `gateway` syncs OurAirports from ../shared/data into a fresh
- * store (PGlite in a temporary directory, or a new database on DATABASE_URL), prints the radius
- * query's plan, and serves the whole gateway. Either prints one JSON line when listening.
+ * store (PGlite in a temporary directory, or a new database on DATABASE_URL) and serves the whole
+ * gateway. Either prints one JSON line when listening.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,12 +10,11 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { buildGateway } from '../src/app.js';
-import { airportListQuery } from '../src/aviation/airport-store.js';
 import { runSync } from '../src/aviation/importers/sync-runner.js';
 import { loadConfig } from '../src/platform/config.js';
 import { scratchDatabase } from './lib/bench-platform.js';
 import { Keyring } from '../src/platform/keyring/keyring.js';
-import { createPlatform, type Platform } from '../src/platform/platform.js';
+import { createPlatform } from '../src/platform/platform.js';
 
 const DATA = path.resolve(import.meta.dirname, '../../shared/data');
 const JFK_PATH = '/v1/aviation/airports/JFK';
@@ -27,19 +26,6 @@ async function bare(bodyFile: string) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
-}
-
-async function radiusPlan(platform: Platform): Promise<string> {
-  const query = airportListQuery({
-    filter: { near: { lat: 48.35, lon: 11.78, radiusKm: 100 } },
-    sort: { field: 'distance', descending: false },
-    limit: 50,
-    offset: 0,
-  }).compile(platform.db);
-  return platform.database.withClient(async (client) => {
-    const rows = await client.query<Record<string, string>>(`explain analyze ${query.sql}`, [...query.parameters]);
-    return rows.map((r) => Object.values(r)[0]).join('\n');
-  });
 }
 
 /** What to undo when the bench stops this process: the database and data directory it made. */
@@ -60,7 +46,6 @@ async function gateway() {
   const platform = await createPlatform(config, { logger: pino({ level: 'silent' }) });
   const report = await runSync(platform, { from: DATA, source: 'ourairports' });
   if (!report.ok) throw new Error(`sync failed: ${JSON.stringify(report.sources)}`);
-  const plan = await radiusPlan(platform);
   const gateway = await buildGateway(platform);
   const { app } = gateway;
   const agency = await gateway.identity.createAgency({ name: 'Bench Agency' });
@@ -78,7 +63,6 @@ async function gateway() {
       port: typeof address === 'object' && address ? address.port : 0,
       key: secret,
       storage: platform.database.kind,
-      plan,
     }),
   );
 }

@@ -1,12 +1,11 @@
 import type { Static } from '@sinclair/typebox';
 import { badRequest, notFound } from '../platform/errors.js';
-import { findAirportProfile, listAirports, countAirports, type AirportFilter, type AirportProfileRow } from './airport-store.js';
+import type { AirportFilter, AirportProfile } from './airport-index.js';
 import { airportKey, type AirportKey } from './id-resolution.js';
-import { toAirport, toFrequency, toNavaid, toRunway } from './record-mappers.js';
 import type { CachedBody } from './response-cache.js';
 import type { AirportListQuery } from './route-schemas.js';
 import { envelopeOf, pageMeta, type AviationContext } from './context.js';
-import { containsPattern, foldText } from './text-fold.js';
+import { foldText } from './text-fold.js';
 
 /** How a path names the airport: `{id}` (any form), or the exact `/iata/{iata}` and `/icao/{icao}`. */
 export type AirportLookup = 'any' | 'iata' | 'icao';
@@ -26,38 +25,31 @@ function keyFor(raw: string, lookup: AirportLookup): AirportKey | null {
   return airportKey(raw);
 }
 
-/** The data and meta of each per-airport endpoint, all cut from the one-round-trip profile. */
-function partOf(profile: AirportProfileRow, part: AirportPart): [unknown, object?] {
-  const airport = toAirport(profile.airport);
+/** The data and meta of each per-airport endpoint, all cut from the one profile. */
+function partOf(profile: AirportProfile, part: AirportPart): [unknown, object?] {
+  const { airport, runways, frequencies, navaids } = profile;
+  const codes = { airport_id: airport.id, airport_iata: airport.iata, airport_icao: airport.icao };
   switch (part) {
     case 'airport':
       return [airport];
     case 'timezone':
       return [{ airport_id: airport.id, timezone: airport.timezone }];
     case 'runways':
-      return [profile.runways.map(toRunway), { airport_id: airport.id, airport_iata: airport.iata, airport_icao: airport.icao }];
+      return [runways, codes];
     case 'frequencies':
-      return [
-        profile.frequencies.map(toFrequency),
-        { airport_id: airport.id, airport_iata: airport.iata, airport_icao: airport.icao },
-      ];
+      return [frequencies, codes];
     case 'navaids':
-      return [profile.navaids.map(toNavaid), { airport_id: airport.id, airport_iata: airport.iata, airport_icao: airport.icao }];
+      return [navaids, codes];
     case 'full':
       return [
-        {
-          airport,
-          runways: profile.runways.map(toRunway),
-          frequencies: profile.frequencies.map(toFrequency),
-          navaids: profile.navaids.map(toNavaid),
-        },
+        { airport, runways, frequencies, navaids },
         { airport_iata: airport.iata, airport_icao: airport.icao },
       ];
   }
 }
 
+/** Airport reads, answered from the in-memory data of the current sync. */
 export function createAirportService(ctx: AviationContext): AirportService {
-  const { db } = ctx.platform;
   return {
     async listAirports(q) {
       await ctx.ensure('airports');
@@ -74,20 +66,23 @@ export function createAirportService(ctx: AviationContext): AirportService {
         region: q.region,
         city: q.city === undefined ? undefined : foldText(q.city.trim()),
         type: q.type,
-        namePattern: q.name === undefined ? undefined : containsPattern(q.name.trim()),
+        nameContains: q.name === undefined ? undefined : foldText(q.name.trim()),
         near: hasLat ? { lat: q.lat!, lon: q.lon!, radiusKm: q.radius_km ?? DEFAULT_RADIUS_KM } : undefined,
       };
       const offset = (q.page - 1) * q.limit;
-      const rows = await listAirports(db, { filter, sort: { field, descending: sort.startsWith('-') }, limit: q.limit, offset });
-      // Past the last page no row carries the total, so it is counted on its own.
-      const total = rows[0] ? Number(rows[0].total) : offset > 0 ? await countAirports(db, filter) : 0;
-      return envelopeOf(rows.map(toAirport), pageMeta(q.page, q.limit, rows.length, total));
+      const { airports, total } = ctx.state.data.airports.list({
+        filter,
+        sort: { field, descending: sort.startsWith('-') },
+        limit: q.limit,
+        offset,
+      });
+      return envelopeOf(airports, pageMeta(q.page, q.limit, airports.length, total));
     },
 
     airport(id, lookup, part) {
       return ctx.remember(`airport:${lookup}:${id.toUpperCase()}:${part}`, 'airports', async () => {
         const key = keyFor(id, lookup);
-        const profile = key ? await findAirportProfile(db, key) : null;
+        const profile = key ? ctx.state.data.airports.profile(key) : null;
         if (!profile) throw notFound(`airport ${id} not found`, 'airport_not_found');
         return partOf(profile, part);
       });

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
 import type { Platform } from '../platform/platform.js';
+import { loadAviationData, NO_AVIATION_DATA, type AviationData } from './aviation-data.js';
+import { listSourceRows } from './importers/sources-store.js';
 import { onSyncLanded, SYNCED_CHANNEL } from './importers/sync-runner.js';
 
 /** Which source a family of endpoints needs before it can answer. */
@@ -10,21 +11,27 @@ const REQUIRED_SOURCE: Record<Dataset, string> = {
   aircraft: 'vradarserver-aircraft-types',
 };
 
+type SourceRow = Awaited<ReturnType<typeof listSourceRows>>[number];
+
 // While a dataset is missing, a request re-reads the state at most this often, so the first
 // request after a sync elsewhere sees it without waiting for the periodic refresh.
 const RECHECK_WHEN_MISSING_MS = 2_000;
 
 /**
- * What this instance knows of the imported data: which sources have ever succeeded, and a
- * version that changes with every successful import. Kept in memory so a hot request never asks
- * the database; refreshed when a sync lands (here or, through the broadcast, on any instance) and
- * by a periodic check for instances that share a database but no Redis.
+ * What this instance knows of the imported data: the sources' sync records, which sources have
+ * ever succeeded, a version that changes with every successful import, and the data itself in
+ * memory. A read never asks the database; the state is refreshed when a sync ends (here or,
+ * through the broadcast, on any instance) and by a periodic check for instances that share a
+ * database but no Redis. A new version's data is built beside the old one and swapped in at once.
  */
 export class DatasetState {
   private succeeded = new Map<string, Date>();
   private versionValue = '';
+  private sourceRows: SourceRow[] = [];
+  private dataValue: AviationData = NO_AVIATION_DATA;
   private lastCheck = 0;
   private inFlight: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
   private readonly listeners: (() => void)[] = [];
   private readonly unsubscribe: () => void;
 
@@ -43,6 +50,16 @@ export class DatasetState {
     return this.versionValue;
   }
 
+  /** The data of the current version (empty sets before the first sync). */
+  get data(): AviationData {
+    return this.dataValue;
+  }
+
+  /** The sources' sync records as last read. */
+  get sources(): readonly SourceRow[] {
+    return this.sourceRows;
+  }
+
   /** Called with every version change: the response cache empties itself. */
   onChange(listener: () => void): void {
     this.listeners.push(listener);
@@ -50,22 +67,37 @@ export class DatasetState {
 
   /** Re-reads the state; callers arriving while a read is under way share it. */
   refresh(): Promise<void> {
-    this.inFlight ??= this.read().finally(() => (this.inFlight = null));
-    return this.inFlight;
+    if (!this.inFlight) {
+      this.inFlight = this.read().finally(() => (this.inFlight = null));
+      return this.inFlight;
+    }
+    // A read under way may have started before the caller's change (a sync that just ended):
+    // one more read follows it, shared by everyone arriving meanwhile.
+    this.queued ??= this.inFlight
+      .catch(() => {})
+      .then(() => {
+        this.queued = null;
+        return this.refresh();
+      });
+    return this.queued;
   }
 
   private async read(): Promise<void> {
     this.lastCheck = Date.now();
-    const { rows } = await sql<{ name: string; ms: number }>`
-      select name, (extract(epoch from last_success_at) * 1000)::float8 as ms from aviation_sources where last_success_at is not null order by name`.execute(
-      this.platform.db,
-    );
-    const version = rows.map((r) => `${r.name}@${r.ms}`).join(',');
-    this.succeeded = new Map(rows.map((r) => [r.name, new Date(r.ms)]));
-    if (version !== this.versionValue) {
-      this.versionValue = version;
-      for (const listener of this.listeners) listener();
+    const sources = await listSourceRows(this.platform.db);
+    const succeeded = sources.filter((r) => r.last_success_at !== null);
+    const version = succeeded.map((r) => `${r.name}@${new Date(r.last_success_at!).getTime()}`).join(',');
+    if (version === this.versionValue) {
+      this.sourceRows = sources;
+      return;
     }
+    const data = succeeded.length > 0 ? await loadAviationData(this.platform.db) : NO_AVIATION_DATA;
+    // Swapped together, after the new data is complete: a request sees the old or the new, never a mix.
+    this.dataValue = data;
+    this.sourceRows = sources;
+    this.succeeded = new Map(succeeded.map((r) => [r.name, new Date(r.last_success_at!)]));
+    this.versionValue = version;
+    for (const listener of this.listeners) listener();
   }
 
   /** The oldest last success over the given sources; null while any of them never succeeded. */

@@ -2,21 +2,12 @@ import type { Static } from '@sinclair/typebox';
 import { badRequest, notFound } from '../platform/errors.js';
 import { airlineKey, type AirlineKey } from './id-resolution.js';
 import { SOURCES } from './importers/source-catalog.js';
-import { listSourceRows } from './importers/sources-store.js';
-import { toAircraftType, toAirline } from './record-mappers.js';
-import {
-  findAircraftType,
-  findAirline,
-  listAircraftTypes,
-  listAirlines,
-  listManufacturers,
-  type AirlineFilter,
-} from './reference-store.js';
+import type { AirlineFilter } from './reference-index.js';
 import type { CachedBody } from './response-cache.js';
 import type { AircraftTypeListQuery, AirlineListQuery } from './route-schemas.js';
 import type { Source } from './schemas.js';
 import { envelopeOf, pageMeta, type AviationContext } from './context.js';
-import { containsPattern, foldText } from './text-fold.js';
+import { foldText } from './text-fold.js';
 
 export type AirlineLookup = 'any' | 'iata' | 'icao';
 
@@ -55,8 +46,8 @@ function keyFor(raw: string, lookup: AirlineLookup): AirlineKey | null {
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
+/** Airline, aircraft-type and source reads, answered from the in-memory state of the current sync. */
 export function createReferenceService(ctx: AviationContext): ReferenceService {
-  const { db } = ctx.platform;
   return {
     async listAirlines(q) {
       await ctx.ensure('airlines');
@@ -68,26 +59,24 @@ export function createReferenceService(ctx: AviationContext): ReferenceService {
         countryName: country && !/^[A-Za-z]{2}$/.test(country) ? country.toLowerCase() : undefined,
         alliance: allianceFilter(q.alliance),
         status: q.status,
-        namePattern: q.name === undefined ? undefined : containsPattern(q.name.trim()),
+        nameContains: q.name === undefined ? undefined : foldText(q.name.trim()),
       };
       const sort = q.sort ?? 'name';
       const offset = (q.page - 1) * q.limit;
-      const { rows, total } = await listAirlines(
-        db,
+      const { rows, total } = ctx.state.data.airlines.list(
         filter,
         { field: sort.replace(/^-/, ''), descending: sort.startsWith('-') },
         q.limit,
         offset,
       );
-      return envelopeOf(rows.map(toAirline), pageMeta(q.page, q.limit, rows.length, total));
+      return envelopeOf(rows, pageMeta(q.page, q.limit, rows.length, total));
     },
 
     airline(id, lookup, part) {
       return ctx.remember(`airline:${lookup}:${id.toUpperCase()}:${part}`, 'airlines', async () => {
         const key = keyFor(id, lookup);
-        const row = key ? await findAirline(db, key) : null;
-        if (!row) throw notFound(`airline ${id} not found`, 'airline_not_found');
-        const airline = toAirline(row);
+        const airline = key ? ctx.state.data.airlines.find(key) : null;
+        if (!airline) throw notFound(`airline ${id} not found`, 'airline_not_found');
         return [part === 'status' ? { airline_id: airline.id, status: airline.status } : airline];
       });
     },
@@ -99,22 +88,22 @@ export function createReferenceService(ctx: AviationContext): ReferenceService {
         manufacturer: q.manufacturer === undefined ? undefined : foldText(q.manufacturer.trim()),
         bodyClass: q.class,
       };
-      const { rows, total } = await listAircraftTypes(db, filter, q.limit, offset);
-      return envelopeOf(rows.map(toAircraftType), pageMeta(q.page, q.limit, rows.length, total));
+      const { rows, total } = ctx.state.data.aircraftTypes.list(filter, q.limit, offset);
+      return envelopeOf(rows, pageMeta(q.page, q.limit, rows.length, total));
     },
 
     aircraftType(icao) {
       const designator = icao.trim().toUpperCase();
       return ctx.remember(`aircraft-type:${designator}`, 'aircraft', async () => {
-        const row = /^[A-Z0-9]{2,4}$/.test(designator) ? await findAircraftType(db, designator) : null;
-        if (!row) throw notFound(`aircraft type ${icao} not found`, 'aircraft_type_not_found');
-        return [toAircraftType(row)];
+        const type = /^[A-Z0-9]{2,4}$/.test(designator) ? ctx.state.data.aircraftTypes.find(designator) : null;
+        if (!type) throw notFound(`aircraft type ${icao} not found`, 'aircraft_type_not_found');
+        return [type];
       });
     },
 
     manufacturers() {
       return ctx.remember('manufacturers', 'aircraft', async () => {
-        const names = await listManufacturers(db);
+        const names = ctx.state.data.aircraftTypes.manufacturers;
         return [names, { total: names.length }];
       });
     },
@@ -122,14 +111,14 @@ export function createReferenceService(ctx: AviationContext): ReferenceService {
     manufacturerAircraftTypes(name, page, limit) {
       const folded = foldText(name.trim());
       return ctx.remember(`manufacturer:${folded}:${page}:${limit}`, 'aircraft', async () => {
-        const { rows, total } = await listAircraftTypes(db, { manufacturer: folded }, limit, (page - 1) * limit);
+        const { rows, total } = ctx.state.data.aircraftTypes.list({ manufacturer: folded }, limit, (page - 1) * limit);
         if (total === 0) throw notFound(`manufacturer ${name} not found`, 'manufacturer_not_found');
-        return [rows.map(toAircraftType), pageMeta(page, limit, rows.length, total)];
+        return [rows, pageMeta(page, limit, rows.length, total)];
       });
     },
 
     async sources() {
-      const rows = new Map((await listSourceRows(db)).map((r) => [r.name, r]));
+      const rows = new Map(ctx.state.sources.map((r) => [r.name, r]));
       const data: Source[] = SOURCES.map((s) => {
         const r = rows.get(s.name);
         return {

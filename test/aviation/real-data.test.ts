@@ -21,12 +21,10 @@ const README_COUNTS: Record<string, number> = {
 describe.skipIf(!fs.existsSync(SHARED_DATA))('sync of the real upstream files', () => {
   let t: AviationTestApp;
   let report: SyncReport;
-  let seconds: number;
   beforeAll(async () => {
     t = await aviationTestApp({ fileBacked: true });
-    const started = performance.now();
+    // Its duration is a bench figure (bench/aviation-import.ts), not an assertion here.
     report = await t.sync(SHARED_DATA);
-    seconds = (performance.now() - started) / 1000;
   }, 180_000);
   afterAll(() => t?.close());
 
@@ -41,7 +39,6 @@ describe.skipIf(!fs.existsSync(SHARED_DATA))('sync of the real upstream files', 
       (name) => report.sources.find((s) => s.name === name)!.counts!.skippedReasons['orphan: airport not in airports.csv'] ?? 0,
     );
     expect(orphans.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
-    expect(seconds).toBeLessThan(90);
   });
 
   it('knows JFK: its four runways and its time zone', async () => {

@@ -11,7 +11,7 @@ export const SYNCED_CHANNEL = 'aviation.synced';
 // hear the broadcast a moment later.
 const landedListeners = new Map<Db, Set<() => Promise<void>>>();
 
-/** Calls the listener after every sync with at least one success on this database; answers an unsubscribe. */
+/** Calls the listener after every sync on this database (the sources' records changed); answers an unsubscribe. */
 export function onSyncLanded(db: Db, listener: () => Promise<void>): () => void {
   const listeners = landedListeners.get(db) ?? new Set();
   listeners.add(listener);
@@ -73,10 +73,9 @@ export async function runSync(platform: SyncPlatform, options: SyncOptions): Pro
     outcomes.push(outcome);
   }
   const succeeded = outcomes.filter((o) => o.status === 'ok').map((o) => o.name);
-  if (succeeded.length > 0) {
-    await Promise.allSettled([...(landedListeners.get(platform.db) ?? [])].map((listener) => listener()));
-    await platform.broadcast.publish(SYNCED_CHANNEL, JSON.stringify({ sources: succeeded }));
-  }
+  // Every sync, failed ones too: readers keep the sources' records in memory.
+  await Promise.allSettled([...(landedListeners.get(platform.db) ?? [])].map((listener) => listener()));
+  if (succeeded.length > 0) await platform.broadcast.publish(SYNCED_CHANNEL, JSON.stringify({ sources: succeeded }));
   return { ok: outcomes.every((o) => o.status === 'ok'), sources: outcomes };
 }
 
