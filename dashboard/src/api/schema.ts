@@ -1574,8 +1574,211 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /** Order */
-    'def-0': {
+    SearchResult: {
+      /** @description Served from the search cache */
+      cached: boolean;
+      /** @description Prefixed `srch_` */
+      search_id: string;
+      /** @description When this result set goes stale: the earliest offer expiry, at most the cache time-to-live away */
+      expires_at: string;
+      /** @description Null when no connected airline flies the route */
+      offers: components['schemas']['Offer'][] | null;
+      /** @description Per-airline outcome, to tell "no flights" from "airline down" */
+      connectors: components['schemas']['ConnectorStatus'][];
+    };
+    Offer: {
+      /** @description Starts with the airline code, then `|`; contains `|` and `.`, so percent-encode it in paths */
+      offer_id: string;
+      /** @description IATA airline code */
+      airline: string;
+      /** @description Total for all passengers */
+      total_amount: number;
+      /** @description ISO 4217 currency of every amount in the offer */
+      currency: string;
+      base_amount: number | null;
+      tax_amount: number | null;
+      /** @description Price breakdown by passenger type (amounts for all passengers of the type) */
+      passengers: {
+        type: 'adult' | 'child' | 'infant';
+        count: number;
+        base_amount: number;
+        tax_amount: number;
+        total_amount: number;
+        /** @description The taxes itemised, when the airline itemises them */
+        taxes: {
+          /** @description IATA tax code (US, AY, XF, GB) or the carrier charge (YR, YQ) */
+          code: string;
+          name: string | null;
+          /** @description In the offer currency */
+          amount: number;
+          country: string | null;
+          filed_amount: number | null;
+          filed_currency: string | null;
+        }[];
+      }[];
+      expires_at: string | null;
+      payment_required_by: string | null;
+      /** @description The airline holds a booking of this offer unpaid until payment_required_by; false: pay when booking */
+      hold_available: boolean;
+      fare_brand: string | null;
+      fare_brand_code: string | null;
+      cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
+      /** @description A connection with a leg operated by a partner airline (withheld unless requested) */
+      partner_operated_connection: boolean;
+      slices: components['schemas']['Slice'][];
+      baggage: {
+        checked_bags: number | null;
+        carry_on_bags: number | null;
+        description: string | null;
+      };
+      conditions: {
+        change: {
+          allowed: boolean;
+          fee_amount: number | null;
+          fee_currency: string | null;
+        } | null;
+        refund: {
+          allowed: boolean;
+          fee_amount: number | null;
+          fee_currency: string | null;
+        } | null;
+      };
+    };
+    Slice: {
+      origin: string;
+      destination: string;
+      duration_minutes: number | null;
+      segments: components['schemas']['Segment'][];
+    };
+    Segment: {
+      /** @description Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it */
+      segment_id: string;
+      /** @description IATA airport code */
+      origin: string;
+      /** @description IATA airport code */
+      destination: string;
+      /** @description Local date-time at the origin airport, as the airline publishes it */
+      departing_at: string;
+      /** @description Local date-time at the destination airport */
+      arriving_at: string;
+      /** @description IATA code of the airline that sells the flight under its own number */
+      marketing_carrier: string;
+      /** @description Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers */
+      flight_number: string;
+      /** @description IATA code of the airline that flies the segment (disclosed on every segment) */
+      operating_carrier: string;
+      operating_carrier_name: string | null;
+      operating_flight_number: string | null;
+      aircraft: string | null;
+      cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
+      booking_class: string | null;
+      duration_minutes: number | null;
+    };
+    ConnectorStatus: {
+      airline: string;
+      /** @description `answered`: the airline replied (possibly with no flights); `timed_out`: no reply within the aggregator time-out; `failed`: the airline or the connection to it failed */
+      status: 'answered' | 'timed_out' | 'failed';
+      /** @description Offers this airline contributed after filters */
+      offers: number;
+      duration_ms: number;
+      /** @description Why it failed or timed out */
+      error?: string;
+    };
+    ErrorBody: {
+      /** @description A sentence for people; do not branch on it */
+      error: string;
+      /** @description Stable machine code */
+      code: string;
+      /** @description Quote it to support; it is also the X-Request-Id header */
+      request_id: string;
+    } & {
+      [key: string]: unknown;
+    };
+    PricedOffer: components['schemas']['Offer'] & {
+      /** @description When the airline confirmed this price */
+      priced_at: string;
+      /** @description The airline's warnings, e.g. a price change since the search */
+      warnings: string[];
+    };
+    SeatMap: {
+      offer_id: string;
+      seat_maps: {
+        segment_id: string;
+        cabin: string | null;
+        columns: string[];
+        seats: {
+          segment_id: string;
+          /** @description Row and column, e.g. 12A */
+          seat: string;
+          row: number;
+          column: string;
+          available: boolean;
+          /** @description IATA seat characteristic codes (W window, A aisle, E exit row, ...) */
+          characteristics: string[];
+          price_amount: number | null;
+          currency: string | null;
+        }[];
+      }[];
+    };
+    Service: {
+      /** @description The airline's offer item id for this service */
+      service_id: string;
+      code: string | null;
+      name: string;
+      description: string | null;
+      category: string | null;
+      price_amount: number | null;
+      currency: string | null;
+      segment_ids: string[];
+      passenger_ids: string[];
+    };
+    ApiKeyList: {
+      keys: components['schemas']['ApiKey'][];
+    };
+    ApiKey: {
+      id: string;
+      name: string | null;
+      kind: 'agency' | 'portal' | 'static';
+      environment: 'test' | 'live';
+      agencyId: string | null;
+      /** @description First characters of the key, to tell keys apart */
+      prefix: string;
+      allowedIps: string[];
+      expiresAt: string | null;
+      readOnly: boolean;
+      allowedPaths: string[];
+      status: 'active' | 'revoked' | 'expired';
+      /** Format: date-time */
+      createdAt: string;
+      revokedAt: string | null;
+    };
+    ApiKeyWithSecret: {
+      id: string;
+      name: string | null;
+      kind: 'agency' | 'portal' | 'static';
+      environment: 'test' | 'live';
+      agencyId: string | null;
+      /** @description First characters of the key, to tell keys apart */
+      prefix: string;
+      allowedIps: string[];
+      expiresAt: string | null;
+      readOnly: boolean;
+      allowedPaths: string[];
+      status: 'active' | 'revoked' | 'expired';
+      /** Format: date-time */
+      createdAt: string;
+      revokedAt: string | null;
+      /** @description The key itself: shown in this answer only */
+      secret: string;
+      /** @description On rotation: the id of the key this one replaces, now revoked */
+      replaces?: string;
+    };
+    OrderList: {
+      orders: components['schemas']['Order'][];
+      /** @description empty on the last page */
+      next_cursor: string;
+    };
+    Order: {
       /** @description Order id; starts with the airline code (`AA-ord_…`) */
       order_id: string;
       /** @description Record locator (6 characters) */
@@ -1599,13 +1802,7 @@ export interface components {
         email: string;
         phone: string | null;
       };
-      passengers: {
-        passenger_id: string;
-        type: 'adult' | 'child' | 'infant';
-        given_name: string;
-        family_name: string;
-        born_on: string | null;
-      }[];
+      passengers: components['schemas']['Passenger'][];
       /** @description The booked segments, in the same shape (and `flight_number` meaning) as the offer's */
       segments: {
         /** @description Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it */
@@ -1678,6 +1875,537 @@ export interface components {
       } | null;
       /** @description What the airline reported: schedule changes, cancellations */
       airline_notices: string[];
+    };
+    Passenger: {
+      passenger_id: string;
+      type: 'adult' | 'child' | 'infant';
+      given_name: string;
+      family_name: string;
+      born_on: string | null;
+    };
+    OrderHistory: {
+      order_id: string;
+      entries: {
+        id: number;
+        at: string;
+        action: string;
+        status: string;
+        actor: {
+          /** @description api_key, portal_user, support (on the agency's behalf), airline or system */
+          kind: string;
+          id: string | null;
+          on_behalf_of_agency_id: string | null;
+        };
+        airline_reference: string | null;
+        detail: {
+          [key: string]: unknown;
+        };
+      }[];
+    };
+    PassengerInput: {
+      /** @description Your id for the passenger; PAX1… by default, in the order of the offer */
+      passenger_id?: string;
+      /** @default adult */
+      type: 'adult' | 'child' | 'infant';
+      given_name: string;
+      family_name: string;
+      /**
+       * Format: date
+       * @description YYYY-MM-DD
+       */
+      born_on: string;
+      gender?: 'm' | 'f' | 'x';
+      /** Format: email */
+      email?: string;
+      phone?: string;
+    };
+    SeatRequest: {
+      segment_id: string;
+      passenger_id: string;
+      /** @description e.g. 12C */
+      designator: string;
+    };
+    ServiceRequest: {
+      /** @description A service_id from GET /v1/offers/{offerID}/services */
+      service_id: string;
+      passenger_id: string;
+      segment_id?: string;
+    };
+    Payment: {
+      /** @description `hold`: book now, pay by payment_deadline; `agency_account` (BSP) or `card`: pay now and ticket in the same call */
+      type: 'hold' | 'agency_account' | 'card';
+      card?: {
+        number: string;
+        /** @description MMYY */
+        expiry: string;
+        holder_name: string;
+        security_code?: string;
+      };
+      /** @description 3-D Secure data. AA cannot carry it: 422 */
+      authentication?: {
+        [key: string]: unknown;
+      };
+    };
+    OrderQuote: {
+      order_id: string;
+      quote_id: string | null;
+      action: string;
+      total: {
+        amount: number;
+        currency: string;
+      };
+      amount_due: {
+        amount: number;
+        currency: string;
+      };
+      payment_deadline: string | null;
+      offers?: components['schemas']['ReshopOffer'][];
+    };
+    ReshopOffer: {
+      offer_id: string;
+      airline: string;
+      total_amount: number;
+      currency: string;
+      fare_difference: {
+        amount: number;
+        currency: string;
+      };
+      penalty: {
+        amount: number;
+        currency: string;
+      };
+      amount_due: {
+        amount: number;
+        currency: string;
+      };
+      expires_at: string | null;
+      slices: {
+        origin: string;
+        destination: string;
+        segments: components['schemas']['Segment'][];
+      }[];
+    };
+    ReshopResult: {
+      offers: components['schemas']['ReshopOffer'][];
+    };
+    CancellationQuote: {
+      order_id: string;
+      cancellation_quote_id: string;
+      refund: {
+        amount: number;
+        currency: string;
+      };
+      penalty: {
+        amount: number;
+        currency: string;
+      };
+      expires_at: string | null;
+    };
+    OrderStatusOnly: {
+      order_id: string;
+      /** @description Order status (see docs/orders.md) */
+      status: 'hold' | 'ticketed' | 'cancelled' | 'refunded';
+    };
+    RefundEligibility: {
+      order_id: string;
+      eligible: boolean;
+      refundable_amount: {
+        amount: number;
+        currency: string;
+      };
+      penalty: {
+        amount: number;
+        currency: string;
+      };
+      reason: string | null;
+    };
+    RefundAccepted: {
+      order_id: string;
+      /** @enum {string} */
+      status: 'refunded';
+    };
+    WebhookEndpointList: {
+      webhooks: components['schemas']['WebhookEndpoint'][];
+    };
+    WebhookEndpoint: {
+      id: string;
+      url: string;
+      description: string | null;
+      /** @description Subscribed events; empty means every event */
+      events: string[];
+      /** @description Events of orders made with keys of this environment */
+      environment: 'test' | 'live';
+      status: 'enabled' | 'disabled';
+      /** @description Deliveries that failed for good in a row; a delivered one resets it */
+      failureStreak: number;
+      disabledAt: string | null;
+      disabledReason: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    WebhookEndpointWithSecret: {
+      id: string;
+      url: string;
+      description: string | null;
+      /** @description Subscribed events; empty means every event */
+      events: string[];
+      /** @description Events of orders made with keys of this environment */
+      environment: 'test' | 'live';
+      status: 'enabled' | 'disabled';
+      /** @description Deliveries that failed for good in a row; a delivered one resets it */
+      failureStreak: number;
+      disabledAt: string | null;
+      disabledReason: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** @description The whsec_ signing secret: in this answer only, never again */
+      secret: string;
+    };
+    WebhookDeliveryPage: {
+      deliveries: components['schemas']['WebhookDelivery'][];
+      nextCursor: string | null;
+    };
+    WebhookDelivery: {
+      /** @description Sent as X-Service-Delivery, the same on every attempt */
+      id: string;
+      event: string;
+      orderId: string;
+      status: 'pending' | 'delivered' | 'dead';
+      attemptCount: number;
+      nextAttemptAt: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      completedAt: string | null;
+      attempts: components['schemas']['WebhookAttempt'][];
+    };
+    WebhookAttempt: {
+      /** Format: date-time */
+      at: string;
+      durationMs: number;
+      statusCode: number | null;
+      error: string | null;
+    };
+    AirportPageEnvelope: {
+      data: components['schemas']['Airport'][];
+      meta: {
+        page: number;
+        limit: number;
+        /** @description Matching records over all pages */
+        total: number;
+        /** @description Whether a later page holds more records */
+        has_more: boolean;
+      };
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    Airport: {
+      /** @description Internal id (the OurAirports id) */
+      id: string;
+      /** @description OurAirports ident (the ICAO code where one exists, else a local or made-up code) */
+      ident: string;
+      /** @description One of large_airport, medium_airport, small_airport, heliport, seaplane_base, closed, balloonport */
+      type: string;
+      name: string;
+      iata: string | null;
+      icao: string | null;
+      gps_code: string | null;
+      local_code: string | null;
+      latitude: number;
+      longitude: number;
+      elevation_ft: number | null;
+      continent: string | null;
+      country_code: string | null;
+      country_name: string | null;
+      region_code: string | null;
+      region_name: string | null;
+      city: string | null;
+      scheduled_service: boolean;
+      timezone: string | null;
+      home_link: string | null;
+      wikipedia_link: string | null;
+      keywords: string[];
+      /** @description Great-circle distance from lat/lon, in radius searches only */
+      distance_km?: number;
+    };
+    /** @description Error in the envelope */
+    ErrorEnvelope: {
+      data: null;
+      meta: {
+        request_id: string;
+      };
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    AirportEnvelope: {
+      data: components['schemas']['Airport'];
+      meta: Record<string, never>;
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    AirportProfileEnvelope: {
+      data: components['schemas']['AirportProfile'];
+      meta: {
+        airport_iata: string | null;
+        airport_icao: string | null;
+      };
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    AirportProfile: {
+      airport: components['schemas']['Airport'];
+      runways: components['schemas']['Runway'][];
+      frequencies: components['schemas']['Frequency'][];
+      navaids: components['schemas']['Navaid'][];
+    };
+    Runway: {
+      id: string;
+      airport_id: string;
+      airport_ident: string | null;
+      length_ft: number | null;
+      width_ft: number | null;
+      surface: string | null;
+      lighted: boolean | null;
+      closed: boolean | null;
+      le: {
+        ident: string | null;
+        latitude: number | null;
+        longitude: number | null;
+        elevation_ft: number | null;
+        heading_deg_true: number | null;
+        displaced_threshold_ft: number | null;
+      };
+      he: {
+        ident: string | null;
+        latitude: number | null;
+        longitude: number | null;
+        elevation_ft: number | null;
+        heading_deg_true: number | null;
+        displaced_threshold_ft: number | null;
+      };
+    };
+    Frequency: {
+      id: string;
+      airport_id: string;
+      airport_ident: string | null;
+      type: string | null;
+      description: string | null;
+      frequency_mhz: number | null;
+    };
+    Navaid: {
+      id: string;
+      ident: string | null;
+      name: string | null;
+      type: string | null;
+      frequency_khz: number | null;
+      latitude: number | null;
+      longitude: number | null;
+      elevation_ft: number | null;
+      country_code: string | null;
+      dme: {
+        frequency_khz: number | null;
+        channel: string | null;
+        latitude: number | null;
+        longitude: number | null;
+        elevation_ft: number | null;
+      } | null;
+      slaved_variation_deg: number | null;
+      magnetic_variation_deg: number | null;
+      usage_type: string | null;
+      power: string | null;
+      airport_id: string | null;
+      airport_ident: string | null;
+    };
+    RunwayListEnvelope: {
+      data: components['schemas']['Runway'][];
+      meta: {
+        airport_id: string;
+        airport_iata: string | null;
+        airport_icao: string | null;
+      };
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    FrequencyListEnvelope: {
+      data: components['schemas']['Frequency'][];
+      meta: {
+        airport_id: string;
+        airport_iata: string | null;
+        airport_icao: string | null;
+      };
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    NavaidListEnvelope: {
+      data: components['schemas']['Navaid'][];
+      meta: {
+        airport_id: string;
+        airport_iata: string | null;
+        airport_icao: string | null;
+      };
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    AirportTimezoneEnvelope: {
+      data: components['schemas']['AirportTimezone'];
+      meta: Record<string, never>;
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    AirportTimezone: {
+      airport_id: string;
+      timezone: string | null;
+    };
+    AirlinePageEnvelope: {
+      data: components['schemas']['Airline'][];
+      meta: {
+        page: number;
+        limit: number;
+        /** @description Matching records over all pages */
+        total: number;
+        /** @description Whether a later page holds more records */
+        has_more: boolean;
+      };
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    Airline: {
+      /** @description Internal id (the OpenFlights id) */
+      id: string;
+      name: string;
+      alias: string | null;
+      iata: string | null;
+      icao: string | null;
+      callsign: string | null;
+      country_name: string | null;
+      country_code: string | null;
+      status: 'active' | 'inactive' | 'defunct' | 'unknown';
+      active_flag: string | null;
+      alliance: string | null;
+    };
+    AirlineEnvelope: {
+      data: components['schemas']['Airline'];
+      meta: Record<string, never>;
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    AirlineStatusEnvelope: {
+      data: components['schemas']['AirlineStatus'];
+      meta: Record<string, never>;
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    AirlineStatus: {
+      airline_id: string;
+      status: string;
+    };
+    AircraftTypePageEnvelope: {
+      data: components['schemas']['AircraftType'][];
+      meta: {
+        page: number;
+        limit: number;
+        /** @description Matching records over all pages */
+        total: number;
+        /** @description Whether a later page holds more records */
+        has_more: boolean;
+      };
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    AircraftType: {
+      /** @description ICAO type designator (Doc 8643) */
+      icao: string;
+      iata_codes: string[];
+      /** @description One normalized name per manufacturer */
+      manufacturer: string;
+      /** @description Other makers the upstream names for this designator */
+      manufacturer_aliases: string[];
+      model: string;
+      models: string[];
+      family: string | null;
+      engine_count: number | null;
+      engine_type: string | null;
+      species: string | null;
+      wake_category: string | null;
+      /** @description Derived: narrowbody, widebody, regional, business_jet, turboprop, piston, helicopter, gyroplane, tiltrotor, glider, electric, rocket, other */
+      body_class: string;
+      in_service: boolean;
+    };
+    AircraftTypeEnvelope: {
+      data: components['schemas']['AircraftType'];
+      meta: Record<string, never>;
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    ManufacturerListEnvelope: {
+      data: string[];
+      meta: {
+        total: number;
+      };
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    DataSourceListEnvelope: {
+      data: components['schemas']['DataSource'][];
+      meta: Record<string, never>;
+      errors: {
+        code: string;
+        message: string;
+      }[];
+    };
+    DataSource: {
+      name: string;
+      group: string;
+      description: string;
+      homepage: string;
+      licence: string;
+      licence_url: string;
+      url: string | null;
+      status: 'never' | 'running' | 'ok' | 'failed';
+      last_attempt_at: string | null;
+      last_success_at: string | null;
+      error: string | null;
+      rows_read: number | null;
+      inserted: number | null;
+      updated: number | null;
+      unchanged: number | null;
+      deleted: number | null;
+      skipped: number | null;
+      skipped_reasons: {
+        [key: string]: number;
+      };
+      row_count: number | null;
     };
   };
   responses: never;
@@ -1842,155 +2570,45 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Served from the search cache */
-            cached: boolean;
-            /** @description Prefixed `srch_` */
-            search_id: string;
-            /** @description When this result set goes stale: the earliest offer expiry, at most the cache time-to-live away */
-            expires_at: string;
-            /** @description Null when no connected airline flies the route */
-            offers:
-              | {
-                  /** @description Starts with the airline code, then `|`; contains `|` and `.`, so percent-encode it in paths */
-                  offer_id: string;
-                  /** @description IATA airline code */
-                  airline: string;
-                  /** @description Total for all passengers */
-                  total_amount: number;
-                  /** @description ISO 4217 currency of every amount in the offer */
-                  currency: string;
-                  base_amount: number | null;
-                  tax_amount: number | null;
-                  /** @description Price breakdown by passenger type (amounts for all passengers of the type) */
-                  passengers: {
-                    type: 'adult' | 'child' | 'infant';
-                    count: number;
-                    base_amount: number;
-                    tax_amount: number;
-                    total_amount: number;
-                    /** @description The taxes itemised, when the airline itemises them */
-                    taxes: {
-                      /** @description IATA tax code (US, AY, XF, GB) or the carrier charge (YR, YQ) */
-                      code: string;
-                      name: string | null;
-                      /** @description In the offer currency */
-                      amount: number;
-                      country: string | null;
-                      filed_amount: number | null;
-                      filed_currency: string | null;
-                    }[];
-                  }[];
-                  expires_at: string | null;
-                  payment_required_by: string | null;
-                  /** @description The airline holds a booking of this offer unpaid until payment_required_by; false: pay when booking */
-                  hold_available: boolean;
-                  fare_brand: string | null;
-                  fare_brand_code: string | null;
-                  cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
-                  /** @description A connection with a leg operated by a partner airline (withheld unless requested) */
-                  partner_operated_connection: boolean;
-                  slices: {
-                    origin: string;
-                    destination: string;
-                    duration_minutes: number | null;
-                    segments: {
-                      /** @description Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it */
-                      segment_id: string;
-                      /** @description IATA airport code */
-                      origin: string;
-                      /** @description IATA airport code */
-                      destination: string;
-                      /** @description Local date-time at the origin airport, as the airline publishes it */
-                      departing_at: string;
-                      /** @description Local date-time at the destination airport */
-                      arriving_at: string;
-                      /** @description IATA code of the airline that sells the flight under its own number */
-                      marketing_carrier: string;
-                      /** @description Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers */
-                      flight_number: string;
-                      /** @description IATA code of the airline that flies the segment (disclosed on every segment) */
-                      operating_carrier: string;
-                      operating_carrier_name: string | null;
-                      operating_flight_number: string | null;
-                      aircraft: string | null;
-                      cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
-                      booking_class: string | null;
-                      duration_minutes: number | null;
-                    }[];
-                  }[];
-                  baggage: {
-                    checked_bags: number | null;
-                    carry_on_bags: number | null;
-                    description: string | null;
-                  };
-                  conditions: {
-                    change: {
-                      allowed: boolean;
-                      fee_amount: number | null;
-                      fee_currency: string | null;
-                    } | null;
-                    refund: {
-                      allowed: boolean;
-                      fee_amount: number | null;
-                      fee_currency: string | null;
-                    } | null;
-                  };
-                }[]
-              | null;
-            /** @description Per-airline outcome, to tell "no flights" from "airline down" */
-            connectors: {
-              airline: string;
-              /** @description `answered`: the airline replied (possibly with no flights); `timed_out`: no reply within the aggregator time-out; `failed`: the airline or the connection to it failed */
-              status: 'answered' | 'timed_out' | 'failed';
-              /** @description Offers this airline contributed after filters */
-              offers: number;
-              duration_ms: number;
-              /** @description Why it failed or timed out */
-              error?: string;
-            }[];
-          };
+          'application/json': components['schemas']['SearchResult'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Too many requests; `Retry-After` says when to try again */
+      /**
+       * @description Too many requests; `Retry-After` says when to try again.
+       *
+       *     - `rate_limited`: over the rate limit; `Retry-After` says when to try again
+       */
       429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'rate_limited';
           };
         };
       };
@@ -2005,16 +2623,7 @@ export interface operations {
             error: string;
             code: string;
             request_id: string;
-            connectors?: {
-              airline: string;
-              /** @description `answered`: the airline replied (possibly with no flights); `timed_out`: no reply within the aggregator time-out; `failed`: the airline or the connection to it failed */
-              status: 'answered' | 'timed_out' | 'failed';
-              /** @description Offers this airline contributed after filters */
-              offers: number;
-              duration_ms: number;
-              /** @description Why it failed or timed out */
-              error?: string;
-            }[];
+            connectors?: components['schemas']['ConnectorStatus'][];
           };
         };
       };
@@ -2110,39 +2719,36 @@ export interface operations {
           'text/event-stream': string;
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Too many requests; `Retry-After` says when to try again */
+      /**
+       * @description Too many requests; `Retry-After` says when to try again.
+       *
+       *     - `rate_limited`: over the rate limit; `Retry-After` says when to try again
+       */
       429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'rate_limited';
           };
         };
       };
@@ -2172,156 +2778,70 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Starts with the airline code, then `|`; contains `|` and `.`, so percent-encode it in paths */
-            offer_id: string;
-            /** @description IATA airline code */
-            airline: string;
-            /** @description Total for all passengers */
-            total_amount: number;
-            /** @description ISO 4217 currency of every amount in the offer */
-            currency: string;
-            base_amount: number | null;
-            tax_amount: number | null;
-            /** @description Price breakdown by passenger type (amounts for all passengers of the type) */
-            passengers: {
-              type: 'adult' | 'child' | 'infant';
-              count: number;
-              base_amount: number;
-              tax_amount: number;
-              total_amount: number;
-              /** @description The taxes itemised, when the airline itemises them */
-              taxes: {
-                /** @description IATA tax code (US, AY, XF, GB) or the carrier charge (YR, YQ) */
-                code: string;
-                name: string | null;
-                /** @description In the offer currency */
-                amount: number;
-                country: string | null;
-                filed_amount: number | null;
-                filed_currency: string | null;
-              }[];
-            }[];
-            expires_at: string | null;
-            payment_required_by: string | null;
-            /** @description The airline holds a booking of this offer unpaid until payment_required_by; false: pay when booking */
-            hold_available: boolean;
-            fare_brand: string | null;
-            fare_brand_code: string | null;
-            cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
-            /** @description A connection with a leg operated by a partner airline (withheld unless requested) */
-            partner_operated_connection: boolean;
-            slices: {
-              origin: string;
-              destination: string;
-              duration_minutes: number | null;
-              segments: {
-                /** @description Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it */
-                segment_id: string;
-                /** @description IATA airport code */
-                origin: string;
-                /** @description IATA airport code */
-                destination: string;
-                /** @description Local date-time at the origin airport, as the airline publishes it */
-                departing_at: string;
-                /** @description Local date-time at the destination airport */
-                arriving_at: string;
-                /** @description IATA code of the airline that sells the flight under its own number */
-                marketing_carrier: string;
-                /** @description Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers */
-                flight_number: string;
-                /** @description IATA code of the airline that flies the segment (disclosed on every segment) */
-                operating_carrier: string;
-                operating_carrier_name: string | null;
-                operating_flight_number: string | null;
-                aircraft: string | null;
-                cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
-                booking_class: string | null;
-                duration_minutes: number | null;
-              }[];
-            }[];
-            baggage: {
-              checked_bags: number | null;
-              carry_on_bags: number | null;
-              description: string | null;
-            };
-            conditions: {
-              change: {
-                allowed: boolean;
-                fee_amount: number | null;
-                fee_currency: string | null;
-              } | null;
-              refund: {
-                allowed: boolean;
-                fee_amount: number | null;
-                fee_currency: string | null;
-              } | null;
-            };
-          } & {
-            /** @description When the airline confirmed this price */
-            priced_at: string;
-            /** @description The airline's warnings, e.g. a price change since the search */
-            warnings: string[];
-          };
+          'application/json': components['schemas']['PricedOffer'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `offer_id_required`: `offer_id is required` (price)
+       *     - `unknown_airline`: `unknown airline`: no recognisable prefix and no `airline`, or an airline not connected
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body' | 'offer_id_required' | 'unknown_airline';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `offer_not_found`: `connection offer not found or expired`: an offer id this gateway did not issue or no longer holds
+       *     - `offer_not_available`: `offer no longer available at airline`: the airline no longer holds the offer
+       *     - `seat_map_segment_not_found`: the carrier publishes no seat map for the segment (seats)
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'offer_not_found' | 'offer_not_available' | 'seat_map_segment_not_found';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
@@ -2344,85 +2864,70 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            offer_id: string;
-            seat_maps: {
-              segment_id: string;
-              cabin: string | null;
-              columns: string[];
-              seats: {
-                segment_id: string;
-                /** @description Row and column, e.g. 12A */
-                seat: string;
-                row: number;
-                column: string;
-                available: boolean;
-                /** @description IATA seat characteristic codes (W window, A aisle, E exit row, ...) */
-                characteristics: string[];
-                price_amount: number | null;
-                currency: string | null;
-              }[];
-            }[];
-          };
+          'application/json': components['schemas']['SeatMap'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `offer_id_required`: `offer_id is required` (price)
+       *     - `unknown_airline`: `unknown airline`: no recognisable prefix and no `airline`, or an airline not connected
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body' | 'offer_id_required' | 'unknown_airline';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `offer_not_found`: `connection offer not found or expired`: an offer id this gateway did not issue or no longer holds
+       *     - `offer_not_available`: `offer no longer available at airline`: the airline no longer holds the offer
+       *     - `seat_map_segment_not_found`: the carrier publishes no seat map for the segment (seats)
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'offer_not_found' | 'offer_not_available' | 'seat_map_segment_not_found';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
@@ -2449,71 +2954,64 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description The airline's offer item id for this service */
-            service_id: string;
-            code: string | null;
-            name: string;
-            description: string | null;
-            category: string | null;
-            price_amount: number | null;
-            currency: string | null;
-            segment_ids: string[];
-            passenger_ids: string[];
-          }[];
+          'application/json': components['schemas']['Service'][];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `offer_id_required`: `offer_id is required` (price)
+       *     - `unknown_airline`: `unknown airline`: no recognisable prefix and no `airline`, or an airline not connected
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body' | 'offer_id_required' | 'unknown_airline';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `offer_not_found`: `connection offer not found or expired`: an offer id this gateway did not issue or no longer holds
+       *     - `offer_not_available`: `offer no longer available at airline`: the airline no longer holds the offer
+       *     - `seat_map_segment_not_found`: the carrier publishes no seat map for the segment (seats)
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'offer_not_found' | 'offer_not_available' | 'seat_map_segment_not_found';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
@@ -2557,6 +3055,42 @@ export interface operations {
               /** @description Probe interval (MONITORING_INTERVAL_SECONDS; 0 disables monitoring) */
               interval_seconds: number;
             }[];
+          };
+        };
+      };
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired';
+          };
+        };
+      };
+      /**
+       * @description Not allowed for this credential.
+       *
+       *     - `ip_not_allowed`: the caller's address is outside the key's `allowedIps`
+       *     - `api_key_read_only`: a write with a read-only key
+       *     - `path_not_allowed`: the path is outside the key's `allowedPaths`
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ip_not_allowed' | 'api_key_read_only' | 'path_not_allowed';
           };
         };
       };
@@ -2604,21 +3138,56 @@ export interface operations {
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired';
+          };
+        };
+      };
+      /**
+       * @description Not allowed for this credential.
+       *
+       *     - `ip_not_allowed`: the caller's address is outside the key's `allowedIps`
+       *     - `api_key_read_only`: a write with a read-only key
+       *     - `path_not_allowed`: the path is outside the key's `allowedPaths`
+       */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ip_not_allowed' | 'api_key_read_only' | 'path_not_allowed';
+          };
+        };
+      };
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `airline_not_found`: no connector has that code
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'airline_not_found';
           };
         };
       };
@@ -2651,75 +3220,68 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Request body too large */
+      /**
+       * @description Request body too large.
+       *
+       *     - `request_body_too_large`: the body is over 1 MiB
+       */
       413: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'request_body_too_large';
           };
         };
       };
-      /** @description Unprocessable */
+      /**
+       * @description Unprocessable.
+       *
+       *     - `invalid_email`: `email must be a valid e-mail address`: well formed, but not an address
+       */
       422: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_email';
           };
         };
       };
-      /** @description Too many requests, or failed sign-ins, from this client address; `Retry-After` says when to try again */
+      /**
+       * @description Too many requests, or failed sign-ins, from this client address; `Retry-After` says when to try again.
+       *
+       *     - `rate_limited`: too many requests or failed sign-ins from this address; `Retry-After` says when to try again
+       */
       429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'rate_limited';
           };
         };
       };
@@ -2762,57 +3324,52 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Request body too large */
+      /**
+       * @description Request body too large.
+       *
+       *     - `request_body_too_large`: the body is over 1 MiB
+       */
       413: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'request_body_too_large';
           };
         };
       };
-      /** @description Too many requests, or failed sign-ins, from this client address; `Retry-After` says when to try again */
+      /**
+       * @description Too many requests, or failed sign-ins, from this client address; `Retry-After` says when to try again.
+       *
+       *     - `rate_limited`: too many requests or failed sign-ins from this address; `Retry-After` says when to try again
+       */
       429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'rate_limited';
           };
         };
       };
@@ -2841,21 +3398,20 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
@@ -2919,57 +3475,55 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Too many requests, or failed sign-ins, from this client address; `Retry-After` says when to try again */
+      /**
+       * @description Too many requests, or failed sign-ins, from this client address; `Retry-After` says when to try again.
+       *
+       *     - `rate_limited`: too many requests or failed sign-ins from this address; `Retry-After` says when to try again
+       */
       429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'rate_limited';
           };
         };
       };
@@ -3034,57 +3588,55 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Too many requests, or failed sign-ins, from this client address; `Retry-After` says when to try again */
+      /**
+       * @description Too many requests, or failed sign-ins, from this client address; `Retry-After` says when to try again.
+       *
+       *     - `rate_limited`: too many requests or failed sign-ins from this address; `Retry-After` says when to try again
+       */
       429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'rate_limited';
           };
         };
       };
@@ -3121,57 +3673,52 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Request body too large */
+      /**
+       * @description Request body too large.
+       *
+       *     - `request_body_too_large`: the body is over 1 MiB
+       */
       413: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'request_body_too_large';
           };
         };
       };
-      /** @description Too many requests, or failed sign-ins, from this client address; `Retry-After` says when to try again */
+      /**
+       * @description Too many requests, or failed sign-ins, from this client address; `Retry-After` says when to try again.
+       *
+       *     - `rate_limited`: too many requests or failed sign-ins from this address; `Retry-After` says when to try again
+       */
       429: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'rate_limited';
           };
         };
       };
@@ -3207,39 +3754,36 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Request body too large */
+      /**
+       * @description Request body too large.
+       *
+       *     - `request_body_too_large`: the body is over 1 MiB
+       */
       413: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'request_body_too_large';
           };
         };
       };
@@ -3279,57 +3823,52 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict';
           };
         };
       };
-      /** @description Request body too large */
+      /**
+       * @description Request body too large.
+       *
+       *     - `request_body_too_large`: the body is over 1 MiB
+       */
       413: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'request_body_too_large';
           };
         };
       };
@@ -3355,21 +3894,22 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
@@ -3416,39 +3956,51 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
@@ -3476,57 +4028,67 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
@@ -3594,21 +4156,22 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
@@ -3638,57 +4201,67 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict';
           };
         };
       };
@@ -3728,57 +4301,67 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict';
           };
         };
       };
@@ -3811,57 +4394,67 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict';
           };
         };
       };
@@ -3899,75 +4492,84 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict';
           };
         };
       };
@@ -4007,75 +4609,84 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict';
           };
         };
       };
@@ -4108,57 +4719,67 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict';
           };
         };
       };
@@ -4194,75 +4815,84 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Request body too large */
+      /**
+       * @description Request body too large.
+       *
+       *     - `request_body_too_large`: the body is over 1 MiB
+       */
       413: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'request_body_too_large';
           };
         };
       };
@@ -4277,66 +4907,60 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            keys: {
-              id: string;
-              name: string | null;
-              kind: 'agency' | 'portal' | 'static';
-              environment: 'test' | 'live';
-              agencyId: string | null;
-              /** @description First characters of the key, to tell keys apart */
-              prefix: string;
-              allowedIps: string[];
-              expiresAt: string | null;
-              readOnly: boolean;
-              allowedPaths: string[];
-              status: 'active' | 'revoked' | 'expired';
-              /** Format: date-time */
-              createdAt: string;
-              revokedAt: string | null;
-            }[];
-          };
+          'application/json': components['schemas']['ApiKeyList'];
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
@@ -4368,104 +4992,93 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string | null;
-            kind: 'agency' | 'portal' | 'static';
-            environment: 'test' | 'live';
-            agencyId: string | null;
-            /** @description First characters of the key, to tell keys apart */
-            prefix: string;
-            allowedIps: string[];
-            expiresAt: string | null;
-            readOnly: boolean;
-            allowedPaths: string[];
-            status: 'active' | 'revoked' | 'expired';
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-            /** @description The key itself: shown in this answer only */
-            secret: string;
-            /** @description On rotation: the id of the key this one replaces, now revoked */
-            replaces?: string;
-          };
+          'application/json': components['schemas']['ApiKeyWithSecret'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Request body too large */
+      /**
+       * @description Request body too large.
+       *
+       *     - `request_body_too_large`: the body is over 1 MiB
+       */
       413: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'request_body_too_large';
           };
         };
       };
@@ -4493,57 +5106,67 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
@@ -4575,118 +5198,109 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string | null;
-            kind: 'agency' | 'portal' | 'static';
-            environment: 'test' | 'live';
-            agencyId: string | null;
-            /** @description First characters of the key, to tell keys apart */
-            prefix: string;
-            allowedIps: string[];
-            expiresAt: string | null;
-            readOnly: boolean;
-            allowedPaths: string[];
-            status: 'active' | 'revoked' | 'expired';
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-          };
+          'application/json': components['schemas']['ApiKey'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
-      /** @description Request body too large */
+      /**
+       * @description Request body too large.
+       *
+       *     - `request_body_too_large`: the body is over 1 MiB
+       */
       413: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'request_body_too_large';
           };
         };
       };
@@ -4703,104 +5317,93 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            name: string | null;
-            kind: 'agency' | 'portal' | 'static';
-            environment: 'test' | 'live';
-            agencyId: string | null;
-            /** @description First characters of the key, to tell keys apart */
-            prefix: string;
-            allowedIps: string[];
-            expiresAt: string | null;
-            readOnly: boolean;
-            allowedPaths: string[];
-            status: 'active' | 'revoked' | 'expired';
-            /** Format: date-time */
-            createdAt: string;
-            revokedAt: string | null;
-            /** @description The key itself: shown in this answer only */
-            secret: string;
-            /** @description On rotation: the id of the key this one replaces, now revoked */
-            replaces?: string;
-          };
+          'application/json': components['schemas']['ApiKeyWithSecret'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
@@ -4835,57 +5438,67 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
@@ -4922,39 +5535,51 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
@@ -4998,93 +5623,100 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict';
           };
         };
       };
-      /** @description Request body too large */
+      /**
+       * @description Request body too large.
+       *
+       *     - `request_body_too_large`: the body is over 1 MiB
+       */
       413: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'request_body_too_large';
           };
         };
       };
@@ -5112,57 +5744,67 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
@@ -5208,57 +5850,68 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
@@ -5304,57 +5957,68 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
@@ -5395,75 +6059,84 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
@@ -5499,39 +6172,51 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
@@ -5561,57 +6246,67 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
@@ -5673,75 +6368,84 @@ export interface operations {
           };
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
@@ -5769,57 +6473,67 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
@@ -5842,52 +6556,58 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            orders: components['schemas']['def-0'][];
-            /** @description empty on the last page */
-            next_cursor: string;
-          };
+          'application/json': components['schemas']['OrderList'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `airline_required`: the path needs `airline` (marked R) and none was given
+       *     - `airline_mismatch`: `airline does not match the order`: it is not the carrier of the stored order
+       *     - `unknown_airline`: the order's carrier is not connected on this gateway
+       *     - `invalid_cursor`: `cursor` is not a `next_cursor` this gateway gave
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'airline_required'
+              | 'airline_mismatch'
+              | 'unknown_airline'
+              | 'invalid_cursor';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
@@ -5905,428 +6625,195 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          /** @description A priced or shopped offer id (required) */
-          offer_id?: string;
-          /** @description At least one */
-          passengers?: {
-            /** @description Your id for the passenger; PAX1… by default, in the order of the offer */
-            passenger_id?: string;
-            /** @default adult */
-            type?: 'adult' | 'child' | 'infant';
-            given_name: string;
-            family_name: string;
-            /**
-             * Format: date
-             * @description YYYY-MM-DD
-             */
-            born_on: string;
-            gender?: 'm' | 'f' | 'x';
-            /** Format: email */
-            email?: string;
-            phone?: string;
-          }[];
+          /** @description A priced or shopped offer id: book the `offer_id` the price answer returned */
+          offer_id: string;
+          /** @description At least one, in the order of the offer */
+          passengers: components['schemas']['PassengerInput'][];
           /** @description Booking contact; defaults to the first passenger with an e-mail */
           contact?: {
             /** Format: email */
             email: string;
             phone?: string;
           };
-          seats?: {
-            segment_id: string;
-            passenger_id: string;
-            /** @description e.g. 12C */
-            designator: string;
-          }[];
-          services?: {
-            /** @description A service_id from GET /v1/offers/{offerID}/services */
-            service_id: string;
-            passenger_id: string;
-            segment_id?: string;
-          }[];
-          payment?: {
-            /** @description `hold`: book now, pay by payment_deadline; `agency_account` (BSP) or `card`: pay now and ticket in the same call */
-            type: 'hold' | 'agency_account' | 'card';
-            card?: {
-              number: string;
-              /** @description MMYY */
-              expiry: string;
-              holder_name: string;
-              security_code?: string;
-            };
-            /** @description 3-D Secure data. AA cannot carry it: 422 */
-            authentication?: {
-              [key: string]: unknown;
-            };
-          };
+          seats?: components['schemas']['SeatRequest'][];
+          services?: components['schemas']['ServiceRequest'][];
+          payment?: components['schemas']['Payment'];
         };
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Order id; starts with the airline code (`AA-ord_…`) */
-            order_id: string;
-            /** @description Record locator (6 characters) */
-            pnr: string;
-            airline: string;
-            /** @description The airline's own order id */
-            airline_order_id: string;
-            /** @description Order status (see docs/orders.md) */
-            status: 'hold' | 'ticketed' | 'cancelled' | 'refunded';
-            origin: string;
-            destination: string;
-            currency: string;
-            total: number;
-            /** @description Payment time limit of a hold; null once paid or closed */
-            payment_deadline: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            contact: {
-              email: string;
-              phone: string | null;
-            };
-            passengers: {
-              passenger_id: string;
-              type: 'adult' | 'child' | 'infant';
-              given_name: string;
-              family_name: string;
-              born_on: string | null;
-            }[];
-            /** @description The booked segments, in the same shape (and `flight_number` meaning) as the offer's */
-            segments: {
-              /** @description Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it */
-              segment_id: string;
-              /** @description IATA airport code */
-              origin: string;
-              /** @description IATA airport code */
-              destination: string;
-              /** @description Local date-time at the origin airport, as the airline publishes it */
-              departing_at: string;
-              /** @description Local date-time at the destination airport */
-              arriving_at: string;
-              /** @description IATA code of the airline that sells the flight under its own number */
-              marketing_carrier: string;
-              /** @description Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers */
-              flight_number: string;
-              /** @description IATA code of the airline that flies the segment (disclosed on every segment) */
-              operating_carrier: string;
-              operating_carrier_name: string | null;
-              operating_flight_number: string | null;
-              aircraft: string | null;
-              cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
-              booking_class: string | null;
-              duration_minutes: number | null;
-              /** @description `cancelled` once the airline no longer holds the segment */
-              status: 'confirmed' | 'cancelled';
-            }[];
-            tickets: {
-              /** @description 13 digits, AA tickets start with 001 */
-              ticket_number: string;
-              passenger_id: string;
-              coupons: {
-                coupon_number: number;
-                segment_id: string | null;
-                /** @description I open, RF refunded, V void */
-                status: string;
-              }[];
-            }[];
-            extras: {
-              kind: 'seat' | 'service';
-              passenger_id: string;
-              segment_id: string | null;
-              designator: string | null;
-              name: string;
-              price: {
-                amount: number;
-                currency: string;
-              } | null;
-            }[];
-            /** @description Priced seats or services waiting for POST /commit with payment */
-            pending_upsell: {
-              total: {
-                amount: number;
-                currency: string;
-              };
-              items: {
-                seat?: string;
-                service_id?: string;
-                name: string;
-                price: {
-                  amount: number;
-                  currency: string;
-                };
-              }[];
-            } | null;
-            refund: {
-              amount: number;
-              currency: string;
-              refunded_at: string;
-            } | null;
-            /** @description What the airline reported: schedule changes, cancellations */
-            airline_notices: string[];
-          };
+          'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Default Response */
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Order id; starts with the airline code (`AA-ord_…`) */
-            order_id: string;
-            /** @description Record locator (6 characters) */
-            pnr: string;
-            airline: string;
-            /** @description The airline's own order id */
-            airline_order_id: string;
-            /** @description Order status (see docs/orders.md) */
-            status: 'hold' | 'ticketed' | 'cancelled' | 'refunded';
-            origin: string;
-            destination: string;
-            currency: string;
-            total: number;
-            /** @description Payment time limit of a hold; null once paid or closed */
-            payment_deadline: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            contact: {
-              email: string;
-              phone: string | null;
-            };
-            passengers: {
-              passenger_id: string;
-              type: 'adult' | 'child' | 'infant';
-              given_name: string;
-              family_name: string;
-              born_on: string | null;
-            }[];
-            /** @description The booked segments, in the same shape (and `flight_number` meaning) as the offer's */
-            segments: {
-              /** @description Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it */
-              segment_id: string;
-              /** @description IATA airport code */
-              origin: string;
-              /** @description IATA airport code */
-              destination: string;
-              /** @description Local date-time at the origin airport, as the airline publishes it */
-              departing_at: string;
-              /** @description Local date-time at the destination airport */
-              arriving_at: string;
-              /** @description IATA code of the airline that sells the flight under its own number */
-              marketing_carrier: string;
-              /** @description Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers */
-              flight_number: string;
-              /** @description IATA code of the airline that flies the segment (disclosed on every segment) */
-              operating_carrier: string;
-              operating_carrier_name: string | null;
-              operating_flight_number: string | null;
-              aircraft: string | null;
-              cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
-              booking_class: string | null;
-              duration_minutes: number | null;
-              /** @description `cancelled` once the airline no longer holds the segment */
-              status: 'confirmed' | 'cancelled';
-            }[];
-            tickets: {
-              /** @description 13 digits, AA tickets start with 001 */
-              ticket_number: string;
-              passenger_id: string;
-              coupons: {
-                coupon_number: number;
-                segment_id: string | null;
-                /** @description I open, RF refunded, V void */
-                status: string;
-              }[];
-            }[];
-            extras: {
-              kind: 'seat' | 'service';
-              passenger_id: string;
-              segment_id: string | null;
-              designator: string | null;
-              name: string;
-              price: {
-                amount: number;
-                currency: string;
-              } | null;
-            }[];
-            /** @description Priced seats or services waiting for POST /commit with payment */
-            pending_upsell: {
-              total: {
-                amount: number;
-                currency: string;
-              };
-              items: {
-                seat?: string;
-                service_id?: string;
-                name: string;
-                price: {
-                  amount: number;
-                  currency: string;
-                };
-              }[];
-            } | null;
-            refund: {
-              amount: number;
-              currency: string;
-              refunded_at: string;
-            } | null;
-            /** @description What the airline reported: schedule changes, cancellations */
-            airline_notices: string[];
-          };
+          'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `offer_id_required`: `offer_id is required`
+       *     - `passengers_required`: `at least one passenger is required`
+       *     - `unknown_airline`: the offer id names no connected airline
+       *     - `invalid_idempotency_key`: `Idempotency-Key` is longer than 128 characters or not printable
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'offer_id_required'
+              | 'passengers_required'
+              | 'unknown_airline'
+              | 'invalid_idempotency_key';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not allowed for this credential */
+      /**
+       * @description Not allowed for this credential.
+       *
+       *     - `ip_not_allowed`: the caller's address is outside the key's `allowedIps`
+       *     - `api_key_read_only`: a write with a read-only key
+       *     - `path_not_allowed`: the path is outside the key's `allowedPaths`
+       *     - `forbidden`: a static read-only key cannot create orders
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ip_not_allowed' | 'api_key_read_only' | 'path_not_allowed' | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `offer_not_found`: `connection offer not found or expired`: an offer id this gateway did not issue or no longer holds
+       *     - `offer_not_available`: `offer no longer available at airline`: the airline no longer holds the offer
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'offer_not_found' | 'offer_not_available';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       *     - `order_conflict`: these passengers already hold, or are being booked on, these flights
+       *     - `idempotency_key_reused`: the `Idempotency-Key` was used with a different request
+       *     - `idempotency_key_in_flight`: a request with this `Idempotency-Key` is still in progress
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict' | 'order_conflict' | 'idempotency_key_reused' | 'idempotency_key_in_flight';
           };
         };
       };
-      /** @description Unprocessable */
+      /**
+       * @description Unprocessable.
+       *
+       *     - `extra_not_priced`: the airline will not price a requested seat or service
+       *     - `nothing_to_refund`: a hold (nothing was paid) or a fare that refunds nothing
+       *     - `nothing_to_change`: the request changes nothing
+       */
       422: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'extra_not_priced' | 'nothing_to_refund' | 'nothing_to_change';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
-      /** @description A dependency is unavailable; `Retry-After` says when to try again */
+      /**
+       * @description A dependency is unavailable; `Retry-After` says when to try again.
+       *
+       *     - `unavailable`: a dependency is down; try again after `Retry-After`
+       *     - `coming_soon`: order writes are switched off for this environment; `Retry-After: 3600`, `docs_url`
+       */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unavailable' | 'coming_soon';
           };
         };
       };
@@ -6348,187 +6835,95 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Order id; starts with the airline code (`AA-ord_…`) */
-            order_id: string;
-            /** @description Record locator (6 characters) */
-            pnr: string;
-            airline: string;
-            /** @description The airline's own order id */
-            airline_order_id: string;
-            /** @description Order status (see docs/orders.md) */
-            status: 'hold' | 'ticketed' | 'cancelled' | 'refunded';
-            origin: string;
-            destination: string;
-            currency: string;
-            total: number;
-            /** @description Payment time limit of a hold; null once paid or closed */
-            payment_deadline: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            contact: {
-              email: string;
-              phone: string | null;
-            };
-            passengers: {
-              passenger_id: string;
-              type: 'adult' | 'child' | 'infant';
-              given_name: string;
-              family_name: string;
-              born_on: string | null;
-            }[];
-            /** @description The booked segments, in the same shape (and `flight_number` meaning) as the offer's */
-            segments: {
-              /** @description Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it */
-              segment_id: string;
-              /** @description IATA airport code */
-              origin: string;
-              /** @description IATA airport code */
-              destination: string;
-              /** @description Local date-time at the origin airport, as the airline publishes it */
-              departing_at: string;
-              /** @description Local date-time at the destination airport */
-              arriving_at: string;
-              /** @description IATA code of the airline that sells the flight under its own number */
-              marketing_carrier: string;
-              /** @description Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers */
-              flight_number: string;
-              /** @description IATA code of the airline that flies the segment (disclosed on every segment) */
-              operating_carrier: string;
-              operating_carrier_name: string | null;
-              operating_flight_number: string | null;
-              aircraft: string | null;
-              cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
-              booking_class: string | null;
-              duration_minutes: number | null;
-              /** @description `cancelled` once the airline no longer holds the segment */
-              status: 'confirmed' | 'cancelled';
-            }[];
-            tickets: {
-              /** @description 13 digits, AA tickets start with 001 */
-              ticket_number: string;
-              passenger_id: string;
-              coupons: {
-                coupon_number: number;
-                segment_id: string | null;
-                /** @description I open, RF refunded, V void */
-                status: string;
-              }[];
-            }[];
-            extras: {
-              kind: 'seat' | 'service';
-              passenger_id: string;
-              segment_id: string | null;
-              designator: string | null;
-              name: string;
-              price: {
-                amount: number;
-                currency: string;
-              } | null;
-            }[];
-            /** @description Priced seats or services waiting for POST /commit with payment */
-            pending_upsell: {
-              total: {
-                amount: number;
-                currency: string;
-              };
-              items: {
-                seat?: string;
-                service_id?: string;
-                name: string;
-                price: {
-                  amount: number;
-                  currency: string;
-                };
-              }[];
-            } | null;
-            refund: {
-              amount: number;
-              currency: string;
-              refunded_at: string;
-            } | null;
-            /** @description What the airline reported: schedule changes, cancellations */
-            airline_notices: string[];
-          };
+          'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `airline_required`: the path needs `airline` (marked R) and none was given
+       *     - `airline_mismatch`: `airline does not match the order`: it is not the carrier of the stored order
+       *     - `unknown_airline`: the order's carrier is not connected on this gateway
+       *     - `invalid_cursor`: `cursor` is not a `next_cursor` this gateway gave
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'airline_required'
+              | 'airline_mismatch'
+              | 'unknown_airline'
+              | 'invalid_cursor';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
@@ -6551,277 +6946,160 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          seats?: {
-            segment_id: string;
-            passenger_id: string;
-            /** @description e.g. 12C */
-            designator: string;
-          }[];
-          services?: {
-            /** @description A service_id from GET /v1/offers/{offerID}/services */
-            service_id: string;
-            passenger_id: string;
-            segment_id?: string;
-          }[];
+          seats?: components['schemas']['SeatRequest'][];
+          services?: components['schemas']['ServiceRequest'][];
           contact?: {
             /** Format: email */
             email?: string;
             phone?: string | null;
           };
-          payment?: {
-            /** @description `hold`: book now, pay by payment_deadline; `agency_account` (BSP) or `card`: pay now and ticket in the same call */
-            type: 'hold' | 'agency_account' | 'card';
-            card?: {
-              number: string;
-              /** @description MMYY */
-              expiry: string;
-              holder_name: string;
-              security_code?: string;
-            };
-            /** @description 3-D Secure data. AA cannot carry it: 422 */
-            authentication?: {
-              [key: string]: unknown;
-            };
-          };
+          payment?: components['schemas']['Payment'];
         };
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Order id; starts with the airline code (`AA-ord_…`) */
-            order_id: string;
-            /** @description Record locator (6 characters) */
-            pnr: string;
-            airline: string;
-            /** @description The airline's own order id */
-            airline_order_id: string;
-            /** @description Order status (see docs/orders.md) */
-            status: 'hold' | 'ticketed' | 'cancelled' | 'refunded';
-            origin: string;
-            destination: string;
-            currency: string;
-            total: number;
-            /** @description Payment time limit of a hold; null once paid or closed */
-            payment_deadline: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            contact: {
-              email: string;
-              phone: string | null;
-            };
-            passengers: {
-              passenger_id: string;
-              type: 'adult' | 'child' | 'infant';
-              given_name: string;
-              family_name: string;
-              born_on: string | null;
-            }[];
-            /** @description The booked segments, in the same shape (and `flight_number` meaning) as the offer's */
-            segments: {
-              /** @description Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it */
-              segment_id: string;
-              /** @description IATA airport code */
-              origin: string;
-              /** @description IATA airport code */
-              destination: string;
-              /** @description Local date-time at the origin airport, as the airline publishes it */
-              departing_at: string;
-              /** @description Local date-time at the destination airport */
-              arriving_at: string;
-              /** @description IATA code of the airline that sells the flight under its own number */
-              marketing_carrier: string;
-              /** @description Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers */
-              flight_number: string;
-              /** @description IATA code of the airline that flies the segment (disclosed on every segment) */
-              operating_carrier: string;
-              operating_carrier_name: string | null;
-              operating_flight_number: string | null;
-              aircraft: string | null;
-              cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
-              booking_class: string | null;
-              duration_minutes: number | null;
-              /** @description `cancelled` once the airline no longer holds the segment */
-              status: 'confirmed' | 'cancelled';
-            }[];
-            tickets: {
-              /** @description 13 digits, AA tickets start with 001 */
-              ticket_number: string;
-              passenger_id: string;
-              coupons: {
-                coupon_number: number;
-                segment_id: string | null;
-                /** @description I open, RF refunded, V void */
-                status: string;
-              }[];
-            }[];
-            extras: {
-              kind: 'seat' | 'service';
-              passenger_id: string;
-              segment_id: string | null;
-              designator: string | null;
-              name: string;
-              price: {
-                amount: number;
-                currency: string;
-              } | null;
-            }[];
-            /** @description Priced seats or services waiting for POST /commit with payment */
-            pending_upsell: {
-              total: {
-                amount: number;
-                currency: string;
-              };
-              items: {
-                seat?: string;
-                service_id?: string;
-                name: string;
-                price: {
-                  amount: number;
-                  currency: string;
-                };
-              }[];
-            } | null;
-            refund: {
-              amount: number;
-              currency: string;
-              refunded_at: string;
-            } | null;
-            /** @description What the airline reported: schedule changes, cancellations */
-            airline_notices: string[];
-          };
+          'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `airline_required`: the path needs `airline` (marked R) and none was given
+       *     - `airline_mismatch`: `airline does not match the order`: it is not the carrier of the stored order
+       *     - `unknown_airline`: the order's carrier is not connected on this gateway
+       *     - `invalid_cursor`: `cursor` is not a `next_cursor` this gateway gave
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'airline_required'
+              | 'airline_mismatch'
+              | 'unknown_airline'
+              | 'invalid_cursor';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       *     - `order_closed`: the order is cancelled or otherwise closed
+       *     - `nothing_to_commit`: the order is paid and has no pending upsell
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict' | 'order_closed' | 'nothing_to_commit';
           };
         };
       };
-      /** @description Unprocessable */
+      /**
+       * @description Unprocessable.
+       *
+       *     - `extra_not_priced`: the airline will not price a requested seat or service
+       *     - `nothing_to_refund`: a hold (nothing was paid) or a fare that refunds nothing
+       *     - `nothing_to_change`: the request changes nothing
+       */
       422: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'extra_not_priced' | 'nothing_to_refund' | 'nothing_to_change';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
-      /** @description A dependency is unavailable; `Retry-After` says when to try again */
+      /**
+       * @description A dependency is unavailable; `Retry-After` says when to try again.
+       *
+       *     - `unavailable`: a dependency is down; try again after `Retry-After`
+       *     - `coming_soon`: order writes are switched off for this environment; `Retry-After: 3600`, `docs_url`
+       */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unavailable' | 'coming_soon';
           };
         };
       };
@@ -6849,111 +7127,121 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `airline_required`: the path needs `airline` (marked R) and none was given
+       *     - `airline_mismatch`: `airline does not match the order`: it is not the carrier of the stored order
+       *     - `unknown_airline`: the order's carrier is not connected on this gateway
+       *     - `invalid_cursor`: `cursor` is not a `next_cursor` this gateway gave
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'airline_required'
+              | 'airline_mismatch'
+              | 'unknown_airline'
+              | 'invalid_cursor';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       *     - `order_closed`: the order is cancelled or otherwise closed
+       *     - `nothing_to_commit`: the order is paid and has no pending upsell
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict' | 'order_closed' | 'nothing_to_commit';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
-      /** @description A dependency is unavailable; `Retry-After` says when to try again */
+      /**
+       * @description A dependency is unavailable; `Retry-After` says when to try again.
+       *
+       *     - `unavailable`: a dependency is down; try again after `Retry-After`
+       *     - `coming_soon`: order writes are switched off for this environment; `Retry-After: 3600`, `docs_url`
+       */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unavailable' | 'coming_soon';
           };
         };
       };
@@ -6974,84 +7262,75 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            order_id: string;
-            entries: {
-              id: number;
-              at: string;
-              action: string;
-              status: string;
-              actor: {
-                /** @description api_key, portal_user, support (on the agency's behalf), airline or system */
-                kind: string;
-                id: string | null;
-                on_behalf_of_agency_id: string | null;
-              };
-              airline_reference: string | null;
-              detail: {
-                [key: string]: unknown;
-              };
-            }[];
-          };
+          'application/json': components['schemas']['OrderHistory'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `airline_required`: the path needs `airline` (marked R) and none was given
+       *     - `airline_mismatch`: `airline does not match the order`: it is not the carrier of the stored order
+       *     - `unknown_airline`: the order's carrier is not connected on this gateway
+       *     - `invalid_cursor`: `cursor` is not a `next_cursor` this gateway gave
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'airline_required'
+              | 'airline_mismatch'
+              | 'unknown_airline'
+              | 'invalid_cursor';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
@@ -7072,180 +7351,130 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            order_id: string;
-            quote_id: string | null;
-            action: string;
-            total: {
-              amount: number;
-              currency: string;
-            };
-            amount_due: {
-              amount: number;
-              currency: string;
-            };
-            payment_deadline: string | null;
-            offers?: {
-              offer_id: string;
-              airline: string;
-              total_amount: number;
-              currency: string;
-              fare_difference: {
-                amount: number;
-                currency: string;
-              };
-              penalty: {
-                amount: number;
-                currency: string;
-              };
-              amount_due: {
-                amount: number;
-                currency: string;
-              };
-              expires_at: string | null;
-              slices: {
-                origin: string;
-                destination: string;
-                segments: {
-                  /** @description Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it */
-                  segment_id: string;
-                  /** @description IATA airport code */
-                  origin: string;
-                  /** @description IATA airport code */
-                  destination: string;
-                  /** @description Local date-time at the origin airport, as the airline publishes it */
-                  departing_at: string;
-                  /** @description Local date-time at the destination airport */
-                  arriving_at: string;
-                  /** @description IATA code of the airline that sells the flight under its own number */
-                  marketing_carrier: string;
-                  /** @description Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers */
-                  flight_number: string;
-                  /** @description IATA code of the airline that flies the segment (disclosed on every segment) */
-                  operating_carrier: string;
-                  operating_carrier_name: string | null;
-                  operating_flight_number: string | null;
-                  aircraft: string | null;
-                  cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
-                  booking_class: string | null;
-                  duration_minutes: number | null;
-                }[];
-              }[];
-            }[];
-          };
+          'application/json': components['schemas']['OrderQuote'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `airline_required`: the path needs `airline` (marked R) and none was given
+       *     - `airline_mismatch`: `airline does not match the order`: it is not the carrier of the stored order
+       *     - `unknown_airline`: the order's carrier is not connected on this gateway
+       *     - `invalid_cursor`: `cursor` is not a `next_cursor` this gateway gave
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'airline_required'
+              | 'airline_mismatch'
+              | 'unknown_airline'
+              | 'invalid_cursor';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       *     - `order_closed`: the order is cancelled or otherwise closed
+       *     - `nothing_to_commit`: the order is paid and has no pending upsell
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict' | 'order_closed' | 'nothing_to_commit';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
-      /** @description A dependency is unavailable; `Retry-After` says when to try again */
+      /**
+       * @description A dependency is unavailable; `Retry-After` says when to try again.
+       *
+       *     - `unavailable`: a dependency is down; try again after `Retry-After`
+       *     - `coming_soon`: order writes are switched off for this environment; `Retry-After: 3600`, `docs_url`
+       */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unavailable' | 'coming_soon';
           };
         };
       };
@@ -7268,242 +7497,135 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': {
-          payment?: {
-            /** @description `hold`: book now, pay by payment_deadline; `agency_account` (BSP) or `card`: pay now and ticket in the same call */
-            type: 'hold' | 'agency_account' | 'card';
-            card?: {
-              number: string;
-              /** @description MMYY */
-              expiry: string;
-              holder_name: string;
-              security_code?: string;
-            };
-            /** @description 3-D Secure data. AA cannot carry it: 422 */
-            authentication?: {
-              [key: string]: unknown;
-            };
-          };
+          payment?: components['schemas']['Payment'];
         };
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Order id; starts with the airline code (`AA-ord_…`) */
-            order_id: string;
-            /** @description Record locator (6 characters) */
-            pnr: string;
-            airline: string;
-            /** @description The airline's own order id */
-            airline_order_id: string;
-            /** @description Order status (see docs/orders.md) */
-            status: 'hold' | 'ticketed' | 'cancelled' | 'refunded';
-            origin: string;
-            destination: string;
-            currency: string;
-            total: number;
-            /** @description Payment time limit of a hold; null once paid or closed */
-            payment_deadline: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            contact: {
-              email: string;
-              phone: string | null;
-            };
-            passengers: {
-              passenger_id: string;
-              type: 'adult' | 'child' | 'infant';
-              given_name: string;
-              family_name: string;
-              born_on: string | null;
-            }[];
-            /** @description The booked segments, in the same shape (and `flight_number` meaning) as the offer's */
-            segments: {
-              /** @description Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it */
-              segment_id: string;
-              /** @description IATA airport code */
-              origin: string;
-              /** @description IATA airport code */
-              destination: string;
-              /** @description Local date-time at the origin airport, as the airline publishes it */
-              departing_at: string;
-              /** @description Local date-time at the destination airport */
-              arriving_at: string;
-              /** @description IATA code of the airline that sells the flight under its own number */
-              marketing_carrier: string;
-              /** @description Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers */
-              flight_number: string;
-              /** @description IATA code of the airline that flies the segment (disclosed on every segment) */
-              operating_carrier: string;
-              operating_carrier_name: string | null;
-              operating_flight_number: string | null;
-              aircraft: string | null;
-              cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
-              booking_class: string | null;
-              duration_minutes: number | null;
-              /** @description `cancelled` once the airline no longer holds the segment */
-              status: 'confirmed' | 'cancelled';
-            }[];
-            tickets: {
-              /** @description 13 digits, AA tickets start with 001 */
-              ticket_number: string;
-              passenger_id: string;
-              coupons: {
-                coupon_number: number;
-                segment_id: string | null;
-                /** @description I open, RF refunded, V void */
-                status: string;
-              }[];
-            }[];
-            extras: {
-              kind: 'seat' | 'service';
-              passenger_id: string;
-              segment_id: string | null;
-              designator: string | null;
-              name: string;
-              price: {
-                amount: number;
-                currency: string;
-              } | null;
-            }[];
-            /** @description Priced seats or services waiting for POST /commit with payment */
-            pending_upsell: {
-              total: {
-                amount: number;
-                currency: string;
-              };
-              items: {
-                seat?: string;
-                service_id?: string;
-                name: string;
-                price: {
-                  amount: number;
-                  currency: string;
-                };
-              }[];
-            } | null;
-            refund: {
-              amount: number;
-              currency: string;
-              refunded_at: string;
-            } | null;
-            /** @description What the airline reported: schedule changes, cancellations */
-            airline_notices: string[];
-          };
+          'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `airline_required`: the path needs `airline` (marked R) and none was given
+       *     - `airline_mismatch`: `airline does not match the order`: it is not the carrier of the stored order
+       *     - `unknown_airline`: the order's carrier is not connected on this gateway
+       *     - `invalid_cursor`: `cursor` is not a `next_cursor` this gateway gave
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'airline_required'
+              | 'airline_mismatch'
+              | 'unknown_airline'
+              | 'invalid_cursor';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       *     - `order_closed`: the order is cancelled or otherwise closed
+       *     - `nothing_to_commit`: the order is paid and has no pending upsell
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict' | 'order_closed' | 'nothing_to_commit';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
-      /** @description A dependency is unavailable; `Retry-After` says when to try again */
+      /**
+       * @description A dependency is unavailable; `Retry-After` says when to try again.
+       *
+       *     - `unavailable`: a dependency is down; try again after `Retry-After`
+       *     - `coming_soon`: order writes are switched off for this environment; `Retry-After: 3600`, `docs_url`
+       */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unavailable' | 'coming_soon';
           };
         };
       };
@@ -7537,168 +7659,130 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            offers: {
-              offer_id: string;
-              airline: string;
-              total_amount: number;
-              currency: string;
-              fare_difference: {
-                amount: number;
-                currency: string;
-              };
-              penalty: {
-                amount: number;
-                currency: string;
-              };
-              amount_due: {
-                amount: number;
-                currency: string;
-              };
-              expires_at: string | null;
-              slices: {
-                origin: string;
-                destination: string;
-                segments: {
-                  /** @description Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it */
-                  segment_id: string;
-                  /** @description IATA airport code */
-                  origin: string;
-                  /** @description IATA airport code */
-                  destination: string;
-                  /** @description Local date-time at the origin airport, as the airline publishes it */
-                  departing_at: string;
-                  /** @description Local date-time at the destination airport */
-                  arriving_at: string;
-                  /** @description IATA code of the airline that sells the flight under its own number */
-                  marketing_carrier: string;
-                  /** @description Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers */
-                  flight_number: string;
-                  /** @description IATA code of the airline that flies the segment (disclosed on every segment) */
-                  operating_carrier: string;
-                  operating_carrier_name: string | null;
-                  operating_flight_number: string | null;
-                  aircraft: string | null;
-                  cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
-                  booking_class: string | null;
-                  duration_minutes: number | null;
-                }[];
-              }[];
-            }[];
-          };
+          'application/json': components['schemas']['ReshopResult'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `airline_required`: the path needs `airline` (marked R) and none was given
+       *     - `airline_mismatch`: `airline does not match the order`: it is not the carrier of the stored order
+       *     - `unknown_airline`: the order's carrier is not connected on this gateway
+       *     - `invalid_cursor`: `cursor` is not a `next_cursor` this gateway gave
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'airline_required'
+              | 'airline_mismatch'
+              | 'unknown_airline'
+              | 'invalid_cursor';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       *     - `order_closed`: the order is cancelled or otherwise closed
+       *     - `nothing_to_commit`: the order is paid and has no pending upsell
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict' | 'order_closed' | 'nothing_to_commit';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
-      /** @description A dependency is unavailable; `Retry-After` says when to try again */
+      /**
+       * @description A dependency is unavailable; `Retry-After` says when to try again.
+       *
+       *     - `unavailable`: a dependency is down; try again after `Retry-After`
+       *     - `coming_soon`: order writes are switched off for this environment; `Retry-After: 3600`, `docs_url`
+       */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unavailable' | 'coming_soon';
           };
         };
       };
@@ -7732,198 +7816,148 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            order_id: string;
-            quote_id: string | null;
-            action: string;
-            total: {
-              amount: number;
-              currency: string;
-            };
-            amount_due: {
-              amount: number;
-              currency: string;
-            };
-            payment_deadline: string | null;
-            offers?: {
-              offer_id: string;
-              airline: string;
-              total_amount: number;
-              currency: string;
-              fare_difference: {
-                amount: number;
-                currency: string;
-              };
-              penalty: {
-                amount: number;
-                currency: string;
-              };
-              amount_due: {
-                amount: number;
-                currency: string;
-              };
-              expires_at: string | null;
-              slices: {
-                origin: string;
-                destination: string;
-                segments: {
-                  /** @description Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it */
-                  segment_id: string;
-                  /** @description IATA airport code */
-                  origin: string;
-                  /** @description IATA airport code */
-                  destination: string;
-                  /** @description Local date-time at the origin airport, as the airline publishes it */
-                  departing_at: string;
-                  /** @description Local date-time at the destination airport */
-                  arriving_at: string;
-                  /** @description IATA code of the airline that sells the flight under its own number */
-                  marketing_carrier: string;
-                  /** @description Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers */
-                  flight_number: string;
-                  /** @description IATA code of the airline that flies the segment (disclosed on every segment) */
-                  operating_carrier: string;
-                  operating_carrier_name: string | null;
-                  operating_flight_number: string | null;
-                  aircraft: string | null;
-                  cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
-                  booking_class: string | null;
-                  duration_minutes: number | null;
-                }[];
-              }[];
-            }[];
-          };
+          'application/json': components['schemas']['OrderQuote'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `airline_required`: the path needs `airline` (marked R) and none was given
+       *     - `airline_mismatch`: `airline does not match the order`: it is not the carrier of the stored order
+       *     - `unknown_airline`: the order's carrier is not connected on this gateway
+       *     - `invalid_cursor`: `cursor` is not a `next_cursor` this gateway gave
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'airline_required'
+              | 'airline_mismatch'
+              | 'unknown_airline'
+              | 'invalid_cursor';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       *     - `order_closed`: the order is cancelled or otherwise closed
+       *     - `nothing_to_commit`: the order is paid and has no pending upsell
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict' | 'order_closed' | 'nothing_to_commit';
           };
         };
       };
-      /** @description Unprocessable */
+      /**
+       * @description Unprocessable.
+       *
+       *     - `extra_not_priced`: the airline will not price a requested seat or service
+       *     - `nothing_to_refund`: a hold (nothing was paid) or a fare that refunds nothing
+       *     - `nothing_to_change`: the request changes nothing
+       */
       422: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'extra_not_priced' | 'nothing_to_refund' | 'nothing_to_change';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
-      /** @description A dependency is unavailable; `Retry-After` says when to try again */
+      /**
+       * @description A dependency is unavailable; `Retry-After` says when to try again.
+       *
+       *     - `unavailable`: a dependency is down; try again after `Retry-After`
+       *     - `coming_soon`: order writes are switched off for this environment; `Retry-After: 3600`, `docs_url`
+       */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unavailable' | 'coming_soon';
           };
         };
       };
@@ -7950,242 +7984,135 @@ export interface operations {
           offer_ids?: string[];
           /** @description Advisory; the airline reprices at acceptance */
           change_quote_id?: string;
-          payment?: {
-            /** @description `hold`: book now, pay by payment_deadline; `agency_account` (BSP) or `card`: pay now and ticket in the same call */
-            type: 'hold' | 'agency_account' | 'card';
-            card?: {
-              number: string;
-              /** @description MMYY */
-              expiry: string;
-              holder_name: string;
-              security_code?: string;
-            };
-            /** @description 3-D Secure data. AA cannot carry it: 422 */
-            authentication?: {
-              [key: string]: unknown;
-            };
-          };
+          payment?: components['schemas']['Payment'];
         };
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Order id; starts with the airline code (`AA-ord_…`) */
-            order_id: string;
-            /** @description Record locator (6 characters) */
-            pnr: string;
-            airline: string;
-            /** @description The airline's own order id */
-            airline_order_id: string;
-            /** @description Order status (see docs/orders.md) */
-            status: 'hold' | 'ticketed' | 'cancelled' | 'refunded';
-            origin: string;
-            destination: string;
-            currency: string;
-            total: number;
-            /** @description Payment time limit of a hold; null once paid or closed */
-            payment_deadline: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            contact: {
-              email: string;
-              phone: string | null;
-            };
-            passengers: {
-              passenger_id: string;
-              type: 'adult' | 'child' | 'infant';
-              given_name: string;
-              family_name: string;
-              born_on: string | null;
-            }[];
-            /** @description The booked segments, in the same shape (and `flight_number` meaning) as the offer's */
-            segments: {
-              /** @description Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it */
-              segment_id: string;
-              /** @description IATA airport code */
-              origin: string;
-              /** @description IATA airport code */
-              destination: string;
-              /** @description Local date-time at the origin airport, as the airline publishes it */
-              departing_at: string;
-              /** @description Local date-time at the destination airport */
-              arriving_at: string;
-              /** @description IATA code of the airline that sells the flight under its own number */
-              marketing_carrier: string;
-              /** @description Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers */
-              flight_number: string;
-              /** @description IATA code of the airline that flies the segment (disclosed on every segment) */
-              operating_carrier: string;
-              operating_carrier_name: string | null;
-              operating_flight_number: string | null;
-              aircraft: string | null;
-              cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
-              booking_class: string | null;
-              duration_minutes: number | null;
-              /** @description `cancelled` once the airline no longer holds the segment */
-              status: 'confirmed' | 'cancelled';
-            }[];
-            tickets: {
-              /** @description 13 digits, AA tickets start with 001 */
-              ticket_number: string;
-              passenger_id: string;
-              coupons: {
-                coupon_number: number;
-                segment_id: string | null;
-                /** @description I open, RF refunded, V void */
-                status: string;
-              }[];
-            }[];
-            extras: {
-              kind: 'seat' | 'service';
-              passenger_id: string;
-              segment_id: string | null;
-              designator: string | null;
-              name: string;
-              price: {
-                amount: number;
-                currency: string;
-              } | null;
-            }[];
-            /** @description Priced seats or services waiting for POST /commit with payment */
-            pending_upsell: {
-              total: {
-                amount: number;
-                currency: string;
-              };
-              items: {
-                seat?: string;
-                service_id?: string;
-                name: string;
-                price: {
-                  amount: number;
-                  currency: string;
-                };
-              }[];
-            } | null;
-            refund: {
-              amount: number;
-              currency: string;
-              refunded_at: string;
-            } | null;
-            /** @description What the airline reported: schedule changes, cancellations */
-            airline_notices: string[];
-          };
+          'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `airline_required`: the path needs `airline` (marked R) and none was given
+       *     - `airline_mismatch`: `airline does not match the order`: it is not the carrier of the stored order
+       *     - `unknown_airline`: the order's carrier is not connected on this gateway
+       *     - `invalid_cursor`: `cursor` is not a `next_cursor` this gateway gave
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'airline_required'
+              | 'airline_mismatch'
+              | 'unknown_airline'
+              | 'invalid_cursor';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       *     - `order_closed`: the order is cancelled or otherwise closed
+       *     - `nothing_to_commit`: the order is paid and has no pending upsell
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict' | 'order_closed' | 'nothing_to_commit';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
-      /** @description A dependency is unavailable; `Retry-After` says when to try again */
+      /**
+       * @description A dependency is unavailable; `Retry-After` says when to try again.
+       *
+       *     - `unavailable`: a dependency is down; try again after `Retry-After`
+       *     - `coming_soon`: order writes are switched off for this environment; `Retry-After: 3600`, `docs_url`
+       */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unavailable' | 'coming_soon';
           };
         };
       };
@@ -8214,132 +8141,130 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            order_id: string;
-            cancellation_quote_id: string;
-            refund: {
-              amount: number;
-              currency: string;
-            };
-            penalty: {
-              amount: number;
-              currency: string;
-            };
-            expires_at: string | null;
-          };
+          'application/json': components['schemas']['CancellationQuote'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `airline_required`: the path needs `airline` (marked R) and none was given
+       *     - `airline_mismatch`: `airline does not match the order`: it is not the carrier of the stored order
+       *     - `unknown_airline`: the order's carrier is not connected on this gateway
+       *     - `invalid_cursor`: `cursor` is not a `next_cursor` this gateway gave
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'airline_required'
+              | 'airline_mismatch'
+              | 'unknown_airline'
+              | 'invalid_cursor';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       *     - `order_closed`: the order is cancelled or otherwise closed
+       *     - `nothing_to_commit`: the order is paid and has no pending upsell
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict' | 'order_closed' | 'nothing_to_commit';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
-      /** @description A dependency is unavailable; `Retry-After` says when to try again */
+      /**
+       * @description A dependency is unavailable; `Retry-After` says when to try again.
+       *
+       *     - `unavailable`: a dependency is down; try again after `Retry-After`
+       *     - `coming_soon`: order writes are switched off for this environment; `Retry-After: 3600`, `docs_url`
+       */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unavailable' | 'coming_soon';
           };
         };
       };
@@ -8372,120 +8297,124 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json':
-            | components['schemas']['def-0']
-            | {
-                order_id: string;
-                /** @description Order status (see docs/orders.md) */
-                status: 'hold' | 'ticketed' | 'cancelled' | 'refunded';
-              };
+          'application/json': components['schemas']['Order'] | components['schemas']['OrderStatusOnly'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `airline_required`: the path needs `airline` (marked R) and none was given
+       *     - `airline_mismatch`: `airline does not match the order`: it is not the carrier of the stored order
+       *     - `unknown_airline`: the order's carrier is not connected on this gateway
+       *     - `invalid_cursor`: `cursor` is not a `next_cursor` this gateway gave
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'airline_required'
+              | 'airline_mismatch'
+              | 'unknown_airline'
+              | 'invalid_cursor';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       *     - `order_closed`: the order is cancelled or otherwise closed
+       *     - `nothing_to_commit`: the order is paid and has no pending upsell
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict' | 'order_closed' | 'nothing_to_commit';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
-      /** @description A dependency is unavailable; `Retry-After` says when to try again */
+      /**
+       * @description A dependency is unavailable; `Retry-After` says when to try again.
+       *
+       *     - `unavailable`: a dependency is down; try again after `Retry-After`
+       *     - `coming_soon`: order writes are switched off for this environment; `Retry-After: 3600`, `docs_url`
+       */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unavailable' | 'coming_soon';
           };
         };
       };
@@ -8506,96 +8435,95 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            order_id: string;
-            eligible: boolean;
-            refundable_amount: {
-              amount: number;
-              currency: string;
-            };
-            penalty: {
-              amount: number;
-              currency: string;
-            };
-            reason: string | null;
-          };
+          'application/json': components['schemas']['RefundEligibility'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `airline_required`: the path needs `airline` (marked R) and none was given
+       *     - `airline_mismatch`: `airline does not match the order`: it is not the carrier of the stored order
+       *     - `unknown_airline`: the order's carrier is not connected on this gateway
+       *     - `invalid_cursor`: `cursor` is not a `next_cursor` this gateway gave
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'airline_required'
+              | 'airline_mismatch'
+              | 'unknown_airline'
+              | 'invalid_cursor';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
@@ -8616,124 +8544,130 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description Accepted */
       202: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            order_id: string;
-            /** @enum {string} */
-            status: 'refunded';
-          };
+          'application/json': components['schemas']['RefundAccepted'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       *     - `airline_required`: the path needs `airline` (marked R) and none was given
+       *     - `airline_mismatch`: `airline does not match the order`: it is not the carrier of the stored order
+       *     - `unknown_airline`: the order's carrier is not connected on this gateway
+       *     - `invalid_cursor`: `cursor` is not a `next_cursor` this gateway gave
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'invalid_request'
+              | 'invalid_request_body'
+              | 'airline_required'
+              | 'airline_mismatch'
+              | 'unknown_airline'
+              | 'invalid_cursor';
           };
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
-      /** @description Unprocessable */
+      /**
+       * @description Unprocessable.
+       *
+       *     - `extra_not_priced`: the airline will not price a requested seat or service
+       *     - `nothing_to_refund`: a hold (nothing was paid) or a fare that refunds nothing
+       *     - `nothing_to_change`: the request changes nothing
+       */
       422: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'extra_not_priced' | 'nothing_to_refund' | 'nothing_to_change';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
-      /** @description A dependency is unavailable; `Retry-After` says when to try again */
+      /**
+       * @description A dependency is unavailable; `Retry-After` says when to try again.
+       *
+       *     - `unavailable`: a dependency is down; try again after `Retry-After`
+       *     - `coming_soon`: order writes are switched off for this environment; `Retry-After: 3600`, `docs_url`
+       */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unavailable' | 'coming_soon';
           };
         };
       };
@@ -8751,169 +8685,66 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description Order id; starts with the airline code (`AA-ord_…`) */
-            order_id: string;
-            /** @description Record locator (6 characters) */
-            pnr: string;
-            airline: string;
-            /** @description The airline's own order id */
-            airline_order_id: string;
-            /** @description Order status (see docs/orders.md) */
-            status: 'hold' | 'ticketed' | 'cancelled' | 'refunded';
-            origin: string;
-            destination: string;
-            currency: string;
-            total: number;
-            /** @description Payment time limit of a hold; null once paid or closed */
-            payment_deadline: string | null;
-            /** Format: date-time */
-            created_at: string;
-            /** Format: date-time */
-            updated_at: string;
-            contact: {
-              email: string;
-              phone: string | null;
-            };
-            passengers: {
-              passenger_id: string;
-              type: 'adult' | 'child' | 'infant';
-              given_name: string;
-              family_name: string;
-              born_on: string | null;
-            }[];
-            /** @description The booked segments, in the same shape (and `flight_number` meaning) as the offer's */
-            segments: {
-              /** @description Stable id of the segment (`AA2687-JFKLAX-20261212`: marketing carrier and flight number, city pair, local departure date); the same in the offer, its order and a reshop offer. Select a seat map with it */
-              segment_id: string;
-              /** @description IATA airport code */
-              origin: string;
-              /** @description IATA airport code */
-              destination: string;
-              /** @description Local date-time at the origin airport, as the airline publishes it */
-              departing_at: string;
-              /** @description Local date-time at the destination airport */
-              arriving_at: string;
-              /** @description IATA code of the airline that sells the flight under its own number */
-              marketing_carrier: string;
-              /** @description Marketing flight number, digits only (`2687`); the flight is `marketing_carrier` + `flight_number` (`AA2687`). The same in offers, orders and reshop offers */
-              flight_number: string;
-              /** @description IATA code of the airline that flies the segment (disclosed on every segment) */
-              operating_carrier: string;
-              operating_carrier_name: string | null;
-              operating_flight_number: string | null;
-              aircraft: string | null;
-              cabin: ('economy' | 'premium_economy' | 'business' | 'first') | null;
-              booking_class: string | null;
-              duration_minutes: number | null;
-              /** @description `cancelled` once the airline no longer holds the segment */
-              status: 'confirmed' | 'cancelled';
-            }[];
-            tickets: {
-              /** @description 13 digits, AA tickets start with 001 */
-              ticket_number: string;
-              passenger_id: string;
-              coupons: {
-                coupon_number: number;
-                segment_id: string | null;
-                /** @description I open, RF refunded, V void */
-                status: string;
-              }[];
-            }[];
-            extras: {
-              kind: 'seat' | 'service';
-              passenger_id: string;
-              segment_id: string | null;
-              designator: string | null;
-              name: string;
-              price: {
-                amount: number;
-                currency: string;
-              } | null;
-            }[];
-            /** @description Priced seats or services waiting for POST /commit with payment */
-            pending_upsell: {
-              total: {
-                amount: number;
-                currency: string;
-              };
-              items: {
-                seat?: string;
-                service_id?: string;
-                name: string;
-                price: {
-                  amount: number;
-                  currency: string;
-                };
-              }[];
-            } | null;
-            refund: {
-              amount: number;
-              currency: string;
-              refunded_at: string;
-            } | null;
-            /** @description What the airline reported: schedule changes, cancellations */
-            airline_notices: string[];
-          };
+          'application/json': components['schemas']['Order'];
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not allowed for this credential */
+      /**
+       * @description Not allowed for this credential.
+       *
+       *     - `ip_not_allowed`: the caller's address is outside the key's `allowedIps`
+       *     - `api_key_read_only`: a write with a read-only key
+       *     - `path_not_allowed`: the path is outside the key's `allowedPaths`
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ip_not_allowed' | 'api_key_read_only' | 'path_not_allowed';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
@@ -8931,84 +8762,66 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            order_id: string;
-            entries: {
-              id: number;
-              at: string;
-              action: string;
-              status: string;
-              actor: {
-                /** @description api_key, portal_user, support (on the agency's behalf), airline or system */
-                kind: string;
-                id: string | null;
-                on_behalf_of_agency_id: string | null;
-              };
-              airline_reference: string | null;
-              detail: {
-                [key: string]: unknown;
-              };
-            }[];
-          };
+          'application/json': components['schemas']['OrderHistory'];
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not allowed for this credential */
+      /**
+       * @description Not allowed for this credential.
+       *
+       *     - `ip_not_allowed`: the caller's address is outside the key's `allowedIps`
+       *     - `api_key_read_only`: a write with a read-only key
+       *     - `path_not_allowed`: the path is outside the key's `allowedPaths`
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ip_not_allowed' | 'api_key_read_only' | 'path_not_allowed';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
@@ -9032,120 +8845,115 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json':
-            | components['schemas']['def-0']
-            | {
-                order_id: string;
-                /** @description Order status (see docs/orders.md) */
-                status: 'hold' | 'ticketed' | 'cancelled' | 'refunded';
-              };
+          'application/json': components['schemas']['Order'] | components['schemas']['OrderStatusOnly'];
         };
       };
-      /** @description Missing, invalid or expired credential */
+      /**
+       * @description Missing, invalid or expired credential.
+       *
+       *     - `missing_api_key`: no `X-API-Key` header
+       *     - `invalid_api_key`: the key is revoked, mistyped, unknown or of the other environment
+       *     - `api_key_expired`: the key is past its `expiresAt`
+       *     - `unauthorized`: a static read-only key: no agency stands behind it
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'missing_api_key' | 'invalid_api_key' | 'api_key_expired' | 'unauthorized';
           };
         };
       };
-      /** @description Not allowed for this credential */
+      /**
+       * @description Not allowed for this credential.
+       *
+       *     - `ip_not_allowed`: the caller's address is outside the key's `allowedIps`
+       *     - `api_key_read_only`: a write with a read-only key
+       *     - `path_not_allowed`: the path is outside the key's `allowedPaths`
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'ip_not_allowed' | 'api_key_read_only' | 'path_not_allowed';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       *     - `order_not_found`: the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found' | 'order_not_found';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       *     - `order_closed`: the order is cancelled or otherwise closed
+       *     - `nothing_to_commit`: the order is paid and has no pending upsell
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict' | 'order_closed' | 'nothing_to_commit';
           };
         };
       };
-      /** @description The airline answered with an error */
+      /**
+       * @description The airline answered with an error.
+       *
+       *     - `airline_error`: the airline answered with an error; the message carries the airline's own text
+       *     - `airline_refused`: the airline refused the request (do not retry as is)
+       *     - `airline_unavailable`: the airline is down or answered something unreadable (retry later)
+       *     - `airline_timeout`: the airline did not answer within the time budget
+       *     - `airline_not_configured`: the airline is not set up for this environment on this gateway
+       */
       502: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'airline_error' | 'airline_refused' | 'airline_unavailable' | 'airline_timeout' | 'airline_not_configured';
           };
         };
       };
-      /** @description A dependency is unavailable; `Retry-After` says when to try again */
+      /**
+       * @description A dependency is unavailable; `Retry-After` says when to try again.
+       *
+       *     - `unavailable`: a dependency is down; try again after `Retry-After`
+       *     - `coming_soon`: order writes are switched off for this environment; `Retry-After: 3600`, `docs_url`
+       */
       503: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unavailable' | 'coming_soon';
           };
         };
       };
@@ -9160,67 +8968,60 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            webhooks: {
-              id: string;
-              url: string;
-              description: string | null;
-              /** @description Subscribed events; empty means every event */
-              events: string[];
-              /** @description Events of orders made with keys of this environment */
-              environment: 'test' | 'live';
-              status: 'enabled' | 'disabled';
-              /** @description Deliveries that failed for good in a row; a delivered one resets it */
-              failureStreak: number;
-              disabledAt: string | null;
-              disabledReason: string | null;
-              /** Format: date-time */
-              createdAt: string;
-              /** Format: date-time */
-              updatedAt: string;
-            }[];
-          };
+          'application/json': components['schemas']['WebhookEndpointList'];
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
@@ -9248,121 +9049,109 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description Created */
       201: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            url: string;
-            description: string | null;
-            /** @description Subscribed events; empty means every event */
-            events: string[];
-            /** @description Events of orders made with keys of this environment */
-            environment: 'test' | 'live';
-            status: 'enabled' | 'disabled';
-            /** @description Deliveries that failed for good in a row; a delivered one resets it */
-            failureStreak: number;
-            disabledAt: string | null;
-            disabledReason: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /** @description The whsec_ signing secret: in this answer only, never again */
-            secret: string;
-          };
+          'application/json': components['schemas']['WebhookEndpointWithSecret'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Conflicts with the current state */
+      /**
+       * @description Conflicts with the current state.
+       *
+       *     - `conflict`: the record changed state meanwhile
+       */
       409: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'conflict';
           };
         };
       };
-      /** @description Request body too large */
+      /**
+       * @description Request body too large.
+       *
+       *     - `request_body_too_large`: the body is over 1 MiB
+       */
       413: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'request_body_too_large';
           };
         };
       };
@@ -9379,83 +9168,76 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            url: string;
-            description: string | null;
-            /** @description Subscribed events; empty means every event */
-            events: string[];
-            /** @description Events of orders made with keys of this environment */
-            environment: 'test' | 'live';
-            status: 'enabled' | 'disabled';
-            /** @description Deliveries that failed for good in a row; a delivered one resets it */
-            failureStreak: number;
-            disabledAt: string | null;
-            disabledReason: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-          };
+          'application/json': components['schemas']['WebhookEndpoint'];
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
@@ -9483,57 +9265,67 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
@@ -9559,119 +9351,109 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            url: string;
-            description: string | null;
-            /** @description Subscribed events; empty means every event */
-            events: string[];
-            /** @description Events of orders made with keys of this environment */
-            environment: 'test' | 'live';
-            status: 'enabled' | 'disabled';
-            /** @description Deliveries that failed for good in a row; a delivered one resets it */
-            failureStreak: number;
-            disabledAt: string | null;
-            disabledReason: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-          };
+          'application/json': components['schemas']['WebhookEndpoint'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
-      /** @description Request body too large */
+      /**
+       * @description Request body too large.
+       *
+       *     - `request_body_too_large`: the body is over 1 MiB
+       */
       413: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'request_body_too_large';
           };
         };
       };
@@ -9688,83 +9470,76 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            id: string;
-            url: string;
-            description: string | null;
-            /** @description Subscribed events; empty means every event */
-            events: string[];
-            /** @description Events of orders made with keys of this environment */
-            environment: 'test' | 'live';
-            status: 'enabled' | 'disabled';
-            /** @description Deliveries that failed for good in a row; a delivered one resets it */
-            failureStreak: number;
-            disabledAt: string | null;
-            disabledReason: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-          };
+          'application/json': components['schemas']['WebhookEndpoint'];
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
@@ -9785,105 +9560,93 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            deliveries: {
-              /** @description Sent as X-Service-Delivery, the same on every attempt */
-              id: string;
-              event: string;
-              orderId: string;
-              status: 'pending' | 'delivered' | 'dead';
-              attemptCount: number;
-              nextAttemptAt: string | null;
-              /** Format: date-time */
-              createdAt: string;
-              completedAt: string | null;
-              attempts: {
-                /** Format: date-time */
-                at: string;
-                durationMs: number;
-                statusCode: number | null;
-                error: string | null;
-              }[];
-            }[];
-            nextCursor: string | null;
-          };
+          'application/json': components['schemas']['WebhookDeliveryPage'];
         };
       };
-      /** @description Invalid request; the message names the field */
+      /**
+       * @description Invalid request; the message names the field.
+       *
+       *     - `invalid_request`: a field is missing, of the wrong type or unknown (`unknown field cabin_class`); the message names it
+       *     - `invalid_request_body`: the body is not valid JSON, not UTF-8, or nested too deep
+       */
       400: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'invalid_request' | 'invalid_request_body';
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
@@ -9916,57 +9679,67 @@ export interface operations {
           };
         };
       };
-      /** @description Missing, invalid or expired session token */
+      /**
+       * @description Missing, invalid or expired session token.
+       *
+       *     - `unauthorized`: no `Authorization: Bearer` session token
+       *     - `invalid_session`: the session token is unknown, revoked or expired
+       *     - `invalid_credentials`: wrong e-mail address or password (sign-in)
+       *     - `invalid_mfa_challenge`: the second-factor challenge is unknown or expired (sign-in)
+       */
       401: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'unauthorized' | 'invalid_session' | 'invalid_credentials' | 'invalid_mfa_challenge';
           };
         };
       };
-      /** @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor) */
+      /**
+       * @description Not allowed for this session (support session, permission, step-up, unverified e-mail; admin paths: no verified second factor).
+       *
+       *     - `support_session_forbidden`: not allowed on a support (impersonation) session
+       *     - `missing_permission`: the operator's role lacks the platform permission the path needs
+       *     - `step_up_failed`: the current password or a fresh second factor is needed
+       *     - `not_agency_account`: the account acts for no agency
+       *     - `email_unverified`: the account e-mail address is not verified yet
+       *     - `role_forbidden`: the member's role may not do this
+       *     - `forbidden`: not allowed for this session
+       */
       403: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code:
+              | 'support_session_forbidden'
+              | 'missing_permission'
+              | 'step_up_failed'
+              | 'not_agency_account'
+              | 'email_unverified'
+              | 'role_forbidden'
+              | 'forbidden';
           };
         };
       };
-      /** @description Not found */
+      /**
+       * @description Not found.
+       *
+       *     - `not_found`: no such record
+       */
       404: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            /** @description A sentence for people; do not branch on it */
-            error: string;
-            /** @description Stable machine code */
-            code: string;
-            /** @description Quote it to support; it is also the X-Request-Id header */
-            request_id: string;
-          } & {
-            [key: string]: unknown;
+          'application/json': components['schemas']['ErrorBody'] & {
+            /** @enum {string} */
+            code: 'not_found';
           };
         };
       };
@@ -10026,55 +9799,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              /** @description Internal id (the OurAirports id) */
-              id: string;
-              /** @description OurAirports ident (the ICAO code where one exists, else a local or made-up code) */
-              ident: string;
-              /** @description One of large_airport, medium_airport, small_airport, heliport, seaplane_base, closed, balloonport */
-              type: string;
-              name: string;
-              iata: string | null;
-              icao: string | null;
-              gps_code: string | null;
-              local_code: string | null;
-              latitude: number;
-              longitude: number;
-              elevation_ft: number | null;
-              continent: string | null;
-              country_code: string | null;
-              country_name: string | null;
-              region_code: string | null;
-              region_name: string | null;
-              city: string | null;
-              scheduled_service: boolean;
-              timezone: string | null;
-              home_link: string | null;
-              wikipedia_link: string | null;
-              keywords: string[];
-              /** @description Great-circle distance from lat/lon, in radius searches only */
-              distance_km?: number;
-            }[];
-            meta: {
-              page: number;
-              limit: number;
-              /** @description Matching records over all pages */
-              total: number;
-              /** @description Whether a later page holds more records */
-              has_more: boolean;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['AirportPageEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -10090,16 +9821,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10108,16 +9830,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10126,16 +9839,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10144,16 +9848,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -10169,48 +9864,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              /** @description Internal id (the OurAirports id) */
-              id: string;
-              /** @description OurAirports ident (the ICAO code where one exists, else a local or made-up code) */
-              ident: string;
-              /** @description One of large_airport, medium_airport, small_airport, heliport, seaplane_base, closed, balloonport */
-              type: string;
-              name: string;
-              iata: string | null;
-              icao: string | null;
-              gps_code: string | null;
-              local_code: string | null;
-              latitude: number;
-              longitude: number;
-              elevation_ft: number | null;
-              continent: string | null;
-              country_code: string | null;
-              country_name: string | null;
-              region_code: string | null;
-              region_name: string | null;
-              city: string | null;
-              scheduled_service: boolean;
-              timezone: string | null;
-              home_link: string | null;
-              wikipedia_link: string | null;
-              keywords: string[];
-              /** @description Great-circle distance from lat/lon, in radius searches only */
-              distance_km?: number;
-            };
-            meta: Record<string, never>;
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['AirportEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -10226,16 +9886,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10244,16 +9895,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10262,16 +9904,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10280,16 +9913,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -10305,48 +9929,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              /** @description Internal id (the OurAirports id) */
-              id: string;
-              /** @description OurAirports ident (the ICAO code where one exists, else a local or made-up code) */
-              ident: string;
-              /** @description One of large_airport, medium_airport, small_airport, heliport, seaplane_base, closed, balloonport */
-              type: string;
-              name: string;
-              iata: string | null;
-              icao: string | null;
-              gps_code: string | null;
-              local_code: string | null;
-              latitude: number;
-              longitude: number;
-              elevation_ft: number | null;
-              continent: string | null;
-              country_code: string | null;
-              country_name: string | null;
-              region_code: string | null;
-              region_name: string | null;
-              city: string | null;
-              scheduled_service: boolean;
-              timezone: string | null;
-              home_link: string | null;
-              wikipedia_link: string | null;
-              keywords: string[];
-              /** @description Great-circle distance from lat/lon, in radius searches only */
-              distance_km?: number;
-            };
-            meta: Record<string, never>;
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['AirportEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -10362,16 +9951,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10380,16 +9960,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10398,16 +9969,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10416,16 +9978,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -10442,48 +9995,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              /** @description Internal id (the OurAirports id) */
-              id: string;
-              /** @description OurAirports ident (the ICAO code where one exists, else a local or made-up code) */
-              ident: string;
-              /** @description One of large_airport, medium_airport, small_airport, heliport, seaplane_base, closed, balloonport */
-              type: string;
-              name: string;
-              iata: string | null;
-              icao: string | null;
-              gps_code: string | null;
-              local_code: string | null;
-              latitude: number;
-              longitude: number;
-              elevation_ft: number | null;
-              continent: string | null;
-              country_code: string | null;
-              country_name: string | null;
-              region_code: string | null;
-              region_name: string | null;
-              city: string | null;
-              scheduled_service: boolean;
-              timezone: string | null;
-              home_link: string | null;
-              wikipedia_link: string | null;
-              keywords: string[];
-              /** @description Great-circle distance from lat/lon, in radius searches only */
-              distance_km?: number;
-            };
-            meta: Record<string, never>;
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['AirportEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -10499,16 +10017,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10517,16 +10026,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10535,16 +10035,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10553,16 +10044,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -10579,111 +10061,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              airport: {
-                /** @description Internal id (the OurAirports id) */
-                id: string;
-                /** @description OurAirports ident (the ICAO code where one exists, else a local or made-up code) */
-                ident: string;
-                /** @description One of large_airport, medium_airport, small_airport, heliport, seaplane_base, closed, balloonport */
-                type: string;
-                name: string;
-                iata: string | null;
-                icao: string | null;
-                gps_code: string | null;
-                local_code: string | null;
-                latitude: number;
-                longitude: number;
-                elevation_ft: number | null;
-                continent: string | null;
-                country_code: string | null;
-                country_name: string | null;
-                region_code: string | null;
-                region_name: string | null;
-                city: string | null;
-                scheduled_service: boolean;
-                timezone: string | null;
-                home_link: string | null;
-                wikipedia_link: string | null;
-                keywords: string[];
-                /** @description Great-circle distance from lat/lon, in radius searches only */
-                distance_km?: number;
-              };
-              runways: {
-                id: string;
-                airport_id: string;
-                airport_ident: string | null;
-                length_ft: number | null;
-                width_ft: number | null;
-                surface: string | null;
-                lighted: boolean | null;
-                closed: boolean | null;
-                le: {
-                  ident: string | null;
-                  latitude: number | null;
-                  longitude: number | null;
-                  elevation_ft: number | null;
-                  heading_deg_true: number | null;
-                  displaced_threshold_ft: number | null;
-                };
-                he: {
-                  ident: string | null;
-                  latitude: number | null;
-                  longitude: number | null;
-                  elevation_ft: number | null;
-                  heading_deg_true: number | null;
-                  displaced_threshold_ft: number | null;
-                };
-              }[];
-              frequencies: {
-                id: string;
-                airport_id: string;
-                airport_ident: string | null;
-                type: string | null;
-                description: string | null;
-                frequency_mhz: number | null;
-              }[];
-              navaids: {
-                id: string;
-                ident: string | null;
-                name: string | null;
-                type: string | null;
-                frequency_khz: number | null;
-                latitude: number | null;
-                longitude: number | null;
-                elevation_ft: number | null;
-                country_code: string | null;
-                dme: {
-                  frequency_khz: number | null;
-                  channel: string | null;
-                  latitude: number | null;
-                  longitude: number | null;
-                  elevation_ft: number | null;
-                } | null;
-                slaved_variation_deg: number | null;
-                magnetic_variation_deg: number | null;
-                usage_type: string | null;
-                power: string | null;
-                airport_id: string | null;
-                airport_ident: string | null;
-              }[];
-            };
-            meta: {
-              airport_iata: string | null;
-              airport_icao: string | null;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['AirportProfileEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -10699,16 +10083,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10717,16 +10092,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10735,16 +10101,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10753,16 +10110,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -10779,49 +10127,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: string;
-              airport_id: string;
-              airport_ident: string | null;
-              length_ft: number | null;
-              width_ft: number | null;
-              surface: string | null;
-              lighted: boolean | null;
-              closed: boolean | null;
-              le: {
-                ident: string | null;
-                latitude: number | null;
-                longitude: number | null;
-                elevation_ft: number | null;
-                heading_deg_true: number | null;
-                displaced_threshold_ft: number | null;
-              };
-              he: {
-                ident: string | null;
-                latitude: number | null;
-                longitude: number | null;
-                elevation_ft: number | null;
-                heading_deg_true: number | null;
-                displaced_threshold_ft: number | null;
-              };
-            }[];
-            meta: {
-              airport_id: string;
-              airport_iata: string | null;
-              airport_icao: string | null;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['RunwayListEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -10837,16 +10149,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10855,16 +10158,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10873,16 +10167,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10891,16 +10176,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -10917,31 +10193,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: string;
-              airport_id: string;
-              airport_ident: string | null;
-              type: string | null;
-              description: string | null;
-              frequency_mhz: number | null;
-            }[];
-            meta: {
-              airport_id: string;
-              airport_iata: string | null;
-              airport_icao: string | null;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['FrequencyListEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -10957,16 +10215,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10975,16 +10224,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -10993,16 +10233,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11011,16 +10242,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -11037,47 +10259,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              id: string;
-              ident: string | null;
-              name: string | null;
-              type: string | null;
-              frequency_khz: number | null;
-              latitude: number | null;
-              longitude: number | null;
-              elevation_ft: number | null;
-              country_code: string | null;
-              dme: {
-                frequency_khz: number | null;
-                channel: string | null;
-                latitude: number | null;
-                longitude: number | null;
-                elevation_ft: number | null;
-              } | null;
-              slaved_variation_deg: number | null;
-              magnetic_variation_deg: number | null;
-              usage_type: string | null;
-              power: string | null;
-              airport_id: string | null;
-              airport_ident: string | null;
-            }[];
-            meta: {
-              airport_id: string;
-              airport_iata: string | null;
-              airport_icao: string | null;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['NavaidListEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -11093,16 +10281,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11111,16 +10290,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11129,16 +10299,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11147,16 +10308,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -11173,23 +10325,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              airport_id: string;
-              timezone: string | null;
-            };
-            meta: Record<string, never>;
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['AirportTimezoneEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -11205,16 +10347,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11223,16 +10356,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11241,16 +10365,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11259,16 +10374,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -11301,40 +10407,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              /** @description Internal id (the OpenFlights id) */
-              id: string;
-              name: string;
-              alias: string | null;
-              iata: string | null;
-              icao: string | null;
-              callsign: string | null;
-              country_name: string | null;
-              country_code: string | null;
-              status: 'active' | 'inactive' | 'defunct' | 'unknown';
-              active_flag: string | null;
-              alliance: string | null;
-            }[];
-            meta: {
-              page: number;
-              limit: number;
-              /** @description Matching records over all pages */
-              total: number;
-              /** @description Whether a later page holds more records */
-              has_more: boolean;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['AirlinePageEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -11350,16 +10429,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11368,16 +10438,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11386,16 +10447,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11404,16 +10456,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -11429,33 +10472,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              /** @description Internal id (the OpenFlights id) */
-              id: string;
-              name: string;
-              alias: string | null;
-              iata: string | null;
-              icao: string | null;
-              callsign: string | null;
-              country_name: string | null;
-              country_code: string | null;
-              status: 'active' | 'inactive' | 'defunct' | 'unknown';
-              active_flag: string | null;
-              alliance: string | null;
-            };
-            meta: Record<string, never>;
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['AirlineEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -11471,16 +10494,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11489,16 +10503,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11507,16 +10512,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11525,16 +10521,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -11550,33 +10537,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              /** @description Internal id (the OpenFlights id) */
-              id: string;
-              name: string;
-              alias: string | null;
-              iata: string | null;
-              icao: string | null;
-              callsign: string | null;
-              country_name: string | null;
-              country_code: string | null;
-              status: 'active' | 'inactive' | 'defunct' | 'unknown';
-              active_flag: string | null;
-              alliance: string | null;
-            };
-            meta: Record<string, never>;
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['AirlineEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -11592,16 +10559,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11610,16 +10568,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11628,16 +10577,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11646,16 +10586,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -11672,33 +10603,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              /** @description Internal id (the OpenFlights id) */
-              id: string;
-              name: string;
-              alias: string | null;
-              iata: string | null;
-              icao: string | null;
-              callsign: string | null;
-              country_name: string | null;
-              country_code: string | null;
-              status: 'active' | 'inactive' | 'defunct' | 'unknown';
-              active_flag: string | null;
-              alliance: string | null;
-            };
-            meta: Record<string, never>;
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['AirlineEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -11714,16 +10625,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11732,16 +10634,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11750,16 +10643,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11768,16 +10652,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -11794,23 +10669,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              airline_id: string;
-              status: string;
-            };
-            meta: Record<string, never>;
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['AirlineStatusEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -11826,16 +10691,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11844,16 +10700,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11862,16 +10709,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11880,16 +10718,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -11925,45 +10754,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              /** @description ICAO type designator (Doc 8643) */
-              icao: string;
-              iata_codes: string[];
-              /** @description One normalized name per manufacturer */
-              manufacturer: string;
-              /** @description Other makers the upstream names for this designator */
-              manufacturer_aliases: string[];
-              model: string;
-              models: string[];
-              family: string | null;
-              engine_count: number | null;
-              engine_type: string | null;
-              species: string | null;
-              wake_category: string | null;
-              /** @description Derived: narrowbody, widebody, regional, business_jet, turboprop, piston, helicopter, gyroplane, tiltrotor, glider, electric, rocket, other */
-              body_class: string;
-              in_service: boolean;
-            }[];
-            meta: {
-              page: number;
-              limit: number;
-              /** @description Matching records over all pages */
-              total: number;
-              /** @description Whether a later page holds more records */
-              has_more: boolean;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['AircraftTypePageEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -11979,16 +10776,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -11997,16 +10785,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -12015,16 +10794,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -12033,16 +10803,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -12059,38 +10820,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              /** @description ICAO type designator (Doc 8643) */
-              icao: string;
-              iata_codes: string[];
-              /** @description One normalized name per manufacturer */
-              manufacturer: string;
-              /** @description Other makers the upstream names for this designator */
-              manufacturer_aliases: string[];
-              model: string;
-              models: string[];
-              family: string | null;
-              engine_count: number | null;
-              engine_type: string | null;
-              species: string | null;
-              wake_category: string | null;
-              /** @description Derived: narrowbody, widebody, regional, business_jet, turboprop, piston, helicopter, gyroplane, tiltrotor, glider, electric, rocket, other */
-              body_class: string;
-              in_service: boolean;
-            };
-            meta: Record<string, never>;
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['AircraftTypeEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -12106,16 +10842,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -12124,16 +10851,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -12142,16 +10860,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -12160,16 +10869,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -12183,22 +10883,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: string[];
-            meta: {
-              total: number;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ManufacturerListEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -12214,16 +10905,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -12232,16 +10914,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -12250,16 +10923,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -12268,16 +10932,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -12299,45 +10954,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              /** @description ICAO type designator (Doc 8643) */
-              icao: string;
-              iata_codes: string[];
-              /** @description One normalized name per manufacturer */
-              manufacturer: string;
-              /** @description Other makers the upstream names for this designator */
-              manufacturer_aliases: string[];
-              model: string;
-              models: string[];
-              family: string | null;
-              engine_count: number | null;
-              engine_type: string | null;
-              species: string | null;
-              wake_category: string | null;
-              /** @description Derived: narrowbody, widebody, regional, business_jet, turboprop, piston, helicopter, gyroplane, tiltrotor, glider, electric, rocket, other */
-              body_class: string;
-              in_service: boolean;
-            }[];
-            meta: {
-              page: number;
-              limit: number;
-              /** @description Matching records over all pages */
-              total: number;
-              /** @description Whether a later page holds more records */
-              has_more: boolean;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['AircraftTypePageEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -12353,16 +10976,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -12371,16 +10985,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -12389,16 +10994,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -12407,16 +11003,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
@@ -12430,42 +11017,13 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Default Response */
+      /** @description OK */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: {
-              name: string;
-              group: string;
-              description: string;
-              homepage: string;
-              licence: string;
-              licence_url: string;
-              url: string | null;
-              status: 'never' | 'running' | 'ok' | 'failed';
-              last_attempt_at: string | null;
-              last_success_at: string | null;
-              error: string | null;
-              rows_read: number | null;
-              inserted: number | null;
-              updated: number | null;
-              unchanged: number | null;
-              deleted: number | null;
-              skipped: number | null;
-              skipped_reasons: {
-                [key: string]: number;
-              };
-              row_count: number | null;
-            }[];
-            meta: Record<string, never>;
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['DataSourceListEnvelope'];
         };
       };
       /** @description Not modified (If-None-Match matched the ETag) */
@@ -12481,16 +11039,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -12499,16 +11048,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -12517,16 +11057,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
       /** @description Error in the envelope */
@@ -12535,16 +11066,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': {
-            data: null;
-            meta: {
-              request_id: string;
-            };
-            errors: {
-              code: string;
-              message: string;
-            }[];
-          };
+          'application/json': components['schemas']['ErrorEnvelope'];
         };
       };
     };
