@@ -5,6 +5,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { daysAhead, SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
+import { startReceiver, type Receiver } from '../webhooks/https-receiver.js';
 import { startDashboardGateway, type DashboardGateway } from './dashboard-harness.js';
 
 /**
@@ -16,12 +17,18 @@ import { startDashboardGateway, type DashboardGateway } from './dashboard-harnes
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-output');
-const missing = fs.existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing (apt-get install chromium; .ci/run does)`;
+const OPENSSL = ['/usr/bin/openssl', '/bin/openssl'].some((p) => fs.existsSync(p));
+const missing = !fs.existsSync(CHROMIUM)
+  ? `${CHROMIUM} is missing (apt-get install chromium; .ci/run does)`
+  : OPENSSL
+    ? null
+    : 'openssl is missing for the webhook receiver certificate (apt-get install openssl; .ci/run does)';
 const PASSWORD = 'violet-harbour-sunrise-42';
 const STEP_MS = 30_000;
 
 describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: ${missing})` : ''}`, { timeout: 120_000 }, () => {
   let aa: AaTestSystem;
+  let receiver: Receiver;
   let g: DashboardGateway;
   let browser: Browser;
   let origin: string;
@@ -93,7 +100,12 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
 
   beforeAll(async () => {
     aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
-    g = await startDashboardGateway({ aaTestSystemUrl: aa.url, env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY } });
+    receiver = await startReceiver();
+    // The receiver listens on loopback with its own certificate: allowed and trusted for this test only.
+    g = await startDashboardGateway({
+      app: { aaTestSystemUrl: aa.url, webhooks: { ca: receiver.ca } },
+      env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost' },
+    });
     await g.app.listen({ port: 0, host: '127.0.0.1' });
     origin = `http://127.0.0.1:${(g.app.server.address() as { port: number }).port}`;
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
@@ -104,6 +116,7 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await browser?.close();
     await g?.close();
     await aa?.close();
+    await receiver?.close();
   });
 
   it('signs up, verifies the address through the e-mailed link, and signs in', async () => {
@@ -176,6 +189,20 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     expect(await owner.locator(':focus').getAttribute('aria-label')).toBe('Revoke Booking key');
   });
 
+  it('registers a webhook endpoint for order.cancelled, its signing secret shown once', async () => {
+    await owner.getByRole('link', { name: 'Webhooks' }).click();
+    await owner.getByLabel('Endpoint URL (https)').fill(receiver.url('/hooks/dashboard'));
+    await owner.getByLabel('Events (comma-separated; empty for every event)').fill('order.cancelled');
+    await owner.getByLabel('Description').fill('Back office');
+    await owner.getByRole('button', { name: 'Register endpoint' }).click();
+    const shown = owner.getByRole('dialog', { name: 'Signing secret' });
+    expect(await shown.getByLabel('Signing secret').inputValue()).toMatch(/^whsec_/);
+    await shot(owner, 'webhooks-secret-once');
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await owner.getByText(receiver.url('/hooks/dashboard')).waitFor();
+    await shot(owner, 'webhooks');
+  });
+
   it('books with that key over HTTP, then shows the order and cancels it from the dashboard', async () => {
     const search = await api('POST', '/v1/shopping/offers', {
       origin: 'JFK',
@@ -219,6 +246,18 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await shot(owner, 'order-cancelled');
     const read = await api('GET', `/v1/orders/${orderId}`);
     expect(read.json.status).toBe('cancelled');
+
+    // The cancel made here fires order.cancelled to the endpoint, as a cancel through the API does.
+    await g.gateway.webhooks.dispatcher.runOnce();
+    const events = receiver.received
+      .filter((hook) => hook.path === '/hooks/dashboard')
+      .map((hook) => JSON.parse(hook.raw) as { event: string; order_id: string });
+    expect(events).toContainEqual(expect.objectContaining({ event: 'order.cancelled', order_id: orderId }));
+    await owner.getByRole('link', { name: 'Webhooks' }).click();
+    await owner.getByRole('button', { name: `Deliveries to ${receiver.url('/hooks/dashboard')}` }).click();
+    await owner.getByRole('cell', { name: 'order.cancelled' }).waitFor();
+    await owner.getByText(/200 in \d+ ms/).waitFor();
+    await shot(owner, 'webhook-deliveries');
   });
 
   it('lets an operator open a support session: bannered, and key operations refused as the API refuses them', async () => {

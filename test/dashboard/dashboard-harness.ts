@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildGateway, type Gateway } from '../../src/app.js';
+import { buildGateway, type AppOptions, type Gateway } from '../../src/app.js';
 import { createDashboard } from '../../src/dashboard/plugin.js';
 import type { Platform } from '../../src/platform/platform.js';
 import { createTestPlatform } from '../helpers/test-platform.js';
@@ -11,14 +11,14 @@ import { createTestPlatform } from '../helpers/test-platform.js';
  * and mail written to DATA_DIR/outbox (no SMTP_URL). Registers the dashboard itself only while
  * src/app.ts does not yet (so the test keeps working once the lead wires it).
  */
-export async function startDashboardGateway(options: { aaTestSystemUrl?: string; env?: Record<string, string> } = {}) {
+export async function startDashboardGateway(options: { app?: AppOptions; env?: Record<string, string> } = {}) {
   let offsetMs = 0;
   const clock = () => new Date(Date.now() + offsetMs);
   const platform: Platform = await createTestPlatform({
     clock,
     env: { PUBLIC_URL: 'https://portal.gateway.test', ...options.env },
   });
-  const gateway: Gateway = await buildGateway(platform, { aaTestSystemUrl: options.aaTestSystemUrl ?? null });
+  const gateway: Gateway = await buildGateway(platform, options.app);
   const app: FastifyInstance = gateway.app;
   if (!app.hasRoute({ method: 'GET', url: '/dashboard' })) await app.register(createDashboard({ platform }).plugin);
   await app.ready();

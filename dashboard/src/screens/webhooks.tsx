@@ -6,6 +6,7 @@ import { CopySecret } from '../components/copy-secret';
 import { Dialog } from '../components/dialog';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { splitList } from '../format';
+import { WebhookDeliveries } from './webhook-deliveries';
 
 /** Webhook endpoints: register (refusals inline with the API's reason), secret once, list, re-arm. */
 export function Webhooks() {
@@ -13,6 +14,7 @@ export function Webhooks() {
   const hooks = useQuery({ queryKey: ['webhooks'], queryFn: () => unwrap(api.GET('/v1/dev/webhooks')) });
   const [form, setForm] = useState({ url: '', description: '', events: '' });
   const [secret, setSecret] = useState<string | null>(null);
+  const [open, setOpen] = useState<{ id: string; url: string } | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['webhooks'] });
   const register = useMutation({
     mutationFn: () =>
@@ -63,6 +65,9 @@ export function Webhooks() {
             <code>{w.url}</code> — {w.status}
             {w.failureStreak > 0 ? `, ${w.failureStreak} failures in a row` : ''}
             {w.disabledReason ? ` (switched off: ${w.disabledReason})` : ''}{' '}
+            <button type="button" onClick={() => setOpen({ id: w.id, url: w.url })} aria-label={`Deliveries to ${w.url}`}>
+              Deliveries
+            </button>{' '}
             {w.disabledAt && (
               <button type="button" onClick={() => enable.mutate(w.id)}>
                 Re-arm
@@ -71,6 +76,7 @@ export function Webhooks() {
           </li>
         ))}
       </ul>
+      {open && <WebhookDeliveries endpointId={open.id} url={open.url} />}
       {secret && (
         <Dialog title="Signing secret" onClose={() => setSecret(null)}>
           <p>Verify deliveries with this secret. It is not shown again.</p>
