@@ -50,9 +50,10 @@ function isDomestic(a: AirportRow, b: AirportRow): boolean {
 }
 
 export function blockMinutes(distanceKm: number, aircraft: string, origin: AirportRow, dest: AirportRow): number {
-  // Jet stream: eastbound flights run ~4% faster, westbound ~6% slower than still-air time.
+  // Jet stream: eastbound flights run ~4% faster, westbound ~16% slower than still-air time: JFK→LAX
+  // 6h15 (AA publishes 6h20–6h35), LAX→JFK 5h15 (5h20–5h35), LHR→JFK 7h50 (about 8h), ORD→LAX 4h35.
   const eastbound = ((dest.lon - origin.lon + 540) % 360) - 180 > 0;
-  const wind = eastbound ? 0.96 : 1.06;
+  const wind = eastbound ? 0.96 : 1.16;
   const airborne = (distanceKm / aircraftType(aircraft).speedKmh) * 60 * wind;
   const taxi = distanceKm > LONG_HAUL_KM ? 35 : 25;
   return Math.round((airborne + taxi) / 5) * 5;
