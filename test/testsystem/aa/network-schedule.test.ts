@@ -110,4 +110,16 @@ describe('AA network and schedule', () => {
       expect(offset, f.key).toBeLessThanOrEqual(10);
     }
   });
+
+  it('keeps block times near AA’s published ones, westbound slower (issue 20: JFK→LAX was 5h45)', () => {
+    // AA publishes JFK→LAX 6h20–6h35, LAX→JFK 5h20–5h35, LHR→JFK about 8h; the model is within ~15 minutes.
+    const block = (from: string, to: string) =>
+      schedule.departures(from, '2026-12-15').find((f) => f.pattern.destination === to)!.pattern.blockMinutes;
+    expect(block('JFK', 'LAX')).toBeGreaterThanOrEqual(6 * 60 + 10);
+    expect(block('JFK', 'LAX')).toBeLessThanOrEqual(6 * 60 + 40);
+    expect(block('LAX', 'JFK')).toBeGreaterThanOrEqual(5 * 60 + 5);
+    expect(block('LAX', 'JFK')).toBeLessThanOrEqual(5 * 60 + 40);
+    expect(block('LHR', 'JFK')).toBeGreaterThanOrEqual(7 * 60 + 40);
+    expect(block('LHR', 'JFK')).toBeLessThanOrEqual(8 * 60 + 20);
+  });
 });
