@@ -1,10 +1,10 @@
 import { createApiKeyService } from '../auth/api-keys/key-service.js';
-import { createAccountService } from '../identity/account-service.js';
+import { createIdentity } from '../identity/identity.js';
 import type { Platform } from '../platform/platform.js';
 
 /** A demo agency with one test key: what `flightagg demo` and the first start on empty storage make. */
 export async function makeDemoAgency(platform: Platform) {
-  const agency = await createAccountService(platform).createAgency({ name: 'Demo Travel' });
+  const agency = await createIdentity(platform).createAgency({ name: 'Demo Travel' });
   const { key, secret } = await createApiKeyService(platform).create(
     { agencyId: agency.id, kind: 'agency', environment: 'test', name: 'demo' },
     { via: 'cli' },

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { createAccountService } from '../../../src/identity/account-service.js';
+import { createIdentity } from '../../../src/identity/identity.js';
 import { createApiKeyService } from '../../../src/auth/api-keys/key-service.js';
 import { loadConfig } from '../../../src/platform/config.js';
 import { createPlatform } from '../../../src/platform/platform.js';
@@ -29,7 +29,7 @@ export async function seedAccount(databaseUrl: string, keyring: string): Promise
   });
   const platform = await createPlatform(config, { logger: pino({ level: 'silent' }) });
   try {
-    const accounts = createAccountService(platform);
+    const accounts = createIdentity(platform);
     const agency = await accounts.createAgency({ name: 'Drill Travel' });
     const { secret } = await createApiKeyService(platform).create(
       { agencyId: agency.id, kind: 'agency', environment: 'test' },
