@@ -187,6 +187,16 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await row.getByRole('button', { name: 'Revoke Booking key' }).click();
     await owner.getByRole('dialog', { name: 'Revoke key?' }).getByRole('button', { name: 'Cancel' }).click();
     expect(await owner.locator(':focus').getAttribute('aria-label')).toBe('Revoke Booking key');
+
+    // Edit sends only what changed; the list shows the new name and the new restriction.
+    await row.getByRole('button', { name: 'Edit Booking key' }).click();
+    const edit = owner.getByRole('dialog', { name: 'Edit key' });
+    await edit.getByLabel('Name').fill('Back-office key');
+    await edit.getByLabel(/^Allowed paths/).fill('/v1/shopping, /v1/offers, /v1/orders');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    const edited = owner.getByRole('row').filter({ hasText: 'Back-office key' });
+    await edited.getByText('paths: /v1/shopping, /v1/offers, /v1/orders').waitFor();
+    expect(await owner.getByRole('row').filter({ hasText: 'Booking key' }).count()).toBe(0);
   });
 
   it('registers a webhook endpoint for order.cancelled, its signing secret shown once', async () => {

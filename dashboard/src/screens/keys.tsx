@@ -6,7 +6,9 @@ import { CopySecret } from '../components/copy-secret';
 import { Dialog } from '../components/dialog';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { needsStepUp, StepUpDialog } from '../components/step-up';
+import type { components } from '../api/schema';
 import { keyRestrictions, splitList } from '../format';
+import { EditKeyDialog } from './edit-key-dialog';
 
 /** The agency's API keys: list, create (secret once), reveal with step-up, rotate, revoke. */
 export function Keys() {
@@ -15,6 +17,7 @@ export function Keys() {
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<{ title: string; secret: string } | null>(null);
   const [revealing, setRevealing] = useState<{ id: string; error: unknown } | null>(null);
+  const [editing, setEditing] = useState<components['schemas']['ApiKey'] | null>(null);
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: ['keys'] });
 
@@ -89,6 +92,9 @@ export function Keys() {
                       >
                         Reveal
                       </button>
+                      <button type="button" onClick={() => setEditing(key)} aria-label={`Edit ${key.name ?? key.prefix}`}>
+                        Edit
+                      </button>
                       <button type="button" onClick={() => rotate.mutate(key.id)} aria-label={`Rotate ${key.name ?? key.prefix}`}>
                         Rotate
                       </button>
@@ -132,6 +138,16 @@ export function Keys() {
           error={revealing.error}
           onClose={() => setRevealing(null)}
           onSubmit={(password) => reveal.mutate({ id: revealing.id, password })}
+        />
+      )}
+      {editing && (
+        <EditKeyDialog
+          apiKey={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void refresh();
+          }}
         />
       )}
       {revoking && (
