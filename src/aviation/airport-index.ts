@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
 import { distanceKm } from './geo-box.js';
 import type { AirportKey } from './id-resolution.js';
+import { PackedTexts } from './packed-texts.js';
 import { toAirport, toFrequency, toNavaid, toRunway } from './record-mappers.js';
-import type { Airport, Frequency, Navaid, Runway } from './schemas.js';
 import { readOrder, readTable, TYPE_RANK_SQL } from './snapshot-store.js';
 import { positionsOf, SortOrder } from './sort-order.js';
 
@@ -31,11 +31,12 @@ export interface AirportPageRequest {
   offset: number;
 }
 
+/** An airport and its parts, each as the JSON the API sends. */
 export interface AirportProfile {
-  airport: Airport;
-  runways: Runway[];
-  frequencies: Frequency[];
-  navaids: Navaid[];
+  airport: string;
+  runways: string;
+  frequencies: string;
+  navaids: string;
 }
 
 const TYPE_RANK: Record<string, number> = {
@@ -63,7 +64,19 @@ const SORT_SQL = {
 };
 type TextSort = keyof typeof SORT_SQL;
 
-const EMPTY: never[] = [];
+const NO_PARTS = '[]';
+
+/** One string object per distinct value of a repetitive column (type, country, region). */
+class Interned {
+  private readonly values = new Map<string, string>();
+  of(value: string | null | undefined): string | null {
+    if (value === null || value === undefined) return null;
+    const held = this.values.get(value);
+    if (held !== undefined) return held;
+    this.values.set(value, value);
+    return value;
+  }
+}
 
 /**
  * Every airport in memory, built once per sync and then only read: one `Airport` object per
@@ -71,19 +84,26 @@ const EMPTY: never[] = [];
  * coordinates for radius searches, and each sort key in the database's order.
  */
 export class AirportIndex {
-  private readonly airports: Airport[] = [];
+  /** The API JSON of each airport (without `distance_km`), by position; positions are in id order. */
+  private readonly json = new PackedTexts();
   private readonly ids: number[] = [];
+  private readonly latitude: number[] = [];
+  private readonly longitude: number[] = [];
+  private readonly iata: (string | null)[] = [];
+  private readonly icao: (string | null)[] = [];
+  private readonly country: (string | null)[] = [];
+  private readonly type: string[] = [];
   private readonly searchName: string[] = [];
   private readonly searchCity: (string | null)[] = [];
-  /** As stored: `Airport.region_code` hides the `XX-U-A` placeholders, the filter does not. */
+  /** As stored: the API's `region_code` hides the `XX-U-A` placeholders, the filter does not. */
   private readonly regionCode: (string | null)[] = [];
-  private readonly byId = new Map<number, number>();
   private readonly byIata = new Map<string, number>();
   private readonly byIcao = new Map<string, number>();
   private readonly byIdent = new Map<string, number>();
-  private readonly runways = new Map<number, Runway[]>();
-  private readonly frequencies = new Map<number, Frequency[]>();
-  private readonly navaids = new Map<number, Navaid[]>();
+  /** JSON arrays of each airport's runways, frequencies and navaids, by airport id. */
+  private readonly runways = new Map<number, string>();
+  private readonly frequencies = new Map<number, string>();
+  private readonly navaids = new Map<number, string>();
   private readonly orders = new Map<AirportSortField, SortOrder>();
   private spatial: KDBush = new KDBush(0);
 
@@ -91,7 +111,7 @@ export class AirportIndex {
     const index = new AirportIndex();
     await index.readAirports(db);
     for (const [field, expr] of Object.entries(SORT_SQL) as [TextSort, (typeof SORT_SQL)[TextSort]][]) {
-      const order = positionsOf(await readOrder(db, 'airports', expr), index.byId);
+      const order = positionsOf(await readOrder(db, 'airports', expr), (id) => index.positionOf(id));
       index.orders.set(field, new SortOrder(order, index.keyOf(field)));
     }
     const idOrder = Int32Array.from(index.ids.keys());
@@ -103,32 +123,48 @@ export class AirportIndex {
   }
 
   get size(): number {
-    return this.airports.length;
+    return this.ids.length;
+  }
+
+  /** Positions are in id order: a binary search finds an id. */
+  private positionOf(id: number): number {
+    let low = 0;
+    let high = this.ids.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const at = this.ids[middle]!;
+      if (at === id) return middle;
+      if (at < id) low = middle + 1;
+      else high = middle - 1;
+    }
+    return -1;
   }
 
   private async readAirports(db: Db): Promise<void> {
-    const points: [number, number][] = [];
+    const interned = new Interned();
     for await (const rows of readTable(db, 'airports')) {
       for (const row of rows) {
-        const position = this.airports.length;
         const airport = toAirport(row);
-        this.airports.push(airport);
+        const position = this.json.add(JSON.stringify(airport));
         this.ids.push(row.id);
+        this.latitude.push(airport.latitude);
+        this.longitude.push(airport.longitude);
+        this.iata.push(airport.iata);
+        this.icao.push(airport.icao);
+        this.country.push(interned.of(airport.country_code));
+        this.type.push(interned.of(airport.type)!);
         this.searchName.push(row.search_name);
         this.searchCity.push(row.search_city ?? null);
-        this.regionCode.push(row.region_code ?? null);
-        this.byId.set(row.id, position);
-        points.push([airport.longitude, airport.latitude]);
+        this.regionCode.push(interned.of(row.region_code));
+        if (airport.iata) this.prefer(this.byIata, airport.iata, position);
+        if (airport.icao) this.prefer(this.byIcao, airport.icao, position);
+        // Rows come in id order: the first holder of an ident is the lowest id.
+        if (!this.byIdent.has(airport.ident)) this.byIdent.set(airport.ident, position);
       }
     }
-    this.airports.forEach((airport, position) => {
-      if (airport.iata) this.prefer(this.byIata, airport.iata, position);
-      if (airport.icao) this.prefer(this.byIcao, airport.icao, position);
-      // Rows are in id order: the first holder of an ident is the lowest id.
-      if (!this.byIdent.has(airport.ident)) this.byIdent.set(airport.ident, position);
-    });
-    this.spatial = new KDBush(points.length);
-    for (const [lon, lat] of points) this.spatial.add(lon, lat);
+    this.json.finish();
+    this.spatial = new KDBush(this.ids.length);
+    for (let i = 0; i < this.ids.length; i++) this.spatial.add(this.longitude[i]!, this.latitude[i]!);
     this.spatial.finish();
   }
 
@@ -139,9 +175,9 @@ export class AirportIndex {
   }
 
   private preferenceRank(position: number): number {
-    const airport = this.airports[position]!;
+    const type = this.type[position]!;
     // Positions are in id order, so the position breaks ties as the id does.
-    return (airport.type === 'closed' ? 10 : 0) + typeRank(airport.type);
+    return (type === 'closed' ? 10 : 0) + typeRank(type);
   }
 
   private keyOf(field: TextSort): (position: number) => unknown {
@@ -151,15 +187,16 @@ export class AirportIndex {
       case 'city':
         return (p) => this.searchCity[p];
       case 'iata':
-        return (p) => this.airports[p]!.iata;
+        return (p) => this.iata[p];
       case 'icao':
-        return (p) => this.airports[p]!.icao;
+        return (p) => this.icao[p];
       case 'country':
-        return (p) => this.airports[p]!.country_code;
+        return (p) => this.country[p];
       case 'type':
-        return (p) => typeRank(this.airports[p]!.type);
+        return (p) => typeRank(this.type[p]!);
       case 'elevation':
-        return (p) => this.airports[p]!.elevation_ft;
+        // Only at build time: equal elevations group together.
+        return (p) => (JSON.parse(this.json.get(p)) as { elevation_ft: number | null }).elevation_ft;
     }
   }
 
@@ -167,7 +204,7 @@ export class AirportIndex {
     db: Db,
     table: 'runways' | 'frequencies' | 'navaids',
     orderBy: ReturnType<typeof sql>,
-    into: Map<number, T[]>,
+    into: Map<number, string>,
     map: (row: Record<string, unknown>) => T,
   ): Promise<void> {
     const rank = new Map<number, number>();
@@ -180,11 +217,13 @@ export class AirportIndex {
       }
     }
     ranked.sort((a, b) => a[0] - b[0]);
+    const lists = new Map<number, T[]>();
     for (const [, airportId, item] of ranked) {
-      const list = into.get(airportId);
+      const list = lists.get(airportId);
       if (list) list.push(item);
-      else into.set(airportId, [item]);
+      else lists.set(airportId, [item]);
     }
+    for (const [airportId, list] of lists) into.set(airportId, JSON.stringify(list));
   }
 
   /** The airport a key names, with its runways, frequencies and navaids. */
@@ -193,17 +232,19 @@ export class AirportIndex {
     if (position === undefined) return null;
     const id = this.ids[position]!;
     return {
-      airport: this.airports[position]!,
-      runways: this.runways.get(id) ?? EMPTY,
-      frequencies: this.frequencies.get(id) ?? EMPTY,
-      navaids: this.navaids.get(id) ?? EMPTY,
+      airport: this.json.get(position),
+      runways: this.runways.get(id) ?? NO_PARTS,
+      frequencies: this.frequencies.get(id) ?? NO_PARTS,
+      navaids: this.navaids.get(id) ?? NO_PARTS,
     };
   }
 
   private find(key: AirportKey): number | undefined {
     switch (key.kind) {
-      case 'id':
-        return this.byId.get(key.value);
+      case 'id': {
+        const position = this.positionOf(key.value);
+        return position < 0 ? undefined : position;
+      }
       case 'iata':
         return this.byIata.get(key.value);
       case 'icao_code':
@@ -215,8 +256,8 @@ export class AirportIndex {
     }
   }
 
-  /** One page of matching airports (with `distance_km` for a radius search) and the total. */
-  list(request: AirportPageRequest): { airports: Airport[]; total: number } {
+  /** One page of matching airports as their JSON (with `distance_km` for a radius search), and the total. */
+  list(request: AirportPageRequest): { airports: string[]; total: number } {
     const { filter, sort, limit, offset } = request;
     const matches = this.predicate(filter);
     const near = filter.near;
@@ -239,9 +280,12 @@ export class AirportIndex {
       });
     }
     const airports = page.map((position) => {
-      const airport = this.airports[position]!;
+      const json = this.json.get(position);
       const distance = distances?.get(position);
-      return distance === undefined ? airport : { ...airport, distance_km: Math.round(distance * 1000) / 1000 };
+      // `distance_km` is the last key, as the API shape has it.
+      return distance === undefined
+        ? json
+        : `${json.slice(0, -1)},"distance_km":${JSON.stringify(Math.round(distance * 1000) / 1000)}}`;
     });
     return { airports, total };
   }
@@ -250,8 +294,7 @@ export class AirportIndex {
   private within(lat: number, lon: number, radiusKm: number): Map<number, number> {
     const found = new Map<number, number>();
     for (const position of around(this.spatial, lon, lat, Infinity, radiusKm * CANDIDATE_MARGIN + 0.001)) {
-      const airport = this.airports[position]!;
-      const distance = distanceKm(lat, lon, airport.latitude, airport.longitude);
+      const distance = distanceKm(lat, lon, this.latitude[position]!, this.longitude[position]!);
       if (distance <= radiusKm) found.set(position, distance);
     }
     return found;
@@ -271,18 +314,17 @@ export class AirportIndex {
 
   private predicate(f: AirportFilter): (position: number) => boolean {
     const tests: ((position: number) => boolean)[] = [];
-    const { airports } = this;
     if (f.iata) {
       const iata = f.iata.toUpperCase();
-      tests.push((p) => airports[p]!.iata === iata);
+      tests.push((p) => this.iata[p] === iata);
     }
     if (f.icao) {
       const icao = f.icao.toUpperCase();
-      tests.push((p) => airports[p]!.icao === icao);
+      tests.push((p) => this.icao[p] === icao);
     }
     if (f.country) {
       const country = f.country.toUpperCase();
-      tests.push((p) => airports[p]!.country_code === country);
+      tests.push((p) => this.country[p] === country);
     }
     if (f.region) {
       const region = f.region.toUpperCase();
@@ -294,7 +336,7 @@ export class AirportIndex {
     }
     if (f.type) {
       const type = f.type;
-      tests.push((p) => airports[p]!.type === type);
+      tests.push((p) => this.type[p] === type);
     }
     if (f.nameContains) {
       const needle = f.nameContains;

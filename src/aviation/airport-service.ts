@@ -4,7 +4,8 @@ import type { AirportFilter, AirportProfile } from './airport-index.js';
 import { airportKey, type AirportKey } from './id-resolution.js';
 import type { CachedBody } from './response-cache.js';
 import type { AirportListQuery } from './route-schemas.js';
-import { envelopeOf, pageMeta, type AviationContext } from './context.js';
+import { envelopeOf, jsonEnvelopeOf, pageMeta, type AviationContext } from './context.js';
+import type { Airport } from './schemas.js';
 import { foldText } from './text-fold.js';
 
 /** How a path names the airport: `{id}` (any form), or the exact `/iata/{iata}` and `/icao/{icao}`. */
@@ -25,26 +26,25 @@ function keyFor(raw: string, lookup: AirportLookup): AirportKey | null {
   return airportKey(raw);
 }
 
-/** The data and meta of each per-airport endpoint, all cut from the one profile. */
-function partOf(profile: AirportProfile, part: AirportPart): [unknown, object?] {
-  const { airport, runways, frequencies, navaids } = profile;
+/** The answer of each per-airport endpoint, cut from the one profile kept as JSON. */
+function partOf(profile: AirportProfile, part: AirportPart): CachedBody {
+  if (part === 'airport') return jsonEnvelopeOf(profile.airport);
+  const airport = JSON.parse(profile.airport) as Airport;
   const codes = { airport_id: airport.id, airport_iata: airport.iata, airport_icao: airport.icao };
   switch (part) {
-    case 'airport':
-      return [airport];
     case 'timezone':
-      return [{ airport_id: airport.id, timezone: airport.timezone }];
+      return envelopeOf({ airport_id: airport.id, timezone: airport.timezone });
     case 'runways':
-      return [runways, codes];
+      return jsonEnvelopeOf(profile.runways, codes);
     case 'frequencies':
-      return [frequencies, codes];
+      return jsonEnvelopeOf(profile.frequencies, codes);
     case 'navaids':
-      return [navaids, codes];
+      return jsonEnvelopeOf(profile.navaids, codes);
     case 'full':
-      return [
-        { airport, runways, frequencies, navaids },
+      return jsonEnvelopeOf(
+        `{"airport":${profile.airport},"runways":${profile.runways},"frequencies":${profile.frequencies},"navaids":${profile.navaids}}`,
         { airport_iata: airport.iata, airport_icao: airport.icao },
-      ];
+      );
   }
 }
 
@@ -76,11 +76,11 @@ export function createAirportService(ctx: AviationContext): AirportService {
         limit: q.limit,
         offset,
       });
-      return envelopeOf(airports, pageMeta(q.page, q.limit, airports.length, total));
+      return jsonEnvelopeOf(`[${airports.join(',')}]`, pageMeta(q.page, q.limit, airports.length, total));
     },
 
     airport(id, lookup, part) {
-      return ctx.remember(`airport:${lookup}:${id.toUpperCase()}:${part}`, 'airports', async () => {
+      return ctx.remember(`airport:${lookup}:${id.toUpperCase()}:${part}`, 'airports', () => {
         const key = keyFor(id, lookup);
         const profile = key ? ctx.state.data.airports.profile(key) : null;
         if (!profile) throw notFound(`airport ${id} not found`, 'airport_not_found');

@@ -1,6 +1,6 @@
 import type { Platform } from '../platform/platform.js';
 import type { Dataset, DatasetState } from './dataset-state.js';
-import { cachedBody, type CachedBody } from './response-cache.js';
+import { cachedBody, cachedJson, type CachedBody } from './response-cache.js';
 
 /** What the airport and reference services share: storage, data state and the answer cache. */
 export interface AviationContext {
@@ -8,8 +8,8 @@ export interface AviationContext {
   state: DatasetState;
   /** 503 in the envelope until the dataset was imported once. */
   ensure(dataset: Dataset): Promise<void>;
-  /** A single-record answer from memory, or produced (from the database) and remembered. */
-  remember(key: string, dataset: Dataset, produce: () => Promise<[data: unknown, meta?: object]>): Promise<CachedBody>;
+  /** A single-record answer already serialized, or produced (from the in-memory data) and remembered. */
+  remember(key: string, dataset: Dataset, produce: () => CachedBody): Promise<CachedBody>;
 }
 
 export interface PageMeta {
@@ -25,4 +25,9 @@ export function pageMeta(page: number, limit: number, returned: number, total: n
 
 export function envelopeOf(data: unknown, meta: object = {}): CachedBody {
   return cachedBody({ data, meta, errors: [] });
+}
+
+/** The same bytes as `envelopeOf`, around data that is JSON already (kept serialized in memory). */
+export function jsonEnvelopeOf(dataJson: string, meta: object = {}): CachedBody {
+  return cachedJson(`{"data":${dataJson},"meta":${JSON.stringify(meta)},"errors":[]}`);
 }

@@ -66,7 +66,13 @@ export class AirlineIndex {
       country: (p) => index.airlines[p]!.country_name,
     };
     for (const [field, expr] of Object.entries(AIRLINE_SORT_SQL) as [keyof typeof AIRLINE_SORT_SQL, ReturnType<typeof sql>][]) {
-      index.orders.set(field, new SortOrder(positionsOf(await readOrder(db, 'airlines', expr), index.byId), keys[field]));
+      index.orders.set(
+        field,
+        new SortOrder(
+          positionsOf(await readOrder(db, 'airlines', expr), (id) => index.byId.get(id)),
+          keys[field],
+        ),
+      );
     }
     index.orders.set('id', new SortOrder(Int32Array.from(index.ids.keys()), (p) => index.ids[p]));
     return index;

@@ -73,11 +73,11 @@ export function createReferenceService(ctx: AviationContext): ReferenceService {
     },
 
     airline(id, lookup, part) {
-      return ctx.remember(`airline:${lookup}:${id.toUpperCase()}:${part}`, 'airlines', async () => {
+      return ctx.remember(`airline:${lookup}:${id.toUpperCase()}:${part}`, 'airlines', () => {
         const key = keyFor(id, lookup);
         const airline = key ? ctx.state.data.airlines.find(key) : null;
         if (!airline) throw notFound(`airline ${id} not found`, 'airline_not_found');
-        return [part === 'status' ? { airline_id: airline.id, status: airline.status } : airline];
+        return envelopeOf(part === 'status' ? { airline_id: airline.id, status: airline.status } : airline);
       });
     },
 
@@ -94,26 +94,26 @@ export function createReferenceService(ctx: AviationContext): ReferenceService {
 
     aircraftType(icao) {
       const designator = icao.trim().toUpperCase();
-      return ctx.remember(`aircraft-type:${designator}`, 'aircraft', async () => {
+      return ctx.remember(`aircraft-type:${designator}`, 'aircraft', () => {
         const type = /^[A-Z0-9]{2,4}$/.test(designator) ? ctx.state.data.aircraftTypes.find(designator) : null;
         if (!type) throw notFound(`aircraft type ${icao} not found`, 'aircraft_type_not_found');
-        return [type];
+        return envelopeOf(type);
       });
     },
 
     manufacturers() {
-      return ctx.remember('manufacturers', 'aircraft', async () => {
+      return ctx.remember('manufacturers', 'aircraft', () => {
         const names = ctx.state.data.aircraftTypes.manufacturers;
-        return [names, { total: names.length }];
+        return envelopeOf(names, { total: names.length });
       });
     },
 
     manufacturerAircraftTypes(name, page, limit) {
       const folded = foldText(name.trim());
-      return ctx.remember(`manufacturer:${folded}:${page}:${limit}`, 'aircraft', async () => {
+      return ctx.remember(`manufacturer:${folded}:${page}:${limit}`, 'aircraft', () => {
         const { rows, total } = ctx.state.data.aircraftTypes.list({ manufacturer: folded }, limit, (page - 1) * limit);
         if (total === 0) throw notFound(`manufacturer ${name} not found`, 'manufacturer_not_found');
-        return [rows, pageMeta(page, limit, rows.length, total)];
+        return envelopeOf(rows, pageMeta(page, limit, rows.length, total));
       });
     },
 

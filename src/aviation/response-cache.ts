@@ -7,7 +7,11 @@ export interface CachedBody {
 }
 
 export function cachedBody(payload: unknown): CachedBody {
-  const body = JSON.stringify(payload);
+  return cachedJson(JSON.stringify(payload));
+}
+
+/** A body that is JSON text already. */
+export function cachedJson(body: string): CachedBody {
   // A strong validator over the bytes: the same data gives the same ETag on every instance.
   const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
   return { body, etag };

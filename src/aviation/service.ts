@@ -2,7 +2,7 @@ import { unavailable } from '../platform/errors.js';
 import { createAirportService, type AirportService } from './airport-service.js';
 import { DatasetState, type Dataset } from './dataset-state.js';
 import { createReferenceService, type ReferenceService } from './reference-service.js';
-import { envelopeOf, type AviationContext } from './context.js';
+import type { AviationContext } from './context.js';
 import { ResponseCache } from './response-cache.js';
 
 // Enough for every large and medium airport and airline several times over, at ~1-3 KB each.
@@ -37,8 +37,7 @@ export function createAviationService(platform: AviationContext['platform']): Av
       if (hit && state.isKnownAvailable(dataset)) return hit;
       await ensure(dataset);
       const version = state.version;
-      const [data, meta] = await produce();
-      const body = envelopeOf(data, meta);
+      const body = produce();
       // A sync that landed meanwhile emptied the cache; do not put the older answer back.
       if (state.version === version) cache.set(key, body);
       return body;

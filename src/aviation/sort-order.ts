@@ -61,8 +61,8 @@ export class SortOrder {
 }
 
 /** Positions of the given ids, in the ids' order (ids read from the database in sort order). */
-export function positionsOf(ids: Int32Array, positionById: Map<number, number>): Int32Array {
+export function positionsOf(ids: Int32Array, positionOf: (id: number) => number | undefined): Int32Array {
   const positions = new Int32Array(ids.length);
-  for (let i = 0; i < ids.length; i++) positions[i] = positionById.get(ids[i]!) ?? -1;
+  for (let i = 0; i < ids.length; i++) positions[i] = positionOf(ids[i]!) ?? -1;
   return positions.filter((p) => p >= 0);
 }
