@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +12,12 @@ import { createTestPlatform } from '../helpers/test-platform.js';
  * and mail written to DATA_DIR/outbox (no SMTP_URL). Registers the dashboard itself only while
  * src/app.ts does not yet (so the test keeps working once the lead wires it).
  */
+const BUILD_SCRIPT = path.resolve(import.meta.dirname, '../../dashboard/scripts/build.mjs');
+
 export async function startDashboardGateway(options: { app?: AppOptions; env?: Record<string, string> } = {}) {
+  // `npm test` builds the bundle first (pretest); a single file run directly gets it built here,
+  // and the tests always see the current source (the script only builds when it is stale).
+  execFileSync(process.execPath, [BUILD_SCRIPT], { stdio: 'ignore' });
   let offsetMs = 0;
   const clock = () => new Date(Date.now() + offsetMs);
   const platform: Platform = await createTestPlatform({
