@@ -5,12 +5,14 @@ import { API_KEY_ROUTE } from '../platform/http/route-policy.js';
 import {
   OfferPathSchema,
   PricedOfferSchema,
+  priceExamples,
   PriceRequestSchema,
   SeatMapResponseSchema,
   SeatsQuerySchema,
   ServiceSchema,
   ServicesQuerySchema,
 } from './offer-schemas.js';
+import { withExamples } from '../platform/http/request-examples.js';
 import type { OfferService, OrderSeatResolver } from './offer-service.js';
 import { errorResponses } from '../platform/http/responses.js';
 
@@ -57,7 +59,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async 
           '404 `connection offer not found or expired` for an offer id this gateway did not issue (forged, altered or from an ' +
           'older release) and `offer no longer available at airline` when the airline no longer holds the offer. At most 6 ' +
           `offers of one trip per call; a repeated id is priced once. ${AIRLINE_NOTE}`,
-        body: PriceRequestSchema,
+        body: withExamples(PriceRequestSchema, priceExamples),
         response: { 200: PricedOfferSchema, ...errors },
       },
     },

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import type { RequestExamples } from '../platform/http/request-examples.js';
 import { MAX_OFFER_ID_LENGTH } from '../connectors/offer-id-auth.js';
 import { MAX_SLICES } from '../connectors/trip-limits.js';
 import { OfferSchema } from '../shopping/offer-schema.js';
@@ -92,3 +93,15 @@ export const ServiceSchema = Type.Object(
   },
   { $id: 'Service' },
 );
+
+/** An offer id as a search returns it (copy yours from the search answer). */
+export const EXAMPLE_OFFER_ID = 'AA|1.eyJvIjpbWyJBQURPTS1NQUlOIiwiQUEiXV19.hV3kq9Xc2Lw';
+
+/** Example price requests for the docs page. */
+export const priceExamples = (): RequestExamples => ({
+  one_offer: { summary: 'Price one offer from a search', value: { offer_id: EXAMPLE_OFFER_ID } },
+  several_offers: {
+    summary: 'Price separately shopped slices of one trip together',
+    value: { offers: [{ offer_id: EXAMPLE_OFFER_ID }, { offer_id: 'AA|1.eyJvIjpbWyJBQURPTS1NQUlOIiwiQUEiXV19.k2Pw8Rt7Ynq' }] },
+  },
+});

@@ -7,7 +7,14 @@ import type { Platform } from '../platform/platform.js';
 import type { LookToBook } from './look-to-book.js';
 import { offerJson } from './offer-view.js';
 import { openEventStream } from './event-stream.js';
-import { ConnectorStatusSchema, SearchRequestSchema, SearchResponseSchema, type SearchRequestBody } from './search-schemas.js';
+import {
+  ConnectorStatusSchema,
+  searchExamples,
+  SearchRequestSchema,
+  SearchResponseSchema,
+  type SearchRequestBody,
+} from './search-schemas.js';
+import { withExamples } from '../platform/http/request-examples.js';
 import { newSearchId, type SearchService } from './search-service.js';
 import { validateSearch } from './search-validation.js';
 import { errorResponses } from '../platform/http/responses.js';
@@ -63,7 +70,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
         tags: ['shopping'],
         summary: 'Search every connected airline for offers',
         description: `One-way (origin, destination, departure_date), round trip (add return_date) or multi-city (slices). Offers are normalized; \`connectors\` says which airlines answered, timed out or failed. ${limits}`,
-        body: SearchRequestSchema,
+        body: withExamples(SearchRequestSchema, searchExamples),
         response: { 200: SearchResponseSchema, ...errorResponses(400, 429), 502: FailedSchema },
       },
     },
@@ -91,7 +98,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
         tags: ['shopping'],
         summary: 'Search every connected airline, streaming offers as each airline answers',
         description: `${STREAM_DESCRIPTION}\n\nSame request, validation, caching, look-to-book accounting and rate limit as POST /v1/shopping/offers. ${limits}`,
-        body: SearchRequestSchema,
+        body: withExamples(SearchRequestSchema, searchExamples),
         response: {
           200: { description: STREAM_DESCRIPTION, content: { 'text/event-stream': { schema: Type.String() } } },
           ...errorResponses(400, 429),

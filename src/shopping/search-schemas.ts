@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { dateAhead, type RequestExamples } from '../platform/http/request-examples.js';
 import { MAX_PASSENGERS, MAX_SLICES } from '../connectors/trip-limits.js';
 import { OfferSchema } from './offer-schema.js';
 import { CabinSchema } from './segment-view.js';
@@ -103,3 +104,34 @@ export const SearchResponseSchema = Type.Object(
   },
   { $id: 'SearchResult' },
 );
+
+/** Example searches for the docs page: routes the AA test system flies, dates a month out. */
+export const searchExamples = (now: Date): RequestExamples => ({
+  one_way: {
+    summary: 'One way, one adult',
+    value: { origin: 'JFK', destination: 'LAX', departure_date: dateAhead(now, 30), adults: 1 },
+  },
+  round_trip: {
+    summary: 'Round trip, two adults and a child, non-stop only',
+    value: {
+      origin: 'JFK',
+      destination: 'LAX',
+      departure_date: dateAhead(now, 45),
+      return_date: dateAhead(now, 52),
+      adults: 2,
+      children: 1,
+      cabin: 'economy',
+      max_connections: 0,
+    },
+  },
+  multi_city: {
+    summary: 'Multi-city: New York to Los Angeles, then Los Angeles to Dallas',
+    value: {
+      slices: [
+        { origin: 'JFK', destination: 'LAX', departure_date: dateAhead(now, 30) },
+        { origin: 'LAX', destination: 'DFW', departure_date: dateAhead(now, 37) },
+      ],
+      adults: 1,
+    },
+  },
+});

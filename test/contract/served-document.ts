@@ -3,7 +3,10 @@ import type { FastifyInstance } from 'fastify';
 /** The parts of the served OpenAPI document the contract tests read. */
 export interface Operation {
   operationId?: string;
-  requestBody?: { content: Record<string, { schema: Schema; example?: unknown; examples?: Record<string, { value: unknown }> }> };
+  requestBody?: {
+    required?: boolean;
+    content: Record<string, { schema: Schema; examples?: Record<string, { summary: string; value: unknown }> }>;
+  };
   responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
 }
 export type Schema = Record<string, unknown>;

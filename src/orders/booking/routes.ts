@@ -4,7 +4,8 @@ import { orderView } from '../order-view.js';
 import { orderRouteContext, requireCreateScope, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from '../route-context.js';
 import { OrderSchema } from '../schemas.js';
 import { validKey } from './idempotency-service.js';
-import { bookingErrors, CreateOrderBody } from './schemas.js';
+import { bookingErrors, createOrderExamples, CreateOrderBody } from './schemas.js';
+import { withExamples } from '../../platform/http/request-examples.js';
 import { createOrder } from './service.js';
 
 /** POST /v1/orders: book an offer, once per idempotency key. */
@@ -24,7 +25,7 @@ export async function bookingRoutes(app: FastifyInstance, options: OrderRouteOpt
           'Header `Idempotency-Key` (≤128 characters): a repeat returns the first order with 200 and `Idempotent-Replayed: true`.',
         ),
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
-        body: CreateOrderBody,
+        body: withExamples(CreateOrderBody, createOrderExamples),
         response: { 200: OrderSchema, 201: OrderSchema, ...bookingErrors(400, 401, 403, 404, 409, 422, 502, 503) },
       },
     },

@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { dateAhead, type RequestExamples } from '../../platform/http/request-examples.js';
 import { errorResponsesWith } from '../../platform/http/responses.js';
 import { ORDER_ERROR_CODES } from '../schemas.js';
 
@@ -56,8 +57,10 @@ export const Payment = Type.Object(
   { $id: 'Payment', additionalProperties: false },
 );
 export const CreateOrderBody = Type.Object({
-  offer_id: Type.Optional(Type.String({ description: 'A priced or shopped offer id (required)' })),
-  passengers: Type.Optional(Type.Array(Passenger, { description: 'At least one' })),
+  // Required here, as validated: a missing field is `offer_id is required`; an empty passenger
+  // list passes to the service, which answers the contract's `at least one passenger is required`.
+  offer_id: Type.String({ description: 'A priced or shopped offer id: book the `offer_id` the price answer returned' }),
+  passengers: Type.Array(Passenger, { description: 'At least one, in the order of the offer' }),
   contact: Type.Optional(
     Type.Object(
       { email: Type.String({ format: 'email' }), phone: Type.Optional(Type.String()) },
@@ -91,3 +94,53 @@ export const bookingErrors = errorResponsesWith({
   },
   422: ORDER_ERROR_CODES[422],
 });
+
+const EXAMPLE_PASSENGER = {
+  type: 'adult',
+  given_name: 'Ada',
+  family_name: 'Lovelace',
+  born_on: '1985-12-10',
+  email: 'ada@example.com',
+  phone: '+12125550100',
+};
+
+/** Example bookings for the docs page: book the `offer_id` the price answer returned. */
+export const createOrderExamples = (now: Date): RequestExamples => {
+  const expiry = dateAhead(now, 2 * 365);
+  return {
+    hold: {
+      summary: 'Hold now, pay by payment_deadline (POST /commit)',
+      value: {
+        offer_id: 'AA|1.eyJvIjpbWyJBQURPTS1NQUlOIiwiQUEiXV19.hV3kq9Xc2Lw',
+        passengers: [EXAMPLE_PASSENGER],
+        payment: { type: 'hold' },
+      },
+    },
+    pay_by_card: {
+      summary: 'Pay by card and ticket in the same call',
+      value: {
+        offer_id: 'AA|1.eyJvIjpbWyJBQURPTS1NQUlOIiwiQUEiXV19.hV3kq9Xc2Lw',
+        passengers: [EXAMPLE_PASSENGER],
+        contact: { email: 'bookings@agency.example', phone: '+12125550199' },
+        payment: {
+          type: 'card',
+          card: {
+            number: '4111111111111111',
+            expiry: `${expiry.slice(5, 7)}${expiry.slice(2, 4)}`,
+            holder_name: 'ADA LOVELACE',
+            security_code: '123',
+          },
+        },
+      },
+    },
+    agency_account: {
+      summary: 'Pay on the agency account (BSP) with a seat',
+      value: {
+        offer_id: 'AA|1.eyJvIjpbWyJBQURPTS1NQUlOIiwiQUEiXV19.hV3kq9Xc2Lw',
+        passengers: [{ ...EXAMPLE_PASSENGER, passenger_id: 'PAX1' }],
+        seats: [{ segment_id: 'SEG1', passenger_id: 'PAX1', designator: '14C' }],
+        payment: { type: 'agency_account' },
+      },
+    },
+  };
+};

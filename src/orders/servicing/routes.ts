@@ -20,7 +20,9 @@ import {
   RefundEligibility,
   ReshopBody,
   ReshopResult,
+  servicingExamples,
 } from './schemas.js';
+import { withExamples } from '../../platform/http/request-examples.js';
 import { changeOrderRequest, commitOrder, quoteOrder } from './service.js';
 
 /** Servicing an existing order: change request, cancel, quote, commit, reshop, change, cancel, refund. */
@@ -38,7 +40,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         description: withStatusDoc('Priced extras without `payment` become `pending_upsell`, finalised by POST /commit.'),
         params: OrderIdParams,
         querystring: AirlineQuery,
-        body: ChangeRequestBody,
+        body: withExamples(ChangeRequestBody, servicingExamples.changeOrder),
         response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 409, 422, 502, 503) },
       },
       // After the write gate, keys are lower-cased in place (they are case-insensitive) before
@@ -105,7 +107,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         description: withStatusDoc('Payment defaults to the agency account (BSP).'),
         params: OrderIdParams,
         querystring: AirlineQuery,
-        body: Type.Optional(CommitBody),
+        body: withExamples(Type.Optional(CommitBody), servicingExamples.payOrder),
         response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 409, 502, 503) },
       },
     },
@@ -123,7 +125,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         description: 'Without `slices`: the same route and date.',
         params: OrderIdParams,
         querystring: AirlineQuery,
-        body: Type.Optional(ReshopBody),
+        body: withExamples(Type.Optional(ReshopBody), servicingExamples.reshopOrder),
         response: { 200: ReshopResult, ...orderErrors(400, 401, 404, 409, 502, 503) },
       },
     },
@@ -142,7 +144,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         summary: 'Change quote (`reissue`, `ancillaries`; AA refuses `cancel_segments`)',
         params: OrderIdParams,
         querystring: AirlineQuery,
-        body: Type.Optional(ChangeBody),
+        body: withExamples(Type.Optional(ChangeBody), servicingExamples.quoteOrderChange),
         response: { 200: OrderQuoteSchema, ...orderErrors(400, 401, 404, 409, 422, 502, 503) },
       },
     },
@@ -171,7 +173,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         description: withStatusDoc(''),
         params: OrderIdParams,
         querystring: AirlineQuery,
-        body: Type.Optional(ChangeConfirmBody),
+        body: withExamples(Type.Optional(ChangeConfirmBody), servicingExamples.confirmOrderChange),
         response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 409, 502, 503) },
       },
     },
@@ -188,7 +190,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         summary: 'Cancellation quote: refund versus penalty from the fare conditions',
         params: OrderIdParams,
         querystring: AirlineQuery,
-        body: Type.Optional(CancelBody),
+        body: withExamples(Type.Optional(CancelBody), servicingExamples.quoteOrderCancellation),
         response: { 200: CancelQuoteSchema, ...orderErrors(400, 401, 404, 409, 502, 503) },
       },
     },
@@ -215,7 +217,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         description: withStatusDoc(''),
         params: OrderIdParams,
         querystring: AirlineQuery,
-        body: Type.Optional(CancelConfirmBody),
+        body: withExamples(Type.Optional(CancelConfirmBody), servicingExamples.confirmOrderCancellation),
         response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...orderErrors(400, 401, 404, 409, 502, 503) },
       },
     },

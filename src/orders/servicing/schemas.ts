@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { dateAhead, type RequestExamples } from '../../platform/http/request-examples.js';
 import { Nullable } from '../../platform/http/responses.js';
 import { SegmentSchema } from '../../shopping/segment-view.js';
 import { Payment, SeatRequest, ServiceRequest } from '../booking/schemas.js';
@@ -126,3 +127,39 @@ export const RefundAccepted = Type.Object(
   { order_id: Type.String(), status: Type.Literal('refunded') },
   { $id: 'RefundAccepted' },
 );
+
+/** Example servicing requests for the docs page, by operation. */
+export const servicingExamples = {
+  changeOrder: (): RequestExamples => ({
+    seat: {
+      summary: 'Choose a seat; priced, it waits for POST /commit',
+      value: { seats: [{ segment_id: 'SEG1', passenger_id: 'PAX1', designator: '14C' }] },
+    },
+    contact: { summary: 'New contact details', value: { contact: { email: 'ada@example.com', phone: '+12125550100' } } },
+  }),
+  payOrder: (): RequestExamples => ({
+    agency_account: { summary: 'Pay the hold on the agency account', value: { payment: { type: 'agency_account' } } },
+  }),
+  reshopOrder: (now: Date): RequestExamples => ({
+    new_date: { summary: 'Fly a week later', value: { slices: [{ departure_date: dateAhead(now, 37) }] } },
+  }),
+  quoteOrderChange: (now: Date): RequestExamples => ({
+    reissue: {
+      summary: 'Quote moving the first slice to a new date',
+      value: { action: 'reissue', departure_date: dateAhead(now, 37), reason: 'Customer asked for a later flight' },
+    },
+  }),
+  confirmOrderChange: (): RequestExamples => ({
+    accept: {
+      summary: 'Accept a reshop offer and pay the difference',
+      value: { offer_id: 'AA|1.eyJvIjpbWyJBQURPTS1NQUlOIiwiQUEiXV19.hV3kq9Xc2Lw', payment: { type: 'agency_account' } },
+    },
+  }),
+  quoteOrderCancellation: (): RequestExamples => ({
+    whole_order: { summary: 'Quote cancelling the whole order', value: {} },
+    with_reason: { summary: 'With a reason for the history', value: { reason: 'Trip called off' } },
+  }),
+  confirmOrderCancellation: (): RequestExamples => ({
+    whole_order: { summary: 'Cancel the whole order', value: {} },
+  }),
+};

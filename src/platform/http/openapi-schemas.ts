@@ -1,4 +1,5 @@
-import { closedSchema } from './strict-body.js';
+import { examplesOf, type RequestExampleFactory } from './request-examples.js';
+import { acceptsEmptyObject, closedSchema } from './strict-body.js';
 
 type Schema = Record<string, unknown>;
 
@@ -15,24 +16,59 @@ export const componentSchemaNames = {
 
 const SUCCESS_TEXT: Record<string, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted' };
 
+interface BodyFacts {
+  examples: RequestExampleFactory | undefined;
+  optional: boolean;
+}
+
 /**
- * What a route's schema says in /openapi.json, beyond what it says to the validator:
- * - a response whose whole body is a named schema (`SeatMap`, `OrderQuote`, an aviation envelope)
- *   is wrapped in a one-item `allOf`, so the swagger plugin lifts it into `components.schemas` and
- *   refers to it, as it does for nested ones (it inlines a named schema at the root);
- * - a JSON body is shown as strict, as the validator applies it (validator-compiler.ts): every
- *   object refuses fields it does not list.
+ * What a route's schema says in /openapi.json, beyond what it says to the validator, for one
+ * gateway: `transform` (the swagger plugin's hook, run once per route when the description is
+ * first built) and `served` (run on the built description each time it is served).
+ * - A response whose whole body is a named schema (`SeatMap`, `OrderQuote`, an aviation envelope)
+ *   is wrapped in a one-item `allOf`, so the plugin lifts it into `components.schemas` and refers
+ *   to it, as it does for nested ones (it inlines a named schema at the root).
+ * - A JSON body is shown strict, as the validator applies it (validator-compiler.ts): every object
+ *   refuses fields it does not list; one whose fields are all optional is not required (the
+ *   plugin marks every body required).
+ * - Example bodies (request-examples.ts) are built when served, so their dates are never past.
  */
-export function documentedRouteSchema({ schema, url }: { schema?: object; url: string }): { schema: object; url: string } {
-  if (!isSchema(schema)) return { schema: schema ?? {}, url };
-  const documented: Schema = { ...schema };
-  if (isSchema(schema.body)) documented.body = closedSchema(schema.body);
-  if (isSchema(schema.response)) {
-    documented.response = Object.fromEntries(
-      Object.entries(schema.response).map(([status, response]) => [status, namedResponse(status, response)]),
-    );
+export function describedRoutes() {
+  const bodies = new Map<string, BodyFacts>();
+
+  function transform({ schema, url }: { schema?: object; url: string }): { schema: object; url: string } {
+    if (!isSchema(schema)) return { schema: schema ?? {}, url };
+    const documented: Schema = { ...schema };
+    if (isSchema(schema.body)) {
+      documented.body = closedSchema(schema.body);
+      if (typeof schema.operationId === 'string')
+        bodies.set(schema.operationId, { examples: examplesOf(schema.body), optional: acceptsEmptyObject(schema.body) });
+    }
+    if (isSchema(schema.response)) {
+      documented.response = Object.fromEntries(
+        Object.entries(schema.response).map(([status, response]) => [status, namedResponse(status, response)]),
+      );
+    }
+    return { schema: documented, url };
   }
-  return { schema: documented, url };
+
+  /** The built description (the plugin's cached object, updated in place) with today's examples. */
+  function served<T extends object>(document: T, now: Date): T {
+    const paths = (document as { paths?: Record<string, Record<string, Schema>> }).paths ?? {};
+    for (const item of Object.values(paths)) {
+      for (const operation of Object.values(item)) {
+        const facts = typeof operation.operationId === 'string' ? bodies.get(operation.operationId) : undefined;
+        const requestBody = operation.requestBody as { required?: boolean; content?: Record<string, Schema> } | undefined;
+        if (!facts || !requestBody) continue;
+        if (facts.optional) requestBody.required = false;
+        const json = requestBody.content?.['application/json'];
+        if (json && facts.examples) json.examples = facts.examples(now);
+      }
+    }
+    return document;
+  }
+
+  return { transform, served };
 }
 
 function namedResponse(status: string, response: unknown): unknown {

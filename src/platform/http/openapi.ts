@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { API_TAGS } from './api-tags.js';
 import { registerDocsPage } from './docs-page.js';
-import { componentSchemaNames, documentedRouteSchema } from './openapi-schemas.js';
+import { componentSchemaNames, describedRoutes } from './openapi-schemas.js';
 import { PUBLIC_ROUTE } from './route-policy.js';
 
 const DESCRIPTION = `
@@ -47,9 +47,10 @@ function serversOf(config: Readonly<Config>): { url: string; description: string
 /** OpenAPI 3.1 generated from the route schemas, at /openapi.json, with a docs page at /docs. */
 export async function registerOpenApi(app: FastifyInstance, config: Readonly<Config>): Promise<void> {
   const docsUrl = new URL('/docs', config.publicUrl).toString();
+  const described = describedRoutes();
   await app.register(swagger, {
     refResolver: componentSchemaNames,
-    transform: documentedRouteSchema,
+    transform: described.transform,
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -75,6 +76,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Readonly<Con
     },
   });
   // The API description is public: clients generate code from it before they have a key.
-  app.get('/openapi.json', { schema: { hide: true }, config: PUBLIC_ROUTE }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true }, config: PUBLIC_ROUTE }, async () =>
+    described.served(app.swagger(), new Date()),
+  );
   registerDocsPage(app);
 }
