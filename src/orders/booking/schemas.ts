@@ -10,7 +10,12 @@ const Passenger = Type.Object(
     passenger_id: Type.Optional(
       Type.String({ description: 'Your id for the passenger; PAX1… by default, in the order of the offer' }),
     ),
-    type: Type.Optional(Type.Union([Type.Literal('adult'), Type.Literal('child'), Type.Literal('infant')], { default: 'adult' })),
+    // Adult when left out (inputs.ts); no schema `default`, which client generators read as "always present".
+    type: Type.Optional(
+      Type.Union([Type.Literal('adult'), Type.Literal('child'), Type.Literal('infant')], {
+        description: 'Passenger type; `adult` when left out',
+      }),
+    ),
     given_name: Type.String({ minLength: 1, maxLength: 60 }),
     family_name: Type.String({ minLength: 1, maxLength: 60 }),
     born_on: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
