@@ -53,6 +53,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
     '/v1/admin/agencies',
     {
       schema: {
+        operationId: 'listAgencies',
         tags: ['admin'],
         summary: `Agencies with their account terms, newest first (permission ${BILLING_PERMISSION})`,
         security: SESSION_SECURITY,
@@ -74,6 +75,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
     '/v1/admin/agencies/:id',
     {
       schema: {
+        operationId: 'getAgency',
         tags: ['admin'],
         summary: `An agency's account terms: plan, payment method, billing status and period, live, accreditation, limits (permission ${BILLING_PERMISSION})`,
         security: SESSION_SECURITY,
@@ -91,6 +93,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
     '/v1/admin/agencies/:id',
     {
       schema: {
+        operationId: 'updateAgencyTerms',
         tags: ['admin'],
         summary: `Change an agency's account terms (permission ${BILLING_PERMISSION})`,
         description:
@@ -117,6 +120,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
     '/v1/dev/agency',
     {
       schema: {
+        operationId: 'updateOwnAgency',
         tags: ['portal'],
         summary: "Set or clear the agency's IATA/BSP accreditation number (owners and admins)",
         description:

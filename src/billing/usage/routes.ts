@@ -17,6 +17,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = a
     '/v1/dev/usage',
     {
       schema: {
+        operationId: 'getUsage',
         tags: ['portal'],
         summary: "The agency's usage",
         description: DESCRIPTION,
@@ -36,6 +37,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = a
     '/v1/admin/agencies/:id/usage',
     {
       schema: {
+        operationId: 'getAgencyUsage',
         tags: ['admin'],
         summary: `An agency's usage (permission ${BILLING_PERMISSION})`,
         description: DESCRIPTION,
