@@ -1,31 +1,43 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { generateClientTypes, SCHEMA_FILE } from '../../dashboard/scripts/generate-client.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { generateClientTypes } from '../../dashboard/scripts/generate-client.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const DASHBOARD = path.join(ROOT, 'dashboard');
+const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
+
+/** tsc's complaints about a project, or '' when it type-checks. */
+function typeErrors(tsconfig: string): string {
+  try {
+    execFileSync(process.execPath, [TSC, '-p', tsconfig], { encoding: 'utf8' });
+    return '';
+  } catch (error) {
+    return String((error as { stdout?: string }).stdout ?? error);
+  }
+}
 
 /**
- * The dashboard cannot drift from the API: its client types are regenerated from the gateway's
- * own /openapi.json and must equal the checked-in file, and the UI must type-check against them.
+ * The dashboard cannot drift from the API: its client types are generated from the gateway's own
+ * /openapi.json, and the UI must type-check against types generated from the description served
+ * today, not only against the checked-in file. A change to the API that the UI does not follow
+ * fails here; one it does not use passes (then `npm run dashboard:client` refreshes the file).
  */
 describe('dashboard typed client', () => {
-  it('is what `npm run dashboard:client` generates from the served description today', async () => {
-    const fresh = await generateClientTypes();
-    const checkedIn = fs.readFileSync(SCHEMA_FILE, 'utf8');
-    // On a difference: run `npm run dashboard:client`, fix what no longer type-checks, commit both.
-    expect(checkedIn === fresh, 'dashboard/src/api/schema.ts is stale: run `npm run dashboard:client`').toBe(true);
+  // Inside the repository so the copy resolves react, @tanstack/react-query... from node_modules.
+  const scratch = fs.mkdtempSync(path.join(DASHBOARD, '.client-check-'));
+  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+  it('type-checks the dashboard source against the checked-in client types (strict)', () => {
+    expect(typeErrors(path.join(DASHBOARD, 'tsconfig.json'))).toBe('');
   }, 120_000);
 
-  it('type-checks the dashboard source against it (strict)', () => {
-    const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-    let output = '';
-    try {
-      execFileSync(process.execPath, [tsc, '-p', path.join(ROOT, 'dashboard/tsconfig.json')], { encoding: 'utf8' });
-    } catch (error) {
-      output = String((error as { stdout?: string }).stdout ?? error);
-    }
-    expect(output).toBe('');
-  }, 120_000);
+  it('type-checks the dashboard source against client types generated from the served description now', async () => {
+    fs.cpSync(path.join(DASHBOARD, 'src'), path.join(scratch, 'src'), { recursive: true });
+    fs.writeFileSync(path.join(scratch, 'src/api/schema.ts'), await generateClientTypes());
+    fs.writeFileSync(path.join(scratch, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', include: ['src'] }));
+    // On an error: run `npm run dashboard:client`, fix the screens it names, commit both.
+    expect(typeErrors(path.join(scratch, 'tsconfig.json'))).toBe('');
+  }, 180_000);
 });
