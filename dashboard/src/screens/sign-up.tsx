@@ -5,13 +5,18 @@ import { ErrorNotice } from '../components/error-notice';
 import { navigate } from '../router';
 
 export function SignUp() {
-  const [form, setForm] = useState({ email: '', password: '', agencyName: '' });
+  const [form, setForm] = useState({ email: '', password: '', agencyName: '', iataNumber: '' });
   const [error, setError] = useState<unknown>(null);
   const [sent, setSent] = useState(false);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const body = { email: form.email, password: form.password, ...(form.agencyName ? { agencyName: form.agencyName } : {}) };
+    const body = {
+      email: form.email,
+      password: form.password,
+      ...(form.agencyName ? { agencyName: form.agencyName } : {}),
+      ...(form.iataNumber ? { iataNumber: form.iataNumber.trim() } : {}),
+    };
     unwrap(api.POST('/v1/dev/signup', { body })).then(() => setSent(true), setError);
   };
   if (sent)
@@ -52,6 +57,10 @@ export function SignUp() {
         <label>
           Agency name (optional)
           <input value={form.agencyName} onChange={(e) => setForm({ ...form, agencyName: e.target.value })} />
+        </label>
+        <label>
+          IATA/BSP accreditation number (optional; 7 or 8 digits, needed to ticket in production)
+          <input inputMode="numeric" value={form.iataNumber} onChange={(e) => setForm({ ...form, iataNumber: e.target.value })} />
         </label>
         <button type="submit">Create account</button>
       </form>
