@@ -88,6 +88,7 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
     {
       schema: {
         operationId: 'getAircraftType',
+        description: 'One aircraft type in the envelope; 404 in the envelope for a designator the data does not hold.',
         tags,
         summary: 'Aircraft type by ICAO designator',
         params: IcaoTypeParams,
@@ -102,6 +103,8 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
     {
       schema: {
         operationId: 'listManufacturers',
+        description:
+          'Every manufacturer name as the aircraft-type data normalizes it, with their count in `meta.total`; pass one to `/manufacturers/{name}/aircraft-types`.',
         tags,
         summary: 'Aircraft manufacturers (normalized names)',
         response: responses(

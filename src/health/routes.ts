@@ -24,6 +24,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
     {
       schema: {
         operationId: 'getHealth',
+        description: 'Public liveness probe: 200 while the process serves requests. Readiness is `GET /v1/health/ready`.',
         tags: ['public'],
         summary: 'Liveness: answers while the process runs; checks nothing',
         response: { 200: Type.Object({ status: Type.Literal('ok') }) },

@@ -68,6 +68,8 @@ export async function dashboardOrderRoutes(
     {
       schema: {
         operationId: 'getDashboardOrder',
+        description:
+          'The order as `GET /v1/orders/{orderID}` shows it, for a portal session of the agency (or support acting on its behalf); 404 `order_not_found` for an order of another agency.',
         tags: TAG,
         summary: "Dashboard: one of the agency's orders (session)",
         params: OrderIdParams,
@@ -82,6 +84,8 @@ export async function dashboardOrderRoutes(
     {
       schema: {
         operationId: 'getDashboardOrderHistory',
+        description:
+          "The order's timeline as `GET /v1/orders/{orderID}/history` shows it, for a portal session of the agency (or support acting on its behalf).",
         tags: TAG,
         summary: "Dashboard: an order's timeline (session)",
         params: OrderIdParams,

@@ -85,6 +85,8 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
     {
       schema: {
         operationId: 'getOrderHistory',
+        description:
+          'Each entry names its actor (`kind`, `id`, and the agency support acted for) and the order status after it; entries are only ever added.',
         tags: TAG,
         summary:
           "Append-only timeline: who (key, portal user, support on the agency's behalf, airline), what, when, airline references",

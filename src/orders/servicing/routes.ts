@@ -76,6 +76,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       ...writeRoute,
       schema: {
         operationId: 'quoteOrder',
+        description: 'The airline reprices the order as it stands; nothing is changed.',
         tags: TAG,
         summary: 'Order quote: the airline reprices the order as it stands',
         params: OrderIdParams,
@@ -140,6 +141,8 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       ...writeRoute,
       schema: {
         operationId: 'quoteOrderChange',
+        description:
+          'Prices a change without making it: `reissue` (a new date for the first slice) or `ancillaries`. Accept a reissue offer with POST /change/confirm. The body may be left out.',
         tags: TAG,
         summary: 'Change quote (`reissue`, `ancillaries`; AA refuses `cancel_segments`)',
         params: OrderIdParams,
@@ -186,6 +189,8 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       ...writeRoute,
       schema: {
         operationId: 'quoteOrderCancellation',
+        description:
+          'What cancelling would refund and what the fare conditions keep, without cancelling. Cancel with POST /cancel/confirm. The body may be left out.',
         tags: TAG,
         summary: 'Cancellation quote: refund versus penalty from the fare conditions',
         params: OrderIdParams,
@@ -237,6 +242,8 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
     {
       schema: {
         operationId: 'getRefundEligibility',
+        description:
+          'Whether the order can be refunded now, the refundable amount and the penalty, from the fare conditions; changes nothing.',
         tags: TAG,
         summary: 'Refund eligibility, refundable amount and penalty (no side effect)',
         params: OrderIdParams,

@@ -46,6 +46,7 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
       logSerializers: redactedTokenLog,
       schema: {
         operationId: 'verifyEmail',
+        description: 'Public: the link e-mailed at sign-up or by POST /v1/dev/me/verify-email.',
         tags: ['portal'],
         summary: 'The e-mailed verification link: marks the address verified',
         security: NO_SECURITY,
@@ -63,6 +64,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ services: PortalSer
     {
       schema: {
         operationId: 'resendVerificationEmail',
+        description: 'E-mails a new verification link; 409 when the address is already verified.',
         tags: ['portal'],
         summary: 'Send a new verification link to the account address',
         security: SESSION_SECURITY,

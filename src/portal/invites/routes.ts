@@ -34,6 +34,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
     {
       schema: {
         operationId: 'listInvites',
+        description: 'Invitations not yet accepted, revoked or expired.',
         tags,
         summary: "The agency's open invitations, newest first",
         security: SESSION_SECURITY,
@@ -48,6 +49,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
     {
       schema: {
         operationId: 'revokeInvite',
+        description: 'The invitation link stops working at once.',
         tags,
         summary: 'Revoke an open invitation',
         security: SESSION_SECURITY,

@@ -15,6 +15,8 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
     {
       schema: {
         operationId: 'listApiKeys',
+        description:
+          'Every key of the agency with its restrictions; a secret is only ever in the answer that makes, rotates or reveals it.',
         tags,
         summary: "The agency's API keys, newest first, never with secrets",
         security: SESSION_SECURITY,

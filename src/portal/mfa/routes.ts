@@ -32,6 +32,8 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
     {
       schema: {
         operationId: 'confirmTotpEnrolment',
+        description:
+          'Send a current code of the secret POST /v1/dev/me/mfa/totp answered; the second factor is on from then, and the recovery codes are shown in this answer only.',
         tags,
         summary: 'Confirm enrolment with a code from the new secret; answers the recovery codes once',
         security: SESSION_SECURITY,

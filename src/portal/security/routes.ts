@@ -41,6 +41,8 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
     {
       schema: {
         operationId: 'listSecurityEvents',
+        description:
+          'Operator view of the security events of every account, newest first; needs the platform permission platform.read.',
         tags: ['admin'],
         summary: 'Security events of every account, newest first (permission platform.read)',
         security: SESSION_SECURITY,
@@ -56,6 +58,7 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
     {
       schema: {
         operationId: 'acknowledgeSecurityEvent',
+        description: 'Marks the event as seen by this operator; it stays in the log.',
         tags: ['admin'],
         summary: 'Acknowledge an event (permission platform.read)',
         security: SESSION_SECURITY,
@@ -71,6 +74,7 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
     {
       schema: {
         operationId: 'listLockouts',
+        description: 'Accounts whose sign-in is locked after repeated failures, and when each lock ends.',
         tags: ['admin'],
         summary: 'Accounts locked now, with when each lock ends (permission platform.read)',
         security: SESSION_SECURITY,
@@ -85,6 +89,7 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
     {
       schema: {
         operationId: 'unlockAccount',
+        description: 'Lets the account sign in again at once and resets its failure count.',
         tags: ['admin'],
         summary: 'Lift a lock and reset the failure count (permission user.manage)',
         security: SESSION_SECURITY,

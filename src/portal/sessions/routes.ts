@@ -51,6 +51,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
     {
       schema: {
         operationId: 'logOut',
+        description: 'Revokes the bearer token of this request; on a support session, that ends the support session.',
         tags: ['portal'],
         summary: 'End the current session (a support session is closed)',
         security: SESSION_SECURITY,
@@ -113,6 +114,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
     {
       schema: {
         operationId: 'getAccount',
+        description: 'The account behind the session, its agency, whether a second factor is on, and the session.',
         tags: ['portal'],
         summary: 'The caller: account, agency, second factor, session',
         security: SESSION_SECURITY,

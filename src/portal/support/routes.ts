@@ -30,6 +30,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
     {
       schema: {
         operationId: 'endSupportSession',
+        description: "Ends an operator's support session on an agency.",
         tags: ['admin'],
         summary: 'Close a support session (also done by logging out with its token)',
         security: SESSION_SECURITY,
