@@ -93,6 +93,7 @@ export class AirportIndex {
   private readonly icao: (string | null)[] = [];
   private readonly country: (string | null)[] = [];
   private readonly type: string[] = [];
+  private readonly elevation: (number | null)[] = [];
   private readonly searchName: string[] = [];
   private readonly searchCity: (string | null)[] = [];
   /** As stored: the API's `region_code` hides the `XX-U-A` placeholders, the filter does not. */
@@ -153,6 +154,7 @@ export class AirportIndex {
         this.icao.push(airport.icao);
         this.country.push(interned.of(airport.country_code));
         this.type.push(interned.of(airport.type)!);
+        this.elevation.push(airport.elevation_ft);
         this.searchName.push(row.search_name);
         this.searchCity.push(row.search_city ?? null);
         this.regionCode.push(interned.of(row.region_code));
@@ -195,8 +197,7 @@ export class AirportIndex {
       case 'type':
         return (p) => typeRank(this.type[p]!);
       case 'elevation':
-        // Only at build time: equal elevations group together.
-        return (p) => (JSON.parse(this.json.get(p)) as { elevation_ft: number | null }).elevation_ft;
+        return (p) => this.elevation[p];
     }
   }
 

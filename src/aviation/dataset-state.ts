@@ -100,6 +100,11 @@ export class DatasetState {
     for (const listener of this.listeners) listener();
   }
 
+  /** Resolves once no read of the state is under way (the first load at start included). */
+  async settled(): Promise<void> {
+    while (this.inFlight ?? this.queued) await (this.queued ?? this.inFlight)!.catch(() => {});
+  }
+
   /** The oldest last success over the given sources; null while any of them never succeeded. */
   oldestSuccess(sources: readonly string[]): Date | null {
     let oldest: Date | null = null;

@@ -22,7 +22,9 @@ export function createAviation({ platform }: { platform: Platform }): Aviation {
       // Unknown paths under these prefixes answer 404/405 in the envelope too.
       await setUnmatchedSurface(app, '/v1/aviation', 'envelope');
       await setUnmatchedSurface(app, '/v1/reference', 'envelope');
-      await aviation.state.refresh();
+      // The data is loaded in the background: a large data set may take longer than a plugin may
+      // (avvio's 10 s on a busy machine), and reads arriving meanwhile wait for it (DatasetState).
+      aviation.state.refresh().catch((err: unknown) => platform.logger.error({ err }, 'could not load aviation data'));
       app.addHook('onClose', async () => aviation.state.close());
       registerAviationJobs(platform, aviation.state);
       await app.register(airportRoutes, { service: aviation });

@@ -118,6 +118,7 @@ export function createReferenceService(ctx: AviationContext): ReferenceService {
     },
 
     async sources() {
+      await ctx.state.settled();
       const rows = new Map(ctx.state.sources.map((r) => [r.name, r]));
       const data: Source[] = SOURCES.map((s) => {
         const r = rows.get(s.name);

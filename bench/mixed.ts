@@ -1,0 +1,225 @@
+/**
+ * The whole service under a realistic mix, on one storage per run (PGlite by default; PostgreSQL
+ * with DATABASE_URL): 70 % aviation reads (airport by code, 100 km radius, airline), 20 % searches
+ * (60 % of them answered from the cache, 40 % a route and date not asked before), 8 % order
+ * reads, 2 % bookings (holds of offers priced beforehand). Requests/s and p99 per class, against
+ * the bare floor: a bare Fastify server answering each class with the same bytes, under the same
+ * mix and concurrency. The AA test system runs in its own process.
+ *
+ *   npx tsx bench/mixed.ts
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/mixed.ts
+ */
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { sql } from 'kysely';
+import { request } from 'undici';
+import { buildGateway } from '../src/app.js';
+import { runSync } from '../src/aviation/importers/sync-runner.js';
+import { benchPlatform } from './lib/bench-platform.js';
+import { aaTestSystemProcess, dateAhead, percentile, SUBSCRIPTION_KEY } from './shopping-lib.js';
+
+const DATA = path.resolve(import.meta.dirname, '../../shared/data');
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
+const CONNECTIONS = 10;
+const storage = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+type Kind = 'aviation' | 'search-hit' | 'search-miss' | 'order-read' | 'booking';
+const MIX: [Kind, number][] = [
+  ['aviation', 0.7],
+  ['search-hit', 0.12],
+  ['search-miss', 0.08],
+  ['order-read', 0.08],
+  ['booking', 0.02],
+];
+const pick = (): Kind => {
+  let r = Math.random();
+  for (const [kind, share] of MIX) if ((r -= share) < 0) return kind;
+  return 'aviation';
+};
+
+const aa = await aaTestSystemProcess();
+const { platform, dispose } = await benchPlatform(storage, {
+  AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY,
+  MONITORING_INTERVAL_SECONDS: '0',
+});
+const sync = await runSync(platform, { from: DATA, source: 'ourairports,openflights' });
+if (!sync.ok) throw new Error(`aviation sync failed: ${JSON.stringify(sync.sources)}`);
+const gateway = await buildGateway(platform, { aaTestSystemUrl: aa.url });
+const agency = await gateway.identity.createAgency({ name: 'Mixed Bench' });
+await sql`update agencies set search_rate_limit = 1000000000 where id = ${agency.id}`.execute(platform.db);
+const { secret } = await gateway.apiKeys.create({ agencyId: agency.id, kind: 'agency', environment: 'test' });
+const base = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
+const headers = { 'content-type': 'application/json', 'x-api-key': secret };
+
+async function call(method: 'GET' | 'POST', url: string, body?: unknown, extra: Record<string, string> = {}) {
+  const res = await request(base + url, {
+    method,
+    headers: { ...headers, ...extra },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.body.text();
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${text.slice(0, 200)}`);
+  return JSON.parse(text);
+}
+
+const ROUTES = [
+  ['JFK', 'LAX'],
+  ['DFW', 'ORD'],
+  ['CLT', 'MIA'],
+  ['ORD', 'LAX'],
+  ['PHL', 'DFW'],
+  ['LAX', 'JFK'],
+  ['MIA', 'CLT'],
+  ['DFW', 'PHL'],
+];
+const searchBody = (i: number) => {
+  const [origin, destination] = ROUTES[i % ROUTES.length]!;
+  return { origin, destination, departure_date: dateAhead(10 + Math.floor(i / ROUTES.length)), adults: 1 };
+};
+
+// Hot searches, asked once so they are cached; misses take routes and dates beyond them.
+const HOT = 8;
+for (let i = 0; i < HOT; i++) await call('POST', '/v1/shopping/offers', searchBody(i));
+let nextMiss = HOT;
+
+// Offers priced ahead for the bookings, and orders booked ahead for the reads.
+const bookings = Math.ceil(REQUESTS * 0.02) + 20;
+const priced: string[] = [];
+for (let i = 0; priced.length < bookings + 10; i++) {
+  const search = await call('POST', '/v1/shopping/offers', searchBody(2_000 + i));
+  for (const offer of (search.offers ?? []).slice(0, 3)) {
+    const price = await call('POST', '/v1/offers/price', { offer_id: offer.offer_id });
+    priced.push(price.offer_id);
+  }
+}
+const booking = (offerId: string) => ({
+  offer_id: offerId,
+  passengers: [{ given_name: 'Ada', family_name: 'Lovelace', born_on: '1985-12-10', email: 'ada@example.com' }],
+  payment: { type: 'hold' },
+});
+const orderIds: string[] = [];
+for (let i = 0; i < 10; i++) {
+  const order = await call('POST', '/v1/orders', booking(priced.pop()!), { 'idempotency-key': `mixed-pre-${i}-${Date.now()}` });
+  orderIds.push(order.order_id);
+}
+
+const airports = ['JFK', 'LHR', 'MUC', 'SFO', 'NRT', 'CDG', 'SYD', 'GRU', 'DXB', 'ORD'];
+const centres: [number, number][] = [
+  [40.64, -73.78],
+  [51.47, -0.45],
+  [48.35, 11.78],
+  [37.62, -122.38],
+  [35.77, 140.39],
+  [-33.95, 151.18],
+];
+const airlines = ['AA', 'BA', 'LH', 'AF', 'DL', 'UA'];
+let n = 0;
+function nextRequest(kind: Kind): { method: 'GET' | 'POST'; path: string; body?: string; headers?: Record<string, string> } {
+  n++;
+  switch (kind) {
+    case 'aviation': {
+      const r = n % 3;
+      if (r === 0) return { method: 'GET', path: `/v1/aviation/airports/${airports[n % airports.length]}` };
+      if (r === 1) {
+        const [lat, lon] = centres[n % centres.length]!;
+        return { method: 'GET', path: `/v1/aviation/airports?lat=${lat}&lon=${lon}&radius_km=100` };
+      }
+      return { method: 'GET', path: `/v1/aviation/airlines/${airlines[n % airlines.length]}` };
+    }
+    case 'search-hit':
+      return { method: 'POST', path: '/v1/shopping/offers', body: JSON.stringify(searchBody(n % HOT)) };
+    case 'search-miss':
+      return { method: 'POST', path: '/v1/shopping/offers', body: JSON.stringify(searchBody(nextMiss++)) };
+    case 'order-read':
+      return { method: 'GET', path: `/v1/orders/${encodeURIComponent(orderIds[n % orderIds.length]!)}` };
+    case 'booking': {
+      const offer = priced.pop();
+      // Out of priced offers (more bookings drawn than planned): read an order instead.
+      if (!offer) return nextRequest('order-read');
+      return {
+        method: 'POST',
+        path: '/v1/orders',
+        body: JSON.stringify(booking(offer)),
+        headers: { ...headers, 'idempotency-key': `mixed-${n}-${Date.now()}` },
+      };
+    }
+  }
+}
+
+/** Runs the mix against a base URL; latencies by class from each client's last request. */
+async function runMix(url: string, route: (kind: Kind, r: ReturnType<typeof nextRequest>) => ReturnType<typeof nextRequest>) {
+  const latencies = new Map<Kind, number[]>(MIX.map(([k]) => [k, []]));
+  let non2xx = 0;
+  const started = performance.now();
+  let finished!: () => void;
+  const done = new Promise<void>((resolve) => (finished = resolve));
+  const instance = autocannon(
+    {
+      url,
+      connections: CONNECTIONS,
+      amount: REQUESTS,
+      headers,
+      requests: [
+        {
+          setupRequest: (req, context) => {
+            const kind = pick();
+            (context as Record<string, unknown>).kind = kind;
+            const r = route(kind, nextRequest(kind));
+            return { ...req, method: r.method, path: r.path, body: r.body, headers: r.headers ?? headers } as typeof req;
+          },
+        },
+      ],
+    },
+    () => finished(),
+  );
+  void instance.on('response', (client: any, status: number, _bytes: number, ms: number) => {
+    if (status >= 300) non2xx++;
+    latencies.get(client.requestIterator.context.kind as Kind)?.push(ms);
+  });
+  await done;
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, latencies, non2xx };
+}
+
+// The bare floor: the same bytes per class from a bare Fastify server.
+const samples = new Map<Kind, string>();
+samples.set('aviation', JSON.stringify(await call('GET', '/v1/aviation/airports/JFK')));
+samples.set('search-hit', JSON.stringify(await call('POST', '/v1/shopping/offers', searchBody(0))));
+samples.set('search-miss', samples.get('search-hit')!);
+samples.set('order-read', JSON.stringify(await call('GET', `/v1/orders/${encodeURIComponent(orderIds[0]!)}`)));
+samples.set('booking', samples.get('order-read')!);
+const bare = Fastify({ logger: false });
+bare.all('/bare/:kind', async (req, reply) =>
+  reply.type('application/json; charset=utf-8').send(samples.get((req.params as { kind: Kind }).kind)),
+);
+const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+const savedPriced = [...priced];
+const floor = await runMix(bareBase, (kind, r) => ({ ...r, path: `/bare/${kind}` }));
+priced.splice(0, priced.length, ...savedPriced);
+const measured = await runMix(base, (_kind, r) => r);
+
+console.log(
+  `storage: ${storage}; ${REQUESTS} requests, ${CONNECTIONS} connections; gateway ${Math.round(REQUESTS / measured.seconds)} req/s overall, bare floor ${Math.round(REQUESTS / floor.seconds)} req/s; gateway non-2xx: ${measured.non2xx}`,
+);
+console.table(
+  MIX.map(([kind]) => {
+    const g = measured.latencies.get(kind)!;
+    const b = floor.latencies.get(kind)!;
+    return {
+      class: kind,
+      requests: g.length,
+      'req/s': Math.round(g.length / measured.seconds),
+      'p50 ms': g.length ? percentile(g, 50) : null,
+      'p99 ms': g.length ? percentile(g, 99) : null,
+      'bare req/s': Math.round(b.length / floor.seconds),
+      'bare p99 ms': b.length ? percentile(b, 99) : null,
+    };
+  }),
+);
+
+await bare.close();
+await gateway.app.close();
+await dispose();
+await aa.close();
