@@ -13,6 +13,7 @@ import { findAgencyOrder } from './order-store.js';
 import { writeGate } from './route-context.js';
 import { orderRoutes } from './routes.js';
 import { orderServicingRoutes } from './servicing/routes.js';
+import type { RequireAccreditation } from './booking/service.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const TICKETING_DEADLINE_SWEEP_JOB = 'orders.ticketing-deadline-sweep';
@@ -22,6 +23,8 @@ export interface OrdersOptions {
   connectors: ConnectorRegistry;
   /** The portal's session hook, for the agency dashboard's order actions. */
   authenticate: (request: FastifyRequest) => Promise<void>;
+  /** Billing's accreditation rule for ticketing in production (`billing.terms.requireAccreditation`). */
+  requireAccreditation?: RequireAccreditation;
 }
 
 export interface Orders {
@@ -34,7 +37,7 @@ export interface Orders {
  * Orders: `/v1/orders` on an API key and the dashboard's order actions on a portal session, the
  * hourly ticketing-deadline sweep and the booking recovery (each once per cluster).
  */
-export function createOrders({ platform, connectors, authenticate }: OrdersOptions): Orders {
+export function createOrders({ platform, connectors, authenticate, requireAccreditation }: OrdersOptions): Orders {
   const seatLookup: OrderSeatResolver = {
     async resolve(id, agencyId) {
       if (!agencyId || !airlineOfOrderId(id)) return null;
@@ -64,8 +67,8 @@ export function createOrders({ platform, connectors, authenticate }: OrdersOptio
       await app.register(async (api) => {
         setRoutePolicy(api, { ...API_KEY_ROUTE, meter: 'orders' });
         await api.register(orderRoutes, { platform, connectors });
-        await api.register(bookingRoutes, { platform, connectors });
-        await api.register(orderServicingRoutes, { platform, connectors });
+        await api.register(bookingRoutes, { platform, connectors, requireAccreditation });
+        await api.register(orderServicingRoutes, { platform, connectors, requireAccreditation });
       });
       await app.register(async (dashboard) => {
         setRoutePolicy(dashboard, SESSION_ROUTE);

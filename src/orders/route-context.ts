@@ -5,7 +5,7 @@ import type { Actor, OrderScope } from './order-record.js';
 import { STATUS_DOC } from './order-status.js';
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
 import type { Platform } from '../platform/platform.js';
-import type { BookingDeps } from './booking/service.js';
+import type { BookingDeps, RequireAccreditation } from './booking/service.js';
 import type { Target } from './servicing/context.js';
 
 /** What the order route files share: tag, the caller's scope and actor, and the write gate. */
@@ -56,15 +56,22 @@ export function writeGate(config: { orderWritesEnabled: boolean; publicUrl: stri
 export interface OrderRouteOptions {
   platform: Platform;
   connectors: ConnectorRegistry;
+  /** Ticketing in production needs accreditation (billing's `terms.requireAccreditation`); absent: no check. */
+  requireAccreditation?: RequireAccreditation;
 }
 
 /** A route's description followed by the order status table every order route documents. */
 export const withStatusDoc = (description: string): string => `${description}\n\n${STATUS_DOC}`;
 
 /** The typed router, the booking and servicing dependencies, and what every order route needs. */
-export function orderRouteContext(app: FastifyInstance, { platform, connectors }: OrderRouteOptions) {
+export function orderRouteContext(app: FastifyInstance, { platform, connectors, requireAccreditation }: OrderRouteOptions) {
   const router = app.withTypeProvider<TypeBoxTypeProvider>();
-  const deps: BookingDeps = { db: platform.db, connectors, clock: () => platform.clock() };
+  const deps: BookingDeps = {
+    db: platform.db,
+    connectors,
+    clock: () => platform.clock(),
+    ...(requireAccreditation ? { requireAccreditation } : {}),
+  };
   const target = (request: { params: { orderID: string }; query: { airline?: string } }): Target => ({
     orderId: request.params.orderID,
     airline: request.query.airline,

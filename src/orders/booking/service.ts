@@ -22,10 +22,15 @@ import type { CreateOrderBody } from './schemas.js';
 /** Carriers whose NDC payment cannot carry 3-D Secure data (the contract's 422 for AA). */
 const NO_PAYMENT_AUTHENTICATION = new Set(['AA']);
 
+/** Refuses ticketing in production for an agency without an accreditation number (403 accreditation_required). */
+export type RequireAccreditation = (scope: { agencyId: string; environment: 'test' | 'live' }) => Promise<void>;
+
 export interface BookingDeps {
   db: Db;
   connectors: ConnectorRegistry;
   clock: () => Date;
+  /** Absent where nothing tickets (the dashboard's cancel). */
+  requireAccreditation?: RequireAccreditation;
 }
 
 /**
@@ -59,6 +64,8 @@ export async function createOrder(
   if (!contactEmail) throw badRequest('contact.email is required (or an email on a passenger)', 'contact_required');
   const contact = { email: contactEmail, phone: body.contact?.phone ?? passengers.find((p) => p.phone)?.phone ?? null };
   const payment = paymentOf(body) ?? { type: 'hold' as const };
+  // Paying now tickets: in production that needs accreditation, refused before any airline call.
+  if (payment.type !== 'hold') await deps.requireAccreditation?.(scope);
   const ctx = { environment: scope.environment };
 
   const book = async (holder: KeyHolder | null): Promise<string> => {

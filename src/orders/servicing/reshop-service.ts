@@ -83,6 +83,8 @@ export async function confirmChange(
   if (!body.offer_id) throw badRequest('offer_id is required', 'offer_id_required');
   const { order, connector, ctx } = await open(deps, scope, t);
   requireOpen(order);
+  // Accepting reshop offers pays and reissues the tickets: in production that needs accreditation.
+  await deps.requireAccreditation?.(scope);
   const ids = [body.offer_id, ...(body.offer_ids ?? []).filter((id) => id !== body.offer_id)];
   const changed = unwrap(
     await connector.acceptReshopOffers(refOf(order), ids, paymentOf(body) ?? { type: 'agency_account' }, ctx),

@@ -116,6 +116,8 @@ export async function commitOrder(
   const pending = order.details.pendingUpsell;
   if (order.status !== 'hold' && !pending)
     throw conflict('nothing to commit: the order is paid and has no pending upsell', 'nothing_to_commit');
+  // A commit pays, and tickets a hold: in production that needs accreditation.
+  await deps.requireAccreditation?.(scope);
   const payment = paymentOf(body) ?? { type: 'agency_account' as const };
   const due = (order.status === 'hold' ? Number(order.total_minor) : 0) + (pending?.total.amountMinor ?? 0);
   const changed = unwrap(
