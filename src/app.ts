@@ -3,6 +3,7 @@ import { createAuth } from './auth/plugin.js';
 import type { ApiKeyService } from './auth/api-keys/key-service.js';
 import { createAviation, type Aviation } from './aviation/plugin.js';
 import { createConnectors, type Connectors } from './connectors/plugin.js';
+import { createDashboard } from './dashboard/plugin.js';
 import { createHealth } from './health/plugin.js';
 import { createIdentity, type Identity } from './identity/identity.js';
 import { createMonitoring, type Monitoring } from './monitoring/plugin.js';
@@ -124,6 +125,7 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   const webhooks = createWebhooks({ platform, authenticate: portal.authenticate, ...options.webhooks });
   const health = createHealth({ platform });
   const aviation = createAviation({ platform });
+  const dashboard = createDashboard({ platform });
 
   await app.register(auth.plugin);
   await app.register(health.plugin);
@@ -135,6 +137,7 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   await app.register(orders.plugin);
   await app.register(webhooks.plugin);
   await app.register(aviation.plugin);
+  await app.register(dashboard.plugin);
 
   return { app, identity, apiKeys: auth.apiKeys, connectors, shopping, monitoring, portal, orders, webhooks, aviation };
 }

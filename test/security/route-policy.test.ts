@@ -24,6 +24,8 @@ const PUBLIC_ROUTES = [
   '/openapi.json',
   '/docs',
   '/docs/scalar.js',
+  '/dashboard',
+  '/dashboard/*',
 ];
 const METRICS_ROUTES = ['/metrics'];
 
