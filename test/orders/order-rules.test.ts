@@ -160,9 +160,14 @@ describe('the order store', () => {
       ['POST', `/v1/orders/${id}/refund?airline=AA`],
     ];
     for (const [method, url] of paths) {
-      const res = await f.call(method, url, method === 'GET' || method === 'DELETE' ? undefined : {}, {
-        'x-api-key': other.secret,
-      });
+      const res = await f.call(
+        method,
+        url,
+        method === 'GET' || method === 'DELETE' ? undefined : url.includes('/change/confirm') ? { offer_id: 'AA|x' } : {},
+        {
+          'x-api-key': other.secret,
+        },
+      );
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json().code).toBe('order_not_found');
       expect(res.json().did_you_mean).toBeUndefined();
