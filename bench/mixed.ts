@@ -93,9 +93,14 @@ for (let i = 0; priced.length < bookings + 10; i++) {
     priced.push(price.offer_id);
   }
 }
+// A different traveller each time: the same passengers on the same flights are refused (409).
+let travellers = 0;
+const letters = (i: number): string => (i < 26 ? '' : letters(Math.floor(i / 26) - 1)) + String.fromCharCode(97 + (i % 26));
 const booking = (offerId: string) => ({
   offer_id: offerId,
-  passengers: [{ given_name: 'Ada', family_name: 'Lovelace', born_on: '1985-12-10', email: 'ada@example.com' }],
+  passengers: [
+    { given_name: `Ada${letters(travellers++)}`, family_name: 'Lovelace', born_on: '1985-12-10', email: 'ada@example.com' },
+  ],
   payment: { type: 'hold' },
 });
 const orderIds: string[] = [];
