@@ -42,6 +42,8 @@ const aa = await aaTestSystemProcess();
 const { platform, dispose } = await benchPlatform(storage, {
   AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY,
   MONITORING_INTERVAL_SECONDS: '0',
+  // The free plan's allowance (1,000 requests) would refuse most of the run.
+  FREE_ALLOWANCE_REQUESTS: '100000000',
 });
 const sync = await runSync(platform, { from: DATA, source: 'ourairports,openflights' });
 if (!sync.ok) throw new Error(`aviation sync failed: ${JSON.stringify(sync.sources)}`);
