@@ -206,6 +206,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         cancellation_quote_id: quote.quoteId,
         refund: money(quote.refund)!,
         penalty: money(quote.penalty)!,
+        trip_credit: money(quote.credit)!,
         expires_at: quote.expiresAt,
       };
     },

@@ -109,6 +109,11 @@ export const CancelQuoteSchema = Type.Object(
     cancellation_quote_id: Type.String(),
     refund: AmountSchema,
     penalty: AmountSchema,
+    trip_credit: {
+      ...AmountSchema,
+      description:
+        "What the airline keeps for a future trip instead of refunding it in cash (AA's trip credit for non-refundable fares cancelled after 24 hours); zero when none",
+    },
     expires_at: Nullable(Type.String()),
   },
   { $id: 'CancellationQuote' },

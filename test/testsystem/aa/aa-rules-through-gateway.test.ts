@@ -46,6 +46,30 @@ describe('AA rules through the gateway', () => {
     expect(quote.json().penalty.amount).toBe(0);
   });
 
+  it('quotes a Main Cabin ticket cancelled after 24 hours as a trip credit, not cash', async () => {
+    const offer = await mainCabinOffer(24);
+    const created = await f.hold(offer.offer_id, {
+      passengers: [{ ...PASSENGER, given_name: 'Katherine', family_name: 'Johnson', email: 'kj@example.com' }],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json();
+    const committed = await f.call('POST', path(order.order_id, '/commit'), { payment: { type: 'agency_account' } });
+    expect(committed.statusCode, committed.body).toBe(200);
+    await f.control('POST', '/control/clock', { advanceSeconds: 25 * 3600 });
+    try {
+      const quote = await f.call('POST', path(order.order_id, '/cancel'));
+      expect(quote.statusCode, quote.body).toBe(200);
+      const { refund, penalty, trip_credit: credit } = quote.json();
+      expect(credit.currency).toBe(committed.json().currency);
+      expect(credit.amount, 'the fare is kept as a trip credit').toBeGreaterThan(0);
+      // The money paid is all accounted for: cash back (taxes), trip credit and what is kept.
+      expect(refund.amount + credit.amount + penalty.amount).toBeCloseTo(committed.json().total, 2);
+      expect(refund.amount).toBeLessThan(committed.json().total);
+    } finally {
+      await f.control('DELETE', '/control/clock');
+    }
+  });
+
   it('offers no hold inside 7 days of departure and refuses one with AA’s text; holds beyond', async () => {
     const soon = await mainCabinOffer(3);
     expect(soon.hold_available).toBe(false);
