@@ -5,7 +5,6 @@
  * through Lua scripts). Target: ratio >= 0.8, as the agency key's gate alone (gate-overhead.ts).
  */
 import { buildGateway, type Gateway } from '../src/app.js';
-import { createBilling, type Billing } from '../src/billing/plugin.js';
 import { API_KEY_ROUTE, PUBLIC_ROUTE } from '../src/platform/http/route-policy.js';
 import { benchPlatform, type Storage } from './lib/bench-platform.js';
 import { combine, load, printTable, type LoadResult } from './lib/load.js';
@@ -24,9 +23,8 @@ const setups: { name: string; storage: Storage; env: Record<string, string> }[] 
 for (const setup of setups) {
   // An allowance no run can use up: every request takes and releases a hold, as a free account's does.
   const { platform, dispose } = await benchPlatform(setup.storage, { ...setup.env, FREE_ALLOWANCE_REQUESTS: '100000000' });
-  const gateway: Gateway & { billing?: Billing } = await buildGateway(platform);
+  const gateway: Gateway = await buildGateway(platform);
   const { app } = gateway;
-  if (!gateway.billing) await app.register(createBilling({ platform, authenticate: gateway.portal.authenticate }).plugin);
   const payload = { ok: true };
   app.get('/v1/bench/metered', { config: { ...API_KEY_ROUTE, meter: 'monitoring' } }, async () => payload);
   // gate-overhead.ts's case in the same run, so both ratios see the same machine.

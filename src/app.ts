@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { createAuth } from './auth/plugin.js';
+import { createBilling, type Billing } from './billing/plugin.js';
 import type { ApiKeyService } from './auth/api-keys/key-service.js';
 import { createAviation, type Aviation } from './aviation/plugin.js';
 import { createConnectors, type Connectors } from './connectors/plugin.js';
@@ -40,6 +41,7 @@ export interface Gateway {
   shopping: Shopping;
   monitoring: Monitoring;
   portal: Portal;
+  billing: Billing;
   orders: Orders;
   webhooks: Webhooks;
   aviation: Aviation;
@@ -118,7 +120,13 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   const auth = createAuth({ platform });
   const connectors = createConnectors({ platform, aaTestSystemUrl: options.aaTestSystemUrl ?? null });
   const portal = createPortal({ platform, identity, apiKeys: auth.apiKeys });
-  const orders = createOrders({ platform, connectors: connectors.registry, authenticate: portal.authenticate });
+  const billing = createBilling({ platform, authenticate: portal.authenticate });
+  const orders = createOrders({
+    platform,
+    connectors: connectors.registry,
+    authenticate: portal.authenticate,
+    requireAccreditation: billing.terms.requireAccreditation,
+  });
   const shopping = createShopping({ platform, connectors: connectors.registry });
   const offers = createOffers({ platform, connectors: connectors.registry, orderSeats: orders.seatLookup });
   const monitoring = createMonitoring({ platform, connectors: connectors.registry });
@@ -128,6 +136,8 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   const dashboard = createDashboard({ platform });
 
   await app.register(auth.plugin);
+  // Right after the key gate: the meter and the standing check see every route the gate passes.
+  await app.register(billing.plugin);
   await app.register(health.plugin);
   await app.register(connectors.plugin);
   await app.register(shopping.plugin);
@@ -139,5 +149,5 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   await app.register(aviation.plugin);
   await app.register(dashboard.plugin);
 
-  return { app, identity, apiKeys: auth.apiKeys, connectors, shopping, monitoring, portal, orders, webhooks, aviation };
+  return { app, identity, apiKeys: auth.apiKeys, connectors, shopping, monitoring, portal, billing, orders, webhooks, aviation };
 }

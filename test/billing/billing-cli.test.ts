@@ -6,7 +6,6 @@ import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildGateway, type Gateway } from '../../src/app.js';
-import { createBilling, type Billing } from '../../src/billing/plugin.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform } from '../../src/platform/platform.js';
 
@@ -114,9 +113,7 @@ describe('operator CLI: agency terms and usage export', { timeout: 180_000 }, ()
 
     // Five requests through the gateway on the same storage, metered as any other.
     const platform = await createPlatform(loadConfig({ ...env, PORT: '0' }), { logger: pino({ level: 'silent' }) });
-    const gateway: Gateway & { billing?: Billing } = await buildGateway(platform);
-    if (!gateway.billing)
-      await gateway.app.register(createBilling({ platform, authenticate: gateway.portal.authenticate }).plugin);
+    const gateway: Gateway = await buildGateway(platform);
     try {
       for (let i = 0; i < 5; i++) {
         const res = await gateway.app.inject({

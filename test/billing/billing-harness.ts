@@ -2,7 +2,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { buildGateway, type AppOptions, type Gateway } from '../../src/app.js';
 import type { KeyKind } from '../../src/auth/api-keys/key-service.js';
-import { createBilling, type Billing } from '../../src/billing/plugin.js';
 import type { TermsChange } from '../../src/billing/terms/service.js';
 import type { Platform } from '../../src/platform/platform.js';
 import { createTestPlatform } from '../helpers/test-platform.js';
@@ -27,16 +26,10 @@ export async function startBilling(options: BillingHarnessOptions = {}) {
     ...(options.isolated ? { isolated: true } : {}),
     env: { SMTP_URL: inbox.url, PUBLIC_URL: 'https://gateway.test', FREE_ALLOWANCE_REQUESTS: '20', ...options.env },
   });
-  const gateway: Gateway & { billing?: Billing } = await buildGateway(platform, options.app);
+  const gateway: Gateway = await buildGateway(platform, options.app);
   const { app } = gateway;
-  // Until the app wires billing itself, the harness does it as app.ts will.
-  let billing = gateway.billing;
-  if (!billing) {
-    billing = createBilling({ platform, authenticate: gateway.portal.authenticate });
-    await app.register(billing.plugin);
-  }
   await app.ready();
-  const b = billing;
+  const b = gateway.billing;
   let n = 0;
   const recoveryCodes = new Map<string, string[]>();
 

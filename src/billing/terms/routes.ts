@@ -54,6 +54,8 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
     {
       schema: {
         operationId: 'listAgencies',
+        description:
+          'Pages through every agency with its plan, payment method, billing status and period, live flag, accreditation number and limits. Needs a session with a verified second factor and the billing.manage permission.',
         tags: ['admin'],
         summary: `Agencies with their account terms, newest first (permission ${BILLING_PERMISSION})`,
         security: SESSION_SECURITY,
@@ -76,6 +78,8 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
     {
       schema: {
         operationId: 'getAgency',
+        description:
+          "One agency's account terms as the standing check reads them; 404 for an unknown id. Needs a session with a verified second factor and the billing.manage permission.",
         tags: ['admin'],
         summary: `An agency's account terms: plan, payment method, billing status and period, live, accreditation, limits (permission ${BILLING_PERMISSION})`,
         security: SESSION_SECURITY,
