@@ -85,7 +85,7 @@ export async function gatewayProcess(aaUrl: string, env: Record<string, string> 
     ...env,
   };
   const { stdout } = await promisify(execFile)(process.execPath, ['bin/flightagg.js', 'demo', '--json'], { env: childEnv });
-  const key = (JSON.parse(stdout) as { secret: string }).secret;
+  const key = (JSON.parse(stdout) as { key: { secret: string } }).key.secret;
   const child = spawn(process.execPath, ['bin/flightagg.js', 'serve'], { env: childEnv, stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
