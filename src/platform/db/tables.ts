@@ -504,4 +504,10 @@ export interface Tables {
     id: string;
     applied_at: Generated<Date>;
   };
+
+  // 0013_order_airline_checks
+  order_airline_checks: {
+    order_id: string;
+    checked_at: Date;
+  };
 }
