@@ -1,0 +1,289 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { Keyring } from '../../src/platform/keyring/keyring.js';
+import { haproxyConfig, serverStates, serverName } from './haproxy.js';
+import { answers, fatal, freePort, spawnChild, waitUntil, type Child } from './processes.js';
+
+export { haproxyAvailable, serverName } from './haproxy.js';
+
+/**
+ * N gateway processes (`flightagg serve`) on one PostgreSQL and one Redis, behind HAProxy, with
+ * one shared AA test system process: the product as it runs once it outgrows one machine. Used by
+ * `npm run cluster` and by test/cluster/. Everything it starts it stops (`stop()`, idempotent).
+ */
+
+export interface ClusterOptions {
+  /** Gateway processes. */
+  instances: number;
+  /** One PostgreSQL database; with `scratchDatabase` the server to make a throw-away one on. */
+  databaseUrl: string;
+  /** One Redis. */
+  redisUrl: string;
+  /** Extra environment for every gateway (after the harness's own, so it may override them). */
+  env?: Record<string, string>;
+  /** The balancer's port; default a free one. */
+  haproxyPort?: number;
+  /** Make a database of its own on `databaseUrl`'s server, dropped by `stop()`. */
+  scratchDatabase?: boolean;
+  /** The gateways' KEYRING; default a generated one (all instances must share it). */
+  keyring?: string;
+  /** The gateways' REDIS_PREFIX; default one of the cluster's own, whose keys `stop()` deletes. */
+  redisPrefix?: string;
+  /** Extra environment for the AA test system process. */
+  testSystemEnv?: Record<string, string>;
+}
+
+export interface ClusterInstance {
+  index: number;
+  port: number;
+  /** The current process's id (a new one after `start()`). */
+  pid: number;
+  /** Direct, bypassing the balancer. */
+  url: string;
+  /** HAProxy's name for it, as answers carry it in `X-Cluster-Instance`. */
+  name: string;
+  /** Sends `signal`, resolves with the exit code (null when the signal ended it). */
+  kill(signal: NodeJS.Signals): Promise<number | null>;
+  /** (Re)starts on the same port; resolves once `/v1/health/ready` answers 200. */
+  start(): Promise<void>;
+  /** Whether `/v1/health/ready` answers 200 now. */
+  ready(): Promise<boolean>;
+  running(): boolean;
+  /** The last 64 KB the process wrote. */
+  output(): string;
+}
+
+export interface Cluster {
+  /** HAProxy front end (http://127.0.0.1:PORT). */
+  url: string;
+  instances: ClusterInstance[];
+  /** The one shared AA test system process (its /control routes included). */
+  testSystemUrl: string;
+  /** The AA subscription key the gateways send to the test system. */
+  subscriptionKey: string;
+  /** HAProxy's stats page (`;csv` appended gives the CSV). */
+  haproxyStatsUrl: string | null;
+  /** The database the gateways use (the scratch one when asked for). */
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+  keyring: string;
+  /** Each server's state as the balancer sees it, by instance index. */
+  balancerStates(): Promise<Record<number, string>>;
+  /** Resolves once the balancer sees exactly `indexes` UP (default: every running instance). */
+  waitForBalancer(indexes?: number[], ms?: number): Promise<void>;
+  /** Stops everything it started; idempotent. */
+  stop(): Promise<void>;
+}
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const CLI = path.join(REPO_ROOT, 'bin', 'flightagg.js');
+// A cold start compiles the TypeScript through tsx and migrates; on a busy 2-core machine with
+// several gateways starting at once that has taken over a minute.
+const START_BUDGET_MS = 180_000;
+// SIGTERM lets a gateway drain (SHUTDOWN_GRACE_MS, 25 s by default); stop() gives it less.
+const STOP_GRACE_MS = 10_000;
+
+function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+async function adminQuery(serverUrl: string, text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Deletes every key under `prefix`: a cluster's own prefix leaves nothing behind in a shared Redis. */
+async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  if (!Number.isInteger(options.instances) || options.instances < 1 || options.instances > 16)
+    throw new Error('instances must be an integer from 1 to 16');
+  const id = crypto.randomBytes(4).toString('hex');
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-cluster-'));
+  const keyring = options.keyring ?? Keyring.generateText();
+  const ownPrefix = options.redisPrefix === undefined;
+  const redisPrefix = options.redisPrefix ?? `flightagg:cluster:${id}:`;
+  const subscriptionKey = options.env?.AA_TEST_SUBSCRIPTION_KEY ?? `cluster-${id}`;
+  const cleanups: (() => Promise<void>)[] = [];
+  let stopped = false;
+
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    // Last started, first stopped: the balancer, the gateways, the airline, then storage.
+    for (const cleanup of cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch {
+        // keep stopping the rest
+      }
+    }
+  };
+
+  try {
+    cleanups.push(async () => fs.rmSync(workDir, { recursive: true, force: true }));
+
+    let databaseUrl = options.databaseUrl;
+    if (options.scratchDatabase) {
+      const name = `flightagg_cluster_${id}`;
+      await adminQuery(options.databaseUrl, `create database ${name}`);
+      cleanups.push(() => adminQuery(options.databaseUrl, `drop database if exists ${name} with (force)`));
+      databaseUrl = withDatabaseName(options.databaseUrl, name);
+    }
+    if (ownPrefix) cleanups.push(() => deleteRedisKeys(options.redisUrl, redisPrefix));
+
+    // The airline: one process for the whole cluster, as American Airlines is one system.
+    const testSystemPort = await freePort();
+    const testSystemUrl = `http://127.0.0.1:${testSystemPort}`;
+    const testSystem = spawnChild(
+      process.execPath,
+      [CLI, 'testsystem', 'aa', '--port', String(testSystemPort), '--host', '127.0.0.1'],
+      { ...process.env, AA_TEST_SUBSCRIPTION_KEY: subscriptionKey, LOG_LEVEL: 'warn', ...options.testSystemEnv },
+    );
+    cleanups.push(async () => void (await testSystem.stop('SIGTERM', STOP_GRACE_MS)));
+    await waitUntil('AA test system answering /control/state', START_BUDGET_MS, async () => {
+      if (!testSystem.running()) throw fatal(`AA test system exited: ${testSystem.output().slice(-2000)}`);
+      return answers(`${testSystemUrl}/control/state`);
+    });
+
+    const gatewayEnv = (port: number, dataDir: string): NodeJS.ProcessEnv => ({
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: options.redisUrl,
+      REDIS_PREFIX: redisPrefix,
+      KEYRING: keyring,
+      AA_TEST_URL: testSystemUrl,
+      AA_TEST_SUBSCRIPTION_KEY: subscriptionKey,
+      // HAProxy connects from loopback and appends the address it saw to X-Forwarded-For.
+      TRUST_PROXY: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    });
+
+    const instances: ClusterInstance[] = [];
+    const children: (Child | null)[] = [];
+    for (let index = 0; index < options.instances; index++) {
+      const port = await freePort();
+      const dataDir = path.join(workDir, `gateway-${index}`);
+      fs.mkdirSync(dataDir);
+      const url = `http://127.0.0.1:${port}`;
+      const ready = async () => {
+        try {
+          return await answers(`${url}/v1/health/ready`);
+        } catch {
+          return false;
+        }
+      };
+      const instance: ClusterInstance = {
+        index,
+        port,
+        pid: 0,
+        url,
+        name: serverName(index),
+        ready,
+        running: () => children[index]?.running() ?? false,
+        output: () => children[index]?.output() ?? '',
+        async kill(signal) {
+          const child = children[index];
+          if (!child) return null;
+          if (child.running()) child.process.kill(signal);
+          return child.exited;
+        },
+        async start() {
+          if (stopped) throw new Error('the cluster is stopped');
+          if (children[index]?.running()) throw new Error(`instance ${index} is still running`);
+          const child = spawnChild(process.execPath, [CLI, 'serve'], gatewayEnv(port, dataDir));
+          children[index] = child;
+          instance.pid = child.process.pid ?? 0;
+          await waitUntil(`gateway ${index} ready on ${url}`, START_BUDGET_MS, async () => {
+            if (!child.running()) throw fatal(`gateway ${index} exited: ${child.output().slice(-3000)}`);
+            return ready();
+          });
+        },
+      };
+      instances.push(instance);
+      children.push(null);
+    }
+    cleanups.push(async () => {
+      await Promise.all(children.map((child) => child?.stop('SIGTERM', STOP_GRACE_MS)));
+    });
+    // The first one migrates the database alone; the others then start side by side.
+    await instances[0]!.start();
+    await Promise.all(instances.slice(1).map((instance) => instance.start()));
+
+    const port = options.haproxyPort ?? (await freePort());
+    const statsPort = await freePort();
+    const configFile = path.join(workDir, 'haproxy.cfg');
+    fs.writeFileSync(configFile, haproxyConfig({ port, statsPort, servers: instances }));
+    const haproxy = spawnChild('haproxy', ['-db', '-f', configFile], process.env);
+    cleanups.push(async () => void (await haproxy.stop('SIGTERM', STOP_GRACE_MS)));
+    const haproxyStatsUrl = `http://127.0.0.1:${statsPort}/stats`;
+
+    const balancerStates = () => serverStates(haproxyStatsUrl);
+    const waitForBalancer = async (indexes?: number[], ms = 30_000) => {
+      const want = (indexes ?? instances.filter((i) => i.running()).map((i) => i.index)).sort().join(',');
+      let seen = '';
+      await waitUntil(`balancer sees instances ${want} up`, ms, async () => {
+        if (!haproxy.running()) throw fatal(`haproxy exited: ${haproxy.output().slice(-2000)}`);
+        const states = await balancerStates();
+        seen = JSON.stringify(states);
+        const up = Object.entries(states)
+          .filter(([, state]) => state === 'UP')
+          .map(([index]) => index)
+          .sort()
+          .join(',');
+        return up === want;
+      }).catch((err: Error) => {
+        throw new Error(`${err.message}; balancer states ${seen}`);
+      });
+    };
+    await waitForBalancer();
+
+    return {
+      url: `http://127.0.0.1:${port}`,
+      instances,
+      testSystemUrl,
+      subscriptionKey,
+      haproxyStatsUrl,
+      databaseUrl,
+      redisUrl: options.redisUrl,
+      redisPrefix,
+      keyring,
+      balancerStates,
+      waitForBalancer,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
