@@ -510,4 +510,11 @@ export interface Tables {
     order_id: string;
     checked_at: Date;
   };
+
+  // 0014_gateway_airlines
+  gateway_airlines: {
+    instance_id: string;
+    test_system: string;
+    seen_at: Date;
+  };
 }
