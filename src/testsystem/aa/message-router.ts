@@ -136,7 +136,8 @@ export function registerMessageRoutes(
     const route = handler.route(parsed, deps);
     const routeFault = route ? ROUTE_FAULTS[route] : undefined;
     if (routeFault && (await applyFault(routeFault, handler, reply))) return reply;
-    const result = handler.handle(parsed, deps);
+    // The handler runs alone and what it changed is stored before it answers (storage/airline-state.ts).
+    const result = await deps.state.atomically(() => handler.handle(parsed, deps));
     return reply.code(result.status).type(XML).send(result.body);
   });
 }

@@ -18,6 +18,9 @@ import { createRequestValidation } from './wire/request-validation.js';
 import { createGhostFlightRule, isSoldOutFlight } from './control/scenario-triggers.js';
 import { createScheduleService } from './network/schedule-service.js';
 import { createSystemClock } from './system-clock.js';
+import { openAirlineState, StoreUnavailableError } from './storage/airline-state.js';
+import { createBookingStore } from './storage/booking-store.js';
+import { openAirlinePersistence, type AaTestStorage } from './storage/open-storage.js';
 import type { TestSystemDeps } from './test-system-deps.js';
 import type { FlightPattern } from './network/timetable-builder.js';
 
@@ -32,6 +35,11 @@ export interface AaTestSystemOptions {
   subscriptionKey: string;
   schemaDir?: string;
   logger?: Logger | false;
+  /**
+   * Where bookings, seats sold and the clock setting are kept (schema aa_test_system): the
+   * gateway's open database, or a database of its own. Absent: memory only, lost at close.
+   */
+  storage?: AaTestStorage;
 }
 
 export interface AaTestSystem {
@@ -46,11 +54,23 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<A
   const schedule = createScheduleService({ ghostFlights: createGhostFlightRule(() => patterns) });
   patterns = schedule.patterns;
   const clock = createSystemClock();
+  const inventory = createInventoryService({ clock, isSoldOut: isSoldOutFlight });
+  const bookings = createBookingStore();
+  const persistence = await openAirlinePersistence(options.storage);
+  let state;
+  try {
+    state = await openAirlineState({ bookings, inventory, clock, persistence, logger });
+  } catch (err) {
+    await persistence.close();
+    throw err;
+  }
   const deps: TestSystemDeps = {
     schedule,
     clock,
-    inventory: createInventoryService({ clock, isSoldOut: isSoldOutFlight }),
+    inventory,
     store: createOfferStore(),
+    bookings,
+    state,
     faults: createFaultControl(),
     pricing: new PricingControl(),
     logger,
@@ -66,15 +86,26 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<A
   // NDC bodies are read as text whatever the declared type, so a wrong Content-Type still gets an NDC answer.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const storeDown = error instanceof StoreUnavailableError;
+    const status = storeDown ? 503 : error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) logger?.error({ err: error }, 'AA test system failed');
     if (!request.url.startsWith('/ndc/'))
       return reply.code(status).send({ error: status === 500 ? 'internal error' : error.message });
-    const detail = status === 500 ? AA_ERRORS.unavailable : AA_ERRORS.malformed(error.message);
+    const detail = status >= 500 ? AA_ERRORS.unavailable : AA_ERRORS.malformed(error.message);
     return reply
       .code(status)
       .type('application/xml; charset=utf-8')
       .send(errorDocument(responseRootFor(request.url), [detail]));
+  });
+  // Control routes change bookings, seats and the clock: each runs alone and its changes are stored
+  // before it answers. NDC messages do the same around their handler only (message-router.ts), so
+  // a fault's delay never holds up other requests.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/ndc/')) return;
+    const handler = route.handler;
+    route.handler = function (request, reply) {
+      return state.atomically(() => handler.call(this, request, reply));
+    };
   });
   registerMessageRoutes(app, deps, { subscriptionKey: options.subscriptionKey, validation });
   registerInventoryControlRoutes(app, deps);
@@ -86,7 +117,15 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<A
   }));
   const sweep = setInterval(() => deps.store.sweep(clock.now()), 60_000);
   sweep.unref();
-  await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  try {
+    await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  } catch (err) {
+    clearInterval(sweep);
+    await app.close();
+    await validation.close();
+    await state.close();
+    throw err;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
@@ -96,6 +135,7 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<A
       clearInterval(sweep);
       await app.close();
       await validation.close();
+      await state.close();
     },
   };
 }

@@ -19,7 +19,8 @@ export function registerControlRoutes(app: FastifyInstance, deps: TestSystemDeps
     now: new Date(deps.clock.now()).toISOString(),
     clockFixed: deps.clock.isFixed(),
     fault: deps.faults.current(),
-    store: deps.store.counts(),
+    store: { ...deps.store.counts(), orders: deps.bookings.count() },
+    storage: deps.state.kind,
     inventory: deps.inventory.stats(),
     ...info(),
   }));
@@ -83,10 +84,10 @@ export function registerControlRoutes(app: FastifyInstance, deps: TestSystemDeps
   });
 
   app.post('/control/reset', async (_request, reply) => {
+    // Bookings, seats sold and the clock are forgotten in storage too, before anything else changes.
+    await deps.state.reset();
     deps.faults.clear();
     deps.pricing.set(null);
-    deps.clock.set(null);
-    deps.inventory.reset();
     deps.store.clear();
     return reply.code(204).send();
   });

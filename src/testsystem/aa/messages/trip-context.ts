@@ -79,7 +79,7 @@ export function resolveTrip(
   }
   const orderId = text(coreRequest, 'OrderRequest', 'Order', 'OrderID');
   if (orderId !== undefined) {
-    const order = deps.store.order(orderId) ?? deps.store.orderByReference(orderId);
+    const order = deps.bookings.get(orderId);
     if (!order || order.status === 'CANCELLED') return AA_ERRORS.badRequest(`Order ${orderId} not found`, 'OrderID');
     return {
       pax: order.pax,

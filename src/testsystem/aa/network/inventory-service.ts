@@ -38,6 +38,18 @@ export interface InventoryService {
   ): { rbd: string; step: number } | null;
   reset(): void;
   stats(): { flightsTouched: number; seatsSold: number; closedFlights: number };
+  /** Seats sold and flights closed since the last commit, for the store to write (storage/airline-state.ts). */
+  pending(): InventoryChanges | null;
+  accept(): void;
+  /** The write failed: seats and closures go back to what was last written. */
+  rollback(): void;
+  load(state: InventoryChanges): void;
+}
+
+/** Seats sold on top of the baseline per flight and cabin, and flights closed by the control route. */
+export interface InventoryChanges {
+  sold: { flightKey: string; cabin: CabinCode; seats: number }[];
+  closed: string[];
 }
 
 export function createInventoryService(deps: {
@@ -46,6 +58,14 @@ export function createInventoryService(deps: {
 }): InventoryService {
   const booked = new Map<string, number>();
   const closed = new Set<string>();
+  // What each key held when it was last written, for pending() and rollback().
+  const before = new Map<string, number | undefined>();
+  const newlyClosed = new Set<string>();
+
+  function setBooked(key: string, seats: number): void {
+    if (!before.has(key)) before.set(key, booked.get(key));
+    booked.set(key, seats);
+  }
 
   function baselineLoad(flight: DatedFlight, cabin: CabinCode): number {
     const daysOut = Math.max(0, (flight.depUtc - deps.clock.now()) / 86400000);
@@ -72,13 +92,14 @@ export function createInventoryService(deps: {
       const state = cabin(flight, code);
       if (!state || state.remaining < seats) throw new SoldOutError(flight.key, code);
       const key = `${flight.key}|${code}`;
-      booked.set(key, (booked.get(key) ?? 0) + seats);
+      setBooked(key, (booked.get(key) ?? 0) + seats);
     },
     release(flight, code, seats) {
       const key = `${flight.key}|${code}`;
-      booked.set(key, Math.max(0, (booked.get(key) ?? 0) - seats));
+      setBooked(key, Math.max(0, (booked.get(key) ?? 0) - seats));
     },
     closeFlight(flightKey) {
+      if (!closed.has(flightKey)) newlyClosed.add(flightKey);
       closed.add(flightKey);
     },
     openBookingClass(flight, code, ladder, seats) {
@@ -93,6 +114,8 @@ export function createInventoryService(deps: {
     reset() {
       booked.clear();
       closed.clear();
+      before.clear();
+      newlyClosed.clear();
     },
     stats() {
       let seatsSold = 0;
@@ -102,6 +125,32 @@ export function createInventoryService(deps: {
         seatsSold,
         closedFlights: closed.size,
       };
+    },
+    pending() {
+      const sold = [...before.keys()]
+        .filter((key) => booked.get(key) !== before.get(key))
+        .map((key) => {
+          const [flightKey, cabin] = key.split('|') as [string, CabinCode];
+          return { flightKey, cabin, seats: booked.get(key) ?? 0 };
+        });
+      return sold.length > 0 || newlyClosed.size > 0 ? { sold, closed: [...newlyClosed] } : null;
+    },
+    accept() {
+      before.clear();
+      newlyClosed.clear();
+    },
+    rollback() {
+      for (const [key, seats] of before) {
+        if (seats === undefined) booked.delete(key);
+        else booked.set(key, seats);
+      }
+      for (const key of newlyClosed) closed.delete(key);
+      before.clear();
+      newlyClosed.clear();
+    },
+    load(state) {
+      for (const s of state.sold) booked.set(`${s.flightKey}|${s.cabin}`, s.seats);
+      for (const key of state.closed) closed.add(key);
     },
   };
 }

@@ -1,5 +1,6 @@
-// Offers the test system has made, kept until they expire, and orders (filled by the orders issue).
-// One in-memory store per test-system instance; reset through the control endpoint.
+// Offers the test system has made, kept in memory until they expire: they live 30 minutes, and an
+// airline's shopping cache is not durable either. Bookings are kept by storage/booking-store.ts.
+// One store per test-system instance; reset through the control endpoint.
 
 import type { PricedJourney } from '../fares/fare-pricing.js';
 import type { Ptc } from '../fares/fare-pricing.js';
@@ -34,6 +35,7 @@ export interface StoredOffer {
 
 export type OrderStatus = 'OPENED' | 'TICKETED' | 'CANCELLED';
 
+/** What the seat and service handlers read of a booking (orders/booking-record.ts extends it). */
 export interface StoredOrder {
   orderId: string;
   bookingReference: string;
@@ -48,33 +50,25 @@ export interface StoredOrder {
 export interface OfferStore {
   putOffer(offer: StoredOffer): void;
   offer(offerId: string): StoredOffer | undefined;
-  putOrder(order: StoredOrder): void;
-  order(orderId: string): StoredOrder | undefined;
-  orderByReference(bookingReference: string): StoredOrder | undefined;
   /** Drops offers that expired more than a grace period ago, so memory stays bounded. */
   sweep(now: number): void;
   clear(): void;
-  counts(): { offers: number; orders: number };
+  counts(): { offers: number };
 }
 
 const GRACE_MS = 60 * 60 * 1000;
 
 export function createOfferStore(): OfferStore {
   const offers = new Map<string, StoredOffer>();
-  const orders = new Map<string, StoredOrder>();
   return {
     putOffer: (offer) => void offers.set(offer.offerId, offer),
     offer: (id) => offers.get(id),
-    putOrder: (order) => void orders.set(order.orderId, order),
-    order: (id) => orders.get(id),
-    orderByReference: (ref) => [...orders.values()].find((o) => o.bookingReference === ref),
     sweep(now) {
       for (const [id, offer] of offers) if (offer.expiresAt + GRACE_MS < now) offers.delete(id);
     },
     clear() {
       offers.clear();
-      orders.clear();
     },
-    counts: () => ({ offers: offers.size, orders: orders.size }),
+    counts: () => ({ offers: offers.size }),
   };
 }

@@ -1,5 +1,7 @@
 // An AA booking as the test system keeps it: the StoredOrder the seat and service handlers already
 // read (journey, passengers, status), plus what servicing needs — items, payment, tickets, quotes.
+// Bookings are kept by deps.bookings (storage/booking-store.ts) as one JSON document each: a field
+// added here must be plain data, with a default in storage/booking-document.ts for older rows.
 
 import { randomInt } from 'node:crypto';
 import type { PricedJourney } from '../fares/fare-pricing.js';
@@ -84,10 +86,8 @@ export const seatedPax = (b: Booking): BookedPax[] => b.passengers.filter((p) =>
  * is cancelled here, so no handler can forget to lapse it first.
  */
 export function booking(deps: TestSystemDeps, orderId: string | undefined): Booking | undefined {
-  const found = orderId ? (deps.store.order(orderId) ?? deps.store.orderByReference(orderId)) : undefined;
-  if (!found || !('items' in found)) return undefined;
-  const b = found as Booking;
-  lapseIfDue(deps, b);
+  const b = orderId ? deps.bookings.get(orderId) : undefined;
+  if (b) lapseIfDue(deps, b);
   return b;
 }
 
@@ -106,49 +106,29 @@ export function closeBooking(deps: TestSystemDeps, b: Booking, notice: string | 
   releaseJourney(deps.inventory, b.journey, seatedPax(b).length);
   if (notice) b.notices.push(notice);
   b.version++;
+  deps.bookings.save(b);
 }
 
-const tracked = new WeakMap<TestSystemDeps['store'], Set<Booking>>();
-const everyBooking = new WeakMap<TestSystemDeps['store'], { byId: Map<string, Booking>; bySeller: Map<string, Booking> }>();
-const sellerKey = (ref: SellerReference) => `${ref.orgId}\u0000${ref.bookingId}`;
-
-/** Every booking made, open or closed, in the order they were made; a reset of the store forgets them. */
+/** Every booking made, open or closed, in the order they were made; a reset forgets them. */
 export function allBookings(deps: TestSystemDeps): Booking[] {
-  return [...(everyBooking.get(deps.store)?.byId.values() ?? [])].filter((b) => deps.store.order(b.orderId) === b);
+  return deps.bookings.all();
 }
 
 /** The booking a seller made under its own reference, open or closed, as OrderRetrieve finds it. */
 export function bookingBySellerReference(deps: TestSystemDeps, ref: SellerReference): Booking | undefined {
-  const b = everyBooking.get(deps.store)?.bySeller.get(sellerKey(ref));
-  if (!b || deps.store.order(b.orderId) !== b) return undefined;
-  lapseIfDue(deps, b);
+  const b = deps.bookings.bySellerReference(ref);
+  if (b) lapseIfDue(deps, b);
   return b;
 }
 
-/** Files a new booking under its order id and, when the seller gave one, its seller reference. */
+/** Files a new booking under its order id, PNR and, when the seller gave one, its seller reference. */
 export function recordBooking(deps: TestSystemDeps, b: Booking): void {
-  let index = everyBooking.get(deps.store);
-  if (!index) everyBooking.set(deps.store, (index = { byId: new Map(), bySeller: new Map() }));
-  index.byId.set(b.orderId, b);
-  if (b.sellerReference) index.bySeller.set(sellerKey(b.sellerReference), b);
-  trackBooking(deps, b);
+  deps.bookings.add(b);
 }
 
-/** Remembers a booking so lapsed holds can be swept even when nobody asks about them. */
-export function trackBooking(deps: TestSystemDeps, b: Booking): void {
-  let set = tracked.get(deps.store);
-  if (!set) tracked.set(deps.store, (set = new Set()));
-  set.add(b);
-}
-
-/** Cancels every hold past its payment limit; bookings dropped by a reset are forgotten. */
+/** Cancels every hold past its payment limit. */
 export function lapseDueHolds(deps: TestSystemDeps): void {
-  const set = tracked.get(deps.store);
-  for (const b of set ?? []) {
-    if (deps.store.order(b.orderId) !== b) set!.delete(b);
-    else lapseIfDue(deps, b);
-    if (b.status === 'CANCELLED') set!.delete(b);
-  }
+  for (const b of deps.bookings.all()) lapseIfDue(deps, b);
 }
 
 /** A hold whose payment time limit passed is cancelled by the airline, as AA does. */

@@ -35,7 +35,9 @@ const LAPSE_SWEEP_MS = 60_000;
 
 export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSystemDeps): void {
   // Registered with the control routes because they share the deps; AA cancels lapsed holds on its own.
-  const sweep = setInterval(() => lapseDueHolds(deps), LAPSE_SWEEP_MS).unref();
+  const sweep = setInterval(() => {
+    deps.state.atomically(() => lapseDueHolds(deps)).catch((err: unknown) => deps.logger?.error({ err }, 'lapse sweep failed'));
+  }, LAPSE_SWEEP_MS).unref();
   app.addHook('onClose', async () => clearInterval(sweep));
   const find = (id: string) => booking(deps, id);
   // Every booking AA holds, open or closed: what a test compares with the gateway's orders.
@@ -70,6 +72,7 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
         `Schedule change: AA${first.pattern.flightNumber} now departs ${minutes >= 0 ? minutes : -minutes} minutes ${minutes >= 0 ? 'later' : 'earlier'}`,
       );
       b.version++;
+      deps.bookings.save(b);
       return state(b);
     },
   );
@@ -80,6 +83,7 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
     const first = b.journey.segments[0]!.flight;
     closeBooking(deps, b, `Flight AA${first.pattern.flightNumber} on ${first.date} cancelled by AA; booking cancelled`);
     for (const t of b.tickets) t.couponStatus = 'V';
+    deps.bookings.save(b);
     return state(b);
   });
 
@@ -95,6 +99,7 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
     b.refunded = true;
     b.notices.push('Refunded at AA');
     b.version++;
+    deps.bookings.save(b);
     return state(b);
   });
 }

@@ -131,7 +131,7 @@ export const orderCreateHandler: MessageHandler = {
       text(child(request, 'DataLists', 'ContactInfoList', 'ContactInfo', 'EmailAddress'), 'EmailAddressText') ?? '';
     const b: Booking = {
       orderId,
-      bookingReference: newPnr((pnr) => deps.store.orderByReference(pnr) !== undefined),
+      bookingReference: newPnr((pnr) => deps.bookings.byPnr(pnr) !== undefined),
       offerId: flightOffers[0]!.offerId,
       status: 'OPENED',
       createdAt: now,
@@ -177,7 +177,6 @@ export const orderCreateHandler: MessageHandler = {
       b.status = 'TICKETED';
     }
     b.ticketNumbers = b.tickets.map((t) => t.number);
-    deps.store.putOrder(b);
     recordBooking(deps, b);
     return { status: 200, body: orderViewDocument(b, now) };
   },
