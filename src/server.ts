@@ -47,6 +47,9 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
           subscriptionKey: config.aa.testSubscriptionKey,
           schemaDir: config.ndcSchemaDir,
           logger: log,
+          // The airline's bookings live in the gateway's database, in a schema of their own
+          // (aa_test_system), so a restart on the same DATA_DIR / DATABASE_URL keeps every PNR.
+          storage: { database: platform.database },
         });
     app = await buildApp(platform, { aaTestSystemUrl: config.aa.testSystemUrl ?? testSystem?.url ?? null });
     await app.listen({ port: config.port, host: config.host });
