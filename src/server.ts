@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './platform/config.js';
+import { watchSharedAirline, type SharedAirlineWatch } from './health/shared-airline.js';
 import { createPlatform, type Platform } from './platform/platform.js';
 import { endOpenEventStreams } from './shopping/event-stream.js';
 import { startAaTestSystem, type AaTestSystem } from './testsystem/aa/server.js';
@@ -38,6 +39,7 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
   // Test keys need "the airline's test system": unless AA_TEST_URL names a running one, it runs
   // here, on a loopback port, speaking NDC over HTTP exactly as it would as a separate process.
   let testSystem: AaTestSystem | null = null;
+  let airline: SharedAirlineWatch | undefined;
   try {
     testSystem = config.aa.testSystemUrl
       ? null
@@ -47,10 +49,9 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
           subscriptionKey: config.aa.testSubscriptionKey,
           schemaDir: config.ndcSchemaDir,
           logger: log,
-          // The airline's bookings live in the gateway's database, in a schema of their own
-          // (aa_test_system), so a restart on the same DATA_DIR / DATABASE_URL keeps every PNR.
-          storage: { database: platform.database },
         });
+    // Gateways sharing a database must share one test system: readiness fails while they do not.
+    airline = await watchSharedAirline(platform, config.aa.testSystemUrl);
     app = await buildApp(platform, { aaTestSystemUrl: config.aa.testSystemUrl ?? testSystem?.url ?? null });
     await app.listen({ port: config.port, host: config.host });
     started = await hooks.onStarted?.({
@@ -60,6 +61,7 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
     });
   } catch (err) {
     await started?.close();
+    await airline?.leave();
     await testSystem?.close();
     await platform.close();
     throw err;
@@ -100,6 +102,7 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
       }
       await closing;
       await started?.close();
+      await airline?.leave();
       await testSystem?.close();
       await platform.close();
       clearTimeout(force);

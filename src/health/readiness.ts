@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { activeKeyIds } from '../platform/keyring/keyring-store.js';
 import type { Platform } from '../platform/platform.js';
+import { sharedAirlineCheck } from './shared-airline.js';
 
 export type CheckStatus = 'ok' | 'failing' | 'not_configured';
 
@@ -8,6 +9,8 @@ export interface Readiness {
   status: 'ready' | 'not_ready';
   checks: Record<string, CheckStatus>;
   keys: { active: number; loaded: number; missing: number };
+  /** What an operator must fix, in a sentence, when a check fails for a reason of configuration. */
+  problems?: string[];
 }
 
 // A readiness probe that hangs is worse than one that says "failing".
@@ -53,6 +56,15 @@ export async function checkReadiness(platform: Platform): Promise<Readiness> {
   }
   checks.smtp = platform.config.mail.smtpUrl ? 'ok' : 'not_configured';
 
-  const ready = checks.database === 'ok' && checks.keyring === 'ok' && checks.redis !== 'failing';
-  return { status: ready ? 'ready' : 'not_ready', checks, keys };
+  // Only `flightagg serve` on PostgreSQL is watched (src/health/shared-airline.ts).
+  const problems: string[] = [];
+  const airline = sharedAirlineCheck(platform);
+  if (airline) {
+    checks.aa_test_system = airline.status;
+    if (airline.problem) problems.push(airline.problem);
+  }
+
+  const ready =
+    checks.database === 'ok' && checks.keyring === 'ok' && checks.redis !== 'failing' && checks.aa_test_system !== 'failing';
+  return { status: ready ? 'ready' : 'not_ready', checks, keys, ...(problems.length > 0 ? { problems } : {}) };
 }

@@ -14,8 +14,14 @@ const ReadinessSchema = Type.Object(
       loaded: Type.Integer({ description: 'key ids this process loaded from its keyring' }),
       missing: Type.Integer({ description: 'active key ids this process lacks' }),
     }),
+    problems: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'Present when a check fails for a reason of configuration: what to fix, in a sentence (e.g. gateways sharing a database that reach different AA test systems: `checks.aa_test_system` is `failing`).',
+      }),
+    ),
   },
-  { description: 'Coarse statuses and counts only: never purpose names or key ids.' },
+  { description: 'Coarse statuses, counts and configuration problems only: never purpose names, key ids or addresses.' },
 );
 
 export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = async (app, { platform }) => {
