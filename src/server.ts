@@ -49,6 +49,9 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
           subscriptionKey: config.aa.testSubscriptionKey,
           schemaDir: config.ndcSchemaDir,
           logger: log,
+          // The airline's bookings live in the gateway's database, in a schema of their own
+          // (aa_test_system), so a restart on the same DATA_DIR / DATABASE_URL keeps every PNR.
+          storage: { database: platform.database },
         });
     // Gateways sharing a database must share one test system: readiness fails while they do not.
     airline = await watchSharedAirline(platform, config.aa.testSystemUrl);
