@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import { startDraining } from './health/drain.js';
 import type { Config } from './platform/config.js';
 import { watchSharedAirline, type SharedAirlineWatch } from './health/shared-airline.js';
 import { createPlatform, type Platform } from './platform/platform.js';
@@ -24,12 +25,18 @@ export interface ServeHooks {
 
 /**
  * The process: platform, app, background jobs, listening socket, and a graceful shutdown that
- * stops accepting, lets in-flight requests finish, then closes storage.
+ * leaves the balancer's rotation, stops accepting, lets in-flight requests finish, then closes
+ * storage.
  *
- * SHUTDOWN_GRACE_MS (25 s by default) bounds the whole shutdown. Open search streams get its
- * first half to finish on their own (a default search ends within SEARCH_TIMEOUT_MS, 12 s); any
- * still open then ends with a terminal `error` event, code `server_shutting_down`, so its client
- * knows to search again rather than seeing a cut connection.
+ * On SIGTERM readiness first answers 503 (`shutdown: draining`) for SHUTDOWN_READY_DELAY_MS (5 s
+ * by default) while the instance still serves everything: a balancer checking readiness stops
+ * sending it requests before its socket closes, so no client meets a refused connection. SIGINT
+ * (Ctrl-C at a terminal, where no balancer is watching) skips that wait.
+ *
+ * SHUTDOWN_GRACE_MS (25 s by default) then bounds the rest. Open search streams get its first
+ * half to finish on their own (a default search ends within SEARCH_TIMEOUT_MS, 12 s); any still
+ * open then ends with a terminal `error` event, code `server_shutting_down`, so its client knows
+ * to search again rather than seeing a cut connection.
  */
 export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): Promise<FastifyInstance> {
   const platform = await createPlatform(config, { defaultMetrics: true });
@@ -86,12 +93,18 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
       process.exit(1);
     }
     stopping = true;
-    log.info({ signal }, 'shutting down: no new requests, finishing in-flight ones');
+    startDraining(platform);
+    const readyDelayMs = signal === 'SIGTERM' ? config.shutdownReadyDelayMs : 0;
     const force = setTimeout(() => {
       log.error('in-flight requests did not finish in time; exiting');
       process.exit(1);
-    }, config.shutdownGraceMs).unref();
+    }, readyDelayMs + config.shutdownGraceMs).unref();
     try {
+      if (readyDelayMs > 0) {
+        log.info({ signal, readyDelayMs }, 'shutting down: readiness answers 503, still serving while the balancer moves away');
+        await new Promise((resolve) => setTimeout(resolve, readyDelayMs));
+      }
+      log.info({ signal }, 'shutting down: no new requests, finishing in-flight ones');
       const closing = app.close();
       let drainTimer: NodeJS.Timeout | undefined;
       const drained = await Promise.race([

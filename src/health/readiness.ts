@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import { activeKeyIds } from '../platform/keyring/keyring-store.js';
 import type { Platform } from '../platform/platform.js';
+import { isDraining } from './drain.js';
 import { sharedAirlineCheck } from './shared-airline.js';
 
-export type CheckStatus = 'ok' | 'failing' | 'not_configured';
+export type CheckStatus = 'ok' | 'failing' | 'not_configured' | 'draining';
 
 export interface Readiness {
   status: 'ready' | 'not_ready';
@@ -27,9 +28,12 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  * what tells instances apart: one without another's `offer-ids` key would refuse the offer ids that
  * instance issued, and is not ready. Optional dependencies that are not configured are reported
  * as such, never as failures. Only coarse statuses and counts leave this function.
+ *
+ * An instance shutting down (SIGTERM) reports `shutdown: "draining"` and is not ready, whatever
+ * else holds, so a balancer routes around it while it still serves (docs/operations.md, Shutdown).
  */
 export async function checkReadiness(platform: Platform): Promise<Readiness> {
-  const checks: Record<string, CheckStatus> = {};
+  const checks: Record<string, CheckStatus> = { shutdown: isDraining(platform) ? 'draining' : 'ok' };
   const keys = { active: 0, loaded: platform.keyring.keyIds().length, missing: 0 };
 
   try {
@@ -65,6 +69,10 @@ export async function checkReadiness(platform: Platform): Promise<Readiness> {
   }
 
   const ready =
-    checks.database === 'ok' && checks.keyring === 'ok' && checks.redis !== 'failing' && checks.aa_test_system !== 'failing';
+    checks.shutdown === 'ok' &&
+    checks.database === 'ok' &&
+    checks.keyring === 'ok' &&
+    checks.redis !== 'failing' &&
+    checks.aa_test_system !== 'failing';
   return { status: ready ? 'ready' : 'not_ready', checks, keys, ...(problems.length > 0 ? { problems } : {}) };
 }

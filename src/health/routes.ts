@@ -3,7 +3,12 @@ import { Type } from '@sinclair/typebox';
 import type { Platform } from '../platform/platform.js';
 import { checkReadiness } from './readiness.js';
 
-const CheckStatus = Type.Union([Type.Literal('ok'), Type.Literal('failing'), Type.Literal('not_configured')]);
+const CheckStatus = Type.Union([
+  Type.Literal('ok'),
+  Type.Literal('failing'),
+  Type.Literal('not_configured'),
+  Type.Literal('draining'),
+]);
 
 const ReadinessSchema = Type.Object(
   {
@@ -47,7 +52,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ platform: Platform }> = a
         tags: ['public'],
         summary: 'Readiness: database, keyring and every active key id loaded',
         description:
-          '200 when ready, 503 with the same body when not. Optional dependencies that are not configured report `not_configured`.',
+          '200 when ready, 503 with the same body when not. Optional dependencies that are not configured report `not_configured`. ' +
+          'An instance shutting down reports `shutdown: draining` (503) while it still serves, so a load balancer moves away first.',
         response: { 200: ReadinessSchema, 503: ReadinessSchema },
       },
     },

@@ -69,6 +69,11 @@ export interface Config {
   /** After SIGTERM: how long in-flight requests and streams get before the process exits anyway. */
   shutdownGraceMs: number;
   /**
+   * After SIGTERM, before the grace period: how long readiness answers 503 while the instance
+   * still serves, so a load balancer's health checks take it out of rotation first.
+   */
+  shutdownReadyDelayMs: number;
+  /**
    * WEBHOOK_ALLOWED_PRIVATE_HOSTS: exact host names webhook URLs may use although they resolve to
    * private addresses. Development and tests only (e.g. `localhost`); empty in production.
    */
@@ -232,6 +237,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       keepAliveTimeoutMs: r.int('HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
     },
     shutdownGraceMs: r.int('SHUTDOWN_GRACE_MS', 25_000, 1_000, 600_000),
+    shutdownReadyDelayMs: r.int('SHUTDOWN_READY_DELAY_MS', 5_000, 0, 600_000),
     webhooks: {
       allowedPrivateHosts: r
         .string('WEBHOOK_ALLOWED_PRIVATE_HOSTS', '')

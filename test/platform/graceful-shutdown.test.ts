@@ -42,6 +42,8 @@ describe('graceful shutdown', () => {
         REDIS_URL: '',
         LOG_LEVEL: 'info',
         MONITORING_INTERVAL_SECONDS: '0',
+        // The balancer's drain window is tested in drain-readiness.test.ts; here it stops at once.
+        SHUTDOWN_READY_DELAY_MS: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

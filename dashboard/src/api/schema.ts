@@ -26,7 +26,7 @@ export interface paths {
     };
     /**
      * Readiness: database, keyring and every active key id loaded
-     * @description 200 when ready, 503 with the same body when not. Optional dependencies that are not configured report `not_configured`.
+     * @description 200 when ready, 503 with the same body when not. Optional dependencies that are not configured report `not_configured`. An instance shutting down reports `shutdown: draining` (503) while it still serves, so a load balancer moves away first.
      */
     get: operations['getReadiness'];
     put?: never;
@@ -2457,7 +2457,7 @@ export interface operations {
           'application/json': {
             status: 'ready' | 'not_ready';
             checks: {
-              [key: string]: 'ok' | 'failing' | 'not_configured';
+              [key: string]: 'ok' | 'failing' | 'not_configured' | 'draining';
             };
             keys: {
               /** @description key ids the registry marks active */
@@ -2479,7 +2479,7 @@ export interface operations {
           'application/json': {
             status: 'ready' | 'not_ready';
             checks: {
-              [key: string]: 'ok' | 'failing' | 'not_configured';
+              [key: string]: 'ok' | 'failing' | 'not_configured' | 'draining';
             };
             keys: {
               /** @description key ids the registry marks active */

@@ -107,6 +107,8 @@ describe.skipIf(skip !== null)(`fault drill: SIGTERM during open SSE streams${sk
       AA_TEST_URL: airline.url,
       SEARCH_TIMEOUT_MS: '60000',
       SHUTDOWN_GRACE_MS: String(GRACE_MS),
+      // No balancer here: the grace period starts at the signal (drain-readiness.test.ts has the window).
+      SHUTDOWN_READY_DELAY_MS: '0',
     });
   }, 240_000);
 
