@@ -13,12 +13,21 @@ export interface RequestValidation {
   close(): Promise<void>;
 }
 
+// In 21.3 every request message carries its content in Request, except OrderQuoteRQ, whose schema
+// names it Payload. The structural check must know this, or a clone without the schemas refuses
+// every valid OrderQuote (the /quote and ancillaries paths).
+const PAYLOAD_ROOTS: ReadonlySet<string> = new Set(['IATA_OrderQuoteRQ']);
+
+/** The content part a 21.3 request root carries: `Payload` for OrderQuoteRQ, `Request` for the others. */
+export const contentPartOf = (root: string): 'Request' | 'Payload' => (PAYLOAD_ROOTS.has(root) ? 'Payload' : 'Request');
+
 function structural(xml: string, parsed: ParsedMessage, expectedRoot: string): ValidationResult {
   const errors: string[] = [];
   if (parsed.rootName !== expectedRoot) errors.push(`root element is ${parsed.rootName}, expected ${expectedRoot}`);
   if (!xml.includes(NDC_MESSAGE_NS)) errors.push(`root element is not in namespace ${NDC_MESSAGE_NS}`);
   if (!child(parsed.root, 'DistributionChain')) errors.push('DistributionChain is required');
-  if (!child(parsed.root, 'Request')) errors.push('Request is required');
+  const part = contentPartOf(expectedRoot);
+  if (!child(parsed.root, part)) errors.push(`${part} is required`);
   return { valid: errors.length === 0, errors };
 }
 
