@@ -105,6 +105,12 @@ async function adminQuery(serverUrl: string, text: string): Promise<void> {
   }
 }
 
+// The caller's own storage settings (a test run's DATABASE_URL, say) are not the test system's.
+const GATEWAY_SETTINGS = ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'KEYRING', 'PORT', 'AA_TEST_URL'];
+function withoutGatewaySettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !GATEWAY_SETTINGS.includes(name)));
+}
+
 /** Deletes every key under `prefix`: a cluster's own prefix leaves nothing behind in a shared Redis. */
 async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void> {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
@@ -161,10 +167,20 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // The airline: one process for the whole cluster, as American Airlines is one system.
     const testSystemPort = await freePort();
     const testSystemUrl = `http://127.0.0.1:${testSystemPort}`;
+    const testSystemDir = path.join(workDir, 'aa-test-system');
+    fs.mkdirSync(testSystemDir);
     const testSystem = spawnChild(
       process.execPath,
       [CLI, 'testsystem', 'aa', '--port', String(testSystemPort), '--host', '127.0.0.1'],
-      { ...process.env, AA_TEST_SUBSCRIPTION_KEY: subscriptionKey, LOG_LEVEL: 'warn', ...options.testSystemEnv },
+      {
+        ...withoutGatewaySettings(process.env),
+        DATA_DIR: testSystemDir,
+        // Its bookings in the cluster's database, in a schema of its own, so they outlive a restart.
+        AA_TEST_DATABASE_URL: databaseUrl,
+        AA_TEST_SUBSCRIPTION_KEY: subscriptionKey,
+        LOG_LEVEL: 'warn',
+        ...options.testSystemEnv,
+      },
     );
     cleanups.push(async () => void (await testSystem.stop('SIGTERM', STOP_GRACE_MS)));
     await waitUntil('AA test system answering /control/state', START_BUDGET_MS, async () => {

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { daysAhead } from '../shopping/shopping-fixture.js';
+import type { Answer } from '../platform/fault-drills/children.js';
+import { clusterFixture, clusterSkip, instancesOf, skipTitle, type ClusterFixture } from './cluster-fixture.js';
+
+/**
+ * Three gateways behind HAProxy: the key gate, the search rate limit, the search cache and the
+ * search stream behave as on one instance, whichever instance a request lands on.
+ */
+describe.skipIf(clusterSkip !== null)(`cluster: key gate and search${skipTitle}`, () => {
+  let f: ClusterFixture;
+
+  beforeAll(async () => {
+    f = await clusterFixture(3);
+  }, 300_000);
+  afterAll(async () => f?.stop(), 60_000);
+
+  const every = (fn: (via: number) => Promise<Answer>) => Promise.all(f.cluster.instances.map((i) => fn(i.index)));
+
+  it('applies a key edit and a revocation made through one instance on the next request on every instance', async () => {
+    const account = await f.account();
+    const session = await f.login(account);
+    const [key] = (await f.request('GET', '/v1/dev/api-keys', { session })).body.keys as { id: string }[];
+    const monitoring = (via?: number, headers: Record<string, string> = {}) =>
+      f.request('GET', '/v1/monitoring/airlines', { key: account.key, headers, ...(via === undefined ? {} : { via }) });
+
+    // Every instance has verified the key and keeps it in its cache.
+    expect((await every(monitoring)).map((a) => a.status)).toEqual([200, 200, 200]);
+
+    const paths = await f.request('PATCH', `/v1/dev/api-keys/${key!.id}`, { session, body: { allowedPaths: ['/v1/aviation'] } });
+    expect(paths.status, JSON.stringify(paths.body)).toBe(200);
+    for (const res of await every(monitoring)) {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'path_not_allowed' });
+    }
+
+    // An allowlist, read through the balancer's X-Forwarded-For (TRUST_PROXY=127.0.0.1): the
+    // address the client is seen from is the one HAProxy was told, not the balancer's own.
+    const ips = await f.request('PATCH', `/v1/dev/api-keys/${key!.id}`, {
+      session,
+      body: { allowedPaths: [], allowedIps: ['198.51.100.7'] },
+    });
+    expect(ips.status, JSON.stringify(ips.body)).toBe(200);
+    const allowed = await Promise.all([1, 2, 3, 4, 5, 6].map(() => monitoring(undefined, { 'x-forwarded-for': '198.51.100.7' })));
+    expect(allowed.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(instancesOf(allowed).size).toBe(3);
+    const elsewhere = await Promise.all([1, 2, 3].map(() => monitoring(undefined, { 'x-forwarded-for': '203.0.113.9' })));
+    for (const res of elsewhere) {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ code: 'ip_not_allowed', error: 'api key does not allow requests from 203.0.113.9' });
+    }
+    expect(instancesOf(elsewhere).size).toBe(3);
+
+    const revoked = await f.request('DELETE', `/v1/dev/api-keys/${key!.id}`, { session });
+    expect(revoked.status).toBe(200);
+    for (const res of await every((via) => monitoring(via, { 'x-forwarded-for': '198.51.100.7' }))) {
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ error: 'invalid api key' });
+    }
+  });
+
+  it('refuses the 61st search of a minute with 429 whichever instance it reaches', async () => {
+    const account = await f.account();
+    const search = (via?: number) =>
+      f.request('POST', '/v1/shopping/offers', {
+        key: account.key,
+        body: { origin: 'JFK', destination: 'ORD', departure_date: daysAhead(30), adults: 1 },
+        ...(via === undefined ? {} : { via }),
+      });
+    // One at a time first (the airline answers the first; the rest are cache hits), then in parallel.
+    const first = await search();
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const admitted = [first, ...(await Promise.all(Array.from({ length: 59 }, () => search())))];
+    expect(admitted.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
+    expect(instancesOf(admitted).size).toBe(3);
+
+    const refused = [...(await Promise.all([search(), search(), search()])), ...(await every(search))];
+    for (const res of refused) {
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(instancesOf(refused.slice(0, 3)).size).toBe(3);
+  });
+
+  it('serves a search made through one instance from the shared cache on the others', async () => {
+    const account = await f.account();
+    const body = { origin: 'LAX', destination: 'JFK', departure_date: daysAhead(33), adults: 1 };
+    const search = (via: number) => f.request('POST', '/v1/shopping/offers', { key: account.key, body, via });
+    const miss = await search(0);
+    expect(miss.status, JSON.stringify(miss.body)).toBe(200);
+    expect(miss.headers.get('x-cache')).toBe('MISS');
+    const offers = (miss.body.offers as { offer_id: string }[]).map((o) => o.offer_id);
+    expect(offers.length).toBeGreaterThan(0);
+    for (const via of [1, 2]) {
+      const hit = await search(via);
+      expect(hit.status).toBe(200);
+      expect(hit.headers.get('x-cache')).toBe('HIT');
+      expect((hit.body.offers as { offer_id: string }[]).map((o) => o.offer_id)).toEqual(offers);
+    }
+  });
+
+  it('streams a search through the balancer: search first, offers, then done', async () => {
+    const account = await f.account();
+    const res = await fetch(`${f.cluster.url}/v1/shopping/offers/stream`, {
+      method: 'POST',
+      headers: { 'x-api-key': account.key, 'content-type': 'application/json' },
+      body: JSON.stringify({ origin: 'JFK', destination: 'MIA', departure_date: daysAhead(35), adults: 1 }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expect(res.headers.get('x-cluster-instance')).toMatch(/^g[0-2]$/);
+    const events = (await res.text())
+      .split('\n\n')
+      .filter((block) => block.trim())
+      .map((block) => {
+        const lines = block.split('\n');
+        return {
+          event: lines.find((l) => l.startsWith('event: '))!.slice(7),
+          data: JSON.parse(lines.find((l) => l.startsWith('data: '))!.slice(6)) as Record<string, unknown>,
+        };
+      });
+    expect(events[0]).toMatchObject({ event: 'search', data: { search_id: expect.stringMatching(/^srch_/) } });
+    const offers = events.filter((e) => e.event === 'offers');
+    expect(offers.length).toBeGreaterThan(0);
+    const total = offers.reduce((n, e) => n + (e.data.offers as unknown[]).length, 0);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { total } });
+  });
+});
