@@ -92,6 +92,8 @@ export interface AirlineOrder {
   notices: string[];
   /** The airline's ids of the flight order items (what a reshop replaces). */
   flightItemIds: string[];
+  /** What the airline paid back, when it refunded (absent otherwise, so older stored views compare equal). */
+  refund?: Money;
 }
 
 export interface OrderQuote {

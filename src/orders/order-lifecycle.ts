@@ -43,7 +43,10 @@ export async function recordTransition(db: Db, current: OrderRow, t: Transition)
     const airline = t.airline ?? before;
     const wanted = t.status ?? airline.status;
     const status = wanted === row.status || canMove(row.status, wanted) ? wanted : row.status;
-    const details: OrderDetails = { ...row.details, ...t.details, airline };
+    // A refund the airline made on its side (found by a refresh) shows its amount as the airline gave it.
+    const airlineRefund =
+      status === 'refunded' && !row.details.refund && airline.refund ? { refund: { ...airline.refund, at: t.at.toISOString() } } : {};
+    const details: OrderDetails = { ...row.details, ...airlineRefund, ...t.details, airline };
     const updated = await updateOrder(trx, row.id, {
       status,
       total_minor: airline.total.amountMinor,

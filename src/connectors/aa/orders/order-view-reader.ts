@@ -114,6 +114,7 @@ export function readOrderView(root: Parsed): AirlineOrder | null {
       .filter((d): d is string => Boolean(d))
       .sort()[0] ?? null;
   const total = amount(node(order.TotalPrice).TotalAmount) ?? { amountMinor: 0, currency: 'USD' };
+  const refund = refundOf(items, total.currency);
   return {
     airlineOrderId,
     owner: text(order.OwnerCode) ?? 'AA',
@@ -138,5 +139,24 @@ export function readOrderView(root: Parsed): AirlineOrder | null {
       .map((w) => text(w.DescText))
       .filter((t): t is string => Boolean(t)),
     flightItemIds,
+    ...(refund ? { refund } : {}),
   };
+}
+
+/**
+ * What the airline paid back: 21.3 carries it per order item as a PriceDifferential whose
+ * DifferentialTypeCode is Refund, the amount in DiffPrice/Price/DueByAirlineAmount.
+ */
+function refundOf(items: Parsed[], currency: string): { amountMinor: number; currency: string } | null {
+  let amountMinor = 0;
+  let refundCurrency = currency;
+  for (const item of items) {
+    const diff = node(item.PriceDifferential);
+    if ((text(diff.DifferentialTypeCode) ?? '').toLowerCase() !== 'refund') continue;
+    const due = amount(node(node(diff.DiffPrice).Price).DueByAirlineAmount, currency);
+    if (!due) continue;
+    amountMinor += due.amountMinor;
+    refundCurrency = due.currency;
+  }
+  return amountMinor > 0 ? { amountMinor, currency: refundCurrency } : null;
 }

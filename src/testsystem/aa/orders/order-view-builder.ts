@@ -7,6 +7,7 @@ import { amount, flightLists, journeyList, paxSegmentList, ResponseIds } from '.
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 import { totalCents, type Booking, type BookedItem } from './booking-record.js';
+import { refundDifferential } from './refund-differential.js';
 
 function bookingRef(b: Booking): XmlNode {
   return el('BookingRef', [
@@ -78,6 +79,7 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
     el('OwnerCode', 'AA'),
     unpaid ? el('PaymentTimeLimitDateTime', isoTimestamp(b.paymentDueAt)) : null,
     el('Price', [amount('TotalAmount', item.cents, b.journey.currency)]),
+    refundDifferential(b, item),
     ...services,
     el('StatusCode', closed ? 'CANCELLED' : b.tickets.length > 0 ? 'TICKETED' : 'ACTIVE'),
   ]);
