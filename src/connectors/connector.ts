@@ -8,6 +8,7 @@ import type {
   SeatMap,
   SeatMapSubject,
 } from './connector-types.js';
+import type { ChangeNotification } from './change-notification.js';
 import type { OfferFacts } from './offer-facts.js';
 import type { OrderOperations } from './order-types.js';
 
@@ -48,4 +49,10 @@ export interface Connector extends OrderOperations {
    * the live endpoint when one is configured, the test system otherwise.
    */
   probe(ctx: Omit<CallContext, 'environment'>): Promise<ConnectorResult<{ environment: 'test' | 'live' }>>;
+
+  /**
+   * Reads a change notification the airline pushed to us (no airline call). Absent when the
+   * airline sends none; the caller has authenticated the airline and bounded the body.
+   */
+  readChangeNotification?(body: string): ConnectorResult<ChangeNotification>;
 }

@@ -12,6 +12,7 @@ import { readPricedOffer, readSeatMaps, readServices, readShoppingOffers } from 
 import { NdcTransport, type NdcEndpoint } from './ndc-transport.js';
 import type { ReadOptions } from './xml-reader.js';
 import { aaOrderOperations } from './orders/aa-order-operations.js';
+import { readChangeNotification } from './orders/change-notification-reader.js';
 
 /**
  * Time budget per NDC message. AirShopping searches the airline's whole schedule and is the
@@ -224,6 +225,8 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
     },
 
     ...aaOrderOperations({ transport, endpoint, seller, offerIds: options.offerIds }),
+
+    readChangeNotification,
 
     close: () => transport.close(),
   };
