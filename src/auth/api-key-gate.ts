@@ -26,7 +26,7 @@ declare module 'fastify' {
  * policy cannot start (requireRoutePolicies, in app.ts); were one served anyway, it would still need a key.
  */
 function needsApiKey(auth: RouteAuth | undefined): boolean {
-  return auth !== 'public' && auth !== 'session' && auth !== 'metrics-token';
+  return auth !== 'public' && auth !== 'session' && auth !== 'metrics-token' && auth !== 'airline-signature';
 }
 
 // One refusal event per key and reason a minute is enough for the log; more would let a

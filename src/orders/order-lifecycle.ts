@@ -8,6 +8,8 @@ import type { Actor, OrderDetails } from './order-record.js';
 import { canMove, eventForMove, isOpen, type OrderStatus } from './order-status.js';
 import { findOrder, updateOrder } from './order-store.js';
 import { releaseOrderTravel } from './booking/travel-claim-store.js';
+import { trackScheduleChanges } from './airline-changes/schedule-changes.js';
+import { canonicalJson } from './canonical-json.js';
 
 export interface Transition {
   action: string;
@@ -19,6 +21,11 @@ export interface Transition {
   status?: OrderStatus;
   details?: Partial<OrderDetails>;
   detail?: Record<string, unknown>;
+  /**
+   * Write nothing when, under the row lock, the airline's view and status are what is stored:
+   * two deliveries of one airline notification re-read the same view, and only one may record it.
+   */
+  onlyIfChanged?: boolean;
 }
 
 function sameItinerary(a: AirlineOrder, b: AirlineOrder): boolean {
@@ -43,10 +50,22 @@ export async function recordTransition(db: Db, current: OrderRow, t: Transition)
     const airline = t.airline ?? before;
     const wanted = t.status ?? airline.status;
     const status = wanted === row.status || canMove(row.status, wanted) ? wanted : row.status;
+    if (t.onlyIfChanged && status === row.status && canonicalJson(airline) === canonicalJson(before)) return row;
+    // What the airline changed on its own stays shown per segment until the agency acknowledges it.
+    const scheduleChanges =
+      t.actor.kind === 'airline' && t.airline
+        ? trackScheduleChanges(row.details.scheduleChanges, before.segments, airline.segments, t.at)
+        : row.details.scheduleChanges;
     // A refund the airline made on its side (found by a refresh) shows its amount as the airline gave it.
     const airlineRefund =
       status === 'refunded' && !row.details.refund && airline.refund ? { refund: { ...airline.refund, at: t.at.toISOString() } } : {};
-    const details: OrderDetails = { ...row.details, ...airlineRefund, ...t.details, airline };
+    const details: OrderDetails = {
+      ...row.details,
+      ...(scheduleChanges && (scheduleChanges.length > 0 || row.details.scheduleChanges) ? { scheduleChanges } : {}),
+      ...airlineRefund,
+      ...t.details,
+      airline,
+    };
     const updated = await updateOrder(trx, row.id, {
       status,
       total_minor: airline.total.amountMinor,

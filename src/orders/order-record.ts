@@ -11,6 +11,8 @@ export interface OrderDetails {
     total: { amountMinor: number; currency: string };
   } | null;
   refund: { amountMinor: number; currency: string; at: string } | null;
+  /** Segments the airline changed on its own that the agency has not acknowledged (airline-changes/). */
+  scheduleChanges?: import('./airline-changes/schedule-changes.js').SegmentScheduleChange[];
   /** The last cancellation quote accepted: what the refund will be. */
   cancellation?: { refund: { amountMinor: number; currency: string }; penalty: { amountMinor: number; currency: string } } | null;
 }

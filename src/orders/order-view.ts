@@ -2,6 +2,7 @@ import type { Money } from '../connectors/connector-types.js';
 import type { OrderHistoryRow, OrderRow } from '../platform/db/rows.js';
 import { toDecimal } from '../platform/money.js';
 import { segmentJson } from '../shopping/segment-view.js';
+import type { SegmentScheduleChange } from './airline-changes/schedule-changes.js';
 
 /** Minor units to the decimal the API shows, by the one ISO 4217 table (platform/money.ts). */
 export const decimal = (m: Money | null | undefined): number | null => (m ? toDecimal(m) : null);
@@ -32,7 +33,11 @@ export function orderView(row: OrderRow) {
       family_name: p.familyName,
       born_on: p.bornOn ?? seller.get(p.passengerId)?.bornOn ?? null,
     })),
-    segments: a.segments.map((s) => ({ ...segmentJson(s), status: s.status })),
+    segments: a.segments.map((s) => ({
+      ...segmentJson(s),
+      status: s.status,
+      schedule_change: scheduleChangeJson(row.details.scheduleChanges?.find((c) => c.segmentId === s.segmentId)),
+    })),
     tickets: a.tickets.map((t) => ({
       ticket_number: t.ticketNumber,
       passenger_id: t.passengerId,
@@ -58,6 +63,21 @@ export function orderView(row: OrderRow) {
       : null,
     refund: row.details.refund ? { ...money(row.details.refund)!, refunded_at: row.details.refund.at } : null,
     airline_notices: a.notices,
+  };
+}
+
+function scheduleChangeJson(c: SegmentScheduleChange | undefined) {
+  if (!c) return null;
+  const p = c.previous;
+  return {
+    previous: {
+      segment_id: p.segmentId,
+      departing_at: p.departingAt,
+      arriving_at: p.arrivingAt,
+      flight_number: p.flightNumber,
+      status: p.status,
+    },
+    detected_at: c.detectedAt,
   };
 }
 

@@ -13,6 +13,9 @@ import { findAgencyOrder } from './order-store.js';
 import { writeGate } from './route-context.js';
 import { orderRoutes } from './routes.js';
 import { orderServicingRoutes } from './servicing/routes.js';
+import { acknowledgeRoutes } from './airline-changes/acknowledge-routes.js';
+import { AIRLINE_SWEEP_INTERVAL_MS, AIRLINE_SWEEP_JOB, runAirlineSweep } from './airline-changes/airline-sweep.js';
+import { notificationRoutes } from './airline-changes/notification-routes.js';
 import type { RequireAccreditation } from './booking/service.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -64,12 +67,23 @@ export function createOrders({ platform, connectors, authenticate, requireAccred
         oncePerCluster: true,
         run: async () => void (await runBookingRecovery({ db: platform.db, connectors, clock, logger: platform.logger })),
       });
+      // The safety net under airline notifications: open orders departing within 72 hours, re-read at a bounded rate.
+      platform.scheduler.add({
+        name: AIRLINE_SWEEP_JOB,
+        intervalMs: AIRLINE_SWEEP_INTERVAL_MS,
+        oncePerCluster: true,
+        run: async () =>
+          void (await runAirlineSweep({ db: platform.db, connectors, clock, logger: platform.logger }, platform.config.airlineSweep)),
+      });
       await app.register(async (api) => {
         setRoutePolicy(api, { ...API_KEY_ROUTE, meter: 'orders' });
         await api.register(orderRoutes, { platform, connectors });
         await api.register(bookingRoutes, { platform, connectors, requireAccreditation });
         await api.register(orderServicingRoutes, { platform, connectors, requireAccreditation });
+        await api.register(acknowledgeRoutes, { platform, connectors });
       });
+      // Airlines pushing change notifications: their own XML body parser and signature check.
+      await app.register(notificationRoutes, { platform, connectors });
       await app.register(async (dashboard) => {
         setRoutePolicy(dashboard, SESSION_ROUTE);
         await dashboard.register(dashboardOrderRoutes, {

@@ -8,6 +8,28 @@ import { ORDER_STATUSES } from './order-status.js';
 /** A decimal amount with its ISO 4217 currency (platform/money.ts decides the decimals). */
 export const AmountSchema = Type.Object({ amount: Type.Number(), currency: Type.String() });
 
+/** What the airline changed on a segment on its own, shown until the agency acknowledges it. */
+export const SegmentScheduleChangeSchema = Type.Object(
+  {
+    previous: Type.Object(
+      {
+        segment_id: Type.String({ description: 'The id the segment had (a new flight number gives a new id)' }),
+        departing_at: Type.String({ description: 'Local departure date-time before the change' }),
+        arriving_at: Type.String({ description: 'Local arrival date-time before the change' }),
+        flight_number: Type.String({ description: 'Marketing flight number before the change, digits only' }),
+        status: Type.Union([Type.Literal('confirmed'), Type.Literal('cancelled')]),
+      },
+      { description: 'The segment as the agency last accepted it' },
+    ),
+    detected_at: Type.String({ format: 'date-time', description: 'When the gateway learnt of the latest change' }),
+  },
+  {
+    $id: 'SegmentScheduleChange',
+    description:
+      'An involuntary change by the airline (retime, new flight number, cancelled flight): the segment shows the new values, `previous` the old ones, until POST /v1/orders/{orderID}/acknowledge-changes',
+  },
+);
+
 export const OrderStatusSchema = Type.Union(
   ORDER_STATUSES.map((s) => Type.Literal(s)),
   { description: 'Order status (see docs/orders.md)' },
@@ -47,6 +69,7 @@ export const OrderSchema = Type.Object(
         status: Type.Union([Type.Literal('confirmed'), Type.Literal('cancelled')], {
           description: '`cancelled` once the airline no longer holds the segment',
         }),
+        schedule_change: Nullable(SegmentScheduleChangeSchema),
       }),
       { description: "The booked segments, in the same shape (and `flight_number` meaning) as the offer's" },
     ),

@@ -45,7 +45,20 @@ export interface Config {
     testSystemPort: number;
     liveUrl: string | null;
     liveSubscriptionKey: string | null;
+    /**
+     * AA_NOTIFY_SECRET: the secret AA signs its change notifications with (docs/orders.md,
+     * "Airline-initiated changes"). Unset, the development secret; required with AA_LIVE_URL.
+     */
+    notifySecret: string;
+    /** AA_NOTIFY_URL: where a test system run alone sends them; in-process it is the gateway itself. */
+    notifyUrl: string | null;
   };
+  /**
+   * The safety-net sweep of orders departing soon (docs/orders.md): at most this many orders re-read
+   * from the airline per minute (AIRLINE_SWEEP_ORDERS_PER_MINUTE, 0 switches it off), each at most once
+   * per AIRLINE_SWEEP_RECHECK_MINUTES.
+   */
+  airlineSweep: { ordersPerMinute: number; recheckMinutes: number };
   ndcSchemaDir: string;
   search: {
     cacheTtlSeconds: number;
@@ -155,6 +168,9 @@ class Reader {
   }
 }
 
+/** Signs the in-process AA test system's notifications in development; never good enough for a live airline. */
+export const DEV_AA_NOTIFY_SECRET = 'aa-notify-development-secret';
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Readonly<Config> {
@@ -211,6 +227,12 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       testSystemPort: r.int('AA_TEST_PORT', 0, 0, 65535),
       liveUrl: r.url('AA_LIVE_URL', ['https:', 'http:']),
       liveSubscriptionKey: r.optional('AA_LIVE_SUBSCRIPTION_KEY'),
+      notifySecret: r.string('AA_NOTIFY_SECRET', DEV_AA_NOTIFY_SECRET),
+      notifyUrl: r.url('AA_NOTIFY_URL', ['http:', 'https:']),
+    },
+    airlineSweep: {
+      ordersPerMinute: r.int('AIRLINE_SWEEP_ORDERS_PER_MINUTE', 30, 0, 10_000),
+      recheckMinutes: r.int('AIRLINE_SWEEP_RECHECK_MINUTES', 30, 1, 24 * 60),
     },
     ndcSchemaDir: path.resolve(REPO_ROOT, r.string('NDC_SCHEMA_DIR', '../shared/ndc/schemas-21.3')),
     search: {
@@ -250,6 +272,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       usageFlushSeconds: r.int('USAGE_FLUSH_SECONDS', 5, 1, 3_600),
     },
   };
+  // A live airline must not be able to be impersonated with a secret printed in the source.
+  if (config.aa.liveUrl !== null && [undefined, '', DEV_AA_NOTIFY_SECRET].includes(env.AA_NOTIFY_SECRET)) {
+    r.problems.push('AA_NOTIFY_SECRET is required when AA_LIVE_URL is set (the development secret is public)');
+  }
+  if (config.aa.notifySecret.length < 16) r.problems.push('AA_NOTIFY_SECRET must be at least 16 characters');
   if (config.http.headersTimeoutMs > config.http.requestTimeoutMs) {
     r.problems.push('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)');
   }

@@ -28,6 +28,8 @@ const PUBLIC_ROUTES = [
   '/dashboard/*',
 ];
 const METRICS_ROUTES = ['/metrics'];
+/** Airlines pushing their change notifications, authenticated by an HMAC signature (docs/orders.md). */
+const AIRLINE_ROUTES = ['/v1/airlines/:airline/notifications'];
 
 /** The error's code and sentence, in either shape; checks the shape is the route's surface. */
 function errorOf(res: LightMyRequestResponse, route: DeclaredRoute): { code: string; message: string } {
@@ -68,9 +70,14 @@ describe('every registered route declares its policy, and the policy holds', () 
   it('public and metrics routes are exactly the listed ones', () => {
     expect([...new Set(only('public').map((r) => r.url))].sort()).toEqual([...PUBLIC_ROUTES].sort());
     expect([...new Set(only('metrics-token').map((r) => r.url))]).toEqual(METRICS_ROUTES);
-    expect(only('api-key').length + only('session').length + only('public').length + only('metrics-token').length).toBe(
-      routes.length,
-    );
+    expect([...new Set(only('airline-signature').map((r) => r.url))]).toEqual(AIRLINE_ROUTES);
+    expect(
+      only('api-key').length +
+        only('session').length +
+        only('public').length +
+        only('metrics-token').length +
+        only('airline-signature').length,
+    ).toBe(routes.length);
   });
 
   it('aviation and reference routes answer in the envelope, every other route in the plain shape', () => {
@@ -139,6 +146,20 @@ describe('every registered route declares its policy, and the policy holds', () 
     const data = await t.app.inject({ url: '/v1/monitoring/airlines', headers: { authorization: 'Bearer sess_whatever' } });
     expect(data.statusCode).toBe(401);
     expect(data.json().error).toBe('missing X-API-Key');
+  });
+
+  it('the airline notification route refuses a caller without a valid signature (401 invalid_signature)', async () => {
+    for (const route of only('airline-signature')) {
+      const url = concretePath(route.url).replace(/\/[^/]+\/notifications$/, '/aa/notifications');
+      const res = await t.app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: { 'content-type': 'application/xml' },
+        payload: '<IATA_OrderChangeNotifRQ/>',
+      });
+      expect(res.statusCode, `${route.method} ${url}`).toBe(401);
+      expect(errorOf(res, route).code).toBe('invalid_signature');
+    }
   });
 
   it('the metrics route is never open to a remote caller without its token', async () => {

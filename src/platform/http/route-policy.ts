@@ -7,9 +7,11 @@ import type { Surface } from './surfaces.js';
  * - `public`: no credential (liveness, readiness, sign-up, login, the API description);
  * - `api-key`: `X-API-Key`, checked by the gate (src/auth/api-key-gate.ts) with the key's restrictions;
  * - `session`: a portal bearer token, checked by the portal's session hook in the route's scope;
- * - `metrics-token`: the scrape endpoint's own check (src/platform/http/metrics-routes.ts).
+ * - `metrics-token`: the scrape endpoint's own check (src/platform/http/metrics-routes.ts);
+ * - `airline-signature`: an airline calling us (its change notifications), checked by the route's
+ *   own HMAC signature check with the airline's shared secret (src/orders/airline-changes/).
  */
-export const ROUTE_AUTH_KINDS = ['public', 'api-key', 'session', 'metrics-token'] as const;
+export const ROUTE_AUTH_KINDS = ['public', 'api-key', 'session', 'metrics-token', 'airline-signature'] as const;
 export type RouteAuth = (typeof ROUTE_AUTH_KINDS)[number];
 
 /**

@@ -1,0 +1,29 @@
+import { orderView } from '../order-view.js';
+import { orderRouteContext, scopeOf, TAG, type OrderRouteOptions } from '../route-context.js';
+import { AirlineQuery, OrderIdParams, OrderSchema, orderErrors } from '../schemas.js';
+import type { FastifyInstance } from 'fastify';
+import { acknowledgeChanges } from './acknowledge-service.js';
+
+/** `POST /v1/orders/{orderID}/acknowledge-changes`: the agency accepts the airline's schedule changes. */
+export async function acknowledgeRoutes(app: FastifyInstance, options: OrderRouteOptions): Promise<void> {
+  const { router, deps, target, writeRoute } = orderRouteContext(app, options);
+  router.post(
+    '/v1/orders/:orderID/acknowledge-changes',
+    {
+      ...writeRoute,
+      schema: {
+        operationId: 'acknowledgeOrderChanges',
+        tags: TAG,
+        summary: "Accept the airline's schedule changes shown on the order's segments",
+        description:
+          'Clears every segment\'s `schedule_change`, records `changes_acknowledged` in the history and sends `order.updated`. ' +
+          'Idempotent: with nothing pending (never changed, or already acknowledged) it answers 200 with the order as it is and writes nothing. ' +
+          'No body. Any status: a cancelled order may still show the change that cancelled it.',
+        params: OrderIdParams,
+        querystring: AirlineQuery,
+        response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 503) },
+      },
+    },
+    async (request) => orderView(await acknowledgeChanges(deps, scopeOf(request, 'read'), target(request))),
+  );
+}

@@ -1,0 +1,45 @@
+import type { OrderRow } from '../../platform/db/rows.js';
+import { lifecyclePayload } from '../event-outbox.js';
+import { enqueueEvent } from '../event-outbox-store.js';
+import { appendHistory } from '../history-store.js';
+import type { OrderScope } from '../order-record.js';
+import { findOrder, updateOrder } from '../order-store.js';
+import { open, type ServicingDeps, type Target } from '../servicing/context.js';
+
+/**
+ * The agency accepts the airline's schedule changes on the order: the per-segment
+ * `schedule_change` goes, a history entry names what was accepted and by whom, and
+ * `order.updated` announces it. Nothing pending (or already acknowledged) answers the order as
+ * it is and writes nothing, so a retried call is harmless. Decided under the row lock, so two
+ * calls at once acknowledge once. Gateway-side: AA keeps no acceptance state in NDC 21.3.
+ */
+export async function acknowledgeChanges(deps: ServicingDeps, scope: OrderScope, t: Target): Promise<OrderRow> {
+  const { order } = await open(deps, scope, t, false);
+  if (!order.details.scheduleChanges?.length) return order;
+  return deps.db.transaction().execute(async (trx) => {
+    const row = (await findOrder(trx, order.id, order.agency_id, order.environment, true)) ?? order;
+    const accepted = row.details.scheduleChanges ?? [];
+    if (accepted.length === 0) return row;
+    const at = deps.clock();
+    const updated = await updateOrder(trx, row.id, {
+      status: row.status,
+      total_minor: Number(row.total_minor),
+      currency: row.currency,
+      payment_deadline: row.payment_deadline,
+      details: { ...row.details, scheduleChanges: [] },
+      updated_at: at,
+    });
+    await appendHistory(trx, row.id, {
+      action: 'changes_acknowledged',
+      status: row.status,
+      actor: scope.actor,
+      airlineReference: row.pnr,
+      detail: {
+        segments: accepted.map((c) => ({ segment_id: c.segmentId, previous_segment_id: c.previous.segmentId })),
+      },
+      at,
+    });
+    await enqueueEvent(trx, updated, 'order.updated', lifecyclePayload('order.updated', updated, at), at);
+    return updated;
+  });
+}

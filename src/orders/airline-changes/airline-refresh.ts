@@ -1,0 +1,57 @@
+import type { Logger } from 'pino';
+import type { ConnectorFailure } from '../../connectors/connector-failure.js';
+import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
+import type { Db } from '../../platform/db/database.js';
+import type { OrderRow } from '../../platform/db/rows.js';
+import { canonicalJson } from '../canonical-json.js';
+import { recordTransition } from '../order-lifecycle.js';
+import { canMove } from '../order-status.js';
+import { airlineActor, refOf } from '../servicing/context.js';
+import { markChecked } from './store.js';
+
+export interface AirlineRefreshDeps {
+  db: Db;
+  connectors: ConnectorRegistry;
+  clock: () => Date;
+  logger: Logger;
+}
+
+export type RefreshOutcome =
+  | { ok: true; order: OrderRow; changed: boolean }
+  | { ok: false; failure: ConnectorFailure | { kind: 'unknown_airline'; message: string } };
+
+/**
+ * Re-reads one order from its airline, on the gateway's own initiative (an airline notification,
+ * the safety-net sweep), and applies what changed through the order lifecycle: a history entry
+ * with actor `airline` and the event the move announces (`order.updated`, `order.cancelled`, …).
+ * An unchanged view writes nothing but the check time, so the same news twice changes nothing twice.
+ */
+export async function refreshFromAirline(
+  deps: AirlineRefreshDeps,
+  order: OrderRow,
+  action: 'airline_notification' | 'airline_sweep',
+  detail: Record<string, unknown> = {},
+): Promise<RefreshOutcome> {
+  const connector = deps.connectors.get(order.airline);
+  if (!connector)
+    return { ok: false, failure: { kind: 'unknown_airline', message: `airline ${order.airline} is not connected` } };
+  const fresh = await connector.retrieveOrder(refOf(order), { environment: order.environment });
+  const at = deps.clock();
+  if (!fresh.ok) return { ok: false, failure: fresh.failure };
+  const view = fresh.value;
+  const sameView = canonicalJson(view) === canonicalJson(order.details.airline);
+  let current = order;
+  if (!sameView || (view.status !== order.status && canMove(order.status, view.status))) {
+    current = await recordTransition(deps.db, order, {
+      action,
+      actor: airlineActor(order),
+      at,
+      airline: view,
+      detail: { notices: view.notices, ...detail },
+      onlyIfChanged: true,
+    });
+  }
+  await markChecked(deps.db, order.id, at);
+  // Written only when the lifecycle applied something: its updated_at is then this refresh's time.
+  return { ok: true, order: current, changed: current.updated_at.getTime() === at.getTime() && current !== order };
+}

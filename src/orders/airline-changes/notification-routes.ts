@@ -1,0 +1,100 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
+import { AppError, unauthorized } from '../../platform/errors.js';
+import { errorResponses } from '../../platform/http/responses.js';
+import type { Platform } from '../../platform/platform.js';
+import { receiveNotification } from './notification-service.js';
+import { AIRLINE_SIGNATURE_HEADER, signatureProblem } from './notification-signature.js';
+
+/** An NDC notification is a few kilobytes; anything near this is not one. */
+export const NOTIFICATION_BODY_LIMIT_BYTES = 256 * 1024;
+
+export const NotificationParams = Type.Object({
+  airline: Type.String({ pattern: '^[A-Za-z0-9]{2}$', description: 'IATA code of the airline sending (`aa`)' }),
+});
+export const NotificationReceipt = Type.Object(
+  { status: Type.Literal('received') },
+  { $id: 'AirlineNotificationReceipt', description: 'The same for every authenticated, readable notification' },
+);
+
+export interface NotificationRouteOptions {
+  platform: Platform;
+  connectors: ConnectorRegistry;
+}
+
+/**
+ * `POST /v1/airlines/{airline}/notifications`: where an airline pushes its NDC OrderChangeNotifRQ.
+ * Authenticated as the airline by an HMAC signature with the shared secret (route policy
+ * `airline-signature`, checked here before the body is read further), body bounded, XML read
+ * by the airline's connector.
+ */
+export async function notificationRoutes(app: FastifyInstance, { platform, connectors }: NotificationRouteOptions) {
+  const secrets: Readonly<Record<string, string>> = { AA: platform.config.aa.notifySecret };
+  // The body is kept as the exact bytes sent: the signature is over them.
+  app.addContentTypeParser(
+    ['application/xml', 'text/xml'],
+    { parseAs: 'string', bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  const verify = async (request: FastifyRequest<{ Params: { airline: string } }>) => {
+    const body = typeof request.body === 'string' ? request.body : '';
+    const secret = secrets[request.params.airline.toUpperCase()];
+    const problem = secret
+      ? signatureProblem(
+          request.headers[AIRLINE_SIGNATURE_HEADER] as string | undefined,
+          body,
+          secret,
+          new Date(),
+        )
+      : 'no notifications are taken from this airline';
+    if (problem) {
+      request.log.warn({ airline: request.params.airline, problem }, 'airline notification refused');
+      throw unauthorized(problem, 'invalid_signature');
+    }
+    // Only now, authenticated, is the caller told what it sent wrong.
+    if (typeof request.body !== 'string')
+      throw new AppError(415, 'unsupported_media_type', 'a notification is NDC XML: send it as application/xml');
+  };
+  app.withTypeProvider<TypeBoxTypeProvider>().post(
+    '/v1/airlines/:airline/notifications',
+    {
+      config: { auth: 'airline-signature', surface: 'plain' },
+      bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES,
+      preHandler: verify,
+      schema: {
+        operationId: 'receiveAirlineNotification',
+        tags: ['airline notifications'],
+        summary: "An airline's change notification (NDC 21.3 OrderChangeNotifRQ), machine to machine",
+        description:
+          'For airlines, not agencies. Body: the XML `IATA_OrderChangeNotifRQ` (`Content-Type: application/xml`, at most 256 KiB). ' +
+          'Header `X-Airline-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the shared secret>`, ' +
+          'within 5 minutes of our clock. Each order named is re-read from the airline (the notification is never applied as such), ' +
+          'its change recorded in the history (actor `airline`) and announced (`order.updated`, `order.cancelled`). ' +
+          'An order this gateway does not hold is acknowledged all the same. See docs/orders.md, "Airline-initiated changes".',
+        params: NotificationParams,
+        response: {
+          200: NotificationReceipt,
+          ...errorResponses(
+            [400, { invalid_notification: 'the body is not a readable OrderChangeNotifRQ naming an order' }],
+            [401, 'Missing, malformed, stale or wrong signature', { invalid_signature: 'the signature does not hold' }],
+            [404, { unknown_airline: 'the airline sends no notifications to this gateway' }],
+            413,
+            [415, { unsupported_media_type: 'the body is not sent as application/xml' }],
+            [503, { airline_unavailable: 'an order could not be re-read from the airline; send the notification again later' }],
+          ),
+        },
+      },
+    },
+    async (request) => {
+      const receipt = await receiveNotification(
+        { db: platform.db, connectors, clock: () => platform.clock(), logger: platform.logger },
+        request.params.airline.toUpperCase(),
+        request.body as string,
+      );
+      request.log.info({ airline: request.params.airline, ...receipt }, 'airline notification received');
+      return { status: 'received' as const };
+    },
+  );
+}

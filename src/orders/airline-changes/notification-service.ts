@@ -1,0 +1,49 @@
+import { badRequest, notFound, unavailable } from '../../platform/errors.js';
+import { refreshFromAirline, type AirlineRefreshDeps } from './airline-refresh.js';
+import { ordersByAirlineOrderId } from './store.js';
+
+export interface NotificationReceipt {
+  /** Orders of this gateway the notification named, each re-read from the airline. */
+  matched: number;
+  /** Of those, the ones whose stored view changed. */
+  updated: number;
+}
+
+/**
+ * An airline's change notification (already authenticated): it names orders; each one this
+ * gateway holds is re-read from the airline and what changed is recorded and announced. The
+ * notification's own account of the change is never applied. An order the gateway does not know
+ * is acknowledged all the same (the airline learns nothing about what we hold) and logged. A
+ * re-read that fails answers 503, so the airline sends the notification again later.
+ */
+export async function receiveNotification(deps: AirlineRefreshDeps, airline: string, body: string): Promise<NotificationReceipt> {
+  const connector = deps.connectors.get(airline);
+  if (!connector?.readChangeNotification) throw notFound(`no notifications are taken from airline ${airline}`, 'unknown_airline');
+  const read = connector.readChangeNotification(body);
+  if (!read.ok) throw badRequest(read.failure.message, 'invalid_notification');
+  let matched = 0;
+  let updated = 0;
+  for (const named of read.value.orders) {
+    const orders = await ordersByAirlineOrderId(deps.db, connector.code, named.airlineOrderId);
+    if (orders.length === 0) {
+      deps.logger.info({ airline: connector.code, airlineOrderId: named.airlineOrderId }, 'airline notification for an order this gateway does not hold');
+      continue;
+    }
+    for (const order of orders) {
+      matched++;
+      const outcome = await refreshFromAirline(deps, order, 'airline_notification', {
+        notification: { kinds: read.value.kinds, airline_version: named.version },
+      });
+      if (!outcome.ok) {
+        deps.logger.warn({ orderId: order.id, failure: outcome.failure }, 'airline notification: re-reading the order failed');
+        throw unavailable(
+          `could not re-read order ${named.airlineOrderId} from ${connector.code}; send the notification again later`,
+          'airline_unavailable',
+          { 'Retry-After': '60' },
+        );
+      }
+      if (outcome.changed) updated++;
+    }
+  }
+  return { matched, updated };
+}

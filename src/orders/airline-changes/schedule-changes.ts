@@ -1,0 +1,66 @@
+import type { OrderSegment } from '../../connectors/order-types.js';
+
+/**
+ * What an airline changed on a booked segment on its own (a retime, a new flight number, a
+ * cancelled flight), kept on the order until the agency acknowledges it: airlines require the
+ * agency to accept an involuntary change, so the order shows old beside new until then.
+ */
+export interface SegmentScheduleChange {
+  /** The segment's id now: a new flight number gives the segment a new id. */
+  segmentId: string;
+  /** The segment as the agency last accepted it (before the first unacknowledged change). */
+  previous: {
+    segmentId: string;
+    departingAt: string;
+    arrivingAt: string;
+    flightNumber: string;
+    status: OrderSegment['status'];
+  };
+  /** When the gateway learnt of the latest change (ISO 8601). */
+  detectedAt: string;
+}
+
+const shape = (s: OrderSegment): SegmentScheduleChange['previous'] => ({
+  segmentId: s.segmentId,
+  departingAt: s.departingAt,
+  arrivingAt: s.arrivingAt,
+  flightNumber: s.marketingFlightNumber,
+  status: s.status,
+});
+
+const same = (a: SegmentScheduleChange['previous'], b: SegmentScheduleChange['previous']) =>
+  a.departingAt === b.departingAt && a.arrivingAt === b.arrivingAt && a.flightNumber === b.flightNumber && a.status === b.status;
+
+/**
+ * The changes pending after the airline's new view of the segments. Segments are paired by
+ * position when the count is unchanged (a renumber changes the id), else by id (a segment taken
+ * off is no schedule change). A segment changed twice keeps the values the agency accepted; one
+ * changed back to them has nothing pending any more.
+ */
+export function trackScheduleChanges(
+  pending: readonly SegmentScheduleChange[] | undefined,
+  before: readonly OrderSegment[],
+  after: readonly OrderSegment[],
+  at: Date,
+): SegmentScheduleChange[] {
+  const present = new Set(after.map((s) => s.segmentId));
+  const pairs: [OrderSegment, OrderSegment][] =
+    before.length === after.length
+      ? before.map((b, i) => [b, after[i]!])
+      : before.flatMap((b) => after.filter((a) => a.segmentId === b.segmentId).map((a): [OrderSegment, OrderSegment] => [b, a]));
+  let out = (pending ?? []).map((c) => ({ ...c, previous: { ...c.previous } }));
+  for (const [b, a] of pairs) {
+    const old = shape(b);
+    const now = shape(a);
+    if (same(old, now) && old.segmentId === now.segmentId) continue;
+    const known = out.find((c) => c.segmentId === b.segmentId);
+    if (!known) {
+      if (!same(old, now)) out.push({ segmentId: a.segmentId, previous: old, detectedAt: at.toISOString() });
+      continue;
+    }
+    known.segmentId = a.segmentId;
+    known.detectedAt = at.toISOString();
+    if (same(known.previous, now)) out = out.filter((c) => c !== known);
+  }
+  return out.filter((c) => present.has(c.segmentId));
+}
