@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { updateAgencyTerms, type AgencyTermsUpdate } from '../../identity/agencies/store.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { listOwnerEmails } from '../../identity/users/store.js';
 import type { Broadcast } from '../../platform/broadcast.js';
@@ -126,6 +127,12 @@ export function createTermsService({ db, config, broadcast, mailer, logger, cloc
   return {
     get,
 
+    /** The cached terms while they are fresh, without a promise; undefined: ask `cached`. */
+    peek(agencyId: string): AccountTerms | undefined {
+      const hit = cache.get(agencyId);
+      return hit && Date.now() - hit.at < TERMS_CACHE_MS ? hit.terms : undefined;
+    },
+
     /** The request path's read: memory first, so a metered request costs no database trip. */
     async cached(agencyId: string): Promise<AccountTerms | null> {
       const now = Date.now();
@@ -148,7 +155,7 @@ export function createTermsService({ db, config, broadcast, mailer, logger, cloc
       validate(change);
       const iata = change.iataNumber === undefined ? undefined : normalizeIata('iataNumber', change.iataNumber);
       const before = await get(agencyId);
-      const agencyColumns: store.AgencyColumns = {};
+      const agencyColumns: AgencyTermsUpdate = {};
       const termsColumns: store.TermsColumns = {};
       if (change.planCode !== undefined) agencyColumns.plan_code = change.planCode;
       if (change.live !== undefined) agencyColumns.live = change.live;
@@ -164,7 +171,7 @@ export function createTermsService({ db, config, broadcast, mailer, logger, cloc
       if (fields.length === 0) throw badRequest('nothing to change: name at least one term', 'nothing_to_change');
 
       const after = await db.transaction().execute(async (trx) => {
-        await store.updateAgencyColumns(trx, agencyId, agencyColumns);
+        await updateAgencyTerms(trx, agencyId, agencyColumns);
         if (Object.keys(termsColumns).length > 0) {
           await store.upsertTerms(trx, agencyId, termsColumns, actor.userId ?? actor.via, clock());
         }

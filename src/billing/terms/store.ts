@@ -1,23 +1,21 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import type { AgencyRow, Row, RowUpdate } from '../../platform/db/rows.js';
 
-/** An agency's row joined with its terms row (absent: every terms column null). */
-export interface TermsRow {
-  agency_id: string;
-  name: string;
-  plan_code: string | null;
-  live: boolean;
-  iata_number: string | null;
-  search_rate_limit: number | null;
-  created_at: Date;
-  payment_method_ref: string | null;
-  billing_status: 'active' | 'past_due' | 'delinquent' | null;
-  free_allowance: number | null;
-  daily_search_ceiling: number | null;
-  monthly_search_ceiling: number | null;
-  look_to_book_ceiling: number | null;
-  terms_updated_at: Date | null;
-}
+/** The terms columns billing owns, in `agency_terms` (0012). */
+type TermsColumnName =
+  | 'payment_method_ref'
+  | 'billing_status'
+  | 'free_allowance'
+  | 'daily_search_ceiling'
+  | 'monthly_search_ceiling'
+  | 'look_to_book_ceiling';
+
+/** An agency's row joined with its terms row (absent: every terms column null). Derived from tables.ts. */
+export type TermsRow = { agency_id: AgencyRow['id']; terms_updated_at: Date | null } & Pick<
+  AgencyRow,
+  'name' | 'plan_code' | 'live' | 'iata_number' | 'search_rate_limit' | 'created_at'
+> & { [C in TermsColumnName]: Row<'agency_terms'>[C] | null };
 
 const SELECT_TERMS = sql`
   select a.id as agency_id, a.name, a.plan_code, a.live, a.iata_number, a.search_rate_limit, a.created_at,
@@ -40,29 +38,8 @@ export async function listTerms(db: Db, limit: number, planCode?: string): Promi
   return rows;
 }
 
-/** The columns of `agencies` that billing sets (0001 put them there). */
-export interface AgencyColumns {
-  plan_code?: string;
-  live?: boolean;
-  iata_number?: string | null;
-  search_rate_limit?: number | null;
-}
-
-/** The columns of `agency_terms`. */
-export interface TermsColumns {
-  payment_method_ref?: string | null;
-  billing_status?: 'active' | 'past_due' | 'delinquent';
-  free_allowance?: number | null;
-  daily_search_ceiling?: number | null;
-  monthly_search_ceiling?: number | null;
-  look_to_book_ceiling?: number | null;
-}
-
-export async function updateAgencyColumns(db: Db, agencyId: string, columns: AgencyColumns): Promise<void> {
-  const sets = Object.entries(columns).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
-  if (sets.length === 0) return;
-  await sql`update agencies set ${sql.join(sets)} where id = ${agencyId}`.execute(db);
-}
+/** What a change may set in `agency_terms`. */
+export type TermsColumns = Pick<RowUpdate<'agency_terms'>, TermsColumnName>;
 
 /** Creates the terms row on first change; later changes touch only the named columns. */
 export async function upsertTerms(db: Db, agencyId: string, columns: TermsColumns, by: string, now: Date): Promise<void> {

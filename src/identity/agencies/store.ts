@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
-import type { AgencyRow } from '../../platform/db/rows.js';
+import type { AgencyRow, RowUpdate } from '../../platform/db/rows.js';
 
 export async function insertAgency(db: Db, agency: Omit<AgencyRow, 'created_at' | 'search_rate_limit'>): Promise<AgencyRow> {
   const { rows } = await sql<AgencyRow>`
@@ -21,4 +21,14 @@ export async function verifyAgencyOwnedBy(db: Db, agencyId: string, userId: stri
     update agencies set verified_at = ${now}
     where id = ${agencyId} and verified_at is null
       and exists (select 1 from users where id = ${userId} and agency_id = ${agencyId} and role = 'owner')`.execute(db);
+}
+
+/** The agency columns an operator's terms change may set (plan, live, accreditation, search rate). */
+export type AgencyTermsUpdate = Pick<RowUpdate<'agencies'>, 'plan_code' | 'live' | 'iata_number' | 'search_rate_limit'>;
+
+/** Sets the named columns only; nothing named, nothing written. Runs in the caller's transaction. */
+export async function updateAgencyTerms(db: Db, agencyId: string, columns: AgencyTermsUpdate): Promise<void> {
+  const sets = Object.entries(columns).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+  if (sets.length === 0) return;
+  await sql`update agencies set ${sql.join(sets)} where id = ${agencyId}`.execute(db);
 }
