@@ -16,7 +16,7 @@ export async function acknowledgeRoutes(app: FastifyInstance, options: OrderRout
         tags: TAG,
         summary: "Accept the airline's schedule changes shown on the order's segments",
         description:
-          'Clears every segment\'s `schedule_change`, records `changes_acknowledged` in the history and sends `order.updated`. ' +
+          "Clears every segment's `schedule_change`, records `changes_acknowledged` in the history and sends `order.updated`. " +
           'Idempotent: with nothing pending (never changed, or already acknowledged) it answers 200 with the order as it is and writes nothing. ' +
           'No body. Any status: a cancelled order may still show the change that cancelled it.',
         params: OrderIdParams,

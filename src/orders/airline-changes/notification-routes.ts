@@ -42,12 +42,7 @@ export async function notificationRoutes(app: FastifyInstance, { platform, conne
     const body = typeof request.body === 'string' ? request.body : '';
     const secret = secrets[request.params.airline.toUpperCase()];
     const problem = secret
-      ? signatureProblem(
-          request.headers[AIRLINE_SIGNATURE_HEADER] as string | undefined,
-          body,
-          secret,
-          new Date(),
-        )
+      ? signatureProblem(request.headers[AIRLINE_SIGNATURE_HEADER] as string | undefined, body, secret, new Date())
       : 'no notifications are taken from this airline';
     if (problem) {
       request.log.warn({ airline: request.params.airline, problem }, 'airline notification refused');

@@ -26,7 +26,10 @@ export async function receiveNotification(deps: AirlineRefreshDeps, airline: str
   for (const named of read.value.orders) {
     const orders = await ordersByAirlineOrderId(deps.db, connector.code, named.airlineOrderId);
     if (orders.length === 0) {
-      deps.logger.info({ airline: connector.code, airlineOrderId: named.airlineOrderId }, 'airline notification for an order this gateway does not hold');
+      deps.logger.info(
+        { airline: connector.code, airlineOrderId: named.airlineOrderId },
+        'airline notification for an order this gateway does not hold',
+      );
       continue;
     }
     for (const order of orders) {

@@ -35,7 +35,10 @@ export function readChangeNotification(xml: string): ConnectorResult<ChangeNotif
         const id = text(order.OrderID);
         if (!id) continue;
         const version = Number(text(order.OrderVersionNumber) ?? groupVersion);
-        const pnr = list(order.BookingRef).map((r) => text(r.BookingID)).find(Boolean) ?? null;
+        const pnr =
+          list(order.BookingRef)
+            .map((r) => text(r.BookingID))
+            .find(Boolean) ?? null;
         orders.set(id, { airlineOrderId: id, pnr, version: Number.isInteger(version) ? version : null });
       }
     }
