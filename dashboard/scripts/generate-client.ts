@@ -11,8 +11,8 @@ import { createPlatform } from '../../src/platform/platform.js';
 /**
  * `npm run dashboard:client [out-file]`: the dashboard's typed client types, generated from the
  * gateway's own /openapi.json (a gateway on throw-away in-memory storage, never listening), so the
- * UI is type-checked against the API as it is. test/dashboard/client-drift.test.ts regenerates into
- * a temporary file and fails when the checked-in one differs.
+ * UI is type-checked against the API as it is. The file is generated, never committed;
+ * test/dashboard/client-drift.test.ts makes its own copy and type-checks the UI against it.
  */
 export const SCHEMA_FILE = path.resolve(import.meta.dirname, '../src/api/schema.ts');
 

@@ -20,24 +20,24 @@ function typeErrors(tsconfig: string): string {
 
 /**
  * The dashboard cannot drift from the API: its client types are generated from the gateway's own
- * /openapi.json, and the UI must type-check against types generated from the description served
- * today, not only against the checked-in file. A change to the API that the UI does not follow
- * fails here; one it does not use passes (then `npm run dashboard:client` refreshes the file).
+ * /openapi.json (never committed: dashboard/src/api/schema.ts is ignored), and the UI must
+ * type-check against types generated from the description served today. A change to the API that
+ * the UI does not follow fails here; one it does not use passes.
  */
 describe('dashboard typed client', () => {
   // Inside the repository so the copy resolves react, @tanstack/react-query... from node_modules.
   const scratch = fs.mkdtempSync(path.join(DASHBOARD, '.client-check-'));
   afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-  it('type-checks the dashboard source against the checked-in client types (strict)', () => {
-    expect(typeErrors(path.join(DASHBOARD, 'tsconfig.json'))).toBe('');
-  }, 120_000);
-
-  it('type-checks the dashboard source against client types generated from the served description now', async () => {
-    fs.cpSync(path.join(DASHBOARD, 'src'), path.join(scratch, 'src'), { recursive: true });
+  it('type-checks the dashboard source (strict) against client types generated from the served description', async () => {
+    fs.cpSync(path.join(DASHBOARD, 'src'), path.join(scratch, 'src'), {
+      recursive: true,
+      // A developer's own generated copy may be stale: the check uses only the one made now.
+      filter: (source) => path.relative(path.join(DASHBOARD, 'src'), source) !== path.join('api', 'schema.ts'),
+    });
     fs.writeFileSync(path.join(scratch, 'src/api/schema.ts'), await generateClientTypes());
     fs.writeFileSync(path.join(scratch, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', include: ['src'] }));
-    // On an error: run `npm run dashboard:client`, fix the screens it names, commit both.
+    // On an error: fix the screens it names (`npm run dashboard:client` refreshes your editor's copy).
     expect(typeErrors(path.join(scratch, 'tsconfig.json'))).toBe('');
   }, 180_000);
 });
