@@ -5,6 +5,7 @@ import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
 import { AppError, unauthorized } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/http/responses.js';
 import type { Platform } from '../../platform/platform.js';
+import { TAG } from '../route-context.js';
 import { receiveNotification } from './notification-service.js';
 import { AIRLINE_SIGNATURE_HEADER, signatureProblem } from './notification-signature.js';
 
@@ -60,7 +61,7 @@ export async function notificationRoutes(app: FastifyInstance, { platform, conne
       preHandler: verify,
       schema: {
         operationId: 'receiveAirlineNotification',
-        tags: ['airline notifications'],
+        tags: TAG,
         summary: "An airline's change notification (NDC 21.3 OrderChangeNotifRQ), machine to machine",
         description:
           'For airlines, not agencies. Body: the XML `IATA_OrderChangeNotifRQ` (`Content-Type: application/xml`, at most 256 KiB). ' +
