@@ -63,6 +63,8 @@ export interface OrderTicket {
 }
 
 export interface OrderExtra {
+  /** The airline's id of the extra's order item: what removing it names. Absent in orders stored before it was read. */
+  extraId?: string;
   kind: 'seat' | 'service';
   passengerId: string;
   segmentId: string | null;
@@ -122,6 +124,16 @@ export interface CancelQuote {
   expiresAt: string | null;
 }
 
+/**
+ * Part of an order to cancel: passengers (on every segment still booked), segments (for every
+ * passenger) and/or extras by id. Their extras go with passengers and segments.
+ */
+export interface OrderPart {
+  passengerIds: string[];
+  segmentIds: string[];
+  extraIds: string[];
+}
+
 export interface ReshopRequest {
   slices: { origin: string; destination: string; departureDate: string }[];
   cabin: Cabin | null;
@@ -166,6 +178,8 @@ export interface OrderOperations {
     ctx: CallContext,
   ): Promise<ConnectorResult<AirlineOrder>>;
   cancelQuote(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<CancelQuote>>;
+  /** A quote for cancelling part of the order, accepted like a whole one with acceptCancel. */
+  partialCancelQuote(ref: OrderRef, part: OrderPart, ctx: CallContext): Promise<ConnectorResult<CancelQuote>>;
   /** Accepts a cancellation quote; null when the airline confirmed but sent no readable order. */
   acceptCancel(ref: OrderRef, quoteId: string, ctx: CallContext): Promise<ConnectorResult<AirlineOrder | null>>;
 }

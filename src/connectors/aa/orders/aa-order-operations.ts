@@ -15,8 +15,10 @@ import {
   orderCreateRequest,
   orderQuoteRequest,
   orderRetrieveRequest,
+  partialCancelQuoteRequest,
   reshopRequest,
 } from './order-requests.js';
+import { deleteOrderItems } from './partial-cancel.js';
 import { readOrderView } from './order-view-reader.js';
 import { decodeReshopOfferId } from './reshop-offer-id.js';
 import { readCancelQuote, readRepricedOrder, readReshopOffers } from './reshop-reader.js';
@@ -165,6 +167,17 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
 
     async cancelQuote(ref, ctx) {
       const answer = await call('OrderReshop', cancelQuoteRequest(deps.seller, ref), ctx);
+      if (!answer.ok) return answer;
+      const quote = readCancelQuote(answer.value);
+      return quote ? ok(quote) : unreadable('OrderReshop');
+    },
+
+    async partialCancelQuote(ref, part, ctx) {
+      const current = await call('OrderRetrieve', orderRetrieveRequest(deps.seller, ref), ctx);
+      if (!current.ok) return current;
+      const deletions = deleteOrderItems(current.value, part);
+      if (deletions.length === 0) return fail(failure('refused', 'nothing of the order matches the part to cancel'));
+      const answer = await call('OrderReshop', partialCancelQuoteRequest(deps.seller, ref, deletions), ctx);
       if (!answer.ok) return answer;
       const quote = readCancelQuote(answer.value);
       return quote ? ok(quote) : unreadable('OrderReshop');

@@ -141,6 +141,23 @@ export function cancelQuoteRequest(seller: Seller, ref: OrderRef): string {
   });
 }
 
+/**
+ * OrderReshop asking what cancelling part of the order would refund: 21.3's ServiceOrder with
+ * DeleteOrderItem alone (no AddOfferItems), RetainServiceID naming what stays of a partly deleted item.
+ */
+export function partialCancelQuoteRequest(
+  seller: Seller,
+  ref: OrderRef,
+  deletions: { OrderItemRefID: string; RetainServiceID?: string[] }[],
+): string {
+  return orderMessage('IATA_OrderReshopRQ', seller, 'Request', {
+    OrderRefID: ref.airlineOrderId,
+    UpdateOrder: {
+      ReshopOrder: { ReshopOrderChoice: { ServiceOrder: { DeleteOrderItem: deletions as unknown as XmlNode[] } } },
+    },
+  });
+}
+
 /** OrderReshop for new flights replacing the order's flight items. */
 export function reshopRequest(seller: Seller, ref: OrderRef, request: ReshopRequest, flightItemIds: string[]): string {
   return orderMessage('IATA_OrderReshopRQ', seller, 'Request', {

@@ -83,6 +83,7 @@ export function readOrderView(root: Parsed): AirlineOrder | null {
       const defRef = node(assoc.ServiceDefinitionRef);
       const def = lists.services.get(text(defRef.ServiceDefinitionRefID) ?? '');
       extras.push({
+        extraId: text(item.OrderItemID) ?? undefined,
         kind: text(seat.ColumnID) ? 'seat' : 'service',
         passengerId: text(s.PaxRefID) ?? '',
         segmentId: stable(seatSeg ?? text(node(node(defRef.OrderFlightAssociations).PaxSegmentRef).PaxSegmentRefID)),

@@ -32,11 +32,24 @@ export interface Ticket {
   paxId: string;
   /** One status for all coupons: I open, E exchanged, RF refunded, V void. */
   couponStatus: 'I' | 'E' | 'RF' | 'V';
+  /** Coupons of segments cancelled on their own (partial cancellation), by index into journey.segments. */
+  segmentCoupons?: Record<string, 'RF' | 'V'>;
 }
 
 export type Quote =
   | { kind: 'cancel'; refundCents: number; creditCents: number; penaltyCents: number; expiresAt: number }
-  | { kind: 'reshop'; journey: PricedJourney; dueCents: number; diffCents: number; penaltyCents: number; expiresAt: number };
+  | { kind: 'reshop'; journey: PricedJourney; dueCents: number; diffCents: number; penaltyCents: number; expiresAt: number }
+  | {
+      /** Part of the booking: passengers (every segment), segments (every passenger) and/or extra items. */
+      kind: 'partial';
+      paxIds: string[];
+      segmentIndexes: number[];
+      itemIds: string[];
+      refundCents: number;
+      creditCents: number;
+      penaltyCents: number;
+      expiresAt: number;
+    };
 
 export interface Booking extends StoredOrder {
   passengers: BookedPax[];
@@ -54,6 +67,10 @@ export interface Booking extends StoredOrder {
   version: number;
   /** The seller's own booking reference from OrderCreateRQ's BookingRef, as AA keeps it on the PNR. */
   sellerReference: SellerReference | null;
+  /** Segments cancelled on their own (indexes into journey.segments); absent when none. */
+  cancelledSegments?: number[];
+  /** Paid value taken off by partial cancellations (refunded, credited or forfeited). */
+  removedCents?: number;
 }
 
 export interface SellerReference {
@@ -80,6 +97,8 @@ export function newTicketNumber(): string {
 export const flightCents = (b: Booking): number => b.items.filter((i) => i.kind === 'flight').reduce((s, i) => s + i.cents, 0);
 export const totalCents = (b: Booking): number => b.items.reduce((s, i) => s + i.cents, 0);
 export const seatedPax = (b: Booking): BookedPax[] => b.passengers.filter((p) => p.ptc !== 'INF');
+/** The journey's segments still booked: a partial cancellation may have taken some off. */
+export const activeSegments = (b: Booking) => b.journey.segments.filter((_, i) => !b.cancelledSegments?.includes(i));
 
 /**
  * A booking by order id or PNR, as the airline sees it now: a hold whose payment limit has passed
@@ -91,11 +110,11 @@ export function booking(deps: TestSystemDeps, orderId: string | undefined): Book
   return b;
 }
 
-export function sellJourney(inventory: InventoryService, journey: PricedJourney, seats: number): void {
+export function sellJourney(inventory: InventoryService, journey: Pick<PricedJourney, 'segments'>, seats: number): void {
   for (const s of journey.segments) inventory.sell(s.flight, s.cabin, seats);
 }
 
-export function releaseJourney(inventory: InventoryService, journey: PricedJourney, seats: number): void {
+export function releaseJourney(inventory: InventoryService, journey: Pick<PricedJourney, 'segments'>, seats: number): void {
   for (const s of journey.segments) inventory.release(s.flight, s.cabin, seats);
 }
 
@@ -103,7 +122,8 @@ export function releaseJourney(inventory: InventoryService, journey: PricedJourn
 export function closeBooking(deps: TestSystemDeps, b: Booking, notice: string | null): void {
   if (b.status === 'CANCELLED') return;
   b.status = 'CANCELLED';
-  releaseJourney(deps.inventory, b.journey, seatedPax(b).length);
+  // Segments cancelled earlier on their own gave their seats back already.
+  releaseJourney(deps.inventory, { segments: activeSegments(b) }, seatedPax(b).length);
   if (notice) b.notices.push(notice);
   b.version++;
   deps.bookings.save(b);

@@ -1,10 +1,11 @@
-// What cancelling a ticketed booking gives back, by AA's rules: everything within 24 hours of purchase
-// (bought at least 2 days before departure), cash for the flexible brands, a trip credit of the
-// ticket's value for the other non-refundable brands, and only the unused taxes for Basic Economy.
+// What cancelling a ticketed booking, or part of it, gives back, by AA's rules: everything within 24
+// hours of purchase (bought at least 2 days before departure), cash for the flexible brands, a trip
+// credit of the ticket's value for the other non-refundable brands, and only the unused taxes for
+// Basic Economy. The same rules apply per passenger when only part of the booking is cancelled.
 // Sources: aa.com "Trip credit" and "24-hour cancellation"; sales-policy.ts has the window.
 
 import { insideFullRefundWindow } from '../offers/sales-policy.js';
-import type { Booking } from './booking-record.js';
+import { activeSegments, type Booking } from './booking-record.js';
 
 export interface CancellationTerms {
   /** Cash back to the form of payment. */
@@ -15,18 +16,36 @@ export interface CancellationTerms {
   penaltyCents: number;
 }
 
-export function cancellationTerms(b: Booking, now: number): CancellationTerms {
-  const none = { refundCents: 0, creditCents: 0, penaltyCents: 0 };
-  if (b.tickets.length === 0 || b.ticketedAt === null) return none;
-  const paid = b.paidCents;
-  const departure = b.journey.segments[0]?.flight.depUtc ?? now;
+const NONE: CancellationTerms = { refundCents: 0, creditCents: 0, penaltyCents: 0 };
+
+/**
+ * The brand's rule applied to a paid value, of which `baseCents` is base fare (what Basic Economy
+ * keeps; taxes and extras are refunded).
+ */
+export function termsForValue(b: Booking, valueCents: number, baseCents: number, now: number): CancellationTerms {
+  if (b.tickets.length === 0 || b.ticketedAt === null || valueCents <= 0) return NONE;
+  const departure = activeSegments(b)[0]?.flight.depUtc ?? now;
   const def = b.journey.priceClass;
-  if (insideFullRefundWindow(b.ticketedAt, departure, now) || def.refundable) return { ...none, refundCents: paid };
-  if (def.tripCredit) return { ...none, creditCents: paid };
-  // Basic Economy keeps the fare; the government taxes of an unused ticket are refunded.
-  const penaltyCents = Math.min(
-    paid,
-    b.journey.perPtc.reduce((s, p) => s + p.baseCents * p.count, 0),
-  );
-  return { ...none, refundCents: paid - penaltyCents, penaltyCents };
+  if (insideFullRefundWindow(b.ticketedAt, departure, now) || def.refundable) return { ...NONE, refundCents: valueCents };
+  if (def.tripCredit) return { ...NONE, creditCents: valueCents };
+  const penaltyCents = Math.min(valueCents, baseCents);
+  return { ...NONE, refundCents: valueCents - penaltyCents, penaltyCents };
+}
+
+/** The whole booking: what was paid, less what partial cancellations already took off. */
+export function cancellationTerms(b: Booking, now: number): CancellationTerms {
+  const paid = b.paidCents - (b.removedCents ?? 0);
+  // Basic Economy keeps the base fares still booked.
+  const base = b.items
+    .filter((i) => i.kind === 'flight')
+    .reduce((s, i) => s + baseShare(b, i.paxIds[0], i.cents), 0);
+  return termsForValue(b, paid, base, now);
+}
+
+/** The base-fare part of a flight value for a passenger's type (fares scale base and taxes together). */
+export function baseShare(b: Booking, paxId: string | undefined, cents: number): number {
+  const ptc = b.pax.find((p) => p.id === paxId)?.ptc;
+  const price = b.journey.perPtc.find((p) => p.ptc === ptc);
+  if (!price || price.totalCents === 0) return 0;
+  return Math.round((cents * price.baseCents) / price.totalCents);
 }

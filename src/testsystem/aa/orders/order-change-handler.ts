@@ -8,6 +8,7 @@ import { AA_ERRORS, errorDocument, type NdcErrorSpec } from '../wire/ndc-errors.
 import { child, list, text, type XmlObject } from '../wire/ndc-request-parser.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
 import {
+  activeSegments,
   booking,
   closeBooking,
   issueTickets,
@@ -18,6 +19,7 @@ import {
   type Booking,
 } from './booking-record.js';
 import { extraItem } from './order-extras.js';
+import { applyRemoval, removalRefusal } from './partial-cancellation.js';
 import { orderNotFound } from './order-retrieve-handler.js';
 import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
@@ -27,12 +29,23 @@ const fail = (e: NdcErrorSpec) => ({ status: 200, body: errorDocument(ROOT, [e])
 
 function acceptCancel(deps: TestSystemDeps, b: Booking, offerId: string): NdcErrorSpec | null {
   const q = b.quotes.get(offerId);
-  if (!q || q.kind !== 'cancel' || q.expiresAt <= deps.clock.now()) return AA_ERRORS.expiredOffer(offerId);
+  if (!q || q.kind === 'reshop' || q.expiresAt <= deps.clock.now()) return AA_ERRORS.expiredOffer(offerId);
+  b.quotes.delete(offerId);
+  if (q.kind === 'partial') {
+    // The booking may have moved since the quote (a flight left, another change): checked again.
+    const now = deps.clock.now();
+    const refusal = removalRefusal(b, q, now);
+    if (refusal) return refusal;
+    applyRemoval(b, q, q, deps.inventory);
+    deps.bookings.save(b);
+    return null;
+  }
   closeBooking(deps, b, null);
   if (b.tickets.length > 0) {
     // Cash back refunds the coupons; a trip credit or a forfeited fare leaves them void.
     for (const t of b.tickets) t.couponStatus = q.refundCents > 0 ? 'RF' : 'V';
-    b.refundedCents = q.refundCents;
+    // Partial cancellations before may have refunded some already.
+    b.refundedCents += q.refundCents;
     b.refunded = q.refundCents > 0;
   }
   return null;
@@ -47,11 +60,13 @@ function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: n
       'PaymentFunctions',
     );
   const seats = seatedPax(b).length;
-  releaseJourney(deps.inventory, b.journey, seats);
+  // Segments cancelled on their own gave their seats back already.
+  const held = { segments: activeSegments(b) };
+  releaseJourney(deps.inventory, held, seats);
   try {
     sellJourney(deps.inventory, q.journey, seats);
   } catch (err) {
-    sellJourney(deps.inventory, b.journey, seats);
+    sellJourney(deps.inventory, held, seats);
     if (err instanceof SoldOutError)
       return {
         code: '325',
@@ -61,6 +76,7 @@ function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: n
     throw err;
   }
   b.journey = q.journey;
+  delete b.cancelledSegments;
   const flights = b.items.filter((i) => i.kind === 'flight');
   // Seats and per-segment services belonged to the old flights; bags (per journey) carry over.
   b.items = [

@@ -1,17 +1,26 @@
-// OrderReshop: a cancellation quote (UpdateOrder/CancelOrderRef, priced from the fare conditions)
+// OrderReshop: a cancellation quote (UpdateOrder/CancelOrderRef, priced from the fare conditions),
+// a quote for cancelling part of it (ServiceOrder/DeleteOrderItem alone, partial-cancellation.ts)
 // or new flights for the order (ServiceOrder/AddOfferItems) with fare difference and change fee.
 // OrderQuote: the order repriced as it stands (what paying a hold costs now).
 
 import { randomUUID } from 'node:crypto';
 import type { MessageHandler } from '../messages/message-handler.js';
+import type { TestSystemDeps } from '../test-system-deps.js';
 import { AA_ERRORS, errorDocument } from '../wire/ndc-errors.js';
-import { child, list, text } from '../wire/ndc-request-parser.js';
+import { child, list, text, texts, type XmlObject } from '../wire/ndc-request-parser.js';
 import { fromUsdCents } from '../fares/fare-currency.js';
 import { OFFER_TTL_MS, searchOffers } from '../offers/shopping-service.js';
-import { booking, flightCents, totalCents } from './booking-record.js';
+import { booking, flightCents, totalCents, type Booking } from './booking-record.js';
 import { cancellationTerms } from './cancellation-terms.js';
 import { orderNotFound } from './order-retrieve-handler.js';
-import { cancelQuoteDocument, repriceDocument, reshopOffersDocument, type ReshopChoice } from './reshop-builder.js';
+import { flightServiceId, partialTerms, removalOf, removesEverything, type Removal } from './partial-cancellation.js';
+import {
+  cancelQuoteDocument,
+  repriceDocument,
+  reshopOffersDocument,
+  type DeletedItem,
+  type ReshopChoice,
+} from './reshop-builder.js';
 
 const quoteId = () => `AAQ${randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase()}`;
 const MAX_RESHOP_OFFERS = 6;
@@ -38,6 +47,8 @@ export const orderReshopHandler: MessageHandler = {
       b.quotes.set(offerId, q);
       return { status: 200, body: cancelQuoteDocument(b, offerId, q, now) };
     }
+    const serviceOrder = child(request, 'UpdateOrder', 'ReshopOrder', 'ReshopOrderChoice', 'ServiceOrder');
+    if (serviceOrder && !child(serviceOrder, 'AddOfferItems')) return partialCancelQuote(deps, b, serviceOrder, now, this.responseRoot);
     const fee = b.journey.priceClass.changeFeeCents;
     if (fee === null) {
       return {
@@ -99,6 +110,45 @@ export const orderReshopHandler: MessageHandler = {
     return { status: 200, body: reshopOffersDocument(b, choices, penaltyCents, oldCents, now) };
   },
 };
+
+/**
+ * DeleteOrderItem without AddOfferItems: a quote for cancelling part of the order. A deletion that
+ * leaves nothing booked is quoted as the whole order's cancellation.
+ */
+function partialCancelQuote(deps: TestSystemDeps, b: Booking, serviceOrder: XmlObject, now: number, root: string) {
+  const deletions = list(serviceOrder, 'DeleteOrderItem').map((d) => ({
+    itemId: text(d, 'OrderItemRefID') ?? '',
+    retain: texts(d, 'RetainServiceID'),
+  }));
+  const removal = removalOf(b, deletions, now);
+  if ('typeCode' in removal) return { status: 200, body: errorDocument(root, [removal]) };
+  const offerId = quoteId();
+  const expiresAt = now + OFFER_TTL_MS;
+  if (removesEverything(b, removal)) {
+    const q = { kind: 'cancel' as const, ...cancellationTerms(b, now), expiresAt };
+    b.quotes.set(offerId, q);
+    deps.bookings.save(b);
+    return { status: 200, body: cancelQuoteDocument(b, offerId, q, now) };
+  }
+  const q = { kind: 'partial' as const, ...removal, ...partialTerms(b, removal, now), expiresAt };
+  b.quotes.set(offerId, q);
+  deps.bookings.save(b);
+  return { status: 200, body: cancelQuoteDocument(b, offerId, q, now, deletedItems(b, removal)) };
+}
+
+/** The items a removal touches: flights with the services that go, extras whole. */
+function deletedItems(b: Booking, r: Removal): DeletedItem[] {
+  const active = b.journey.segments.map((_, i) => i).filter((i) => !b.cancelledSegments?.includes(i));
+  return b.items.flatMap((item): DeletedItem[] => {
+    if (item.kind !== 'flight') return r.itemIds.includes(item.itemId) ? [{ itemId: item.itemId, serviceIds: null }] : [];
+    const going = active.flatMap((i) =>
+      item.paxIds
+        .filter((p) => r.paxIds.includes(p) || r.segmentIndexes.includes(i))
+        .map((p) => flightServiceId(item, i, p)),
+    );
+    return going.length > 0 ? [{ itemId: item.itemId, serviceIds: going }] : [];
+  });
+}
 
 export const orderQuoteHandler: MessageHandler = {
   message: 'OrderQuote',

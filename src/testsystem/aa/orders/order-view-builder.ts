@@ -30,7 +30,8 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
             el('OrderServiceAssociation', [el('PaxSegmentRef', [el('PaxSegmentRefID', ids.segment(s.flight))])]),
             el('PaxRefID', paxId),
             el('ServiceID', `${item.itemId}-S${i + 1}-${paxId}`),
-            el('StatusCode', closed ? 'CANCELLED' : 'CONFIRMED'),
+            // A segment cancelled on its own (partial cancellation) stays listed, cancelled.
+            el('StatusCode', closed || b.cancelledSegments?.includes(i) ? 'CANCELLED' : 'CONFIRMED'),
           ]),
         );
       }
@@ -85,6 +86,16 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
   ]);
 }
 
+/**
+ * A coupon's status: its segment's own when that segment was cancelled alone, F (flown) once an open
+ * coupon's flight has left by the airline's clock, else the ticket's.
+ */
+function couponStatus(t: Booking['tickets'][number], index: number, departure: number, now: number): string {
+  const own = t.segmentCoupons?.[index];
+  if (own) return own;
+  return t.couponStatus === 'I' && departure <= now ? 'F' : t.couponStatus;
+}
+
 export function orderViewDocument(b: Booking, now: number): string {
   const ids = new ResponseIds();
   // One PaxJourney per one-way trip of the booking (out and back for a round trip).
@@ -100,7 +111,7 @@ export function orderViewDocument(b: Booking, now: number): string {
           .map((s, i) =>
             el('Coupon', [
               el('CouponNumber', i + 1),
-              el('CouponStatusCode', t.couponStatus),
+              el('CouponStatusCode', couponStatus(t, i, s.flight.depUtc, now)),
               el('SoldAirlineInfo', [el('PaxSegmentRefID', ids.segment(s.flight))]),
             ]),
           ),

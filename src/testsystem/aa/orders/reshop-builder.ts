@@ -27,12 +27,25 @@ function penalty(id: string, kind: 'Cancellation' | 'Change', cents: number, cur
   ]);
 }
 
+/** An order item the quote deletes, and the services of it that go (all of them when absent). */
+export interface DeletedItem {
+  itemId: string;
+  serviceIds: string[] | null;
+}
+
+/**
+ * The cancellation quote: every item of the order (CancelOrderRef), or the items a partial deletion
+ * touches, each with the services that go (FutureStatusCode CANCELLED); the first carries the
+ * price differential: a refund, or the value kept as a trip credit.
+ */
 export function cancelQuoteDocument(
   b: Booking,
   offerId: string,
   q: { refundCents: number; creditCents: number; penaltyCents: number; expiresAt: number },
   now: number,
+  deleted: DeletedItem[] = b.items.map((i) => ({ itemId: i.itemId, serviceIds: null })),
 ): string {
+  const value = q.refundCents + q.creditCents + q.penaltyCents;
   return ndcDocument(ROOT, [
     el('Response', [
       penalty('PEN_CXL', 'Cancellation', q.penaltyCents, b.journey.currency),
@@ -41,15 +54,20 @@ export function cancelQuoteDocument(
       el('ReshopResults', [
         el('ReshopOffers', [
           el('Offer', [
-            ...b.items.map((item, i) =>
+            ...deleted.map((item, i) =>
               el('DeleteOrderItem', [
-                el('ExistingOrderItem', [el('OrderItemRefID', item.itemId)]),
+                el('ExistingOrderItem', [
+                  ...(item.serviceIds ?? []).map((id) =>
+                    el('ExistingService', [el('FutureStatusCode', 'CANCELLED'), el('ServiceRefID', id)]),
+                  ),
+                  el('OrderItemRefID', item.itemId),
+                ]),
                 el('OfferItemID', `${offerId}-${i + 1}`),
                 // 21.3's "Residual" is value the airline keeps for future use: AA's trip credit.
                 i === 0
                   ? q.creditCents > 0
-                    ? priceDifferential('Residual', -q.creditCents, 0, b.paidCents, b.journey.currency)
-                    : priceDifferential('Refund', -q.refundCents, 0, b.paidCents, b.journey.currency)
+                    ? priceDifferential('Residual', -q.creditCents, 0, value, b.journey.currency)
+                    : priceDifferential('Refund', -q.refundCents, 0, value, b.journey.currency)
                   : null,
               ]),
             ),
