@@ -13,6 +13,8 @@ export interface OrderDetails {
   refund: { amountMinor: number; currency: string; at: string } | null;
   /** Segments the airline changed on its own that the agency has not acknowledged (airline-changes/). */
   scheduleChanges?: import('./airline-changes/schedule-changes.js').SegmentScheduleChange[];
+  /** The last cancellation and change quotes given: what the confirm steps accept (servicing/servicing-quote.ts). */
+  servicingQuotes?: import('./servicing/servicing-quote.js').ServicingQuotes;
   /** The last cancellation quote accepted: what the refund will be. */
   cancellation?: { refund: { amountMinor: number; currency: string }; penalty: { amountMinor: number; currency: string } } | null;
 }

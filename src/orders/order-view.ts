@@ -44,6 +44,7 @@ export function orderView(row: OrderRow) {
       coupons: t.coupons.map((c) => ({ coupon_number: c.couponNumber, segment_id: c.segmentId, status: c.status })),
     })),
     extras: a.extras.map((e) => ({
+      extra_id: e.extraId ?? null,
       kind: e.kind,
       passenger_id: e.passengerId,
       segment_id: e.segmentId,

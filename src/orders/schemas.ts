@@ -81,13 +81,16 @@ export const OrderSchema = Type.Object(
           Type.Object({
             coupon_number: Type.Integer(),
             segment_id: Nullable(Type.String()),
-            status: Type.String({ description: 'I open, RF refunded, V void' }),
+            status: Type.String({ description: 'I open, F flown, E exchanged, RF refunded, V void' }),
           }),
         ),
       }),
     ),
     extras: Type.Array(
       Type.Object({
+        extra_id: Nullable(
+          Type.String({ description: "The airline's id of the extra: what `remove_extra_ids` of POST /change names" }),
+        ),
         kind: Type.Union([Type.Literal('seat'), Type.Literal('service')]),
         passenger_id: Type.String(),
         segment_id: Nullable(Type.String()),
@@ -173,6 +176,8 @@ export const ORDER_ERROR_CODES = {
     airline_mismatch: '`airline does not match the order`: it is not the carrier of the stored order',
     unknown_airline: "the order's carrier is not connected on this gateway",
     invalid_cursor: '`cursor` is not a `next_cursor` this gateway gave',
+    field_not_used: 'a field the change action cannot use (`field` names it); nothing is ignored silently',
+    segment_ids_required: '`cancel_segments` without `segment_ids`',
   },
   401: { unauthorized: 'a static read-only key: no agency stands behind it' },
   404: {
@@ -182,9 +187,19 @@ export const ORDER_ERROR_CODES = {
   409: {
     order_closed: 'the order is cancelled or otherwise closed',
     nothing_to_commit: 'the order is paid and has no pending upsell',
+    quote_expired: 'the change quote named has expired; quote again',
   },
   422: {
     extra_not_priced: 'the airline will not price a requested seat or service',
+    unknown_passenger: '`passenger_ids` names a passenger not in the order (`field`, and the ids)',
+    unknown_segment: '`segment_ids` names a segment not booked in the order (`field`, and the ids)',
+    unknown_extra: '`remove_extra_ids` names an extra not in the order',
+    segment_already_cancelled: '`segment_ids` names a segment cancelled before',
+    segment_flown: 'a segment named (or flown by a passenger named) has been flown',
+    infant_without_adult: 'cancelling the passengers named would leave an infant without an adult; the infant is named',
+    minor_without_adult: 'cancelling the passengers named would leave only children',
+    partial_cancellation_unsupported: 'some passengers on some segments only: that splits the booking',
+    partial_reissue_unsupported: 'a reissue changes every segment still booked; `segment_ids` must name them all',
     nothing_to_refund: 'a hold (nothing was paid) or a fare that refunds nothing',
     nothing_to_change: 'the request changes nothing',
   },

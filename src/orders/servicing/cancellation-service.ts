@@ -1,46 +1,147 @@
-import type { AirlineOrder } from '../../connectors/order-types.js';
+import type { AirlineOrder, OrderPart } from '../../connectors/order-types.js';
 import type { OrderRow } from '../../platform/db/rows.js';
 import { unprocessable } from '../../platform/errors.js';
 import { recordTransition } from '../order-lifecycle.js';
 import type { OrderScope } from '../order-record.js';
 import { open, refOf, requireOpen, unwrap, zero, type ServicingDeps, type Target } from './context.js';
+import { checkPart } from './order-part.js';
+import { keepQuote } from './quote-keeper.js';
+import { isLive, type ServicingQuote } from './servicing-quote.js';
 
-/** Cancellation (21.3: an OrderReshop refund quote accepted by OrderChange) and refunds. */
-export async function cancelQuote(deps: ServicingDeps, scope: OrderScope, t: Target) {
-  const { order, connector, ctx } = await open(deps, scope, t);
-  requireOpen(order);
-  return { order, quote: unwrap(await connector.cancelQuote(refOf(order), ctx)) };
+/**
+ * Cancellation (21.3: an OrderReshop refund quote accepted by OrderChange), whole or in part, and
+ * refunds. Quotes are kept on the order (servicing-quote.ts) so the confirm accepts what was quoted.
+ */
+
+export interface CancelInput {
+  passenger_ids?: string[];
+  segment_ids?: string[];
+  reason?: string;
+}
+
+type Opened = Awaited<ReturnType<typeof open>>;
+
+/** The airline's quote for the whole order or a part of it, as the quote the gateway keeps. */
+export async function airlineCancelQuote(
+  { order, connector, ctx }: Opened,
+  action: ServicingQuote['action'],
+  part: OrderPart | null,
+  reason: string | null,
+): Promise<ServicingQuote> {
+  const q = unwrap(part ? await connector.partialCancelQuote(refOf(order), part, ctx) : await connector.cancelQuote(refOf(order), ctx));
+  const view = order.details.airline;
+  return {
+    id: q.quoteId,
+    action,
+    airlineQuoteId: q.quoteId,
+    passengerIds: part ? part.passengerIds : view.passengers.map((p) => p.passengerId),
+    segmentIds: part ? part.segmentIds : view.segments.filter((s) => s.status !== 'cancelled').map((s) => s.segmentId),
+    extraIds: part ? part.extraIds : [],
+    addExtras: [],
+    reason,
+    refund: q.refund,
+    credit: q.credit,
+    penalty: q.penalty,
+    amountDue: zero(q.refund.currency),
+    expiresAt: q.expiresAt,
+  };
 }
 
 /**
- * cancel/confirm and DELETE: accepts the cancellation (a fresh quote when none is named), then
- * re-reads the order, since refunds and coupon states settle at the airline. When that read fails
- * the order is still recorded cancelled and the caller gets the minimal `{order_id, status}`.
+ * POST /cancel: the whole order, or the passengers or segments named (order-part.ts checks them
+ * against the airline's current view first). Naming every passenger or segment is the whole order.
+ */
+export async function cancelQuote(deps: ServicingDeps, scope: OrderScope, t: Target, body: CancelInput) {
+  const opened = await open(deps, scope, t);
+  const { order, connector, ctx } = opened;
+  requireOpen(order);
+  const reason = body.reason ?? null;
+  let quote: ServicingQuote;
+  if ((body.passenger_ids?.length ?? 0) === 0 && (body.segment_ids?.length ?? 0) === 0) {
+    quote = await airlineCancelQuote(opened, 'cancel', null, reason);
+  } else {
+    const view = unwrap(await connector.retrieveOrder(refOf(order), ctx));
+    const part = checkPart(view, body.passenger_ids, body.segment_ids);
+    quote = part.whole
+      ? await airlineCancelQuote(opened, 'cancel', null, reason)
+      : await airlineCancelQuote(opened, 'cancel_part', { ...part, extraIds: [] }, reason);
+  }
+  await keepQuote(deps.db, order, 'cancel', quote);
+  return { order, quote };
+}
+
+const HISTORY_ACTION: Record<ServicingQuote['action'], string> = {
+  cancel: 'cancelled',
+  cancel_part: 'partially_cancelled',
+  cancel_segments: 'segments_cancelled',
+  remove_extras: 'extras_removed',
+  add_extras: 'extras_added',
+  reissue: 'reissued',
+};
+
+/**
+ * Accepts a kept cancellation quote (whole or part) with OrderChange, then re-reads the order,
+ * since refunds and coupon states settle at the airline. A part leaves the order open with what
+ * remains (`order.updated`); the whole closes it (`order.cancelled`). The history names what went,
+ * the money, the reason and who asked. When the re-read fails the caller gets `{order_id, status}`.
+ */
+export async function acceptCancellation(
+  deps: ServicingDeps,
+  scope: OrderScope,
+  opened: Opened,
+  quote: ServicingQuote,
+  flow: 'cancel' | 'change',
+  action?: string,
+): Promise<{ order: OrderRow; full: boolean }> {
+  const { order, connector, ctx } = opened;
+  const accepted = unwrap(await connector.acceptCancel(refOf(order), quote.airlineQuoteId ?? quote.id, ctx));
+  const reread = await connector.retrieveOrder(refOf(order), ctx);
+  const view: AirlineOrder | null = reread.ok ? reread.value : accepted;
+  const money = { refund: quote.refund, penalty: quote.penalty, trip_credit: quote.credit, reason: quote.reason };
+  const servicingQuotes = { ...order.details.servicingQuotes, [flow]: null };
+  const whole = quote.action === 'cancel';
+  const row = await recordTransition(deps.db, order, {
+    action: action ?? HISTORY_ACTION[quote.action],
+    actor: scope.actor,
+    at: deps.clock(),
+    airline: view,
+    ...(whole ? { status: 'cancelled' as const } : {}),
+    details: whole
+      ? { cancellation: { refund: quote.refund, penalty: quote.penalty }, pendingUpsell: null, servicingQuotes }
+      : { servicingQuotes },
+    detail: whole
+      ? money
+      : {
+          removed: { passenger_ids: quote.passengerIds, segment_ids: quote.segmentIds, extra_ids: quote.extraIds },
+          ...money,
+        },
+  });
+  return { order: row, full: reread.ok };
+}
+
+/**
+ * cancel/confirm and DELETE. Confirm accepts the quote named by `cancellation_quote_id`, or without
+ * one the last quote /cancel gave while it is valid; otherwise (and always for DELETE, `wholeOnly`)
+ * a fresh quote for the whole order. An id the gateway did not issue is passed to the airline as is.
  */
 export async function confirmCancel(
   deps: ServicingDeps,
   scope: OrderScope,
   t: Target,
   quoteId: string | null,
-  action = 'cancelled',
+  action?: string,
+  wholeOnly = false,
 ): Promise<{ order: OrderRow; full: boolean }> {
-  const { order, connector, ctx } = await open(deps, scope, t);
-  requireOpen(order);
-  const quote = unwrap(await connector.cancelQuote(refOf(order), ctx));
-  const accepted = unwrap(await connector.acceptCancel(refOf(order), quoteId ?? quote.quoteId, ctx));
-  const reread = await connector.retrieveOrder(refOf(order), ctx);
-  const view: AirlineOrder | null = reread.ok ? reread.value : accepted;
-  const cancellation = { refund: quote.refund, penalty: quote.penalty };
-  const row = await recordTransition(deps.db, order, {
-    action,
-    actor: scope.actor,
-    at: deps.clock(),
-    airline: view,
-    status: 'cancelled',
-    details: { cancellation, pendingUpsell: null },
-    detail: { refund: quote.refund, penalty: quote.penalty },
-  });
-  return { order: row, full: reread.ok };
+  const opened = await open(deps, scope, t);
+  requireOpen(opened.order);
+  const kept = opened.order.details.servicingQuotes?.cancel;
+  let quote =
+    !wholeOnly && kept && (quoteId ? kept.id === quoteId : isLive(kept, deps.clock())) ? kept : null;
+  if (!quote) {
+    const fresh = await airlineCancelQuote(opened, 'cancel', null, null);
+    quote = quoteId ? { ...fresh, id: quoteId, airlineQuoteId: quoteId } : fresh;
+  }
+  return acceptCancellation(deps, scope, opened, quote, 'cancel', action);
 }
 
 /** refund-eligibility: what a refund would return now; reads only, records nothing. */
@@ -78,7 +179,7 @@ export async function refundOrder(deps: ServicingDeps, scope: OrderScope, t: Tar
   if (order.status === 'refunded') return order;
   if (order.status === 'hold') throw unprocessable('nothing was paid for this hold; cancel it instead', 'nothing_to_refund');
   let current = order;
-  if (order.status === 'ticketed') current = (await confirmCancel(deps, scope, t, null, 'cancelled_for_refund')).order;
+  if (order.status === 'ticketed') current = (await confirmCancel(deps, scope, t, null, 'cancelled_for_refund', true)).order;
   const c = current.details.cancellation;
   if (!c || c.refund.amountMinor <= 0) throw unprocessable('the fare refunds nothing', 'nothing_to_refund');
   const at = deps.clock();

@@ -1,11 +1,14 @@
 import type { ReshopRequest } from '../../connectors/order-types.js';
 import type { OrderRow } from '../../platform/db/rows.js';
-import { badRequest, unprocessable } from '../../platform/errors.js';
+import { badRequest, conflict, unprocessable } from '../../platform/errors.js';
 import { paymentOf } from '../booking/inputs.js';
 import { recordTransition } from '../order-lifecycle.js';
 import type { OrderScope } from '../order-record.js';
 import type { ChangeRequest } from './schemas.js';
-import { quoteOrder } from './service.js';
+import { ancillariesQuote, cancelSegmentsQuote, confirmKeptChange, type ChangeInput } from './change-actions.js';
+import { notUsedBy } from './order-part.js';
+import { keepQuote } from './quote-keeper.js';
+import { changeQuoteId, isLive, type ServicingQuote } from './servicing-quote.js';
 import { open, refOf, requireOpen, unwrap, zero, type ServicingDeps, type Target } from './context.js';
 
 /** Reissue: reshop for alternatives, quote a change, accept the chosen offer. */
@@ -31,40 +34,59 @@ export async function reshopOrder(deps: ServicingDeps, scope: OrderScope, t: Tar
   return unwrap(await connector.reshopOrder(refOf(order), reshopRequest(order, body), ctx));
 }
 
-/** change: an order quote for the action; reissue lists the alternatives the confirm step accepts. */
-export async function changeQuote(
-  deps: ServicingDeps,
-  scope: OrderScope,
-  t: Target,
-  body: { action?: string; departure_date?: string; segment_ids?: string[] },
-) {
+/**
+ * change: an order quote for the action. `reissue` lists the alternatives the confirm step accepts
+ * (its `segment_ids` must name the order's segments still booked: AA reissues the whole itinerary);
+ * `cancel_segments` and `ancillaries` are kept quotes confirmed by their `quote_id` (change-actions.ts).
+ * Every action keeps its `reason` for the history entry of the confirm.
+ */
+export async function changeQuote(deps: ServicingDeps, scope: OrderScope, t: Target, body: ChangeInput) {
   const action = body.action ?? 'reissue';
-  if (action === 'cancel_segments') {
-    throw unprocessable(
-      'AA does not cancel single segments through NDC; cancel the whole order with POST /cancel',
-      'change_not_supported',
-    );
-  }
-  if (action === 'ancillaries') {
-    const q = await quoteOrder(deps, scope, t);
+  const opened = await open(deps, scope, t);
+  const { order, connector, ctx } = opened;
+  requireOpen(order);
+  if (action === 'cancel_segments' || action === 'ancillaries') {
+    const q = action === 'cancel_segments' ? await cancelSegmentsQuote(deps, opened, body) : await ancillariesQuote(deps, opened, body);
+    const after =
+      q.action === 'add_extras'
+        ? Number(order.total_minor) + q.addExtras.reduce((s, x) => s + x.price.amountMinor, 0)
+        : Number(order.total_minor);
     return {
-      order: q.order,
+      order,
       action,
-      quoteId: q.quote.quoteId,
-      total: q.quote.total,
+      quote: q,
+      quoteId: q.id,
+      total: { amountMinor: after, currency: order.currency },
       amountDue: q.amountDue,
-      deadline: q.quote.paymentDeadline,
+      deadline: order.status === 'hold' && order.payment_deadline ? order.payment_deadline.toISOString() : null,
       offers: undefined,
     };
   }
-  const { order, connector, ctx } = await open(deps, scope, t);
-  requireOpen(order);
+  notUsedBy('reissue', body, ['seats', 'services', 'remove_extra_ids', 'payment']);
+  const segmentIds = reissuedSegments(order, body.segment_ids);
   const request = reshopRequest(order, body.departure_date ? { slices: [{ departure_date: body.departure_date }] } : {});
   const offers = unwrap(await connector.reshopOrder(refOf(order), request, ctx));
   const best = [...offers].sort((a, b) => a.amountDue.amountMinor - b.amountDue.amountMinor)[0];
+  const kept: ServicingQuote = {
+    id: best?.offer.offerId ?? changeQuoteId(),
+    action: 'reissue',
+    airlineQuoteId: null,
+    passengerIds: [],
+    segmentIds,
+    extraIds: [],
+    addExtras: [],
+    reason: body.reason ?? null,
+    refund: zero(order.currency),
+    credit: zero(order.currency),
+    penalty: best?.penalty ?? zero(order.currency),
+    amountDue: best?.amountDue ?? zero(order.currency),
+    expiresAt: best?.offer.expiresAt ?? null,
+  };
+  await keepQuote(deps.db, order, 'change', kept);
   return {
     order,
     action,
+    quote: kept,
     quoteId: best?.offer.offerId ?? null,
     total: best?.offer.total ?? { amountMinor: Number(order.total_minor), currency: order.currency },
     amountDue: best?.amountDue ?? zero(order.currency),
@@ -73,27 +95,64 @@ export async function changeQuote(
   };
 }
 
-/** change/confirm: accepts reshop offer(s); the airline reprices at acceptance. */
+/** The segments a reissue changes: all still booked, or `segment_ids` when they name exactly those. */
+function reissuedSegments(order: OrderRow, segmentIds: string[] | undefined): string[] {
+  const live = order.details.airline.segments.filter((s) => s.status !== 'cancelled').map((s) => s.segmentId);
+  if (!segmentIds?.length) return live;
+  const unknown = segmentIds.filter((id) => !live.includes(id));
+  if (unknown.length > 0)
+    throw unprocessable(`segment_ids: ${unknown.join(', ')} not booked in this order`, 'unknown_segment', {
+      field: 'segment_ids',
+      segment_ids: unknown,
+    });
+  if (!live.every((id) => segmentIds.includes(id)))
+    throw unprocessable(
+      'segment_ids: AA reissues the whole itinerary; name every segment still booked, or leave segment_ids out (cancel_segments drops segments)',
+      'partial_reissue_unsupported',
+      { field: 'segment_ids' },
+    );
+  return live;
+}
+
+/**
+ * change/confirm. An `offer_id` that is the kept cancel_segments or ancillaries quote confirms it;
+ * otherwise it accepts reshop offer(s), and the airline reprices at acceptance.
+ */
 export async function confirmChange(
   deps: ServicingDeps,
   scope: OrderScope,
   t: Target,
   body: { offer_id?: string; offer_ids?: string[]; change_quote_id?: string; payment?: ChangeRequest['payment'] },
-) {
+): Promise<{ order: OrderRow; full: boolean }> {
   if (!body.offer_id) throw badRequest('offer_id is required', 'offer_id_required');
-  const { order, connector, ctx } = await open(deps, scope, t);
+  const opened = await open(deps, scope, t);
+  const { order, connector, ctx } = opened;
   requireOpen(order);
+  const kept = order.details.servicingQuotes?.change;
+  if (kept && kept.action !== 'reissue' && kept.id === body.offer_id) {
+    if (!isLive(kept, deps.clock())) throw conflict(`change quote ${body.offer_id} has expired; ask POST /change again`, 'quote_expired');
+    if (body.offer_ids?.length) throw badRequest('offer_ids is not used when confirming a change quote', 'field_not_used', { field: 'offer_ids' });
+    return confirmKeptChange(deps, scope, opened, kept, body);
+  }
   // Accepting reshop offers pays and reissues the tickets: in production that needs accreditation.
   await deps.requireAccreditation?.(scope);
   const ids = [body.offer_id, ...(body.offer_ids ?? []).filter((id) => id !== body.offer_id)];
   const changed = unwrap(
     await connector.acceptReshopOffers(refOf(order), ids, paymentOf(body) ?? { type: 'agency_account' }, ctx),
   );
-  return recordTransition(deps.db, order, {
+  const reissue = kept?.action === 'reissue' ? kept : null;
+  const row = await recordTransition(deps.db, order, {
     action: 'reissued',
     actor: scope.actor,
     at: deps.clock(),
     airline: changed,
-    detail: { offer_ids: ids, change_quote_id: body.change_quote_id ?? null },
+    ...(reissue ? { details: { servicingQuotes: { ...order.details.servicingQuotes, change: null } } } : {}),
+    detail: {
+      offer_ids: ids,
+      change_quote_id: body.change_quote_id ?? null,
+      reason: reissue?.reason ?? null,
+      ...(reissue ? { segment_ids: reissue.segmentIds } : {}),
+    },
   });
+  return { order: row, full: true };
 }

@@ -1,4 +1,4 @@
-import type { ReshopOffer } from '../../connectors/order-types.js';
+import type { PricedExtra, ReshopOffer } from '../../connectors/order-types.js';
 import { segmentJson } from '../../shopping/segment-view.js';
 import { decimal, money } from '../order-view.js';
 
@@ -17,5 +17,18 @@ export function reshopOffersView(offers: ReshopOffer[]) {
       destination: s.destination,
       segments: s.segments.map(segmentJson),
     })),
+  }));
+}
+
+/** Extras a change quote adds, as priced by the airline. */
+export function addedExtrasView(extras: PricedExtra[]) {
+  return extras.map((x) => ({
+    kind: x.request.kind,
+    passenger_id: x.request.passengerId,
+    segment_id: x.request.segmentId,
+    designator: x.request.kind === 'seat' ? x.request.designator : null,
+    service_id: x.request.kind === 'service' ? x.request.serviceId : null,
+    name: x.name,
+    price: money(x.price)!,
   }));
 }

@@ -6,7 +6,7 @@ import { AirlineQuery, MinimalOrder, OrderIdParams, OrderSchema, orderErrors } f
 import { lowerCaseKeys } from './case-insensitive-keys.js';
 import { cancelQuote, confirmCancel, refundEligibility, refundOrder } from './cancellation-service.js';
 import { changeQuote, confirmChange, reshopOrder } from './reshop-service.js';
-import { reshopOffersView } from './reshop-view.js';
+import { addedExtrasView, reshopOffersView } from './reshop-view.js';
 import {
   CancelBody,
   CancelConfirmBody,
@@ -65,7 +65,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       },
     },
     async (request, reply) => {
-      await confirmCancel(deps, scopeOf(request, 'read'), target(request), null);
+      await confirmCancel(deps, scopeOf(request, 'read'), target(request), null, undefined, true);
       return reply.code(204).send(null);
     },
   );
@@ -142,17 +142,24 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       schema: {
         operationId: 'quoteOrderChange',
         description:
-          'Prices a change without making it: `reissue` (a new date for the first slice) or `ancillaries`. Accept a reissue offer with POST /change/confirm. The body may be left out.',
+          'Prices a change without making it. `reissue`: alternatives for a new date (accept one with POST /change/confirm `offer_id`). ' +
+          '`cancel_segments`: the `segment_ids` cancelled for every passenger, refund versus penalty by the fare rules; naming every segment ' +
+          'is the whole order. `ancillaries`: `seats`/`services` to add (priced now, paid at confirm on a ticketed order) or ' +
+          '`remove_extra_ids` to remove. Those two are confirmed with POST /change/confirm `{"offer_id": quote_id}`. `reason` is kept ' +
+          'in the quote and in the history. A field the action cannot use is a 400 naming it. JSON keys are matched case-insensitively.',
         tags: TAG,
-        summary: 'Change quote (`reissue`, `ancillaries`; AA refuses `cancel_segments`)',
+        summary: 'Change quote: `reissue`, `cancel_segments` or `ancillaries`',
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: withExamples(Type.Optional(ChangeBody), servicingExamples.quoteOrderChange),
         response: { 200: OrderQuoteSchema, ...orderErrors(400, 401, 404, 409, 422, 502, 503) },
       },
+      preValidation: [...writeRoute.preValidation, async (request) => lowerCaseKeys(request.body)],
     },
     async (request) => {
       const q = await changeQuote(deps, scopeOf(request, 'read'), target(request), request.body ?? {});
+      const kept = q.quote;
+      const cancels = kept.action === 'cancel' || kept.action === 'cancel_segments' || kept.action === 'remove_extras';
       return {
         order_id: q.order.id,
         quote_id: q.quoteId,
@@ -160,7 +167,12 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         total: money(q.total)!,
         amount_due: money(q.amountDue)!,
         payment_deadline: q.deadline,
-        ...(q.offers ? { offers: reshopOffersView(q.offers) } : {}),
+        reason: kept.reason,
+        segment_ids: kept.segmentIds,
+        ...(cancels ? { refund: money(kept.refund)!, penalty: money(kept.penalty)!, trip_credit: money(kept.credit)! } : {}),
+        ...(kept.action === 'add_extras' ? { added_extras: addedExtrasView(kept.addExtras) } : {}),
+        ...(kept.action === 'remove_extras' ? { removed_extra_ids: kept.extraIds } : {}),
+        ...(q.offers ? { offers: reshopOffersView(q.offers) } : { expires_at: kept.expiresAt }),
       };
     },
   );
@@ -172,15 +184,22 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       schema: {
         operationId: 'confirmOrderChange',
         tags: TAG,
-        summary: 'Accept a reshop offer (`offer_id` required); the airline reprices at acceptance',
-        description: withStatusDoc(''),
+        summary: 'Accept a reshop offer or a change quote (`offer_id` required)',
+        description: withStatusDoc(
+          'A reshop offer: the airline reprices at acceptance. The `quote_id` of a `cancel_segments` or `ancillaries` quote: that change is made. ' +
+            'A part cancelled leaves the order open (`order.updated`); every segment cancelled closes it (`order.cancelled`). ' +
+            'Answers the order, or `{order_id, status}` when the airline cannot be read back.',
+        ),
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: withExamples(Type.Optional(ChangeConfirmBody), servicingExamples.confirmOrderChange),
-        response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 409, 502, 503) },
+        response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...orderErrors(400, 401, 404, 409, 422, 502, 503) },
       },
     },
-    async (request) => orderView(await confirmChange(deps, scopeOf(request, 'read'), target(request), request.body ?? {})),
+    async (request) => {
+      const { order, full } = await confirmChange(deps, scopeOf(request, 'read'), target(request), request.body ?? {});
+      return full ? orderView(order) : { order_id: order.id, status: order.status };
+    },
   );
 
   router.post(
@@ -190,23 +209,31 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       schema: {
         operationId: 'quoteOrderCancellation',
         description:
-          'What cancelling would refund and what the fare conditions keep, without cancelling. Cancel with POST /cancel/confirm. The body may be left out.',
+          'What cancelling would refund and what the fare conditions keep, without cancelling: the whole order, or the `passenger_ids` ' +
+          '(on every segment still booked) or `segment_ids` (for every passenger) named, by the fare rules per passenger. An infant is ' +
+          'never left without an adult (422 naming it), a flown segment is not cancelled (422). Accept with POST /cancel/confirm. ' +
+          'The body may be left out; JSON keys are matched case-insensitively.',
         tags: TAG,
-        summary: 'Cancellation quote: refund versus penalty from the fare conditions',
+        summary: 'Cancellation quote, whole order or part: refund versus penalty from the fare conditions',
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: withExamples(Type.Optional(CancelBody), servicingExamples.quoteOrderCancellation),
-        response: { 200: CancelQuoteSchema, ...orderErrors(400, 401, 404, 409, 502, 503) },
+        response: { 200: CancelQuoteSchema, ...orderErrors(400, 401, 404, 409, 422, 502, 503) },
       },
+      preValidation: [...writeRoute.preValidation, async (request) => lowerCaseKeys(request.body)],
     },
     async (request) => {
-      const { order, quote } = await cancelQuote(deps, scopeOf(request, 'read'), target(request));
+      const { order, quote } = await cancelQuote(deps, scopeOf(request, 'read'), target(request), request.body ?? {});
       return {
         order_id: order.id,
-        cancellation_quote_id: quote.quoteId,
+        cancellation_quote_id: quote.id,
+        scope: quote.action === 'cancel' ? ('order' as const) : ('partial' as const),
+        passenger_ids: quote.passengerIds,
+        segment_ids: quote.segmentIds,
         refund: money(quote.refund)!,
         penalty: money(quote.penalty)!,
         trip_credit: money(quote.credit)!,
+        reason: quote.reason,
         expires_at: quote.expiresAt,
       };
     },
@@ -219,8 +246,12 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       schema: {
         operationId: 'confirmOrderCancellation',
         tags: TAG,
-        summary: 'Cancel the order; full order, or `{order_id, status}` when the airline cannot be read back',
-        description: withStatusDoc(''),
+        summary: 'Accept the cancellation quote (whole order or part); the order, or `{order_id, status}`',
+        description: withStatusDoc(
+          'Accepts `cancellation_quote_id`, or without it the last quote POST /cancel gave while valid (else the whole order). ' +
+            'A part leaves the order open with what remains (`order.updated`); the whole closes it (`order.cancelled`). ' +
+            'Answers `{order_id, status}` when the airline cannot be read back.',
+        ),
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: withExamples(Type.Optional(CancelConfirmBody), servicingExamples.confirmOrderCancellation),

@@ -51,12 +51,36 @@ export const ReshopBody = Type.Object({
     Type.Union([Type.Literal('economy'), Type.Literal('premium_economy'), Type.Literal('business'), Type.Literal('first')]),
   ),
 });
-export const ChangeBody = Type.Object({
-  action: Type.Optional(Type.Union([Type.Literal('reissue'), Type.Literal('ancillaries'), Type.Literal('cancel_segments')])),
-  segment_ids: Type.Optional(Type.Array(Type.String())),
-  reason: Type.Optional(Type.String({ maxLength: 500 })),
-  departure_date: Type.Optional(Type.String({ format: 'date', description: 'reissue: the new date of the first slice' })),
-});
+export const ChangeBody = Type.Object(
+  {
+    action: Type.Optional(
+      Type.Union([Type.Literal('reissue'), Type.Literal('ancillaries'), Type.Literal('cancel_segments')], {
+        description: 'Default `reissue`',
+      }),
+    ),
+    segment_ids: Type.Optional(
+      Type.Array(Type.String({ maxLength: 60 }), {
+        maxItems: 16,
+        description:
+          '`cancel_segments`: the segments to cancel (required). `reissue`: the segments changed; AA reissues the whole itinerary, so every segment still booked.',
+      }),
+    ),
+    reason: Type.Optional(Type.String({ maxLength: 500, description: 'Kept in the quote and in the history entry of the confirm' })),
+    departure_date: Type.Optional(Type.String({ format: 'date', description: 'reissue: the new date of the first slice' })),
+    seats: Type.Optional(Type.Array(SeatRequest, { maxItems: 50, description: '`ancillaries`: seats to add' })),
+    services: Type.Optional(Type.Array(ServiceRequest, { maxItems: 50, description: '`ancillaries`: services to add' })),
+    remove_extra_ids: Type.Optional(
+      Type.Array(Type.String({ maxLength: 60 }), {
+        maxItems: 50,
+        description: "`ancillaries`: extras to remove, by the order's `extras[].extra_id` (not with seats or services)",
+      }),
+    ),
+  },
+  {
+    description:
+      'A change to quote. Each action takes only its own fields; another is a 400 naming it. JSON keys are matched case-insensitively.',
+  },
+);
 export const ChangeConfirmBody = Type.Object({
   offer_id: Type.Optional(Type.String({ description: 'The reshop offer accepted (required)' })),
   // One reshop offer per slice at most, each an id the gateway issued (bounded like every offer id).
@@ -64,11 +88,21 @@ export const ChangeConfirmBody = Type.Object({
   change_quote_id: Type.Optional(Type.String({ description: 'Advisory; the airline reprices at acceptance' })),
   payment: Type.Optional(Payment),
 });
-export const CancelBody = Type.Object({
-  passenger_ids: Type.Optional(Type.Array(Type.String())),
-  segment_ids: Type.Optional(Type.Array(Type.String())),
-  reason: Type.Optional(Type.String({ maxLength: 500 })),
-});
+export const CancelBody = Type.Object(
+  {
+    passenger_ids: Type.Optional(
+      Type.Array(Type.String({ maxLength: 20 }), { maxItems: 9, description: 'Passengers to cancel, on every segment still booked' }),
+    ),
+    segment_ids: Type.Optional(
+      Type.Array(Type.String({ maxLength: 60 }), { maxItems: 16, description: 'Segments to cancel, for every passenger' }),
+    ),
+    reason: Type.Optional(Type.String({ maxLength: 500, description: 'Kept in the quote and in the history entry' })),
+  },
+  {
+    description:
+      'Without passenger_ids and segment_ids: the whole order. Naming every passenger or every segment is the whole order too. JSON keys are matched case-insensitively.',
+  },
+);
 export const CancelConfirmBody = Type.Object({ cancellation_quote_id: Type.Optional(Type.String()) });
 export const ReshopOfferSchema = Type.Object(
   {
@@ -91,14 +125,43 @@ export const ReshopOfferSchema = Type.Object(
   { $id: 'ReshopOffer' },
 );
 export const ReshopResult = Type.Object({ offers: Type.Array(ReshopOfferSchema) }, { $id: 'ReshopResult' });
+const TRIP_CREDIT = {
+  ...AmountSchema,
+  description:
+    "What the airline keeps for a future trip instead of refunding it in cash (AA's trip credit for non-refundable fares cancelled after 24 hours); zero when none",
+};
 export const OrderQuoteSchema = Type.Object(
   {
     order_id: Type.String(),
-    quote_id: Nullable(Type.String()),
+    quote_id: Nullable(
+      Type.String({
+        description: '`cancel_segments` and `ancillaries`: confirm with POST /change/confirm `{"offer_id": quote_id}`',
+      }),
+    ),
     action: Type.String(),
-    total: AmountSchema,
+    total: { ...AmountSchema, description: 'The order total once the change is made (reissue: of the cheapest offer)' },
     amount_due: AmountSchema,
     payment_deadline: Nullable(Type.String()),
+    reason: Type.Optional(Nullable(Type.String())),
+    segment_ids: Type.Optional(Type.Array(Type.String(), { description: 'The segments the change affects' })),
+    refund: Type.Optional({ ...AmountSchema, description: '`cancel_segments`, extras removed: cash back' }),
+    penalty: Type.Optional({ ...AmountSchema, description: '`cancel_segments`, extras removed: what the fare conditions keep' }),
+    trip_credit: Type.Optional(TRIP_CREDIT),
+    added_extras: Type.Optional(
+      Type.Array(
+        Type.Object({
+          kind: Type.Union([Type.Literal('seat'), Type.Literal('service')]),
+          passenger_id: Type.String(),
+          segment_id: Nullable(Type.String()),
+          designator: Nullable(Type.String()),
+          service_id: Nullable(Type.String()),
+          name: Type.String(),
+          price: AmountSchema,
+        }),
+      ),
+    ),
+    removed_extra_ids: Type.Optional(Type.Array(Type.String())),
+    expires_at: Type.Optional(Nullable(Type.String())),
     offers: Type.Optional(Type.Array(ReshopOfferSchema)),
   },
   { $id: 'OrderQuote' },
@@ -106,14 +169,16 @@ export const OrderQuoteSchema = Type.Object(
 export const CancelQuoteSchema = Type.Object(
   {
     order_id: Type.String(),
-    cancellation_quote_id: Type.String(),
+    cancellation_quote_id: Type.String({ description: 'What POST /cancel/confirm accepts (the last quote is accepted without it)' }),
+    scope: Type.Union([Type.Literal('order'), Type.Literal('partial')], {
+      description: '`order`: the whole order closes; `partial`: the passengers or segments listed go and the order stays open',
+    }),
+    passenger_ids: Type.Array(Type.String(), { description: 'The passengers cancelled (partial: on every remaining segment)' }),
+    segment_ids: Type.Array(Type.String(), { description: 'The segments cancelled (for the passengers cancelled, or for everyone)' }),
     refund: AmountSchema,
     penalty: AmountSchema,
-    trip_credit: {
-      ...AmountSchema,
-      description:
-        "What the airline keeps for a future trip instead of refunding it in cash (AA's trip credit for non-refundable fares cancelled after 24 hours); zero when none",
-    },
+    trip_credit: TRIP_CREDIT,
+    reason: Nullable(Type.String()),
     expires_at: Nullable(Type.String()),
   },
   { $id: 'CancellationQuote' },
@@ -153,6 +218,18 @@ export const servicingExamples = {
       summary: 'Quote moving the first slice to a new date',
       value: { action: 'reissue', departure_date: dateAhead(now, 37), reason: 'Customer asked for a later flight' },
     },
+    cancel_segments: {
+      summary: 'Quote dropping the return flight; confirm with its quote_id',
+      value: { action: 'cancel_segments', segment_ids: ['AA2688-LAXJFK-20261221'], reason: 'Staying longer' },
+    },
+    add_bag: {
+      summary: 'Quote adding a bag; confirm with its quote_id',
+      value: { action: 'ancillaries', services: [{ service_id: 'BAG1', passenger_id: 'PAX1' }] },
+    },
+    remove_seat: {
+      summary: "Quote removing an extra by the order's extras[].extra_id",
+      value: { action: 'ancillaries', remove_extra_ids: ['AA-ORD-1A2B3C-X1'], reason: 'Seat no longer wanted' },
+    },
   }),
   confirmOrderChange: (): RequestExamples => ({
     accept: {
@@ -163,8 +240,14 @@ export const servicingExamples = {
   quoteOrderCancellation: (): RequestExamples => ({
     whole_order: { summary: 'Quote cancelling the whole order', value: {} },
     with_reason: { summary: 'With a reason for the history', value: { reason: 'Trip called off' } },
+    one_passenger: {
+      summary: 'Quote cancelling one passenger; the order stays open for the others',
+      value: { passenger_ids: ['PAX2'], reason: 'Travel plans changed' },
+    },
+    one_segment: { summary: 'Quote cancelling one segment for everyone', value: { segment_ids: ['AA2688-LAXJFK-20261221'] } },
   }),
   confirmOrderCancellation: (): RequestExamples => ({
-    whole_order: { summary: 'Cancel the whole order', value: {} },
+    last_quote: { summary: 'Accept the last quote POST /cancel gave (whole order or part)', value: {} },
+    by_id: { summary: 'Accept a quote by its id', value: { cancellation_quote_id: 'AAQ1F2E3D4C5B6A79801' } },
   }),
 };
