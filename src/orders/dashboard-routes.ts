@@ -120,6 +120,7 @@ export async function dashboardOrderRoutes(
         { orderId: order.id, airline: order.airline },
         null,
         scope.actor.kind === 'support' ? 'cancelled_by_support' : 'cancelled',
+        true,
       );
       return done.full ? orderView(done.order) : { order_id: done.order.id, status: done.order.status };
     },
