@@ -31,7 +31,13 @@ export interface HaproxyConfigInput {
 //   before the gateway's own 72 s keep-alive time-out would be reached from the other side;
 // - retries with redispatch: a request whose connection to a dead server is refused goes to
 //   another server. HAProxy retries only connection failures by default, never a request a server
-//   has received, so a booking is never sent twice by the balancer.
+//   has received, so a booking is never sent twice by the balancer;
+// - fail open: when no instance is ready, the balancer sends requests to any instance that is
+//   alive (`/v1/health`) instead of answering its own 503 page. Readiness fails on every instance
+//   at once when a shared store is down: with PostgreSQL away clients then read the gateway's own
+//   503 `database_unavailable` with Retry-After, and with Redis away the instances keep serving
+//   (they decide rate limits in process, search without the shared cache) instead of the whole
+//   cluster going dark (test/cluster/drills.test.ts).
 export function haproxyConfig({ port, statsPort, servers }: HaproxyConfigInput): string {
   return [
     'global',
@@ -51,6 +57,7 @@ export function haproxyConfig({ port, statsPort, servers }: HaproxyConfigInput):
     '',
     'frontend gateway',
     `  bind 127.0.0.1:${port}`,
+    '  use_backend gateways_alive if { nbsrv(gateways) eq 0 }',
     '  default_backend gateways',
     // Which instance answered: tests prove a spread, drills see the balancer route around a death.
     '  http-response set-header X-Cluster-Instance %s',
@@ -59,6 +66,15 @@ export function haproxyConfig({ port, statsPort, servers }: HaproxyConfigInput):
     '  balance roundrobin',
     '  option httpchk',
     '  http-check send meth GET uri /v1/health/ready',
+    '  http-check expect status 200',
+    '  default-server inter 500ms fastinter 250ms downinter 500ms rise 2 fall 2',
+    ...servers.map((s) => `  server ${serverName(s.index)} 127.0.0.1:${s.port} check`),
+    '',
+    // The same servers, checked for liveness only: used while no server above is ready.
+    'backend gateways_alive',
+    '  balance roundrobin',
+    '  option httpchk',
+    '  http-check send meth GET uri /v1/health',
     '  http-check expect status 200',
     '  default-server inter 500ms fastinter 250ms downinter 500ms rise 2 fall 2',
     ...servers.map((s) => `  server ${serverName(s.index)} 127.0.0.1:${s.port} check`),
