@@ -44,8 +44,8 @@ describe('one segment model: offer, order and reshop answer alike', () => {
     const created = await f.hold(offer.offer_id);
     expect(created.statusCode, created.body).toBe(201);
     const order = created.json() as { order_id: string; segments: SegmentJson[] };
-    // The order's segment is the offer's, field for field, plus its status.
-    expect(order.segments).toEqual([{ ...offered, status: 'confirmed' }]);
+    // The order's segment is the offer's, field for field, plus its status and what the airline changed (nothing yet).
+    expect(order.segments).toEqual([{ ...offered, status: 'confirmed', schedule_change: null }]);
 
     // The same-day alternatives are the day's other flights: each one the search also offered
     // reads the same in both answers (cabin and booking class belong to a fare, not the flight).
