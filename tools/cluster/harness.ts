@@ -136,6 +136,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const ownPrefix = options.redisPrefix === undefined;
   const redisPrefix = options.redisPrefix ?? `flightagg:cluster:${id}:`;
   const subscriptionKey = options.env?.AA_TEST_SUBSCRIPTION_KEY ?? `cluster-${id}`;
+  // What the airline signs its change notifications with; gateways check it (at least 16 characters).
+  const notifySecret = options.env?.AA_NOTIFY_SECRET ?? `cluster-notify-${crypto.randomBytes(12).toString('hex')}`;
   const cleanups: (() => Promise<void>)[] = [];
   let stopped = false;
 
@@ -164,6 +166,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
     if (ownPrefix) cleanups.push(() => deleteRedisKeys(options.redisUrl, redisPrefix));
 
+    // The balancer's port first: the airline sends its change notifications through it, to
+    // whichever instance is up, as a real airline would reach the gateway's public address.
+    const balancerPort = options.haproxyPort ?? (await freePort());
+    const balancerUrl = `http://127.0.0.1:${balancerPort}`;
+
     // The airline: one process for the whole cluster, as American Airlines is one system.
     const testSystemPort = await freePort();
     const testSystemUrl = `http://127.0.0.1:${testSystemPort}`;
@@ -178,6 +185,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         // Its bookings in the cluster's database, in a schema of its own, so they outlive a restart.
         AA_TEST_DATABASE_URL: databaseUrl,
         AA_TEST_SUBSCRIPTION_KEY: subscriptionKey,
+        AA_NOTIFY_URL: `${balancerUrl}/v1/airlines/aa/notifications`,
+        AA_NOTIFY_SECRET: notifySecret,
         LOG_LEVEL: 'warn',
         ...options.testSystemEnv,
       },
@@ -199,6 +208,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       KEYRING: keyring,
       AA_TEST_URL: testSystemUrl,
       AA_TEST_SUBSCRIPTION_KEY: subscriptionKey,
+      AA_NOTIFY_SECRET: notifySecret,
       // HAProxy connects from loopback and appends the address it saw to X-Forwarded-For.
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -256,10 +266,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await instances[0]!.start();
     await Promise.all(instances.slice(1).map((instance) => instance.start()));
 
-    const port = options.haproxyPort ?? (await freePort());
     const statsPort = await freePort();
     const configFile = path.join(workDir, 'haproxy.cfg');
-    fs.writeFileSync(configFile, haproxyConfig({ port, statsPort, servers: instances }));
+    fs.writeFileSync(configFile, haproxyConfig({ port: balancerPort, statsPort, servers: instances }));
     const haproxy = spawnChild('haproxy', ['-db', '-f', configFile], process.env);
     cleanups.push(async () => void (await haproxy.stop('SIGTERM', STOP_GRACE_MS)));
     const haproxyStatsUrl = `http://127.0.0.1:${statsPort}/stats`;
@@ -285,7 +294,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await waitForBalancer();
 
     return {
-      url: `http://127.0.0.1:${port}`,
+      url: balancerUrl,
       instances,
       testSystemUrl,
       subscriptionKey,
