@@ -5,13 +5,20 @@ import type { Config } from './platform/config.js';
 import { watchSharedAirline, type SharedAirlineWatch } from './health/shared-airline.js';
 import { createPlatform, type Platform } from './platform/platform.js';
 import { endOpenEventStreams } from './shopping/event-stream.js';
-import { startAaTestSystem, type AaTestSystem } from './testsystem/aa/server.js';
+import { startAaTestSystem, type InProcessAaTestSystem } from './testsystem/aa/server.js';
 
 /** The terminal event of a search stream that a shutdown ends before its search did. */
 export const SHUTTING_DOWN_EVENT = {
   error: 'the server is shutting down; please search again',
   code: 'server_shutting_down',
 } as const;
+
+/** The gateway as seen from this machine (a wildcard bind is reached on loopback). */
+function ownUrl(app: FastifyInstance): string {
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return `http://127.0.0.1:${port}`;
+}
 
 /** What runs once the gateway listens: the CLI's first-run key, admin channel and banner. */
 export interface ServeHooks {
@@ -45,7 +52,7 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
   let started: { close(): Promise<void> } | undefined;
   // Test keys need "the airline's test system": unless AA_TEST_URL names a running one, it runs
   // here, on a loopback port, speaking NDC over HTTP exactly as it would as a separate process.
-  let testSystem: AaTestSystem | null = null;
+  let testSystem: InProcessAaTestSystem | null = null;
   let airline: SharedAirlineWatch | undefined;
   try {
     testSystem = config.aa.testSystemUrl
@@ -56,6 +63,7 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
           subscriptionKey: config.aa.testSubscriptionKey,
           schemaDir: config.ndcSchemaDir,
           logger: log,
+          notify: { url: config.aa.notifyUrl, secret: config.aa.notifySecret },
           // The airline's bookings live in the gateway's database, in a schema of their own
           // (aa_test_system), so a restart on the same DATA_DIR / DATABASE_URL keeps every PNR.
           storage: { database: platform.database },
@@ -64,6 +72,8 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
     airline = await watchSharedAirline(platform, config.aa.testSystemUrl);
     app = await buildApp(platform, { aaTestSystemUrl: config.aa.testSystemUrl ?? testSystem?.url ?? null });
     await app.listen({ port: config.port, host: config.host });
+    // The in-process airline announces its changes to this gateway, now that it has a port.
+    if (testSystem && !config.aa.notifyUrl) testSystem.notifyTo(`${ownUrl(app)}/v1/airlines/aa/notifications`);
     started = await hooks.onStarted?.({
       platform,
       app,

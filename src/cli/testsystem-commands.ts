@@ -50,6 +50,8 @@ export function registerTestSystemCommands(program: Command): void {
           subscriptionKey: config.aa.testSubscriptionKey,
           schemaDir: config.ndcSchemaDir,
           logger: pino(loggerOptions(config.logLevel)),
+          // AA_NOTIFY_URL: the gateway's POST /v1/airlines/aa/notifications, signed with AA_NOTIFY_SECRET.
+          notify: { url: config.aa.notifyUrl, secret: config.aa.notifySecret },
           storage,
         });
         process.stdout.write(`AA test system listening on ${system.url} (POST ${system.url}/ndc/21.3/<Message>)\n`);

@@ -13,6 +13,9 @@ import { HANDLERS, registerMessageRoutes, responseRootFor } from './message-rout
 import { AA_ERRORS, errorDocument } from './wire/ndc-errors.js';
 import { registerControlRoutes } from './control/control-routes.js';
 import { registerOrderControlRoutes } from './orders/order-control-routes.js';
+import { registerScheduleChangeRoutes } from './control/schedule-change-routes.js';
+import { createNotificationSender } from './notify/notification-sender.js';
+import { DEV_AA_NOTIFY_SECRET } from '../../platform/config.js';
 import { createOfferStore } from './offers/offer-store.js';
 import { createRequestValidation } from './wire/request-validation.js';
 import { createGhostFlightRule, isSoldOutFlight } from './control/scenario-triggers.js';
@@ -36,6 +39,11 @@ export interface AaTestSystemOptions {
   schemaDir?: string;
   logger?: Logger | false;
   /**
+   * Where AA's OrderChangeNotifRQ go (the seller's notification endpoint) and the shared secret
+   * that signs them. The in-process test system learns the gateway's URL once it listens (notifyTo).
+   */
+  notify?: { url?: string | null; secret?: string };
+  /**
    * Where bookings, seats sold and the clock setting are kept (schema aa_test_system): the
    * gateway's open database, or a database of its own. Absent: memory only, lost at close.
    */
@@ -47,7 +55,13 @@ export interface AaTestSystem {
   close(): Promise<void>;
 }
 
-export async function startAaTestSystem(options: AaTestSystemOptions): Promise<AaTestSystem> {
+/** The in-process test system: also told where the seller's notification endpoint is, once known. */
+export interface InProcessAaTestSystem extends AaTestSystem {
+  /** Points AA's change notifications at a seller endpoint (null: none are sent). */
+  notifyTo(url: string | null): void;
+}
+
+export async function startAaTestSystem(options: AaTestSystemOptions): Promise<InProcessAaTestSystem> {
   const logger = options.logger ? options.logger.child({ component: 'aa-test-system' }) : null;
   const schemaDir = path.resolve(options.schemaDir ?? path.join(REPO_ROOT, DEFAULT_SCHEMA_DIR));
   let patterns: readonly FlightPattern[] = [];
@@ -97,6 +111,14 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<A
       .type('application/xml; charset=utf-8')
       .send(errorDocument(responseRootFor(request.url), [detail]));
   });
+  // Before the hook below: a schedule change stores its changes atomically itself, then tells the
+  // seller outside that section, because the seller re-reads the order while being told.
+  const notifications = createNotificationSender({
+    url: options.notify?.url ?? null,
+    secret: options.notify?.secret ?? DEV_AA_NOTIFY_SECRET,
+    logger,
+  });
+  registerScheduleChangeRoutes(app, deps, notifications);
   // Control routes change bookings, seats and the clock: each runs alone and its changes are stored
   // before it answers. NDC messages do the same around their handler only (message-router.ts), so
   // a fault's delay never holds up other requests.
@@ -131,8 +153,10 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<A
   const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
   return {
     url: `http://${host}:${port}`,
+    notifyTo: (url) => notifications.target(url),
     async close() {
       clearInterval(sweep);
+      notifications.close();
       await app.close();
       await validation.close();
       await state.close();
