@@ -16,6 +16,7 @@ import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/http/json-b
 import { registerMetrics } from './platform/http/metrics-routes.js';
 import { registerNulGuard } from './platform/http/nul-guard.js';
 import { registerOpenApi } from './platform/http/openapi.js';
+import { registerRequestCosts } from './platform/http/request-costs-hook.js';
 import { requestIdFor } from './platform/http/request-id.js';
 import { requireRoutePolicies } from './platform/http/route-policy.js';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
@@ -92,6 +93,8 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   // Every route declares its policy (`config.auth`, `config.surface`): the gate and the error
   // handler read it from the matched route. The app refuses to start while one is missing.
   requireRoutePolicies(app);
+  // First of every hook: each database statement and Redis command is counted for its request.
+  registerRequestCosts(app, platform.costs);
 
   // Set at the start, not in onSend: streamed answers (SSE) write to the socket themselves.
   app.addHook('onRequest', (request, reply, done) => {

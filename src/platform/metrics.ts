@@ -1,4 +1,5 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { CostTally } from './request-costs.js';
 
 /**
  * One registry per app, so tests that build many apps never share counters. Request counts are
@@ -13,9 +14,38 @@ export interface Metrics {
   databaseConnectionErrors: Counter<'state'>;
 }
 
-export function createMetrics(options: { defaultMetrics: boolean }): Metrics {
+/**
+ * Database statements and Redis commands by route template (`background` for jobs), read from the
+ * tally's plain numbers when scraped, so counting them costs no metrics call per statement.
+ */
+function registerCostCounters(registry: Registry, tally: CostTally): void {
+  const counter = (name: string, help: string, field: 'dbQueries' | 'redisCommands') =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['route'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const [route, costs] of tally.byRoute()) if (costs[field] > 0) this.inc({ route }, costs[field]);
+      },
+    });
+  counter(
+    'flightagg_db_queries_total',
+    'Statements sent to the database, by route template (background: jobs, start-up)',
+    'dbQueries',
+  );
+  counter(
+    'flightagg_redis_commands_total',
+    'Commands sent to Redis, by route template (background: jobs, start-up)',
+    'redisCommands',
+  );
+}
+
+export function createMetrics(options: { defaultMetrics: boolean; costs?: CostTally }): Metrics {
   const registry = new Registry();
   if (options.defaultMetrics) collectDefaultMetrics({ register: registry });
+  if (options.costs) registerCostCounters(registry, options.costs);
   const labelNames = ['method', 'route', 'status_code'] as const;
   return {
     registry,

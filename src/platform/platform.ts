@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from './mail.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { connectRedis, type Redis } from './redis.js';
+import { CostTally } from './request-costs.js';
 
 /**
  * Everything the features share, built once per process (or per test) and handed to buildApp:
@@ -24,6 +25,8 @@ export interface Platform {
   readonly redis: Redis | null;
   readonly broadcast: Broadcast;
   readonly metrics: Metrics;
+  /** Database statements and Redis commands, per request and per route (request-costs.ts). */
+  readonly costs: CostTally;
   readonly logger: Logger;
   /** The one way out for e-mail: SMTP_URL, or the DATA_DIR/outbox folder. */
   readonly mailer: Mailer;
@@ -49,7 +52,8 @@ export interface PlatformOptions {
 export async function createPlatform(config: Readonly<Config>, options: PlatformOptions = {}): Promise<Platform> {
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
   const { keyring } = loadKeyring({ keyring: config.keyring, dataDir: config.dataDir });
-  const metrics = createMetrics({ defaultMetrics: options.defaultMetrics ?? false });
+  const costs = new CostTally();
+  const metrics = createMetrics({ defaultMetrics: options.defaultMetrics ?? false, costs });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: options.storageDir ?? config.dataDir,
@@ -58,13 +62,16 @@ export async function createPlatform(config: Readonly<Config>, options: Platform
       metrics.databaseConnectionErrors.inc({ state });
       logger.warn({ err: { message: err.message, code: (err as { code?: string }).code }, state }, 'database connection lost');
     },
+    onQuery: costs.dbQuery,
   });
   let redis: Redis | null = null;
   let migrations: MigrationResult;
   try {
     migrations = await migrate(database);
     await registerKeyring(database.db, keyring);
-    redis = config.redisUrl ? await connectRedis(config.redisUrl, { logger, role: 'commands' }) : null;
+    redis = config.redisUrl
+      ? await connectRedis(config.redisUrl, { logger, role: 'commands', onCommand: costs.redisCommand })
+      : null;
   } catch (err) {
     redis?.disconnect();
     await database.close();
@@ -85,6 +92,7 @@ export async function createPlatform(config: Readonly<Config>, options: Platform
     redis,
     broadcast,
     metrics,
+    costs,
     logger,
     mailer,
     scheduler,

@@ -19,6 +19,8 @@ export interface RedisConnectOptions {
   logger: Logger;
   /** What this connection is for, in its log lines (`commands`, `subscriber`). */
   role: string;
+  /** Called once per command sent (each command of a pipeline or MULTI): the request-cost counter. */
+  onCommand?: () => void;
 }
 
 function reconnectDelayMs(attempt: number): number {
@@ -37,6 +39,7 @@ export async function connectRedis(url: string, options: RedisConnectOptions): P
     retryStrategy: reconnectDelayMs,
   });
   watchConnection(redis, options);
+  if (options.onCommand) countCommands(redis, options.onCommand);
   try {
     await redis.connect();
   } catch (err) {
@@ -45,6 +48,18 @@ export async function connectRedis(url: string, options: RedisConnectOptions): P
     throw err;
   }
   return redis;
+}
+
+/**
+ * Every command, alone or in a pipeline, a MULTI or a script call, passes through sendCommand
+ * (ioredis' pipelines call it per queued command), so counting there misses none.
+ */
+function countCommands(redis: Redis, onCommand: () => void): void {
+  const send = redis.sendCommand.bind(redis);
+  redis.sendCommand = ((...args: Parameters<Redis['sendCommand']>) => {
+    onCommand();
+    return send(...args);
+  }) as Redis['sendCommand'];
 }
 
 /**

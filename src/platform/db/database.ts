@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { markDependencyFailure } from '../http/dependency-errors.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { initialisePgliteDataDir } from './pglite-first-start.js';
 import { PgliteSingleConnectionPool } from './pglite-pool.js';
 import type { Tables } from './tables.js';
 
@@ -39,6 +40,8 @@ export interface DatabaseOptions {
    * fails on its own). The pool has already dropped it and opens a new one on the next demand.
    */
   onConnectionError?: (err: Error, state: 'idle' | 'in_use') => void;
+  /** Called once per statement sent (queries, scripts, `begin`/`commit`): the request-cost counter. */
+  onQuery?: () => void;
 }
 
 // Time budgets of the PostgreSQL pool. A PostgreSQL that is down refuses at once; one that does not
@@ -57,9 +60,10 @@ const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 const parseInt8 = (value: string) => Number(value);
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const onQuery = options.onQuery ?? (() => {});
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.onConnectionError)
-    : openPglite(options.dataDir, options.template);
+    ? openPostgres(options.databaseUrl, options.onConnectionError, onQuery)
+    : openPglite(options.dataDir, onQuery, options.template);
 }
 
 /** Errors raised on a database connection carry that fact, for dependency-errors.ts to answer 503. */
@@ -67,7 +71,11 @@ const markDatabase = (err: unknown) => {
   throw markDependencyFailure(err, 'database');
 };
 
-async function openPostgres(url: string, onConnectionError: DatabaseOptions['onConnectionError']): Promise<Database> {
+async function openPostgres(
+  url: string,
+  onConnectionError: DatabaseOptions['onConnectionError'],
+  onQuery: () => void,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -92,6 +100,7 @@ async function openPostgres(url: string, onConnectionError: DatabaseOptions['onC
     });
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
+      onQuery();
       const result = query(...args);
       return result instanceof Promise ? result.catch(markDatabase) : result;
     }) as typeof client.query;
@@ -132,21 +141,24 @@ async function openPostgres(url: string, onConnectionError: DatabaseOptions['onC
 // 16 MB of buffers keep its working set; index builds of an import get 16 MB instead of 64 MB.
 const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB'];
 
-async function openPglite(dataDir: string, template?: Blob): Promise<Database> {
+async function openPglite(dataDir: string, onQuery: () => void, template?: Blob): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
+  const startParams = [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS];
   let pglite: PGlite;
   try {
+    // A new directory is initialised in a child process: initdb's memory never enters this one.
+    if (!inMemory && !template) await initialisePgliteDataDir(path.join(dataDir, 'pgdata'), startParams);
     pglite = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pgdata'), {
       parsers: { [pgliteTypes.INT8]: parseInt8 },
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
+      startParams,
       ...(template ? { loadDataDir: template } : {}),
     });
   } catch (err) {
     unlock();
     throw err;
   }
-  const pool = new PgliteSingleConnectionPool(pglite);
+  const pool = new PgliteSingleConnectionPool(pglite, onQuery);
   const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: pool as never }) });
   return {
     db,

@@ -8,7 +8,11 @@ import type { PGlite } from '@electric-sql/pglite';
 export class PgliteSingleConnectionPool {
   private tail: Promise<void> = Promise.resolve();
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(
+    private readonly pglite: PGlite,
+    /** Called once per statement or script sent: the request-cost counter. */
+    private readonly onQuery: () => void = () => {},
+  ) {}
 
   async connect(): Promise<PgliteClient> {
     let release!: () => void;
@@ -16,7 +20,7 @@ export class PgliteSingleConnectionPool {
     const previous = this.tail;
     this.tail = previous.then(() => turn);
     await previous;
-    return new PgliteClient(this.pglite, release);
+    return new PgliteClient(this.pglite, release, this.onQuery);
   }
 
   async end(): Promise<void> {
@@ -32,9 +36,11 @@ class PgliteClient {
   constructor(
     private readonly pglite: PGlite,
     private readonly onRelease: () => void,
+    private readonly onQuery: () => void,
   ) {}
 
   async query(sql: string, params: readonly unknown[] = []) {
+    this.onQuery();
     const result = await this.pglite.query<Record<string, unknown>>(sql, [...params]);
     // Kysely reads `command` only to decide whether `rowCount` means affected rows.
     const command = WRITE_COMMANDS.exec(sql)?.[1]?.toUpperCase() ?? 'SELECT';
@@ -42,6 +48,7 @@ class PgliteClient {
   }
 
   async exec(script: string): Promise<void> {
+    this.onQuery();
     await this.pglite.exec(script);
   }
 
