@@ -3,6 +3,7 @@
 // gateway that runs it in-process on the same storage — loses nothing. Runs on the run's storage:
 // PGlite in a temporary folder, or a PostgreSQL database of its own when DATABASE_URL is set.
 
+import type { LightMyRequestResponse } from 'fastify';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,7 +49,7 @@ interface Booked {
   soldBefore: number;
 }
 
-type Call = (method: string, url: string, payload?: unknown) => ReturnType<TestApp['app']['inject']>;
+type Call = (method: string, url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
 
 function caller(app: TestApp['app'], key: string): Call {
   return (method, url, payload) =>

@@ -66,7 +66,7 @@ describe('the AA test system when its storage fails', () => {
     expect(after.inventory.seatsSold).toBe(before.inventory.seatsSold);
 
     await rename('bookings_away', 'bookings');
-    const stored = await (await fetch(`${aa.url}/control/orders`)).json();
+    const stored = (await (await fetch(`${aa.url}/control/orders`)).json()) as { orders: unknown[] };
     expect(stored.orders).toEqual([]);
   });
 
