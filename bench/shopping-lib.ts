@@ -28,7 +28,9 @@ async function freePort(): Promise<number> {
  */
 export async function aaTestSystemProcess(): Promise<AaTestSystem> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['bin/flightagg.js', 'testsystem', 'aa', '--port', String(port)], {
+  // --memory: the airline's bookings need not outlive the bench, and its default data directory
+  // (./data/aa-test-system) is one process's at a time, so two benches would refuse each other.
+  const child = spawn(process.execPath, ['bin/flightagg.js', 'testsystem', 'aa', '--memory', '--port', String(port)], {
     env: { ...process.env, AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, LOG_LEVEL: 'warn' },
     stdio: 'ignore',
   });
