@@ -25,13 +25,19 @@ export interface HaproxyConfigInput {
 // Why these numbers:
 // - checks every 500 ms, two failures to mark a server down and two successes to bring it back:
 //   a killed or draining instance leaves rotation within about a second, a flapping one does not
-//   come back on one lucky answer;
+//   come back on one lucky answer. A check may take 3 s, not the default of one interval: on a
+//   busy machine (CI runs other tests beside the cluster) readiness has taken over 500 ms, and a
+//   slow answer must not take a healthy instance out of rotation;
 // - client and server inactivity 120 s: a search stream is quiet while its airlines answer (up to
 //   SEARCH_TIMEOUT_MS, 12 s by default), and an idle keep-alive client is closed by the balancer
 //   before the gateway's own 72 s keep-alive time-out would be reached from the other side;
 // - retries with redispatch: a request whose connection to a dead server is refused goes to
 //   another server. HAProxy retries only connection failures by default, never a request a server
 //   has received, so a booking is never sent twice by the balancer;
+// - a check may take 3 s to answer (`timeout check`; without it HAProxy waits only `inter`,
+//   500 ms): a loaded instance whose event loop answers late is busy, not dead, and taking it out
+//   moves its load onto the others. A killed instance refuses at once and a draining one answers
+//   503 at once, so neither waits on this;
 // - fail open: when no instance is ready, the balancer sends requests to any instance that is
 //   alive (`/v1/health`) instead of answering its own 503 page. Readiness fails on every instance
 //   at once when a shared store is down: with PostgreSQL away clients then read the gateway's own
@@ -51,6 +57,7 @@ export function haproxyConfig({ port, statsPort, servers }: HaproxyConfigInput):
     '  timeout http-request 15s',
     '  timeout http-keep-alive 60s',
     '  timeout queue 10s',
+    '  timeout check 3s',
     '  retries 3',
     '  option redispatch 1',
     '  option forwardfor',
@@ -67,6 +74,7 @@ export function haproxyConfig({ port, statsPort, servers }: HaproxyConfigInput):
     '  option httpchk',
     '  http-check send meth GET uri /v1/health/ready',
     '  http-check expect status 200',
+    '  timeout check 3s',
     '  default-server inter 500ms fastinter 250ms downinter 500ms rise 2 fall 2',
     ...servers.map((s) => `  server ${serverName(s.index)} 127.0.0.1:${s.port} check`),
     '',
@@ -76,6 +84,7 @@ export function haproxyConfig({ port, statsPort, servers }: HaproxyConfigInput):
     '  option httpchk',
     '  http-check send meth GET uri /v1/health',
     '  http-check expect status 200',
+    '  timeout check 3s',
     '  default-server inter 500ms fastinter 250ms downinter 500ms rise 2 fall 2',
     ...servers.map((s) => `  server ${serverName(s.index)} 127.0.0.1:${s.port} check`),
     '',
