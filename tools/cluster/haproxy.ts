@@ -34,10 +34,6 @@ export interface HaproxyConfigInput {
 // - retries with redispatch: a request whose connection to a dead server is refused goes to
 //   another server. HAProxy retries only connection failures by default, never a request a server
 //   has received, so a booking is never sent twice by the balancer;
-// - a check may take 3 s to answer (`timeout check`; without it HAProxy waits only `inter`,
-//   500 ms): a loaded instance whose event loop answers late is busy, not dead, and taking it out
-//   moves its load onto the others. A killed instance refuses at once and a draining one answers
-//   503 at once, so neither waits on this;
 // - fail open: when no instance is ready, the balancer sends requests to any instance that is
 //   alive (`/v1/health`) instead of answering its own 503 page. Readiness fails on every instance
 //   at once when a shared store is down: with PostgreSQL away clients then read the gateway's own
@@ -57,7 +53,6 @@ export function haproxyConfig({ port, statsPort, servers }: HaproxyConfigInput):
     '  timeout http-request 15s',
     '  timeout http-keep-alive 60s',
     '  timeout queue 10s',
-    '  timeout check 3s',
     '  retries 3',
     '  option redispatch 1',
     '  option forwardfor',
