@@ -5,6 +5,7 @@ import type { ChannelAnswer, ChannelRunner } from './admin-channel.js';
 import { registerAccountCommands } from './account-commands.js';
 import { registerAviationCommands } from './aviation-commands.js';
 import { registerBillingCommands } from './billing-commands.js';
+import { registerBookingIntentCommands } from './booking-intent-commands.js';
 import { registerKeyCommands } from './key-commands.js';
 import { registerKeyringCommands } from './keyring-commands.js';
 import { CommandExit, runInContext } from './command-context.js';
@@ -53,6 +54,7 @@ export function buildProgram(configure: (program: Command) => void = () => {}): 
   registerBillingCommands(program);
   registerKeyCommands(program);
   registerKeyringCommands(program);
+  registerBookingIntentCommands(program);
   registerAviationCommands(program);
   registerTestSystemCommands(program);
   return program;
@@ -65,7 +67,7 @@ const NOT_THROUGH_THE_GATEWAY = new Set(['serve', 'testsystem']);
  * Runs operator commands inside the gateway, on its open storage, for its admin channel: the same
  * program as in a shell, its output captured and its exits turned into an exit code.
  */
-function commandsInsideGateway(platform: Platform): ChannelRunner {
+export function commandsInsideGateway(platform: Platform): ChannelRunner {
   return async (argv) => {
     const answer: ChannelAnswer = { stdout: '', stderr: '', exitCode: 0 };
     if (NOT_THROUGH_THE_GATEWAY.has(argv[0] ?? '')) {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildGateway, type Gateway as Features } from '../../src/app.js';
 import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { listHistory } from '../../src/orders/history-store.js';
+import { commandsInsideGateway } from '../../src/cli/program.js';
 import { BOOKING_LEASE_MS, BOOKING_RECOVERY_JOB, MAX_RECOVERY_ATTEMPTS } from '../../src/orders/booking/recovery.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
@@ -271,5 +272,56 @@ describe('a gateway that dies between the airline booking and the order insert',
     expect((await hold(gateway, offer, 'Barbara', 'silent-key')).json().code).toBe('idempotency_key_in_flight');
     // Even past the old 15-minute takeover, nobody books these people again until an operator looks.
     expect((await hold(gateway, offer, 'Barbara', 'another-key')).json().code).toBe('order_conflict');
+  }, 60_000);
+
+  it("an operator's commands: list the unresolved intent, refuse a release without confirmation, and retry it", async () => {
+    // Through the running gateway's admin channel, as `flightagg booking-intent ...` reaches it.
+    const operator = commandsInsideGateway(gateway.platform);
+    const listed = await operator(['booking-intent', 'list', '--json']);
+    expect(listed.exitCode, listed.stderr).toBe(0);
+    const intents = JSON.parse(listed.stdout).intents as { id: string; state: string; idempotency_key: string; attempts: number }[];
+    const intent = intents.find((i) => i.idempotency_key === 'silent-key')!;
+    expect(intent).toMatchObject({ state: 'unresolved', attempts: MAX_RECOVERY_ATTEMPTS });
+
+    const unconfirmed = await operator(['booking-intent', 'release', intent.id]);
+    expect(unconfirmed.exitCode).toBe(1);
+    expect(unconfirmed.stderr).toMatch(/--confirm-not-booked/);
+    expect((await operator(['booking-intent', 'retry', 'AA-ord_unknown'])).stderr).toMatch(/no booking intent AA-ord_unknown/);
+
+    const retried = await operator(['booking-intent', 'retry', intent.id, '--json']);
+    expect(retried.exitCode, retried.stderr).toBe(0);
+    expect(JSON.parse(retried.stdout).intent).toMatchObject({ id: intent.id, state: 'pending', attempts: 0 });
+    expect((await operator(['booking-intent', 'retry', intent.id])).stderr).toMatch(/is pending, not unresolved/);
+
+    // The airline answers again: the next run learns nothing was booked and frees key and travel.
+    await gateway.platform.scheduler.runNow(BOOKING_RECOVERY_JOB);
+    const { rows } = await sql<{ state: string }>`
+      select state from order_booking_intents where id = ${intent.id}`.execute(gateway.platform.db);
+    expect(rows).toEqual([{ state: 'released' }]);
+    const offer = await offerId(gateway, 33);
+    expect((await hold(gateway, offer, 'Barbara', 'silent-key')).statusCode).toBe(201);
+    expect(JSON.parse((await operator(['booking-intent', 'list', '--json'])).stdout).intents).toEqual([]);
+  }, 60_000);
+
+  it('an operator releases an unresolved intent once the airline confirms nothing was booked', async () => {
+    const offer = await offerId(gateway, 34);
+    await control('POST', '/control/faults', { kind: 'http5xx', messages: ['OrderCreate'], remaining: 1 });
+    const first = await hold(gateway, offer, 'Grace', 'operator-release-key');
+    expect(first.statusCode, first.body).toBe(502);
+    await control('POST', '/control/faults', { kind: 'http5xx', messages: ['OrderRetrieve'] });
+    try {
+      for (let run = 0; run < MAX_RECOVERY_ATTEMPTS; run++) {
+        shift += run === 0 ? BOOKING_LEASE_MS + 1_000 : 31 * 60_000;
+        await gateway.platform.scheduler.runNow(BOOKING_RECOVERY_JOB);
+      }
+    } finally {
+      await control('DELETE', '/control/faults');
+    }
+    const operator = commandsInsideGateway(gateway.platform);
+    const [intent] = JSON.parse((await operator(['booking-intent', 'list', '--json'])).stdout).intents as { id: string }[];
+    const released = await operator(['booking-intent', 'release', intent!.id, '--confirm-not-booked', '--json']);
+    expect(released.exitCode, released.stderr).toBe(0);
+    expect(JSON.parse(released.stdout).intent).toMatchObject({ id: intent!.id, state: 'released' });
+    expect((await hold(gateway, offer, 'Grace', 'operator-release-key')).statusCode).toBe(201);
   }, 60_000);
 });

@@ -96,3 +96,24 @@ export async function purgeResolvedIntents(db: Db, before: Date): Promise<number
     select count(*)::int as n from gone`.execute(db);
   return rows[0]?.n ?? 0;
 }
+
+/** Intents an operator may need to look at, oldest first: `unresolved` ones, or every open one. */
+export async function listOpenIntents(db: Db, states: readonly ('pending' | 'unresolved')[], limit: number): Promise<BookingIntentRow[]> {
+  const { rows } = await sql<BookingIntentRow>`
+    select * from order_booking_intents where state in (${sql.join(states)})
+    order by created_at limit ${limit}`.execute(db);
+  return rows;
+}
+
+/**
+ * An operator's "ask the airline again": an unresolved intent goes back to pending with a fresh
+ * attempt count and a lease that has already run out, so the next recovery run (within 30 s, once
+ * per cluster) looks it up. Null when the intent is not unresolved.
+ */
+export async function reopenIntent(db: Db, id: string, now: Date): Promise<BookingIntentRow | null> {
+  const { rows } = await sql<BookingIntentRow>`
+    update order_booking_intents set state = 'pending', attempts = 0, lease_until = ${now}, resolved_at = null
+    where id = ${id} and state = 'unresolved'
+    returning *`.execute(db);
+  return rows[0] ?? null;
+}
