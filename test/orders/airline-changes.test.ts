@@ -4,10 +4,12 @@ import { AIRLINE_SWEEP_JOB } from '../../src/orders/airline-changes/airline-swee
 import { ndcSchemaErrors } from '../connectors/ndc-schema-validator.js';
 import { airlineChangesFixture, minimalNotification, type AirlineChangesFixture } from './airline-changes-fixture.js';
 
-// Runs on the run's storage: PGlite by default, PostgreSQL when DATABASE_URL is set.
+// Runs on the run's storage: PGlite by default, PostgreSQL when DATABASE_URL is set. A database of
+// its own: the sweep looks at every agency's orders, and other files' orders departing soon would
+// take its turns.
 let f: AirlineChangesFixture;
 beforeAll(async () => {
-  f = await airlineChangesFixture();
+  f = await airlineChangesFixture({ isolated: true });
 });
 afterAll(async () => f?.close());
 
