@@ -14,11 +14,21 @@ const read = async (id: string) => (await f.call('GET', `/v1/orders/${encodeURIC
 const events = async (id: string) => (await eventsForOrder(f.platform.db, id)).map((e) => e.event);
 
 async function roundTrip(days: number) {
-  const res = await f.search({ origin: 'JFK', destination: 'LAX', departure_date: daysAhead(days), return_date: daysAhead(days + 6), adults: 1 });
+  const res = await f.search({
+    origin: 'JFK',
+    destination: 'LAX',
+    departure_date: daysAhead(days),
+    return_date: daysAhead(days + 6),
+    adults: 1,
+  });
   const offer = (res.json().offers as { offer_id: string; fare_brand_code: string; slices: { segments: unknown[] }[] }[]).find(
     (o) => /MAINFL/.test(o.fare_brand_code) && o.slices.every((s) => s.segments.length === 1),
   )!;
-  const created = await f.call('POST', '/v1/orders', { offer_id: offer.offer_id, passengers: [PASSENGER], payment: { type: 'agency_account' } });
+  const created = await f.call('POST', '/v1/orders', {
+    offer_id: offer.offer_id,
+    passengers: [PASSENGER],
+    payment: { type: 'agency_account' },
+  });
   expect(created.statusCode, created.body).toBe(201);
   return { ...created.json(), shopped: offer.offer_id };
 }
@@ -27,11 +37,21 @@ describe('POST /change actions', () => {
   it('cancel_segments: quote with reason and money, confirmed by quote_id; the order stays open (order.updated), the history has the reason', async () => {
     const order = await roundTrip(40);
     const back = order.segments[1].segment_id as string;
-    expect((await f.call('POST', path(order.order_id, '/change'), { action: 'cancel_segments' })).json().code).toBe('segment_ids_required');
-    const stray = await f.call('POST', path(order.order_id, '/change'), { action: 'cancel_segments', segment_ids: [back], departure_date: daysAhead(50) });
+    expect((await f.call('POST', path(order.order_id, '/change'), { action: 'cancel_segments' })).json().code).toBe(
+      'segment_ids_required',
+    );
+    const stray = await f.call('POST', path(order.order_id, '/change'), {
+      action: 'cancel_segments',
+      segment_ids: [back],
+      departure_date: daysAhead(50),
+    });
     expect(stray.statusCode).toBe(400);
     expect(stray.json()).toMatchObject({ code: 'field_not_used', field: 'departure_date' });
-    const quote = await f.call('POST', path(order.order_id, '/change'), { ACTION: 'cancel_segments', Segment_IDs: [back], reason: 'Staying longer' });
+    const quote = await f.call('POST', path(order.order_id, '/change'), {
+      ACTION: 'cancel_segments',
+      Segment_IDs: [back],
+      reason: 'Staying longer',
+    });
     expect(quote.statusCode, quote.body).toBe(200);
     const q = quote.json();
     expect(q).toMatchObject({ action: 'cancel_segments', segment_ids: [back], reason: 'Staying longer' });
@@ -43,7 +63,10 @@ describe('POST /change actions', () => {
     expect(after.segments.map((s: { status: string }) => s.status)).toEqual(['confirmed', 'cancelled']);
     expect(await events(order.order_id)).toEqual(['order.created', 'order.updated']);
     const entries = (await f.call('GET', `/v1/orders/${encodeURIComponent(order.order_id)}/history`)).json().entries;
-    expect(entries.at(-1)).toMatchObject({ action: 'segments_cancelled', detail: { reason: 'Staying longer', removed: { segment_ids: [back] } } });
+    expect(entries.at(-1)).toMatchObject({
+      action: 'segments_cancelled',
+      detail: { reason: 'Staying longer', removed: { segment_ids: [back] } },
+    });
   });
 
   it('ancillaries: a priced service added through quote and confirm, then removed by its extra_id', async () => {
@@ -65,7 +88,10 @@ describe('POST /change actions', () => {
     expect(added.statusCode, added.body).toBe(200);
     const extra = (await read(order.order_id)).extras[0];
     expect(extra.extra_id).toBeTruthy();
-    const removal = await f.call('POST', path(order.order_id, '/change'), { action: 'ancillaries', remove_extra_ids: [extra.extra_id] });
+    const removal = await f.call('POST', path(order.order_id, '/change'), {
+      action: 'ancillaries',
+      remove_extra_ids: [extra.extra_id],
+    });
     expect(removal.statusCode, removal.body).toBe(200);
     expect(removal.json().removed_extra_ids).toEqual([extra.extra_id]);
     const removed = await f.call('POST', path(order.order_id, '/change/confirm'), { offer_id: removal.json().quote_id });

@@ -28,7 +28,9 @@ export async function airlineCancelQuote(
   part: OrderPart | null,
   reason: string | null,
 ): Promise<ServicingQuote> {
-  const q = unwrap(part ? await connector.partialCancelQuote(refOf(order), part, ctx) : await connector.cancelQuote(refOf(order), ctx));
+  const q = unwrap(
+    part ? await connector.partialCancelQuote(refOf(order), part, ctx) : await connector.cancelQuote(refOf(order), ctx),
+  );
   const view = order.details.airline;
   return {
     id: q.quoteId,
@@ -135,8 +137,7 @@ export async function confirmCancel(
   const opened = await open(deps, scope, t);
   requireOpen(opened.order);
   const kept = opened.order.details.servicingQuotes?.cancel;
-  let quote =
-    !wholeOnly && kept && (quoteId ? kept.id === quoteId : isLive(kept, deps.clock())) ? kept : null;
+  let quote = !wholeOnly && kept && (quoteId ? kept.id === quoteId : isLive(kept, deps.clock())) ? kept : null;
   if (!quote) {
     const fresh = await airlineCancelQuote(opened, 'cancel', null, null);
     quote = quoteId ? { ...fresh, id: quoteId, airlineQuoteId: quoteId } : fresh;

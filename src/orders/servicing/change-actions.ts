@@ -30,14 +30,20 @@ const EXTRAS_QUOTE_TTL_MS = 30 * 60 * 1000;
 /** cancel_segments: the segments named, for every passenger; the same rules as POST /cancel. */
 export async function cancelSegmentsQuote(deps: ServicingDeps, opened: Opened, body: ChangeInput): Promise<ServicingQuote> {
   notUsedBy('cancel_segments', body, ['departure_date', 'seats', 'services', 'remove_extra_ids', 'payment']);
-  if (!body.segment_ids?.length) throw badRequest('segment_ids is required for action cancel_segments', 'segment_ids_required', { field: 'segment_ids' });
+  if (!body.segment_ids?.length)
+    throw badRequest('segment_ids is required for action cancel_segments', 'segment_ids_required', { field: 'segment_ids' });
   const { order, connector, ctx } = opened;
   const view = unwrap(await connector.retrieveOrder(refOf(order), ctx));
   const part = checkPart(view, undefined, body.segment_ids);
   const reason = body.reason ?? null;
   const airline = part.whole
     ? await airlineCancelQuote(opened, 'cancel', null, reason)
-    : await airlineCancelQuote(opened, 'cancel_segments', { passengerIds: [], segmentIds: part.segmentIds, extraIds: [] }, reason);
+    : await airlineCancelQuote(
+        opened,
+        'cancel_segments',
+        { passengerIds: [], segmentIds: part.segmentIds, extraIds: [] },
+        reason,
+      );
   const quote = { ...airline, id: changeQuoteId() };
   await keepQuote(deps.db, order, 'change', quote);
   return quote;
@@ -54,11 +60,17 @@ export async function ancillariesQuote(deps: ServicingDeps, opened: Opened, body
   const adding = extrasOf(body);
   const removing = body.remove_extra_ids ?? [];
   if (adding.length === 0 && removing.length === 0)
-    throw badRequest('action ancillaries needs seats or services to add, or remove_extra_ids', 'empty_change', { field: 'seats' });
-  if (adding.length > 0 && removing.length > 0)
-    throw badRequest('remove_extra_ids cannot be combined with seats or services: send the removal as its own change', 'field_not_used', {
-      field: 'remove_extra_ids',
+    throw badRequest('action ancillaries needs seats or services to add, or remove_extra_ids', 'empty_change', {
+      field: 'seats',
     });
+  if (adding.length > 0 && removing.length > 0)
+    throw badRequest(
+      'remove_extra_ids cannot be combined with seats or services: send the removal as its own change',
+      'field_not_used',
+      {
+        field: 'remove_extra_ids',
+      },
+    );
   const reason = body.reason ?? null;
   let quote: ServicingQuote;
   if (removing.length > 0) {

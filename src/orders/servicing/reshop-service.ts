@@ -46,7 +46,8 @@ export async function changeQuote(deps: ServicingDeps, scope: OrderScope, t: Tar
   const { order, connector, ctx } = opened;
   requireOpen(order);
   if (action === 'cancel_segments' || action === 'ancillaries') {
-    const q = action === 'cancel_segments' ? await cancelSegmentsQuote(deps, opened, body) : await ancillariesQuote(deps, opened, body);
+    const q =
+      action === 'cancel_segments' ? await cancelSegmentsQuote(deps, opened, body) : await ancillariesQuote(deps, opened, body);
     const after =
       q.action === 'add_extras'
         ? Number(order.total_minor) + q.addExtras.reduce((s, x) => s + x.price.amountMinor, 0)
@@ -130,8 +131,10 @@ export async function confirmChange(
   requireOpen(order);
   const kept = order.details.servicingQuotes?.change;
   if (kept && kept.action !== 'reissue' && kept.id === body.offer_id) {
-    if (!isLive(kept, deps.clock())) throw conflict(`change quote ${body.offer_id} has expired; ask POST /change again`, 'quote_expired');
-    if (body.offer_ids?.length) throw badRequest('offer_ids is not used when confirming a change quote', 'field_not_used', { field: 'offer_ids' });
+    if (!isLive(kept, deps.clock()))
+      throw conflict(`change quote ${body.offer_id} has expired; ask POST /change again`, 'quote_expired');
+    if (body.offer_ids?.length)
+      throw badRequest('offer_ids is not used when confirming a change quote', 'field_not_used', { field: 'offer_ids' });
     return confirmKeptChange(deps, scope, opened, kept, body);
   }
   // Accepting reshop offers pays and reissues the tickets: in production that needs accreditation.

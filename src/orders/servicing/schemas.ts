@@ -65,7 +65,9 @@ export const ChangeBody = Type.Object(
           '`cancel_segments`: the segments to cancel (required). `reissue`: the segments changed; AA reissues the whole itinerary, so every segment still booked.',
       }),
     ),
-    reason: Type.Optional(Type.String({ maxLength: 500, description: 'Kept in the quote and in the history entry of the confirm' })),
+    reason: Type.Optional(
+      Type.String({ maxLength: 500, description: 'Kept in the quote and in the history entry of the confirm' }),
+    ),
     departure_date: Type.Optional(Type.String({ format: 'date', description: 'reissue: the new date of the first slice' })),
     seats: Type.Optional(Type.Array(SeatRequest, { maxItems: 50, description: '`ancillaries`: seats to add' })),
     services: Type.Optional(Type.Array(ServiceRequest, { maxItems: 50, description: '`ancillaries`: services to add' })),
@@ -91,7 +93,10 @@ export const ChangeConfirmBody = Type.Object({
 export const CancelBody = Type.Object(
   {
     passenger_ids: Type.Optional(
-      Type.Array(Type.String({ maxLength: 20 }), { maxItems: 9, description: 'Passengers to cancel, on every segment still booked' }),
+      Type.Array(Type.String({ maxLength: 20 }), {
+        maxItems: 9,
+        description: 'Passengers to cancel, on every segment still booked',
+      }),
     ),
     segment_ids: Type.Optional(
       Type.Array(Type.String({ maxLength: 60 }), { maxItems: 16, description: 'Segments to cancel, for every passenger' }),
@@ -169,12 +174,16 @@ export const OrderQuoteSchema = Type.Object(
 export const CancelQuoteSchema = Type.Object(
   {
     order_id: Type.String(),
-    cancellation_quote_id: Type.String({ description: 'What POST /cancel/confirm accepts (the last quote is accepted without it)' }),
+    cancellation_quote_id: Type.String({
+      description: 'What POST /cancel/confirm accepts (the last quote is accepted without it)',
+    }),
     scope: Type.Union([Type.Literal('order'), Type.Literal('partial')], {
       description: '`order`: the whole order closes; `partial`: the passengers or segments listed go and the order stays open',
     }),
     passenger_ids: Type.Array(Type.String(), { description: 'The passengers cancelled (partial: on every remaining segment)' }),
-    segment_ids: Type.Array(Type.String(), { description: 'The segments cancelled (for the passengers cancelled, or for everyone)' }),
+    segment_ids: Type.Array(Type.String(), {
+      description: 'The segments cancelled (for the passengers cancelled, or for everyone)',
+    }),
     refund: AmountSchema,
     penalty: AmountSchema,
     trip_credit: TRIP_CREDIT,

@@ -117,7 +117,8 @@ function flightCuts(b: Booking, r: Removal): Map<string, number> {
   const removed = r.segmentIndexes.reduce((s, i) => s + distanceOf(b, i), 0);
   for (const item of b.items.filter((i) => i.kind === 'flight')) {
     const leaving = item.paxIds.filter((p) => r.paxIds.includes(p)).length;
-    const cut = leaving > 0 ? Math.round((item.cents / item.paxIds.length) * leaving) : Math.round((item.cents * removed) / total);
+    const cut =
+      leaving > 0 ? Math.round((item.cents / item.paxIds.length) * leaving) : Math.round((item.cents * removed) / total);
     if (cut > 0) cuts.set(item.itemId, cut);
   }
   return cuts;
@@ -138,7 +139,12 @@ export function partialTerms(b: Booking, r: Removal, now: number): CancellationT
 }
 
 /** Takes the part off the booking: items, passengers and their tickets, seats back to inventory. */
-export function applyRemoval(b: Booking, r: Removal, terms: CancellationTerms, inventory: Parameters<typeof releaseJourney>[0]): void {
+export function applyRemoval(
+  b: Booking,
+  r: Removal,
+  terms: CancellationTerms,
+  inventory: Parameters<typeof releaseJourney>[0],
+): void {
   const cuts = flightCuts(b, r);
   const removedValue = terms.refundCents + terms.creditCents + terms.penaltyCents;
   const leavingSeated = b.passengers.filter((p) => r.paxIds.includes(p.id) && p.ptc !== 'INF').length;
