@@ -155,6 +155,15 @@ describe('the AA test system restarted on its own storage', () => {
     closers.push(() => aa.close());
     await expectRemembered(call, aa, booked, kind);
 
+    // What changed after the restart (the cancellation, its refunded coupons) is kept in turn.
+    await aa.close();
+    aa = await startAaTestSystem({ subscriptionKey: KEY, logger: false, storage, port });
+    const cancelled = (await control(aa, 'GET', `/control/orders/${booked.ticketed.pnr}`)).body;
+    expect(cancelled.status).toBe('CANCELLED');
+    expect(cancelled.tickets.map((t: { couponStatus: string }) => t.couponStatus)).toEqual(['RF']);
+    expect(cancelled.refundedCents).toBeGreaterThan(0);
+    expect((await control(aa, 'GET', `/control/orders/${booked.hold.pnr}`)).body.status).toBe('OPENED');
+
     expect((await control(aa, 'POST', '/control/reset')).status).toBe(204);
     await aa.close();
     aa = await startAaTestSystem({ subscriptionKey: KEY, logger: false, storage, port });
