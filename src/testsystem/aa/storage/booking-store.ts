@@ -113,7 +113,8 @@ export function createBookingStore(): TrackedBookingStore {
           sellerBookingId: b.sellerReference?.bookingId ?? null,
           status: b.status,
           version: b.version,
-          createdAt: b.createdAt,
+          // The clock may be moved by fractions of a millisecond; the column holds whole ones.
+          createdAt: Math.round(b.createdAt),
           document,
           revision: last?.revision ?? null,
         });
