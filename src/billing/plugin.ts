@@ -5,6 +5,7 @@ import type { Mailer } from '../platform/mail.js';
 import type { Platform } from '../platform/platform.js';
 import { redisFallbackNotice } from '../platform/redis-fallback-notice.js';
 import { createMeter, type Meter } from './metering/meter.js';
+import { addMeterHooks } from './metering/meter-hooks.js';
 import { createMemoryCounter } from './metering/memory-counter.js';
 import { createRedisCounter } from './metering/redis-counter.js';
 import { createTermsService, type TermsService } from './terms/service.js';
@@ -38,35 +39,38 @@ export interface Billing {
 export function createBilling({ platform, authenticate, mailer = platform.mailer }: BillingOptions): Billing {
   const clock = () => platform.clock();
   const terms = createTermsService({ ...platform, mailer, clock });
-  const meter = createMeter({
-    db: platform.db,
-    counter: platform.redis ? createRedisCounter(platform.redis, platform.config.redisPrefix) : createMemoryCounter(),
-    ...(platform.redis
-      ? {
+  // With Redis, served requests it cannot take are counted in this instance's memory meanwhile.
+  const fallbackCounter = platform.redis ? createMemoryCounter() : undefined;
+  const counter =
+    platform.redis && fallbackCounter
+      ? createRedisCounter(platform.redis, platform.config.redisPrefix, {
+          logger: platform.logger,
           fallback: {
-            counter: createMemoryCounter(),
+            counter: fallbackCounter,
             notice: redisFallbackNotice(
               platform,
               'billing',
               'Redis unavailable: served requests are counted in this instance until it is back; portal keys and searches under a ceiling answer 503',
             ),
           },
-        }
-      : {}),
+        })
+      : createMemoryCounter();
+  const meter = createMeter({
+    db: platform.db,
+    counter,
+    ...(fallbackCounter ? { fallbackCounter } : {}),
     terms,
-    logger: platform.logger,
     docsUrl: `${platform.config.publicUrl}/docs`,
     clock,
   });
   const usage = createUsageService({ db: platform.db, terms, flush: () => meter.flush(), clock });
 
   // Not encapsulated at the top, like the API-key gate: the meter's hooks must see every route of
-  // the app, right after the gate's (hence the dependency on `auth`). Its own routes sit in a scope.
+  // the app registered after it, and run after the gate's (hence the dependency on `auth`). Its
+  // own routes sit in a scope.
   const plugin = fp(
     async (app: FastifyInstance) => {
-      app.addHook('onRequest', meter.admit);
-      app.addHook('onResponse', meter.settle);
-      app.addHook('onRequestAbort', meter.abandon);
+      addMeterHooks(app, meter);
       // Every instance flushes: batches are cut atomically and written once, whoever writes them.
       platform.scheduler.add({
         name: METER_FLUSH_JOB,

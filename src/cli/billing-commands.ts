@@ -152,12 +152,13 @@ export function registerBillingCommands(program: Command): void {
       withPlatform({ json: opts.format === 'json' }, async (platform) => {
         if (opts.format !== 'csv' && opts.format !== 'json') throw badRequest('--format must be csv or json');
         // Counts still in Redis are written first, so the export is exact up to now.
-        const counter = platform.redis ? createRedisCounter(platform.redis, platform.config.redisPrefix) : createMemoryCounter();
+        const counter = platform.redis
+          ? createRedisCounter(platform.redis, platform.config.redisPrefix, { logger: platform.logger })
+          : createMemoryCounter();
         await createMeter({
           db: platform.db,
           counter,
           terms: termsOf(platform),
-          logger: platform.logger,
           docsUrl: '',
           clock: () => platform.clock(),
         }).flush();

@@ -19,6 +19,8 @@ describe.runIf(inject('redisUrl') !== null)('the meter while Redis is away', () 
     expect((await h.get(free.secret, METERED)).statusCode).toBe(200);
     expect((await h.get(agency.secret, METERED)).statusCode).toBe(200);
 
+    // The requests before the outage reach Redis in the next turn's batch: let them, then cut it off.
+    await h.billing.meter.flush();
     h.platform.redis!.disconnect(); // this instance's command connection, for the rest of the test
     const held = await h.get(free.secret, METERED);
     expect(held.statusCode).toBe(503);

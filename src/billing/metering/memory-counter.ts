@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { HOLD_MS, usageField, type ReserveOutcome, type UsageBatch, type UsageCounter } from './counter.js';
+import {
+  HOLD_MS,
+  usageField,
+  type Refusal,
+  type ReserveOutcome,
+  type ReserveRequest,
+  type Seeds,
+  type UsageBatch,
+  type UsageCounter,
+} from './counter.js';
 
 // Search counters of past days and periods are dropped this often; they are never read again.
 const SWEEP_EVERY = 1024;
@@ -8,7 +17,8 @@ const SEARCH_COUNTER_TTL_MS = 35 * 86_400_000;
 /**
  * The counters of one gateway on embedded storage (or without Redis): exact within the process,
  * which is the only one writing (the data directory is locked). Every check-and-count runs
- * without an await in between, so concurrent requests cannot both take the last free request.
+ * without an await in between, so concurrent requests cannot both take the last free request;
+ * once an agency's counters are seeded it runs synchronously, without a promise.
  */
 export function createMemoryCounter(): UsageCounter {
   const used = new Map<string, number>();
@@ -47,68 +57,79 @@ export function createMemoryCounter(): UsageCounter {
     if (counter) counter.count += by;
   }
 
+  function missing({ agencyId, search, countsAllowance }: ReserveRequest): boolean {
+    return (
+      (countsAllowance && !used.has(agencyId)) ||
+      (search !== null && (!searches.has(dayKey(agencyId, search.day)) || !searches.has(periodKey(agencyId, search.period))))
+    );
+  }
+
+  async function seedThenReserve(request: ReserveRequest, readSeeds: () => Promise<Seeds>): Promise<ReserveOutcome> {
+    const { agencyId, search, nowMs } = request;
+    while (missing(request)) {
+      const key = `${agencyId}|${search?.day ?? ''}|${search?.period ?? ''}`;
+      let seeded = seeding.get(key);
+      if (!seeded) {
+        seeded = readSeeds()
+          .then((seeds) => {
+            if (!used.has(agencyId)) used.set(agencyId, seeds.used);
+            if (search) {
+              const expiresAt = nowMs + SEARCH_COUNTER_TTL_MS;
+              if (!searches.has(dayKey(agencyId, search.day)))
+                searches.set(dayKey(agencyId, search.day), { count: seeds.daySearches, expiresAt });
+              if (!searches.has(periodKey(agencyId, search.period))) {
+                searches.set(periodKey(agencyId, search.period), { count: seeds.periodSearches, expiresAt });
+              }
+            }
+          })
+          .finally(() => seeding.delete(key));
+        seeding.set(key, seeded);
+      }
+      await seeded;
+    }
+    return reserveNow(request);
+  }
+
+  /** The check and the count, with no await: call it only once the counters are seeded. */
+  function reserveNow(request: ReserveRequest): ReserveOutcome {
+    const { agencyId, search, nowMs } = request;
+    const spent = used.get(agencyId) ?? 0;
+    const refuse = (refusal: Refusal): ReserveOutcome => ({ ok: false, refusal, used: spent });
+    let held: Map<string, number> | null = null;
+    if (request.cap !== null) {
+      if (spent >= request.cap) return refuse('payment_required');
+      held = liveHolds(agencyId, nowMs);
+      if (spent + held.size >= request.cap) return refuse('allowance_burst');
+    }
+    if (search) {
+      const day = searches.get(dayKey(agencyId, search.day))!;
+      const period = searches.get(periodKey(agencyId, search.period))!;
+      if (search.daily !== null && day.count >= search.daily) return refuse('daily_ceiling');
+      if (search.monthly !== null && period.count >= search.monthly) return refuse('monthly_ceiling');
+      if (search.lookToBook !== null && day.count >= search.lookToBook) return refuse('look_to_book');
+      day.count += 1;
+      period.count += 1;
+    }
+    held?.set(request.holdId, nowMs);
+    return { ok: true, used: spent };
+  }
+
   return {
     kind: 'memory',
 
-    async reserve(request, readSeeds) {
-      const { agencyId, search, nowMs } = request;
-      if (++operations % SWEEP_EVERY === 0) sweep(nowMs);
-      const missing = () =>
-        (request.countsAllowance && !used.has(agencyId)) ||
-        (search !== null && (!searches.has(dayKey(agencyId, search.day)) || !searches.has(periodKey(agencyId, search.period))));
-      while (missing()) {
-        const key = `${agencyId}|${search?.day ?? ''}|${search?.period ?? ''}`;
-        let seeded = seeding.get(key);
-        if (!seeded) {
-          seeded = readSeeds()
-            .then((seeds) => {
-              if (!used.has(agencyId)) used.set(agencyId, seeds.used);
-              if (search) {
-                const expiresAt = nowMs + SEARCH_COUNTER_TTL_MS;
-                if (!searches.has(dayKey(agencyId, search.day)))
-                  searches.set(dayKey(agencyId, search.day), { count: seeds.daySearches, expiresAt });
-                if (!searches.has(periodKey(agencyId, search.period))) {
-                  searches.set(periodKey(agencyId, search.period), { count: seeds.periodSearches, expiresAt });
-                }
-              }
-            })
-            .finally(() => seeding.delete(key));
-          seeding.set(key, seeded);
-        }
-        await seeded;
-      }
-
-      // From here to the end, no await: the check and the count are one step.
-      const spent = used.get(agencyId) ?? 0;
-      const refuse = (refusal: Exclude<ReserveOutcome, { ok: true }>['refusal']): ReserveOutcome => ({
-        ok: false,
-        refusal,
-        used: spent,
-      });
-      let held: Map<string, number> | null = null;
-      if (request.cap !== null) {
-        if (spent >= request.cap) return refuse('payment_required');
-        held = liveHolds(agencyId, nowMs);
-        if (spent + held.size >= request.cap) return refuse('allowance_burst');
-      }
-      if (search) {
-        const day = searches.get(dayKey(agencyId, search.day))!;
-        const period = searches.get(periodKey(agencyId, search.period))!;
-        if (search.daily !== null && day.count >= search.daily) return refuse('daily_ceiling');
-        if (search.monthly !== null && period.count >= search.monthly) return refuse('monthly_ceiling');
-        if (search.lookToBook !== null && day.count >= search.lookToBook) return refuse('look_to_book');
-        day.count += 1;
-        period.count += 1;
-      }
-      held?.set(request.holdId, nowMs);
-      return { ok: true, used: spent };
+    reserve(request, readSeeds) {
+      if (++operations % SWEEP_EVERY === 0) sweep(request.nowMs);
+      // Seeded counters (every request of an agency after its first): the check and the count
+      // are one synchronous step, so concurrent requests cannot both take the last free request.
+      return missing(request) ? seedThenReserve(request, readSeeds) : reserveNow(request);
     },
 
-    async settle(ticket, served) {
+    settle(ticket, served) {
       if (ticket.hold && ticket.agencyId) holds.get(ticket.agencyId)?.delete(ticket.hold);
       if (served) {
-        if (ticket.countsAllowance && ticket.agencyId && used.has(ticket.agencyId)) {
-          used.set(ticket.agencyId, used.get(ticket.agencyId)! + 1);
+        if (ticket.countsAllowance && ticket.agencyId) {
+          const spent = used.get(ticket.agencyId);
+          if (spent !== undefined) used.set(ticket.agencyId, spent + 1);
         }
         const field = usageField(ticket);
         pending.set(field, (pending.get(field) ?? 0) + 1);
@@ -117,6 +138,9 @@ export function createMemoryCounter(): UsageCounter {
         add(periodKey(ticket.agencyId, ticket.search.period), -1);
       }
     },
+
+    // Settling is synchronous here: everything settled is already in `pending`.
+    settled: () => Promise.resolve(),
 
     async cut() {
       if (pending.size > 0) {

@@ -1,26 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Logger } from 'pino';
 import type { Db } from '../../platform/db/database.js';
-import { policyOf } from '../../platform/http/route-policy.js';
+import type { MeterSurface } from '../../platform/http/route-policy.js';
 import { planOf } from '../plans/catalogue.js';
 import { admissionRefusal, standingRefusal } from '../standing/refusals.js';
 import { standingOf } from '../standing/standing-check.js';
 import { utcDay } from '../terms/period.js';
 import { periodOf, type AccountTerms } from '../terms/terms.js';
-import type { MeterTicket, ReserveRequest, SearchWindows, UsageCounter } from './counter.js';
+import type { TermsService } from '../terms/service.js';
+import type { MeterTicket, ReserveOutcome, ReserveRequest, SearchWindows, UsageCounter } from './counter.js';
 import { applyBatch, bookingsOn, pruneBatches, readSeeds } from './store.js';
 
 export interface MeterDeps {
   db: Db;
   counter: UsageCounter;
-  /**
-   * Where a served request is counted when the shared counter fails (Redis away): this
-   * instance's memory, written by its own flush, so no served request goes uncounted.
-   */
-  fallback?: { counter: UsageCounter; notice(): void };
-  terms: { cached(agencyId: string): Promise<AccountTerms | null> };
-  logger: Logger;
+  /** Where the shared counter counts served requests while Redis is away: flushed beside it. */
+  fallbackCounter?: UsageCounter;
+  terms: Pick<TermsService, 'cached' | 'peek'>;
   docsUrl: string;
   clock(): Date;
 }
@@ -36,16 +32,14 @@ export function isServed(status: number): boolean {
   return status < 500 && status !== 402 && status !== 429;
 }
 
-const hourOf = (now: Date) => `${now.toISOString().slice(0, 13)}:00:00.000Z`;
-
 /**
  * The meter: counts every request an API key makes to a route whose policy declares a `meter`,
  * and holds developer-portal keys to their standing (docs/plans.md). `admit` runs right after the
- * API-key gate, `settle` when the answer is out; `flush` writes the counts to the database.
+ * API-key gate, `settle` when the answer is out (meter-hooks.ts adds both to metered routes only);
+ * `flush` writes the counts to the database.
  */
-export function createMeter({ db, counter, fallback, terms, logger, docsUrl, clock }: MeterDeps) {
+export function createMeter({ db, counter, fallbackCounter, terms, docsUrl, clock }: MeterDeps) {
   const tickets = new WeakMap<FastifyRequest, { ticket: MeterTicket; reply: FastifyReply }>();
-  const settling = new Set<Promise<void>>();
   const bookings = new Map<string, { day: string; count: number; at: number }>();
   // Hold ids: unique across instances without a random draw per request.
   const instance = randomBytes(6).toString('hex');
@@ -55,7 +49,7 @@ export function createMeter({ db, counter, fallback, terms, logger, docsUrl, clo
   async function flush(): Promise<void> {
     // Each counter on its own: with Redis away, what the fallback counted is still written.
     let failure: unknown = null;
-    for (const c of fallback ? [counter, fallback.counter] : [counter]) {
+    for (const c of fallbackCounter ? [counter, fallbackCounter] : [counter]) {
       try {
         for (const batch of await c.cut()) {
           await applyBatch(db, batch);
@@ -97,7 +91,12 @@ export function createMeter({ db, counter, fallback, terms, logger, docsUrl, clo
     return count;
   }
 
-  async function admitAgency(ticket: MeterTicket, t: AccountTerms, now: Date): Promise<void> {
+  /**
+   * The standing check, the allowance and the search ceilings of an agency's request. Settles
+   * synchronously (undefined) when nothing needs a round trip: a paying plan's request, or any
+   * request the memory counter decides; a promise otherwise. Throws (or rejects) the refusal.
+   */
+  function admitAgency(ticket: MeterTicket, t: AccountTerms, now: Date): Promise<void> | undefined {
     const portal = ticket.keyKind === 'portal';
     if (portal) {
       const standing = standingOf(t);
@@ -109,24 +108,14 @@ export function createMeter({ db, counter, fallback, terms, logger, docsUrl, clo
     const cap = portal && planOf(t.planCode)?.stopsAtAllowance ? t.freeAllowance : null;
     // Nothing to reserve for a paying plan's request that is not a search under a ceiling: it is
     // only counted when it ends (one step, no round trip before it is served).
-    if (cap === null && !isSearch) return;
+    if (cap === null && !isSearch) return undefined;
     const { day, period, windows } = windowsOf(t, now);
     const holdId = `${instance}-${++holds}`;
-    const request = async (fresh: boolean): Promise<ReserveRequest> => ({
+    const reserve = (lookToBook: number | null): ReserveRequest => ({
       agencyId: t.agencyId,
       countsAllowance: portal,
       cap,
-      search: isSearch
-        ? {
-            ...windows,
-            daily: t.dailySearchCeiling,
-            monthly: t.monthlySearchCeiling,
-            lookToBook:
-              t.lookToBookCeiling === null
-                ? null
-                : t.lookToBookCeiling * (1 + (await bookingsToday(t.agencyId, windows.day, fresh))),
-          }
-        : null,
+      search: isSearch ? { ...windows, daily: t.dailySearchCeiling, monthly: t.monthlySearchCeiling, lookToBook } : null,
       holdId,
       nowMs: now.getTime(),
     });
@@ -135,65 +124,85 @@ export function createMeter({ db, counter, fallback, terms, logger, docsUrl, clo
       await flush();
       return readSeeds(db, t.agencyId, day, period);
     };
-    let outcome = await counter.reserve(await request(false), seeds);
-    // A booking made since the count was read lifts the ceiling: read it again before refusing.
-    if (!outcome.ok && outcome.refusal === 'look_to_book') outcome = await counter.reserve(await request(true), seeds);
-    if (!outcome.ok) throw admissionRefusal(t, outcome.refusal, now, docsUrl);
-    ticket.hold = cap !== null ? holdId : null;
-    ticket.search = isSearch ? windows : null;
+    const accept = (outcome: ReserveOutcome): void => {
+      if (!outcome.ok) throw admissionRefusal(t, outcome.refusal, now, docsUrl);
+      ticket.hold = cap !== null ? holdId : null;
+      ticket.search = isSearch ? windows : null;
+    };
+    if (!isSearch || t.lookToBookCeiling === null) {
+      const outcome = counter.reserve(reserve(null), seeds);
+      if (outcome instanceof Promise) return outcome.then(accept);
+      accept(outcome);
+      return undefined;
+    }
+    const ceiling = t.lookToBookCeiling;
+    const searchesAllowed = async (fresh: boolean) => ceiling * (1 + (await bookingsToday(t.agencyId, windows.day, fresh)));
+    return (async () => {
+      let outcome = await counter.reserve(reserve(await searchesAllowed(false)), seeds);
+      // A booking made since the count was read lifts the ceiling: read it again before refusing.
+      if (!outcome.ok && outcome.refusal === 'look_to_book')
+        outcome = await counter.reserve(reserve(await searchesAllowed(true)), seeds);
+      accept(outcome);
+    })();
   }
 
-  function settle(request: FastifyRequest, served: (reply: FastifyReply) => boolean): Promise<void> | undefined {
+  function track(request: FastifyRequest, reply: FastifyReply, ticket: MeterTicket): void {
+    tickets.set(request, { ticket, reply });
+    // A client that leaves mid-answer (a stream) ends the request without onResponse.
+    reply.raw.once('close', () => settle(request, (r) => r.raw.headersSent && isServed(r.statusCode)));
+  }
+
+  function settle(request: FastifyRequest, served: (reply: FastifyReply) => boolean): void {
     const entry = tickets.get(request);
-    if (!entry) return undefined;
+    if (!entry) return;
     tickets.delete(request);
-    const { ticket } = entry;
-    const wasServed = served(entry.reply);
-    const done = counter
-      .settle(ticket, wasServed)
-      .catch(async (err: unknown) => {
-        if (!fallback || !wasServed) throw err;
-        fallback.notice();
-        await fallback.counter.settle({ ...ticket, countsAllowance: false, hold: null, search: null }, true);
-      })
-      .catch((err: unknown) => logger.error({ err, keyId: ticket.keyId }, 'could not count a metered request'))
-      .finally(() => settling.delete(done));
-    settling.add(done);
-    return done;
+    counter.settle(entry.ticket, served(entry.reply));
+  }
+
+  // The UTC hour a request is counted in, as an ISO instant: worked out once an hour.
+  let lastHour = { hour: -1, iso: '' };
+  function hourOf(nowMs: number): string {
+    const hour = Math.floor(nowMs / 3_600_000);
+    if (hour !== lastHour.hour) lastHour = { hour, iso: new Date(hour * 3_600_000).toISOString() };
+    return lastHour.iso;
   }
 
   return {
     counter,
 
-    /** onRequest, after the gate: the standing check, the allowance and the search ceilings. */
-    async admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      const meter = policyOf(request)?.meter;
+    /**
+     * onRequest of a metered route, after the gate: the standing check, the allowance and the
+     * search ceilings. Undefined when it is done already (the usual case: cached terms, and the
+     * memory counter or nothing to reserve); a promise when it waits on Redis or the database.
+     */
+    admit(request: FastifyRequest, reply: FastifyReply, surface: MeterSurface): Promise<void> | undefined {
       const key = request.apiKey;
-      if (!meter || !key) return;
+      if (!key) return undefined;
       const now = clock();
       const ticket: MeterTicket = {
         keyId: key.id,
         agencyId: key.agencyId,
         keyKind: key.kind,
-        surface: meter,
-        hour: hourOf(now),
+        surface,
+        hour: hourOf(now.getTime()),
         countsAllowance: key.kind === 'portal' && key.agencyId !== null,
         hold: null,
         search: null,
       };
-      const t = key.agencyId ? await terms.cached(key.agencyId) : null;
-      if (t) await admitAgency(ticket, t, now);
-      tickets.set(request, { ticket, reply });
+      const proceed = (t: AccountTerms | null): Promise<void> | undefined => {
+        const pending = t ? admitAgency(ticket, t, now) : undefined;
+        if (pending) return pending.then(() => track(request, reply, ticket));
+        track(request, reply, ticket);
+        return undefined;
+      };
+      if (!key.agencyId) return proceed(null);
+      const known = terms.peek(key.agencyId);
+      return known !== undefined ? proceed(known) : terms.cached(key.agencyId).then(proceed);
     },
 
-    /** onResponse: count what was served, give back what was not. */
-    async settle(request: FastifyRequest): Promise<void> {
-      await settle(request, (reply) => isServed(reply.statusCode));
-    },
-
-    /** onRequestAbort: a client that went away after its answer started (a stream) was served. */
-    async abandon(request: FastifyRequest): Promise<void> {
-      await settle(request, (reply) => reply.raw.headersSent && isServed(reply.statusCode));
+    /** onResponse of a metered route: count what was served, give back what was not. */
+    settle(request: FastifyRequest): void {
+      settle(request, (reply) => isServed(reply.statusCode));
     },
 
     /**
@@ -201,7 +210,7 @@ export function createMeter({ db, counter, fallback, terms, logger, docsUrl, clo
      * instance's requests that are settling, so a flush after an answer includes it.
      */
     async flush(): Promise<void> {
-      await Promise.all([...settling]);
+      await counter.settled();
       await flush();
     },
 

@@ -1,97 +1,58 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { HOLD_MS, usageField, type Refusal, type UsageCounter } from './counter.js';
+import type { Logger } from 'pino';
+import {
+  HOLD_MS,
+  usageField,
+  type MeterTicket,
+  type Refusal,
+  type ReserveOutcome,
+  type ReserveRequest,
+  type UsageCounter,
+} from './counter.js';
+import { BATCH, CUT } from './redis-scripts.js';
 
 // Search counters outlive their day or period by a margin, then Redis drops them.
 const DAY_TTL_MS = 2 * 86_400_000;
 const PERIOD_TTL_MS = 35 * 86_400_000;
-
-/**
- * Admission in one step, so that no two instances can both take the last free request or the
- * last search under a ceiling. KEYS: allowance counter, holds (a sorted set by admission time),
- * today's searches, this period's searches. Returns {'seed'} while a counter it needs is missing;
- * the caller reads the seeds from the database and calls again with them (SET NX: the first
- * instance's seed wins, the counters are never reset by a later one).
- */
-const RESERVE = `
-local now = tonumber(ARGV[1])
-local holdMs = tonumber(ARGV[2])
-local cap = tonumber(ARGV[3])
-local needUsed = ARGV[5] == '1'
-local search = ARGV[6] == '1'
-if ARGV[10] ~= '' then
-  local seeds = cjson.decode(ARGV[10])
-  if needUsed then redis.call('SET', KEYS[1], seeds[1], 'NX') end
-  if search then
-    redis.call('SET', KEYS[3], seeds[2], 'NX', 'PX', ARGV[11])
-    redis.call('SET', KEYS[4], seeds[3], 'NX', 'PX', ARGV[12])
-  end
-end
-if needUsed and redis.call('EXISTS', KEYS[1]) == 0 then return {'seed', 0} end
-if search and (redis.call('EXISTS', KEYS[3]) == 0 or redis.call('EXISTS', KEYS[4]) == 0) then return {'seed', 0} end
-local used = tonumber(redis.call('GET', KEYS[1]) or '0')
-if cap >= 0 then
-  if used >= cap then return {'payment_required', used} end
-  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - holdMs)
-  if used + redis.call('ZCARD', KEYS[2]) >= cap then return {'allowance_burst', used} end
-end
-if search then
-  local day = tonumber(redis.call('GET', KEYS[3]))
-  local period = tonumber(redis.call('GET', KEYS[4]))
-  if tonumber(ARGV[7]) >= 0 and day >= tonumber(ARGV[7]) then return {'daily_ceiling', used} end
-  if tonumber(ARGV[8]) >= 0 and period >= tonumber(ARGV[8]) then return {'monthly_ceiling', used} end
-  if tonumber(ARGV[9]) >= 0 and day >= tonumber(ARGV[9]) then return {'look_to_book', used} end
-  redis.call('INCR', KEYS[3])
-  redis.call('INCR', KEYS[4])
-end
-if cap >= 0 then
-  redis.call('ZADD', KEYS[2], now, ARGV[4])
-  redis.call('PEXPIRE', KEYS[2], holdMs)
-end
-return {'ok', used}
-`;
-
-/**
- * The end of a request. KEYS: allowance counter, holds, today's searches, this period's searches,
- * the pending usage hash. A served request is counted once in the pending hash (and against the
- * allowance); a refused or failed one gives its hold and its search back.
- */
-const SETTLE = `
-if ARGV[1] ~= '' then redis.call('ZREM', KEYS[2], ARGV[1]) end
-if ARGV[2] == '1' then
-  if ARGV[3] == '1' and redis.call('EXISTS', KEYS[1]) == 1 then redis.call('INCR', KEYS[1]) end
-  redis.call('HINCRBY', KEYS[5], ARGV[5], 1)
-elseif ARGV[4] == '1' then
-  if redis.call('EXISTS', KEYS[3]) == 1 then redis.call('DECR', KEYS[3]) end
-  if redis.call('EXISTS', KEYS[4]) == 1 then redis.call('DECR', KEYS[4]) end
-end
-return 1
-`;
-
-/**
- * Cuts the pending hash off under a new batch id (RENAME is atomic: a count lands either in this
- * batch or in the next pending hash, never in both, never in neither) and lists every batch not
- * yet marked done. KEYS: pending hash, batch list; ARGV: batch key prefix, new batch id.
- */
-const CUT = `
-if redis.call('EXISTS', KEYS[1]) == 1 then
-  redis.call('RENAME', KEYS[1], ARGV[1] .. ARGV[2])
-  redis.call('RPUSH', KEYS[2], ARGV[2])
-end
-return redis.call('LRANGE', KEYS[2], 0, -1)
-`;
+// A turn's batch is cut at this many operations, so one script never runs long in Redis.
+const MAX_BATCH = 500;
 
 type Scripted = Redis & {
-  billingReserve(...args: (string | number)[]): Promise<[string, number]>;
-  billingSettle(...args: (string | number)[]): Promise<number>;
+  billingBatch(...args: (string | number)[]): Promise<(string | number)[]>;
   billingCut(...args: (string | number)[]): Promise<string[]>;
 };
 
-/** The counters shared by every instance through Redis (docs/plans.md, "Exact counts"). */
-export function createRedisCounter(redis: Redis, redisPrefix: string): UsageCounter {
-  if (!('billingReserve' in redis)) {
-    redis.defineCommand('billingReserve', { numberOfKeys: 4, lua: RESERVE });
-    redis.defineCommand('billingSettle', { numberOfKeys: 5, lua: SETTLE });
+interface Waiting {
+  request: ReserveRequest;
+  /** `[used, day searches, period searches]` from the database, when Redis asked for them. */
+  seeds: number[] | null;
+  resolve(outcome: ReserveOutcome | 'seed'): void;
+  reject(err: unknown): void;
+}
+
+export interface RedisCounterOptions {
+  /**
+   * Where served requests are counted when a batch cannot reach Redis: this instance's memory,
+   * written by its own flush, so no served request goes uncounted.
+   */
+  fallback?: { counter: UsageCounter; notice(): void };
+  logger: Logger;
+}
+
+/**
+ * The counters shared by every instance through Redis (docs/plans.md, "Exact counts").
+ *
+ * Every request a turn of the event loop admits or ends goes to Redis in ONE script call with the
+ * others of that turn (`BATCH`), instead of one call to admit it and one to count it: under load
+ * dozens of requests share a round trip, and each is still decided and counted in Redis before it
+ * is served, exactly as it would be alone (the script applies them one by one, in order). A
+ * request that ends is counted in Redis in the next turn's call, so an instance that crashes loses
+ * at most the requests of the turn it crashed in (before, the one whose count was in flight).
+ */
+export function createRedisCounter(redis: Redis, redisPrefix: string, { fallback, logger }: RedisCounterOptions): UsageCounter {
+  if (!('billingBatch' in redis)) {
+    redis.defineCommand('billingBatch', { lua: BATCH });
     redis.defineCommand('billingCut', { numberOfKeys: 2, lua: CUT });
   }
   const r = redis as Scripted;
@@ -99,52 +60,139 @@ export function createRedisCounter(redis: Redis, redisPrefix: string): UsageCoun
   const pendingKey = `${prefix}usage:pending`;
   const batchList = `${prefix}usage:batches`;
   const batchPrefix = `${prefix}usage:batch:`;
-  const keys = (agencyId: string, day = '-', period = '-') => [
-    `${prefix}used:${agencyId}`,
-    `${prefix}holds:${agencyId}`,
-    `${prefix}searches:${agencyId}:d:${day}`,
-    `${prefix}searches:${agencyId}:p:${period}`,
-  ];
+  const usedKey = (agencyId: string) => `${prefix}used:${agencyId}`;
+  const holdsKey = (agencyId: string) => `${prefix}holds:${agencyId}`;
+  const dayKey = (agencyId: string, day: string) => `${prefix}searches:${agencyId}:d:${day}`;
+  const periodKey = (agencyId: string, period: string) => `${prefix}searches:${agencyId}:p:${period}`;
+
+  let reserves: Waiting[] = [];
+  let settles: { ticket: MeterTicket; served: boolean }[] = [];
+  let scheduled = false;
+  const inFlight = new Set<Promise<void>>();
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    // After the poll phase: every request whose bytes arrived in this turn has been admitted or
+    // ended by then (the gate's own awaits are microtasks), so they all go in one call.
+    setImmediate(drain);
+  }
+
+  function drain(): void {
+    scheduled = false;
+    while (reserves.length > 0 || settles.length > 0) {
+      const ending = settles.splice(0, MAX_BATCH);
+      const waiting = reserves.splice(0, Math.max(0, MAX_BATCH - ending.length));
+      const sent = send(ending, waiting).finally(() => inFlight.delete(sent));
+      inFlight.add(sent);
+    }
+  }
+
+  async function send(ending: { ticket: MeterTicket; served: boolean }[], waiting: Waiting[]): Promise<void> {
+    const keys: string[] = [pendingKey];
+    const index = new Map<string, number>();
+    const k = (key: string): number => {
+      let at = index.get(key);
+      if (at === undefined) {
+        at = keys.push(key);
+        index.set(key, at);
+      }
+      return at;
+    };
+    const sums = (pairs: Map<string, number>) => [...pairs].map(([key, n]) => [k(key), n]);
+    const z: [number, string][] = [];
+    const used = new Map<string, number>();
+    const searches = new Map<string, number>();
+    const fields = new Map<string, number>();
+    for (const { ticket, served } of ending) {
+      const agencyId = ticket.agencyId ?? '-';
+      if (ticket.hold) z.push([k(holdsKey(agencyId)), ticket.hold]);
+      if (served) {
+        if (ticket.countsAllowance) used.set(usedKey(agencyId), (used.get(usedKey(agencyId)) ?? 0) + 1);
+        const field = usageField(ticket);
+        fields.set(field, (fields.get(field) ?? 0) + 1);
+      } else if (ticket.search) {
+        for (const key of [dayKey(agencyId, ticket.search.day), periodKey(agencyId, ticket.search.period)]) {
+          searches.set(key, (searches.get(key) ?? 0) + 1);
+        }
+      }
+    }
+    const reserveOps = waiting.map(({ request: q, seeds }) => [
+      k(usedKey(q.agencyId)),
+      k(holdsKey(q.agencyId)),
+      q.search ? k(dayKey(q.agencyId, q.search.day)) : 0,
+      q.search ? k(periodKey(q.agencyId, q.search.period)) : 0,
+      q.cap ?? -1,
+      q.holdId,
+      q.countsAllowance || q.cap !== null ? 1 : 0,
+      q.search?.daily ?? -1,
+      q.search?.monthly ?? -1,
+      q.search?.lookToBook ?? -1,
+      seeds ?? 0,
+    ]);
+    const ops = { z, u: sums(used), d: sums(searches), h: [...fields], r: reserveOps };
+    let answer: (string | number)[];
+    try {
+      answer = await r.billingBatch(keys.length, ...keys, Date.now(), HOLD_MS, DAY_TTL_MS, PERIOD_TTL_MS, JSON.stringify(ops));
+    } catch (err) {
+      for (const w of waiting) w.reject(err);
+      lost(ending, err);
+      return;
+    }
+    waiting.forEach((w, i) => {
+      const outcome = String(answer[2 * i]);
+      const spent = Number(answer[2 * i + 1]);
+      if (outcome === 'seed') w.resolve('seed');
+      else w.resolve(outcome === 'ok' ? { ok: true, used: spent } : { ok: false, refusal: outcome as Refusal, used: spent });
+    });
+  }
+
+  /** Served requests of a batch that did not reach Redis are counted in this instance's memory. */
+  function lost(ending: { ticket: MeterTicket; served: boolean }[], err: unknown): void {
+    const served = ending.filter((e) => e.served);
+    if (served.length === 0) return;
+    if (!fallback) {
+      logger.error({ err, requests: served.length }, 'could not count metered requests');
+      return;
+    }
+    for (const { ticket } of served) {
+      fallback.notice();
+      // Its hold lapses in Redis by itself; the allowance counter is Redis's, caught up by its seed.
+      fallback.counter.settle({ ...ticket, countsAllowance: false, hold: null, search: null }, true);
+    }
+  }
+
+  function queue(request: ReserveRequest, seeds: number[] | null): Promise<ReserveOutcome | 'seed'> {
+    return new Promise((resolve, reject) => {
+      reserves.push({ request, seeds, resolve, reject });
+      schedule();
+    });
+  }
 
   return {
     kind: 'redis',
 
     async reserve(request, readSeeds) {
-      const { search } = request;
-      const args = (seeds: string) => [
-        ...keys(request.agencyId, search?.day, search?.period),
-        request.nowMs,
-        HOLD_MS,
-        request.cap ?? -1,
-        request.holdId,
-        request.countsAllowance || request.cap !== null ? '1' : '0',
-        search ? '1' : '0',
-        search?.daily ?? -1,
-        search?.monthly ?? -1,
-        search?.lookToBook ?? -1,
-        seeds,
-        DAY_TTL_MS,
-        PERIOD_TTL_MS,
-      ];
-      let [outcome, used] = await r.billingReserve(...args(''));
-      if (outcome === 'seed') {
+      let outcome = await queue(request, null);
+      // Seeded by the next call (SET NX); a search counter of a day that has just ended can lapse
+      // in between, hence a few tries.
+      for (let attempt = 0; outcome === 'seed' && attempt < 3; attempt++) {
         const seeds = await readSeeds();
-        [outcome, used] = await r.billingReserve(...args(JSON.stringify([seeds.used, seeds.daySearches, seeds.periodSearches])));
+        outcome = await queue(request, [seeds.used, seeds.daySearches, seeds.periodSearches]);
       }
-      return outcome === 'ok' ? { ok: true, used } : { ok: false, refusal: outcome as Refusal, used };
+      if (outcome === 'seed') throw new Error('the billing counters could not be seeded in Redis');
+      return outcome;
     },
 
-    async settle(ticket, served) {
-      const agencyId = ticket.agencyId ?? '-';
-      await r.billingSettle(
-        ...keys(agencyId, ticket.search?.day, ticket.search?.period),
-        pendingKey,
-        ticket.hold ?? '',
-        served ? '1' : '0',
-        ticket.countsAllowance ? '1' : '0',
-        ticket.search ? '1' : '0',
-        usageField(ticket),
-      );
+    settle(ticket, served) {
+      settles.push({ ticket, served });
+      schedule();
+    },
+
+    async settled() {
+      // What is queued goes out at the next turn; wait for that turn and for every call in flight.
+      if (scheduled) await new Promise<void>((resolve) => setImmediate(resolve));
+      await Promise.all([...inFlight]);
     },
 
     async cut() {
