@@ -1,4 +1,6 @@
 import type { Command } from 'commander';
+import { PLAN_CODES } from '../billing/plans/catalogue.js';
+import { checkPlanCode } from '../billing/terms/service.js';
 import { PERMISSIONS, ROLES, type Role } from '../identity/account-service.js';
 import { createIdentity } from '../identity/identity.js';
 import { makeDemoAgency, secretHandover } from './demo-agency.js';
@@ -13,22 +15,35 @@ export function registerAccountCommands(program: Command): void {
     .command('create')
     .description('create an agency')
     .requiredOption('--name <name>', 'agency name')
-    .option('--plan <code>', 'plan code')
+    .option('--plan <code>', `plan code (${PLAN_CODES.join(', ')})`)
+    .option('--force', 'accept a plan code that is not in the catalogue')
     .option('--iata <number>', 'IATA/BSP accreditation number')
     .option('--live', 'allow live keys from the portal at once')
     .option('--unverified', 'create it unverified (portal key creation is refused until verified)')
     .option('--json', 'print one JSON object')
-    .action((opts: OutputOptions & { name: string; plan?: string; iata?: string; live?: boolean; unverified?: boolean }) =>
-      withPlatform(opts, async (platform) => {
-        const created = await createIdentity(platform).createAgency({
-          name: opts.name,
-          planCode: opts.plan ?? null,
-          iataNumber: opts.iata ?? null,
-          live: opts.live ?? false,
-          verified: !opts.unverified,
-        });
-        print(opts, { ...created }, `agency ${created.id} created (${created.name})`);
-      }),
+    .action(
+      (
+        opts: OutputOptions & {
+          name: string;
+          plan?: string;
+          force?: boolean;
+          iata?: string;
+          live?: boolean;
+          unverified?: boolean;
+        },
+      ) =>
+        withPlatform(opts, async (platform) => {
+          // Like `agency set`: a plan outside the catalogue only with --force (docs/plans.md).
+          if (opts.plan !== undefined) checkPlanCode(opts.plan, opts.force === true);
+          const created = await createIdentity(platform).createAgency({
+            name: opts.name,
+            planCode: opts.plan ?? null,
+            iataNumber: opts.iata ?? null,
+            live: opts.live ?? false,
+            verified: !opts.unverified,
+          });
+          print(opts, { ...created }, `agency ${created.id} created (${created.name})`);
+        }),
     );
 
   program

@@ -54,6 +54,19 @@ describe('operator CLI: agency terms and usage export', { timeout: 180_000 }, ()
     expect(bad.stderr).toMatch(/--daily-searches must be an integer/);
   });
 
+  it('agency create refuses a plan outside the catalogue unless --force, like agency set', async () => {
+    const refused = await cli('agency', 'create', '--name', 'Gold Travel', '--plan', 'gold', '--json');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/planCode gold is not in the catalogue \(free, payg\)/);
+    const forced = await cli('agency', 'create', '--name', 'Gold Travel', '--plan', 'gold', '--force', '--json');
+    expect(forced.code).toBe(0);
+    const shown = await cli('agency', 'show', forced.json.id as string, '--json');
+    expect(shown.json).toMatchObject({ planCode: 'gold', planKnown: false });
+    // The refused attempt left nothing behind: one agency on the plan, the forced one.
+    const listed = await cli('agency', 'list', '--plan', 'gold', '--json');
+    expect((listed.json.agencies as { agencyId: string }[]).map((a) => a.agencyId)).toEqual([forced.json.id]);
+  });
+
   it('agency set, show and list: every term, cleared with off or default', async () => {
     const set = await cli(
       ...['agency', 'set', agencyId, '--plan', 'payg', '--payment-method', 'on', '--payment-ref', 'pm_cli_1'],

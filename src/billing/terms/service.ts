@@ -50,19 +50,25 @@ function count(field: string, value: number | null | undefined, min: number): vo
   }
 }
 
-function validate(change: TermsChange): void {
-  if (change.planCode !== undefined) {
-    if (!/^[a-z0-9][a-z0-9_-]{0,39}$/.test(change.planCode)) {
-      throw badRequest('planCode must be 1-40 lowercase letters, digits, - or _', 'invalid_request', { field: 'planCode' });
-    }
-    if (!planOf(change.planCode) && !change.force) {
-      throw badRequest(
-        `planCode ${change.planCode} is not in the catalogue (${PLAN_CODES.join(', ')}); force it ("force": true, or --force on the CLI) to record it anyway`,
-        'unknown_plan',
-        { field: 'planCode' },
-      );
-    }
+/**
+ * A plan code an operator records (agency set, agency create, the admin API): well formed, and in
+ * the catalogue unless forced (the account's portal keys then answer 403 `unknown_plan`).
+ */
+export function checkPlanCode(planCode: string, force: boolean): void {
+  if (!/^[a-z0-9][a-z0-9_-]{0,39}$/.test(planCode)) {
+    throw badRequest('planCode must be 1-40 lowercase letters, digits, - or _', 'invalid_request', { field: 'planCode' });
   }
+  if (!planOf(planCode) && !force) {
+    throw badRequest(
+      `planCode ${planCode} is not in the catalogue (${PLAN_CODES.join(', ')}); force it ("force": true, or --force on the CLI) to record it anyway`,
+      'unknown_plan',
+      { field: 'planCode' },
+    );
+  }
+}
+
+function validate(change: TermsChange): void {
+  if (change.planCode !== undefined) checkPlanCode(change.planCode, change.force === true);
   if (change.billingStatus !== undefined && !BILLING_STATUSES.includes(change.billingStatus)) {
     throw badRequest(`billingStatus must be one of ${BILLING_STATUSES.join(', ')}`, 'invalid_request', {
       field: 'billingStatus',
