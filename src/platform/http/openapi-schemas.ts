@@ -1,3 +1,6 @@
+import type { TSchema } from '@sinclair/typebox';
+import { withMeteredErrors } from './responses.js';
+import type { RoutePolicy } from './route-policy.js';
 import { examplesOf, type RequestExampleFactory } from './request-examples.js';
 import { acceptsEmptyObject, closedSchema } from './strict-body.js';
 
@@ -36,7 +39,10 @@ interface BodyFacts {
 export function describedRoutes() {
   const bodies = new Map<string, BodyFacts>();
 
-  function transform({ schema, url }: { schema?: object; url: string }): { schema: object; url: string } {
+  function transform({ schema, url, route }: { schema?: object; url: string; route?: { config?: unknown } }): {
+    schema: object;
+    url: string;
+  } {
     if (!isSchema(schema)) return { schema: schema ?? {}, url };
     const documented: Schema = { ...schema };
     if (isSchema(schema.body)) {
@@ -48,6 +54,17 @@ export function describedRoutes() {
       documented.response = Object.fromEntries(
         Object.entries(schema.response).map(([status, response]) => [status, namedResponse(status, response)]),
       );
+    }
+    // A metered route may also answer the meter's refusals (402, 403 unknown_plan, 429): listed
+    // from its policy, like the gate's codes, so no route has to repeat them.
+    const policy = (route?.config ?? {}) as Partial<RoutePolicy>;
+    if (policy.meter && isSchema(documented.response)) {
+      // Enveloped routes answer them in the envelope their other errors use (their 401's, named above).
+      const unauthorized = documented.response[401] as { allOf?: TSchema[] } | undefined;
+      const envelope =
+        policy.surface === 'envelope' ? (unauthorized?.allOf?.[0] ?? (unauthorized as TSchema | undefined)) : undefined;
+      if (policy.surface !== 'envelope') documented.response = withMeteredErrors(documented.response, policy.meter);
+      else if (envelope) documented.response = withMeteredErrors(documented.response, policy.meter, envelope);
     }
     return { schema: documented, url };
   }

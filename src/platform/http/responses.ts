@@ -25,6 +25,7 @@ const ERROR_TEXT: Record<number, string> = {
   409: 'Conflicts with the current state',
   410: 'Gone',
   413: 'Request body too large',
+  402: 'Quota: the account of a developer-portal key failed its standing check; `reason` says why, with `message`, `plan_code`, `period_start`, `period_end` and `docs_url`',
   422: 'Unprocessable',
   429: 'Too many requests; `Retry-After` says when to try again',
   502: 'The airline answered with an error',
@@ -119,6 +120,61 @@ function errorResponse(text: string, codes: ErrorCodes): TSchema {
     allOf: [ErrorBody],
     'x-error-codes': listed.map(([code]) => code),
   } as unknown as TSchema;
+}
+
+/**
+ * What the meter and the standing check answer on a metered route (one whose policy declares a
+ * `meter`; docs/plans.md), by status; the search ceilings only on the `shopping` meter.
+ */
+const METERED_CODES: Record<number, ErrorCodes> = {
+  402: {
+    payment_required: 'free plan: the one-off free allowance is used up',
+    payment_method_required: 'the plan needs a payment method on file and there is none',
+    delinquent: 'payments on the account have failed repeatedly',
+    past_due: 'an invoice on the account is past due',
+  },
+  403: { unknown_plan: "the account's plan is not in the pricing catalogue (same structured body as 402)" },
+  429: { allowance_burst: 'calls of the last two minutes hold every free request left; `Retry-After: 120`' },
+};
+const SEARCH_CEILING_CODES: ErrorCodes = {
+  daily_ceiling: "the agency's daily search ceiling is reached; `Retry-After` until 00:00 UTC",
+  monthly_ceiling: "the agency's search ceiling of the billing period is reached",
+  look_to_book: "the agency's look-to-book ceiling is reached; a booking lifts it",
+};
+
+/**
+ * A metered route's responses with the meter's refusals added: the codes join a status the route
+ * lists already, or the status is added with the route's error body (`errorBody`: the plain
+ * ErrorBody, or the aviation envelope the route answers its other errors in).
+ */
+export function withMeteredErrors(
+  responses: Record<string, unknown>,
+  meter: string,
+  errorBody: TSchema = ErrorBody,
+): Record<string, unknown> {
+  const result = { ...responses };
+  for (const [status, base] of Object.entries(METERED_CODES)) {
+    const codes = status === '429' && meter === 'shopping' ? { ...base, ...SEARCH_CEILING_CODES } : base;
+    const when = Object.entries(codes).map(([code, reason]) => `- \`${code}\`: ${reason}`);
+    const listed = result[status] as { description?: string; allOf?: unknown; 'x-error-codes'?: string[] } | undefined;
+    if (listed?.allOf) {
+      const known = listed['x-error-codes'] ?? [];
+      result[status] = {
+        ...listed,
+        // errorResponse's shape: the text, then a line per code.
+        description: known.length > 0 ? [listed.description, ...when].join('\n') : `${listed.description}.\n\n${when.join('\n')}`,
+        'x-error-codes': [...known, ...Object.keys(codes)],
+      };
+    } else if (listed === undefined) {
+      result[status] = {
+        description: `${ERROR_TEXT[Number(status)] ?? 'Error'}.\n\n${when.join('\n')}`,
+        allOf: [errorBody],
+        'x-error-codes': Object.keys(codes),
+      };
+    }
+    // A status the route describes otherwise (its own schema) is left as the route wrote it.
+  }
+  return result;
 }
 
 /** A value or JSON null. */

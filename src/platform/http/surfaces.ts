@@ -45,7 +45,11 @@ export function errorBody(
   requestId: string,
 ): Record<string, unknown> {
   if (surface === 'envelope') {
-    return { data: null, meta: { request_id: requestId }, errors: [{ code: error.code, message: error.message }] };
+    // An error's named fields go in its item, as they go in the plain body: the meter's refusals
+    // (402, 403 unknown_plan, 429) carry reason, plan_code, period_start, period_end and docs_url,
+    // and their readable `message` replaces the shorter sentence.
+    const item = { message: error.message, ...error.fields, code: error.code };
+    return { data: null, meta: { request_id: requestId }, errors: [item] };
   }
   return { error: error.message, code: error.code, ...error.fields, request_id: requestId };
 }
