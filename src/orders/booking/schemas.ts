@@ -97,7 +97,11 @@ export const bookingErrors = errorResponsesWith({
     idempotency_key_reused: 'the `Idempotency-Key` was used with a different request',
     idempotency_key_in_flight: 'a request with this `Idempotency-Key` is still in progress',
   },
-  422: ORDER_ERROR_CODES[422],
+  422: {
+    ...ORDER_ERROR_CODES[422],
+    hold_not_available:
+      '`payment` asks for a hold (or is left out) on an offer whose `hold_available` is false; refused once the offer is re-priced, before the airline is asked to book (`field`: `payment`)',
+  },
 });
 
 const EXAMPLE_PASSENGER = {

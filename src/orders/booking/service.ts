@@ -74,6 +74,9 @@ export async function createOrder(
     const offer = priced.value.offer;
     // The re-priced offer is the airline's word; an id from elsewhere could have hidden the leg.
     if (hasPartnerOperatedConnection(offer)) throw new BeforeAirlineError(partnerRefusal(connector.code));
+    // A hold the airline does not offer is refused here, before it is asked to book: its word now,
+    // not the search's (AA stops holding 7 days before departure, which an old offer may cross).
+    if (payment.type === 'hold' && !offer.holdable) throw new BeforeAirlineError(holdRefusal(connector.code));
     const extras = extrasOf(body);
     let pricedExtras: PricedExtra[] = [];
     if (extras.length > 0) {
@@ -190,6 +193,14 @@ async function writeIntent(
     }
   });
   return intentId;
+}
+
+function holdRefusal(airline: string): AppError {
+  return unprocessable(
+    `payment: ${airline} does not hold this offer (its hold_available is false); pay at once with payment.type agency_account or card, or choose an offer that can be held`,
+    'hold_not_available',
+    { field: 'payment' },
+  );
 }
 
 function partnerRefusal(airline: string): AppError {

@@ -70,17 +70,14 @@ describe('AA rules through the gateway', () => {
     }
   });
 
-  it('offers no hold inside 7 days of departure and refuses one with AA’s text; holds beyond', async () => {
+  it('offers no hold inside 7 days of departure and refuses one; holds beyond', async () => {
     const soon = await mainCabinOffer(3);
     expect(soon.hold_available).toBe(false);
     expect(soon.payment_required_by).toBeNull();
     const refused = await f.hold(soon.offer_id);
-    // The gateway passes AA's refusal on (it does not yet check hold_available itself).
-    expect(refused.statusCode, refused.body).toBe(502);
-    expect(refused.json()).toMatchObject({
-      code: 'airline_refused',
-      error: expect.stringContaining('Reservation hold not allowed'),
-    });
+    // The gateway refuses it itself, before AA is asked to book (test/orders/hold-refusal.test.ts).
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'hold_not_available', field: 'payment' });
 
     const later = await mainCabinOffer(20);
     expect(later.hold_available).toBe(true);
