@@ -140,6 +140,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const notifySecret = options.env?.AA_NOTIFY_SECRET ?? `cluster-notify-${crypto.randomBytes(12).toString('hex')}`;
   const cleanups: (() => Promise<void>)[] = [];
   let stopped = false;
+  // Ports are drawn before anything listens on them: never hand out one already given out.
+  const taken = new Set<number>(options.haproxyPort ? [options.haproxyPort] : []);
+  const newPort = async (): Promise<number> => {
+    for (;;) {
+      const port = await freePort();
+      if (taken.has(port)) continue;
+      taken.add(port);
+      return port;
+    }
+  };
 
   const stop = async () => {
     if (stopped) return;
@@ -168,11 +178,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
     // The balancer's port first: the airline sends its change notifications through it, to
     // whichever instance is up, as a real airline would reach the gateway's public address.
-    const balancerPort = options.haproxyPort ?? (await freePort());
+    const balancerPort = options.haproxyPort ?? (await newPort());
     const balancerUrl = `http://127.0.0.1:${balancerPort}`;
 
     // The airline: one process for the whole cluster, as American Airlines is one system.
-    const testSystemPort = await freePort();
+    const testSystemPort = await newPort();
     const testSystemUrl = `http://127.0.0.1:${testSystemPort}`;
     const testSystemDir = path.join(workDir, 'aa-test-system');
     fs.mkdirSync(testSystemDir);
@@ -218,7 +228,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const instances: ClusterInstance[] = [];
     const children: (Child | null)[] = [];
     for (let index = 0; index < options.instances; index++) {
-      const port = await freePort();
+      const port = await newPort();
       const dataDir = path.join(workDir, `gateway-${index}`);
       fs.mkdirSync(dataDir);
       const url = `http://127.0.0.1:${port}`;
@@ -266,7 +276,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await instances[0]!.start();
     await Promise.all(instances.slice(1).map((instance) => instance.start()));
 
-    const statsPort = await freePort();
+    const statsPort = await newPort();
     const configFile = path.join(workDir, 'haproxy.cfg');
     fs.writeFileSync(configFile, haproxyConfig({ port: balancerPort, statsPort, servers: instances }));
     const haproxy = spawnChild('haproxy', ['-db', '-f', configFile], process.env);
