@@ -1,5 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
+import { isolatedDatabase } from '../helpers/test-platform.js';
 import { startGateway, waitUntil, type Gateway } from './fault-drills/children.js';
 
 /**
@@ -12,10 +14,13 @@ import { startGateway, waitUntil, type Gateway } from './fault-drills/children.j
  */
 const READY_DELAY_MS = 20_000;
 
-const storageEnv = (): Record<string, string> => ({
-  DATABASE_URL: inject('databaseUrl') ?? '',
+// Two gateways on one database must share one AA test system (src/health/shared-airline.ts), and
+// a database of their own keeps other tests' gateways out of their readiness.
+const storageEnv = async (airline: AaTestSystem): Promise<Record<string, string>> => ({
+  DATABASE_URL: inject('databaseUrl') ? await isolatedDatabase(inject('databaseUrl')!) : '',
   KEYRING: inject('databaseUrl') ? inject('keyring') : '',
   REDIS_URL: '',
+  AA_TEST_URL: airline.url,
 });
 
 async function readiness(url: string): Promise<{ status: number; body: { status: string; checks: Record<string, string> } }> {
@@ -43,12 +48,15 @@ const lines = (output: string) =>
 describe('drain on SIGTERM: readiness turns 503 first, the instance still serves, then stops', () => {
   let draining: Gateway;
   let interrupted: Gateway;
+  let airline: AaTestSystem;
 
   beforeAll(async () => {
+    airline = await startAaTestSystem({ subscriptionKey: 'aa-test-subscription-key', logger: false });
+    const env = await storageEnv(airline);
     // Two processes started side by side: the SIGTERM one and the SIGINT one.
     [draining, interrupted] = await Promise.all([
-      startGateway({ ...storageEnv(), SHUTDOWN_READY_DELAY_MS: String(READY_DELAY_MS), SHUTDOWN_GRACE_MS: '10000' }),
-      startGateway({ ...storageEnv(), SHUTDOWN_READY_DELAY_MS: '600000', SHUTDOWN_GRACE_MS: '10000' }),
+      startGateway({ ...env, SHUTDOWN_READY_DELAY_MS: String(READY_DELAY_MS), SHUTDOWN_GRACE_MS: '10000' }),
+      startGateway({ ...env, SHUTDOWN_READY_DELAY_MS: '600000', SHUTDOWN_GRACE_MS: '10000' }),
     ]);
     // Ready before the signal: the 503 below is the drain's, not a slow start's.
     for (const gateway of [draining, interrupted])
@@ -58,6 +66,7 @@ describe('drain on SIGTERM: readiness turns 503 first, the instance still serves
   afterAll(async () => {
     await draining?.stop();
     await interrupted?.stop();
+    await airline?.close();
   });
 
   it('answers readiness 503 shutdown=draining while serving new connections, then refuses them, finishes in-flight work and exits 0', async () => {
