@@ -3,7 +3,8 @@ import { AIRPORTS, HUBS } from '../../../src/testsystem/aa/network/airports-data
 import { buildItineraries } from '../../../src/testsystem/aa/network/connection-builder.js';
 import { addDays, utcToLocal } from '../../../src/testsystem/aa/network/geo-time.js';
 import { createScheduleService } from '../../../src/testsystem/aa/network/schedule-service.js';
-import { HUB_BANKS, MIN_CONNECT_MINUTES } from '../../../src/testsystem/aa/network/timetable-data.js';
+import { aircraftType } from '../../../src/testsystem/aa/network/aircraft-data.js';
+import { HUB_BANKS, MIN_CONNECT_MINUTES, TRUNK_FREQUENCIES } from '../../../src/testsystem/aa/network/timetable-data.js';
 import { isoWeekday } from '../../../src/testsystem/aa/network/geo-time.js';
 
 const schedule = createScheduleService();
@@ -84,7 +85,64 @@ describe('AA network and schedule', () => {
     expect(new Set(numbers).size).toBe(numbers.length);
     for (const p of schedule.patterns) {
       if (p.distanceKm > 6000) expect(['B772', 'B77W', 'B788', 'B789', 'A359']).toContain(p.aircraft);
-      if (p.aircraft === 'E175') expect(p.distanceKm).toBeLessThan(1500);
+      if (aircraftType(p.aircraft).regional) expect(p.distanceKm).toBeLessThan(1500);
+    }
+  });
+
+  it('flies AA’s trunk frequencies, each at its own hour (issue 20: JFK-LAX was 3 a day against ~10)', () => {
+    const nonstops = (from: string, to: string) =>
+      schedule.departures(from, '2026-12-15').filter((f) => f.pattern.destination === to && f.pattern.operatingCarrier === 'AA');
+    for (const [key, daily] of Object.entries(TRUNK_FREQUENCIES)) {
+      const [a, b] = key.split('-') as [string, string];
+      for (const [from, to] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        const flights = nonstops(from, to);
+        expect(flights, `${from}-${to}`).toHaveLength(daily);
+        expect(new Set(flights.map((f) => f.pattern.depMinutes)).size, `${from}-${to} departure times`).toBe(daily);
+      }
+    }
+    // JFK-LAX through the day, about every 90 minutes, on the three-cabin transcon A321.
+    const jfkLax = nonstops('JFK', 'LAX');
+    expect(jfkLax.every((f) => f.pattern.aircraft === 'A321T')).toBe(true);
+    const hours = jfkLax.map((f) => f.pattern.depMinutes / 60).sort((x, y) => x - y);
+    expect(hours[0]).toBeLessThan(9);
+    expect(hours.at(-1)).toBeGreaterThan(20);
+    // A thin market keeps the market-size rule: far fewer flights than a trunk.
+    expect(nonstops('DFW', 'FLG').length).toBeLessThanOrEqual(3);
+  });
+
+  it('flies the 737 MAX 8, A321neo and CRJ-700/900 with AA’s IATA codes, the CRJs as PSA and SkyWest', () => {
+    const byType = new Map<string, typeof schedule.patterns>();
+    for (const p of schedule.patterns) byType.set(p.aircraft, [...(byType.get(p.aircraft) ?? []), p]);
+    expect(aircraftType('B38M').iataCode).toBe('7M8');
+    expect(aircraftType('A21N').iataCode).toBe('32Q');
+    expect(aircraftType('CRJ7').iataCode).toBe('CR7');
+    expect(aircraftType('CRJ9').iataCode).toBe('CR9');
+    for (const type of ['B38M', 'A21N', 'B738', 'A321', 'CRJ7', 'CRJ9', 'E175']) {
+      expect(byType.get(type)?.length ?? 0, type).toBeGreaterThan(20);
+    }
+    // Narrow-body mainline on domestic and near-international stages, flown by AA itself.
+    for (const p of [...byType.get('B38M')!, ...byType.get('A21N')!]) {
+      expect(p.operatingCarrier).toBe('AA');
+      expect(p.distanceKm).toBeLessThan(4500);
+    }
+    // The CRJs are American Eagle: PSA (OH) at Charlotte, SkyWest (OO) at Phoenix and Los Angeles.
+    for (const p of [...byType.get('CRJ7')!, ...byType.get('CRJ9')!]) {
+      expect(['OH', 'OO']).toContain(p.operatingCarrier);
+      expect(p.flightNumber).toBeGreaterThanOrEqual(3000);
+      expect(p.operatorName).toMatch(/as American Eagle$/);
+    }
+    // A route's type is the same both ways.
+    const typesOf = new Map<string, Set<string>>();
+    for (const p of schedule.patterns.filter((x) => x.flightNumber < 6000)) {
+      const key = `${p.origin}-${p.destination}`;
+      typesOf.set(key, (typesOf.get(key) ?? new Set()).add(p.aircraft));
+    }
+    for (const [key, types] of typesOf) {
+      const [from, to] = key.split('-');
+      expect([...(typesOf.get(`${to}-${from}`) ?? [])].sort(), key).toEqual([...types].sort());
     }
   });
 

@@ -22,6 +22,8 @@ export interface AircraftType {
   name: string;
   /** Average block speed in km/h, cruise minus climb and descent. */
   speedKmh: number;
+  /** A regional jet: flown as American Eagle by the hub's regional airline, numbered 3000-5999. */
+  regional?: boolean;
   cabins: readonly CabinLayout[];
 }
 
@@ -33,9 +35,34 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
     iataCode: 'E75',
     name: 'Embraer 175',
     speedKmh: 700,
+    regional: true,
     cabins: [
       { cabin: 'F', firstRow: 1, lastRow: 4, layout: 'A_CD' },
       { cabin: 'Y', firstRow: 7, lastRow: 22, layout: 'AB_CD', exitRows: [12], extraLegroomRows: [7, 8, 9, 10] },
+    ],
+  }),
+  // American Eagle CRJs as PSA and SkyWest fly them for AA (aa.com seat maps: CRJ-700 9 First, 56
+  // Main; CRJ-900 12 First, 64 Main), IATA codes CR7 and CR9.
+  CRJ7: A({
+    code: 'CRJ7',
+    iataCode: 'CR7',
+    name: 'Bombardier CRJ700',
+    speedKmh: 680,
+    regional: true,
+    cabins: [
+      { cabin: 'F', firstRow: 1, lastRow: 3, layout: 'A_CD' },
+      { cabin: 'Y', firstRow: 5, lastRow: 18, layout: 'AB_CD', exitRows: [10], extraLegroomRows: [5, 6, 7, 10] },
+    ],
+  }),
+  CRJ9: A({
+    code: 'CRJ9',
+    iataCode: 'CR9',
+    name: 'Bombardier CRJ900',
+    speedKmh: 690,
+    regional: true,
+    cabins: [
+      { cabin: 'F', firstRow: 1, lastRow: 4, layout: 'A_CD' },
+      { cabin: 'Y', firstRow: 5, lastRow: 20, layout: 'AB_CD', exitRows: [12], extraLegroomRows: [5, 6, 7, 8, 12] },
     ],
   }),
   A319: A({
@@ -75,6 +102,25 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
       },
     ],
   }),
+  // AA's A321neo (IATA 32Q): 20 First, 176 Main Cabin and Main Cabin Extra.
+  A21N: A({
+    code: 'A21N',
+    iataCode: '32Q',
+    name: 'Airbus A321neo',
+    speedKmh: 780,
+    cabins: [
+      { cabin: 'F', firstRow: 1, lastRow: 5, layout: 'AC_DF' },
+      {
+        cabin: 'Y',
+        firstRow: 8,
+        lastRow: 37,
+        layout: 'ABC_DEF',
+        exitRows: [11, 26],
+        skipRows: [13],
+        extraLegroomRows: [8, 9, 10, 11, 12, 26],
+      },
+    ],
+  }),
   A321T: A({
     code: 'A321T',
     iataCode: '321',
@@ -101,6 +147,25 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
         exitRows: [16, 17],
         skipRows: [13],
         extraLegroomRows: [8, 9, 10, 11, 16, 17],
+      },
+    ],
+  }),
+  // AA's 737 MAX 8 (IATA 7M8): 16 First, 156 Main Cabin and Main Cabin Extra.
+  B38M: A({
+    code: 'B38M',
+    iataCode: '7M8',
+    name: 'Boeing 737 MAX 8',
+    speedKmh: 780,
+    cabins: [
+      { cabin: 'F', firstRow: 1, lastRow: 4, layout: 'AC_DF' },
+      {
+        cabin: 'Y',
+        firstRow: 7,
+        lastRow: 33,
+        layout: 'ABC_DEF',
+        exitRows: [15, 16],
+        skipRows: [13],
+        extraLegroomRows: [7, 8, 9, 10, 11, 15, 16],
       },
     ],
   }),

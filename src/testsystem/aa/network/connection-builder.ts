@@ -18,7 +18,9 @@ export interface Itinerary {
 }
 
 const CONNECT_POINTS: readonly string[] = [...HUBS, ...PARTNERS.map((p) => p.gateway)];
-const MAX_RESULTS = 16;
+// Itineraries per search: with AA's trunk frequencies a busy pair has more than this on its own,
+// and an answer prices every brand of each (about six offers an itinerary).
+const MAX_RESULTS = 14;
 const US = new Set(['US', 'PR', 'VI']);
 
 function minConnect(arriving: DatedFlight, departing: DatedFlight): number {
@@ -55,14 +57,17 @@ export function buildItineraries(schedule: ScheduleService, origin: string, dest
   const direct = directKm(origin, destination);
   const firstLegs = schedule.departures(origin, date);
   const onwardCache = new Map<string, DatedFlight[]>();
-  const onward = (from: string, arriving: DatedFlight): DatedFlight[] => {
+  // Departures from `from` on the arrival day and the next, only those to `to` when it is given: a
+  // one-stop needs just the flights into the destination, which keeps a search cheap on busy hubs.
+  const onward = (from: string, arriving: DatedFlight, to?: string): DatedFlight[] => {
     const arrivalDate = arriving.arrLocal.slice(0, 10);
     const dates = [arrivalDate, addDays(arrivalDate, 1)];
     return dates.flatMap((d) => {
-      const cacheKey = `${from}|${d}`;
+      const cacheKey = `${from}|${d}|${to ?? ''}`;
       let list = onwardCache.get(cacheKey);
       if (!list) {
         list = schedule.departures(from, d);
+        if (to !== undefined) list = list.filter((f) => f.pattern.destination === to);
         onwardCache.set(cacheKey, list);
       }
       return list.filter((f) => connects(arriving, f));
@@ -74,9 +79,7 @@ export function buildItineraries(schedule: ScheduleService, origin: string, dest
   for (const first of firstLegs) {
     const via = first.pattern.destination;
     if (via === destination || !CONNECT_POINTS.includes(via)) continue;
-    for (const second of onward(via, first)) {
-      if (second.pattern.destination === destination) oneStops.push([first, second]);
-    }
+    for (const second of onward(via, first, destination)) oneStops.push([first, second]);
   }
   results.push(...oneStops.filter((legs) => reasonable(legs, direct)));
   if (results.length < 6) {
@@ -86,8 +89,7 @@ export function buildItineraries(schedule: ScheduleService, origin: string, dest
       for (const second of onward(via1, first)) {
         const via2 = second.pattern.destination;
         if (via2 === destination || via2 === origin || !CONNECT_POINTS.includes(via2)) continue;
-        for (const third of onward(via2, second)) {
-          if (third.pattern.destination !== destination) continue;
+        for (const third of onward(via2, second, destination)) {
           const legs = [first, second, third];
           if (reasonable(legs, direct)) results.push(legs);
         }

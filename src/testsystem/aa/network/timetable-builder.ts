@@ -7,7 +7,14 @@ import { aircraftType } from './aircraft-data.js';
 import { greatCircleKm, localToUtc, zoneOffsetMinutes } from './geo-time.js';
 import { eagleCarrier, PARTNERS } from './partners-data.js';
 import { seededRandom } from './seeded-random.js';
-import { GATEWAY_BANKS, HUB_BANKS, HUB_FREQUENCY_FACTOR, longHaulWindows, type Window } from './timetable-data.js';
+import {
+  GATEWAY_BANKS,
+  HUB_BANKS,
+  HUB_FREQUENCY_FACTOR,
+  longHaulWindows,
+  TRUNK_FREQUENCIES,
+  type Window,
+} from './timetable-data.js';
 
 export interface FlightPattern {
   flightNumber: number;
@@ -59,6 +66,7 @@ export function blockMinutes(distanceKm: number, aircraft: string, origin: Airpo
   return Math.round((airborne + taxi) / 5) * 5;
 }
 
+/** Which of AA's fleets flies a route (both ways alike): by stage length, market size and a seeded draw. */
 function aircraftFor(from: AirportRow, to: AirportRow, distanceKm: number): string {
   if (TRANSCON_PREMIUM.has(`${from.code}-${to.code}`)) return 'A321T';
   const weight = Math.min(from.weight, to.weight);
@@ -68,12 +76,33 @@ function aircraftFor(from: AirportRow, to: AirportRow, distanceKm: number): stri
     if (weight === 3) return 'B77W';
     return weight === 2 ? 'B772' : 'B788';
   }
-  if (distanceKm < 900) return weight === 3 ? 'A321' : weight === 2 && distanceKm > 600 ? 'A319' : 'E175';
-  if (distanceKm < 2000) return weight === 1 && distanceKm < 1500 ? 'E175' : weight === 3 ? 'A321' : 'B738';
-  return weight === 3 ? 'A321' : 'B738';
+  // AA's narrow-body mix: about a quarter of its A321s are A321neos, a fifth of its 737-800-sized
+  // fleet 737 MAX 8s; which routes get them is a draw seeded by the route, the same both ways.
+  const draw = seededRandom(`fleet|${[from.code, to.code].sort().join('-')}`)();
+  const a321 = draw < 0.3 ? 'A21N' : 'A321';
+  const b738 = draw < 0.25 ? 'B38M' : 'B738';
+  if (distanceKm < 900) return weight === 3 ? a321 : weight === 2 && distanceKm > 600 ? 'A319' : REGIONAL;
+  if (distanceKm < 2000) return weight === 1 && distanceKm < 1500 ? REGIONAL : weight === 3 ? a321 : b738;
+  return weight === 3 ? a321 : b738;
+}
+
+// A route flown by American Eagle; the regional jet is chosen by who flies it (regionalJet).
+const REGIONAL = 'E175';
+
+/**
+ * The regional jet an Eagle carrier flies on a route (aa.com American Eagle fleet): PSA the
+ * CRJ-700 and, on longer routes, the CRJ-900; SkyWest the CRJ-700 on short routes and the E175;
+ * Envoy, Republic and Piedmont the E175 here.
+ */
+function regionalJet(carrier: string, distanceKm: number): string {
+  if (carrier === 'OH') return distanceKm > 700 ? 'CRJ9' : 'CRJ7';
+  if (carrier === 'OO') return distanceKm < 700 ? 'CRJ7' : 'E175';
+  return 'E175';
 }
 
 function dailyFrequency(hub: AirportRow, other: AirportRow, distanceKm: number): number {
+  const trunk = TRUNK_FREQUENCIES[[hub.code, other.code].sort().join('-')];
+  if (trunk !== undefined) return trunk;
   if (isHawaii(other) || isHawaii(hub)) return 1;
   if (distanceKm > LONG_HAUL_KM) return other.weight === 3 && ['DFW', 'JFK', 'MIA', 'ORD'].includes(hub.code) ? 2 : 1;
   const factor = Math.max(
@@ -97,6 +126,12 @@ function daysFor(hub: AirportRow, other: AirportRow, distanceKm: number, index: 
 }
 
 function pick(banks: readonly number[], index: number, count: number, shift: number): number {
+  // More flights than banks (a trunk route out of a small bank structure): spread through the
+  // banked day instead, about hourly, as AA's shuttles and transcons leave.
+  if (count > banks.length) {
+    const first = banks[0] as number;
+    return inWindow({ start: first, end: (banks.at(-1) as number) + 60 }, index, count);
+  }
   const slot = Math.floor(((index + 0.5) * banks.length) / count + shift) % banks.length;
   return banks[slot] as number;
 }
@@ -126,8 +161,11 @@ function routePair(
   out: FlightPattern[],
 ): void {
   const distanceKm = Math.round(greatCircleKm(hub.lat, hub.lon, other.lat, other.lon));
-  const outbound = aircraftFor(hub, other, distanceKm);
-  const inbound = aircraftFor(other, hub, distanceKm);
+  let outbound = aircraftFor(hub, other, distanceKm);
+  let inbound = aircraftFor(other, hub, distanceKm);
+  // American Eagle flights are operated by the regional airline of the hub, under AA's number.
+  const regional = outbound === REGIONAL ? eagleCarrier(hub.code) : null;
+  if (regional) outbound = inbound = regionalJet(regional.code, distanceKm);
   const count = dailyFrequency(hub, other, distanceKm);
   const random = seededRandom(`route|${hub.code}|${other.code}`);
   const banks = HUB_BANKS[hub.code] ?? GATEWAY_BANKS;
@@ -136,7 +174,7 @@ function routePair(
   const windows = longHaulWindows(other.lat, other.lon);
   const shift = random();
   for (let i = 0; i < count; i++) {
-    const counter = longHaul ? counters.longHaul : outbound === 'E175' ? counters.regional : counters.mainline;
+    const counter = longHaul ? counters.longHaul : regional ? counters.regional : counters.mainline;
     const number = counter.next;
     counter.next += 2;
     if (number >= counter.limit) throw new Error(`flight number range exhausted at ${hub.code}-${other.code}`);
@@ -154,9 +192,6 @@ function routePair(
       if (backDep < 330 || backDep > 1380) backDep = 330 + ((i * 157 + jitter) % 900);
     }
     const days = daysFor(hub, other, distanceKm, i);
-    const eagle = outbound === 'E175';
-    // American Eagle flights are operated by the regional airline of the hub, under AA's number.
-    const regional = eagle ? eagleCarrier(hub.code) : null;
     const operator = regional
       ? { code: regional.code, name: `${regional.name} as American Eagle` }
       : { code: 'AA', name: 'American Airlines' };
@@ -234,11 +269,11 @@ function partnerPatterns(out: FlightPattern[]): void {
 export function buildTimetable(): FlightPattern[] {
   const patterns: FlightPattern[] = [];
   const counters = {
-    longHaul: { next: 2, limit: 300 },
-    mainline: { next: 300, limit: 3000 },
+    longHaul: { next: 2, limit: 200 },
+    mainline: { next: 200, limit: 3000 },
     regional: { next: 3000, limit: 6000 },
   };
-  // AA numbering: long-haul below 300, mainline 300-2999, American Eagle 3000-5999.
+  // AA numbering: long-haul below 200, mainline 200-2999, American Eagle 3000-5999.
   const seen = new Set<string>();
   for (const hubCode of HUBS) {
     const hub = ap(hubCode);

@@ -29,6 +29,44 @@ export const HUB_FREQUENCY_FACTOR: Readonly<Record<string, number>> = {
   DCA: 0.8,
 };
 
+/**
+ * Daily non-stops each way on AA's trunk routes, rounded from AA's published timetable (aa.com
+ * flight schedules; weekday counts of late 2025): approximations for realism, not a copy of a
+ * season's schedule. Keyed by the two airports in alphabetical order; a route not listed follows
+ * the market-size rule of timetable-builder.ts.
+ */
+export const TRUNK_FREQUENCIES: Readonly<Record<string, number>> = {
+  'BOS-CLT': 8,
+  'BOS-DCA': 10,
+  'BOS-DFW': 7,
+  'BOS-ORD': 7,
+  'CLT-DCA': 10,
+  'CLT-DFW': 10,
+  'CLT-LGA': 10,
+  'CLT-MIA': 8,
+  'CLT-ORD': 8,
+  'CLT-PHL': 9,
+  'DCA-DFW': 9,
+  'DCA-MIA': 8,
+  'DCA-ORD': 8,
+  'DFW-LAX': 12,
+  'DFW-LGA': 9,
+  'DFW-MIA': 10,
+  'DFW-ORD': 12,
+  'DFW-PHL': 8,
+  'DFW-PHX': 10,
+  'JFK-LAX': 10,
+  'JFK-MIA': 8,
+  'JFK-SFO': 6,
+  'LAX-ORD': 8,
+  'LAX-PHX': 9,
+  'LGA-MIA': 10,
+  'LGA-ORD': 10,
+  'MIA-ORD': 7,
+  'ORD-PHL': 7,
+  'ORD-PHX': 7,
+};
+
 /** Minimum connecting time in minutes, domestic-to-domestic; international adds customs time. */
 export const MIN_CONNECT_MINUTES: Readonly<Record<string, number>> = {
   DFW: 45,
