@@ -105,7 +105,7 @@ export const activeSegments = (b: Booking) => b.journey.segments.filter((_, i) =
  * is cancelled here, so no handler can forget to lapse it first.
  */
 export function booking(deps: TestSystemDeps, orderId: string | undefined): Booking | undefined {
-  const b = orderId ? deps.bookings.get(orderId) : undefined;
+  const b = orderId ? (deps.bookings.get(orderId) as Booking | undefined) : undefined;
   if (b) lapseIfDue(deps, b);
   return b;
 }
@@ -131,12 +131,12 @@ export function closeBooking(deps: TestSystemDeps, b: Booking, notice: string | 
 
 /** Every booking made, open or closed, in the order they were made; a reset forgets them. */
 export function allBookings(deps: TestSystemDeps): Booking[] {
-  return deps.bookings.all();
+  return deps.bookings.all() as Booking[];
 }
 
 /** The booking a seller made under its own reference, open or closed, as OrderRetrieve finds it. */
 export function bookingBySellerReference(deps: TestSystemDeps, ref: SellerReference): Booking | undefined {
-  const b = deps.bookings.bySellerReference(ref);
+  const b = deps.bookings.bySellerReference(ref) as Booking | undefined;
   if (b) lapseIfDue(deps, b);
   return b;
 }
@@ -148,7 +148,7 @@ export function recordBooking(deps: TestSystemDeps, b: Booking): void {
 
 /** Cancels every hold past its payment limit. */
 export function lapseDueHolds(deps: TestSystemDeps): void {
-  for (const b of deps.bookings.all()) lapseIfDue(deps, b);
+  for (const b of allBookings(deps)) lapseIfDue(deps, b);
 }
 
 /** A hold whose payment time limit passed is cancelled by the airline, as AA does. */

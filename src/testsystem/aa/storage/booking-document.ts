@@ -1,11 +1,27 @@
 // A booking as one JSON document: what the store writes (one row per booking) and reads back at
 // start. Everything in a Booking is plain data except the quotes Map, kept as [id, quote] pairs.
 
-import type { Booking, Quote } from '../orders/booking-record.js';
+import type { StoredOrder } from '../offers/offer-store.js';
 
-type BookingDocument = Omit<Booking, 'quotes'> & { quotes: [string, Quote][] };
+/**
+ * What the store needs of a booking; orders/booking-record.ts's Booking has all of it and more.
+ * (Named here, not imported from orders/, so storage does not depend on the orders folder.)
+ */
+export interface StoredBooking extends StoredOrder {
+  version: number;
+  /** The seller's own reference (per seller OrgID), as OrderRetrieve finds it. */
+  sellerReference: SellerReference | null;
+  quotes: Map<string, unknown>;
+}
 
-export function bookingDocument(b: Booking): string {
+export interface SellerReference {
+  orgId: string;
+  bookingId: string;
+}
+
+type BookingDocument = Omit<StoredBooking, 'quotes'> & { quotes?: [string, unknown][]; notices?: string[] };
+
+export function bookingDocument(b: StoredBooking): string {
   const doc: BookingDocument = { ...b, quotes: [...b.quotes] };
   return JSON.stringify(doc);
 }
@@ -14,12 +30,13 @@ export function bookingDocument(b: Booking): string {
  * A booking from its stored document. Rows written before a field was added to Booking lack it: a
  * new field gets its default here, so an airline that remembers also remembers older bookings.
  */
-export function reviveBooking(doc: unknown): Booking {
+export function reviveBooking(doc: unknown): StoredBooking {
   const parsed = (typeof doc === 'string' ? JSON.parse(doc) : doc) as BookingDocument;
-  return {
+  const revived = {
     ...parsed,
     notices: parsed.notices ?? [],
     sellerReference: parsed.sellerReference ?? null,
     quotes: new Map(parsed.quotes ?? []),
   };
+  return revived;
 }

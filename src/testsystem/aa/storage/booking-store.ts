@@ -3,8 +3,11 @@
 // Handlers change a Booking in place and call save(b); a booking a request looked up is also
 // compared with what was last written, so a forgotten save() still reaches storage.
 
-import type { Booking, SellerReference } from '../orders/booking-record.js';
-import { bookingDocument, reviveBooking } from './booking-document.js';
+import { bookingDocument, reviveBooking, type SellerReference, type StoredBooking } from './booking-document.js';
+
+export type { SellerReference, StoredBooking };
+
+type Booking = StoredBooking;
 
 export interface BookingStore {
   /** A booking by AA order id or by PNR (record locator). */
