@@ -270,7 +270,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       children.push(null);
     }
     cleanups.push(async () => {
-      await Promise.all(children.map((child) => child?.stop('SIGTERM', STOP_GRACE_MS)));
+      await Promise.all(children.map(async (child) => child?.stop('SIGTERM', STOP_GRACE_MS)));
     });
     // The first one migrates the database alone; the others then start side by side.
     await instances[0]!.start();
