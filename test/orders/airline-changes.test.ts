@@ -166,6 +166,27 @@ describe('airline-initiated changes reach orders without polling', () => {
     expect(await events(order.order_id)).toEqual(['order.created', 'order.updated']);
   });
 
+  it('answers 503 while the airline cannot be asked, so AA sends again; the next delivery applies the change once', async () => {
+    const order = (await f.hold((await f.offer('JFK', 'LAX', /MAINFL/, 27)).offer_id)).json();
+    const [flight] = (await f.airline(order.airline_order_id)).flights;
+    await f.scheduleChange({ flight: flight!.key, change: 'retime', minutes: 20, notify: false });
+    const stored = await read(order.order_id);
+    await f.control('POST', '/control/faults', { kind: 'http5xx', messages: ['OrderRetrieve'] });
+    try {
+      const refused = await f.postNotification(minimalNotification(order.airline_order_id));
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('60');
+      expect(((await refused.json()) as { code: string }).code).toBe('airline_unavailable');
+    } finally {
+      await f.control('DELETE', '/control/faults');
+    }
+    expect(await read(order.order_id)).toEqual(stored);
+    expect((await f.postNotification(minimalNotification(order.airline_order_id))).status).toBe(200);
+    expect((await f.postNotification(minimalNotification(order.airline_order_id))).status).toBe(200);
+    expect((await read(order.order_id)).segments[0].departing_at).toBe(shift(stored.segments[0].departing_at, 20));
+    expect(await events(order.order_id)).toEqual(['order.created', 'order.updated']);
+  });
+
   it('acknowledges a notification about an order it does not hold, as any other; a body that is no notification is 400', async () => {
     const unknown = await f.postNotification(minimalNotification('AA-NOT-OURS-123'));
     expect(unknown.status).toBe(200);

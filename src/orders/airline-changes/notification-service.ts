@@ -14,7 +14,8 @@ export interface NotificationReceipt {
  * gateway holds is re-read from the airline and what changed is recorded and announced. The
  * notification's own account of the change is never applied. An order the gateway does not know
  * is acknowledged all the same (the airline learns nothing about what we hold) and logged. A
- * re-read that fails answers 503, so the airline sends the notification again later.
+ * re-read that failed for a passing reason (time-out, outage) answers 503, so the airline sends
+ * the notification again later; a refusal is logged and acknowledged.
  */
 export async function receiveNotification(deps: AirlineRefreshDeps, airline: string, body: string): Promise<NotificationReceipt> {
   const connector = deps.connectors.get(airline);
@@ -38,7 +39,11 @@ export async function receiveNotification(deps: AirlineRefreshDeps, airline: str
         notification: { kinds: read.value.kinds, airline_version: named.version },
       });
       if (!outcome.ok) {
+        const retryable = 'retryable' in outcome.failure && outcome.failure.retryable;
         deps.logger.warn({ orderId: order.id, failure: outcome.failure }, 'airline notification: re-reading the order failed');
+        // A refusal (the order gone at the airline, no endpoint for its environment) will not
+        // change by asking again: acknowledged, and the sweep or a refresh sees to the order.
+        if (!retryable) continue;
         throw unavailable(
           `could not re-read order ${named.airlineOrderId} from ${connector.code}; send the notification again later`,
           'airline_unavailable',
