@@ -11,7 +11,12 @@ export async function beat(db: Db, instanceId: string, testSystem: string): Prom
 }
 
 /** How many other instances seen within `freshSeconds` reach a test system other than `testSystem`. */
-export async function othersOnAnotherAirline(db: Db, instanceId: string, testSystem: string, freshSeconds: number): Promise<number> {
+export async function othersOnAnotherAirline(
+  db: Db,
+  instanceId: string,
+  testSystem: string,
+  freshSeconds: number,
+): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from gateway_airlines
     where instance_id <> ${instanceId} and test_system <> ${testSystem}

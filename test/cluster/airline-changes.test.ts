@@ -41,8 +41,12 @@ describe.skipIf(clusterSkip !== null)(`cluster: airline changes, notified and sw
   }
 
   const read = async (orderId: string, via?: number) =>
-    (await f.request('GET', `/v1/orders/${encodeURIComponent(orderId)}`, { key: account.key, ...(via === undefined ? {} : { via }) }))
-      .body as { segments: { departing_at: string; schedule_change: unknown }[] };
+    (
+      await f.request('GET', `/v1/orders/${encodeURIComponent(orderId)}`, {
+        key: account.key,
+        ...(via === undefined ? {} : { via }),
+      })
+    ).body as { segments: { departing_at: string; schedule_change: unknown }[] };
   const actions = async (orderId: string) => {
     const res = await f.request('GET', `/v1/orders/${encodeURIComponent(orderId)}/history`, { key: account.key });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -78,10 +82,15 @@ describe.skipIf(clusterSkip !== null)(`cluster: airline changes, notified and sw
     expect(await read(order.order_id)).toEqual(before);
 
     // Each instance runs the sweep every minute; the first to take the cluster's turn finds it.
-    await waitUntil('the sweep finding the change', 150_000, async () => {
-      const now = await read(order.order_id);
-      return now.segments[0]!.departing_at !== before.segments[0]!.departing_at;
-    }, 1_000);
+    await waitUntil(
+      'the sweep finding the change',
+      150_000,
+      async () => {
+        const now = await read(order.order_id);
+        return now.segments[0]!.departing_at !== before.segments[0]!.departing_at;
+      },
+      1_000,
+    );
     // Recorded once, by the instance whose run held the cluster's turn, not once per instance.
     expect(airlineRecords(await actions(order.order_id))).toEqual(['airline_sweep']);
   }, 180_000);

@@ -68,8 +68,7 @@ export async function clusterFixture(instances: number, env: Record<string, stri
       if (res.status !== 200) throw new Error(`login ${res.status}: ${JSON.stringify(res.body)}`);
       return res.body.token as string;
     },
-    control: (method, path, body) =>
-      call(`${cluster.testSystemUrl}${path}`, { method, ...(body === undefined ? {} : { body }) }),
+    control: (method, path, body) => call(`${cluster.testSystemUrl}${path}`, { method, ...(body === undefined ? {} : { body }) }),
     stop: () => cluster.stop(),
   };
 }

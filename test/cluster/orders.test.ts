@@ -83,7 +83,10 @@ describe.skipIf(clusterSkip !== null)(`cluster: orders, webhooks and metering${s
     expect(instancesOf(answers).size).toBe(3);
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
-    expect(statuses.every((s) => s === 200 || s === 201 || s === 409), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 201 || s === 409),
+      statuses.join(','),
+    ).toBe(true);
     for (const a of answers.filter((x) => x.status === 409)) expect(a.body).toMatchObject({ code: 'idempotency_key_in_flight' });
     const orderId = answers.find((a) => a.status === 201)!.body.order_id as string;
     for (const a of answers.filter((x) => x.status === 200)) {

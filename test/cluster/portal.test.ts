@@ -65,7 +65,10 @@ describe.skipIf(clusterSkip !== null)(`cluster: portal sessions, lockouts and th
     const refused = await Promise.all([1, 2, 3].map(() => login(target.email, target.password, address)));
     for (const res of refused) {
       expect(res.status).toBe(429);
-      expect(res.body).toMatchObject({ code: 'rate_limited', error: 'too many failed sign-ins from this address: try again later' });
+      expect(res.body).toMatchObject({
+        code: 'rate_limited',
+        error: 'too many failed sign-ins from this address: try again later',
+      });
     }
     expect(instancesOf(refused).size).toBe(3);
     // Another address signs the same account in; no account was locked by the guesses.
