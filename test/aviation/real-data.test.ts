@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncReport } from '../../src/aviation/importers/sync-runner.js';
 import { aviationTestApp, type AviationTestApp } from './aviation-test-app.js';
+import { AVIATION_DATA_DIR, upstreamMissing, withSkipReason } from '../helpers/upstream.js';
 
 // The shared upstream snapshot beside the repository; read in place, never copied into it.
-const SHARED_DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data');
+const SHARED_DATA = AVIATION_DATA_DIR;
+const noData = upstreamMissing('aviation-data');
 
 // Row counts the data README states for this snapshot.
 const README_COUNTS: Record<string, number> = {
@@ -18,7 +17,7 @@ const README_COUNTS: Record<string, number> = {
   'vradarserver-aircraft-types': 2_857,
 };
 
-describe.skipIf(!fs.existsSync(SHARED_DATA))('sync of the real upstream files', () => {
+describe.skipIf(noData !== null)(withSkipReason('sync of the real upstream files', noData), () => {
   let t: AviationTestApp;
   let report: SyncReport;
   beforeAll(async () => {

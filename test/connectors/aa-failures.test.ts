@@ -11,6 +11,7 @@ import { Keyring } from '../../src/platform/keyring/keyring.js';
 import { readShoppingOffers } from '../../src/connectors/aa/offer-responses.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { daysAhead, shoppingFixture, type ShoppingFixture } from '../shopping/shopping-fixture.js';
+import { NDC_SAMPLES_DIR, needsUpstream } from '../helpers/upstream.js';
 
 const KEY = 'aa-test-subscription-key';
 const seller = { orgId: 'T', name: 'Test' };
@@ -50,7 +51,8 @@ describe('airline errors as typed failures', () => {
   });
 
   it("reads another airline's published 21.3 answer (Virgin Atlantic sample) tolerantly", () => {
-    const file = path.resolve(process.cwd(), '../shared/ndc/samples-21.3/airshopping/shop_with_direct_flight_filter_RS.xml');
+    needsUpstream('ndc-samples');
+    const file = path.join(NDC_SAMPLES_DIR, 'airshopping/shop_with_direct_flight_filter_RS.xml');
     const root = parseXml(fs.readFileSync(file, 'utf8')).IATA_AirShoppingRS as Record<string, unknown>;
     const offers = readShoppingOffers(root, {
       slices: [{ origin: 'LHR', destination: 'JFK', departureDate: '2023-06-08' }],

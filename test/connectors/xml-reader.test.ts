@@ -3,6 +3,7 @@ import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { readXml } from '../../src/connectors/aa/xml-reader.js';
+import { NDC_SAMPLES_DIR, needsUpstream } from '../helpers/upstream.js';
 
 const reference = new XMLParser({
   ignoreAttributes: false,
@@ -25,7 +26,8 @@ const withoutNamespaces = (o: unknown): unknown =>
 
 describe('xml reader', () => {
   it('reads every published 21.3 response sample exactly as fast-xml-parser does', () => {
-    const dir = path.resolve(process.cwd(), '../shared/ndc/samples-21.3');
+    needsUpstream('ndc-samples');
+    const dir = NDC_SAMPLES_DIR;
     const files = fs.readdirSync(dir).flatMap((d) =>
       fs
         .readdirSync(path.join(dir, d))

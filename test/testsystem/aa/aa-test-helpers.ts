@@ -5,8 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
 import { startAaTestSystem, type AaTestSystem } from '../../../src/testsystem/aa/server.js';
+import { NDC_SCHEMA_DIR, needsUpstream } from '../../helpers/upstream.js';
 
-export const SCHEMA_DIR = path.resolve(process.env.NDC_SCHEMA_DIR ?? '../shared/ndc/schemas-21.3');
+export const SCHEMA_DIR = NDC_SCHEMA_DIR;
 export const KEY = 'test-subscription-key';
 export const FIXED_NOW = '2026-11-20T12:00:00Z';
 export const TRAVEL_DATE = '2026-12-15';
@@ -66,6 +67,7 @@ export function offerRequest(message: 'SeatAvailability' | 'ServiceList', offerI
 let schemaFiles: { fileName: string; contents: string }[] | null = null;
 
 function loadSchemaFiles(): { fileName: string; contents: string }[] {
+  needsUpstream('ndc-schemas');
   schemaFiles ??= readdirSync(SCHEMA_DIR)
     .filter((f) => f.endsWith('.xsd'))
     .map((f) => ({ fileName: f, contents: readFileSync(path.join(SCHEMA_DIR, f), 'utf8') }));

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseNdc } from '../../../src/testsystem/aa/wire/ndc-request-parser.js';
 import { createRequestValidation } from '../../../src/testsystem/aa/wire/request-validation.js';
 import { airShoppingRq, post, SCHEMA_DIR, startFixedServer, xsdErrors } from './aa-test-helpers.js';
+import { needsUpstream } from '../../helpers/upstream.js';
 
 const validation = createRequestValidation({ schemaDir: SCHEMA_DIR, roots: ['IATA_AirShoppingRQ'], logger: null });
 afterAll(async () => validation.close());
@@ -10,6 +11,7 @@ describe('runtime request validation', () => {
   // Its speed (~16-20 ms warm against ~260 ms for the library's own call) is a figure for bench/, not
   // an assertion here: on a loaded 2-core box a timed bound fails for reasons that are not bugs.
   it('validates with libxml2 against lean schemas in a kept-alive worker, as the full schemas do', async () => {
+    needsUpstream('ndc-schemas');
     expect(validation.mode).toBe('xsd');
     const xml = airShoppingRq('JFK', 'LAX');
     for (let i = 0; i < 3; i++) expect((await validation.validate(xml, parseNdc(xml), 'IATA_AirShoppingRQ')).valid).toBe(true);
