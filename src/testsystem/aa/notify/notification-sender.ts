@@ -27,8 +27,6 @@ export interface NotificationSender {
   target(url: string | null): void;
   url(): string | null;
   send(body: string, label: { orderId: string }): Promise<SendOutcome>;
-  /** Resolves when no retry is waiting or running (tests, shutdown). */
-  idle(): Promise<void>;
   close(): void;
 }
 
@@ -47,7 +45,6 @@ export function createNotificationSender(options: {
   let url = options.url;
   const now = options.now ?? Date.now;
   const timers = new Set<NodeJS.Timeout>();
-  const pending = new Set<Promise<unknown>>();
   let closed = false;
 
   async function attempt(to: string, body: string): Promise<Omit<SendOutcome, 'retrying'>> {
@@ -76,15 +73,11 @@ export function createNotificationSender(options: {
       return;
     }
     const timer = setTimeout(() => {
-      const run = attempt(to, body).then((outcome) => {
+      timers.delete(timer);
+      void attempt(to, body).then((outcome) => {
         if (outcome.delivered) return;
         options.logger?.warn({ orderId: label.orderId, error: outcome.error, retry: n + 1 }, 'OrderChangeNotif failed');
         retry(to, body, label, n + 1);
-      });
-      pending.add(run);
-      void run.finally(() => {
-        pending.delete(run);
-        timers.delete(timer);
       });
     }, delay);
     timer.unref();
@@ -97,17 +90,11 @@ export function createNotificationSender(options: {
     async send(body, label) {
       const to = url;
       if (!to) return { delivered: false, status: null, error: 'no notification endpoint configured', retrying: false };
-      const first = attempt(to, body);
-      pending.add(first);
-      const outcome = await first.finally(() => pending.delete(first));
+      const outcome = await attempt(to, body);
       if (outcome.delivered) return { ...outcome, retrying: false };
       options.logger?.warn({ orderId: label.orderId, error: outcome.error }, 'OrderChangeNotif failed; retrying');
       retry(to, body, label, 0);
       return { ...outcome, retrying: true };
-    },
-    async idle() {
-      while (!closed && (pending.size > 0 || timers.size > 0))
-        await Promise.race([...pending, new Promise((resolve) => setTimeout(resolve, 50))]);
     },
     close() {
       closed = true;
