@@ -55,7 +55,7 @@ describe('operator CLI: agency terms and usage export', { timeout: 180_000 }, ()
   });
 
   it('agency create refuses a plan outside the catalogue unless --force, like agency set', async () => {
-    const refused = await cli('agency', 'create', '--name', 'Gold Travel', '--plan', 'gold', '--json');
+    const refused = await cli('agency', 'create', '--name', 'Gold Travel', '--plan', 'gold');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/planCode gold is not in the catalogue \(free, payg\)/);
     const forced = await cli('agency', 'create', '--name', 'Gold Travel', '--plan', 'gold', '--force', '--json');
