@@ -1,16 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { errors, SESSION_SECURITY } from '../portal/schemas.js';
 import type { OrderRow } from '../platform/db/rows.js';
 import { forbidden } from '../platform/errors.js';
 import { listHistory } from './history-store.js';
 import { orderNotFound } from './order-access.js';
 import type { OrderScope } from './order-record.js';
+import { listOrderPage } from './order-list.js';
 import { findAgencyOrder } from './order-store.js';
 import { historyView, orderView } from './order-view.js';
-import { HistorySchema, MinimalOrder, OrderIdParams, OrderSchema, orderErrors } from './schemas.js';
+import { HistorySchema, ListQuery, MinimalOrder, OrderIdParams, OrderList, OrderSchema, orderErrors } from './schemas.js';
 import { confirmCancel } from './servicing/cancellation-service.js';
-import { actorOf, TAG, type OrderRouteOptions } from './route-context.js';
+import { actorOf, TAG, withStatusDoc, type OrderRouteOptions } from './route-context.js';
 
 /** Platform permissions an operator's support session needs on these routes (docs/portal.md). */
 export const SUPPORT_READ_PERMISSION = 'support.session';
@@ -37,6 +39,23 @@ function requireSupportPermission(request: FastifyRequest): void {
   }
 }
 
+/** `GET /v1/orders`' filters, plus the environment an API key would have implied. */
+export const DashboardListQuery = Type.Object({
+  ...ListQuery.properties,
+  environment: Type.Optional(
+    Type.Union([Type.Literal('test'), Type.Literal('live')], {
+      default: 'test',
+      description: "the orders booked with the agency's test keys or with its live keys",
+    }),
+  ),
+});
+
+/** A session's 401 and 403 (the portal's codes) with the order codes of the other statuses. */
+const dashboardErrors = (...statuses: number[]) => ({
+  ...orderErrors(...statuses.filter((s) => s !== 401 && s !== 403)),
+  ...errors(401, 403),
+});
+
 /**
  * The agency dashboard's order actions, on a portal session: an agency member, or an operator's
  * support session acting on the agency's behalf. They run the same services as /v1/orders (same
@@ -55,13 +74,41 @@ export async function dashboardOrderRoutes(
   app.addHook('onRequest', async (request) => requireSupportPermission(request));
   const deps = { db: opts.platform.db, connectors: opts.connectors, clock: () => opts.platform.clock() };
 
-  async function scoped(request: FastifyRequest, orderId: string): Promise<{ order: OrderRow; scope: OrderScope }> {
-    const session = request.session!;
-    if (!session.agencyId) throw forbidden('this session acts for no agency', 'no_agency');
-    const order = await findAgencyOrder(deps.db, orderId, session.agencyId);
-    if (!order) throw orderNotFound(orderId, null);
-    return { order, scope: { agencyId: session.agencyId, environment: order.environment, keyId: null, actor: actorOf(request) } };
+  function agencyOf(request: FastifyRequest): string {
+    const agencyId = request.session?.agencyId;
+    if (!agencyId) throw forbidden('this session acts for no agency', 'not_agency_account');
+    return agencyId;
   }
+
+  async function scoped(request: FastifyRequest, orderId: string): Promise<{ order: OrderRow; scope: OrderScope }> {
+    const agencyId = agencyOf(request);
+    const order = await findAgencyOrder(deps.db, orderId, agencyId);
+    if (!order) throw orderNotFound(orderId, null);
+    return { order, scope: { agencyId, environment: order.environment, keyId: null, actor: actorOf(request) } };
+  }
+
+  router.get(
+    '/v1/dev/orders',
+    {
+      schema: {
+        operationId: 'listDashboardOrders',
+        tags: TAG,
+        summary: "Dashboard: the agency's orders, newest first (session, keyset pagination)",
+        description: withStatusDoc(
+          'What `GET /v1/orders` lists, for a portal session of the agency (or support acting on its behalf, with the platform ' +
+            'permission support.session): the same filters and cursor, and `environment` (default `test`) in place of the ' +
+            "key's. `next_cursor` is empty on the last page.",
+        ),
+        security: SESSION_SECURITY,
+        querystring: DashboardListQuery,
+        response: { 200: OrderList, ...dashboardErrors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const { environment = 'test', ...filters } = request.query;
+      return listOrderPage(deps.db, { agencyId: agencyOf(request), environment }, filters);
+    },
+  );
 
   router.get(
     '/v1/dev/orders/:orderID',
@@ -72,8 +119,9 @@ export async function dashboardOrderRoutes(
           'The order as `GET /v1/orders/{orderID}` shows it, for a portal session of the agency (or support acting on its behalf); 404 `order_not_found` for an order of another agency.',
         tags: TAG,
         summary: "Dashboard: one of the agency's orders (session)",
+        security: SESSION_SECURITY,
         params: OrderIdParams,
-        response: { 200: OrderSchema, ...orderErrors(401, 403, 404) },
+        response: { 200: OrderSchema, ...dashboardErrors(401, 403, 404) },
       },
     },
     async (request) => orderView((await scoped(request, request.params.orderID)).order),
@@ -88,8 +136,9 @@ export async function dashboardOrderRoutes(
           "The order's timeline as `GET /v1/orders/{orderID}/history` shows it, for a portal session of the agency (or support acting on its behalf).",
         tags: TAG,
         summary: "Dashboard: an order's timeline (session)",
+        security: SESSION_SECURITY,
         params: OrderIdParams,
-        response: { 200: HistorySchema, ...orderErrors(401, 403, 404) },
+        response: { 200: HistorySchema, ...dashboardErrors(401, 403, 404) },
       },
     },
     async (request) => {
@@ -108,8 +157,9 @@ export async function dashboardOrderRoutes(
         summary: 'Dashboard: cancel the order at the airline, as the agency or support on its behalf',
         description:
           'On a support session the operator needs the platform permission orders.support (403 `missing_permission` otherwise).',
+        security: SESSION_SECURITY,
         params: OrderIdParams,
-        response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...orderErrors(401, 403, 404, 409, 502, 503) },
+        response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...dashboardErrors(401, 403, 404, 409, 502, 503) },
       },
     },
     async (request) => {

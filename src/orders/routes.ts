@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { badRequest } from '../platform/errors.js';
 import { listHistory } from './history-store.js';
 import { loadOrder } from './order-access.js';
-import { listOrders } from './order-store.js';
+import { listOrderPage } from './order-list.js';
 import { historyView, orderView } from './order-view.js';
 import { orderRouteContext, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from './route-context.js';
 import {
@@ -16,14 +15,6 @@ import {
   orderErrors,
 } from './schemas.js';
 import { getOrder } from './servicing/service.js';
-
-const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|', 2);
-  const createdAt = new Date(at ?? '');
-  if (!id || Number.isNaN(createdAt.getTime())) throw badRequest('invalid cursor', 'invalid_cursor');
-  return { createdAt, id };
-}
 
 /** The read side: list, retrieve (with refresh) and history. Booking is in booking/routes.ts. */
 export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptions): Promise<void> {
@@ -41,25 +32,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
         response: { 200: OrderList, ...orderErrors(400, 401) },
       },
     },
-    async (request) => {
-      const scope = scopeOf(request, 'read');
-      const limit = request.query.limit ?? 20;
-      const rows = await listOrders(deps.db, {
-        agencyId: scope.agencyId,
-        environment: scope.environment,
-        airline: request.query.airline?.toUpperCase() ?? null,
-        status: request.query.status ?? null,
-        pnr: request.query.pnr?.toUpperCase() ?? null,
-        after: request.query.cursor ? decodeCursor(request.query.cursor) : null,
-        limit: limit + 1,
-      });
-      const page = rows.slice(0, limit);
-      const last = page.at(-1);
-      return {
-        orders: page.map(orderView),
-        next_cursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : '',
-      };
-    },
+    async (request) => listOrderPage(deps.db, scopeOf(request, 'read'), request.query),
   );
 
   router.get(
