@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { markDependencyFailure } from '../http/dependency-errors.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { initialisePgliteDataDir } from './pglite-first-start.js';
 import { PgliteSingleConnectionPool } from './pglite-pool.js';
 import type { Tables } from './tables.js';
 
@@ -143,11 +144,14 @@ const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=16MB', '-c', 'maintenance_
 async function openPglite(dataDir: string, onQuery: () => void, template?: Blob): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   const unlock = inMemory ? () => {} : lockDataDir(dataDir);
+  const startParams = [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS];
   let pglite: PGlite;
   try {
+    // A new directory is initialised in a child process: initdb's memory never enters this one.
+    if (!inMemory && !template) await initialisePgliteDataDir(path.join(dataDir, 'pgdata'), startParams);
     pglite = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pgdata'), {
       parsers: { [pgliteTypes.INT8]: parseInt8 },
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
+      startParams,
       ...(template ? { loadDataDir: template } : {}),
     });
   } catch (err) {
