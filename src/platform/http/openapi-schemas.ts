@@ -1,6 +1,6 @@
 import type { TSchema } from '@sinclair/typebox';
 import { withMeteredErrors } from './responses.js';
-import type { RoutePolicy } from './route-policy.js';
+import type { RouteAuth, RoutePolicy } from './route-policy.js';
 import { examplesOf, type RequestExampleFactory } from './request-examples.js';
 import { acceptsEmptyObject, closedSchema } from './strict-body.js';
 
@@ -18,6 +18,19 @@ export const componentSchemaNames = {
 };
 
 const SUCCESS_TEXT: Record<string, string> = { 200: 'OK', 201: 'Created', 202: 'Accepted' };
+
+/**
+ * What a client must send, by the route's declared authentication: the description says it from the
+ * same policy the gate enforces, so an operation cannot be documented as needing a key it does not
+ * need, or the reverse. The scrape endpoint (`metrics-token`) is not in the description.
+ */
+const SECURITY_OF: Record<RouteAuth, { [scheme: string]: string[] }[] | null> = {
+  public: [],
+  'api-key': [{ ApiKey: [] }],
+  session: [{ SessionBearer: [] }],
+  'airline-signature': [{ AirlineSignature: [] }],
+  'metrics-token': null,
+};
 
 interface BodyFacts {
   examples: RequestExampleFactory | undefined;
@@ -55,9 +68,11 @@ export function describedRoutes() {
         Object.entries(schema.response).map(([status, response]) => [status, namedResponse(status, response)]),
       );
     }
+    const policy = (route?.config ?? {}) as Partial<RoutePolicy>;
+    const security = policy.auth ? SECURITY_OF[policy.auth] : null;
+    if (security) documented.security = security;
     // A metered route may also answer the meter's refusals (402, 403 unknown_plan, 429): listed
     // from its policy, like the gate's codes, so no route has to repeat them.
-    const policy = (route?.config ?? {}) as Partial<RoutePolicy>;
     if (policy.meter && isSchema(documented.response)) {
       // Enveloped routes answer them in the envelope their other errors use (their 401's, named above).
       const unauthorized = documented.response[401] as { allOf?: TSchema[] } | undefined;

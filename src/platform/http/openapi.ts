@@ -70,6 +70,13 @@ export async function registerOpenApi(app: FastifyInstance, config: Readonly<Con
         securitySchemes: {
           ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
           SessionBearer: { type: 'http', scheme: 'bearer', description: 'Developer-portal session token' },
+          AirlineSignature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Airline-Signature',
+            description:
+              'For airlines calling the gateway, not agencies: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` with the shared secret',
+          },
         },
       },
       security: [{ ApiKey: [] }],
