@@ -239,9 +239,25 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await refusal.getByText('Request id:').waitFor();
     await shot(owner, 'orders-error');
 
+    // The list: the order booked with the key, filters (status, PNR, environment), a row opens it.
     await owner.getByRole('link', { name: 'Orders' }).click();
-    await owner.getByLabel('Order id').fill(orderId);
-    await owner.getByRole('button', { name: 'Open order' }).click();
+    const pnr = booked.json.pnr as string;
+    const listed = owner.getByRole('row').filter({ hasText: orderId });
+    await listed.getByRole('cell', { name: pnr }).waitFor();
+    await shot(owner, 'orders');
+    await owner.getByLabel('Status').selectOption('cancelled');
+    await owner.getByRole('button', { name: 'Apply filters' }).click();
+    await owner.getByText('No test orders match these filters.').waitFor();
+    await owner.getByLabel('Status').selectOption('');
+    await owner.getByLabel('Environment').selectOption('live');
+    await owner.getByRole('button', { name: 'Apply filters' }).click();
+    await owner.getByText('No live orders match these filters.').waitFor();
+    await owner.getByLabel('Environment').selectOption('test');
+    await owner.getByLabel('PNR').fill(pnr.toLowerCase());
+    await owner.getByRole('button', { name: 'Apply filters' }).click();
+    await listed.waitFor();
+    expect(await owner.getByRole('table').getByRole('row').count()).toBe(2);
+    await listed.getByRole('link', { name: orderId }).click();
     await owner.getByText('Ada Lovelace').waitFor();
     expect(await owner.getByTestId('order-status').textContent()).toBe(booked.json.status);
     await shot(owner, 'order');
@@ -295,6 +311,10 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     const banner = operator.getByRole('status').filter({ hasText: 'Support session for agency' });
     await banner.getByText(agencyId).waitFor();
     await shot(operator, 'support-overview');
+
+    // The agency's orders, read on the support session (support.session is enough to read).
+    await operator.getByRole('link', { name: 'Orders' }).click();
+    await operator.getByRole('row').filter({ hasText: orderId }).getByRole('cell', { name: 'cancelled' }).waitFor();
 
     await operator.getByRole('link', { name: 'API keys' }).click();
     await operator.getByRole('button', { name: 'Create key' }).click();

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client';
 import { unwrap } from '../api/api-error';
 import { Dialog } from '../components/dialog';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { formatInstant, formatMoney } from '../format';
-import { rememberOrder } from './orders';
 
 /** One order: passengers, segments, tickets, extras, amounts, the history timeline, and cancel. */
 export function OrderPage({ id }: { id: string }) {
@@ -26,9 +25,6 @@ export function OrderPage({ id }: { id: string }) {
       void client.invalidateQueries({ queryKey: ['order', id] });
     },
   });
-  useEffect(() => {
-    if (order.isSuccess) rememberOrder(id);
-  }, [order.isSuccess, id]);
 
   const data = order.data;
   return (

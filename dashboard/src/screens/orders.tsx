@@ -1,47 +1,139 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { api } from '../api/client';
+import { unwrap } from '../api/api-error';
+import { ErrorNotice, Loading } from '../components/error-notice';
+import { formatInstant, formatMoney } from '../format';
+import {
+  currentCursor,
+  firstPage,
+  NO_FILTERS,
+  nextPage,
+  ORDER_STATUSES,
+  orderListQuery,
+  pageNumber,
+  previousPage,
+  type OrderFilters,
+} from '../order-filters';
 import { navigate } from '../router';
 
-/**
- * Orders are opened by id (the order id a booking answered, or the airline's PNR-bearing id); the
- * portal API has no session list of orders yet (docs/dashboard.md), so the ones opened in this
- * session are kept at hand below.
- */
-const opened: string[] = [];
+const orderHref = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
-export function rememberOrder(id: string): void {
-  if (!opened.includes(id)) opened.unshift(id);
-}
-
+/** The agency's orders with `GET /v1/orders`' filters and keyset paging, and an order opened by id. */
 export function Orders() {
+  const [draft, setDraft] = useState<OrderFilters>(NO_FILTERS);
+  const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
+  const [paging, setPaging] = useState(firstPage);
   const [id, setId] = useState('');
-  const submit = (event: FormEvent) => {
+  const query = orderListQuery(filters, currentCursor(paging));
+  const list = useQuery({
+    queryKey: ['orders', query],
+    queryFn: () => unwrap(api.GET('/v1/dev/orders', { params: { query } })),
+    placeholderData: keepPreviousData,
+  });
+
+  const apply = (event: FormEvent) => {
     event.preventDefault();
-    if (id.trim()) navigate(`/orders/${encodeURIComponent(id.trim())}`);
+    setFilters(draft);
+    setPaging(firstPage());
   };
+  const open = (event: FormEvent) => {
+    event.preventDefault();
+    if (id.trim()) navigate(orderHref(id.trim()));
+  };
+  const orders = list.data?.orders ?? [];
+  const next = list.data?.next_cursor ?? '';
+
   return (
     <section aria-labelledby="orders-title">
       <h1 id="orders-title">Orders</h1>
-      <form onSubmit={submit} className="row">
+      <form onSubmit={apply} className="row" aria-label="Filter orders">
+        <label>
+          Status
+          <select value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value as OrderFilters['status'] })}>
+            <option value="">any</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          PNR
+          <input value={draft.pnr} maxLength={6} onChange={(e) => setDraft({ ...draft, pnr: e.target.value })} />
+        </label>
+        <label>
+          Environment
+          <select
+            value={draft.environment}
+            onChange={(e) => setDraft({ ...draft, environment: e.target.value as OrderFilters['environment'] })}
+          >
+            <option value="test">test</option>
+            <option value="live">live</option>
+          </select>
+        </label>
+        <button type="submit">Apply filters</button>
+      </form>
+
+      {list.isPending && <Loading what="orders" />}
+      <ErrorNotice error={list.error} />
+      {list.isSuccess && orders.length === 0 && <p role="status">No {filters.environment} orders match these filters.</p>}
+      {orders.length > 0 && (
+        <table aria-label={`${filters.environment} orders, page ${pageNumber(paging)}`} aria-busy={list.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">Order</th>
+              <th scope="col">PNR</th>
+              <th scope="col">Status</th>
+              <th scope="col">Route</th>
+              <th scope="col">Total</th>
+              <th scope="col">Booked</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.order_id}>
+                <td>
+                  <a
+                    href={`/dashboard${orderHref(order.order_id)}`}
+                    onClick={(e) => (e.preventDefault(), navigate(orderHref(order.order_id)))}
+                  >
+                    {order.order_id}
+                  </a>
+                </td>
+                <td>{order.pnr}</td>
+                <td>{order.status}</td>
+                <td>
+                  {order.origin} → {order.destination}
+                </td>
+                <td>{formatMoney(order.total, order.currency)}</td>
+                <td>{formatInstant(order.created_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {(pageNumber(paging) > 1 || next) && (
+        <nav aria-label="Pages of orders" className="row pager">
+          <button type="button" disabled={pageNumber(paging) === 1} onClick={() => setPaging(previousPage(paging))}>
+            Previous page
+          </button>
+          <span>Page {pageNumber(paging)}</span>
+          <button type="button" disabled={!next} onClick={() => setPaging(nextPage(paging, next))}>
+            Next page
+          </button>
+        </nav>
+      )}
+
+      <h2>Open an order by id</h2>
+      <form onSubmit={open} className="row">
         <label>
           Order id
           <input required value={id} onChange={(e) => setId(e.target.value)} placeholder="AA-ord_…" />
         </label>
         <button type="submit">Open order</button>
       </form>
-      {opened.length > 0 && (
-        <>
-          <h2>Opened in this session</h2>
-          <ul>
-            {opened.map((orderId) => (
-              <li key={orderId}>
-                <a href={`/dashboard/orders/${orderId}`} onClick={(e) => (e.preventDefault(), navigate(`/orders/${orderId}`))}>
-                  {orderId}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
     </section>
   );
 }

@@ -1,0 +1,38 @@
+/** The Orders screen's filters and keyset paging, kept apart from React so they are unit-tested. */
+
+export const ORDER_STATUSES = ['hold', 'ticketed', 'cancelled', 'refunded'] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUSES)[number] | '';
+
+export interface OrderFilters {
+  status: OrderStatusFilter;
+  pnr: string;
+  environment: 'test' | 'live';
+}
+
+export const NO_FILTERS: OrderFilters = { status: '', pnr: '', environment: 'test' };
+
+/** The query of `GET /v1/dev/orders` for the filters and a page's cursor: empty filters are left out. */
+export function orderListQuery(filters: OrderFilters, cursor: string | null, limit = 20) {
+  const pnr = filters.pnr.trim().toUpperCase();
+  return {
+    environment: filters.environment,
+    limit,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(pnr ? { pnr } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
+}
+
+/**
+ * Keyset pages have no numbers: the cursors of the pages walked through are kept, so "Previous"
+ * asks again with the one before. `stack[0]` is null (the first page).
+ */
+export interface Paging {
+  stack: (string | null)[];
+}
+
+export const firstPage = (): Paging => ({ stack: [null] });
+export const currentCursor = (p: Paging): string | null => p.stack.at(-1) ?? null;
+export const nextPage = (p: Paging, nextCursor: string): Paging => ({ stack: [...p.stack, nextCursor] });
+export const previousPage = (p: Paging): Paging => (p.stack.length > 1 ? { stack: p.stack.slice(0, -1) } : p);
+export const pageNumber = (p: Paging): number => p.stack.length;
