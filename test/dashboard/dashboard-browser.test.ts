@@ -286,6 +286,23 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await shot(owner, 'webhook-deliveries');
   });
 
+  it('shows the plan, the allowance left, requests by day and surface, and the recent orders on the overview', async () => {
+    await owner.getByRole('link', { name: 'Overview' }).click();
+    await owner.getByRole('row').filter({ hasText: orderId }).getByRole('cell', { name: 'cancelled' }).waitFor();
+    expect(await owner.getByTestId('plan').textContent()).not.toBe('');
+    // The key searched, priced, booked and read the order: those are metered, the allowance shrank.
+    const total = Number(await owner.getByTestId('total-requests').textContent());
+    expect(total).toBeGreaterThanOrEqual(3);
+    expect(await owner.getByTestId('allowance-left').textContent()).toMatch(/^\d+ of \d+ requests/);
+    expect(await owner.getByTestId('look-to-book').textContent()).toMatch(/^1 searches, 1 bookings/);
+    const chart = owner.getByRole('img', { name: /^Requests by day: \d+ in \d+ days/ });
+    await chart.waitFor();
+    expect(await chart.locator('rect').count()).toBeGreaterThanOrEqual(1);
+    await owner.getByText('Requests by day, as a table').click();
+    await owner.getByRole('rowheader', { name: g.clock().toISOString().slice(0, 10) }).waitFor();
+    await shot(owner, 'overview-usage');
+  });
+
   it('lets an operator open a support session: bannered, and key operations refused as the API refuses them', async () => {
     const operatorEmail = `operator-${Date.now()}@gateway.test`;
     await g.gateway.identity.createUser({

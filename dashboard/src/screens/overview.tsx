@@ -2,15 +2,28 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { unwrap } from '../api/api-error';
 import { ErrorNotice, Loading } from '../components/error-notice';
+import { UsageChart } from '../components/usage-chart';
+import { formatInstant, formatMoney } from '../format';
+import { navigate } from '../router';
 
-/** Who is signed in for which agency, and the health of its webhook endpoints. */
+const orderHref = (id: string) => `/orders/${encodeURIComponent(id)}`;
+
+/**
+ * Who is signed in for which agency; its plan, allowance and requests by day (GET /v1/dev/usage);
+ * searches against bookings; the newest orders; and the health of its webhook endpoints.
+ */
 export function Overview() {
   const me = useQuery({ queryKey: ['me'], queryFn: () => unwrap(api.GET('/v1/dev/me')) });
-  const hooks = useQuery({
-    queryKey: ['webhooks'],
-    queryFn: () => unwrap(api.GET('/v1/dev/webhooks')),
-    enabled: Boolean(me.data?.agency),
+  const agency = Boolean(me.data?.agency);
+  const hooks = useQuery({ queryKey: ['webhooks'], queryFn: () => unwrap(api.GET('/v1/dev/webhooks')), enabled: agency });
+  const usage = useQuery({ queryKey: ['usage'], queryFn: () => unwrap(api.GET('/v1/dev/usage')), enabled: agency });
+  const recentQuery = { environment: 'test', limit: 5 } as const;
+  const recent = useQuery({
+    queryKey: ['orders', recentQuery],
+    queryFn: () => unwrap(api.GET('/v1/dev/orders', { params: { query: recentQuery } })),
+    enabled: agency,
   });
+  const u = usage.data;
   return (
     <section aria-labelledby="overview-title">
       <h1 id="overview-title">Overview</h1>
@@ -43,6 +56,76 @@ export function Overview() {
             </>
           )}
         </dl>
+      )}
+
+      {agency && (
+        <>
+          <h2>Plan and usage</h2>
+          {usage.isPending && <Loading what="usage" />}
+          <ErrorNotice error={usage.error} />
+          {u && (
+            <>
+              <dl className="facts">
+                <dt>Plan</dt>
+                <dd data-testid="plan">{u.planCode}</dd>
+                <dt>Billing period</dt>
+                <dd>
+                  {formatInstant(u.periodStart)} – {formatInstant(u.periodEnd)}
+                </dd>
+                <dt>Free allowance left</dt>
+                <dd data-testid="allowance-left">
+                  {u.allowance.left} of {u.allowance.size} requests
+                  {u.allowance.stopsService ? ' (past it, portal keys answer 402 until a plan is chosen)' : ''}
+                </dd>
+                <dt>Requests this period</dt>
+                <dd data-testid="total-requests">{u.totals.totalRequests}</dd>
+                <dt>Searches and bookings</dt>
+                <dd data-testid="look-to-book">
+                  {u.totals.searches} searches, {u.totals.bookings} bookings
+                  {u.totals.lookToBook === null ? '' : ` (look-to-book ${u.totals.lookToBook.toFixed(1)})`}
+                </dd>
+              </dl>
+              <h3>Requests by day and surface</h3>
+              <UsageChart buckets={u.buckets} />
+            </>
+          )}
+
+          <h2>Recent test orders</h2>
+          {recent.isPending && <Loading what="recent orders" />}
+          <ErrorNotice error={recent.error} />
+          {recent.data && recent.data.orders.length === 0 && <p>No test orders yet.</p>}
+          {recent.data && recent.data.orders.length > 0 && (
+            <table aria-label="Recent test orders">
+              <thead>
+                <tr>
+                  <th scope="col">Order</th>
+                  <th scope="col">PNR</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Total</th>
+                  <th scope="col">Booked</th>
+                </tr>
+              </thead>
+              <tbody>
+                {recent.data.orders.map((order) => (
+                  <tr key={order.order_id}>
+                    <td>
+                      <a
+                        href={`/dashboard${orderHref(order.order_id)}`}
+                        onClick={(e) => (e.preventDefault(), navigate(orderHref(order.order_id)))}
+                      >
+                        {order.order_id}
+                      </a>
+                    </td>
+                    <td>{order.pnr}</td>
+                    <td>{order.status}</td>
+                    <td>{formatMoney(order.total, order.currency)}</td>
+                    <td>{formatInstant(order.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
       )}
     </section>
   );
