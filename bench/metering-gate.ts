@@ -66,11 +66,11 @@ for (const setup of setups) {
   await dispose();
 }
 
-const load = os
+const loadAverage = os
   .loadavg()
   .map((n) => n.toFixed(1))
   .join(' / ');
 printTable(
-  `API-key gate with metering, developer-portal key on the free plan (target: ratio >= 0.8); load average ${load}`,
+  `API-key gate with metering, developer-portal key on the free plan (target: ratio >= 0.8); load average ${loadAverage}`,
   rows,
 );
