@@ -44,9 +44,12 @@ export async function aaTestSystemProcess(): Promise<AaTestSystem> {
   };
 }
 
-/** Polls a loopback URL until it answers 200 (a child process coming up). */
+/**
+ * Polls a loopback URL until it answers 200 (a child process coming up). Two minutes: on this
+ * shared 2-core machine under other engineers' tests a start has taken over 30 s.
+ */
 async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 1_200; i++) {
     try {
       const res = await request(url);
       await res.body.text();
