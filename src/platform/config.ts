@@ -38,6 +38,12 @@ export interface Config {
   trustProxy: TrustProxy;
   /** When set, `/metrics` needs `Authorization: Bearer <token>`; unset, it answers loopback peers only. */
   metricsToken: string | null;
+  /**
+   * REQUEST_COSTS: attribute every database statement and Redis command to its request and route
+   * (/metrics, docs/operations.md "Cost per request"). Off by default: the attribution needs
+   * AsyncLocalStorage, whose promise hooks cost every request CPU; the totals are counted anyway.
+   */
+  requestCosts: boolean;
   aa: {
     testSubscriptionKey: string;
     /** An already running test system; when unset the gateway starts one in-process. */
@@ -221,6 +227,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     publicUrlSet: publicUrl !== null,
     trustProxy,
     metricsToken: r.optional('METRICS_TOKEN'),
+    requestCosts: r.bool('REQUEST_COSTS', false),
     aa: {
       testSubscriptionKey: r.string('AA_TEST_SUBSCRIPTION_KEY', 'aa-test-subscription-key'),
       testSystemUrl: r.url('AA_TEST_URL', ['http:', 'https:']),

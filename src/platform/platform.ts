@@ -52,7 +52,7 @@ export interface PlatformOptions {
 export async function createPlatform(config: Readonly<Config>, options: PlatformOptions = {}): Promise<Platform> {
   const logger = options.logger ?? pino(loggerOptions(config.logLevel));
   const { keyring } = loadKeyring({ keyring: config.keyring, dataDir: config.dataDir });
-  const costs = new CostTally();
+  const costs = new CostTally(config.requestCosts);
   const metrics = createMetrics({ defaultMetrics: options.defaultMetrics ?? false, costs });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

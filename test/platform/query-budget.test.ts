@@ -11,7 +11,8 @@ import { daysAhead, SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
  * What each kind of request costs the shared stores, counted on the database and Redis clients
  * (src/platform/request-costs.ts) and attributed to the route that caused it. The budgets are the
  * table in docs/operations.md, "Cost per request": a change that adds a round trip to a hot path
- * fails here and must be argued for there. Runs on PGlite (no Redis) and on PostgreSQL + Redis.
+ * fails here and must be argued for there. Runs on PGlite (no Redis) and on PostgreSQL + Redis,
+ * with REQUEST_COSTS on (attribution to requests and routes; off by default).
  */
 
 interface Cost {
@@ -28,7 +29,7 @@ beforeAll(async () => {
   aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
   t = await buildTestApp({
     isolated: true,
-    env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY },
+    env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, REQUEST_COSTS: 'true' },
     app: { aaTestSystemUrl: aa.url },
     routes: probeRoutes,
   });
@@ -228,5 +229,23 @@ describe('costs on /metrics', () => {
     expect(Number(line('flightagg_db_queries_total', 'background'))).toBeGreaterThan(0);
     expect(Number(line('flightagg_db_queries_total', '/v1/orders'))).toBeGreaterThanOrEqual(17);
     if (withRedis()) expect(Number(line('flightagg_redis_commands_total', '/v1/shopping/offers'))).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('REQUEST_COSTS off (the default)', () => {
+  it('counts every statement and command as one total, attributes nothing and adds no hook', async () => {
+    const plain = await buildTestApp({ routes: probeRoutes });
+    try {
+      expect(plain.platform.config.requestCosts).toBe(false);
+      const { secret } = await plain.agencyWithKey();
+      const res = await plain.app.inject({ method: 'GET', url: '/v1/probe/whoami', headers: { 'x-api-key': secret } });
+      expect(res.statusCode).toBe(200);
+      const metrics = (await plain.app.inject({ method: 'GET', url: '/metrics' })).body;
+      expect(Number(/^flightagg_db_queries_total\{route="all"\} (\d+)$/m.exec(metrics)?.[1])).toBeGreaterThan(0);
+      expect(metrics).not.toMatch(/^flightagg_db_queries_total\{route="(?!all")/m);
+      expect(plain.platform.costs.byRoute().has('/v1/probe/whoami')).toBe(false);
+    } finally {
+      await plain.close();
+    }
   });
 });

@@ -9,8 +9,9 @@ declare module 'fastify' {
 }
 
 /**
- * Attributes every database statement and Redis command to the request that caused it. Register
- * before any other hook, so the gate's and the meter's own round trips are counted too.
+ * Attributes every database statement and Redis command to the request that caused it, when
+ * REQUEST_COSTS is on. Register before any other hook, so the gate's and the meter's own round
+ * trips are counted too.
  *
  * The request's context is entered at three points, because the chain does not always continue in
  * it: a body arrives through the socket's events (so the handler would run outside it), and the
@@ -18,6 +19,8 @@ declare module 'fastify' {
  */
 export function registerRequestCosts(app: FastifyInstance, tally: CostTally): void {
   app.decorateRequest('costs', null);
+  // REQUEST_COSTS off: no hook at all, and no AsyncLocalStorage (request-costs.ts says why).
+  if (!tally.attribute) return;
   app.addHook('onRequest', (request, _reply, done) => {
     const entry = tally.open(request.routeOptions.url ?? 'unmatched');
     request.costs = entry;
