@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import axe from 'axe-core';
 import { Secret, TOTP } from 'otpauth';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,8 +51,29 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     totpSteps.set(secret, step + 1);
     return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: g.clock().getTime() + step * STEP_MS });
   };
-  const shot = (page: Page, name: string) =>
-    page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-${name}.png`), fullPage: true });
+  /** Serious and critical accessibility violations axe-core found, by screen: none is the rule. */
+  const inaccessible: string[] = [];
+
+  /**
+   * axe-core on the page as it is now (its source is evaluated over the DevTools protocol, which
+   * the page's CSP does not govern; nothing is fetched), then a screenshot of it.
+   */
+  async function shot(page: Page, name: string): Promise<void> {
+    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+    const violations = await page.evaluate(async () => {
+      const found = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+      return found.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
+      }));
+    });
+    for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
+      inaccessible.push(`${name}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+    }
+    await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-${name}.png`), fullPage: true });
+  }
 
   async function newPage(): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -303,6 +325,17 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await shot(owner, 'overview-usage');
   });
 
+  it('invites a developer to the team and revokes the invitation', async () => {
+    await owner.getByRole('link', { name: 'Team' }).click();
+    await owner.getByLabel('E-mail').fill('dev@agency.test');
+    await owner.getByRole('button', { name: 'Invite' }).click();
+    const revoke = owner.getByRole('button', { name: 'Revoke the invitation of dev@agency.test' });
+    await revoke.waitFor();
+    await shot(owner, 'team');
+    await revoke.click();
+    await owner.getByText('dev@agency.test').waitFor({ state: 'detached' });
+  });
+
   it('lets an operator open a support session: bannered, and key operations refused as the API refuses them', async () => {
     const operatorEmail = `operator-${Date.now()}@gateway.test`;
     await g.gateway.identity.createUser({
@@ -332,6 +365,7 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     // The agency's orders, read on the support session (support.session is enough to read).
     await operator.getByRole('link', { name: 'Orders' }).click();
     await operator.getByRole('row').filter({ hasText: orderId }).getByRole('cell', { name: 'cancelled' }).waitFor();
+    await shot(operator, 'support-orders');
 
     await operator.getByRole('link', { name: 'API keys' }).click();
     await operator.getByRole('button', { name: 'Create key' }).click();
@@ -359,5 +393,9 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
   it('loaded nothing from another origin and broke no content security rule', () => {
     expect(elsewhere).toEqual([]);
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('has no serious or critical accessibility violation (axe-core) on any screen it showed', () => {
+    expect(inaccessible).toEqual([]);
   });
 });

@@ -56,7 +56,7 @@ export function WebhookDeliveries({ endpointId, url }: { endpointId: string; url
                     type="button"
                     disabled={retry.isPending}
                     onClick={() => retry.mutate(d.id)}
-                    aria-label={`Send delivery ${d.id} again`}
+                    aria-label={`Send again: delivery ${d.id}`}
                   >
                     Send again
                   </button>
