@@ -1,9 +1,14 @@
 /**
  * Memory of the embedded default (PGlite), each phase in a fresh process as `npm start` runs:
  *  - import: first start on an empty data directory (PGlite's initdb), then the full aviation
- *    import from ../shared/data; RSS sampled every 50 ms (target: import peak < 400 MB);
+ *    import from ../shared/data; RSS sampled every 50 ms (target: import peak < 400 MB). The first
+ *    start's initdb runs in a child process of its own (src/platform/db/pglite-first-start.ts):
+ *    that child's peak is sampled and reported apart;
  *  - idle: the whole gateway started again on that data directory, listening, aviation data in
- *    memory, after 5 s without requests (target: RSS < 250 MB).
+ *    memory, after 5 s without requests (target: RSS < 250 MB), in this bench's own code;
+ *  - serve: `flightagg serve` as `npm start` runs it (tsx, the AA test system in-process) and, when
+ *    `npm run build` has made dist/, as the image runs it (`node dist/cli.js serve`): RSS from
+ *    /proc after 5 s idle, and the process's own peak (VmHWM).
  * Prints process.memoryUsage() at each point, in MB.
  *
  *   npx tsx bench/memory.ts
@@ -29,10 +34,40 @@ const platformOn = (dataDir: string) =>
     logger: pino({ level: 'silent' }),
   });
 
+/** RSS in MB of this process's children (the first start's initdb child), from /proc. */
+function childrenRss(): number {
+  let total = 0;
+  for (const tid of fs.readdirSync('/proc/self/task')) {
+    let children = '';
+    try {
+      children = fs.readFileSync(`/proc/self/task/${tid}/children`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const pid of children.trim().split(/\s+/).filter(Boolean)) total += procRss(Number(pid)).rss;
+  }
+  return total;
+}
+
+/** VmRSS and VmHWM (peak) of a process in MB; zeros once it is gone. */
+function procRss(pid: number): { rss: number; peak: number } {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+    return { rss: Math.round(kb('VmRSS') / 1e3), peak: Math.round(kb('VmHWM') / 1e3) };
+  } catch {
+    return { rss: 0, peak: 0 };
+  }
+}
+
 async function importPhase(dataDir: string) {
   const atStart = usage();
   let peak = atStart.rss!;
-  const sampler = setInterval(() => (peak = Math.max(peak, Math.round(process.memoryUsage().rss / 1e6))), 50);
+  let childPeak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, Math.round(process.memoryUsage().rss / 1e6));
+    childPeak = Math.max(childPeak, childrenRss());
+  }, 50);
   const platform = await platformOn(dataDir);
   const afterFirstStart = usage();
   const started = performance.now();
@@ -41,7 +76,15 @@ async function importPhase(dataDir: string) {
   clearInterval(sampler);
   const afterImport = usage();
   await platform.close();
-  return { ok: report.ok, import_seconds: Number(seconds.toFixed(1)), atStart, afterFirstStart, afterImport, peak_rss_mb: peak };
+  return {
+    ok: report.ok,
+    import_seconds: Number(seconds.toFixed(1)),
+    atStart,
+    afterFirstStart,
+    afterImport,
+    peak_rss_mb: peak,
+    first_start_child_peak_rss_mb: childPeak,
+  };
 }
 
 async function idlePhase(dataDir: string) {
@@ -62,6 +105,41 @@ async function idlePhase(dataDir: string) {
   await gateway.app.close();
   await platform.close();
   return { listening, load_seconds, idle, idleAfterGc };
+}
+
+/**
+ * `flightagg serve` on the data directory in a process of its own, as a user starts it: RSS once
+ * it listens (the aviation data is loaded before it does) and after 5 s idle.
+ */
+async function servePhase(dataDir: string, entry: string): Promise<Record<string, unknown>> {
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry, 'serve'] : [entry, 'serve'];
+  const proc = spawn(process.execPath, args, {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      MONITORING_INTERVAL_SECONDS: '0',
+      AA_TEST_URL: '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    const started = performance.now();
+    for await (const line of readline.createInterface({ input: proc.stdout! })) if (line.includes('listening on')) break;
+    const start_seconds = Number(((performance.now() - started) / 1000).toFixed(1));
+    const listening = procRss(proc.pid!);
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const idle = procRss(proc.pid!);
+    return { start_seconds, listening_rss_mb: listening.rss, idle_rss_mb: idle.rss, peak_rss_mb: idle.peak };
+  } finally {
+    proc.kill('SIGINT');
+    await new Promise((resolve) => (proc.exitCode === null ? proc.once('exit', resolve) : resolve(null)));
+  }
 }
 
 async function child(phase: string, dataDir: string): Promise<Record<string, unknown>> {
@@ -89,6 +167,15 @@ if (phase === 'import') {
     console.log('import (fresh data directory, full aviation data):', JSON.stringify(imported));
     const idle = await child('idle', dataDir);
     console.log('gateway idle on it (aviation data in memory):', JSON.stringify(idle));
+    const root = path.resolve(import.meta.dirname, '..');
+    console.log(
+      'flightagg serve (npm start, tsx):',
+      JSON.stringify(await servePhase(dataDir, path.join(root, 'bin/flightagg.js'))),
+    );
+    const compiled = path.join(root, 'dist/cli.js');
+    if (fs.existsSync(compiled))
+      console.log('node dist/cli.js serve (compiled):', JSON.stringify(await servePhase(dataDir, compiled)));
+    else console.log('node dist/cli.js serve: skipped, no dist/ (npm run build makes it)');
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
