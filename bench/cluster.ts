@@ -1,0 +1,324 @@
+/**
+ * The cluster under load (issue 18): autocannon through HAProxy at one and at two gateway
+ * instances, in one run, for three classes of request:
+ *  - a cached search (`POST /v1/shopping/offers`, answered from the shared Redis cache);
+ *  - an aviation read (`GET /v1/aviation/airports/JFK`, answered from memory);
+ *  - the key gate alone (`GET /v1/monitoring/airlines` with monitoring off: the gate and an empty
+ *    list, no storage: the real app's cheapest authenticated route, as a child process cannot be
+ *    given the gate bench's no-op route).
+ * Reported per class: requests/s and p99 at each size, the 2-vs-1 ratio, PostgreSQL transactions
+ * and Redis commands per request (measured on the storage, not estimated), and each instance's
+ * RSS at rest and its peak under load (/proc/<pid>/status VmRSS).
+ *
+ * Sizes alternate (2, 1, 2, 1: one instance leaves with SIGTERM and comes back) so whatever else
+ * the machine does lands on both alike. The machine has 2 cores shared by HAProxy, the gateways,
+ * PostgreSQL, Redis and autocannon: a ratio near 1 there says the machine is the limit, not that
+ * the instances do not scale.
+ *
+ *   npx tsx bench/cluster.ts
+ *   BENCH_SECONDS=6 BENCH_CONNECTIONS=50 BENCH_DATABASE_URL=postgres://… npx tsx bench/cluster.ts
+ *
+ * Needs `haproxy` and `redis-server` (a private Redis, so its command count is this bench's) and a
+ * PostgreSQL server (a scratch database, dropped at the end). Aviation data: ../shared/data when
+ * present (the full OurAirports set, so memory is realistic), else the test fixture (15 airports).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import pino from 'pino';
+import { createApiKeyService } from '../src/auth/api-keys/key-service.js';
+import { runSync } from '../src/aviation/importers/sync-runner.js';
+import { createIdentity } from '../src/identity/identity.js';
+import { loadConfig } from '../src/platform/config.js';
+import { Keyring } from '../src/platform/keyring/keyring.js';
+import { createPlatform } from '../src/platform/platform.js';
+import { haproxyAvailable, startCluster, type Cluster } from '../tools/cluster/harness.js';
+import { scratchDatabase } from './lib/bench-platform.js';
+import { combine, load, printTable, type LoadResult } from './lib/load.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PG_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SHARED_DATA = path.resolve(import.meta.dirname, '../../shared/data');
+const FIXTURE_DATA = path.resolve(import.meta.dirname, '../test/aviation/fixtures');
+const SIZES = [2, 1, 2, 1] as const;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function missing(): Promise<string | null> {
+  const haproxy = haproxyAvailable();
+  if (haproxy) return haproxy;
+  const probe = spawn('redis-server', ['--version'], { stdio: 'ignore' });
+  return new Promise((resolve) => {
+    probe.once('error', () => resolve('no redis-server binary'));
+    probe.once('exit', (code) => resolve(code === 0 ? null : 'no redis-server binary'));
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** A Redis of this bench's own, so INFO's command count is what the cluster sent. */
+async function privateRedis(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  const url = `redis://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false });
+    // Refused until redis-server listens: that is the wait, not an error to print.
+    client.on('error', () => {});
+    try {
+      await client.connect();
+      client.disconnect();
+      return { url, child };
+    } catch {
+      client.disconnect();
+      await sleep(100);
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error('private redis-server did not start');
+}
+
+async function redisCommands(url: string): Promise<number> {
+  const client = new Redis(url, { maxRetriesPerRequest: 1 });
+  try {
+    const info = await client.info('stats');
+    // The INFO command itself is counted too; one per reading, negligible.
+    return Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? NaN);
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** Committed and rolled-back transactions of one database: each autocommit query is one. */
+async function pgTransactions(serverUrl: string, database: string): Promise<number> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    // Statistics reach the view when a backend reports them (at most a second late).
+    await sleep(1_100);
+    const { rows } = await client.query<{ n: string }>(
+      'select xact_commit + xact_rollback as n from pg_stat_database where datname = $1',
+      [database],
+    );
+    return Number(rows[0]?.n ?? NaN);
+  } finally {
+    await client.end();
+  }
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024);
+  } catch {
+    return NaN;
+  }
+}
+
+/** The agency key, and the aviation data, in the scratch database before any gateway starts. */
+async function seed(databaseUrl: string, keyring: string): Promise<{ key: string; aviation: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-bench-cluster-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    KEYRING: keyring,
+    LOG_LEVEL: 'silent',
+    PASSWORD_SCRYPT_LOG_N: '10',
+  });
+  const platform = await createPlatform(config, { logger: pino({ level: 'silent' }) });
+  try {
+    const from = fs.existsSync(path.join(SHARED_DATA, 'ourairports/airports.csv')) ? SHARED_DATA : FIXTURE_DATA;
+    const report = await runSync(platform, { from, source: 'ourairports' });
+    if (!report.ok) throw new Error(`aviation sync failed: ${JSON.stringify(report)}`);
+    const agency = await createIdentity(platform).createAgency({ name: 'Bench Cluster Travel' });
+    const { secret } = await createApiKeyService(platform).create(
+      { agencyId: agency.id, kind: 'agency', environment: 'test' },
+      { via: 'cli' },
+    );
+    return { key: secret, aviation: from === SHARED_DATA ? 'full OurAirports (../shared/data)' : 'test fixture (15 airports)' };
+  } finally {
+    await platform.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface ClassDef {
+  name: string;
+  path: string;
+  method: 'GET' | 'POST';
+  body?: string;
+}
+
+const reason = await missing();
+if (reason) {
+  console.log(`bench/cluster.ts skipped: ${reason}`);
+  process.exit(0);
+}
+
+const scratch = await scratchDatabase(PG_SERVER);
+const database = new URL(scratch.url).pathname.slice(1);
+const redis = await privateRedis();
+let cluster: Cluster | null = null;
+try {
+  const keyring = Keyring.generateText();
+  const { key, aviation } = await seed(scratch.url, keyring);
+  cluster = await startCluster({
+    instances: 2,
+    databaseUrl: scratch.url,
+    redisUrl: redis.url,
+    keyring,
+    env: {
+      SEARCH_RATE_LIMIT_PER_MINUTE: '100000',
+      MONITORING_INTERVAL_SECONDS: '0',
+      SHUTDOWN_READY_DELAY_MS: '2000',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const c = cluster;
+  const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+
+  // The search to serve from cache: the first call fills it, the second must be a hit.
+  const searchBody = JSON.stringify({
+    origin: 'JFK',
+    destination: 'LAX',
+    departure_date: new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10),
+    adults: 1,
+  });
+  await fetch(`${c.url}/v1/shopping/offers`, { method: 'POST', headers, body: searchBody });
+  const hit = await fetch(`${c.url}/v1/shopping/offers`, { method: 'POST', headers, body: searchBody });
+  if (hit.status !== 200 || hit.headers.get('x-cache') !== 'HIT')
+    throw new Error(`cached search: ${hit.status} x-cache ${hit.headers.get('x-cache')}: ${(await hit.text()).slice(0, 300)}`);
+  const searchBytes = (await hit.arrayBuffer()).byteLength;
+  // Aviation data loads in the background at start: wait until both instances answer from it.
+  for (let i = 0; i < 300; i++) {
+    const answers = await Promise.all(
+      c.instances.map((instance) => fetch(`${instance.url}/v1/aviation/airports/JFK`, { headers }).then((r) => r.status)),
+    );
+    if (answers.every((s) => s === 200)) break;
+    if (i === 299) throw new Error(`aviation reads answer ${answers.join(', ')}`);
+    await sleep(200);
+  }
+
+  const classes: ClassDef[] = [
+    {
+      name: `cached search (${Math.round(searchBytes / 1024)} KB)`,
+      path: '/v1/shopping/offers',
+      method: 'POST',
+      body: searchBody,
+    },
+    { name: 'aviation read JFK', path: '/v1/aviation/airports/JFK', method: 'GET' },
+    { name: 'key gate (monitoring list, off)', path: '/v1/monitoring/airlines', method: 'GET' },
+  ];
+
+  const rest: Record<number, number> = {};
+  const peak: Record<number, number> = {};
+  const samplePeak = () => {
+    for (const instance of c.instances) {
+      if (!instance.running()) continue;
+      peak[instance.index] = Math.max(peak[instance.index] ?? 0, rssMb(instance.pid) || 0);
+    }
+  };
+
+  // Warm each class on every instance (JIT, caches), then let the heap settle before "at rest".
+  for (const def of classes)
+    await load(`${c.url}${def.path}`, { seconds: 2, connections: 10, headers, method: def.method, body: def.body });
+  await sleep(3_000);
+  for (const instance of c.instances) rest[instance.index] = rssMb(instance.pid);
+
+  const rounds: Record<string, Record<number, LoadResult[]>> = {};
+  const costs: Record<string, { requests: number; pg: number; redis: number }> = {};
+  for (const def of classes) {
+    rounds[def.name] = { 1: [], 2: [] };
+    costs[def.name] = { requests: 0, pg: 0, redis: 0 };
+  }
+
+  for (const size of SIZES) {
+    const running = c.instances.filter((i) => i.running()).length;
+    if (size < running) {
+      await c.instances[1]!.kill('SIGTERM');
+      await c.waitForBalancer([0]);
+    } else if (size > running) {
+      await c.instances[1]!.start();
+      await c.waitForBalancer([0, 1]);
+      await load(`${c.url}${classes[1]!.path}`, { seconds: 2, connections: 10, headers });
+    }
+    for (const def of classes) {
+      const pgBefore = await pgTransactions(PG_SERVER, database);
+      const redisBefore = await redisCommands(redis.url);
+      const sampler = setInterval(samplePeak, 250);
+      const result = await load(`${c.url}${def.path}`, {
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+        headers,
+        method: def.method,
+        body: def.body,
+      });
+      clearInterval(sampler);
+      const pgAfter = await pgTransactions(PG_SERVER, database);
+      const redisAfter = await redisCommands(redis.url);
+      if (result.non2xx > 0) console.log(`warning: ${def.name} at ${size}: ${result.non2xx} non-2xx answers or errors`);
+      rounds[def.name]![size]!.push(result);
+      const requests = result.requestsPerSecond * SECONDS;
+      costs[def.name]!.requests += requests;
+      costs[def.name]!.pg += pgAfter - pgBefore;
+      costs[def.name]!.redis += redisAfter - redisBefore;
+    }
+  }
+
+  console.log(
+    `${CONNECTIONS} connections through HAProxy, ${SECONDS} s per class per round, sizes in order ${SIZES.join(', ')}; ` +
+      `aviation data: ${aviation}; ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} at the end`,
+  );
+  printTable(
+    'Through HAProxy at 1 and 2 gateway instances (req/s mean of rounds, p99 worst round)',
+    classes.map((def) => {
+      const one = combine(rounds[def.name]![1]!);
+      const two = combine(rounds[def.name]![2]!);
+      const cost = costs[def.name]!;
+      return {
+        class: def.name,
+        '1: req/s': one.requestsPerSecond,
+        '1: p99 ms': one.p99Ms,
+        '2: req/s': two.requestsPerSecond,
+        '2: p99 ms': two.p99Ms,
+        '2 vs 1': (two.requestsPerSecond / one.requestsPerSecond).toFixed(2),
+        'non-2xx': one.non2xx + two.non2xx,
+        'PG xact/req': (cost.pg / cost.requests).toFixed(3),
+        'Redis cmd/req': (cost.redis / cost.requests).toFixed(2),
+      };
+    }),
+  );
+  printTable(
+    'RSS per instance (MB): at rest after warm-up, and the peak sampled every 250 ms under load',
+    c.instances.map((instance) => ({
+      instance: instance.name,
+      'at rest': rest[instance.index]!,
+      'peak under load': peak[instance.index] ?? NaN,
+    })),
+  );
+  console.log(
+    'PG xact/req and Redis cmd/req include the background: HAProxy readiness checks (two queries and a PING per instance every 500 ms) and scheduled jobs.',
+  );
+} finally {
+  await cluster?.stop();
+  redis.child.kill('SIGKILL');
+  await scratch.drop();
+}
