@@ -31,11 +31,18 @@ export async function aaTestSystemProcess(): Promise<AaTestSystem> {
   // --memory: the airline's bookings need not outlive the bench, and its default data directory
   // (./data/aa-test-system) is one process's at a time, so two benches would refuse each other.
   const child = spawn(process.execPath, ['bin/flightagg.js', 'testsystem', 'aa', '--memory', '--port', String(port)], {
-    env: { ...process.env, AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
+    // The gateway's DATABASE_URL is not the test system's (and would require a KEYRING of it).
+    env: { ...process.env, DATABASE_URL: '', AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/control/state`);
+  // A child that ends before it answers fails the bench with its own words, not after the wait.
+  const ended = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`AA test system exited with ${code}: ${stderr.trim()}`))),
+  );
+  await Promise.race([waitFor(`${url}/control/state`), ended]);
   return {
     url,
     async close() {
