@@ -148,7 +148,8 @@ describe('order messages on the wire', () => {
         errors: [],
       });
     }
-  });
+    // A whole servicing tour plus a libxml2 pass over every message: ~28 s on a quiet 2-core box.
+  }, 120_000);
 
   it('a flight that does not operate is refused at OrderCreate with AA text; the cascade line is the same refusal', async () => {
     const aaConnector = wire.connector({ direct: true });
