@@ -59,15 +59,23 @@ const { secret } = await gateway.apiKeys.create({ agencyId: agency.id, kind: 'ag
 const base = await gateway.app.listen({ port: 0, host: '127.0.0.1' });
 const headers = { 'content-type': 'application/json', 'x-api-key': secret };
 
+/** A setup request. A 503 (a dependency slow on the busy machine) is asked again, at most 5 times. */
 async function call(method: 'GET' | 'POST', url: string, body?: unknown, extra: Record<string, string> = {}) {
-  const res = await request(base + url, {
-    method,
-    headers: { ...headers, ...extra },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${text.slice(0, 200)}`);
-  return JSON.parse(text);
+  for (let attempt = 1; ; attempt++) {
+    const res = await request(base + url, {
+      method,
+      headers: { ...headers, ...extra },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.body.text();
+    if (res.statusCode === 503 && attempt < 5) {
+      console.error(`setup ${method} ${url}: 503, asked again (${text.slice(0, 120)})`);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      continue;
+    }
+    if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${text.slice(0, 200)}`);
+    return JSON.parse(text);
+  }
 }
 
 const ROUTES = [
