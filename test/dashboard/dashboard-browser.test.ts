@@ -59,9 +59,10 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
    * the page's CSP does not govern; nothing is fetched), then a screenshot of it.
    */
   async function shot(page: Page, name: string): Promise<void> {
-    if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
+    if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
     const violations = await page.evaluate(async () => {
-      const found = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+      // In the page: `globalThis` is its window, and axe checks its whole document.
+      const found = await (globalThis as unknown as { axe: typeof axe }).axe.run({ resultTypes: ['violations'] });
       return found.violations.map((v) => ({
         id: v.id,
         impact: v.impact ?? null,
