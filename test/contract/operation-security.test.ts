@@ -24,8 +24,8 @@ describe('security of every operation in /openapi.json', () => {
   afterAll(() => t.close());
 
   it("follows the route's declared authentication", () => {
-    const policies = new Map(
-      t.app.declaredRoutes.map((r) => [`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`, r.auth] as const),
+    const policies = new Map<string, string>(
+      t.app.declaredRoutes.map((r) => [`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`, r.auth]),
     );
     const wrong = operationsOf(document)
       .map(({ name, operation }) => ({ name, auth: policies.get(name), security: (operation as { security?: unknown }).security }))
