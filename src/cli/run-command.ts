@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { ConfigError, loadConfig, type Config } from '../platform/config.js';
 import { DataDirInUseError } from '../platform/db/data-dir-lock.js';
-import { AppError } from '../platform/errors.js';
+import { AppError, DependencyStartError } from '../platform/errors.js';
 import { KeyringError } from '../platform/keyring/keyring.js';
 import { createPlatform, type Platform } from '../platform/platform.js';
 import { forwardToGateway } from './admin-channel.js';
@@ -31,7 +31,8 @@ export function reportFailure(options: OutputOptions, err: unknown): never {
     err instanceof DataDirInUseError ||
     err instanceof KeyringError ||
     err instanceof ConfigError ||
-    err instanceof StartupError
+    err instanceof StartupError ||
+    err instanceof DependencyStartError
   ) {
     fail(options, err.message);
   }

@@ -42,3 +42,25 @@ export const badGateway = (message: string, code = 'airline_error') => new AppEr
 
 export const unavailable = (message: string, code = 'unavailable', headers?: Record<string, string>) =>
   new AppError(503, code, message, {}, headers);
+
+/**
+ * A dependency the process cannot start without (PostgreSQL, Redis) did not answer at start: one
+ * line for the operator naming the server, the setting and the driver's reason, never a stack.
+ * Once started, the same outages are 503s and fallbacks instead (docs/operations.md).
+ */
+export class DependencyStartError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DependencyStartError';
+  }
+}
+
+/** `host:port` of a connection URL: what an operator needs to recognise it, without its password. */
+export function serverOf(url: string): string {
+  try {
+    const { hostname, port } = new URL(url);
+    return port ? `${hostname}:${port}` : hostname;
+  } catch {
+    return 'the configured server';
+  }
+}

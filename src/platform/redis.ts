@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { DependencyStartError, serverOf } from './errors.js';
 
 // Time budgets of every Redis connection, chosen so an outage costs a request well under a second:
 // - connect: 5 s at start only, so a wrong REDIS_URL fails the start clearly;
@@ -40,12 +41,21 @@ export async function connectRedis(url: string, options: RedisConnectOptions): P
   });
   watchConnection(redis, options);
   if (options.onCommand) countCommands(redis, options.onCommand);
+  // ioredis rejects connect() with a bare "Connection is closed."; the reason is in its last error.
+  let reason: string | null = null;
+  const noteReason = (err: Error) => void (reason = err.message);
+  redis.on('error', noteReason);
   try {
     await redis.connect();
   } catch (err) {
     // Stop the reconnect loop, or it would keep a process that failed to start alive.
     redis.disconnect();
-    throw err;
+    throw new DependencyStartError(
+      `Redis at ${serverOf(url)} (REDIS_URL) did not answer: ${reason ?? (err as Error).message}. ` +
+        'Start it, correct REDIS_URL, or leave REDIS_URL unset to run without Redis.',
+    );
+  } finally {
+    redis.off('error', noteReason);
   }
   return redis;
 }

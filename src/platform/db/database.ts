@@ -2,6 +2,7 @@ import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { DependencyStartError, serverOf } from '../errors.js';
 import { markDependencyFailure } from '../http/dependency-errors.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { initialisePgliteDataDir } from './pglite-first-start.js';
@@ -107,7 +108,12 @@ async function openPostgres(
   });
   const connect = () => pool.connect().catch(markDatabase);
   // Fail at start, with the driver's reason, rather than on the first request.
-  const probe = await connect();
+  const probe = await connect().catch(async (err: Error) => {
+    await pool.end().catch(() => undefined);
+    throw new DependencyStartError(
+      `PostgreSQL at ${serverOf(url)} (DATABASE_URL) could not be reached: ${err.message}. Start it or correct DATABASE_URL.`,
+    );
+  });
   probe.release();
   const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } as never }) });
   return {

@@ -1,0 +1,68 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const BIN = path.resolve('bin/flightagg.js');
+
+/** A port nothing listens on: taken from the system, then released. */
+async function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function serve(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, 'serve'], {
+      env: { ...process.env, LOG_LEVEL: 'silent', PORT: '0', ...env },
+      timeout: 90_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+/**
+ * A dependency that does not answer at start stops the start with one line an operator can act on:
+ * which server, which setting, the driver's reason, what to do; no stack, no password.
+ */
+describe('starting without a dependency', { timeout: 120_000 }, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-startup-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('names Redis, REDIS_URL and the reason when Redis does not answer', async () => {
+    const port = await closedPort();
+    const result = await serve({ DATA_DIR: dataDir, DATABASE_URL: '', KEYRING: '', REDIS_URL: `redis://:s3cret@127.0.0.1:${port}` });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `error: Redis at 127.0.0.1:${port} (REDIS_URL) did not answer: connect ECONNREFUSED 127.0.0.1:${port}. ` +
+        'Start it, correct REDIS_URL, or leave REDIS_URL unset to run without Redis.',
+    );
+  });
+
+  it('names PostgreSQL, DATABASE_URL and the reason when PostgreSQL does not answer', async () => {
+    const port = await closedPort();
+    const keyring = (await run(process.execPath, [BIN, 'keyring', 'generate'], { env: process.env })).stdout.trim().split('\n').join(',');
+    const result = await serve({
+      DATA_DIR: dataDir,
+      DATABASE_URL: `postgres://postgres:s3cret@127.0.0.1:${port}/postgres`,
+      KEYRING: keyring,
+      REDIS_URL: '',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      `error: PostgreSQL at 127.0.0.1:${port} (DATABASE_URL) could not be reached: connect ECONNREFUSED 127.0.0.1:${port}. ` +
+        'Start it or correct DATABASE_URL.',
+    );
+  });
+});
