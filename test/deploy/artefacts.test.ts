@@ -210,10 +210,20 @@ describe('compose.yaml', () => {
     const mount = compose.services.haproxy!.volumes!.find((v) => v.startsWith('./deploy/haproxy.cfg:'));
     expect(mount).toBeDefined();
     const cfg = fs.readFileSync(path.join(ROOT, 'deploy/haproxy.cfg'), 'utf8');
-    const servers = [...cfg.matchAll(/^\s*server\s+(\S+)\s+(\S+):(\d+)\s/gm)].map((m) => `${m[2]}:${m[3]}`);
     const port = loadConfig({ PORT: '8080' }).port;
-    expect(servers.sort()).toEqual(gateways.map(([name]) => `${name}:${port}`).sort());
-    expect(cfg).toMatch(/^\s*http-check send meth GET uri \/v1\/health\/ready\s*$/m);
+    // Each backend lists every gateway: `gateways` checked on readiness, `gateways_alive` (the
+    // fail-open one, used while none is ready) on liveness.
+    for (const [backend, check] of [
+      ['gateways', '/v1/health/ready'],
+      ['gateways_alive', '/v1/health'],
+    ] as const) {
+      const section = cfg.split(/^backend\s+/m).find((part) => part.startsWith(`${backend}\n`)) ?? '';
+      const servers = [...section.matchAll(/^\s*server\s+(\S+)\s+(\S+):(\d+)\s/gm)].map((m) => `${m[2]}:${m[3]}`);
+      expect(servers.sort(), backend).toEqual(gateways.map(([name]) => `${name}:${port}`).sort());
+      expect(section, backend).toMatch(new RegExp(`^\\s*http-check send meth GET uri ${check.replace(/\//g, '\\/')}\\s*$`, 'm'));
+      expect(section, backend).toMatch(/^\s*timeout check \d+s\s*$/m);
+    }
+    expect(cfg).toMatch(/^\s*use_backend gateways_alive if \{ nbsrv\(gateways\) eq 0 \}\s*$/m);
     expect(cfg).toMatch(/^\s*option forwardfor\s*$/m);
     expect(cfg).toMatch(/^\s*balance roundrobin\s*$/m);
   });
