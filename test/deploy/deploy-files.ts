@@ -110,9 +110,12 @@ export function interpolate(text: string, values: Record<string, string>): strin
  * name it hands to its readers (`r.int('PORT', …)`) or reads off `env` directly.
  */
 export function configVariables(): Set<string> {
-  const source = fs.readFileSync(path.join(ROOT, 'src/platform/config.ts'), 'utf8');
   const names = new Set<string>();
-  for (const m of source.matchAll(/\br\s*\.\s*\w+\(\s*'([A-Z][A-Z0-9_]*)'/g)) names.add(m[1]!);
-  for (const m of source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)) names.add(m[1]!);
+  // The gateway's settings, and the test system command's own storage settings (AA_TEST_DATABASE_URL).
+  for (const file of ['src/platform/config.ts', 'src/cli/testsystem-commands.ts']) {
+    const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
+    for (const m of source.matchAll(/\br\s*\.\s*\w+\(\s*'([A-Z][A-Z0-9_]*)'/g)) names.add(m[1]!);
+    for (const m of source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)) names.add(m[1]!);
+  }
   return names;
 }
