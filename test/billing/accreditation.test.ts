@@ -11,7 +11,13 @@ beforeAll(async () => {
   aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
   // Live keys reach "production", which here is the same test system.
   h = await startBilling({
-    env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, AA_LIVE_URL: aa.url, AA_LIVE_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY },
+    env: {
+      AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY,
+      AA_LIVE_URL: aa.url,
+      AA_LIVE_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY,
+      // A gateway that reaches a live airline must not take its change notifications on the public development secret.
+      AA_NOTIFY_SECRET: 'accreditation-test-notify-secret',
+    },
     app: { aaTestSystemUrl: aa.url },
   });
 });
