@@ -38,7 +38,7 @@ describe('operator CLI', { timeout: 120_000 }, () => {
   let key: { id: string; secret: string };
 
   beforeAll(async () => {
-    const agency = await cli('agency', 'create', '--name', 'CLI Travel', '--plan', 'starter', '--json');
+    const agency = await cli('agency', 'create', '--name', 'CLI Travel', '--plan', 'payg', '--json');
     expect(agency.code).toBe(0);
     agencyId = agency.json.id;
     const created = await cli(
