@@ -44,6 +44,8 @@ export interface ReserveRequest {
     | null;
   holdId: string;
   nowMs: number;
+  /** The day (UTC) and billing period the request falls in, where the seeds are read. */
+  window: { day: Date; period: Date; windows: SearchWindows };
 }
 
 export type ReserveOutcome = { ok: true; used: number } | { ok: false; refusal: Refusal; used: number };
@@ -72,7 +74,7 @@ export interface UsageCounter {
    * missing. The memory counter answers at once (no promise) once its counters are seeded: most
    * metered requests then cost no turn of the event loop.
    */
-  reserve(request: ReserveRequest, seeds: () => Promise<Seeds>): ReserveOutcome | Promise<ReserveOutcome>;
+  reserve(request: ReserveRequest, seeds: (request: ReserveRequest) => Promise<Seeds>): ReserveOutcome | Promise<ReserveOutcome>;
   /**
    * Ends a request: a served one is counted, a refused or failed one gives its hold and search
    * back. Never throws: a counter that cannot reach its store counts served requests elsewhere.
@@ -87,8 +89,16 @@ export interface UsageCounter {
 
 /** The usage row a served request adds to. */
 export function usageField(t: MeterTicket): string {
-  return `${t.keyId}|${t.agencyId ?? ''}|${t.keyKind}|${t.hour}|${t.surface}`;
+  // The same string for a key's requests of one hour and surface: counting one is then a map
+  // update whose key is already hashed, not a new string per request.
+  const known = lastFields.get(t.keyId);
+  if (known?.hour === t.hour && known.surface === t.surface) return known.field;
+  const field = `${t.keyId}|${t.agencyId ?? ''}|${t.keyKind}|${t.hour}|${t.surface}`;
+  if (lastFields.size >= 10_000) lastFields.clear();
+  lastFields.set(t.keyId, { hour: t.hour, surface: t.surface, field });
+  return field;
 }
+const lastFields = new Map<string, { hour: string; surface: string; field: string }>();
 
 export interface UsageKey {
   apiKeyId: string;

@@ -14,6 +14,8 @@ import {
 const SWEEP_EVERY = 1024;
 const SEARCH_COUNTER_TTL_MS = 35 * 86_400_000;
 
+const refused = (refusal: Refusal, used: number): ReserveOutcome => ({ ok: false, refusal, used });
+
 /**
  * The counters of one gateway on embedded storage (or without Redis): exact within the process,
  * which is the only one writing (the data directory is locked). Every check-and-count runs
@@ -64,13 +66,16 @@ export function createMemoryCounter(): UsageCounter {
     );
   }
 
-  async function seedThenReserve(request: ReserveRequest, readSeeds: () => Promise<Seeds>): Promise<ReserveOutcome> {
+  async function seedThenReserve(
+    request: ReserveRequest,
+    readSeeds: (request: ReserveRequest) => Promise<Seeds>,
+  ): Promise<ReserveOutcome> {
     const { agencyId, search, nowMs } = request;
     while (missing(request)) {
       const key = `${agencyId}|${search?.day ?? ''}|${search?.period ?? ''}`;
       let seeded = seeding.get(key);
       if (!seeded) {
-        seeded = readSeeds()
+        seeded = readSeeds(request)
           .then((seeds) => {
             if (!used.has(agencyId)) used.set(agencyId, seeds.used);
             if (search) {
@@ -94,19 +99,18 @@ export function createMemoryCounter(): UsageCounter {
   function reserveNow(request: ReserveRequest): ReserveOutcome {
     const { agencyId, search, nowMs } = request;
     const spent = used.get(agencyId) ?? 0;
-    const refuse = (refusal: Refusal): ReserveOutcome => ({ ok: false, refusal, used: spent });
     let held: Map<string, number> | null = null;
     if (request.cap !== null) {
-      if (spent >= request.cap) return refuse('payment_required');
+      if (spent >= request.cap) return refused('payment_required', spent);
       held = liveHolds(agencyId, nowMs);
-      if (spent + held.size >= request.cap) return refuse('allowance_burst');
+      if (spent + held.size >= request.cap) return refused('allowance_burst', spent);
     }
     if (search) {
       const day = searches.get(dayKey(agencyId, search.day))!;
       const period = searches.get(periodKey(agencyId, search.period))!;
-      if (search.daily !== null && day.count >= search.daily) return refuse('daily_ceiling');
-      if (search.monthly !== null && period.count >= search.monthly) return refuse('monthly_ceiling');
-      if (search.lookToBook !== null && day.count >= search.lookToBook) return refuse('look_to_book');
+      if (search.daily !== null && day.count >= search.daily) return refused('daily_ceiling', spent);
+      if (search.monthly !== null && period.count >= search.monthly) return refused('monthly_ceiling', spent);
+      if (search.lookToBook !== null && day.count >= search.lookToBook) return refused('look_to_book', spent);
       day.count += 1;
       period.count += 1;
     }

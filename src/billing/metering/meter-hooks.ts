@@ -38,8 +38,8 @@ export function addMeterHooks(app: FastifyInstance, meter: Meter): void {
       if (pending) pending.then(() => done(), done);
       else done();
     };
-    const settle: Hook = (request, _reply, done) => {
-      if (meterOf()) meter.settle(request);
+    const settle: Hook = (_request, reply, done) => {
+      if (meterOf()) meter.settle(reply);
       done();
     };
     ours.add(admit);

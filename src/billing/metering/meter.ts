@@ -8,7 +8,7 @@ import { standingOf } from '../standing/standing-check.js';
 import { utcDay } from '../terms/period.js';
 import { periodOf, type AccountTerms } from '../terms/terms.js';
 import type { TermsService } from '../terms/service.js';
-import type { MeterTicket, ReserveOutcome, ReserveRequest, SearchWindows, UsageCounter } from './counter.js';
+import type { MeterTicket, ReserveOutcome, ReserveRequest, SearchWindows, Seeds, UsageCounter } from './counter.js';
 import { applyBatch, bookingsOn, pruneBatches, readSeeds } from './store.js';
 
 export interface MeterDeps {
@@ -39,7 +39,7 @@ export function isServed(status: number): boolean {
  * `flush` writes the counts to the database.
  */
 export function createMeter({ db, counter, fallbackCounter, terms, docsUrl, clock }: MeterDeps) {
-  const tickets = new WeakMap<FastifyRequest, { ticket: MeterTicket; reply: FastifyReply }>();
+  const tickets = new WeakMap<FastifyReply['raw'], MeterTicket>();
   const bookings = new Map<string, { day: string; count: number; at: number }>();
   // Hold ids: unique across instances without a random draw per request.
   const instance = randomBytes(6).toString('hex');
@@ -91,10 +91,17 @@ export function createMeter({ db, counter, fallbackCounter, terms, docsUrl, cloc
     return count;
   }
 
+  // Counts not yet written are written first, so the counters start from every served request.
+  async function seedsOf(request: ReserveRequest): Promise<Seeds> {
+    await flush();
+    return readSeeds(db, request.agencyId, request.window.day, request.window.period);
+  }
+
   /**
    * The standing check, the allowance and the search ceilings of an agency's request. Settles
    * synchronously (undefined) when nothing needs a round trip: a paying plan's request, or any
    * request the memory counter decides; a promise otherwise. Throws (or rejects) the refusal.
+   * No closure is made on the synchronous path: this runs on every metered request.
    */
   function admitAgency(ticket: MeterTicket, t: AccountTerms, now: Date): Promise<void> | undefined {
     const portal = ticket.keyKind === 'portal';
@@ -109,54 +116,73 @@ export function createMeter({ db, counter, fallbackCounter, terms, docsUrl, cloc
     // Nothing to reserve for a paying plan's request that is not a search under a ceiling: it is
     // only counted when it ends (one step, no round trip before it is served).
     if (cap === null && !isSearch) return undefined;
-    const { day, period, windows } = windowsOf(t, now);
-    const holdId = `${instance}-${++holds}`;
-    const reserve = (lookToBook: number | null): ReserveRequest => ({
+    const window = windowsOf(t, now);
+    const request: ReserveRequest = {
       agencyId: t.agencyId,
       countsAllowance: portal,
       cap,
-      search: isSearch ? { ...windows, daily: t.dailySearchCeiling, monthly: t.monthlySearchCeiling, lookToBook } : null,
-      holdId,
+      search: isSearch
+        ? { ...window.windows, daily: t.dailySearchCeiling, monthly: t.monthlySearchCeiling, lookToBook: null }
+        : null,
+      holdId: `${instance}-${++holds}`,
       nowMs: now.getTime(),
-    });
-    // Counts not yet written are written first, so the counters start from every served request.
-    const seeds = async () => {
-      await flush();
-      return readSeeds(db, t.agencyId, day, period);
+      window,
     };
-    const accept = (outcome: ReserveOutcome): void => {
-      if (!outcome.ok) throw admissionRefusal(t, outcome.refusal, now, docsUrl);
-      ticket.hold = cap !== null ? holdId : null;
-      ticket.search = isSearch ? windows : null;
-    };
-    if (!isSearch || t.lookToBookCeiling === null) {
-      const outcome = counter.reserve(reserve(null), seeds);
-      if (outcome instanceof Promise) return outcome.then(accept);
-      accept(outcome);
-      return undefined;
+    if (request.search && t.lookToBookCeiling !== null) return admitUnderLookToBook(ticket, t, now, request, t.lookToBookCeiling);
+    const outcome = counter.reserve(request, seedsOf);
+    if (outcome instanceof Promise) return outcome.then((answer) => accept(ticket, t, now, request, answer));
+    accept(ticket, t, now, request, outcome);
+    return undefined;
+  }
+
+  async function admitUnderLookToBook(ticket: MeterTicket, t: AccountTerms, now: Date, request: ReserveRequest, ceiling: number) {
+    const search = request.search!;
+    const allowed = async (fresh: boolean) => ceiling * (1 + (await bookingsToday(t.agencyId, search.day, fresh)));
+    let outcome = await counter.reserve({ ...request, search: { ...search, lookToBook: await allowed(false) } }, seedsOf);
+    // A booking made since the count was read lifts the ceiling: read it again before refusing.
+    if (!outcome.ok && outcome.refusal === 'look_to_book') {
+      outcome = await counter.reserve({ ...request, search: { ...search, lookToBook: await allowed(true) } }, seedsOf);
     }
-    const ceiling = t.lookToBookCeiling;
-    const searchesAllowed = async (fresh: boolean) => ceiling * (1 + (await bookingsToday(t.agencyId, windows.day, fresh)));
-    return (async () => {
-      let outcome = await counter.reserve(reserve(await searchesAllowed(false)), seeds);
-      // A booking made since the count was read lifts the ceiling: read it again before refusing.
-      if (!outcome.ok && outcome.refusal === 'look_to_book')
-        outcome = await counter.reserve(reserve(await searchesAllowed(true)), seeds);
-      accept(outcome);
-    })();
+    accept(ticket, t, now, request, outcome);
   }
 
-  function track(request: FastifyRequest, reply: FastifyReply, ticket: MeterTicket): void {
-    tickets.set(request, { ticket, reply });
-    // A client that leaves mid-answer (a stream) ends the request without onResponse.
-    reply.raw.once('close', () => settle(request, (r) => r.raw.headersSent && isServed(r.statusCode)));
+  function accept(ticket: MeterTicket, t: AccountTerms, now: Date, request: ReserveRequest, outcome: ReserveOutcome): void {
+    if (!outcome.ok) throw admissionRefusal(t, outcome.refusal, now, docsUrl);
+    ticket.hold = request.cap !== null ? request.holdId : null;
+    ticket.search = request.search ? request.window.windows : null;
   }
 
-  function settle(request: FastifyRequest, served: (reply: FastifyReply) => boolean): void {
-    const entry = tickets.get(request);
-    if (!entry) return;
-    tickets.delete(request);
-    counter.settle(entry.ticket, served(entry.reply));
+  /** Admits a request whose terms are known (null: a key without an agency, only counted). */
+  function admitWith(
+    raw: FastifyReply['raw'],
+    ticket: MeterTicket,
+    t: AccountTerms | null,
+    now: Date,
+  ): Promise<void> | undefined {
+    const pending = t ? admitAgency(ticket, t, now) : undefined;
+    if (pending) return pending.then(() => track(raw, ticket));
+    track(raw, ticket);
+    return undefined;
+  }
+
+  // Keyed by the response: its `close` listener is then one function for every request.
+  function track(raw: FastifyReply['raw'], ticket: MeterTicket): void {
+    tickets.set(raw, ticket);
+    // A client that leaves mid-answer (a stream) ends the request without onResponse; after a
+    // finished answer, `close` finds the ticket settled already.
+    raw.once('close', abandoned);
+  }
+
+  function abandoned(this: FastifyReply['raw']): void {
+    // Served when it had started answering: a stream the client left.
+    settle(this, this.headersSent && isServed(this.statusCode));
+  }
+
+  function settle(raw: FastifyReply['raw'], served: boolean): void {
+    const ticket = tickets.get(raw);
+    if (!ticket) return;
+    tickets.delete(raw);
+    counter.settle(ticket, served);
   }
 
   // The UTC hour a request is counted in, as an ISO instant: worked out once an hour.
@@ -189,20 +215,15 @@ export function createMeter({ db, counter, fallbackCounter, terms, docsUrl, cloc
         hold: null,
         search: null,
       };
-      const proceed = (t: AccountTerms | null): Promise<void> | undefined => {
-        const pending = t ? admitAgency(ticket, t, now) : undefined;
-        if (pending) return pending.then(() => track(request, reply, ticket));
-        track(request, reply, ticket);
-        return undefined;
-      };
-      if (!key.agencyId) return proceed(null);
+      if (!key.agencyId) return admitWith(reply.raw, ticket, null, now);
       const known = terms.peek(key.agencyId);
-      return known !== undefined ? proceed(known) : terms.cached(key.agencyId).then(proceed);
+      if (known !== undefined) return admitWith(reply.raw, ticket, known, now);
+      return terms.cached(key.agencyId).then((t) => admitWith(reply.raw, ticket, t, now));
     },
 
     /** onResponse of a metered route: count what was served, give back what was not. */
-    settle(request: FastifyRequest): void {
-      settle(request, (reply) => isServed(reply.statusCode));
+    settle(reply: FastifyReply): void {
+      settle(reply.raw, isServed(reply.statusCode));
     },
 
     /**

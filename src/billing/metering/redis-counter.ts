@@ -177,7 +177,7 @@ export function createRedisCounter(redis: Redis, redisPrefix: string, { fallback
       // Seeded by the next call (SET NX); a search counter of a day that has just ended can lapse
       // in between, hence a few tries.
       for (let attempt = 0; outcome === 'seed' && attempt < 3; attempt++) {
-        const seeds = await readSeeds();
+        const seeds = await readSeeds(request);
         outcome = await queue(request, [seeds.used, seeds.daySearches, seeds.periodSearches]);
       }
       if (outcome === 'seed') throw new Error('the billing counters could not be seeded in Redis');
