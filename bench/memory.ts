@@ -82,7 +82,7 @@ async function importPhase(dataDir: string) {
     atStart,
     afterFirstStart,
     afterImport,
-    peak_rss_mb: peak,
+    peak_rss_mb: Math.max(peak, afterImport.rss!),
     first_start_child_peak_rss_mb: childPeak,
   };
 }
