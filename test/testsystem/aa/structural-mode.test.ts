@@ -43,7 +43,12 @@ describe('the AA test system without its schema folder', () => {
     expect(priced.statusCode, priced.body).toBe(200);
     const offerId = encodeURIComponent(offer.offer_id);
     expect((await call('GET', `/v1/offers/${offerId}/seats`)).statusCode).toBe(200);
-    expect((await call('GET', `/v1/offers/${offerId}/services`)).statusCode).toBe(200);
+    const services = await call('GET', `/v1/offers/${offerId}/services`);
+    expect(services.statusCode).toBe(200);
+    const bag = (services.json() as { service_id: string; price_amount: number | null; segment_ids: string[] }[]).find(
+      (s) => (s.price_amount ?? 0) > 0 && s.segment_ids.length === 0,
+    );
+    if (!bag) throw new Error(`no priced whole-journey service: ${services.body.slice(0, 300)}`);
 
     const order = await call('POST', '/v1/orders', {
       offer_id: offer.offer_id,
@@ -56,8 +61,14 @@ describe('the AA test system without its schema folder', () => {
 
     const quote = await call('POST', path('/quote'), {});
     expect(quote.statusCode, quote.body).toBe(200);
-    const ancillaries = await call('POST', path('/change'), { action: 'ancillaries' });
+    // An extra bag through the change quote and its confirmation (OrderQuote, then OrderChange).
+    const ancillaries = await call('POST', path('/change'), {
+      action: 'ancillaries',
+      services: [{ service_id: bag.service_id, passenger_id: 'PAX1' }],
+    });
     expect(ancillaries.statusCode, ancillaries.body).toBe(200);
+    const added = await call('POST', path('/change/confirm'), { offer_id: ancillaries.json().quote_id });
+    expect(added.statusCode, added.body).toBe(200);
     const reshop = await call('POST', path('/reshop'), {});
     expect(reshop.statusCode, reshop.body).toBe(200);
     expect((await call('GET', `${path('')}&refresh=true`)).statusCode).toBe(200);
