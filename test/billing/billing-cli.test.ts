@@ -36,11 +36,12 @@ describe('operator CLI: agency terms and usage export', { timeout: 180_000 }, ()
   }
 
   let agencyId: string;
+  // The first start of embedded storage (initdb in a child process) can take a minute on a loaded machine.
   beforeAll(async () => {
     const agency = await cli('agency', 'create', '--name', 'Terms Travel', '--json');
     expect(agency.code).toBe(0);
     agencyId = agency.json.id as string;
-  });
+  }, 180_000);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('agency set refuses a plan outside the catalogue unless --force, and bad values naming the flag', async () => {

@@ -37,6 +37,7 @@ describe('operator CLI', { timeout: 120_000 }, () => {
   let agencyId: string;
   let key: { id: string; secret: string };
 
+  // The first start of embedded storage (initdb in a child process) can take a minute on a loaded machine.
   beforeAll(async () => {
     const agency = await cli('agency', 'create', '--name', 'CLI Travel', '--plan', 'payg', '--json');
     expect(agency.code).toBe(0);
@@ -56,7 +57,7 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     );
     expect(created.code).toBe(0);
     key = { id: created.json.id, secret: created.json.secret };
-  });
+  }, 180_000);
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('creates agencies and keys, printing one JSON object with the id (and the secret, once)', () => {

@@ -57,6 +57,7 @@ describe.skipIf(inject('databaseUrl'))('the first npm start on empty embedded st
   let baseUrl: string;
   let secret: string;
 
+  // The first start of embedded storage (initdb in a child process) can take a minute on a loaded machine.
   beforeAll(async () => {
     gateway = spawn(process.execPath, [BIN, 'serve'], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     gateway.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -75,7 +76,7 @@ describe.skipIf(inject('databaseUrl'))('the first npm start on empty embedded st
     });
     baseUrl = /listening on (http:\/\/\S+)/.exec(output)![1]!;
     secret = /^ {2}(fa_test_\S+)$/m.exec(output)![1]!;
-  });
+  }, 180_000);
   afterAll(async () => {
     if (gateway.exitCode === null) {
       const exited = new Promise((resolve) => gateway.once('exit', resolve));
