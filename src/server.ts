@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { startDraining } from './health/drain.js';
-import type { Config } from './platform/config.js';
 import { watchSharedAirline, type SharedAirlineWatch } from './health/shared-airline.js';
+import type { Config } from './platform/config.js';
 import { createPlatform, type Platform } from './platform/platform.js';
 import { endOpenEventStreams } from './shopping/event-stream.js';
 import { startAaTestSystem, type InProcessAaTestSystem } from './testsystem/aa/server.js';
