@@ -120,6 +120,19 @@ const hold = (g: Gateway, offer: string, given: string, key?: string) =>
     key ? { 'idempotency-key': key } : {},
   );
 
+/** Every lookup of the airline fails until recovery gives up: each run after the previous back-off (at most 30 minutes). */
+async function recoveryGivesUp(): Promise<void> {
+  await control('POST', '/control/faults', { kind: 'http5xx', messages: ['OrderRetrieve'] });
+  try {
+    for (let run = 0; run < MAX_RECOVERY_ATTEMPTS; run++) {
+      shift += run === 0 ? BOOKING_LEASE_MS + 1_000 : 31 * 60_000;
+      await gateway.platform.scheduler.runNow(BOOKING_RECOVERY_JOB);
+    }
+  } finally {
+    await control('DELETE', '/control/faults');
+  }
+}
+
 beforeAll(async () => {
   aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
   const serverUrl = inject('databaseUrl');
@@ -256,16 +269,7 @@ describe('a gateway that dies between the airline booking and the order insert',
     const offer = await offerId(gateway, 33);
     await control('POST', '/control/faults', { kind: 'http5xx', messages: ['OrderCreate'], remaining: 1 });
     expect((await hold(gateway, offer, 'Barbara', 'silent-key')).statusCode).toBe(502);
-    await control('POST', '/control/faults', { kind: 'http5xx', messages: ['OrderRetrieve'] });
-    try {
-      // Each run comes after the previous attempt's back-off (at most 30 minutes).
-      for (let run = 0; run < MAX_RECOVERY_ATTEMPTS; run++) {
-        shift += run === 0 ? BOOKING_LEASE_MS + 1_000 : 31 * 60_000;
-        await gateway.platform.scheduler.runNow(BOOKING_RECOVERY_JOB);
-      }
-    } finally {
-      await control('DELETE', '/control/faults');
-    }
+    await recoveryGivesUp();
     const { rows } = await sql<{ state: string; attempts: number }>`
       select state, attempts from order_booking_intents where idempotency_key = 'silent-key'`.execute(gateway.platform.db);
     expect(rows).toEqual([{ state: 'unresolved', attempts: MAX_RECOVERY_ATTEMPTS }]);
@@ -308,15 +312,7 @@ describe('a gateway that dies between the airline booking and the order insert',
     await control('POST', '/control/faults', { kind: 'http5xx', messages: ['OrderCreate'], remaining: 1 });
     const first = await hold(gateway, offer, 'Grace', 'operator-release-key');
     expect(first.statusCode, first.body).toBe(502);
-    await control('POST', '/control/faults', { kind: 'http5xx', messages: ['OrderRetrieve'] });
-    try {
-      for (let run = 0; run < MAX_RECOVERY_ATTEMPTS; run++) {
-        shift += run === 0 ? BOOKING_LEASE_MS + 1_000 : 31 * 60_000;
-        await gateway.platform.scheduler.runNow(BOOKING_RECOVERY_JOB);
-      }
-    } finally {
-      await control('DELETE', '/control/faults');
-    }
+    await recoveryGivesUp();
     const operator = commandsInsideGateway(gateway.platform);
     const [intent] = JSON.parse((await operator(['booking-intent', 'list', '--json'])).stdout).intents as { id: string }[];
     const released = await operator(['booking-intent', 'release', intent!.id, '--confirm-not-booked', '--json']);
