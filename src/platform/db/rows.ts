@@ -15,7 +15,7 @@ export type NewRow<T extends TableName> = Insertable<Tables[T]>;
 export type RowUpdate<T extends TableName> = Updateable<Tables[T]>;
 
 // The rows the stores read, by name. A feature's own JSON documents (orders.details, a booking
-// intent's booking) are typed by that feature through FeatureDocuments (tables.ts).
+// intent's booking) are typed by that feature through FeatureDocuments (tables/column-types.ts).
 export type AgencyRow = Row<'agencies'>;
 export type UserRow = Row<'users'>;
 export type ApiKeyRow = Row<'api_keys'>;
