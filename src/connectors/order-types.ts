@@ -137,6 +137,8 @@ export interface OrderPart {
 export interface ReshopRequest {
   slices: { origin: string; destination: string; departureDate: string }[];
   cabin: Cabin | null;
+  /** The segments the new flights replace (whole journeys); absent: the whole itinerary. */
+  segmentIds?: string[];
 }
 
 export type ExtraSubject = { kind: 'offer'; offerId: string } | { kind: 'order'; ref: OrderRef };
@@ -158,6 +160,14 @@ export interface OrderOperations {
     ctx: CallContext,
   ): Promise<ConnectorResult<AirlineOrder>>;
   retrieveOrder(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<AirlineOrder>>;
+  /**
+   * The order with its segment ids grouped per journey (one-way trip; 21.3 PaxJourney), what a
+   * reissue changes whole. Kept out of AirlineOrder so stored views of older orders still compare equal.
+   */
+  retrieveOrderJourneys?(
+    ref: OrderRef,
+    ctx: CallContext,
+  ): Promise<ConnectorResult<{ order: AirlineOrder; journeys: string[][] }>>;
   /**
    * The booking the airline holds under the seller reference given at createOrder; null when the
    * airline says it has none (nothing was booked). Any other failure means "could not tell".

@@ -60,7 +60,11 @@ describe('refund amounts on the wire', () => {
     );
     if (!created.ok) throw new Error(created.failure.message);
     const ref = { airlineOrderId: created.value.airlineOrderId, owner: created.value.owner };
-    const paid = await aa.changeOrder(ref, { extras: [], payment: { type: 'card', card: CARD }, amount: created.value.total }, ctx);
+    const paid = await aa.changeOrder(
+      ref,
+      { extras: [], payment: { type: 'card', card: CARD }, amount: created.value.total },
+      ctx,
+    );
     if (!paid.ok) throw new Error(paid.failure.message);
     expect(paid.value.status).toBe('ticketed');
     expect(paid.value.refund, 'nothing refunded yet: no refund in the view').toBeUndefined();

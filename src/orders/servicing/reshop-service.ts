@@ -1,6 +1,6 @@
 import type { ReshopRequest } from '../../connectors/order-types.js';
 import type { OrderRow } from '../../platform/db/rows.js';
-import { badRequest, conflict, unprocessable } from '../../platform/errors.js';
+import { badRequest, conflict } from '../../platform/errors.js';
 import { paymentOf } from '../booking/inputs.js';
 import { recordTransition } from '../order-lifecycle.js';
 import type { OrderScope } from '../order-record.js';
@@ -8,6 +8,7 @@ import type { ChangeRequest } from './schemas.js';
 import { ancillariesQuote, cancelSegmentsQuote, confirmKeptChange, type ChangeInput } from './change-actions.js';
 import { notUsedBy } from './order-part.js';
 import { keepQuote } from './quote-keeper.js';
+import { reissueScope } from './reissue-scope.js';
 import { changeQuoteId, isLive, type ServicingQuote } from './servicing-quote.js';
 import { open, refOf, requireOpen, unwrap, zero, type ServicingDeps, type Target } from './context.js';
 
@@ -36,7 +37,7 @@ export async function reshopOrder(deps: ServicingDeps, scope: OrderScope, t: Tar
 
 /**
  * change: an order quote for the action. `reissue` lists the alternatives the confirm step accepts
- * (its `segment_ids` must name the order's segments still booked: AA reissues the whole itinerary);
+ * for the whole itinerary, or for the one journey `segment_ids` names (reissue-scope.ts);
  * `cancel_segments` and `ancillaries` are kept quotes confirmed by their `quote_id` (change-actions.ts).
  * Every action keeps its `reason` for the history entry of the confirm.
  */
@@ -64,8 +65,7 @@ export async function changeQuote(deps: ServicingDeps, scope: OrderScope, t: Tar
     };
   }
   notUsedBy('reissue', body, ['seats', 'services', 'remove_extra_ids', 'payment']);
-  const segmentIds = reissuedSegments(order, body.segment_ids);
-  const request = reshopRequest(order, body.departure_date ? { slices: [{ departure_date: body.departure_date }] } : {});
+  const { segmentIds, request } = await reissueScope(opened, body.segment_ids, body.departure_date);
   const offers = unwrap(await connector.reshopOrder(refOf(order), request, ctx));
   const best = [...offers].sort((a, b) => a.amountDue.amountMinor - b.amountDue.amountMinor)[0];
   const kept: ServicingQuote = {
@@ -94,25 +94,6 @@ export async function changeQuote(deps: ServicingDeps, scope: OrderScope, t: Tar
     deadline: null,
     offers,
   };
-}
-
-/** The segments a reissue changes: all still booked, or `segment_ids` when they name exactly those. */
-function reissuedSegments(order: OrderRow, segmentIds: string[] | undefined): string[] {
-  const live = order.details.airline.segments.filter((s) => s.status !== 'cancelled').map((s) => s.segmentId);
-  if (!segmentIds?.length) return live;
-  const unknown = segmentIds.filter((id) => !live.includes(id));
-  if (unknown.length > 0)
-    throw unprocessable(`segment_ids: ${unknown.join(', ')} not booked in this order`, 'unknown_segment', {
-      field: 'segment_ids',
-      segment_ids: unknown,
-    });
-  if (!live.every((id) => segmentIds.includes(id)))
-    throw unprocessable(
-      'segment_ids: AA reissues the whole itinerary; name every segment still booked, or leave segment_ids out (cancel_segments drops segments)',
-      'partial_reissue_unsupported',
-      { field: 'segment_ids' },
-    );
-  return live;
 }
 
 /**
@@ -144,6 +125,7 @@ export async function confirmChange(
     await connector.acceptReshopOffers(refOf(order), ids, paymentOf(body) ?? { type: 'agency_account' }, ctx),
   );
   const reissue = kept?.action === 'reissue' ? kept : null;
+  const before = new Set(order.details.airline.segments.map((s) => s.segmentId));
   const row = await recordTransition(deps.db, order, {
     action: 'reissued',
     actor: scope.actor,
@@ -155,6 +137,10 @@ export async function confirmChange(
       change_quote_id: body.change_quote_id ?? null,
       reason: reissue?.reason ?? null,
       ...(reissue ? { segment_ids: reissue.segmentIds } : {}),
+      // What the airline put in their place: the history names the old and the new flights.
+      new_segment_ids: changed.segments
+        .filter((s) => s.status !== 'cancelled' && !before.has(s.segmentId))
+        .map((s) => s.segmentId),
     },
   });
   return { order: row, full: true };

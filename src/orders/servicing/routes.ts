@@ -6,7 +6,8 @@ import { AirlineQuery, MinimalOrder, OrderIdParams, OrderSchema, orderErrors } f
 import { lowerCaseKeys } from './case-insensitive-keys.js';
 import { cancelQuote, confirmCancel, refundEligibility, refundOrder } from './cancellation-service.js';
 import { changeQuote, confirmChange, reshopOrder } from './reshop-service.js';
-import { addedExtrasView, reshopOffersView } from './reshop-view.js';
+import { cancelQuoteView, changeQuoteView, refundEligibilityView } from './quote-view.js';
+import { reshopOffersView } from './reshop-view.js';
 import {
   CancelBody,
   CancelConfirmBody,
@@ -142,7 +143,10 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       schema: {
         operationId: 'quoteOrderChange',
         description:
-          'Prices a change without making it. `reissue`: alternatives for a new date (accept one with POST /change/confirm `offer_id`). ' +
+          'Prices a change without making it. `reissue`: alternatives for a new date (accept one with POST /change/confirm `offer_id`): ' +
+          'of the whole itinerary, or of one journey when `segment_ids` names every segment of it (the return of a round trip, a ' +
+          'connection whole), the other journeys staying booked and ticketed; the fare difference and change fee are for that journey, ' +
+          'per passenger. Part of a journey is 422 `partial_journey`, a journey flown or partly flown 422 `segment_flown`. ' +
           '`cancel_segments`: the `segment_ids` cancelled for every passenger, refund versus penalty by the fare rules; naming every segment ' +
           'is the whole order. `ancillaries`: `seats`/`services` to add (priced now, paid at confirm on a ticketed order) or ' +
           '`remove_extra_ids` to remove. Those two are confirmed with POST /change/confirm `{"offer_id": quote_id}`. `reason` is kept ' +
@@ -157,23 +161,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       preValidation: [...writeRoute.preValidation, async (request) => lowerCaseKeys(request.body)],
     },
     async (request) => {
-      const q = await changeQuote(deps, scopeOf(request, 'read'), target(request), request.body ?? {});
-      const kept = q.quote;
-      const cancels = kept.action === 'cancel' || kept.action === 'cancel_segments' || kept.action === 'remove_extras';
-      return {
-        order_id: q.order.id,
-        quote_id: q.quoteId,
-        action: q.action,
-        total: money(q.total)!,
-        amount_due: money(q.amountDue)!,
-        payment_deadline: q.deadline,
-        reason: kept.reason,
-        segment_ids: kept.segmentIds,
-        ...(cancels ? { refund: money(kept.refund)!, penalty: money(kept.penalty)!, trip_credit: money(kept.credit)! } : {}),
-        ...(kept.action === 'add_extras' ? { added_extras: addedExtrasView(kept.addExtras) } : {}),
-        ...(kept.action === 'remove_extras' ? { removed_extra_ids: kept.extraIds } : {}),
-        ...(q.offers ? { offers: reshopOffersView(q.offers) } : { expires_at: kept.expiresAt }),
-      };
+      return changeQuoteView(await changeQuote(deps, scopeOf(request, 'read'), target(request), request.body ?? {}));
     },
   );
 
@@ -223,19 +211,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       preValidation: [...writeRoute.preValidation, async (request) => lowerCaseKeys(request.body)],
     },
     async (request) => {
-      const { order, quote } = await cancelQuote(deps, scopeOf(request, 'read'), target(request), request.body ?? {});
-      return {
-        order_id: order.id,
-        cancellation_quote_id: quote.id,
-        scope: quote.action === 'cancel' ? ('order' as const) : ('partial' as const),
-        passenger_ids: quote.passengerIds,
-        segment_ids: quote.segmentIds,
-        refund: money(quote.refund)!,
-        penalty: money(quote.penalty)!,
-        trip_credit: money(quote.credit)!,
-        reason: quote.reason,
-        expires_at: quote.expiresAt,
-      };
+      return cancelQuoteView(await cancelQuote(deps, scopeOf(request, 'read'), target(request), request.body ?? {}));
     },
   );
 
@@ -284,14 +260,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       },
     },
     async (request) => {
-      const e = await refundEligibility(deps, scopeOf(request, 'read'), target(request));
-      return {
-        order_id: e.order.id,
-        eligible: e.eligible,
-        refundable_amount: money(e.refund)!,
-        penalty: money(e.penalty)!,
-        reason: e.reason,
-      };
+      return refundEligibilityView(await refundEligibility(deps, scopeOf(request, 'read'), target(request)));
     },
   );
 

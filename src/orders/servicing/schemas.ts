@@ -62,13 +62,19 @@ export const ChangeBody = Type.Object(
       Type.Array(Type.String({ maxLength: 60 }), {
         maxItems: 16,
         description:
-          '`cancel_segments`: the segments to cancel (required). `reissue`: the segments changed; AA reissues the whole itinerary, so every segment still booked.',
+          '`cancel_segments`: the segments to cancel (required). `reissue`: the segments changed, whole journeys: every segment of one journey (one way of a round trip, a connection whole) changes that journey only, the others stay booked and ticketed as they are; every segment still booked, or none, is the whole itinerary.',
       }),
     ),
     reason: Type.Optional(
       Type.String({ maxLength: 500, description: 'Kept in the quote and in the history entry of the confirm' }),
     ),
-    departure_date: Type.Optional(Type.String({ format: 'date', description: 'reissue: the new date of the first slice' })),
+    departure_date: Type.Optional(
+      Type.String({
+        format: 'date',
+        description:
+          'reissue: the new date of the journey named by `segment_ids`; for the whole itinerary, of its first journey, the others moving by as many days',
+      }),
+    ),
     seats: Type.Optional(Type.Array(SeatRequest, { maxItems: 50, description: '`ancillaries`: seats to add' })),
     services: Type.Optional(Type.Array(ServiceRequest, { maxItems: 50, description: '`ancillaries`: services to add' })),
     remove_extra_ids: Type.Optional(
@@ -226,6 +232,15 @@ export const servicingExamples = {
     reissue: {
       summary: 'Quote moving the first slice to a new date',
       value: { action: 'reissue', departure_date: dateAhead(now, 37), reason: 'Customer asked for a later flight' },
+    },
+    reissue_return: {
+      summary: 'Quote moving the return of a round trip only',
+      value: {
+        action: 'reissue',
+        segment_ids: ['AA2688-LAXJFK-20261221'],
+        departure_date: '2026-12-23',
+        reason: 'Staying two more days',
+      },
     },
     cancel_segments: {
       summary: 'Quote dropping the return flight; confirm with its quote_id',

@@ -101,7 +101,11 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<I
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
     const storeDown = error instanceof StoreUnavailableError;
-    const status = storeDown ? 503 : error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status = storeDown
+      ? 503
+      : error.statusCode && error.statusCode >= 400 && error.statusCode < 500
+        ? error.statusCode
+        : 500;
     if (status === 500) logger?.error({ err: error }, 'AA test system failed');
     if (!request.url.startsWith('/ndc/'))
       return reply.code(status).send({ error: status === 500 ? 'internal error' : error.message });

@@ -19,7 +19,7 @@ import {
   reshopRequest,
 } from './order-requests.js';
 import { deleteOrderItems } from './partial-cancel.js';
-import { readOrderView } from './order-view-reader.js';
+import { readJourneys, readOrderView } from './order-view-reader.js';
 import { decodeReshopOfferId } from './reshop-offer-id.js';
 import { readCancelQuote, readRepricedOrder, readReshopOffers } from './reshop-reader.js';
 
@@ -140,10 +140,25 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
       return view(await call('OrderChange', xml, ctx), 'OrderChange');
     },
 
+    async retrieveOrderJourneys(ref, ctx) {
+      const answer = await call('OrderRetrieve', orderRetrieveRequest(deps.seller, ref), ctx);
+      const order = view(answer, 'OrderRetrieve');
+      if (!order.ok || !answer.ok) return order.ok ? unreadable('OrderRetrieve') : order;
+      return ok({ order: order.value, journeys: readJourneys(answer.value) });
+    },
+
     async reshopOrder(ref, request, ctx) {
-      const current = await this.retrieveOrder(ref, ctx);
-      if (!current.ok) return current;
-      const answer = await call('OrderReshop', reshopRequest(deps.seller, ref, request, current.value.flightItemIds), ctx);
+      const current = await call('OrderRetrieve', orderRetrieveRequest(deps.seller, ref), ctx);
+      const order = view(current, 'OrderRetrieve');
+      if (!order.ok || !current.ok) return order.ok ? unreadable('OrderRetrieve') : order;
+      // One journey: its services deleted, the other journeys' retained; else every flight item whole.
+      const deletions = request.segmentIds?.length
+        ? deleteOrderItems(current.value, { passengerIds: [], segmentIds: request.segmentIds, extraIds: [] }).filter((d) =>
+            order.value.flightItemIds.includes(d.OrderItemRefID),
+          )
+        : order.value.flightItemIds.map((id) => ({ OrderItemRefID: id }));
+      if (deletions.length === 0) return fail(failure('refused', 'nothing of the order matches the segments to change'));
+      const answer = await call('OrderReshop', reshopRequest(deps.seller, ref, request, deletions), ctx);
       if (!answer.ok) return answer;
       const offers = readReshopOffers(answer.value);
       for (const o of offers) o.offer.offerId = deps.offerIds.sign(o.offer.offerId);

@@ -158,8 +158,17 @@ export function partialCancelQuoteRequest(
   });
 }
 
-/** OrderReshop for new flights replacing the order's flight items. */
-export function reshopRequest(seller: Seller, ref: OrderRef, request: ReshopRequest, flightItemIds: string[]): string {
+/**
+ * OrderReshop for new flights: the order's flight items deleted whole (the whole itinerary), or,
+ * changing one journey, each with RetainServiceID naming its services on the journeys that stay
+ * (partial-cancel.ts's deletions), and the criteria of the new journey only.
+ */
+export function reshopRequest(
+  seller: Seller,
+  ref: OrderRef,
+  request: ReshopRequest,
+  deletions: { OrderItemRefID: string; RetainServiceID?: string[] }[],
+): string {
   return orderMessage('IATA_OrderReshopRQ', seller, 'Request', {
     OrderRefID: ref.airlineOrderId,
     UpdateOrder: {
@@ -179,7 +188,7 @@ export function reshopRequest(seller: Seller, ref: OrderRef, request: ReshopRequ
                 },
               },
             },
-            DeleteOrderItem: flightItemIds.map((id) => ({ OrderItemRefID: id })) as XmlNode[],
+            DeleteOrderItem: deletions as unknown as XmlNode[],
           },
         },
       },

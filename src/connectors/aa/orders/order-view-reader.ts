@@ -3,7 +3,7 @@ import type { AirlineOrder, AirlineOrderStatus, OrderExtra, OrderSegment, OrderT
 import { PASSENGER_TYPE } from '../aa-passengers.js';
 import { readDataLists, type DataLists } from '../ndc-data-lists.js';
 import { cabinOf, readSegment, stableIdOf } from '../ndc-offer-mapper.js';
-import { amount, list, node, text, type Parsed } from '../ndc-xml.js';
+import { amount, list, node, text, texts, type Parsed } from '../ndc-xml.js';
 
 /** A PaxSegment the DataLists do not describe: its id, and nothing invented. */
 export function undescribedSegment(paxSegmentId: string): Segment {
@@ -160,4 +160,16 @@ function refundOf(items: Parsed[], currency: string): { amountMinor: number; cur
     refundCurrency = due.currency;
   }
   return amountMinor > 0 ? { amountMinor, currency: refundCurrency } : null;
+}
+
+/**
+ * The order's journeys (21.3 PaxJourney, one per one-way trip), each as the stable ids of its
+ * segments in order: what AA changes whole on a reissue. Journeys of no segment are left out.
+ */
+export function readJourneys(root: Parsed): string[][] {
+  const response = node(root.Response);
+  const lists = readDataLists(response.DataLists);
+  return [...lists.journeys.values()]
+    .map((j) => texts(j.PaxSegmentRefID).map((ref) => stableIdOf(ref, lists)))
+    .filter((ids) => ids.length > 0);
 }

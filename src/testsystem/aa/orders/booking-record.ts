@@ -9,6 +9,17 @@ import type { InventoryService } from '../network/inventory-service.js';
 import type { OfferPax, StoredOrder } from '../offers/offer-store.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
 
+/** The journey a reshop offer replaces (partial-reissue.ts makes and prices it). */
+export interface SliceReplace {
+  /** Index into journey.directions of the journey replaced. */
+  trip: number;
+  /** Index into journey.segments of its first segment, and how many segments it had. */
+  first: number;
+  count: number;
+  /** The booking version the offer was made on: a booking changed since makes the offer stale. */
+  version: number;
+}
+
 export interface BookedPax extends OfferPax {
   givenName: string;
   surname: string;
@@ -38,7 +49,17 @@ export interface Ticket {
 
 export type Quote =
   | { kind: 'cancel'; refundCents: number; creditCents: number; penaltyCents: number; expiresAt: number }
-  | { kind: 'reshop'; journey: PricedJourney; dueCents: number; diffCents: number; penaltyCents: number; expiresAt: number }
+  | {
+      kind: 'reshop';
+      /** The whole journey once accepted (a slice change: the kept journeys with the new one in place). */
+      journey: PricedJourney;
+      dueCents: number;
+      diffCents: number;
+      penaltyCents: number;
+      expiresAt: number;
+      /** A change of one journey only (partial-reissue.ts), with each flight item's new price; absent: the whole itinerary. */
+      replace?: SliceReplace & { itemCents: Record<string, number> };
+    }
   | {
       /** Part of the booking: passengers (every segment), segments (every passenger) and/or extra items. */
       kind: 'partial';

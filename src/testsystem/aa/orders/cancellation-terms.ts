@@ -36,9 +36,7 @@ export function termsForValue(b: Booking, valueCents: number, baseCents: number,
 export function cancellationTerms(b: Booking, now: number): CancellationTerms {
   const paid = b.paidCents - (b.removedCents ?? 0);
   // Basic Economy keeps the base fares still booked.
-  const base = b.items
-    .filter((i) => i.kind === 'flight')
-    .reduce((s, i) => s + baseShare(b, i.paxIds[0], i.cents), 0);
+  const base = b.items.filter((i) => i.kind === 'flight').reduce((s, i) => s + baseShare(b, i.paxIds[0], i.cents), 0);
   return termsForValue(b, paid, base, now);
 }
 

@@ -1,4 +1,5 @@
-// OrderChange: pays a hold (tickets it), adds seats and services, accepts a reshop offer (reissue)
+// OrderChange: pays a hold (tickets it), adds seats and services, accepts a reshop offer (reissue of
+// the whole itinerary or of one journey)
 // or a cancellation quote (21.3's cancel: AcceptCancelledOffer). Payment must match what is due.
 
 import { formatAmount } from '../fares/fare-pricing.js';
@@ -20,6 +21,7 @@ import {
 } from './booking-record.js';
 import { extraItem } from './order-extras.js';
 import { applyRemoval, removalRefusal } from './partial-cancellation.js';
+import { applySlice } from './partial-reissue.js';
 import { orderNotFound } from './order-retrieve-handler.js';
 import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
@@ -59,12 +61,23 @@ function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: n
       `Payment of ${b.journey.currency} ${formatAmount(q.dueCents, b.journey.currency)} is required to accept ${offerId}`,
       'PaymentFunctions',
     );
+  if (q.replace && q.replace.version !== b.version) return AA_ERRORS.expiredOffer(offerId);
   const seats = seatedPax(b).length;
-  // Segments cancelled on their own gave their seats back already.
-  const held = { segments: activeSegments(b) };
+  // Segments cancelled on their own gave their seats back already; a slice change swaps its journey only.
+  const held = q.replace
+    ? { segments: activeSegments(b).filter((s) => oldSlice(b, q.replace!).includes(s)) }
+    : { segments: activeSegments(b) };
+  const adding = q.replace
+    ? { segments: q.journey.segments.slice(q.replace.first, q.replace.first + (q.journey.directions[q.replace.trip] ?? 0)) }
+    : q.journey;
+  if (q.replace) {
+    // The journey may have left since the offer was made.
+    const left = held.segments.find((s) => s.flight.depUtc <= deps.clock.now());
+    if (left) return AA_ERRORS.badRequest(`Segment ${left.flight.key} has been flown and cannot be changed`, 'OfferRefID');
+  }
   releaseJourney(deps.inventory, held, seats);
   try {
-    sellJourney(deps.inventory, q.journey, seats);
+    sellJourney(deps.inventory, adding, seats);
   } catch (err) {
     sellJourney(deps.inventory, held, seats);
     if (err instanceof SoldOutError)
@@ -75,7 +88,27 @@ function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: n
       };
     throw err;
   }
-  b.journey = q.journey;
+  if (q.replace) applySlice(b, q.replace, q.journey);
+  else replaceItinerary(b, q.journey);
+  if (b.tickets.length > 0) {
+    b.paidCents += q.dueCents;
+    // The exchange reissues every passenger's ticket; coupons of segments cancelled alone stay so.
+    const coupons = new Map(b.tickets.filter((t) => t.couponStatus === 'I').map((t) => [t.paxId, t.segmentCoupons]));
+    issueTickets(b, deps.clock.now());
+    for (const t of b.tickets) {
+      const kept = q.replace && t.couponStatus === 'I' ? coupons.get(t.paxId) : undefined;
+      if (kept) t.segmentCoupons = kept;
+    }
+  }
+  b.quotes.delete(offerId);
+  b.version++;
+  deps.bookings.save(b);
+  return null;
+}
+
+/** A whole-itinerary reissue: the new journey, every flight item repriced and renamed. */
+function replaceItinerary(b: Booking, journey: Booking['journey']): void {
+  b.journey = journey;
   delete b.cancelledSegments;
   const flights = b.items.filter((i) => i.kind === 'flight');
   // Seats and per-segment services belonged to the old flights; bags (per journey) carry over.
@@ -84,18 +117,13 @@ function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: n
       ...f,
       itemId: `${b.orderId}-R${b.version}-${i + 1}`,
       cents:
-        (q.journey.perPtc.find((p) => p.ptc === b.pax.find((x) => x.id === f.paxIds[0])?.ptc)?.totalCents ?? 0) * f.paxIds.length,
+        (journey.perPtc.find((p) => p.ptc === b.pax.find((x) => x.id === f.paxIds[0])?.ptc)?.totalCents ?? 0) * f.paxIds.length,
     })),
     ...b.items.filter((i) => i.kind === 'service' && i.segmentIndex === null),
   ];
-  if (b.tickets.length > 0) {
-    b.paidCents += q.dueCents;
-    issueTickets(b, deps.clock.now());
-  }
-  b.quotes.delete(offerId);
-  b.version++;
-  return null;
 }
+
+const oldSlice = (b: Booking, r: { first: number; count: number }) => b.journey.segments.slice(r.first, r.first + r.count);
 
 function addExtras(deps: TestSystemDeps, b: Booking, selections: XmlObject[]): { error: NdcErrorSpec } | { cents: number } {
   let cents = 0;

@@ -1,29 +1,19 @@
 // OrderReshop: a cancellation quote (UpdateOrder/CancelOrderRef, priced from the fare conditions),
 // a quote for cancelling part of it (ServiceOrder/DeleteOrderItem alone, partial-cancellation.ts)
-// or new flights for the order (ServiceOrder/AddOfferItems) with fare difference and change fee.
+// or new flights for the order or one journey of it (ServiceOrder/AddOfferItems, reshop-flights.ts).
 // OrderQuote: the order repriced as it stands (what paying a hold costs now).
 
-import { randomUUID } from 'node:crypto';
 import type { MessageHandler } from '../messages/message-handler.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
 import { AA_ERRORS, errorDocument } from '../wire/ndc-errors.js';
 import { child, list, text, texts, type XmlObject } from '../wire/ndc-request-parser.js';
-import { fromUsdCents } from '../fares/fare-currency.js';
-import { OFFER_TTL_MS, searchOffers } from '../offers/shopping-service.js';
-import { booking, flightCents, totalCents, type Booking } from './booking-record.js';
+import { OFFER_TTL_MS } from '../offers/shopping-service.js';
+import { booking, totalCents, type Booking } from './booking-record.js';
 import { cancellationTerms } from './cancellation-terms.js';
 import { orderNotFound } from './order-retrieve-handler.js';
 import { flightServiceId, partialTerms, removalOf, removesEverything, type Removal } from './partial-cancellation.js';
-import {
-  cancelQuoteDocument,
-  repriceDocument,
-  reshopOffersDocument,
-  type DeletedItem,
-  type ReshopChoice,
-} from './reshop-builder.js';
-
-const quoteId = () => `AAQ${randomUUID().replace(/-/g, '').slice(0, 17).toUpperCase()}`;
-const MAX_RESHOP_OFFERS = 6;
+import { cancelQuoteDocument, repriceDocument, type DeletedItem } from './reshop-builder.js';
+import { reshopFlights, reshopQuoteId as quoteId } from './reshop-flights.js';
 
 export const orderReshopHandler: MessageHandler = {
   message: 'OrderReshop',
@@ -48,66 +38,9 @@ export const orderReshopHandler: MessageHandler = {
       return { status: 200, body: cancelQuoteDocument(b, offerId, q, now) };
     }
     const serviceOrder = child(request, 'UpdateOrder', 'ReshopOrder', 'ReshopOrderChoice', 'ServiceOrder');
-    if (serviceOrder && !child(serviceOrder, 'AddOfferItems')) return partialCancelQuote(deps, b, serviceOrder, now, this.responseRoot);
-    const fee = b.journey.priceClass.changeFeeCents;
-    if (fee === null) {
-      return {
-        status: 200,
-        body: errorDocument(this.responseRoot, [
-          { code: '325', text: `Changes not permitted for ${b.journey.priceClass.name} fares`, typeCode: 'DME' },
-        ]),
-      };
-    }
-    const criteria = list(
-      child(
-        request,
-        'UpdateOrder',
-        'ReshopOrder',
-        'ReshopOrderChoice',
-        'ServiceOrder',
-        'AddOfferItems',
-        'FlightRequest',
-        'FlightRequestOriginDestinationsCriteria',
-      ),
-      'OriginDestCriteria',
-    )[0];
-    const origin = text(criteria, 'OriginDepCriteria', 'IATA_LocationCode') ?? '';
-    const destination = text(criteria, 'DestArrivalCriteria', 'IATA_LocationCode') ?? '';
-    const date = text(criteria, 'OriginDepCriteria', 'Date') ?? '';
-    const oldCents = flightCents(b);
-    const penaltyCents = fromUsdCents(fee, b.journey.currency) * b.pax.filter((p) => p.ptc !== 'INF').length;
-    const current = b.journey.segments.map((s) => s.flight.key).join(',');
-    // New flights are filed in the booking's currency, so the fare difference is of like amounts.
-    const found = searchOffers(deps, {
-      origin,
-      destination,
-      date,
-      pax: b.pax,
-      cabinCodes: [],
-      directOnly: false,
-      currency: b.journey.currency,
-    })
-      .filter((o) => o.journey.priceClass.id === b.journey.priceClass.id && !o.bookingRefusal)
-      .filter((o) => o.journey.segments.map((s) => s.flight.key).join(',') !== current)
-      .slice(0, MAX_RESHOP_OFFERS);
-    if (found.length === 0)
-      return { status: 200, body: errorDocument(this.responseRoot, [AA_ERRORS.noFlights(origin, destination, date)]) };
-    const choices: ReshopChoice[] = found.map((o) => {
-      const diffCents = o.journey.totalCents - oldCents;
-      const paid = b.tickets.length > 0;
-      const dueCents = paid ? Math.max(0, diffCents) + penaltyCents : 0;
-      return { offerId: quoteId(), journey: o.journey, diffCents, dueCents, expiresAt: now + OFFER_TTL_MS };
-    });
-    for (const c of choices)
-      b.quotes.set(c.offerId, {
-        kind: 'reshop',
-        journey: c.journey,
-        dueCents: c.dueCents,
-        diffCents: c.diffCents,
-        penaltyCents,
-        expiresAt: c.expiresAt,
-      });
-    return { status: 200, body: reshopOffersDocument(b, choices, penaltyCents, oldCents, now) };
+    if (serviceOrder && !child(serviceOrder, 'AddOfferItems'))
+      return partialCancelQuote(deps, b, serviceOrder, now, this.responseRoot);
+    return reshopFlights(deps, b, serviceOrder, now, this.responseRoot);
   },
 };
 
@@ -142,9 +75,7 @@ function deletedItems(b: Booking, r: Removal): DeletedItem[] {
   return b.items.flatMap((item): DeletedItem[] => {
     if (item.kind !== 'flight') return r.itemIds.includes(item.itemId) ? [{ itemId: item.itemId, serviceIds: null }] : [];
     const going = active.flatMap((i) =>
-      item.paxIds
-        .filter((p) => r.paxIds.includes(p) || r.segmentIndexes.includes(i))
-        .map((p) => flightServiceId(item, i, p)),
+      item.paxIds.filter((p) => r.paxIds.includes(p) || r.segmentIndexes.includes(i)).map((p) => flightServiceId(item, i, p)),
     );
     return going.length > 0 ? [{ itemId: item.itemId, serviceIds: going }] : [];
   });

@@ -99,7 +99,8 @@ export function removesEverything(b: Booking, r: Removal): boolean {
   return r.paxIds.length === b.passengers.length || r.segmentIndexes.length === activeIndexes(b).length;
 }
 
-const distanceOf = (b: Booking, i: number): number => {
+/** A segment's great-circle length: the weight of its share of a fare (prorate). */
+export const distanceOf = (b: Booking, i: number): number => {
   const p = b.journey.segments[i]!.flight.pattern;
   const from = AIRPORTS.get(p.origin);
   const to = AIRPORTS.get(p.destination);

@@ -5,7 +5,7 @@ import { amount, flightLists, journeyList, paxList, paxSegmentList, ResponseIds 
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 import type { Booking } from './booking-record.js';
-import type { PricedJourney } from '../fares/fare-pricing.js';
+import { tripsOf, type PricedJourney } from '../fares/fare-pricing.js';
 
 const ROOT = 'IATA_OrderReshopRS';
 
@@ -86,10 +86,17 @@ export function cancelQuoteDocument(
 
 export interface ReshopChoice {
   offerId: string;
+  /** The whole journey once accepted. */
   journey: PricedJourney;
+  /** The flights the offer adds: the whole journey, or the one journey a slice change puts in. */
+  added: PricedJourney;
   diffCents: number;
+  /** The flight items' total once accepted. */
+  newCents: number;
   dueCents: number;
   expiresAt: number;
+  /** A slice change: the services of the journey it replaces (none for the whole itinerary). */
+  deleted: DeletedItem[];
 }
 
 export function reshopOffersDocument(
@@ -101,27 +108,36 @@ export function reshopOffersDocument(
 ): string {
   const ids = new ResponseIds();
   const offers = choices.map((c) => {
-    const journeyId = ids.journey(c.journey.segments.map((s) => s.flight));
+    // One PaxJourney per one-way trip: a round trip reshopped whole is two, as offers show it.
+    const journeyIds = tripsOf(c.added).map((trip) => ids.journey(trip.map((s) => s.flight)));
     return el('Offer', [
       el('AddedOfferItem', [
         el('OfferItemID', `${c.offerId}-1`),
         el('ReshopPrice', [
-          priceDifferential(
-            c.diffCents >= 0 ? 'AddCol' : 'Residual',
-            c.diffCents,
-            c.journey.totalCents,
-            oldCents,
-            b.journey.currency,
-          ),
+          priceDifferential(c.diffCents >= 0 ? 'AddCol' : 'Residual', c.diffCents, c.newCents, oldCents, b.journey.currency),
         ]),
-        ...b.pax.map((p) =>
-          el('Service', [
-            el('OfferServiceAssociation', [el('PaxJourneyRef', [el('PaxJourneyRefID', journeyId)])]),
-            el('PaxRefID', p.id),
-            el('ServiceID', `${c.offerId}-${p.id}`),
-          ]),
+        ...b.pax.flatMap((p) =>
+          journeyIds.map((journeyId, n) =>
+            el('Service', [
+              el('OfferServiceAssociation', [el('PaxJourneyRef', [el('PaxJourneyRefID', journeyId)])]),
+              el('PaxRefID', p.id),
+              el('ServiceID', n === 0 ? `${c.offerId}-${p.id}` : `${c.offerId}-${p.id}-${n + 1}`),
+            ]),
+          ),
         ),
       ]),
+      // A slice change names what it takes off: the old journey's services, the other journeys stay.
+      ...c.deleted.map((item, i) =>
+        el('DeleteOrderItem', [
+          el('ExistingOrderItem', [
+            ...(item.serviceIds ?? []).map((id) =>
+              el('ExistingService', [el('FutureStatusCode', 'CANCELLED'), el('ServiceRefID', id)]),
+            ),
+            el('OrderItemRefID', item.itemId),
+          ]),
+          el('OfferItemID', `${c.offerId}-D${i + 1}`),
+        ]),
+      ),
       el('OfferExpirationTimeLimitDateTime', isoTimestamp(c.expiresAt)),
       el('OfferID', c.offerId),
       el('OwnerCode', 'AA'),
