@@ -3,6 +3,7 @@
  * gate, same app, same bytes, one run per storage. Target: ratio >= 0.8, which is only possible
  * when a known key costs no database round trip.
  */
+import os from 'node:os';
 import { buildGateway } from '../src/app.js';
 import { API_KEY_ROUTE, PUBLIC_ROUTE } from '../src/platform/http/route-policy.js';
 import { benchPlatform, type Storage } from './lib/bench-platform.js';
@@ -27,9 +28,19 @@ for (const storage of ['pglite', 'postgres'] as Storage[]) {
   // Alternating short rounds: whatever else the machine does lands on both sides alike.
   const bareRounds: LoadResult[] = [];
   const gatedRounds: LoadResult[] = [];
+  // CPU time of this process (server and load generator) per request, as metering-gate.ts: what
+  // other work on a shared machine moves least.
+  const cpu = { bare: 0, gated: 0 };
+  const measured = async (side: keyof typeof cpu, url: string, headers?: Record<string, string>) => {
+    const before = process.cpuUsage();
+    const result = await load(url, { seconds: SECONDS / ROUNDS, ...(headers ? { headers } : {}) });
+    const used = process.cpuUsage(before);
+    cpu[side] += (used.user + used.system) / Math.max(1, result.requestsPerSecond * (SECONDS / ROUNDS)) / ROUNDS;
+    return result;
+  };
   for (let round = 0; round < ROUNDS; round++) {
-    bareRounds.push(await load(`${base}/bench/noop`, { seconds: SECONDS / ROUNDS }));
-    gatedRounds.push(await load(`${base}/v1/bench/noop`, { seconds: SECONDS / ROUNDS, headers: { 'x-api-key': secret } }));
+    bareRounds.push(await measured('bare', `${base}/bench/noop`));
+    gatedRounds.push(await measured('gated', `${base}/v1/bench/noop`, { 'x-api-key': secret }));
   }
   const bare = combine(bareRounds);
   const gated = combine(gatedRounds);
@@ -39,6 +50,8 @@ for (const storage of ['pglite', 'postgres'] as Storage[]) {
     'bare req/s': bare.requestsPerSecond,
     'gated req/s': gated.requestsPerSecond,
     ratio: (gated.requestsPerSecond / bare.requestsPerSecond).toFixed(2),
+    'CPU µs/req bare / gated': `${Math.round(cpu.bare)} / ${Math.round(cpu.gated)}`,
+    'CPU ratio': (cpu.bare / cpu.gated).toFixed(2),
     'bare p99 ms': bare.p99Ms,
     'gated p99 ms': gated.p99Ms,
   });
@@ -46,4 +59,8 @@ for (const storage of ['pglite', 'postgres'] as Storage[]) {
   await dispose();
 }
 
-printTable('API-key gate overhead (target: ratio >= 0.8)', rows);
+const loadAverage = os
+  .loadavg()
+  .map((n) => n.toFixed(1))
+  .join(' / ');
+printTable(`API-key gate overhead (target: ratio >= 0.8); load average ${loadAverage}`, rows);

@@ -80,6 +80,7 @@ for (const setup of setups) {
     'ratio unmetered': (gated.requestsPerSecond / bare.requestsPerSecond).toFixed(2),
     'ratio metered': (metered.requestsPerSecond / bare.requestsPerSecond).toFixed(2),
     'CPU µs/req bare / unmetered / metered': [cpu.bare, cpu.gated, cpu.metered].map((n) => Math.round(n)).join(' / '),
+    'CPU ratio unmetered': (cpu.bare / cpu.gated).toFixed(2),
     'CPU ratio metered': (cpu.bare / cpu.metered).toFixed(2),
     'bare p99 ms': bare.p99Ms,
     'metered p99 ms': metered.p99Ms,

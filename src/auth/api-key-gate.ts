@@ -1,19 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { AppError, unauthorized } from '../platform/errors.js';
 import { matchedPath, type RouteAuth } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import { recordSecurityEvent } from '../identity/security-events/store.js';
-import type { VerifiedKey } from './api-keys/key-cache.js';
+import type { KeyIdentity, VerifiedKey } from './api-keys/key-cache.js';
 import { checkRestrictions, type RestrictionRefusal } from './api-keys/key-restrictions.js';
 import type { ApiKeyService } from './api-keys/key-service.js';
 
-/** What every later module knows about the caller of a key-authenticated request. */
-export interface ApiKeyContext {
-  id: string;
-  agencyId: string | null;
-  kind: VerifiedKey['kind'];
-  environment: VerifiedKey['environment'];
-}
+/** What every later module knows about the caller of a key-authenticated request (frozen, shared by its requests). */
+export type ApiKeyContext = KeyIdentity;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,28 +46,47 @@ export function registerApiKeyGate(app: FastifyInstance, keys: ApiKeyService, pl
     }).catch((err: unknown) => request.log.error({ err }, 'could not record a refused request'));
   }
 
+  /** Restrictions, then the request carries the key's identity and the use is noted for last_used_at. */
+  function admit(request: FastifyRequest, key: VerifiedKey | null, done: HookHandlerDoneFunction): void {
+    if (!key) return done(unauthorized('invalid api key', 'invalid_api_key'));
+    const refusal = checkRestrictions(key, request, gatePath, platform.clock);
+    if (refusal) {
+      logRefusal(request, key, refusal, gatePath(request));
+      return done(new AppError(refusal.status, refusal.code, refusal.message));
+    }
+    request.apiKey = key.identity;
+    keys.usage.touch(key.id, Date.now());
+    done();
+  }
+
   app.decorateRequest('apiKey', null);
   // Decided by the matched route's declared policy, never by URL text: the router has already
   // decoded and matched the path, so every spelling of a path gets the same decision. A request
   // that matched no route is left to the not-found handler (404/405) and reaches no handler.
-  app.addHook('onRequest', async (request) => {
-    if (request.is404) return;
-    if (!needsApiKey(request.routeOptions.config.auth)) return;
+  // A callback hook, not an async one: a key the cache knows (the usual case) is admitted with
+  // no promise, no await and no closure; only a lookup in the database waits.
+  app.addHook('onRequest', function apiKeyGate(request, _reply, done) {
+    if (request.is404 || !needsApiKey(request.routeOptions.config.auth)) return done();
 
     const header = request.headers['x-api-key'];
-    if (header === undefined || header === '') throw unauthorized('missing X-API-Key', 'missing_api_key');
-    if (typeof header !== 'string') throw unauthorized('invalid api key', 'invalid_api_key');
+    if (header === undefined || header === '') return done(unauthorized('missing X-API-Key', 'missing_api_key'));
+    if (typeof header !== 'string') return done(unauthorized('invalid api key', 'invalid_api_key'));
 
-    const key = await keys.authenticate(header.trim());
-    if (!key) throw unauthorized('invalid api key', 'invalid_api_key');
-
-    // The path as the router matched it (template and encoded params): what restrictions compare.
-    const path = () => matchedPath(request) ?? request.routeOptions.url ?? '';
-    const refusal = checkRestrictions(key, { ip: request.ip, method: request.method, path, now: platform.clock() });
-    if (refusal) {
-      logRefusal(request, key, refusal, path());
-      throw new AppError(refusal.status, refusal.code, refusal.message);
-    }
-    request.apiKey = { id: key.id, agencyId: key.agencyId, kind: key.kind, environment: key.environment };
+    const raw = header.trim();
+    const known = keys.cached(raw);
+    if (known !== undefined) return admit(request, known, done);
+    keys.authenticate(raw).then((key) => {
+      // Outside Fastify's hook runner here: a throw must still answer the request, not hang it.
+      try {
+        admit(request, key, done);
+      } catch (err) {
+        done(err as Error);
+      }
+    }, done);
   });
+}
+
+// The path as the router matched it (template and encoded params): what restrictions compare.
+function gatePath(request: FastifyRequest): string {
+  return matchedPath(request) ?? request.routeOptions.url ?? '';
 }

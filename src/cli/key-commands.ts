@@ -77,7 +77,7 @@ export function registerKeyCommands(program: Command): void {
         const keys = await createApiKeyService(platform).list(opts.agency);
         const lines = keys.map(
           (k) =>
-            `${k.id}  ${k.status.padEnd(7)}  ${k.environment}  ${k.kind.padEnd(6)}  ${k.prefix}  ${k.agencyId ?? '-'}  ${k.name ?? ''}`,
+            `${k.id}  ${k.status.padEnd(7)}  ${k.environment}  ${k.kind.padEnd(6)}  ${k.prefix}  ${k.agencyId ?? '-'}  last used ${k.lastUsedAt ?? 'never'}  ${k.name ?? ''}`,
         );
         print(opts, { keys }, lines.length > 0 ? lines.join('\n') : 'no keys');
       }),

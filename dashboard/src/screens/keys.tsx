@@ -7,7 +7,7 @@ import { Dialog } from '../components/dialog';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { needsStepUp, StepUpDialog } from '../components/step-up';
 import type { components } from '../api/schema';
-import { keyRestrictions, splitList } from '../format';
+import { formatInstant, keyRestrictions, splitList } from '../format';
 import { EditKeyDialog } from './edit-key-dialog';
 
 /** The agency's API keys: list, create (secret once), reveal with step-up, rotate, revoke. */
@@ -63,13 +63,14 @@ export function Keys() {
               <th scope="col">Environment</th>
               <th scope="col">Restrictions</th>
               <th scope="col">Status</th>
+              <th scope="col">Last used</th>
               <th scope="col">Actions</th>
             </tr>
           </thead>
           <tbody>
             {keys.data.keys.length === 0 && (
               <tr>
-                <td colSpan={7}>No keys yet.</td>
+                <td colSpan={8}>No keys yet.</td>
               </tr>
             )}
             {keys.data.keys.map((key) => (
@@ -82,6 +83,8 @@ export function Keys() {
                 <td>{key.environment}</td>
                 <td>{keyRestrictions(key)}</td>
                 <td>{key.status}</td>
+                {/* Within a minute: the gateway writes uses in batches. */}
+                <td>{key.lastUsedAt ? formatInstant(key.lastUsedAt) : 'Never'}</td>
                 <td className="actions">
                   {key.status === 'active' && (
                     <>

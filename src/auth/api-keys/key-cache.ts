@@ -1,14 +1,21 @@
+import crypto from 'node:crypto';
 import type { BlockList } from 'node:net';
 import type { Broadcast } from '../../platform/broadcast.js';
 import type { KeyRestrictions } from './key-restrictions.js';
 
+/** Who a key-authenticated request acts for: what every module after the gate reads (`request.apiKey`). */
+export interface KeyIdentity {
+  readonly id: string;
+  readonly agencyId: string | null;
+  readonly kind: 'agency' | 'portal' | 'static';
+  readonly environment: 'test' | 'live';
+}
+
 /** What the gate needs to admit a request, held in memory so a known key costs no database trip. */
-export interface VerifiedKey extends KeyRestrictions {
-  id: string;
-  agencyId: string | null;
-  kind: 'agency' | 'portal' | 'static';
-  environment: 'test' | 'live';
+export interface VerifiedKey extends KeyRestrictions, KeyIdentity {
   allowlist: BlockList | null;
+  /** Made once per lookup, frozen, and given to every request of the key: no object per request. */
+  identity: KeyIdentity;
 }
 
 interface Entry {
@@ -33,13 +40,34 @@ const EVICT_CHANNEL = 'api-key-evict';
 export class KeyCache {
   private readonly entries = new Map<string, Entry>();
   private readonly fingerprintByLookupHash = new Map<string, string>();
+  /**
+   * Moves on every eviction (this instance's, and each echo or news from the bus): a request that
+   * arrives after one must not share a database read that began before it (key-service.ts).
+   */
+  private evictions = 0;
+
+  generation(): number {
+    return this.evictions;
+  }
+
+  /**
+   * Names this cache's own evictions on the bus. Redis hands a publisher its own messages back;
+   * this cache dropped the entry already when it published, and counting the echo as news would
+   * keep a lookup that began in between from being cached at all.
+   */
+  private readonly sender = crypto.randomUUID();
 
   constructor(
     private readonly broadcast: Broadcast,
     private readonly ttlMs = 60_000,
     private readonly maxEntries = 10_000,
   ) {
-    broadcast.subscribe(EVICT_CHANNEL, (lookupHash) => this.drop(lookupHash));
+    broadcast.subscribe(EVICT_CHANNEL, (message) => {
+      // `<sender> <lookup hash>`; a bare hash is from a gateway older than the sender tag.
+      const space = message.indexOf(' ');
+      if (space === -1) return this.drop(message);
+      if (message.slice(0, space) !== this.sender) this.drop(message.slice(space + 1));
+    });
     broadcast.onMissedMessages(() => this.clear());
   }
 
@@ -53,7 +81,14 @@ export class KeyCache {
     return entry;
   }
 
-  set(fingerprint: string, lookupHash: string, key: VerifiedKey | null, now: number): void {
+  /**
+   * Keeps a lookup's answer, unless an eviction was heard since `generation` (taken before the
+   * database read): the read may then predate a revocation or an edit whose news has already
+   * come and gone, and caching it would let that key in for up to `ttlMs`. The answer still
+   * serves the request that asked, which was concurrent with the change.
+   */
+  set(fingerprint: string, lookupHash: string, key: VerifiedKey | null, now: number, generation: number): void {
+    if (generation !== this.evictions) return;
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: the first entry is the oldest.
       const [oldest, entry] = this.entries.entries().next().value ?? [];
@@ -65,15 +100,17 @@ export class KeyCache {
 
   async evict(lookupHash: string): Promise<void> {
     this.drop(lookupHash);
-    await this.broadcast.publish(EVICT_CHANNEL, lookupHash);
+    await this.broadcast.publish(EVICT_CHANNEL, `${this.sender} ${lookupHash}`);
   }
 
   private clear(): void {
+    this.evictions++;
     this.entries.clear();
     this.fingerprintByLookupHash.clear();
   }
 
   private drop(lookupHash: string): void {
+    this.evictions++;
     const fingerprint = this.fingerprintByLookupHash.get(lookupHash);
     const entry = fingerprint === undefined ? undefined : this.entries.get(fingerprint);
     if (fingerprint !== undefined && entry) this.remove(fingerprint, entry);

@@ -40,28 +40,34 @@ function clientAllowed(list: BlockList, ip: string): boolean {
 }
 
 /**
- * `request.path()` must give the path the router matched in its canonical spelling (the route
+ * `path(request)` must give the path the router matched in its canonical spelling (the route
  * template with percent-encoded parameters, see matchedPath in route-policy.ts), never the raw
  * URL: `/%761/orders` is the same route as `/v1/orders` and must meet the same `allowedPaths`.
- * It is a function because only keys with `allowedPaths` need it, and most keys have none.
+ * The path, the client address (a getter that may walk X-Forwarded-For) and the time are asked
+ * for only by the restriction that needs them: this runs on every request, and most keys have none.
  */
-export function checkRestrictions(
+export function checkRestrictions<R extends { readonly ip: string; readonly method: string }>(
   r: KeyRestrictions & { allowlist: BlockList | null },
-  request: { ip: string; method: string; path: () => string; now: Date },
+  request: R,
+  path: (request: R) => string,
+  now: () => Date,
 ): RestrictionRefusal | null {
-  if (r.expiresAt && r.expiresAt.getTime() <= request.now.getTime()) {
+  if (r.expiresAt && r.expiresAt.getTime() <= now().getTime()) {
     return { status: 401, code: 'api_key_expired', message: 'api key expired' };
   }
-  if (r.allowlist && !clientAllowed(r.allowlist, request.ip)) {
-    return { status: 403, code: 'ip_not_allowed', message: `api key does not allow requests from ${request.ip}` };
+  if (r.allowlist) {
+    const ip = request.ip;
+    if (!clientAllowed(r.allowlist, ip)) {
+      return { status: 403, code: 'ip_not_allowed', message: `api key does not allow requests from ${ip}` };
+    }
   }
   if (r.readOnly && !READ_METHODS.has(request.method)) {
     return { status: 403, code: 'api_key_read_only', message: 'api key is read-only' };
   }
   if (r.allowedPaths) {
-    const path = request.path();
-    if (!r.allowedPaths.some((p) => path === p || path.startsWith(`${p}/`))) {
-      return { status: 403, code: 'path_not_allowed', message: `api key does not allow ${path}` };
+    const matched = path(request);
+    if (!r.allowedPaths.some((p) => matched === p || matched.startsWith(`${p}/`))) {
+      return { status: 403, code: 'path_not_allowed', message: `api key does not allow ${matched}` };
     }
   }
   return null;

@@ -7,6 +7,7 @@ import { newId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { KeyCache, type VerifiedKey } from './key-cache.js';
+import { KeyUsage } from './key-usage.js';
 import { displayPrefix, generateApiKey, parseApiKey } from './key-format.js';
 import { compileAllowlist, validateRestrictions } from './key-restrictions.js';
 import * as store from './key-store.js';
@@ -29,6 +30,8 @@ export interface ApiKeyRecord {
   status: 'active' | 'revoked' | 'expired';
   createdAt: string;
   revokedAt: string | null;
+  /** Within a minute (uses are written in batches, key-usage.ts); null when never used. */
+  lastUsedAt: string | null;
 }
 
 export interface KeyRestrictionInput {
@@ -62,15 +65,20 @@ export function toRecord(row: ApiKeyRow, now: Date): ApiKeyRecord {
     status: row.revoked_at ? 'revoked' : expired ? 'expired' : 'active',
     createdAt: row.created_at.toISOString(),
     revokedAt: row.revoked_at?.toISOString() ?? null,
+    lastUsedAt: row.last_used_at?.toISOString() ?? null,
   };
 }
 
 function toVerified(row: ApiKeyRow): VerifiedKey {
-  return {
+  const identity = Object.freeze({
     id: row.id,
     agencyId: row.kind === 'static' ? null : row.agency_id,
     kind: row.kind,
     environment: row.environment,
+  });
+  return {
+    ...identity,
+    identity,
     allowedIps: row.allowed_ips,
     allowlist: row.allowed_ips && row.allowed_ips.length > 0 ? compileAllowlist(row.allowed_ips) : null,
     expiresAt: row.expires_at,
@@ -103,9 +111,14 @@ const emptyToNull = <T>(list: T[] | null | undefined) => (list === undefined ? u
  * Issues, edits, revokes and verifies API keys. A key is stored as an HMAC lookup hash plus its
  * AES-GCM ciphertext; the clear key exists only in the answer to create, rotate and reveal.
  */
+// A plain SHA-256 of the presented key finds its cache entry (key-cache.ts says why not the HMAC);
+// the one-shot hash makes no Hash object per request.
+const fingerprintOf = (raw: string) => crypto.hash('sha256', raw, 'base64');
+
 export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | 'keyring' | 'broadcast' | 'clock'>) {
   const { db, config, keyring, clock } = platform;
   const cache = new KeyCache(platform.broadcast);
+  const usage = new KeyUsage(db);
 
   async function insert(
     executor: Db,
@@ -142,6 +155,28 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
       throw badRequest('name must be at most 100 characters');
     }
     validateRestrictions({ ...input, now: clock() });
+  }
+
+  const lookups = new Map<string, { generation: number; key: Promise<VerifiedKey | null> }>();
+
+  async function lookUp(
+    raw: string,
+    environment: KeyEnvironment,
+    fingerprint: string,
+    generation: number,
+  ): Promise<VerifiedKey | null> {
+    const hashes = keyring.hmacAll('api-key-lookup', raw);
+    const row = await store.findKeyByLookupHashes(
+      db,
+      hashes.map((h) => h.hash),
+    );
+    const matches =
+      row !== null && hashes.some((h) => crypto.timingSafeEqual(Buffer.from(h.hash, 'hex'), Buffer.from(row.lookup_hash, 'hex')));
+    const key = matches && !row.revoked_at && row.environment === environment ? toVerified(row) : null;
+    // Eviction names the stored lookup hash (a key hashed before an HMAC key rotation keeps its
+    // older one); an unknown key is evicted by the hash its creation will store.
+    cache.set(fingerprint, row?.lookup_hash ?? hashes[0]!.hash, key, Date.now(), generation);
+    return key;
   }
 
   async function mustFind(id: string, agencyId: store.AgencyScope) {
@@ -244,6 +279,20 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
       return secret;
     },
 
+    /** Uses noted by the gate, written in batches (key-usage.ts). */
+    usage,
+
+    /**
+     * The gate's question, answered from memory: the key (or null, known not to be one) when
+     * the cache holds an answer for it, undefined when only `authenticate` can tell. No promise:
+     * this runs on every key-authenticated request.
+     */
+    cached(raw: string): VerifiedKey | null | undefined {
+      // Only a key that passed authenticate's shape check is ever cached (under this process's
+      // one configuration), so a hit needs no second check; a miss goes through authenticate.
+      return cache.get(fingerprintOf(raw), Date.now())?.key;
+    },
+
     /**
      * The gate's question: which active key is this? The lookup is by HMAC, so the database
      * compares hashes, never the secret; a cached answer costs no database trip at all.
@@ -253,24 +302,23 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
       if (!parsed || parsed.prefix !== config.keyPrefix || !config.keyEnvironments.includes(parsed.environment)) {
         return null;
       }
-      const now = Date.now();
-      const fingerprint = crypto.createHash('sha256').update(raw).digest('base64');
-      const cached = cache.get(fingerprint, now);
+      const fingerprint = fingerprintOf(raw);
+      const cached = cache.get(fingerprint, Date.now());
       if (cached) return cached.key;
-
-      const hashes = keyring.hmacAll('api-key-lookup', raw);
-      const row = await store.findKeyByLookupHashes(
-        db,
-        hashes.map((h) => h.hash),
-      );
-      const matches =
-        row !== null &&
-        hashes.some((h) => crypto.timingSafeEqual(Buffer.from(h.hash, 'hex'), Buffer.from(row.lookup_hash, 'hex')));
-      const key = matches && !row.revoked_at && row.environment === parsed.environment ? toVerified(row) : null;
-      // Eviction names the stored lookup hash (a key hashed before an HMAC key rotation keeps its
-      // older one); an unknown key is evicted by the hash its creation will store.
-      cache.set(fingerprint, row?.lookup_hash ?? hashes[0]!.hash, key, now);
-      return key;
+      // One lookup per key at a time: when a busy key's entry expires, its concurrent requests
+      // wait for the same read instead of each spending an HMAC and a database trip. Never one
+      // that began before an eviction: a request after a revocation must read after it.
+      const generation = cache.generation();
+      const inFlight = lookups.get(fingerprint);
+      if (inFlight?.generation === generation) return inFlight.key;
+      const lookup = { generation, key: lookUp(raw, parsed.environment, fingerprint, generation) };
+      lookups.set(fingerprint, lookup);
+      void lookup.key
+        .finally(() => {
+          if (lookups.get(fingerprint) === lookup) lookups.delete(fingerprint);
+        })
+        .catch(() => {});
+      return lookup.key;
     },
   };
 }

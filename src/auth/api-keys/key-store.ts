@@ -7,7 +7,7 @@ export type AgencyScope = string | undefined;
 
 const scoped = (agencyId: AgencyScope) => (agencyId === undefined ? sql`true` : sql`agency_id = ${agencyId}`);
 
-export async function insertKey(db: Db, row: Omit<ApiKeyRow, 'created_at' | 'revoked_at'>): Promise<ApiKeyRow> {
+export async function insertKey(db: Db, row: Omit<ApiKeyRow, 'created_at' | 'revoked_at' | 'last_used_at'>): Promise<ApiKeyRow> {
   const { rows } = await sql<ApiKeyRow>`
     insert into api_keys (id, agency_id, kind, environment, name, lookup_hash, lookup_key_id, secret_ciphertext,
                           display_prefix, allowed_ips, expires_at, read_only, allowed_paths, created_by_user_id)
@@ -59,4 +59,18 @@ export async function revokeKey(db: Db, id: string, agencyId: AgencyScope, at: D
     where id = ${id} and ${scoped(agencyId)}
     returning *`.execute(db);
   return rows[0] ?? null;
+}
+
+/**
+ * Last-used instants of many keys in one statement. Never moves a key's time back: another
+ * instance may have written a later one (`greatest` ignores the null of a key never used).
+ */
+export async function recordLastUsed(db: Db, uses: readonly (readonly [id: string, at: Date])[]): Promise<void> {
+  if (uses.length === 0) return;
+  const ids = uses.map(([id]) => id);
+  const instants = uses.map(([, at]) => at.toISOString());
+  await sql`
+    update api_keys k set last_used_at = greatest(k.last_used_at, u.at)
+    from unnest(${ids}::text[], ${instants}::timestamptz[]) as u(id, at)
+    where k.id = u.id`.execute(db);
 }

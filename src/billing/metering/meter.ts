@@ -169,8 +169,9 @@ export function createMeter({ db, counter, fallbackCounter, terms, docsUrl, cloc
   function track(raw: FastifyReply['raw'], ticket: MeterTicket): void {
     tickets.set(raw, ticket);
     // A client that leaves mid-answer (a stream) ends the request without onResponse; after a
-    // finished answer, `close` finds the ticket settled already.
-    raw.once('close', abandoned);
+    // finished answer, `close` finds the ticket settled already. `on`, not `once`: a response
+    // closes once, and `once` would wrap the listener in a new function and state per request.
+    raw.on('close', abandoned);
   }
 
   function abandoned(this: FastifyReply['raw']): void {

@@ -16,6 +16,13 @@ export const KeyRecord = Type.Object(
     status: Type.Union([Type.Literal('active'), Type.Literal('revoked'), Type.Literal('expired')]),
     createdAt: Type.String({ format: 'date-time' }),
     revokedAt: Nullable(Type.String({ format: 'date-time' })),
+    lastUsedAt: Nullable(
+      Type.String({
+        format: 'date-time',
+        description:
+          'When the key last made a request that passed the key check, within a minute (uses are written in batches); null when never used',
+      }),
+    ),
   },
   { $id: 'ApiKey' },
 );
