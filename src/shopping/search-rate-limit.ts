@@ -1,22 +1,41 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyRequests } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
-import { createRateLimiter } from '../platform/rate-limit/rate-limiter.js';
+import { createSearchAdmission } from './search-admission.js';
+import { searchCacheKey, searchCacheRedisKey } from './search-cache.js';
+import type { SearchRequestBody } from './search-schemas.js';
 import { agencySearchLimit } from './shopping-store.js';
+import { validateSearch } from './search-validation.js';
 
 const WINDOW_MS = 60_000;
 // An agency's own limit is re-read this often, so an operator's change applies within a minute
 // without a database trip per search.
 const LIMIT_CACHE_MS = 60_000;
 
+export interface SearchRateLimit {
+  /** The preValidation hook of both search routes. */
+  enforce(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * The cached answer read together with the admission, when it was read for `key` (null: a miss);
+   * undefined when it was not, and the route reads the cache itself.
+   */
+  cachedWith(request: FastifyRequest, key: string): Buffer | null | undefined;
+}
+
 /**
  * 60 searches per rolling minute per agency (or the agency's own `search_rate_limit`), both search
  * endpoints together, shared through Redis when configured. Every search answer carries the
  * RateLimit-* headers; the 429 also carries `Retry-After: 60`.
+ *
+ * The limit counts every search request, valid or not, so it runs before validation; with Redis,
+ * the cache read rides in the same script, for the key the body would have once validated (a body
+ * that will fail validation reads nothing). The route reads again only if the validated body's key
+ * differs, so a hit is exact either way.
  */
-export function createSearchRateLimit(platform: Platform) {
-  const limiter = createRateLimiter(platform, 'search');
+export function createSearchRateLimit(platform: Platform): SearchRateLimit {
+  const admission = createSearchAdmission(platform, (key) => searchCacheRedisKey(platform, key));
   const limits = new Map<string, { limit: number; readAt: number }>();
+  const readWith = new WeakMap<FastifyRequest, { key: string; bytes: Buffer | null }>();
 
   async function limitFor(agencyId: string | null): Promise<number> {
     const fallback = platform.config.search.rateLimitPerMinute;
@@ -30,17 +49,36 @@ export function createSearchRateLimit(platform: Platform) {
     return limit;
   }
 
-  return async function enforce(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const key = request.apiKey;
-    const subject = key?.agencyId ? `agency:${key.agencyId}` : `key:${key?.id ?? request.ip}`;
-    const limit = await limitFor(key?.agencyId ?? null);
-    const decision = await limiter.take(subject, limit, WINDOW_MS, platform.clock().getTime());
-    reply.header('RateLimit-Limit', String(decision.limit));
-    reply.header('RateLimit-Remaining', String(decision.remaining));
-    reply.header('RateLimit-Reset', String(decision.resetSeconds));
-    reply.header('RateLimit-Policy', `${decision.limit};w=60`);
-    if (!decision.allowed) {
-      throw tooManyRequests(`rate limit exceeded: more than ${decision.limit} searches in the last minute`, 60);
+  function likelyCacheKey(request: FastifyRequest): string | null {
+    if (!admission.readsCache || typeof request.body !== 'object' || request.body === null) return null;
+    try {
+      const search = validateSearch(request.body as SearchRequestBody, platform.clock());
+      return searchCacheKey(search, request.apiKey?.environment ?? 'test');
+    } catch {
+      return null;
     }
+  }
+
+  return {
+    async enforce(request, reply) {
+      const key = request.apiKey;
+      const subject = key?.agencyId ? `agency:${key.agencyId}` : `key:${key?.id ?? request.ip}`;
+      const limit = await limitFor(key?.agencyId ?? null);
+      const cacheKey = likelyCacheKey(request);
+      const { decision, cached } = await admission.take(subject, limit, WINDOW_MS, platform.clock().getTime(), cacheKey);
+      if (cacheKey !== null && cached !== undefined) readWith.set(request, { key: cacheKey, bytes: cached });
+      reply.header('RateLimit-Limit', String(decision.limit));
+      reply.header('RateLimit-Remaining', String(decision.remaining));
+      reply.header('RateLimit-Reset', String(decision.resetSeconds));
+      reply.header('RateLimit-Policy', `${decision.limit};w=60`);
+      if (!decision.allowed) {
+        throw tooManyRequests(`rate limit exceeded: more than ${decision.limit} searches in the last minute`, 60);
+      }
+    },
+
+    cachedWith(request, key) {
+      const read = readWith.get(request);
+      return read?.key === key ? read.bytes : undefined;
+    },
   };
 }

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply, preValidationHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyContext } from '../auth/api-key-gate.js';
 import { API_KEY_ROUTE } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import type { LookToBook } from './look-to-book.js';
-import { offerJson } from './offer-view.js';
+import { offersJsonText } from './offer-view.js';
 import { openEventStream } from './event-stream.js';
 import {
   ConnectorStatusSchema,
@@ -15,6 +15,7 @@ import {
   type SearchRequestBody,
 } from './search-schemas.js';
 import { withExamples } from '../platform/http/request-examples.js';
+import type { SearchRateLimit } from './search-rate-limit.js';
 import { newSearchId, type SearchService } from './search-service.js';
 import { validateSearch } from './search-validation.js';
 import { errorResponses } from '../platform/http/responses.js';
@@ -41,7 +42,7 @@ export interface SearchRoutesOptions {
   search: SearchService;
   lookToBook: LookToBook;
   /** The per-agency search rate limit, shared by both search endpoints. */
-  rateLimit: preValidationHookHandler;
+  rateLimit: SearchRateLimit;
 }
 
 /** POST /v1/shopping/offers and /v1/shopping/offers/stream. */
@@ -60,11 +61,17 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
     return { request, environment, key: service.cacheKey(request, environment) };
   };
 
+  // With Redis the rate limit's script has usually read the cache already (one round trip for both).
+  const cachedBody = async (request: FastifyRequest, key: string) => {
+    const read = rateLimit.cachedWith(request, key);
+    return read !== undefined ? read : service.cachedBody(key);
+  };
+
   app.post(
     '/v1/shopping/offers',
     {
       config: API_KEY_ROUTE,
-      preValidation: rateLimit,
+      preValidation: rateLimit.enforce,
       schema: {
         operationId: 'searchOffers',
         tags: ['shopping'],
@@ -77,7 +84,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
     async (request, reply) => {
       const { request: search, environment, key } = prepare(request.body, request.apiKey);
       reply.type('application/json; charset=utf-8');
-      const hit = await service.cachedBody(key);
+      const hit = await cachedBody(request, key);
       if (hit) return sendBytes(reply.header('X-Cache', 'HIT'), hit);
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
@@ -92,7 +99,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
     '/v1/shopping/offers/stream',
     {
       config: API_KEY_ROUTE,
-      preValidation: rateLimit,
+      preValidation: rateLimit.enforce,
       schema: {
         operationId: 'streamOffers',
         tags: ['shopping'],
@@ -107,7 +114,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { request: search, environment, key } = prepare(request.body, request.apiKey);
-      const hit = await service.cachedBody(key);
+      const hit = await cachedBody(request, key);
       const stream = openEventStream(reply);
       if (hit) {
         const cached = JSON.parse(hit.toString('utf8')) as {
@@ -126,7 +133,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
       stream.send('search', { search_id: searchId, expires_at: expiresAt });
       try {
         const { result } = await service.run(search, environment, key, searchId, stream.signal, (batch) =>
-          stream.send('offers', `{"offers":${JSON.stringify(batch.map(offerJson))}}`),
+          stream.send('offers', `{"offers":${offersJsonText(batch)}}`),
         );
         const failure = service.failureOf(result);
         if (failure) stream.send('error', { error: failure.message });

@@ -6,7 +6,7 @@ import { createMemoryRateLimiter, type RateLimiter } from './sliding-window-limi
 // After Redis failed, the next decisions are made in process for this long before Redis is tried
 // again: a Redis that hangs (rather than refuses) then costs one command time-out per second, not
 // one per request.
-const RETRY_REDIS_AFTER_MS = 1_000;
+export const RETRY_REDIS_AFTER_MS = 1_000;
 
 /**
  * A shared limiter that keeps deciding while Redis is unavailable: each decision Redis cannot make

@@ -21,7 +21,15 @@ export interface RateLimiter {
   peek(key: string, limit: number, windowMs: number, nowMs: number): Promise<RateDecision>;
 }
 
-function decision(allowed: boolean, limit: number, count: number, oldest: number, windowMs: number, nowMs: number): RateDecision {
+/** The decision for `count` admissions in the window, the oldest at `oldest` (ms). */
+export function rateDecision(
+  allowed: boolean,
+  limit: number,
+  count: number,
+  oldest: number,
+  windowMs: number,
+  nowMs: number,
+): RateDecision {
   return {
     allowed,
     limit,
@@ -59,19 +67,25 @@ export function createMemoryRateLimiter(): RateLimiter {
       const after = log.times.length - log.head;
       const oldest = log.times[log.head] ?? nowMs;
       if (after === 0) logs.delete(key);
-      return decision(allowed, limit, after, oldest, windowMs, nowMs);
+      return rateDecision(allowed, limit, after, oldest, windowMs, nowMs);
     },
 
     async peek(key, limit, windowMs, nowMs) {
       const times = logs.get(key)?.times ?? [];
       const inWindow = times.filter((t) => t > nowMs - windowMs);
-      return decision(inWindow.length < limit, limit, inWindow.length, inWindow[0] ?? nowMs, windowMs, nowMs);
+      return rateDecision(inWindow.length < limit, limit, inWindow.length, inWindow[0] ?? nowMs, windowMs, nowMs);
     },
   };
 }
 
-// Prune, count and admit in one atomic step, so two gateway instances cannot both take the last slot.
-const TAKE_SCRIPT = `
+/**
+ * Prune, count and admit in one atomic step, so two gateway instances cannot both take the last
+ * slot: the sorted set KEYS[1], ARGV now, window, limit and a unique member. Leaves `allowed`,
+ * `count`, `oldest` and `now` set for the rest of the script: a script that does more in the same
+ * round trip (the search admission reads the cache) starts with this very text, so both keep one
+ * sorted set exact together.
+ */
+export const SLIDING_WINDOW_TAKE_LUA = `
 local now = tonumber(ARGV[1])
 local window = tonumber(ARGV[2])
 local limit = tonumber(ARGV[3])
@@ -85,6 +99,9 @@ if count < limit then
 end
 redis.call('PEXPIRE', KEYS[1], window)
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+`;
+
+const TAKE_SCRIPT = `${SLIDING_WINDOW_TAKE_LUA}
 return {allowed, count, oldest[2] or tostring(now)}
 `;
 
@@ -100,7 +117,7 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
     async take(key, limit, windowMs, nowMs) {
       const member = `${nowMs}-${randomBytes(6).toString('hex')}`;
       const [allowed, count, oldest] = await r.slidingWindowTake(prefix + key, nowMs, windowMs, limit, member);
-      return decision(allowed === 1, limit, count, Number(oldest), windowMs, nowMs);
+      return rateDecision(allowed === 1, limit, count, Number(oldest), windowMs, nowMs);
     },
 
     async peek(key, limit, windowMs, nowMs) {
@@ -109,7 +126,7 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
         redis.zcount(prefix + key, since, '+inf'),
         redis.zrangebyscore(prefix + key, since, '+inf', 'WITHSCORES', 'LIMIT', 0, 1),
       ]);
-      return decision(count < limit, limit, count, first[1] ? Number(first[1]) : nowMs, windowMs, nowMs);
+      return rateDecision(count < limit, limit, count, first[1] ? Number(first[1]) : nowMs, windowMs, nowMs);
     },
   };
 }
