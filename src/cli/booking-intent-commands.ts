@@ -25,7 +25,8 @@ export function registerBookingIntentCommands(program: Command): void {
     .action((opts: OutputOptions & { all?: boolean; limit: string }) =>
       withPlatform(opts, async (platform) => {
         const limit = Number(opts.limit);
-        if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw badRequest('--limit must be a whole number from 1 to 1000');
+        if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+          throw badRequest('--limit must be a whole number from 1 to 1000');
         const rows = await listOpenIntents(platform.db, opts.all ? ['pending', 'unresolved'] : ['unresolved'], limit);
         const intents = rows.map(intentJson);
         const human =
@@ -51,7 +52,11 @@ export function registerBookingIntentCommands(program: Command): void {
       withPlatform(opts, async (platform) => {
         const reopened = await reopenIntent(platform.db, id, new Date());
         if (!reopened) throw await notUnresolved(platform.db, id);
-        print(opts, { intent: intentJson(reopened) }, `${id}: pending again; the next booking-recovery run asks ${reopened.airline}`);
+        print(
+          opts,
+          { intent: intentJson(reopened) },
+          `${id}: pending again; the next booking-recovery run asks ${reopened.airline}`,
+        );
       }),
     );
 
@@ -65,12 +70,24 @@ export function registerBookingIntentCommands(program: Command): void {
       withPlatform(opts, async (platform) => {
         // Releasing a booking the airline did make lets a retry book the same travel twice.
         if (!opts.confirmNotBooked)
-          throw badRequest('release frees the key for a new booking: confirm with the airline first, then pass --confirm-not-booked');
+          throw badRequest(
+            'release frees the key for a new booking: confirm with the airline first, then pass --confirm-not-booked',
+          );
         const current = await findIntent(platform.db, id);
         if (!current || current.state !== 'unresolved') throw await notUnresolved(platform.db, id);
-        const released = await releaseBooking(platform.db, id, new Date(), 'released by an operator: not booked at the airline', true);
+        const released = await releaseBooking(
+          platform.db,
+          id,
+          new Date(),
+          'released by an operator: not booked at the airline',
+          true,
+        );
         if (!released) throw await notUnresolved(platform.db, id);
-        print(opts, { intent: { ...intentJson(released), state: 'released' } }, `${id}: released; its Idempotency-Key and travel are free`);
+        print(
+          opts,
+          { intent: { ...intentJson(released), state: 'released' } },
+          `${id}: released; its Idempotency-Key and travel are free`,
+        );
       }),
     );
 }

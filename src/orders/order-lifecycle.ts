@@ -58,7 +58,9 @@ export async function recordTransition(db: Db, current: OrderRow, t: Transition)
         : row.details.scheduleChanges;
     // A refund the airline made on its side (found by a refresh) shows its amount as the airline gave it.
     const airlineRefund =
-      status === 'refunded' && !row.details.refund && airline.refund ? { refund: { ...airline.refund, at: t.at.toISOString() } } : {};
+      status === 'refunded' && !row.details.refund && airline.refund
+        ? { refund: { ...airline.refund, at: t.at.toISOString() } }
+        : {};
     const details: OrderDetails = {
       ...row.details,
       ...(scheduleChanges && (scheduleChanges.length > 0 || row.details.scheduleChanges) ? { scheduleChanges } : {}),

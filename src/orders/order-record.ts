@@ -19,8 +19,8 @@ export interface OrderDetails {
   cancellation?: { refund: { amountMinor: number; currency: string }; penalty: { amountMinor: number; currency: string } } | null;
 }
 
-// The platform's declaration of `orders` reads `details` as this shape (tables.ts, FeatureDocuments).
-declare module '../platform/db/tables.js' {
+// The platform's declaration of `orders` reads `details` as this shape (tables/column-types.ts, FeatureDocuments).
+declare module '../platform/db/tables/column-types.js' {
   interface FeatureDocuments {
     'orders.details': OrderDetails;
   }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
 import type { OrderRow } from '../platform/db/rows.js';
 import type { OrderDetails } from './order-record.js';
-import type { OrderStatus } from './order-status.js';
+import { isOpen, type OrderStatus } from './order-status.js';
 import { withCurrentSegments } from './stored-segments.js';
 
 /** SQL of the orders table. Every read is scoped to one agency and environment. */
@@ -10,16 +10,33 @@ import { withCurrentSegments } from './stored-segments.js';
 /** What insertOrder writes: every column but the ones it sets itself or leaves to later (the reminder). */
 export type NewOrder = Omit<OrderRow, 'updated_at' | 'deadline_notified_at'>;
 
+/**
+ * The departures an open order still has to fly (local date-times of its segments not cancelled),
+ * kept in `order_departures` beside every write of the order so the airline sweep finds the orders
+ * departing soon through an index, not by reading every open order's document. A closed order
+ * keeps none. Written in the same statement as the order, so the two never disagree.
+ */
+function openDepartures(status: OrderStatus, details: OrderDetails): string {
+  if (!isOpen(status)) return '[]';
+  const times = details.airline.segments.filter((s) => s.status !== 'cancelled').map((s) => s.departingAt);
+  return JSON.stringify([...new Set(times)]);
+}
+
 export async function insertOrder(db: Db, row: NewOrder): Promise<OrderRow> {
   const { rows } = await sql<OrderRow>`
-    insert into orders (id, agency_id, environment, airline, airline_order_id, airline_owner, pnr, status, origin,
-                        destination, currency, total_minor, payment_deadline, contact_email, details,
-                        created_by_key_id, created_at, updated_at)
-    values (${row.id}, ${row.agency_id}, ${row.environment}, ${row.airline}, ${row.airline_order_id}, ${row.airline_owner},
-            ${row.pnr}, ${row.status}, ${row.origin}, ${row.destination}, ${row.currency}, ${row.total_minor},
-            ${row.payment_deadline}, ${row.contact_email}, ${JSON.stringify(row.details)}::jsonb,
-            ${row.created_by_key_id}, ${row.created_at}, ${row.created_at})
-    returning *`.execute(db);
+    with inserted as (
+      insert into orders (id, agency_id, environment, airline, airline_order_id, airline_owner, pnr, status, origin,
+                          destination, currency, total_minor, payment_deadline, contact_email, details,
+                          created_by_key_id, created_at, updated_at)
+      values (${row.id}, ${row.agency_id}, ${row.environment}, ${row.airline}, ${row.airline_order_id}, ${row.airline_owner},
+              ${row.pnr}, ${row.status}, ${row.origin}, ${row.destination}, ${row.currency}, ${row.total_minor},
+              ${row.payment_deadline}, ${row.contact_email}, ${JSON.stringify(row.details)}::jsonb,
+              ${row.created_by_key_id}, ${row.created_at}, ${row.created_at})
+      returning *),
+    departures as (
+      insert into order_departures (order_id, departing_at)
+      select ${row.id}, d from jsonb_array_elements_text(${openDepartures(row.status, row.details)}::jsonb) d)
+    select * from inserted`.execute(db);
   return rows[0]!;
 }
 
@@ -52,11 +69,19 @@ export interface OrderChanges {
 }
 
 export async function updateOrder(db: Db, id: string, changes: OrderChanges): Promise<OrderRow> {
+  // The delete sees the rows from before this statement and the insert adds the new ones: data-
+  // modifying CTEs share one snapshot, so the departures are replaced, not doubled.
   const { rows } = await sql<OrderRow>`
-    update orders set status = ${changes.status}, total_minor = ${changes.total_minor}, currency = ${changes.currency},
-      payment_deadline = ${changes.payment_deadline}, details = ${JSON.stringify(changes.details)}::jsonb,
-      updated_at = ${changes.updated_at}
-    where id = ${id} returning *`.execute(db);
+    with updated as (
+      update orders set status = ${changes.status}, total_minor = ${changes.total_minor}, currency = ${changes.currency},
+        payment_deadline = ${changes.payment_deadline}, details = ${JSON.stringify(changes.details)}::jsonb,
+        updated_at = ${changes.updated_at}
+      where id = ${id} returning *),
+    gone as (delete from order_departures where order_id = ${id}),
+    departures as (
+      insert into order_departures (order_id, departing_at)
+      select ${id}, d from jsonb_array_elements_text(${openDepartures(changes.status, changes.details)}::jsonb) d)
+    select * from updated`.execute(db);
   return rows[0]!;
 }
 

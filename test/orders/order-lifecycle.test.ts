@@ -20,7 +20,9 @@ describe('order lifecycle through the gateway and the AA test system', () => {
     expect(order.pnr).toMatch(/^[A-Z]{6}$/);
     expect(order.payment_deadline).toBeTruthy();
     const today = new Date().toISOString().slice(0, 10);
-    expect((await f.gateway.shopping.lookToBook.countsFor(f.agencyId, today)).bookings, 'look-to-book counts the booking').toBe(1);
+    expect((await f.gateway.shopping.lookToBook.countsFor(f.agencyId, today)).bookings, 'look-to-book counts the booking').toBe(
+      1,
+    );
 
     const committed = await f.call('POST', path(order.order_id, '/commit'), { payment: { type: 'agency_account' } });
     expect(committed.statusCode, committed.body).toBe(200);

@@ -283,7 +283,12 @@ describe('a gateway that dies between the airline booking and the order insert',
     const operator = commandsInsideGateway(gateway.platform);
     const listed = await operator(['booking-intent', 'list', '--json']);
     expect(listed.exitCode, listed.stderr).toBe(0);
-    const intents = JSON.parse(listed.stdout).intents as { id: string; state: string; idempotency_key: string; attempts: number }[];
+    const intents = JSON.parse(listed.stdout).intents as {
+      id: string;
+      state: string;
+      idempotency_key: string;
+      attempts: number;
+    }[];
     const intent = intents.find((i) => i.idempotency_key === 'silent-key')!;
     expect(intent).toMatchObject({ state: 'unresolved', attempts: MAX_RECOVERY_ATTEMPTS });
 

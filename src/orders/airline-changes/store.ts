@@ -29,19 +29,19 @@ export interface SweepWindow {
 }
 
 /**
- * Open orders with a segment still booked departing in the window that were not re-read since
- * `checkedBefore`: never-checked first, then the longest unchecked, so a bounded batch per run
- * still comes round to every one.
+ * Open orders with a segment still booked departing in the window (found through the
+ * `order_departures` index, so the cost follows the orders departing soon, not all open orders)
+ * that were not re-read since `checkedBefore`: never-checked first, then the longest unchecked,
+ * so a bounded batch per run still comes round to every one.
  */
 export async function ordersDueForSweep(db: Db, w: SweepWindow): Promise<OrderRow[]> {
   const { rows } = await sql<OrderRow>`
     select o.* from orders o left join order_airline_checks c on c.order_id = o.id
-    where o.status in ('hold', 'ticketed')
+    where o.id in (
+        select d.order_id from order_departures d
+        where d.departing_at >= ${w.departingFrom} and d.departing_at <= ${w.departingTo})
+      and o.status in ('hold', 'ticketed')
       and (c.checked_at is null or c.checked_at < ${w.checkedBefore})
-      and exists (
-        select 1 from jsonb_array_elements(o.details -> 'airline' -> 'segments') s
-        where coalesce(s ->> 'status', 'confirmed') <> 'cancelled'
-          and s ->> 'departingAt' >= ${w.departingFrom} and s ->> 'departingAt' <= ${w.departingTo})
     order by c.checked_at nulls first, o.id
     limit ${w.limit}`.execute(db);
   return rows.map(withCurrentSegments);

@@ -16,8 +16,8 @@ export interface IntentBooking {
   actor: Actor;
 }
 
-// The platform's declaration of `order_booking_intents` reads `booking` as this shape (tables.ts, FeatureDocuments).
-declare module '../../platform/db/tables.js' {
+// The platform's declaration of `order_booking_intents` reads `booking` as this shape (tables/column-types.ts, FeatureDocuments).
+declare module '../../platform/db/tables/column-types.js' {
   interface FeatureDocuments {
     'order_booking_intents.booking': IntentBooking;
   }
@@ -98,7 +98,11 @@ export async function purgeResolvedIntents(db: Db, before: Date): Promise<number
 }
 
 /** Intents an operator may need to look at, oldest first: `unresolved` ones, or every open one. */
-export async function listOpenIntents(db: Db, states: readonly ('pending' | 'unresolved')[], limit: number): Promise<BookingIntentRow[]> {
+export async function listOpenIntents(
+  db: Db,
+  states: readonly ('pending' | 'unresolved')[],
+  limit: number,
+): Promise<BookingIntentRow[]> {
   const { rows } = await sql<BookingIntentRow>`
     select * from order_booking_intents where state in (${sql.join(states)})
     order by created_at limit ${limit}`.execute(db);
