@@ -37,7 +37,10 @@ export function registerTestSystemCommands(program: Command): void {
     .option('--port <port>', 'port to listen on', '8090')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--database-url <url>', 'keep bookings in this PostgreSQL, schema aa_test_system (env AA_TEST_DATABASE_URL)')
-    .option('--data-dir <dir>', 'keep bookings in embedded storage here (env AA_TEST_DATA_DIR; default <DATA_DIR>/aa-test-system)')
+    .option(
+      '--data-dir <dir>',
+      'keep bookings in embedded storage here (env AA_TEST_DATA_DIR; default <DATA_DIR>/aa-test-system)',
+    )
     .option('--memory', 'keep nothing: bookings are lost when it stops')
     .action(async (opts: { port: string; host: string } & TestSystemStorageOptions) => {
       const config = readConfig({});

@@ -15,6 +15,11 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * PG_POOL_MAX: PostgreSQL connections one process may hold (default 10). Instances × this must
+   * stay under the server's max_connections less a reserve: docs/operations.md, "Pool sizing".
+   */
+  pgPoolMax: number;
   redisUrl: string | null;
   /** Namespace for every Redis key and channel, so several deployments can share one server. */
   redisPrefix: string;
@@ -65,6 +70,11 @@ export interface Config {
    * per AIRLINE_SWEEP_RECHECK_MINUTES.
    */
   airlineSweep: { ordersPerMinute: number; recheckMinutes: number };
+  /**
+   * TICKETING_DEADLINE_SWEEP_SECONDS: how often the cluster looks for holds whose payment limit is
+   * within 24 hours, to announce each once (default hourly; the cluster tests run it every 2 s).
+   */
+  ticketingDeadlineSweepSeconds: number;
   ndcSchemaDir: string;
   search: {
     cacheTtlSeconds: number;
@@ -216,6 +226,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     // taken as typed, relative to where they typed it.
     dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(REPO_ROOT, 'data'),
     databaseUrl,
+    pgPoolMax: r.int('PG_POOL_MAX', 10, 1, 1_000),
     redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
     redisPrefix: r.string('REDIS_PREFIX', 'flightagg:'),
     keyPrefix,
@@ -241,6 +252,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       ordersPerMinute: r.int('AIRLINE_SWEEP_ORDERS_PER_MINUTE', 30, 0, 10_000),
       recheckMinutes: r.int('AIRLINE_SWEEP_RECHECK_MINUTES', 30, 1, 24 * 60),
     },
+    ticketingDeadlineSweepSeconds: r.int('TICKETING_DEADLINE_SWEEP_SECONDS', 3_600, 1, 86_400),
     ndcSchemaDir: path.resolve(REPO_ROOT, r.string('NDC_SCHEMA_DIR', '../shared/ndc/schemas-21.3')),
     search: {
       cacheTtlSeconds: r.int('SEARCH_CACHE_TTL_SECONDS', 300, 0, 86_400),

@@ -63,6 +63,7 @@ export async function createPlatform(config: Readonly<Config>, options: Platform
       logger.warn({ err: { message: err.message, code: (err as { code?: string }).code }, state }, 'database connection lost');
     },
     onQuery: costs.dbQuery,
+    poolMax: config.pgPoolMax,
   });
   let redis: Redis | null = null;
   let migrations: MigrationResult;

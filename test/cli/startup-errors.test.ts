@@ -42,7 +42,12 @@ describe('starting without a dependency', { timeout: 120_000 }, () => {
 
   it('names Redis, REDIS_URL and the reason when Redis does not answer', async () => {
     const port = await closedPort();
-    const result = await serve({ DATA_DIR: dataDir, DATABASE_URL: '', KEYRING: '', REDIS_URL: `redis://:s3cret@127.0.0.1:${port}` });
+    const result = await serve({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      KEYRING: '',
+      REDIS_URL: `redis://:s3cret@127.0.0.1:${port}`,
+    });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
       `error: Redis at 127.0.0.1:${port} (REDIS_URL) did not answer: connect ECONNREFUSED 127.0.0.1:${port}. ` +
@@ -52,7 +57,10 @@ describe('starting without a dependency', { timeout: 120_000 }, () => {
 
   it('names PostgreSQL, DATABASE_URL and the reason when PostgreSQL does not answer', async () => {
     const port = await closedPort();
-    const keyring = (await run(process.execPath, [BIN, 'keyring', 'generate'], { env: process.env })).stdout.trim().split('\n').join(',');
+    const keyring = (await run(process.execPath, [BIN, 'keyring', 'generate'], { env: process.env })).stdout
+      .trim()
+      .split('\n')
+      .join(',');
     const result = await serve({
       DATA_DIR: dataDir,
       DATABASE_URL: `postgres://postgres:s3cret@127.0.0.1:${port}/postgres`,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSENGER } from '../orders/order-fixture.js';
 import { sleep, waitUntil, type Answer } from '../platform/fault-drills/children.js';
@@ -13,7 +14,8 @@ import { clusterFixture, clusterSkip, instancesOf, skipTitle, type ClusterFixtur
 /**
  * Three gateways behind HAProxy booking on one airline: an idempotent create sent 100 times at
  * once is one booking, an order is read and serviced from any instance, each order event is
- * delivered to a webhook once cluster-wide, and usage is counted exactly.
+ * delivered to a webhook once cluster-wide, a hold's ticketing deadline is announced once by the
+ * sweep every instance runs, and usage is counted exactly.
  */
 describe.skipIf(clusterSkip !== null)(`cluster: orders, webhooks and metering${skipTitle}`, () => {
   let f: ClusterFixture;
@@ -31,6 +33,8 @@ describe.skipIf(clusterSkip !== null)(`cluster: orders, webhooks and metering${s
       WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost',
       NODE_EXTRA_CA_CERTS: path.join(caDir, 'ca.pem'),
       USAGE_FLUSH_SECONDS: '1',
+      // The hourly ticketing-deadline sweep every 2 s on each instance, so a test sees many runs race.
+      TICKETING_DEADLINE_SWEEP_SECONDS: '2',
     });
     account = await f.account();
     session = await f.login(account);
@@ -67,7 +71,11 @@ describe.skipIf(clusterSkip !== null)(`cluster: orders, webhooks and metering${s
   /** Webhooks received for an order, by event name. */
   const hooksFor = (orderId: string) =>
     receiver.received
-      .map((h) => ({ delivery: h.headers['x-service-delivery'] as string, body: JSON.parse(h.raw) as Record<string, string> }))
+      .map((h) => ({
+        delivery: h.headers['x-service-delivery'] as string,
+        event: h.headers['x-service-event'] as string,
+        body: JSON.parse(h.raw) as Record<string, string>,
+      }))
       .filter((h) => h.body.order_id === orderId);
 
   it('books once for 100 identical creates (one Idempotency-Key) spread over the instances; every answer names that order', async () => {
@@ -140,6 +148,43 @@ describe.skipIf(clusterSkip !== null)(`cluster: orders, webhooks and metering${s
     const hooks = hooksFor(created.body.order_id as string);
     expect(hooks.map((h) => h.body.event).sort()).toEqual([...events].sort());
     expect(new Set(hooks.map((h) => h.delivery)).size).toBe(4);
+  });
+
+  it("announces a hold's ticketing deadline once cluster-wide, though every instance sweeps", async () => {
+    const created = await f.request('POST', '/v1/orders', {
+      key: account.key,
+      body: { offer_id: await offer('JFK', 'ORD', 40), passengers: [PASSENGER], payment: { type: 'hold' } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.status).toBe('hold');
+    const orderId = created.body.order_id as string;
+    // AA holds until the end of the next local day, always more than the sweep's 24 hours ahead:
+    // bring this hold's limit to two hours from now, as if it had been made yesterday.
+    const db = new pg.Client({ connectionString: f.cluster.databaseUrl });
+    await db.connect();
+    try {
+      const due = await db.query(`update orders set payment_deadline = now() + interval '2 hours' where id = $1`, [orderId]);
+      expect(due.rowCount).toBe(1);
+      const deadlineHooks = () => hooksFor(orderId).filter((h) => h.event === 'order.ticketing_deadline_approaching');
+      await waitUntil('the deadline webhook', 60_000, async () => deadlineHooks().length >= 1);
+      // Three more runs on each of the three instances: none may announce it again.
+      await sleep(6_000);
+      expect(new Set(deadlineHooks().map((h) => h.delivery)).size).toBe(1);
+      expect(deadlineHooks()[0]!.body).toMatchObject({ order_id: orderId, pnr: created.body.pnr, airline: 'AA' });
+
+      const stored = await db.query<{ events: string; notified: boolean; status: string }>(
+        `select (select count(*) from order_events where order_id = $1 and event = 'order.ticketing_deadline_approaching') as events,
+                deadline_notified_at is not null as notified, status from orders where id = $1`,
+        [orderId],
+      );
+      expect(stored.rows[0]).toEqual({ events: '1', notified: true, status: 'hold' });
+    } finally {
+      await db.end();
+    }
+    const history = await f.request('GET', `/v1/orders/${encodeURIComponent(orderId)}/history`, { key: account.key });
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    const reminders = (history.body.entries as { action: string }[]).filter((h) => h.action === 'ticketing_deadline_reminder');
+    expect(reminders).toHaveLength(1);
   });
 
   it('counts usage exactly, whichever instance served and flushed it', async () => {

@@ -43,6 +43,8 @@ export interface DatabaseOptions {
   onConnectionError?: (err: Error, state: 'idle' | 'in_use') => void;
   /** Called once per statement sent (queries, scripts, `begin`/`commit`): the request-cost counter. */
   onQuery?: () => void;
+  /** PostgreSQL only: connections this process may hold at most (PG_POOL_MAX; default 10). */
+  poolMax?: number;
 }
 
 // Time budgets of the PostgreSQL pool. A PostgreSQL that is down refuses at once; one that does not
@@ -60,10 +62,13 @@ const IDLE_IN_TRANSACTION_TIMEOUT_MS = 60_000;
 // which is safe for every value this service stores, and timestamps as Date.
 const parseInt8 = (value: string) => Number(value);
 
+// Connections per process unless PG_POOL_MAX says otherwise; sizing rule in docs/operations.md.
+export const DEFAULT_POOL_MAX = 10;
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const onQuery = options.onQuery ?? (() => {});
   return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.onConnectionError, onQuery)
+    ? openPostgres(options.databaseUrl, options.onConnectionError, onQuery, options.poolMax ?? DEFAULT_POOL_MAX)
     : openPglite(options.dataDir, onQuery, options.template);
 }
 
@@ -76,10 +81,11 @@ async function openPostgres(
   url: string,
   onConnectionError: DatabaseOptions['onConnectionError'],
   onQuery: () => void,
+  poolMax: number,
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolMax,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,

@@ -24,6 +24,8 @@ describe('the standalone test system storage option', () => {
 
   it('keeps nothing with --memory, and refuses a database URL that is not PostgreSQL, naming the option', () => {
     expect(testSystemStorage({ memory: true }, { AA_TEST_DATABASE_URL: 'postgres://x@y/z' }, '/data')).toBeUndefined();
-    expect(() => testSystemStorage({ databaseUrl: 'mysql://root@db/aa' }, {}, '/data')).toThrow(/--database-url .* postgres:\/\//);
+    expect(() => testSystemStorage({ databaseUrl: 'mysql://root@db/aa' }, {}, '/data')).toThrow(
+      /--database-url .* postgres:\/\//,
+    );
   });
 });

@@ -67,7 +67,9 @@ export async function openAirlineDbStore(database: Database, options: { owned: b
           sold: sold.rows.map((r) => ({ flightKey: r.flight_key, cabin: r.cabin, seats: r.seats })),
           closed: closed.rows.map((r) => r.flight_key),
         },
-        clock: setting ? { fixedMs: setting.fixed_ms === null ? null : Number(setting.fixed_ms), skewMs: Number(setting.skew_ms) } : null,
+        clock: setting
+          ? { fixedMs: setting.fixed_ms === null ? null : Number(setting.fixed_ms), skewMs: Number(setting.skew_ms) }
+          : null,
       };
     },
     async write(changes) {

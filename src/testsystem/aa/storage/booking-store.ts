@@ -87,7 +87,8 @@ export function createBookingStore(): TrackedBookingStore {
     all: () => [...byId.values()],
     count: () => byId.size,
     add(b) {
-      if (byId.has(b.orderId) || byPnr.has(b.bookingReference)) throw new Error(`booking ${b.orderId}/${b.bookingReference} exists`);
+      if (byId.has(b.orderId) || byPnr.has(b.bookingReference))
+        throw new Error(`booking ${b.orderId}/${b.bookingReference} exists`);
       index(b);
       touched.add(b);
     },
