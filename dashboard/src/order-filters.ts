@@ -36,3 +36,35 @@ export const currentCursor = (p: Paging): string | null => p.stack.at(-1) ?? nul
 export const nextPage = (p: Paging, nextCursor: string): Paging => ({ stack: [...p.stack, nextCursor] });
 export const previousPage = (p: Paging): Paging => (p.stack.length > 1 ? { stack: p.stack.slice(0, -1) } : p);
 export const pageNumber = (p: Paging): number => p.stack.length;
+
+/**
+ * The list's state in the URL's query string, so a reload, a shared link and back/forward show
+ * the same page: `status`, `pnr`, `environment` (left out when `test`) and one `cursor` per page
+ * walked past the first, in order, so "Previous" still works after a reload.
+ */
+export function orderListSearch(filters: OrderFilters, paging: Paging): string {
+  const params = new URLSearchParams();
+  if (filters.status) params.set('status', filters.status);
+  const pnr = filters.pnr.trim().toUpperCase();
+  if (pnr) params.set('pnr', pnr);
+  if (filters.environment !== 'test') params.set('environment', filters.environment);
+  for (const cursor of paging.stack.slice(1)) if (cursor) params.append('cursor', cursor);
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
+/** The inverse of orderListSearch; a value the API would refuse (an unknown status) is dropped. */
+export function parseOrderListSearch(search: string | URLSearchParams): { filters: OrderFilters; paging: Paging } {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const status = params.get('status') ?? '';
+  const environment = params.get('environment');
+  const pnr = (params.get('pnr') ?? '').trim().toUpperCase().slice(0, 6);
+  return {
+    filters: {
+      status: (ORDER_STATUSES as readonly string[]).includes(status) ? (status as OrderStatusFilter) : '',
+      pnr,
+      environment: environment === 'live' ? 'live' : 'test',
+    },
+    paging: { stack: [null, ...params.getAll('cursor').filter((c) => c !== '')] },
+  };
+}

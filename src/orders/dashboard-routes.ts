@@ -12,6 +12,9 @@ import { findAgencyOrder } from './order-store.js';
 import { historyView, orderView } from './order-view.js';
 import { HistorySchema, ListQuery, MinimalOrder, OrderIdParams, OrderList, OrderSchema, orderErrors } from './schemas.js';
 import { confirmCancel } from './servicing/cancellation-service.js';
+import { CancelConfirmBody } from './servicing/schemas.js';
+import type { OfferService } from '../offers/offer-service.js';
+import { dashboardServicingRoutes } from './dashboard-servicing-routes.js';
 import { actorOf, TAG, withStatusDoc, type OrderRouteOptions } from './route-context.js';
 
 /** Platform permissions an operator's support session needs on these routes (docs/portal.md). */
@@ -67,6 +70,7 @@ export async function dashboardOrderRoutes(
     gate: (request: FastifyRequest) => Promise<void>;
     /** The portal's session hook: sets `request.session`. */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    seatMaps: Pick<OfferService, 'seats'>;
   },
 ): Promise<void> {
   const router = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -156,23 +160,30 @@ export async function dashboardOrderRoutes(
         tags: TAG,
         summary: 'Dashboard: cancel the order at the airline, as the agency or support on its behalf',
         description:
+          'Without a body, the whole order now. With `cancellation_quote_id` (from POST /v1/dev/orders/{orderID}/cancel/quote), ' +
+          'that quote is accepted: a part leaves the order open (`order.updated`), the whole closes it (`order.cancelled`). ' +
           'On a support session the operator needs the platform permission orders.support (403 `missing_permission` otherwise).',
         security: SESSION_SECURITY,
         params: OrderIdParams,
+        body: Type.Optional(CancelConfirmBody),
         response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...dashboardErrors(401, 403, 404, 409, 502, 503) },
       },
     },
     async (request) => {
       const { order, scope } = await scoped(request, request.params.orderID);
+      const quoteId = request.body?.cancellation_quote_id ?? null;
       const done = await confirmCancel(
         deps,
         scope,
         { orderId: order.id, airline: order.airline },
-        null,
-        scope.actor.kind === 'support' ? 'cancelled_by_support' : 'cancelled',
-        true,
+        quoteId,
+        // A quote names its own history action (cancelled, partially_cancelled); the whole order now keeps support's.
+        quoteId ? undefined : scope.actor.kind === 'support' ? 'cancelled_by_support' : 'cancelled',
+        quoteId === null,
       );
       return done.full ? orderView(done.order) : { order_id: done.order.id, status: done.order.status };
     },
   );
+
+  await app.register(dashboardServicingRoutes, { ...opts, scoped });
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
-import type { OrderSeatResolver } from '../offers/offer-service.js';
+import type { OfferService, OrderSeatResolver } from '../offers/offer-service.js';
 import { API_KEY_ROUTE, SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import { BOOKING_RECOVERY_INTERVAL_MS, BOOKING_RECOVERY_JOB, runBookingRecovery } from './booking/recovery.js';
@@ -18,7 +18,6 @@ import { AIRLINE_SWEEP_INTERVAL_MS, AIRLINE_SWEEP_JOB, runAirlineSweep } from '.
 import { notificationRoutes } from './airline-changes/notification-routes.js';
 import type { RequireAccreditation } from './booking/service.js';
 
-const HOUR_MS = 60 * 60 * 1000;
 const TICKETING_DEADLINE_SWEEP_JOB = 'orders.ticketing-deadline-sweep';
 
 export interface OrdersOptions {
@@ -28,6 +27,8 @@ export interface OrdersOptions {
   authenticate: (request: FastifyRequest) => Promise<void>;
   /** Billing's accreditation rule for ticketing in production (`billing.terms.requireAccreditation`). */
   requireAccreditation?: RequireAccreditation;
+  /** The offers feature's seat maps, which the dashboard shows for a booked order. */
+  seatMaps: Pick<OfferService, 'seats'>;
 }
 
 export interface Orders {
@@ -40,7 +41,7 @@ export interface Orders {
  * Orders: `/v1/orders` on an API key and the dashboard's order actions on a portal session, the
  * hourly ticketing-deadline sweep and the booking recovery (each once per cluster).
  */
-export function createOrders({ platform, connectors, authenticate, requireAccreditation }: OrdersOptions): Orders {
+export function createOrders({ platform, connectors, authenticate, requireAccreditation, seatMaps }: OrdersOptions): Orders {
   const seatLookup: OrderSeatResolver = {
     async resolve(id, agencyId) {
       if (!agencyId || !airlineOfOrderId(id)) return null;
@@ -54,7 +55,7 @@ export function createOrders({ platform, connectors, authenticate, requireAccred
     async (app) => {
       platform.scheduler.add({
         name: TICKETING_DEADLINE_SWEEP_JOB,
-        intervalMs: HOUR_MS,
+        intervalMs: platform.config.ticketingDeadlineSweepSeconds * 1000,
         oncePerCluster: true,
         run: async () =>
           void (await runDeadlineSweep({ db: platform.db, clock, mailer: platform.mailer, logger: platform.logger })),
@@ -73,7 +74,10 @@ export function createOrders({ platform, connectors, authenticate, requireAccred
         intervalMs: AIRLINE_SWEEP_INTERVAL_MS,
         oncePerCluster: true,
         run: async () =>
-          void (await runAirlineSweep({ db: platform.db, connectors, clock, logger: platform.logger }, platform.config.airlineSweep)),
+          void (await runAirlineSweep(
+            { db: platform.db, connectors, clock, logger: platform.logger },
+            platform.config.airlineSweep,
+          )),
       });
       await app.register(async (api) => {
         setRoutePolicy(api, { ...API_KEY_ROUTE, meter: 'orders' });
@@ -91,6 +95,7 @@ export function createOrders({ platform, connectors, authenticate, requireAccred
           connectors,
           authenticate,
           gate: writeGate(platform.config),
+          seatMaps,
         });
       });
     },

@@ -199,7 +199,9 @@ export const ORDER_ERROR_CODES = {
     infant_without_adult: 'cancelling the passengers named would leave an infant without an adult; the infant is named',
     minor_without_adult: 'cancelling the passengers named would leave only children',
     partial_cancellation_unsupported: 'some passengers on some segments only: that splits the booking',
-    partial_reissue_unsupported: 'a reissue changes every segment still booked; `segment_ids` must name them all',
+    partial_journey:
+      'a reissue changes whole journeys: `segment_ids` names part of one (one flight of a connection); the segments left out are named',
+    one_journey_per_change: 'a reissue names segments of several journeys but not all: one journey per change, or every segment',
     nothing_to_refund: 'a hold (nothing was paid) or a fare that refunds nothing',
     nothing_to_change: 'the request changes nothing',
   },

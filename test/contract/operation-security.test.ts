@@ -28,7 +28,11 @@ describe('security of every operation in /openapi.json', () => {
       t.app.declaredRoutes.map((r) => [`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`, r.auth]),
     );
     const wrong = operationsOf(document)
-      .map(({ name, operation }) => ({ name, auth: policies.get(name), security: (operation as { security?: unknown }).security }))
+      .map(({ name, operation }) => ({
+        name,
+        auth: policies.get(name),
+        security: (operation as { security?: unknown }).security,
+      }))
       .filter(({ auth, security }) => !auth || JSON.stringify(security) !== JSON.stringify(EXPECTED[auth]));
     expect(wrong).toEqual([]);
   });

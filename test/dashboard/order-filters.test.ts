@@ -5,7 +5,9 @@ import {
   NO_FILTERS,
   nextPage,
   orderListQuery,
+  orderListSearch,
   pageNumber,
+  parseOrderListSearch,
   previousPage,
 } from '../../dashboard/src/order-filters.js';
 
@@ -35,5 +37,33 @@ describe("the Orders screen's filters and paging", () => {
     paging = previousPage(previousPage(paging));
     expect([currentCursor(paging), pageNumber(paging)]).toEqual([null, 1]);
     expect(previousPage(paging)).toBe(paging);
+  });
+});
+
+describe("the Orders screen's state in the URL", () => {
+  it('leaves the defaults out: the first page of test orders is the bare path', () => {
+    expect(orderListSearch(NO_FILTERS, firstPage())).toBe('');
+    expect(parseOrderListSearch('')).toEqual({ filters: NO_FILTERS, paging: firstPage() });
+  });
+
+  it('round-trips the filters and every cursor walked, so a reload keeps the page and Previous', () => {
+    const filters = { status: 'ticketed', pnr: ' ab12cd ', environment: 'live' } as const;
+    const paging = nextPage(nextPage(firstPage(), 'c1=='), 'c2&x');
+    const search = orderListSearch(filters, paging);
+    expect(search).toBe('?status=ticketed&pnr=AB12CD&environment=live&cursor=c1%3D%3D&cursor=c2%26x');
+    const parsed = parseOrderListSearch(search);
+    expect(parsed.filters).toEqual({ status: 'ticketed', pnr: 'AB12CD', environment: 'live' });
+    expect(pageNumber(parsed.paging)).toBe(3);
+    expect(currentCursor(parsed.paging)).toBe('c2&x');
+    expect(currentCursor(previousPage(parsed.paging))).toBe('c1==');
+  });
+
+  it('drops what the API would refuse from a hand-edited link', () => {
+    expect(parseOrderListSearch('?status=lost&environment=prod&pnr=abcdefgh&cursor=').filters).toEqual({
+      status: '',
+      pnr: 'ABCDEF',
+      environment: 'test',
+    });
+    expect(pageNumber(parseOrderListSearch('?cursor=').paging)).toBe(1);
   });
 });

@@ -5,6 +5,9 @@ import { unwrap } from '../api/api-error';
 import { Dialog } from '../components/dialog';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { formatInstant, formatMoney } from '../format';
+import { PartialCancel } from './order/partial-cancel';
+import { RefundAction } from './order/refund';
+import { SeatPicker } from './order/seats';
 
 /** One order: passengers, segments, tickets, extras, amounts, the history timeline, and cancel. */
 export function OrderPage({ id }: { id: string }) {
@@ -48,10 +51,18 @@ export function OrderPage({ id }: { id: string }) {
             <dt>Payment deadline</dt>
             <dd>{formatInstant(data.payment_deadline)}</dd>
           </dl>
-          {data.status !== 'cancelled' && (
-            <button type="button" className="danger" onClick={() => setConfirming(true)}>
-              Cancel order
-            </button>
+          <div className="row">
+            {data.status !== 'cancelled' && data.status !== 'refunded' && (
+              <button type="button" className="danger" onClick={() => setConfirming(true)}>
+                Cancel order
+              </button>
+            )}
+            {(data.status === 'ticketed' || data.status === 'cancelled') && <RefundAction id={id} />}
+          </div>
+          {data.refund && (
+            <p data-testid="order-refund">
+              Refunded {formatMoney(data.refund.amount, data.refund.currency)} on {formatInstant(data.refund.refunded_at)}
+            </p>
           )}
           <h2>Passengers</h2>
           <ul>
@@ -110,6 +121,13 @@ export function OrderPage({ id }: { id: string }) {
                 </li>
               ))}
             </ul>
+          )}
+          {(data.status === 'hold' || data.status === 'ticketed') && (
+            <>
+              <h2>Servicing</h2>
+              <SeatPicker id={id} order={data} />
+              <PartialCancel id={id} order={data} />
+            </>
           )}
         </>
       )}

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { api } from '../api/client';
 import { unwrap } from '../api/api-error';
 import { ErrorNotice, Loading } from '../components/error-notice';
@@ -7,23 +7,29 @@ import { formatInstant, formatMoney } from '../format';
 import {
   currentCursor,
   firstPage,
-  NO_FILTERS,
   nextPage,
   ORDER_STATUSES,
   orderListQuery,
+  orderListSearch,
   pageNumber,
+  parseOrderListSearch,
   previousPage,
   type OrderFilters,
+  type Paging,
 } from '../order-filters';
-import { navigate } from '../router';
+import { navigate, routeQuery, useRoute } from '../router';
 
 const orderHref = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
 /** The agency's orders with `GET /v1/orders`' filters and keyset paging, and an order opened by id. */
 export function Orders() {
-  const [draft, setDraft] = useState<OrderFilters>(NO_FILTERS);
-  const [filters, setFilters] = useState<OrderFilters>(NO_FILTERS);
-  const [paging, setPaging] = useState(firstPage);
+  // The applied filters and the page live in the URL (a reload, a shared link, back and forward).
+  const search = routeQuery(useRoute()).toString();
+  const { filters, paging } = parseOrderListSearch(search);
+  const show = (f: OrderFilters, p: Paging) => navigate(`/orders${orderListSearch(f, p)}`);
+  const [draft, setDraft] = useState<OrderFilters>(filters);
+  // Back or forward to another list: the form shows that list's filters again.
+  useEffect(() => setDraft(parseOrderListSearch(search).filters), [search]);
   const [id, setId] = useState('');
   const query = orderListQuery(filters, currentCursor(paging));
   const list = useQuery({
@@ -34,8 +40,7 @@ export function Orders() {
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setFilters(draft);
-    setPaging(firstPage());
+    show(draft, firstPage());
   };
   const open = (event: FormEvent) => {
     event.preventDefault();
@@ -116,11 +121,11 @@ export function Orders() {
       )}
       {(pageNumber(paging) > 1 || next) && (
         <nav aria-label="Pages of orders" className="row pager">
-          <button type="button" disabled={pageNumber(paging) === 1} onClick={() => setPaging(previousPage(paging))}>
+          <button type="button" disabled={pageNumber(paging) === 1} onClick={() => show(filters, previousPage(paging))}>
             Previous page
           </button>
           <span>Page {pageNumber(paging)}</span>
-          <button type="button" disabled={!next} onClick={() => setPaging(nextPage(paging, next))}>
+          <button type="button" disabled={!next} onClick={() => show(filters, nextPage(paging, next))}>
             Next page
           </button>
         </nav>

@@ -1,0 +1,128 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/api-error';
+import { Dialog } from '../../components/dialog';
+import { ErrorNotice, Loading } from '../../components/error-notice';
+import { formatMoney } from '../../format';
+
+interface Part {
+  passengers: { passenger_id: string; given_name: string; family_name: string; type: string }[];
+  segments: { segment_id: string; origin: string; destination: string; status: string }[];
+}
+
+/**
+ * A seat for one passenger on one segment: the order's seat map from the airline, a seat picked
+ * (its price shown), the API's `ancillaries` quote, then its confirmation (`order.updated`).
+ */
+export function SeatPicker({ id, order }: { id: string; order: Part }) {
+  const client = useQueryClient();
+  const path = { orderID: id };
+  const booked = order.segments.filter((s) => s.status !== 'cancelled');
+  const seated = order.passengers.filter((p) => p.type !== 'infant');
+  const [segmentId, setSegmentId] = useState(booked[0]?.segment_id ?? '');
+  const [passengerId, setPassengerId] = useState(seated[0]?.passenger_id ?? '');
+  const [shown, setShown] = useState(false);
+  const [designator, setDesignator] = useState<string | null>(null);
+  const map = useQuery({
+    queryKey: ['order', id, 'seats', segmentId],
+    queryFn: () => unwrap(api.GET('/v1/dev/orders/{orderID}/seats', { params: { path, query: { segment_id: segmentId } } })),
+    enabled: shown && segmentId !== '',
+  });
+  const quote = useMutation({
+    mutationFn: (seat: string) =>
+      unwrap(
+        api.POST('/v1/dev/orders/{orderID}/change', {
+          params: { path },
+          body: { action: 'ancillaries', seats: [{ segment_id: segmentId, passenger_id: passengerId, designator: seat }] },
+        }),
+      ),
+  });
+  const commit = useMutation({
+    mutationFn: (quoteId: string) =>
+      unwrap(api.POST('/v1/dev/orders/{orderID}/change/confirm', { params: { path }, body: { offer_id: quoteId } })),
+    onSuccess: () => {
+      quote.reset();
+      setDesignator(null);
+      void client.invalidateQueries({ queryKey: ['order', id] });
+    },
+  });
+  const seats = map.data?.seat_maps[0]?.seats ?? [];
+  const chosen = seats.find((s) => s.seat === designator);
+  const q = quote.data;
+
+  return (
+    <div aria-labelledby="seats-title">
+      <h3 id="seats-title">Seats</h3>
+      <div className="row">
+        <label>
+          Segment
+          <select value={segmentId} onChange={(e) => (setSegmentId(e.target.value), setDesignator(null))}>
+            {booked.map((s) => (
+              <option key={s.segment_id} value={s.segment_id}>
+                {s.origin} → {s.destination}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Passenger
+          <select value={passengerId} onChange={(e) => setPassengerId(e.target.value)}>
+            {seated.map((p) => (
+              <option key={p.passenger_id} value={p.passenger_id}>
+                {p.given_name} {p.family_name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => setShown(true)} disabled={segmentId === ''}>
+          Show seat map
+        </button>
+      </div>
+      {shown && map.isPending && <Loading what="the seat map" />}
+      <ErrorNotice error={map.error} />
+      {map.data && (
+        <div role="group" aria-label="Available seats" className="seat-map">
+          {seats
+            .filter((s) => s.available)
+            .map((s) => (
+              <button key={s.seat} type="button" aria-pressed={designator === s.seat} onClick={() => setDesignator(s.seat)}>
+                {s.seat}
+              </button>
+            ))}
+        </div>
+      )}
+      {chosen && (
+        <p data-testid="seat-price">
+          Seat {chosen.seat}: {chosen.price_amount === null ? 'no charge' : formatMoney(chosen.price_amount, chosen.currency)}
+          {chosen.characteristics.length > 0 ? ` (${chosen.characteristics.join(', ')})` : ''}{' '}
+          <button type="button" disabled={quote.isPending} onClick={() => (commit.reset(), quote.mutate(chosen.seat))}>
+            {quote.isPending ? 'Pricing…' : 'Quote this seat'}
+          </button>
+        </p>
+      )}
+      <ErrorNotice error={quote.error ?? (q ? null : commit.error)} />
+      {q && q.quote_id && (
+        <Dialog title="Add this seat?" onClose={() => quote.reset()}>
+          <dl className="facts" data-testid="seat-quote">
+            <dt>Seat</dt>
+            <dd>{q.added_extras?.map((x) => x.designator ?? x.name).join(', ')}</dd>
+            <dt>Amount due</dt>
+            <dd>{formatMoney(q.amount_due.amount, q.amount_due.currency)}</dd>
+            <dt>New total</dt>
+            <dd>{formatMoney(q.total.amount, q.total.currency)}</dd>
+          </dl>
+          <ErrorNotice error={commit.error} />
+          <div className="actions">
+            <button type="button" disabled={commit.isPending} onClick={() => commit.mutate(q.quote_id!)}>
+              Add seat
+            </button>
+            <button type="button" onClick={() => quote.reset()}>
+              Not now
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { errors, SESSION_SECURITY } from '../portal/schemas.js';
+import type { OrderRow } from '../platform/db/rows.js';
+import type { OfferService } from '../offers/offer-service.js';
+import { SeatMapResponseSchema } from '../offers/offer-schemas.js';
+import type { OrderScope } from './order-record.js';
+import { orderView } from './order-view.js';
+import { MinimalOrder, OrderIdParams, OrderSchema, orderErrors } from './schemas.js';
+import { cancelQuote, refundEligibility, refundOrder } from './servicing/cancellation-service.js';
+import { changeQuote, confirmChange } from './servicing/reshop-service.js';
+import { lowerCaseKeys } from './servicing/case-insensitive-keys.js';
+import { cancelQuoteView, changeQuoteView, refundEligibilityView } from './servicing/quote-view.js';
+import {
+  CancelBody,
+  CancelQuoteSchema,
+  ChangeBody,
+  ChangeConfirmBody,
+  OrderQuoteSchema,
+  RefundAccepted,
+  RefundEligibility,
+} from './servicing/schemas.js';
+import { TAG, withStatusDoc, type OrderRouteOptions } from './route-context.js';
+
+/** A session's 401 and 403 (the portal's codes) with the order codes of the other statuses. */
+const dashboardErrors = (...statuses: number[]) => ({
+  ...orderErrors(...statuses.filter((s) => s !== 401 && s !== 403)),
+  ...errors(401, 403),
+});
+
+/**
+ * The dashboard's servicing actions beyond cancel, on a portal session: the same service functions
+ * as the API-key routes in servicing/routes.ts (same airline calls, history entries and `order.*`
+ * events), the session's agency as the scope and the portal user (or support) as the actor.
+ * Registered inside dashboardOrderRoutes, so the session and support-permission hooks apply.
+ */
+export async function dashboardServicingRoutes(
+  app: FastifyInstance,
+  opts: OrderRouteOptions & {
+    gate: (request: FastifyRequest) => Promise<void>;
+    scoped: (request: FastifyRequest, orderId: string) => Promise<{ order: OrderRow; scope: OrderScope }>;
+    /** The offers feature's seat maps (the map an API key reads at /v1/offers/{orderID}/seats). */
+    seatMaps: Pick<OfferService, 'seats'>;
+  },
+): Promise<void> {
+  const router = app.withTypeProvider<TypeBoxTypeProvider>();
+  const deps = { db: opts.platform.db, connectors: opts.connectors, clock: () => opts.platform.clock() };
+  const target = (order: OrderRow) => ({ orderId: order.id, airline: order.airline });
+
+  router.get(
+    '/v1/dev/orders/:orderID/refund-eligibility',
+    {
+      schema: {
+        operationId: 'getDashboardRefundEligibility',
+        tags: TAG,
+        summary: 'Dashboard: refund eligibility, refundable amount and penalty (session; no side effect)',
+        description: 'What `GET /v1/orders/{orderID}/refund-eligibility` answers, for a portal session of the agency.',
+        security: SESSION_SECURITY,
+        params: OrderIdParams,
+        response: { 200: RefundEligibility, ...dashboardErrors(401, 403, 404, 502) },
+      },
+    },
+    async (request) => {
+      const { order, scope } = await opts.scoped(request, request.params.orderID);
+      return refundEligibilityView(await refundEligibility(deps, scope, target(order)));
+    },
+  );
+
+  router.post(
+    '/v1/dev/orders/:orderID/refund',
+    {
+      preHandler: opts.gate,
+      schema: {
+        operationId: 'refundDashboardOrder',
+        tags: TAG,
+        summary: 'Dashboard: refund the order (session; 202)',
+        description: withStatusDoc(
+          'What `POST /v1/orders/{orderID}/refund` does, for a portal session of the agency: a ticketed order is cancelled with ' +
+            'its refund, a cancelled one has its refund recorded. On a support session the operator needs orders.support.',
+        ),
+        security: SESSION_SECURITY,
+        params: OrderIdParams,
+        response: { 202: RefundAccepted, ...dashboardErrors(401, 403, 404, 422, 502, 503) },
+      },
+    },
+    async (request, reply) => {
+      const { order, scope } = await opts.scoped(request, request.params.orderID);
+      const done = await refundOrder(deps, scope, target(order));
+      return reply.code(202).send({ order_id: done.id, status: 'refunded' as const });
+    },
+  );
+
+  router.post(
+    '/v1/dev/orders/:orderID/cancel/quote',
+    {
+      preHandler: opts.gate,
+      // JSON keys matched case-insensitively, as on /v1/orders.
+      preValidation: async (request) => lowerCaseKeys(request.body),
+      schema: {
+        operationId: 'quoteDashboardOrderCancellation',
+        tags: TAG,
+        summary: 'Dashboard: cancellation quote, whole order or part (session)',
+        description:
+          'What `POST /v1/orders/{orderID}/cancel` quotes (the `passenger_ids` or `segment_ids` named, or the whole order), for a ' +
+          'portal session; accept it with `POST /v1/dev/orders/{orderID}/cancel` `{"cancellation_quote_id": …}`.',
+        security: SESSION_SECURITY,
+        params: OrderIdParams,
+        body: Type.Optional(CancelBody),
+        response: { 200: CancelQuoteSchema, ...dashboardErrors(400, 401, 403, 404, 409, 422, 502, 503) },
+      },
+    },
+    async (request) => {
+      const { order, scope } = await opts.scoped(request, request.params.orderID);
+      return cancelQuoteView(await cancelQuote(deps, scope, target(order), request.body ?? {}));
+    },
+  );
+
+  router.get(
+    '/v1/dev/orders/:orderID/seats',
+    {
+      schema: {
+        operationId: 'getDashboardOrderSeatMap',
+        tags: TAG,
+        summary: "Dashboard: the booked order's seat maps (session)",
+        description:
+          'What `GET /v1/offers/{orderID}/seats` answers for a booked order, for a portal session of the agency. With ' +
+          "`segment_id`, only that segment's map (404 `seat_map_segment_not_found` when the carrier publishes none).",
+        security: SESSION_SECURITY,
+        params: OrderIdParams,
+        querystring: Type.Object({ segment_id: Type.Optional(Type.String({ description: 'A `segment_id` of the order' })) }),
+        response: { 200: SeatMapResponseSchema, ...dashboardErrors(400, 401, 403, 404, 502) },
+      },
+    },
+    async (request) => {
+      const { order } = await opts.scoped(request, request.params.orderID);
+      const resolver = { resolve: async () => ({ airline: order.airline, airlineOrderId: order.airline_order_id }) };
+      const query = request.query.segment_id ? { segment_id: request.query.segment_id } : {};
+      // The offers feature's map, resolved to the session's agency's order.
+      return opts.seatMaps.seats(order.id, query, order.agency_id, order.environment, resolver);
+    },
+  );
+
+  router.post(
+    '/v1/dev/orders/:orderID/change',
+    {
+      preHandler: opts.gate,
+      // JSON keys matched case-insensitively, as on /v1/orders.
+      preValidation: async (request) => lowerCaseKeys(request.body),
+      schema: {
+        operationId: 'quoteDashboardOrderChange',
+        tags: TAG,
+        summary: 'Dashboard: change quote, e.g. `ancillaries` seats and services (session)',
+        description:
+          'What `POST /v1/orders/{orderID}/change` quotes, for a portal session of the agency; confirm a `cancel_segments` or ' +
+          '`ancillaries` quote with `POST /v1/dev/orders/{orderID}/change/confirm` `{"offer_id": quote_id}`.',
+        security: SESSION_SECURITY,
+        params: OrderIdParams,
+        body: Type.Optional(ChangeBody),
+        response: { 200: OrderQuoteSchema, ...dashboardErrors(400, 401, 403, 404, 409, 422, 502, 503) },
+      },
+    },
+    async (request) => {
+      const { order, scope } = await opts.scoped(request, request.params.orderID);
+      return changeQuoteView(await changeQuote(deps, scope, target(order), request.body ?? {}));
+    },
+  );
+
+  router.post(
+    '/v1/dev/orders/:orderID/change/confirm',
+    {
+      preHandler: opts.gate,
+      schema: {
+        operationId: 'confirmDashboardOrderChange',
+        tags: TAG,
+        summary: 'Dashboard: accept a change quote or reshop offer (session)',
+        description: withStatusDoc(
+          'What `POST /v1/orders/{orderID}/change/confirm` does, for a portal session of the agency (`order.updated` for seats ' +
+            'and services added).',
+        ),
+        security: SESSION_SECURITY,
+        params: OrderIdParams,
+        body: ChangeConfirmBody,
+        response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...dashboardErrors(400, 401, 403, 404, 409, 422, 502, 503) },
+      },
+    },
+    async (request) => {
+      const { order, scope } = await opts.scoped(request, request.params.orderID);
+      const done = await confirmChange(deps, scope, target(order), request.body);
+      return done.full ? orderView(done.order) : { order_id: done.order.id, status: done.order.status };
+    },
+  );
+}
