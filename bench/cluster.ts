@@ -121,6 +121,36 @@ async function pgTransactions(serverUrl: string, database: string): Promise<numb
   }
 }
 
+/**
+ * What the running gateways sent, from their own counters on /metrics (platform/request-costs.ts):
+ * Redis commands as round trips (a script call is one), database statements. INFO's count above is
+ * what Redis executed, which also counts every command a Lua script runs inside it.
+ */
+async function sentByGateways(
+  c: Cluster,
+): Promise<{ redis: number; db: number; byRoute: Map<string, { redis: number; db: number }> }> {
+  const byRoute = new Map<string, { redis: number; db: number }>();
+  let redisSent = 0;
+  let db = 0;
+  for (const instance of c.instances) {
+    if (!instance.running()) continue;
+    const text = await (await fetch(`${instance.url}/metrics`)).text();
+    for (const m of text.matchAll(/^flightagg_(redis_commands|db_queries)_total\{route="([^"]*)"\} (\d+)$/gm)) {
+      const n = Number(m[3]);
+      const entry = byRoute.get(m[2]!) ?? { redis: 0, db: 0 };
+      if (m[1] === 'redis_commands') {
+        entry.redis += n;
+        redisSent += n;
+      } else {
+        entry.db += n;
+        db += n;
+      }
+      byRoute.set(m[2]!, entry);
+    }
+  }
+  return { redis: redisSent, db, byRoute };
+}
+
 function rssMb(pid: number): number {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -187,6 +217,9 @@ try {
       MONITORING_INTERVAL_SECONDS: '0',
       SHUTDOWN_READY_DELAY_MS: '2000',
       LOG_LEVEL: 'warn',
+      // BENCH_REQUEST_COSTS=true attributes commands and statements to routes (and costs CPU: see
+      // REQUEST_COSTS in the README), for the per-route table at the end.
+      REQUEST_COSTS: process.env.BENCH_REQUEST_COSTS === 'true' ? 'true' : 'false',
     },
   });
   const c = cluster;
@@ -241,11 +274,13 @@ try {
   for (const instance of c.instances) rest[instance.index] = rssMb(instance.pid);
 
   const rounds: Record<string, Record<number, LoadResult[]>> = {};
-  const costs: Record<string, { requests: number; pg: number; redis: number }> = {};
+  const costs: Record<string, { requests: number; pg: number; redis: number; redisSent: number; dbSent: number }> = {};
   for (const def of classes) {
     rounds[def.name] = { 1: [], 2: [] };
-    costs[def.name] = { requests: 0, pg: 0, redis: 0 };
+    costs[def.name] = { requests: 0, pg: 0, redis: 0, redisSent: 0, dbSent: 0 };
   }
+  // Per route, over the rounds (instance counters restart with the instance, so deltas per round).
+  const routeTotals = new Map<string, { redis: number; db: number }>();
 
   for (const size of SIZES) {
     const running = c.instances.filter((i) => i.running()).length;
@@ -260,6 +295,7 @@ try {
     for (const def of classes) {
       const pgBefore = await pgTransactions(PG_SERVER, database);
       const redisBefore = await redisCommands(redis.url);
+      const sentBefore = await sentByGateways(c);
       const sampler = setInterval(samplePeak, 250);
       const result = await load(`${c.url}${def.path}`, {
         seconds: SECONDS,
@@ -271,12 +307,22 @@ try {
       clearInterval(sampler);
       const pgAfter = await pgTransactions(PG_SERVER, database);
       const redisAfter = await redisCommands(redis.url);
+      const sentAfter = await sentByGateways(c);
+      for (const [route, after] of sentAfter.byRoute) {
+        const before = sentBefore.byRoute.get(route) ?? { redis: 0, db: 0 };
+        const total = routeTotals.get(route) ?? { redis: 0, db: 0 };
+        total.redis += after.redis - before.redis;
+        total.db += after.db - before.db;
+        routeTotals.set(route, total);
+      }
       if (result.non2xx > 0) console.log(`warning: ${def.name} at ${size}: ${result.non2xx} non-2xx answers or errors`);
       rounds[def.name]![size]!.push(result);
       const requests = result.requestsPerSecond * SECONDS;
       costs[def.name]!.requests += requests;
       costs[def.name]!.pg += pgAfter - pgBefore;
       costs[def.name]!.redis += redisAfter - redisBefore;
+      costs[def.name]!.redisSent += sentAfter.redis - sentBefore.redis;
+      costs[def.name]!.dbSent += sentAfter.db - sentBefore.db;
     }
   }
 
@@ -303,6 +349,8 @@ try {
         'non-2xx': one.non2xx + two.non2xx,
         'PG xact/req': (cost.pg / cost.requests).toFixed(3),
         'Redis cmd/req': (cost.redis / cost.requests).toFixed(2),
+        'Redis sent/req': (cost.redisSent / cost.requests).toFixed(2),
+        'DB stmt sent/req': (cost.dbSent / cost.requests).toFixed(3),
       };
     }),
   );
@@ -313,6 +361,17 @@ try {
       'at rest': rest[instance.index]!,
       'peak under load': peak[instance.index] ?? NaN,
     })),
+  );
+  if (process.env.BENCH_REQUEST_COSTS === 'true') {
+    printTable(
+      'Sent by the gateways during the measured rounds, by route (REQUEST_COSTS): Redis commands and database statements',
+      [...routeTotals].filter(([, t]) => t.redis + t.db > 0).map(([route, t]) => ({ route, redis: t.redis, db: t.db })),
+    );
+  }
+  console.log(
+    'Redis cmd/req is what Redis executed (INFO total_commands_processed: a script call counts once, plus each command it runs); ' +
+      'Redis sent/req and DB stmt sent/req are what the gateways sent (their /metrics counters; a script call is one). ' +
+      'Both include the background.',
   );
   console.log(
     'PG xact/req and Redis cmd/req include the background: HAProxy readiness checks (two queries and a PING per instance every 500 ms) and scheduled jobs.',
