@@ -375,12 +375,17 @@ describe.skipIf(skip !== null)(`cluster drills: two gateways behind HAProxy${ski
 
     const failures = tally.failures();
     // Only what was on its way during the kill fails: every failure was in flight in that window
-    // (no request before it or after it failed), and requests in flight then on the survivor
-    // succeeded, so not all of them failed.
+    // (no request before it or after it failed). The survivor kept answering around the kill: every
+    // request it took in the seconds around it succeeded. (Those in flight at the very moment may all
+    // have been on the victim: the window can be some tens of milliseconds, and the four bookers
+    // move in step, so this is not asked of that moment alone.)
     const overlapping = tally.outcomes.filter((o) => o.startedAt < diedAt && o.endedAt > signalledAt);
     for (const failure of failures) expect(overlapping, tally.summary()).toContain(failure);
-    expect(failures.length, tally.summary()).toBeLessThan(overlapping.length);
-    expect(overlapping.filter((o) => o.status === 200 && o.instance === 'g0').length, tally.summary()).toBeGreaterThan(0);
+    const survivorAround = tally.outcomes.filter(
+      (o) => o.instance === 'g0' && o.endedAt > signalledAt - 1_000 && o.startedAt < diedAt + 1_500,
+    );
+    expect(survivorAround.length, tally.summary()).toBeGreaterThan(0);
+    expect(survivorAround.filter((o) => typeof o.status !== 'number' || o.status >= 400), tally.summary()).toEqual([]);
     // After the kill the balancer sends everything to the survivor.
     const late = tally.outcomes.filter((o) => o.startedAt > diedAt + 1_500);
     expect(late.length).toBeGreaterThan(0);
