@@ -73,6 +73,24 @@ describe('POST /v1/shopping/offers/stream', () => {
     expect(hit.at(-1)!.data.total).toBe(total);
   });
 
+  it('a streamed search stores the same answer a plain search gives: a plain search then hits it, fields in contract order', async () => {
+    const body = { origin: 'PHX', destination: 'PHL', departure_date: daysAhead(27), adults: 1 };
+    const events = parseSse(await (await stream(body)).body.text());
+    expectWellFormed(events);
+    const streamed = events.filter((e) => e.event === 'offers').flatMap((e) => e.data.offers);
+    expect(streamed.length).toBeGreaterThan(0);
+
+    const hit = await f.search(body);
+    expect(hit.statusCode).toBe(200);
+    expect(hit.headers['x-cache']).toBe('HIT');
+    const answer = hit.json();
+    expect(Object.keys(answer)).toEqual(['cached', 'search_id', 'expires_at', 'offers', 'connectors']);
+    expect(answer).toMatchObject({ cached: true, search_id: events[0]!.data.search_id, connectors: events.at(-1)!.data.connectors });
+    expect(answer.offers).toEqual(streamed);
+    // Exactly the text JSON.stringify makes of it: nothing hand-joined left a stray byte.
+    expect(JSON.stringify(answer)).toBe(hit.body);
+  });
+
   it('validation and 429 answer as JSON before the stream opens', async () => {
     const bad = await stream({ origin: 'JFK', destination: 'LGA', departure_date: daysAhead(5), adults: 1 });
     expect(bad.statusCode).toBe(400);
