@@ -1,6 +1,6 @@
 import type { Cabin, SearchQuery } from '../connector-types.js';
-import { paxList, paxListXml } from './aa-passengers.js';
-import { buildMessage, type XmlNode } from './ndc-xml.js';
+import { paxList } from './aa-passengers.js';
+import { COMMON_NS, MESSAGE_NS, type XmlNode } from './ndc-xml.js';
 
 /** IATA PADIS 9873 cabin codes, as the 21.3 samples and AA's traffic use them. */
 export const CABIN_CODE: Record<Cabin, string> = { first: '1', business: '2', premium_economy: '4', economy: '5' };
@@ -16,22 +16,46 @@ export function distributionChain(seller: Seller): XmlNode {
   };
 }
 
-/** IATA_AirShoppingRQ for every slice of the query; element order follows the 21.3 schema. */
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/** `<name>value</name>`, the value escaped as the XML builder escapes it; empty is `<name/>`, as the builder writes it. */
+function element(name: string, value: string): string {
+  return value === '' ? `<${name}/>` : `<${name}>${value.replace(/[&<>"']/g, (c) => ESCAPES[c]!)}</${name}>`;
+}
+
+/**
+ * IATA_AirShoppingRQ for every slice of the query; element order follows the 21.3 schema. Written
+ * as text rather than through buildMessage (ndc-xml.ts): every search sends one, and the generic
+ * builder cost more than any other part of making it. The bytes are the builder's: the message
+ * root in the message namespace, each top-level part's children re-declaring the common one.
+ */
 export function airShoppingRequest(query: SearchQuery, seller: Seller): string {
-  const criteria = query.slices.map((slice, i) => ({
-    CabinType: query.cabin ? { CabinTypeCode: CABIN_CODE[query.cabin], PrefLevel: { PrefLevelCode: 'Required' } } : undefined,
-    ConnectionCriteriaRefID: query.maxConnections === null ? undefined : 'CONN1',
-    DestArrivalCriteria: { IATA_LocationCode: slice.destination },
-    OriginDepCriteria: { Date: slice.departureDate, IATA_LocationCode: slice.origin },
-    OriginDestID: `OD${i + 1}`,
-  }));
-  const request: XmlNode = {
-    FlightRelatedCriteria:
-      query.maxConnections === null
-        ? undefined
-        : { ConnectionCriteria: { ConnectionCriteriaID: 'CONN1', MaximumConnectionQty: String(query.maxConnections) } },
-    FlightRequest: { FlightRequestOriginDestinationsCriteria: { OriginDestCriteria: criteria as XmlNode[] } },
-    PaxList: paxListXml(paxList(query.passengers)),
-  };
-  return buildMessage('IATA_AirShoppingRQ', { DistributionChain: distributionChain(seller), Request: request });
+  const common = ` xmlns="${COMMON_NS}"`;
+  const cabin = query.cabin
+    ? `<CabinType>${element('CabinTypeCode', CABIN_CODE[query.cabin])}<PrefLevel><PrefLevelCode>Required</PrefLevelCode></PrefLevel></CabinType>`
+    : '';
+  const connections = query.maxConnections === null ? '' : '<ConnectionCriteriaRefID>CONN1</ConnectionCriteriaRefID>';
+  let criteria = '';
+  query.slices.forEach((slice, i) => {
+    criteria +=
+      `<OriginDestCriteria>${cabin}${connections}` +
+      `<DestArrivalCriteria>${element('IATA_LocationCode', slice.destination)}</DestArrivalCriteria>` +
+      `<OriginDepCriteria>${element('Date', slice.departureDate)}${element('IATA_LocationCode', slice.origin)}</OriginDepCriteria>` +
+      `<OriginDestID>OD${i + 1}</OriginDestID></OriginDestCriteria>`;
+  });
+  const related =
+    query.maxConnections === null
+      ? ''
+      : `<FlightRelatedCriteria${common}><ConnectionCriteria><ConnectionCriteriaID>CONN1</ConnectionCriteriaID>` +
+        `${element('MaximumConnectionQty', String(query.maxConnections))}</ConnectionCriteria></FlightRelatedCriteria>`;
+  const pax = paxList(query.passengers)
+    .map((p) => `<Pax>${element('PaxID', p.id)}${element('PTC', p.ptc)}</Pax>`)
+    .join('');
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?><IATA_AirShoppingRQ xmlns="${MESSAGE_NS}">` +
+    `<DistributionChain><DistributionChainLink${common}><Ordinal>1</Ordinal><OrgRole>Seller</OrgRole>` +
+    `<ParticipatingOrg>${element('Name', seller.name)}${element('OrgID', seller.orgId)}</ParticipatingOrg></DistributionChainLink></DistributionChain>` +
+    `<Request>${related}<FlightRequest${common}><FlightRequestOriginDestinationsCriteria>${criteria}</FlightRequestOriginDestinationsCriteria></FlightRequest>` +
+    `<PaxList${common}>${pax}</PaxList></Request></IATA_AirShoppingRQ>`
+  );
 }
