@@ -54,14 +54,31 @@ function base64url(text: string): string {
   return scratch.toString('base64url', 0, bytes);
 }
 
-/** The id's content, not yet signed: the connector signs it when it hands the offer out. */
+/**
+ * The id's content, not yet signed: the connector signs it when it hands the offer out. The JSON is
+ * written as text, the ids through JSON.stringify (airline text may need escaping): byte for byte
+ * what JSON.stringify makes of `{o: [[offerId, owner, [[item, pax]]]], p: [a, c, i], x?: 1}`,
+ * without the arrays and closures a search's every offer would otherwise make.
+ */
 export function encodeAaOfferId(ref: Pick<AaOfferRef, 'parts' | 'passengers' | 'partnerConnection'>): string {
-  const compact = {
-    o: ref.parts.map((p) => [p.offerId, p.owner, p.items.map((i) => [shortItem(p.offerId, i.id), i.pax.map(shortPax)])]),
-    p: [ref.passengers.adults, ref.passengers.children, ref.passengers.infants],
-    ...(ref.partnerConnection ? { x: 1 } : {}),
-  };
-  return canonicalOfferId('AA', `${VERSION}.${base64url(JSON.stringify(compact))}`);
+  let json = '{"o":[';
+  for (let p = 0; p < ref.parts.length; p++) {
+    const part = ref.parts[p]!;
+    json += `${p === 0 ? '' : ','}[${JSON.stringify(part.offerId)},${JSON.stringify(part.owner)},[`;
+    for (let i = 0; i < part.items.length; i++) {
+      const item = part.items[i]!;
+      json += `${i === 0 ? '' : ','}[${JSON.stringify(shortItem(part.offerId, item.id))},[`;
+      for (let x = 0; x < item.pax.length; x++) {
+        const pax = shortPax(item.pax[x]!);
+        json += `${x === 0 ? '' : ','}${typeof pax === 'number' ? pax : JSON.stringify(pax)}`;
+      }
+      json += ']]';
+    }
+    json += ']]';
+  }
+  const { adults, children, infants } = ref.passengers;
+  json += `],"p":[${adults},${children},${infants}]${ref.partnerConnection ? ',"x":1' : ''}}`;
+  return canonicalOfferId('AA', `${VERSION}.${base64url(json)}`);
 }
 
 // Every count read from an id is bounded before anything is built from it: a part per slice,
