@@ -124,19 +124,19 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   const connectors = createConnectors({ platform, aaTestSystemUrl: options.aaTestSystemUrl ?? null });
   const portal = createPortal({ platform, identity, apiKeys: auth.apiKeys });
   const billing = createBilling({ platform, authenticate: portal.authenticate });
-  // Offers and orders need each other: offers reads a booked order's seat map by order id, the
-  // dashboard's order page shows that map. The order lookup is called only at request time.
+  // Offers and orders need each other: offers reads a booked order's seat map and services by order
+  // id, the dashboard's order page shows them. The order lookup is called only at request time.
   const offers = createOffers({
     platform,
     connectors: connectors.registry,
-    orderSeats: { resolve: (id, agencyId) => orders.seatLookup.resolve(id, agencyId) },
+    bookedOrders: { resolve: (id, agencyId) => orders.bookedOrders.resolve(id, agencyId) },
   });
   const orders = createOrders({
     platform,
     connectors: connectors.registry,
     authenticate: portal.authenticate,
     requireAccreditation: billing.terms.requireAccreditation,
-    seatMaps: offers.offers,
+    ancillaries: offers.offers,
   });
   const shopping = createShopping({ platform, connectors: connectors.registry });
   const monitoring = createMonitoring({ platform, connectors: connectors.registry });

@@ -156,5 +156,5 @@ export interface CallContext {
   signal?: AbortSignal;
 }
 
-/** What a seat map is asked for: an offer, or (for the orders module) a booked order. */
-export type SeatMapSubject = { kind: 'offer'; offerId: string } | { kind: 'order'; airlineOrderId: string; owner: string };
+/** What seat maps and services are asked for: a shopped offer, or (for the orders module) a booked order. */
+export type AncillarySubject = { kind: 'offer'; offerId: string } | { kind: 'order'; airlineOrderId: string; owner: string };

@@ -6,7 +6,7 @@ import type {
   PricedOffer,
   SearchQuery,
   SeatMap,
-  SeatMapSubject,
+  AncillarySubject,
 } from './connector-types.js';
 import type { ChangeNotification } from './change-notification.js';
 import type { OfferFacts } from './offer-facts.js';
@@ -39,10 +39,10 @@ export interface Connector extends OrderOperations {
   price(offerIds: string[], ctx: CallContext): Promise<ConnectorResult<PricedOffer>>;
 
   /** Seat maps, one per segment the airline publishes a map for. */
-  seatMaps(subject: SeatMapSubject, ctx: CallContext): Promise<ConnectorResult<SeatMap[]>>;
+  seatMaps(subject: AncillarySubject, ctx: CallContext): Promise<ConnectorResult<SeatMap[]>>;
 
-  /** Ancillary services sold with an offer. */
-  services(offerId: string, ctx: CallContext): Promise<ConnectorResult<AncillaryService[]>>;
+  /** Ancillary services sold with an offer, or that can be added to a booked order. */
+  services(subject: AncillarySubject, ctx: CallContext): Promise<ConnectorResult<AncillaryService[]>>;
 
   /**
    * The cheapest honest call that proves the airline answers, for the monitoring probe. It uses

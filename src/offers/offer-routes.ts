@@ -13,7 +13,7 @@ import {
   ServicesQuerySchema,
 } from './offer-schemas.js';
 import { withExamples } from '../platform/http/request-examples.js';
-import type { OfferService, OrderSeatResolver } from './offer-service.js';
+import type { OfferService, BookedOrderResolver } from './offer-service.js';
 import { errorResponses } from '../platform/http/responses.js';
 
 const errors = errorResponses(
@@ -40,11 +40,11 @@ const AIRLINE_NOTE =
 /** POST /v1/offers/price, GET /v1/offers/{offerID}/seats, GET /v1/offers/{offerID}/services. */
 export interface OfferRoutesOptions {
   offers: OfferService;
-  /** Lets the seats path take an order id of the caller's agency; null, only offer ids are. */
-  orderSeats: OrderSeatResolver | null;
+  /** Lets the seats and services paths take an order id of the caller's agency; null, only offer ids are. */
+  bookedOrders: BookedOrderResolver | null;
 }
 
-export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async (app, { offers: service, orderSeats }) => {
+export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async (app, { offers: service, bookedOrders }) => {
   const env = (request: { apiKey: { environment: 'test' | 'live' } | null }) => request.apiKey?.environment ?? 'test';
 
   app.post(
@@ -86,7 +86,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async 
       },
     },
     async (request) =>
-      service.seats(request.params.offerID, request.query, request.apiKey?.agencyId ?? null, env(request), orderSeats),
+      service.seats(request.params.offerID, request.query, request.apiKey?.agencyId ?? null, env(request), bookedOrders),
   );
 
   app.get(
@@ -96,13 +96,23 @@ export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async 
       schema: {
         operationId: 'listOfferServices',
         tags: ['offers'],
-        summary: 'Ancillary services sold with an offer',
-        description: AIRLINE_NOTE,
+        summary: 'Ancillary services sold with an offer (or that can be added to a booked order)',
+        description:
+          'An order id of your agency is accepted as well as an offer id: the services that can be added to that booked order, ' +
+          "with the `service_id`s a `POST /v1/orders/{orderID}/change` `ancillaries` change takes (its airline is the order's). " +
+          AIRLINE_NOTE,
         params: OfferPathSchema,
         querystring: ServicesQuerySchema,
         response: { 200: Type.Array(ServiceSchema), ...errors },
       },
     },
-    async (request) => service.services(request.params.offerID, request.query.airline, env(request)),
+    async (request) =>
+      service.services(
+        request.params.offerID,
+        request.query.airline,
+        request.apiKey?.agencyId ?? null,
+        env(request),
+        bookedOrders,
+      ),
   );
 };

@@ -1,5 +1,6 @@
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
-import type { SeatMap, SeatMapSubject } from '../connectors/connector-types.js';
+import type { Connector } from '../connectors/connector.js';
+import type { AncillarySubject, SeatMap } from '../connectors/connector-types.js';
 import { failureToHttp } from '../connectors/failure-http.js';
 import { knownOfferFacts } from '../connectors/offer-facts.js';
 import { MAX_SLICES } from '../connectors/trip-limits.js';
@@ -9,12 +10,12 @@ import { decimal, offerJson } from '../shopping/offer-view.js';
 import { connectorFor } from './offer-airline.js';
 
 /**
- * Where the orders feature plugs in seat maps for booked orders: given an id, it answers the
- * airline and the airline's order id when the id is one of the agency's orders, null otherwise.
- * Declared here, where it is used, and passed in by app.ts: the two features meet through this
- * port, not through imports of each other.
+ * Where the orders feature plugs in booked orders: given an id, it answers the airline and the
+ * airline's order id when the id is one of the agency's orders, null otherwise (so the seats and
+ * services paths take an order id as well as an offer id). Declared here, where it is used, and
+ * passed in by app.ts: the two features meet through this port, not through imports of each other.
  */
-export interface OrderSeatResolver {
+export interface BookedOrderResolver {
   resolve(id: string, agencyId: string | null): Promise<{ airline: string; airlineOrderId: string } | null>;
 }
 
@@ -23,6 +24,28 @@ export const SEGMENT_NOT_FOUND = 'seat_map_segment_not_found';
 type Env = 'test' | 'live';
 
 export function createOfferService(platform: Platform, registry: ConnectorRegistry) {
+  /**
+   * An order id of the caller's agency is asked about as that booked order (its airline is the
+   * order's, whatever `airline` says); anything else must be an offer id this gateway issued.
+   */
+  async function subjectOf(
+    id: string,
+    airline: string | undefined,
+    agencyId: string | null,
+    orders: BookedOrderResolver | null,
+  ): Promise<{ connector: Connector; subject: AncillarySubject }> {
+    const order = orders ? await orders.resolve(id, agencyId) : null;
+    if (order) {
+      return {
+        connector: connectorFor(registry, `${order.airline}|`, order.airline),
+        subject: { kind: 'order', airlineOrderId: order.airlineOrderId, owner: order.airline },
+      };
+    }
+    const connector = connectorFor(registry, id, airline);
+    knownOfferFacts(connector, id);
+    return { connector, subject: { kind: 'offer', offerId: id } };
+  }
+
   return {
     async price(ids: string[], airline: string | undefined, environment: Env) {
       // The same offer twice is priced once: a repeated id must not repeat airline calls.
@@ -50,16 +73,9 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
       query: { airline?: string; segment_id?: string },
       agencyId: string | null,
       environment: Env,
-      orders: OrderSeatResolver | null,
+      orders: BookedOrderResolver | null,
     ) {
-      const order = orders ? await orders.resolve(id, agencyId) : null;
-      const connector = order
-        ? connectorFor(registry, `${order.airline}|`, order.airline)
-        : connectorFor(registry, id, query.airline);
-      if (!order) knownOfferFacts(connector, id);
-      const subject: SeatMapSubject = order
-        ? { kind: 'order', airlineOrderId: order.airlineOrderId, owner: order.airline }
-        : { kind: 'offer', offerId: id };
+      const { connector, subject } = await subjectOf(id, query.airline, agencyId, orders);
       const result = await connector.seatMaps(subject, { environment });
       if (!result.ok) {
         if (result.failure.kind !== 'not_available') throw failureToHttp(result.failure, 'offer');
@@ -91,10 +107,15 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
       };
     },
 
-    async services(id: string, airline: string | undefined, environment: Env) {
-      const connector = connectorFor(registry, id, airline);
-      knownOfferFacts(connector, id);
-      const result = await connector.services(id, { environment });
+    async services(
+      id: string,
+      airline: string | undefined,
+      agencyId: string | null,
+      environment: Env,
+      orders: BookedOrderResolver | null,
+    ) {
+      const { connector, subject } = await subjectOf(id, airline, agencyId, orders);
+      const result = await connector.services(subject, { environment });
       if (!result.ok) throw failureToHttp(result.failure, 'offer');
       return result.value.map((s) => ({
         service_id: s.serviceId,

@@ -4,13 +4,13 @@ import type { ConnectorRegistry } from '../connectors/connector-registry.js';
 import { API_KEY_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import { offerRoutes } from './offer-routes.js';
-import { createOfferService, type OfferService, type OrderSeatResolver } from './offer-service.js';
+import { createOfferService, type OfferService, type BookedOrderResolver } from './offer-service.js';
 
 export interface OffersOptions {
   platform: Platform;
   connectors: ConnectorRegistry;
   /** The orders feature's lookup, so a booked order's seat map can be asked for by order id. */
-  orderSeats: OrderSeatResolver | null;
+  bookedOrders: BookedOrderResolver | null;
 }
 
 export interface Offers {
@@ -19,12 +19,12 @@ export interface Offers {
 }
 
 /** Offer pricing, seat maps and ancillary services: `/v1/offers`. */
-export function createOffers({ platform, connectors, orderSeats }: OffersOptions): Offers {
+export function createOffers({ platform, connectors, bookedOrders }: OffersOptions): Offers {
   const offers = createOfferService(platform, connectors);
   const plugin = fp(
     async (app) => {
       setRoutePolicy(app, { ...API_KEY_ROUTE, meter: 'offers' });
-      await app.register(offerRoutes, { offers, orderSeats });
+      await app.register(offerRoutes, { offers, bookedOrders });
     },
     { name: 'offers', dependencies: ['connectors'], encapsulate: true },
   );

@@ -70,7 +70,7 @@ export async function dashboardOrderRoutes(
     gate: (request: FastifyRequest) => Promise<void>;
     /** The portal's session hook: sets `request.session`. */
     authenticate: (request: FastifyRequest) => Promise<void>;
-    seatMaps: Pick<OfferService, 'seats'>;
+    ancillaries: Pick<OfferService, 'seats' | 'services'>;
   },
 ): Promise<void> {
   const router = app.withTypeProvider<TypeBoxTypeProvider>();

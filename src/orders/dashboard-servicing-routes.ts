@@ -4,7 +4,7 @@ import { Type } from '@sinclair/typebox';
 import { errors, SESSION_SECURITY } from '../portal/schemas.js';
 import type { OrderRow } from '../platform/db/rows.js';
 import type { OfferService } from '../offers/offer-service.js';
-import { SeatMapResponseSchema } from '../offers/offer-schemas.js';
+import { SeatMapResponseSchema, ServiceSchema } from '../offers/offer-schemas.js';
 import type { OrderScope } from './order-record.js';
 import { orderView } from './order-view.js';
 import { MinimalOrder, OrderIdParams, OrderSchema, orderErrors } from './schemas.js';
@@ -40,13 +40,17 @@ export async function dashboardServicingRoutes(
   opts: OrderRouteOptions & {
     gate: (request: FastifyRequest) => Promise<void>;
     scoped: (request: FastifyRequest, orderId: string) => Promise<{ order: OrderRow; scope: OrderScope }>;
-    /** The offers feature's seat maps (the map an API key reads at /v1/offers/{orderID}/seats). */
-    seatMaps: Pick<OfferService, 'seats'>;
+    /** The offers feature's seat maps and services (what an API key reads at /v1/offers/{orderID}/seats and /services). */
+    ancillaries: Pick<OfferService, 'seats' | 'services'>;
   },
 ): Promise<void> {
   const router = app.withTypeProvider<TypeBoxTypeProvider>();
   const deps = { db: opts.platform.db, connectors: opts.connectors, clock: () => opts.platform.clock() };
   const target = (order: OrderRow) => ({ orderId: order.id, airline: order.airline });
+  // The order the session already scoped, handed to the offers feature as the booked order to ask about.
+  const bookedAs = (order: OrderRow) => ({
+    resolve: async () => ({ airline: order.airline, airlineOrderId: order.airline_order_id }),
+  });
 
   router.get(
     '/v1/dev/orders/:orderID/refund-eligibility',
@@ -134,10 +138,31 @@ export async function dashboardServicingRoutes(
     },
     async (request) => {
       const { order } = await opts.scoped(request, request.params.orderID);
-      const resolver = { resolve: async () => ({ airline: order.airline, airlineOrderId: order.airline_order_id }) };
       const query = request.query.segment_id ? { segment_id: request.query.segment_id } : {};
       // The offers feature's map, resolved to the session's agency's order.
-      return opts.seatMaps.seats(order.id, query, order.agency_id, order.environment, resolver);
+      return opts.ancillaries.seats(order.id, query, order.agency_id, order.environment, bookedAs(order));
+    },
+  );
+
+  router.get(
+    '/v1/dev/orders/:orderID/services',
+    {
+      schema: {
+        operationId: 'listDashboardOrderServices',
+        tags: TAG,
+        summary: 'Dashboard: the services that can be added to the booked order (session)',
+        description:
+          'What `GET /v1/offers/{orderID}/services` answers for a booked order, for a portal session of the agency: each ' +
+          'service with its price per passenger and the `service_id` an `ancillaries` change takes ' +
+          '(`POST /v1/dev/orders/{orderID}/change`).',
+        security: SESSION_SECURITY,
+        params: OrderIdParams,
+        response: { 200: Type.Array(ServiceSchema), ...dashboardErrors(400, 401, 403, 404, 502) },
+      },
+    },
+    async (request) => {
+      const { order } = await opts.scoped(request, request.params.orderID);
+      return opts.ancillaries.services(order.id, undefined, order.agency_id, order.environment, bookedAs(order));
     },
   );
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
-import type { OfferService, OrderSeatResolver } from '../offers/offer-service.js';
+import type { OfferService, BookedOrderResolver } from '../offers/offer-service.js';
 import { API_KEY_ROUTE, SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import { BOOKING_RECOVERY_INTERVAL_MS, BOOKING_RECOVERY_JOB, runBookingRecovery } from './booking/recovery.js';
@@ -27,22 +27,22 @@ export interface OrdersOptions {
   authenticate: (request: FastifyRequest) => Promise<void>;
   /** Billing's accreditation rule for ticketing in production (`billing.terms.requireAccreditation`). */
   requireAccreditation?: RequireAccreditation;
-  /** The offers feature's seat maps, which the dashboard shows for a booked order. */
-  seatMaps: Pick<OfferService, 'seats'>;
+  /** The offers feature's seat maps and services, which the dashboard shows for a booked order. */
+  ancillaries: Pick<OfferService, 'seats' | 'services'>;
 }
 
 export interface Orders {
   plugin: FastifyPluginAsync;
-  /** For the offers feature's seats path: the airline order behind an order id of the agency. */
-  seatLookup: OrderSeatResolver;
+  /** For the offers feature's seats and services paths: the airline order behind an order id of the agency. */
+  bookedOrders: BookedOrderResolver;
 }
 
 /**
  * Orders: `/v1/orders` on an API key and the dashboard's order actions on a portal session, the
  * hourly ticketing-deadline sweep and the booking recovery (each once per cluster).
  */
-export function createOrders({ platform, connectors, authenticate, requireAccreditation, seatMaps }: OrdersOptions): Orders {
-  const seatLookup: OrderSeatResolver = {
+export function createOrders({ platform, connectors, authenticate, requireAccreditation, ancillaries }: OrdersOptions): Orders {
+  const bookedOrders: BookedOrderResolver = {
     async resolve(id, agencyId) {
       if (!agencyId || !airlineOfOrderId(id)) return null;
       const order = await findAgencyOrder(platform.db, id, agencyId);
@@ -95,11 +95,11 @@ export function createOrders({ platform, connectors, authenticate, requireAccred
           connectors,
           authenticate,
           gate: writeGate(platform.config),
-          seatMaps,
+          ancillaries,
         });
       });
     },
     { name: 'orders', dependencies: ['connectors', 'portal'], encapsulate: true },
   );
-  return { plugin, seatLookup };
+  return { plugin, bookedOrders };
 }

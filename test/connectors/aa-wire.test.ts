@@ -57,7 +57,7 @@ describe('every request the AA connector sends validates against its NDC 21.3 sc
     expect(rtPriced.ok ? 'ok' : rtPriced.failure.message).toBe('ok');
     expect((await aaConnector.seatMaps({ kind: 'offer', offerId: rtId }, ctx)).ok).toBe(true);
     await aaConnector.seatMaps({ kind: 'order', airlineOrderId: 'AA0000000001', owner: 'AA' }, ctx);
-    expect((await aaConnector.services(offerId, ctx)).ok).toBe(true);
+    expect((await aaConnector.services({ kind: 'offer', offerId }, ctx)).ok).toBe(true);
     expect((await aaConnector.probe({})).ok).toBe(true);
     await aaConnector.close();
 

@@ -348,7 +348,7 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     return booked.json.order_id as string;
   }
 
-  it('keeps the list filters in the URL (back, forward, reload), refunds after eligibility, adds a seat, cancels a segment', async () => {
+  it('keeps the list filters in the URL (back, forward, reload), refunds after eligibility, adds a seat and a bag, cancels a segment', async () => {
     const refundable = await bookTicketed(40);
     const serviced = await bookTicketed(42);
 
@@ -358,8 +358,9 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await owner.getByLabel('Status').selectOption('ticketed');
     await owner.getByRole('button', { name: 'Apply filters' }).click();
     await owner.waitForURL(/\/dashboard\/orders\?status=ticketed$/);
+    // The unfiltered list stays on screen until the filtered one arrives: wait for the cancelled order to leave.
+    await owner.getByRole('row').filter({ hasText: orderId }).waitFor({ state: 'detached' });
     await owner.getByRole('row').filter({ hasText: refundable }).waitFor();
-    expect(await owner.getByRole('row').filter({ hasText: orderId }).count()).toBe(0);
     await owner.goBack();
     await owner.getByRole('row').filter({ hasText: orderId }).waitFor();
     expect(await owner.getByLabel('Status').inputValue()).toBe('');
@@ -414,6 +415,21 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await owner.getByText(new RegExp(`^seat: .*\\(${designator}\\)$`)).waitFor();
     const seated = await api('GET', `/v1/orders/${serviced}`);
     expect(seated.json.extras).toContainEqual(expect.objectContaining({ kind: 'seat', designator }));
+
+    // A service: the services the airline sells for the order, a bag quoted for the whole trip, added.
+    await owner.getByRole('button', { name: 'Show services' }).click();
+    const services = owner.getByRole('table', { name: 'Services the airline sells for this order' });
+    const bagRow = services.getByRole('row').filter({ hasText: /bag/i }).filter({ hasText: 'Whole trip' }).first();
+    const bagName = ((await bagRow.getByRole('cell').first().textContent()) ?? '').trim();
+    await shot(owner, 'order-services');
+    await bagRow.getByRole('button', { name: new RegExp(`^Quote ${bagName}`) }).click();
+    const serviceDialog = owner.getByRole('dialog', { name: 'Add this service?' });
+    await serviceDialog.getByTestId('service-quote').getByText(bagName).waitFor();
+    await shot(owner, 'order-service-quote');
+    await serviceDialog.getByRole('button', { name: 'Add service' }).click();
+    await owner.getByText(`service: ${bagName}`, { exact: true }).waitFor();
+    const bagged = await api('GET', `/v1/orders/${serviced}`);
+    expect(bagged.json.extras).toContainEqual(expect.objectContaining({ kind: 'service', name: bagName }));
 
     // Part of the order: the return segment ticked, quoted, confirmed; the order stays ticketed.
     await owner.getByRole('checkbox', { name: 'LAX → JFK' }).check();

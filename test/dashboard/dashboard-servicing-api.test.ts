@@ -99,6 +99,28 @@ describe('dashboard servicing on a session', () => {
     expect((await events(order.order_id)).at(-1)).toBe('order.updated');
   });
 
+  it('services of the booked order, a bag quoted and added: the same list as the API, order.updated', async () => {
+    const order = await ticketed(55);
+    const listed = await dev('GET', order.order_id, '/services');
+    expect(listed.statusCode, listed.body).toBe(200);
+    const viaApi = await f.call('GET', `/v1/offers/${encodeURIComponent(order.order_id)}/services`);
+    const names = (list: { name: string; price_amount: number | null }[]) => list.map((s) => [s.name, s.price_amount]);
+    expect(names(listed.json())).toEqual(names(viaApi.json()));
+    const bag = (listed.json() as { service_id: string; name: string; price_amount: number }[]).find((s) => /bag/i.test(s.name))!;
+    const quote = await dev('POST', order.order_id, '/change', {
+      action: 'ancillaries',
+      services: [{ service_id: bag.service_id, passenger_id: order.passengers[0]!.passenger_id }],
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().amount_due.amount).toBe(bag.price_amount);
+    const done = await dev('POST', order.order_id, '/change/confirm', { offer_id: quote.json().quote_id });
+    expect(done.statusCode, done.body).toBe(200);
+    const extras = (await dev('GET', order.order_id, '')).json().extras as { kind: string; name: string }[];
+    expect(extras).toEqual([expect.objectContaining({ kind: 'service', name: bag.name })]);
+    expect((await events(order.order_id)).at(-1)).toBe('order.updated');
+    expect((await listHistory(f.platform.db, order.order_id)).at(-1)!.actor_kind).toBe('portal_user');
+  });
+
   it('a segment cancelled through a quote and its id: the order stays open with order.updated', async () => {
     const order = await ticketed(53);
     const back = order.segments[1]!.segment_id;
@@ -119,6 +141,7 @@ describe('dashboard servicing on a session', () => {
       ['GET', '/refund-eligibility'],
       ['POST', '/refund'],
       ['GET', '/seats'],
+      ['GET', '/services'],
       ['POST', '/cancel/quote'],
     ] as const) {
       const res = await dev(method, theirs.order_id, tail);

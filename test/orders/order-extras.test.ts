@@ -66,6 +66,51 @@ describe('seats and services', () => {
   });
 });
 
+describe('services of a booked order', () => {
+  it('lists them by order id (a bag per journey, priced per passenger) and adds one through an ancillaries change', async () => {
+    const offer = await f.offer('JFK', 'LAX', /MAINFL/, 38);
+    const order = (await f.hold(offer.offer_id, { payment: { type: 'agency_account' } })).json();
+    const listed = await f.call('GET', `/v1/offers/${enc(order.order_id)}/services`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const services = listed.json() as {
+      service_id: string;
+      name: string;
+      price_amount: number | null;
+      passenger_ids: string[];
+    }[];
+    expect(services.length).toBeGreaterThan(0);
+    for (const s of services) expect(s.passenger_ids).toEqual([order.passengers[0].passenger_id]);
+    const bag = services.find((s) => /bag/i.test(s.name) && (s.price_amount ?? 0) > 0)!;
+    expect(bag).toBeDefined();
+
+    const quote = await f.call('POST', path(order.order_id, '/change'), {
+      action: 'ancillaries',
+      services: [{ service_id: bag.service_id, passenger_id: order.passengers[0].passenger_id }],
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    expect(quote.json().amount_due.amount).toBe(bag.price_amount);
+    const done = await f.call('POST', path(order.order_id, '/change/confirm'), { offer_id: quote.json().quote_id });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().extras).toEqual([expect.objectContaining({ kind: 'service', name: bag.name })]);
+    expect((await airline(order.airline_order_id)).extras).toHaveLength(1);
+    expect((await eventsForOrder(f.platform.db, order.order_id)).map((e) => e.event)).toEqual(['order.created', 'order.updated']);
+  });
+
+  it("another agency's order id is read as an offer id it is not (as any unknown id), and the airline is never asked", async () => {
+    const order = (await f.hold((await f.offer('JFK', 'LAX', /MAIN$/, 39)).offer_id)).json();
+    const other = await f.agencyWithKey();
+    const before = await airlineCalls(f, 'services');
+    const theirs = { 'x-api-key': other.secret };
+    const bare = await f.call('GET', `/v1/offers/${enc(order.order_id)}/services`, undefined, theirs);
+    expect(bare.statusCode, bare.body).toBe(400);
+    expect(bare.json().code).toBe('unknown_airline');
+    const named = await f.call('GET', `/v1/offers/${enc(order.order_id)}/services?airline=AA`, undefined, theirs);
+    expect(named.statusCode, named.body).toBe(404);
+    expect(named.json().code).toBe('offer_not_found');
+    expect(await airlineCalls(f, 'services')).toBe(before);
+  });
+});
+
 describe('refusals before the airline books', () => {
   it('refuses a partner-operated connection with 422 before any airline call', async () => {
     const res = await f.search({

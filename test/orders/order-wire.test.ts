@@ -46,7 +46,7 @@ describe('order messages on the wire', () => {
     const offerId = priced.value.offer.offerId;
     const maps = await aaConnector.seatMaps({ kind: 'offer', offerId }, ctx);
     const seat = maps.ok ? maps.value[0]!.seats.find((s) => s.available && s.price !== null) : undefined;
-    const services = await aaConnector.services(offerId, ctx);
+    const services = await aaConnector.services({ kind: 'offer', offerId }, ctx);
     const service = services.ok ? services.value.find((s) => s.segmentIds.length > 0) : undefined;
     const extras = await aaConnector.priceExtras(
       { kind: 'offer', offerId },

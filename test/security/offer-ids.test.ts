@@ -236,7 +236,7 @@ describe('connector: ids under key rotation, and no NDC traffic for ids it did n
       for (const id of forged) {
         expect(connector.offerFacts(id)).toBeNull();
         expect(await connector.price([id], { environment: 'test' })).toMatchObject({ ok: false, failure: { kind: 'not_found' } });
-        expect(await connector.services(id, { environment: 'test' })).toMatchObject({ ok: false });
+        expect(await connector.services({ kind: 'offer', offerId: id }, { environment: 'test' })).toMatchObject({ ok: false });
         expect(await connector.seatMaps({ kind: 'offer', offerId: id }, { environment: 'test' })).toMatchObject({ ok: false });
         const order = await connector.createOrder(
           {

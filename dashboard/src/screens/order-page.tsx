@@ -8,6 +8,7 @@ import { formatInstant, formatMoney } from '../format';
 import { PartialCancel } from './order/partial-cancel';
 import { RefundAction } from './order/refund';
 import { SeatPicker } from './order/seats';
+import { ServicePicker } from './order/services';
 
 /** One order: passengers, segments, tickets, extras, amounts, the history timeline, and cancel. */
 export function OrderPage({ id }: { id: string }) {
@@ -117,7 +118,8 @@ export function OrderPage({ id }: { id: string }) {
             <ul>
               {data.extras.map((x, index) => (
                 <li key={index}>
-                  {x.kind}: {x.name} ({x.designator})
+                  {x.kind}: {x.name}
+                  {x.designator ? ` (${x.designator})` : ''}
                 </li>
               ))}
             </ul>
@@ -126,6 +128,7 @@ export function OrderPage({ id }: { id: string }) {
             <>
               <h2>Servicing</h2>
               <SeatPicker id={id} order={data} />
+              <ServicePicker id={id} order={data} />
               <PartialCancel id={id} order={data} />
             </>
           )}

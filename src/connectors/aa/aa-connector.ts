@@ -13,6 +13,7 @@ import { NdcTransport, type NdcEndpoint } from './ndc-transport.js';
 import type { ReadOptions } from './xml-reader.js';
 import { aaOrderOperations } from './orders/aa-order-operations.js';
 import { readChangeNotification } from './orders/change-notification-reader.js';
+import { serviceRequest } from './orders/extras-pricing.js';
 
 /**
  * Time budget per NDC message. AirShopping searches the airline's whole schedule and is the
@@ -189,16 +190,23 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
       return maps.ok ? ok(maps.value.flat()) : maps;
     },
 
-    async services(offerId, ctx) {
+    async services(subject, ctx) {
       const target = endpoint(ctx.environment);
       if (!target.ok) return target;
-      const ref = refOf(offerId);
-      if (!ref.ok) return ref;
-      const lists = await eachPart(ref.value.parts, async (part): Promise<ConnectorResult<AncillaryService[]>> => {
-        const xml = serviceListRequest(part, ref.value.passengers, seller);
+      const ask = async (xml: string): Promise<ConnectorResult<AncillaryService[]>> => {
         const answer = await transport.call(target.value, 'ServiceList', xml, AA_TIME_BUDGETS_MS.ServiceList, ctx.signal);
         return answer.ok ? ok(readServices(answer.value)) : answer;
-      });
+      };
+      // A booked order is asked about by its airline order id: the services that can still be added
+      // to it, priced per passenger (the ids `ancillaries` changes take).
+      if (subject.kind === 'order') {
+        return ask(
+          serviceRequest(seller, { kind: 'order', ref: { airlineOrderId: subject.airlineOrderId, owner: subject.owner } }),
+        );
+      }
+      const ref = refOf(subject.offerId);
+      if (!ref.ok) return ref;
+      const lists = await eachPart(ref.value.parts, (part) => ask(serviceListRequest(part, ref.value.passengers, seller)));
       return lists.ok ? ok(lists.value.flat()) : lists;
     },
 
