@@ -385,7 +385,10 @@ describe.skipIf(skip !== null)(`cluster drills: two gateways behind HAProxy${ski
       (o) => o.instance === 'g0' && o.endedAt > signalledAt - 1_000 && o.startedAt < diedAt + 1_500,
     );
     expect(survivorAround.length, tally.summary()).toBeGreaterThan(0);
-    expect(survivorAround.filter((o) => typeof o.status !== 'number' || o.status >= 400), tally.summary()).toEqual([]);
+    expect(
+      survivorAround.filter((o) => typeof o.status !== 'number' || o.status >= 400),
+      tally.summary(),
+    ).toEqual([]);
     // After the kill the balancer sends everything to the survivor.
     const late = tally.outcomes.filter((o) => o.startedAt > diedAt + 1_500);
     expect(late.length).toBeGreaterThan(0);
