@@ -6,7 +6,7 @@ import type { ByteCache } from '../platform/cache/byte-cache.js';
 import { AppError } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import type { Platform } from '../platform/platform.js';
-import { hasPartnerOperatedConnection, offerJson, offersJsonText } from './offer-view.js';
+import { hasPartnerOperatedConnection, joinedOffersJsonText } from './offer-view.js';
 import { fanOut, type ConnectorOutcome } from './search-fan-out.js';
 import { cacheTtlMs, searchCacheKey } from './search-cache.js';
 import type { SearchRequest } from './search-validation.js';
@@ -65,14 +65,11 @@ function applyFilters(offers: Offer[], request: SearchRequest): Offer[] {
 
 /**
  * `JSON.stringify({search_id, expires_at, offers, connectors})` without its leading `{`, byte for
- * byte. `streamed`: the offers' texts were made for the stream's batches, so they are reused.
+ * byte. The offers are joined from each connector's list text (offer-view.ts): a streamed search
+ * made those texts for its batches already.
  */
-function answerRest(result: SearchResult, streamed: boolean): string {
-  const offers = result.offers
-    ? streamed
-      ? offersJsonText(result.offers)
-      : JSON.stringify(result.offers.map(offerJson))
-    : 'null';
+function answerRest(result: SearchResult, lists: readonly (readonly Offer[])[]): string {
+  const offers = result.offers ? joinedOffersJsonText(lists) : 'null';
   const head = `"search_id":${JSON.stringify(result.searchId)},"expires_at":${JSON.stringify(result.expiresAt)}`;
   return `${head},"offers":${offers},"connectors":${JSON.stringify(result.connectors)}}`;
 }
@@ -130,11 +127,10 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
       };
       failedBy.set(result, outcomes);
       // The answer's JSON after its `{`, made once and only when read: the stream sends its offers
-      // batch by batch and reads no body, so an uncached stream never makes it. A streamed search
-      // has already made every offer's text (offersJsonText) and the cache copy reuses them; a plain
-      // one serializes its offers in one JSON.stringify, which measured faster than text by text.
+      // batch by batch and reads no body, so an uncached stream never makes it, and a cached one
+      // reuses its batches' texts.
       let rest: string | undefined;
-      const restOf = () => (rest ??= answerRest(result, onBatch !== undefined));
+      const restOf = () => (rest ??= answerRest(result, filtered.filter((list) => list !== null)));
       // A result with a connector down is not cached: the next identical search must ask it again.
       const complete = outcomes.every((o) => o.status === 'answered');
       if (complete && ttl > 0 && !signal.aborted) await cache.set(key, Buffer.from(HIT_PREFIX + restOf()), ttl);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Offer, SearchQuery } from '../../src/connectors/connector-types.js';
-import { offerJson, offerJsonText, offersJsonText } from '../../src/shopping/offer-view.js';
+import { joinedOffersJsonText, offerJson, offersJsonText } from '../../src/shopping/offer-view.js';
 import { startRecordedAa, type RecordedAa } from '../connectors/recorded-aa.js';
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -53,7 +53,7 @@ const QUERIES: SearchQuery[] = [
   },
 ];
 
-describe('offer JSON text made once per offer', () => {
+describe('offer list JSON text made once per list', () => {
   it('is byte for byte what JSON.stringify makes of the offer views, on real test-system answers', async () => {
     const connector = wire.connector({ direct: true });
     let seen = 0;
@@ -72,10 +72,17 @@ describe('offer JSON text made once per offer', () => {
     expect(seen).toBeGreaterThan(100);
   });
 
-  it('an empty batch is an empty array, and one offer is its own text', async () => {
+  it('lists joined from their texts are the JSON of all their offers in order; empty lists add nothing', async () => {
     expect(offersJsonText([])).toBe('[]');
+    expect(joinedOffersJsonText([])).toBe('[]');
+    expect(joinedOffersJsonText([[], []])).toBe('[]');
     const result = await wire.connector({ direct: true }).search(QUERIES[0]!, { environment: 'test' });
-    const offer = (result as { ok: true; value: Offer[] }).value[0]!;
-    expect(offersJsonText([offer])).toBe(`[${offerJsonText(offer)}]`);
+    const offers = (result as { ok: true; value: Offer[] }).value;
+    expect(offers.length).toBeGreaterThan(3);
+    const [a, b, c] = [offers.slice(0, 1), offers.slice(1, 3), offers.slice(3)];
+    expect(joinedOffersJsonText([a])).toBe(offersJsonText(a));
+    for (const lists of [[a, b, c], [[], a, [], c], [b, []]]) {
+      expect(joinedOffersJsonText(lists)).toBe(JSON.stringify(lists.flat().map(offerJson)));
+    }
   });
 });
