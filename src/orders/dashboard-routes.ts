@@ -12,6 +12,7 @@ import { findAgencyOrder } from './order-store.js';
 import { historyView, orderView } from './order-view.js';
 import { HistorySchema, ListQuery, MinimalOrder, OrderIdParams, OrderList, OrderSchema, orderErrors } from './schemas.js';
 import { confirmCancel } from './servicing/cancellation-service.js';
+import { getOrder } from './servicing/service.js';
 import { CancelConfirmBody } from './servicing/schemas.js';
 import type { OfferService } from '../offers/offer-service.js';
 import { dashboardServicingRoutes } from './dashboard-servicing-routes.js';
@@ -120,15 +121,24 @@ export async function dashboardOrderRoutes(
       schema: {
         operationId: 'getDashboardOrder',
         description:
-          'The order as `GET /v1/orders/{orderID}` shows it, for a portal session of the agency (or support acting on its behalf); 404 `order_not_found` for an order of another agency.',
+          'The order as `GET /v1/orders/{orderID}` shows it, for a portal session of the agency (or support acting on its behalf); ' +
+          '404 `order_not_found` for an order of another agency. `refresh=true` re-reads it from the airline first, as the API ' +
+          "does: a change the airline made is applied with its event and recorded as the airline's (`refreshed`).",
         tags: TAG,
-        summary: "Dashboard: one of the agency's orders (session)",
+        summary: "Dashboard: one of the agency's orders (session; `refresh=true` re-reads the airline)",
         security: SESSION_SECURITY,
         params: OrderIdParams,
-        response: { 200: OrderSchema, ...dashboardErrors(401, 403, 404) },
+        querystring: Type.Object({
+          refresh: Type.Optional(Type.Boolean({ description: 're-read the order from the airline and apply what changed' })),
+        }),
+        response: { 200: OrderSchema, ...dashboardErrors(400, 401, 403, 404, 502) },
       },
     },
-    async (request) => orderView((await scoped(request, request.params.orderID)).order),
+    async (request) => {
+      const { order, scope } = await scoped(request, request.params.orderID);
+      if (request.query.refresh !== true) return orderView(order);
+      return orderView(await getOrder(deps, scope, { orderId: order.id, airline: order.airline }, true));
+    },
   );
 
   router.get(

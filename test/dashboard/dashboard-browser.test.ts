@@ -286,7 +286,11 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await shot(owner, 'order');
 
     await owner.getByRole('button', { name: 'Cancel order' }).click();
-    await owner.getByRole('dialog', { name: 'Cancel this order?' }).getByRole('button', { name: 'Cancel order' }).click();
+    const cancelDialog = owner.getByRole('dialog', { name: 'Cancel this order?' });
+    // The quote comes first (refund, penalty, validity); the confirmation accepts that quote.
+    await cancelDialog.getByTestId('cancel-quote').getByText('Penalty').waitFor();
+    await shot(owner, 'order-cancel-quote');
+    await cancelDialog.getByRole('button', { name: 'Cancel order' }).click();
     await owner.getByTestId('order-status').getByText('cancelled').waitFor();
     await owner
       .getByText(/by portal_user/)
@@ -348,7 +352,7 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     return booked.json.order_id as string;
   }
 
-  it('keeps the list filters in the URL (back, forward, reload), refunds after eligibility, adds a seat and a bag, cancels a segment', async () => {
+  it('keeps the list filters in the URL (back, forward, reload), refunds after eligibility, adds a seat and a bag, cancels a segment, refreshes', async () => {
     const refundable = await bookTicketed(40);
     const serviced = await bookTicketed(42);
 
@@ -442,6 +446,14 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     const part = await api('GET', `/v1/orders/${serviced}`);
     expect(part.json.status).toBe('ticketed');
     expect((part.json.segments as { status: string }[]).map((x) => x.status)).toEqual(['confirmed', 'cancelled']);
+
+    // The airline cancels on its side; "Refresh from the airline" brings it in, recorded as the airline's.
+    const airlineOrderId = part.json.airline_order_id as string;
+    expect((await fetch(`${aa.url}/control/orders/${airlineOrderId}/airline-cancel`, { method: 'POST' })).status).toBe(200);
+    await owner.getByRole('button', { name: 'Refresh from the airline' }).click();
+    await owner.getByTestId('order-status').getByText('cancelled').waitFor();
+    await owner.getByText(/refreshed → cancelled by airline/).waitFor();
+    await shot(owner, 'order-refreshed');
   });
 
   it('invites a developer to the team and revokes the invitation', async () => {

@@ -134,6 +134,22 @@ describe('dashboard servicing on a session', () => {
     expect((await events(order.order_id)).at(-1)).toBe('order.updated');
   });
 
+  it('refresh=true re-reads the airline: its cancellation applied, recorded as the airline, order.cancelled', async () => {
+    const order = await ticketed(56);
+    const plain = await dev('GET', order.order_id, '');
+    const airlineOrderId = plain.json().airline_order_id as string;
+    const cancelled = await fetch(`${f.aa.url}/control/orders/${airlineOrderId}/airline-cancel`, { method: 'POST' });
+    expect(cancelled.status).toBe(200);
+    // Without refresh the stored order is answered, unchanged.
+    expect((await dev('GET', order.order_id, '')).json().status).toBe('ticketed');
+    const fresh = await dev('GET', order.order_id, '?refresh=true');
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(fresh.json().status).toBe('cancelled');
+    expect((await listHistory(f.platform.db, order.order_id)).at(-1)).toMatchObject({ action: 'refreshed', actor_kind: 'airline' });
+    expect((await events(order.order_id)).at(-1)).toBe('order.cancelled');
+    expect((await dev('GET', order.order_id, '?refresh=maybe')).statusCode).toBe(400);
+  });
+
   it("another agency's order is 404 on every servicing route; without a session 401", async () => {
     const other = await f.agencyWithKey();
     const theirs = await ticketed(54, { 'x-api-key': other.secret });

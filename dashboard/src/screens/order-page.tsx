@@ -1,16 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { api } from '../api/client';
 import { unwrap } from '../api/api-error';
-import { Dialog } from '../components/dialog';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { formatInstant, formatMoney } from '../format';
+import { CancelOrder } from './order/cancel-order';
 import { PartialCancel } from './order/partial-cancel';
 import { RefundAction } from './order/refund';
 import { SeatPicker } from './order/seats';
 import { ServicePicker } from './order/services';
 
-/** One order: passengers, segments, tickets, extras, amounts, the history timeline, and cancel. */
+/** One order: passengers, segments, tickets, extras, amounts, the history timeline, refresh and servicing. */
 export function OrderPage({ id }: { id: string }) {
   const client = useQueryClient();
   const params = { params: { path: { orderID: id } } };
@@ -21,12 +20,11 @@ export function OrderPage({ id }: { id: string }) {
     // Asked once the order answered: a wrong id is one error on the page, not two.
     enabled: order.isSuccess,
   });
-  const [confirming, setConfirming] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => unwrap(api.POST('/v1/dev/orders/{orderID}/cancel', params)),
-    onSettled: () => {
-      setConfirming(false);
-      void client.invalidateQueries({ queryKey: ['order', id] });
+  const refresh = useMutation({
+    mutationFn: () => unwrap(api.GET('/v1/dev/orders/{orderID}', { params: { path: { orderID: id }, query: { refresh: true } } })),
+    onSuccess: (fresh) => {
+      client.setQueryData(['order', id], fresh);
+      void client.invalidateQueries({ queryKey: ['order', id, 'history'] });
     },
   });
 
@@ -35,7 +33,7 @@ export function OrderPage({ id }: { id: string }) {
     <section aria-labelledby="order-title">
       <h1 id="order-title">Order {id}</h1>
       {order.isPending && <Loading what="the order" />}
-      <ErrorNotice error={order.error ?? cancel.error} />
+      <ErrorNotice error={order.error ?? refresh.error} />
       {data && (
         <>
           <dl className="facts">
@@ -53,11 +51,10 @@ export function OrderPage({ id }: { id: string }) {
             <dd>{formatInstant(data.payment_deadline)}</dd>
           </dl>
           <div className="row">
-            {data.status !== 'cancelled' && data.status !== 'refunded' && (
-              <button type="button" className="danger" onClick={() => setConfirming(true)}>
-                Cancel order
-              </button>
-            )}
+            <button type="button" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
+              {refresh.isPending ? 'Asking the airline…' : 'Refresh from the airline'}
+            </button>
+            {data.status !== 'cancelled' && data.status !== 'refunded' && <CancelOrder id={id} />}
             {(data.status === 'ticketed' || data.status === 'cancelled') && <RefundAction id={id} />}
           </div>
           {data.refund && (
@@ -146,19 +143,6 @@ export function OrderPage({ id }: { id: string }) {
             </li>
           ))}
         </ol>
-      )}
-      {confirming && (
-        <Dialog title="Cancel this order?" onClose={() => setConfirming(false)}>
-          <p>The airline cancels the booking; a refund follows the fare conditions.</p>
-          <div className="actions">
-            <button type="button" className="danger" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
-              Cancel order
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
-              Keep order
-            </button>
-          </div>
-        </Dialog>
       )}
     </section>
   );

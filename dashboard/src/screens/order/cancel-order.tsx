@@ -1,0 +1,66 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/api-error';
+import { Dialog } from '../../components/dialog';
+import { ErrorNotice, Loading } from '../../components/error-notice';
+import { formatInstant, formatMoney } from '../../format';
+
+/**
+ * Cancel the whole order: the API's cancellation quote first (what comes back, the penalty, how
+ * long the quote holds), then that quote accepted by its id, so what the owner agreed to is what
+ * the airline does (`order.cancelled`).
+ */
+export function CancelOrder({ id }: { id: string }) {
+  const client = useQueryClient();
+  const path = { orderID: id };
+  const quote = useMutation({
+    mutationFn: () => unwrap(api.POST('/v1/dev/orders/{orderID}/cancel/quote', { params: { path }, body: {} })),
+  });
+  const confirm = useMutation({
+    mutationFn: (quoteId: string) =>
+      unwrap(api.POST('/v1/dev/orders/{orderID}/cancel', { params: { path }, body: { cancellation_quote_id: quoteId } })),
+    onSettled: () => void client.invalidateQueries({ queryKey: ['order', id] }),
+    onSuccess: () => quote.reset(),
+  });
+  const open = quote.isPending || quote.isSuccess || quote.isError;
+  const close = () => (quote.reset(), confirm.reset());
+  const q = quote.data;
+  return (
+    <>
+      <button type="button" className="danger" onClick={() => (confirm.reset(), quote.mutate())}>
+        Cancel order
+      </button>
+      {!open && <ErrorNotice error={confirm.error} />}
+      {open && (
+        <Dialog title="Cancel this order?" onClose={close}>
+          {quote.isPending && <Loading what="the cancellation quote" />}
+          <ErrorNotice error={quote.error ?? confirm.error} />
+          {q && (
+            <dl className="facts" data-testid="cancel-quote">
+              <dt>Refund</dt>
+              <dd>{formatMoney(q.refund.amount, q.refund.currency)}</dd>
+              <dt>Penalty</dt>
+              <dd>{formatMoney(q.penalty.amount, q.penalty.currency)}</dd>
+              <dt>Quote valid until</dt>
+              <dd>{formatInstant(q.expires_at)}</dd>
+            </dl>
+          )}
+          <p>The airline cancels the whole booking for every passenger.</p>
+          <div className="actions">
+            <button
+              type="button"
+              className="danger"
+              disabled={!q?.cancellation_quote_id || confirm.isPending}
+              onClick={() => confirm.mutate(q!.cancellation_quote_id)}
+            >
+              Cancel order
+            </button>
+            <button type="button" onClick={close}>
+              Keep order
+            </button>
+          </div>
+        </Dialog>
+      )}
+    </>
+  );
+}
