@@ -145,7 +145,10 @@ describe('dashboard servicing on a session', () => {
     const fresh = await dev('GET', order.order_id, '?refresh=true');
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect(fresh.json().status).toBe('cancelled');
-    expect((await listHistory(f.platform.db, order.order_id)).at(-1)).toMatchObject({ action: 'refreshed', actor_kind: 'airline' });
+    expect((await listHistory(f.platform.db, order.order_id)).at(-1)).toMatchObject({
+      action: 'refreshed',
+      actor_kind: 'airline',
+    });
     expect((await events(order.order_id)).at(-1)).toBe('order.cancelled');
     expect((await dev('GET', order.order_id, '?refresh=maybe')).statusCode).toBe(400);
   });

@@ -21,7 +21,8 @@ export function OrderPage({ id }: { id: string }) {
     enabled: order.isSuccess,
   });
   const refresh = useMutation({
-    mutationFn: () => unwrap(api.GET('/v1/dev/orders/{orderID}', { params: { path: { orderID: id }, query: { refresh: true } } })),
+    mutationFn: () =>
+      unwrap(api.GET('/v1/dev/orders/{orderID}', { params: { path: { orderID: id }, query: { refresh: true } } })),
     onSuccess: (fresh) => {
       client.setQueryData(['order', id], fresh);
       void client.invalidateQueries({ queryKey: ['order', id, 'history'] });
