@@ -38,7 +38,8 @@ export function App() {
 function SignedIn({ path }: { path: string }) {
   const { support, token } = useSession();
   const me = useQuery({ queryKey: ['me', token], queryFn: () => unwrap(api.GET('/v1/dev/me')) });
-  const operator = (me.data?.permissions ?? []).some((p) => p === 'platform.read' || p === 'support.session');
+  const permissions = me.data?.permissions ?? [];
+  const operator = permissions.some((p) => p === 'platform.read' || p === 'support.session' || p === 'billing.manage');
   const heading = useRef<HTMLDivElement>(null);
   // Focus moves to the new screen, so a screen reader announces it and the keyboard starts there.
   useEffect(() => heading.current?.querySelector('h1')?.focus(), [path]);
@@ -87,13 +88,13 @@ function SignedIn({ path }: { path: string }) {
         </button>
       </header>
       <main ref={heading} tabIndex={-1}>
-        <Screen path={path} />
+        <Screen path={path} permissions={permissions} />
       </main>
     </div>
   );
 }
 
-function Screen({ path }: { path: string }) {
+function Screen({ path, permissions }: { path: string; permissions: readonly string[] }) {
   if (path.startsWith('/orders/')) return <OrderPage id={decodeURIComponent(path.slice('/orders/'.length))} />;
   switch (path) {
     case '/keys':
@@ -107,7 +108,7 @@ function Screen({ path }: { path: string }) {
     case '/security':
       return <Security />;
     case '/operators':
-      return <Operators />;
+      return <Operators permissions={permissions} />;
     default:
       return <Overview />;
   }

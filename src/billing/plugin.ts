@@ -9,6 +9,7 @@ import { addMeterHooks } from './metering/meter-hooks.js';
 import { createMemoryCounter } from './metering/memory-counter.js';
 import { createRedisCounter } from './metering/redis-counter.js';
 import { createTermsService, type TermsService } from './terms/service.js';
+import { planRoutes } from './plans/routes.js';
 import { termsRoutes } from './terms/routes.js';
 import { createUsageService, type UsageService } from './usage/service.js';
 import { usageRoutes } from './usage/routes.js';
@@ -89,6 +90,7 @@ export function createBilling({ platform, authenticate, mailer = platform.mailer
         scoped.addHook('onRequest', authenticate);
         await scoped.register(termsRoutes, { terms, clock, defaultSearchRate: platform.config.search.rateLimitPerMinute });
         await scoped.register(usageRoutes, { usage });
+        await scoped.register(planRoutes);
       });
     },
     { name: 'billing', dependencies: ['auth'] },

@@ -122,6 +122,25 @@ describe('GET and PATCH /v1/admin/agencies/{id}', () => {
   });
 });
 
+describe('GET /v1/admin/plans', () => {
+  it('lists the catalogue an agency may be put on, each code accepted by PATCH; needs billing.manage', async () => {
+    const res = await h.request(operator, 'GET', '/v1/admin/plans');
+    expect(res.statusCode, res.body).toBe(200);
+    const plans = res.json().plans as { code: string; name: string; needsPaymentMethod: boolean; stopsAtAllowance: boolean }[];
+    expect(plans.map((p) => p.code)).toEqual(['free', 'payg']);
+    expect(plans[0]).toMatchObject({ name: 'Free', needsPaymentMethod: false, stopsAtAllowance: true });
+    const a = await h.agency();
+    for (const plan of plans) {
+      const moved = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { planCode: plan.code });
+      expect(moved.json()).toMatchObject({ planCode: plan.code, planKnown: true });
+    }
+    const other = await h.user({ agencyId: null, permissions: ['platform.read'] });
+    const refused = await h.request(await h.operatorToken(other.email), 'GET', '/v1/admin/plans');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('missing_permission');
+  });
+});
+
 describe('the path to production', () => {
   it('going live is an audited operator act, mailed to the owner; then the portal issues live keys', async () => {
     const a = await h.agency();

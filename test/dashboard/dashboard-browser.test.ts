@@ -513,6 +513,42 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await operator.close();
   });
 
+  it('lets a billing operator filter the agencies by plan and move one to another plan of the catalogue', async () => {
+    const billingEmail = `billing-${Date.now()}@gateway.test`;
+    await g.gateway.identity.createUser({
+      agencyId: null,
+      email: billingEmail,
+      password: PASSWORD,
+      role: 'owner',
+      permissions: ['billing.manage'],
+      emailVerified: true,
+    });
+    const operator = await newPage();
+    await operator.goto(`${origin}/dashboard`);
+    await signIn(operator, billingEmail, null);
+    await enrolTotp(operator);
+    await operator.getByRole('button', { name: 'I have saved them' }).click();
+
+    await operator.getByRole('link', { name: 'Operators' }).click();
+    await operator.getByRole('heading', { name: 'Agencies and plans' }).waitFor();
+    // Only what this operator's permission allows: no support session form, no lockouts.
+    expect(await operator.getByRole('heading', { name: 'Locked accounts' }).count()).toBe(0);
+    await operator.getByLabel('Plan filter').selectOption({ label: 'Free' });
+    const row = operator.getByRole('row').filter({ hasText: agencyId });
+    await row.getByTestId(`plan-of-${agencyId}`).getByText('Free').waitFor();
+    await row.getByRole('combobox').selectOption({ label: 'Pay as you go' });
+    await shot(operator, 'operators-agencies');
+    await row.getByRole('button', { name: /^Save the plan of / }).click();
+    // Off the Free filter once moved; on the Pay as you go list with its new plan.
+    await row.waitFor({ state: 'detached' });
+    await operator.getByLabel('Plan filter').selectOption({ label: 'Pay as you go' });
+    await row.getByTestId(`plan-of-${agencyId}`).getByText('Pay as you go').waitFor();
+    expect((await g.gateway.billing.terms.get(agencyId)).planCode).toBe('payg');
+    // Back to where it was, through the API the screen uses, for the tests after this one.
+    await g.gateway.billing.terms.change(agencyId, { planCode: 'free' }, { via: 'cli' });
+    await operator.close();
+  });
+
   it('sends an idle session back to sign-in with a message', async () => {
     g.advance(31 * 60_000);
     await owner.getByRole('link', { name: 'API keys' }).click();

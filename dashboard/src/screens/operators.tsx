@@ -6,15 +6,22 @@ import { ErrorNotice, Loading } from '../components/error-notice';
 import { formatInstant } from '../format';
 import { navigate } from '../router';
 import { session } from '../session/session-store';
+import { Agencies } from './operators/agencies';
 
-/** For operators (admin permissions): lockouts, security events, and support sessions. */
-export function Operators() {
+/** For operators (admin permissions): support sessions, lockouts, security events, agencies and plans. */
+export function Operators({ permissions }: { permissions: readonly string[] }) {
   return (
     <section aria-labelledby="operators-title">
       <h1 id="operators-title">Operators</h1>
-      <SupportSession />
-      <Lockouts />
-      <AllSecurityEvents />
+      {/* Each part only for the permission its API asks for: no screen of refusals. */}
+      {permissions.includes('support.session') && <SupportSession />}
+      {permissions.includes('platform.read') && (
+        <>
+          <Lockouts />
+          <AllSecurityEvents />
+        </>
+      )}
+      {permissions.includes('billing.manage') && <Agencies />}
     </section>
   );
 }
