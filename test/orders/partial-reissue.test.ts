@@ -244,4 +244,34 @@ describe('partial reissue (one journey of the order)', () => {
     expect(after.segments.map((s) => s.segment_id)).toEqual(offers[0]!.slices.map((s) => s.segments[0]!.segment_id));
     expect(await events(order.order_id)).toEqual(['order.created', 'order.updated']);
   });
+
+  it('two journeys of three named is 422 one_journey_per_change, naming them, and nothing changes at the airline', async () => {
+    const res = await f.search({
+      slices: [
+        { origin: 'JFK', destination: 'LAX', departure_date: daysAhead(44) },
+        { origin: 'LAX', destination: 'ORD', departure_date: daysAhead(47) },
+        { origin: 'ORD', destination: 'JFK', departure_date: daysAhead(50) },
+      ],
+      adults: 1,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const offer = (res.json().offers as { offer_id: string; slices: { segments: unknown[] }[] }[]).find(
+      (o) => o.slices.length === 3 && o.slices.every((s) => s.segments.length === 1),
+    )!;
+    expect(offer).toBeDefined();
+    const created = await f.call('POST', '/v1/orders', {
+      offer_id: offer.offer_id,
+      passengers: [ADA],
+      payment: { type: 'agency_account' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json() as Order;
+    const [first, second] = order.segments.map((s) => s.segment_id) as [string, string, string];
+    const before = await airline(order.airline_order_id);
+    const refused = await f.call('POST', path(order.order_id, '/change'), { action: 'reissue', segment_ids: [first, second] });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'one_journey_per_change', field: 'segment_ids', segment_ids: [first, second] });
+    expect(await airline(order.airline_order_id)).toEqual(before);
+    expect(await events(order.order_id)).toEqual(['order.created']);
+  });
 });
