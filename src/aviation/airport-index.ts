@@ -4,6 +4,8 @@ import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
 import { distanceKm } from './geo-box.js';
 import type { AirportKey } from './id-resolution.js';
+import { packAirport, unpackAirport } from './airport-json.js';
+import { AirportParts, readAirportParts } from './airport-parts.js';
 import { PackedTexts } from './packed-texts.js';
 import { toAirport, toFrequency, toNavaid, toRunway } from './record-mappers.js';
 import { readOrder, readTable, TYPE_RANK_SQL } from './snapshot-store.js';
@@ -64,8 +66,6 @@ const SORT_SQL = {
 };
 type TextSort = keyof typeof SORT_SQL;
 
-const NO_PARTS = '[]';
-
 /** One string object per distinct value of a repetitive column (type, country, region). */
 class Interned {
   private readonly values = new Map<string, string>();
@@ -84,7 +84,7 @@ class Interned {
  * coordinates for radius searches, and each sort key in the database's order.
  */
 export class AirportIndex {
-  /** The API JSON of each airport (without `distance_km`), by position; positions are in id order. */
+  /** The API JSON of each airport without its keys (airport-json.ts), by position; positions are in id order. */
   private readonly json = new PackedTexts();
   private readonly ids: number[] = [];
   private readonly latitude: number[] = [];
@@ -101,10 +101,10 @@ export class AirportIndex {
   private readonly byIata = new Map<string, number>();
   private readonly byIcao = new Map<string, number>();
   private readonly byIdent = new Map<string, number>();
-  /** JSON arrays of each airport's runways, frequencies and navaids, by airport id. */
-  private readonly runways = new Map<number, string>();
-  private readonly frequencies = new Map<number, string>();
-  private readonly navaids = new Map<number, string>();
+  /** JSON arrays of each airport's runways, frequencies and navaids, by airport position. */
+  private runways = new AirportParts(0);
+  private frequencies = new AirportParts(0);
+  private navaids = new AirportParts(0);
   private readonly orders = new Map<AirportSortField, SortOrder>();
   private spatial: KDBush = new KDBush(0);
 
@@ -117,9 +117,18 @@ export class AirportIndex {
     }
     const idOrder = Int32Array.from(index.ids.keys());
     index.orders.set('id', new SortOrder(idOrder, (p) => index.ids[p]));
-    await index.readChildren(db, 'runways', sql`a.airport_id, a.le_ident`, index.runways, toRunway);
-    await index.readChildren(db, 'frequencies', sql`a.airport_id, a.type, a.frequency_mhz`, index.frequencies, toFrequency);
-    await index.readChildren(db, 'navaids', sql`a.airport_id, a.type, a.ident`, index.navaids, toNavaid);
+    const positionOf = (id: number) => index.positionOf(id);
+    const airports = index.ids.length;
+    index.runways = await readAirportParts(db, 'runways', sql`a.airport_id, a.le_ident`, toRunway, airports, positionOf);
+    index.frequencies = await readAirportParts(
+      db,
+      'frequencies',
+      sql`a.airport_id, a.type, a.frequency_mhz`,
+      toFrequency,
+      airports,
+      positionOf,
+    );
+    index.navaids = await readAirportParts(db, 'navaids', sql`a.airport_id, a.type, a.ident`, toNavaid, airports, positionOf);
     return index;
   }
 
@@ -146,7 +155,7 @@ export class AirportIndex {
     for await (const rows of readTable(db, 'airports')) {
       for (const row of rows) {
         const airport = toAirport(row);
-        const position = this.json.add(JSON.stringify(airport));
+        const position = this.json.add(packAirport(airport));
         this.ids.push(row.id);
         this.latitude.push(airport.latitude);
         this.longitude.push(airport.longitude);
@@ -201,42 +210,15 @@ export class AirportIndex {
     }
   }
 
-  private async readChildren<T>(
-    db: Db,
-    table: 'runways' | 'frequencies' | 'navaids',
-    orderBy: ReturnType<typeof sql>,
-    into: Map<number, string>,
-    map: (row: Record<string, unknown>) => T,
-  ): Promise<void> {
-    const rank = new Map<number, number>();
-    (await readOrder(db, table, orderBy)).forEach((id, i) => rank.set(id, i));
-    const ranked: [number, number, T][] = [];
-    for await (const rows of readTable(db, table)) {
-      for (const row of rows) {
-        if (row.airport_id === null || row.airport_id === undefined) continue;
-        ranked.push([rank.get(row.id as number) ?? 0, row.airport_id as number, map(row)]);
-      }
-    }
-    ranked.sort((a, b) => a[0] - b[0]);
-    const lists = new Map<number, T[]>();
-    for (const [, airportId, item] of ranked) {
-      const list = lists.get(airportId);
-      if (list) list.push(item);
-      else lists.set(airportId, [item]);
-    }
-    for (const [airportId, list] of lists) into.set(airportId, JSON.stringify(list));
-  }
-
   /** The airport a key names, with its runways, frequencies and navaids. */
   profile(key: AirportKey): AirportProfile | null {
     const position = this.find(key);
     if (position === undefined) return null;
-    const id = this.ids[position]!;
     return {
-      airport: this.json.get(position),
-      runways: this.runways.get(id) ?? NO_PARTS,
-      frequencies: this.frequencies.get(id) ?? NO_PARTS,
-      navaids: this.navaids.get(id) ?? NO_PARTS,
+      airport: unpackAirport(this.json.get(position)),
+      runways: this.runways.get(position),
+      frequencies: this.frequencies.get(position),
+      navaids: this.navaids.get(position),
     };
   }
 
@@ -281,7 +263,7 @@ export class AirportIndex {
       });
     }
     const airports = page.map((position) => {
-      const json = this.json.get(position);
+      const json = unpackAirport(this.json.get(position));
       const distance = distances?.get(position);
       // `distance_km` is the last key, as the API shape has it.
       return distance === undefined
