@@ -15,9 +15,16 @@ const REGIONAL_AFFILIATES: Readonly<Record<string, ReadonlySet<string>>> = {
  * default and order creation refuses them.
  */
 export function hasPartnerOperatedConnection(offer: Pick<Offer, 'airline' | 'slices'>): boolean {
+  // Plain loops, no closure per call: this runs three times per offer of every search.
   const affiliates = REGIONAL_AFFILIATES[offer.airline];
-  const partner = (carrier: string) => carrier !== offer.airline && !affiliates?.has(carrier);
-  return offer.slices.some((s) => s.segments.length > 1 && s.segments.some((seg) => partner(seg.operatingCarrier)));
+  for (const slice of offer.slices) {
+    if (slice.segments.length < 2) continue;
+    for (const segment of slice.segments) {
+      const carrier = segment.operatingCarrier;
+      if (carrier !== offer.airline && !affiliates?.has(carrier)) return true;
+    }
+  }
+  return false;
 }
 
 /** What a connector can tell from an offer id alone, without calling the airline. */
