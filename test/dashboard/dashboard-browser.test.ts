@@ -467,21 +467,27 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await owner.getByText('dev@agency.test').waitFor({ state: 'detached' });
   });
 
-  it('lets an operator open a support session: bannered, and key operations refused as the API refuses them', async () => {
-    const operatorEmail = `operator-${Date.now()}@gateway.test`;
+  /** A platform operator (no agency) with these permissions, signed in with TOTP enrolled, on a page of their own. */
+  async function operatorPage(name: string, permissions: string[]): Promise<Page> {
+    const operatorEmail = `${name}-${Date.now()}@gateway.test`;
     await g.gateway.identity.createUser({
       agencyId: null,
       email: operatorEmail,
       password: PASSWORD,
       role: 'owner',
-      permissions: ['platform.read', 'support.session', 'user.manage'],
+      permissions,
       emailVerified: true,
     });
-    const operator = await newPage();
-    await operator.goto(`${origin}/dashboard`);
-    await signIn(operator, operatorEmail, null);
-    await enrolTotp(operator);
-    await operator.getByRole('button', { name: 'I have saved them' }).click();
+    const page = await newPage();
+    await page.goto(`${origin}/dashboard`);
+    await signIn(page, operatorEmail, null);
+    await enrolTotp(page);
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    return page;
+  }
+
+  it('lets an operator open a support session: bannered, and key operations refused as the API refuses them', async () => {
+    const operator = await operatorPage('operator', ['platform.read', 'support.session', 'user.manage']);
 
     await operator.getByRole('link', { name: 'Operators' }).click();
     await operator.getByRole('heading', { name: 'Locked accounts' }).waitFor();
@@ -514,20 +520,7 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
   });
 
   it('lets a billing operator filter the agencies by plan and move one to another plan of the catalogue', async () => {
-    const billingEmail = `billing-${Date.now()}@gateway.test`;
-    await g.gateway.identity.createUser({
-      agencyId: null,
-      email: billingEmail,
-      password: PASSWORD,
-      role: 'owner',
-      permissions: ['billing.manage'],
-      emailVerified: true,
-    });
-    const operator = await newPage();
-    await operator.goto(`${origin}/dashboard`);
-    await signIn(operator, billingEmail, null);
-    await enrolTotp(operator);
-    await operator.getByRole('button', { name: 'I have saved them' }).click();
+    const operator = await operatorPage('billing', ['billing.manage']);
 
     await operator.getByRole('link', { name: 'Operators' }).click();
     await operator.getByRole('heading', { name: 'Agencies and plans' }).waitFor();

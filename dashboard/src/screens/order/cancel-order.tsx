@@ -3,7 +3,7 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/api-error';
 import { Dialog } from '../../components/dialog';
 import { ErrorNotice, Loading } from '../../components/error-notice';
-import { formatInstant, formatMoney } from '../../format';
+import { CancellationTerms } from './cancellation-terms';
 
 /**
  * Cancel the whole order: the API's cancellation quote first (what comes back, the penalty, how
@@ -35,16 +35,7 @@ export function CancelOrder({ id }: { id: string }) {
         <Dialog title="Cancel this order?" onClose={close}>
           {quote.isPending && <Loading what="the cancellation quote" />}
           <ErrorNotice error={quote.error ?? confirm.error} />
-          {q && (
-            <dl className="facts" data-testid="cancel-quote">
-              <dt>Refund</dt>
-              <dd>{formatMoney(q.refund.amount, q.refund.currency)}</dd>
-              <dt>Penalty</dt>
-              <dd>{formatMoney(q.penalty.amount, q.penalty.currency)}</dd>
-              <dt>Quote valid until</dt>
-              <dd>{formatInstant(q.expires_at)}</dd>
-            </dl>
-          )}
+          {q && <CancellationTerms quote={q} />}
           <p>The airline cancels the whole booking for every passenger.</p>
           <div className="actions">
             <button

@@ -4,7 +4,7 @@ import { api } from '../../api/client';
 import { unwrap } from '../../api/api-error';
 import { Dialog } from '../../components/dialog';
 import { ErrorNotice } from '../../components/error-notice';
-import { formatInstant, formatMoney } from '../../format';
+import { CancellationTerms } from './cancellation-terms';
 
 interface Part {
   passengers: { passenger_id: string; given_name: string; family_name: string }[];
@@ -82,16 +82,7 @@ export function PartialCancel({ id, order }: { id: string; order: Part }) {
       <ErrorNotice error={quote.error ?? (q ? null : confirm.error)} />
       {q && (
         <Dialog title="Cancel these?" onClose={() => quote.reset()}>
-          <dl className="facts" data-testid="cancel-quote">
-            <dt>What goes</dt>
-            <dd>{q.scope === 'order' ? 'the whole order' : 'part of the order; the rest stays booked'}</dd>
-            <dt>Refund</dt>
-            <dd>{formatMoney(q.refund.amount, q.refund.currency)}</dd>
-            <dt>Penalty</dt>
-            <dd>{formatMoney(q.penalty.amount, q.penalty.currency)}</dd>
-            <dt>Quote valid until</dt>
-            <dd>{formatInstant(q.expires_at)}</dd>
-          </dl>
+          <CancellationTerms quote={q} scope={q.scope} />
           <ErrorNotice error={confirm.error} />
           <div className="actions">
             <button

@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { unwrap } from '../../api/api-error';
-import { Dialog } from '../../components/dialog';
 import { ErrorNotice, Loading } from '../../components/error-notice';
 import { formatMoney } from '../../format';
+import { ExtraQuoteDialog } from './extra-quote-dialog';
 
 interface Part {
   passengers: { passenger_id: string; given_name: string; family_name: string }[];
@@ -110,25 +110,16 @@ export function ServicePicker({ id, order }: { id: string; order: Part }) {
         ))}
       <ErrorNotice error={quote.error ?? (q ? null : commit.error)} />
       {q && q.quote_id && (
-        <Dialog title="Add this service?" onClose={() => quote.reset()}>
-          <dl className="facts" data-testid="service-quote">
-            <dt>Service</dt>
-            <dd>{q.added_extras?.map((x) => x.name).join(', ')}</dd>
-            <dt>Amount due</dt>
-            <dd>{formatMoney(q.amount_due.amount, q.amount_due.currency)}</dd>
-            <dt>New total</dt>
-            <dd>{formatMoney(q.total.amount, q.total.currency)}</dd>
-          </dl>
-          <ErrorNotice error={commit.error} />
-          <div className="actions">
-            <button type="button" disabled={commit.isPending} onClick={() => commit.mutate(q.quote_id!)}>
-              Add service
-            </button>
-            <button type="button" onClick={() => quote.reset()}>
-              Not now
-            </button>
-          </div>
-        </Dialog>
+        <ExtraQuoteDialog
+          what="service"
+          added={q.added_extras?.map((x) => x.name).join(', ') ?? ''}
+          amountDue={q.amount_due}
+          total={q.total}
+          confirming={commit.isPending}
+          error={commit.error}
+          onConfirm={() => commit.mutate(q.quote_id!)}
+          onClose={() => quote.reset()}
+        />
       )}
     </div>
   );
