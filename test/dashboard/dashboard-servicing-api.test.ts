@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { listHistory } from '../../src/orders/history-store.js';
-import { daysAhead } from '../shopping/shopping-fixture.js';
-import { orderFixture, PASSENGER, type OrderFixture } from '../orders/order-fixture.js';
+import { orderFixture, type OrderFixture } from '../orders/order-fixture.js';
 
 // The dashboard's servicing routes on a portal session: the same service as /v1/orders (same
 // events, same history), the portal user as the actor, and only the session's agency's orders.
@@ -29,28 +28,7 @@ const dev = (method: 'GET' | 'POST', id: string, tail: string, payload?: unknown
   f.app.inject({ method, url: `/v1/dev/orders/${encodeURIComponent(id)}${tail}`, headers, ...(payload ? { payload } : {}) });
 const events = async (id: string) => (await eventsForOrder(f.platform.db, id)).map((e) => e.event);
 
-/** A ticketed round trip on a flexible (refundable) fare, booked with the agency's test key. */
-async function ticketed(days: number, headers?: Record<string, string>) {
-  const res = await f.search({
-    origin: 'JFK',
-    destination: 'LAX',
-    departure_date: daysAhead(days),
-    return_date: daysAhead(days + 6),
-    adults: 1,
-  });
-  const offer = (res.json().offers as { offer_id: string; fare_brand_code: string; slices: { segments: unknown[] }[] }[]).find(
-    (o) => /MAINFL/.test(o.fare_brand_code) && o.slices.every((s) => s.segments.length === 1),
-  )!;
-  const created = await f.call(
-    'POST',
-    '/v1/orders',
-    { offer_id: offer.offer_id, passengers: [PASSENGER], payment: { type: 'agency_account' } },
-    headers,
-  );
-  expect(created.statusCode, created.body).toBe(201);
-  expect(created.json().status).toBe('ticketed');
-  return created.json() as { order_id: string; segments: { segment_id: string }[]; passengers: { passenger_id: string }[] };
-}
+const ticketed = (days: number, headers?: Record<string, string>) => f.ticketedRoundTrip(days, headers);
 
 describe('dashboard servicing on a session', () => {
   it('refund eligibility then refund: the same answer, events and history as the API, by the portal user', async () => {

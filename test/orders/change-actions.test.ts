@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { daysAhead } from '../shopping/shopping-fixture.js';
-import { orderFixture, PASSENGER, type OrderFixture } from './order-fixture.js';
+import { orderFixture, type OrderFixture } from './order-fixture.js';
 
 let f: OrderFixture;
 beforeAll(async () => {
@@ -13,30 +13,12 @@ const path = (id: string, tail = '') => `/v1/orders/${encodeURIComponent(id)}${t
 const read = async (id: string) => (await f.call('GET', `/v1/orders/${encodeURIComponent(id)}`)).json();
 const events = async (id: string) => (await eventsForOrder(f.platform.db, id)).map((e) => e.event);
 
-async function roundTrip(days: number) {
-  const res = await f.search({
-    origin: 'JFK',
-    destination: 'LAX',
-    departure_date: daysAhead(days),
-    return_date: daysAhead(days + 6),
-    adults: 1,
-  });
-  const offer = (res.json().offers as { offer_id: string; fare_brand_code: string; slices: { segments: unknown[] }[] }[]).find(
-    (o) => /MAINFL/.test(o.fare_brand_code) && o.slices.every((s) => s.segments.length === 1),
-  )!;
-  const created = await f.call('POST', '/v1/orders', {
-    offer_id: offer.offer_id,
-    passengers: [PASSENGER],
-    payment: { type: 'agency_account' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  return { ...created.json(), shopped: offer.offer_id };
-}
+const roundTrip = (days: number) => f.ticketedRoundTrip(days);
 
 describe('POST /change actions', () => {
   it('cancel_segments: quote with reason and money, confirmed by quote_id; the order stays open (order.updated), the history has the reason', async () => {
     const order = await roundTrip(40);
-    const back = order.segments[1].segment_id as string;
+    const back = order.segments[1]!.segment_id;
     expect((await f.call('POST', path(order.order_id, '/change'), { action: 'cancel_segments' })).json().code).toBe(
       'segment_ids_required',
     );

@@ -7,6 +7,22 @@ export interface OrderFixture extends ShoppingFixture {
   /** A shopped offer of the given fare brand code (e.g. AADOM-MAINFL) on a route. */
   offer(origin: string, destination: string, brand?: RegExp, days?: number): Promise<{ offer_id: string; total_amount: number }>;
   hold(offerId: string, extra?: Record<string, unknown>, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /**
+   * A ticketed JFK-LAX round trip on a flexible (refundable) fare, one flight each way, back six days
+   * later; with `headers`, booked with another key. Throws unless it was created (201) and ticketed.
+   */
+  ticketedRoundTrip(days: number, headers?: Record<string, string>): Promise<TicketedOrder>;
+}
+
+/** What the tests read of a ticketed order (the whole body is there too). */
+export interface TicketedOrder {
+  order_id: string;
+  airline_order_id: string;
+  segments: { segment_id: string }[];
+  passengers: { passenger_id: string }[];
+  /** The offer id it was booked from. */
+  shopped: string;
+  [field: string]: unknown;
 }
 
 export const PASSENGER = { given_name: 'Ada', family_name: 'Lovelace', born_on: '1985-12-10', email: 'ada@example.com' };
@@ -45,6 +61,31 @@ export async function orderFixture(options: TestPlatformOptions = {}): Promise<O
         { offer_id: offerId, passengers: [PASSENGER], payment: { type: 'hold' }, ...extra },
         headers,
       );
+    },
+    async ticketedRoundTrip(days, headers = {}) {
+      const res = await f.search({
+        origin: 'JFK',
+        destination: 'LAX',
+        departure_date: daysAhead(days),
+        return_date: daysAhead(days + 6),
+        adults: 1,
+      });
+      const offers = (res.json().offers ?? []) as {
+        offer_id: string;
+        fare_brand_code: string;
+        slices: { segments: unknown[] }[];
+      }[];
+      const offer = offers.find((o) => /MAINFL/.test(o.fare_brand_code) && o.slices.every((s) => s.segments.length === 1));
+      if (!offer) throw new Error(`no one-stop-free MAINFL round trip JFK-LAX in ${days} days (search ${res.statusCode})`);
+      const created = await call(
+        'POST',
+        '/v1/orders',
+        { offer_id: offer.offer_id, passengers: [PASSENGER], payment: { type: 'agency_account' } },
+        headers,
+      );
+      if (created.statusCode !== 201 || created.json().status !== 'ticketed')
+        throw new Error(`round trip not ticketed: ${created.statusCode} ${created.body}`);
+      return { ...created.json(), shopped: offer.offer_id } as TicketedOrder;
     },
   };
 }
