@@ -4,7 +4,6 @@ import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
 import { distanceKm } from './geo-box.js';
 import type { AirportKey } from './id-resolution.js';
-import { packAirport, unpackAirport } from './airport-json.js';
 import { AirportParts, readAirportParts } from './airport-parts.js';
 import { PackedTexts } from './packed-texts.js';
 import { toAirport, toFrequency, toNavaid, toRunway } from './record-mappers.js';
@@ -84,7 +83,7 @@ class Interned {
  * coordinates for radius searches, and each sort key in the database's order.
  */
 export class AirportIndex {
-  /** The API JSON of each airport without its keys (airport-json.ts), by position; positions are in id order. */
+  /** The API JSON of each airport (without `distance_km`), by position; positions are in id order. */
   private readonly json = new PackedTexts();
   private readonly ids: number[] = [];
   private readonly latitude: number[] = [];
@@ -155,7 +154,7 @@ export class AirportIndex {
     for await (const rows of readTable(db, 'airports')) {
       for (const row of rows) {
         const airport = toAirport(row);
-        const position = this.json.add(packAirport(airport));
+        const position = this.json.add(JSON.stringify(airport));
         this.ids.push(row.id);
         this.latitude.push(airport.latitude);
         this.longitude.push(airport.longitude);
@@ -215,7 +214,7 @@ export class AirportIndex {
     const position = this.find(key);
     if (position === undefined) return null;
     return {
-      airport: unpackAirport(this.json.get(position)),
+      airport: this.json.get(position),
       runways: this.runways.get(position),
       frequencies: this.frequencies.get(position),
       navaids: this.navaids.get(position),
@@ -263,7 +262,7 @@ export class AirportIndex {
       });
     }
     const airports = page.map((position) => {
-      const json = unpackAirport(this.json.get(position));
+      const json = this.json.get(position);
       const distance = distances?.get(position);
       // `distance_km` is the last key, as the API shape has it.
       return distance === undefined
