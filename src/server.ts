@@ -67,6 +67,7 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
           // The airline's bookings live in the gateway's database, in a schema of their own
           // (aa_test_system), so a restart on the same DATA_DIR / DATABASE_URL keeps every PNR.
           storage: { database: platform.database },
+          retentionDays: config.aa.testRetentionDays,
         });
     // Gateways sharing a database must share one test system: readiness fails while they do not.
     airline = await watchSharedAirline(platform, config.aa.testSystemUrl);

@@ -56,6 +56,7 @@ export function registerTestSystemCommands(program: Command): void {
           // AA_NOTIFY_URL: the gateway's POST /v1/airlines/aa/notifications, signed with AA_NOTIFY_SECRET.
           notify: { url: config.aa.notifyUrl, secret: config.aa.notifySecret },
           storage,
+          retentionDays: config.aa.testRetentionDays,
         });
         process.stdout.write(`AA test system listening on ${system.url} (POST ${system.url}/ndc/21.3/<Message>)\n`);
         // The URL may carry a password: name the kind of storage, not the address.

@@ -63,6 +63,11 @@ export interface Config {
     notifySecret: string;
     /** AA_NOTIFY_URL: where a test system run alone sends them; in-process it is the gateway itself. */
     notifyUrl: string | null;
+    /**
+     * AA_TEST_RETENTION_DAYS: the test system purges a booking this many days after its last flight
+     * lands (default 30; 0 keeps every booking for ever).
+     */
+    testRetentionDays: number;
   };
   /**
    * The safety-net sweep of orders departing soon (docs/orders.md): at most this many orders re-read
@@ -247,6 +252,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       liveSubscriptionKey: r.optional('AA_LIVE_SUBSCRIPTION_KEY'),
       notifySecret: r.string('AA_NOTIFY_SECRET', DEV_AA_NOTIFY_SECRET),
       notifyUrl: r.url('AA_NOTIFY_URL', ['http:', 'https:']),
+      testRetentionDays: r.int('AA_TEST_RETENTION_DAYS', 30, 0, 3650),
     },
     airlineSweep: {
       ordersPerMinute: r.int('AIRLINE_SWEEP_ORDERS_PER_MINUTE', 30, 0, 10_000),

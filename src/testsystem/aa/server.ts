@@ -11,6 +11,7 @@ import { registerInventoryControlRoutes } from './control/inventory-control-rout
 import { createInventoryService } from './network/inventory-service.js';
 import { HANDLERS, registerMessageRoutes, responseRootFor } from './message-router.js';
 import { AA_ERRORS, errorDocument } from './wire/ndc-errors.js';
+import { startRetention } from './storage/retention.js';
 import { registerControlRoutes } from './control/control-routes.js';
 import { registerOrderControlRoutes } from './orders/order-control-routes.js';
 import { registerScheduleChangeRoutes } from './control/schedule-change-routes.js';
@@ -48,6 +49,12 @@ export interface AaTestSystemOptions {
    * gateway's open database, or a database of its own. Absent: memory only, lost at close.
    */
   storage?: AaTestStorage;
+  /**
+   * Days after a booking's last flight lands before it is purged (as an airline purges PNRs after
+   * travel), with the seats sold of flights that long gone; checked at start and hourly. Absent or
+   * 0: kept for ever.
+   */
+  retentionDays?: number;
 }
 
 export interface AaTestSystem {
@@ -136,17 +143,19 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<I
   registerMessageRoutes(app, deps, { subscriptionKey: options.subscriptionKey, validation });
   registerInventoryControlRoutes(app, deps);
   registerOrderControlRoutes(app, deps);
-  registerControlRoutes(app, deps, () => ({
+  registerControlRoutes(app, deps, options.retentionDays ?? 0, () => ({
     validation: validation.mode,
     routes: schedule.routeCount(),
     flightPatterns: schedule.patterns.length,
   }));
   const sweep = setInterval(() => deps.store.sweep(clock.now()), 60_000);
   sweep.unref();
+  const retention = startRetention(state, clock, options.retentionDays ?? 0, logger);
   try {
     await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
   } catch (err) {
     clearInterval(sweep);
+    retention.stop();
     await app.close();
     await validation.close();
     await state.close();
@@ -160,6 +169,7 @@ export async function startAaTestSystem(options: AaTestSystemOptions): Promise<I
     notifyTo: (url) => notifications.target(url),
     async close() {
       clearInterval(sweep);
+      retention.stop();
       notifications.close();
       await app.close();
       await validation.close();

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { FILING_CURRENCIES } from '../fares/fare-currency.js';
 import { FAULT_KINDS, type FaultKind } from './fault-control.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
+import { purgeOlderThan } from '../storage/retention.js';
 
 interface FaultBody {
   kind?: string;
@@ -14,7 +15,12 @@ interface FaultBody {
   remaining?: number | null;
 }
 
-export function registerControlRoutes(app: FastifyInstance, deps: TestSystemDeps, info: () => Record<string, unknown>): void {
+export function registerControlRoutes(
+  app: FastifyInstance,
+  deps: TestSystemDeps,
+  retentionDays: number,
+  info: () => Record<string, unknown>,
+): void {
   app.get('/control/state', async () => ({
     now: new Date(deps.clock.now()).toISOString(),
     clockFixed: deps.clock.isFixed(),
@@ -81,6 +87,14 @@ export function registerControlRoutes(app: FastifyInstance, deps: TestSystemDeps
       return reply.code(400).send({ error: `currency must be null or one of ${FILING_CURRENCIES.join(', ')}` });
     deps.pricing.set(currency);
     return { currency };
+  });
+
+  // The retention purge now, with the configured days or `days` given (the schedule runs it hourly).
+  app.post<{ Body: { days?: number } | null }>('/control/retention', async (request, reply) => {
+    const days = request.body?.days ?? retentionDays;
+    if (!Number.isInteger(days) || days < 1 || days > 3650)
+      return reply.code(400).send({ error: 'days must be an integer from 1 to 3650 (retention is off unless configured)' });
+    return { days, ...(await purgeOlderThan(deps.state, deps.clock, days)) };
   });
 
   app.post('/control/reset', async (_request, reply) => {

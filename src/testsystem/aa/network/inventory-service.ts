@@ -44,6 +44,11 @@ export interface InventoryService {
   /** The write failed: seats and closures go back to what was last written. */
   rollback(): void;
   load(state: InventoryChanges): void;
+  /**
+   * Forgets seats sold and closures of flights dated before `date` (YYYY-MM-DD), already deleted
+   * from storage: the retention purge. Answers how many flights it forgot.
+   */
+  forgetBefore(date: string): number;
 }
 
 /** Seats sold on top of the baseline per flight and cabin, and flights closed by the control route. */
@@ -148,9 +153,30 @@ export function createInventoryService(deps: {
       before.clear();
       newlyClosed.clear();
     },
+    forgetBefore(date) {
+      const flights = new Set<string>();
+      for (const key of booked.keys()) {
+        const flightKey = key.slice(0, key.indexOf('|'));
+        if (flightDate(flightKey) >= date) continue;
+        booked.delete(key);
+        flights.add(flightKey);
+      }
+      for (const key of closed) {
+        if (flightDate(key) >= date) continue;
+        closed.delete(key);
+        flights.add(key);
+      }
+      return flights.size;
+    },
     load(state) {
       for (const s of state.sold) booked.set(`${s.flightKey}|${s.cabin}`, s.seats);
       for (const key of state.closed) closed.add(key);
     },
   };
+}
+
+/** A flight key is `AA123/2026-12-14`: its date; a key of another shape sorts after every date (never forgotten). */
+export function flightDate(flightKey: string): string {
+  const slash = flightKey.indexOf('/');
+  return slash < 0 ? '\uffff' : flightKey.slice(slash + 1);
 }

@@ -116,6 +116,19 @@ export async function openAirlineDbStore(database: Database, options: { owned: b
           await sql`delete from ${table(name)}`.execute(trx);
       });
     },
+    async purge(orderIds, flightsBefore) {
+      // Flight keys are `AA123/2026-12-14`: the date is what follows the slash.
+      await db.transaction().execute(async (trx) => {
+        if (orderIds.length > 0)
+          await sql`delete from ${table('bookings')} where order_id = any(${[...orderIds]}::text[])`.execute(trx);
+        await sql`delete from ${table('inventory_sold')} where flight_key like '%/%' and split_part(flight_key, '/', 2) < ${flightsBefore}`.execute(
+          trx,
+        );
+        await sql`delete from ${table('closed_flights')} where flight_key like '%/%' and split_part(flight_key, '/', 2) < ${flightsBefore}`.execute(
+          trx,
+        );
+      });
+    },
     async close() {
       if (options.owned) await database.close();
     },

@@ -25,6 +25,8 @@ export interface AirlinePersistence {
   write(changes: AirlineChanges): Promise<void>;
   /** Forgets everything stored (POST /control/reset). */
   clear(): Promise<void>;
+  /** Deletes these bookings and the seats sold and closures of flights dated before `flightsBefore` (YYYY-MM-DD). */
+  purge(orderIds: readonly string[], flightsBefore: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export function memoryPersistence(): AirlinePersistence {
     load: async () => ({ bookings: [], inventory: { sold: [], closed: [] }, clock: null }),
     write: async () => {},
     clear: async () => {},
+    purge: async () => {},
     close: async () => {},
   };
 }

@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import type { InventoryService } from '../network/inventory-service.js';
 import type { ClockSetting, SystemClock } from '../system-clock.js';
 import type { AirlinePersistence } from './airline-persistence.js';
-import type { TrackedBookingStore } from './booking-store.js';
+import type { StoredBooking, TrackedBookingStore } from './booking-store.js';
 
 /** The store could not be read or written; NDC answers carry AA's "unavailable" error. */
 export class StoreUnavailableError extends Error {
@@ -32,8 +32,22 @@ export interface AirlineState {
   atomically<T>(work: () => T | Promise<T>): Promise<T>;
   /** Forgets every booking, seat sold and the clock setting, in storage too (POST /control/reset). */
   reset(): Promise<void>;
+  /**
+   * The retention purge: forgets, in storage first, every booking whose last flight landed before
+   * `cutoffMs`, whatever its status (as an airline purges PNRs after travel), and the seats sold
+   * and closures of flights dated before that day.
+   */
+  purge(cutoffMs: number): Promise<PurgeResult>;
   close(): Promise<void>;
 }
+
+export interface PurgeResult {
+  bookings: number;
+  flights: number;
+}
+
+/** When a booking's last flight lands: the end of its travel. */
+const lastArrival = (b: StoredBooking) => b.journey.segments.reduce((last, s) => Math.max(last, s.flight.arrUtc), 0);
 
 export async function openAirlineState(parts: {
   bookings: TrackedBookingStore;
@@ -110,6 +124,26 @@ export async function openAirlineState(parts: {
       };
       if (inside.getStore()) return clear();
       const turn = tail.then(clear);
+      tail = turn.catch(() => {});
+      return turn;
+    },
+    purge(cutoffMs) {
+      const forget = async (): Promise<PurgeResult> => {
+        const done = bookings
+          .all()
+          .filter((b) => lastArrival(b) < cutoffMs)
+          .map((b) => b.orderId);
+        const before = new Date(cutoffMs).toISOString().slice(0, 10);
+        try {
+          await persistence.purge(done, before);
+        } catch (err) {
+          throw new StoreUnavailableError(err);
+        }
+        bookings.remove(done);
+        return { bookings: done.length, flights: inventory.forgetBefore(before) };
+      };
+      if (inside.getStore()) return forget();
+      const turn = tail.then(forget);
       tail = turn.catch(() => {});
       return turn;
     },

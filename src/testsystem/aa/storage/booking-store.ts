@@ -50,6 +50,8 @@ export interface TrackedBookingStore extends BookingStore {
   /** The write failed (or the request did): every touched booking goes back to its last written state. */
   rollback(): void;
   clear(): void;
+  /** Forgets these bookings (already deleted from storage): the retention purge. */
+  remove(orderIds: readonly string[]): void;
 }
 
 const sellerKey = (ref: SellerReference) => `${ref.orgId}\u0000${ref.bookingId}`;
@@ -143,6 +145,13 @@ export function createBookingStore(): TrackedBookingStore {
         index(b);
       }
       touched.clear();
+    },
+    remove(orderIds) {
+      for (const id of orderIds) {
+        const b = byId.get(id);
+        if (b) unindex(b);
+        written.delete(id);
+      }
     },
     clear() {
       byId.clear();
