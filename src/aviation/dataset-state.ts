@@ -1,6 +1,6 @@
 import type { Platform } from '../platform/platform.js';
 import { loadAviationData, NO_AVIATION_DATA, type AviationData } from './aviation-data.js';
-import { collectGarbageAfterSwap } from './heap-release.js';
+import { collectGarbage } from './heap-release.js';
 import { listSourceRows } from './importers/sources-store.js';
 import { onSyncLanded, SYNCED_CHANNEL } from './importers/sync-runner.js';
 
@@ -100,7 +100,7 @@ export class DatasetState {
     this.versionValue = version;
     for (const listener of this.listeners) listener();
     // The old version and the load's garbage are unreachable now: give their pages back.
-    if (data !== NO_AVIATION_DATA) collectGarbageAfterSwap();
+    if (data !== NO_AVIATION_DATA) collectGarbage();
   }
 
   /** Resolves once no read of the state is under way (the first load at start included). */

@@ -4,15 +4,20 @@ import vm from 'node:vm';
 let collect: (() => void) | null | undefined;
 
 /**
- * One full garbage collection, right after a new version of the aviation data replaced the old.
- * Building it reads every row of the snapshot and leaves ~200 MB of garbage on the heap; without
- * a full collection V8 kept those pages committed through 30 s of idling, and a collection gives
- * ~33 MB of RSS back to the system within 2 s (bench/README.md, "Memory of the embedded default").
- * It runs at start and after each sync only, never on a request, so its pause (tens of ms) is paid
- * where a load of the whole data set is paid anyway. `gc` is not exposed without `--expose-gc`;
- * V8 allows the flag to be set at run time, and a new context then carries the function.
+ * One full garbage collection, where a large amount of garbage was just made and nobody waits:
+ *  - right after a new version of the aviation data replaced the old. Building it reads every row
+ *    of the snapshot and leaves ~200 MB of garbage on the heap; without a full collection V8 kept
+ *    those pages committed through 30 s of idling, and a collection gives ~33 MB of RSS back to
+ *    the system within 2 s (bench/README.md, "Memory of the embedded default");
+ *  - after each source of an import. V8 ran no full collection between the OurAirports sources,
+ *    so airports, runways, frequencies and navaids piled up to 174 MB of heap used (from 29) and
+ *    the import's RSS peaked at navaids; each source now starts from a clean heap.
+ * It runs at start, after each sync and between sources only, never on a request, so its pause
+ * (tens of ms) is paid where a load or an import of the whole data set is paid anyway. `gc` is
+ * not exposed without `--expose-gc`; V8 allows the flag to be set at run time, and a new context
+ * then carries the function.
  */
-export function collectGarbageAfterSwap(): void {
+export function collectGarbage(): void {
   if (collect === undefined) {
     try {
       v8.setFlagsFromString('--expose-gc');

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/database.js';
 import type { Platform } from '../../platform/platform.js';
+import { collectGarbage } from '../heap-release.js';
 import { ImportCounter, type ImportCounts } from './import-counts.js';
 import { selectSources, type SourceDefinition } from './source-catalog.js';
 import { markAttempt, markFailure, markSuccess } from './sources-store.js';
@@ -69,6 +70,8 @@ export async function runSync(platform: SyncPlatform, options: SyncOptions): Pro
       continue;
     }
     const outcome = await syncOne(platform, source, options.from, emit);
+    // Each source's garbage goes before the next source reads: it otherwise piled up into the peak.
+    collectGarbage();
     if (outcome.status === 'failed') failedGroups.add(source.group);
     outcomes.push(outcome);
   }
