@@ -180,6 +180,47 @@ describe('the path to production', () => {
     expect(cleared.json().iataNumber).toBeNull();
   });
 
+  it("GET /v1/dev/agency shows any member the agency's terms and search limits, as the operator set them", async () => {
+    const a = await h.agency();
+    const dev = await h.user({ agencyId: a.agencyId, role: 'developer' });
+    const token = await h.token(dev.email);
+    const first = await h.request(token, 'GET', '/v1/dev/agency');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      agencyId: a.agencyId,
+      planCode: 'free',
+      live: false,
+      iataNumber: null,
+      billingStatus: 'active',
+      paymentMethodOnFile: false,
+      searchRatePerMinute: 60,
+      dailySearchCeiling: null,
+      monthlySearchCeiling: null,
+      lookToBookCeiling: null,
+    });
+    expect(Date.parse(first.json().periodEnd)).toBeGreaterThan(Date.parse(first.json().periodStart));
+    await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, {
+      paymentMethodRef: 'pm_card_4242',
+      searchRatePerMinute: 90,
+      dailySearchCeiling: 500,
+      lookToBookCeiling: 200,
+    });
+    const after = (await h.request(token, 'GET', '/v1/dev/agency')).json();
+    expect(after).toMatchObject({
+      paymentMethodOnFile: true,
+      searchRatePerMinute: 90,
+      dailySearchCeiling: 500,
+      lookToBookCeiling: 200,
+    });
+    // The payment reference is the operator's, never shown to the agency.
+    expect(JSON.stringify(after)).not.toContain('pm_card_4242');
+    const platformOnly = await h.user({ agencyId: null, permissions: ['billing.manage'] });
+    const refused = await h.request(await h.operatorToken(platformOnly.email), 'GET', '/v1/dev/agency');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('not_agency_account');
+    expect((await h.request(null, 'GET', '/v1/dev/agency')).statusCode).toBe(401);
+  });
+
   it('sign-up starts the agency on the free plan, with the accreditation number when one is given', async () => {
     const email = `signup-${Date.now()}@agency.test`;
     const res = await h.request(null, 'POST', '/v1/dev/signup', {

@@ -313,7 +313,7 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await shot(owner, 'webhook-deliveries');
   });
 
-  it('shows the plan, the allowance left, requests by day and surface, and the recent orders on the overview', async () => {
+  it('shows the plan, the allowance left, requests by day and surface, the terms and search limits, and the recent orders on the overview', async () => {
     await owner.getByRole('link', { name: 'Overview' }).click();
     await owner.getByRole('row').filter({ hasText: orderId }).getByRole('cell', { name: 'cancelled' }).waitFor();
     expect(await owner.getByTestId('plan').textContent()).not.toBe('');
@@ -327,6 +327,11 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     expect(await chart.locator('rect').count()).toBeGreaterThanOrEqual(1);
     await owner.getByText('Requests by day, as a table').click();
     await owner.getByRole('rowheader', { name: g.clock().toISOString().slice(0, 10) }).waitFor();
+    // The agency's own terms and the limits its searches answer 429 against.
+    const terms = owner.getByTestId('agency-terms');
+    await terms.getByText('Searches a minute').waitFor();
+    expect(await terms.textContent()).toMatch(/Billing statusactive/);
+    expect(await terms.textContent()).toMatch(/Searches a dayno ceiling/);
     await shot(owner, 'overview-usage');
   });
 

@@ -10,13 +10,15 @@ const orderHref = (id: string) => `/orders/${encodeURIComponent(id)}`;
 
 /**
  * Who is signed in for which agency; its plan, allowance and requests by day (GET /v1/dev/usage);
- * searches against bookings; the newest orders; and the health of its webhook endpoints.
+ * searches against bookings; its terms and search limits (GET /v1/dev/agency); the newest orders;
+ * and the health of its webhook endpoints.
  */
 export function Overview() {
   const me = useQuery({ queryKey: ['me'], queryFn: () => unwrap(api.GET('/v1/dev/me')) });
   const agency = Boolean(me.data?.agency);
   const hooks = useQuery({ queryKey: ['webhooks'], queryFn: () => unwrap(api.GET('/v1/dev/webhooks')), enabled: agency });
   const usage = useQuery({ queryKey: ['usage'], queryFn: () => unwrap(api.GET('/v1/dev/usage')), enabled: agency });
+  const terms = useQuery({ queryKey: ['agency-terms'], queryFn: () => unwrap(api.GET('/v1/dev/agency')), enabled: agency });
   const recentQuery = { environment: 'test', limit: 5 } as const;
   const recent = useQuery({
     queryKey: ['orders', recentQuery],
@@ -75,7 +77,7 @@ export function Overview() {
                 <dt>Free allowance left</dt>
                 <dd data-testid="allowance-left">
                   {u.allowance.left} of {u.allowance.size} requests
-                  {u.allowance.stopsService ? ' (past it, portal keys answer 402 until a plan is chosen)' : ''}
+                  {u.allowance.stopsService ? ' (on this plan, once it is used up portal keys answer 402 until another plan is chosen)' : ''}
                 </dd>
                 <dt>Requests this period</dt>
                 <dd data-testid="total-requests">{u.totals.totalRequests}</dd>
@@ -88,6 +90,28 @@ export function Overview() {
               <h3>Requests by day and surface</h3>
               <UsageChart buckets={u.buckets} />
             </>
+          )}
+
+          <h2>Terms and search limits</h2>
+          {terms.isPending && <Loading what="the agency's terms" />}
+          <ErrorNotice error={terms.error} />
+          {terms.data && (
+            <dl className="facts" data-testid="agency-terms">
+              <dt>Billing status</dt>
+              <dd>{terms.data.billingStatus}</dd>
+              <dt>Payment method on file</dt>
+              <dd>{terms.data.paymentMethodOnFile ? 'yes' : 'no'}</dd>
+              <dt>IATA/BSP accreditation number</dt>
+              <dd>{terms.data.iataNumber ?? 'none (needed to ticket in production)'}</dd>
+              <dt>Searches a minute</dt>
+              <dd>{terms.data.searchRatePerMinute}</dd>
+              <dt>Searches a day</dt>
+              <dd>{terms.data.dailySearchCeiling ?? 'no ceiling'}</dd>
+              <dt>Searches a billing period</dt>
+              <dd>{terms.data.monthlySearchCeiling ?? 'no ceiling'}</dd>
+              <dt>Searches per booking (a day)</dt>
+              <dd>{terms.data.lookToBookCeiling ?? 'no ceiling'}</dd>
+            </dl>
           )}
 
           <h2>Recent test orders</h2>

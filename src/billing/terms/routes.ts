@@ -35,13 +35,25 @@ function ownAgency(ctx: SessionContext): string {
   return ctx.agencyId;
 }
 
-const ownView = (t: AccountTerms) => ({
-  agencyId: t.agencyId,
-  name: t.name,
-  planCode: t.planCode,
-  live: t.live,
-  iataNumber: t.iataNumber,
-});
+/** What an agency's members see of its terms: no payment reference, no operator-only flags. */
+function ownView(t: AccountTerms, now: Date, defaultSearchRate: number) {
+  const v = termsView(t, now, defaultSearchRate);
+  return {
+    agencyId: v.agencyId,
+    name: v.name,
+    planCode: v.planCode,
+    live: v.live,
+    iataNumber: v.iataNumber,
+    billingStatus: v.billingStatus,
+    paymentMethodOnFile: v.paymentMethod.onFile,
+    periodStart: v.periodStart,
+    periodEnd: v.periodEnd,
+    searchRatePerMinute: v.searchRatePerMinute,
+    dailySearchCeiling: v.dailySearchCeiling,
+    monthlySearchCeiling: v.monthlySearchCeiling,
+    lookToBookCeiling: v.lookToBookCeiling,
+  };
+}
 
 export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock(): Date; defaultSearchRate: number }> = async (
   app,
@@ -120,6 +132,28 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
     },
   );
 
+  app.get(
+    '/v1/dev/agency',
+    {
+      schema: {
+        operationId: 'getOwnAgency',
+        tags: ['portal'],
+        summary: "The agency's own terms: plan, live, accreditation number, billing status and period, search limits",
+        description:
+          'For any member of the agency (and a support session acting for it). The limits are what the search answers 429 ' +
+          'against (`rate_limited`, `daily_ceiling`, `monthly_ceiling`, `look_to_book`); null ceilings are none. Operators ' +
+          'change them (`PATCH /v1/admin/agencies/{id}`).',
+        security: SESSION_SECURITY,
+        response: { 200: OwnAgencyRecord, ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      const agencyId = sessionOf(request).agencyId;
+      if (!agencyId) throw forbidden('only agency accounts have agency details', 'not_agency_account');
+      return ownView(await terms.get(agencyId), clock(), defaultSearchRate);
+    },
+  );
+
   app.patch(
     '/v1/dev/agency',
     {
@@ -144,6 +178,8 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
           { iataNumber: request.body.iataNumber },
           { userId: ctx.userId, ip: request.ip, via: 'portal' },
         ),
+        clock(),
+        defaultSearchRate,
       );
     },
   );
