@@ -77,7 +77,9 @@ export function Overview() {
                 <dt>Free allowance left</dt>
                 <dd data-testid="allowance-left">
                   {u.allowance.left} of {u.allowance.size} requests
-                  {u.allowance.stopsService ? ' (on this plan, once it is used up portal keys answer 402 until another plan is chosen)' : ''}
+                  {u.allowance.stopsService
+                    ? ' (on this plan, once it is used up portal keys answer 402 until another plan is chosen)'
+                    : ''}
                 </dd>
                 <dt>Requests this period</dt>
                 <dd data-testid="total-requests">{u.totals.totalRequests}</dd>
