@@ -99,8 +99,14 @@ export class DatasetState {
     this.succeeded = new Map(succeeded.map((r) => [r.name, new Date(r.last_success_at!)]));
     this.versionValue = version;
     for (const listener of this.listeners) listener();
-    // The old version and the load's garbage are unreachable now: give their pages back.
-    if (data !== NO_AVIATION_DATA) collectGarbage();
+    // The old version and the load's garbage are unreachable now: give their pages back. The
+    // second collection shrinks the heap to what the first left live (heap total 179 -> 139 MB,
+    // RSS ~510 -> ~480 on the full data); deferring one to a timer instead let the next requests'
+    // garbage in first and kept more.
+    if (data !== NO_AVIATION_DATA) {
+      collectGarbage();
+      collectGarbage();
+    }
   }
 
   /** Resolves once no read of the state is under way (the first load at start included). */
