@@ -11,8 +11,9 @@ let collect: (() => void) | null | undefined;
  *    the system within 2 s (bench/README.md, "Memory of the embedded default");
  *  - after each source of an import. V8 ran no full collection between the OurAirports sources,
  *    so airports, runways, frequencies and navaids piled up to 174 MB of heap used (from 29) and
- *    the import's RSS peaked at navaids; each source now starts from a clean heap.
- * It runs at start, after each sync and between sources only, never on a request, so its pause
+ *    the import's RSS peaked at navaids; each source now starts from a clean heap;
+ *  - between the steps of building the airports (AirportIndex.load), for the same reason.
+ * It runs while the data is built or imported, never on a request, so its pause
  * (tens of ms) is paid where a load or an import of the whole data set is paid anyway. `gc` is
  * not exposed without `--expose-gc`; V8 allows the flag to be set at run time, and a new context
  * then carries the function.

@@ -52,8 +52,11 @@ export async function readOrder(
     navaids: sql`aviation_navaids`,
     airlines: sql`aviation_airlines`,
   }[table];
-  const { rows } = await sql<{ id: number }>`select a.id from ${name} a order by ${expr} asc nulls last, a.id`.execute(db);
-  return Int32Array.from(rows, (r) => r.id);
+  // One array, not one row per id: 85k row objects per order made ~18 MB of garbage each, seven
+  // times over for the airports' sorts.
+  const { rows } = await sql<{ ids: number[] | null }>`
+    select array_agg(a.id order by ${expr} asc nulls last, a.id) as ids from ${name} a`.execute(db);
+  return Int32Array.from(rows[0]?.ids ?? []);
 }
 
 /** Designators in the database's order, which the aircraft-type lists use. */
