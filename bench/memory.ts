@@ -4,6 +4,8 @@
  *    import from ../shared/data; RSS sampled every 50 ms (target: import peak < 400 MB). The first
  *    start's initdb runs in a child process of its own (src/platform/db/pglite-first-start.ts):
  *    that child's peak is sampled and reported apart;
+ *  - load: each data set built alone from that directory (airports, airlines, aircraft types),
+ *    process.memoryUsage() after a GC once each is in, and the process's peak RSS (VmHWM);
  *  - idle: the whole gateway started again on that data directory, listening, aviation data in
  *    memory, after 5 s without requests (target: RSS < 250 MB), in this bench's own code;
  *  - serve: `flightagg serve` as `npm start` runs it (tsx, the AA test system in-process) and, when
@@ -20,7 +22,9 @@ import path from 'node:path';
 import readline from 'node:readline';
 import pino from 'pino';
 import { buildGateway } from '../src/app.js';
+import { AirportIndex } from '../src/aviation/airport-index.js';
 import { runSync } from '../src/aviation/importers/sync-runner.js';
+import { AircraftTypeIndex, AirlineIndex } from '../src/aviation/reference-index.js';
 import { loadConfig } from '../src/platform/config.js';
 import { createPlatform } from '../src/platform/platform.js';
 
@@ -87,6 +91,33 @@ async function importPhase(dataDir: string) {
   };
 }
 
+/** What each data set holds once built: the live heap and off-heap bytes it adds (after a GC). */
+async function loadPhase(dataDir: string) {
+  const gc = (globalThis as { gc?: () => void }).gc!;
+  const platform = await platformOn(dataDir);
+  const settled = () => {
+    gc();
+    return usage();
+  };
+  const opened = settled();
+  const airports = await AirportIndex.load(platform.db);
+  const withAirports = settled();
+  const airlines = await AirlineIndex.load(platform.db);
+  const withAirlines = settled();
+  const aircraft = await AircraftTypeIndex.load(platform.db);
+  const withAircraft = settled();
+  const peak_rss_mb = procRss(process.pid).peak;
+  await platform.close();
+  return {
+    sizes: { airports: airports.size, airlines: airlines.size, aircraft: aircraft.size },
+    opened,
+    withAirports,
+    withAirlines,
+    withAircraft,
+    peak_rss_mb,
+  };
+}
+
 async function idlePhase(dataDir: string) {
   const platform = await platformOn(dataDir);
   const gateway = await buildGateway(platform);
@@ -143,7 +174,7 @@ async function servePhase(dataDir: string, entry: string): Promise<Record<string
 }
 
 async function child(phase: string, dataDir: string): Promise<Record<string, unknown>> {
-  const flags = phase === 'idle' ? ['--expose-gc'] : [];
+  const flags = phase === 'idle' || phase === 'load' ? ['--expose-gc'] : [];
   const proc = spawn(process.execPath, [...flags, '--import', 'tsx', import.meta.filename, phase, dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -157,6 +188,9 @@ const [phase, dir] = process.argv.slice(2);
 if (phase === 'import') {
   console.log(JSON.stringify(await importPhase(dir!)));
   process.exit(0);
+} else if (phase === 'load') {
+  console.log(JSON.stringify(await loadPhase(dir!)));
+  process.exit(0);
 } else if (phase === 'idle') {
   console.log(JSON.stringify(await idlePhase(dir!)));
   process.exit(0);
@@ -165,6 +199,7 @@ if (phase === 'import') {
   try {
     const imported = await child('import', dataDir);
     console.log('import (fresh data directory, full aviation data):', JSON.stringify(imported));
+    console.log('each data set built alone (after a GC):', JSON.stringify(await child('load', dataDir)));
     const idle = await child('idle', dataDir);
     console.log('gateway idle on it (aviation data in memory):', JSON.stringify(idle));
     const root = path.resolve(import.meta.dirname, '..');
