@@ -76,16 +76,42 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-${name}.png`), fullPage: true });
   }
 
+  /** The API calls each page has on the way: a step that changes the airline behind the UI waits for none. */
+  const inFlight = new Map<Page, number>();
+
   async function newPage(): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    inFlight.set(page, 0);
+    const done = () => inFlight.set(page, (inFlight.get(page) ?? 1) - 1);
     page.on('request', (request) => {
       if (!request.url().startsWith(`${origin}/`) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+      else inFlight.set(page, (inFlight.get(page) ?? 0) + 1);
+    });
+    page.on('requestfinished', (request) => request.url().startsWith(`${origin}/`) && done());
+    page.on('requestfailed', (request) => request.url().startsWith(`${origin}/`) && done());
+    // The browser's own line names no URL: say which call answered 5xx.
+    page.on('response', (response) => {
+      if (response.status() >= 500) consoleErrors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
     });
     page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().includes('status of 4')) consoleErrors.push(message.text());
+      if (message.type() !== 'error' || message.text().includes('status of 4')) return;
+      // A 5xx is recorded with its URL by the response listener above.
+      if (!/status of 5\d\d/.test(message.text())) consoleErrors.push(message.text());
     });
     page.on('pageerror', (error) => consoleErrors.push(error.message));
     return page;
+  }
+
+  /** Until the page has had no API call on the way for 300 ms (refetches after a change included). */
+  async function settled(page: Page): Promise<void> {
+    let quietSince = performance.now();
+    const deadline = performance.now() + 15_000;
+    while (performance.now() - quietSince < 300) {
+      if (performance.now() > deadline)
+        throw new Error(`the page still had ${inFlight.get(page)} API calls on the way after 15 s`);
+      if ((inFlight.get(page) ?? 0) > 0) quietSince = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
   }
 
   async function signIn(page: Page, address: string, secret: string | null): Promise<void> {
@@ -453,6 +479,9 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     expect((part.json.segments as { status: string }[]).map((x) => x.status)).toEqual(['confirmed', 'cancelled']);
 
     // The airline cancels on its side; "Refresh from the airline" brings it in, recorded as the airline's.
+    // First the page's own refetches after the part cancel (seat map, services) finish: asked after
+    // the airline's cancel, the airline would refuse them (502), as it refuses any call on a cancelled order.
+    await settled(owner);
     const airlineOrderId = part.json.airline_order_id as string;
     expect((await fetch(`${aa.url}/control/orders/${airlineOrderId}/airline-cancel`, { method: 'POST' })).status).toBe(200);
     await owner.getByRole('button', { name: 'Refresh from the airline' }).click();
