@@ -130,7 +130,11 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
       // batch by batch and reads no body, so an uncached stream never makes it, and a cached one
       // reuses its batches' texts.
       let rest: string | undefined;
-      const restOf = () => (rest ??= answerRest(result, filtered.filter((list) => list !== null)));
+      const restOf = () =>
+        (rest ??= answerRest(
+          result,
+          filtered.filter((list) => list !== null),
+        ));
       // A result with a connector down is not cached: the next identical search must ask it again.
       const complete = outcomes.every((o) => o.status === 'answered');
       if (complete && ttl > 0 && !signal.aborted) await cache.set(key, Buffer.from(HIT_PREFIX + restOf()), ttl);

@@ -28,7 +28,14 @@ const REFS: Ref[] = [
   },
   {
     parts: [
-      { offerId: 'O"F\\2', owner: 'AA', items: [{ id: 'O"F\\2-1', pax: ['PAX1', 'PAX3', 'T1'] }, { id: 'other', pax: [] }] },
+      {
+        offerId: 'O"F\\2',
+        owner: 'AA',
+        items: [
+          { id: 'O"F\\2-1', pax: ['PAX1', 'PAX3', 'T1'] },
+          { id: 'other', pax: [] },
+        ],
+      },
       { offerId: 'ÖF3\n', owner: 'B"6', items: [{ id: 'x\u0001y', pax: ['PAX0', 'PAX2'] }] },
     ],
     passengers: { adults: 2, children: 1, infants: 0 },

@@ -28,7 +28,12 @@ const seller = { orgId: 'FLIGHTAGG', name: 'Flight Aggregation Gateway' };
 const slice = (origin: string, destination: string, departureDate: string) => ({ origin, destination, departureDate });
 
 const QUERIES: SearchQuery[] = [
-  { slices: [slice('JFK', 'LAX', '2026-12-01')], passengers: { adults: 1, children: 0, infants: 0 }, cabin: null, maxConnections: null },
+  {
+    slices: [slice('JFK', 'LAX', '2026-12-01')],
+    passengers: { adults: 1, children: 0, infants: 0 },
+    cabin: null,
+    maxConnections: null,
+  },
   {
     slices: [slice('JFK', 'LAX', '2026-12-01'), slice('LAX', 'JFK', '2026-12-08')],
     passengers: { adults: 2, children: 1, infants: 1 },
@@ -41,8 +46,18 @@ const QUERIES: SearchQuery[] = [
     cabin: 'premium_economy',
     maxConnections: 0,
   },
-  { slices: [slice('CLT', 'MIA', '2026-12-20')], passengers: { adults: 1, children: 0, infants: 0 }, cabin: 'first', maxConnections: null },
-  { slices: [slice('PHX', 'PHL', '2026-12-21')], passengers: { adults: 1, children: 2, infants: 0 }, cabin: null, maxConnections: 2 },
+  {
+    slices: [slice('CLT', 'MIA', '2026-12-20')],
+    passengers: { adults: 1, children: 0, infants: 0 },
+    cabin: 'first',
+    maxConnections: null,
+  },
+  {
+    slices: [slice('PHX', 'PHL', '2026-12-21')],
+    passengers: { adults: 1, children: 2, infants: 0 },
+    cabin: null,
+    maxConnections: 2,
+  },
 ];
 
 describe('IATA_AirShoppingRQ', () => {

@@ -81,7 +81,11 @@ describe('offer list JSON text made once per list', () => {
     expect(offers.length).toBeGreaterThan(3);
     const [a, b, c] = [offers.slice(0, 1), offers.slice(1, 3), offers.slice(3)];
     expect(joinedOffersJsonText([a])).toBe(offersJsonText(a));
-    for (const lists of [[a, b, c], [[], a, [], c], [b, []]]) {
+    for (const lists of [
+      [a, b, c],
+      [[], a, [], c],
+      [b, []],
+    ]) {
       expect(joinedOffersJsonText(lists)).toBe(JSON.stringify(lists.flat().map(offerJson)));
     }
   });

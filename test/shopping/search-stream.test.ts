@@ -85,7 +85,11 @@ describe('POST /v1/shopping/offers/stream', () => {
     expect(hit.headers['x-cache']).toBe('HIT');
     const answer = hit.json();
     expect(Object.keys(answer)).toEqual(['cached', 'search_id', 'expires_at', 'offers', 'connectors']);
-    expect(answer).toMatchObject({ cached: true, search_id: events[0]!.data.search_id, connectors: events.at(-1)!.data.connectors });
+    expect(answer).toMatchObject({
+      cached: true,
+      search_id: events[0]!.data.search_id,
+      connectors: events.at(-1)!.data.connectors,
+    });
     expect(answer.offers).toEqual(streamed);
     // Exactly the text JSON.stringify makes of it: nothing hand-joined left a stray byte.
     expect(JSON.stringify(answer)).toBe(hit.body);
