@@ -7,7 +7,7 @@ import os from 'node:os';
 import { buildGateway } from '../src/app.js';
 import { API_KEY_ROUTE, PUBLIC_ROUTE } from '../src/platform/http/route-policy.js';
 import { benchPlatform, type Storage } from './lib/bench-platform.js';
-import { combine, load, printTable, type LoadResult } from './lib/load.js';
+import { combine, loadWithCpu, printTable, type LoadResult } from './lib/load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const ROUNDS = 4;
@@ -28,15 +28,12 @@ for (const storage of ['pglite', 'postgres'] as Storage[]) {
   // Alternating short rounds: whatever else the machine does lands on both sides alike.
   const bareRounds: LoadResult[] = [];
   const gatedRounds: LoadResult[] = [];
-  // CPU time of this process (server and load generator) per request, as metering-gate.ts: what
-  // other work on a shared machine moves least.
+  // CPU time per request beside throughput (loadWithCpu says why).
   const cpu = { bare: 0, gated: 0 };
   const measured = async (side: keyof typeof cpu, url: string, headers?: Record<string, string>) => {
-    const before = process.cpuUsage();
-    const result = await load(url, { seconds: SECONDS / ROUNDS, ...(headers ? { headers } : {}) });
-    const used = process.cpuUsage(before);
-    cpu[side] += (used.user + used.system) / Math.max(1, result.requestsPerSecond * (SECONDS / ROUNDS)) / ROUNDS;
-    return result;
+    const run = await loadWithCpu(url, { seconds: SECONDS / ROUNDS, ...(headers ? { headers } : {}) });
+    cpu[side] += run.cpuMicrosPerRequest / ROUNDS;
+    return run.result;
   };
   for (let round = 0; round < ROUNDS; round++) {
     bareRounds.push(await measured('bare', `${base}/bench/noop`));

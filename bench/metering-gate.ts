@@ -11,7 +11,7 @@ import os from 'node:os';
 import { buildGateway, type Gateway } from '../src/app.js';
 import { API_KEY_ROUTE, PUBLIC_ROUTE } from '../src/platform/http/route-policy.js';
 import { benchPlatform, type Storage } from './lib/bench-platform.js';
-import { combine, load, printTable, type LoadResult } from './lib/load.js';
+import { combine, load, loadWithCpu, printTable, type LoadResult } from './lib/load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 12);
 const ROUNDS = 4;
@@ -54,15 +54,12 @@ for (const setup of setups) {
   const bareRounds: LoadResult[] = [];
   const gatedRounds: LoadResult[] = [];
   const meteredRounds: LoadResult[] = [];
-  // CPU time of this process (server and load generator) per request: on a machine other work keeps
-  // busy, throughput swings with what the others do; the CPU a request costs much less so.
+  // CPU time per request beside throughput (loadWithCpu says why).
   const cpu = { bare: 0, gated: 0, metered: 0 };
   const measured = async (side: keyof typeof cpu, url: string, headers?: Record<string, string>) => {
-    const before = process.cpuUsage();
-    const result = await load(url, { seconds: SECONDS / ROUNDS, ...(headers ? { headers } : {}) });
-    const used = process.cpuUsage(before);
-    cpu[side] += (used.user + used.system) / Math.max(1, result.requestsPerSecond * (SECONDS / ROUNDS)) / ROUNDS;
-    return result;
+    const run = await loadWithCpu(url, { seconds: SECONDS / ROUNDS, ...(headers ? { headers } : {}) });
+    cpu[side] += run.cpuMicrosPerRequest / ROUNDS;
+    return run.result;
   };
   for (let round = 0; round < ROUNDS; round++) {
     bareRounds.push(await measured('bare', `${base}/bench/noop`));

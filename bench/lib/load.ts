@@ -34,6 +34,21 @@ export async function load(
   };
 }
 
+/**
+ * `load`, with the CPU time this process (server and load generator both) spent per request, in
+ * µs: on a machine other work keeps busy, throughput swings with what the others do; the CPU a
+ * request costs much less so.
+ */
+export async function loadWithCpu(
+  url: string,
+  options: Parameters<typeof load>[1] & { seconds: number },
+): Promise<{ result: LoadResult; cpuMicrosPerRequest: number }> {
+  const before = process.cpuUsage();
+  const result = await load(url, options);
+  const used = process.cpuUsage(before);
+  return { result, cpuMicrosPerRequest: (used.user + used.system) / Math.max(1, result.requestsPerSecond * options.seconds) };
+}
+
 export function printTable(title: string, rows: Record<string, string | number>[]): void {
   process.stdout.write(`\n${title}\n`);
   console.table(rows);
