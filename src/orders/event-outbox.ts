@@ -1,14 +1,12 @@
 import { toDecimal } from '../platform/money.js';
 import type { OrderRow } from '../platform/db/rows.js';
+import type { OrderEventValue } from '../platform/db/tables/column-types.js';
 
-/** The order events and their payloads, as the outbox keeps them (event-outbox-store.ts has its SQL). */
-export type OrderEventName =
-  | 'order.created'
-  | 'order.ticketed'
-  | 'order.updated'
-  | 'order.cancelled'
-  | 'order.refunded'
-  | 'order.ticketing_deadline_approaching';
+/**
+ * The order events and their payloads, as the outbox keeps them (event-outbox-store.ts has its SQL).
+ * The names are the outbox column's type, so the table and the code cannot disagree.
+ */
+export type OrderEventName = OrderEventValue;
 
 /** The contract's flat body of the five lifecycle events. */
 export function lifecyclePayload(
