@@ -70,6 +70,17 @@ export async function bookThroughConnector(
   return { order: created.value, ref: { airlineOrderId: created.value.airlineOrderId, owner: created.value.owner } };
 }
 
+/** A paid JFK-LAX round trip (out in 26 days, back in 31) for two adults, Ada (PAX1) and Bob (PAX2). */
+export const bookRoundTripForTwo = (connector: AaConnector) =>
+  bookThroughConnector(
+    connector,
+    [
+      { origin: 'JFK', destination: 'LAX', departureDate: day(26) },
+      { origin: 'LAX', destination: 'JFK', departureDate: day(31) },
+    ],
+    [adult('PAX1', 'Ada'), adult('PAX2', 'Bob')],
+  );
+
 /** Every request and its answer validate against the unmodified 21.3 schemas (named, so a failure says which). */
 export async function expectSchemaValid(traffic: Exchange[]): Promise<void> {
   for (const t of traffic) {

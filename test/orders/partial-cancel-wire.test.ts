@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adult, bookThroughConnector, ctx, day, expectSchemaValid, ORDER_ANSWER_ROOT } from '../connectors/order-wire-helpers.js';
+import { bookRoundTripForTwo, ctx, expectSchemaValid, ORDER_ANSWER_ROOT } from '../connectors/order-wire-helpers.js';
 import { startRecordedAa, type RecordedAa } from '../connectors/recorded-aa.js';
 
 let wire: RecordedAa;
@@ -11,14 +11,7 @@ afterAll(async () => wire?.close());
 describe('partial cancellation on the wire', () => {
   it('a passenger, then a segment: DeleteOrderItem quotes and AcceptCancelledOffer validate against the 21.3 schemas both ways', async () => {
     const aa = wire.connector();
-    const { order, ref } = await bookThroughConnector(
-      aa,
-      [
-        { origin: 'JFK', destination: 'LAX', departureDate: day(26) },
-        { origin: 'LAX', destination: 'JFK', departureDate: day(31) },
-      ],
-      [adult('PAX1', 'Ada'), adult('PAX2', 'Bob')],
-    );
+    const { order, ref } = await bookRoundTripForTwo(aa);
     const start = wire.traffic.length;
 
     const paxQuote = await aa.partialCancelQuote(ref, { passengerIds: ['PAX2'], segmentIds: [], extraIds: [] }, ctx);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ndcSchemaErrors } from '../connectors/ndc-schema-validator.js';
-import { adult, bookThroughConnector, ctx, day, expectSchemaValid, ORDER_ANSWER_ROOT } from '../connectors/order-wire-helpers.js';
+import {
+  adult,
+  bookRoundTripForTwo,
+  bookThroughConnector,
+  ctx,
+  day,
+  expectSchemaValid,
+  ORDER_ANSWER_ROOT,
+} from '../connectors/order-wire-helpers.js';
 import { startRecordedAa, type RecordedAa } from '../connectors/recorded-aa.js';
 
 let wire: RecordedAa;
@@ -12,14 +20,7 @@ afterAll(async () => wire?.close());
 describe('partial reissue on the wire', () => {
   it('the return of a round trip: OrderReshop retaining the outbound, AcceptRepricedOrder reissues only it; both ways validate against 21.3', async () => {
     const aa = wire.connector();
-    const { order, ref } = await bookThroughConnector(
-      aa,
-      [
-        { origin: 'JFK', destination: 'LAX', departureDate: day(26) },
-        { origin: 'LAX', destination: 'JFK', departureDate: day(31) },
-      ],
-      [adult('PAX1', 'Ada'), adult('PAX2', 'Bob')],
-    );
+    const { order, ref } = await bookRoundTripForTwo(aa);
     const [out, back] = order.segments.map((s) => s.segmentId) as [string, string];
     const oldTickets = order.tickets.map((t) => t.ticketNumber);
     const start = wire.traffic.length;
