@@ -176,7 +176,7 @@ export function createInventoryService(deps: {
 }
 
 /** A flight key is `AA123/2026-12-14`: its date; a key of another shape sorts after every date (never forgotten). */
-export function flightDate(flightKey: string): string {
+function flightDate(flightKey: string): string {
   const slash = flightKey.indexOf('/');
   return slash < 0 ? '\uffff' : flightKey.slice(slash + 1);
 }
