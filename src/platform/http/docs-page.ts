@@ -10,11 +10,16 @@ import { PUBLIC_ROUTE } from './route-policy.js';
  * The plugin's own routes are not used: they answer `/docs` with a redirect and serve a
  * re-serialized copy of the description; this page reads `/openapi.json` itself.
  */
-let bundle: Buffer | undefined;
-function scalarBundle(): Buffer {
-  if (bundle) return bundle;
+function scalarBundlePath(): string {
   const pluginEntry = createRequire(import.meta.url).resolve('@scalar/fastify-api-reference');
-  bundle = fs.readFileSync(path.join(path.dirname(pluginEntry), 'js', 'standalone.js'));
+  return path.join(path.dirname(pluginEntry), 'js', 'standalone.js');
+}
+
+// Read on the first request for it, not at start: a gateway whose docs page nobody opens does not
+// hold the ~3.5 MB (issue 19). Kept once read, for every app of the process.
+let bundle: Buffer | undefined;
+function scalarBundle(file: string): Buffer {
+  bundle ??= fs.readFileSync(file);
   return bundle;
 }
 
@@ -55,7 +60,9 @@ const CONTENT_SECURITY_POLICY =
 
 /** `/docs` (the page) and `/docs/scalar.js` (its bundle, ~3.5 MB, cached by browsers for a day). */
 export function registerDocsPage(app: FastifyInstance): void {
-  const script = scalarBundle();
+  // Found at start, so a missing package stops the start rather than a later page view.
+  const file = scalarBundlePath();
+  if (!fs.existsSync(file)) throw new Error(`Scalar's API reference bundle is missing: ${file}`);
   app.get('/docs', { schema: { hide: true }, config: PUBLIC_ROUTE }, async (_request, reply) =>
     reply
       .header('content-type', 'text/html; charset=utf-8')
@@ -66,6 +73,6 @@ export function registerDocsPage(app: FastifyInstance): void {
     reply
       .header('content-type', 'application/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')
-      .send(script),
+      .send(scalarBundle(file)),
   );
 }
