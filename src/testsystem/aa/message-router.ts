@@ -71,6 +71,8 @@ export function registerMessageRoutes(
       await sleep(delayMs ?? SLOW_DELAY_MS, reply);
       return false;
     }
+    // The message is answered for real and cut off as it is sent (below).
+    if (kind === 'truncated') return false;
     if (kind === 'timeout') {
       await sleep(delayMs ?? TIMEOUT_DELAY_MS, reply);
       if (reply.raw.destroyed) return true;
@@ -138,6 +140,7 @@ export function registerMessageRoutes(
     if (routeFault && (await applyFault(routeFault, handler, reply))) return reply;
     // The handler runs alone and what it changed is stored before it answers (storage/airline-state.ts).
     const result = await deps.state.atomically(() => handler.handle(parsed, deps));
-    return reply.code(result.status).type(XML).send(result.body);
+    const answer = active?.kind === 'truncated' ? result.body.slice(0, Math.floor(result.body.length * 0.8)) : result.body;
+    return reply.code(result.status).type(XML).send(answer);
   });
 }

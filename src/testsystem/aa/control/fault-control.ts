@@ -1,7 +1,11 @@
 // Faults switched on at run time through the control endpoint: an outage that tests and the
 // monitoring probe can watch start and end. Route triggers (scenario-triggers.ts) work without it.
 
-export type FaultKind = 'slow' | 'timeout' | 'http5xx' | 'malformed';
+/**
+ * `truncated`: the real answer, cut off four fifths of the way through (a connection or proxy that
+ * dropped the rest): a document whose first offers are whole and which is not well-formed at its end.
+ */
+export type FaultKind = 'slow' | 'timeout' | 'http5xx' | 'malformed' | 'truncated';
 
 export interface ActiveFault {
   kind: FaultKind;
@@ -22,7 +26,7 @@ export interface FaultControl {
   take(message: string): ActiveFault | null;
 }
 
-export const FAULT_KINDS: readonly FaultKind[] = ['slow', 'timeout', 'http5xx', 'malformed'];
+export const FAULT_KINDS: readonly FaultKind[] = ['slow', 'timeout', 'http5xx', 'malformed', 'truncated'];
 
 export function createFaultControl(): FaultControl {
   let active: ActiveFault | null = null;
