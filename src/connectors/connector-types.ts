@@ -154,6 +154,12 @@ export interface AncillaryService {
 export interface CallContext {
   environment: 'test' | 'live';
   signal?: AbortSignal;
+  /**
+   * For a search: offers that are final before the airline's whole answer has been read, handed
+   * out at once (a streamed search sends them). The search's result holds them again, first and in
+   * the same order; a connector may never call this.
+   */
+  onOffers?: (offers: Offer[]) => void;
 }
 
 /** What seat maps and services are asked for: a shopped offer, or (for the orders module) a booked order. */

@@ -19,7 +19,13 @@ export interface ConnectorOutcome {
 export async function fanOut(
   connectors: readonly Connector[],
   query: SearchQuery,
-  options: { environment: 'test' | 'live'; signal: AbortSignal; timeoutMs: number },
+  options: {
+    environment: 'test' | 'live';
+    signal: AbortSignal;
+    timeoutMs: number;
+    /** Offers a connector hands out before its answer is complete (CallContext.onOffers). */
+    onEarlyOffers?: (airline: string, offers: Offer[]) => void;
+  },
   onOutcome?: (outcome: ConnectorOutcome) => void,
 ): Promise<ConnectorOutcome[]> {
   const stop = new AbortController();
@@ -33,7 +39,12 @@ export async function fanOut(
   try {
     return await Promise.all(
       connectors.map(async (connector) => {
-        const call = connector.search(query, { environment: options.environment, signal });
+        const early = options.onEarlyOffers;
+        const call = connector.search(query, {
+          environment: options.environment,
+          signal,
+          ...(early && { onOffers: (offers: Offer[]) => early(connector.code, offers) }),
+        });
         const result = await Promise.race([call, deadline]);
         const durationMs = Math.round(performance.now() - started);
         let outcome: ConnectorOutcome;

@@ -32,10 +32,12 @@ const FailedSchema = Type.Object({
   connectors: Type.Optional(Type.Array(ConnectorStatusSchema)),
 });
 
-const STREAM_DESCRIPTION = `Server-Sent Events, in this order: \`search\` \`{search_id, expires_at}\` first; then one
-\`offers\` \`{offers: [Offer]}\` event per airline as it answers (a cache hit sends the whole result as one);
-then exactly one terminal event: \`done\` \`{total, connectors}\` or \`error\` \`{error}\`. Validation and 429
-answer as plain JSON before the stream opens. Closing the connection cancels the airline calls.`;
+const STREAM_DESCRIPTION = `Server-Sent Events, in this order: \`search\` \`{search_id, expires_at}\` first; then
+\`offers\` \`{offers: [Offer]}\` events as each airline answers: one per airline, or two when the airline's first
+offers are final before the rest of its answer has been read (a one-way search's first 20 leave at once); a cache
+hit sends the whole result as one. Then exactly one terminal event: \`done\` \`{total, connectors}\` (\`total\`: the
+offers sent) or \`error\` \`{error}\`. Validation and 429 answer as plain JSON before the stream opens. Closing the
+connection cancels the airline calls.`;
 
 export interface SearchRoutesOptions {
   platform: Platform;
@@ -132,12 +134,16 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
       const searchId = newSearchId();
       stream.send('search', { search_id: searchId, expires_at: expiresAt });
       try {
-        const { result } = await service.run(search, environment, key, searchId, stream.signal, (batch) =>
-          stream.send('offers', `{"offers":${offersJsonText(batch)}}`),
-        );
+        // `done` counts what was sent: an airline that failed after handing out its first offers
+        // (its answer broke off further on) still had those sent.
+        let sent = 0;
+        const { result } = await service.run(search, environment, key, searchId, stream.signal, (batch) => {
+          sent += batch.length;
+          stream.send('offers', `{"offers":${offersJsonText(batch)}}`);
+        });
         const failure = service.failureOf(result);
         if (failure) stream.send('error', { error: failure.message });
-        else stream.send('done', { total: result.offers?.length ?? 0, connectors: result.connectors });
+        else stream.send('done', { total: sent, connectors: result.connectors });
       } catch (err) {
         request.log.error({ err }, 'search stream failed');
         stream.send('error', { error: 'internal server error' });

@@ -30,7 +30,10 @@ export interface SearchResult {
   connectors: ConnectorStatus[];
 }
 
-/** A batch the stream sends as one `offers` event: one connector's offers after filters. */
+/**
+ * A batch the stream sends as one `offers` event: one connector's offers after filters, or part of
+ * them (the ones it handed out before its answer was complete, then the rest).
+ */
 export type BatchListener = (offers: Offer[]) => void;
 
 // The cache holds the exact bytes a hit answers, so a hit neither serializes nor copies anything.
@@ -87,20 +90,34 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
 
     async run(request, environment, key, searchId, signal, onBatch) {
       // A streamed batch is filtered once: the whole result below reuses it.
-      const batches = new Map<ConnectorOutcome, Offer[]>();
+      const batches = new Map<ConnectorOutcome, Offer[][]>();
+      // What a connector handed out before its answer was complete, as sent (streams only).
+      const early = new Map<string, { offers: Offer[]; sent: Offer[] }>();
+      let streaming = onBatch !== undefined;
+      const onEarlyOffers = (airline: string, offers: Offer[]) => {
+        if (!streaming || early.has(airline)) return;
+        const sent = applyFilters(offers, request);
+        early.set(airline, { offers, sent });
+        if (sent.length > 0) onBatch!(sent);
+      };
       const outcomes = await fanOut(
         connectors.all(),
         request.query,
-        { environment, signal, timeoutMs: config.search.timeoutMs },
+        { environment, signal, timeoutMs: config.search.timeoutMs, ...(onBatch && { onEarlyOffers }) },
         (outcome) => {
           if (!onBatch || !outcome.offers) return;
-          const batch = applyFilters(outcome.offers, request);
-          batches.set(outcome, batch);
+          const before = early.get(outcome.airline);
+          // The early offers come again in the connector's answer: only the rest is news.
+          const handedOut = new Set(before?.offers);
+          const batch = applyFilters(before ? outcome.offers.filter((o) => !handedOut.has(o)) : outcome.offers, request);
+          batches.set(outcome, before ? [before.sent, batch] : [batch]);
           if (batch.length > 0) onBatch(batch);
         },
       );
-      const filtered = outcomes.map((o) => (o.offers ? (batches.get(o) ?? applyFilters(o.offers, request)) : null));
-      const offers = filtered.flatMap((list) => list ?? []);
+      // Nothing a connector still hands out after the search (a late reader) reaches the stream.
+      streaming = false;
+      const filtered = outcomes.map((o) => (o.offers ? (batches.get(o) ?? [applyFilters(o.offers, request)]) : null));
+      const offers = filtered.flatMap((lists) => (lists ?? []).flat());
       // Null only when no answering airline flies the route; a filter that emptied the list leaves [].
       const flies = outcomes.some((o) => o.offers !== null);
       const now = platform.clock().getTime();
@@ -117,7 +134,7 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
         connectors: outcomes.map((o, i) => ({
           airline: o.airline,
           status: o.status,
-          offers: filtered[i]?.length ?? 0,
+          offers: filtered[i]?.reduce((n, list) => n + list.length, 0) ?? 0,
           duration_ms: o.durationMs,
           ...(o.status === 'timed_out' && !o.failure
             ? { error: `no answer within the ${config.search.timeoutMs} ms search time-out` }
@@ -133,7 +150,7 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
       const restOf = () =>
         (rest ??= answerRest(
           result,
-          filtered.filter((list) => list !== null),
+          filtered.flatMap((lists) => lists ?? []),
         ));
       // A result with a connector down is not cached: the next identical search must ask it again.
       const complete = outcomes.every((o) => o.status === 'answered');

@@ -8,7 +8,7 @@ import { failureFromNdcErrors, NdcTransport } from '../../src/connectors/aa/ndc-
 import { parseXml } from '../../src/connectors/aa/ndc-xml.js';
 import { createOfferIdAuthenticator } from '../../src/connectors/offer-id-auth.js';
 import { Keyring } from '../../src/platform/keyring/keyring.js';
-import { readShoppingOffers } from '../../src/connectors/aa/offer-responses.js';
+import { readShoppingAnswer } from '../../src/connectors/aa/offer-responses.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { daysAhead, shoppingFixture, type ShoppingFixture } from '../shopping/shopping-fixture.js';
 import { NDC_SAMPLES_DIR, needsUpstream } from '../helpers/upstream.js';
@@ -53,13 +53,14 @@ describe('airline errors as typed failures', () => {
   it("reads another airline's published 21.3 answer (Virgin Atlantic sample) tolerantly", () => {
     needsUpstream('ndc-samples');
     const file = path.join(NDC_SAMPLES_DIR, 'airshopping/shop_with_direct_flight_filter_RS.xml');
-    const root = parseXml(fs.readFileSync(file, 'utf8')).IATA_AirShoppingRS as Record<string, unknown>;
-    const offers = readShoppingOffers(root, {
+    const answer = readShoppingAnswer({
       slices: [{ origin: 'LHR', destination: 'JFK', departureDate: '2023-06-08' }],
       passengers: { adults: 1, children: 0, infants: 0 },
       cabin: null,
       maxConnections: null,
     });
+    const root = parseXml(fs.readFileSync(file, 'utf8'), answer.options).IATA_AirShoppingRS as Record<string, unknown>;
+    const offers = answer.offers(root);
     expect(offers.length).toBeGreaterThan(0);
     expect(offers[0]).toMatchObject({ airline: 'VS', total: { currency: 'GBP', amountMinor: 647461 } });
     expect(offers.some((o) => o.slices[0]!.segments[0]!.operatingCarrier === 'DL')).toBe(true);

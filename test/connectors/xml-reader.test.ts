@@ -41,6 +41,35 @@ describe('xml reader', () => {
     }
   });
 
+  it('hands listened-for elements out as they close, in document order, and leaves the taken ones out of the tree', () => {
+    const seen: [unknown, string][] = [];
+    const tree = readXml('<r><L><O><i>1</i></O><O a="x"/><O>t</O></L><O><i>4</i></O><Q>q</Q></r>', {
+      onElement: new Map([
+        [
+          'O',
+          (value, parent) => {
+            seen.push([value, parent]);
+            return parent === 'L';
+          },
+        ],
+      ]),
+    });
+    expect(seen).toEqual([
+      [{ i: '1' }, 'L'],
+      [{ '@_a': 'x' }, 'L'],
+      ['t', 'L'],
+      [{ i: '4' }, 'r'],
+    ]);
+    // Taken elements are gone (a parent left empty reads '', as with skipped ones); the rest stays.
+    expect(tree).toEqual({ r: { L: '', O: { i: '4' }, Q: 'q' } });
+    // A document broken after the listened-for parts still throws, once the listeners have run.
+    let calls = 0;
+    expect(() => readXml('<r><O>1</O><O>2</O><P>', { onElement: new Map([['O', () => ++calls > 0]]) })).toThrow(
+      /not well-formed/,
+    );
+    expect(calls).toBe(2);
+  });
+
   it('keeps text next to attributes, decodes entities and CDATA, drops prefixes', () => {
     expect(
       readXml('<n:a xmlns:n="x"><n:Amt CurCode="USD">1.50</n:Amt><T>a &amp; b &#65;</T><C><![CDATA[<raw>]]></C><E/></n:a>'),

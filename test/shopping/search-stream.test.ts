@@ -49,7 +49,7 @@ function expectWellFormed(events: SseEvent[]) {
 }
 
 describe('POST /v1/shopping/offers/stream', () => {
-  it('search first, one offers event per connector batch, exactly one done with the total; then a cache hit as one offers event', async () => {
+  it('search first; a one-way answer as its first 20 offers, then the rest; exactly one done with the total; then a cache hit as one offers event', async () => {
     const body = { origin: 'DFW', destination: 'ORD', departure_date: daysAhead(25), adults: 1 };
     const res = await stream(body);
     expect(res.statusCode).toBe(200);
@@ -59,9 +59,13 @@ describe('POST /v1/shopping/offers/stream', () => {
     const events = parseSse(await res.body.text());
     expectWellFormed(events);
     const batches = events.filter((e) => e.event === 'offers');
-    expect(batches).toHaveLength(1);
+    // AA's first offers leave before the rest of its answer is read (the test system answers this
+    // route with some 90 offers); the second batch holds the others.
+    expect(batches.map((b) => b.data.offers.length)).toEqual([20, expect.any(Number)]);
     const total = batches.reduce((s, e) => s + e.data.offers.length, 0);
-    expect(total).toBeGreaterThan(0);
+    expect(total).toBeGreaterThan(20);
+    const ids = batches.flatMap((b) => b.data.offers.map((o: { offer_id: string }) => o.offer_id));
+    expect(new Set(ids).size).toBe(total);
     expect(events.at(-1)!.data.total).toBe(total);
     expect(events.at(-1)!.data.connectors[0]).toMatchObject({ airline: 'AA', status: 'answered' });
     expect(batches[0]!.data.offers[0].offer_id).toMatch(/^AA\|/);
@@ -93,6 +97,39 @@ describe('POST /v1/shopping/offers/stream', () => {
     expect(answer.offers).toEqual(streamed);
     // Exactly the text JSON.stringify makes of it: nothing hand-joined left a stray byte.
     expect(JSON.stringify(answer)).toBe(hit.body);
+  });
+
+  it('a round trip waits for the whole answer (one-way offers per journey would be combined): one offers event', async () => {
+    const body = { origin: 'CLT', destination: 'MIA', departure_date: daysAhead(31), return_date: daysAhead(35), adults: 1 };
+    const events = parseSse(await (await stream(body)).body.text());
+    expectWellFormed(events);
+    const batches = events.filter((e) => e.event === 'offers');
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.data.offers.length).toBeGreaterThan(20);
+    expect(events.at(-1)!.data.total).toBe(batches[0]!.data.offers.length);
+  });
+
+  it('an answer that breaks off after its first offers: those offers were sent, the airline is failed, nothing is cached', async () => {
+    const body = { origin: 'ORD', destination: 'BOS', departure_date: daysAhead(33), adults: 1 };
+    await f.control('POST', '/control/faults', { kind: 'truncated', messages: ['AirShopping'] });
+    try {
+      const events = parseSse(await (await stream(body)).body.text());
+      expectWellFormed(events);
+      const batches = events.filter((e) => e.event === 'offers');
+      expect(batches.map((b) => b.data.offers.length)).toEqual([20]);
+      // AA is the only airline: every connection failed, said once at the end.
+      expect(events.at(-1)).toEqual({ event: 'error', data: { error: 'all airline connections failed — please retry later' } });
+
+      const plain = await f.search(body);
+      expect(plain.statusCode).toBe(502);
+      expect(plain.json().connectors[0]).toMatchObject({ airline: 'AA', status: 'failed' });
+    } finally {
+      await f.control('DELETE', '/control/faults');
+    }
+    // Nothing of the broken answer was stored: the same search now asks the airline again.
+    const again = await f.search(body);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['x-cache']).toBe('MISS');
   });
 
   it('validation and 429 answer as JSON before the stream opens', async () => {

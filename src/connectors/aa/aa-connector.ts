@@ -8,9 +8,8 @@ import type { MappedOffer } from './ndc-offer-mapper.js';
 import { decodeAaOfferId, type AaOfferPart, type AaOfferRef } from './aa-offer-ref.js';
 import { airShoppingRequest, type Seller } from './air-shopping-request.js';
 import { offerPriceRequest, seatAvailabilityRequest, serviceListRequest } from './offer-requests.js';
-import { readPricedOffer, readSeatMaps, readServices, readShoppingOffers } from './offer-responses.js';
+import { readPricedOffer, readSeatMaps, readServices, readShoppingAnswer } from './offer-responses.js';
 import { NdcTransport, type NdcEndpoint } from './ndc-transport.js';
-import type { ReadOptions } from './xml-reader.js';
 import { aaOrderOperations } from './orders/aa-order-operations.js';
 import { readChangeNotification } from './orders/change-notification-reader.js';
 import { serviceRequest } from './orders/extras-pricing.js';
@@ -32,11 +31,11 @@ export const AA_TIME_BUDGETS_MS = {
 } as const;
 
 /**
- * What the AirShopping mapper never reads: the per-tax breakdown of every price (a quarter of a
- * typical answer's elements). Shopped offers carry the tax total, TotalTaxAmount, which is kept;
- * the itemised taxes come with the priced offer (OfferPrice is read in full).
+ * Offers of a one-way search handed out before the rest of the answer is read (a streamed search
+ * sends them as its first batch): about what a results page shows first, and a small part of a
+ * typical 80-90 offer answer, so the first batch leaves after a fraction of the reading.
  */
-const AIR_SHOPPING_UNREAD: ReadOptions = { skip: new Set(['Tax']) };
+const EARLY_OFFERS = 20;
 
 export interface AaConnectorOptions {
   /** Where test keys go: the AA test system. */
@@ -104,19 +103,32 @@ export function createAaConnector(options: AaConnectorOptions): Connector & { cl
   async function search(query: SearchQuery, ctx: CallContext) {
     const target = endpoint(ctx.environment);
     if (!target.ok) return target;
+    const onOffers = ctx.onOffers;
+    let handedOut: Offer[] = [];
+    const reading = readShoppingAnswer(
+      query,
+      onOffers && {
+        size: EARLY_OFFERS,
+        emit(offers) {
+          handedOut = offers.map(signed);
+          onOffers(handedOut);
+        },
+      },
+    );
     const answer = await transport.call(
       target.value,
       'AirShopping',
       airShoppingRequest(query, seller),
       AA_TIME_BUDGETS_MS.AirShopping,
       ctx.signal,
-      AIR_SHOPPING_UNREAD,
+      reading.options,
     );
     if (!answer.ok) {
       const f = answer.failure;
       return (f.kind === 'refused' || f.kind === 'not_found') && NO_FLIGHTS.test(f.message) ? ok(null) : answer;
     }
-    return ok(readShoppingOffers(answer.value, query).map(signed));
+    // The offers handed out early lead the list, signed already.
+    return ok(reading.offers(answer.value).map((offer, i) => (i < handedOut.length ? offer : signed(offer))));
   }
 
   return {

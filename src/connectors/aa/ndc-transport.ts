@@ -95,7 +95,8 @@ export class NdcTransport {
   private interpret(message: NdcMessage, status: number, body: string, read?: ReadOptions): ConnectorResult<Parsed> {
     let root: Parsed | null = null;
     try {
-      const doc = parseXml(body, read);
+      // The caller's reading (element listeners that act on what they get) is for an answer only.
+      const doc = parseXml(body, status >= 200 && status < 300 ? read : undefined);
       const name = Object.keys(doc).find((k) => k.startsWith('IATA_') && k.endsWith('RS'));
       root = name ? node(doc[name]) : null;
     } catch {

@@ -1,21 +1,97 @@
 import type { AncillaryService, Offer, PassengerCounts, Seat, SeatMap, SearchQuery } from '../connector-types.js';
-import { readDataLists } from './ndc-data-lists.js';
+import { readDataLists, type DataLists } from './ndc-data-lists.js';
 import { cabinOf, mapOffer, stableIdOf, type MappedOffer } from './ndc-offer-mapper.js';
 import { wholeTripOffers } from './offer-combiner.js';
 import { amount, list, node, text, texts, type Parsed } from './ndc-xml.js';
+import type { ElementListener, ReadOptions } from './xml-reader.js';
+
+/** Offers handed out before the rest of the answer is read (see readShoppingAnswer). */
+export interface EarlyOffers {
+  /** How many offers make the early batch. */
+  size: number;
+  emit(offers: Offer[]): void;
+}
+
+export interface ShoppingAnswer {
+  /**
+   * How to read the AirShoppingRS: the per-tax breakdown of every price (a quarter of a typical
+   * answer's elements) is passed over, since shopped offers carry the tax total and the itemised
+   * taxes come with the priced offer; each offer is mapped as soon as the reader has it, so no
+   * tree of the whole answer is built and its offers are garbage one by one.
+   */
+  options: ReadOptions;
+  /** The whole-trip offers, once the reader is done with `root` (the IATA_AirShoppingRS). */
+  offers(root: Parsed): Offer[];
+}
 
 /**
  * Whole-trip offers of an AirShoppingRS; offers the mapper cannot make sense of are skipped, not
  * fatal. Per-slice offers are combined into whole trips (offer-combiner.ts).
+ *
+ * With `early`, a one-way search hands its first `early.size` offers out the moment they are
+ * mapped, while the rest of the answer is still being read: a streamed search sends them at once.
+ * They are final and come first in `offers()` too (the same objects, in the same order). Only when
+ * nothing can change them: the answer's DataLists were read before any offer, it carries no
+ * error, and it is one slice (a multi-slice answer may hold one-way offers per journey, which are
+ * combined and sorted once every offer is in).
+ * Offers are read under any CarrierOffers, in document order (21.3 answers have one OffersGroup).
  */
-export function readShoppingOffers(root: Parsed, query: SearchQuery): Offer[] {
-  const response = node(root.Response);
-  const lists = readDataLists(response.DataLists);
-  const mapped = list(node(response.OffersGroup).CarrierOffers)
-    .flatMap((carrier) => list(carrier.Offer))
-    .map((offer) => mapOffer(offer, lists, query.passengers))
-    .filter((o): o is MappedOffer => o !== null);
-  return wholeTripOffers(mapped, query.slices, query.passengers);
+export function readShoppingAnswer(query: SearchQuery, early?: EarlyOffers): ShoppingAnswer {
+  let lists: DataLists | null = null;
+  // Offers before the DataLists (not 21.3's order, but tolerated): mapped at the end, first.
+  const before: Parsed[] = [];
+  const mapped: MappedOffer[] = [];
+  let mayEmit = early !== undefined && query.slices.length === 1;
+
+  const take = (offer: Parsed) => {
+    const one = mapOffer(offer, lists!, query.passengers);
+    if (one === null) return;
+    mapped.push(one);
+    if (mayEmit && mapped.length === early!.size) {
+      mayEmit = false;
+      early!.emit(mapped.map((m) => m.offer));
+    }
+  };
+  const listeners = new Map<string, ElementListener>([
+    [
+      'DataLists',
+      (value, parent) => {
+        if (parent === 'Response' && lists === null && typeof value === 'object') lists = readDataLists(value);
+        return false;
+      },
+    ],
+    [
+      'Offer',
+      (value, parent) => {
+        if (parent !== 'CarrierOffers') return false;
+        // An empty or text-only Offer is no offer (the mapper finds no OfferID in it).
+        if (typeof value !== 'object') return true;
+        if (lists === null) {
+          before.push(value);
+          mayEmit = false;
+        } else take(value);
+        return true;
+      },
+    ],
+    [
+      'Error',
+      () => {
+        mayEmit = false;
+        return false;
+      },
+    ],
+  ]);
+
+  return {
+    options: { skip: new Set(['Tax']), onElement: listeners },
+    offers(root) {
+      lists ??= readDataLists(node(root.Response).DataLists);
+      const tail = mapped.splice(0);
+      for (const offer of before) take(offer);
+      mapped.push(...tail);
+      return wholeTripOffers(mapped, query.slices, query.passengers);
+    },
+  };
 }
 
 /** The priced offer of an OfferPriceRS, with the airline's warnings (a price change, say). */

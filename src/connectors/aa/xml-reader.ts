@@ -256,6 +256,13 @@ function skippedEnd(xml: string, qname: string, from: number): number {
 // The tags a skipped element is looked for by, made once per name.
 const skippedTags = new Map<string, { start: string; end: string }>();
 
+/**
+ * Takes an element the moment it closes: its value as the tree would hold it (its object, or its
+ * text when it has neither attributes nor children) and the name of the element it is in. True
+ * keeps it out of the tree: the listener has used it.
+ */
+export type ElementListener = (value: XmlTree | string, parent: string) => boolean;
+
 export interface ReadOptions {
   /**
    * Elements left out of the tree, their content passed over unread: parts of a large answer
@@ -263,10 +270,18 @@ export interface ReadOptions {
    * well-formedness inside.
    */
   skip?: ReadonlySet<string>;
+  /**
+   * Listeners by element name, called in document order as each such element closes, before
+   * the rest of the document is read: a large answer's repeated parts (the offers of an
+   * AirShoppingRS) are used one by one instead of through a tree of the whole answer. A
+   * document that turns out not to be well-formed further on still throws at the end.
+   */
+  onElement?: ReadonlyMap<string, ElementListener>;
 }
 
 export function readXml(xml: string, options: ReadOptions = {}): XmlTree {
   const skip = options.skip;
+  const listeners = options.onElement;
   const root: XmlTree = {};
   // The open elements, outermost first, as parallel arrays (index 0: the document itself).
   // `nodes[d]` stays null while the element has neither attributes nor children: a text leaf.
@@ -343,14 +358,19 @@ export function readXml(xml: string, options: ReadOptions = {}): XmlTree {
       const node = nodes[depth] as XmlTree | null;
       const text = texts[depth]!;
       depth--;
+      const listener = listeners === undefined ? undefined : listeners.get(open);
       if (dropped[depth + 1]) hasChildren[depth] = true;
-      else if (node === null) addChild(nodes, hasChildren, depth, open, text.trim());
-      else {
+      else if (node === null) {
+        const value = text.trim();
+        if (listener !== undefined && listener(value, names[depth]!)) hasChildren[depth] = true;
+        else addChild(nodes, hasChildren, depth, open, value);
+      } else {
         if (text !== '') {
           const trimmed = text.trim();
           if (trimmed !== '') node['#text'] = trimmed;
         }
-        addChild(nodes, hasChildren, depth, open, node);
+        if (listener !== undefined && listener(node, names[depth]!)) hasChildren[depth] = true;
+        else addChild(nodes, hasChildren, depth, open, node);
       }
       i = end + 1;
     } else {
@@ -370,7 +390,10 @@ export function readXml(xml: string, options: ReadOptions = {}): XmlTree {
         hasChildren[depth] = true;
         i = skipTo;
       } else if (tag.selfClosing) {
-        addChild(nodes, hasChildren, depth, tag.name, tag.node ?? '');
+        const listener = listeners === undefined ? undefined : listeners.get(tag.name);
+        const value = tag.node ?? '';
+        if (listener !== undefined && listener(value, names[depth]!)) hasChildren[depth] = true;
+        else addChild(nodes, hasChildren, depth, tag.name, value);
         i = tag.end + 1;
       } else {
         depth++;
