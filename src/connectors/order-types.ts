@@ -134,11 +134,22 @@ export interface OrderPart {
   extraIds: string[];
 }
 
+/**
+ * An airline's order as its connector read it moments ago, opaque to everyone else: handed back to
+ * the same connector within the same request, it saves reading the order again.
+ */
+export interface OrderSnapshot {
+  /** The connector that read it (its code); another connector ignores it. */
+  readonly readBy: string;
+}
+
 export interface ReshopRequest {
   slices: { origin: string; destination: string; departureDate: string }[];
   cabin: Cabin | null;
   /** The segments the new flights replace (whole journeys); absent: the whole itinerary. */
   segmentIds?: string[];
+  /** The order as retrieveOrderJourneys just read it: the reshop starts from it instead of a new read. */
+  asRead?: OrderSnapshot;
 }
 
 export type ExtraSubject = { kind: 'offer'; offerId: string } | { kind: 'order'; ref: OrderRef };
@@ -167,7 +178,7 @@ export interface OrderOperations {
   retrieveOrderJourneys?(
     ref: OrderRef,
     ctx: CallContext,
-  ): Promise<ConnectorResult<{ order: AirlineOrder; journeys: string[][] }>>;
+  ): Promise<ConnectorResult<{ order: AirlineOrder; journeys: string[][]; asRead?: OrderSnapshot }>>;
   /**
    * The booking the airline holds under the seller reference given at createOrder; null when the
    * airline says it has none (nothing was booked). Any other failure means "could not tell".

@@ -26,13 +26,21 @@ describe('partial reissue on the wire', () => {
     const start = wire.traffic.length;
 
     const journeys = await aa.retrieveOrderJourneys!(ref, ctx);
-    expect(journeys.ok && journeys.value.journeys).toEqual([[out], [back]]);
+    if (!journeys.ok) throw new Error(journeys.failure.message);
+    expect(journeys.value.journeys).toEqual([[out], [back]]);
+    // Handed the order as just read, the reshop asks the airline nothing more than OrderReshop.
     const reshop = await aa.reshopOrder(
       ref,
-      { slices: [{ origin: 'LAX', destination: 'JFK', departureDate: day(33) }], cabin: null, segmentIds: [back] },
+      {
+        slices: [{ origin: 'LAX', destination: 'JFK', departureDate: day(33) }],
+        cabin: null,
+        segmentIds: [back],
+        asRead: journeys.value.asRead,
+      },
       ctx,
     );
     if (!reshop.ok) throw new Error(reshop.failure.message);
+    expect(wire.traffic.slice(start).map((t) => t.message)).toEqual(['OrderRetrieve', 'OrderReshop']);
     expect(reshop.value.length).toBeGreaterThan(0);
     // Each offer replaces the return only: one new slice, LAX-JFK on the new date.
     for (const o of reshop.value) {

@@ -1,6 +1,6 @@
 import { fail, failure, ok, type ConnectorResult } from '../../connector-failure.js';
 import type { CallContext } from '../../connector-types.js';
-import type { AirlineOrder, ExtraRequest, OrderOperations, PricedExtra } from '../../order-types.js';
+import type { AirlineOrder, ExtraRequest, OrderOperations, OrderSnapshot, PricedExtra } from '../../order-types.js';
 import type { OfferIdAuthenticator } from '../../offer-id-auth.js';
 import { decodeAaOfferId } from '../aa-offer-ref.js';
 import { paxList } from '../aa-passengers.js';
@@ -47,6 +47,13 @@ export interface AaOrderDeps {
 }
 
 /** AA's answer to an OrderRetrieve for a booking it does not hold. */
+/** An OrderRetrieveRS as this connector read it: the answer itself, and our view of it. */
+interface AaOrderSnapshot extends OrderSnapshot {
+  readBy: 'AA';
+  answer: Parsed;
+  order: AirlineOrder;
+}
+
 const NOT_FOUND = /\bnot found\b/i;
 
 const unreadable = (message: string) => fail<never>(failure('bad_response', `the airline's ${message} answer could not be read`));
@@ -144,19 +151,26 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
       const answer = await call('OrderRetrieve', orderRetrieveRequest(deps.seller, ref), ctx);
       const order = view(answer, 'OrderRetrieve');
       if (!order.ok || !answer.ok) return order.ok ? unreadable('OrderRetrieve') : order;
-      return ok({ order: order.value, journeys: readJourneys(answer.value) });
+      const asRead: AaOrderSnapshot = { readBy: 'AA', answer: answer.value, order: order.value };
+      return ok({ order: order.value, journeys: readJourneys(answer.value), asRead });
     },
 
     async reshopOrder(ref, request, ctx) {
-      const current = await call('OrderRetrieve', orderRetrieveRequest(deps.seller, ref), ctx);
-      const order = view(current, 'OrderRetrieve');
-      if (!order.ok || !current.ok) return order.ok ? unreadable('OrderRetrieve') : order;
+      // The order as the reissue's scope check just read it, or a read of our own.
+      let current = request.asRead?.readBy === 'AA' ? (request.asRead as AaOrderSnapshot) : null;
+      if (!current) {
+        const answer = await call('OrderRetrieve', orderRetrieveRequest(deps.seller, ref), ctx);
+        const order = view(answer, 'OrderRetrieve');
+        if (!order.ok || !answer.ok) return order.ok ? unreadable('OrderRetrieve') : order;
+        current = { readBy: 'AA', answer: answer.value, order: order.value };
+      }
+      const { flightItemIds } = current.order;
       // One journey: its services deleted, the other journeys' retained; else every flight item whole.
       const deletions = request.segmentIds?.length
-        ? deleteOrderItems(current.value, { passengerIds: [], segmentIds: request.segmentIds, extraIds: [] }).filter((d) =>
-            order.value.flightItemIds.includes(d.OrderItemRefID),
+        ? deleteOrderItems(current.answer, { passengerIds: [], segmentIds: request.segmentIds, extraIds: [] }).filter((d) =>
+            flightItemIds.includes(d.OrderItemRefID),
           )
-        : order.value.flightItemIds.map((id) => ({ OrderItemRefID: id }));
+        : flightItemIds.map((id) => ({ OrderItemRefID: id }));
       if (deletions.length === 0) return fail(failure('refused', 'nothing of the order matches the segments to change'));
       const answer = await call('OrderReshop', reshopRequest(deps.seller, ref, request, deletions), ctx);
       if (!answer.ok) return answer;
