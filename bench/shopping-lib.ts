@@ -72,6 +72,8 @@ async function waitFor(url: string): Promise<void> {
 export interface GatewayProcess {
   base: string;
   key: string;
+  /** The gateway's process id (lib/process-cpu.ts reads its CPU time). */
+  pid: number;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,7 @@ export async function gatewayProcess(aaUrl: string, env: Record<string, string> 
   return {
     base,
     key,
+    pid: child.pid!,
     async close() {
       child.kill('SIGTERM');
       await exited;

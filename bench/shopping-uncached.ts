@@ -4,6 +4,11 @@
  * through the gateway (cache off), one after the other, one at a time. Target: p50 of the
  * difference under 5 ms with a second process loading the other core (issue 19).
  *
+ * Three processes, as in production: the test system, the gateway as `npm start` runs it (compiled
+ * when `npm run build` made dist/ from the current sources, else through tsx), and this one, the
+ * client. The gateway's CPU per search is read from its own threads (lib/process-cpu.ts), so
+ * nothing of the client (sending, reading the ~126 KB answer) is in it.
+ *
  * Samples alternate in blocks between quiet and a busy neighbour (lib/busy-neighbour.ts) spinning on
  * the other core, each figure printed for both; `BENCH_BUSY=0` measures quiet only.
  */
@@ -12,7 +17,8 @@ import { airShoppingRequest } from '../src/connectors/aa/air-shopping-request.js
 import { validateSearch } from '../src/shopping/search-validation.js';
 import { alternating, loadAverage } from './lib/busy-neighbour.js';
 import { printTable } from './lib/load.js';
-import { dateAhead, percentile, shoppingBench, SUBSCRIPTION_KEY } from './shopping-lib.js';
+import { processCpuMs } from './lib/process-cpu.js';
+import { aaTestSystemProcess, dateAhead, gatewayProcess, percentile, SUBSCRIPTION_KEY } from './shopping-lib.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 120);
 const ROUTES = [
@@ -24,9 +30,10 @@ const ROUTES = [
   ['ORD', 'BOS'],
 ] as const;
 
-// The test system runs in its own process: the gateway's CPU time per search is then read directly,
-// a figure that the other load on a shared machine does not inflate the way wall time is.
-const bench = await shoppingBench({ SEARCH_CACHE_TTL_SECONDS: '0' }, { separateTestSystem: true });
+// CPU time per search is a figure that the other load on a shared machine does not inflate the way
+// wall time is.
+const aa = await aaTestSystemProcess();
+const gateway = await gatewayProcess(aa.url, { SEARCH_CACHE_TTL_SECONDS: '0' });
 const seller = { orgId: 'FLIGHTAGG', name: 'Flight Aggregation Gateway' };
 
 interface Sample {
@@ -44,7 +51,7 @@ async function sample(i: number): Promise<Sample> {
   const xml = airShoppingRequest(query, seller);
 
   let t = performance.now();
-  const raw = await request(`${bench.aa.url}/ndc/21.3/AirShopping`, {
+  const raw = await request(`${aa.url}/ndc/21.3/AirShopping`, {
     method: 'POST',
     headers: { 'content-type': 'application/xml', 'ocp-apim-subscription-key': SUBSCRIPTION_KEY },
     body: xml,
@@ -53,17 +60,17 @@ async function sample(i: number): Promise<Sample> {
   const direct = performance.now() - t;
 
   t = performance.now();
-  const cpuBefore = process.cpuUsage();
-  const res = await request(`${bench.base}/v1/shopping/offers`, {
+  const cpuBefore = processCpuMs(gateway.pid);
+  const res = await request(`${gateway.base}/v1/shopping/offers`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': bench.key },
+    headers: { 'content-type': 'application/json', 'x-api-key': gateway.key },
     body: JSON.stringify(body),
   });
   const text = await res.body.text();
-  const gateway = performance.now() - t;
-  const used = process.cpuUsage(cpuBefore);
+  const through = performance.now() - t;
+  const cpu = processCpuMs(gateway.pid) - cpuBefore;
   if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}: ${text.slice(0, 200)}`);
-  return { direct, gateway, cpu: (used.user + used.system) / 1000, offers: (JSON.parse(text).offers ?? []).length };
+  return { direct, gateway: through, cpu, offers: (JSON.parse(text).offers ?? []).length };
 }
 
 function row(neighbour: string, samples: Sample[]) {
@@ -99,7 +106,8 @@ function row(neighbour: string, samples: Sample[]) {
 // The first rounds warm up JIT and the test system's validators.
 const { quiet, busy } = await alternating(SAMPLES, 30, sample);
 const load = loadAverage();
-await bench.close();
+await gateway.close();
+await aa.close();
 
 const rows: Record<string, string | number>[] = [row('none', quiet)];
 if (busy.length > 0) rows.push(row('busy core', busy));
