@@ -8,9 +8,13 @@
  *    process.memoryUsage() after a GC once each is in, and the process's peak RSS (VmHWM);
  *  - idle: the whole gateway started again on that data directory, listening, aviation data in
  *    memory, after 5 s without requests (target: RSS < 250 MB), in this bench's own code;
+ *  - steps (with dist/): the compiled gateway built step by step in a plain node process
+ *    (bench/lib/memory-steps.mjs), memory after a GC at each step: what each part adds;
  *  - serve: `flightagg serve` as `npm start` runs it (tsx, the AA test system in-process) and, when
  *    `npm run build` has made dist/, as the image runs it (`node dist/cli.js serve`): RSS from
- *    /proc after 5 s idle, and the process's own peak (VmHWM).
+ *    /proc after 5 s idle, and the process's own peak (VmHWM); where that RSS is, from
+ *    /proc/<pid>/smaps: glibc's main heap, its other threads' arenas, PGlite's WebAssembly memory;
+ *    the compiled row once more with MALLOC_ARENA_MAX=1 (one malloc arena: see servePhase).
  * Prints process.memoryUsage() at each point, in MB.
  *
  *   npx tsx bench/memory.ts
@@ -139,10 +143,44 @@ async function idlePhase(dataDir: string) {
 }
 
 /**
+ * Where a process's RSS is, in MB, from /proc/<pid>/smaps: glibc's main heap (`[heap]`: what the
+ * main thread mallocs, ArrayBuffers included), the arenas glibc gives other threads (anonymous
+ * mappings of up to 64 MB on a 64 MB boundary: V8's compiler threads, whose TurboFan work on
+ * PGlite's WebAssembly leaves them holding freed memory), and the largest anonymous mapping over
+ * 100 MB (PGlite's WebAssembly memory, 128 MB reserved, only what it touched counted).
+ */
+function rssParts(pid: number): Record<string, number> {
+  const parts = { main_heap_mb: 0, thread_arenas_mb: 0, wasm_memory_mb: 0 };
+  let part: keyof typeof parts | null = null;
+  let smaps = '';
+  try {
+    smaps = fs.readFileSync(`/proc/${pid}/smaps`, 'utf8');
+  } catch {
+    return parts;
+  }
+  for (const line of smaps.split('\n')) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const start = BigInt(`0x${mapping[1]}`);
+      const size = Number(BigInt(`0x${mapping[2]}`) - start);
+      const anonymous = mapping[3] === '';
+      if (mapping[3] === '[heap]') part = 'main_heap_mb';
+      else if (anonymous && start % (64n << 20n) === 0n && size <= 64 << 20) part = 'thread_arenas_mb';
+      else if (anonymous && size > 100e6) part = 'wasm_memory_mb';
+      else part = null;
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && part) parts[part] += Number(rss[1]) / 1e3;
+  }
+  return Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, Math.round(v)]));
+}
+
+/**
  * `flightagg serve` on the data directory in a process of its own, as a user starts it: RSS once
  * it listens (the aviation data is loaded before it does) and after 5 s idle.
  */
-async function servePhase(dataDir: string, entry: string): Promise<Record<string, unknown>> {
+async function servePhase(dataDir: string, entry: string, env: Record<string, string> = {}): Promise<Record<string, unknown>> {
   const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry, 'serve'] : [entry, 'serve'];
   const proc = spawn(process.execPath, args, {
     cwd: path.resolve(import.meta.dirname, '..'),
@@ -156,6 +194,7 @@ async function servePhase(dataDir: string, entry: string): Promise<Record<string
       LOG_LEVEL: 'warn',
       MONITORING_INTERVAL_SECONDS: '0',
       AA_TEST_URL: '',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -166,11 +205,28 @@ async function servePhase(dataDir: string, entry: string): Promise<Record<string
     const listening = procRss(proc.pid!);
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const idle = procRss(proc.pid!);
-    return { start_seconds, listening_rss_mb: listening.rss, idle_rss_mb: idle.rss, peak_rss_mb: idle.peak };
+    return {
+      start_seconds,
+      listening_rss_mb: listening.rss,
+      idle_rss_mb: idle.rss,
+      peak_rss_mb: idle.peak,
+      ...rssParts(proc.pid!),
+    };
   } finally {
     proc.kill('SIGINT');
     await new Promise((resolve) => (proc.exitCode === null ? proc.once('exit', resolve) : resolve(null)));
   }
+}
+
+/** bench/lib/memory-steps.mjs on dist/, in plain node: its steps, one object each. */
+async function stepsPhase(dist: string, dataDir: string): Promise<Record<string, unknown>[]> {
+  const proc = spawn(process.execPath, ['--expose-gc', path.join(import.meta.dirname, 'lib/memory-steps.mjs'), dist, dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  for await (const line of readline.createInterface({ input: proc.stdout })) {
+    if (line.startsWith('[')) return JSON.parse(line);
+  }
+  throw new Error('steps phase ended without a result');
 }
 
 async function child(phase: string, dataDir: string): Promise<Record<string, unknown>> {
@@ -203,14 +259,24 @@ if (phase === 'import') {
     const idle = await child('idle', dataDir);
     console.log('gateway idle on it (aviation data in memory):', JSON.stringify(idle));
     const root = path.resolve(import.meta.dirname, '..');
+    const compiled = path.join(root, 'dist/cli.js');
+    if (fs.existsSync(compiled)) {
+      console.log('compiled gateway built step by step (MB, after a GC at each step):');
+      console.table(await stepsPhase(path.join(root, 'dist'), dataDir));
+    }
     console.log(
       'flightagg serve (npm start, tsx):',
       JSON.stringify(await servePhase(dataDir, path.join(root, 'bin/flightagg.js'))),
     );
-    const compiled = path.join(root, 'dist/cli.js');
-    if (fs.existsSync(compiled))
+    if (fs.existsSync(compiled)) {
       console.log('node dist/cli.js serve (compiled):', JSON.stringify(await servePhase(dataDir, compiled)));
-    else console.log('node dist/cli.js serve: skipped, no dist/ (npm run build makes it)');
+      // One malloc arena: the compiler threads' freed memory is then the main heap's, which the
+      // aviation data load reuses, instead of staying in arenas only those idle threads could use.
+      console.log(
+        'node dist/cli.js serve (compiled), MALLOC_ARENA_MAX=1:',
+        JSON.stringify(await servePhase(dataDir, compiled, { MALLOC_ARENA_MAX: '1' })),
+      );
+    } else console.log('node dist/cli.js serve: skipped, no dist/ (npm run build makes it)');
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
