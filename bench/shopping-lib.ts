@@ -100,7 +100,10 @@ export async function gatewayProcess(aaUrl: string, env: Record<string, string> 
   };
   const { stdout } = await promisify(execFile)(process.execPath, ['bin/flightagg.js', 'demo', '--json'], { env: childEnv });
   const key = (JSON.parse(stdout) as { key: { secret: string } }).key.secret;
-  const child = spawn(process.execPath, ['bin/flightagg.js', 'serve'], { env: childEnv, stdio: 'ignore' });
+  // BENCH_GATEWAY_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: flags for the gateway's node
+  // alone (NODE_OPTIONS refuses --cpu-prof, and would reach the test system and the client too).
+  const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'bin/flightagg.js', 'serve'], { env: childEnv, stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/v1/health`);
