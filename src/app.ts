@@ -20,6 +20,7 @@ import { registerRequestCosts } from './platform/http/request-costs-hook.js';
 import { requestIdFor } from './platform/http/request-id.js';
 import { requireRoutePolicies } from './platform/http/route-policy.js';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
+import { sharedSerializerFactory } from './platform/http/serializer-compiler.js';
 import { partAwareValidatorFactory } from './platform/http/validator-compiler.js';
 import type { Platform } from './platform/platform.js';
 import { createPortal, type Portal } from './portal/plugin.js';
@@ -75,8 +76,11 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
     // A request the HTTP parser refuses (timed out, oversized headers) answers in that format too.
     clientErrorHandler: clientErrorHandler(platform.logger as FastifyBaseLogger),
     return503OnClosing: true,
-    // Coercion for query strings, params and headers only; JSON bodies are validated as sent.
-    schemaController: { compilersFactory: { buildValidator: partAwareValidatorFactory() } },
+    // Coercion for query strings, params and headers only; JSON bodies are validated as sent. Each
+    // distinct response schema is compiled once, not once per route and status (778 -> 214).
+    schemaController: {
+      compilersFactory: { buildValidator: partAwareValidatorFactory(), buildSerializer: sharedSerializerFactory() },
+    },
     // Bounds on a slow or silent client (docs/operations.md): past them the request answers 408 and
     // the connection closes. They end when the request has arrived, so a response in progress (a
     // search of up to SEARCH_TIMEOUT_MS, an SSE stream) is never cut. Checked every second.
