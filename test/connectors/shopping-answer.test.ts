@@ -36,6 +36,12 @@ function offerByOffer(xml: string, query: SearchQuery) {
   return { offers: answer.offers(root), early };
 }
 
+/** The offers as a plain search reads them (nothing waits for the first ones). */
+function plain(xml: string, query: SearchQuery): Offer[] {
+  const answer = readShoppingAnswer(query);
+  return answer.offers(parseXml(xml, answer.options).IATA_AirShoppingRS as Parsed);
+}
+
 let aa: AaTestSystem;
 beforeAll(async () => {
   aa = await startAaTestSystem({ subscriptionKey: KEY, logger: false });
@@ -53,7 +59,7 @@ async function shop(body: Parameters<typeof validateSearch>[0]): Promise<{ xml: 
   return { xml: await res.body.text(), query };
 }
 
-describe('AirShopping answers read offer by offer', () => {
+describe('AirShopping answers read offer by offer (a stream) or whole (a plain search)', () => {
   it('give exactly the offers a tree of the whole answer gives: one-way, families, round trip, multi-city', async () => {
     const searches = [
       { origin: 'JFK', destination: 'LAX', departure_date: daysAhead(12), adults: 1 },
@@ -74,6 +80,7 @@ describe('AirShopping answers read offer by offer', () => {
       expect(expected.length, JSON.stringify(body)).toBeGreaterThan(0);
       const { offers, early } = offerByOffer(xml, query);
       expect(offers).toEqual(expected);
+      expect(plain(xml, query)).toEqual(expected);
       if (query.slices.length === 1) {
         // The first 20, handed out while the rest was still unread: the same objects the answer starts with.
         expect(early).toHaveLength(1);
@@ -101,6 +108,7 @@ describe('AirShopping answers read offer by offer', () => {
       const xml = fs.readFileSync(path.join(dir, file), 'utf8');
       const expected = fromWholeTree(xml, query);
       expect(offerByOffer(xml, query).offers, file).toEqual(expected);
+      expect(plain(xml, query), file).toEqual(expected);
       read += expected.length;
     }
     expect(read).toBeGreaterThan(50);

@@ -16,17 +16,23 @@ export interface ShoppingAnswer {
   /**
    * How to read the AirShoppingRS: the per-tax breakdown of every price (a quarter of a typical
    * answer's elements) is passed over, since shopped offers carry the tax total and the itemised
-   * taxes come with the priced offer; each offer is mapped as soon as the reader has it, so no
-   * tree of the whole answer is built and its offers are garbage one by one.
+   * taxes come with the priced offer; with `early`, each offer is mapped as soon as the reader
+   * has it, and no tree of the whole answer is built.
    */
   options: ReadOptions;
   /** The whole-trip offers, once the reader is done with `root` (the IATA_AirShoppingRS). */
   offers(root: Parsed): Offer[];
 }
 
+const TAXES_UNREAD = new Set(['Tax']);
+
 /**
  * Whole-trip offers of an AirShoppingRS; offers the mapper cannot make sense of are skipped, not
  * fatal. Per-slice offers are combined into whole trips (offer-combiner.ts).
+ *
+ * Without `early` (nothing waits for the first offers: a plain search) the whole answer is read,
+ * then mapped: mapping each offer while the reader is still at work measured up to ~1 ms more CPU
+ * per 86-offer answer in the gateway (bench/README.md, "offers read one by one"), for no gain.
  *
  * With `early`, a one-way search hands its first `early.size` offers out the moment they are
  * mapped, while the rest of the answer is still being read: a streamed search sends them at once.
@@ -37,19 +43,33 @@ export interface ShoppingAnswer {
  * Offers are read under any CarrierOffers, in document order (21.3 answers have one OffersGroup).
  */
 export function readShoppingAnswer(query: SearchQuery, early?: EarlyOffers): ShoppingAnswer {
+  if (!early) {
+    return {
+      options: { skip: TAXES_UNREAD },
+      offers(root) {
+        const response = node(root.Response);
+        const lists = readDataLists(response.DataLists);
+        const mapped = list(node(response.OffersGroup).CarrierOffers)
+          .flatMap((carrier) => list(carrier.Offer))
+          .map((offer) => mapOffer(offer, lists, query.passengers))
+          .filter((o): o is MappedOffer => o !== null);
+        return wholeTripOffers(mapped, query.slices, query.passengers);
+      },
+    };
+  }
   let lists: DataLists | null = null;
   // Offers before the DataLists (not 21.3's order, but tolerated): mapped at the end, first.
   const before: Parsed[] = [];
   const mapped: MappedOffer[] = [];
-  let mayEmit = early !== undefined && query.slices.length === 1;
+  let mayEmit = query.slices.length === 1;
 
   const take = (offer: Parsed) => {
     const one = mapOffer(offer, lists!, query.passengers);
     if (one === null) return;
     mapped.push(one);
-    if (mayEmit && mapped.length === early!.size) {
+    if (mayEmit && mapped.length === early.size) {
       mayEmit = false;
-      early!.emit(mapped.map((m) => m.offer));
+      early.emit(mapped.map((m) => m.offer));
     }
   };
   const listeners = new Map<string, ElementListener>([
@@ -83,7 +103,7 @@ export function readShoppingAnswer(query: SearchQuery, early?: EarlyOffers): Sho
   ]);
 
   return {
-    options: { skip: new Set(['Tax']), onElement: listeners },
+    options: { skip: TAXES_UNREAD, onElement: listeners },
     offers(root) {
       lists ??= readDataLists(node(root.Response).DataLists);
       const tail = mapped.splice(0);
