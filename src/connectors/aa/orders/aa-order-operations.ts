@@ -1,6 +1,6 @@
 import { fail, failure, ok, type ConnectorResult } from '../../connector-failure.js';
 import type { CallContext } from '../../connector-types.js';
-import type { AirlineOrder, ExtraRequest, OrderOperations, OrderSnapshot, PricedExtra } from '../../order-types.js';
+import type { AirlineOrder, ExtraRequest, OrderOperations, OrderRef, OrderSnapshot, PricedExtra } from '../../order-types.js';
 import type { OfferIdAuthenticator } from '../../offer-id-auth.js';
 import { decodeAaOfferId } from '../aa-offer-ref.js';
 import { paxList } from '../aa-passengers.js';
@@ -46,7 +46,6 @@ export interface AaOrderDeps {
   offerIds: OfferIdAuthenticator;
 }
 
-/** AA's answer to an OrderRetrieve for a booking it does not hold. */
 /** An OrderRetrieveRS as this connector read it: the answer itself, and our view of it. */
 interface AaOrderSnapshot extends OrderSnapshot {
   readBy: 'AA';
@@ -54,6 +53,7 @@ interface AaOrderSnapshot extends OrderSnapshot {
   order: AirlineOrder;
 }
 
+/** AA's answer to an OrderRetrieve for a booking it does not hold. */
 const NOT_FOUND = /\bnot found\b/i;
 
 const unreadable = (message: string) => fail<never>(failure('bad_response', `the airline's ${message} answer could not be read`));
@@ -74,6 +74,13 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
     const order = readOrderView(answer.value);
     return order ? ok(order) : unreadable(message);
   };
+  /** The order as AA holds it now: the OrderRetrieveRS and our view of it. */
+  async function readOrder(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<AaOrderSnapshot>> {
+    const answer = await call('OrderRetrieve', orderRetrieveRequest(deps.seller, ref), ctx);
+    const order = view(answer, 'OrderRetrieve');
+    if (!order.ok || !answer.ok) return order.ok ? unreadable('OrderRetrieve') : order;
+    return ok({ readBy: 'AA', answer: answer.value, order: order.value });
+  }
 
   async function priceExtras(
     subject: ExtrasSubject,
@@ -148,22 +155,17 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
     },
 
     async retrieveOrderJourneys(ref, ctx) {
-      const answer = await call('OrderRetrieve', orderRetrieveRequest(deps.seller, ref), ctx);
-      const order = view(answer, 'OrderRetrieve');
-      if (!order.ok || !answer.ok) return order.ok ? unreadable('OrderRetrieve') : order;
-      const asRead: AaOrderSnapshot = { readBy: 'AA', answer: answer.value, order: order.value };
-      return ok({ order: order.value, journeys: readJourneys(answer.value), asRead });
+      const read = await readOrder(ref, ctx);
+      if (!read.ok) return read;
+      return ok({ order: read.value.order, journeys: readJourneys(read.value.answer), asRead: read.value });
     },
 
     async reshopOrder(ref, request, ctx) {
       // The order as the reissue's scope check just read it, or a read of our own.
-      let current = request.asRead?.readBy === 'AA' ? (request.asRead as AaOrderSnapshot) : null;
-      if (!current) {
-        const answer = await call('OrderRetrieve', orderRetrieveRequest(deps.seller, ref), ctx);
-        const order = view(answer, 'OrderRetrieve');
-        if (!order.ok || !answer.ok) return order.ok ? unreadable('OrderRetrieve') : order;
-        current = { readBy: 'AA', answer: answer.value, order: order.value };
-      }
+      const given = request.asRead?.readBy === 'AA' ? (request.asRead as AaOrderSnapshot) : null;
+      const read = given ? ok(given) : await readOrder(ref, ctx);
+      if (!read.ok) return read;
+      const current = read.value;
       const { flightItemIds } = current.order;
       // One journey: its services deleted, the other journeys' retained; else every flight item whole.
       const deletions = request.segmentIds?.length
