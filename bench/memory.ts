@@ -27,6 +27,7 @@ import readline from 'node:readline';
 import pino from 'pino';
 import { buildGateway } from '../src/app.js';
 import { AirportIndex } from '../src/aviation/airport-index.js';
+import { FileTexts } from '../src/aviation/file-texts.js';
 import { runSync } from '../src/aviation/importers/sync-runner.js';
 import { AircraftTypeIndex, AirlineIndex } from '../src/aviation/reference-index.js';
 import { loadConfig } from '../src/platform/config.js';
@@ -104,7 +105,8 @@ async function loadPhase(dataDir: string) {
     return usage();
   };
   const opened = settled();
-  const airports = await AirportIndex.load(platform.db);
+  // As the gateway keeps them: the airports' JSON in files in the data directory (file-texts.ts).
+  const airports = await AirportIndex.load(platform.db, () => FileTexts.create(dataDir));
   const withAirports = settled();
   const airlines = await AirlineIndex.load(platform.db);
   const withAirlines = settled();

@@ -1,8 +1,7 @@
-import { around } from 'geokdbush';
 import KDBush from 'kdbush';
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
-import { distanceKm } from './geo-box.js';
+import { boundingBox, distanceKm } from './geo-box.js';
 import { collectGarbage } from './heap-release.js';
 import type { AirportKey } from './id-resolution.js';
 import { AirportParts, readAirportParts } from './airport-parts.js';
@@ -10,6 +9,7 @@ import { PackedTexts } from './packed-texts.js';
 import { toAirport, toFrequency, toNavaid, toRunway } from './record-mappers.js';
 import { readOrder, readTable, TYPE_RANK_SQL } from './snapshot-store.js';
 import { positionsOf, SortOrder } from './sort-order.js';
+import type { TextStore, TextStoreFactory } from './text-store.js';
 
 export interface AirportFilter {
   iata?: string;
@@ -41,6 +41,12 @@ export interface AirportProfile {
   navaids: string;
 }
 
+/** Airports within a radius: positions and their distances in km, side by side. */
+interface WithinRadius {
+  positions: number[];
+  distances: number[];
+}
+
 const TYPE_RANK: Record<string, number> = {
   large_airport: 1,
   medium_airport: 2,
@@ -51,9 +57,10 @@ const TYPE_RANK: Record<string, number> = {
 };
 const typeRank = (type: string) => TYPE_RANK[type] ?? 7;
 
-// geokdbush measures on a 6,371 km sphere, ours on 6,371.0088 km: it is asked a little wider and
-// every candidate is then measured with our own formula, so the boundary is exactly the SQL's.
-const CANDIDATE_MARGIN = 1.0001;
+// The box is widened by about a centimetre so rounding never drops an airport on its edge; the
+// exact distance decides.
+const BOX_SLACK = 1e-7;
+const WHOLE_GLOBE: [number, number][] = [[-180, 180]];
 
 const SORT_SQL = {
   name: sql`a.search_name`,
@@ -85,7 +92,7 @@ class Interned {
  */
 export class AirportIndex {
   /** The API JSON of each airport (without `distance_km`), by position; positions are in id order. */
-  private readonly json = new PackedTexts();
+  private readonly json: TextStore;
   private readonly ids: number[] = [];
   private readonly latitude: number[] = [];
   private readonly longitude: number[] = [];
@@ -108,8 +115,14 @@ export class AirportIndex {
   private readonly orders = new Map<AirportSortField, SortOrder>();
   private spatial: KDBush = new KDBush(0);
 
-  static async load(db: Db): Promise<AirportIndex> {
-    const index = new AirportIndex();
+  /** An empty index: the data before the first sync. */
+  constructor(texts: TextStoreFactory = () => new PackedTexts()) {
+    this.json = texts();
+  }
+
+  /** `texts`: where the airports' JSON and their parts' lists are kept (file-texts.ts). */
+  static async load(db: Db, texts: TextStoreFactory): Promise<AirportIndex> {
+    const index = new AirportIndex(texts);
     // A full collection after each step: V8 ran none during the load, so every step's garbage
     // piled onto the last (heap used 28 -> 227 MB, RSS peak ~590 MB; ~470 with these).
     await index.readAirports(db);
@@ -123,7 +136,7 @@ export class AirportIndex {
     collectGarbage();
     const positionOf = (id: number) => index.positionOf(id);
     const airports = index.ids.length;
-    index.runways = await readAirportParts(db, 'runways', sql`a.airport_id, a.le_ident`, toRunway, airports, positionOf);
+    index.runways = await readAirportParts(db, 'runways', sql`a.airport_id, a.le_ident`, toRunway, airports, positionOf, texts);
     collectGarbage();
     index.frequencies = await readAirportParts(
       db,
@@ -132,9 +145,18 @@ export class AirportIndex {
       toFrequency,
       airports,
       positionOf,
+      texts,
     );
     collectGarbage();
-    index.navaids = await readAirportParts(db, 'navaids', sql`a.airport_id, a.type, a.ident`, toNavaid, airports, positionOf);
+    index.navaids = await readAirportParts(
+      db,
+      'navaids',
+      sql`a.airport_id, a.type, a.ident`,
+      toNavaid,
+      airports,
+      positionOf,
+      texts,
+    );
     return index;
   }
 
@@ -183,6 +205,9 @@ export class AirportIndex {
     this.spatial = new KDBush(this.ids.length);
     for (let i = 0; i < this.ids.length; i++) this.spatial.add(this.longitude[i]!, this.latitude[i]!);
     this.spatial.finish();
+    // The tree's order keeps airports near each other on the ground near each other in the store,
+    // so a radius page is read in a few runs rather than one read per airport.
+    this.json.arrange(this.spatial.ids);
   }
 
   /** An open airport over a closed one, then the larger, then the lower id (as the SQL preferred). */
@@ -252,13 +277,17 @@ export class AirportIndex {
     const near = filter.near;
     let page: number[];
     let total = 0;
-    let distances: Map<number, number> | null = null;
+    let pageDistances: number[] | null = null;
     if (near) {
-      distances = this.within(near.lat, near.lon, near.radiusKm);
-      const hits = [...distances.keys()].filter(matches);
-      hits.sort(this.comparator(sort.field as AirportSortField, sort.descending, distances));
+      const found = this.within(near.lat, near.lon, near.radiusKm);
+      // Hits are numbers into `found`, so sorting reads plain arrays.
+      const hits: number[] = [];
+      for (let k = 0; k < found.positions.length; k++) if (matches(found.positions[k]!)) hits.push(k);
+      hits.sort(this.comparator(sort.field as AirportSortField, sort.descending, found));
       total = hits.length;
-      page = hits.slice(offset, offset + limit);
+      const onPage = hits.slice(offset, offset + limit);
+      page = onPage.map((k) => found.positions[k]!);
+      pageDistances = onPage.map((k) => found.distances[k]!);
     } else {
       page = [];
       const order = this.orders.get(sort.field as AirportSortField) ?? this.orders.get('name')!;
@@ -268,37 +297,48 @@ export class AirportIndex {
         total++;
       });
     }
-    const airports = page.map((position) => {
-      const json = this.json.get(position);
-      const distance = distances?.get(position);
+    const texts = this.json.getMany(page);
+    const airports = texts.map((json, k) => {
+      if (pageDistances === null) return json;
       // `distance_km` is the last key, as the API shape has it.
-      return distance === undefined
-        ? json
-        : `${json.slice(0, -1)},"distance_km":${JSON.stringify(Math.round(distance * 1000) / 1000)}}`;
+      return `${json.slice(0, -1)},"distance_km":${JSON.stringify(Math.round(pageDistances[k]! * 1000) / 1000)}}`;
     });
     return { airports, total };
   }
 
-  /** Positions within the radius, each with its great-circle distance in km. */
-  private within(lat: number, lon: number, radiusKm: number): Map<number, number> {
-    const found = new Map<number, number>();
-    for (const position of around(this.spatial, lon, lat, Infinity, radiusKm * CANDIDATE_MARGIN + 0.001)) {
-      const distance = distanceKm(lat, lon, this.latitude[position]!, this.longitude[position]!);
-      if (distance <= radiusKm) found.set(position, distance);
+  /**
+   * Positions within the radius, each with its great-circle distance in km: the k-d tree's range
+   * query over the cap's latitude/longitude box (two boxes across the antimeridian), then every
+   * candidate measured exactly. geokdbush's nearest-first walk found the same set in ~3x the time
+   * (58 µs for a 100 km radius with ~150 airports in it); the page is sorted afterwards anyway.
+   */
+  private within(lat: number, lon: number, radiusKm: number): WithinRadius {
+    const found: WithinRadius = { positions: [], distances: [] };
+    const box = boundingBox(lat, lon, radiusKm);
+    for (const [west, east] of box.lonRanges ?? WHOLE_GLOBE) {
+      const candidates = this.spatial.range(west - BOX_SLACK, box.latMin - BOX_SLACK, east + BOX_SLACK, box.latMax + BOX_SLACK);
+      for (const position of candidates) {
+        const distance = distanceKm(lat, lon, this.latitude[position]!, this.longitude[position]!);
+        if (distance > radiusKm) continue;
+        found.positions.push(position);
+        found.distances.push(distance);
+      }
     }
     return found;
   }
 
-  private comparator(field: AirportSortField, descending: boolean, distances: Map<number, number>) {
-    const byId = (a: number, b: number) => this.ids[a]! - this.ids[b]!;
+  /** Orders numbers into `found` by the page's sort, then by id. */
+  private comparator(field: AirportSortField, descending: boolean, found: WithinRadius) {
+    const { positions, distances } = found;
+    const byId = (a: number, b: number) => this.ids[positions[a]!]! - this.ids[positions[b]!]!;
     if (field === 'distance') {
       return (a: number, b: number) => {
-        const d = distances.get(a)! - distances.get(b)!;
+        const d = distances[a]! - distances[b]!;
         return (descending ? -d : d) || byId(a, b);
       };
     }
     const order = this.orders.get(field) ?? this.orders.get('name')!;
-    return (a: number, b: number) => order.compare(a, b, descending) || byId(a, b);
+    return (a: number, b: number) => order.compare(positions[a]!, positions[b]!, descending) || byId(a, b);
   }
 
   private predicate(f: AirportFilter): (position: number) => boolean {

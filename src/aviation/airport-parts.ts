@@ -1,37 +1,39 @@
 import type { RawBuilder } from 'kysely';
 import type { Db } from '../platform/db/database.js';
-import { PackedTexts } from './packed-texts.js';
 import { readOrder, readTable } from './snapshot-store.js';
+import type { TextStore, TextStoreFactory } from './text-store.js';
 
 const NO_PARTS = '[]';
 
 /**
  * One kind of an airport's parts (runways, frequencies or navaids): the JSON array the API sends
- * for each airport, packed outside the JavaScript heap and found by the airport's position. Held
- * as strings in a map they cost ~37 MB of heap for the full data (JSON.stringify returns long
- * texts as trees of joined pieces), about twice their bytes.
+ * for each airport, kept in a text store outside the JavaScript heap and found by the airport's
+ * position. Held as strings in a map they cost ~37 MB of heap for the full data (JSON.stringify
+ * returns long texts as trees of joined pieces), about twice their bytes.
  */
 export class AirportParts {
-  private readonly lists = new PackedTexts();
   /** The number of each airport's list in `lists`; -1 for an airport without any. */
   private readonly listOf: Int32Array;
 
-  constructor(airports: number) {
+  constructor(
+    airports: number,
+    private readonly lists: TextStore | null = null,
+  ) {
     this.listOf = new Int32Array(airports).fill(-1);
   }
 
   get(position: number): string {
     const list = this.listOf[position] ?? -1;
-    return list < 0 ? NO_PARTS : this.lists.get(list);
+    return list < 0 ? NO_PARTS : this.lists!.get(list);
   }
 
   /** `items`: each part's JSON, in the order the airport's array lists them. */
   set(position: number, items: readonly string[]): void {
-    this.listOf[position] = this.lists.add(`[${items.join(',')}]`);
+    this.listOf[position] = this.lists!.add(`[${items.join(',')}]`);
   }
 
   finish(): void {
-    this.lists.finish();
+    this.lists?.finish();
   }
 }
 
@@ -48,6 +50,7 @@ export async function readAirportParts<T>(
   map: (row: Record<string, unknown>) => T,
   airports: number,
   positionOf: (airportId: number) => number,
+  texts: TextStoreFactory,
 ): Promise<AirportParts> {
   const order = await readOrder(db, table, orderBy);
   const rankOf = new Map<number, number>();
@@ -66,7 +69,7 @@ export async function readAirportParts<T>(
     }
   }
   rankOf.clear();
-  const parts = new AirportParts(airports);
+  const parts = new AirportParts(airports, texts());
   let items: string[] = [];
   for (let rank = 0; rank < order.length; rank++) {
     const position = airportAt[rank]!;

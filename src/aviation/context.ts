@@ -4,7 +4,7 @@ import { cachedBody, cachedJson, type CachedBody } from './response-cache.js';
 
 /** What the airport and reference services share: storage, data state and the answer cache. */
 export interface AviationContext {
-  platform: Pick<Platform, 'db' | 'broadcast' | 'logger' | 'clock'>;
+  platform: Pick<Platform, 'db' | 'broadcast' | 'logger' | 'clock' | 'config'>;
   state: DatasetState;
   /** 503 in the envelope until the dataset was imported once. */
   ensure(dataset: Dataset): Promise<void>;

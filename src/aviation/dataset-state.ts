@@ -36,7 +36,7 @@ export class DatasetState {
   private readonly listeners: (() => void)[] = [];
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly platform: Pick<Platform, 'db' | 'broadcast' | 'logger'>) {
+  constructor(private readonly platform: Pick<Platform, 'db' | 'broadcast' | 'logger' | 'config'>) {
     this.unsubscribe = onSyncLanded(platform.db, () => this.refresh());
     platform.broadcast.subscribe(SYNCED_CHANNEL, () => {
       this.refresh().catch((err: unknown) => platform.logger.error({ err }, 'could not refresh aviation data state'));
@@ -92,7 +92,7 @@ export class DatasetState {
       this.sourceRows = sources;
       return;
     }
-    const data = succeeded.length > 0 ? await loadAviationData(this.platform.db) : NO_AVIATION_DATA;
+    const data = succeeded.length > 0 ? await this.load() : NO_AVIATION_DATA;
     // Swapped together, after the new data is complete: a request sees the old or the new, never a mix.
     this.dataValue = data;
     this.sourceRows = sources;
@@ -107,6 +107,12 @@ export class DatasetState {
       collectGarbage();
       collectGarbage();
     }
+  }
+
+  private load(): Promise<AviationData> {
+    // Embedded storage in memory (tests, `memory://`) keeps the texts in memory too.
+    const { dataDir } = this.platform.config;
+    return loadAviationData(this.platform.db, dataDir === 'memory://' ? null : dataDir, this.platform.logger);
   }
 
   /** Resolves once no read of the state is under way (the first load at start included). */

@@ -1,3 +1,5 @@
+import type { TextStore } from './text-store.js';
+
 // Texts are appended into buffers of this size; one larger text gets a buffer of its own.
 const CHUNK_BYTES = 1 << 20;
 
@@ -5,9 +7,10 @@ const CHUNK_BYTES = 1 << 20;
  * Many small texts (the JSON of each record) stored as UTF-8 in large buffers outside the
  * JavaScript heap, each read back by its number: 85k airports cost their bytes and 12 bytes of
  * bookkeeping each, where one object per record cost three to four times as much, most of it
- * scanned by every garbage collection.
+ * scanned by every garbage collection. Used where no file can be made for `FileTexts`; the
+ * buffers count in the process's RSS.
  */
-export class PackedTexts {
+export class PackedTexts implements TextStore {
   private readonly chunks: Buffer[] = [];
   private current = Buffer.allocUnsafe(CHUNK_BYTES);
   private used = 0;
@@ -38,6 +41,13 @@ export class PackedTexts {
     const buffer = chunk === this.chunks.length ? this.current : this.chunks[chunk]!;
     return buffer.toString('utf8', start, start + this.spans[index * 3 + 2]!);
   }
+
+  getMany(indexes: readonly number[]): string[] {
+    return indexes.map((index) => this.get(index));
+  }
+
+  /** In memory every text is as near as any other: nothing to do. */
+  arrange(): void {}
 
   /** Called once every text is in: the last buffer shrinks to what it holds. */
   finish(): void {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { distanceKm } from '../../src/aviation/geo-box.js';
 import type { SyncReport } from '../../src/aviation/importers/sync-runner.js';
 import { aviationTestApp, type AviationTestApp } from './aviation-test-app.js';
 import { AVIATION_DATA_DIR, upstreamMissing, withSkipReason } from '../helpers/upstream.js';
@@ -57,6 +58,38 @@ describe.skipIf(noData !== null)(withSkipReason('sync of the real upstream files
   it('finds the other New York airports within 40 km of JFK', async () => {
     const res = await t.get('/v1/aviation/airports?lat=40.639447&lon=-73.779317&radius_km=40&type=large_airport');
     expect(res.body.data.map((a: { iata: string }) => a.iata)).toEqual(['JFK', 'LGA', 'EWR']);
+  });
+
+  it('finds exactly the airports a great-circle scan of every airport finds, at any radius and place', async () => {
+    const rows = await t.platform.db.selectFrom('aviation_airports').select(['id', 'latitude', 'longitude']).execute();
+    const airports = rows.map((r) => ({ id: String(r.id), lat: Number(r.latitude), lon: Number(r.longitude) }));
+    let seed = 19;
+    const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+    // Around airports (dense places), across the antimeridian, near both poles, anywhere.
+    const centres = [
+      ...Array.from({ length: 40 }, () => airports[Math.floor(random() * airports.length)]!),
+      { lat: -16.7, lon: 179.95 },
+      { lat: 52, lon: -179.99 },
+      { lat: 89.5, lon: 10 },
+      { lat: -89, lon: -60 },
+      ...Array.from({ length: 10 }, () => ({ lat: random() * 180 - 90, lon: random() * 360 - 180 })),
+    ];
+    for (const { lat, lon } of centres) {
+      for (const radius of [0.5, 25, 100, 900]) {
+        const expected = airports
+          .map((a) => ({ id: a.id, km: distanceKm(lat, lon, a.lat, a.lon) }))
+          .filter((a) => a.km <= radius)
+          .sort((a, b) => a.km - b.km || Number(a.id) - Number(b.id));
+        const res = await t.get(`/v1/aviation/airports?lat=${lat}&lon=${lon}&radius_km=${radius}&limit=500`);
+        const where = `${radius} km around ${lat},${lon}`;
+        expect(res.status, where).toBe(200);
+        expect(res.body.meta.total, where).toBe(expected.length);
+        expect(
+          res.body.data.map((a: { id: string }) => a.id),
+          where,
+        ).toEqual(expected.slice(0, 500).map((a) => a.id));
+      }
+    }
   });
 
   it('handles the surprises of real data', async () => {

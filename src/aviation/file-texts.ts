@@ -1,0 +1,199 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { unavailable } from '../platform/errors.js';
+import type { TextStore } from './text-store.js';
+
+// Texts are gathered into a buffer of this size and written to the file a buffer at a time.
+const STAGE_BYTES = 1 << 20;
+// Reads are synchronous and never overlap, so one buffer serves every read that fits in it.
+const shared = Buffer.allocUnsafe(64 * 1024);
+// `getMany` reads neighbours with one read when less than this lies between them: copying a few
+// kilobytes more costs less than another system call.
+const MAX_GAP_BYTES = 8 * 1024;
+
+const closeWhenCollected = new FinalizationRegistry<number>((fd) => {
+  try {
+    fs.closeSync(fd);
+  } catch {
+    // Already closed: nothing holds it.
+  }
+});
+
+const unreadable = () => unavailable('aviation data could not be read from its local file', 'aviation_data_unavailable');
+
+/**
+ * Texts in a file of their own, read back with positioned reads. The bytes stay in the kernel's
+ * page cache, which counts in no process's RSS and which the kernel can take back under
+ * pressure (reads then go to the disk), where buffers in the process held ~70 MB of RSS for the
+ * full aviation data for as long as it ran (bench/README.md, "Memory of the embedded default").
+ *
+ * The file is removed from its folder as soon as it is open: nothing is left behind by a crash,
+ * and the disk space returns when the descriptor closes, which happens once the store itself is
+ * garbage (the version replaced and no request holding it), so a read never meets a closed file.
+ */
+export class FileTexts implements TextStore {
+  private stage: Buffer = Buffer.allocUnsafe(STAGE_BYTES);
+  private staged = 0;
+  /** Bytes already in the file. */
+  private written = 0;
+  private starts: number[] | Float64Array = [];
+  private lengths: number[] | Int32Array = [];
+
+  private constructor(
+    private readonly dir: string,
+    private fd: number,
+  ) {
+    closeWhenCollected.register(this, fd, this);
+  }
+
+  /** A store in a new file in `dir` (made if missing); throws when the file cannot be made. */
+  static create(dir: string): FileTexts {
+    return new FileTexts(dir, openUnlinked(dir));
+  }
+
+  get size(): number {
+    return this.starts.length;
+  }
+
+  add(text: string): number {
+    const bytes = Buffer.byteLength(text);
+    const start = this.append(
+      bytes,
+      (stage, at) => stage.write(text, at),
+      () => Buffer.from(text),
+    );
+    (this.starts as number[]).push(start);
+    (this.lengths as number[]).push(bytes);
+    return this.starts.length - 1;
+  }
+
+  get(index: number): string {
+    const length = this.lengths[index]!;
+    return this.read(this.fd, this.starts[index]!, length).toString('utf8', 0, length);
+  }
+
+  getMany(indexes: readonly number[]): string[] {
+    const texts = new Array<string>(indexes.length);
+    const inFileOrder = indexes.map((_, k) => k).sort((a, b) => this.starts[indexes[a]!]! - this.starts[indexes[b]!]!);
+    let first = 0;
+    while (first < inFileOrder.length) {
+      // A run of texts close enough to read at once, no longer than the shared buffer.
+      const runStart = this.starts[indexes[inFileOrder[first]!]!]!;
+      let runEnd = runStart;
+      let last = first;
+      for (; last < inFileOrder.length; last++) {
+        const index = indexes[inFileOrder[last]!]!;
+        const start = this.starts[index]!;
+        const end = start + this.lengths[index]!;
+        if (last > first && (start - runEnd > MAX_GAP_BYTES || end - runStart > shared.length)) break;
+        runEnd = Math.max(runEnd, end);
+      }
+      const bytes = this.read(this.fd, runStart, runEnd - runStart);
+      for (let k = first; k < last; k++) {
+        const index = indexes[inFileOrder[k]!]!;
+        const at = this.starts[index]! - runStart;
+        texts[inFileOrder[k]!] = bytes.toString('utf8', at, at + this.lengths[index]!);
+      }
+      first = last;
+    }
+    return texts;
+  }
+
+  finish(): void {
+    this.flush();
+    this.stage = Buffer.alloc(0);
+    // Typed arrays from here: 12 bytes a text and nothing for the collector to scan.
+    this.starts = Float64Array.from(this.starts);
+    this.lengths = Int32Array.from(this.lengths);
+  }
+
+  /** Copies the texts into a new file in `order`, then reads from it; the old file closes. */
+  arrange(order: ArrayLike<number>): void {
+    if (order.length !== this.size) throw new Error(`arrange: ${order.length} numbers for ${this.size} texts`);
+    const from = this.fd;
+    const starts = new Float64Array(this.size);
+    this.fd = openUnlinked(this.dir);
+    this.stage = Buffer.allocUnsafe(STAGE_BYTES);
+    this.written = 0;
+    try {
+      for (let k = 0; k < order.length; k++) {
+        const index = order[k]!;
+        const length = this.lengths[index]!;
+        const start = this.starts[index]!;
+        starts[index] = this.append(
+          length,
+          (stage, at) => this.read(from, start, length).copy(stage, at, 0, length),
+          () => Buffer.from(this.read(from, start, length).subarray(0, length)),
+        );
+      }
+      this.flush();
+    } catch (err) {
+      fs.closeSync(this.fd);
+      this.fd = from;
+      throw err;
+    } finally {
+      this.stage = Buffer.alloc(0);
+    }
+    closeWhenCollected.unregister(this);
+    fs.closeSync(from);
+    closeWhenCollected.register(this, this.fd, this);
+    this.starts = starts;
+  }
+
+  /** Puts `bytes` bytes at the end of the file (through the stage); answers where they start. */
+  private append(bytes: number, intoStage: (stage: Buffer, at: number) => void, whole: () => Buffer): number {
+    if (this.staged + bytes > this.stage.length) this.flush();
+    const start = this.written + this.staged;
+    if (bytes > this.stage.length) {
+      this.writeAll(whole(), start);
+      this.written += bytes;
+    } else {
+      intoStage(this.stage, this.staged);
+      this.staged += bytes;
+    }
+    return start;
+  }
+
+  /** `length` bytes from `start`, at the front of the shared buffer when they fit in it. */
+  private read(fd: number, start: number, length: number): Buffer {
+    const buffer = length <= shared.length ? shared : Buffer.allocUnsafe(length);
+    let done = 0;
+    try {
+      while (done < length) {
+        const got = fs.readSync(fd, buffer, done, length - done, start + done);
+        if (got === 0) throw unreadable();
+        done += got;
+      }
+    } catch {
+      throw unreadable();
+    }
+    return buffer;
+  }
+
+  private flush(): void {
+    if (this.staged === 0) return;
+    this.writeAll(this.stage.subarray(0, this.staged), this.written);
+    this.written += this.staged;
+    this.staged = 0;
+  }
+
+  private writeAll(bytes: Buffer, at: number): void {
+    let done = 0;
+    while (done < bytes.length) done += fs.writeSync(this.fd, bytes, done, bytes.length - done, at + done);
+  }
+}
+
+/** A new file in `dir`, open for reading and writing and already removed from the folder. */
+function openUnlinked(dir: string): number {
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `.aviation-texts-${crypto.randomUUID()}`);
+  const fd = fs.openSync(file, 'w+', 0o600);
+  try {
+    fs.unlinkSync(file);
+  } catch (err) {
+    fs.closeSync(fd);
+    throw err;
+  }
+  return fd;
+}

@@ -1,0 +1,24 @@
+/**
+ * Many small texts (the JSON of each airport, its runways, frequencies and navaids) added once
+ * while a version of the data is built, then read back by number until the next version replaces
+ * it. Two homes: a file the kernel caches (`FileTexts`, the default) or buffers in the process
+ * (`PackedTexts`, where no file can be made).
+ */
+export interface TextStore {
+  readonly size: number;
+  /** Stores the text; answers its number. */
+  add(text: string): number;
+  get(index: number): string;
+  /** Several texts, in the order asked; cheaper than one `get` each where texts are neighbours. */
+  getMany(indexes: readonly number[]): string[];
+  /**
+   * After `finish`: keeps the texts in this order of their numbers (a permutation of all of
+   * them), so texts read together are neighbours. Numbers do not change.
+   */
+  arrange(order: ArrayLike<number>): void;
+  /** Called once every text is in; only `get` follows. */
+  finish(): void;
+}
+
+/** Makes an empty store for each set of texts a data load keeps. */
+export type TextStoreFactory = () => TextStore;
