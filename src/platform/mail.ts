@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 
@@ -36,22 +35,32 @@ export function createMailer(platform: { config: Readonly<Pick<Config, 'mail' | 
   const from = config.mail.from;
 
   if (config.mail.smtpUrl) {
-    const transporter = nodemailer.createTransport(
-      {
-        url: config.mail.smtpUrl,
-        connectionTimeout: CONNECTION_TIMEOUT_MS,
-        greetingTimeout: GREETING_TIMEOUT_MS,
-        socketTimeout: SOCKET_TIMEOUT_MS,
-      },
-      { from },
+    const { smtpUrl } = config.mail;
+    // nodemailer is loaded only when SMTP_URL is set, and at once, so the first mail waits for nothing.
+    const transporter = import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(
+        {
+          url: smtpUrl,
+          connectionTimeout: CONNECTION_TIMEOUT_MS,
+          greetingTimeout: GREETING_TIMEOUT_MS,
+          socketTimeout: SOCKET_TIMEOUT_MS,
+        },
+        { from },
+      ),
     );
+    // A transport that cannot be made fails each send with its reason; unobserved, it must not end the process.
+    transporter.catch(() => {});
     return {
       transport: 'smtp',
       async send(message) {
-        const info = await transporter.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+        const info = await (await transporter).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
         logger.info({ mail: { to: message.to, subject: message.subject, messageId: info.messageId } }, 'mail sent');
       },
-      close: () => transporter.close(),
+      close: () =>
+        void transporter.then(
+          (t) => t.close(),
+          () => {},
+        ),
     };
   }
 

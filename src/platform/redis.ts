@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { DependencyStartError, serverOf } from './errors.js';
 
@@ -30,6 +30,8 @@ function reconnectDelayMs(attempt: number): number {
 
 /** One Redis connection that fails fast while Redis is away and comes back by itself. */
 export async function connectRedis(url: string, options: RedisConnectOptions): Promise<Redis> {
+  // Loaded on the first connection: without REDIS_URL the client is never needed.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: CONNECT_TIMEOUT_MS,

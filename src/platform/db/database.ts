@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { DependencyStartError, serverOf } from '../errors.js';
 import { markDependencyFailure } from '../http/dependency-errors.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -83,6 +83,9 @@ async function openPostgres(
   onQuery: () => void,
   poolMax: number,
 ): Promise<Database> {
+  // Loaded only for PostgreSQL: the embedded default never needs the driver (bench/README.md,
+  // "Memory of the embedded default": pg, ioredis and nodemailer together ~7 MB of RSS).
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
     max: poolMax,
