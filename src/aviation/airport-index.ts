@@ -5,6 +5,7 @@ import { boundingBox, distanceKm } from './geo-box.js';
 import { collectGarbage } from './heap-release.js';
 import type { AirportKey } from './id-resolution.js';
 import { AirportParts, readAirportParts } from './airport-parts.js';
+import { JoinedStrings } from './joined-strings.js';
 import { PackedTexts } from './packed-texts.js';
 import { toAirport, toFrequency, toNavaid, toRunway } from './record-mappers.js';
 import { readOrder, readTable, TYPE_RANK_SQL } from './snapshot-store.js';
@@ -101,13 +102,15 @@ export class AirportIndex {
   private readonly country: (string | null)[] = [];
   private readonly type: string[] = [];
   private readonly elevation: (number | null)[] = [];
-  private readonly searchName: string[] = [];
-  private readonly searchCity: (string | null)[] = [];
+  private searchName = new JoinedStrings([]);
+  private searchCity = new JoinedStrings([]);
   /** As stored: the API's `region_code` hides the `XX-U-A` placeholders, the filter does not. */
   private readonly regionCode: (string | null)[] = [];
   private readonly byIata = new Map<string, number>();
   private readonly byIcao = new Map<string, number>();
-  private readonly byIdent = new Map<string, number>();
+  /** Each airport's ident, and positions in ident order (ties by position: the lowest id first). */
+  private idents = new JoinedStrings([]);
+  private byIdent = new Int32Array(0);
   /** JSON arrays of each airport's runways, frequencies and navaids, by airport position. */
   private runways = new AirportParts(0);
   private frequencies = new AirportParts(0);
@@ -180,6 +183,9 @@ export class AirportIndex {
 
   private async readAirports(db: Db): Promise<void> {
     const interned = new Interned();
+    const names: string[] = [];
+    const cities: (string | null)[] = [];
+    const idents: string[] = [];
     for await (const rows of readTable(db, 'airports')) {
       for (const row of rows) {
         const airport = toAirport(row);
@@ -192,16 +198,22 @@ export class AirportIndex {
         this.country.push(interned.of(airport.country_code));
         this.type.push(interned.of(airport.type)!);
         this.elevation.push(airport.elevation_ft);
-        this.searchName.push(row.search_name);
-        this.searchCity.push(row.search_city ?? null);
+        names.push(row.search_name);
+        cities.push(row.search_city ?? null);
+        idents.push(airport.ident);
         this.regionCode.push(interned.of(row.region_code));
         if (airport.iata) this.prefer(this.byIata, airport.iata, position);
         if (airport.icao) this.prefer(this.byIcao, airport.icao, position);
-        // Rows come in id order: the first holder of an ident is the lowest id.
-        if (!this.byIdent.has(airport.ident)) this.byIdent.set(airport.ident, position);
       }
     }
     this.json.finish();
+    this.searchName = new JoinedStrings(names);
+    this.searchCity = new JoinedStrings(cities);
+    this.idents = new JoinedStrings(idents);
+    // Positions are in id order, so among equal idents the lowest id comes first.
+    this.byIdent = Int32Array.from(idents.keys()).sort((a, b) =>
+      idents[a]! < idents[b]! ? -1 : idents[a]! > idents[b]! ? 1 : a - b,
+    );
     this.spatial = new KDBush(this.ids.length);
     for (let i = 0; i < this.ids.length; i++) this.spatial.add(this.longitude[i]!, this.latitude[i]!);
     this.spatial.finish();
@@ -225,9 +237,9 @@ export class AirportIndex {
   private keyOf(field: TextSort): (position: number) => unknown {
     switch (field) {
       case 'name':
-        return (p) => this.searchName[p];
+        return (p) => this.searchName.get(p);
       case 'city':
-        return (p) => this.searchCity[p];
+        return (p) => this.searchCity.get(p);
       case 'iata':
         return (p) => this.iata[p];
       case 'icao':
@@ -264,10 +276,23 @@ export class AirportIndex {
       case 'icao_code':
         return this.byIcao.get(key.value);
       case 'icao':
-        return this.byIcao.get(key.value) ?? this.byIdent.get(key.value);
+        return this.byIcao.get(key.value) ?? this.findIdent(key.value);
       case 'ident':
-        return this.byIdent.get(key.value);
+        return this.findIdent(key.value);
     }
+  }
+
+  /** The lowest position holding the ident: a binary search over the ident order. */
+  private findIdent(ident: string): number | undefined {
+    let low = 0;
+    let high = this.byIdent.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.idents.get(this.byIdent[middle]!)! < ident) low = middle + 1;
+      else high = middle;
+    }
+    const position = this.byIdent[low];
+    return position !== undefined && this.idents.get(position) === ident ? position : undefined;
   }
 
   /** One page of matching airports as their JSON (with `distance_km` for a radius search), and the total. */
@@ -361,15 +386,15 @@ export class AirportIndex {
     }
     if (f.city) {
       const city = f.city;
-      tests.push((p) => this.searchCity[p] === city);
+      tests.push(this.searchCity.equalTo(city));
     }
     if (f.type) {
       const type = f.type;
       tests.push((p) => this.type[p] === type);
     }
     if (f.nameContains) {
-      const needle = f.nameContains;
-      tests.push((p) => this.searchName[p]!.includes(needle));
+      const named = this.searchName.containing(f.nameContains);
+      tests.push((p) => named[p] === 1);
     }
     return (position) => tests.every((test) => test(position));
   }
