@@ -4,8 +4,10 @@ import type { Db } from '../platform/db/database.js';
 type Row = Record<string, any>;
 
 // Rows are read in pages by id so neither driver holds a whole table's result at once (PGlite
-// materialises a result inside its WebAssembly heap, which then keeps that size).
-const PAGE_ROWS = 5_000;
+// materialises a result inside its WebAssembly heap, which then keeps that size). 1,000 rather
+// than 5,000: ~6 MB less RSS for as long as the gateway runs, and the load was no slower (full
+// data 6.0-6.3 s against 6.7-7.0 s).
+const PAGE_ROWS = 1_000;
 
 /** Larger airports first: the same rank the `type` sort and the IATA/ICAO tie-break use. */
 export const TYPE_RANK_SQL = sql`case a.type when 'large_airport' then 1 when 'medium_airport' then 2 when 'small_airport' then 3
