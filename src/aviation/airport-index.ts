@@ -1,5 +1,5 @@
 import KDBush from 'kdbush';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../platform/db/database.js';
 import { boundingBox, distanceKm } from './geo-box.js';
 import { collectGarbage } from './heap-release.js';
@@ -41,6 +41,8 @@ export interface AirportProfile {
   frequencies: string;
   navaids: string;
 }
+
+type PartTable = 'runways' | 'frequencies' | 'navaids';
 
 /** Airports within a radius: positions and their distances in km, side by side. */
 interface WithinRadius {
@@ -137,29 +139,14 @@ export class AirportIndex {
     const idOrder = Int32Array.from(index.ids.keys());
     index.orders.set('id', new SortOrder(idOrder, (p) => index.ids[p]));
     collectGarbage();
-    const positionOf = (id: number) => index.positionOf(id);
-    const airports = index.ids.length;
-    index.runways = await readAirportParts(db, 'runways', sql`a.airport_id, a.le_ident`, toRunway, airports, positionOf, texts);
+    // Each kind of part is read and packed on its own, with a collection between them.
+    const partsOf = <T>(table: PartTable, orderBy: RawBuilder<unknown>, map: (row: Record<string, unknown>) => T) =>
+      readAirportParts(db, table, orderBy, map, index.ids.length, (id) => index.positionOf(id), texts);
+    index.runways = await partsOf('runways', sql`a.airport_id, a.le_ident`, toRunway);
     collectGarbage();
-    index.frequencies = await readAirportParts(
-      db,
-      'frequencies',
-      sql`a.airport_id, a.type, a.frequency_mhz`,
-      toFrequency,
-      airports,
-      positionOf,
-      texts,
-    );
+    index.frequencies = await partsOf('frequencies', sql`a.airport_id, a.type, a.frequency_mhz`, toFrequency);
     collectGarbage();
-    index.navaids = await readAirportParts(
-      db,
-      'navaids',
-      sql`a.airport_id, a.type, a.ident`,
-      toNavaid,
-      airports,
-      positionOf,
-      texts,
-    );
+    index.navaids = await partsOf('navaids', sql`a.airport_id, a.type, a.ident`, toNavaid);
     return index;
   }
 
