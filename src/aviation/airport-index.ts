@@ -89,9 +89,10 @@ class Interned {
 }
 
 /**
- * Every airport in memory, built once per sync and then only read: one `Airport` object per
- * record (the API shape), the columns filters need beside it, a static k-d tree over the
- * coordinates for radius searches, and each sort key in the database's order.
+ * Every airport, built once per sync and then only read: the API JSON of each record and of its
+ * parts in a text store (a file in the data directory, see file-texts.ts), the columns filters
+ * need in memory beside it, a static k-d tree over the coordinates for radius searches, and each
+ * sort key in the database's order.
  */
 export class AirportIndex {
   /** The API JSON of each airport (without `distance_km`), by position; positions are in id order. */
