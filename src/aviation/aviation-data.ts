@@ -24,20 +24,18 @@ export const NO_AVIATION_DATA: AviationData = {
 
 /**
  * Builds the data from the database. The airports' JSON goes to files in `textsDir` (the data
- * directory) when it is given; if a file cannot be made or written there (read-only, full), the
- * load starts again with the texts in the process, which works everywhere at ~75 MB more RSS.
+ * directory); if a file cannot be made or written there (read-only, full), the load starts again
+ * with the texts in the process, which works everywhere at ~70 MB more RSS.
  */
-export async function loadAviationData(db: Db, textsDir: string | null, logger: Logger): Promise<AviationData> {
-  if (textsDir !== null) {
-    try {
-      return await build(db, () => FileTexts.create(textsDir));
-    } catch (err) {
-      if (!isFileSystemError(err)) throw err;
-      logger.warn(
-        { err: { message: (err as Error).message, code: (err as { code?: string }).code }, dir: textsDir },
-        'aviation data kept in memory: its local file could not be written',
-      );
-    }
+export async function loadAviationData(db: Db, textsDir: string, logger: Logger): Promise<AviationData> {
+  try {
+    return await build(db, () => FileTexts.create(textsDir));
+  } catch (err) {
+    if (!isFileSystemError(err)) throw err;
+    logger.warn(
+      { err: { message: (err as Error).message, code: (err as { code?: string }).code }, dir: textsDir },
+      'aviation data kept in memory: its local file could not be written',
+    );
   }
   return build(db, () => new PackedTexts());
 }

@@ -110,9 +110,7 @@ export class DatasetState {
   }
 
   private load(): Promise<AviationData> {
-    // Embedded storage in memory (tests, `memory://`) keeps the texts in memory too.
-    const { dataDir } = this.platform.config;
-    return loadAviationData(this.platform.db, dataDir === 'memory://' ? null : dataDir, this.platform.logger);
+    return loadAviationData(this.platform.db, this.platform.config.dataDir, this.platform.logger);
   }
 
   /** Resolves once no read of the state is under way (the first load at start included). */

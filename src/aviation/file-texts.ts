@@ -162,12 +162,14 @@ export class FileTexts implements TextStore {
     try {
       while (done < length) {
         const got = fs.readSync(fd, buffer, done, length - done, start + done);
-        if (got === 0) throw unreadable();
+        if (got === 0) break;
         done += got;
       }
     } catch {
       throw unreadable();
     }
+    // Fewer bytes than written: the file was cut short under us.
+    if (done < length) throw unreadable();
     return buffer;
   }
 
