@@ -1,5 +1,15 @@
 import fs from 'node:fs';
 
+/** CPU time of one thread so far, in ms, or 0 when the thread has ended meanwhile. */
+function threadCpuMs(pid: number, tid: string): number {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    // the thread ended between the listing and the read: its time is gone with it
+    return 0;
+  }
+}
+
 /**
  * CPU time a process has used so far, in ms, every thread counted (the JavaScript thread, V8's
  * garbage collector and compiler threads, libuv's pool): the sum of `/proc/<pid>/task/<tid>/schedstat`,
@@ -8,13 +18,15 @@ import fs from 'node:fs';
  * figure `/proc/<pid>/stat`'s 10 ms ticks cannot give per request). Linux only.
  */
 export function processCpuMs(pid: number): number {
-  let ns = 0;
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    try {
-      ns += Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // the thread ended between the listing and the read: its time is gone with it
-    }
-  }
-  return ns / 1e6;
+  let ms = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) ms += threadCpuMs(pid, tid);
+  return ms;
+}
+
+/**
+ * The same for the process's main thread alone (its JavaScript): the rest of processCpuMs is V8's
+ * helpers, mostly the optimising compiler while the code is still warming up, then parallel GC.
+ */
+export function mainThreadCpuMs(pid: number): number {
+  return threadCpuMs(pid, String(pid));
 }
