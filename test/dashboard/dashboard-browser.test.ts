@@ -128,8 +128,12 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
   /** Turns on TOTP from the Security screen; answers the secret read off the page. */
   async function enrolTotp(page: Page): Promise<string> {
     await page.getByRole('link', { name: 'Security' }).click();
-    await page.getByLabel('Current password').first().fill(PASSWORD);
-    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    // The password field of the second-factor form, which appears once the account has loaded: the
+    // screen's other "Current password" (changing the password) is there from the start, and
+    // filling that one left this form's required field empty, so the click sent nothing.
+    const enrol = page.locator('form').filter({ has: page.getByRole('button', { name: 'Set up an authenticator app' }) });
+    await enrol.getByLabel('Current password').fill(PASSWORD);
+    await enrol.getByRole('button', { name: 'Set up an authenticator app' }).click();
     await page.getByRole('img', { name: 'QR code of the authenticator key' }).waitFor();
     const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
     await page.getByLabel('Code from the app').fill(nextCode(secret));
@@ -513,6 +517,12 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
       emailVerified: true,
     });
     const page = await newPage();
+    // The account answers late on these pages, as on a busy server, so that every step waits for
+    // what it acts on (the TOTP enrolment once flaked in CI by filling a form not shown yet).
+    await page.route('**/v1/dev/me', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
     await page.goto(`${origin}/dashboard`);
     await signIn(page, operatorEmail, null);
     await enrolTotp(page);
