@@ -27,6 +27,8 @@ function set(next: Partial<State>): void {
 
 export const session = {
   token: () => state.token,
+  /** Whether an Authorization header carries the token in use now. */
+  isCurrent: (authorization: string | null) => state.token !== null && authorization === `Bearer ${state.token}`,
   snapshot: () => state,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
@@ -55,6 +57,8 @@ export const session = {
     set({ operatorToken: state.token, token, support });
   },
   endSupport(): void {
+    // Already ended (its logout answered 401 and expire() restored the operator's session).
+    if (!state.support) return;
     set({ token: state.operatorToken, operatorToken: null, support: null });
   },
 };
