@@ -16,10 +16,8 @@ const bearer: Middleware = {
     return request;
   },
   onResponse({ request, response }) {
-    // An idle or absolute expiry (or a revoked session): back to sign-in with a message. Only when
-    // the refused token is the one in use: a late answer for a session that has already ended (a
-    // support session just closed, whose token the operator's replaced) must not end the next one.
-    if (response.status === 401 && session.isCurrent(request.headers.get('authorization'))) session.expire();
+    // An idle or absolute expiry (or a revoked session): back to sign-in with a message.
+    if (response.status === 401) session.refused(request.headers.get('authorization'));
     return response;
   },
 };

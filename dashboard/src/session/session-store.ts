@@ -27,8 +27,6 @@ function set(next: Partial<State>): void {
 
 export const session = {
   token: () => state.token,
-  /** Whether an Authorization header carries the token in use now. */
-  isCurrent: (authorization: string | null) => state.token !== null && authorization === `Bearer ${state.token}`,
   snapshot: () => state,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
@@ -39,6 +37,14 @@ export const session = {
   },
   signOut(message: string | null = null): void {
     set({ token: null, endedBecause: message, support: null, operatorToken: null });
+  },
+  /**
+   * A call sent with this Authorization header answered 401: the session it carried has ended.
+   * Only the token in use now is expired; a late answer for a session already ended (a support
+   * session's call still on the way when it was closed) must not end the one that replaced it.
+   */
+  refused(authorization: string | null): void {
+    if (state.token !== null && authorization === `Bearer ${state.token}`) session.expire();
   },
   expire(): void {
     if (!state.token) return;
