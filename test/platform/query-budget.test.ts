@@ -99,6 +99,15 @@ describe('cost per request, agency key, warm caches (docs/operations.md)', () =>
     expect(warm).toMatchObject({ db: 0, redis: 0 });
   });
 
+  it('a readiness probe: one statement (the key registry, which also proves the database answers) and a PING', async () => {
+    const ready = record(
+      'readiness probe',
+      await costOf('/v1/health/ready', () => t.app.inject({ method: 'GET', url: '/v1/health/ready' })),
+    );
+    expect(ready.res.statusCode, ready.res.body).toBe(200);
+    expect(ready).toMatchObject({ db: 1, redis: redis(1) });
+  });
+
   it('an aviation read: no database; the meter counts it in Redis', async () => {
     await warm(get('/v1/aviation/airports/JFK'));
     const read = record('aviation read', await costOf('/v1/aviation/airports/:id', get('/v1/aviation/airports/JFK')));
