@@ -1,9 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { failedDependency } from '../platform/http/dependency-errors.js';
 import type { Platform } from '../platform/platform.js';
-import { redisFallbackNotice } from '../platform/redis-fallback-notice.js';
-import { RETRY_REDIS_AFTER_MS } from '../platform/rate-limit/redis-fallback.js';
+import { redisOrInProcess } from '../platform/rate-limit/redis-fallback.js';
 import {
   createMemoryRateLimiter,
   rateDecision,
@@ -67,34 +65,30 @@ export function createSearchAdmission(
   }
   const r = redis as WithTakeAndRead;
   const limitPrefix = `${platform.config.redisPrefix}ratelimit:search:`;
-  const notice = redisFallbackNotice(platform, 'search', 'Redis unavailable: rate limit enforced per instance until it is back');
-  let skipUntil = 0;
+  const decide = redisOrInProcess('search', platform);
+
+  const inRedis = async (subject: string, limit: number, windowMs: number, nowMs: number, cacheKey: string | null) => {
+    const member = `${nowMs}-${randomBytes(6).toString('hex')}`;
+    // Without a key to read, KEYS[2] is the limit's own key: declared, never read.
+    const [allowed, count, oldest, cached] = await r.searchTakeAndReadBuffer(
+      limitPrefix + subject,
+      cacheKey === null ? limitPrefix + subject : cacheRedisKey(cacheKey),
+      nowMs,
+      windowMs,
+      limit,
+      member,
+      cacheKey === null ? '0' : '1',
+    );
+    const decision = rateDecision(allowed === 1, limit, count, Number(oldest.toString()), windowMs, nowMs);
+    return cacheKey === null || allowed !== 1 ? { decision } : { decision, cached };
+  };
 
   return {
     readsCache: true,
-    async take(subject, limit, windowMs, nowMs, cacheKey) {
-      if (Date.now() >= skipUntil) {
-        try {
-          const member = `${nowMs}-${randomBytes(6).toString('hex')}`;
-          // Without a key to read, KEYS[2] is the limit's own key: declared, never read.
-          const [allowed, count, oldest, cached] = await r.searchTakeAndReadBuffer(
-            limitPrefix + subject,
-            cacheKey === null ? limitPrefix + subject : cacheRedisKey(cacheKey),
-            nowMs,
-            windowMs,
-            limit,
-            member,
-            cacheKey === null ? '0' : '1',
-          );
-          const decision = rateDecision(allowed === 1, limit, count, Number(oldest.toString()), windowMs, nowMs);
-          return cacheKey === null || allowed !== 1 ? { decision } : { decision, cached };
-        } catch (err) {
-          if (failedDependency(err) !== 'redis') throw err;
-          skipUntil = Date.now() + RETRY_REDIS_AFTER_MS;
-        }
-      }
-      notice();
-      return inProcess(subject, limit, windowMs, nowMs);
-    },
+    take: (subject, limit, windowMs, nowMs, cacheKey) =>
+      decide<Admission>(
+        () => inRedis(subject, limit, windowMs, nowMs, cacheKey),
+        () => inProcess(subject, limit, windowMs, nowMs),
+      ),
   };
 }
