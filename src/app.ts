@@ -10,6 +10,7 @@ import { createIdentity, type Identity } from './identity/identity.js';
 import { createMonitoring, type Monitoring } from './monitoring/plugin.js';
 import { createOffers } from './offers/plugin.js';
 import { createOrders, type Orders } from './orders/plugin.js';
+import { AccessLog } from './platform/http/access-log.js';
 import { clientErrorHandler } from './platform/http/client-errors.js';
 import { answerFrameworkError, MAX_PARAM_LENGTH, registerErrorHandling } from './platform/http/error-handler.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/http/json-body-parser.js';
@@ -65,6 +66,8 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   const { config } = platform;
   const app: FastifyInstance = Fastify({
     loggerInstance: platform.logger as FastifyBaseLogger,
+    // One access line per request, when it ends (access-log.ts).
+    logController: new AccessLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestIdFor,
     requestIdHeader: false,
