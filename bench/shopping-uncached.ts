@@ -17,7 +17,7 @@ import { airShoppingRequest } from '../src/connectors/aa/air-shopping-request.js
 import { validateSearch } from '../src/shopping/search-validation.js';
 import { alternating, loadAverage } from './lib/busy-neighbour.js';
 import { printTable } from './lib/load.js';
-import { mainThreadCpuMs, processCpuMs } from './lib/process-cpu.js';
+import { processCpuSplitMs } from './lib/process-cpu.js';
 import { aaTestSystemProcess, dateAhead, gatewayProcess, percentile, SUBSCRIPTION_KEY } from './shopping-lib.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 120);
@@ -68,8 +68,7 @@ async function sample(i: number): Promise<Sample> {
   const direct = performance.now() - t;
 
   t = performance.now();
-  const cpuBefore = processCpuMs(gateway.pid);
-  const mainBefore = mainThreadCpuMs(gateway.pid);
+  const before = processCpuSplitMs(gateway.pid);
   const res = await request(`${gateway.base}/v1/shopping/offers`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': gateway.key },
@@ -77,14 +76,13 @@ async function sample(i: number): Promise<Sample> {
   });
   const text = await res.body.text();
   const through = performance.now() - t;
-  const cpu = processCpuMs(gateway.pid) - cpuBefore;
-  const mainCpu = mainThreadCpuMs(gateway.pid) - mainBefore;
+  const after = processCpuSplitMs(gateway.pid);
   if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}: ${text.slice(0, 200)}`);
   return {
     direct,
     gateway: through,
-    cpu,
-    mainCpu,
+    cpu: after.all - before.all,
+    mainCpu: after.main - before.main,
     offers: (JSON.parse(text).offers ?? []).length,
     answerKb: Buffer.byteLength(answer) / 1024,
   };

@@ -18,15 +18,21 @@ function threadCpuMs(pid: number, tid: string): number {
  * figure `/proc/<pid>/stat`'s 10 ms ticks cannot give per request). Linux only.
  */
 export function processCpuMs(pid: number): number {
-  let ms = 0;
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) ms += threadCpuMs(pid, tid);
-  return ms;
+  return processCpuSplitMs(pid).all;
 }
 
 /**
- * The same for the process's main thread alone (its JavaScript): the rest of processCpuMs is V8's
- * helpers, mostly the optimising compiler while the code is still warming up, then parallel GC.
+ * The same, and the process's main thread (its JavaScript) apart, from one pass over the threads:
+ * the rest is V8's helpers, mostly the optimising compiler while the code is still warming up,
+ * then parallel GC.
  */
-export function mainThreadCpuMs(pid: number): number {
-  return threadCpuMs(pid, String(pid));
+export function processCpuSplitMs(pid: number): { all: number; main: number } {
+  let all = 0;
+  let main = 0;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    const ms = threadCpuMs(pid, tid);
+    all += ms;
+    if (tid === String(pid)) main = ms;
+  }
+  return { all, main };
 }
