@@ -16,6 +16,7 @@ import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import type { AaTestStorage } from '../../src/testsystem/aa/storage/open-storage.js';
+import { freshConnectionFetch } from '../helpers/fresh-connection-fetch.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { isolatedDatabase } from '../helpers/test-platform.js';
 import { PASSENGER } from './order-fixture.js';
@@ -34,7 +35,7 @@ async function freshStorage(): Promise<{ databaseUrl: string | null; dataDir: st
 }
 
 async function control(aa: AaTestSystem, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${aa.url}${url}`, {
+  const res = await freshConnectionFetch(`${aa.url}${url}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),

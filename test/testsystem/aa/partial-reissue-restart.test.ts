@@ -10,6 +10,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createAaConnector } from '../../../src/connectors/aa/aa-connector.js';
 import { createOfferIdAuthenticator } from '../../../src/connectors/offer-id-auth.js';
 import { Keyring } from '../../../src/platform/keyring/keyring.js';
+import { freshConnectionFetch } from '../../helpers/fresh-connection-fetch.js';
 import { startAaTestSystem, type AaTestSystem } from '../../../src/testsystem/aa/server.js';
 import type { AaTestStorage } from '../../../src/testsystem/aa/storage/open-storage.js';
 import { adult, bookThroughConnector, ctx, day } from '../../connectors/order-wire-helpers.js';
@@ -31,12 +32,13 @@ async function freshStorage(): Promise<AaTestStorage> {
 }
 
 const state = async (aa: AaTestSystem, orderId: string) =>
-  (await (await fetch(`${aa.url}/control/orders/${orderId}`)).json()) as {
+  (await (await freshConnectionFetch(`${aa.url}/control/orders/${orderId}`)).json()) as {
     flights: { key: string }[];
     tickets: { number: string; couponStatus: string }[];
   };
 const seatsSold = async (aa: AaTestSystem) =>
-  ((await (await fetch(`${aa.url}/control/state`)).json()) as { inventory: { seatsSold: number } }).inventory.seatsSold;
+  ((await (await freshConnectionFetch(`${aa.url}/control/state`)).json()) as { inventory: { seatsSold: number } }).inventory
+    .seatsSold;
 
 describe('partial reissue across restarts of the AA test system', () => {
   it('a reshop offer for the return is accepted after a restart; the exchanged order and seats are there after the next', async () => {

@@ -6,6 +6,7 @@
 import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshConnectionFetch } from '../../helpers/fresh-connection-fetch.js';
 import { startAaTestSystem, type InProcessAaTestSystem } from '../../../src/testsystem/aa/server.js';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.js';
 import { PASSENGER } from '../../orders/order-fixture.js';
@@ -38,7 +39,7 @@ const start = (retentionDays?: number) =>
   });
 
 async function control(method: string, url: string, body?: unknown) {
-  const res = await fetch(`${aa.url}${url}`, {
+  const res = await freshConnectionFetch(`${aa.url}${url}`, {
     method,
     headers: body === undefined ? {} : { 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
