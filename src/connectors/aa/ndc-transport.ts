@@ -18,6 +18,28 @@ const NOTHING_PUBLISHED = /no seat map/i;
 const CASCADE = /priced segment reference (?:is )?missing/i;
 
 /**
+ * Messages that only read or quote: sent again once when the connection drops under them. A pooled
+ * socket the airline closed (its idle cut-off, a restart) can be picked before the client has read
+ * that close, and the request fails without the airline having seen it. OrderCreate, OrderChange
+ * and OrderCancel are never sent twice: their first copy may have been acted on.
+ */
+const RESENDABLE: ReadonlySet<NdcMessage> = new Set([
+  'AirShopping',
+  'OfferPrice',
+  'SeatAvailability',
+  'ServiceList',
+  'OrderRetrieve',
+  'OrderQuote',
+  'OrderReshop',
+]);
+
+/** The socket closed or reset under the request, as opposed to a refusal to connect or a timeout. */
+function droppedConnection(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
+}
+
+/**
  * The airline's errors as one failure: the first error is the cause, in the carrier's words with
  * its code in brackets; a following "priced segment reference missing" line is the same refusal's
  * cascade and is dropped rather than reported as a second cause.
@@ -68,26 +90,30 @@ export class NdcTransport {
     const combined = signal ? AbortSignal.any([budget, signal]) : budget;
     let status: number;
     let body: string;
-    try {
-      const response = await this.pool(url.origin).request({
-        path: url.pathname + url.search,
-        method: 'POST',
-        headers: {
-          'content-type': 'application/xml; charset=utf-8',
-          accept: 'application/xml',
-          'ocp-apim-subscription-key': endpoint.subscriptionKey,
-        },
-        body: xml,
-        signal: combined,
-      });
-      status = response.statusCode;
-      body = await response.body.text();
-    } catch (err) {
-      if (signal?.aborted) return fail(failure('cancelled', 'the request was cancelled'));
-      if (budget.aborted || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError) {
-        return fail(failure('timeout', `the airline did not answer ${message} within ${budgetMs / 1000} s`));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await this.pool(url.origin).request({
+          path: url.pathname + url.search,
+          method: 'POST',
+          headers: {
+            'content-type': 'application/xml; charset=utf-8',
+            accept: 'application/xml',
+            'ocp-apim-subscription-key': endpoint.subscriptionKey,
+          },
+          body: xml,
+          signal: combined,
+        });
+        status = response.statusCode;
+        body = await response.body.text();
+        break;
+      } catch (err) {
+        if (signal?.aborted) return fail(failure('cancelled', 'the request was cancelled'));
+        if (budget.aborted || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError) {
+          return fail(failure('timeout', `the airline did not answer ${message} within ${budgetMs / 1000} s`));
+        }
+        if (attempt === 1 && RESENDABLE.has(message) && droppedConnection(err)) continue;
+        return fail(failure('unavailable', `the airline could not be reached (${(err as Error).message})`));
       }
-      return fail(failure('unavailable', `the airline could not be reached (${(err as Error).message})`));
     }
     return this.interpret(message, status, body, read);
   }
