@@ -20,8 +20,9 @@ const CASCADE = /priced segment reference (?:is )?missing/i;
 /**
  * Messages that only read or quote: sent again once when the connection drops under them. A pooled
  * socket the airline closed (its idle cut-off, a restart) can be picked before the client has read
- * that close, and the request fails without the airline having seen it. OrderCreate, OrderChange
- * and OrderCancel are never sent twice: their first copy may have been acted on.
+ * that close, and the request fails without the airline having seen it. OrderCreate and
+ * OrderChange (which also carries cancellations) are never sent twice: the airline may have acted
+ * on the first copy.
  */
 const RESENDABLE: ReadonlySet<NdcMessage> = new Set([
   'AirShopping',
