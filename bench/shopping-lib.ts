@@ -119,6 +119,39 @@ export async function gatewayProcess(aaUrl: string, env: Record<string, string> 
   };
 }
 
+export interface FloorProcess {
+  base: string;
+  pid: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The floor under an uncached search (lib/search-floor-server.ts) in a process of its own, relaying
+ * to the same AA test system and answering with `answerFile`'s bytes.
+ */
+export async function searchFloorProcess(aaUrl: string, answerFile: string): Promise<FloorProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'lib/search-floor-server.ts'), aaUrl, SUBSCRIPTION_KEY, answerFile],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  let line = '';
+  for await (const chunk of child.stdout!) {
+    line += String(chunk);
+    if (line.includes('\n')) break;
+  }
+  const { port } = JSON.parse(line) as { port: number };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    async close() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 export interface ShoppingBench {
   app: FastifyInstance;
   base: string;

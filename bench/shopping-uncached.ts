@@ -11,6 +11,11 @@
  *
  * Samples alternate in blocks between quiet and a busy neighbour (lib/busy-neighbour.ts) spinning on
  * the other core, each figure printed for both; `BENCH_BUSY=0` measures quiet only.
+ *
+ * Each sample also sends the search through the floor (lib/search-floor-server.ts, a fourth process):
+ * a bare route that only relays it to the test system and answers with a gateway answer's bytes. Its
+ * CPU is what the two HTTP exchanges and their payloads cost on this machine whatever the gateway
+ * does; the gateway's CPU less the floor's is the gateway's own work.
  */
 import { request } from 'undici';
 import { airShoppingRequest } from '../src/connectors/aa/air-shopping-request.js';
@@ -18,7 +23,17 @@ import { validateSearch } from '../src/shopping/search-validation.js';
 import { alternating, loadAverage } from './lib/busy-neighbour.js';
 import { printTable } from './lib/load.js';
 import { processCpuSplitMs } from './lib/process-cpu.js';
-import { aaTestSystemProcess, dateAhead, gatewayProcess, percentile, SUBSCRIPTION_KEY } from './shopping-lib.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  aaTestSystemProcess,
+  dateAhead,
+  gatewayProcess,
+  percentile,
+  searchFloorProcess,
+  SUBSCRIPTION_KEY,
+} from './shopping-lib.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 120);
 // Searches before any is measured. V8 keeps compiling the search path for the first ~120 searches
@@ -41,24 +56,54 @@ const aa = await aaTestSystemProcess();
 const gateway = await gatewayProcess(aa.url, { SEARCH_CACHE_TTL_SECONDS: '0' });
 const seller = { orgId: 'FLIGHTAGG', name: 'Flight Aggregation Gateway' };
 
+/** A search through a server in its own process: its wall time, its whole answer, its CPU (every thread). */
+async function timedSearch(base: string, pid: number, body: object, key?: string) {
+  const t = performance.now();
+  const before = processCpuSplitMs(pid);
+  const res = await request(`${base}/v1/shopping/offers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(key && { 'x-api-key': key }) },
+    body: JSON.stringify(body),
+  });
+  const text = await res.body.text();
+  const ms = performance.now() - t;
+  const after = processCpuSplitMs(pid);
+  if (res.statusCode !== 200) throw new Error(`${base} answered ${res.statusCode}: ${text.slice(0, 200)}`);
+  return { ms, text, cpu: after.all - before.all, mainCpu: after.main - before.main };
+}
+
+// The floor answers with the bytes of one of the gateway's own answers.
+const answerFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-')), 'answer.json');
+const first = await timedSearch(
+  gateway.base,
+  gateway.pid,
+  { origin: ROUTES[0][0], destination: ROUTES[0][1], departure_date: dateAhead(10), adults: 1 },
+  gateway.key,
+);
+fs.writeFileSync(answerFile, first.text);
+const floor = await searchFloorProcess(aa.url, answerFile);
+
 interface Sample {
   direct: number;
   gateway: number;
   cpu: number;
   mainCpu: number;
+  /** The floor's wall time and CPU (every thread) for the same search. */
+  floor: number;
+  floorCpu: number;
   offers: number;
   /** Size of the airline's answer, in KB: the gateway's work grows with it. */
   answerKb: number;
 }
 
-/** One pair: the airline straight, then the same search through the gateway. */
+/** One sample: the airline straight, then the same search through the gateway, then through the floor. */
 async function sample(i: number): Promise<Sample> {
   const [origin, destination] = ROUTES[i % ROUTES.length]!;
   const body = { origin, destination, departure_date: dateAhead(10 + (i % 40)), adults: 1 };
   const { query } = validateSearch(body, new Date());
   const xml = airShoppingRequest(query, seller);
 
-  let t = performance.now();
+  const t = performance.now();
   const raw = await request(`${aa.url}/ndc/21.3/AirShopping`, {
     method: 'POST',
     headers: { 'content-type': 'application/xml', 'ocp-apim-subscription-key': SUBSCRIPTION_KEY },
@@ -67,23 +112,16 @@ async function sample(i: number): Promise<Sample> {
   const answer = await raw.body.text();
   const direct = performance.now() - t;
 
-  t = performance.now();
-  const before = processCpuSplitMs(gateway.pid);
-  const res = await request(`${gateway.base}/v1/shopping/offers`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': gateway.key },
-    body: JSON.stringify(body),
-  });
-  const text = await res.body.text();
-  const through = performance.now() - t;
-  const after = processCpuSplitMs(gateway.pid);
-  if (res.statusCode !== 200) throw new Error(`search answered ${res.statusCode}: ${text.slice(0, 200)}`);
+  const through = await timedSearch(gateway.base, gateway.pid, body, gateway.key);
+  const relayed = await timedSearch(floor.base, floor.pid, body);
   return {
     direct,
-    gateway: through,
-    cpu: after.all - before.all,
-    mainCpu: after.main - before.main,
-    offers: (JSON.parse(text).offers ?? []).length,
+    gateway: through.ms,
+    cpu: through.cpu,
+    mainCpu: through.mainCpu,
+    floor: relayed.ms,
+    floorCpu: relayed.cpu,
+    offers: (JSON.parse(through.text).offers ?? []).length,
     answerKb: Buffer.byteLength(answer) / 1024,
   };
 }
@@ -110,9 +148,27 @@ function row(neighbour: string, samples: Sample[]) {
     ),
     'overhead p50 ms': ms(percentile(overhead, 50)),
     'overhead p90 ms': ms(percentile(overhead, 90)),
+    'floor overhead p50 ms': ms(
+      percentile(
+        samples.map((s) => s.floor - s.direct),
+        50,
+      ),
+    ),
     'gateway CPU p50 ms': ms(
       percentile(
         samples.map((s) => s.cpu),
+        50,
+      ),
+    ),
+    'floor CPU p50 ms': ms(
+      percentile(
+        samples.map((s) => s.floorCpu),
+        50,
+      ),
+    ),
+    'gateway less floor CPU p50 ms': ms(
+      percentile(
+        samples.map((s) => s.cpu - s.floorCpu),
         50,
       ),
     ),
@@ -129,7 +185,9 @@ function row(neighbour: string, samples: Sample[]) {
 const { quiet, busy } = await alternating(SAMPLES, WARMUP, sample);
 const load = loadAverage();
 await gateway.close();
+await floor.close();
 await aa.close();
+fs.rmSync(path.dirname(answerFile), { recursive: true, force: true });
 
 const rows: Record<string, string | number>[] = [row('none', quiet)];
 if (busy.length > 0) rows.push(row('busy core', busy));
