@@ -87,6 +87,11 @@ try {
   const jfkResult = combineRounds(jfkRounds);
   // The gateway's own floor: a keyless route through the same hooks (request id, metrics).
   const healthResult = await load({ url: `${base}/v1/health` });
+  // The floor of any Fastify app that logs through pino as the gateway does: the bare route again,
+  // with a (silent) logger instance, so Fastify makes a child logger per request.
+  const logged = await start(['bare-logged', bodyFile]);
+  await load({ url: `http://127.0.0.1:${logged.port}${JFK_PATH}`, duration: 2 });
+  const loggedResult = await load({ url: `http://127.0.0.1:${logged.port}${JFK_PATH}` });
 
   const centres = randomCentres(20_000);
   let next = 0;
@@ -117,6 +122,9 @@ try {
   console.log(`ratio: ${((jfkResult.rps / bareResult.rps) * 100).toFixed(0)}% of the bare route`);
   console.log(
     `for context, GET /v1/health on the gateway (no key, no data): ${healthResult.rps} req/s, p99 ${healthResult.p99} ms`,
+  );
+  console.log(
+    `for context, the bare route with a silent pino logger given to Fastify: ${loggedResult.rps} req/s (${((loggedResult.rps / bareResult.rps) * 100).toFixed(0)}% of the bare route), p99 ${loggedResult.p99} ms`,
   );
   for (const [connections, r] of [
     [1, radiusSingle],

@@ -1,13 +1,15 @@
 /**
  * Child process of bench/aviation-http.ts. `bare <bodyFile>` serves the given bytes on the JFK
- * path from a bare Fastify route; `gateway` syncs OurAirports from ../shared/data into a fresh
+ * path from a bare Fastify route; `bare-logged <bodyFile>` does the same with a pino logger given
+ * to Fastify (silent, as the bench runs the gateway), which makes Fastify create a child logger for
+ * every request as it does in the gateway; `gateway` syncs OurAirports from ../shared/data into a fresh
  * store (PGlite in a temporary directory, or a new database on DATABASE_URL) and serves the whole
  * gateway. Either prints one JSON line when listening.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildGateway } from '../src/app.js';
 import { runSync } from '../src/aviation/importers/sync-runner.js';
@@ -19,9 +21,9 @@ import { createPlatform } from '../src/platform/platform.js';
 const DATA = path.resolve(import.meta.dirname, '../../shared/data');
 const JFK_PATH = '/v1/aviation/airports/JFK';
 
-async function bare(bodyFile: string) {
+async function bare(bodyFile: string, logged: boolean) {
   const body = fs.readFileSync(bodyFile, 'utf8');
-  const app = Fastify();
+  const app = logged ? (Fastify({ loggerInstance: pino({ level: 'silent' }) }) as unknown as FastifyInstance) : Fastify();
   app.get(JFK_PATH, async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -74,6 +76,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 // Run on its own (as `npm run bench` does with every script here) it is not a bench: it says so and ends.
 const mode = process.argv[2];
-if (mode === 'bare') await bare(process.argv[3]!);
+if (mode === 'bare' || mode === 'bare-logged') await bare(process.argv[3]!, mode === 'bare-logged');
 else if (mode === 'gateway') await gateway();
 else console.log('bench/aviation-server.ts is the server half of bench/aviation-http.ts; run that one.');
