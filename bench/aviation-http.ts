@@ -2,7 +2,9 @@
  * Aviation read path under load, on one storage per run (PGlite by default; PostgreSQL with
  * DATABASE_URL):
  *  - GET /v1/aviation/airports/JFK against a bare Fastify route sending the same bytes, in one
- *    run: throughput ratio (target >= 70%) and p99 (target < 10 ms);
+ *    run: throughput ratio (target >= 70%) and p99 (target < 10 ms); beside them, in the same
+ *    rounds, the bare route with a pino logger given to Fastify, the floor of any app on the stack
+ *    architecture.md names (Fastify then makes a child logger per request);
  *  - 100 km radius searches around random airports of the full data set, one client and ten:
  *    p99 (target < 5 ms with ten), answered from the in-memory k-d tree on either storage.
  *
@@ -73,25 +75,28 @@ try {
   const bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-body-')), 'jfk.json');
   fs.writeFileSync(bodyFile, body);
   const bare = await start(['bare', bodyFile]);
+  // The floor of any Fastify app that logs through pino as the gateway does: the bare route again,
+  // with a (silent) logger instance, so Fastify makes a child logger per request.
+  const logged = await start(['bare-logged', bodyFile]);
+  const loggedUrl = `http://127.0.0.1:${logged.port}${JFK_PATH}`;
 
-  // Warm both, then alternate short rounds: whatever else the machine does lands on both sides alike.
+  // Warm all three, then alternate short rounds: whatever else the machine does lands on each alike.
   await load({ url: `http://127.0.0.1:${bare.port}${JFK_PATH}`, duration: 2 });
   await load({ url: base + JFK_PATH, headers, duration: 2 });
+  await load({ url: loggedUrl, duration: 2 });
+  const loggedRounds: Awaited<ReturnType<typeof load>>[] = [];
   const bareRounds: Awaited<ReturnType<typeof load>>[] = [];
   const jfkRounds: Awaited<ReturnType<typeof load>>[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     bareRounds.push(await load({ url: `http://127.0.0.1:${bare.port}${JFK_PATH}`, duration: DURATION_S / ROUNDS }));
     jfkRounds.push(await load({ url: base + JFK_PATH, headers, duration: DURATION_S / ROUNDS }));
+    loggedRounds.push(await load({ url: loggedUrl, duration: DURATION_S / ROUNDS }));
   }
+  const loggedResult = combineRounds(loggedRounds);
   const bareResult = combineRounds(bareRounds);
   const jfkResult = combineRounds(jfkRounds);
   // The gateway's own floor: a keyless route through the same hooks (request id, metrics).
   const healthResult = await load({ url: `${base}/v1/health` });
-  // The floor of any Fastify app that logs through pino as the gateway does: the bare route again,
-  // with a (silent) logger instance, so Fastify makes a child logger per request.
-  const logged = await start(['bare-logged', bodyFile]);
-  await load({ url: `http://127.0.0.1:${logged.port}${JFK_PATH}`, duration: 2 });
-  const loggedResult = await load({ url: `http://127.0.0.1:${logged.port}${JFK_PATH}` });
 
   const centres = randomCentres(20_000);
   let next = 0;
