@@ -1,31 +1,31 @@
 /**
- * Uncached search: what the gateway adds to the airline's own time. Each sample is a pair: the
- * AirShopping the connector would send, posted straight to the test system, and the same search
- * through the gateway (cache off), one after the other, one at a time. Target: p50 of the
- * difference under 5 ms with a second process loading the other core (issue 19).
+ * Uncached search: what the gateway adds to the airline's own time. Each sample is the AirShopping
+ * the connector would send, posted straight to the test system, then the same search through the
+ * gateway (cache off), then through the floor (below), one after the other, one at a time. Target:
+ * p50 of the difference under 5 ms with a second process loading the other core (issue 19).
  *
- * Three processes, as in production: the test system, the gateway as `npm start` runs it (compiled
+ * Three processes as in production: the test system, the gateway as `npm start` runs it (compiled
  * when `npm run build` made dist/ from the current sources, else through tsx), and this one, the
  * client. The gateway's CPU per search is read from its own threads (lib/process-cpu.ts), so
  * nothing of the client (sending, reading the ~126 KB answer) is in it.
  *
+ * A fourth process is the floor (lib/search-floor-server.ts): a bare route that only relays the
+ * search to the test system and answers with a gateway answer's bytes. Its CPU is what the two HTTP
+ * exchanges and their payloads cost on this machine whatever the gateway does; the gateway's CPU
+ * less the floor's is the gateway's own work.
+ *
  * Samples alternate in blocks between quiet and a busy neighbour (lib/busy-neighbour.ts) spinning on
  * the other core, each figure printed for both; `BENCH_BUSY=0` measures quiet only.
- *
- * Each sample also sends the search through the floor (lib/search-floor-server.ts, a fourth process):
- * a bare route that only relays it to the test system and answers with a gateway answer's bytes. Its
- * CPU is what the two HTTP exchanges and their payloads cost on this machine whatever the gateway
- * does; the gateway's CPU less the floor's is the gateway's own work.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { request } from 'undici';
 import { airShoppingRequest } from '../src/connectors/aa/air-shopping-request.js';
 import { validateSearch } from '../src/shopping/search-validation.js';
 import { alternating, loadAverage } from './lib/busy-neighbour.js';
 import { printTable } from './lib/load.js';
 import { processCpuSplitMs } from './lib/process-cpu.js';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   aaTestSystemProcess,
   dateAhead,
