@@ -75,26 +75,52 @@ function run(args: string[], timeoutMs: number): void {
 }
 
 export interface PrivatePostgres {
-  url: string;
-  port: number;
+  readonly url: string;
+  readonly port: number;
   start(): void;
   /** A fast shutdown: PostgreSQL ends every session with admin_shutdown (57P01), as in a restart. */
   stop(): void;
   remove(): void;
 }
 
+/** The end of a PostgreSQL log, for an error message: why a start failed is only written there. */
+function logTail(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8').slice(-2_000).trim();
+  } catch {
+    return '(no log written)';
+  }
+}
+
 export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-drill-pg-'));
   if (process.getuid?.() === 0) run(['chown', 'postgres:postgres', dir], 5_000);
   const data = path.join(dir, 'data');
-  const port = await freePort();
+  const log = path.join(dir, 'log');
   run(asPostgres([path.join(PG_BIN!, 'initdb'), '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']), 120_000);
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=40`;
+  // The port is chosen after initdb, right before the start: a free port is only free until
+  // something else takes it, and with other suites running, any outgoing connection may be given
+  // it as its local port (freePort and the kernel draw from the same ephemeral range).
+  let port = 0;
   const pgCtl = (...args: string[]) => run(asPostgres([path.join(PG_BIN!, 'pg_ctl'), '-D', data, ...args]), 60_000);
   const pg: PrivatePostgres = {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    port,
-    start: () => pgCtl('-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '50', 'start'),
+    get url() {
+      return `postgres://postgres@127.0.0.1:${port}/postgres`;
+    },
+    get port() {
+      return port;
+    },
+    start: () =>
+      pgCtl(
+        '-o',
+        `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=40`,
+        '-l',
+        log,
+        '-w',
+        '-t',
+        '50',
+        'start',
+      ),
     stop: () => pgCtl('-m', 'fast', '-w', '-t', '50', 'stop'),
     remove() {
       try {
@@ -105,13 +131,19 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
-  try {
-    pg.start();
-  } catch (err) {
-    pg.remove();
-    throw err;
+  // Lost that race anyway (the log says the address is in use): another port, at most three times.
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    try {
+      pg.start();
+      return pg;
+    } catch (err) {
+      const tail = logTail(log);
+      if (attempt < 3 && /could not bind|address already in use/i.test(tail)) continue;
+      pg.remove();
+      throw new Error(`${(err as Error).message}\nPostgreSQL's log:\n${tail}`);
+    }
   }
-  return pg;
 }
 
 export interface PrivateRedis {
