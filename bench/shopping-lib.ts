@@ -141,6 +141,8 @@ export async function searchFloorProcess(aaUrl: string, answerFile: string): Pro
     line += String(chunk);
     if (line.includes('\n')) break;
   }
+  // A child that ended before it listened has printed nothing (its error went to stderr).
+  if (!line.includes('\n')) throw new Error('the search floor server exited before it listened');
   const { port } = JSON.parse(line) as { port: number };
   return {
     base: `http://127.0.0.1:${port}`,

@@ -21,6 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
+import { DEFAULT_SELLER } from '../src/connectors/aa/aa-connector.js';
 import { airShoppingRequest } from '../src/connectors/aa/air-shopping-request.js';
 import { validateSearch } from '../src/shopping/search-validation.js';
 import { alternating, loadAverage } from './lib/busy-neighbour.js';
@@ -54,7 +55,6 @@ const ROUTES = [
 // wall time is.
 const aa = await aaTestSystemProcess();
 const gateway = await gatewayProcess(aa.url, { SEARCH_CACHE_TTL_SECONDS: '0' });
-const seller = { orgId: 'FLIGHTAGG', name: 'Flight Aggregation Gateway' };
 
 /** A search through a server in its own process: its wall time, its whole answer, its CPU (every thread). */
 async function timedSearch(base: string, pid: number, body: object, key?: string) {
@@ -101,7 +101,7 @@ async function sample(i: number): Promise<Sample> {
   const [origin, destination] = ROUTES[i % ROUTES.length]!;
   const body = { origin, destination, departure_date: dateAhead(10 + (i % 40)), adults: 1 };
   const { query } = validateSearch(body, new Date());
-  const xml = airShoppingRequest(query, seller);
+  const xml = airShoppingRequest(query, DEFAULT_SELLER);
 
   const t = performance.now();
   const raw = await request(`${aa.url}/ndc/21.3/AirShopping`, {

@@ -14,10 +14,9 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
 import { request } from 'undici';
+import { DEFAULT_SELLER } from '../../src/connectors/aa/aa-connector.js';
 import { airShoppingRequest } from '../../src/connectors/aa/air-shopping-request.js';
 import { validateSearch } from '../../src/shopping/search-validation.js';
-
-const SELLER = { orgId: 'FLIGHTAGG', name: 'Flight Aggregation Gateway' };
 
 const [aaUrl, subscriptionKey, answerFile] = process.argv.slice(2);
 if (!aaUrl || !subscriptionKey || !answerFile) {
@@ -30,7 +29,7 @@ if (!aaUrl || !subscriptionKey || !answerFile) {
     const airline = await request(`${aaUrl}/ndc/21.3/AirShopping`, {
       method: 'POST',
       headers: { 'content-type': 'application/xml', 'ocp-apim-subscription-key': subscriptionKey },
-      body: airShoppingRequest(query, SELLER),
+      body: airShoppingRequest(query, DEFAULT_SELLER),
     });
     const xml = await airline.body.text();
     // An answer that is not an AirShoppingRS would make the floor cheaper than the gateway's work for a

@@ -64,11 +64,14 @@ async function eachPart<T>(
   return ok(results.map((r) => (r as { ok: true; value: T }).value));
 }
 
+/** Who the gateway says it is to the airline when the operator names no seller of its own. */
+export const DEFAULT_SELLER: Seller = { orgId: 'FLIGHTAGG', name: 'Flight Aggregation Gateway' };
+
 const NO_FLIGHTS = /no (?:fares or )?flights|no fares|does not (?:fly|operate|serve)|not served/i;
 
 export function createAaConnector(options: AaConnectorOptions): Connector & { close(): Promise<void> } {
   const transport = new NdcTransport();
-  const seller = options.seller ?? { orgId: 'FLIGHTAGG', name: 'Flight Aggregation Gateway' };
+  const seller = options.seller ?? DEFAULT_SELLER;
   const clock = options.clock ?? (() => new Date());
 
   function endpoint(environment: 'test' | 'live'): ConnectorResult<NdcEndpoint> {
