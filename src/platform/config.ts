@@ -6,6 +6,28 @@ import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 // from wherever the process happens to start.
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** One airline's connection settings, read from the same variables under its code (AA_..., VS_...). */
+export interface AirlineConfig {
+  testSubscriptionKey: string;
+  /** An already running test system; when unset the gateway starts one in-process. */
+  testSystemUrl: string | null;
+  testSystemPort: number;
+  liveUrl: string | null;
+  liveSubscriptionKey: string | null;
+  /**
+   * <AIRLINE>_NOTIFY_SECRET: the secret the airline signs its change notifications with (docs/orders.md,
+   * "Airline-initiated changes"). Unset, the development secret; required with <AIRLINE>_LIVE_URL.
+   */
+  notifySecret: string;
+  /** <AIRLINE>_NOTIFY_URL: where a test system run alone sends them; in-process it is the gateway itself. */
+  notifyUrl: string | null;
+  /**
+   * <AIRLINE>_TEST_RETENTION_DAYS: the test system purges a booking this many days after its last flight
+   * lands (default 30; 0 keeps every booking for ever).
+   */
+  testRetentionDays: number;
+}
+
 /**
  * Configuration is read from the environment once, at start, validated as a whole (every bad
  * value is reported, not just the first) and frozen. No module reads `process.env` on its own.
@@ -49,26 +71,10 @@ export interface Config {
    * AsyncLocalStorage, whose promise hooks cost every request CPU; the totals are counted anyway.
    */
   requestCosts: boolean;
-  aa: {
-    testSubscriptionKey: string;
-    /** An already running test system; when unset the gateway starts one in-process. */
-    testSystemUrl: string | null;
-    testSystemPort: number;
-    liveUrl: string | null;
-    liveSubscriptionKey: string | null;
-    /**
-     * AA_NOTIFY_SECRET: the secret AA signs its change notifications with (docs/orders.md,
-     * "Airline-initiated changes"). Unset, the development secret; required with AA_LIVE_URL.
-     */
-    notifySecret: string;
-    /** AA_NOTIFY_URL: where a test system run alone sends them; in-process it is the gateway itself. */
-    notifyUrl: string | null;
-    /**
-     * AA_TEST_RETENTION_DAYS: the test system purges a booking this many days after its last flight
-     * lands (default 30; 0 keeps every booking for ever).
-     */
-    testRetentionDays: number;
-  };
+  /** American Airlines: AA_TEST_URL, AA_LIVE_URL, AA_NOTIFY_SECRET and the rest (AirlineConfig). */
+  aa: AirlineConfig;
+  /** Virgin Atlantic: the same settings under VS_ (VS_TEST_URL, VS_LIVE_URL, VS_NOTIFY_SECRET, ...). */
+  vs: AirlineConfig;
   /**
    * The safety-net sweep of orders departing soon (docs/orders.md): at most this many orders re-read
    * from the airline per minute (AIRLINE_SWEEP_ORDERS_PER_MINUTE, 0 switches it off), each at most once
@@ -191,6 +197,23 @@ class Reader {
 
 /** Signs the in-process AA test system's notifications in development; never good enough for a live airline. */
 export const DEV_AA_NOTIFY_SECRET = 'aa-notify-development-secret';
+/** The same for the in-process VS test system. */
+export const DEV_VS_NOTIFY_SECRET = 'vs-notify-development-secret';
+
+/** An airline's settings under its code's prefix: AA_TEST_URL, VS_TEST_URL, and so on. */
+function airlineConfig(r: Reader, code: 'AA' | 'VS', devNotifySecret: string): AirlineConfig {
+  const lower = code.toLowerCase();
+  return {
+    testSubscriptionKey: r.string(`${code}_TEST_SUBSCRIPTION_KEY`, `${lower}-test-subscription-key`),
+    testSystemUrl: r.url(`${code}_TEST_URL`, ['http:', 'https:']),
+    testSystemPort: r.int(`${code}_TEST_PORT`, 0, 0, 65535),
+    liveUrl: r.url(`${code}_LIVE_URL`, ['https:', 'http:']),
+    liveSubscriptionKey: r.optional(`${code}_LIVE_SUBSCRIPTION_KEY`),
+    notifySecret: r.string(`${code}_NOTIFY_SECRET`, devNotifySecret),
+    notifyUrl: r.url(`${code}_NOTIFY_URL`, ['http:', 'https:']),
+    testRetentionDays: r.int(`${code}_TEST_RETENTION_DAYS`, 30, 0, 3650),
+  };
+}
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -244,16 +267,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     trustProxy,
     metricsToken: r.optional('METRICS_TOKEN'),
     requestCosts: r.bool('REQUEST_COSTS', false),
-    aa: {
-      testSubscriptionKey: r.string('AA_TEST_SUBSCRIPTION_KEY', 'aa-test-subscription-key'),
-      testSystemUrl: r.url('AA_TEST_URL', ['http:', 'https:']),
-      testSystemPort: r.int('AA_TEST_PORT', 0, 0, 65535),
-      liveUrl: r.url('AA_LIVE_URL', ['https:', 'http:']),
-      liveSubscriptionKey: r.optional('AA_LIVE_SUBSCRIPTION_KEY'),
-      notifySecret: r.string('AA_NOTIFY_SECRET', DEV_AA_NOTIFY_SECRET),
-      notifyUrl: r.url('AA_NOTIFY_URL', ['http:', 'https:']),
-      testRetentionDays: r.int('AA_TEST_RETENTION_DAYS', 30, 0, 3650),
-    },
+    aa: airlineConfig(r, 'AA', DEV_AA_NOTIFY_SECRET),
+    vs: airlineConfig(r, 'VS', DEV_VS_NOTIFY_SECRET),
     airlineSweep: {
       ordersPerMinute: r.int('AIRLINE_SWEEP_ORDERS_PER_MINUTE', 30, 0, 10_000),
       recheckMinutes: r.int('AIRLINE_SWEEP_RECHECK_MINUTES', 30, 1, 24 * 60),
@@ -298,10 +313,15 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
   };
   // A live airline must not be able to be impersonated with a secret printed in the source.
-  if (config.aa.liveUrl !== null && [undefined, '', DEV_AA_NOTIFY_SECRET].includes(env.AA_NOTIFY_SECRET)) {
-    r.problems.push('AA_NOTIFY_SECRET is required when AA_LIVE_URL is set (the development secret is public)');
+  for (const [code, airline, dev] of [
+    ['AA', config.aa, DEV_AA_NOTIFY_SECRET],
+    ['VS', config.vs, DEV_VS_NOTIFY_SECRET],
+  ] as const) {
+    if (airline.liveUrl !== null && [undefined, '', dev].includes(env[`${code}_NOTIFY_SECRET`])) {
+      r.problems.push(`${code}_NOTIFY_SECRET is required when ${code}_LIVE_URL is set (the development secret is public)`);
+    }
+    if (airline.notifySecret.length < 16) r.problems.push(`${code}_NOTIFY_SECRET must be at least 16 characters`);
   }
-  if (config.aa.notifySecret.length < 16) r.problems.push('AA_NOTIFY_SECRET must be at least 16 characters');
   if (config.http.headersTimeoutMs > config.http.requestTimeoutMs) {
     r.problems.push('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)');
   }
