@@ -14,8 +14,8 @@
 import fs from 'node:fs';
 import Fastify from 'fastify';
 import { request } from 'undici';
-import { DEFAULT_SELLER } from '../../src/connectors/aa/aa-connector.js';
-import { airShoppingRequest } from '../../src/connectors/aa/air-shopping-request.js';
+import { DEFAULT_SELLER } from '../../src/connectors/ndc/ndc-connector.js';
+import { airShoppingRequest } from '../../src/connectors/ndc/air-shopping-request.js';
 import { validateSearch } from '../../src/shopping/search-validation.js';
 
 const [aaUrl, subscriptionKey, answerFile] = process.argv.slice(2);

@@ -84,7 +84,7 @@ export function validateSearch(body: SearchRequestBody, now: Date): SearchReques
   const adults = body.adults;
   const children = body.children ?? 0;
   const infants = body.infants ?? 0;
-  // The same rule bounds the counts read back from an offer id (aa-offer-ref.ts).
+  // The same rule bounds the counts read back from an offer id (ndc/offer-ref.ts).
   const passengers = passengerCountsProblem({ adults, children, infants });
   if (passengers !== null) throw badRequest(passengers);
 

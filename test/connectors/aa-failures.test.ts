@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAaConnector } from '../../src/connectors/aa/aa-connector.js';
-import { decodeAaOfferId, encodeAaOfferId } from '../../src/connectors/aa/aa-offer-ref.js';
-import { airShoppingRequest } from '../../src/connectors/aa/air-shopping-request.js';
-import { failureFromNdcErrors, NdcTransport } from '../../src/connectors/aa/ndc-transport.js';
-import { parseXml } from '../../src/connectors/aa/ndc-xml.js';
+import { AA_PROFILE } from '../../src/connectors/aa/aa-profile.js';
+import { decodeNdcOfferId, encodeNdcOfferId } from '../../src/connectors/ndc/offer-ref.js';
+import { airShoppingRequest } from '../../src/connectors/ndc/air-shopping-request.js';
+import { failureFromNdcErrors, NdcTransport } from '../../src/connectors/ndc/ndc-transport.js';
+import { parseXml } from '../../src/connectors/ndc/ndc-xml.js';
 import { createOfferIdAuthenticator } from '../../src/connectors/offer-id-auth.js';
 import { Keyring } from '../../src/platform/keyring/keyring.js';
-import { readShoppingAnswer } from '../../src/connectors/aa/offer-responses.js';
+import { readShoppingAnswer } from '../../src/connectors/ndc/offer-responses.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { daysAhead, shoppingFixture, type ShoppingFixture } from '../shopping/shopping-fixture.js';
 import { NDC_SAMPLES_DIR, needsUpstream } from '../helpers/upstream.js';
@@ -19,32 +20,40 @@ const offerIds = createOfferIdAuthenticator(Keyring.parse(Keyring.generateText()
 
 describe('airline errors as typed failures', () => {
   it('a refusal keeps the carrier text and bracketed code; the priced-segment line is its cascade, not a second cause', () => {
-    const oneElement = failureFromNdcErrors([
-      {
-        Code: '325',
-        DescText:
-          '[325] Error during booking process. Code: 21, message: Rebooked segment unavailable\nPriced segment reference missing: SEG1 (AA1234 does not operate on this date)',
-      },
-    ]);
+    const oneElement = failureFromNdcErrors(
+      [
+        {
+          Code: '325',
+          DescText:
+            '[325] Error during booking process. Code: 21, message: Rebooked segment unavailable\nPriced segment reference missing: SEG1 (AA1234 does not operate on this date)',
+        },
+      ],
+      AA_PROFILE.errorTexts,
+    );
     expect(oneElement).toEqual({
       kind: 'refused',
       retryable: false,
       airlineCode: '325',
       message: '[325] Error during booking process. Code: 21, message: Rebooked segment unavailable',
     });
-    const twoElements = failureFromNdcErrors([
-      { Code: '325', DescText: 'Error during booking process. Code: 21, message: Rebooked segment unavailable' },
-      { Code: '325', DescText: 'Priced segment reference missing: SEG1' },
-    ]);
+    const twoElements = failureFromNdcErrors(
+      [
+        { Code: '325', DescText: 'Error during booking process. Code: 21, message: Rebooked segment unavailable' },
+        { Code: '325', DescText: 'Priced segment reference missing: SEG1' },
+      ],
+      AA_PROFILE.errorTexts,
+    );
     expect(twoElements.message).toBe('[325] Error during booking process. Code: 21, message: Rebooked segment unavailable');
   });
 
   it('an expired offer is not_found; other refusals are refused', () => {
-    expect(failureFromNdcErrors([{ Code: '325', DescText: 'Invalid or Expired Offer X9EB' }])).toMatchObject({
+    expect(
+      failureFromNdcErrors([{ Code: '325', DescText: 'Invalid or Expired Offer X9EB' }], AA_PROFILE.errorTexts),
+    ).toMatchObject({
       kind: 'not_found',
       message: '[325] Invalid or Expired Offer X9EB',
     });
-    expect(failureFromNdcErrors([{ Code: '304', DescText: 'Something else' }])).toMatchObject({
+    expect(failureFromNdcErrors([{ Code: '304', DescText: 'Something else' }], AA_PROFILE.errorTexts)).toMatchObject({
       kind: 'refused',
       retryable: false,
     });
@@ -53,12 +62,15 @@ describe('airline errors as typed failures', () => {
   it("reads another airline's published 21.3 answer (Virgin Atlantic sample) tolerantly", () => {
     needsUpstream('ndc-samples');
     const file = path.join(NDC_SAMPLES_DIR, 'airshopping/shop_with_direct_flight_filter_RS.xml');
-    const answer = readShoppingAnswer({
-      slices: [{ origin: 'LHR', destination: 'JFK', departureDate: '2023-06-08' }],
-      passengers: { adults: 1, children: 0, infants: 0 },
-      cabin: null,
-      maxConnections: null,
-    });
+    const answer = readShoppingAnswer(
+      {
+        slices: [{ origin: 'LHR', destination: 'JFK', departureDate: '2023-06-08' }],
+        passengers: { adults: 1, children: 0, infants: 0 },
+        cabin: null,
+        maxConnections: null,
+      },
+      AA_PROFILE,
+    );
     const root = parseXml(fs.readFileSync(file, 'utf8'), answer.options).IATA_AirShoppingRS as Record<string, unknown>;
     const offers = answer.offers(root);
     expect(offers.length).toBeGreaterThan(0);
@@ -75,21 +87,21 @@ describe('airline errors as typed failures', () => {
       passengers: { adults: 1, children: 0, infants: 0 },
       partnerConnection: true,
     };
-    const id = offerIds.sign(encodeAaOfferId(ref));
+    const id = offerIds.sign(encodeNdcOfferId('AA', ref));
     expect(id).toMatch(/^AA\|2\./);
-    expect(decodeAaOfferId(id, offerIds)).toEqual({ ...ref.parts[0], ...ref });
+    expect(decodeNdcOfferId('AA', id, offerIds)).toEqual({ ...ref.parts[0], ...ref });
     // Unsigned content is not an id; signed garbage is still garbage.
-    expect(decodeAaOfferId(encodeAaOfferId(ref), offerIds)).toBeNull();
+    expect(decodeNdcOfferId('AA', encodeNdcOfferId('AA', ref), offerIds)).toBeNull();
     for (const bad of ['AA|1.!!!', 'AA|2.e30', 'BA|1.e30', 'plain']) {
-      expect(decodeAaOfferId(bad, offerIds)).toBeNull();
-      expect(decodeAaOfferId(offerIds.sign(bad), offerIds)).toBeNull();
+      expect(decodeNdcOfferId('AA', bad, offerIds)).toBeNull();
+      expect(decodeNdcOfferId('AA', offerIds.sign(bad), offerIds)).toBeNull();
     }
   });
 });
 
 describe('NDC transport against the test system', () => {
   let aa: AaTestSystem;
-  const transport = new NdcTransport();
+  const transport = new NdcTransport(AA_PROFILE);
   const xml = airShoppingRequest(
     {
       slices: [{ origin: 'JFK', destination: 'LAX', departureDate: daysAhead(10) }],

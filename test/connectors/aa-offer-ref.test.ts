@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAaOfferId, encodeAaOfferId, type AaOfferRef } from '../../src/connectors/aa/aa-offer-ref.js';
+import { decodeNdcOfferId, encodeNdcOfferId, type NdcOfferRef } from '../../src/connectors/ndc/offer-ref.js';
 import { createOfferIdAuthenticator } from '../../src/connectors/offer-id-auth.js';
 import { Keyring } from '../../src/platform/keyring/keyring.js';
 
 const offerIds = createOfferIdAuthenticator(Keyring.parse(Keyring.generateText()));
 
-type Ref = Pick<AaOfferRef, 'parts' | 'passengers' | 'partnerConnection'>;
+type Ref = Pick<NdcOfferRef, 'parts' | 'passengers' | 'partnerConnection'>;
 
 /** The content as the id format defines it: base64url of JSON.stringify of the compact form. */
 function expectedContent(ref: Ref): string {
@@ -46,9 +46,9 @@ const REFS: Ref[] = [
 describe('AA offer id content', () => {
   it('is exactly base64url(JSON.stringify(compact form)), escapes included, and reads back to the same reference', () => {
     for (const ref of REFS) {
-      const content = encodeAaOfferId(ref);
+      const content = encodeNdcOfferId('AA', ref);
       expect(content).toBe(expectedContent(ref));
-      expect(decodeAaOfferId(offerIds.sign(content), offerIds)).toEqual({ ...ref.parts[0], ...ref });
+      expect(decodeNdcOfferId('AA', offerIds.sign(content), offerIds)).toEqual({ ...ref.parts[0], ...ref });
     }
   });
 
@@ -63,7 +63,7 @@ describe('AA offer id content', () => {
       passengers: { adults: 3, children: 0, infants: 0 },
       partnerConnection: false,
     };
-    expect(encodeAaOfferId(ref)).toBe(expectedContent(ref));
-    expect(decodeAaOfferId(offerIds.sign(encodeAaOfferId(ref)), offerIds)?.parts).toEqual(ref.parts);
+    expect(encodeNdcOfferId('AA', ref)).toBe(expectedContent(ref));
+    expect(decodeNdcOfferId('AA', offerIds.sign(encodeNdcOfferId('AA', ref)), offerIds)?.parts).toEqual(ref.parts);
   });
 });

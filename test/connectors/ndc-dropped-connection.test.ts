@@ -4,7 +4,8 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { NdcTransport } from '../../src/connectors/aa/ndc-transport.js';
+import { AA_PROFILE } from '../../src/connectors/aa/aa-profile.js';
+import { NdcTransport } from '../../src/connectors/ndc/ndc-transport.js';
 
 const ANSWER = '<IATA_OrderViewRS><Response><Order><OrderID>X1</OrderID></Order></Response></IATA_OrderViewRS>';
 
@@ -33,7 +34,7 @@ async function airline(drop: number) {
   return { port: (server.address() as net.AddressInfo).port, received, close };
 }
 
-const transport = new NdcTransport();
+const transport = new NdcTransport(AA_PROFILE);
 const closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(closers.splice(0).map((c) => c()));

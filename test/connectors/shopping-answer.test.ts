@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { airShoppingRequest } from '../../src/connectors/aa/air-shopping-request.js';
-import { parseXml, type Parsed } from '../../src/connectors/aa/ndc-xml.js';
-import { readShoppingAnswer } from '../../src/connectors/aa/offer-responses.js';
+import { airShoppingRequest } from '../../src/connectors/ndc/air-shopping-request.js';
+import { parseXml, type Parsed } from '../../src/connectors/ndc/ndc-xml.js';
+import { readShoppingAnswer } from '../../src/connectors/ndc/offer-responses.js';
+import { AA_PROFILE } from '../../src/connectors/aa/aa-profile.js';
 import type { Offer, SearchQuery } from '../../src/connectors/connector-types.js';
 import { validateSearch } from '../../src/shopping/search-validation.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
@@ -16,14 +17,14 @@ const KEY = 'aa-test-subscription-key';
 /** The offers read offer by offer, and what was handed out early. */
 function offerByOffer(xml: string, query: SearchQuery) {
   const early: Offer[][] = [];
-  const answer = readShoppingAnswer(query, { size: 20, emit: (offers) => early.push(offers) });
+  const answer = readShoppingAnswer(query, AA_PROFILE, { size: 20, emit: (offers) => early.push(offers) });
   const root = parseXml(xml, answer.options).IATA_AirShoppingRS as Parsed;
   return { offers: answer.offers(root), early };
 }
 
 /** The offers as a plain search reads them (nothing waits for the first ones): the whole answer, then mapped. */
 function plain(xml: string, query: SearchQuery): Offer[] {
-  const answer = readShoppingAnswer(query);
+  const answer = readShoppingAnswer(query, AA_PROFILE);
   return answer.offers(parseXml(xml, answer.options).IATA_AirShoppingRS as Parsed);
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { readXml } from '../../src/connectors/aa/xml-reader.js';
+import { readXml } from '../../src/connectors/ndc/xml-reader.js';
 import { NDC_SAMPLES_DIR, needsUpstream } from '../helpers/upstream.js';
 
 const reference = new XMLParser({

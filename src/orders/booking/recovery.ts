@@ -14,7 +14,7 @@ export const BOOKING_RECOVERY_INTERVAL_MS = 30_000;
 
 /**
  * A pending intent is the request's own for this long after it was written. OrderCreate's time
- * budget is 30 s (AA_ORDER_BUDGETS_MS), and an airline may still finish a booking a moment after
+ * budget is 30 s (AA_PROFILE.budgetsMs), and an airline may still finish a booking a moment after
  * the caller stopped waiting; four times the budget covers that, the order insert after the
  * answer, and clock skew between instances. Asking the airline earlier could be answered "not
  * found" for a booking still being made, and freeing the key then would let it book twice.

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEV_AA_NOTIFY_SECRET } from '../../../src/platform/config.js';
 import { signatureProblem } from '../../../src/orders/airline-changes/notification-signature.js';
-import { readChangeNotification } from '../../../src/connectors/aa/orders/change-notification-reader.js';
+import { AA_PROFILE } from '../../../src/connectors/aa/aa-profile.js';
+import { readChangeNotification } from '../../../src/connectors/ndc/orders/change-notification-reader.js';
 import { ndcSchemaErrors } from '../../connectors/ndc-schema-validator.js';
 import { orderFixture, type OrderFixture } from '../../orders/order-fixture.js';
 
@@ -72,7 +73,7 @@ describe('AA test system: OrderChangeNotifRQ', () => {
       expect(await ndcSchemaErrors(got.body, 'IATA_OrderChangeNotifRQ')).toEqual([]);
       expect(signatureProblem(got.signature, got.body, DEV_AA_NOTIFY_SECRET, new Date())).toBeNull();
       expect(signatureProblem(got.signature, got.body, 'another-secret-of-16+', new Date())).toMatch(/does not match/);
-      const read = readChangeNotification(got.body);
+      const read = readChangeNotification(got.body, AA_PROFILE);
       expect(read.ok && read.value).toEqual({
         orders: [{ airlineOrderId: order.airline_order_id, pnr: order.pnr, version: expect.any(Number) }],
         kinds: [body.change === 'cancel' ? 'flight_cancelled' : 'schedule_change'],

@@ -1,16 +1,18 @@
 import { failure, fail, ok, type ConnectorResult } from '../../connector-failure.js';
 import type { ChangeNotification } from '../../change-notification.js';
+import type { NdcAirlineProfile } from '../ndc-airline-profile.js';
 import { list, node, parseXml, text } from '../ndc-xml.js';
 
-/** ChangeTypeCode of a 21.3 ChangeOperation, as the IATA samples use them. */
-const KINDS: Record<string, ChangeNotification['kinds'][number]> = { '2': 'schedule_change', '3': 'flight_cancelled' };
-
 /**
- * An IATA_OrderChangeNotifRQ from AA: which orders changed (OrderID, PNR, version) and how. The
- * body was size-bounded by the route before it got here; anything that is not a well-formed
- * notification naming at least one order is refused, with a sentence saying what is missing.
+ * An IATA_OrderChangeNotifRQ from the profile's airline: which orders changed (OrderID, PNR,
+ * version) and how (its ChangeTypeCodes, profile.changeKinds). The body was size-bounded by the
+ * route before it got here; anything that is not a well-formed notification naming at least one
+ * order, or that names another carrier, is refused, with a sentence saying what is wrong.
  */
-export function readChangeNotification(xml: string): ConnectorResult<ChangeNotification> {
+export function readChangeNotification(
+  xml: string,
+  profile: Pick<NdcAirlineProfile, 'code' | 'changeKinds'>,
+): ConnectorResult<ChangeNotification> {
   let root: Record<string, unknown>;
   try {
     root = parseXml(xml);
@@ -22,15 +24,15 @@ export function readChangeNotification(xml: string): ConnectorResult<ChangeNotif
   const rq = node(message);
   const carrier = list(node(rq.DistributionChain).DistributionChainLink).find((l) => text(l.OrgRole) === 'Carrier');
   const carrierId = text(node(carrier?.ParticipatingOrg).OrgID);
-  if (carrierId !== null && carrierId !== 'AA')
-    return fail(failure('refused', `the notification comes from carrier ${carrierId}, not AA`));
+  if (carrierId !== null && carrierId !== profile.code)
+    return fail(failure('refused', `the notification comes from carrier ${carrierId}, not ${profile.code}`));
   const groups = list(node(rq.Notification).ChangeGroup).flatMap((g) => list(g.ChangeOperationGroup));
   const orders = new Map<string, ChangeNotification['orders'][number]>();
   const kinds = new Set<ChangeNotification['kinds'][number]>();
   for (const group of groups) {
     const groupVersion = Number(text(group.OrderVersionNumber) ?? NaN);
     for (const op of list(group.ChangeOperation)) {
-      kinds.add(KINDS[text(op.ChangeTypeCode) ?? ''] ?? 'other');
+      kinds.add(profile.changeKinds[text(op.ChangeTypeCode) ?? ''] ?? 'other');
       for (const order of list(node(op.New).Order)) {
         const id = text(order.OrderID);
         if (!id) continue;

@@ -71,18 +71,13 @@ export function priceSeats(root: Parsed, seats: Extract<ExtraRequest, { kind: 's
 }
 
 /**
- * AA's a-la-carte item ids are `<a-la-carte offer id>-<service>[-<segment>]`, and every
- * ServiceList answer makes a new offer id: the same service is the same part after the offer id.
+ * Prices services from a ServiceListRS: each chosen service is found among the answer's a-la-carte
+ * items by the airline's own rule for recognising a service across answers (profile.sameService).
  */
-function sameService(itemId: string, wanted: string): boolean {
-  if (itemId === wanted) return true;
-  const tail = (id: string) => (id.includes('-') ? id.slice(id.indexOf('-')) : null);
-  return tail(itemId) !== null && tail(itemId) === tail(wanted);
-}
-
 export function priceServices(
   root: Parsed,
   services: Extract<ExtraRequest, { kind: 'service' }>[],
+  sameService: (itemId: string, wanted: string) => boolean,
 ): ConnectorResult<PricedExtra[]> {
   const response = node(root.Response);
   const { offerId, prices } = alaCarte(response);

@@ -1,6 +1,6 @@
 import type { Segment } from '../../connector-types.js';
 import type { AirlineOrder, AirlineOrderStatus, OrderExtra, OrderSegment, OrderTicket } from '../../order-types.js';
-import { PASSENGER_TYPE } from '../aa-passengers.js';
+import { PASSENGER_TYPE } from '../passengers.js';
 import { readDataLists, type DataLists } from '../ndc-data-lists.js';
 import { cabinOf, readSegment, stableIdOf } from '../ndc-offer-mapper.js';
 import { amount, list, node, text, texts, type Parsed } from '../ndc-xml.js';
@@ -43,10 +43,10 @@ function segmentOf(
 }
 
 /**
- * An IATA_OrderViewRS as the gateway's AirlineOrder. The order's status is read from the order
- * and its documents: tickets make it ticketed, a closed order with refunded coupons refunded.
+ * An IATA_OrderViewRS of `airline` as the gateway's AirlineOrder. The order's status is read from
+ * the order and its documents: tickets make it ticketed, a closed order with refunded coupons refunded.
  */
-export function readOrderView(root: Parsed): AirlineOrder | null {
+export function readOrderView(root: Parsed, airline: string): AirlineOrder | null {
   const response = node(root.Response);
   const order = node(response.Order);
   const airlineOrderId = text(order.OrderID);
@@ -118,7 +118,7 @@ export function readOrderView(root: Parsed): AirlineOrder | null {
   const refund = refundOf(items, total.currency);
   return {
     airlineOrderId,
-    owner: text(order.OwnerCode) ?? 'AA',
+    owner: text(order.OwnerCode) ?? airline,
     pnr,
     status,
     total,
@@ -164,7 +164,7 @@ function refundOf(items: Parsed[], currency: string): { amountMinor: number; cur
 
 /**
  * The order's journeys (21.3 PaxJourney, one per one-way trip), each as the stable ids of its
- * segments in order: what AA changes whole on a reissue. Journeys of no segment are left out.
+ * segments in order: what an airline changes whole on a reissue. Journeys of no segment are left out.
  */
 export function readJourneys(root: Parsed): string[][] {
   const response = node(root.Response);

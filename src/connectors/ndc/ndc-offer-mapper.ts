@@ -10,8 +10,9 @@ import type {
   Segment,
 } from '../connector-types.js';
 import { hasPartnerOperatedConnection } from '../offer-facts.js';
-import { encodeAaOfferId, type AaOfferPart } from './aa-offer-ref.js';
-import { PASSENGER_TYPE } from './aa-passengers.js';
+import type { NdcAirlineProfile } from './ndc-airline-profile.js';
+import { encodeNdcOfferId, type OfferPart } from './offer-ref.js';
+import { PASSENGER_TYPE } from './passengers.js';
 import type { DataLists } from './ndc-data-lists.js';
 import { readTaxLines } from './tax-lines.js';
 import { amount, durationMinutes, list, listAll, node, text, texts, textsAll, type Parsed } from './ndc-xml.js';
@@ -183,13 +184,21 @@ const times = (m: Money | null, factor: number, currency: string): Money =>
 
 export interface MappedOffer {
   offer: Offer;
-  part: AaOfferPart;
+  part: OfferPart;
 }
 
-/** One NDC offer (an AirShoppingRS Offer or an OfferPriceRS PricedOffer) in our shape. */
-export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerCounts): MappedOffer | null {
+/** The part of an airline's profile the offer mapper reads: its code, and how its price classes name brands. */
+export type MapperDialect = Pick<NdcAirlineProfile, 'code' | 'brandOf'>;
+
+/** One NDC offer (an AirShoppingRS Offer or an OfferPriceRS PricedOffer) of `airline` in our shape. */
+export function mapOffer(
+  offer: Parsed,
+  lists: DataLists,
+  passengers: PassengerCounts,
+  airline: MapperDialect,
+): MappedOffer | null {
   const offerId = text(offer.OfferID);
-  const owner = text(offer.OwnerCode) ?? 'AA';
+  const owner = text(offer.OwnerCode) ?? airline.code;
   const items = list(offer.OfferItem);
   if (!offerId || items.length === 0) return null;
 
@@ -271,13 +280,14 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
     ...components.map((c) => text(c.PriceClassRefID)),
   ].filter((id): id is string => id !== null);
   const priceClass = classIds.map((id) => lists.priceClasses.get(id)).find((p) => p !== undefined);
+  const brand = priceClass ? airline.brandOf(priceClass) : null;
   const penaltyIds = texts(offer.PenaltyRefID).concat(textsAll(fareDetails, 'PenaltyRefID'));
   const penalties = penaltyIds.map((id) => lists.penalties.get(id)).filter((p): p is Parsed => !!p);
   const firstItem = items[0]!;
 
-  const part: AaOfferPart = { offerId, owner, items: priceRows.map((r) => ({ id: r.id, pax: r.pax })) };
+  const part: OfferPart = { offerId, owner, items: priceRows.map((r) => ({ id: r.id, pax: r.pax })) };
   const mapped: Offer = {
-    offerId: encodeAaOfferId({
+    offerId: encodeNdcOfferId(airline.code, {
       parts: [part],
       passengers,
       partnerConnection: hasPartnerOperatedConnection({ airline: owner, slices }),
@@ -299,11 +309,11 @@ export function mapOffer(offer: Parsed, lists: DataLists, passengers: PassengerC
     passengerPrices,
     expiresAt: text(offer.OfferExpirationTimeLimitDateTime),
     paymentDeadline: text(node(node(firstItem.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime),
-    // AA gives a payment time limit only to offers it holds unpaid; without one it sells paid at once.
+    // An airline gives a payment time limit only to offers it holds unpaid; without one it sells paid at once.
     holdable: items.every((i) => text(node(node(i.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime) !== null),
-    fareBrand: priceClass ? text(priceClass.Name) : null,
-    fareBrandCode: priceClass ? text(priceClass.Code) : null,
-    cabin: slices[0]!.segments[0]!.cabin ?? cabinOf(text(node(priceClass?.CabinType).CabinTypeCode)),
+    fareBrand: brand?.name ?? null,
+    fareBrandCode: brand?.code ?? null,
+    cabin: slices[0]!.segments[0]!.cabin ?? brand?.cabin ?? null,
     slices,
     baggage: baggageOf(offer, lists, priceRows[0]?.pax[0] ?? null),
     changes: condition(

@@ -4,26 +4,26 @@ import { canonicalOfferId, splitOfferId } from '../offer-id.js';
 import { MAX_SLICES, passengerCountsProblem } from '../trip-limits.js';
 
 /** One airline offer inside ours: its id, owner, and each offer item with its passengers. */
-export interface AaOfferPart {
+export interface OfferPart {
   offerId: string;
   owner: string;
   items: { id: string; pax: string[] }[];
 }
 
 /**
- * Everything a later OfferPrice, SeatAvailability or ServiceList needs about an AA offer, carried
+ * Everything a later OfferPrice, SeatAvailability or ServiceList needs about an NDC offer, carried
  * in the canonical id itself so no gateway instance has to remember a search. A round trip or
  * multi-city offer may be several airline offers (AA answers one offer per origin-destination),
- * hence `parts`. The passenger counts rebuild the passenger list (aa-passengers.ts).
+ * hence `parts`. The passenger counts rebuild the passenger list (passengers.ts).
  *
- * Format: `AA|2.<base64url JSON>.<tag>`. `encodeAaOfferId` writes the content; the connector signs
- * it when it hands the offer out (offer-id-auth.ts), and `decodeAaOfferId` reads only ids whose
+ * Format: `<airline>|2.<base64url JSON>.<tag>` (`AA|2.…`, `VS|2.…`). `encodeNdcOfferId` writes the
+ * content; the connector signs it when it hands the offer out (offer-id-auth.ts), and `decodeNdcOfferId` reads only ids whose
  * tag verifies, then bounds everything it reads before using it. Version 1 ids (no tag) are
  * refused: offers live minutes, so ids issued before an upgrade are as good as expired.
  */
-export interface AaOfferRef extends AaOfferPart {
+export interface NdcOfferRef extends OfferPart {
   /** Every airline offer of ours; `offerId`, `owner` and `items` repeat the first, the only one of a one-way offer. */
-  parts: AaOfferPart[];
+  parts: OfferPart[];
   passengers: PassengerCounts;
   /** A connection with a partner-operated leg (see offer-facts.ts). */
   partnerConnection: boolean;
@@ -35,7 +35,7 @@ const VERSION = '2';
 const shortItem = (offerId: string, itemId: string) => (itemId.startsWith(offerId) ? `~${itemId.slice(offerId.length)}` : itemId);
 const longItem = (offerId: string, itemId: string) => (itemId.startsWith('~') ? offerId + itemId.slice(1) : itemId);
 
-// Passenger ids are ours (PAX1, PAX2, ... from aa-passengers.ts): an id stores their numbers, so a
+// Passenger ids are ours (PAX1, PAX2, ... from passengers.ts): an id stores their numbers, so a
 // six-slice trip for nine passengers stays well inside MAX_OFFER_ID_LENGTH. Anything else is kept as text.
 const PAX_ID = /^PAX([1-9]\d?)$/;
 const shortPax = (pax: string) => {
@@ -60,7 +60,7 @@ function base64url(text: string): string {
  * what JSON.stringify makes of `{o: [[offerId, owner, [[item, pax]]]], p: [a, c, i], x?: 1}`,
  * without the arrays and closures a search's every offer would otherwise make.
  */
-export function encodeAaOfferId(ref: Pick<AaOfferRef, 'parts' | 'passengers' | 'partnerConnection'>): string {
+export function encodeNdcOfferId(airline: string, ref: Pick<NdcOfferRef, 'parts' | 'passengers' | 'partnerConnection'>): string {
   let json = '{"o":[';
   for (let p = 0; p < ref.parts.length; p++) {
     const part = ref.parts[p]!;
@@ -78,7 +78,7 @@ export function encodeAaOfferId(ref: Pick<AaOfferRef, 'parts' | 'passengers' | '
   }
   const { adults, children, infants } = ref.passengers;
   json += `],"p":[${adults},${children},${infants}]${ref.partnerConnection ? ',"x":1' : ''}}`;
-  return canonicalOfferId('AA', `${VERSION}.${base64url(json)}`);
+  return canonicalOfferId(airline, `${VERSION}.${base64url(json)}`);
 }
 
 // Every count read from an id is bounded before anything is built from it: a part per slice,
@@ -96,14 +96,14 @@ const isItem = (v: unknown, most: number): v is [string, (string | number)[]] =>
   v[1].every((p) => isPax(p, most));
 
 /**
- * The reference inside a canonical AA id, or null when the id was not issued by this gateway
+ * The reference inside a canonical id of `airline`, or null when the id was not issued by this gateway
  * (no valid tag), is of another version, or holds anything out of bounds: more parts than a trip
  * has slices, passenger counts a search would refuse (zero adults, more than nine seats).
  */
-export function decodeAaOfferId(offerId: string, auth: OfferIdAuthenticator): AaOfferRef | null {
+export function decodeNdcOfferId(airline: string, offerId: string, auth: OfferIdAuthenticator): NdcOfferRef | null {
   const content = auth.open(offerId);
   const split = content === null ? null : splitOfferId(content);
-  if (!split || split.airline !== 'AA') return null;
+  if (!split || split.airline !== airline) return null;
   const dot = split.reference.indexOf('.');
   if (dot < 0 || split.reference.slice(0, dot) !== VERSION) return null;
   let c: { o?: unknown; p?: unknown; x?: unknown };
@@ -121,7 +121,7 @@ export function decodeAaOfferId(offerId: string, auth: OfferIdAuthenticator): Aa
   if (!Array.isArray(c.o) || c.o.length === 0 || c.o.length > MAX_SLICES || !c.o.every(isPart)) return null;
   const raw = c.o as [string, string, unknown[]][];
   if (!raw.every(([, , items]) => items.length > 0 && items.length <= most && items.every((i) => isItem(i, most)))) return null;
-  const parts = raw.map(([id, owner, items]): AaOfferPart => ({
+  const parts = raw.map(([id, owner, items]): OfferPart => ({
     offerId: id,
     owner,
     items: (items as [string, (string | number)[]][]).map(([itemId, pax]) => ({

@@ -1,6 +1,6 @@
 import type { PassengerCounts } from '../connector-types.js';
-import type { AaOfferPart } from './aa-offer-ref.js';
-import { paxList, paxListXml } from './aa-passengers.js';
+import type { OfferPart } from './offer-ref.js';
+import { paxList, paxListXml } from './passengers.js';
 import { distributionChain, type Seller } from './air-shopping-request.js';
 import { buildMessage, type XmlNode } from './ndc-xml.js';
 
@@ -8,7 +8,7 @@ import { buildMessage, type XmlNode } from './ndc-xml.js';
  * IATA_OfferPriceRQ for one airline offer. The passenger list is rebuilt from the counts carried
  * in our offer id; every selected item names its passengers.
  */
-export function offerPriceRequest(part: AaOfferPart, passengers: PassengerCounts, seller: Seller): string {
+export function offerPriceRequest(part: OfferPart, passengers: PassengerCounts, seller: Seller): string {
   const pax = paxList(passengers);
   return buildMessage('IATA_OfferPriceRQ', {
     DistributionChain: distributionChain(seller),
@@ -31,7 +31,7 @@ export function offerPriceRequest(part: AaOfferPart, passengers: PassengerCounts
 }
 
 export type SeatSubjectRef =
-  { kind: 'offer'; part: AaOfferPart; passengers: PassengerCounts } | { kind: 'order'; orderId: string; owner: string };
+  { kind: 'offer'; part: OfferPart; passengers: PassengerCounts } | { kind: 'order'; orderId: string; owner: string };
 
 /** IATA_SeatAvailabilityRQ for an offer (before booking) or an order (after). */
 export function seatAvailabilityRequest(subject: SeatSubjectRef, seller: Seller): string {
@@ -50,7 +50,7 @@ export function seatAvailabilityRequest(subject: SeatSubjectRef, seller: Seller)
 }
 
 /** IATA_ServiceListRQ: the ancillaries an airline sells with an offer. */
-export function serviceListRequest(part: AaOfferPart, passengers: PassengerCounts, seller: Seller): string {
+export function serviceListRequest(part: OfferPart, passengers: PassengerCounts, seller: Seller): string {
   return buildMessage('IATA_ServiceListRQ', {
     DistributionChain: distributionChain(seller),
     Request: {

@@ -1,6 +1,6 @@
 import type { AncillaryService, Offer, PassengerCounts, Seat, SeatMap, SearchQuery } from '../connector-types.js';
 import { readDataLists, type DataLists } from './ndc-data-lists.js';
-import { cabinOf, mapOffer, stableIdOf, type MappedOffer } from './ndc-offer-mapper.js';
+import { cabinOf, mapOffer, stableIdOf, type MappedOffer, type MapperDialect } from './ndc-offer-mapper.js';
 import { wholeTripOffers } from './offer-combiner.js';
 import { amount, list, node, text, texts, type Parsed } from './ndc-xml.js';
 import type { ElementListener, ReadOptions } from './xml-reader.js';
@@ -42,7 +42,7 @@ const TAXES_UNREAD = new Set(['Tax']);
  * combined and sorted once every offer is in).
  * Offers are read under any CarrierOffers, in document order (21.3 answers have one OffersGroup).
  */
-export function readShoppingAnswer(query: SearchQuery, early?: EarlyOffers): ShoppingAnswer {
+export function readShoppingAnswer(query: SearchQuery, airline: MapperDialect, early?: EarlyOffers): ShoppingAnswer {
   if (!early) {
     return {
       options: { skip: TAXES_UNREAD },
@@ -51,9 +51,9 @@ export function readShoppingAnswer(query: SearchQuery, early?: EarlyOffers): Sho
         const lists = readDataLists(response.DataLists);
         const mapped = list(node(response.OffersGroup).CarrierOffers)
           .flatMap((carrier) => list(carrier.Offer))
-          .map((offer) => mapOffer(offer, lists, query.passengers))
+          .map((offer) => mapOffer(offer, lists, query.passengers, airline))
           .filter((o): o is MappedOffer => o !== null);
-        return wholeTripOffers(mapped, query.slices, query.passengers);
+        return wholeTripOffers(mapped, query.slices, query.passengers, airline.code);
       },
     };
   }
@@ -64,7 +64,7 @@ export function readShoppingAnswer(query: SearchQuery, early?: EarlyOffers): Sho
   let mayEmit = query.slices.length === 1;
 
   const take = (offer: Parsed) => {
-    const one = mapOffer(offer, lists!, query.passengers);
+    const one = mapOffer(offer, lists!, query.passengers, airline);
     if (one === null) return;
     mapped.push(one);
     if (mayEmit && mapped.length === early.size) {
@@ -109,16 +109,20 @@ export function readShoppingAnswer(query: SearchQuery, early?: EarlyOffers): Sho
       const tail = mapped.splice(0);
       for (const offer of before) take(offer);
       mapped.push(...tail);
-      return wholeTripOffers(mapped, query.slices, query.passengers);
+      return wholeTripOffers(mapped, query.slices, query.passengers, airline.code);
     },
   };
 }
 
 /** The priced offer of an OfferPriceRS, with the airline's warnings (a price change, say). */
-export function readPricedOffer(root: Parsed, passengers: PassengerCounts): { mapped: MappedOffer; warnings: string[] } | null {
+export function readPricedOffer(
+  root: Parsed,
+  passengers: PassengerCounts,
+  airline: MapperDialect,
+): { mapped: MappedOffer; warnings: string[] } | null {
   const response = node(root.Response);
   const lists = readDataLists(response.DataLists);
-  const mapped = mapOffer(node(response.PricedOffer), lists, passengers);
+  const mapped = mapOffer(node(response.PricedOffer), lists, passengers, airline);
   const warnings = list(response.Warning)
     .map((w) => text(w.DescText) ?? text(w.Code))
     .filter((w): w is string => w !== null);

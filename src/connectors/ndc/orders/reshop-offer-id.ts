@@ -3,7 +3,7 @@ import { canonicalOfferId, splitOfferId } from '../../offer-id.js';
 
 /**
  * Reshop offers are accepted by id only (change/confirm), so their id carries what acceptance
- * needs — the airline's offer id, owner and the amount due — in its own version, `AA|R.<json>`,
+ * needs — the airline's offer id, owner and the amount due — in its own version, `<airline>|R.<json>`,
  * distinct from shopping offers so one can never be booked as the other. The amount due decides
  * what is paid on acceptance, so the id is signed like a shopping offer id (offer-id-auth.ts):
  * `encodeReshopOfferId` writes the content, the order operations sign it when they hand the
@@ -15,15 +15,15 @@ export interface ReshopOfferRef {
   due: { amountMinor: number; currency: string };
 }
 
-export function encodeReshopOfferId(ref: ReshopOfferRef): string {
+export function encodeReshopOfferId(airline: string, ref: ReshopOfferRef): string {
   const json = JSON.stringify({ o: ref.offerId, w: ref.owner, d: ref.due.amountMinor, c: ref.due.currency });
-  return canonicalOfferId('AA', `R.${Buffer.from(json).toString('base64url')}`);
+  return canonicalOfferId(airline, `R.${Buffer.from(json).toString('base64url')}`);
 }
 
-export function decodeReshopOfferId(id: string, auth: OfferIdAuthenticator): ReshopOfferRef | null {
+export function decodeReshopOfferId(airline: string, id: string, auth: OfferIdAuthenticator): ReshopOfferRef | null {
   const content = auth.open(id);
   const split = content === null ? null : splitOfferId(content);
-  if (!split || split.airline !== 'AA' || !split.reference.startsWith('R.')) return null;
+  if (!split || split.airline !== airline || !split.reference.startsWith('R.')) return null;
   try {
     const c = JSON.parse(Buffer.from(split.reference.slice(2), 'base64url').toString('utf8')) as {
       o?: unknown;

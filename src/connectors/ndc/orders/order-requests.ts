@@ -1,6 +1,6 @@
 import type { Money } from '../../connector-types.js';
 import type { ContactInput, OrderRef, PassengerInput, PaymentInput, PricedExtra, ReshopRequest } from '../../order-types.js';
-import type { AaOfferPart } from '../aa-offer-ref.js';
+import type { OfferPart } from '../offer-ref.js';
 import { CABIN_CODE, type Seller } from '../air-shopping-request.js';
 import type { XmlNode } from '../ndc-xml.js';
 import { amountXml, orderMessage } from './order-message.js';
@@ -72,7 +72,7 @@ function dataLists(passengers: PassengerInput[], contact: ContactInput): XmlNode
 export function orderCreateRequest(
   seller: Seller,
   input: {
-    parts: AaOfferPart[];
+    parts: OfferPart[];
     passengers: PassengerInput[];
     contact: ContactInput;
     extras: PricedExtra[];
@@ -96,7 +96,7 @@ export function orderCreateRequest(
     BookingRef: input.sellerReference ? sellerBookingRef(seller, input.sellerReference) : undefined,
     CreateOrder: {
       AcceptSelectedQuotedOfferList: {
-        SelectedPricedOffer: [...main, ...extraOffers(input.extras, input.parts[0]?.owner ?? 'AA')],
+        SelectedPricedOffer: [...main, ...extraOffers(input.extras, input.parts[0]!.owner)],
       },
     },
     DataLists: dataLists(input.passengers, input.contact),

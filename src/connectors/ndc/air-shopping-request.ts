@@ -1,8 +1,8 @@
 import type { Cabin, SearchQuery } from '../connector-types.js';
-import { paxList } from './aa-passengers.js';
+import { paxList } from './passengers.js';
 import { COMMON_NS, MESSAGE_NS, type XmlNode } from './ndc-xml.js';
 
-/** IATA PADIS 9873 cabin codes, as the 21.3 samples and AA's traffic use them. */
+/** IATA PADIS 9873 cabin codes, as the 21.3 samples and the airlines' traffic use them. */
 export const CABIN_CODE: Record<Cabin, string> = { first: '1', business: '2', premium_economy: '4', economy: '5' };
 
 export interface Seller {

@@ -1,6 +1,6 @@
 import type { FareCondition, Money, Offer, PassengerCounts, PassengerPrice, SliceQuery } from '../connector-types.js';
 import { hasPartnerOperatedConnection } from '../offer-facts.js';
-import { encodeAaOfferId } from './aa-offer-ref.js';
+import { encodeNdcOfferId } from './offer-ref.js';
 import type { MappedOffer } from './ndc-offer-mapper.js';
 import { addTaxLines } from './tax-lines.js';
 
@@ -41,15 +41,15 @@ function combinePassengers(lists: PassengerPrice[][]): PassengerPrice[] {
   return [...byType.values()];
 }
 
-/** One offer for the whole trip out of one airline offer per slice; prices and limits add up. */
-export function combine(parts: MappedOffer[], passengers: PassengerCounts): Offer {
+/** One offer of `airline` for the whole trip out of one airline offer per slice; prices and limits add up. */
+export function combine(parts: MappedOffer[], passengers: PassengerCounts, airline: string): Offer {
   const offers = parts.map((p) => p.offer);
   const first = offers[0]!;
   const brands = [...new Set(offers.map((o) => o.fareBrand))];
   const slices = offers.flatMap((o) => o.slices);
   return {
     ...first,
-    offerId: encodeAaOfferId({
+    offerId: encodeNdcOfferId(airline, {
       parts: parts.map((p) => p.part),
       passengers,
       partnerConnection: hasPartnerOperatedConnection({ airline: first.airline, slices }),
@@ -90,7 +90,12 @@ function diverse(offers: MappedOffer[], n: number): MappedOffer[] {
  * offers for single slices (how AA answers round trips and multi-city) are combined one per
  * slice, a bounded number of combinations, cheapest first.
  */
-export function wholeTripOffers(mapped: MappedOffer[], slices: SliceQuery[], passengers: PassengerCounts): Offer[] {
+export function wholeTripOffers(
+  mapped: MappedOffer[],
+  slices: SliceQuery[],
+  passengers: PassengerCounts,
+  airline: string,
+): Offer[] {
   if (slices.length <= 1) return mapped.map((m) => m.offer);
   const complete = mapped.filter((m) => m.offer.slices.length === slices.length).map((m) => m.offer);
   const bySlice = slices.map((q) =>
@@ -103,6 +108,6 @@ export function wholeTripOffers(mapped: MappedOffer[], slices: SliceQuery[], pas
   const perSlice = Math.max(1, Math.floor(MAX_COMBINATIONS ** (1 / slices.length)));
   let combos: MappedOffer[][] = [[]];
   for (const group of bySlice) combos = combos.flatMap((c) => diverse(group, perSlice).map((o) => [...c, o]));
-  const combined = combos.map((parts) => combine(parts, passengers));
+  const combined = combos.map((parts) => combine(parts, passengers, airline));
   return [...complete, ...combined].sort((a, b) => a.total.amountMinor - b.total.amountMinor);
 }

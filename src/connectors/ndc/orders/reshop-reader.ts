@@ -24,7 +24,7 @@ function slicesOf(journeyIds: string[], lists: DataLists): OfferSlice[] {
 }
 
 /** The reshop offers of an OrderReshopRS: new flights, fare difference, change fee, amount due. */
-export function readReshopOffers(root: Parsed): ReshopOffer[] {
+export function readReshopOffers(root: Parsed, airline: string): ReshopOffer[] {
   const response = node(root.Response);
   const lists = readDataLists(response.DataLists);
   const fee = amount(node(node(response.ChangeFees).Price).TotalAmount);
@@ -39,15 +39,15 @@ export function readReshopOffers(root: Parsed): ReshopOffer[] {
       ),
     ];
     const airlineOfferId = text(o.OfferID) ?? '';
-    const owner = text(o.OwnerCode) ?? 'AA';
+    const owner = text(o.OwnerCode) ?? airline;
     const newPrice = amount(node(node(diff.NewPrice).Price).TotalAmount);
     const dueAmount = amount(node(o.TotalPrice).TotalAmount);
     const zero = zeroIn(newPrice, dueAmount, fee);
     const total = newPrice ?? zero;
     const due = dueAmount ?? zero;
     const offer: Offer = {
-      offerId: encodeReshopOfferId({ offerId: airlineOfferId, owner, due }),
-      airline: 'AA',
+      offerId: encodeReshopOfferId(airline, { offerId: airlineOfferId, owner, due }),
+      airline,
       total,
       base: null,
       taxes: null,

@@ -1,5 +1,6 @@
 import { Pool, errors as undiciErrors } from 'undici';
 import { fail, failure, ok, type ConnectorFailure, type ConnectorResult } from '../connector-failure.js';
+import type { NdcAirlineProfile, NdcErrorTexts } from './ndc-airline-profile.js';
 import { list, node, parseXml, text, type Parsed } from './ndc-xml.js';
 import type { ReadOptions } from './xml-reader.js';
 
@@ -9,13 +10,6 @@ export interface NdcEndpoint {
 }
 
 export type NdcMessage = 'AirShopping' | 'OfferPrice' | 'SeatAvailability' | 'ServiceList' | (string & {});
-
-/** Texts that mean "the thing you named is gone", as opposed to a refusal of a valid request. */
-const GONE = /invalid or expired offer|offer (?:not found|has expired|expired|no longer)|unknown offer/i;
-/** The airline publishes nothing for what was asked (no seat map for the offer's flights). */
-const NOTHING_PUBLISHED = /no seat map/i;
-/** A line that only repeats the consequence of the refusal before it (interface rule 8). */
-const CASCADE = /priced segment reference (?:is )?missing/i;
 
 /**
  * Messages that only read or quote: sent again once when the connection drops under them. A pooled
@@ -42,10 +36,12 @@ function droppedConnection(err: unknown): boolean {
 
 /**
  * The airline's errors as one failure: the first error is the cause, in the carrier's words with
- * its code in brackets; a following "priced segment reference missing" line is the same refusal's
- * cascade and is dropped rather than reported as a second cause.
+ * its code in brackets; a following line the airline's texts call a cascade (AA's "priced segment
+ * reference missing") repeats the same refusal and is dropped rather than reported as a second
+ * cause (interface rule 8). Its texts also tell "gone" (not_found) and "nothing published"
+ * (not_available) from a refusal of a valid request.
  */
-export function failureFromNdcErrors(errors: Parsed[]): ConnectorFailure {
+export function failureFromNdcErrors(errors: Parsed[], said: NdcErrorTexts): ConnectorFailure {
   const lines = errors.flatMap((e) => {
     const code = text(e.Code);
     const desc = text(e.DescText) ?? text(e.StatusText) ?? 'the airline refused the request';
@@ -53,20 +49,22 @@ export function failureFromNdcErrors(errors: Parsed[]): ConnectorFailure {
     const head = code && !first!.trimStart().startsWith('[') ? `[${code}] ${first}` : first!;
     return [head, ...rest].map((line) => line.trim()).filter(Boolean);
   });
-  const causes = lines.filter((line, i) => i === 0 || !CASCADE.test(line));
+  const causes = lines.filter((line, i) => i === 0 || !said.cascade.test(line));
   const message = causes.join('; ');
   const code = text(errors[0]?.Code);
-  const kind = GONE.test(message) ? 'not_found' : NOTHING_PUBLISHED.test(message) ? 'not_available' : 'refused';
+  const kind = said.gone.test(message) ? 'not_found' : said.nothingPublished.test(message) ? 'not_available' : 'refused';
   return failure(kind, message, code);
 }
 
 /**
  * NDC over HTTP for one airline: one pooled undici connection set per endpoint, the subscription
- * key header, a time budget per call, and every failure turned into a value. Response bodies are
- * always read to the end so pooled sockets are reused.
+ * key in the airline's header, a time budget per call, and every failure turned into a value, read
+ * with the airline's error texts. Response bodies are always read to the end so pooled sockets are reused.
  */
 export class NdcTransport {
   private readonly pools = new Map<string, Pool>();
+
+  constructor(private readonly airline: Pick<NdcAirlineProfile, 'subscriptionKeyHeader' | 'errorTexts'>) {}
 
   private pool(origin: string): Pool {
     let pool = this.pools.get(origin);
@@ -99,7 +97,7 @@ export class NdcTransport {
           headers: {
             'content-type': 'application/xml; charset=utf-8',
             accept: 'application/xml',
-            'ocp-apim-subscription-key': endpoint.subscriptionKey,
+            [this.airline.subscriptionKeyHeader]: endpoint.subscriptionKey,
           },
           body: xml,
           signal: combined,
@@ -138,7 +136,7 @@ export class NdcTransport {
           .join('; ') || gatewayMessage(body);
       return fail(failure('unavailable', `the airline answered HTTP ${status}${said ? `: ${said}` : ''}`, text(errors[0]?.Code)));
     }
-    if (errors.length > 0) return fail(failureFromNdcErrors(errors));
+    if (errors.length > 0) return fail(failureFromNdcErrors(errors, this.airline.errorTexts));
     if (!root || !root.Response) {
       return fail(failure('bad_response', `the airline's ${message} answer could not be read (HTTP ${status})`));
     }
@@ -151,7 +149,7 @@ export class NdcTransport {
   }
 }
 
-/** The text of a JSON refusal by AA's API gateway (`{"statusCode": 401, "message": "..."}`), or ''. */
+/** The text of a JSON refusal by an airline's API gateway (AA's `{"statusCode": 401, "message": "..."}`), or ''. */
 function gatewayMessage(body: string): string {
   if (!body.trimStart().startsWith('{')) return '';
   try {

@@ -2,8 +2,9 @@ import { fail, failure, ok, type ConnectorResult } from '../../connector-failure
 import type { CallContext } from '../../connector-types.js';
 import type { AirlineOrder, ExtraRequest, OrderOperations, OrderRef, OrderSnapshot, PricedExtra } from '../../order-types.js';
 import type { OfferIdAuthenticator } from '../../offer-id-auth.js';
-import { decodeAaOfferId } from '../aa-offer-ref.js';
-import { paxList } from '../aa-passengers.js';
+import type { NdcAirlineProfile } from '../ndc-airline-profile.js';
+import { decodeNdcOfferId } from '../offer-ref.js';
+import { paxList } from '../passengers.js';
 import type { Seller } from '../air-shopping-request.js';
 import type { NdcEndpoint, NdcTransport } from '../ndc-transport.js';
 import type { Parsed } from '../ndc-xml.js';
@@ -23,22 +24,9 @@ import { readJourneys, readOrderView } from './order-view-reader.js';
 import { decodeReshopOfferId } from './reshop-offer-id.js';
 import { readCancelQuote, readRepricedOrder, readReshopOffers } from './reshop-reader.js';
 
-/**
- * Time budget per order message. OrderCreate and OrderChange book, ticket and take payment at
- * the airline and are the slowest calls it answers; giving up early would leave an unknown
- * outcome, so they get the longest budget. Retrieve, quote and reshop are reads.
- */
-export const AA_ORDER_BUDGETS_MS = {
-  OrderCreate: 30_000,
-  OrderChange: 30_000,
-  OrderRetrieve: 10_000,
-  OrderQuote: 10_000,
-  OrderReshop: 15_000,
-  SeatAvailability: 6_000,
-  ServiceList: 6_000,
-} as const;
-
-export interface AaOrderDeps {
+export interface NdcOrderDeps {
+  /** The airline: its code, order budgets, error texts and service rule. */
+  profile: NdcAirlineProfile;
   transport: NdcTransport;
   endpoint(environment: 'test' | 'live'): ConnectorResult<NdcEndpoint>;
   seller: Seller;
@@ -46,40 +34,41 @@ export interface AaOrderDeps {
   offerIds: OfferIdAuthenticator;
 }
 
-/** An OrderRetrieveRS as this connector read it: the answer itself, and our view of it. */
-interface AaOrderSnapshot extends OrderSnapshot {
-  readBy: 'AA';
+/** An OrderRetrieveRS as this connector read it (readBy: its airline code): the answer itself, and our view of it. */
+interface NdcOrderSnapshot extends OrderSnapshot {
   answer: Parsed;
   order: AirlineOrder;
 }
 
-/** AA's answer to an OrderRetrieve for a booking it does not hold. */
-const NOT_FOUND = /\bnot found\b/i;
+/** The order messages, each with its time budget in the profile. */
+type OrderMessage =
+  'OrderCreate' | 'OrderChange' | 'OrderRetrieve' | 'OrderQuote' | 'OrderReshop' | 'SeatAvailability' | 'ServiceList';
 
 const unreadable = (message: string) => fail<never>(failure('bad_response', `the airline's ${message} answer could not be read`));
 
-/** The order half of the AA connector: NDC 21.3 OrderCreate, OrderRetrieve, OrderReshop, OrderQuote, OrderChange. */
-export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
-  async function call(
-    message: keyof typeof AA_ORDER_BUDGETS_MS,
-    xml: string,
-    ctx: CallContext,
-  ): Promise<ConnectorResult<Parsed>> {
+/**
+ * The order half of an NDC connector: 21.3 OrderCreate, OrderRetrieve, OrderReshop, OrderQuote,
+ * OrderChange. Order messages book, ticket and take payment at the airline and are the slowest it
+ * answers; their budgets (profile.budgetsMs) are the longest, since giving up early leaves an unknown outcome.
+ */
+export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
+  const { profile } = deps;
+  async function call(message: OrderMessage, xml: string, ctx: CallContext): Promise<ConnectorResult<Parsed>> {
     const target = deps.endpoint(ctx.environment);
     if (!target.ok) return target;
-    return deps.transport.call(target.value, message, xml, AA_ORDER_BUDGETS_MS[message], ctx.signal);
+    return deps.transport.call(target.value, message, xml, profile.budgetsMs[message], ctx.signal);
   }
   const view = (answer: ConnectorResult<Parsed>, message: string): ConnectorResult<AirlineOrder> => {
     if (!answer.ok) return answer;
-    const order = readOrderView(answer.value);
+    const order = readOrderView(answer.value, profile.code);
     return order ? ok(order) : unreadable(message);
   };
-  /** The order as AA holds it now: the OrderRetrieveRS and our view of it. */
-  async function readOrder(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<AaOrderSnapshot>> {
+  /** The order as the airline holds it now: the OrderRetrieveRS and our view of it. */
+  async function readOrder(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<NdcOrderSnapshot>> {
     const answer = await call('OrderRetrieve', orderRetrieveRequest(deps.seller, ref), ctx);
     const order = view(answer, 'OrderRetrieve');
     if (!order.ok || !answer.ok) return order.ok ? unreadable('OrderRetrieve') : order;
-    return ok({ readBy: 'AA', answer: answer.value, order: order.value });
+    return ok({ readBy: profile.code, answer: answer.value, order: order.value });
   }
 
   async function priceExtras(
@@ -100,7 +89,7 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
     if (services.length > 0) {
       const answer = await call('ServiceList', serviceRequest(deps.seller, subject), ctx);
       if (!answer.ok) return answer;
-      const priced = priceServices(answer.value, services);
+      const priced = priceServices(answer.value, services, profile.sameService);
       if (!priced.ok) return priced;
       out.push(...priced.value);
     }
@@ -110,14 +99,14 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
   return {
     async priceExtras(subject, extras, ctx) {
       if (subject.kind === 'order') return priceExtras({ kind: 'order', ref: subject.ref }, extras, ctx);
-      const ref = decodeAaOfferId(subject.offerId, deps.offerIds);
+      const ref = decodeNdcOfferId(profile.code, subject.offerId, deps.offerIds);
       const part = ref?.parts[0];
       if (!ref || !part) return fail(failure('not_found', 'offer no longer available at airline'));
       return priceExtras({ kind: 'offer', offerId: part.offerId, owner: part.owner, pax: paxList(ref.passengers) }, extras, ctx);
     },
 
     async createOrder(input, ctx) {
-      const ref = decodeAaOfferId(input.offerId, deps.offerIds);
+      const ref = decodeNdcOfferId(profile.code, input.offerId, deps.offerIds);
       if (!ref) return fail(failure('not_found', 'offer no longer available at airline'));
       const xml = orderCreateRequest(deps.seller, {
         parts: ref.parts,
@@ -137,8 +126,11 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
 
     async findOrderBySellerReference(reference, ctx) {
       const answer = await call('OrderRetrieve', orderBySellerReferenceRequest(deps.seller, reference), ctx);
-      // AA answers an unknown reference with an error naming it not found; nothing else means "none".
-      if (!answer.ok) return answer.failure.kind === 'refused' && NOT_FOUND.test(answer.failure.message) ? ok(null) : answer;
+      // An unknown reference is answered with the airline's "not found" error; nothing else means "none".
+      if (!answer.ok) {
+        const none = answer.failure.kind === 'refused' && profile.errorTexts.orderNotFound.test(answer.failure.message);
+        return none ? ok(null) : answer;
+      }
       return view(answer, 'OrderRetrieve');
     },
 
@@ -162,7 +154,7 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
 
     async reshopOrder(ref, request, ctx) {
       // The order as the reissue's scope check just read it, or a read of our own.
-      const given = request.asRead?.readBy === 'AA' ? (request.asRead as AaOrderSnapshot) : null;
+      const given = request.asRead?.readBy === profile.code ? (request.asRead as NdcOrderSnapshot) : null;
       const read = given ? ok(given) : await readOrder(ref, ctx);
       if (!read.ok) return read;
       const current = read.value;
@@ -176,13 +168,13 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
       if (deletions.length === 0) return fail(failure('refused', 'nothing of the order matches the segments to change'));
       const answer = await call('OrderReshop', reshopRequest(deps.seller, ref, request, deletions), ctx);
       if (!answer.ok) return answer;
-      const offers = readReshopOffers(answer.value);
+      const offers = readReshopOffers(answer.value, profile.code);
       for (const o of offers) o.offer.offerId = deps.offerIds.sign(o.offer.offerId);
       return ok(offers);
     },
 
     async acceptReshopOffers(ref, offerIds, payment, ctx) {
-      const refs = offerIds.map((id) => decodeReshopOfferId(id, deps.offerIds));
+      const refs = offerIds.map((id) => decodeReshopOfferId(profile.code, id, deps.offerIds));
       if (refs.some((r) => r === null)) return fail(failure('not_found', 'reshop offer no longer available at airline'));
       const due = refs.reduce((sum, r) => sum + r!.due.amountMinor, 0);
       const amount = due > 0 ? { amountMinor: due, currency: refs[0]!.due.currency } : null;
@@ -221,7 +213,7 @@ export function aaOrderOperations(deps: AaOrderDeps): OrderOperations {
         ctx,
       );
       if (!answer.ok) return answer;
-      return ok(readOrderView(answer.value));
+      return ok(readOrderView(answer.value, profile.code));
     },
   };
 }

@@ -1,0 +1,83 @@
+import type { ChangeNotification } from '../change-notification.js';
+import type { Cabin } from '../connector-types.js';
+import { cabinOf } from './ndc-offer-mapper.js';
+import { node, text, type Parsed } from './ndc-xml.js';
+
+/** The NDC messages the core sends, each with its time budget, and the monitoring probe. */
+export type NdcBudgetsMs = Readonly<
+  Record<
+    | 'AirShopping'
+    | 'OfferPrice'
+    | 'SeatAvailability'
+    | 'ServiceList'
+    | 'OrderCreate'
+    | 'OrderChange'
+    | 'OrderRetrieve'
+    | 'OrderQuote'
+    | 'OrderReshop'
+    | 'probe',
+    number
+  >
+>;
+
+/** A fare brand as the gateway shows it: `fareBrand`, `fareBrandCode`, and the cabin it sells. */
+export interface NdcBrand {
+  name: string | null;
+  code: string | null;
+  cabin: Cabin | null;
+}
+
+/**
+ * The airline's own words for what the core must tell apart in its errors. Each is matched
+ * against the airline's error text (with its code in brackets, see ndc-transport.ts).
+ */
+export interface NdcErrorTexts {
+  /** An AirShopping refusal that means "we do not fly this", answered as no offers rather than a failure. */
+  noFlights: RegExp;
+  /** The offer (or order item) named is gone: expired or unknown. */
+  gone: RegExp;
+  /** Nothing is published for what was asked (no seat map for the flight). */
+  nothingPublished: RegExp;
+  /** A line that only repeats the consequence of the refusal before it (dropped, not a second cause). */
+  cascade: RegExp;
+  /** The answer to an OrderRetrieve for a booking the airline does not hold. */
+  orderNotFound: RegExp;
+}
+
+/**
+ * What an airline that speaks NDC 21.3 supplies to the core (createNdcConnector): who it is, where
+ * its dialect differs from the standard's letter, and its operating limits. Everything else (the
+ * messages, their reading, offer and order ids, the servicing engine) is the core's and the same
+ * for every airline. docs/connectors.md walks through adding one.
+ */
+export interface NdcAirlineProfile {
+  /** IATA airline code: the prefix of its offer ids, the OwnerCode when an answer omits one. */
+  readonly code: string;
+  readonly name: string;
+  /** The settings that configure its live connection, named when they are missing. */
+  readonly liveSettings: string;
+  /** The HTTP header its API gateway reads the subscription key from (lower case). */
+  readonly subscriptionKeyHeader: string;
+  readonly budgetsMs: NdcBudgetsMs;
+  /** A route the airline always flies non-stop: what the monitoring probe searches. */
+  readonly probeRoute: { origin: string; destination: string };
+  readonly errorTexts: NdcErrorTexts;
+  /** The brand of a PriceClass of its answers: how its price-class names and codes map to our brand and cabin. */
+  brandOf(priceClass: Parsed): NdcBrand;
+  /** Its OrderChangeNotifRQ ChangeTypeCodes, as the kinds of change the gateway tells apart. */
+  readonly changeKinds: Readonly<Record<string, ChangeNotification['kinds'][number]>>;
+  /**
+   * Whether a-la-carte item `itemId` of a new ServiceList answer is the service a seller chose as
+   * `wanted` from an earlier one: airlines mint new item ids per answer, each in its own pattern.
+   */
+  sameService(itemId: string, wanted: string): boolean;
+}
+
+/** A PriceClass as 21.3 describes it: its Name, Code and CabinType. Airlines that fill all three need nothing more. */
+export function standardBrand(priceClass: Parsed): NdcBrand {
+  return {
+    name: text(priceClass.Name),
+    code: text(priceClass.Code),
+    cabin: cabinOf(text(node(priceClass.CabinType).CabinTypeCode)),
+  };
+}
