@@ -31,6 +31,8 @@ import { createWebhooks, type Webhooks, type WebhooksOptions } from './webhooks/
 export interface AppOptions {
   /** Where test keys reach the AA test system (the in-process one, or AA_TEST_URL). */
   aaTestSystemUrl?: string | null;
+  /** Where test keys reach the VS test system (the in-process one, or VS_TEST_URL); absent: none, and searches leave VS out. */
+  vsTestSystemUrl?: string | null;
   /** Webhook delivery collaborators a test controls: the host resolver, extra trusted CAs, the attempt time-out. */
   webhooks?: Pick<WebhooksOptions, 'resolver' | 'ca' | 'attemptTimeoutMs'>;
 }
@@ -128,7 +130,11 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   // dependency order (each plugin declares its dependencies; Fastify refuses a wrong order).
   const identity = createIdentity(platform);
   const auth = createAuth({ platform });
-  const connectors = createConnectors({ platform, aaTestSystemUrl: options.aaTestSystemUrl ?? null });
+  const connectors = createConnectors({
+    platform,
+    aaTestSystemUrl: options.aaTestSystemUrl ?? null,
+    vsTestSystemUrl: options.vsTestSystemUrl ?? null,
+  });
   const portal = createPortal({ platform, identity, apiKeys: auth.apiKeys });
   const billing = createBilling({ platform, authenticate: portal.authenticate });
   // Offers and orders need each other: offers reads a booked order's seat map and services by order

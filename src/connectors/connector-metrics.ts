@@ -42,7 +42,7 @@ function metricsIn(registry: Registry): ConnectorMetrics {
 }
 
 // Properties that are not airline calls: neither timed nor counted.
-const NOT_CALLS = new Set(['code', 'name', 'close', 'then', 'offerFacts', 'readChangeNotification']);
+const NOT_CALLS = new Set(['code', 'name', 'close', 'then', 'configuredFor', 'offerFacts', 'readChangeNotification']);
 
 /**
  * The same connector with every call counted and timed. A Proxy rather than a hand-written

@@ -1,15 +1,18 @@
 import type { Registry } from 'prom-client';
-import type { Config } from '../platform/config.js';
-import { createAaConnector } from './aa/aa-connector.js';
+import type { AirlineConfig, Config } from '../platform/config.js';
+import { AA_PROFILE } from './aa/aa-profile.js';
 import type { Connector } from './connector.js';
 import { instrumentConnector } from './connector-metrics.js';
 import type { OfferIdAuthenticator } from './offer-id-auth.js';
+import type { NdcAirlineProfile } from './ndc/ndc-airline-profile.js';
+import { createNdcConnector } from './ndc/ndc-connector.js';
 import { splitOfferId } from './offer-id.js';
+import { VS_PROFILE } from './vs/vs-profile.js';
 
 /** What a connector factory may use: configuration, where test systems listen, the clock, and the offer id keys. */
 export interface ConnectorDeps {
   config: Readonly<Config>;
-  /** Test system base URL per airline code (the in-process AA test system, or AA_TEST_URL). */
+  /** Test system base URL per airline code (an in-process test system, or <CODE>_TEST_URL); null or absent: none. */
   testSystemUrls: Readonly<Record<string, string | null>>;
   clock: () => Date;
   offerIds: OfferIdAuthenticator;
@@ -17,17 +20,28 @@ export interface ConnectorDeps {
 
 type ClosableConnector = Connector & { close?(): Promise<void> };
 
-/** Adding an airline: a folder under connectors/ and one line here. */
-const FACTORIES: ((deps: ConnectorDeps) => ClosableConnector)[] = [
-  (deps) =>
-    createAaConnector({
-      testUrl: deps.testSystemUrls.AA ?? null,
-      testSubscriptionKey: deps.config.aa.testSubscriptionKey,
-      liveUrl: deps.config.aa.liveUrl,
-      liveSubscriptionKey: deps.config.aa.liveSubscriptionKey,
+/**
+ * An airline that speaks NDC 21.3: the core with its profile, reached at its test system and at
+ * the live endpoint its settings (config.aa, config.vs: <CODE>_LIVE_URL, <CODE>_*_SUBSCRIPTION_KEY) name.
+ */
+const ndcAirline =
+  (profile: NdcAirlineProfile, settings: (config: Readonly<Config>) => AirlineConfig) =>
+  (deps: ConnectorDeps): ClosableConnector => {
+    const airline = settings(deps.config);
+    return createNdcConnector(profile, {
+      testUrl: deps.testSystemUrls[profile.code] ?? null,
+      testSubscriptionKey: airline.testSubscriptionKey,
+      liveUrl: airline.liveUrl,
+      liveSubscriptionKey: airline.liveSubscriptionKey,
       clock: deps.clock,
       offerIds: deps.offerIds,
-    }),
+    });
+  };
+
+/** Adding an airline: a profile under connectors/<code>/ and one line here (docs/connectors.md). */
+const FACTORIES: ((deps: ConnectorDeps) => ClosableConnector)[] = [
+  ndcAirline(AA_PROFILE, (config) => config.aa),
+  ndcAirline(VS_PROFILE, (config) => config.vs),
 ];
 
 export interface ConnectorRegistry {

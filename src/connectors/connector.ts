@@ -26,6 +26,12 @@ export interface Connector extends OrderOperations {
   readonly name: string;
 
   /**
+   * Whether the airline can be reached from `environment` on this gateway (a test system, or the
+   * live endpoint and key). No airline call: a search leaves out the airlines that cannot.
+   */
+  configuredFor(environment: 'test' | 'live'): boolean;
+
+  /**
    * What this connector's own offer id says about the offer, with no airline call: lets order
    * creation refuse what the airline would not confirm before it spends a call. Null when the id
    * was not made by this connector.

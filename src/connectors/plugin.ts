@@ -8,6 +8,8 @@ export interface ConnectorsOptions {
   platform: Platform;
   /** Where test keys reach the AA test system (the in-process one, or AA_TEST_URL). */
   aaTestSystemUrl: string | null;
+  /** Where test keys reach the VS test system (the in-process one, or VS_TEST_URL); absent or null: none, and searches leave VS out. */
+  vsTestSystemUrl?: string | null;
 }
 
 export interface Connectors {
@@ -18,11 +20,11 @@ export interface Connectors {
 }
 
 /** The airline connectors, built once per app. */
-export function createConnectors({ platform, aaTestSystemUrl }: ConnectorsOptions): Connectors {
+export function createConnectors({ platform, aaTestSystemUrl, vsTestSystemUrl }: ConnectorsOptions): Connectors {
   const registry = createConnectorRegistry(
     {
       config: platform.config,
-      testSystemUrls: { AA: aaTestSystemUrl },
+      testSystemUrls: { AA: aaTestSystemUrl, VS: vsTestSystemUrl ?? null },
       clock: () => platform.clock(),
       offerIds: createOfferIdAuthenticator(platform.keyring),
     },

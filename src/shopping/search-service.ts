@@ -81,6 +81,17 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
   const { config } = platform;
   const failedBy = new WeakMap<SearchResult, ConnectorOutcome[]>();
 
+  /**
+   * The airlines a search asks: those reachable from the key's environment. One with no endpoint
+   * there (no VS test system on this gateway, no VS_LIVE_URL) is neither "no flights" nor "airline
+   * down", so it is not asked and not listed in `connectors`; monitoring shows it. When none is
+   * reachable, all are asked, and their not_configured answers make the configuration error.
+   */
+  const consulted = (environment: 'test' | 'live') => {
+    const reachable = connectors.all().filter((c) => c.configuredFor(environment));
+    return reachable.length > 0 ? reachable : connectors.all();
+  };
+
   return {
     cacheKey: searchCacheKey,
 
@@ -101,7 +112,7 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
         if (sent.length > 0) onBatch!(sent);
       };
       const outcomes = await fanOut(
-        connectors.all(),
+        consulted(environment),
         request.query,
         { environment, signal, timeoutMs: config.search.timeoutMs, ...(onBatch && { onEarlyOffers }) },
         (outcome) => {

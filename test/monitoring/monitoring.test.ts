@@ -15,6 +15,7 @@ describe('monitoring', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().airlines).toEqual([
       expect.objectContaining({ airline: 'AA', status: 'unknown', probes: 0, interval_seconds: 30 }),
+      expect.objectContaining({ airline: 'VS', name: 'Virgin Atlantic', status: 'unknown', probes: 0, interval_seconds: 30 }),
     ]);
   });
 
@@ -38,6 +39,12 @@ describe('monitoring', () => {
     expect(record.latency_ms.p50).toBeGreaterThan(0);
     expect(record.latency_ms.p99).toBeGreaterThanOrEqual(record.latency_ms.p50);
     expect(Date.parse(record.last_success_at)).toBeGreaterThan(0);
+    // This gateway has no VS test system: VS is listed, down, saying why.
+    expect((await get('/v1/monitoring/airlines/VS')).json()).toMatchObject({
+      airline: 'VS',
+      status: 'down',
+      last_error: 'the VS test system is not configured on this gateway',
+    });
     for (let i = 0; i < 5; i++) await get('/v1/monitoring/airlines');
     expect(await airlineCalls(f, 'probe')).toBe(calls);
     expect(await airlineCalls(f, 'search')).toBe(0);

@@ -134,6 +134,8 @@ export function createNdcConnector(
     code: profile.code,
     name: profile.name,
 
+    configuredFor: (environment) => endpoint(environment).ok,
+
     offerFacts(offerId) {
       const ref = decodeNdcOfferId(profile.code, offerId, options.offerIds);
       return ref ? { partnerOperatedConnection: ref.partnerConnection, airlineOffers: ref.parts.length } : null;

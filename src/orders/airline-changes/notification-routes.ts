@@ -32,7 +32,7 @@ export interface NotificationRouteOptions {
  * by the airline's connector.
  */
 export async function notificationRoutes(app: FastifyInstance, { platform, connectors }: NotificationRouteOptions) {
-  const secrets: Readonly<Record<string, string>> = { AA: platform.config.aa.notifySecret };
+  const secrets: Readonly<Record<string, string>> = { AA: platform.config.aa.notifySecret, VS: platform.config.vs.notifySecret };
   // The body is kept as the exact bytes sent: the signature is over them.
   app.addContentTypeParser(
     ['application/xml', 'text/xml'],

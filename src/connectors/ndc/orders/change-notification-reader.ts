@@ -37,10 +37,13 @@ export function readChangeNotification(
         const id = text(order.OrderID);
         if (!id) continue;
         const version = Number(text(order.OrderVersionNumber) ?? groupVersion);
-        const pnr =
-          list(order.BookingRef)
-            .map((r) => text(r.BookingID))
-            .find(Boolean) ?? null;
+        // The record locator on the order (AA), or on its services (VS).
+        const refs = list(order.BookingRef).concat(
+          list(order.OrderItem)
+            .flatMap((i) => list(i.Service))
+            .flatMap((sv) => list(sv.BookingRef)),
+        );
+        const pnr = refs.map((r) => text(r.BookingID)).find(Boolean) ?? null;
         orders.set(id, { airlineOrderId: id, pnr, version: Number.isInteger(version) ? version : null });
       }
     }

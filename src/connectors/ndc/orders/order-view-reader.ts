@@ -78,6 +78,9 @@ export function readOrderView(root: Parsed, airline: string): AirlineOrder | nul
         if (/cancel|^X|^HX/i.test(status)) cancelled.add(segRef);
         continue;
       }
+      // A service of a flight item bundled with one of its flights (ServiceRefID: VS's included
+      // bags) is part of the fare, not an extra bought beside it.
+      if (isFlight && text(s.ServiceRefID) !== null) continue;
       const seat = node(node(assoc.SeatOnLeg).Seat);
       const seatSeg = text(node(node(node(assoc.SeatOnLeg).SeatAssignmentAssociations).PaxSegmentRef).PaxSegmentRefID);
       const defRef = node(assoc.ServiceDefinitionRef);

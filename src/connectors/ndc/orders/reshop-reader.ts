@@ -9,6 +9,22 @@ import { amount, list, node, text, texts, type Parsed } from '../ndc-xml.js';
 /** Zero in the currency of the amounts that are there: an absent fee on a CLP order is CLP 0, not USD 0. */
 const zeroIn = (...known: (Money | null)[]): Money => ({ amountMinor: 0, currency: known.find((m) => m)?.currency ?? 'USD' });
 
+/** The sum of amounts in one currency; null when there are none. */
+function sumOf(amounts: (Money | null)[]): Money | null {
+  const known = amounts.filter((m): m is Money => m !== null);
+  if (known.length === 0) return null;
+  return { amountMinor: known.reduce((s, m) => s + m.amountMinor, 0), currency: known[0]!.currency };
+}
+
+/**
+ * A 21.3 price holder (NewPrice, DiffPrice, ...) read both ways the airlines write it: one Price
+ * for the whole (AA), or a FareDetail per passenger each with its Price (VS), added up.
+ */
+function priceIn(holder: Parsed, field: 'TotalAmount' | 'DueByAirlineAmount'): Money | null {
+  const whole = amount(node(holder.Price)[field]);
+  return whole ?? sumOf(list(holder.FareDetail).map((f) => amount(node(f.Price)[field])));
+}
+
 function slicesOf(journeyIds: string[], lists: DataLists): OfferSlice[] {
   return journeyIds.map((jid) => {
     const journey = lists.journeys.get(jid) ?? {};
@@ -30,7 +46,11 @@ export function readReshopOffers(root: Parsed, airline: string): ReshopOffer[] {
   const fee = amount(node(node(response.ChangeFees).Price).TotalAmount);
   return list(node(node(response.ReshopResults).ReshopOffers).Offer).map((o) => {
     const items = list(o.AddedOfferItem);
-    const diff = node(node(items[0]?.ReshopPrice).PriceDifferential);
+    const diffs = items.map((i) => node(node(i.ReshopPrice).PriceDifferential));
+    // One differential for the whole offer on its first item (AA), or one per item and passenger (VS).
+    const whole = node(diffs[0]?.NewPrice).Price !== undefined;
+    const priced = (part: 'NewPrice' | 'DiffPrice') =>
+      whole ? priceIn(node(diffs[0]![part]), 'TotalAmount') : sumOf(diffs.map((d) => priceIn(node(d[part]), 'TotalAmount')));
     const journeyIds = [
       ...new Set(
         items
@@ -40,7 +60,7 @@ export function readReshopOffers(root: Parsed, airline: string): ReshopOffer[] {
     ];
     const airlineOfferId = text(o.OfferID) ?? '';
     const owner = text(o.OwnerCode) ?? airline;
-    const newPrice = amount(node(node(diff.NewPrice).Price).TotalAmount);
+    const newPrice = priced('NewPrice');
     const dueAmount = amount(node(o.TotalPrice).TotalAmount);
     const zero = zeroIn(newPrice, dueAmount, fee);
     const total = newPrice ?? zero;
@@ -65,7 +85,7 @@ export function readReshopOffers(root: Parsed, airline: string): ReshopOffer[] {
     };
     return {
       offer,
-      fareDifference: amount(node(node(diff.DiffPrice).Price).TotalAmount) ?? zero,
+      fareDifference: priced('DiffPrice') ?? zero,
       penalty: fee ?? zero,
       amountDue: due,
     };
@@ -73,18 +93,28 @@ export function readReshopOffers(root: Parsed, airline: string): ReshopOffer[] {
 }
 
 /**
- * The cancellation quote: refund (the offer's total) versus the cancellation fee, and the value kept
- * as a trip credit: a price differential of 21.3's type "Residual" (kept by the airline for future use).
+ * The cancellation quote: refund versus the cancellation fee, and the value kept as a trip credit:
+ * a price differential of 21.3's type "Residual" (kept by the airline for future use). Airlines
+ * say it in one of two 21.3 shapes: the refund as the offer's TotalPrice and the fee as ChangeFees
+ * (AA), or, with no TotalPrice, the refund as each deleted item's "Refund" differential
+ * (DiffPrice/FareDetail/Price/DueByAirlineAmount) and the fee as the penalties its fare details
+ * name (PenaltyList, VS's OC_NonRFC_* answers; OC_RFC_* ones name none: refundable in full).
  */
 export function readCancelQuote(root: Parsed): CancelQuote | null {
   const response = node(root.Response);
   const offer = node(node(node(response.ReshopResults).ReshopOffers).Offer);
   const quoteId = text(offer.OfferID);
   if (!quoteId) return null;
-  const refund = amount(node(offer.TotalPrice).TotalAmount);
-  const penalty = amount(node(node(response.ChangeFees).Price).TotalAmount);
-  const residual = list(offer.DeleteOrderItem)
-    .map((i) => node(i.PriceDifferential))
+  const differentials = list(offer.DeleteOrderItem).map((i) => node(i.PriceDifferential));
+  const refunds = differentials.filter((d) => text(d.DifferentialTypeCode) === 'Refund');
+  const refund =
+    amount(node(offer.TotalPrice).TotalAmount) ?? sumOf(refunds.map((d) => priceIn(node(d.DiffPrice), 'DueByAirlineAmount')));
+  const penalties = readDataLists(response.DataLists).penalties;
+  const named = refunds.flatMap((d) => list(node(d.DiffPrice).FareDetail)).flatMap((f) => texts(f.PenaltyRefID));
+  const penalty =
+    amount(node(node(response.ChangeFees).Price).TotalAmount) ??
+    sumOf(named.map((id) => amount(node(penalties.get(id)?.Price).TotalAmount)));
+  const residual = differentials
     .filter((d) => text(d.DifferentialTypeCode) === 'Residual')
     .map((d) => amount(node(node(d.DiffPrice).Price).TotalAmount))
     .find((m) => m !== null);

@@ -1,0 +1,64 @@
+import type { NdcAirlineProfile } from '../ndc/ndc-airline-profile.js';
+import { vsBrand } from './vs-brands.js';
+
+/**
+ * Virgin Atlantic's dialect of NDC 21.3 (its published 21.3.3 samples, ../shared/ndc/samples-21.3).
+ * Where it differs from AA on the wire:
+ * - brands: PriceClass has Name only (no Code; CabinType sometimes): vs-brands.ts maps the names;
+ * - prices: an offer item's Price is per passenger (the core's mapper tells from the totals);
+ * - a-la-carte item ids are `<offer id>|<n>` (AA: `<offer id>-<service>`): sameService below;
+ * - cancellation quotes carry no offer TotalPrice: the refund is each deleted item's "Refund"
+ *   differential, and a non-refundable fare (OC_NonRFC_*) names its penalty in the PenaltyList
+ *   (the core's readCancelQuote reads both shapes);
+ * - reshop differentials are per passenger (DiffPrice/FareDetail/Price) and added up by the core;
+ * - order views list the bags included in a fare as services bundled with the flight
+ *   (ServiceRefID), which the core does not count as extras;
+ * - change notifications carry the record locator on the order's services, not on the order;
+ * - orders are `VS932…` and tickets start with 932, VS's airline accounting code; holds are offers
+ *   with a PaymentTimeLimit, as for AA.
+ */
+export const VS_PROFILE: NdcAirlineProfile = {
+  code: 'VS',
+  name: 'Virgin Atlantic',
+  liveSettings: 'VS_LIVE_URL and VS_LIVE_SUBSCRIPTION_KEY',
+  // The subscription key travels in the same header as AA's; the VS test system checks it there.
+  subscriptionKeyHeader: 'ocp-apim-subscription-key',
+  /**
+   * VS answers long-haul shopping only (LHR/MAN to the Americas, Caribbean, Africa, Asia), from one
+   * schedule: AirShopping within the aggregator's 12 s like AA's; booking and ticketing as long as AA's.
+   */
+  budgetsMs: {
+    AirShopping: 10_000,
+    OfferPrice: 10_000,
+    SeatAvailability: 6_000,
+    ServiceList: 6_000,
+    OrderCreate: 30_000,
+    OrderChange: 30_000,
+    OrderRetrieve: 10_000,
+    OrderQuote: 10_000,
+    OrderReshop: 15_000,
+    probe: 5_000,
+  },
+  // VS's flagship route, flown non-stop several times a day.
+  probeRoute: { origin: 'LHR', destination: 'JFK' },
+  // No error answer is among VS's samples: these are the IATA 21.3 error texts its test system uses.
+  errorTexts: {
+    noFlights: /no (?:flights|fares|availability|itinerar(?:y|ies))|not (?:served|operated)|does not (?:fly|operate|serve)/i,
+    gone: /offer (?:not found|has expired|expired|no longer|is no longer)|(?:invalid|expired|unknown) offer/i,
+    nothingPublished: /no seat map|seat map (?:is )?not available/i,
+    cascade: /priced segment reference (?:is )?missing/i,
+    orderNotFound: /\b(?:order|booking) (?:was )?not found\b|\bno (?:order|booking) found\b/i,
+  },
+  brandOf: vsBrand,
+  // ocn_time_change_rq.xml is ChangeTypeCode 2, ocn_flight_cancel_rq.xml 3: the IATA codes, as AA's.
+  changeKinds: { '2': 'schedule_change', '3': 'flight_cancelled' },
+  /**
+   * VS's a-la-carte item ids are `<a-la-carte offer id>|<n>` (ServiceList_RS_OfferID.xml), the
+   * number fixed per service: every answer makes a new offer id, the part after it is the service.
+   */
+  sameService(itemId, wanted) {
+    if (itemId === wanted) return true;
+    const tail = (id: string) => (id.includes('|') ? id.slice(id.lastIndexOf('|')) : null);
+    return tail(itemId) !== null && tail(itemId) === tail(wanted);
+  },
+};
