@@ -73,6 +73,43 @@ export interface NdcAirlineProfile {
   sameService(itemId: string, wanted: string): boolean;
 }
 
+/**
+ * Time budget per NDC message, for an airline that publishes none of its own. AirShopping searches
+ * the airline's whole schedule and is the slowest shopping message (seconds on busy routes); it must
+ * still end inside the aggregator's budget (SEARCH_TIMEOUT_MS, 12 s by default) so a slow airline
+ * shows as `timed_out`, not as a hung search. OfferPrice re-quotes live inventory and may take as
+ * long; seat maps and service lists are cached lookups at the airline and should be quick.
+ * OrderCreate and OrderChange book, ticket and take payment and are the slowest calls an airline
+ * answers: giving up early would leave an unknown outcome, so they get the longest budget;
+ * retrieve, quote and reshop are reads. The probe is a monitoring call: anything slower than 5 s is
+ * already "degraded" for a seller.
+ */
+export const NDC_BUDGETS_MS: NdcBudgetsMs = {
+  AirShopping: 10_000,
+  OfferPrice: 10_000,
+  SeatAvailability: 6_000,
+  ServiceList: 6_000,
+  OrderCreate: 30_000,
+  OrderChange: 30_000,
+  OrderRetrieve: 10_000,
+  OrderQuote: 10_000,
+  OrderReshop: 15_000,
+  probe: 5_000,
+};
+
+/**
+ * A sameService rule for an airline whose a-la-carte item ids are `<offer id><separator><service>`:
+ * every answer mints a new offer id, so the same service is the same part after it (null: an id
+ * of no such part, matched whole only).
+ */
+export const sameServiceBy =
+  (servicePart: (itemId: string) => string | null) =>
+  (itemId: string, wanted: string): boolean => {
+    if (itemId === wanted) return true;
+    const part = servicePart(itemId);
+    return part !== null && part === servicePart(wanted);
+  };
+
 /** A PriceClass as 21.3 describes it: its Name, Code and CabinType. Airlines that fill all three need nothing more. */
 export function standardBrand(priceClass: Parsed): NdcBrand {
   return {

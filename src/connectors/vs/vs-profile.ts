@@ -1,4 +1,4 @@
-import type { NdcAirlineProfile } from '../ndc/ndc-airline-profile.js';
+import { NDC_BUDGETS_MS, sameServiceBy, type NdcAirlineProfile } from '../ndc/ndc-airline-profile.js';
 import { vsBrand } from './vs-brands.js';
 
 /**
@@ -23,22 +23,8 @@ export const VS_PROFILE: NdcAirlineProfile = {
   liveSettings: 'VS_LIVE_URL and VS_LIVE_SUBSCRIPTION_KEY',
   // The subscription key travels in the same header as AA's; the VS test system checks it there.
   subscriptionKeyHeader: 'ocp-apim-subscription-key',
-  /**
-   * VS answers long-haul shopping only (LHR/MAN to the Americas, Caribbean, Africa, Asia), from one
-   * schedule: AirShopping within the aggregator's 12 s like AA's; booking and ticketing as long as AA's.
-   */
-  budgetsMs: {
-    AirShopping: 10_000,
-    OfferPrice: 10_000,
-    SeatAvailability: 6_000,
-    ServiceList: 6_000,
-    OrderCreate: 30_000,
-    OrderChange: 30_000,
-    OrderRetrieve: 10_000,
-    OrderQuote: 10_000,
-    OrderReshop: 15_000,
-    probe: 5_000,
-  },
+  // VS publishes no budgets: the core's. Its long-haul-only schedule answers no slower than AA's.
+  budgetsMs: NDC_BUDGETS_MS,
   // VS's flagship route, flown non-stop several times a day.
   probeRoute: { origin: 'LHR', destination: 'JFK' },
   // No error answer is among VS's samples: these are the IATA 21.3 error texts its test system uses.
@@ -52,13 +38,6 @@ export const VS_PROFILE: NdcAirlineProfile = {
   brandOf: vsBrand,
   // ocn_time_change_rq.xml is ChangeTypeCode 2, ocn_flight_cancel_rq.xml 3: the IATA codes, as AA's.
   changeKinds: { '2': 'schedule_change', '3': 'flight_cancelled' },
-  /**
-   * VS's a-la-carte item ids are `<a-la-carte offer id>|<n>` (ServiceList_RS_OfferID.xml), the
-   * number fixed per service: every answer makes a new offer id, the part after it is the service.
-   */
-  sameService(itemId, wanted) {
-    if (itemId === wanted) return true;
-    const tail = (id: string) => (id.includes('|') ? id.slice(id.lastIndexOf('|')) : null);
-    return tail(itemId) !== null && tail(itemId) === tail(wanted);
-  },
+  // VS's a-la-carte item ids are `<a-la-carte offer id>|<n>` (ServiceList_RS_OfferID.xml), n fixed per service.
+  sameService: sameServiceBy((id) => (id.includes('|') ? id.slice(id.lastIndexOf('|')) : null)),
 };
