@@ -6,19 +6,29 @@ export type OrderStatusFilter = (typeof ORDER_STATUSES)[number] | '';
 export interface OrderFilters {
   status: OrderStatusFilter;
   pnr: string;
+  /** IATA code of the owning airline (`AA`, `VS`), or '' for every airline. */
+  airline: string;
   environment: 'test' | 'live';
 }
 
-export const NO_FILTERS: OrderFilters = { status: '', pnr: '', environment: 'test' };
+export const NO_FILTERS: OrderFilters = { status: '', pnr: '', airline: '', environment: 'test' };
+
+/** An airline code as the API takes it, or '' when the text is not one (so it is left out). */
+const airlineCode = (text: string): string => {
+  const code = text.trim().toUpperCase();
+  return /^[A-Z0-9]{2}$/.test(code) ? code : '';
+};
 
 /** The query of `GET /v1/dev/orders` for the filters and a page's cursor: empty filters are left out. */
 export function orderListQuery(filters: OrderFilters, cursor: string | null, limit = 20) {
   const pnr = filters.pnr.trim().toUpperCase();
+  const airline = airlineCode(filters.airline);
   return {
     environment: filters.environment,
     limit,
     ...(filters.status ? { status: filters.status } : {}),
     ...(pnr ? { pnr } : {}),
+    ...(airline ? { airline } : {}),
     ...(cursor ? { cursor } : {}),
   };
 }
@@ -39,7 +49,7 @@ export const pageNumber = (p: Paging): number => p.stack.length;
 
 /**
  * The list's state in the URL's query string, so a reload, a shared link and back/forward show
- * the same page: `status`, `pnr`, `environment` (left out when `test`) and one `cursor` per page
+ * the same page: `status`, `pnr`, `airline`, `environment` (left out when `test`) and one `cursor` per page
  * walked past the first, in order, so "Previous" still works after a reload.
  */
 export function orderListSearch(filters: OrderFilters, paging: Paging): string {
@@ -47,13 +57,15 @@ export function orderListSearch(filters: OrderFilters, paging: Paging): string {
   if (filters.status) params.set('status', filters.status);
   const pnr = filters.pnr.trim().toUpperCase();
   if (pnr) params.set('pnr', pnr);
+  const airline = airlineCode(filters.airline);
+  if (airline) params.set('airline', airline);
   if (filters.environment !== 'test') params.set('environment', filters.environment);
   for (const cursor of paging.stack.slice(1)) if (cursor) params.append('cursor', cursor);
   const search = params.toString();
   return search ? `?${search}` : '';
 }
 
-/** The inverse of orderListSearch; a value the API would refuse (an unknown status) is dropped. */
+/** The inverse of orderListSearch; a value the API would refuse (an unknown status, a bad airline code) is dropped. */
 export function parseOrderListSearch(search: string | URLSearchParams): { filters: OrderFilters; paging: Paging } {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
   const status = params.get('status') ?? '';
@@ -63,6 +75,7 @@ export function parseOrderListSearch(search: string | URLSearchParams): { filter
     filters: {
       status: (ORDER_STATUSES as readonly string[]).includes(status) ? (status as OrderStatusFilter) : '',
       pnr,
+      airline: airlineCode(params.get('airline') ?? ''),
       environment: environment === 'live' ? 'live' : 'test',
     },
     paging: { stack: [null, ...params.getAll('cursor').filter((c) => c !== '')] },

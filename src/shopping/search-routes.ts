@@ -54,7 +54,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
 ) => {
   const { config } = platform;
 
-  const limits = `Rate limit: ${config.search.rateLimitPerMinute} searches per rolling minute per agency (adjustable per agency), both search endpoints together; 429 with \`Retry-After: 60\` beyond it; \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` on every answer. Identical searches within the cache time-to-live (${config.search.cacheTtlSeconds} s, never past the earliest offer expiry; results with no offers or with an airline down are not cached) come from cache. The aggregator time-out bounding a search is ${config.search.timeoutMs} ms.`;
+  const limits = `Rate limit: ${config.search.rateLimitPerMinute} searches per rolling minute per agency (adjustable per agency), both search endpoints together; 429 with \`Retry-After: 60\` beyond it; \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` on every answer. Identical searches within the cache time-to-live (${config.search.cacheTtlSeconds} s, never past the earliest offer expiry; results with no offers, with an airline down, or with an airline that answered no offers are not cached) come from cache. Offers are ordered cheapest first across airlines (\`total_amount\`; an answer in more than one currency is grouped by currency code, each group cheapest first; docs/shopping.md). The aggregator time-out bounding a search is ${config.search.timeoutMs} ms.`;
 
   const prepare = (body: SearchRequestBody, apiKey: ApiKeyContext | null) => {
     const request = validateSearch(body, platform.clock());
@@ -91,6 +91,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
       const { result, body } = await service.run(search, environment, key, newSearchId(), gone.signal);
+      lookToBook.recordAirlineSearches(request.apiKey?.agencyId ?? null, service.airlinesReached(result));
       const failure = service.failureOf(result);
       if (failure) throw failure;
       return sendBytes(reply.header('X-Cache', 'MISS'), Buffer.from(body));
@@ -141,6 +142,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
           sent += batch.length;
           stream.send('offers', `{"offers":${offersJsonText(batch)}}`);
         });
+        lookToBook.recordAirlineSearches(request.apiKey?.agencyId ?? null, service.airlinesReached(result));
         const failure = service.failureOf(result);
         if (failure) stream.send('error', { error: failure.message });
         else stream.send('done', { total: sent, connectors: result.connectors });

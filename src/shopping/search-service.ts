@@ -8,6 +8,7 @@ import { newId } from '../platform/ids.js';
 import type { Platform } from '../platform/platform.js';
 import { hasPartnerOperatedConnection, joinedOffersJsonText } from './offer-view.js';
 import { fanOut, type ConnectorOutcome } from './search-fan-out.js';
+import { inAnswerOrder } from './offer-order.js';
 import { cacheTtlMs, searchCacheKey } from './search-cache.js';
 import type { SearchRequest } from './search-validation.js';
 
@@ -55,6 +56,8 @@ export interface SearchService {
   ): Promise<{ result: SearchResult; body: string }>;
   /** The 502 to answer when no connector answered (null when at least one did). */
   failureOf(result: SearchResult): Error | null;
+  /** The airlines this search reached (look-to-book per airline): all but those with no connection configured. */
+  airlinesReached(result: SearchResult): string[];
 }
 
 function applyFilters(offers: Offer[], request: SearchRequest): Offer[] {
@@ -68,11 +71,12 @@ function applyFilters(offers: Offer[], request: SearchRequest): Offer[] {
 
 /**
  * `JSON.stringify({search_id, expires_at, offers, connectors})` without its leading `{`, byte for
- * byte. The offers are joined from each connector's list text (offer-view.ts): a streamed search
- * made those texts for its batches already.
+ * byte. The offers are in answer order (offer-order.ts), joined from each connector's list text
+ * where that order is the connector's own (offer-view.ts): a streamed search made those texts for
+ * its batches already.
  */
 function answerRest(result: SearchResult, lists: readonly (readonly Offer[])[]): string {
-  const offers = result.offers ? joinedOffersJsonText(lists) : 'null';
+  const offers = result.offers ? joinedOffersJsonText(inAnswerOrder(lists)) : 'null';
   const head = `"search_id":${JSON.stringify(result.searchId)},"expires_at":${JSON.stringify(result.expiresAt)}`;
   return `${head},"offers":${offers},"connectors":${JSON.stringify(result.connectors)}}`;
 }
@@ -128,7 +132,7 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
       // Nothing a connector still hands out after the search (a late reader) reaches the stream.
       streaming = false;
       const filtered = outcomes.map((o) => (o.offers ? (batches.get(o) ?? [applyFilters(o.offers, request)]) : null));
-      const offers = filtered.flatMap((lists) => (lists ?? []).flat());
+      const offers = inAnswerOrder(filtered.flatMap((lists) => lists ?? [])).flat();
       // Null only when no answering airline flies the route; a filter that emptied the list leaves [].
       const flies = outcomes.some((o) => o.offers !== null);
       const now = platform.clock().getTime();
@@ -164,7 +168,9 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
           filtered.flatMap((lists) => lists ?? []),
         ));
       // A result with a connector down is not cached: the next identical search must ask it again.
-      const complete = outcomes.every((o) => o.status === 'answered');
+      // Nor is one in which an airline that flies the route answered no offers: a momentary empty
+      // answer from one airline would otherwise hide it from every identical search for the TTL.
+      const complete = outcomes.every((o) => o.status === 'answered' && (o.offers === null || o.offers.length > 0));
       if (complete && ttl > 0 && !signal.aborted) await cache.set(key, Buffer.from(HIT_PREFIX + restOf()), ttl);
       return {
         result,
@@ -172,6 +178,10 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
           return MISS_PREFIX + restOf();
         },
       };
+    },
+
+    airlinesReached(result) {
+      return (failedBy.get(result) ?? []).filter((o) => o.failure?.kind !== 'not_configured').map((o) => o.airline);
     },
 
     failureOf(result) {

@@ -15,6 +15,11 @@ export interface LookToBookDelta {
   bookings: number;
 }
 
+/** Counts of one agency's traffic with one airline (look_to_book_airline_daily). */
+export interface AirlineLookToBookDelta extends LookToBookDelta {
+  airline: string;
+}
+
 /** Adds counts in one statement; concurrent instances add rather than overwrite. */
 export async function addLookToBook(db: Db, deltas: LookToBookDelta[]): Promise<void> {
   if (deltas.length === 0) return;
@@ -24,6 +29,19 @@ export async function addLookToBook(db: Db, deltas: LookToBookDelta[]): Promise<
     on conflict (agency_id, day) do update
       set searches = look_to_book_daily.searches + excluded.searches,
           bookings = look_to_book_daily.bookings + excluded.bookings`.execute(db);
+}
+
+/** The same per airline, in one statement. */
+export async function addAirlineLookToBook(db: Db, deltas: AirlineLookToBookDelta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  const values = sql.join(
+    deltas.map((d) => sql`(${d.agencyId}, ${d.airline}, ${d.day}::date, ${d.searches}, ${d.bookings})`),
+  );
+  await sql`
+    insert into look_to_book_airline_daily (agency_id, airline, day, searches, bookings) values ${values}
+    on conflict (agency_id, airline, day) do update
+      set searches = look_to_book_airline_daily.searches + excluded.searches,
+          bookings = look_to_book_airline_daily.bookings + excluded.bookings`.execute(db);
 }
 
 export async function lookToBookFor(db: Db, agencyId: string, day: string): Promise<{ searches: number; bookings: number }> {

@@ -46,6 +46,8 @@ describe('usage reports', () => {
         searches: 1,
         bookings: 0,
         lookToBook: null,
+        // The one search was refused before any airline was asked.
+        byAirline: [],
       },
     };
     expect(res.json()).toMatchObject(expected);

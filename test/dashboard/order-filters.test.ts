@@ -16,15 +16,17 @@ describe("the Orders screen's filters and paging", () => {
     expect(orderListQuery(NO_FILTERS, null)).toEqual({ environment: 'test', limit: 20 });
   });
 
-  it('sends a typed PNR trimmed and upper-cased, the status, the environment and the cursor', () => {
-    expect(orderListQuery({ status: 'hold', pnr: ' abc123 ', environment: 'live' }, 'CUR', 5)).toEqual({
+  it('sends a typed PNR and airline trimmed and upper-cased, the status, the environment and the cursor', () => {
+    expect(orderListQuery({ status: 'hold', pnr: ' abc123 ', airline: ' vs', environment: 'live' }, 'CUR', 5)).toEqual({
       environment: 'live',
       limit: 5,
       status: 'hold',
       pnr: 'ABC123',
+      airline: 'VS',
       cursor: 'CUR',
     });
     expect(orderListQuery({ ...NO_FILTERS, pnr: '   ' }, null)).not.toHaveProperty('pnr');
+    expect(orderListQuery({ ...NO_FILTERS, airline: 'V' }, null)).not.toHaveProperty('airline');
   });
 
   it('walks keyset pages forward and back to the first one', () => {
@@ -47,21 +49,22 @@ describe("the Orders screen's state in the URL", () => {
   });
 
   it('round-trips the filters and every cursor walked, so a reload keeps the page and Previous', () => {
-    const filters = { status: 'ticketed', pnr: ' ab12cd ', environment: 'live' } as const;
+    const filters = { status: 'ticketed', pnr: ' ab12cd ', airline: 'aa', environment: 'live' } as const;
     const paging = nextPage(nextPage(firstPage(), 'c1=='), 'c2&x');
     const search = orderListSearch(filters, paging);
-    expect(search).toBe('?status=ticketed&pnr=AB12CD&environment=live&cursor=c1%3D%3D&cursor=c2%26x');
+    expect(search).toBe('?status=ticketed&pnr=AB12CD&airline=AA&environment=live&cursor=c1%3D%3D&cursor=c2%26x');
     const parsed = parseOrderListSearch(search);
-    expect(parsed.filters).toEqual({ status: 'ticketed', pnr: 'AB12CD', environment: 'live' });
+    expect(parsed.filters).toEqual({ status: 'ticketed', pnr: 'AB12CD', airline: 'AA', environment: 'live' });
     expect(pageNumber(parsed.paging)).toBe(3);
     expect(currentCursor(parsed.paging)).toBe('c2&x');
     expect(currentCursor(previousPage(parsed.paging))).toBe('c1==');
   });
 
   it('drops what the API would refuse from a hand-edited link', () => {
-    expect(parseOrderListSearch('?status=lost&environment=prod&pnr=abcdefgh&cursor=').filters).toEqual({
+    expect(parseOrderListSearch('?status=lost&environment=prod&pnr=abcdefgh&airline=V$S&cursor=').filters).toEqual({
       status: '',
       pnr: 'ABCDEF',
+      airline: '',
       environment: 'test',
     });
     expect(pageNumber(parseOrderListSearch('?cursor=').paging)).toBe(1);

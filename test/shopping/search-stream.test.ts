@@ -94,7 +94,9 @@ describe('POST /v1/shopping/offers/stream', () => {
       search_id: events[0]!.data.search_id,
       connectors: events.at(-1)!.data.connectors,
     });
-    expect(answer.offers).toEqual(streamed);
+    // The same offers, in answer order: cheapest first (a stable sort of what the stream sent, in the order sent).
+    const cheapestFirst = [...streamed].sort((x, y) => x.total_amount - y.total_amount);
+    expect(answer.offers).toEqual(cheapestFirst);
     // Exactly the text JSON.stringify makes of it: nothing hand-joined left a stray byte.
     expect(JSON.stringify(answer)).toBe(hit.body);
   });

@@ -38,6 +38,8 @@ export function OrderPage({ id }: { id: string }) {
       {data && (
         <>
           <dl className="facts">
+            <dt>Airline</dt>
+            <dd data-testid="order-airline">{data.airline}</dd>
             <dt>Status</dt>
             <dd data-testid="order-status">{data.status}</dd>
             <dt>PNR</dt>

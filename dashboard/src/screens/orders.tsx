@@ -78,6 +78,15 @@ export function Orders() {
           <input value={draft.pnr} maxLength={6} onChange={(e) => setDraft({ ...draft, pnr: e.target.value })} />
         </label>
         <label>
+          Airline
+          <input
+            value={draft.airline}
+            maxLength={2}
+            placeholder="any"
+            onChange={(e) => setDraft({ ...draft, airline: e.target.value })}
+          />
+        </label>
+        <label>
           Environment
           <select
             value={draft.environment}
@@ -98,6 +107,7 @@ export function Orders() {
           <thead>
             <tr>
               <th scope="col">Order</th>
+              <th scope="col">Airline</th>
               <th scope="col">PNR</th>
               <th scope="col">Status</th>
               <th scope="col">Route</th>
@@ -116,6 +126,7 @@ export function Orders() {
                     {order.order_id}
                   </a>
                 </td>
+                <td>{order.airline}</td>
                 <td>{order.pnr}</td>
                 <td>{order.status}</td>
                 <td>

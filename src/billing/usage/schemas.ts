@@ -40,6 +40,18 @@ export const UsageReport = Type.Object({
     searches: Type.Integer({ description: 'Searches, cached ones included (they count as looks)' }),
     bookings: Type.Integer(),
     lookToBook: Nullable(Type.Number({ description: 'Searches per booking; null without bookings' })),
+    byAirline: Type.Array(
+      Type.Object({
+        airline: Type.String({ description: 'IATA airline code' }),
+        searches: Type.Integer({ description: 'Searches that reached this airline (cache hits reach none), by UTC day of the range' }),
+        bookings: Type.Integer({ description: 'Bookings this airline confirmed' }),
+        lookToBook: Nullable(Type.Number({ description: "This airline's searches per booking; null without bookings" })),
+      }),
+      {
+        description:
+          'Look-to-book per airline, as each airline measures it on its own traffic: one search fanned out to two airlines is one look for each. Whole UTC days; searches are written every 5 s.',
+      },
+    ),
   }),
   buckets: Type.Array(
     Type.Object({

@@ -38,6 +38,9 @@ function ceilTo(at: Date, unit: Granularity): Date {
   return new Date(Math.ceil(at.getTime() / UNIT_MS[unit]) * UNIT_MS[unit]);
 }
 
+/** Searches per booking, to two decimals; null without bookings. */
+const ratio = (searches: number, bookings: number) => (bookings > 0 ? Math.round((searches / bookings) * 100) / 100 : null);
+
 export interface UsageServiceDeps {
   db: Db;
   terms: TermsService;
@@ -67,10 +70,11 @@ export function createUsageService({ db, terms, flush, clock }: UsageServiceDeps
       }
 
       await flush();
-      const [rows, used, bookings] = await Promise.all([
+      const [rows, used, bookings, airlines] = await Promise.all([
         store.usageBuckets(db, agencyId, from, to, granularity),
         store.portalRequests(db, agencyId),
         store.bookingsByDay(db, agencyId, byDay(from), byDay(ceilTo(to, 'day'))),
+        store.lookToBookByAirline(db, agencyId, byDay(from), byDay(ceilTo(to, 'day'))),
       ]);
 
       const series = new Map<
@@ -117,7 +121,8 @@ export function createUsageService({ db, terms, flush, clock }: UsageServiceDeps
           totalRequests: Object.values(totals).reduce((a, b) => a + b, 0),
           searches: totals.shopping,
           bookings: bookingTotal,
-          lookToBook: bookingTotal > 0 ? Math.round((totals.shopping / bookingTotal) * 100) / 100 : null,
+          lookToBook: ratio(totals.shopping, bookingTotal),
+          byAirline: airlines.map((a) => ({ ...a, lookToBook: ratio(a.searches, a.bookings) })),
         },
         buckets: [...series.values()],
       };

@@ -39,6 +39,20 @@ export async function bookingsByDay(db: Db, agencyId: string, fromDay: string, t
   return new Map(rows.map((r) => [r.day, Number(r.bookings)]));
 }
 
+/** Searches that reached each airline and the bookings it confirmed, in the days [fromDay, toDay). */
+export async function lookToBookByAirline(
+  db: Db,
+  agencyId: string,
+  fromDay: string,
+  toDay: string,
+): Promise<{ airline: string; searches: number; bookings: number }[]> {
+  const { rows } = await sql<{ airline: string; searches: string; bookings: string }>`
+    select airline, sum(searches)::text as searches, sum(bookings)::text as bookings from look_to_book_airline_daily
+    where agency_id = ${agencyId} and day >= ${fromDay}::date and day < ${toDay}::date
+    group by airline order by airline`.execute(db);
+  return rows.map((r) => ({ airline: r.airline, searches: Number(r.searches), bookings: Number(r.bookings) }));
+}
+
 export interface PeriodUsageRow {
   agency_id: string;
   name: string;

@@ -10,6 +10,14 @@ export interface ShoppingTables {
     searches: Generated<number>;
     bookings: Generated<number>;
   };
+  // 0019_look_to_book_airlines
+  look_to_book_airline_daily: {
+    agency_id: string;
+    airline: string;
+    day: Day;
+    searches: Generated<number>;
+    bookings: Generated<number>;
+  };
   airline_health: {
     airline: string;
     status: 'up' | 'degraded' | 'down';
