@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAaConnector } from '../../src/connectors/aa/aa-connector.js';
 import { AA_PROFILE } from '../../src/connectors/aa/aa-profile.js';
+import { VS_PROFILE } from '../../src/connectors/vs/vs-profile.js';
 import { decodeNdcOfferId, encodeNdcOfferId } from '../../src/connectors/ndc/offer-ref.js';
 import { airShoppingRequest } from '../../src/connectors/ndc/air-shopping-request.js';
 import { failureFromNdcErrors, NdcTransport } from '../../src/connectors/ndc/ndc-transport.js';
@@ -59,7 +60,7 @@ describe('airline errors as typed failures', () => {
     });
   });
 
-  it("reads another airline's published 21.3 answer (Virgin Atlantic sample) tolerantly", () => {
+  it("reads Virgin Atlantic's published 21.3 answer (a sample) with VS's profile, tolerantly", () => {
     needsUpstream('ndc-samples');
     const file = path.join(NDC_SAMPLES_DIR, 'airshopping/shop_with_direct_flight_filter_RS.xml');
     const answer = readShoppingAnswer(
@@ -69,7 +70,7 @@ describe('airline errors as typed failures', () => {
         cabin: null,
         maxConnections: null,
       },
-      AA_PROFILE,
+      VS_PROFILE,
     );
     const root = parseXml(fs.readFileSync(file, 'utf8'), answer.options).IATA_AirShoppingRS as Record<string, unknown>;
     const offers = answer.offers(root);

@@ -138,7 +138,11 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
       const answer = await call('OrderQuote', orderQuoteRequest(deps.seller, ref), ctx);
       if (!answer.ok) return answer;
       const quote = readRepricedOrder(answer.value);
-      return quote ? ok(quote) : unreadable('OrderQuote');
+      if (quote !== 'unchanged') return quote ? ok(quote) : unreadable('OrderQuote');
+      // The price stands: it is the order's, as the airline holds it, with nothing new to accept.
+      const held = await readOrder(ref, ctx);
+      if (!held.ok) return held;
+      return ok({ total: held.value.order.total, paymentDeadline: held.value.order.paymentDeadline, quoteId: null });
     },
 
     async changeOrder(ref, change, ctx) {

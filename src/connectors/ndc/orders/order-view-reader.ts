@@ -4,6 +4,7 @@ import { PASSENGER_TYPE } from '../passengers.js';
 import { readDataLists, type DataLists } from '../ndc-data-lists.js';
 import { cabinOf, readSegment, stableIdOf } from '../ndc-offer-mapper.js';
 import { amount, list, node, text, texts, type Parsed } from '../ndc-xml.js';
+import { priceIn } from '../price-holders.js';
 
 /** A PaxSegment the DataLists do not describe: its id, and nothing invented. */
 export function undescribedSegment(paxSegmentId: string): Segment {
@@ -149,7 +150,8 @@ export function readOrderView(root: Parsed, airline: string): AirlineOrder | nul
 
 /**
  * What the airline paid back: 21.3 carries it per order item as a PriceDifferential whose
- * DifferentialTypeCode is Refund, the amount in DiffPrice/Price/DueByAirlineAmount.
+ * DifferentialTypeCode is Refund, the amount in DiffPrice/Price/DueByAirlineAmount (AA), or in
+ * DiffPrice/FareDetail/Price/DueByAirlineAmount per passenger (VS).
  */
 function refundOf(items: Parsed[], currency: string): { amountMinor: number; currency: string } | null {
   let amountMinor = 0;
@@ -157,7 +159,7 @@ function refundOf(items: Parsed[], currency: string): { amountMinor: number; cur
   for (const item of items) {
     const diff = node(item.PriceDifferential);
     if ((text(diff.DifferentialTypeCode) ?? '').toLowerCase() !== 'refund') continue;
-    const due = amount(node(node(diff.DiffPrice).Price).DueByAirlineAmount, currency);
+    const due = priceIn(node(diff.DiffPrice), 'DueByAirlineAmount', currency);
     if (!due) continue;
     amountMinor += due.amountMinor;
     refundCurrency = due.currency;

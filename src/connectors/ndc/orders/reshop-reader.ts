@@ -5,25 +5,10 @@ import { undescribedSegment } from './order-view-reader.js';
 import { encodeReshopOfferId } from './reshop-offer-id.js';
 import { readDataLists, type DataLists } from '../ndc-data-lists.js';
 import { amount, list, node, text, texts, type Parsed } from '../ndc-xml.js';
+import { priceIn, sumOf } from '../price-holders.js';
 
 /** Zero in the currency of the amounts that are there: an absent fee on a CLP order is CLP 0, not USD 0. */
 const zeroIn = (...known: (Money | null)[]): Money => ({ amountMinor: 0, currency: known.find((m) => m)?.currency ?? 'USD' });
-
-/** The sum of amounts in one currency; null when there are none. */
-function sumOf(amounts: (Money | null)[]): Money | null {
-  const known = amounts.filter((m): m is Money => m !== null);
-  if (known.length === 0) return null;
-  return { amountMinor: known.reduce((s, m) => s + m.amountMinor, 0), currency: known[0]!.currency };
-}
-
-/**
- * A 21.3 price holder (NewPrice, DiffPrice, ...) read both ways the airlines write it: one Price
- * for the whole (AA), or a FareDetail per passenger each with its Price (VS), added up.
- */
-function priceIn(holder: Parsed, field: 'TotalAmount' | 'DueByAirlineAmount'): Money | null {
-  const whole = amount(node(holder.Price)[field]);
-  return whole ?? sumOf(list(holder.FareDetail).map((f) => amount(node(f.Price)[field])));
-}
 
 function slicesOf(journeyIds: string[], lists: DataLists): OfferSlice[] {
   return journeyIds.map((jid) => {
@@ -128,8 +113,15 @@ export function readCancelQuote(root: Parsed): CancelQuote | null {
   };
 }
 
-export function readRepricedOrder(root: Parsed): OrderQuote | null {
-  const repriced = node(node(node(root.Response).ReshopResults).RepricedOffer);
+/**
+ * The held order's price now, from an OrderQuote's answer: its RepricedOffer (AA), or 'unchanged'
+ * when the airline says only that nothing changed (21.3's NoChangeInd, VS's answer to a reprice of
+ * an unticketed hold); null when it says neither.
+ */
+export function readRepricedOrder(root: Parsed): OrderQuote | 'unchanged' | null {
+  const results = node(node(root.Response).ReshopResults);
+  if (text(node(results.NoChangeInd).NoChangeInd) === 'true' || text(results.NoChangeInd) === 'true') return 'unchanged';
+  const repriced = node(results.RepricedOffer);
   const total = amount(node(repriced.TotalPrice).TotalAmount);
   if (!total) return null;
   const deadline =
