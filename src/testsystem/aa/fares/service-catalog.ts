@@ -1,30 +1,8 @@
 // Ancillaries AA sells per passenger and segment (or journey): checked bags, priority boarding,
 // meals on longer flights, Wi-Fi and Admirals Club day passes, with AA's published price levels.
 
-import type { PricedJourney } from './fare-pricing.js';
-import type { DatedFlight } from '../network/schedule-service.js';
-import type { PriceClassDef } from './fare-rules.js';
-
-interface FareFacts {
-  priceClass: PriceClassDef;
-  international: boolean;
-}
-
-/** What a service price depends on: the brand and whether the trip is international, from a trip or a priced journey. */
-export type ServiceFareContext = FareFacts | { journey: Pick<PricedJourney, 'priceClass' | 'international'> };
-
-const facts = (ctx: ServiceFareContext): FareFacts => ('journey' in ctx ? ctx.journey : ctx);
-
-export interface CatalogService {
-  id: string;
-  name: string;
-  rfic: string;
-  rfisc: string;
-  code: string;
-  /** Sold once per journey (bags) or per flown segment (meals, Wi-Fi). */
-  per: 'journey' | 'segment';
-  priceCents(flight: DatedFlight, context: ServiceFareContext): number | null;
-}
+import { fareFacts as facts, type CatalogService, type FareFacts } from '../../ndc/fares/catalog-service.js';
+import type { DatedFlight } from '../../ndc/network/schedule-service.js';
 
 const freeBags = (trip: FareFacts): number =>
   trip.international ? trip.priceClass.checkedBagsInternational : trip.priceClass.checkedBagsDomestic;

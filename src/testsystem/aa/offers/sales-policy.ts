@@ -1,9 +1,10 @@
 // When AA sells, holds and refunds, as its published policies and its own NDC traffic say. Each
 // rule names its source; docs/aa-test-system.md ("How close to AA") lists them side by side.
 
+import type { AirlineSalesPolicy } from '../../ndc/airline-profile.js';
+import { addDays, localToUtc, utcToLocal } from '../../ndc/network/geo-time.js';
+import type { DatedFlight } from '../../ndc/network/schedule-service.js';
 import { AIRPORTS } from '../network/airports-data.js';
-import { addDays, localToUtc, utcToLocal } from '../network/geo-time.js';
-import type { DatedFlight } from '../network/schedule-service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -12,12 +13,6 @@ const DAY_MS = 86_400_000;
  * window in src/shopping/search-validation.ts is the same number).
  */
 export const SELLING_WINDOW_DAYS = 331;
-
-/** The last local departure date on sale, seen from `now` at the origin. */
-export function lastSellingDate(now: number, origin: string): string {
-  const tz = AIRPORTS.get(origin)?.tz ?? 'UTC';
-  return addDays(utcToLocal(now, tz).date, SELLING_WINDOW_DAYS);
-}
 
 /**
  * AA holds a reservation without payment only when it is made at least 7 days before departure
@@ -47,3 +42,9 @@ export const FULL_REFUND_MIN_DAYS_BEFORE_DEPARTURE = 2;
 export function insideFullRefundWindow(ticketedAt: number, departureUtc: number, now: number): boolean {
   return now - ticketedAt <= FULL_REFUND_WINDOW_MS && departureUtc - ticketedAt >= FULL_REFUND_MIN_DAYS_BEFORE_DEPARTURE * DAY_MS;
 }
+
+export const AA_SALES: AirlineSalesPolicy = {
+  sellingWindowDays: SELLING_WINDOW_DAYS,
+  holdDeadline: holdPaymentDeadline,
+  insideFullRefundWindow,
+};
