@@ -55,6 +55,7 @@ export const AA_ERRORS: AirlineErrors = {
     tag: 'PaymentFunctions',
   },
   badRequest: (detail, tag) => ({ code: '304', text: detail, owner: OWNER, typeCode: 'DME', tag }),
+  orderNotFound: (id) => ({ code: '304', text: `Order ${id} not found`, owner: OWNER, typeCode: 'DME', tag: 'OrderID' }),
   unavailable: {
     code: '503',
     text: 'The service is temporarily unavailable. Please retry the request later.',

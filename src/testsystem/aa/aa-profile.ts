@@ -4,6 +4,8 @@
 
 import { DEV_AA_NOTIFY_SECRET } from '../../platform/config.js';
 import type { AirlineProfile } from '../ndc/airline-profile.js';
+import { fromUsdCents } from '../ndc/fares/fare-currency.js';
+import { uniqueHex } from '../ndc/offers/shopping-service.js';
 import { AA_ERRORS, AA_KEY_CHECK, AA_TEXTS } from './aa-dialect.js';
 import { AA_SCENARIOS } from './aa-scenarios.js';
 import { aaAdultBase, aaPaxBase, aaRoundTripFactor } from './fares/aa-fare-model.js';
@@ -26,7 +28,11 @@ export const AA_PROFILE: AirlineProfile = {
   name: 'American Airlines',
   ownerCode: 'AA',
   ticketPrefix: '001',
-  ids: { offerPrefix: 'AA', orderPrefix: 'AA-ORD-', quotePrefix: 'AAQ' },
+  ids: {
+    offer: () => `AA${uniqueHex().slice(0, 20)}`,
+    order: () => `AA-ORD-${uniqueHex()}`.slice(0, 20),
+    quote: () => `AAQ${uniqueHex().slice(0, 17)}`,
+  },
   storage: { schema: 'aa_test_system', migrationLockId: 4_720_612 },
   network: {
     airports: AIRPORTS,
@@ -42,6 +48,7 @@ export const AA_PROFILE: AirlineProfile = {
     classesForCabinCode: CLASSES_FOR_CABIN_CODE,
     classForCabin: CLASS_FOR_CABIN,
     priceClassKey,
+    changeFee: (def, currency) => (def.changeFeeCents === null ? null : fromUsdCents(def.changeFeeCents, currency)),
     fareBasis: fareBasisCode,
     adultBase: aaAdultBase,
     paxBase: aaPaxBase,

@@ -52,8 +52,10 @@ export interface AirlineFares {
   classesForCabinCode: Readonly<Record<string, readonly string[]>>;
   /** The brand a seat or service request by value (no offer) is answered for, per cabin flown. */
   classForCabin: Readonly<Record<CabinCode, string>>;
-  /** The PriceClassID of a brand on these flights and the price class code the airline sends. */
-  priceClassKey(def: PriceClassDef, flights: readonly DatedFlight[]): { id: string; code: string };
+  /** The PriceClassID of a brand on these flights and the price class code the airline sends (null: none). */
+  priceClassKey(def: PriceClassDef, flights: readonly DatedFlight[]): { id: string; code: string | null };
+  /** The change fee per seated passenger in minor units of `currency`; null: changes not permitted. */
+  changeFee(def: PriceClassDef, currency: string): number | null;
   fareBasis(rbd: string, daysOut: number, month: number, def: PriceClassDef): string;
   /** The adult base fare of one one-way trip, in minor units of input.currency; null: not sold. */
   adultBase(input: BaseFareInput): number | null;
@@ -72,8 +74,8 @@ export interface AirlineSeatRules {
   products: Readonly<Record<string, { name: string; rfisc: string }>>;
   /** The product a seat is sold as to this party, or null when it comes free with the fare. */
   tierOf(seat: SeatPlace, party: SeatMapParty): string | null;
-  /** A product's price before tax, in USD cents of the fare model. */
-  priceUsdCents(tier: string, flight: DatedFlight): number;
+  /** A product's price before tax, in minor units of `currency`. */
+  price(tier: string, flight: DatedFlight, currency: string): number;
 }
 
 export interface SeatPlace {
@@ -94,6 +96,27 @@ export interface AirlineSalesPolicy {
   holdDeadline(now: number, first: DatedFlight): number | null;
   /** Whether a cancellation now refunds everything whatever the brand (AA's 24-hour rule). */
   insideFullRefundWindow(ticketedAt: number, departureUtc: number, now: number): boolean;
+  /** What cancelling a paid value gives back outside that window, by the brand's rule. */
+  cancelTerms(input: CancelInput): CancellationTerms;
+}
+
+export interface CancelInput {
+  priceClass: PriceClassDef;
+  /** The paid value cancelled and the base fare in it, in minor units of `currency`. */
+  valueCents: number;
+  baseCents: number;
+  /** Passengers with a seat among those cancelled (a per-passenger penalty counts them). */
+  seatedPax: number;
+  currency: string;
+}
+
+export interface CancellationTerms {
+  /** Cash back to the form of payment. */
+  refundCents: number;
+  /** Value the airline keeps for a future trip (21.3's "Residual"). */
+  creditCents: number;
+  /** What is forfeited. */
+  penaltyCents: number;
 }
 
 /** The airline's words for its NDC errors (Code, DescText, TypeCode, TagText, StatusText). */
@@ -104,6 +127,8 @@ export interface AirlineErrors {
   schemaInvalid(detail: string): NdcErrorSpec;
   holdNotAllowed: NdcErrorSpec;
   badRequest(detail: string, tag?: string): NdcErrorSpec;
+  /** OrderRetrieve (and the rest) of an order id or booking reference the airline does not hold. */
+  orderNotFound(id: string): NdcErrorSpec;
   unavailable: NdcErrorSpec;
   /** A sold-out flight at booking or exchange. */
   segmentUnavailable: NdcErrorSpec;
@@ -163,8 +188,8 @@ export interface AirlineProfile {
   ownerCode: string;
   /** The airline's three-digit ticketing code, first part of a 13-digit ticket number. */
   ticketPrefix: string;
-  /** Id prefixes: offers (`AA…`), orders (`AA-ORD-…`), reshop and cancel quotes (`AAQ…`). */
-  ids: { offerPrefix: string; orderPrefix: string; quotePrefix: string };
+  /** New ids: offers (AA `AA…`), orders of a new PNR (AA `AA-ORD-…`), reshop and cancel quotes (AA `AAQ…`). */
+  ids: { offer(): string; order(pnr: string, now: number): string; quote(): string };
   /** Its own PostgreSQL schema (`aa_test_system`) and migration lock. */
   storage: { schema: string; migrationLockId: number };
   network: AirlineNetwork;

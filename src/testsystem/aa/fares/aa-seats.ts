@@ -4,6 +4,7 @@
 // seats come with the fare.
 
 import type { AirlineSeatRules } from '../../ndc/airline-profile.js';
+import { fromUsdCents } from '../../ndc/fares/fare-currency.js';
 
 /** Seat prices in cents by tier: Main Cabin Extra and preferred seats cost more on longer flights. */
 export function seatPriceCents(tier: string, distanceKm: number): number {
@@ -24,5 +25,5 @@ export const AA_SEATS: AirlineSeatRules = {
     if (seat.front && seat.kind !== '9') return 'PREFERRED';
     return party.chargeStandard ? 'STANDARD' : null;
   },
-  priceUsdCents: (tier, flight) => seatPriceCents(tier, flight.pattern.distanceKm),
+  price: (tier, flight, currency) => fromUsdCents(seatPriceCents(tier, flight.pattern.distanceKm), currency),
 };

@@ -1,7 +1,7 @@
 // When AA sells, holds and refunds, as its published policies and its own NDC traffic say. Each
 // rule names its source; docs/aa-test-system.md ("How close to AA") lists them side by side.
 
-import type { AirlineSalesPolicy } from '../../ndc/airline-profile.js';
+import type { AirlineSalesPolicy, CancelInput, CancellationTerms } from '../../ndc/airline-profile.js';
 import { addDays, localToUtc, utcToLocal } from '../../ndc/network/geo-time.js';
 import type { DatedFlight } from '../../ndc/network/schedule-service.js';
 import { AIRPORTS } from '../network/airports-data.js';
@@ -43,8 +43,22 @@ export function insideFullRefundWindow(ticketedAt: number, departureUtc: number,
   return now - ticketedAt <= FULL_REFUND_WINDOW_MS && departureUtc - ticketedAt >= FULL_REFUND_MIN_DAYS_BEFORE_DEPARTURE * DAY_MS;
 }
 
+/**
+ * After the 24-hour window: the flexible brands refund in cash, the other brands keep the whole
+ * value as a trip credit, and Basic Economy keeps the fare and returns the taxes (aa.com "Trip
+ * credit"). No brand has a cancellation fee.
+ */
+export function aaCancelTerms(input: CancelInput): CancellationTerms {
+  const { priceClass: def, valueCents, baseCents } = input;
+  if (def.refundable) return { refundCents: valueCents, creditCents: 0, penaltyCents: 0 };
+  if (def.tripCredit) return { refundCents: 0, creditCents: valueCents, penaltyCents: 0 };
+  const penaltyCents = Math.min(valueCents, baseCents);
+  return { refundCents: valueCents - penaltyCents, creditCents: 0, penaltyCents };
+}
+
 export const AA_SALES: AirlineSalesPolicy = {
   sellingWindowDays: SELLING_WINDOW_DAYS,
   holdDeadline: holdPaymentDeadline,
   insideFullRefundWindow,
+  cancelTerms: aaCancelTerms,
 };

@@ -23,6 +23,6 @@ export interface CatalogService {
   code: string;
   /** Sold once per journey (bags) or per flown segment (meals, Wi-Fi). */
   per: 'journey' | 'segment';
-  /** Price per passenger in USD cents of the fare model; null: not sold here (or included). */
-  priceCents(flight: DatedFlight, context: ServiceFareContext): number | null;
+  /** Price per passenger in minor units of `currency`; null: not sold here (or included). */
+  price(flight: DatedFlight, context: ServiceFareContext, currency: string): number | null;
 }

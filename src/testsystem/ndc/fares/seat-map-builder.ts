@@ -10,7 +10,6 @@ import { rowsOf, seatLetters, type CabinCode, type CabinLayout } from '../networ
 import type { InventoryService } from '../network/inventory-service.js';
 import type { DatedFlight } from '../network/schedule-service.js';
 import { unitFor } from '../network/seeded-random.js';
-import { fromUsdCents } from './fare-currency.js';
 
 /** A seat product of the airline (profile.seats.products: AA `MCE`, `PREFERRED`, `STANDARD`). */
 export type SeatTier = string;
@@ -26,6 +25,8 @@ export interface SeatInfo {
 }
 
 export interface SeatMapParty {
+  /** The brand flown: what its seat rules give free (profile.seats.tierOf reads it). */
+  priceClassId: string;
   /** A brand without free seat selection (AA's Basic Economy) pays for every seat it chooses. */
   chargeStandard: boolean;
   withChildren: boolean;
@@ -43,7 +44,7 @@ export function seatCharge(
   flight: DatedFlight,
   currency: string,
 ): { baseCents: number; taxCents: number; totalCents: number } {
-  const baseCents = fromUsdCents(profile.seats.priceUsdCents(tier, flight), currency);
+  const baseCents = profile.seats.price(tier, flight, currency);
   const { airports } = profile.network;
   const domestic = [flight.pattern.origin, flight.pattern.destination].every((a) => US.has(airports.get(a)?.country ?? ''));
   const taxCents = domestic ? Math.round(baseCents * 0.075) : 0;

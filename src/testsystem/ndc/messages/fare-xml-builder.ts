@@ -2,7 +2,6 @@
 // airline's price classes with their codes and descriptions, for the offers in one answer.
 
 import type { AirlineProfile } from '../airline-profile.js';
-import { fromUsdCents } from '../fares/fare-currency.js';
 import { formatAmount } from '../fares/fare-pricing.js';
 import type { StoredOffer } from '../offers/offer-store.js';
 import { checkedBags, type ResponseIds } from './offer-xml-builder.js';
@@ -34,7 +33,7 @@ export function penaltyList(profile: AirlineProfile, offers: readonly StoredOffe
   const defs = new Map(offers.map((o) => [o.journey.priceClass.id, { def: o.journey.priceClass, currency: o.journey.currency }]));
   const nodes: XmlNode[] = [];
   for (const { def, currency } of defs.values()) {
-    const change = def.changeFeeCents === null ? null : fromUsdCents(def.changeFeeCents, currency);
+    const change = profile.fares.changeFee(def, currency);
     nodes.push(
       el('Penalty', [
         el('DescText', profile.texts.changePenalty(def)),
@@ -59,7 +58,7 @@ export function priceClassList(ids: ResponseIds): XmlNode {
     'PriceClassList',
     [...ids.priceClasses.entries()].map(([id, { def, code }]) =>
       el('PriceClass', [
-        el('Code', code),
+        code === null ? null : el('Code', code),
         ...def.descriptions.map((d) => el('Desc', [el('DescText', d)])),
         el('DisplayOrderText', def.displayOrder),
         el('Name', def.name),

@@ -21,7 +21,7 @@ export function amount(name: string, minor: number, currency: string): XmlNode {
 export class ResponseIds {
   readonly flights = new Map<string, { n: number; flight: DatedFlight }>();
   readonly journeys = new Map<string, { id: string; flights: DatedFlight[] }>();
-  readonly priceClasses = new Map<string, { def: PriceClassDef; code: string }>();
+  readonly priceClasses = new Map<string, { def: PriceClassDef; code: string | null }>();
 
   constructor(readonly profile: AirlineProfile) {}
 

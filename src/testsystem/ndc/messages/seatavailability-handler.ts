@@ -45,7 +45,11 @@ export const seatAvailabilityHandler: MessageHandler = {
     const items: XmlNode[] = [];
     const tiersUsed = new Set<SeatTier>();
     const maps: XmlNode[] = [];
-    const party = { chargeStandard: !trip.priceClass.seatSelectionFree, withChildren: trip.pax.some((p) => p.ptc !== 'ADT') };
+    const party = {
+      priceClassId: trip.priceClass.id,
+      chargeStandard: !trip.priceClass.seatSelectionFree,
+      withChildren: trip.pax.some((p) => p.ptc !== 'ADT'),
+    };
     for (const segment of trip.segments) {
       const segId = ids.segment(segment.flight);
       const map = buildSeatMap(profile, segment.flight, segment.cabin, deps.inventory, party);

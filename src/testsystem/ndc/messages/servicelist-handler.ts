@@ -1,7 +1,6 @@
 // ServiceList for a shopped or priced offer: bags per journey, and priority, meals, Wi-Fi and lounge
 // per segment, each priced per passenger in an a-la-carte offer.
 
-import { fromUsdCents } from '../fares/fare-currency.js';
 import type { MessageHandler } from './message-handler.js';
 import { errorDocument } from '../wire/ndc-errors.js';
 import { amount, flightLists, journeyList, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
@@ -35,7 +34,7 @@ export const serviceListHandler: MessageHandler = {
           : flights.map((f) => ({ flight: f, ref: ids.segment(f) }));
       for (const { flight, ref } of targets) {
         if (!flight) continue;
-        const cents = service.priceCents(flight, trip);
+        const cents = service.price(flight, trip, trip.currency);
         if (cents === null) continue;
         used.add(service);
         const itemId = `${slOfferId}-${service.id}${ref ? `-${ref}` : ''}`;
@@ -47,7 +46,7 @@ export const serviceListHandler: MessageHandler = {
             el('Eligibility', [el('OfferFlightAssociations', [association]), ...many('PaxRefID', paxIds)]),
             el('OfferItemID', itemId),
             el('Service', [el('ServiceDefinitionRefID', `SRV_${service.id}`), el('ServiceID', `${itemId}-SVC`)]),
-            el('UnitPrice', [amount('TotalAmount', fromUsdCents(cents, trip.currency), trip.currency)]),
+            el('UnitPrice', [amount('TotalAmount', cents, trip.currency)]),
           ]),
         );
       }

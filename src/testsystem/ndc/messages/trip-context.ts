@@ -83,7 +83,7 @@ export function resolveTrip(
   const orderId = text(coreRequest, 'OrderRequest', 'Order', 'OrderID');
   if (orderId !== undefined) {
     const order = deps.bookings.get(orderId);
-    if (!order || order.status === 'CANCELLED') return deps.profile.errors.badRequest(`Order ${orderId} not found`, 'OrderID');
+    if (!order || order.status === 'CANCELLED') return deps.profile.errors.orderNotFound(orderId);
     return {
       pax: order.pax,
       segments: order.journey.segments,

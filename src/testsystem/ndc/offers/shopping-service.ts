@@ -36,9 +36,9 @@ function classesFor(profile: AirlineProfile, cabinCodes: readonly string[]): Pri
 /** Upper-case hex of a fresh UUID: the unique part of offer, order and quote ids. */
 export const uniqueHex = (): string => randomUUID().toUpperCase().replace(/-/g, '');
 
-/** An offer id: the airline's prefix and 20 hex digits (AA's `AA0F3C…`). */
+/** A new offer id in the airline's format (profile.ids). */
 export function newOfferId(profile: AirlineProfile): string {
-  return `${profile.ids.offerPrefix}${uniqueHex().slice(0, 20)}`;
+  return profile.ids.offer();
 }
 
 /** Every priced journey of a one-way search: one per itinerary and brand that has seats. */

@@ -1,41 +1,31 @@
-// What cancelling a ticketed booking, or part of it, gives back, by the brand's rules: everything
-// inside the airline's full-refund window (AA: 24 hours from purchase), cash for refundable brands,
-// a trip credit of the ticket's value for brands that keep one, and otherwise only what is not base
-// fare (taxes, extras). The same rules apply per passenger when only part of the booking is cancelled.
+// What cancelling a ticketed booking, or part of it, gives back: everything inside the airline's
+// full-refund window (AA: 24 hours from purchase), otherwise the brand's rule as the airline's
+// profile applies it (profile.sales.cancelTerms). The same rules apply per passenger when only part
+// of the booking is cancelled.
 
-import type { AirlineProfile } from '../airline-profile.js';
-import { activeSegments, type Booking } from './booking-record.js';
+import type { AirlineProfile, CancellationTerms } from '../airline-profile.js';
+import { activeSegments, seatedPax, type Booking } from './booking-record.js';
 
-export interface CancellationTerms {
-  /** Cash back to the form of payment. */
-  refundCents: number;
-  /** Value the airline keeps for a future trip (21.3's "Residual"). */
-  creditCents: number;
-  /** What is forfeited. */
-  penaltyCents: number;
-}
+export type { CancellationTerms };
 
 const NONE: CancellationTerms = { refundCents: 0, creditCents: 0, penaltyCents: 0 };
 
 /**
- * The brand's rule applied to a paid value, of which `baseCents` is base fare (what Basic Economy
- * keeps; taxes and extras are refunded).
+ * The brand's rule applied to a paid value, of which `baseCents` is base fare (what a brand that
+ * forfeits the fare keeps; taxes and extras are refunded), for `seated` passengers.
  */
 export function termsForValue(
   profile: AirlineProfile,
   b: Booking,
-  valueCents: number,
-  baseCents: number,
+  value: { valueCents: number; baseCents: number; seated: number },
   now: number,
 ): CancellationTerms {
+  const { valueCents, baseCents, seated } = value;
   if (b.tickets.length === 0 || b.ticketedAt === null || valueCents <= 0) return NONE;
   const departure = activeSegments(b)[0]?.flight.depUtc ?? now;
-  const def = b.journey.priceClass;
-  if (profile.sales.insideFullRefundWindow(b.ticketedAt, departure, now) || def.refundable)
-    return { ...NONE, refundCents: valueCents };
-  if (def.tripCredit) return { ...NONE, creditCents: valueCents };
-  const penaltyCents = Math.min(valueCents, baseCents);
-  return { ...NONE, refundCents: valueCents - penaltyCents, penaltyCents };
+  if (profile.sales.insideFullRefundWindow(b.ticketedAt, departure, now)) return { ...NONE, refundCents: valueCents };
+  const { priceClass, currency } = b.journey;
+  return profile.sales.cancelTerms({ priceClass, valueCents, baseCents, seatedPax: seated, currency });
 }
 
 /** The whole booking: what was paid, less what partial cancellations already took off. */
@@ -43,7 +33,7 @@ export function cancellationTerms(profile: AirlineProfile, b: Booking, now: numb
   const paid = b.paidCents - (b.removedCents ?? 0);
   // Basic Economy keeps the base fares still booked.
   const base = b.items.filter((i) => i.kind === 'flight').reduce((s, i) => s + baseShare(b, i.paxIds[0], i.cents), 0);
-  return termsForValue(profile, b, paid, base, now);
+  return termsForValue(profile, b, { valueCents: paid, baseCents: base, seated: seatedPax(b).length }, now);
 }
 
 /** The base-fare part of a flight value for a passenger's type (fares scale base and taxes together). */

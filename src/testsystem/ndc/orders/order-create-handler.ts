@@ -8,7 +8,6 @@ import type { AirlineProfile } from '../airline-profile.js';
 import { errorDocument, type NdcErrorSpec } from '../wire/ndc-errors.js';
 import { child, list, text, type XmlObject } from '../wire/ndc-request-parser.js';
 import type { StoredOffer } from '../offers/offer-store.js';
-import { uniqueHex } from '../offers/shopping-service.js';
 import {
   issueTickets,
   lapseDueHolds,
@@ -104,7 +103,8 @@ export const orderCreateHandler: MessageHandler = {
             flightOffers.map((o) => o.journey),
             false,
           );
-    const orderId = `${profile.ids.orderPrefix}${uniqueHex()}`.slice(0, 20);
+    const bookingReference = newPnr((pnr) => deps.bookings.byPnr(pnr) !== undefined);
+    const orderId = profile.ids.order(bookingReference, now);
     const items: BookedItem[] = flightOffers.flatMap((o, n) =>
       o.items.map((it, i) => ({
         itemId: `${orderId}-${n + 1}-${i + 1}`,
@@ -132,7 +132,7 @@ export const orderCreateHandler: MessageHandler = {
       text(child(request, 'DataLists', 'ContactInfoList', 'ContactInfo', 'EmailAddress'), 'EmailAddressText') ?? '';
     const b: Booking = {
       orderId,
-      bookingReference: newPnr((pnr) => deps.bookings.byPnr(pnr) !== undefined),
+      bookingReference,
       offerId: flightOffers[0]!.offerId,
       status: 'OPENED',
       createdAt: now,

@@ -8,7 +8,6 @@ import type { InventoryService } from '../network/inventory-service.js';
 import type { NdcErrorSpec } from '../wire/ndc-errors.js';
 import { list, text, type XmlObject } from '../wire/ndc-request-parser.js';
 import { buildSeatMap, seatCharge } from '../fares/seat-map-builder.js';
-import { fromUsdCents } from '../fares/fare-currency.js';
 import type { BookedItem } from './booking-record.js';
 
 const SEAT_ITEM = /-SEG(\d+)-([A-Z0-9]+)$/;
@@ -33,6 +32,7 @@ export function extraItem(
     const segment = m && known ? journey.segments[Number(m[1]) - 1] : undefined;
     if (!m || !segment) return profile.errors.badRequest(`Seat offer item ${ref} is unknown`, 'OfferItemRefID');
     const map = buildSeatMap(profile, segment.flight, segment.cabin, inventory, {
+      priceClassId: journey.priceClass.id,
       chargeStandard: !journey.priceClass.seatSelectionFree,
       withChildren,
     });
@@ -56,7 +56,7 @@ export function extraItem(
   const service = profile.services.find((s) => s.id === m?.[1]);
   const segmentIndex = m?.[2] ? Number(m[2]) - 1 : 0;
   const segment = journey.segments[segmentIndex];
-  const cents = service && segment ? service.priceCents(segment.flight, { journey }) : null;
+  const cents = service && segment ? service.price(segment.flight, { journey }, journey.currency) : null;
   if (!service || cents === null)
     return profile.errors.badRequest(`Service offer item ${ref} is not available`, 'OfferItemRefID');
   const qty = Number(text(selected, 'SelectedALaCarteOfferItem', 'Qty') ?? '1') || 1;
@@ -64,7 +64,7 @@ export function extraItem(
     itemId,
     kind: 'service',
     paxIds,
-    cents: fromUsdCents(cents, journey.currency) * qty,
+    cents: cents * qty,
     segmentIndex: m?.[2] ? segmentIndex : null,
     seat: null,
     name: service.name,

@@ -10,7 +10,7 @@ import { orderViewDocument } from './order-view-builder.js';
 
 export const orderNotFound = (profile: AirlineProfile, root: string, id: string) => ({
   status: 200,
-  body: errorDocument(root, [profile.errors.badRequest(`Order ${id} not found`, 'OrderID')]),
+  body: errorDocument(root, [profile.errors.orderNotFound(id)]),
 });
 
 export const orderRetrieveHandler: MessageHandler = {

@@ -138,7 +138,10 @@ export function partialTerms(profile: AirlineProfile, b: Booking, r: Removal, no
     base += baseShare(b, pax, cut);
   }
   for (const item of b.items) if (r.itemIds.includes(item.itemId)) value += item.cents;
-  return termsForValue(profile, b, value, base, now);
+  // Whole passengers take their own seats off; whole segments every seated passenger's.
+  const seated = r.paxIds.length > 0 ? b.passengers.filter((p) => r.paxIds.includes(p.id) && p.ptc !== 'INF').length : 0;
+  const bySegment = r.segmentIndexes.length > 0 ? seatedPax(b).length : 0;
+  return termsForValue(profile, b, { valueCents: value, baseCents: base, seated: Math.max(seated, bySegment) }, now);
 }
 
 /** Takes the part off the booking: items, passengers and their tickets, seats back to inventory. */

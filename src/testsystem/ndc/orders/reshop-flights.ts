@@ -3,8 +3,7 @@
 // the booking's price class, filed in its currency, each with its fare difference and change fee.
 
 import type { AirlineProfile } from '../airline-profile.js';
-import { fromUsdCents } from '../fares/fare-currency.js';
-import { OFFER_TTL_MS, searchOffers, searchRoundTrip, uniqueHex } from '../offers/shopping-service.js';
+import { OFFER_TTL_MS, searchOffers, searchRoundTrip } from '../offers/shopping-service.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
 import { errorDocument } from '../wire/ndc-errors.js';
 import { child, list, text, texts, type XmlObject } from '../wire/ndc-request-parser.js';
@@ -14,12 +13,12 @@ import { reshopOffersDocument, type ReshopChoice } from './reshop-builder.js';
 
 const MAX_RESHOP_OFFERS = 6;
 /** A reshop or cancellation quote's offer id: the airline's quote prefix and 17 hex digits. */
-export const reshopQuoteId = (profile: AirlineProfile) => `${profile.ids.quotePrefix}${uniqueHex().slice(0, 17)}`;
+export const reshopQuoteId = (profile: AirlineProfile) => profile.ids.quote();
 
 export function reshopFlights(deps: TestSystemDeps, b: Booking, serviceOrder: XmlObject | undefined, now: number, root: string) {
   const fail = (e: Parameters<typeof errorDocument>[1][number]) => ({ status: 200, body: errorDocument(root, [e]) });
   const { profile } = deps;
-  const fee = b.journey.priceClass.changeFeeCents;
+  const fee = profile.fares.changeFee(b.journey.priceClass, b.journey.currency);
   if (fee === null) return fail(profile.errors.changesNotPermitted(b.journey.priceClass.name));
   const deletions = list(serviceOrder, 'DeleteOrderItem').map((d) => ({
     itemId: text(d, 'OrderItemRefID') ?? '',
@@ -43,7 +42,7 @@ export function reshopFlights(deps: TestSystemDeps, b: Booking, serviceOrder: Xm
       profile.errors.badRequest('One or two origin-destinations (a round trip) are reshopped at once', 'OriginDestCriteria'),
     );
   const oldCents = flightCents(b);
-  const penaltyCents = fromUsdCents(fee, b.journey.currency) * b.pax.filter((p) => p.ptc !== 'INF').length;
+  const penaltyCents = fee * b.pax.filter((p) => p.ptc !== 'INF').length;
   const replaced = slice === 'all' ? b.journey.segments : b.journey.segments.slice(slice.first, slice.first + slice.count);
   const current = replaced.map((s) => s.flight.key).join(',');
   // New flights are filed in the booking's currency, so the fare difference is of like amounts.
