@@ -5,8 +5,10 @@
 // layouts); IATA type codes as the samples carry them (IATA_AircraftTypeCode 789 and 351 in
 // AirShoppingRS_Instant_Purchase_Service_Added_Order.xml and OC_RFC_OrderChangeCancelRS.xml,
 // CarrierAircraftTypeCode 339 and 351 in ocn_time_change_rq.xml and ocn_flight_cancel_rq.xml).
-// Row numbers follow VS's seat maps in shape (Upper from row 1, Premium from row 20 or so, Economy
-// after it); counts are VS's within a row or two (each cabin is whole rows here).
+// Economy on the 787-9 and A350-1000 as VS's seat maps show it (seatavailabilityRS_multiple_seat_maps.xml,
+// VS449/450 787-9; seatavailabilityRS_single_seat_map.xml, VS300): rows from 45, columns A B C D F G H J K
+// (no E), the exit row 53 (`E`), bulkhead row 45. Upper and Premium rows are VS's in shape (Upper
+// from row 1, Premium from row 20); counts are VS's within a row or two (each cabin is whole rows).
 
 import type { AircraftType } from '../../aa/network/aircraft-data.js';
 
@@ -25,11 +27,11 @@ export const VS_FLEET: Readonly<Record<string, AircraftType>> = {
       { cabin: 'W', firstRow: 20, lastRow: 24, layout: 'AC_DEG_HK' },
       {
         cabin: 'Y',
-        firstRow: 30,
-        lastRow: 51,
-        layout: 'ABC_DEG_HJK',
-        exitRows: [30, 41],
-        extraLegroomRows: [30, 41],
+        firstRow: 45,
+        lastRow: 66,
+        layout: 'ABC_DFG_HJK',
+        exitRows: [53],
+        extraLegroomRows: [45, 53],
       },
     ],
   }),
@@ -44,11 +46,11 @@ export const VS_FLEET: Readonly<Record<string, AircraftType>> = {
       { cabin: 'W', firstRow: 20, lastRow: 27, layout: 'AC_DEG_HK' },
       {
         cabin: 'Y',
-        firstRow: 40,
-        lastRow: 65,
-        layout: 'ABC_DEG_HJK',
-        exitRows: [40, 53],
-        extraLegroomRows: [40, 53],
+        firstRow: 45,
+        lastRow: 70,
+        layout: 'ABC_DFG_HJK',
+        exitRows: [53],
+        extraLegroomRows: [45, 53],
       },
     ],
   }),
