@@ -73,7 +73,10 @@ export interface VsBrandDef {
   displayOrder: number;
 }
 
-const gbp = (pounds: number): Money => ({ GBP: pounds * 100, USD: Math.round((pounds * 1.3) / 5) * 500 });
+/** USD per GBP for amounts VS publishes in GBP only (fees, UK charges) when sold in USD: our fixed rate. */
+export const USD_PER_GBP = 1.3;
+
+const gbp = (pounds: number): Money => ({ GBP: pounds * 100, USD: Math.round((pounds * USD_PER_GBP) / 5) * 500 });
 const ECONOMY_RBDS = ['Y', 'B', 'R', 'L', 'U', 'M', 'E', 'Q', 'X', 'N', 'O'] as const;
 const PREMIUM_RBDS = ['W', 'S', 'H', 'K'] as const;
 const UPPER_RBDS = ['J', 'C', 'D', 'I', 'Z'] as const;
