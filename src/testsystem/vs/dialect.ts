@@ -142,7 +142,7 @@ export const VS_PAYMENT = { typeCode: 'CC', cardTypes: ['CA', 'VI'], threeDsVers
  * Hold: an OrderCreate without payment gives a CONFIRMED unticketed order paid by the
  * PaymentTimeLimitDateTime, 23:59 UTC on the third day after shopping (offer expiring
  * 2024-08-16T12:08:31Z → 2024-08-19T23:59:00Z in AirShoppingRS_Instant_Purchase_Service_Added_Order.xml;
- * 2023-04-24T17:53:09Z → 2023-04-27T23:59:00 in shop_by_specific_date_return_journey_RS.xml), on every
+ * 2023-04-24T17:53:09Z → 2023-04-27T23:59:00 in shop_calendar_search_RS.xml), on every
  * offer item; OrderChange with PaymentFunctions confirms it (orderchangeRQ_confirm_held_booking_*).
  */
 export const VS_HOLD = { daysAfterShopping: 3, timeOfDayUtc: '23:59:00' } as const;

@@ -59,7 +59,12 @@ export interface VsBrandDef {
   fareBasisBrandLetter: string;
   /** The sixth letter: C restricted, E flexible. */
   flexible: boolean;
-  /** Multiplier on the Economy Classic fare. */
+  /**
+   * Multiplier on the Economy Classic fare, between the samples' ratios: LHR-DEL one-way 2023
+   * (offerprice_multipax_with_upsell_offers_RS.xml: Classic 337, Delight 377, Classic Flex 387, Premium
+   * 412, Delight Flex 427, Premium Flex 462, Upper 1473, Upper Flex 1573) and LHR-JNB return 2025
+   * (Light 385, Classic 455, Classic Flex 605, Delight 655, Delight Flex 805, Premium Flex 1505, Upper Flex 3801).
+   */
   multiplier: number;
   /** Per fare component, before and after departure alike; 0 = free change (fare difference applies). */
   changeFee: Money;
@@ -131,7 +136,7 @@ export const VS_BRANDS: readonly VsBrandDef[] = [
     rbds: ECONOMY_RBDS,
     fareBasisBrandLetter: 'F',
     flexible: true,
-    multiplier: 1.9,
+    multiplier: 1.25,
     changeFee: gbp(0),
     cancel: 'refund',
     cancelPenalty: null,
@@ -169,7 +174,7 @@ export const VS_BRANDS: readonly VsBrandDef[] = [
     rbds: ['V'],
     fareBasisBrandLetter: 'Z',
     flexible: true,
-    multiplier: 2.2,
+    multiplier: 1.5,
     changeFee: gbp(0),
     cancel: 'refund',
     cancelPenalty: null,
@@ -188,7 +193,7 @@ export const VS_BRANDS: readonly VsBrandDef[] = [
     rbds: PREMIUM_RBDS,
     fareBasisBrandLetter: 'J',
     flexible: false,
-    multiplier: 2.1,
+    multiplier: 1.8,
     changeFee: gbp(50),
     cancel: 'refundLessPenalty',
     cancelPenalty: gbp(250),
@@ -207,7 +212,7 @@ export const VS_BRANDS: readonly VsBrandDef[] = [
     rbds: PREMIUM_RBDS,
     fareBasisBrandLetter: 'K',
     flexible: true,
-    multiplier: 3.2,
+    multiplier: 2.3,
     changeFee: gbp(0),
     cancel: 'refund',
     cancelPenalty: null,
@@ -226,7 +231,7 @@ export const VS_BRANDS: readonly VsBrandDef[] = [
     rbds: UPPER_RBDS,
     fareBasisBrandLetter: 'J',
     flexible: false,
-    multiplier: 4.5,
+    multiplier: 4.4,
     changeFee: gbp(250),
     cancel: 'refundLessPenalty',
     cancelPenalty: gbp(250),
@@ -245,7 +250,7 @@ export const VS_BRANDS: readonly VsBrandDef[] = [
     rbds: UPPER_RBDS,
     fareBasisBrandLetter: 'K',
     flexible: true,
-    multiplier: 6.5,
+    multiplier: 5.6,
     changeFee: gbp(0),
     cancel: 'refund',
     cancelPenalty: null,
