@@ -128,7 +128,13 @@ export const VS_SSR_SERVICES: Readonly<Record<string, string>> = {
   WCNO: 'Psgr With Wheelchair Does Not Require Assistance',
 };
 /** ServiceDefinitionID prefixes: meals Meal01…, assistance Disable01…, seats Seat01…, bags BAGSRV1, brand SRV1. */
-export const VS_SERVICE_DEFINITION_IDS = { meal: 'Meal', assistance: 'Disable', seat: 'Seat', bag: 'BAGSRV', brand: 'SRV' } as const;
+export const VS_SERVICE_DEFINITION_IDS = {
+  meal: 'Meal',
+  assistance: 'Disable',
+  seat: 'Seat',
+  bag: 'BAGSRV',
+  brand: 'SRV',
+} as const;
 
 /**
  * Payment: cards only. `PaymentMethodCriteria/PaymentTypeCode` CC in OrderCreate; `PaymentProcessingDetails`

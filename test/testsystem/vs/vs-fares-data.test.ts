@@ -22,14 +22,19 @@ const seg = (origin: string, destination: string, cabin: CabinCode, date: string
 /** Tax pence by code for a return trip priced as two one-ways. */
 function returnTrip(out: TaxSegment, back: TaxSegment, ptc: VsPtc): Record<string, number> {
   const sum: Record<string, number> = {};
-  for (const line of [...vsTaxLines([out], ptc, 'GBP'), ...vsTaxLines([back], ptc, 'GBP')]) sum[line.code] = (sum[line.code] ?? 0) + line.amount;
+  for (const line of [...vsTaxLines([out], ptc, 'GBP'), ...vsTaxLines([back], ptc, 'GBP')])
+    sum[line.code] = (sum[line.code] ?? 0) + line.amount;
   return sum;
 }
 
 describe('VS brands', () => {
   it('sell every cabin every VS aircraft has, and only cabins an aircraft has', () => {
     const cabins = new Set(VS_OWN_TYPES.flatMap((t) => VS_FLEET[t]?.cabins.map((c) => c.cabin) ?? []));
-    for (const cabin of cabins) expect(VS_BRANDS.some((b) => b.cabins[0] === cabin), cabin).toBe(true);
+    for (const cabin of cabins)
+      expect(
+        VS_BRANDS.some((b) => b.cabins[0] === cabin),
+        cabin,
+      ).toBe(true);
     for (const b of VS_BRANDS) expect(cabins.has(b.cabins[0] as CabinCode), b.id).toBe(true);
   });
 
@@ -46,7 +51,12 @@ describe('VS brands', () => {
   it('have the names, change fees, cancellation rule and fare-basis brand letter VS answers with', () => {
     needsUpstream('ndc-samples');
     let checked = 0;
-    for (const file of ['airshopping/AirShoppingRS_Instant_Purchase_Service_Added_Order.xml', 'airshopping/shop_for_flexible_fares_RS.xml', 'offerprice/offerprice_multipax_with_upsell_offers_RS.xml', 'offerprice/OfferPriceRS_Instant_Purchase_Service_Added_Order.xml']) {
+    for (const file of [
+      'airshopping/AirShoppingRS_Instant_Purchase_Service_Added_Order.xml',
+      'airshopping/shop_for_flexible_fares_RS.xml',
+      'offerprice/offerprice_multipax_with_upsell_offers_RS.xml',
+      'offerprice/OfferPriceRS_Instant_Purchase_Service_Added_Order.xml',
+    ]) {
       const xml = readSample(file);
       const names = new Map(blocks(xml, 'PriceClass').map((pc) => [firstText(pc, 'PriceClassID'), firstText(pc, 'Name') ?? '']));
       for (const fc of blocks(xml, 'FareComponent')) {
@@ -60,7 +70,8 @@ describe('VS brands', () => {
         // South African fares (OG/KG/ZG…) carry their own change fee; the rest carry the brand's.
         if (!/^.G0571|^.G15D1/.test(fareBasis)) {
           expect(fee, `${file}: ${name} ${fareBasis}`).toBe(brand?.changeFee.GBP);
-          if (/^[A-Z]{2}\d{2}[A-Z][CE][A-Z][A-Z]$/.test(fareBasis)) expect(fareBasis[6], `${name} ${fareBasis}`).toBe(brand?.fareBasisBrandLetter);
+          if (/^[A-Z]{2}\d{2}[A-Z][CE][A-Z][A-Z]$/.test(fareBasis))
+            expect(fareBasis[6], `${name} ${fareBasis}`).toBe(brand?.fareBasisBrandLetter);
         }
         checked++;
       }
@@ -103,7 +114,10 @@ describe('VS tax lines', () => {
     for (const [xml, basis, cabin, pax, ptc] of cases) {
       const expected = taxPence(blocks(item(xml, basis, pax), 'TaxSummary')[0] ?? '');
       expect(Object.keys(expected).length, `${basis} ${pax}`).toBeGreaterThan(5);
-      expect(returnTrip(seg('LHR', 'JNB', cabin, '2025-05-07'), seg('JNB', 'LHR', cabin, '2025-05-14'), ptc), `${basis} ${pax}`).toEqual(expected);
+      expect(
+        returnTrip(seg('LHR', 'JNB', cabin, '2025-05-07'), seg('JNB', 'LHR', cabin, '2025-05-14'), ptc),
+        `${basis} ${pax}`,
+      ).toEqual(expected);
     }
   });
 
@@ -119,9 +133,13 @@ describe('VS tax lines', () => {
       ['ZS10BCJB', 'J', 'ADULT_1', 'ADT'],
     ];
     for (const [basis, cabin, pax, ptc] of cases) {
-      const offerItem = blocks(xml, 'OfferItem').find((i) => texts(i, 'FareBasisCode').includes(basis) && texts(i, 'PaxRefID').includes(pax)) ?? '';
+      const offerItem =
+        blocks(xml, 'OfferItem').find((i) => texts(i, 'FareBasisCode').includes(basis) && texts(i, 'PaxRefID').includes(pax)) ??
+        '';
       const expected = taxPence(blocks(offerItem, 'TaxSummary')[0] ?? '');
-      const got = Object.fromEntries(vsTaxLines([seg('LHR', 'DEL', cabin, '2023-09-05')], ptc, 'GBP').map((l) => [l.code, l.amount]));
+      const got = Object.fromEntries(
+        vsTaxLines([seg('LHR', 'DEL', cabin, '2023-09-05')], ptc, 'GBP').map((l) => [l.code, l.amount]),
+      );
       // UB is LHR's charge of the day (GBP 55.81 in 2023, 48.89 in the 2025 samples the table holds).
       expect(Object.keys(got).sort(), `${basis} ${pax}`).toEqual(Object.keys(expected).sort());
       expect({ ...got, UB: 0 }, `${basis} ${pax}`).toEqual({ ...expected, UB: 0 });

@@ -63,7 +63,10 @@ describe('VS timetable', () => {
   it('flies every non-stop route the airports list, each way, VS-operated on VS aircraft', () => {
     for (const a of VS_AIRPORTS.values()) {
       for (const gateway of a.hubs) {
-        for (const [from, to] of [[gateway, a.code], [a.code, gateway]]) {
+        for (const [from, to] of [
+          [gateway, a.code],
+          [a.code, gateway],
+        ]) {
           const own = VS_TIMETABLE.filter((p) => p.origin === from && p.destination === to && p.operatingCarrier === 'VS');
           expect(own.length, `${from}-${to}`).toBeGreaterThan(0);
           for (const p of own) expect((VS_OWN_TYPES as readonly string[]).includes(p.aircraft), `VS${p.flightNumber}`).toBe(true);
@@ -98,7 +101,8 @@ describe('VS timetable', () => {
       for (const gateway of a.hubs) {
         const g = VS_AIRPORTS.get(gateway);
         if (!g || Math.abs(a.lon - g.lon) < 25) continue; // north-south (JNB, LOS): no steady wind either way
-        const [east, west] = a.lon > g.lon ? [mean(gateway, a.code), mean(a.code, gateway)] : [mean(a.code, gateway), mean(gateway, a.code)];
+        const [east, west] =
+          a.lon > g.lon ? [mean(gateway, a.code), mean(a.code, gateway)] : [mean(a.code, gateway), mean(gateway, a.code)];
         expect(east, `${gateway}-${a.code}`).toBeLessThan(west);
       }
     }
@@ -118,7 +122,10 @@ describe('VS timetable', () => {
     for (const a of [...VS_AIRPORTS.values()].filter((x) => x.hubs.length === 0 && x.country !== 'GB')) {
       const legs = VS_TIMETABLE.filter((p) => p.origin === a.code || p.destination === a.code);
       expect(legs.length, a.code).toBeGreaterThan(0);
-      expect(legs.every((p) => p.operatingCarrier === 'DL'), a.code).toBe(true);
+      expect(
+        legs.every((p) => p.operatingCarrier === 'DL'),
+        a.code,
+      ).toBe(true);
     }
   });
 });
@@ -144,7 +151,8 @@ describe('VS fleet', () => {
       for (const cabin of type.cabins) {
         expect(cabin.firstRow, type.code).toBeGreaterThan(last);
         expect(cabin.lastRow, type.code).toBeGreaterThanOrEqual(cabin.firstRow);
-        for (const r of cabin.exitRows ?? []) expect(r >= cabin.firstRow && r <= cabin.lastRow, `${type.code} exit ${r}`).toBe(true);
+        for (const r of cabin.exitRows ?? [])
+          expect(r >= cabin.firstRow && r <= cabin.lastRow, `${type.code} exit ${r}`).toBe(true);
         last = cabin.lastRow;
       }
     }

@@ -19,15 +19,7 @@
 import type { CabinCode } from '../../aa/network/aircraft-data.js';
 
 export type VsBrandId =
-  | 'LIGHT'
-  | 'CLASSIC'
-  | 'CLASSIC_FLEX'
-  | 'DELIGHT'
-  | 'DELIGHT_FLEX'
-  | 'PREMIUM'
-  | 'PREMIUM_FLEX'
-  | 'UPPER'
-  | 'UPPER_FLEX';
+  'LIGHT' | 'CLASSIC' | 'CLASSIC_FLEX' | 'DELIGHT' | 'DELIGHT_FLEX' | 'PREMIUM' | 'PREMIUM_FLEX' | 'UPPER' | 'UPPER_FLEX';
 
 /** Amount in minor units per currency of sale (the samples' GBP, and USD at the documented rate). */
 export interface Money {
@@ -105,7 +97,11 @@ export const VS_BRANDS: readonly VsBrandDef[] = [
     checkedBags: { pieces: 0, kg: 0 },
     cabinBags: ECONOMY_CABIN,
     seatSelection: 'paid',
-    descriptions: ['Hand baggage only (1 bag, 10kg)', 'Seat assigned at check-in, or choose one for a fee', 'Changes for a fee; non-refundable'],
+    descriptions: [
+      'Hand baggage only (1 bag, 10kg)',
+      'Seat assigned at check-in, or choose one for a fee',
+      'Changes for a fee; non-refundable',
+    ],
     displayOrder: 1,
   },
   {

@@ -60,7 +60,12 @@ export function vsTaxLines(segments: readonly TaxSegment[], ptc: VsPtc, currency
       const exempt = lap || (ptc !== 'ADT' && lowestClass);
       if (band && !exempt) {
         const rate = apdRatesOn(s.date).bands[band];
-        add({ code: 'GB', name: 'United Kingdom Air Passenger Duty APD', amount: lowestClass ? rate.reduced : rate.standard, currency: 'GBP' });
+        add({
+          code: 'GB',
+          name: 'United Kingdom Air Passenger Duty APD',
+          amount: lowestClass ? rate.reduced : rate.standard,
+          currency: 'GBP',
+        });
       }
       const psc = UK_PASSENGER_SERVICE_CHARGE[s.origin];
       if (psc) add(psc);
@@ -84,7 +89,8 @@ export function vsTaxLines(segments: readonly TaxSegment[], ptc: VsPtc, currency
   if (longHaul) {
     const abroad = country(longHaul.origin) === 'GB' ? country(longHaul.destination) : country(longHaul.origin);
     const region = YQ_REGION_BY_COUNTRY[abroad];
-    if (region) add({ code: 'YQ', name: 'VS YQ surcharge', amount: lap ? VS_YQ_INFANT : VS_YQ[region][longHaul.cabin], currency: 'GBP' });
+    if (region)
+      add({ code: 'YQ', name: 'VS YQ surcharge', amount: lap ? VS_YQ_INFANT : VS_YQ[region][longHaul.cabin], currency: 'GBP' });
     if (!lap && region === 'AFRICA') add({ code: 'YR', name: 'VS YR surcharge', amount: VS_YR[longHaul.cabin], currency: 'GBP' });
   }
   return lines;

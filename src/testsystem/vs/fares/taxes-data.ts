@@ -27,19 +27,35 @@ export interface ApdRates {
 export const UK_APD: readonly ApdRates[] = [
   {
     from: '2026-04-01',
-    bands: { A: { reduced: 1_500, standard: 3_200 }, B: { reduced: 10_200, standard: 24_400 }, C: { reduced: 10_600, standard: 25_300 } },
+    bands: {
+      A: { reduced: 1_500, standard: 3_200 },
+      B: { reduced: 10_200, standard: 24_400 },
+      C: { reduced: 10_600, standard: 25_300 },
+    },
   },
   {
     from: '2025-04-01',
-    bands: { A: { reduced: 1_300, standard: 2_800 }, B: { reduced: 9_000, standard: 21_600 }, C: { reduced: 9_400, standard: 22_400 } },
+    bands: {
+      A: { reduced: 1_300, standard: 2_800 },
+      B: { reduced: 9_000, standard: 21_600 },
+      C: { reduced: 9_400, standard: 22_400 },
+    },
   },
   {
     from: '2024-04-01',
-    bands: { A: { reduced: 1_300, standard: 2_600 }, B: { reduced: 8_800, standard: 19_400 }, C: { reduced: 9_200, standard: 20_200 } },
+    bands: {
+      A: { reduced: 1_300, standard: 2_600 },
+      B: { reduced: 8_800, standard: 19_400 },
+      C: { reduced: 9_200, standard: 20_200 },
+    },
   },
   {
     from: '2023-04-01',
-    bands: { A: { reduced: 1_300, standard: 2_600 }, B: { reduced: 8_700, standard: 19_100 }, C: { reduced: 9_100, standard: 20_000 } },
+    bands: {
+      A: { reduced: 1_300, standard: 2_600 },
+      B: { reduced: 8_700, standard: 19_100 },
+      C: { reduced: 9_100, standard: 20_000 },
+    },
   },
 ];
 
@@ -87,12 +103,13 @@ export const UK_PASSENGER_SERVICE_CHARGE: Readonly<Record<string, TaxRow>> = {
  * cabin and region. Samples: LHR-DEL 107 Economy / 117 Premium / 270 Upper (2023); LHR-MCO 120
  * Economy; LHR-JNB 125 / 143 / 295 each way (250 / 286 / 590 return, 2025); lap infants 7 each way.
  */
-export const VS_YQ: Readonly<Record<'NORTH_AMERICA' | 'CARIBBEAN' | 'AFRICA' | 'MIDDLE_EAST_INDIA', Record<CabinCode, number>>> = {
-  NORTH_AMERICA: { F: 29_500, J: 29_500, W: 14_300, Y: 12_000 },
-  CARIBBEAN: { F: 27_000, J: 27_000, W: 13_000, Y: 11_500 },
-  AFRICA: { F: 29_500, J: 29_500, W: 14_300, Y: 12_500 },
-  MIDDLE_EAST_INDIA: { F: 27_000, J: 27_000, W: 11_700, Y: 10_700 },
-};
+export const VS_YQ: Readonly<Record<'NORTH_AMERICA' | 'CARIBBEAN' | 'AFRICA' | 'MIDDLE_EAST_INDIA', Record<CabinCode, number>>> =
+  {
+    NORTH_AMERICA: { F: 29_500, J: 29_500, W: 14_300, Y: 12_000 },
+    CARIBBEAN: { F: 27_000, J: 27_000, W: 13_000, Y: 11_500 },
+    AFRICA: { F: 29_500, J: 29_500, W: 14_300, Y: 12_500 },
+    MIDDLE_EAST_INDIA: { F: 27_000, J: 27_000, W: 11_700, Y: 10_700 },
+  };
 export const VS_YQ_INFANT = 700;
 
 /** VS's YR ("VS YR surcharge"), GBP pence per one-way trip: the LHR-JNB sample's 8 / 12 / 24 return. */
