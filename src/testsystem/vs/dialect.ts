@@ -16,10 +16,11 @@ export const VS_BOOKING_REF = /^[A-Z0-9]{6}$/;
 
 /**
  * Order id: "VS932", the PNR and the two-digit year of booking, e.g. VS932PSUGNH25, VS932C66PHV23
- * (orderviewRS_*, OC_*); order items are `<OrderID>-<n>` (VS932CIE23Y23-1).
+ * (orderviewRS_*, OC_*); order items are `<OrderID>-<n>` (VS932CIE23Y23-1), and an item reissued by a
+ * date change gets an "A" (VS932GXIIN623-1A, orderchangeRS_orderviewRS_change_itinerary_date_multipax.xml).
  */
 export const VS_ORDER_ID = /^VS932[A-Z0-9]{6}\d{2}$/;
-export const VS_ORDER_ITEM_ID = /^VS932[A-Z0-9]{6}\d{2}-\d+$/;
+export const VS_ORDER_ITEM_ID = /^VS932[A-Z0-9]{6}\d{2}-\d+A?$/;
 export function vsOrderId(pnr: string, bookedYear: number): string {
   return `VS932${pnr}${String(bookedYear % 100).padStart(2, '0')}`;
 }
@@ -52,6 +53,8 @@ export const VS_LOCAL_IDS = {
 
 /** Passenger types VS prices (PaxList/PTC in the samples): GBE is VS's young person, 12-15. */
 export const VS_PTCS = ['ADT', 'GBE', 'CHD', 'INF'] as const;
+/** ServiceListRS names a child CNN where every other answer says CHD (ServiceList_RS_OfferID.xml). */
+export const VS_SERVICE_LIST_CHILD_PTC = 'CNN';
 
 /**
  * Price classes carry Name and PriceClassID, CabinType in most answers, and no Code or Desc
@@ -84,13 +87,19 @@ export const VS_BAGGAGE_TEXTS = {
     'The baggage information displayed applies to Virgin Atlantic Operated codeshare flights.For partner airline baggage, please visit our partners website for further information',
 } as const;
 
-/** Seat services: RFIC, RFISC, name (seatavailabilityRS_*, ServiceList_RS_*); a standard seat GBP 35.00. */
+/**
+ * Seat services: RFIC, RFISC, name and the economy seat map's price (seatavailabilityRS_single_seat_map.xml:
+ * Preferred GBP 35.00, Exit GBP 75.00, Standard 0.00; a preferred seat sold in an order at 35.00 in
+ * orderviewRS_paid_seats_and_FF_number.xml). Their ServiceDefinitionIDs (Seat01, Seat02...) are
+ * numbered per answer.
+ */
 export const VS_SEAT_SERVICES = [
-  { id: 'Seat01', rfic: 'I', rfisc: 'ASU', name: 'Preferred Seat - Economy Cabin' },
-  { id: 'Seat02', rfic: 'I', rfisc: 'AES', name: 'Exit Seat' },
-  { id: 'Seat03', rfic: 'I', rfisc: '0B5', name: 'Standard Seat' },
+  { rfic: 'I', rfisc: 'ASU', name: 'Preferred Seat - Economy Cabin', priceGbp: 3_500 },
+  { rfic: 'I', rfisc: 'AES', name: 'Exit Seat', priceGbp: 7_500 },
+  { rfic: 'I', rfisc: '0B5', name: 'Standard Seat', priceGbp: 0 },
 ] as const;
-export const VS_STANDARD_SEAT_PRICE_GBP = 3_500;
+/** Seat offers are a-la-carte items of a bare-UUID offer: `<uuid>_FA|<n>_<m>` (seatavailabilityRS_single_seat_map.xml). */
+export const VS_SEAT_OFFER_ITEM_ID = /^[0-9a-f-]{36}_FA\|\d+_\d+$/;
 /** Exit-seat rule text VS attaches (seatavailabilityRS_*). */
 export const VS_EXIT_SEAT_TEXT =
   'They must also be fit and able bodied as in an emergency situation they will need to be able to open the exit door unaided.';
@@ -121,8 +130,8 @@ export const VS_SSR_SERVICES: Readonly<Record<string, string>> = {
   WCBD: 'Dry Cell Battery Wheelchair',
   WCBW: 'Wet Cell Battery Wheelchair',
   WCHC: 'Wheelchair - Psgr Completely Immobile',
-  WCHR: 'Wheelchair - Psgr Can Use Steps And Get To Seat/Cannot Walk',
-  WCHS: 'Wheelchair - Psgr Cannot Use Steps Or Walk Long Distances/Ca',
+  WCHR: 'Wheelchair - Psgr Can Use Steps And Get To Seat/Cannot Walk Long Distances',
+  WCHS: 'Wheelchair - Psgr Cannot Use Steps Or Walk Long Distances/Can Get To Seat',
   WCLB: 'Wheelchair Lithium Ion Battery',
   WCMP: 'Wheelchair - Manual Power',
   WCNO: 'Psgr With Wheelchair Does Not Require Assistance',
