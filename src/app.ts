@@ -31,6 +31,8 @@ import { createWebhooks, type Webhooks, type WebhooksOptions } from './webhooks/
 export interface AppOptions {
   /** Where test keys reach the AA test system (the in-process one, or AA_TEST_URL). */
   aaTestSystemUrl?: string | null;
+  /** Where test keys reach the VS test system (the in-process one, or VS_TEST_URL); the connectors read it. */
+  vsTestSystemUrl?: string | null;
   /** Webhook delivery collaborators a test controls: the host resolver, extra trusted CAs, the attempt time-out. */
   webhooks?: Pick<WebhooksOptions, 'resolver' | 'ca' | 'attemptTimeoutMs'>;
 }
