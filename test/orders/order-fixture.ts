@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { daysAhead, shoppingFixture, type ShoppingFixture } from '../shopping/shopping-fixture.js';
-import type { TestPlatformOptions } from '../helpers/test-platform.js';
+import type { ShoppingFixtureOptions } from '../shopping/shopping-fixture.js';
 
 export interface OrderFixture extends ShoppingFixture {
   call(method: string, url: string, payload?: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
@@ -27,7 +27,7 @@ export interface TicketedOrder {
 
 export const PASSENGER = { given_name: 'Ada', family_name: 'Lovelace', born_on: '1985-12-10', email: 'ada@example.com' };
 
-export async function orderFixture(options: TestPlatformOptions = {}): Promise<OrderFixture> {
+export async function orderFixture(options: ShoppingFixtureOptions = {}): Promise<OrderFixture> {
   const f = await shoppingFixture(options);
   const call = (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     f.app.inject({

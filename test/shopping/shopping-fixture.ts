@@ -1,33 +1,46 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { request } from 'undici';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
+import { startVsTestSystem, type VsTestSystem } from '../../src/testsystem/vs/server.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import type { TestPlatformOptions } from '../helpers/test-platform.js';
 
 export const SUBSCRIPTION_KEY = 'aa-test-subscription-key';
+export const VS_SUBSCRIPTION_KEY = 'vs-test-subscription-key';
+
+export interface ShoppingFixtureOptions extends TestPlatformOptions {
+  /** Also run the VS test system and connect the gateway to it (two airlines, as `npm start` does). */
+  withVs?: boolean;
+}
 
 export interface ShoppingFixture extends TestApp {
   aa: AaTestSystem;
+  /** The VS test system, with `withVs`. */
+  vs: VsTestSystem | null;
   key: string;
   agencyId: string;
-  /** Calls the test system's control endpoints (faults, clock, reset). */
-  control(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown>;
+  /** Calls a test system's control endpoints (faults, clock, reset): AA's unless `airline` says VS. */
+  control(method: 'POST' | 'DELETE', path: string, body?: unknown, airline?: 'AA' | 'VS'): Promise<unknown>;
   search(body: Record<string, unknown>, key?: string): Promise<LightMyRequestResponse>;
 }
 
-/** The gateway with the real AA test system in-process, and one agency key. */
-export async function shoppingFixture(options: TestPlatformOptions = {}): Promise<ShoppingFixture> {
+/** The gateway with the real AA test system in-process (and VS's with `withVs`), and one agency key. */
+export async function shoppingFixture({ withVs = false, ...options }: ShoppingFixtureOptions = {}): Promise<ShoppingFixture> {
   const aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
-  const env = { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, ...options.env };
-  const t = await buildTestApp({ ...options, env, app: { aaTestSystemUrl: aa.url } });
+  const vs = withVs ? await startVsTestSystem({ subscriptionKey: VS_SUBSCRIPTION_KEY, logger: false }) : null;
+  const env = { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY, ...options.env };
+  const t = await buildTestApp({ ...options, env, app: { aaTestSystemUrl: aa.url, vsTestSystemUrl: vs?.url ?? null } });
   const { secret, agencyId } = await t.agencyWithKey();
   return {
     ...t,
     aa,
+    vs,
     key: secret,
     agencyId,
-    async control(method, path, body) {
-      const res = await request(`${aa.url}${path}`, {
+    async control(method, path, body, airline = 'AA') {
+      const base = airline === 'VS' ? vs?.url : aa.url;
+      if (!base) throw new Error(`no ${airline} test system in this fixture (withVs)`);
+      const res = await request(`${base}${path}`, {
         method,
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -41,6 +54,7 @@ export async function shoppingFixture(options: TestPlatformOptions = {}): Promis
     async close() {
       await t.close();
       await aa.close();
+      await vs?.close();
     },
   };
 }
