@@ -5,7 +5,17 @@
 import { sql } from 'kysely';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { airlineCalls, daysAhead, shoppingFixture, type ShoppingFixture } from '../shopping/shopping-fixture.js';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ndcSchemaErrors } from '../connectors/ndc-schema-validator.js';
+import { NDC_SAMPLES_DIR, needsUpstream } from '../helpers/upstream.js';
+import {
+  airlineCalls,
+  daysAhead,
+  shoppingFixture,
+  VS_SUBSCRIPTION_KEY,
+  type ShoppingFixture,
+} from '../shopping/shopping-fixture.js';
 
 interface OfferJson {
   offer_id: string;
@@ -136,6 +146,35 @@ describe('partial failure', () => {
     const again = await f.search(body);
     expect(again.headers['x-cache']).toBe('MISS');
     expect(airlinesOf(offersOf(again))).toEqual(['AA', 'VS']);
+  });
+
+  it('an airline answering no offers for a route it flies never poisons the cache: the next search asks it again', async () => {
+    const body = { origin: 'JFK', destination: 'LHR', departure_date: daysAhead(43), adults: 1 };
+    await f.control('POST', '/control/faults', { kind: 'empty', messages: ['AirShopping'], remaining: 1 }, 'VS');
+    const empty = await f.search(body);
+    expect(empty.statusCode).toBe(200);
+    expect(airlinesOf(offersOf(empty))).toEqual(['AA']);
+    expect(empty.json().connectors).toContainEqual(expect.objectContaining({ airline: 'VS', status: 'answered', offers: 0 }));
+    const again = await f.search(body);
+    expect(again.headers['x-cache']).toBe('MISS');
+    expect(airlinesOf(offersOf(again))).toEqual(['AA', 'VS']);
+    // Now both answered with offers: cached.
+    expect((await f.search(body)).headers['x-cache']).toBe('HIT');
+  });
+
+  it('the empty answer the VS test system sends is a schema-valid AirShoppingRS', async () => {
+    needsUpstream('ndc-schemas');
+    await f.control('POST', '/control/faults', { kind: 'empty', messages: ['AirShopping'], remaining: 1 }, 'VS');
+    const rq = await readFile(path.join(NDC_SAMPLES_DIR, 'airshopping/shop_with_direct_flight_filter_RQ.xml'), 'utf8');
+    const res = await request(`${f.vs!.url}/ndc/21.3/AirShopping`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml', 'ocp-apim-subscription-key': VS_SUBSCRIPTION_KEY },
+      body: rq,
+    });
+    const xml = await res.body.text();
+    expect(res.statusCode, xml).toBe(200);
+    expect(xml).toContain('<CarrierOffers/>');
+    expect(await ndcSchemaErrors(xml, 'IATA_AirShoppingRS')).toEqual([]);
   });
 
   it('both failing answers 502 all airline connections failed, naming each', async () => {

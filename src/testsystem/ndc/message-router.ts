@@ -7,6 +7,8 @@ import { airShoppingHandler } from './messages/airshopping-handler.js';
 import type { FaultKind } from './control/fault-control.js';
 import type { MessageHandler } from './messages/message-handler.js';
 import { errorDocument } from './wire/ndc-errors.js';
+import { payloadAttributes } from './wire/payload-attributes.js';
+import { el, ndcDocument } from './wire/xml-builder.js';
 import { MalformedXmlError, parseNdc } from './wire/ndc-request-parser.js';
 import { offerPriceHandler } from './messages/offerprice-handler.js';
 import type { RequestValidation } from './wire/request-validation.js';
@@ -73,6 +75,15 @@ export function registerMessageRoutes(
     }
     // The message is answered for real and cut off as it is sent (below).
     if (kind === 'truncated') return false;
+    if (kind === 'empty') {
+      if (handler.message !== 'AirShopping') return false;
+      const empty = ndcDocument(handler.responseRoot, [
+        el('Response', [el('OffersGroup', [el('CarrierOffers', [])])]),
+        payloadAttributes(deps.clock.now()),
+      ]);
+      await reply.code(200).type(XML).send(empty);
+      return true;
+    }
     if (kind === 'timeout') {
       await sleep(delayMs ?? TIMEOUT_DELAY_MS, reply);
       if (reply.raw.destroyed) return true;

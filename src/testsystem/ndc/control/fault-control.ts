@@ -4,8 +4,11 @@
 /**
  * `truncated`: the real answer, cut off four fifths of the way through (a connection or proxy that
  * dropped the rest): a document whose first offers are whole and which is not well-formed at its end.
+ * `empty`: AirShopping answers a schema-valid AirShoppingRS whose CarrierOffers holds no offer and
+ * no error, as an airline's shopping engine under strain sometimes does instead of failing; other
+ * messages are answered as usual.
  */
-export type FaultKind = 'slow' | 'timeout' | 'http5xx' | 'malformed' | 'truncated';
+export type FaultKind = 'slow' | 'timeout' | 'http5xx' | 'malformed' | 'truncated' | 'empty';
 
 export interface ActiveFault {
   kind: FaultKind;
@@ -26,7 +29,7 @@ export interface FaultControl {
   take(message: string): ActiveFault | null;
 }
 
-export const FAULT_KINDS: readonly FaultKind[] = ['slow', 'timeout', 'http5xx', 'malformed', 'truncated'];
+export const FAULT_KINDS: readonly FaultKind[] = ['slow', 'timeout', 'http5xx', 'malformed', 'truncated', 'empty'];
 
 export function createFaultControl(): FaultControl {
   let active: ActiveFault | null = null;
