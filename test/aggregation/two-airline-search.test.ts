@@ -294,3 +294,21 @@ describe('the stream from two airlines', () => {
       expect(c.offers).toBe(sent.filter((o) => o.airline === c.airline).length);
   });
 });
+
+describe('monitoring with two airlines', () => {
+  it('probes and lists both, each up, and the metrics carry a series per airline', async () => {
+    await f.search({ origin: 'BOS', destination: 'LHR', departure_date: daysAhead(46), adults: 1 });
+    await f.gateway.monitoring.health.probeAll();
+    const res = await f.app.inject({ method: 'GET', url: '/v1/monitoring/airlines', headers: { 'x-api-key': f.key } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().airlines).toEqual([
+      expect.objectContaining({ airline: 'AA', name: 'American Airlines', status: 'up', environment: 'test' }),
+      expect.objectContaining({ airline: 'VS', name: 'Virgin Atlantic', status: 'up', environment: 'test' }),
+    ]);
+    const text = (await f.app.inject({ method: 'GET', url: '/metrics' })).body;
+    for (const airline of ['AA', 'VS']) {
+      expect(text).toMatch(new RegExp(`airline_calls_total\\{airline="${airline}",operation="search",outcome="ok"\\} \\d+`));
+      expect(text).toMatch(new RegExp(`airline_calls_total\\{airline="${airline}",operation="probe",outcome="ok"\\} \\d+`));
+    }
+  });
+});
