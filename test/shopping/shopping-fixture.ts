@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { request } from 'undici';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
+import { generatedNotifySecrets } from '../helpers/notify-secrets.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import type { TestPlatformOptions } from '../helpers/test-platform.js';
 
@@ -17,8 +18,14 @@ export interface ShoppingFixture extends TestApp {
 
 /** The gateway with the real AA test system in-process, and one agency key. */
 export async function shoppingFixture(options: TestPlatformOptions = {}): Promise<ShoppingFixture> {
-  const aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
-  const env = { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, ...options.env };
+  // The airline signs its notifications with the gateway's secret, as a deployment's does.
+  const secrets = { ...generatedNotifySecrets(), ...options.env };
+  const aa = await startAaTestSystem({
+    subscriptionKey: SUBSCRIPTION_KEY,
+    logger: false,
+    notify: { secret: secrets.AA_NOTIFY_SECRET },
+  });
+  const env = { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, ...secrets };
   const t = await buildTestApp({ ...options, env, app: { aaTestSystemUrl: aa.url } });
   const { secret, agencyId } = await t.agencyWithKey();
   return {
