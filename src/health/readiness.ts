@@ -3,7 +3,7 @@ import type { Platform } from '../platform/platform.js';
 import { isDraining } from './drain.js';
 import { sharedAirlineCheck } from './shared-airline.js';
 
-export type CheckStatus = 'ok' | 'failing' | 'not_configured' | 'draining';
+export type CheckStatus = 'ok' | 'degraded' | 'failing' | 'not_configured' | 'draining';
 
 export interface Readiness {
   status: 'ready' | 'not_ready';
@@ -51,7 +51,9 @@ export async function checkReadiness(platform: Platform): Promise<Readiness> {
   if (platform.redis) {
     try {
       await within(platform.redis.ping(), CHECK_BUDGET_MS);
-      checks.redis = 'ok';
+      // Commands work, but until the broadcast subscription holds this instance does not hear key
+      // revocations and plan changes from the others (only its caches' lifetimes bound them).
+      checks.redis = platform.broadcast.subscribed() ? 'ok' : 'degraded';
     } catch {
       checks.redis = 'failing';
     }
