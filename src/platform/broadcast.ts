@@ -70,6 +70,8 @@ export async function createRedisBroadcast(
   // and until then this instance misses what other instances publish there (readiness says
   // `redis: degraded`). A late subscription runs the missed-message handlers, as a reconnect does.
   const pending = new Map<string, NodeJS.Timeout | null>();
+  // Channels whose subscription failed and has not held since (a first attempt in flight is not one).
+  const unheard = new Set<string>();
   let closed = false;
   const subscribeChannel = async (channel: string, attempt = 0): Promise<void> => {
     if (closed) return;
@@ -77,11 +79,13 @@ export async function createRedisBroadcast(
     try {
       await subscriber.subscribe(prefix + channel);
       pending.delete(channel);
+      unheard.delete(channel);
       if (attempt > 0) {
         log.info({ channel, attempts: attempt + 1 }, 'broadcast subscribed after retrying: subscribers drop what they may have missed');
         missed.emit('missed');
       }
     } catch (err) {
+      unheard.add(channel);
       if (attempt === 0 || attempt % 10 === 0)
         log.warn(
           { err: { message: (err as Error).message }, channel, attempt },
@@ -121,7 +125,7 @@ export async function createRedisBroadcast(
     onMissedMessages(handler) {
       missed.on('missed', handler);
     },
-    subscribed: () => pending.size === 0 && subscriber.status === 'ready',
+    subscribed: () => unheard.size === 0 && subscriber.status === 'ready',
     async close() {
       closed = true;
       for (const timer of pending.values()) if (timer) clearTimeout(timer);
