@@ -26,6 +26,7 @@ export interface Broadcast {
 // A subscription that failed (Redis away, or SUBSCRIBE unanswered within the command time-out) is
 // tried again for ever, backing off from 100 ms to at most 5 s.
 const MAX_RESUBSCRIBE_DELAY_MS = 5_000;
+const SUBSCRIBE_TIMEOUT_MS = 2_000;
 const resubscribeDelayMs = (attempt: number) => Math.min(100 * 2 ** Math.min(attempt, 6), MAX_RESUBSCRIBE_DELAY_MS);
 
 export function createLocalBroadcast(): Broadcast {
@@ -59,7 +60,9 @@ export async function createRedisBroadcast(
   { logger, metrics }: RedisBroadcastOptions,
 ): Promise<Broadcast> {
   // A subscribed connection can do nothing else, hence a second one.
-  const subscriber = await connectRedis(url, { logger, role: 'subscriber' });
+  // SUBSCRIBE is on no request's path: it gets 2 s, so a start that keeps the event loop busy for
+  // a moment does not time it out (it would be retried, but readiness would say degraded meanwhile).
+  const subscriber = await connectRedis(url, { logger, role: 'subscriber', commandTimeoutMs: SUBSCRIBE_TIMEOUT_MS });
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const missed = new EventEmitter();

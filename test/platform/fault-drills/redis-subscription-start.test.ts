@@ -87,8 +87,8 @@ describe.skipIf(skip !== null)(`broadcast subscription lost at start${skip ? ` (
   const readiness = async (t: TestApp) => (await t.app.inject({ url: '/v1/health/ready' })).json();
 
   it('retries until subscribed, reporting redis degraded meanwhile; then a revocation reaches the instance', async () => {
-    // Past the command time-out (500 ms): the first SUBSCRIBE has failed and is being retried.
-    await sleep(1_500);
+    // Past the subscriber's command time-out (2 s): the first SUBSCRIBE has failed and is being retried.
+    await sleep(2_500);
     expect(await readiness(b)).toMatchObject({ status: 'ready', checks: { redis: 'degraded' } });
     expect((await readiness(a)).checks.redis).toBe('ok');
 
