@@ -48,6 +48,9 @@ export async function checkReadiness(platform: Platform): Promise<Readiness> {
     checks.keyring = 'failing';
   }
 
+  // Reads may work while the disk refuses every write (full, read-only): not ready until one succeeds.
+  checks.storage = platform.database.storage.failing ? 'failing' : 'ok';
+
   if (platform.redis) {
     try {
       await within(platform.redis.ping(), CHECK_BUDGET_MS);
@@ -73,6 +76,7 @@ export async function checkReadiness(platform: Platform): Promise<Readiness> {
   const ready =
     checks.shutdown === 'ok' &&
     checks.database === 'ok' &&
+    checks.storage === 'ok' &&
     checks.keyring === 'ok' &&
     checks.redis !== 'failing' &&
     checks.aa_test_system !== 'failing';
