@@ -21,6 +21,12 @@ async function closedPort(): Promise<number> {
   });
 }
 
+/** A KEYRING as an operator makes one: `flightagg keyring generate`, one entry a line, joined by commas. */
+async function generatedKeyring(): Promise<string> {
+  const { stdout } = await run(process.execPath, [BIN, 'keyring', 'generate'], { env: process.env });
+  return stdout.trim().split('\n').join(',');
+}
+
 async function serve(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, [BIN, 'serve'], {
@@ -59,10 +65,7 @@ describe('starting without a dependency', { timeout: 120_000 }, () => {
 
   it('names PostgreSQL, DATABASE_URL and the reason when PostgreSQL does not answer', async () => {
     const port = await closedPort();
-    const keyring = (await run(process.execPath, [BIN, 'keyring', 'generate'], { env: process.env })).stdout
-      .trim()
-      .split('\n')
-      .join(',');
+    const keyring = await generatedKeyring();
     const result = await serve({
       DATA_DIR: dataDir,
       DATABASE_URL: `postgres://postgres:s3cret@127.0.0.1:${port}/postgres`,
@@ -92,10 +95,7 @@ describe('starting on shared storage with a development notification secret', { 
 
   it('refuses with none, and with the development secret, naming each airline it concerns', async () => {
     const port = await closedPort();
-    const keyring = (await run(process.execPath, [BIN, 'keyring', 'generate'], { env: process.env })).stdout
-      .trim()
-      .split('\n')
-      .join(',');
+    const keyring = await generatedKeyring();
     const env = {
       DATA_DIR: dataDir,
       DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
