@@ -101,7 +101,7 @@ const ctx = {
   mfaVerifiedAt: new Date(),
   emailVerified: true,
 };
-const endpoint = await gateway.webhooks.endpoints.create(ctx, { url: `https://localhost:${port}/hooks` }, null);
+const endpoint = await gateway.webhooks.endpoints.create(ctx, { url: `https://localhost:${port}/hooks` }, null, platform.logger);
 const search = await app.inject({
   method: 'POST',
   url: '/v1/shopping/offers',

@@ -13,6 +13,7 @@ import { createOrders, type Orders } from './orders/plugin.js';
 import { AccessLog } from './platform/http/access-log.js';
 import { clientErrorHandler } from './platform/http/client-errors.js';
 import { answerFrameworkError, MAX_PARAM_LENGTH, registerErrorHandling } from './platform/http/error-handler.js';
+import { registerContentEncodingGuard } from './platform/http/content-encoding-guard.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/http/json-body-parser.js';
 import { registerMetrics } from './platform/http/metrics-routes.js';
 import { registerNulGuard } from './platform/http/nul-guard.js';
@@ -121,6 +122,7 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
     done(null, payload);
   });
   registerNulGuard(app);
+  registerContentEncodingGuard(app);
   registerJsonBodyParser(app);
   registerErrorHandling(app);
   registerMetrics(app, platform.metrics, config.metricsToken);

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { startDraining } from './health/drain.js';
 import { watchSharedAirline, type SharedAirlineWatch } from './health/shared-airline.js';
 import type { Config } from './platform/config.js';
+import { assertNotifySecretsForStorage } from './platform/notify-secrets.js';
 import { createPlatform, type Platform } from './platform/platform.js';
 import { endOpenEventStreams } from './shopping/event-stream.js';
 import { startAaTestSystem } from './testsystem/aa/server.js';
@@ -48,6 +49,8 @@ export interface ServeHooks {
  * to search again rather than seeing a cut connection.
  */
 export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): Promise<FastifyInstance> {
+  // On shared storage the airlines' notification secrets must be real ones, before anything opens.
+  assertNotifySecretsForStorage(config);
   const platform = await createPlatform(config, { defaultMetrics: true });
   const log = platform.logger;
   let app: FastifyInstance;

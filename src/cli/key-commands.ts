@@ -1,10 +1,18 @@
 import type { Command } from 'commander';
 import { createApiKeyService, KEY_KINDS, type KeyKind } from '../auth/api-keys/key-service.js';
 import { findAgency } from '../identity/agencies/store.js';
-import { badRequest, forbidden } from '../platform/errors.js';
+import { badRequest, forbidden, notFound } from '../platform/errors.js';
+import type { Platform } from '../platform/platform.js';
 import { print, withPlatform, type OutputOptions } from './run-command.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
+
+/** The agency a command names, or the same "not found" the agency and user commands give. */
+async function existingAgency(platform: Platform, id: string) {
+  const agency = await findAgency(platform.db, id);
+  if (!agency) throw notFound(`agency ${id} not found`);
+  return agency;
+}
 
 export function registerKeyCommands(program: Command): void {
   const key = program.command('key').description('manage API keys');
@@ -40,10 +48,10 @@ export function registerKeyCommands(program: Command): void {
           const expiresAt = opts.expires ? calendarInstant(opts.expires) : null;
           if (opts.expires && !expiresAt) throw badRequest('--expires must be an ISO 8601 instant on a real calendar date');
           if (opts.env !== 'test' && opts.env !== 'live') throw badRequest('--env must be test or live');
+          const agency = opts.agency ? await existingAgency(platform, opts.agency) : null;
           // Live keys reach the airlines' production systems: only for a live agency (flightagg agency set --live on).
-          if (opts.env === 'live' && opts.agency && !opts.force) {
-            const agency = await findAgency(platform.db, opts.agency);
-            if (agency && !agency.live) {
+          if (opts.env === 'live' && agency && !opts.force) {
+            if (!agency.live) {
               throw forbidden(
                 `agency ${agency.id} is not live: make it live first (flightagg agency set ${agency.id} --live on), or pass --force`,
                 'agency_not_live',
@@ -74,6 +82,7 @@ export function registerKeyCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action((opts: OutputOptions & { agency?: string }) =>
       withPlatform(opts, async (platform) => {
+        if (opts.agency) await existingAgency(platform, opts.agency);
         const keys = await createApiKeyService(platform).list(opts.agency);
         const lines = keys.map(
           (k) =>

@@ -3,7 +3,7 @@ import type { Platform } from '../platform/platform.js';
 import { isDraining } from './drain.js';
 import { sharedAirlineCheck } from './shared-airline.js';
 
-export type CheckStatus = 'ok' | 'failing' | 'not_configured' | 'draining';
+export type CheckStatus = 'ok' | 'degraded' | 'failing' | 'not_configured' | 'draining';
 
 export interface Readiness {
   status: 'ready' | 'not_ready';
@@ -48,10 +48,15 @@ export async function checkReadiness(platform: Platform): Promise<Readiness> {
     checks.keyring = 'failing';
   }
 
+  // Reads may work while the disk refuses every write (full, read-only): not ready until one succeeds.
+  checks.storage = platform.database.storage.failing ? 'failing' : 'ok';
+
   if (platform.redis) {
     try {
       await within(platform.redis.ping(), CHECK_BUDGET_MS);
-      checks.redis = 'ok';
+      // Commands work, but until the broadcast subscription holds this instance does not hear key
+      // revocations and plan changes from the others (only its caches' lifetimes bound them).
+      checks.redis = platform.broadcast.subscribed() ? 'ok' : 'degraded';
     } catch {
       checks.redis = 'failing';
     }
@@ -71,6 +76,7 @@ export async function checkReadiness(platform: Platform): Promise<Readiness> {
   const ready =
     checks.shutdown === 'ok' &&
     checks.database === 'ok' &&
+    checks.storage === 'ok' &&
     checks.keyring === 'ok' &&
     checks.redis !== 'failing' &&
     checks.aa_test_system !== 'failing';

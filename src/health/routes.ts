@@ -5,6 +5,7 @@ import { checkReadiness } from './readiness.js';
 
 const CheckStatus = Type.Union([
   Type.Literal('ok'),
+  Type.Literal('degraded'),
   Type.Literal('failing'),
   Type.Literal('not_configured'),
   Type.Literal('draining'),

@@ -16,6 +16,7 @@ import { orderServicingRoutes } from './servicing/routes.js';
 import { acknowledgeRoutes } from './airline-changes/acknowledge-routes.js';
 import { AIRLINE_SWEEP_INTERVAL_MS, AIRLINE_SWEEP_JOB, runAirlineSweep } from './airline-changes/airline-sweep.js';
 import { notificationRoutes } from './airline-changes/notification-routes.js';
+import { DEFERRED_REFRESH_INTERVAL_MS, DEFERRED_REFRESH_JOB, runDeferredRefreshes } from './airline-changes/refresh-limiter.js';
 import type { RequireAccreditation } from './booking/service.js';
 
 const TICKETING_DEADLINE_SWEEP_JOB = 'orders.ticketing-deadline-sweep';
@@ -78,6 +79,20 @@ export function createOrders({ platform, connectors, authenticate, requireAccred
             { db: platform.db, connectors, clock, logger: platform.logger },
             platform.config.airlineSweep,
           )),
+      });
+      // Orders a notification named while they were re-read less than a window ago: re-read when it ends.
+      platform.scheduler.add({
+        name: DEFERRED_REFRESH_JOB,
+        intervalMs: DEFERRED_REFRESH_INTERVAL_MS,
+        oncePerCluster: true,
+        run: async () =>
+          void (await runDeferredRefreshes({
+            db: platform.db,
+            connectors,
+            clock,
+            logger: platform.logger,
+            refreshWindowMs: platform.config.airlineNotifications.refreshSeconds * 1000,
+          })),
       });
       await app.register(async (api) => {
         setRoutePolicy(api, { ...API_KEY_ROUTE, meter: 'orders' });

@@ -82,6 +82,12 @@ export interface Config {
    */
   airlineSweep: { ordersPerMinute: number; recheckMinutes: number };
   /**
+   * AIRLINE_NOTIFY_REFRESH_SECONDS: an order is re-read because of airline notifications at most
+   * once per this long (default 60), however many name it; one named again inside it is re-read
+   * when it ends (src/orders/airline-changes/refresh-limiter.ts).
+   */
+  airlineNotifications: { refreshSeconds: number };
+  /**
    * TICKETING_DEADLINE_SWEEP_SECONDS: how often the cluster looks for holds whose payment limit is
    * within 24 hours, to announce each once (default hourly; the cluster tests run it every 2 s).
    */
@@ -273,6 +279,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       ordersPerMinute: r.int('AIRLINE_SWEEP_ORDERS_PER_MINUTE', 30, 0, 10_000),
       recheckMinutes: r.int('AIRLINE_SWEEP_RECHECK_MINUTES', 30, 1, 24 * 60),
     },
+    airlineNotifications: { refreshSeconds: r.int('AIRLINE_NOTIFY_REFRESH_SECONDS', 60, 1, 3_600) },
     ticketingDeadlineSweepSeconds: r.int('TICKETING_DEADLINE_SWEEP_SECONDS', 3_600, 1, 86_400),
     ndcSchemaDir: path.resolve(REPO_ROOT, r.string('NDC_SCHEMA_DIR', '../shared/ndc/schemas-21.3')),
     search: {

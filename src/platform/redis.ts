@@ -22,6 +22,8 @@ export interface RedisConnectOptions {
   role: string;
   /** Called once per command sent (each command of a pipeline or MULTI): the request-cost counter. */
   onCommand?: () => void;
+  /** A command's time budget when not the 500 ms of the request path (the subscriber's SUBSCRIBE). */
+  commandTimeoutMs?: number;
 }
 
 function reconnectDelayMs(attempt: number): number {
@@ -35,7 +37,7 @@ export async function connectRedis(url: string, options: RedisConnectOptions): P
   const redis = new Redis(url, {
     lazyConnect: true,
     connectTimeout: CONNECT_TIMEOUT_MS,
-    commandTimeout: COMMAND_TIMEOUT_MS,
+    commandTimeout: options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS,
     enableOfflineQueue: false,
     // A command in flight when the connection drops fails then, rather than being sent again later.
     maxRetriesPerRequest: 0,

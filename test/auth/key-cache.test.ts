@@ -58,6 +58,7 @@ function laterBus(): Broadcast & { deliver(): void } {
     subscribe(channel, handler) {
       handlers.set(channel, [...(handlers.get(channel) ?? []), handler]);
     },
+    subscribed: () => true,
     onMissedMessages() {},
     async close() {},
     deliver() {

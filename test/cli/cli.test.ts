@@ -143,6 +143,16 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     expect(noSuchDay.json.error).toBe('--expires must be an ISO 8601 instant on a real calendar date');
   });
 
+  it('names an agency that does not exist, for key create and key list, as the agency and user commands do', async () => {
+    const create = await cli('key', 'create', '--agency', 'agy_nosuch', '--env', 'test', '--kind', 'agency', '--json');
+    expect(create).toMatchObject({ code: 1, json: { error: 'agency agy_nosuch not found' } });
+    const list = await cli('key', 'list', '--agency', 'agy_nosuch', '--json');
+    expect(list).toMatchObject({ code: 1, json: { error: 'agency agy_nosuch not found' } });
+    // Without --json, one line on stderr.
+    const plain = await cli('key', 'list', '--agency', 'agy_nosuch').catch(() => null);
+    expect(plain?.stderr.trim()).toBe('error: agency agy_nosuch not found');
+  });
+
   it('migrates idempotently', async () => {
     const migrated = await cli('migrate', '--json');
     expect(migrated.json).toMatchObject({ applied: [], storage: inject('databaseUrl') ? 'postgres' : 'pglite' });

@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEV_AA_NOTIFY_SECRET } from '../../src/platform/config.js';
+import { generatedNotifySecrets } from '../helpers/notify-secrets.js';
 
 const run = promisify(execFile);
 const BIN = path.resolve('bin/flightagg.js');
@@ -17,6 +19,12 @@ async function closedPort(): Promise<number> {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** A KEYRING as an operator makes one: `flightagg keyring generate`, one entry a line, joined by commas. */
+async function generatedKeyring(): Promise<string> {
+  const { stdout } = await run(process.execPath, [BIN, 'keyring', 'generate'], { env: process.env });
+  return stdout.trim().split('\n').join(',');
 }
 
 async function serve(env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -57,15 +65,13 @@ describe('starting without a dependency', { timeout: 120_000 }, () => {
 
   it('names PostgreSQL, DATABASE_URL and the reason when PostgreSQL does not answer', async () => {
     const port = await closedPort();
-    const keyring = (await run(process.execPath, [BIN, 'keyring', 'generate'], { env: process.env })).stdout
-      .trim()
-      .split('\n')
-      .join(',');
+    const keyring = await generatedKeyring();
     const result = await serve({
       DATA_DIR: dataDir,
       DATABASE_URL: `postgres://postgres:s3cret@127.0.0.1:${port}/postgres`,
       KEYRING: keyring,
       REDIS_URL: '',
+      ...generatedNotifySecrets(),
     });
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(
@@ -74,3 +80,40 @@ describe('starting without a dependency', { timeout: 120_000 }, () => {
     );
   });
 });
+
+/**
+ * On shared storage every instance is reachable by others: an airline left on the development
+ * notification secret (printed in the source), or on none, stops the start before anything opens,
+ * naming the variable and the command that makes a secret.
+ */
+describe('starting on shared storage with a development notification secret', { timeout: 120_000 }, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-startup-secrets-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const refusal = (code: string) =>
+    `${code}_NOTIFY_SECRET is required on shared storage (DATABASE_URL): the development secret is public. ` +
+    `Make one with \`openssl rand -hex 32\` and give the airline (or its test system) the same value`;
+
+  it('refuses with none, and with the development secret, naming each airline it concerns', async () => {
+    const port = await closedPort();
+    const keyring = await generatedKeyring();
+    const env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      KEYRING: keyring,
+      REDIS_URL: '',
+    };
+    const none = await serve({ ...env, AA_NOTIFY_SECRET: '', VS_NOTIFY_SECRET: '' });
+    expect(none.code).toBe(1);
+    expect(none.stderr.trim()).toBe(`error: invalid configuration:\n  - ${refusal('AA')}\n  - ${refusal('VS')}`);
+
+    const development = await serve({ ...env, AA_NOTIFY_SECRET: DEV_AA_NOTIFY_SECRET, VS_NOTIFY_SECRET: 'c'.repeat(64) });
+    expect(development.code).toBe(1);
+    expect(development.stderr.trim()).toBe(`error: invalid configuration:\n  - ${refusal('AA')}`);
+
+    // With secrets of its own the start goes on, to the database (which is not there).
+    const own = await serve({ ...env, AA_NOTIFY_SECRET: 'b'.repeat(64), VS_NOTIFY_SECRET: 'c'.repeat(64) });
+    expect(own.code).toBe(1);
+    expect(own.stderr).toMatch(/PostgreSQL at 127\.0\.0\.1:\d+ \(DATABASE_URL\) could not be reached/);
+  });
+});
+

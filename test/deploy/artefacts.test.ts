@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { Keyring } from '../../src/platform/keyring/keyring.js';
+import { assertNotifySecretsForStorage } from '../../src/platform/notify-secrets.js';
 import {
   configVariables,
   dockerIgnored,
@@ -41,7 +42,12 @@ const runtime = () => stages().at(-1)!;
 const cliCommands = (program = buildProgram()) => program.commands.map((c) => c.name());
 
 // The values an operator supplies (compose.yaml's header): a generated keyring and a password.
-const OPERATOR_VALUES = { POSTGRES_PASSWORD: 'a1b2c3d4e5f6', KEYRING: Keyring.generateText().split('\n').join(',') };
+const OPERATOR_VALUES = {
+  POSTGRES_PASSWORD: 'a1b2c3d4e5f6',
+  KEYRING: Keyring.generateText().split('\n').join(','),
+  AA_NOTIFY_SECRET: 'f'.repeat(64),
+  VS_NOTIFY_SECRET: 'e'.repeat(64),
+};
 
 describe('Dockerfile', () => {
   it('builds in one stage and runs from node:20 in another, as a user that is not root', () => {
@@ -200,6 +206,13 @@ describe('compose.yaml', () => {
       expect(new URL(env.REDIS_URL!).host, name).toBe('redis:6379');
       expect(env.AA_TEST_URL, name).toBe(`http://testsystem:${testsystemPort}`);
       expect(env.KEYRING, name).toMatch(/^\$\{KEYRING:\?/);
+      // Notification secrets are the operator's (a gateway on PostgreSQL refuses the development
+      // ones), and the AA test system signs with the gateways' own.
+      for (const secret of ['AA_NOTIFY_SECRET', 'VS_NOTIFY_SECRET'])
+        expect(env[secret], `${name}: ${secret}`).toMatch(new RegExp(`^\\$\\{${secret}:\\?`));
+      expect(compose.services.testsystem!.environment!.AA_NOTIFY_SECRET, name).toBe(env.AA_NOTIFY_SECRET);
+      const values = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, interpolate(v, OPERATOR_VALUES)]));
+      expect(() => assertNotifySecretsForStorage(loadConfig(values)), name).not.toThrow();
       expect(env.TRUST_PROXY, name).toBe(balancer);
       // Stopped after the drain: readiness 503 first, then the in-flight requests and streams.
       const grace = Number(/^(\d+)s$/.exec(gateway.stop_grace_period ?? '')?.[1]) * 1000;

@@ -107,7 +107,9 @@ export function interpolate(text: string, values: Record<string, string>): strin
 
 /**
  * The environment variables the gateway's configuration reads (src/platform/config.ts): every
- * name it hands to its readers (`r.int('PORT', …)`) or reads off `env` directly.
+ * name it hands to its readers (`r.int('PORT', …)`) or reads off `env` directly. An airline's
+ * settings are read under its code (`${code}_NOTIFY_URL`): those count once per airline code the
+ * configuration calls airlineConfig with.
  */
 export function configVariables(): Set<string> {
   const names = new Set<string>();
@@ -116,6 +118,9 @@ export function configVariables(): Set<string> {
     const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
     for (const m of source.matchAll(/\br\s*\.\s*\w+\(\s*'([A-Z][A-Z0-9_]*)'/g)) names.add(m[1]!);
     for (const m of source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)) names.add(m[1]!);
+    const codes = [...source.matchAll(/\bairlineConfig\(\s*r\s*,\s*'([A-Z0-9]{2})'/g)].map((m) => m[1]!);
+    for (const m of source.matchAll(/\br\s*\.\s*\w+\(\s*`\$\{code\}(_[A-Z0-9_]+)`/g))
+      for (const code of codes) names.add(`${code}${m[1]!}`);
   }
   return names;
 }

@@ -32,17 +32,33 @@ describe.skipIf(missing)(`docs page in headless Chromium${missing ? ` (skipped: 
     await t?.close();
   });
 
-  /** Opens a page that records every request it makes to another origin than the gateway's. */
-  async function open(host: string, hash: string): Promise<{ page: Page; elsewhere: string[] }> {
+  /**
+   * Opens a page that records every request it makes to another origin than the gateway's, and
+   * every refusal of the content security policy (the browser reports each on the console).
+   */
+  async function open(host: string, hash: string): Promise<{ page: Page; elsewhere: string[]; refused: string[] }> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     const origin = `http://${host}:${port}`;
     const elsewhere: string[] = [];
+    const refused: string[] = [];
     page.on('request', (request) => {
       if (!request.url().startsWith(`${origin}/`) && !request.url().startsWith('data:')) elsewhere.push(request.url());
     });
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
     await page.goto(`${origin}/docs${hash}`);
-    return { page, elsewhere };
+    return { page, elsewhere, refused };
   }
+
+  it('serves the page under a policy without eval, inline scripts other than its own, or connections elsewhere', async () => {
+    const policy = (await t.app.inject({ url: '/docs' })).headers['content-security-policy'] as string;
+    const directives = Object.fromEntries(policy.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...v]) => [name, v]));
+    expect(directives['script-src']).toEqual(['\'self\'', expect.stringMatching(/^'sha256-[A-Za-z0-9+/]+=*'$/)]);
+    expect(directives['connect-src']).toEqual(["'self'"]);
+    expect(policy).not.toContain('unsafe-eval');
+    expect(policy).not.toMatch(/connect-src[^;]*\*/);
+  });
 
   for (const host of ['127.0.0.1', 'localhost']) {
     it(`renders every tag and the operations with curl and JavaScript samples, opened as http://${host}/docs, with nothing loaded from elsewhere`, async () => {
@@ -50,7 +66,7 @@ describe.skipIf(missing)(`docs page in headless Chromium${missing ? ` (skipped: 
         paths: Record<string, Record<string, { summary?: string }>>;
         tags: { name: string }[];
       }>();
-      const { page, elsewhere } = await open(host, '#tag/shopping/POST/v1/shopping/offers');
+      const { page, elsewhere, refused } = await open(host, '#tag/shopping/POST/v1/shopping/offers');
       const search = spec.paths['/v1/shopping/offers']!.post!.summary!;
       await page.getByRole('heading', { name: search }).first().waitFor({ timeout: 20_000 });
       // The sample shows the address the page was opened on: the description's server is relative.
@@ -60,11 +76,12 @@ describe.skipIf(missing)(`docs page in headless Chromium${missing ? ` (skipped: 
       await page.getByText('Node.js', { exact: true }).first().waitFor();
       await page.screenshot({ path: path.join(SCREENSHOTS, `docs-page-${host}.png`) });
       expect(elsewhere).toEqual([]);
+      expect(refused).toEqual([]);
       await page.close();
     });
 
     it(`sends a keyed request from the page's client, opened as http://${host}/docs`, async () => {
-      const { page, elsewhere } = await open(host, '#tag/monitoring/GET/v1/monitoring/airlines');
+      const { page, elsewhere, refused } = await open(host, '#tag/monitoring/GET/v1/monitoring/airlines');
       await page.getByRole('button', { name: 'Test Request' }).first().click({ timeout: 20_000 });
       await page.getByLabel('Value', { exact: true }).filter({ visible: true }).first().fill(secret);
       const answered = page.waitForResponse((r) => r.url() === `http://${host}:${port}/v1/monitoring/airlines`);
@@ -74,6 +91,7 @@ describe.skipIf(missing)(`docs page in headless Chromium${missing ? ` (skipped: 
       await page.getByText('200 OK').filter({ visible: true }).first().waitFor();
       await page.screenshot({ path: path.join(SCREENSHOTS, `docs-page-try-${host}.png`) });
       expect(elsewhere).toEqual([]);
+      expect(refused).toEqual([]);
       await page.close();
     });
   }

@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { loadConfig } from '../../src/platform/config.js';
 import { loggerOptions } from '../../src/platform/logger.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
+import { generatedNotifySecrets } from './notify-secrets.js';
 
 export interface TestPlatformOptions {
   /** Extra environment, as an operator would set it. */
@@ -54,6 +55,8 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
     LOG_LEVEL: 'silent',
     // Tests hash many passwords; production keeps OWASP's 2^17.
     PASSWORD_SCRYPT_LOG_N: '10',
+    // Never the public development secrets: a test signs with `platform.config.aa.notifySecret`.
+    ...generatedNotifySecrets(),
     ...options.env,
   });
   const lines = options.logLines;

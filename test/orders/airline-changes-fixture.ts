@@ -1,5 +1,4 @@
 import { signNotification } from '../../src/testsystem/ndc/notify/notification-sender.js';
-import { DEV_AA_NOTIFY_SECRET } from '../../src/platform/config.js';
 import { orderFixture, PASSENGER, type OrderFixture } from './order-fixture.js';
 import type { TestPlatformOptions } from '../helpers/test-platform.js';
 
@@ -16,7 +15,7 @@ export interface AirlineChangesFixture extends OrderFixture {
   }>;
   /** A paid order (tickets at once) of one adult on a non-stop `days` ahead. */
   paidOrder(origin: string, destination: string, days: number): Promise<{ order_id: string; airline_order_id: string }>;
-  /** POST an XML body to the gateway's notification endpoint, signed with `secret` (null: unsigned). */
+  /** POST an XML body to the gateway's notification endpoint, signed with `secret` (default the gateway's; null: unsigned). */
   postNotification(xml: string, secret?: string | null, headers?: Record<string, string>): Promise<Response>;
 }
 
@@ -56,7 +55,7 @@ export async function airlineChangesFixture(options: TestPlatformOptions = {}): 
       if (res.statusCode !== 201) throw new Error(`order ${res.statusCode}: ${res.body}`);
       return res.json();
     },
-    postNotification(xml, secret = DEV_AA_NOTIFY_SECRET, headers = {}) {
+    postNotification(xml, secret = f.platform.config.aa.notifySecret, headers = {}) {
       return fetch(notifyUrl, {
         method: 'POST',
         headers: {

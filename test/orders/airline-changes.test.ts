@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { AIRLINE_SWEEP_JOB } from '../../src/orders/airline-changes/airline-sweep.js';
+import { DEFERRED_REFRESH_JOB } from '../../src/orders/airline-changes/refresh-limiter.js';
 import { ndcSchemaErrors } from '../connectors/ndc-schema-validator.js';
 import { airlineChangesFixture, minimalNotification, type AirlineChangesFixture } from './airline-changes-fixture.js';
 
@@ -9,7 +10,7 @@ import { airlineChangesFixture, minimalNotification, type AirlineChangesFixture 
 // take its turns.
 let f: AirlineChangesFixture;
 beforeAll(async () => {
-  f = await airlineChangesFixture({ isolated: true });
+  f = await airlineChangesFixture({ isolated: true, env: { AIRLINE_NOTIFY_REFRESH_SECONDS: '1' } });
 });
 afterAll(async () => f?.close());
 
@@ -90,8 +91,12 @@ describe('airline-initiated changes reach orders without polling', () => {
     expect(renumbered.segment_id).toMatch(/^AA9123-JFKLAX-/);
     expect(renumbered.schedule_change.previous).toMatchObject({ segment_id: old.segment_id, flight_number: old.flight_number });
 
-    // The control still knows the flight by its original key (and by its new number).
+    // The control still knows the flight by its original key (and by its new number). The order was
+    // re-read for a notification less than a window (1 s here) ago: this one is deferred, not lost.
     await f.scheduleChange({ flight: flight!.key.replace(/^AA\d+/, 'AA9123'), change: 'cancel' });
+    expect((await read(order.order_id)).status).toBe('hold');
+    await new Promise((r) => setTimeout(r, 1_100));
+    await f.platform.scheduler.runNow(DEFERRED_REFRESH_JOB);
     const cancelled = await read(order.order_id);
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.segments[0].status).toBe('cancelled');
@@ -142,7 +147,7 @@ describe('airline-initiated changes reach orders without polling', () => {
       // Signed for another body: the signature covers the bytes sent.
       await f.postNotification(xml.replace('<OrderVersionNumber>2<', '<OrderVersionNumber>3<'), null, {
         'x-airline-signature': (await import('../../src/testsystem/ndc/notify/notification-sender.js')).signNotification(
-          'aa-notify-development-secret',
+          f.platform.config.aa.notifySecret,
           xml,
           Date.now(),
         ),
@@ -154,7 +159,7 @@ describe('airline-initiated changes reach orders without polling', () => {
     // An old signature: replays outside five minutes are refused even with the right secret.
     const { signNotification } = await import('../../src/testsystem/ndc/notify/notification-sender.js');
     const stale = await f.postNotification(xml, null, {
-      'x-airline-signature': signNotification('aa-notify-development-secret', xml, Date.now() - 10 * 60_000),
+      'x-airline-signature': signNotification(f.platform.config.aa.notifySecret, xml, Date.now() - 10 * 60_000),
     });
     expect(stale.status).toBe(401);
     expect(await read(order.order_id)).toEqual(stored);

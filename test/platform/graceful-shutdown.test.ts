@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { generatedNotifySecrets } from '../helpers/notify-secrets.js';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -44,6 +45,7 @@ describe('graceful shutdown', () => {
         MONITORING_INTERVAL_SECONDS: '0',
         // The balancer's drain window is tested in drain-readiness.test.ts; here it stops at once.
         SHUTDOWN_READY_DELAY_MS: '0',
+        ...generatedNotifySecrets(),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -13,6 +13,7 @@ import { BOOKING_LEASE_MS, BOOKING_RECOVERY_JOB } from '../../src/orders/booking
 import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 import { isolatedDatabase } from '../helpers/test-platform.js';
+import { generatedNotifySecrets } from '../helpers/notify-secrets.js';
 
 /**
  * Fault drill (security issue, finding 5): SIGKILL a gateway process in the middle of a burst of
@@ -84,6 +85,8 @@ describe.skipIf(!databaseServer)('booking crash drill: SIGKILL mid-booking on Po
   let gatewayPort: number;
   const redisPrefix = `flightagg:drill:${inject('runId')}:${crypto.randomBytes(4).toString('hex')}:`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-drill-'));
+  // Gateway and airline share them, as a deployment's do.
+  const notifySecrets = generatedNotifySecrets();
 
   function start(args: string[], env: Record<string, string>): ChildProcess {
     const child = spawn(process.execPath, [BIN, ...args], {
@@ -94,6 +97,7 @@ describe.skipIf(!databaseServer)('booking crash drill: SIGKILL mid-booking on Po
         // Its own namespace: a search cached by another run holds offer ids signed under another keyring.
         REDIS_PREFIX: redisPrefix,
         KEYRING: inject('keyring'),
+        ...notifySecrets,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -203,3 +203,63 @@ describe('key restrictions', () => {
     expect(res.json().allowedPaths).toEqual(['/v1/aviation', '/v1/orders']);
   });
 });
+
+describe('round 2: prototype keys, content encodings, empty key fields', () => {
+  const rawPost = (url: string, payload: string | Buffer, headers: Record<string, string> = {}) =>
+    p.app.inject({ method: 'POST', url, headers: { 'x-api-key': key, 'content-type': 'application/json', ...headers }, payload });
+
+  it.each([
+    ['{"__proto__": {"admin": true}}', '__proto__', ''],
+    ['{"origin": "JFK", "constructor": {"prototype": {"admin": true}}}', 'constructor', ''],
+    ['{"passengers": [{"prototype": 1}]}', 'prototype', ' (in passengers[0])'],
+    // Spelled with escapes, as JSON allows: the key is the same.
+    ['{"\\u005f_proto__": {}}', '__proto__', ''],
+  ])('a body key that reaches a prototype is a 400 naming it: %s', async (body, name, where) => {
+    const res = await rawPost('/v1/shopping/offers', body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'invalid_request_body',
+      error: `request body must not contain the key "${name}"${where}`,
+    });
+  });
+
+  it.each(['gzip', 'br', 'deflate', 'x-custom, gzip'])('a body sent with Content-Encoding %s is a 415 naming it', async (encoding) => {
+    const res = await rawPost('/v1/shopping/offers', '{"origin": "JFK"}', { 'content-encoding': encoding });
+    expect(res.statusCode, res.body).toBe(415);
+    expect(res.json()).toMatchObject({
+      code: 'unsupported_content_encoding',
+      error: `Content-Encoding ${encoding} is not supported: send the body uncompressed (identity)`,
+    });
+  });
+
+  it('Content-Encoding identity, and the header on a request without a body, change nothing', async () => {
+    const identity = await rawPost('/v1/shopping/offers', '{"origin": "JFK"}', { 'content-encoding': 'identity' });
+    expect(identity.statusCode, identity.body).toBe(400);
+    expect(identity.json().code).not.toBe('unsupported_content_encoding');
+    const get = await withKey('GET', '/v1/orders', undefined, { 'content-encoding': 'gzip' });
+    expect(get.statusCode, get.body).toBe(200);
+  });
+
+  it('key creation: a null body is 400; an empty name or expiresAt is 400 naming the field; expiresAt null never expires', async () => {
+    const nullBody = await p.app.inject({
+      method: 'POST',
+      url: '/v1/dev/api-keys',
+      headers: { authorization: `Bearer ${userToken}`, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect(nullBody.statusCode, nullBody.body).toBe(400);
+    expect(errorOf(nullBody)).toBe('request body must be a JSON object, or empty; not null');
+
+    const create = (body: Record<string, unknown>) => p.request(userToken, 'POST', '/v1/dev/api-keys', body);
+    const emptyName = await create({ name: '' });
+    expect(emptyName.statusCode, emptyName.body).toBe(400);
+    expect(errorOf(emptyName)).toMatch(/^name /);
+    const emptyExpiry = await create({ expiresAt: '' });
+    expect(emptyExpiry.statusCode, emptyExpiry.body).toBe(400);
+    expect(errorOf(emptyExpiry)).toMatch(/^expiresAt /);
+
+    const never = await create({ name: 'never expires', expiresAt: null });
+    expect(never.statusCode, never.body).toBe(201);
+    expect(never.json()).toMatchObject({ name: 'never expires', expiresAt: null });
+  });
+});

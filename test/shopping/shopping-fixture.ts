@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { request } from 'undici';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { startVsTestSystem, type VsTestSystem } from '../../src/testsystem/vs/server.js';
+import { generatedNotifySecrets } from '../helpers/notify-secrets.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import type { TestPlatformOptions } from '../helpers/test-platform.js';
 
@@ -26,9 +27,17 @@ export interface ShoppingFixture extends TestApp {
 
 /** The gateway with the real AA test system in-process (and VS's with `withVs`), and one agency key. */
 export async function shoppingFixture({ withVs = false, ...options }: ShoppingFixtureOptions = {}): Promise<ShoppingFixture> {
-  const aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
-  const vs = withVs ? await startVsTestSystem({ subscriptionKey: VS_SUBSCRIPTION_KEY, logger: false }) : null;
-  const env = { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY, ...options.env };
+  // The airlines sign their notifications with the gateway's secrets, as a deployment's do.
+  const secrets = { ...generatedNotifySecrets(), ...options.env };
+  const aa = await startAaTestSystem({
+    subscriptionKey: SUBSCRIPTION_KEY,
+    logger: false,
+    notify: { secret: secrets.AA_NOTIFY_SECRET },
+  });
+  const vs = withVs
+    ? await startVsTestSystem({ subscriptionKey: VS_SUBSCRIPTION_KEY, logger: false, notify: { secret: secrets.VS_NOTIFY_SECRET } })
+    : null;
+  const env = { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY, ...secrets };
   const t = await buildTestApp({ ...options, env, app: { aaTestSystemUrl: aa.url, vsTestSystemUrl: vs?.url ?? null } });
   const { secret, agencyId } = await t.agencyWithKey();
   return {

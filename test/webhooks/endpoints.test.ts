@@ -4,8 +4,9 @@ import { buildTestApp } from '../helpers/test-app.js';
 import { webhookFixture, type WebhookFixture } from './webhook-fixture.js';
 
 let f: WebhookFixture;
+const logLines: string[] = [];
 beforeAll(async () => {
-  f = await webhookFixture();
+  f = await webhookFixture({ logLines });
 });
 afterAll(async () => f?.close());
 
@@ -208,14 +209,22 @@ describe('webhook URL refusal corpus: 400 naming url and why', () => {
 
   it('refuses a name that resolves to a private address, and a name with any one private address among public ones', async () => {
     const owner = await ownerOnce();
-    f.resolve('hooks.private-agency.example', '10.0.0.7');
-    const res = await create(owner, { url: 'https://hooks.private-agency.example/in' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toContain('resolves to 10.0.0.7');
-    f.resolve('mixed.agency.example', '93.184.216.34', '127.0.0.1');
-    expect((await create(owner, { url: 'https://mixed.agency.example/in' })).json().error).toContain('127.0.0.1');
-    f.resolve('v6.agency.example', 'fd00::5');
-    expect((await create(owner, { url: 'https://v6.agency.example/in' })).json().error).toContain('unique local');
+    const refusal = 'url must have a public host: the host resolves to a private address';
+    for (const [name, addresses] of [
+      ['hooks.private-agency.example', ['10.0.0.7']],
+      ['mixed.agency.example', ['93.184.216.34', '127.0.0.1']],
+      ['v6.agency.example', ['fd00::5']],
+    ] as const) {
+      f.resolve(name, ...addresses);
+      const res = await create(owner, { url: `https://${name}/in` });
+      expect(res.statusCode).toBe(400);
+      // The rule broken, never the address: an owner must not map internal names to addresses.
+      expect(res.json()).toMatchObject({ error: refusal, code: 'invalid_url' });
+      expect(res.body).not.toContain(addresses.at(-1)!);
+      // The address is the operator's, in the log line of that request.
+      const line = logLines.map((l) => JSON.parse(l)).find((l) => l.resolution?.host === name);
+      expect(line).toMatchObject({ reqId: res.json().request_id, resolution: { address: addresses.at(-1) } });
+    }
   });
 
   it('accepts a public name, and the allowlist (localhost) never admits a literal private address', async () => {

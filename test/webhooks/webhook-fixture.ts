@@ -16,7 +16,7 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * (names it was not told about resolve as the system resolves them; `localhost` is pinned to
  * 127.0.0.1 where the receiver listens) and a clock the test can move.
  */
-export async function webhookFixture(options: { isolated?: boolean; attemptTimeoutMs?: number } = {}) {
+export async function webhookFixture(options: { isolated?: boolean; attemptTimeoutMs?: number; logLines?: string[] } = {}) {
   const aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
   const receiver = await startReceiver();
   const names = new Map<string, ResolvedAddress[]>([
@@ -31,6 +31,7 @@ export async function webhookFixture(options: { isolated?: boolean; attemptTimeo
   const t = await buildTestApp({
     clock,
     ...(options.isolated ? { isolated: true } : {}),
+    ...(options.logLines ? { logLines: options.logLines } : {}),
     env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost,receiver.pinned.test' },
     app: {
       aaTestSystemUrl: aa.url,

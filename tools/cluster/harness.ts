@@ -138,6 +138,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const subscriptionKey = options.env?.AA_TEST_SUBSCRIPTION_KEY ?? `cluster-${id}`;
   // What the airline signs its change notifications with; gateways check it (at least 16 characters).
   const notifySecret = options.env?.AA_NOTIFY_SECRET ?? `cluster-notify-${crypto.randomBytes(12).toString('hex')}`;
+  const vsNotifySecret = options.env?.VS_NOTIFY_SECRET ?? `cluster-notify-${crypto.randomBytes(12).toString('hex')}`;
   const cleanups: (() => Promise<void>)[] = [];
   let stopped = false;
   // Ports are drawn before anything listens on them: never hand out one already given out.
@@ -219,6 +220,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       AA_TEST_URL: testSystemUrl,
       AA_TEST_SUBSCRIPTION_KEY: subscriptionKey,
       AA_NOTIFY_SECRET: notifySecret,
+      // No airline is left on its public development secret: a gateway on PostgreSQL refuses it.
+      VS_NOTIFY_SECRET: vsNotifySecret,
       // HAProxy connects from loopback and appends the address it saw to X-Forwarded-For.
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -184,7 +184,8 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
       unwrap(
         api.POST('/v1/dev/api-keys', {
           body: {
-            name: form.name,
+            // An empty name is refused on creation: a key without a name leaves the field out.
+            ...(form.name.trim() ? { name: form.name.trim() } : {}),
             environment: form.environment,
             readOnly: form.readOnly,
             ...(form.allowedIps ? { allowedIps: splitList(form.allowedIps) } : {}),

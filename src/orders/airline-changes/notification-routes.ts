@@ -2,12 +2,16 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
-import { AppError, unauthorized } from '../../platform/errors.js';
+import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/http/responses.js';
+import { acceptedNotifySecrets } from '../../platform/notify-secrets.js';
 import type { Platform } from '../../platform/platform.js';
 import { TAG } from '../route-context.js';
-import { receiveNotification } from './notification-service.js';
+import { MAX_ORDERS_PER_NOTIFICATION, receiveNotification } from './notification-service.js';
 import { AIRLINE_SIGNATURE_HEADER, signatureProblem } from './notification-signature.js';
+import { oncePerSignature } from './replay-guard.js';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** An NDC notification is a few kilobytes; anything near this is not one. */
 export const NOTIFICATION_BODY_LIMIT_BYTES = 256 * 1024;
@@ -32,15 +36,16 @@ export interface NotificationRouteOptions {
  * by the airline's connector.
  */
 export async function notificationRoutes(app: FastifyInstance, { platform, connectors }: NotificationRouteOptions) {
-  const secrets: Readonly<Record<string, string>> = { AA: platform.config.aa.notifySecret, VS: platform.config.vs.notifySecret };
-  // The body is kept as the exact bytes sent: the signature is over them.
+  // By upper-case code; the development secret only where nothing else can reach us (notify-secrets.ts).
+  const secrets = acceptedNotifySecrets(platform.config);
+  // The body is kept as the exact bytes sent: the signature is over them, not over decoded text.
   app.addContentTypeParser(
     ['application/xml', 'text/xml'],
-    { parseAs: 'string', bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES },
+    { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES },
     (_request, body, done) => done(null, body),
   );
   const verify = async (request: FastifyRequest<{ Params: { airline: string } }>) => {
-    const body = typeof request.body === 'string' ? request.body : '';
+    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const secret = secrets[request.params.airline.toUpperCase()];
     const problem = secret
       ? signatureProblem(request.headers[AIRLINE_SIGNATURE_HEADER] as string | undefined, body, secret, new Date())
@@ -50,8 +55,13 @@ export async function notificationRoutes(app: FastifyInstance, { platform, conne
       throw unauthorized(problem, 'invalid_signature');
     }
     // Only now, authenticated, is the caller told what it sent wrong.
-    if (typeof request.body !== 'string')
+    if (!Buffer.isBuffer(request.body))
       throw new AppError(415, 'unsupported_media_type', 'a notification is NDC XML: send it as application/xml');
+    try {
+      request.body = utf8.decode(request.body);
+    } catch {
+      throw badRequest('the notification is not valid UTF-8', 'invalid_notification');
+    }
   };
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/v1/airlines/:airline/notifications',
@@ -66,30 +76,40 @@ export async function notificationRoutes(app: FastifyInstance, { platform, conne
         description:
           'For airlines, not agencies. Body: the XML `IATA_OrderChangeNotifRQ` (`Content-Type: application/xml`, at most 256 KiB). ' +
           'Header `X-Airline-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the shared secret>`, ' +
-          'within 5 minutes of our clock. Each order named is re-read from the airline (the notification is never applied as such), ' +
+          'within 5 minutes of our clock; the same signed body is taken once (sent again within the window it is acknowledged and not read). ' +
+          `A notification names at most ${MAX_ORDERS_PER_NOTIFICATION} orders. Each order named is re-read from the airline (the notification is never applied as such), ` +
+          'at most once a minute (by default) whatever notifications name it (named again inside that minute, it is re-read when the minute ends), ' +
           'its change recorded in the history (actor `airline`) and announced (`order.updated`, `order.cancelled`). ' +
           'An order this gateway does not hold is acknowledged all the same. See docs/orders.md, "Airline-initiated changes".',
         params: NotificationParams,
         response: {
           200: NotificationReceipt,
           ...errorResponses(
-            [400, { invalid_notification: 'the body is not a readable OrderChangeNotifRQ naming an order' }],
+            [400, { invalid_notification: 'the body is not UTF-8, or not a readable OrderChangeNotifRQ naming an order' }],
             [401, 'Missing, malformed, stale or wrong signature', { invalid_signature: 'the signature does not hold' }],
             [404, { unknown_airline: 'the airline sends no notifications to this gateway' }],
             413,
             [415, { unsupported_media_type: 'the body is not sent as application/xml' }],
+            [422, { too_many_orders: `the notification names more than ${MAX_ORDERS_PER_NOTIFICATION} orders` }],
             [503, { airline_unavailable: 'an order could not be re-read from the airline; send the notification again later' }],
           ),
         },
       },
     },
     async (request) => {
-      const receipt = await receiveNotification(
-        { db: platform.db, connectors, clock: () => platform.clock(), logger: platform.logger },
-        request.params.airline.toUpperCase(),
-        request.body as string,
+      const airline = request.params.airline.toUpperCase();
+      const deps = {
+        db: platform.db,
+        connectors,
+        clock: () => platform.clock(),
+        logger: platform.logger,
+        refreshWindowMs: platform.config.airlineNotifications.refreshSeconds * 1000,
+      };
+      const taken = await oncePerSignature(deps, airline, request.headers[AIRLINE_SIGNATURE_HEADER] as string, () =>
+        receiveNotification(deps, airline, request.body as string),
       );
-      request.log.info({ airline: request.params.airline, ...receipt }, 'airline notification received');
+      if (taken.replay) request.log.info({ airline }, 'airline notification already taken: acknowledged, not read again');
+      else request.log.info({ airline, ...taken.value }, 'airline notification received');
       return { status: 'received' as const };
     },
   );

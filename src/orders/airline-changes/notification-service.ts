@@ -1,12 +1,17 @@
-import { badRequest, notFound, unavailable } from '../../platform/errors.js';
-import { refreshFromAirline, type AirlineRefreshDeps } from './airline-refresh.js';
+import { badRequest, notFound, unavailable, unprocessable } from '../../platform/errors.js';
+import { isRetryable, refreshForNotification, type NotificationRefreshDeps } from './refresh-limiter.js';
 import { ordersByAirlineOrderId } from './store.js';
+
+/** Orders one notification may name: each is a database read and may be an airline call. */
+export const MAX_ORDERS_PER_NOTIFICATION = 100;
 
 export interface NotificationReceipt {
   /** Orders of this gateway the notification named, each re-read from the airline. */
   matched: number;
   /** Of those, the ones whose stored view changed. */
   updated: number;
+  /** Of those, the ones re-read for a notification inside the window: re-read when it ends. */
+  deferred: number;
 }
 
 /**
@@ -15,15 +20,28 @@ export interface NotificationReceipt {
  * notification's own account of the change is never applied. An order the gateway does not know
  * is acknowledged all the same (the airline learns nothing about what we hold) and logged. A
  * re-read that failed for a passing reason (time-out, outage) answers 503, so the airline sends
- * the notification again later; a refusal is logged and acknowledged.
+ * the notification again later; a refusal is logged and acknowledged. Each order is re-read at
+ * most once per window whatever notifications name it (refresh-limiter.ts), and a notification
+ * names at most MAX_ORDERS_PER_NOTIFICATION orders (422 `too_many_orders` beyond).
  */
-export async function receiveNotification(deps: AirlineRefreshDeps, airline: string, body: string): Promise<NotificationReceipt> {
+export async function receiveNotification(
+  deps: NotificationRefreshDeps,
+  airline: string,
+  body: string,
+): Promise<NotificationReceipt> {
   const connector = deps.connectors.get(airline);
   if (!connector?.readChangeNotification) throw notFound(`no notifications are taken from airline ${airline}`, 'unknown_airline');
   const read = connector.readChangeNotification(body);
   if (!read.ok) throw badRequest(read.failure.message, 'invalid_notification');
+  if (read.value.orders.length > MAX_ORDERS_PER_NOTIFICATION)
+    throw unprocessable(
+      `a notification names at most ${MAX_ORDERS_PER_NOTIFICATION} orders (this one names ${read.value.orders.length}); ` +
+        'send the rest in further notifications',
+      'too_many_orders',
+    );
   let matched = 0;
   let updated = 0;
+  let deferred = 0;
   for (const named of read.value.orders) {
     const orders = await ordersByAirlineOrderId(deps.db, connector.code, named.airlineOrderId);
     if (orders.length === 0) {
@@ -35,11 +53,15 @@ export async function receiveNotification(deps: AirlineRefreshDeps, airline: str
     }
     for (const order of orders) {
       matched++;
-      const outcome = await refreshFromAirline(deps, order, 'airline_notification', {
+      const outcome = await refreshForNotification(deps, order, {
         notification: { kinds: read.value.kinds, airline_version: named.version },
       });
+      if (outcome.ok && 'deferred' in outcome) {
+        deferred++;
+        continue;
+      }
       if (!outcome.ok) {
-        const retryable = 'retryable' in outcome.failure && outcome.failure.retryable;
+        const retryable = isRetryable(outcome);
         deps.logger.warn({ orderId: order.id, failure: outcome.failure }, 'airline notification: re-reading the order failed');
         // A refusal (the order gone at the airline, no endpoint for its environment) will not
         // change by asking again: acknowledged, and the sweep or a refresh sees to the order.
@@ -53,5 +75,5 @@ export async function receiveNotification(deps: AirlineRefreshDeps, airline: str
       if (outcome.changed) updated++;
     }
   }
-  return { matched, updated };
+  return { matched, updated, deferred };
 }

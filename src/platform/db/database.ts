@@ -7,6 +7,7 @@ import { markDependencyFailure } from '../http/dependency-errors.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { initialisePgliteDataDir } from './pglite-first-start.js';
 import { PgliteSingleConnectionPool } from './pglite-pool.js';
+import { StorageHealth } from './storage-health.js';
 import type { Tables } from './tables.js';
 
 /**
@@ -24,6 +25,8 @@ export interface ScriptClient {
 export interface Database {
   readonly db: Db;
   readonly kind: 'pglite' | 'postgres';
+  /** Whether writes are being refused for storage reasons (full disk, I/O error, read-only). */
+  readonly storage: StorageHealth;
   withClient<T>(fn: (client: ScriptClient) => Promise<T>): Promise<T>;
   /** Embedded storage only: the whole data directory as a tarball, to start other instances from. */
   dump?(): Promise<Blob>;
@@ -72,6 +75,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options.dataDir, onQuery, options.template);
 }
 
+/** Statements whose success shows storage takes writes again. */
+const WRITE_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+
 /** Errors raised on a database connection carry that fact, for dependency-errors.ts to answer 503. */
 const markDatabase = (err: unknown) => {
   throw markDependencyFailure(err, 'database');
@@ -99,6 +105,7 @@ async function openPostgres(
   // Without a listener, an idle connection that PostgreSQL drops (restart, admin_shutdown) would be
   // an unhandled 'error' event and end the process. The pool has already removed that client.
   pool.on('error', (err) => onConnectionError?.(err, 'idle'));
+  const storage = new StorageHealth();
   const inUse = new WeakSet<pg.PoolClient>();
   pool.on('acquire', (client) => inUse.add(client));
   pool.on('release', (_err, client) => inUse.delete(client));
@@ -112,7 +119,17 @@ async function openPostgres(
     client.query = ((...args: unknown[]) => {
       onQuery();
       const result = query(...args);
-      return result instanceof Promise ? result.catch(markDatabase) : result;
+      if (!(result instanceof Promise)) return result;
+      return result.then(
+        (answer: { command?: string }) => {
+          if (answer?.command && WRITE_COMMANDS.has(answer.command)) storage.sawWrite();
+          return answer;
+        },
+        (err: unknown) => {
+          storage.sawError(err);
+          return markDatabase(err);
+        },
+      );
     }) as typeof client.query;
   });
   const connect = () => pool.connect().catch(markDatabase);
@@ -128,6 +145,7 @@ async function openPostgres(
   return {
     db,
     kind: 'postgres',
+    storage,
     async withClient(fn) {
       const client = await connect();
       let broken: Error | undefined;
@@ -175,11 +193,13 @@ async function openPglite(dataDir: string, onQuery: () => void, template?: Blob)
     unlock();
     throw err;
   }
-  const pool = new PgliteSingleConnectionPool(pglite, onQuery);
+  const storage = new StorageHealth();
+  const pool = new PgliteSingleConnectionPool(pglite, onQuery, storage);
   const db: Db = new Kysely({ dialect: new PostgresDialect({ pool: pool as never }) });
   return {
     db,
     kind: 'pglite',
+    storage,
     async withClient(fn) {
       const client = await pool.connect();
       try {

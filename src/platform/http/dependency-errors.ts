@@ -1,3 +1,4 @@
+import { isStorageFailure } from '../db/storage-health.js';
 import { AppError } from '../errors.js';
 
 /**
@@ -6,11 +7,14 @@ import { AppError } from '../errors.js';
  * Redis (ioredis); anything else is left alone (null) for the error handler to treat as before.
  */
 
-export type Dependency = 'database' | 'redis';
+export type Dependency = 'database' | 'redis' | 'storage';
 
 // Clients are told to come back in a few seconds: a restart of PostgreSQL or Redis takes that long,
 // and both drivers reconnect on their own (see database.ts and redis.ts).
 const RETRY_AFTER_SECONDS = '5';
+
+// A full or failing disk is not cleared by a reconnect: clients wait longer before they try again.
+const STORAGE_RETRY_AFTER_SECONDS = '30';
 
 const FAILED_DEPENDENCY = Symbol.for('flightagg.failedDependency');
 
@@ -70,6 +74,8 @@ export function failedDependency(err: unknown): Dependency | null {
   const { name, message, code } = err as { name?: unknown; message?: unknown; code?: unknown };
   const text = typeof message === 'string' ? message : '';
   if (name === 'MaxRetriesPerRequestError' || REDIS_MESSAGES.some((m) => m.test(text))) return 'redis';
+  // A write the disk refused (full, read-only, I/O error): whichever storage, the request changed nothing.
+  if (isStorageFailure(err)) return 'storage';
   if (marked) {
     // A marked error is a failure on that connection only when it is about the connection: a
     // constraint violation raised through the same pool is the caller's business.
@@ -100,6 +106,14 @@ export function dependencyError(err: unknown): AppError | null {
         'a shared cache this request needs is unavailable; please retry shortly',
         {},
         { 'Retry-After': RETRY_AFTER_SECONDS },
+      );
+    case 'storage':
+      return new AppError(
+        503,
+        'storage_unavailable',
+        'storage is full or failing, so nothing was written; please retry later',
+        {},
+        { 'Retry-After': STORAGE_RETRY_AFTER_SECONDS },
       );
     default:
       return null;

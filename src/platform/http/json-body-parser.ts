@@ -1,16 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import secureJson from 'secure-json-parse';
 import { badRequest } from '../errors.js';
+import { firstMatch } from './json-walk.js';
 import { nulFieldIn, nulRefusal } from './nul-guard.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const MAX_DEPTH = 64;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+/** Keys that reach an object's prototype when code copies or merges a body: refused by name. */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+// A body can spell those keys only with these letters in it, or with \u escapes.
+const MAY_HOLD_PROTOTYPE_KEY = /proto|constructor|\\u/;
+
+/** The 400 for a body holding a prototype key, naming the key and where it sits. */
+function prototypeKeyIn(body: unknown) {
+  const found = firstMatch(body, { key: (key) => PROTOTYPE_KEYS.has(key), string: () => false });
+  if (!found) return null;
+  return badRequest(
+    `request body must not contain the key "${found.key}"${found.parent ? ` (in ${found.parent})` : ''}`,
+    'invalid_request_body',
+    { field: found.path },
+  );
+}
 
 /**
  * Replaces Fastify's JSON parser to refuse, each with its own sentence, what the default would
  * accept silently or answer vaguely: bytes that are not UTF-8, nesting deep enough to be an
- * attack, `__proto__` keys, and NUL characters (which PostgreSQL cannot store), naming the field.
+ * attack, the keys `__proto__`, `constructor` and `prototype` (naming the key), and NUL characters
+ * (which PostgreSQL cannot store), naming the field.
  * An empty body counts as no body, so optional bodies work with any client.
  */
 export function registerJsonBodyParser(app: FastifyInstance): void {
@@ -31,10 +47,17 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       }
       let body: unknown;
       try {
-        body = secureJson.parse(text, undefined, { protoAction: 'error', constructorAction: 'error' });
+        // JSON.parse makes `__proto__` an own key like any other (it never sets the prototype);
+        // such keys are then refused by name below.
+        body = JSON.parse(text);
       } catch {
         return done(badRequest('invalid request body', 'invalid_request_body'));
       }
+      // An empty body is no body (optional bodies are then `{}`); a JSON null is not that, and
+      // would be read as it: refused, so `null` never silently means "nothing set".
+      if (body === null) return done(badRequest('request body must be a JSON object, or empty; not null', 'invalid_request_body'));
+      const prototypeKey = MAY_HOLD_PROTOTYPE_KEY.test(text) ? prototypeKeyIn(body) : null;
+      if (prototypeKey) return done(prototypeKey);
       // JSON cannot carry a raw NUL inside a string, only the escape `\u0000`: bodies without
       // that text (nearly all) skip the walk.
       const nulField = text.includes('\\u0000') ? nulFieldIn(body) : null;

@@ -1,35 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.js';
+import { firstMatch } from './json-walk.js';
 
 // PostgreSQL cannot store U+0000 in text and answers an error, so a NUL that reached SQL would
 // be a 500; one check at the edge refuses it for every route, naming the field.
 const NUL = '\u0000';
-const MAX_DEPTH = 64;
+const hasNul = (text: string) => text.includes(NUL);
 
 /** The 400 for a NUL found in `field`. */
 export const nulRefusal = (field: string) => badRequest(`${field} must not contain NUL characters`);
 
 /**
  * The first place a NUL sits in a parsed JSON value, as the client would name it
- * (`passengers[0].given_name`), or null. Keys count too. Bounded depth: the body parser already
- * refuses deeper nesting, so this only guards against a caller that skipped it.
+ * (`passengers[0].given_name`), or null. Keys count too.
  */
-export function nulFieldIn(value: unknown, path = '', depth = 0): string | null {
-  if (typeof value === 'string') return value.includes(NUL) ? path || 'request body' : null;
-  if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulFieldIn(value[i], `${path}[${i}]`, depth + 1);
-      if (found) return found;
-    }
-    return null;
-  }
-  for (const [key, child] of Object.entries(value)) {
-    if (key.includes(NUL)) return path ? `a key of ${path}` : 'a key of the request body';
-    const found = nulFieldIn(child, path ? `${path}.${key}` : key, depth + 1);
-    if (found) return found;
-  }
-  return null;
+export function nulFieldIn(value: unknown): string | null {
+  const found = firstMatch(value, { key: hasNul, string: hasNul });
+  if (!found) return null;
+  if (found.at === 'value') return found.path || 'request body';
+  return found.parent ? `a key of ${found.parent}` : 'a key of the request body';
 }
 
 /** A NUL in a path parameter, a query parameter (name or value) or a header value. */

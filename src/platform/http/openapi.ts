@@ -86,5 +86,5 @@ export async function registerOpenApi(app: FastifyInstance, config: Readonly<Con
   app.get('/openapi.json', { schema: { hide: true }, config: PUBLIC_ROUTE }, async () =>
     described.served(app.swagger(), new Date()),
   );
-  registerDocsPage(app);
+  registerDocsPage(app, config.publicUrlSet ? new URL(config.publicUrl).origin : null);
 }

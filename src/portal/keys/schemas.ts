@@ -48,8 +48,9 @@ const restrictionFields = {
   ),
   // `format: date-time` checks the calendar (2027-02-30 is refused, not rolled into March).
   expiresAt: Type.Optional(
-    Type.Union([Type.String({ format: 'date-time', maxLength: 64 }), Type.Literal('')], {
-      description: 'ISO 8601 date-time with a zone, in the future, at most 5 years ahead; an empty string removes the expiry',
+    Type.Union([Type.String({ format: 'date-time', maxLength: 64 }), Type.Literal(''), Type.Null()], {
+      description:
+        'ISO 8601 date-time with a zone, in the future, at most 5 years ahead; null (or, on an edit, an empty string) removes the expiry',
     }),
   ),
   readOnly: Type.Optional(Type.Boolean({ description: 'Only GET, HEAD and OPTIONS requests' })),
@@ -64,6 +65,14 @@ const restrictionFields = {
 export const CreateKeyBody = Type.Object(
   {
     ...restrictionFields,
+    // On creation an empty value means nothing: it is refused, naming the field, rather than
+    // silently read as "no name" or "never expires" (leave the field out, or send expiresAt null).
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Leave it out for a key without a name' })),
+    expiresAt: Type.Optional(
+      Type.Union([Type.String({ format: 'date-time', maxLength: 64 }), Type.Null()], {
+        description: 'ISO 8601 date-time with a zone, in the future, at most 5 years ahead; null (or no field) never expires',
+      }),
+    ),
     environment: Type.Optional(
       Type.Union([Type.Literal('test'), Type.Literal('live')], {
         description: 'Default test; live once the agency is live (owner or admin only)',

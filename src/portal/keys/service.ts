@@ -8,7 +8,7 @@ import type { RequireStepUp } from '../sessions/step-up.js';
 export interface KeyFieldsInput {
   name?: string;
   allowedIps?: string[];
-  expiresAt?: string;
+  expiresAt?: string | null;
   readOnly?: boolean;
   allowedPaths?: string[];
 }
@@ -21,11 +21,11 @@ function toRestrictions(body: KeyFieldsInput): KeyRestrictionInput {
   if (body.name !== undefined) out.name = body.name.trim() === '' ? null : body.name.trim();
   if (body.allowedIps !== undefined) out.allowedIps = body.allowedIps;
   if (body.expiresAt !== undefined) {
-    if (body.expiresAt === '') out.expiresAt = null;
+    if (body.expiresAt === '' || body.expiresAt === null) out.expiresAt = null;
     else {
       const at = new Date(body.expiresAt);
       if (!/^\d{4}-\d{2}-\d{2}T/.test(body.expiresAt) || Number.isNaN(at.getTime())) {
-        throw badRequest('expiresAt must be an ISO 8601 date-time (e.g. 2030-01-31T00:00:00Z) or an empty string');
+        throw badRequest('expiresAt must be an ISO 8601 date-time (e.g. 2030-01-31T00:00:00Z) or null');
       }
       out.expiresAt = at;
     }

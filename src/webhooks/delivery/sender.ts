@@ -1,6 +1,6 @@
 import type { Agent } from 'undici';
 import { WEBHOOK_POLICY } from '../events.js';
-import { checkedAddresses, hostOf, type GuardOptions } from './ssrf-guard.js';
+import { checkedAddresses, hostOf, UnsafeDestination, type GuardOptions, type RefusedResolution } from './ssrf-guard.js';
 
 export interface SendResult {
   statusCode: number | null;
@@ -8,6 +8,8 @@ export interface SendResult {
   /** The start of the answer, at most 64 KiB, as text. */
   responseBody: string | null;
   durationMs: number;
+  /** Refused for what the host resolved to: the address, for the operator's log (never in `error`). */
+  refused?: RefusedResolution;
 }
 
 export const USER_AGENT = 'service-webhooks/1.0';
@@ -34,7 +36,8 @@ export async function sendAttempt(
     url = new URL(request.url);
     await checkedAddresses(hostOf(url), guard);
   } catch (err) {
-    return done({ statusCode: null, error: (err as Error).message, responseBody: null });
+    const refused = err instanceof UnsafeDestination && err.resolution ? { refused: err.resolution } : {};
+    return done({ statusCode: null, error: (err as Error).message, responseBody: null, ...refused });
   }
   try {
     const res = await agent.request({

@@ -26,8 +26,26 @@ export const systemResolver: Resolver = (hostname) =>
 /** Names that only ever mean something inside a network, whatever they resolve to. */
 const INTERNAL_NAMES = [/^localhost$/, /\.localhost$/, /\.local$/, /\.internal$/, /\.home\.arpa$/, /\.localdomain$/];
 
+/** What a refused name resolved to: for the operator's log only, never for the customer. */
+export interface RefusedResolution {
+  host: string;
+  address: string;
+  why: string;
+}
+
+/**
+ * A destination webhooks may not reach. Its message names the rule broken and may be shown to the
+ * customer; where a name resolved to a non-public address, that address is only in `resolution`
+ * (for the log): told to the customer, it would let them map internal names to addresses.
+ */
 export class UnsafeDestination extends Error {
   override name = 'UnsafeDestination';
+  constructor(
+    message: string,
+    readonly resolution: RefusedResolution | null = null,
+  ) {
+    super(message);
+  }
 }
 
 export interface GuardOptions {
@@ -71,7 +89,7 @@ export async function checkedAddresses(host: string, options: GuardOptions): Pro
   if (!allowed) {
     for (const { address } of addresses) {
       const why = refusedAddress(address);
-      if (why) throw new UnsafeDestination(`host ${host} resolves to ${address}, which ${why}`);
+      if (why) throw new UnsafeDestination('the host resolves to a private address', { host, address, why });
     }
   }
   return addresses;

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { OrderEventName } from '../../orders/event-outbox.js';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/database.js';
@@ -161,6 +162,7 @@ export function createEndpointService(deps: EndpointServiceDeps) {
       ctx: SessionContext,
       body: { url: string; description?: string; events?: string[]; environment?: 'test' | 'live' },
       ip: string | null,
+      log: Pick<Logger, 'warn'>,
     ) {
       const agencyId = agencyOf(ctx, 'create');
       const environment = body.environment ?? 'test';
@@ -170,7 +172,7 @@ export function createEndpointService(deps: EndpointServiceDeps) {
         });
       }
       const events = checkEvents(body.events) ?? [];
-      const url = await checkEndpointUrl(body.url, deps.guard);
+      const url = await checkEndpointUrl(body.url, deps.guard, log);
       const secret = newSigningSecret();
       const at = clock();
       const row = await insertEndpointWithin(

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { generatedNotifySecrets } from '../../helpers/notify-secrets.js';
 
 /**
  * Private PostgreSQL, Redis and gateway processes for fault drills. The machine's shared
@@ -203,6 +204,7 @@ export async function startGateway(env: Record<string, string>): Promise<Gateway
       LOG_LEVEL: 'info',
       MONITORING_INTERVAL_SECONDS: '0',
       PASSWORD_SCRYPT_LOG_N: '10',
+      ...generatedNotifySecrets(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -103,4 +103,15 @@ export interface OrderTables {
     order_id: string;
     departing_at: string;
   };
+
+  // 0018_airline_notification_bounds
+  airline_notification_receipts: {
+    digest: string;
+    expires_at: Date;
+  };
+  order_notification_refreshes: {
+    order_id: string;
+    claimed_at: Date;
+    due_at: Date | null;
+  };
 }
