@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_AA_NOTIFY_SECRET, DEV_VS_NOTIFY_SECRET } from '../../src/platform/config.js';
 import { vsSample } from '../connectors/vs-sample-replay.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { upstreamMissing, withSkipReason } from '../helpers/upstream.js';
@@ -31,13 +30,13 @@ describe.skipIf(missing)(withSkipReason("VS's change notifications at POST /v1/a
       payload: xml,
     });
 
-  it("takes VS's own OrderChangeNotifRQ signed with VS_NOTIFY_SECRET, and refuses it signed with AA's or unsigned", async () => {
+  it("takes VS's own OrderChangeNotifRQ signed with VS_NOTIFY_SECRET, and refuses it signed with AA_NOTIFY_SECRET or unsigned", async () => {
     for (const file of ['orderchangenotif/ocn_time_change_rq.xml', 'orderchangenotif/ocn_flight_cancel_rq.xml']) {
       const xml = vsSample(file);
-      const taken = await post('vs', xml, DEV_VS_NOTIFY_SECRET);
+      const taken = await post('vs', xml, t.platform.config.vs.notifySecret);
       // Neither names an order of this gateway: acknowledged all the same, as for AA.
       expect([taken.statusCode, taken.json()]).toEqual([200, { status: 'received' }]);
-      for (const refused of [await post('vs', xml, DEV_AA_NOTIFY_SECRET), await post('vs', xml, null)]) {
+      for (const refused of [await post('vs', xml, t.platform.config.aa.notifySecret), await post('vs', xml, null)]) {
         expect(refused.statusCode).toBe(401);
         expect(refused.json().code).toBe('invalid_signature');
       }
@@ -45,7 +44,7 @@ describe.skipIf(missing)(withSkipReason("VS's change notifications at POST /v1/a
   });
 
   it("is read by the airline the path names: VS's notification sent as AA's is refused as another carrier's", async () => {
-    const res = await post('aa', vsSample('orderchangenotif/ocn_time_change_rq.xml'), DEV_AA_NOTIFY_SECRET);
+    const res = await post('aa', vsSample('orderchangenotif/ocn_time_change_rq.xml'), t.platform.config.aa.notifySecret);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'invalid_notification', error: 'the notification comes from carrier VS, not AA' });
   });
