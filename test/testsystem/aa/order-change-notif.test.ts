@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEV_AA_NOTIFY_SECRET } from '../../../src/platform/config.js';
 import { signatureProblem } from '../../../src/orders/airline-changes/notification-signature.js';
 import { AA_PROFILE } from '../../../src/connectors/aa/aa-profile.js';
 import { readChangeNotification } from '../../../src/connectors/ndc/orders/change-notification-reader.js';
@@ -71,7 +70,7 @@ describe('AA test system: OrderChangeNotifRQ', () => {
       const got = capture.received.at(-1)!;
       expect(got.contentType).toMatch(/^application\/xml/);
       expect(await ndcSchemaErrors(got.body, 'IATA_OrderChangeNotifRQ')).toEqual([]);
-      expect(signatureProblem(got.signature, got.body, DEV_AA_NOTIFY_SECRET, new Date())).toBeNull();
+      expect(signatureProblem(got.signature, got.body, f.platform.config.aa.notifySecret, new Date())).toBeNull();
       expect(signatureProblem(got.signature, got.body, 'another-secret-of-16+', new Date())).toMatch(/does not match/);
       const read = readChangeNotification(got.body, AA_PROFILE);
       expect(read.ok && read.value).toEqual({
