@@ -31,8 +31,8 @@ export interface ClusterFixture {
   ): Promise<Answer>;
   /** Signs in through the balancer; the session token. */
   login(account: DrillAccount): Promise<string>;
-  /** The AA test system's control routes. */
-  control(method: string, path: string, body?: unknown): Promise<Answer>;
+  /** A test system's control routes: AA's unless `airline` says VS. */
+  control(method: string, path: string, body?: unknown, airline?: 'AA' | 'VS'): Promise<Answer>;
   stop(): Promise<void>;
 }
 
@@ -68,7 +68,11 @@ export async function clusterFixture(instances: number, env: Record<string, stri
       if (res.status !== 200) throw new Error(`login ${res.status}: ${JSON.stringify(res.body)}`);
       return res.body.token as string;
     },
-    control: (method, path, body) => call(`${cluster.testSystemUrl}${path}`, { method, ...(body === undefined ? {} : { body }) }),
+    control: (method, path, body, airline = 'AA') =>
+      call(`${airline === 'VS' ? cluster.vsTestSystemUrl : cluster.testSystemUrl}${path}`, {
+        method,
+        ...(body === undefined ? {} : { body }),
+      }),
     stop: () => cluster.stop(),
   };
 }

@@ -99,6 +99,19 @@ describe.skipIf(clusterSkip !== null)(`cluster: key gate and search${skipTitle}`
     }
   });
 
+  it('answers JFK→LHR with both airlines, each reached at its one shared test system', async () => {
+    const account = await f.account();
+    const body = { origin: 'JFK', destination: 'LHR', departure_date: daysAhead(35), adults: 1 };
+    const res = await f.request('POST', '/v1/shopping/offers', { key: account.key, body, via: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const airlines = new Set((res.body.offers as { airline: string }[]).map((o) => o.airline));
+    expect([...airlines].sort()).toEqual(['AA', 'VS']);
+    expect((res.body.connectors as { airline: string; status: string }[]).map((c) => [c.airline, c.status])).toEqual([
+      ['AA', 'answered'],
+      ['VS', 'answered'],
+    ]);
+  });
+
   it('streams a search through the balancer: search first, offers, then done', async () => {
     const account = await f.account();
     const res = await fetch(`${f.cluster.url}/v1/shopping/offers/stream`, {

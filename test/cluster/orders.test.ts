@@ -150,6 +150,37 @@ describe.skipIf(clusterSkip !== null)(`cluster: orders, webhooks and metering${s
     expect(new Set(hooks.map((h) => h.delivery)).size).toBe(4);
   });
 
+  it('books a VS order on one instance and services it on the others, at the one VS test system', async () => {
+    const res = await f.request('POST', '/v1/shopping/offers', {
+      key: account.key,
+      body: { origin: 'LHR', destination: 'JFK', departure_date: daysAhead(47), adults: 1 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const vsOffer = (res.body.offers as { offer_id: string; airline: string; slices: { segments: unknown[] }[] }[]).find(
+      (o) => o.airline === 'VS' && o.slices.every((s) => s.segments.length === 1),
+    );
+    expect(vsOffer, 'a VS non-stop LHR-JFK').toBeDefined();
+    const created = await f.request('POST', '/v1/orders', {
+      key: account.key,
+      via: 0,
+      body: { offer_id: vsOffer!.offer_id, passengers: [PASSENGER], payment: { type: 'hold' } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({ airline: 'VS', status: 'hold' });
+    const id = encodeURIComponent(created.body.order_id as string);
+    const read = await f.request('GET', `/v1/orders/${id}`, { key: account.key, via: 2 });
+    expect(read.body).toMatchObject({ airline: 'VS', pnr: created.body.pnr, status: 'hold' });
+    const committed = await f.request('POST', `/v1/orders/${id}/commit?airline=VS`, {
+      key: account.key,
+      via: 1,
+      body: { payment: { type: 'agency_account' } },
+    });
+    expect(committed.status, JSON.stringify(committed.body)).toBe(200);
+    expect(committed.body.status).toBe('ticketed');
+    const atAirline = await f.control('GET', `/control/orders/${created.body.airline_order_id as string}`, undefined, 'VS');
+    expect(atAirline.body).toMatchObject({ status: 'TICKETED' });
+  });
+
   it("announces a hold's ticketing deadline once cluster-wide, though every instance sweeps", async () => {
     const created = await f.request('POST', '/v1/orders', {
       key: account.key,

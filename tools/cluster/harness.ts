@@ -66,6 +66,9 @@ export interface Cluster {
   testSystemUrl: string;
   /** The AA subscription key the gateways send to the test system. */
   subscriptionKey: string;
+  /** The one shared VS test system process, as AA's: every airline is one system for the whole cluster. */
+  vsTestSystemUrl: string;
+  vsSubscriptionKey: string;
   /** HAProxy's stats page (`;csv` appended gives the CSV). */
   haproxyStatsUrl: string | null;
   /** The database the gateways use (the scratch one when asked for). */
@@ -106,7 +109,7 @@ async function adminQuery(serverUrl: string, text: string): Promise<void> {
 }
 
 // The caller's own storage settings (a test run's DATABASE_URL, say) are not the test system's.
-const GATEWAY_SETTINGS = ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'KEYRING', 'PORT', 'AA_TEST_URL'];
+const GATEWAY_SETTINGS = ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'KEYRING', 'PORT', 'AA_TEST_URL', 'VS_TEST_URL'];
 function withoutGatewaySettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([name]) => !GATEWAY_SETTINGS.includes(name)));
 }
@@ -135,10 +138,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const keyring = options.keyring ?? Keyring.generateText();
   const ownPrefix = options.redisPrefix === undefined;
   const redisPrefix = options.redisPrefix ?? `flightagg:cluster:${id}:`;
-  const subscriptionKey = options.env?.AA_TEST_SUBSCRIPTION_KEY ?? `cluster-${id}`;
-  // What the airline signs its change notifications with; gateways check it (at least 16 characters).
-  const notifySecret = options.env?.AA_NOTIFY_SECRET ?? `cluster-notify-${crypto.randomBytes(12).toString('hex')}`;
-  const vsNotifySecret = options.env?.VS_NOTIFY_SECRET ?? `cluster-notify-${crypto.randomBytes(12).toString('hex')}`;
+  // Per airline: the subscription key the gateways send its test system, and the secret it signs its
+  // change notifications with (gateways check it; at least 16 characters, never the development one).
+  const airlineSettings = (code: 'AA' | 'VS') => ({
+    subscriptionKey: options.env?.[`${code}_TEST_SUBSCRIPTION_KEY`] ?? `cluster-${code.toLowerCase()}-${id}`,
+    notifySecret: options.env?.[`${code}_NOTIFY_SECRET`] ?? `cluster-notify-${crypto.randomBytes(12).toString('hex')}`,
+  });
+  const aa = airlineSettings('AA');
+  const vs = airlineSettings('VS');
   const cleanups: (() => Promise<void>)[] = [];
   let stopped = false;
   // Ports are drawn before anything listens on them: never hand out one already given out.
@@ -182,31 +189,34 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const balancerPort = options.haproxyPort ?? (await newPort());
     const balancerUrl = `http://127.0.0.1:${balancerPort}`;
 
-    // The airline: one process for the whole cluster, as American Airlines is one system.
-    const testSystemPort = await newPort();
-    const testSystemUrl = `http://127.0.0.1:${testSystemPort}`;
-    const testSystemDir = path.join(workDir, 'aa-test-system');
-    fs.mkdirSync(testSystemDir);
-    const testSystem = spawnChild(
-      process.execPath,
-      [CLI, 'testsystem', 'aa', '--port', String(testSystemPort), '--host', '127.0.0.1'],
-      {
+    // Each airline: one process for the whole cluster, as American Airlines is one system, with
+    // its bookings in the cluster's database in a schema of its own (aa_test_system,
+    // vs_test_system), so they outlive a restart; its notifications reach a gateway through the
+    // balancer, as a real airline reaches the gateway's public address.
+    const startAirline = async (code: 'AA' | 'VS', settings: { subscriptionKey: string; notifySecret: string }) => {
+      const lower = code.toLowerCase();
+      const port = await newPort();
+      const url = `http://127.0.0.1:${port}`;
+      const dir = path.join(workDir, `${lower}-test-system`);
+      fs.mkdirSync(dir);
+      const child = spawnChild(process.execPath, [CLI, 'testsystem', lower, '--port', String(port), '--host', '127.0.0.1'], {
         ...withoutGatewaySettings(process.env),
-        DATA_DIR: testSystemDir,
-        // Its bookings in the cluster's database, in a schema of its own, so they outlive a restart.
-        AA_TEST_DATABASE_URL: databaseUrl,
-        AA_TEST_SUBSCRIPTION_KEY: subscriptionKey,
-        AA_NOTIFY_URL: `${balancerUrl}/v1/airlines/aa/notifications`,
-        AA_NOTIFY_SECRET: notifySecret,
+        DATA_DIR: dir,
+        [`${code}_TEST_DATABASE_URL`]: databaseUrl,
+        [`${code}_TEST_SUBSCRIPTION_KEY`]: settings.subscriptionKey,
+        [`${code}_NOTIFY_URL`]: `${balancerUrl}/v1/airlines/${lower}/notifications`,
+        [`${code}_NOTIFY_SECRET`]: settings.notifySecret,
         LOG_LEVEL: 'warn',
         ...options.testSystemEnv,
-      },
-    );
-    cleanups.push(async () => void (await testSystem.stop('SIGTERM', STOP_GRACE_MS)));
-    await waitUntil('AA test system answering /control/state', START_BUDGET_MS, async () => {
-      if (!testSystem.running()) throw fatal(`AA test system exited: ${testSystem.output().slice(-2000)}`);
-      return answers(`${testSystemUrl}/control/state`);
-    });
+      });
+      cleanups.push(async () => void (await child.stop('SIGTERM', STOP_GRACE_MS)));
+      await waitUntil(`${code} test system answering /control/state`, START_BUDGET_MS, async () => {
+        if (!child.running()) throw fatal(`${code} test system exited: ${child.output().slice(-2000)}`);
+        return answers(`${url}/control/state`);
+      });
+      return url;
+    };
+    const [testSystemUrl, vsTestSystemUrl] = await Promise.all([startAirline('AA', aa), startAirline('VS', vs)]);
 
     const gatewayEnv = (port: number, dataDir: string): NodeJS.ProcessEnv => ({
       ...process.env,
@@ -218,10 +228,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       REDIS_PREFIX: redisPrefix,
       KEYRING: keyring,
       AA_TEST_URL: testSystemUrl,
-      AA_TEST_SUBSCRIPTION_KEY: subscriptionKey,
-      AA_NOTIFY_SECRET: notifySecret,
+      AA_TEST_SUBSCRIPTION_KEY: aa.subscriptionKey,
+      AA_NOTIFY_SECRET: aa.notifySecret,
+      VS_TEST_URL: vsTestSystemUrl,
+      VS_TEST_SUBSCRIPTION_KEY: vs.subscriptionKey,
       // No airline is left on its public development secret: a gateway on PostgreSQL refuses it.
-      VS_NOTIFY_SECRET: vsNotifySecret,
+      VS_NOTIFY_SECRET: vs.notifySecret,
       // HAProxy connects from loopback and appends the address it saw to X-Forwarded-For.
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -310,7 +322,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       url: balancerUrl,
       instances,
       testSystemUrl,
-      subscriptionKey,
+      subscriptionKey: aa.subscriptionKey,
+      vsTestSystemUrl,
+      vsSubscriptionKey: vs.subscriptionKey,
       haproxyStatsUrl,
       databaseUrl,
       redisUrl: options.redisUrl,
