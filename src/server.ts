@@ -5,7 +5,9 @@ import { watchSharedAirline, type SharedAirlineWatch } from './health/shared-air
 import type { Config } from './platform/config.js';
 import { createPlatform, type Platform } from './platform/platform.js';
 import { endOpenEventStreams } from './shopping/event-stream.js';
-import { startAaTestSystem, type InProcessAaTestSystem } from './testsystem/aa/server.js';
+import { startAaTestSystem } from './testsystem/aa/server.js';
+import type { InProcessNdcTestSystem } from './testsystem/ndc/server.js';
+import { startVsTestSystem } from './testsystem/vs/server.js';
 
 /** The terminal event of a search stream that a shutdown ends before its search did. */
 export const SHUTTING_DOWN_EVENT = {
@@ -50,40 +52,47 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
   const log = platform.logger;
   let app: FastifyInstance;
   let started: { close(): Promise<void> } | undefined;
-  // Test keys need "the airline's test system": unless AA_TEST_URL names a running one, it runs
-  // here, on a loopback port, speaking NDC over HTTP exactly as it would as a separate process.
-  let testSystem: InProcessAaTestSystem | null = null;
-  let airline: SharedAirlineWatch | undefined;
-  try {
-    testSystem = config.aa.testSystemUrl
+  // Test keys need "the airline's test system": unless AA_TEST_URL (VS_TEST_URL) names a running
+  // one, each airline's runs here, on a loopback port, speaking NDC over HTTP exactly as it would
+  // as a separate process.
+  const inProcess = (airline: 'aa' | 'vs', start: typeof startAaTestSystem) => {
+    const settings = config[airline];
+    return settings.testSystemUrl
       ? null
-      : await startAaTestSystem({
+      : start({
           host: '127.0.0.1',
-          port: config.aa.testSystemPort,
-          subscriptionKey: config.aa.testSubscriptionKey,
+          port: settings.testSystemPort,
+          subscriptionKey: settings.testSubscriptionKey,
           schemaDir: config.ndcSchemaDir,
           logger: log,
-          notify: { url: config.aa.notifyUrl, secret: config.aa.notifySecret },
+          notify: { url: settings.notifyUrl, secret: settings.notifySecret },
           // The airline's bookings live in the gateway's database, in a schema of their own
-          // (aa_test_system), so a restart on the same DATA_DIR / DATABASE_URL keeps every PNR.
+          // (aa_test_system, vs_test_system), so a restart on the same storage keeps every PNR.
           storage: { database: platform.database },
-          retentionDays: config.aa.testRetentionDays,
+          retentionDays: settings.testRetentionDays,
         });
-    // Gateways sharing a database must share one test system: readiness fails while they do not.
-    airline = await watchSharedAirline(platform, config.aa.testSystemUrl);
-    app = await buildApp(platform, { aaTestSystemUrl: config.aa.testSystemUrl ?? testSystem?.url ?? null });
+  };
+  let testSystem: InProcessNdcTestSystem | null = null;
+  let vsTestSystem: InProcessNdcTestSystem | null = null;
+  let airline: SharedAirlineWatch | undefined;
+  const aaTestSystemUrl = () => config.aa.testSystemUrl ?? testSystem?.url ?? null;
+  const vsTestSystemUrl = () => config.vs.testSystemUrl ?? vsTestSystem?.url ?? null;
+  try {
+    testSystem = await inProcess('aa', startAaTestSystem);
+    vsTestSystem = await inProcess('vs', startVsTestSystem);
+    // Gateways sharing a database must share one test system per airline: readiness fails while they do not.
+    airline = await watchSharedAirline(platform, { aa: config.aa.testSystemUrl, vs: config.vs.testSystemUrl });
+    app = await buildApp(platform, { aaTestSystemUrl: aaTestSystemUrl(), vsTestSystemUrl: vsTestSystemUrl() });
     await app.listen({ port: config.port, host: config.host });
-    // The in-process airline announces its changes to this gateway, now that it has a port.
+    // The in-process airlines announce their changes to this gateway, now that it has a port.
     if (testSystem && !config.aa.notifyUrl) testSystem.notifyTo(`${ownUrl(app)}/v1/airlines/aa/notifications`);
-    started = await hooks.onStarted?.({
-      platform,
-      app,
-      aaTestSystemUrl: config.aa.testSystemUrl ?? testSystem?.url ?? null,
-    });
+    if (vsTestSystem && !config.vs.notifyUrl) vsTestSystem.notifyTo(`${ownUrl(app)}/v1/airlines/vs/notifications`);
+    started = await hooks.onStarted?.({ platform, app, aaTestSystemUrl: aaTestSystemUrl() });
   } catch (err) {
     await started?.close();
     await airline?.leave();
     await testSystem?.close();
+    await vsTestSystem?.close();
     await platform.close();
     throw err;
   }
@@ -92,7 +101,8 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
     {
       storage: platform.database.kind,
       redis: platform.redis ? 'on' : 'off',
-      aaTestSystem: config.aa.testSystemUrl ?? testSystem?.url,
+      aaTestSystem: aaTestSystemUrl(),
+      vsTestSystem: vsTestSystemUrl(),
     },
     'gateway ready',
   );
@@ -131,6 +141,7 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
       await started?.close();
       await airline?.leave();
       await testSystem?.close();
+      await vsTestSystem?.close();
       await platform.close();
       clearTimeout(force);
       log.info('stopped');

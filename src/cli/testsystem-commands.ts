@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import pino from 'pino';
+import type { AirlineConfig } from '../platform/config.js';
 import { loggerOptions } from '../platform/logger.js';
+import type { InProcessNdcTestSystem, NdcTestSystemOptions } from '../testsystem/ndc/server.js';
 import { readConfig, reportFailure } from './run-command.js';
 
 export interface TestSystemStorageOptions {
@@ -10,63 +12,100 @@ export interface TestSystemStorageOptions {
   memory?: boolean;
 }
 
+/** An airline whose test system the CLI runs: its code (`aa`, `vs`) and how to start it. */
+interface TestSystemCommand {
+  code: 'aa' | 'vs';
+  description: string;
+  port: string;
+  start(options: NdcTestSystemOptions): Promise<InProcessNdcTestSystem>;
+}
+
+const AIRLINES: readonly TestSystemCommand[] = [
+  {
+    code: 'aa',
+    description: "the AA test system: American Airlines' NDC 21.3 test environment, stood in for locally",
+    port: '8090',
+    start: async (options) => (await import('../testsystem/aa/server.js')).startAaTestSystem(options),
+  },
+  {
+    code: 'vs',
+    description: "the VS test system: Virgin Atlantic's NDC 21.3.3 test environment, stood in for locally",
+    port: '8091',
+    start: async (options) => (await import('../testsystem/vs/server.js')).startVsTestSystem(options),
+  },
+];
+
 /**
  * Where the standalone test system keeps its bookings: --database-url / AA_TEST_DATABASE_URL
  * (PostgreSQL, schema aa_test_system), else embedded PGlite in --data-dir / AA_TEST_DATA_DIR
- * (default: <DATA_DIR>/aa-test-system, a folder of its own); --memory keeps nothing.
+ * (default: <DATA_DIR>/aa-test-system, a folder of its own); --memory keeps nothing. VS's are the
+ * same with VS_ and vs_.
  */
 export function testSystemStorage(
   opts: TestSystemStorageOptions,
   env: NodeJS.ProcessEnv,
   gatewayDataDir: string,
+  code: 'aa' | 'vs' = 'aa',
 ): { databaseUrl: string | null; dataDir: string } | undefined {
   if (opts.memory) return undefined;
-  const databaseUrl = opts.databaseUrl ?? env.AA_TEST_DATABASE_URL ?? null;
+  const prefix = code.toUpperCase();
+  const databaseUrl = opts.databaseUrl ?? env[`${prefix}_TEST_DATABASE_URL`] ?? null;
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl))
-    throw new Error('--database-url (AA_TEST_DATABASE_URL) must be a postgres:// or postgresql:// URL');
-  const dataDir = path.resolve(opts.dataDir ?? env.AA_TEST_DATA_DIR ?? path.join(gatewayDataDir, 'aa-test-system'));
+    throw new Error(`--database-url (${prefix}_TEST_DATABASE_URL) must be a postgres:// or postgresql:// URL`);
+  const dataDir = path.resolve(
+    opts.dataDir ?? env[`${prefix}_TEST_DATA_DIR`] ?? path.join(gatewayDataDir, `${code}-test-system`),
+  );
   return { databaseUrl, dataDir };
 }
 
 export function registerTestSystemCommands(program: Command): void {
-  program
-    .command('testsystem')
-    .description("run an airline's test system on its own")
-    .command('aa')
-    .description("the AA test system: American Airlines' NDC 21.3 test environment, stood in for locally")
-    .option('--port <port>', 'port to listen on', '8090')
-    .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--database-url <url>', 'keep bookings in this PostgreSQL, schema aa_test_system (env AA_TEST_DATABASE_URL)')
-    .option(
-      '--data-dir <dir>',
-      'keep bookings in embedded storage here (env AA_TEST_DATA_DIR; default <DATA_DIR>/aa-test-system)',
-    )
-    .option('--memory', 'keep nothing: bookings are lost when it stops')
-    .action(async (opts: { port: string; host: string } & TestSystemStorageOptions) => {
-      const config = readConfig({});
-      try {
-        const storage = testSystemStorage(opts, process.env, config.dataDir);
-        const { startAaTestSystem } = await import('../testsystem/aa/server.js');
-        const system = await startAaTestSystem({
-          host: opts.host,
-          port: Number(opts.port),
-          subscriptionKey: config.aa.testSubscriptionKey,
-          schemaDir: config.ndcSchemaDir,
-          logger: pino(loggerOptions(config.logLevel)),
-          // AA_NOTIFY_URL: the gateway's POST /v1/airlines/aa/notifications, signed with AA_NOTIFY_SECRET.
-          notify: { url: config.aa.notifyUrl, secret: config.aa.notifySecret },
-          storage,
-          retentionDays: config.aa.testRetentionDays,
-        });
-        process.stdout.write(`AA test system listening on ${system.url} (POST ${system.url}/ndc/21.3/<Message>)\n`);
-        // The URL may carry a password: name the kind of storage, not the address.
-        const kept = storage ? (storage.databaseUrl ? 'PostgreSQL, schema aa_test_system' : storage.dataDir) : 'memory only';
-        process.stdout.write(`Bookings kept in: ${kept}\n`);
-        const stop = () => void system.close().then(() => process.exit(0));
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      } catch (err) {
-        reportFailure({}, err);
-      }
-    });
+  const group = program.command('testsystem').description("run an airline's test system on its own");
+  for (const airline of AIRLINES) {
+    const prefix = airline.code.toUpperCase();
+    group
+      .command(airline.code)
+      .description(airline.description)
+      .option('--port <port>', 'port to listen on', airline.port)
+      .option('--host <host>', 'address to bind', '127.0.0.1')
+      .option(
+        '--database-url <url>',
+        `keep bookings in this PostgreSQL, schema ${airline.code}_test_system (env ${prefix}_TEST_DATABASE_URL)`,
+      )
+      .option(
+        '--data-dir <dir>',
+        `keep bookings in embedded storage here (env ${prefix}_TEST_DATA_DIR; default <DATA_DIR>/${airline.code}-test-system)`,
+      )
+      .option('--memory', 'keep nothing: bookings are lost when it stops')
+      .action(async (opts: { port: string; host: string } & TestSystemStorageOptions) => {
+        const config = readConfig({});
+        try {
+          const storage = testSystemStorage(opts, process.env, config.dataDir, airline.code);
+          const settings: AirlineConfig = config[airline.code];
+          const system = await airline.start({
+            host: opts.host,
+            port: Number(opts.port),
+            subscriptionKey: settings.testSubscriptionKey,
+            schemaDir: config.ndcSchemaDir,
+            logger: pino(loggerOptions(config.logLevel)),
+            // <CODE>_NOTIFY_URL: the gateway's POST /v1/airlines/<code>/notifications, signed with <CODE>_NOTIFY_SECRET.
+            notify: { url: settings.notifyUrl, secret: settings.notifySecret },
+            storage,
+            retentionDays: settings.testRetentionDays,
+          });
+          process.stdout.write(`${prefix} test system listening on ${system.url} (POST ${system.url}/ndc/21.3/<Message>)\n`);
+          // The URL may carry a password: name the kind of storage, not the address.
+          const kept = storage
+            ? storage.databaseUrl
+              ? `PostgreSQL, schema ${airline.code}_test_system`
+              : storage.dataDir
+            : 'memory only';
+          process.stdout.write(`Bookings kept in: ${kept}\n`);
+          const stop = () => void system.close().then(() => process.exit(0));
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+        } catch (err) {
+          reportFailure({}, err);
+        }
+      });
+  }
 }

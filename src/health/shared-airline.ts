@@ -3,19 +3,19 @@ import type { Platform } from '../platform/platform.js';
 import { beat, leave, othersOnAnotherAirline } from './shared-airline-store.js';
 
 /**
- * Gateways that share a database must send test keys to one AA test system. A gateway started
- * without AA_TEST_URL runs an airline of its own in process: with a second such gateway on the
- * same PostgreSQL, an offer found through one is "no longer available" through the other and
- * bookings fail with no other sign. So every `flightagg serve` on PostgreSQL records which test
- * system it reaches (its AA_TEST_URL, or "in-process" and its own name), and while another live
- * instance reaches a different one, readiness fails with SHARED_AIRLINE_PROBLEM and the log says
- * so: a balancer takes the instances out of rotation, and the operator reads why.
+ * Gateways that share a database must send test keys to one test system per airline (AA, VS). A
+ * gateway started without AA_TEST_URL (VS_TEST_URL) runs that airline in process: with a second
+ * such gateway on the same PostgreSQL, an offer found through one is "no longer available" through
+ * the other and bookings fail with no other sign. So every `flightagg serve` on PostgreSQL records
+ * which test systems it reaches (each airline's URL, or "in-process" and its own name), and while
+ * another live instance reaches different ones, readiness fails with SHARED_AIRLINE_PROBLEM and the
+ * log says so: a balancer takes the instances out of rotation, and the operator reads why.
  *
  * Embedded storage (PGlite) is one process by construction and is not watched.
  */
 
 export const SHARED_AIRLINE_PROBLEM =
-  'AA_TEST_URL must name one shared AA test system when more than one gateway shares this database';
+  'AA_TEST_URL and VS_TEST_URL must each name one shared test system when more than one gateway shares this database';
 
 // A heartbeat every 5 s, and an instance unheard of for 15 s counts as gone (three missed beats):
 // a gateway killed without a shutdown stops holding the others back within that time.
@@ -40,16 +40,20 @@ export interface SharedAirlineWatch {
 }
 
 /**
- * Watches for gateways on this database that reach another AA test system: records this one,
- * checks at once (so the first readiness answer already knows), then every 5 s as a scheduled job
- * on every instance. `testSystemUrl` is AA_TEST_URL, or null for the in-process test system.
+ * Watches for gateways on this database that reach other test systems: records this one's, checks
+ * at once (so the first readiness answer already knows), then every 5 s as a scheduled job on
+ * every instance. Per airline its AA_TEST_URL / VS_TEST_URL, or null for the in-process one.
  */
-export async function watchSharedAirline(platform: Platform, testSystemUrl: string | null): Promise<SharedAirlineWatch> {
+export async function watchSharedAirline(
+  platform: Platform,
+  testSystemUrls: { aa: string | null; vs: string | null },
+): Promise<SharedAirlineWatch> {
   if (platform.database.kind !== 'postgres') return { leave: async () => {} };
   // Host and port name an instance across its restarts, so a restarted one replaces its own record;
   // PORT=0 (any free port) has no such name, and the process id stands in.
   const instanceId = `${os.hostname()}:${platform.config.port || `pid-${process.pid}`}`;
-  const testSystem = testSystemUrl ?? `in-process (${instanceId})`;
+  const reached = (url: string | null) => url ?? `in-process (${instanceId})`;
+  const testSystem = `AA ${reached(testSystemUrls.aa)}; VS ${reached(testSystemUrls.vs)}`;
   const state: SharedAirlineState = { status: 'ok', problem: null };
   watched.set(platform, state);
 
@@ -60,7 +64,7 @@ export async function watchSharedAirline(platform: Platform, testSystemUrl: stri
     if (failing && state.status === 'ok') {
       platform.logger.error({ otherInstances: others, testSystem }, SHARED_AIRLINE_PROBLEM);
     } else if (!failing && state.status === 'failing') {
-      platform.logger.info({ testSystem }, 'every gateway on this database reaches one AA test system again');
+      platform.logger.info({ testSystem }, 'every gateway on this database reaches one test system per airline again');
     }
     state.status = failing ? 'failing' : 'ok';
     state.problem = failing ? SHARED_AIRLINE_PROBLEM : null;

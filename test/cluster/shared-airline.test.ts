@@ -39,7 +39,7 @@ describe.skipIf(skip !== null)(`gateways sharing a database reach one AA test sy
       });
     }
     expect(SHARED_AIRLINE_PROBLEM).toBe(
-      'AA_TEST_URL must name one shared AA test system when more than one gateway shares this database',
+      'AA_TEST_URL and VS_TEST_URL must each name one shared test system when more than one gateway shares this database',
     );
     expect(second.output()).toContain(SHARED_AIRLINE_PROBLEM);
 

@@ -15,7 +15,7 @@ import { buildGateway, type Gateway } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
-import type { AaTestStorage } from '../../src/testsystem/aa/storage/open-storage.js';
+import type { TestSystemStorage } from '../../src/testsystem/ndc/storage/open-storage.js';
 import { freshConnectionFetch } from '../helpers/fresh-connection-fetch.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { isolatedDatabase } from '../helpers/test-platform.js';
@@ -140,7 +140,7 @@ afterAll(async () => {
 
 describe('the AA test system restarted on its own storage', () => {
   it('keeps both PNRs, tickets, seats sold and the clock; a reset forgets them in storage too', async () => {
-    const storage: AaTestStorage = await freshStorage();
+    const storage: TestSystemStorage = await freshStorage();
     const kind = 'databaseUrl' in storage && storage.databaseUrl ? 'postgres' : 'pglite';
     let aa = await startAaTestSystem({ subscriptionKey: KEY, logger: false, storage });
     const port = Number(new URL(aa.url).port);

@@ -1,4 +1,4 @@
-import { signNotification } from '../../src/testsystem/aa/notify/notification-sender.js';
+import { signNotification } from '../../src/testsystem/ndc/notify/notification-sender.js';
 import { DEV_AA_NOTIFY_SECRET } from '../../src/platform/config.js';
 import { orderFixture, PASSENGER, type OrderFixture } from './order-fixture.js';
 import type { TestPlatformOptions } from '../helpers/test-platform.js';

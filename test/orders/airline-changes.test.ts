@@ -141,7 +141,7 @@ describe('airline-initiated changes reach orders without polling', () => {
       await f.postNotification(xml, null, { 'x-airline-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` }),
       // Signed for another body: the signature covers the bytes sent.
       await f.postNotification(xml.replace('<OrderVersionNumber>2<', '<OrderVersionNumber>3<'), null, {
-        'x-airline-signature': (await import('../../src/testsystem/aa/notify/notification-sender.js')).signNotification(
+        'x-airline-signature': (await import('../../src/testsystem/ndc/notify/notification-sender.js')).signNotification(
           'aa-notify-development-secret',
           xml,
           Date.now(),
@@ -152,7 +152,7 @@ describe('airline-initiated changes reach orders without polling', () => {
       expect(((await res.json()) as { code: string }).code).toBe('invalid_signature');
     }
     // An old signature: replays outside five minutes are refused even with the right secret.
-    const { signNotification } = await import('../../src/testsystem/aa/notify/notification-sender.js');
+    const { signNotification } = await import('../../src/testsystem/ndc/notify/notification-sender.js');
     const stale = await f.postNotification(xml, null, {
       'x-airline-signature': signNotification('aa-notify-development-secret', xml, Date.now() - 10 * 60_000),
     });

@@ -1,6 +1,7 @@
+import { AA_PROFILE } from '../../../src/testsystem/aa/aa-profile.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScheduleService } from '../../../src/testsystem/aa/network/schedule-service.js';
-import { bookingRefusalText } from '../../../src/testsystem/aa/wire/ndc-errors.js';
+import { createScheduleService } from '../../../src/testsystem/ndc/network/schedule-service.js';
+import { bookingRefusalText } from '../../../src/testsystem/aa/aa-dialect.js';
 import type { AaTestSystem } from '../../../src/testsystem/aa/server.js';
 import { airShoppingRq, control, offerPriceRq, offersIn, post, startFixedServer, xsdErrors } from './aa-test-helpers.js';
 
@@ -85,7 +86,7 @@ describe('scenarios', () => {
   });
 
   it('publishes a DFW-SAT flight that does not operate, so booking it will be refused', () => {
-    const schedule = createScheduleService({
+    const schedule = createScheduleService(AA_PROFILE, {
       ghostFlights: (f) => f.pattern.origin === 'DFW' && f.pattern.destination === 'SAT',
     });
     const flight = schedule.departures('DFW', '2026-12-15').find((f) => f.pattern.destination === 'SAT')!;

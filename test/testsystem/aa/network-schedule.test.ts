@@ -1,13 +1,14 @@
+import { AA_PROFILE } from '../../../src/testsystem/aa/aa-profile.js';
 import { describe, expect, it } from 'vitest';
 import { AIRPORTS, HUBS } from '../../../src/testsystem/aa/network/airports-data.js';
-import { buildItineraries } from '../../../src/testsystem/aa/network/connection-builder.js';
-import { addDays, utcToLocal } from '../../../src/testsystem/aa/network/geo-time.js';
-import { createScheduleService } from '../../../src/testsystem/aa/network/schedule-service.js';
+import { buildItineraries } from '../../../src/testsystem/ndc/network/connection-builder.js';
+import { addDays, utcToLocal } from '../../../src/testsystem/ndc/network/geo-time.js';
+import { createScheduleService } from '../../../src/testsystem/ndc/network/schedule-service.js';
 import { aircraftType } from '../../../src/testsystem/aa/network/aircraft-data.js';
 import { HUB_BANKS, MIN_CONNECT_MINUTES, TRUNK_FREQUENCIES } from '../../../src/testsystem/aa/network/timetable-data.js';
-import { isoWeekday } from '../../../src/testsystem/aa/network/geo-time.js';
+import { isoWeekday } from '../../../src/testsystem/ndc/network/geo-time.js';
 
-const schedule = createScheduleService();
+const schedule = createScheduleService(AA_PROFILE);
 
 describe('AA network and schedule', () => {
   it('serves at least 150 real destinations from the nine hubs', () => {
@@ -57,7 +58,7 @@ describe('AA network and schedule', () => {
   });
 
   it('is deterministic: two independent builds give the same itineraries', () => {
-    const other = createScheduleService();
+    const other = createScheduleService(AA_PROFILE);
     const a = buildItineraries(schedule, 'AUS', 'EDI', '2026-12-15').map((it) => it.legs.map((l) => l.key).join('>'));
     const b = buildItineraries(other, 'AUS', 'EDI', '2026-12-15').map((it) => it.legs.map((l) => l.key).join('>'));
     expect(a).toEqual(b);

@@ -12,7 +12,7 @@ import { createOfferIdAuthenticator } from '../../../src/connectors/offer-id-aut
 import { Keyring } from '../../../src/platform/keyring/keyring.js';
 import { freshConnectionFetch } from '../../helpers/fresh-connection-fetch.js';
 import { startAaTestSystem, type AaTestSystem } from '../../../src/testsystem/aa/server.js';
-import type { AaTestStorage } from '../../../src/testsystem/aa/storage/open-storage.js';
+import type { TestSystemStorage } from '../../../src/testsystem/ndc/storage/open-storage.js';
 import { adult, bookThroughConnector, ctx, day } from '../../connectors/order-wire-helpers.js';
 import { isolatedDatabase } from '../../helpers/test-platform.js';
 
@@ -23,7 +23,7 @@ afterAll(async () => {
   for (const close of closers.reverse()) await close().catch(() => {});
 });
 
-async function freshStorage(): Promise<AaTestStorage> {
+async function freshStorage(): Promise<TestSystemStorage> {
   const shared = inject('databaseUrl');
   return {
     databaseUrl: shared ? await isolatedDatabase(shared) : null,

@@ -1,5 +1,6 @@
+import { AA_PROFILE } from '../../../src/testsystem/aa/aa-profile.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScheduleService } from '../../../src/testsystem/aa/network/schedule-service.js';
+import { createScheduleService } from '../../../src/testsystem/ndc/network/schedule-service.js';
 import type { AaTestSystem } from '../../../src/testsystem/aa/server.js';
 import {
   offersIn,
@@ -29,7 +30,7 @@ describe('other 21.3 request shapes', () => {
   });
 
   it('returns a first-class seat map for a segment sent by value', async () => {
-    const flight = createScheduleService()
+    const flight = createScheduleService(AA_PROFILE)
       .departures('JFK', '2026-12-15')
       .find((f) => f.pattern.destination === 'LAX')!;
     const res = await post(

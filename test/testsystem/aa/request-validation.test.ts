@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseNdc } from '../../../src/testsystem/aa/wire/ndc-request-parser.js';
-import { createRequestValidation } from '../../../src/testsystem/aa/wire/request-validation.js';
+import { parseNdc } from '../../../src/testsystem/ndc/wire/ndc-request-parser.js';
+import { createRequestValidation } from '../../../src/testsystem/ndc/wire/request-validation.js';
 import { airShoppingRq, post, SCHEMA_DIR, startFixedServer, xsdErrors } from './aa-test-helpers.js';
 import { needsUpstream } from '../../helpers/upstream.js';
 

@@ -4,37 +4,25 @@
 // in B on JFK-LHR), aa.com fare-type pages (Main Plus: Main Cabin Extra seat and a free bag), and
 // regional codes such as AAAT-BASIC seen in agencies' AA NDC integrations for transatlantic trips.
 
+import type { CabinCode } from '../../ndc/network/aircraft.js';
+import type { DatedFlight } from '../../ndc/network/schedule-service.js';
+import type { PriceClassDef } from '../../ndc/fares/price-class.js';
 import { AIRPORTS } from '../network/airports-data.js';
-import type { CabinCode } from '../network/aircraft-data.js';
-import type { DatedFlight } from '../network/schedule-service.js';
 
 export type PriceClassId = 'BE' | 'MAIN' | 'MAINPLUS' | 'MAINFL' | 'PE' | 'BUS' | 'FIRST' | 'FIRSTFL';
 
-export interface PriceClassDef {
+/** An AA brand: the core's price class with what AA's codes and fare model add. */
+export interface AaPriceClassDef extends PriceClassDef {
   id: PriceClassId;
-  name: string;
   /** The brand part of the code: AADOM-<this> at home, AA<region>-<this> abroad (brandCode). */
   codeSuffix: string;
-  /** Cabins to fly in, in order of preference, when a leg's aircraft lacks the first one. */
-  cabins: readonly CabinCode[];
-  rbds: readonly string[];
   /** Multiplier on the Main Cabin base fare. */
   multiplier: number;
-  changeFeeCents: number | null;
-  /** Cancelled after the 24-hour window: cash back (flexible brands only). */
-  refundable: boolean;
-  /** Non-refundable but cancellable for a trip credit of the ticket's value (all but Basic Economy). */
-  tripCredit: boolean;
-  checkedBagsDomestic: number;
-  checkedBagsInternational: number;
-  seatSelectionFree: boolean;
   boardingGroup: number;
-  descriptions: readonly string[];
   fareBasisSuffix: string;
-  displayOrder: number;
 }
 
-export const PRICE_CLASSES: readonly PriceClassDef[] = [
+export const PRICE_CLASSES: readonly AaPriceClassDef[] = [
   {
     id: 'BE',
     name: 'Basic Economy',
@@ -186,9 +174,26 @@ export const PRICE_CLASSES: readonly PriceClassDef[] = [
   },
 ];
 
-export function priceClass(id: string): PriceClassDef | undefined {
+export function priceClass(id: string): AaPriceClassDef | undefined {
   return PRICE_CLASSES.find((p) => p.id === id);
 }
+
+/** AA's own view of a brand the core hands back (a booking keeps the brand it was sold in). */
+export function aaPriceClass(def: PriceClassDef): AaPriceClassDef {
+  return priceClass(def.id) ?? (def as AaPriceClassDef);
+}
+
+/** NDC CabinTypeCode of a search to AA brands (1 First, 2/3 Business, 4 Premium Economy, 5 Economy). */
+export const CLASSES_FOR_CABIN_CODE: Readonly<Record<string, readonly PriceClassId[]>> = {
+  '1': ['FIRST', 'FIRSTFL'],
+  '2': ['BUS'],
+  '3': ['BUS'],
+  '4': ['PE'],
+  '5': ['BE', 'MAIN', 'MAINPLUS', 'MAINFL'],
+};
+
+/** The brand a seat or service request by value is answered for, per cabin flown. */
+export const CLASS_FOR_CABIN: Readonly<Record<CabinCode, PriceClassId>> = { F: 'FIRST', J: 'BUS', W: 'PE', Y: 'MAIN' };
 
 /** Where a trip goes, as AA's brand codes say it: at home, across the Atlantic or Pacific, Latin America. */
 export type BrandRegion = 'DOM' | 'AT' | 'PA' | 'LA';
@@ -227,16 +232,14 @@ export function brandRegion(flights: readonly DatedFlight[]): BrandRegion {
 
 /** The price class code AA sends: AADOM-MAIN at home, AAAT-BASIC across the Atlantic. */
 export function brandCode(def: PriceClassDef, region: BrandRegion): string {
-  return `AA${region}-${def.codeSuffix}`;
+  return `AA${region}-${aaPriceClass(def).codeSuffix}`;
 }
 
-/** NDC cabin type codes as the 21.3 samples use them: 1 First, 2 Business, 4 Premium Economy, 5 Economy. */
-export const CABIN_TYPE: Readonly<Record<CabinCode, { code: string; name: string }>> = {
-  F: { code: '1', name: 'First' },
-  J: { code: '2', name: 'Business' },
-  W: { code: '4', name: 'Premium Economy' },
-  Y: { code: '5', name: 'Economy' },
-};
+/** The PriceClassID (one per brand and region in an answer) and the code AA sends. */
+export function priceClassKey(def: PriceClassDef, flights: readonly DatedFlight[]): { id: string; code: string } {
+  const region = brandRegion(flights);
+  return { id: `PC_${def.id}_${region}`, code: brandCode(def, region) };
+}
 
 /**
  * AA-looking fare basis: booking class, advance-purchase tier letter, season digit, brand suffix and
@@ -245,5 +248,5 @@ export const CABIN_TYPE: Readonly<Record<CabinCode, { code: string; name: string
 export function fareBasisCode(rbd: string, advanceDays: number, month: number, def: PriceClassDef): string {
   const ap = advanceDays >= 21 ? '21' : advanceDays >= 14 ? '14' : advanceDays >= 7 ? '7' : '0';
   const season = month >= 6 && month <= 8 ? 'H' : month === 12 ? 'K' : 'L';
-  return `${rbd}${season}A${ap}A${def.fareBasisSuffix}N`.slice(0, 15);
+  return `${rbd}${season}A${ap}A${aaPriceClass(def).fareBasisSuffix}N`.slice(0, 15);
 }

@@ -7,28 +7,10 @@
 // USD charges are set in USD cents; a foreign tax is set in its own currency and kept as its filed
 // amount, and every amount is then filed in the fare's currency (fare-currency.ts).
 
+import type { CabinCode } from '../../ndc/network/aircraft.js';
+import { fromUsdCents, toUsdCents } from '../../ndc/fares/fare-currency.js';
+import type { TaxInput, TaxLine } from '../../ndc/fares/tax-line.js';
 import { AIRPORTS } from '../network/airports-data.js';
-import type { CabinCode } from '../network/aircraft-data.js';
-import type { DatedFlight } from '../network/schedule-service.js';
-import { fromUsdCents, toUsdCents } from './fare-currency.js';
-
-export interface TaxLine {
-  code: string;
-  name: string;
-  /** Minor units of the fare's currency. */
-  cents: number;
-  /** The country levying it; null for the carrier's own charge (YR). */
-  country: string | null;
-  /** The amount in the currency it is levied in, when that is not the fare's currency. */
-  filed: { cents: number; currency: string } | null;
-}
-
-export interface TaxInput {
-  segments: readonly { flight: DatedFlight; cabin: CabinCode }[];
-  baseCents: number;
-  ptc: 'ADT' | 'CHD' | 'INF';
-  currency: string;
-}
 
 const US = new Set(['US', 'PR', 'VI']);
 const EUROPE = new Set(['GB', 'IE', 'ES', 'PT', 'FR', 'DE', 'IT', 'NL', 'CH', 'GR', 'CZ', 'HU', 'DK', 'FI', 'SE', 'NO', 'IS']);

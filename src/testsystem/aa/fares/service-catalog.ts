@@ -1,37 +1,26 @@
 // Ancillaries AA sells per passenger and segment (or journey): checked bags, priority boarding,
 // meals on longer flights, Wi-Fi and Admirals Club day passes, with AA's published price levels.
 
-import type { PricedJourney } from './fare-pricing.js';
-import type { DatedFlight } from '../network/schedule-service.js';
-import type { PriceClassDef } from './fare-rules.js';
-
-interface FareFacts {
-  priceClass: PriceClassDef;
-  international: boolean;
-}
-
-/** What a service price depends on: the brand and whether the trip is international, from a trip or a priced journey. */
-export type ServiceFareContext = FareFacts | { journey: Pick<PricedJourney, 'priceClass' | 'international'> };
-
-const facts = (ctx: ServiceFareContext): FareFacts => ('journey' in ctx ? ctx.journey : ctx);
-
-export interface CatalogService {
-  id: string;
-  name: string;
-  rfic: string;
-  rfisc: string;
-  code: string;
-  /** Sold once per journey (bags) or per flown segment (meals, Wi-Fi). */
-  per: 'journey' | 'segment';
-  priceCents(flight: DatedFlight, context: ServiceFareContext): number | null;
-}
+import {
+  fareFacts as facts,
+  type CatalogService,
+  type FareFacts,
+  type ServiceFareContext,
+} from '../../ndc/fares/catalog-service.js';
+import { fromUsdCents } from '../../ndc/fares/fare-currency.js';
+import type { DatedFlight } from '../../ndc/network/schedule-service.js';
 
 const freeBags = (trip: FareFacts): number =>
   trip.international ? trip.priceClass.checkedBagsInternational : trip.priceClass.checkedBagsDomestic;
 
 const longerThan = (km: number) => (flight: DatedFlight) => flight.pattern.distanceKm > km;
 
-export const SERVICE_CATALOG: readonly CatalogService[] = [
+/** An AA service priced in USD cents of the fare model (filed in the trip's currency, below). */
+type AaService = Omit<CatalogService, 'price'> & {
+  priceCents(flight: DatedFlight, context: ServiceFareContext): number | null;
+};
+
+const AA_SERVICES: readonly AaService[] = [
   {
     id: 'BAG1',
     name: 'First checked bag',
@@ -87,3 +76,11 @@ export const SERVICE_CATALOG: readonly CatalogService[] = [
     priceCents: (f, ctx) => (['BUS', 'FIRST'].includes(facts(ctx).priceClass.id) && longerThan(4500)(f) ? null : 7900),
   },
 ];
+
+export const SERVICE_CATALOG: readonly CatalogService[] = AA_SERVICES.map(({ priceCents, ...service }) => ({
+  ...service,
+  price(flight, context, currency) {
+    const cents = priceCents(flight, context);
+    return cents === null ? null : fromUsdCents(cents, currency);
+  },
+}));

@@ -1,31 +1,6 @@
-// Aircraft the network flies and their cabin layouts. Layout strings list seat letters with "_" for an
-// aisle; they drive both inventory (seats per cabin) and seat maps (window/aisle/middle, exit rows).
+// The aircraft AA's network flies and their cabin layouts (aa.com seat maps and "Our planes").
 
-export type CabinCode = 'F' | 'J' | 'W' | 'Y';
-
-export interface CabinLayout {
-  cabin: CabinCode;
-  firstRow: number;
-  lastRow: number;
-  layout: string;
-  exitRows?: readonly number[];
-  /** Rows skipped in numbering (AA skips 13 on some fleets). */
-  skipRows?: readonly number[];
-  /** Economy rows sold as Main Cabin Extra (more legroom, chargeable). */
-  extraLegroomRows?: readonly number[];
-}
-
-export interface AircraftType {
-  code: string;
-  /** The IATA type code AA's NDC answers carry (`738`, `321`, `E75`; samples-aa-17.2 Equipment/AircraftCode). */
-  iataCode: string;
-  name: string;
-  /** Average block speed in km/h, cruise minus climb and descent. */
-  speedKmh: number;
-  /** A regional jet: flown as American Eagle by the hub's regional airline, numbered 3000-5999. */
-  regional?: boolean;
-  cabins: readonly CabinLayout[];
-}
+import type { AircraftType } from '../../ndc/network/aircraft.js';
 
 const A = (a: AircraftType): AircraftType => a;
 
@@ -260,26 +235,4 @@ export function aircraftType(code: string): AircraftType {
   const type = AIRCRAFT[code];
   if (!type) throw new Error(`unknown aircraft type ${code}`);
   return type;
-}
-
-export function rowsOf(cabin: CabinLayout): number[] {
-  const rows: number[] = [];
-  for (let row = cabin.firstRow; row <= cabin.lastRow; row++) {
-    if (!cabin.skipRows?.includes(row)) rows.push(row);
-  }
-  return rows;
-}
-
-export function seatLetters(cabin: CabinLayout): string[] {
-  return cabin.layout.replace(/_/g, '').split('');
-}
-
-export function seatsInCabin(cabin: CabinLayout): number {
-  return rowsOf(cabin).length * seatLetters(cabin).length;
-}
-
-export function capacityByCabin(type: AircraftType): Partial<Record<CabinCode, number>> {
-  const result: Partial<Record<CabinCode, number>> = {};
-  for (const cabin of type.cabins) result[cabin.cabin] = (result[cabin.cabin] ?? 0) + seatsInCabin(cabin);
-  return result;
 }

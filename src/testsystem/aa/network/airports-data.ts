@@ -2,13 +2,10 @@
 // two decimals, enough for block times); zones are IANA names. `hubs` lists the AA hubs that really fly
 // non-stop to the airport; `weight` is the market size (3 big, 2 medium, 1 small) that drives frequency.
 
-export interface AirportRow {
-  code: string;
-  city: string;
-  country: string;
-  lat: number;
-  lon: number;
-  tz: string;
+import type { Airport } from '../../ndc/network/airport.js';
+
+/** An airport of AA's network: the core's Airport, with the AA hubs that fly to it and its market size. */
+export interface AirportRow extends Airport {
   hubs: readonly string[];
   weight: 1 | 2 | 3;
 }

@@ -2,11 +2,13 @@
 // fly, with what aircraft, under which flight numbers. Pure and deterministic: the same data always
 // yields the same timetable, so dated schedules are the same on every machine.
 
+import type { FlightPattern } from '../../ndc/network/flight-pattern.js';
+import { blockMinutes } from '../../ndc/network/block-time.js';
+import { greatCircleKm, localToUtc, zoneOffsetMinutes } from '../../ndc/network/geo-time.js';
+import { seededRandom } from '../../ndc/network/seeded-random.js';
 import { AIRPORTS, HUBS, type AirportRow } from './airports-data.js';
 import { aircraftType } from './aircraft-data.js';
-import { greatCircleKm, localToUtc, zoneOffsetMinutes } from './geo-time.js';
 import { eagleCarrier, PARTNERS } from './partners-data.js';
-import { seededRandom } from './seeded-random.js';
 import {
   GATEWAY_BANKS,
   HUB_BANKS,
@@ -15,22 +17,6 @@ import {
   TRUNK_FREQUENCIES,
   type Window,
 } from './timetable-data.js';
-
-export interface FlightPattern {
-  flightNumber: number;
-  operatingCarrier: string;
-  operatingFlightNumber: number;
-  operatorName: string;
-  origin: string;
-  destination: string;
-  /** Local departure time at the origin, minutes after midnight. */
-  depMinutes: number;
-  blockMinutes: number;
-  aircraft: string;
-  /** ISO days of operation, e.g. "1234567" or "1357". */
-  days: string;
-  distanceKm: number;
-}
 
 const LONG_HAUL_KM = 4500;
 const TRANSCON_PREMIUM = new Set(['JFK-LAX', 'JFK-SFO', 'LAX-JFK', 'SFO-JFK']);
@@ -54,16 +40,6 @@ function isHawaii(a: AirportRow): boolean {
 function isDomestic(a: AirportRow, b: AirportRow): boolean {
   const us = ['US', 'PR', 'VI'];
   return us.includes(a.country) && us.includes(b.country);
-}
-
-export function blockMinutes(distanceKm: number, aircraft: string, origin: AirportRow, dest: AirportRow): number {
-  // Jet stream: eastbound flights run ~4% faster, westbound ~16% slower than still-air time: JFK→LAX
-  // 6h15 (AA publishes 6h20–6h35), LAX→JFK 5h15 (5h20–5h35), LHR→JFK 7h50 (about 8h), ORD→LAX 4h35.
-  const eastbound = ((dest.lon - origin.lon + 540) % 360) - 180 > 0;
-  const wind = eastbound ? 0.96 : 1.16;
-  const airborne = (distanceKm / aircraftType(aircraft).speedKmh) * 60 * wind;
-  const taxi = distanceKm > LONG_HAUL_KM ? 35 : 25;
-  return Math.round((airborne + taxi) / 5) * 5;
 }
 
 /** Which of AA's fleets flies a route (both ways alike): by stage length, market size and a seeded draw. */
@@ -179,8 +155,8 @@ function routePair(
     counter.next += 2;
     if (number >= counter.limit) throw new Error(`flight number range exhausted at ${hub.code}-${other.code}`);
     const jitter = Math.floor(random() * 3) * 5;
-    const outBlock = blockMinutes(distanceKm, outbound, hub, other);
-    const backBlock = blockMinutes(distanceKm, inbound, other, hub);
+    const outBlock = blockMinutes(distanceKm, aircraftType(outbound), hub, other);
+    const backBlock = blockMinutes(distanceKm, aircraftType(inbound), other, hub);
     const outDep = longHaul ? inWindow(windows.out, i, count) : pick(banks, i, count, shift) + jitter;
     let backDep: number;
     if (longHaul) backDep = inWindow(windows.back, i, count);
@@ -241,7 +217,7 @@ function partnerPatterns(out: FlightPattern[]): void {
         origin: from.code,
         destination: to.code,
         depMinutes: wrap(dep),
-        blockMinutes: blockMinutes(distanceKm, aircraft, from, to),
+        blockMinutes: blockMinutes(distanceKm, aircraftType(aircraft), from, to),
         aircraft,
         days,
         distanceKm,

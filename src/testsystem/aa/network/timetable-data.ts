@@ -85,10 +85,6 @@ export const MIN_CONNECT_MINUTES: Readonly<Record<string, number>> = {
   HEL: 60,
 };
 
-export const INTERNATIONAL_CONNECT_EXTRA = 30;
-export const MAX_CONNECT_MINUTES = 6 * 60;
-export const MAX_CONNECT_LONG_HAUL_MINUTES = 9 * 60;
-
 export interface Window {
   start: number;
   end: number;

@@ -1,9 +1,10 @@
 // When AA sells, holds and refunds, as its published policies and its own NDC traffic say. Each
 // rule names its source; docs/aa-test-system.md ("How close to AA") lists them side by side.
 
+import type { AirlineSalesPolicy, CancelInput, CancellationTerms } from '../../ndc/airline-profile.js';
+import { addDays, localToUtc, utcToLocal } from '../../ndc/network/geo-time.js';
+import type { DatedFlight } from '../../ndc/network/schedule-service.js';
 import { AIRPORTS } from '../network/airports-data.js';
-import { addDays, localToUtc, utcToLocal } from '../network/geo-time.js';
-import type { DatedFlight } from '../network/schedule-service.js';
 
 const DAY_MS = 86_400_000;
 
@@ -12,12 +13,6 @@ const DAY_MS = 86_400_000;
  * window in src/shopping/search-validation.ts is the same number).
  */
 export const SELLING_WINDOW_DAYS = 331;
-
-/** The last local departure date on sale, seen from `now` at the origin. */
-export function lastSellingDate(now: number, origin: string): string {
-  const tz = AIRPORTS.get(origin)?.tz ?? 'UTC';
-  return addDays(utcToLocal(now, tz).date, SELLING_WINDOW_DAYS);
-}
 
 /**
  * AA holds a reservation without payment only when it is made at least 7 days before departure
@@ -47,3 +42,23 @@ export const FULL_REFUND_MIN_DAYS_BEFORE_DEPARTURE = 2;
 export function insideFullRefundWindow(ticketedAt: number, departureUtc: number, now: number): boolean {
   return now - ticketedAt <= FULL_REFUND_WINDOW_MS && departureUtc - ticketedAt >= FULL_REFUND_MIN_DAYS_BEFORE_DEPARTURE * DAY_MS;
 }
+
+/**
+ * After the 24-hour window: the flexible brands refund in cash, the other brands keep the whole
+ * value as a trip credit, and Basic Economy keeps the fare and returns the taxes (aa.com "Trip
+ * credit"). No brand has a cancellation fee.
+ */
+export function aaCancelTerms(input: CancelInput): CancellationTerms {
+  const { priceClass: def, valueCents, baseCents } = input;
+  if (def.refundable) return { refundCents: valueCents, creditCents: 0, penaltyCents: 0 };
+  if (def.tripCredit) return { refundCents: 0, creditCents: valueCents, penaltyCents: 0 };
+  const penaltyCents = Math.min(valueCents, baseCents);
+  return { refundCents: valueCents - penaltyCents, creditCents: 0, penaltyCents };
+}
+
+export const AA_SALES: AirlineSalesPolicy = {
+  sellingWindowDays: SELLING_WINDOW_DAYS,
+  holdDeadline: holdPaymentDeadline,
+  insideFullRefundWindow,
+  cancelTerms: aaCancelTerms,
+};

@@ -1,0 +1,206 @@
+// Everything the NDC 21.3 core asks of an airline: who it is, its network, its fares and rules, and
+// its dialect of codes and texts. The core (messages, orders, storage, control, notifications) reads
+// an airline only through this; each airline's folder (src/testsystem/aa/, src/testsystem/vs/)
+// builds one profile object and starts the core with it (server.ts: startNdcTestSystem).
+
+import type { FastifyReply } from 'fastify';
+import type { AircraftType, CabinCode } from './network/aircraft.js';
+import type { Airport } from './network/airport.js';
+import type { FlightPattern } from './network/flight-pattern.js';
+import type { DatedFlight } from './network/schedule-service.js';
+import type { Itinerary } from './network/connection-builder.js';
+import type { PriceClassDef } from './fares/price-class.js';
+import type { TaxInput, TaxLine } from './fares/tax-line.js';
+import type { CatalogService } from './fares/catalog-service.js';
+import type { SeatMapParty } from './fares/seat-map-builder.js';
+import type { NdcErrorSpec } from './wire/ndc-errors.js';
+
+export interface AirlineNetwork {
+  /** Every airport the airline (and its partners) flies, by IATA code. */
+  airports: ReadonlyMap<string, Airport>;
+  /** Aircraft by the code a FlightPattern names. */
+  aircraft: Readonly<Record<string, AircraftType>>;
+  /** The static timetable; built once per test-system instance (how is the airline's business). */
+  timetable(): FlightPattern[];
+  /** Airports where itineraries may connect (hubs, partner gateways). */
+  connectPoints: readonly string[];
+  /** Minimum connecting time by airport in minutes (60 where not listed); crossing a border adds 30. */
+  minConnectMinutes: Readonly<Record<string, number>>;
+  /** Countries a trip within is domestic (bags, child fares, seat-fee tax). */
+  homeCountries: ReadonlySet<string>;
+  /** Names of operating carriers as answers show them (partners; the airline itself). */
+  carrierNames: Readonly<Record<string, string>>;
+}
+
+/** What the fare model gets to price an itinerary's adult base fare. */
+export interface BaseFareInput {
+  itinerary: Itinerary;
+  priceClass: PriceClassDef;
+  /** Whole days from now to departure. */
+  daysOut: number;
+  /** How far up the booking-class ladder load has pushed the dearest flight: 0 (cheapest open) to 1. */
+  loadStep: number;
+  international: boolean;
+  /** The filing currency: the answer is in its minor units. */
+  currency: string;
+}
+
+export interface AirlineFares {
+  /** Brands in display order. */
+  priceClasses: readonly PriceClassDef[];
+  /** NDC CabinTypeCode of a search (1 First, 2/3 Business, 4 Premium Economy, 5 Economy) to brand ids. */
+  classesForCabinCode: Readonly<Record<string, readonly string[]>>;
+  /** The brand a seat or service request by value (no offer) is answered for, per cabin flown. */
+  classForCabin: Readonly<Record<CabinCode, string>>;
+  /** The PriceClassID of a brand on these flights and the price class code the airline sends (null: none). */
+  priceClassKey(def: PriceClassDef, flights: readonly DatedFlight[]): { id: string; code: string | null };
+  /** The change fee per seated passenger in minor units of `currency`; null: changes not permitted. */
+  changeFee(def: PriceClassDef, currency: string): number | null;
+  fareBasis(rbd: string, daysOut: number, month: number, def: PriceClassDef): string;
+  /** The adult base fare of one one-way trip, in minor units of input.currency; null: not sold. */
+  adultBase(input: BaseFareInput): number | null;
+  /** A child's or lap infant's base fare from the adult's. */
+  paxBase(ptc: 'CHD' | 'INF', adultBase: number, international: boolean): number;
+  /** Tax lines per passenger of one one-way trip, in minor units of input.currency. */
+  taxes(input: TaxInput): TaxLine[];
+  /** What a round trip's base fares are multiplied by against two one-ways (1: their sum). */
+  roundTripFactor(international: boolean): number;
+  /** The currency fares departing this country are filed in (the point of sale's currency). */
+  filingCurrency(originCountry: string | undefined): string;
+}
+
+export interface AirlineSeatRules {
+  /** The seat products sold, by tier id (a seat's OfferItem id ends with it). */
+  products: Readonly<Record<string, { name: string; rfisc: string }>>;
+  /** The product a seat is sold as to this party, or null when it comes free with the fare. */
+  tierOf(seat: SeatPlace, party: SeatMapParty): string | null;
+  /** A product's price before tax, in minor units of `currency`. */
+  price(tier: string, flight: DatedFlight, currency: string): number;
+}
+
+export interface SeatPlace {
+  cabin: CabinCode;
+  row: number;
+  /** W window, A aisle, 9 centre. */
+  kind: string;
+  /** In the front third of the cabin's rows. */
+  front: boolean;
+  extraLegroom: boolean;
+  exit: boolean;
+}
+
+export interface AirlineSalesPolicy {
+  /** Days ahead the schedule is on sale (AirShopping beyond: error 304). */
+  sellingWindowDays: number;
+  /** The ticket-by time of an unpaid hold of a trip starting with `first`, or null: pay at once. */
+  holdDeadline(now: number, first: DatedFlight): number | null;
+  /** Whether a cancellation now refunds everything whatever the brand (AA's 24-hour rule). */
+  insideFullRefundWindow(ticketedAt: number, departureUtc: number, now: number): boolean;
+  /** What cancelling a paid value gives back outside that window, by the brand's rule. */
+  cancelTerms(input: CancelInput): CancellationTerms;
+}
+
+export interface CancelInput {
+  priceClass: PriceClassDef;
+  /** The paid value cancelled and the base fare in it, in minor units of `currency`. */
+  valueCents: number;
+  baseCents: number;
+  /** Passengers with a seat among those cancelled (a per-passenger penalty counts them). */
+  seatedPax: number;
+  currency: string;
+}
+
+export interface CancellationTerms {
+  /** Cash back to the form of payment. */
+  refundCents: number;
+  /** Value the airline keeps for a future trip (21.3's "Residual"). */
+  creditCents: number;
+  /** What is forfeited. */
+  penaltyCents: number;
+}
+
+/** The airline's words for its NDC errors (Code, DescText, TypeCode, TagText, StatusText). */
+export interface AirlineErrors {
+  expiredOffer(offerId: string): NdcErrorSpec;
+  noFlights(origin: string, destination: string, date: string): NdcErrorSpec;
+  malformed(detail: string): NdcErrorSpec;
+  schemaInvalid(detail: string): NdcErrorSpec;
+  holdNotAllowed: NdcErrorSpec;
+  badRequest(detail: string, tag?: string): NdcErrorSpec;
+  /** OrderRetrieve (and the rest) of an order id or booking reference the airline does not hold. */
+  orderNotFound(id: string): NdcErrorSpec;
+  unavailable: NdcErrorSpec;
+  /** A sold-out flight at booking or exchange. */
+  segmentUnavailable: NdcErrorSpec;
+  changesNotPermitted(brandName: string): NdcErrorSpec;
+  /** OrderCreate of an offer whose flight does not operate: the error lines it answers. */
+  bookingRefusal(segmentRef: string, flightLabel: string): NdcErrorSpec[];
+}
+
+/** Texts the airline writes into answers and into its bookings' notices. */
+export interface AirlineTexts {
+  /** AirShopping's Warning when a passenger type is priced as the nearest fared one. */
+  notFaredWarning: string;
+  checkedBags(count: number): string;
+  carryOn: { text: string; pieces: number };
+  changePenalty(def: PriceClassDef): string;
+  cancelPenalty(def: PriceClassDef): string;
+  cancelRestriction(def: PriceClassDef): string;
+  changeRestriction(def: PriceClassDef): string;
+  holdLapsed: string;
+  airlineCancelled(flight: string, date: string): string;
+  refundedAtAirline: string;
+  scheduleShift(flight: string, minutes: number): string;
+  scheduleCancelled(flight: string, date: string): string;
+  scheduleRenumbered(flight: string, date: string, newFlight: string): string;
+  scheduleRetimed(flight: string, date: string, depLocal: string, arrLocal: string): string;
+}
+
+/** How the airline's API gateway checks a caller's key before any NDC code runs. */
+export interface AirlineKeyCheck {
+  /** The request header carrying the key (lower case). */
+  header: string;
+  /** Answers a missing or wrong key (AA: Azure API Management's JSON 401). */
+  refuse(reply: FastifyReply, kind: 'missing' | 'invalid', responseRoot: string): FastifyReply;
+}
+
+export type RouteFault = 'slow' | 'timeout' | 'http5xx' | 'malformed';
+
+/** Route-keyed scenarios ("ORIGIN-DESTINATION"), on city pairs ordinary searches do not use. */
+export interface AirlineScenarios {
+  routeFaults: Readonly<Record<string, RouteFault>>;
+  /** Offers born expired. */
+  expiredOfferRoute: string;
+  /** OfferPrice comes back dearer by priceChangePct. */
+  priceChangeRoute: string;
+  priceChangePct: number;
+  /** Every non-stop sold out. */
+  soldOutRoute: string;
+  /** The first non-stop of each day is published but does not operate. */
+  ghostFlightRoute: string;
+}
+
+export interface AirlineProfile {
+  /** IATA designator: marketing carrier, flight keys (`AA2687/2026-12-15`). */
+  code: string;
+  name: string;
+  /** OwnerCode of offers and orders, OwnerName of errors. */
+  ownerCode: string;
+  /** The airline's three-digit ticketing code, first part of a 13-digit ticket number. */
+  ticketPrefix: string;
+  /** New ids: offers (AA `AA…`), orders of a new PNR (AA `AA-ORD-…`), reshop and cancel quotes (AA `AAQ…`). */
+  ids: { offer(): string; order(pnr: string, now: number): string; quote(): string };
+  /** Its own PostgreSQL schema (`aa_test_system`) and migration lock. */
+  storage: { schema: string; migrationLockId: number };
+  network: AirlineNetwork;
+  fares: AirlineFares;
+  services: readonly CatalogService[];
+  seats: AirlineSeatRules;
+  sales: AirlineSalesPolicy;
+  errors: AirlineErrors;
+  texts: AirlineTexts;
+  keyCheck: AirlineKeyCheck;
+  scenarios: AirlineScenarios;
+  /** Signs OrderChangeNotifRQ: the header and the development secret used when none is configured. */
+  notify: { signatureHeader: string; devSecret: string };
+}

@@ -1,0 +1,31 @@
+// GET /control/inventory?flight=AA2687/2026-12-15: what a flight has left, per cabin, and which
+// booking class each price class would sell now. For tests and for people poking at the test system.
+
+import type { FastifyInstance } from 'fastify';
+import type { TestSystemDeps } from '../test-system-deps.js';
+
+export function registerInventoryControlRoutes(app: FastifyInstance, deps: TestSystemDeps): void {
+  app.get<{ Querystring: { flight?: string } }>('/control/inventory', async (request, reply) => {
+    const key = request.query.flight ?? '';
+    const flight = deps.schedule.flight(key);
+    if (!flight) return reply.code(404).send({ error: `no flight ${key} (expected e.g. ${deps.profile.code}2687/2026-12-15)` });
+    const cabins = deps.profile.network.aircraft[flight.pattern.aircraft]!.cabins.map(({ cabin }) => {
+      const state = deps.inventory.cabin(flight, cabin);
+      const openClasses = Object.fromEntries(
+        deps.profile.fares.priceClasses
+          .filter((p) => p.cabins[0] === cabin)
+          .map((p) => [p.id, deps.inventory.openBookingClass(flight, cabin, p.rbds, 1)?.rbd ?? null]),
+      );
+      return { cabin, ...state, openClasses };
+    });
+    return {
+      flight: key,
+      operates: deps.schedule.operates(key),
+      route: `${flight.pattern.origin}-${flight.pattern.destination}`,
+      departureLocal: flight.depLocal,
+      aircraft: flight.pattern.aircraft,
+      operatingCarrier: flight.pattern.operatingCarrier,
+      cabins,
+    };
+  });
+}

@@ -1,0 +1,163 @@
+// Involuntary schedule changes, as an airline's operations make them: one flight retimed, renumbered or
+// cancelled, applied to every booking that holds it. Each booking keeps the flight it had (the
+// notification's `Old`), gets the new one, a notice and a new version, exactly once per change.
+
+import type { AirlineProfile } from '../airline-profile.js';
+import type { DatedFlight } from '../network/schedule-service.js';
+import { allBookings, seatedPax, type Booking } from '../orders/booking-record.js';
+import type { TestSystemDeps } from '../test-system-deps.js';
+
+export const SCHEDULE_CHANGE_KINDS = ['retime', 'renumber', 'cancel'] as const;
+export type ScheduleChangeKind = (typeof SCHEDULE_CHANGE_KINDS)[number];
+
+export interface ScheduleChange {
+  /** The flight as `AA2687/2026-12-15` (marketing number and local departure date), as /control/inventory names it. */
+  flight: string;
+  change: ScheduleChangeKind;
+  /** retime: minutes to move departure and arrival by, or the new local times. */
+  minutes: number | null;
+  departure: string | null;
+  arrival: string | null;
+  /** renumber: the new marketing flight number. */
+  flightNumber: number | null;
+  /** false: apply the change but send no OrderChangeNotif (what a lost notification looks like). */
+  notify: boolean;
+}
+
+/** One segment of one booking the change reached: the flight before and after. */
+export interface SegmentChange {
+  segmentIndex: number;
+  before: DatedFlight;
+  after: DatedFlight;
+  cancelled: boolean;
+}
+
+export interface BookingChange {
+  booking: Booking;
+  segments: SegmentChange[];
+}
+
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+
+/** The control body, checked field by field; a sentence naming the field when it is wrong. */
+export function readScheduleChange(carrier: string, body: unknown): ScheduleChange | string {
+  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  const flight = typeof b.flight === 'string' ? b.flight : typeof b.flightKey === 'string' ? b.flightKey : '';
+  if (!new RegExp(`^${carrier}\\d{1,4}\\/\\d{4}-\\d{2}-\\d{2}$`).test(flight))
+    return `flight must name a flight as ${carrier}2687/2026-12-15`;
+  const change = b.change as ScheduleChangeKind;
+  if (!SCHEDULE_CHANGE_KINDS.includes(change)) return `change must be one of ${SCHEDULE_CHANGE_KINDS.join(', ')}`;
+  if (b.notify !== undefined && typeof b.notify !== 'boolean') return 'notify must be true or false';
+  const out: ScheduleChange = {
+    flight,
+    change,
+    minutes: null,
+    departure: null,
+    arrival: null,
+    flightNumber: null,
+    notify: b.notify !== false,
+  };
+  if (change === 'retime') {
+    if (b.minutes !== undefined) {
+      if (!Number.isInteger(b.minutes) || b.minutes === 0 || Math.abs(b.minutes as number) > 24 * 60)
+        return 'minutes must be a whole number of minutes from -1440 to 1440, not 0';
+      out.minutes = b.minutes as number;
+    } else {
+      for (const field of ['departure', 'arrival'] as const) {
+        if (typeof b[field] !== 'string' || !LOCAL_TIME.test(b[field] as string))
+          return `${field} must be a local date-time (2026-12-15T09:30) when minutes is not given`;
+        out[field] = (b[field] as string).length === 16 ? `${b[field] as string}:00` : (b[field] as string);
+      }
+    }
+  }
+  if (change === 'renumber') {
+    if (!Number.isInteger(b.flightNumber) || (b.flightNumber as number) < 1 || (b.flightNumber as number) > 9999)
+      return 'flightNumber must be a flight number from 1 to 9999';
+    out.flightNumber = b.flightNumber as number;
+  }
+  return out;
+}
+
+const localMs = (local: string) => Date.parse(`${local}Z`);
+const localText = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+/** The flight as the booking shows it now (a renumbered flight keeps its original inventory key). */
+const shownKey = (carrier: string, f: DatedFlight) => `${carrier}${f.pattern.flightNumber}/${f.date}`;
+
+/** The flight after the change; a string when the change cannot apply (times out of order). */
+function changed(carrier: string, f: DatedFlight, c: ScheduleChange): DatedFlight | string {
+  if (c.change === 'renumber') {
+    const ownOperated = f.pattern.operatingCarrier === carrier;
+    return {
+      ...f,
+      pattern: {
+        ...f.pattern,
+        flightNumber: c.flightNumber!,
+        operatingFlightNumber: ownOperated ? c.flightNumber! : f.pattern.operatingFlightNumber,
+      },
+    };
+  }
+  if (c.change === 'cancel') return f;
+  const depShift = c.minutes !== null ? c.minutes * 60_000 : localMs(c.departure!) - localMs(f.depLocal);
+  const arrShift = c.minutes !== null ? c.minutes * 60_000 : localMs(c.arrival!) - localMs(f.arrLocal);
+  if (f.arrUtc + arrShift <= f.depUtc + depShift) return 'arrival must be after departure';
+  return {
+    ...f,
+    depUtc: f.depUtc + depShift,
+    arrUtc: f.arrUtc + arrShift,
+    depLocal: localText(localMs(f.depLocal) + depShift),
+    arrLocal: localText(localMs(f.arrLocal) + arrShift),
+  };
+}
+
+function notice(profile: AirlineProfile, c: ScheduleChange, before: DatedFlight, after: DatedFlight): string {
+  const flight = `${profile.code}${before.pattern.flightNumber}`;
+  const { texts } = profile;
+  if (c.change === 'cancel') return texts.scheduleCancelled(flight, before.date);
+  if (c.change === 'renumber')
+    return texts.scheduleRenumbered(flight, before.date, `${profile.code}${after.pattern.flightNumber}`);
+  return texts.scheduleRetimed(flight, before.date, after.depLocal, after.arrLocal);
+}
+
+/**
+ * Applies the change to every open booking holding the flight. A cancelled flight cancels that
+ * segment (its seats go back; the airline does not rebook here, the agency reshops); a booking left with no
+ * segment is cancelled as a whole, its tickets voided, as /control/orders/{id}/airline-cancel does.
+ */
+export function applyScheduleChange(deps: TestSystemDeps, c: ScheduleChange): BookingChange[] | string {
+  const { profile } = deps;
+  const carrier = profile.code;
+  const out: BookingChange[] = [];
+  for (const b of allBookings(deps)) {
+    if (b.status === 'CANCELLED') continue;
+    const segments: SegmentChange[] = [];
+    for (const [i, s] of b.journey.segments.entries()) {
+      if (b.cancelledSegments?.includes(i)) continue;
+      if (s.flight.key !== c.flight && shownKey(carrier, s.flight) !== c.flight) continue;
+      const after = changed(carrier, s.flight, c);
+      if (typeof after === 'string') return after;
+      segments.push({ segmentIndex: i, before: s.flight, after, cancelled: c.change === 'cancel' });
+    }
+    if (segments.length > 0) out.push({ booking: b, segments });
+  }
+  for (const { booking: b, segments } of out) {
+    const next = [...b.journey.segments];
+    for (const s of segments) {
+      next[s.segmentIndex] = { ...next[s.segmentIndex]!, flight: s.after };
+      b.notices.push(notice(profile, c, s.before, s.after));
+    }
+    b.journey = { ...b.journey, segments: next };
+    if (c.change === 'cancel') {
+      for (const s of segments) {
+        deps.inventory.release(next[s.segmentIndex]!.flight, next[s.segmentIndex]!.cabin, seatedPax(b).length);
+        b.cancelledSegments = [...(b.cancelledSegments ?? []), s.segmentIndex];
+      }
+      if (b.cancelledSegments!.length >= b.journey.segments.length) {
+        // Every seat was given back segment by segment above; closing must not release them twice.
+        b.status = 'CANCELLED';
+        for (const t of b.tickets) t.couponStatus = 'V';
+      }
+    }
+    b.version++;
+  }
+  return out;
+}

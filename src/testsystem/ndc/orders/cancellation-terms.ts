@@ -1,0 +1,45 @@
+// What cancelling a ticketed booking, or part of it, gives back: everything inside the airline's
+// full-refund window (AA: 24 hours from purchase), otherwise the brand's rule as the airline's
+// profile applies it (profile.sales.cancelTerms). The same rules apply per passenger when only part
+// of the booking is cancelled.
+
+import type { AirlineProfile, CancellationTerms } from '../airline-profile.js';
+import { activeSegments, seatedPax, type Booking } from './booking-record.js';
+
+export type { CancellationTerms };
+
+const NONE: CancellationTerms = { refundCents: 0, creditCents: 0, penaltyCents: 0 };
+
+/**
+ * The brand's rule applied to a paid value, of which `baseCents` is base fare (what a brand that
+ * forfeits the fare keeps; taxes and extras are refunded), for `seated` passengers.
+ */
+export function termsForValue(
+  profile: AirlineProfile,
+  b: Booking,
+  value: { valueCents: number; baseCents: number; seated: number },
+  now: number,
+): CancellationTerms {
+  const { valueCents, baseCents, seated } = value;
+  if (b.tickets.length === 0 || b.ticketedAt === null || valueCents <= 0) return NONE;
+  const departure = activeSegments(b)[0]?.flight.depUtc ?? now;
+  if (profile.sales.insideFullRefundWindow(b.ticketedAt, departure, now)) return { ...NONE, refundCents: valueCents };
+  const { priceClass, currency } = b.journey;
+  return profile.sales.cancelTerms({ priceClass, valueCents, baseCents, seatedPax: seated, currency });
+}
+
+/** The whole booking: what was paid, less what partial cancellations already took off. */
+export function cancellationTerms(profile: AirlineProfile, b: Booking, now: number): CancellationTerms {
+  const paid = b.paidCents - (b.removedCents ?? 0);
+  // Basic Economy keeps the base fares still booked.
+  const base = b.items.filter((i) => i.kind === 'flight').reduce((s, i) => s + baseShare(b, i.paxIds[0], i.cents), 0);
+  return termsForValue(profile, b, { valueCents: paid, baseCents: base, seated: seatedPax(b).length }, now);
+}
+
+/** The base-fare part of a flight value for a passenger's type (fares scale base and taxes together). */
+export function baseShare(b: Booking, paxId: string | undefined, cents: number): number {
+  const ptc = b.pax.find((p) => p.id === paxId)?.ptc;
+  const price = b.journey.perPtc.find((p) => p.ptc === ptc);
+  if (!price || price.totalCents === 0) return 0;
+  return Math.round((cents * price.baseCents) / price.totalCents);
+}

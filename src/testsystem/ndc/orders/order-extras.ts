@@ -1,0 +1,72 @@
+// Seats and services a booking takes from the a-la-carte offers of SeatAvailability and ServiceList.
+// Their item ids carry the segment and tier or service (`<offer>-SEG2-MCE`, `<offer>-BAG1`), so
+// the test system re-prices them here instead of remembering every a-la-carte answer it gave.
+
+import type { AirlineProfile } from '../airline-profile.js';
+import type { PricedJourney } from '../fares/fare-pricing.js';
+import type { InventoryService } from '../network/inventory-service.js';
+import type { NdcErrorSpec } from '../wire/ndc-errors.js';
+import { list, text, type XmlObject } from '../wire/ndc-request-parser.js';
+import { buildSeatMap, seatCharge } from '../fares/seat-map-builder.js';
+import type { BookedItem } from './booking-record.js';
+
+const SEAT_ITEM = /-SEG(\d+)-([A-Z0-9]+)$/;
+const SERVICE_ITEM = /-([A-Z0-9]+?)(?:-SEG(\d+))?$/;
+
+/** One selected a-la-carte item as a booked item, or the airline's error when it cannot be sold. */
+export function extraItem(
+  profile: AirlineProfile,
+  selected: XmlObject,
+  journey: PricedJourney,
+  inventory: InventoryService,
+  itemId: string,
+  withChildren: boolean,
+): BookedItem | NdcErrorSpec {
+  const ref = text(selected, 'OfferItemRefID') ?? '';
+  const paxIds = list(selected, 'PaxRefID').map((p) => text(p) ?? '');
+  const seatRow = text(selected, 'SelectedSeat', 'SeatRowNumber');
+  const seatColumn = text(selected, 'SelectedSeat', 'ColumnID');
+  if (seatRow && seatColumn) {
+    const m = SEAT_ITEM.exec(ref);
+    const known = m !== null && (m[2] === 'FREE' || m[2]! in profile.seats.products);
+    const segment = m && known ? journey.segments[Number(m[1]) - 1] : undefined;
+    if (!m || !segment) return profile.errors.badRequest(`Seat offer item ${ref} is unknown`, 'OfferItemRefID');
+    const map = buildSeatMap(profile, segment.flight, segment.cabin, inventory, {
+      priceClassId: journey.priceClass.id,
+      chargeStandard: !journey.priceClass.seatSelectionFree,
+      withChildren,
+    });
+    const seat = map?.rows.flatMap((r) => r.seats).find((s) => s.row === Number(seatRow) && s.column === seatColumn);
+    if (!seat || seat.occupied || seat.restricted)
+      return profile.errors.badRequest(`Seat ${seatRow}${seatColumn} is not available`, 'SelectedSeat');
+    const tier = m[2] === 'FREE' ? null : m[2]!;
+    if ((seat.tier ?? null) !== tier)
+      return profile.errors.badRequest(`Seat ${seatRow}${seatColumn} is not sold by offer item ${ref}`, 'OfferItemRefID');
+    return {
+      itemId,
+      kind: 'seat',
+      paxIds,
+      cents: tier ? seatCharge(profile, tier, segment.flight, journey.currency).totalCents : 0,
+      segmentIndex: Number(m[1]) - 1,
+      seat: { row: Number(seatRow), column: seatColumn },
+      name: `Seat ${seatRow}${seatColumn}`,
+    };
+  }
+  const m = SERVICE_ITEM.exec(ref);
+  const service = profile.services.find((s) => s.id === m?.[1]);
+  const segmentIndex = m?.[2] ? Number(m[2]) - 1 : 0;
+  const segment = journey.segments[segmentIndex];
+  const cents = service && segment ? service.price(segment.flight, { journey }, journey.currency) : null;
+  if (!service || cents === null)
+    return profile.errors.badRequest(`Service offer item ${ref} is not available`, 'OfferItemRefID');
+  const qty = Number(text(selected, 'SelectedALaCarteOfferItem', 'Qty') ?? '1') || 1;
+  return {
+    itemId,
+    kind: 'service',
+    paxIds,
+    cents: cents * qty,
+    segmentIndex: m?.[2] ? segmentIndex : null,
+    seat: null,
+    name: service.name,
+  };
+}

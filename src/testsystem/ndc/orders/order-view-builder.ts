@@ -1,0 +1,187 @@
+// IATA_OrderViewRS for a booking: the answer of OrderCreate, OrderRetrieve and OrderChange.
+// Children are listed in 21.3 schema order (DataLists, Order, TicketDocInfo, Warning).
+
+import { tripsOf } from '../fares/fare-pricing.js';
+import type { AirlineProfile } from '../airline-profile.js';
+import { CABIN_TYPE } from '../fares/price-class.js';
+import { amount, flightLists, journeyList, paxSegmentList, ResponseIds } from '../messages/offer-xml-builder.js';
+import { payloadAttributes } from '../wire/payload-attributes.js';
+import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
+import { totalCents, type Booking, type BookedItem } from './booking-record.js';
+import { refundDifferential } from './refund-differential.js';
+
+export function bookingRef(profile: AirlineProfile, b: Booking): XmlNode {
+  return el('BookingRef', [
+    el('BookingEntity', [el('Carrier', [el('AirlineDesigCode', profile.code)])]),
+    el('BookingID', b.bookingReference),
+  ]);
+}
+
+const segRef = (ids: ResponseIds, b: Booking, index: number): string => ids.segment(b.journey.segments[index]!.flight);
+
+function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
+  const { profile } = ids;
+  const closed = b.status === 'CANCELLED';
+  const services: XmlNode[] = [];
+  if (item.kind === 'flight') {
+    b.journey.segments.forEach((s, i) => {
+      for (const paxId of item.paxIds) {
+        services.push(
+          el('Service', [
+            bookingRef(profile, b),
+            el('OrderServiceAssociation', [el('PaxSegmentRef', [el('PaxSegmentRefID', ids.segment(s.flight))])]),
+            el('PaxRefID', paxId),
+            el('ServiceID', `${item.itemId}-S${i + 1}-${paxId}`),
+            // A segment cancelled on its own (partial cancellation) stays listed, cancelled.
+            el('StatusCode', closed || b.cancelledSegments?.includes(i) ? 'CANCELLED' : 'CONFIRMED'),
+          ]),
+        );
+      }
+    });
+  } else {
+    const seg = item.segmentIndex === null ? null : segRef(ids, b, item.segmentIndex);
+    const association =
+      item.seat && seg
+        ? el('SeatOnLeg', [
+            el('Seat', [el('ColumnID', item.seat.column), el('RowNumber', item.seat.row)]),
+            el('SeatAssignmentAssociations', [el('PaxSegmentRef', [el('PaxSegmentRefID', seg)])]),
+          ])
+        : el('ServiceDefinitionRef', [
+            seg ? el('OrderFlightAssociations', [el('PaxSegmentRef', [el('PaxSegmentRefID', seg)])]) : null,
+            el('ServiceDefinitionRefID', `SRV_${item.itemId}`),
+          ]);
+    services.push(
+      el('Service', [
+        bookingRef(profile, b),
+        el('DescText', item.name),
+        el('OrderServiceAssociation', [association]),
+        el('PaxRefID', item.paxIds[0] ?? ''),
+        el('ServiceID', `${item.itemId}-S`),
+        el('StatusCode', closed ? 'CANCELLED' : 'CONFIRMED'),
+      ]),
+    );
+  }
+  const fare =
+    item.kind === 'flight'
+      ? el(
+          'FareDetail',
+          b.journey.segments.map((s) =>
+            el('FareComponent', [
+              el('CabinType', [el('CabinTypeCode', CABIN_TYPE[s.cabin].code), el('CabinTypeName', CABIN_TYPE[s.cabin].name)]),
+              el('FareBasisCode', s.fareBasis),
+              el('PaxSegmentRefID', ids.segment(s.flight)),
+              el('RBD', [el('RBD_Code', s.rbd)]),
+            ]),
+          ),
+        )
+      : null;
+  const unpaid = b.status === 'OPENED' && b.tickets.length === 0;
+  return el('OrderItem', [
+    fare,
+    el('OrderItemID', item.itemId),
+    el('OwnerCode', profile.ownerCode),
+    unpaid ? el('PaymentTimeLimitDateTime', isoTimestamp(b.paymentDueAt)) : null,
+    el('Price', [amount('TotalAmount', item.cents, b.journey.currency)]),
+    refundDifferential(b, item),
+    ...services,
+    el('StatusCode', closed ? 'CANCELLED' : b.tickets.length > 0 ? 'TICKETED' : 'ACTIVE'),
+  ]);
+}
+
+/**
+ * A coupon's status: its segment's own when that segment was cancelled alone, F (flown) once an open
+ * coupon's flight has left by the airline's clock, else the ticket's.
+ */
+function couponStatus(t: Booking['tickets'][number], index: number, departure: number, now: number): string {
+  const own = t.segmentCoupons?.[index];
+  if (own) return own;
+  return t.couponStatus === 'I' && departure <= now ? 'F' : t.couponStatus;
+}
+
+export function orderViewDocument(profile: AirlineProfile, b: Booking, now: number): string {
+  const ids = new ResponseIds(profile);
+  // One PaxJourney per one-way trip of the booking (out and back for a round trip).
+  for (const trip of tripsOf(b.journey)) ids.journey(trip.map((s) => s.flight));
+  const items = b.items.map((item) => itemNode(b, item, ids));
+  const extras = b.items.filter((i) => i.kind !== 'flight' && !i.seat);
+  const tickets = b.tickets.map((t) =>
+    el('TicketDocInfo', [
+      el('PaxRefID', t.paxId),
+      el('Ticket', [
+        ...b.journey.segments
+          .slice(0, 4)
+          .map((s, i) =>
+            el('Coupon', [
+              el('CouponNumber', i + 1),
+              el('CouponStatusCode', couponStatus(t, i, s.flight.depUtc, now)),
+              el('SoldAirlineInfo', [el('PaxSegmentRefID', ids.segment(s.flight))]),
+            ]),
+          ),
+        el('ReportingTypeCode', 'BSP'),
+        el('TicketNumber', t.number),
+      ]),
+    ]),
+  );
+  const body = ndcDocument('IATA_OrderViewRS', [
+    el('Response', [
+      el('DataLists', [
+        el('ContactInfoList', [
+          el('ContactInfo', [el('ContactInfoID', 'CTC1'), el('EmailAddress', [el('EmailAddressText', b.contactEmail)])]),
+        ]),
+        ...flightLists(ids),
+        journeyList(ids),
+        el(
+          'PaxList',
+          b.passengers.map((p, i) =>
+            el('Pax', [
+              i === 0 ? el('ContactInfoRefID', 'CTC1') : null,
+              el('Individual', [
+                p.birthdate ? el('Birthdate', p.birthdate) : null,
+                p.gender ? el('GenderCode', p.gender) : null,
+                el('GivenName', p.givenName),
+                el('Surname', p.surname),
+              ]),
+              el('PaxID', p.id),
+              el('PTC', p.ptc),
+            ]),
+          ),
+        ),
+        paxSegmentList(ids),
+        extras.length > 0
+          ? el(
+              'ServiceDefinitionList',
+              extras.map((x) =>
+                el('ServiceDefinition', [
+                  el('Name', x.name),
+                  el('OwnerCode', profile.ownerCode),
+                  el('ServiceDefinitionID', `SRV_${x.itemId}`),
+                ]),
+              ),
+            )
+          : null,
+      ]),
+      el('Order', [
+        el('CreationDateTime', isoTimestamp(b.createdAt)),
+        el('OrderID', b.orderId),
+        ...items,
+        el('OwnerCode', profile.ownerCode),
+        el('StatusCode', b.status === 'CANCELLED' ? 'CLOSED' : 'OPENED'),
+        el('TotalPrice', [
+          amount('TotalAmount', b.status === 'CANCELLED' ? b.paidCents - b.refundedCents : totalCents(b), b.journey.currency),
+        ]),
+      ]),
+      ...tickets,
+      ...b.notices.map((n) =>
+        el('Warning', [
+          el('Code', '711'),
+          el('DescText', n),
+          el('LangCode', 'EN'),
+          el('OwnerName', profile.ownerCode),
+          el('TypeCode', 'OrderChange'),
+        ]),
+      ),
+    ]),
+    payloadAttributes(now),
+  ]);
+  return body;
+}

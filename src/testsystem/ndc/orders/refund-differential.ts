@@ -1,0 +1,40 @@
+// The refund of an order item the NDC 21.3 way: OrderItem/PriceDifferential with
+// DifferentialTypeCode "Refund", the amount the airline pays back in DiffPrice/Price/DueByAirlineAmount,
+// what the item is worth after (NewPrice) and before (OldPrice). That is how a 21.3 OrderViewRS of
+// a refunded cancellation carries it (../shared/ndc/samples-21.3/orderchange/OC_RFC_OrderChangeCancelRS.xml);
+// the connector adds the items' DueByAirlineAmount up into the order's refund.
+
+import { amount } from '../messages/offer-xml-builder.js';
+import { el, type XmlNode } from '../wire/xml-builder.js';
+import type { BookedItem, Booking } from './booking-record.js';
+
+/**
+ * The booking's refunded amount spread over its items in order, each up to its own price; what a
+ * refund returns beyond the items (a change fee paid earlier, waived) goes to the first item.
+ */
+export function refundShares(b: Booking): Map<string, number> {
+  const shares = new Map<string, number>();
+  let left = b.refundedCents;
+  for (const item of b.items) {
+    const share = Math.min(left, Math.max(0, item.cents));
+    shares.set(item.itemId, share);
+    left -= share;
+  }
+  const first = b.items[0];
+  if (left > 0 && first) shares.set(first.itemId, (shares.get(first.itemId) ?? 0) + left);
+  return shares;
+}
+
+/** The item's PriceDifferential when part of the booking was refunded, else nothing. */
+export function refundDifferential(b: Booking, item: BookedItem): XmlNode | null {
+  if (b.refundedCents <= 0) return null;
+  const share = refundShares(b).get(item.itemId) ?? 0;
+  if (share <= 0) return null;
+  const currency = b.journey.currency;
+  return el('PriceDifferential', [
+    el('DifferentialTypeCode', 'Refund'),
+    el('DiffPrice', [el('Price', [amount('DueByAirlineAmount', share, currency)])]),
+    el('NewPrice', [el('Price', [amount('TotalAmount', Math.max(0, item.cents - share), currency)])]),
+    el('OldPrice', [el('Price', [amount('TotalAmount', item.cents, currency)])]),
+  ]);
+}

@@ -1,0 +1,95 @@
+// OrderReshop for new flights (ServiceOrder/AddOfferItems): the whole itinerary, or one journey of it
+// when the DeleteOrderItems retain the other journeys' services (partial-reissue.ts). Offers are of
+// the booking's price class, filed in its currency, each with its fare difference and change fee.
+
+import type { AirlineProfile } from '../airline-profile.js';
+import { OFFER_TTL_MS, searchOffers, searchRoundTrip } from '../offers/shopping-service.js';
+import type { TestSystemDeps } from '../test-system-deps.js';
+import { errorDocument } from '../wire/ndc-errors.js';
+import { child, list, text, texts, type XmlObject } from '../wire/ndc-request-parser.js';
+import { flightCents, type Booking } from './booking-record.js';
+import { fitsBetween, priceSlice, replacedServices, replacedSlice } from './partial-reissue.js';
+import { reshopOffersDocument, type ReshopChoice } from './reshop-builder.js';
+
+const MAX_RESHOP_OFFERS = 6;
+/** A reshop or cancellation quote's offer id: the airline's quote prefix and 17 hex digits. */
+export const reshopQuoteId = (profile: AirlineProfile) => profile.ids.quote();
+
+export function reshopFlights(deps: TestSystemDeps, b: Booking, serviceOrder: XmlObject | undefined, now: number, root: string) {
+  const fail = (e: Parameters<typeof errorDocument>[1][number]) => ({ status: 200, body: errorDocument(root, [e]) });
+  const { profile } = deps;
+  const fee = profile.fares.changeFee(b.journey.priceClass, b.journey.currency);
+  if (fee === null) return fail(profile.errors.changesNotPermitted(b.journey.priceClass.name));
+  const deletions = list(serviceOrder, 'DeleteOrderItem').map((d) => ({
+    itemId: text(d, 'OrderItemRefID') ?? '',
+    retain: texts(d, 'RetainServiceID'),
+  }));
+  // No deletion named (older sellers): the whole itinerary, as the test system always answered.
+  const slice = deletions.length > 0 ? replacedSlice(profile, b, deletions, now) : 'all';
+  if (typeof slice === 'object' && 'typeCode' in slice) return fail(slice);
+  // One criterion per journey asked for: a whole round trip is reshopped as a round trip.
+  const criteria = list(
+    child(serviceOrder, 'AddOfferItems', 'FlightRequest', 'FlightRequestOriginDestinationsCriteria'),
+    'OriginDestCriteria',
+  ).map((c) => ({
+    origin: text(c, 'OriginDepCriteria', 'IATA_LocationCode') ?? '',
+    destination: text(c, 'DestArrivalCriteria', 'IATA_LocationCode') ?? '',
+    date: text(c, 'OriginDepCriteria', 'Date') ?? '',
+  }));
+  const { origin, destination, date } = criteria[0] ?? { origin: '', destination: '', date: '' };
+  if (criteria.length > 2 || (criteria.length > 1 && slice !== 'all'))
+    return fail(
+      profile.errors.badRequest('One or two origin-destinations (a round trip) are reshopped at once', 'OriginDestCriteria'),
+    );
+  const oldCents = flightCents(b);
+  const penaltyCents = fee * b.pax.filter((p) => p.ptc !== 'INF').length;
+  const replaced = slice === 'all' ? b.journey.segments : b.journey.segments.slice(slice.first, slice.first + slice.count);
+  const current = replaced.map((s) => s.flight.key).join(',');
+  // New flights are filed in the booking's currency, so the fare difference is of like amounts.
+  const input = (c: { origin: string; destination: string; date: string }) => ({
+    ...c,
+    pax: b.pax,
+    cabinCodes: [],
+    directOnly: false,
+    currency: b.journey.currency,
+  });
+  const back = criteria[1];
+  const found = (
+    back ? searchRoundTrip(deps, input(criteria[0]!), input(back)) : searchOffers(deps, input({ origin, destination, date }))
+  )
+    .filter((o) => o.journey.priceClass.id === b.journey.priceClass.id && !o.bookingRefusal)
+    .filter((o) => o.journey.segments.map((s) => s.flight.key).join(',') !== current)
+    .filter((o) => slice === 'all' || fitsBetween(b, slice, o.journey))
+    .slice(0, MAX_RESHOP_OFFERS);
+  if (found.length === 0) return fail(profile.errors.noFlights(origin, destination, date));
+  const paid = b.tickets.length > 0;
+  const choices = found.map((o): ReshopChoice & { itemCents: Record<string, number> | null } => {
+    const priced =
+      slice === 'all'
+        ? { journey: o.journey, diffCents: o.journey.totalCents - oldCents, newCents: o.journey.totalCents, itemCents: null }
+        : priceSlice(profile, b, slice, o.journey);
+    return {
+      offerId: reshopQuoteId(profile),
+      journey: priced.journey,
+      added: o.journey,
+      diffCents: priced.diffCents,
+      newCents: priced.newCents,
+      dueCents: paid ? Math.max(0, priced.diffCents) + penaltyCents : 0,
+      expiresAt: now + OFFER_TTL_MS,
+      deleted: slice === 'all' ? [] : replacedServices(b, slice),
+      itemCents: priced.itemCents,
+    };
+  });
+  for (const c of choices)
+    b.quotes.set(c.offerId, {
+      kind: 'reshop',
+      journey: c.journey,
+      dueCents: c.dueCents,
+      diffCents: c.diffCents,
+      penaltyCents,
+      expiresAt: c.expiresAt,
+      ...(slice !== 'all' && c.itemCents ? { replace: { ...slice, itemCents: c.itemCents } } : {}),
+    });
+  deps.bookings.save(b);
+  return { status: 200, body: reshopOffersDocument(profile, b, choices, penaltyCents, oldCents, now) };
+}
