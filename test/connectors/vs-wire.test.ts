@@ -1,30 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connector } from '../../src/connectors/connector.js';
 import { createConnectorRegistry } from '../../src/connectors/connector-registry.js';
-import type { PassengerInput } from '../../src/connectors/order-types.js';
 import { createOfferIdAuthenticator } from '../../src/connectors/offer-id-auth.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { Keyring } from '../../src/platform/keyring/keyring.js';
 import { Registry } from 'prom-client';
 import { needsUpstream, upstreamMissing, withSkipReason } from '../helpers/upstream.js';
 import { ndcSchemaErrors } from './ndc-schema-validator.js';
-import { ORDER_ANSWER_ROOT } from './order-wire-helpers.js';
+import { adult, ORDER_ANSWER_ROOT } from './order-wire-helpers.js';
 import { startVsSampleReplay, vsSample, type VsSampleReplay } from './vs-sample-replay.js';
 
 const ctx = { environment: 'test' as const };
 const order = { airlineOrderId: 'VS932GXF77323', owner: 'VS' };
 const gbp = (amountMinor: number) => ({ amountMinor, currency: 'GBP' });
-
-const traveller: PassengerInput = {
-  passengerId: 'PAX1',
-  type: 'adult',
-  givenName: 'Ada',
-  familyName: 'Lovelace',
-  bornOn: '1985-12-10',
-  gender: 'f',
-  email: null,
-  phone: null,
-};
 
 // The samples are upstream material: without them the whole file is skipped, naming why.
 const missing = upstreamMissing('ndc-samples') ?? upstreamMissing('ndc-schemas');
@@ -54,6 +42,18 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
     await replay?.close();
   });
 
+  /** Two adults LHR→TLV, answered with VS's shop_by_departure_time_RS.xml. */
+  const searchLhrTlv = () => {
+    replay.answer('AirShopping', 'airshopping/shop_by_departure_time_RS.xml');
+    const query = {
+      slices: [{ origin: 'LHR', destination: 'TLV', departureDate: '2023-07-29' }],
+      passengers: { adults: 2, children: 0, infants: 0 },
+      cabin: null,
+      maxConnections: null,
+    };
+    return vs.search(query, ctx);
+  };
+
   it('is registered beside AA, reachable with a test key only where a VS test system is configured', () => {
     expect(vs).toMatchObject({ code: 'VS', name: 'Virgin Atlantic' });
     expect(vs.configuredFor('test')).toBe(true);
@@ -61,16 +61,7 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
   });
 
   it('reads an AirShoppingRS into offers: VS brands as our brand code and cabin, per-passenger prices, holds, rules', async () => {
-    replay.answer('AirShopping', 'airshopping/shop_by_departure_time_RS.xml');
-    const found = await vs.search(
-      {
-        slices: [{ origin: 'LHR', destination: 'TLV', departureDate: '2023-07-29' }],
-        passengers: { adults: 2, children: 0, infants: 0 },
-        cabin: null,
-        maxConnections: null,
-      },
-      ctx,
-    );
+    const found = await searchLhrTlv();
     const offers = found.ok ? found.value! : [];
     expect(offers.map((o) => `${o.fareBrand}|${o.fareBrandCode}|${o.cabin}|${o.total.amountMinor}`)).toEqual([
       'Economy Light|LIGHT|economy|69762',
@@ -108,16 +99,7 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
   });
 
   it('reads an OfferPriceRS, a SeatAvailabilityRS and a ServiceListRS for a VS offer', async () => {
-    replay.answer('AirShopping', 'airshopping/shop_by_departure_time_RS.xml');
-    const found = await vs.search(
-      {
-        slices: [{ origin: 'LHR', destination: 'TLV', departureDate: '2023-07-29' }],
-        passengers: { adults: 2, children: 0, infants: 0 },
-        cabin: null,
-        maxConnections: null,
-      },
-      ctx,
-    );
+    const found = await searchLhrTlv();
     const offerId = found.ok ? found.value![0]!.offerId : '';
 
     replay.answer('OfferPrice', 'offerprice/offerprice_multipax_with_upsell_offers_RS.xml');
@@ -160,21 +142,12 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
   });
 
   it('reads OrderViewRS answers: a hold (its deadline, fare bags not counted as extras), a ticketed order (932 tickets, paid seats)', async () => {
-    replay.answer('AirShopping', 'airshopping/shop_by_departure_time_RS.xml');
-    const found = await vs.search(
-      {
-        slices: [{ origin: 'LHR', destination: 'TLV', departureDate: '2023-07-29' }],
-        passengers: { adults: 2, children: 0, infants: 0 },
-        cabin: null,
-        maxConnections: null,
-      },
-      ctx,
-    );
+    const found = await searchLhrTlv();
     replay.answer('OrderCreate', 'ordercreate/orderviewRS_hold_booking.xml');
     const held = await vs.createOrder(
       {
         offerId: found.ok ? found.value![0]!.offerId : '',
-        passengers: [traveller, { ...traveller, passengerId: 'PAX2', givenName: 'Byron', gender: null }],
+        passengers: [adult('PAX1', 'Ada'), adult('PAX2', 'Byron')],
         contact: { email: 'ada@example.com', phone: '+44 20 7946 0000' },
         extras: [],
         payment: { type: 'hold' },

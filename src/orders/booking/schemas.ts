@@ -56,7 +56,7 @@ export const Payment = Type.Object(
       }),
     ),
     authentication: Type.Optional(
-      Type.Object({}, { additionalProperties: true, description: '3-D Secure data. AA cannot carry it: 422' }),
+      Type.Object({}, { additionalProperties: true, description: '3-D Secure data. AA and VS cannot carry it: 422' }),
     ),
   },
   { $id: 'Payment', additionalProperties: false },

@@ -19,8 +19,12 @@ import { claimTravel, nothingBooked } from './travel-claim.js';
 import { failureToHttp } from '../../connectors/failure-http.js';
 import type { CreateOrderBody } from './schemas.js';
 
-/** Carriers whose NDC payment cannot carry 3-D Secure data (the contract's 422 for AA). */
-const NO_PAYMENT_AUTHENTICATION = new Set(['AA']);
+/**
+ * Carriers whose payment, as connected here, cannot carry 3-D Secure data (the contract's 422 for
+ * AA). VS's NDC takes it (SecurePaymentVersion2 in its samples), but the NDC core sends none yet:
+ * refused rather than dropped, so a seller never believes an unauthenticated payment was authenticated.
+ */
+const NO_PAYMENT_AUTHENTICATION = new Set(['AA', 'VS']);
 
 /** Refuses ticketing in production for an agency without an accreditation number (403 accreditation_required). */
 export type RequireAccreditation = (scope: { agencyId: string; environment: 'test' | 'live' }) => Promise<void>;

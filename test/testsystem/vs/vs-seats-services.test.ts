@@ -1,0 +1,86 @@
+// Seat maps on each aircraft VS flies (787-9, A350-1000, A330-900neo, A330-300) with VS's seat
+// products (Preferred ASU, Exit AES), free seats for the brands that choose any seat, and VS's
+// service list (extra bags beyond the brand's allowance, special meals at no charge).
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VsTestSystem } from '../../../src/testsystem/vs/server.js';
+import { airShoppingRq, all, offerRequest, offersIn, postValid, startVs } from './vs-test-helpers.js';
+
+let vs: VsTestSystem;
+beforeAll(async () => {
+  vs = await startVs();
+});
+afterAll(async () => vs.close());
+
+/** The offer of a brand on one VS flight number, from a search of its route on 2026-12-15. */
+async function offerOn(origin: string, destination: string, flightNumber: number, pc: string) {
+  const res = await postValid(vs, 'AirShopping', airShoppingRq(origin, destination), 'IATA_AirShoppingRS');
+  const xml = [...res.body.matchAll(/<Offer>([\s\S]*?)<\/Offer>/g)].map((m) => m[1]!);
+  const offers = offersIn(res.body);
+  const index = offers.findIndex(
+    (o, i) =>
+      o.flights.length === 1 && o.flights[0]!.endsWith(String(flightNumber)) && xml[i]!.includes(`<PriceClassRefID>${pc}<`),
+  );
+  expect(index, `${pc} on VS${flightNumber}`).toBeGreaterThanOrEqual(0);
+  return offers[index]!;
+}
+
+describe('VS seat maps and services', () => {
+  it.each([
+    ['787-9', 'LHR', 'JFK', 45, '789', 'ABCDFGHJK'],
+    ['A350-1000', 'LHR', 'JFK', 3, '351', 'ABCDFGHJK'],
+    ['A330-900neo', 'LHR', 'JFK', 153, '339', 'ACDEFGHK'],
+    ['A330-300', 'LHR', 'MCO', 135, '333', 'ACDEFGHK'],
+  ])(
+    'shows the %s economy cabin with exit and preferred seats for sale',
+    async (_name, origin, destination, flight, iata, columns) => {
+      const offer = await offerOn(origin, destination, flight, 'PC2');
+      const seats = await postValid(
+        vs,
+        'SeatAvailability',
+        offerRequest('SeatAvailability', offer.offerId),
+        'IATA_SeatAvailabilityRS',
+      );
+      expect(seats.status).toBe(200);
+      expect(seats.schemaErrors).toEqual([]);
+      expect(seats.body).toContain(`<CarrierAircraftTypeCode>${iata}</CarrierAircraftTypeCode>`);
+      const economy = /<SeatMap[^>]*>([\s\S]*?)<\/SeatMap>/.exec(seats.body)![1]!;
+      expect(
+        all(economy, 'ColumnID')
+          .filter((c, i, a) => a.indexOf(c) === i)
+          .join(''),
+      ).toBe(columns);
+      expect(economy).toMatch(/<RowCharacteristicCode>E</);
+      expect(all(seats.body, 'RFISC').sort()).toEqual(['AES', 'ASU']);
+      expect(all(seats.body, 'Name')).toEqual(expect.arrayContaining(['Exit Seat', 'Preferred Seat - Economy Cabin']));
+      expect(seats.body).toMatch(/<OfferItemRefID>[^<]+-SEG1-EXIT</);
+    },
+  );
+
+  it('gives Economy Delight any seat free: no seat is for sale', async () => {
+    const offer = await offerOn('LHR', 'JFK', 45, 'PC4');
+    const seats = await postValid(
+      vs,
+      'SeatAvailability',
+      offerRequest('SeatAvailability', offer.offerId),
+      'IATA_SeatAvailabilityRS',
+    );
+    expect(seats.schemaErrors).toEqual([]);
+    expect(seats.body).toContain('<SeatMap');
+    expect(seats.body).not.toContain('<ALaCarteOffer');
+  });
+
+  it('sells Economy Light a first bag and Economy Classic a second, and special meals at no charge', async () => {
+    const light = await offerOn('LHR', 'JFK', 45, 'PC1');
+    const lightList = await postValid(vs, 'ServiceList', offerRequest('ServiceList', light.offerId), 'IATA_ServiceListRS');
+    expect(lightList.schemaErrors).toEqual([]);
+    expect(lightList.body).toMatch(/-BAG1<\/OfferItemID>[\s\S]*?<TotalAmount CurCode="GBP">65.00</);
+    expect(lightList.body).toMatch(/-VGML-SEG1<\/OfferItemID>[\s\S]*?<TotalAmount CurCode="GBP">0.00</);
+    expect(all(lightList.body, 'Name')).toEqual(expect.arrayContaining(['Vegetarian Vegan Meal', 'Kosher Meal']));
+    const classic = await offerOn('LHR', 'JFK', 45, 'PC2');
+    const classicList = await postValid(vs, 'ServiceList', offerRequest('ServiceList', classic.offerId), 'IATA_ServiceListRS');
+    expect(classicList.schemaErrors).toEqual([]);
+    expect(classicList.body).not.toMatch(/-BAG1<\/OfferItemID>/);
+    expect(classicList.body).toMatch(/-BAG2<\/OfferItemID>[\s\S]*?<TotalAmount CurCode="GBP">90.00</);
+  });
+});
