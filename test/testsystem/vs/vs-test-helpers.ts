@@ -42,7 +42,7 @@ export async function startVs(options: { storage?: TestSystemStorage; port?: num
 }
 
 /** The run's storage for a restart test: PGlite in a temporary folder, or a PostgreSQL database of its own. */
-export async function freshStorage(): Promise<TestSystemStorage> {
+export async function freshStorage(): Promise<{ databaseUrl: string | null; dataDir: string }> {
   const shared = inject('databaseUrl');
   return {
     databaseUrl: shared ? await isolatedDatabase(shared) : null,
