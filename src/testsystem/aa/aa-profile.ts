@@ -2,6 +2,7 @@
 // codeshares), its brands, fare model and taxes, seat products and ancillaries, its sales rules and
 // its words. Everything here is AA's; the core (src/testsystem/ndc/) asks for it through this object.
 
+import { dashedServiceItems } from '../ndc/fares/service-item-ids.js';
 import { DEV_AA_NOTIFY_SECRET } from '../../platform/config.js';
 import type { AirlineProfile } from '../ndc/airline-profile.js';
 import { fromUsdCents } from '../ndc/fares/fare-currency.js';
@@ -33,6 +34,7 @@ export const AA_PROFILE: AirlineProfile = {
     order: () => `AA-ORD-${uniqueHex()}`.slice(0, 20),
     quote: () => `AAQ${uniqueHex().slice(0, 17)}`,
   },
+  serviceItems: dashedServiceItems(() => `AA${uniqueHex().slice(0, 20)}`),
   storage: { schema: 'aa_test_system', migrationLockId: 4_720_612 },
   network: {
     airports: AIRPORTS,

@@ -12,6 +12,7 @@ import type { Itinerary } from './network/connection-builder.js';
 import type { PriceClassDef } from './fares/price-class.js';
 import type { TaxInput, TaxLine } from './fares/tax-line.js';
 import type { CatalogService } from './fares/catalog-service.js';
+import type { ServiceItemIds } from './fares/service-item-ids.js';
 import type { SeatMapParty } from './fares/seat-map-builder.js';
 import type { NdcErrorSpec } from './wire/ndc-errors.js';
 
@@ -190,6 +191,8 @@ export interface AirlineProfile {
   ticketPrefix: string;
   /** New ids: offers (AA `AA…`), orders of a new PNR (AA `AA-ORD-…`), reshop and cancel quotes (AA `AAQ…`). */
   ids: { offer(): string; order(pnr: string, now: number): string; quote(): string };
+  /** ServiceList's a-la-carte offer and item ids, which name the service and segment sold (fares/service-item-ids.ts). */
+  serviceItems: ServiceItemIds;
   /** Its own PostgreSQL schema (`aa_test_system`) and migration lock. */
   storage: { schema: string; migrationLockId: number };
   network: AirlineNetwork;

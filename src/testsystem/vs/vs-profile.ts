@@ -3,6 +3,7 @@
 // surcharges and US taxes, GBP and USD points of sale, holds as VS offers them, ticket prefix 932
 // and VS's words (dialect.ts). Everything the core asks of VS goes through this object.
 
+import { numberedServiceItems } from '../ndc/fares/service-item-ids.js';
 import { DEV_VS_NOTIFY_SECRET } from '../../platform/config.js';
 import type { AirlineProfile } from '../ndc/airline-profile.js';
 import type { PriceClassDef } from '../ndc/fares/price-class.js';
@@ -44,6 +45,7 @@ export const VS_PROFILE: AirlineProfile = {
   ownerCode: VS_OWNER_CODE,
   ticketPrefix: VS_TICKET_PREFIX,
   ids: VS_IDS,
+  serviceItems: numberedServiceItems(VS_SERVICES.map((s) => s.id)),
   storage: { schema: 'vs_test_system', migrationLockId: 4_720_613 },
   network: {
     airports: VS_AIRPORTS,

@@ -2,6 +2,7 @@
 // products (Preferred ASU, Exit AES), free seats for the brands that choose any seat, and VS's
 // service list (extra bags beyond the brand's allowance, special meals at no charge).
 
+import { VS_PROFILE } from '../../../src/testsystem/vs/vs-profile.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VsTestSystem } from '../../../src/testsystem/vs/server.js';
 import { airShoppingRq, all, offerRequest, offersIn, postValid, startVs } from './vs-test-helpers.js';
@@ -70,17 +71,23 @@ describe('VS seat maps and services', () => {
     expect(seats.body).not.toContain('<ALaCarteOffer');
   });
 
+  /** A ServiceList item of this service (and segment) in VS's `<uuid>|<n>` form, then its price in GBP. */
+  const priced = (serviceId: string, segment: number | null, gbp: string) =>
+    new RegExp(
+      `<OfferItemID>[0-9a-f-]{36}\\${VS_PROFILE.serviceItems.itemId('', { serviceId, segment })}</OfferItemID>[\\s\\S]*?<TotalAmount CurCode="GBP">${gbp}`,
+    );
+
   it('sells Economy Light a first bag and Economy Classic a second, and special meals at no charge', async () => {
     const light = await offerOn('LHR', 'JFK', 45, 'PC1');
     const lightList = await postValid(vs, 'ServiceList', offerRequest('ServiceList', light.offerId), 'IATA_ServiceListRS');
     expect(lightList.schemaErrors).toEqual([]);
-    expect(lightList.body).toMatch(/-BAG1<\/OfferItemID>[\s\S]*?<TotalAmount CurCode="GBP">65.00</);
-    expect(lightList.body).toMatch(/-VGML-SEG1<\/OfferItemID>[\s\S]*?<TotalAmount CurCode="GBP">0.00</);
+    expect(lightList.body).toMatch(priced('BAG1', null, '65.00'));
+    expect(lightList.body).toMatch(priced('VGML', 1, '0.00'));
     expect(all(lightList.body, 'Name')).toEqual(expect.arrayContaining(['Vegetarian Vegan Meal', 'Kosher Meal']));
     const classic = await offerOn('LHR', 'JFK', 45, 'PC2');
     const classicList = await postValid(vs, 'ServiceList', offerRequest('ServiceList', classic.offerId), 'IATA_ServiceListRS');
     expect(classicList.schemaErrors).toEqual([]);
-    expect(classicList.body).not.toMatch(/-BAG1<\/OfferItemID>/);
-    expect(classicList.body).toMatch(/-BAG2<\/OfferItemID>[\s\S]*?<TotalAmount CurCode="GBP">90.00</);
+    expect(classicList.body).not.toMatch(priced('BAG1', null, ''));
+    expect(classicList.body).toMatch(priced('BAG2', null, '90.00'));
   });
 });

@@ -7,7 +7,7 @@ import { amount, flightLists, journeyList, paxList, paxSegmentList, ResponseIds 
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { isErrorSpec, resolveTrip } from './trip-context.js';
 import type { CatalogService } from '../fares/catalog-service.js';
-import { newOfferId, OFFER_TTL_MS } from '../offers/shopping-service.js';
+import { OFFER_TTL_MS } from '../offers/shopping-service.js';
 import { el, many, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 
 export const serviceListHandler: MessageHandler = {
@@ -24,7 +24,7 @@ export const serviceListHandler: MessageHandler = {
     const flights = trip.segments.map((s) => s.flight);
     const journeyId = ids.journey(flights);
     const paxIds = trip.pax.filter((p) => p.ptc !== 'INF').map((p) => p.id);
-    const slOfferId = newOfferId(profile);
+    const slOfferId = profile.serviceItems.offerId();
     const used = new Set<CatalogService>();
     const items: XmlNode[] = [];
     for (const service of profile.services) {
@@ -32,12 +32,12 @@ export const serviceListHandler: MessageHandler = {
         service.per === 'journey'
           ? [{ flight: flights[0], ref: null as string | null }]
           : flights.map((f) => ({ flight: f, ref: ids.segment(f) }));
-      for (const { flight, ref } of targets) {
+      for (const [index, { flight, ref }] of targets.entries()) {
         if (!flight) continue;
         const cents = service.price(flight, trip, trip.currency);
         if (cents === null) continue;
         used.add(service);
-        const itemId = `${slOfferId}-${service.id}${ref ? `-${ref}` : ''}`;
+        const itemId = profile.serviceItems.itemId(slOfferId, { serviceId: service.id, segment: ref ? index + 1 : null });
         const association = ref
           ? el('PaxSegmentReferences', [el('PaxSegmentRefID', ref)])
           : el('PaxJourneyRef', [el('PaxJourneyRefID', journeyId)]);

@@ -1,6 +1,7 @@
 // Seats and services a booking takes from the a-la-carte offers of SeatAvailability and ServiceList.
-// Their item ids carry the segment and tier or service (`<offer>-SEG2-MCE`, `<offer>-BAG1`), so
-// the test system re-prices them here instead of remembering every a-la-carte answer it gave.
+// Their item ids carry the segment and tier or service (`<offer>-SEG2-MCE`; services as the
+// airline writes them, fares/service-item-ids.ts), so the test system re-prices them here instead
+// of remembering every a-la-carte answer it gave.
 
 import type { AirlineProfile } from '../airline-profile.js';
 import type { PricedJourney } from '../fares/fare-pricing.js';
@@ -11,7 +12,6 @@ import { buildSeatMap, seatCharge } from '../fares/seat-map-builder.js';
 import type { BookedItem } from './booking-record.js';
 
 const SEAT_ITEM = /-SEG(\d+)-([A-Z0-9]+)$/;
-const SERVICE_ITEM = /-([A-Z0-9]+?)(?:-SEG(\d+))?$/;
 
 /** One selected a-la-carte item as a booked item, or the airline's error when it cannot be sold. */
 export function extraItem(
@@ -52,9 +52,9 @@ export function extraItem(
       name: `Seat ${seatRow}${seatColumn}`,
     };
   }
-  const m = SERVICE_ITEM.exec(ref);
-  const service = profile.services.find((s) => s.id === m?.[1]);
-  const segmentIndex = m?.[2] ? Number(m[2]) - 1 : 0;
+  const named = profile.serviceItems.parse(ref);
+  const service = profile.services.find((s) => s.id === named?.serviceId);
+  const segmentIndex = named?.segment ? named.segment - 1 : 0;
   const segment = journey.segments[segmentIndex];
   const cents = service && segment ? service.price(segment.flight, { journey }, journey.currency) : null;
   if (!service || cents === null)
@@ -65,7 +65,7 @@ export function extraItem(
     kind: 'service',
     paxIds,
     cents: cents * qty,
-    segmentIndex: m?.[2] ? segmentIndex : null,
+    segmentIndex: named?.segment ? segmentIndex : null,
     seat: null,
     name: service.name,
   };
