@@ -13,7 +13,7 @@ import {
   orderCreateRequest,
   orderRetrieveRequest,
   reshopRequest,
-} from '../../../src/connectors/aa/orders/order-requests.js';
+} from '../../../src/connectors/ndc/orders/order-requests.js';
 import type { PaymentInput } from '../../../src/connectors/order-types.js';
 import type { TestSystemStorage } from '../../../src/testsystem/ndc/storage/open-storage.js';
 import { startVsTestSystem, type VsTestSystem } from '../../../src/testsystem/vs/server.js';
