@@ -12,6 +12,7 @@ import { startAaTestSystem, type AaTestSystem } from '../src/testsystem/aa/serve
 import { benchPlatform } from './lib/bench-platform.js';
 
 export const SUBSCRIPTION_KEY = 'aa-test-subscription-key';
+export const VS_SUBSCRIPTION_KEY = 'vs-test-subscription-key';
 
 /** A free loopback port, for a child process to listen on. */
 async function freePort(): Promise<number> {
@@ -77,12 +78,20 @@ export interface GatewayProcess {
   close(): Promise<void>;
 }
 
+/** How `npm start` runs the gateway (compiled when dist/ is current, else through tsx). */
+const SERVE = ['bin/flightagg.js', 'serve'];
+
 /**
  * The gateway as `npm start` runs it: its own process on embedded storage in a fresh data
  * directory, with a test key made by `flightagg demo` first (PGlite is one process's at a time).
  * Nothing of the bench's own work (load generator, timing proxy) then runs on its event loop.
+ * `program`: node's arguments for another way of starting it (lib/gateway-server.ts).
  */
-export async function gatewayProcess(aaUrl: string, env: Record<string, string> = {}): Promise<GatewayProcess> {
+export async function gatewayProcess(
+  aaUrl: string,
+  env: Record<string, string> = {},
+  program: string[] = SERVE,
+): Promise<GatewayProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-bench-'));
   const port = await freePort();
   const childEnv = {
@@ -103,7 +112,7 @@ export async function gatewayProcess(aaUrl: string, env: Record<string, string> 
   // BENCH_GATEWAY_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: flags for the gateway's node
   // alone (NODE_OPTIONS refuses --cpu-prof, and would reach the test system and the client too).
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'bin/flightagg.js', 'serve'], { env: childEnv, stdio: 'ignore' });
+  const child = spawn(process.execPath, [...nodeArgs, ...program], { env: childEnv, stdio: 'ignore' });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/v1/health`);
@@ -126,15 +135,13 @@ export interface FloorProcess {
 }
 
 /**
- * The floor under an uncached search (lib/search-floor-server.ts) in a process of its own, relaying
- * to the same AA test system and answering with `answerFile`'s bytes.
+ * A bench's child process (`node --import tsx <script> ...args`) that prints one JSON line once it
+ * listens: that line, and a close that ends the child. A child that ends first fails the bench.
  */
-export async function searchFloorProcess(aaUrl: string, answerFile: string): Promise<FloorProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'lib/search-floor-server.ts'), aaUrl, SUBSCRIPTION_KEY, answerFile],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+async function listeningChild<T>(script: string, args: string[]): Promise<{ said: T; pid: number; close(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script), ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let line = '';
   for await (const chunk of child.stdout!) {
@@ -142,16 +149,37 @@ export async function searchFloorProcess(aaUrl: string, answerFile: string): Pro
     if (line.includes('\n')) break;
   }
   // A child that ended before it listened has printed nothing (its error went to stderr).
-  if (!line.includes('\n')) throw new Error('the search floor server exited before it listened');
-  const { port } = JSON.parse(line) as { port: number };
+  if (!line.includes('\n')) throw new Error(`${script} exited before it listened`);
   return {
-    base: `http://127.0.0.1:${port}`,
+    said: JSON.parse(line) as T,
     pid: child.pid!,
     async close() {
       child.kill('SIGTERM');
       await exited;
     },
   };
+}
+
+/**
+ * The floor under an uncached search (lib/search-floor-server.ts) in a process of its own, relaying
+ * to the same AA test system and answering with `answerFile`'s bytes.
+ */
+export async function searchFloorProcess(aaUrl: string, answerFile: string): Promise<FloorProcess> {
+  const { said, pid, close } = await listeningChild<{ port: number }>('lib/search-floor-server.ts', [
+    aaUrl,
+    SUBSCRIPTION_KEY,
+    answerFile,
+  ]);
+  return { base: `http://127.0.0.1:${said.port}`, pid, close };
+}
+
+/** The AA and VS test systems together in one process of their own (lib/airline-test-systems-server.ts). */
+export async function airlineTestSystemsProcess(): Promise<{ aa: string; vs: string; close(): Promise<void> }> {
+  const { said, close } = await listeningChild<{ aa: string; vs: string }>('lib/airline-test-systems-server.ts', [
+    SUBSCRIPTION_KEY,
+    VS_SUBSCRIPTION_KEY,
+  ]);
+  return { ...said, close };
 }
 
 export interface ShoppingBench {

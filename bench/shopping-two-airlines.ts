@@ -1,0 +1,247 @@
+/**
+ * Two connectors against one (issue 31): the gateway's CPU per uncached search when it asks AA and
+ * VS, against the same gateway asking AA alone, and beside the difference what VS's answer costs on
+ * its own. Expected: the difference is that answer's own exchange, read and mapping, nothing per
+ * connector beyond it.
+ *
+ * Four processes: this one (the client), the AA and VS test systems together in one
+ * (lib/airline-test-systems-server.ts), and two gateways built the same way
+ * (lib/gateway-server.ts), one with VS_TEST_URL and one without, so a test key's search asks AA
+ * and VS in one and AA only in the other. (`flightagg serve` cannot be the one-airline gateway: it
+ * runs an in-process test system for every airline whose <CODE>_TEST_URL is unset.) Both gateways
+ * run through tsx, so their figures compare with each other, not with shopping-uncached.ts's
+ * compiled gateway. Each gateway's CPU per search is read from its threads (lib/process-cpu.ts).
+ *
+ * The same search, JFK to LHR (both airlines fly it) for one adult, on a date that changes from
+ * search to search, with the search cache off. Searches alternate between the two gateways, the
+ * one going first swapping every pair; rounds of BENCH_SEARCHES pairs give the spread.
+ *
+ * VS's own cost, measured here in this process for each of the round's searches: the client side
+ * of the AirShopping exchange with the VS test system (sending it, reading the answer as text,
+ * as the connector's transport does), then reading and mapping that answer as the connector does,
+ * signing its offer ids and writing them as the answer's JSON (offersJsonText). Not in it: the
+ * fan-out's own bookkeeping and the client's bigger answer on the wire, which are what the
+ * difference should show if a second connector cost more than its answer. The same for AA's
+ * answer shows what of the one-connector gateway's CPU is not AA's answer.
+ */
+import { randomBytes } from 'node:crypto';
+import { request } from 'undici';
+import { DEFAULT_SELLER } from '../src/connectors/ndc/ndc-connector.js';
+import type { NdcAirlineProfile } from '../src/connectors/ndc/ndc-airline-profile.js';
+import { airShoppingRequest } from '../src/connectors/ndc/air-shopping-request.js';
+import { parseXml, type Parsed } from '../src/connectors/ndc/ndc-xml.js';
+import { readShoppingAnswer } from '../src/connectors/ndc/offer-responses.js';
+import { AA_PROFILE } from '../src/connectors/aa/aa-profile.js';
+import { VS_PROFILE } from '../src/connectors/vs/vs-profile.js';
+import { createOfferIdAuthenticator } from '../src/connectors/offer-id-auth.js';
+import { KEY_PURPOSES, Keyring } from '../src/platform/keyring/keyring.js';
+import { offersJsonText } from '../src/shopping/offer-view.js';
+import { validateSearch } from '../src/shopping/search-validation.js';
+import { loadAverage } from './lib/busy-neighbour.js';
+import { printTable } from './lib/load.js';
+import { processCpuMs } from './lib/process-cpu.js';
+import {
+  airlineTestSystemsProcess,
+  dateAhead,
+  gatewayProcess,
+  percentile,
+  SUBSCRIPTION_KEY,
+  VS_SUBSCRIPTION_KEY,
+  type GatewayProcess,
+} from './shopping-lib.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Searches per gateway per round. */
+const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 40);
+// Searches per gateway before any is measured: V8 compiles the search path for the first ~120
+// (shopping-uncached.ts).
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 150);
+const ORIGIN = 'JFK';
+const DESTINATION = 'LHR';
+/** Departure dates cycle over this many days, so no two searches in a row are the same. */
+const DATES = 40;
+
+const systems = await airlineTestSystemsProcess();
+const GATEWAY = ['--import', 'tsx', 'bench/lib/gateway-server.ts'];
+const cacheOff = { SEARCH_CACHE_TTL_SECONDS: '0' };
+const one = await gatewayProcess(systems.aa, { ...cacheOff, VS_TEST_URL: '' }, GATEWAY);
+const two = await gatewayProcess(
+  systems.aa,
+  { ...cacheOff, VS_TEST_URL: systems.vs, VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY },
+  GATEWAY,
+);
+
+const searchBody = (i: number) => ({
+  origin: ORIGIN,
+  destination: DESTINATION,
+  departure_date: dateAhead(10 + (i % DATES)),
+  adults: 1,
+});
+
+interface Answer {
+  offers: unknown[] | null;
+  connectors: { airline: string; status: string; offers: number }[];
+}
+
+/** One search through a gateway: its CPU (every thread) and who answered with how many offers. */
+async function search(gateway: GatewayProcess, i: number) {
+  const before = processCpuMs(gateway.pid);
+  const res = await request(`${gateway.base}/v1/shopping/offers`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': gateway.key },
+    body: JSON.stringify(searchBody(i)),
+  });
+  const text = await res.body.text();
+  const cpu = processCpuMs(gateway.pid) - before;
+  if (res.statusCode !== 200) throw new Error(`${gateway.base} answered ${res.statusCode}: ${text.slice(0, 200)}`);
+  const answer = JSON.parse(text) as Answer;
+  const offersOf = (code: string) => answer.connectors.find((c) => c.airline === code && c.status === 'answered')?.offers;
+  return { cpu, airlines: answer.connectors.map((c) => c.airline).join('+'), aa: offersOf('AA'), vs: offersOf('VS') };
+}
+
+// Offer ids are signed as the gateway signs them (an HMAC per offer), under a throwaway keyring.
+const offerIds = createOfferIdAuthenticator(
+  Keyring.parse(KEY_PURPOSES.map((p) => `${p}-1:${p}:${randomBytes(32).toString('base64')}`).join(',')),
+);
+const cpuNowMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/**
+ * An airline's answer to search `i`, in this process, as the gateway's connector handles it: the
+ * exchange (client side), then reading, mapping, signing and writing its offers as JSON. CPU of
+ * this process (every thread), in ms, and the offers.
+ */
+async function ownCost(profile: NdcAirlineProfile, url: string, key: string, i: number) {
+  const { query } = validateSearch(searchBody(i), new Date());
+  const xml = airShoppingRequest(query, DEFAULT_SELLER);
+  const start = cpuNowMs();
+  const res = await request(`${url}/ndc/21.3/AirShopping`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/xml; charset=utf-8', accept: 'application/xml', 'ocp-apim-subscription-key': key },
+    body: xml,
+  });
+  const answer = await res.body.text();
+  const exchanged = cpuNowMs();
+  const reading = readShoppingAnswer(query, profile);
+  const offers = reading.offers(parseXml(answer, reading.options).IATA_AirShoppingRS as Parsed);
+  for (const offer of offers) offer.offerId = offerIds.sign(offer.offerId);
+  offersJsonText(offers);
+  const done = cpuNowMs();
+  return { exchange: exchanged - start, readMap: done - exchanged, offers: offers.length };
+}
+
+const aaOwn = (i: number) => ownCost(AA_PROFILE, systems.aa, SUBSCRIPTION_KEY, i);
+const vsOwn = (i: number) => ownCost(VS_PROFILE, systems.vs, VS_SUBSCRIPTION_KEY, i);
+
+interface Round {
+  one: number;
+  two: number;
+  aaOwn: number;
+  vsOwn: number;
+  vsExchange: number;
+  vsReadMap: number;
+  aaOffers: number;
+  vsOffers: number;
+}
+
+const p50 = (values: number[]) => percentile(values, 50);
+
+/** One round: SEARCHES pairs of searches, alternating which gateway goes first, then each airline's own cost. */
+async function round(first: number): Promise<Round> {
+  const ones: number[] = [];
+  const twos: number[] = [];
+  const vs: number[] = [];
+  for (let k = 0; k < SEARCHES; k++) {
+    const i = first + k;
+    const order = k % 2 === 0 ? [one, two] : [two, one];
+    for (const gateway of order) {
+      const s = await search(gateway, i);
+      if (gateway === one) {
+        if (s.airlines !== 'AA') throw new Error(`the one-connector gateway asked ${s.airlines}`);
+        ones.push(s.cpu);
+      } else {
+        // A VS that did not answer (or had no offer) would make the difference nothing of its answer.
+        if (s.airlines !== 'AA+VS' || !s.vs) throw new Error(`the two-connector gateway: ${s.airlines}, VS offers ${s.vs}`);
+        twos.push(s.cpu);
+        vs.push(s.vs);
+      }
+    }
+  }
+  const aa = [];
+  const vsCosts = [];
+  for (let k = 0; k < SEARCHES; k++) {
+    aa.push(await aaOwn(first + k));
+    vsCosts.push(await vsOwn(first + k));
+  }
+  return {
+    one: p50(ones),
+    two: p50(twos),
+    aaOwn: p50(aa.map((c) => c.exchange + c.readMap)),
+    vsOwn: p50(vsCosts.map((c) => c.exchange + c.readMap)),
+    vsExchange: p50(vsCosts.map((c) => c.exchange)),
+    vsReadMap: p50(vsCosts.map((c) => c.readMap)),
+    aaOffers: p50(aa.map((c) => c.offers)),
+    vsOffers: p50(vs),
+  };
+}
+
+// Warm-up: both gateways, and this process's own reading and mapping, past JIT tier-up.
+for (let i = 0; i < WARMUP; i++) {
+  await search(one, i);
+  await search(two, i);
+  await aaOwn(i);
+  await vsOwn(i);
+}
+const rounds: Round[] = [];
+for (let r = 0; r < ROUNDS; r++) rounds.push(await round(WARMUP + r * SEARCHES));
+const load = loadAverage();
+await one.close();
+await two.close();
+await systems.close();
+
+const ms = (v: number) => v.toFixed(2);
+const added = (r: Round) => r.two - r.one;
+const beyond = (r: Round) => added(r) - r.vsOwn;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length / 2;
+  return sorted.length % 2 === 1 ? sorted[Math.floor(mid)]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const spread = (f: (r: Round) => number) => {
+  const values = rounds.map(f);
+  return `${ms(median(values))} (${ms(Math.min(...values))} to ${ms(Math.max(...values))})`;
+};
+
+printTable(
+  `Per round (${SEARCHES} searches per gateway, ${ORIGIN}-${DESTINATION}, CPU p50 per search in ms)`,
+  rounds.map((r, i) => ({
+    round: i + 1,
+    'AA only': ms(r.one),
+    'AA + VS': ms(r.two),
+    added: ms(added(r)),
+    'VS own (exchange + read/map)': `${ms(r.vsOwn)} (${ms(r.vsExchange)} + ${ms(r.vsReadMap)})`,
+    'added beyond VS own': ms(beyond(r)),
+    'AA own': ms(r.aaOwn),
+    'offers AA / VS': `${r.aaOffers} / ${r.vsOffers}`,
+  })),
+);
+const beyondValues = rounds.map(beyond);
+const verdict =
+  Math.min(...beyondValues) > 0
+    ? 'a second connector costs more than its answer'
+    : Math.max(...beyondValues) < 0
+      ? 'a second connector costs less than its answer measured alone'
+      : 'inconclusive: the spread straddles VS own cost';
+printTable(`Two connectors against one: gateway CPU per search, median of ${ROUNDS} rounds (min to max); load average ${load}`, [
+  {
+    'AA only': spread((r) => r.one),
+    'AA + VS': spread((r) => r.two),
+    added: spread(added),
+    'VS own': spread((r) => r.vsOwn),
+    'added beyond VS own': spread(beyond),
+    'AA only less AA own': spread((r) => r.one - r.aaOwn),
+  },
+]);
+process.stdout.write(`Target: added CPU ≈ the VS answer's own read and mapping. ${verdict}.\n`);
