@@ -116,6 +116,9 @@ export function configVariables(): Set<string> {
     const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
     for (const m of source.matchAll(/\br\s*\.\s*\w+\(\s*'([A-Z][A-Z0-9_]*)'/g)) names.add(m[1]!);
     for (const m of source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)) names.add(m[1]!);
+    // Per-airline settings are read by template (`${code}_TEST_URL`, `${prefix}_TEST_DATABASE_URL`): one per airline.
+    for (const m of source.matchAll(/`\$\{(?:code|prefix)\}(_[A-Z0-9_]+)`/g))
+      for (const airline of ['AA', 'VS']) names.add(`${airline}${m[1]!}`);
   }
   return names;
 }

@@ -117,6 +117,7 @@ async function main() {
         `stats        ${cluster.haproxyStatsUrl}`,
         ...cluster.instances.map((i) => `gateway ${i.name}   ${i.url}   pid ${i.pid}`),
         `AA test      ${cluster.testSystemUrl}`,
+        `VS test      ${cluster.vsTestSystemUrl}`,
         `database     ${cluster.databaseUrl}${args.scratch ? '   (scratch: dropped at exit)' : ''}`,
         `redis        ${cluster.redisUrl}   prefix ${cluster.redisPrefix}`,
         `demo agency  ${demo.agency}; its test key:`,

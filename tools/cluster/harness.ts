@@ -64,6 +64,8 @@ export interface Cluster {
   instances: ClusterInstance[];
   /** The one shared AA test system process (its /control routes included). */
   testSystemUrl: string;
+  /** The one shared VS test system process (same subscription key and notification secret as AA's). */
+  vsTestSystemUrl: string;
   /** The AA subscription key the gateways send to the test system. */
   subscriptionKey: string;
   /** HAProxy's stats page (`;csv` appended gives the CSV). */
@@ -106,7 +108,7 @@ async function adminQuery(serverUrl: string, text: string): Promise<void> {
 }
 
 // The caller's own storage settings (a test run's DATABASE_URL, say) are not the test system's.
-const GATEWAY_SETTINGS = ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'KEYRING', 'PORT', 'AA_TEST_URL'];
+const GATEWAY_SETTINGS = ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'KEYRING', 'PORT', 'AA_TEST_URL', 'VS_TEST_URL'];
 function withoutGatewaySettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([name]) => !GATEWAY_SETTINGS.includes(name)));
 }
@@ -181,31 +183,33 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const balancerPort = options.haproxyPort ?? (await newPort());
     const balancerUrl = `http://127.0.0.1:${balancerPort}`;
 
-    // The airline: one process for the whole cluster, as American Airlines is one system.
-    const testSystemPort = await newPort();
-    const testSystemUrl = `http://127.0.0.1:${testSystemPort}`;
-    const testSystemDir = path.join(workDir, 'aa-test-system');
-    fs.mkdirSync(testSystemDir);
-    const testSystem = spawnChild(
-      process.execPath,
-      [CLI, 'testsystem', 'aa', '--port', String(testSystemPort), '--host', '127.0.0.1'],
-      {
+    // Each airline: one process for the whole cluster, as American Airlines (Virgin Atlantic) is one
+    // system; its bookings in the cluster's database, in a schema of its own, so they outlive a restart.
+    const sharedTestSystem = async (code: 'aa' | 'vs'): Promise<string> => {
+      const prefix = code.toUpperCase();
+      const port = await newPort();
+      const url = `http://127.0.0.1:${port}`;
+      const dir = path.join(workDir, `${code}-test-system`);
+      fs.mkdirSync(dir);
+      const child = spawnChild(process.execPath, [CLI, 'testsystem', code, '--port', String(port), '--host', '127.0.0.1'], {
         ...withoutGatewaySettings(process.env),
-        DATA_DIR: testSystemDir,
-        // Its bookings in the cluster's database, in a schema of its own, so they outlive a restart.
-        AA_TEST_DATABASE_URL: databaseUrl,
-        AA_TEST_SUBSCRIPTION_KEY: subscriptionKey,
-        AA_NOTIFY_URL: `${balancerUrl}/v1/airlines/aa/notifications`,
-        AA_NOTIFY_SECRET: notifySecret,
+        DATA_DIR: dir,
+        [`${prefix}_TEST_DATABASE_URL`]: databaseUrl,
+        [`${prefix}_TEST_SUBSCRIPTION_KEY`]: subscriptionKey,
+        [`${prefix}_NOTIFY_URL`]: `${balancerUrl}/v1/airlines/${code}/notifications`,
+        [`${prefix}_NOTIFY_SECRET`]: notifySecret,
         LOG_LEVEL: 'warn',
-        ...options.testSystemEnv,
-      },
-    );
-    cleanups.push(async () => void (await testSystem.stop('SIGTERM', STOP_GRACE_MS)));
-    await waitUntil('AA test system answering /control/state', START_BUDGET_MS, async () => {
-      if (!testSystem.running()) throw fatal(`AA test system exited: ${testSystem.output().slice(-2000)}`);
-      return answers(`${testSystemUrl}/control/state`);
-    });
+        ...(code === 'aa' ? options.testSystemEnv : {}),
+      });
+      cleanups.push(async () => void (await child.stop('SIGTERM', STOP_GRACE_MS)));
+      await waitUntil(`${prefix} test system answering /control/state`, START_BUDGET_MS, async () => {
+        if (!child.running()) throw fatal(`${prefix} test system exited: ${child.output().slice(-2000)}`);
+        return answers(`${url}/control/state`);
+      });
+      return url;
+    };
+    const testSystemUrl = await sharedTestSystem('aa');
+    const vsTestSystemUrl = await sharedTestSystem('vs');
 
     const gatewayEnv = (port: number, dataDir: string): NodeJS.ProcessEnv => ({
       ...process.env,
@@ -219,6 +223,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       AA_TEST_URL: testSystemUrl,
       AA_TEST_SUBSCRIPTION_KEY: subscriptionKey,
       AA_NOTIFY_SECRET: notifySecret,
+      VS_TEST_URL: vsTestSystemUrl,
+      VS_TEST_SUBSCRIPTION_KEY: subscriptionKey,
+      VS_NOTIFY_SECRET: notifySecret,
       // HAProxy connects from loopback and appends the address it saw to X-Forwarded-For.
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -307,6 +314,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       url: balancerUrl,
       instances,
       testSystemUrl,
+      vsTestSystemUrl,
       subscriptionKey,
       haproxyStatsUrl,
       databaseUrl,
