@@ -180,6 +180,7 @@ describe.skipIf(skip !== null)(`cluster drills: two gateways behind HAProxy${ski
       KEYRING: keyring,
       LOG_LEVEL: 'silent',
       AA_TEST_URL: cluster.testSystemUrl,
+      VS_TEST_URL: cluster.vsTestSystemUrl,
       AA_TEST_SUBSCRIPTION_KEY: cluster.subscriptionKey,
       MONITORING_INTERVAL_SECONDS: '0',
     });

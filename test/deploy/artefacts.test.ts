@@ -138,7 +138,7 @@ describe('compose.yaml', () => {
   const compose = readCompose();
   const gateways = Object.entries(compose.services).filter(([name]) => /^gateway-\d+$/.test(name));
 
-  it('runs PostgreSQL 15 or 16, Redis 7, one test system, two gateways and HAProxy', () => {
+  it('runs PostgreSQL 15 or 16, Redis 7, one test system per airline, two gateways and HAProxy', () => {
     expect(Object.keys(compose.services).sort()).toEqual([
       'gateway-1',
       'gateway-2',
@@ -146,6 +146,7 @@ describe('compose.yaml', () => {
       'postgres',
       'redis',
       'testsystem',
+      'testsystem-vs',
     ]);
     expect(compose.services.postgres!.image).toMatch(/^postgres:1[56](\b|-)/);
     expect(compose.services.redis!.image).toMatch(/^redis:7(\b|-)/);
@@ -154,7 +155,7 @@ describe('compose.yaml', () => {
   });
 
   it('gives every service but the balancer a health check, and starts the gateways once their stores are healthy', () => {
-    for (const name of ['postgres', 'redis', 'testsystem', 'gateway-1', 'gateway-2']) {
+    for (const name of ['postgres', 'redis', 'testsystem', 'testsystem-vs', 'gateway-1', 'gateway-2']) {
       expect(compose.services[name]!.healthcheck?.test, name).toBeDefined();
     }
     for (const [name, gateway] of gateways) {
@@ -163,6 +164,7 @@ describe('compose.yaml', () => {
         postgres: { condition: 'service_healthy' },
         redis: { condition: 'service_healthy' },
         testsystem: { condition: 'service_healthy' },
+        'testsystem-vs': { condition: 'service_healthy' },
       });
     }
   });
@@ -186,7 +188,7 @@ describe('compose.yaml', () => {
     const known = configVariables();
     const text = interpolate(fs.readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8'), OPERATOR_VALUES);
     const { services } = parseCompose(text);
-    for (const name of ['testsystem', 'gateway-1', 'gateway-2']) {
+    for (const name of ['testsystem', 'testsystem-vs', 'gateway-1', 'gateway-2']) {
       const env = services[name]!.environment ?? {};
       for (const variable of Object.keys(env)) expect(known, `${name}: ${variable} is a gateway setting`).toContain(variable);
       // The image's own environment, then the service's: what the process sees.

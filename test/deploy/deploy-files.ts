@@ -118,13 +118,9 @@ export function configVariables(): Set<string> {
     const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
     for (const m of source.matchAll(/\br\s*\.\s*\w+\(\s*'([A-Z][A-Z0-9_]*)'/g)) names.add(m[1]!);
     for (const m of source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)) names.add(m[1]!);
-    // Settings read per airline: config.ts's airlineConfig(r, 'AA'), the test system command's `code: 'aa'`.
-    const codes = [
-      ...[...source.matchAll(/\bairlineConfig\(\s*r\s*,\s*'([A-Z0-9]{2})'/g)].map((m) => m[1]!),
-      ...[...source.matchAll(/\bcode:\s*'([a-z0-9]{2})'/g)].map((m) => m[1]!.toUpperCase()),
-    ];
+    // Per-airline settings are read by template (`${code}_TEST_URL`, `${prefix}_TEST_DATABASE_URL`): one per airline.
     for (const m of source.matchAll(/`\$\{(?:code|prefix)\}(_[A-Z0-9_]+)`/g))
-      for (const code of codes) names.add(`${code}${m[1]!}`);
+      for (const airline of ['AA', 'VS']) names.add(`${airline}${m[1]!}`);
   }
   return names;
 }

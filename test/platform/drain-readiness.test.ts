@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
+import { startTestSystems, type TestSystems } from '../helpers/test-systems.js';
 import { isolatedDatabase } from '../helpers/test-platform.js';
 import { startGateway, waitUntil, type Gateway } from './fault-drills/children.js';
 
@@ -14,13 +14,14 @@ import { startGateway, waitUntil, type Gateway } from './fault-drills/children.j
  */
 const READY_DELAY_MS = 20_000;
 
-// Two gateways on one database must share one AA test system (src/health/shared-airline.ts), and
-// a database of their own keeps other tests' gateways out of their readiness.
-const storageEnv = async (airline: AaTestSystem): Promise<Record<string, string>> => ({
+// Two gateways on one database must share one test system per airline (src/health/shared-airline.ts),
+// and a database of their own keeps other tests' gateways out of their readiness.
+const storageEnv = async (airlines: TestSystems): Promise<Record<string, string>> => ({
   DATABASE_URL: inject('databaseUrl') ? await isolatedDatabase(inject('databaseUrl')!) : '',
   KEYRING: inject('databaseUrl') ? inject('keyring') : '',
   REDIS_URL: '',
-  AA_TEST_URL: airline.url,
+  AA_TEST_URL: airlines.aa.url,
+  VS_TEST_URL: airlines.vs.url,
 });
 
 async function readiness(url: string): Promise<{ status: number; body: { status: string; checks: Record<string, string> } }> {
@@ -48,10 +49,10 @@ const lines = (output: string) =>
 describe('drain on SIGTERM: readiness turns 503 first, the instance still serves, then stops', () => {
   let draining: Gateway;
   let interrupted: Gateway;
-  let airline: AaTestSystem;
+  let airline: TestSystems;
 
   beforeAll(async () => {
-    airline = await startAaTestSystem({ subscriptionKey: 'aa-test-subscription-key', logger: false });
+    airline = await startTestSystems();
     const env = await storageEnv(airline);
     // Two processes started side by side: the SIGTERM one and the SIGINT one.
     [draining, interrupted] = await Promise.all([

@@ -37,6 +37,8 @@ export interface AirlineNetwork {
 export interface BaseFareInput {
   itinerary: Itinerary;
   priceClass: PriceClassDef;
+  /** Great-circle distance from the first origin to the last destination, km. */
+  distanceKm: number;
   /** Whole days from now to departure. */
   daysOut: number;
   /** How far up the booking-class ladder load has pushed the dearest flight: 0 (cheapest open) to 1. */

@@ -126,5 +126,6 @@ describe('VS test system: notifications and restarts', () => {
       client.query<{ order_id: string; pnr: string }>('select order_id, pnr from vs_test_system.bookings'),
     );
     expect(rows).toEqual([{ order_id: orderId, pnr }]);
-  });
+    // Three opens of embedded storage (PGlite's start is slow on a busy machine).
+  }, 120_000);
 });

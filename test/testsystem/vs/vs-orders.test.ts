@@ -38,9 +38,12 @@ async function shop(pc: string, origin = 'LHR', destination = 'JFK', date = '202
   return offersIn(res.body)[index]!;
 }
 
+/** An offer's total as a GBP payment. */
+const inGbp = (offer: { total: number }) => ({ amountMinor: Math.round(offer.total * 100), currency: 'GBP' });
+
 async function buy(pc: string) {
   const offer = await shop(pc);
-  const total = { amountMinor: Math.round(offer.total * 100), currency: 'GBP' };
+  const total = inGbp(offer);
   const created = await postValid(vs, 'OrderCreate', orderCreateRq(offer, total), 'IATA_OrderViewRS');
   expect(created.schemaErrors).toEqual([]);
   return { offer, total, orderId: first(created.body, 'OrderID')!, body: created.body };
@@ -63,12 +66,7 @@ describe('VS orders', () => {
     expect(orderId).toMatch(/^VS932[A-Z0-9]{6}26$/);
     expect(first(held.body, 'PaymentTimeLimitDateTime')).toBe('2026-11-23T23:59:00Z');
     expect(held.body).not.toContain('<TicketDocInfo>');
-    const paid = await postValid(
-      vs,
-      'OrderChange',
-      payRq(orderId, { amountMinor: Math.round(offer.total * 100), currency: 'GBP' }),
-      'IATA_OrderViewRS',
-    );
+    const paid = await postValid(vs, 'OrderChange', payRq(orderId, inGbp(offer)), 'IATA_OrderViewRS');
     expect(paid.schemaErrors).toEqual([]);
     expect(all(paid.body, 'TicketNumber')).toEqual([expect.stringMatching(/^932\d{10}$/)]);
     const state = (await (await control(vs, 'GET', `/control/orders/${orderId}`)).json()) as { status: string; currency: string };
@@ -80,12 +78,7 @@ describe('VS orders', () => {
     const refused = await postValid(vs, 'OrderCreate', orderCreateRq(offer, null), 'IATA_OrderViewRS');
     expect(refused.schemaErrors).toEqual([]);
     expect(first(refused.body, 'DescText')).toBe('Hold is not available for this offer');
-    const bought = await postValid(
-      vs,
-      'OrderCreate',
-      orderCreateRq(offer, { amountMinor: Math.round(offer.total * 100), currency: 'GBP' }),
-      'IATA_OrderViewRS',
-    );
+    const bought = await postValid(vs, 'OrderCreate', orderCreateRq(offer, inGbp(offer)), 'IATA_OrderViewRS');
     expect(bought.schemaErrors).toEqual([]);
     expect(all(bought.body, 'TicketNumber')).toHaveLength(1);
   });

@@ -5,9 +5,7 @@
 
 import type { BaseFareInput } from '../../ndc/airline-profile.js';
 import { fromUsdCents } from '../../ndc/fares/fare-currency.js';
-import { greatCircleKm } from '../../ndc/network/geo-time.js';
 import { aircraftType } from '../network/aircraft-data.js';
-import { AIRPORTS } from '../network/airports-data.js';
 import { aaPriceClass } from './fare-rules.js';
 
 /** Flagship First (above a Business cabin) costs about 2.5 times AA's domestic First. */
@@ -33,11 +31,7 @@ function advancePurchaseFactor(daysOut: number): number {
 }
 
 export function aaAdultBase(input: BaseFareInput): number | null {
-  const { itinerary, priceClass, daysOut, loadStep, international, currency } = input;
-  const origin = AIRPORTS.get(itinerary.legs[0]!.pattern.origin);
-  const dest = AIRPORTS.get(itinerary.legs.at(-1)!.pattern.destination);
-  if (!origin || !dest) return null;
-  const distance = greatCircleKm(origin.lat, origin.lon, dest.lat, dest.lon);
+  const { itinerary, priceClass, distanceKm: distance, daysOut, loadStep, international, currency } = input;
   const connectionDiscount = itinerary.legs.length > 1 ? 0.94 : 1;
   // First above a Business cabin (777-300ER, A321T) is Flagship First, priced well above Business; First
   // on a two-cabin aircraft is AA's domestic First, priced between Main Cabin and Business.

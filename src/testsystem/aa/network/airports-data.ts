@@ -2,18 +2,13 @@
 // two decimals, enough for block times); zones are IANA names. `hubs` lists the AA hubs that really fly
 // non-stop to the airport; `weight` is the market size (3 big, 2 medium, 1 small) that drives frequency.
 
-import type { Airport } from '../../ndc/network/airport.js';
+import { airportTable, type AirportLine, type NetworkAirport } from '../../ndc/network/airport-table.js';
 
-/** An airport of AA's network: the core's Airport, with the AA hubs that fly to it and its market size. */
-export interface AirportRow extends Airport {
-  hubs: readonly string[];
-  weight: 1 | 2 | 3;
-}
+/** An airport of AA's network; `hubs` are the AA hubs that fly to it. */
+export type AirportRow = NetworkAirport;
 
 export const HUBS = ['DFW', 'CLT', 'ORD', 'MIA', 'PHX', 'PHL', 'LAX', 'JFK', 'DCA'] as const;
 export type Hub = (typeof HUBS)[number];
-
-type Row = [string, string, string, number, number, string, string, 1 | 2 | 3];
 
 const NY = 'America/New_York';
 const CHI = 'America/Chicago';
@@ -22,7 +17,7 @@ const LA = 'America/Los_Angeles';
 const HI = 'Pacific/Honolulu';
 
 // Hubs carry their own row so every airport in the network has coordinates and a zone in one place.
-const ROWS: Row[] = [
+const ROWS: AirportLine[] = [
   ['DFW', 'Dallas/Fort Worth', 'US', 32.9, -97.04, CHI, 'CLT ORD MIA PHX PHL LAX JFK DCA', 3],
   ['CLT', 'Charlotte', 'US', 35.21, -80.94, NY, 'DFW ORD MIA PHX PHL LAX JFK DCA', 3],
   ['ORD', 'Chicago', 'US', 41.98, -87.9, CHI, 'DFW CLT MIA PHX PHL LAX JFK DCA', 3],
@@ -265,12 +260,7 @@ const ROWS: Row[] = [
   ['OSL', 'Oslo', 'NO', 60.19, 11.1, 'Europe/Oslo', '', 1],
 ];
 
-export const AIRPORTS: ReadonlyMap<string, AirportRow> = new Map(
-  ROWS.map(([code, city, country, lat, lon, tz, hubs, weight]) => [
-    code,
-    { code, city, country, lat, lon, tz, hubs: hubs ? hubs.split(' ') : [], weight },
-  ]),
-);
+export const AIRPORTS: ReadonlyMap<string, AirportRow> = airportTable(ROWS);
 
 export function airport(code: string): AirportRow | undefined {
   return AIRPORTS.get(code);

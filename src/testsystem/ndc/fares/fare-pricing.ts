@@ -7,6 +7,7 @@ import { formatMinor } from '../../../platform/money.js';
 import type { AirlineProfile } from '../airline-profile.js';
 import type { CabinCode } from '../network/aircraft.js';
 import type { Itinerary } from '../network/connection-builder.js';
+import { greatCircleKm } from '../network/geo-time.js';
 import type { InventoryService } from '../network/inventory-service.js';
 import type { DatedFlight } from '../network/schedule-service.js';
 import type { PriceClassDef } from './price-class.js';
@@ -133,9 +134,21 @@ export function priceJourney(input: {
     segments.push({ flight, cabin, rbd: open.rbd, fareBasis: profile.fares.fareBasis(open.rbd, daysOut, month, priceClass) });
   }
   if (!usesPrimaryCabin) return null;
+  const from = profile.network.airports.get(itinerary.legs[0]!.pattern.origin);
+  const to = profile.network.airports.get(itinerary.legs.at(-1)!.pattern.destination);
+  if (!from || !to) return null;
+  const distanceKm = greatCircleKm(from.lat, from.lon, to.lat, to.lon);
   const international = isInternational(profile, itinerary);
   const currency = input.currency ?? 'USD';
-  const adultBase = profile.fares.adultBase({ itinerary, priceClass, daysOut, loadStep: maxStep, international, currency });
+  const adultBase = profile.fares.adultBase({
+    itinerary,
+    priceClass,
+    distanceKm,
+    daysOut,
+    loadStep: maxStep,
+    international,
+    currency,
+  });
   if (adultBase === null) return null;
   const perPtc: PtcPrice[] = [];
   for (const ptc of ['ADT', 'CHD', 'INF'] as const) {

@@ -49,3 +49,25 @@ export function capacityByCabin(type: AircraftType): Partial<Record<CabinCode, n
   for (const cabin of type.cabins) result[cabin.cabin] = (result[cabin.cabin] ?? 0) + seatsInCabin(cabin);
   return result;
 }
+
+/** A cabin in one line: its code, first and last row, layout, then exit and extra-legroom rows. */
+export function cabinOf(
+  cabin: CabinCode,
+  [firstRow, lastRow]: [number, number],
+  layout: string,
+  exitRows?: readonly number[],
+  extraLegroomRows?: readonly number[],
+): CabinLayout {
+  return { cabin, firstRow, lastRow, layout, exitRows, extraLegroomRows };
+}
+
+/** An aircraft type in one line: code, IATA type code, name, block speed and cabins. */
+export function aircraftOf(
+  code: string,
+  iataCode: string,
+  name: string,
+  speedKmh: number,
+  cabins: readonly CabinLayout[],
+): AircraftType {
+  return { code, iataCode, name, speedKmh, cabins };
+}

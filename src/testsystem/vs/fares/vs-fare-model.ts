@@ -7,8 +7,6 @@
 import type { AirlineFares, BaseFareInput, CancelInput, CancellationTerms } from '../../ndc/airline-profile.js';
 import { fromUsdCents } from '../../ndc/fares/fare-currency.js';
 import type { PriceClassDef } from '../../ndc/fares/price-class.js';
-import { greatCircleKm } from '../../ndc/network/geo-time.js';
-import { VS_AIRPORTS } from '../network/airports-data.js';
 import { USD_PER_GBP, VS_BRANDS, type VsBrandDef } from './brands.js';
 import { inCurrency } from './vs-money.js';
 
@@ -37,11 +35,7 @@ function wholeUnits(pounds: number, currency: string): number {
 }
 
 export function vsAdultBase(input: BaseFareInput): number | null {
-  const { itinerary, priceClass, daysOut, loadStep, currency } = input;
-  const from = VS_AIRPORTS.get(itinerary.legs[0]!.pattern.origin);
-  const to = VS_AIRPORTS.get(itinerary.legs.at(-1)!.pattern.destination);
-  if (!from || !to) return null;
-  const km = greatCircleKm(from.lat, from.lon, to.lat, to.lon);
+  const { itinerary, priceClass, distanceKm: km, daysOut, loadStep, currency } = input;
   const connection = itinerary.legs.length > 1 ? 0.95 : 1;
   // Load walks the fare up the booking-class ladder: up to half again when only the top class is left.
   const pounds =
