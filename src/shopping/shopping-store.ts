@@ -31,12 +31,25 @@ export async function addLookToBook(db: Db, deltas: LookToBookDelta[]): Promise<
           bookings = look_to_book_daily.bookings + excluded.bookings`.execute(db);
 }
 
+/**
+ * One booking, counted for its agency and for the airline that confirmed it, in one statement (it
+ * runs inside the booking's own transaction, whose statement count docs/operations.md budgets).
+ */
+export async function addBookingLookToBook(db: Db, booking: { agencyId: string; airline: string; day: string }): Promise<void> {
+  await sql`
+    with agency as (
+      insert into look_to_book_daily (agency_id, day, searches, bookings) values (${booking.agencyId}, ${booking.day}::date, 0, 1)
+      on conflict (agency_id, day) do update set bookings = look_to_book_daily.bookings + 1
+    )
+    insert into look_to_book_airline_daily (agency_id, airline, day, searches, bookings)
+    values (${booking.agencyId}, ${booking.airline}, ${booking.day}::date, 0, 1)
+    on conflict (agency_id, airline, day) do update set bookings = look_to_book_airline_daily.bookings + 1`.execute(db);
+}
+
 /** The same per airline, in one statement. */
 export async function addAirlineLookToBook(db: Db, deltas: AirlineLookToBookDelta[]): Promise<void> {
   if (deltas.length === 0) return;
-  const values = sql.join(
-    deltas.map((d) => sql`(${d.agencyId}, ${d.airline}, ${d.day}::date, ${d.searches}, ${d.bookings})`),
-  );
+  const values = sql.join(deltas.map((d) => sql`(${d.agencyId}, ${d.airline}, ${d.day}::date, ${d.searches}, ${d.bookings})`));
   await sql`
     insert into look_to_book_airline_daily (agency_id, airline, day, searches, bookings) values ${values}
     on conflict (agency_id, airline, day) do update

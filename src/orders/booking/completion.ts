@@ -1,7 +1,7 @@
 import type { AirlineOrder } from '../../connectors/order-types.js';
 import type { Db } from '../../platform/db/database.js';
 import type { BookingIntentRow } from '../../platform/db/rows.js';
-import { addAirlineLookToBook, addLookToBook } from '../../shopping/shopping-store.js';
+import { addBookingLookToBook } from '../../shopping/shopping-store.js';
 import { lockIntent, resolveIntent } from './intent-store.js';
 import { lifecyclePayload } from '../event-outbox.js';
 import { enqueueEvent } from '../event-outbox-store.js';
@@ -83,9 +83,7 @@ export async function completeBooking(
     });
     await enqueueEvent(trx, row, 'order.created', lifecyclePayload('order.created', row, now), now);
     // Look-to-book: the booking counts in the same transaction as the order, so it is exact.
-    const day = now.toISOString().slice(0, 10);
-    await addLookToBook(trx, [{ agencyId: intent.agency_id, day, searches: 0, bookings: 1 }]);
-    await addAirlineLookToBook(trx, [{ agencyId: intent.agency_id, airline: row.airline, day, searches: 0, bookings: 1 }]);
+    await addBookingLookToBook(trx, { agencyId: intent.agency_id, airline: row.airline, day: now.toISOString().slice(0, 10) });
     await resolveIntent(trx, intent.id, 'completed', now);
     return { orderId: row.id, afterRelease };
   });
