@@ -1,6 +1,6 @@
 import type { ChangeNotification } from '../change-notification.js';
 import type { Cabin } from '../connector-types.js';
-import { cabinOf } from './ndc-offer-mapper.js';
+import { cabinOf } from './ndc-cabins.js';
 import { node, text, type Parsed } from './ndc-xml.js';
 
 /** The NDC messages the core sends, each with its time budget, and the monitoring probe. */

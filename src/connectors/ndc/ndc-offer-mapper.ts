@@ -15,28 +15,8 @@ import { encodeNdcOfferId, type OfferPart } from './offer-ref.js';
 import { PASSENGER_TYPE } from './passengers.js';
 import type { DataLists } from './ndc-data-lists.js';
 import { readTaxLines } from './tax-lines.js';
+import { cabinOf } from './ndc-cabins.js';
 import { amount, durationMinutes, list, listAll, node, text, texts, textsAll, type Parsed } from './ndc-xml.js';
-
-const CABINS = new Map<string, Cabin>([
-  ['1', 'first'],
-  ['2', 'business'],
-  ['3', 'business'],
-  ['4', 'premium_economy'],
-  ['5', 'economy'],
-  ['F', 'first'],
-  ['P', 'first'],
-  ['J', 'business'],
-  ['C', 'business'],
-  ['W', 'premium_economy'],
-  ['Y', 'economy'],
-  ['M', 'economy'],
-]);
-
-export function cabinOf(code: string | null): Cabin | null {
-  if (!code) return null;
-  // Codes nearly always come bare ('5'); only odd ones need trimming and upper-casing first.
-  return CABINS.get(code) ?? CABINS.get(code.trim().split(/\s+/)[0]!.toUpperCase()) ?? null;
-}
 
 /** The first amount anywhere below a node: fee shapes differ between airlines and versions. */
 function firstAmount(value: unknown): Money | null {

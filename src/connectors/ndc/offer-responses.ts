@@ -1,6 +1,7 @@
 import type { AncillaryService, Offer, PassengerCounts, Seat, SeatMap, SearchQuery } from '../connector-types.js';
 import { readDataLists, type DataLists } from './ndc-data-lists.js';
-import { cabinOf, mapOffer, stableIdOf, type MappedOffer, type MapperDialect } from './ndc-offer-mapper.js';
+import { cabinOf } from './ndc-cabins.js';
+import { mapOffer, stableIdOf, type MappedOffer, type MapperDialect } from './ndc-offer-mapper.js';
 import { wholeTripOffers } from './offer-combiner.js';
 import { amount, list, node, text, texts, type Parsed } from './ndc-xml.js';
 import type { ElementListener, ReadOptions } from './xml-reader.js';

@@ -4,34 +4,18 @@
 // builds one profile object and starts the core with it (server.ts: startNdcTestSystem).
 
 import type { FastifyReply } from 'fastify';
-import type { AircraftType, CabinCode } from './network/aircraft.js';
-import type { Airport } from './network/airport.js';
-import type { FlightPattern } from './network/flight-pattern.js';
+import type { AirlineNetwork } from './network/airline-network.js';
+import type { CabinCode } from './network/aircraft.js';
 import type { DatedFlight } from './network/schedule-service.js';
 import type { Itinerary } from './network/connection-builder.js';
 import type { PriceClassDef } from './fares/price-class.js';
 import type { TaxInput, TaxLine } from './fares/tax-line.js';
 import type { CatalogService } from './fares/catalog-service.js';
 import type { ServiceItemIds } from './fares/service-item-ids.js';
-import type { SeatMapParty } from './fares/seat-map-builder.js';
+import type { SeatMapParty } from './fares/seat-map-party.js';
 import type { NdcErrorSpec } from './wire/ndc-errors.js';
 
-export interface AirlineNetwork {
-  /** Every airport the airline (and its partners) flies, by IATA code. */
-  airports: ReadonlyMap<string, Airport>;
-  /** Aircraft by the code a FlightPattern names. */
-  aircraft: Readonly<Record<string, AircraftType>>;
-  /** The static timetable; built once per test-system instance (how is the airline's business). */
-  timetable(): FlightPattern[];
-  /** Airports where itineraries may connect (hubs, partner gateways). */
-  connectPoints: readonly string[];
-  /** Minimum connecting time by airport in minutes (60 where not listed); crossing a border adds 30. */
-  minConnectMinutes: Readonly<Record<string, number>>;
-  /** Countries a trip within is domestic (bags, child fares, seat-fee tax). */
-  homeCountries: ReadonlySet<string>;
-  /** Names of operating carriers as answers show them (partners; the airline itself). */
-  carrierNames: Readonly<Record<string, string>>;
-}
+export type { AirlineNetwork } from './network/airline-network.js';
 
 /** What the fare model gets to price an itinerary's adult base fare. */
 export interface BaseFareInput {

@@ -2,7 +2,8 @@ import type { Segment } from '../../connector-types.js';
 import type { AirlineOrder, AirlineOrderStatus, OrderExtra, OrderSegment, OrderTicket } from '../../order-types.js';
 import { PASSENGER_TYPE } from '../passengers.js';
 import { readDataLists, type DataLists } from '../ndc-data-lists.js';
-import { cabinOf, readSegment, stableIdOf } from '../ndc-offer-mapper.js';
+import { cabinOf } from '../ndc-cabins.js';
+import { readSegment, stableIdOf } from '../ndc-offer-mapper.js';
 import { amount, list, node, text, texts, type Parsed } from '../ndc-xml.js';
 import { priceIn } from '../price-holders.js';
 

@@ -6,6 +6,7 @@
 // small child).
 
 import type { AirlineProfile } from '../airline-profile.js';
+import type { SeatMapParty } from './seat-map-party.js';
 import { rowsOf, seatLetters, type CabinCode, type CabinLayout } from '../network/aircraft.js';
 import type { InventoryService } from '../network/inventory-service.js';
 import type { DatedFlight } from '../network/schedule-service.js';
@@ -24,13 +25,7 @@ export interface SeatInfo {
   tier: SeatTier | null;
 }
 
-export interface SeatMapParty {
-  /** The brand flown: what its seat rules give free (profile.seats.tierOf reads it). */
-  priceClassId: string;
-  /** A brand without free seat selection (AA's Basic Economy) pays for every seat it chooses. */
-  chargeStandard: boolean;
-  withChildren: boolean;
-}
+export type { SeatMapParty } from './seat-map-party.js';
 
 const US = new Set(['US', 'PR', 'VI']);
 

@@ -2,7 +2,7 @@
 // two-stop connections over the airline's connecting points (hubs, partner gateways) that respect
 // minimum connecting times.
 
-import type { AirlineNetwork } from '../airline-profile.js';
+import type { AirlineNetwork } from './airline-network.js';
 import { addDays, greatCircleKm } from './geo-time.js';
 import type { DatedFlight, ScheduleService } from './schedule-service.js';
 

@@ -2,7 +2,7 @@
 // time zone. A flight is identified by its marketing carrier and number and local departure date
 // ("AA2687/2026-12-01").
 
-import type { AirlineNetwork } from '../airline-profile.js';
+import type { AirlineNetwork } from './airline-network.js';
 import type { FlightPattern } from './flight-pattern.js';
 import { isoWeekday, localToUtc, utcToLocal } from './geo-time.js';
 
