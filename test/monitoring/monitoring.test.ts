@@ -4,7 +4,8 @@ import { airlineCalls, shoppingFixture, type ShoppingFixture } from '../shopping
 describe('monitoring', () => {
   let f: ShoppingFixture;
   beforeAll(async () => {
-    f = await shoppingFixture({ env: { MONITORING_INTERVAL_SECONDS: '30' } });
+    // Airline health is one row per airline per database: a database of its own keeps other files' probes out.
+    f = await shoppingFixture({ isolated: true, env: { MONITORING_INTERVAL_SECONDS: '30' } });
   });
   afterAll(async () => f?.close());
 

@@ -39,6 +39,17 @@ async function silentAirline(): Promise<{ url: string; close(): void }> {
   };
 }
 
+/** VS for this drill: every call is a 503 at once, so each search's outcome is AA's. */
+async function refusingAirline(): Promise<{ url: string; close(): void }> {
+  const server = net.createServer((socket) => {
+    socket.on('error', () => {});
+    socket.end('HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
 interface OpenStream {
   text(): string;
   /** Resolves when the server ends the stream (or after `ms`, with what arrived). */
@@ -93,11 +104,13 @@ const lastEvent = (text: string) => {
  */
 describe.skipIf(skip !== null)(`fault drill: SIGTERM during open SSE streams${skip ? ` (skipped: ${skip})` : ''}`, () => {
   let airline: Awaited<ReturnType<typeof silentAirline>>;
+  let vs: Awaited<ReturnType<typeof refusingAirline>>;
   let gateway: Gateway;
   let account: DrillAccount;
 
   beforeAll(async () => {
     airline = await silentAirline();
+    vs = await refusingAirline();
     account = await seedAccount(inject('databaseUrl')!, inject('keyring'));
     gateway = await startGateway({
       DATABASE_URL: inject('databaseUrl')!,
@@ -105,6 +118,7 @@ describe.skipIf(skip !== null)(`fault drill: SIGTERM during open SSE streams${sk
       REDIS_URL: inject('redisUrl')!,
       REDIS_PREFIX: `flightagg:drill:${crypto.randomBytes(4).toString('hex')}:`,
       AA_TEST_URL: airline.url,
+      VS_TEST_URL: vs.url,
       SEARCH_TIMEOUT_MS: '60000',
       SHUTDOWN_GRACE_MS: String(GRACE_MS),
       // No balancer here: the grace period starts at the signal (drain-readiness.test.ts has the window).
@@ -115,6 +129,7 @@ describe.skipIf(skip !== null)(`fault drill: SIGTERM during open SSE streams${sk
   afterAll(async () => {
     await gateway?.stop();
     airline?.close();
+    vs?.close();
   });
 
   it('drains what finishes in time, ends the rest with a terminal error event, and exits 0 within the grace period', async () => {
