@@ -17,6 +17,20 @@ const ctx = { environment: 'test' as const };
 const order = { airlineOrderId: 'VS932GXF77323', owner: 'VS' };
 const gbp = (amountMinor: number) => ({ amountMinor, currency: 'GBP' });
 
+/** The VS connector as the gateway registers it (config.vs, its test system at `url`), metrics and all. */
+function vsConnector(url: string, env: Record<string, string>, clock: () => Date) {
+  const registry = createConnectorRegistry(
+    {
+      config: loadConfig(env),
+      testSystemUrls: { AA: null, VS: url },
+      clock,
+      offerIds: createOfferIdAuthenticator(Keyring.parse(Keyring.generateText())),
+    },
+    new Registry(),
+  );
+  return { vs: registry.get('VS')!, close: () => registry.close() };
+}
+
 // The samples are upstream material: without them the whole file is skipped, naming why.
 const missing = upstreamMissing('ndc-samples') ?? upstreamMissing('ndc-schemas');
 
@@ -27,18 +41,7 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
 
   beforeAll(async () => {
     replay = await startVsSampleReplay();
-    // The VS connector as the gateway registers it (config.vs, its test system URL), metrics and all.
-    const registry = createConnectorRegistry(
-      {
-        config: loadConfig({}),
-        testSystemUrls: { AA: null, VS: replay.url },
-        clock: () => new Date(),
-        offerIds: createOfferIdAuthenticator(Keyring.parse(Keyring.generateText())),
-      },
-      new Registry(),
-    );
-    vs = registry.get('VS')!;
-    close = () => registry.close();
+    ({ vs, close } = vsConnector(replay.url, {}, () => new Date()));
   });
   afterAll(async () => {
     await close?.();
@@ -382,17 +385,7 @@ describe.skipIf(noSchemas)(
 
     beforeAll(async () => {
       system = await startVs();
-      const registry = createConnectorRegistry(
-        {
-          config: loadConfig({ VS_TEST_SUBSCRIPTION_KEY: KEY }),
-          testSystemUrls: { AA: null, VS: system.url },
-          clock: () => new Date(FIXED_NOW),
-          offerIds: createOfferIdAuthenticator(Keyring.parse(Keyring.generateText())),
-        },
-        new Registry(),
-      );
-      vs = registry.get('VS')!;
-      close = () => registry.close();
+      ({ vs, close } = vsConnector(system.url, { VS_TEST_SUBSCRIPTION_KEY: KEY }, () => new Date(FIXED_NOW)));
     });
     afterAll(async () => {
       await close?.();
