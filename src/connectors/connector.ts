@@ -32,6 +32,13 @@ export interface Connector extends OrderOperations {
   configuredFor(environment: 'test' | 'live'): boolean;
 
   /**
+   * Whether a card payment to this airline can carry the seller's 3-D Secure result
+   * (PaymentInput.authentication). Absent or false: the gateway refuses such a payment (422) rather
+   * than let a seller believe an unauthenticated payment was authenticated.
+   */
+  readonly carriesPaymentAuthentication?: boolean;
+
+  /**
    * What this connector's own offer id says about the offer, with no airline call: lets order
    * creation refuse what the airline would not confirm before it spends a call. Null when the id
    * was not made by this connector.

@@ -46,7 +46,26 @@ export interface PricedExtra {
 export type PaymentInput =
   | { type: 'hold' }
   | { type: 'agency_account' }
-  | { type: 'card'; card: { number: string; expiry: string; holderName: string; securityCode: string | null } };
+  | {
+      type: 'card';
+      card: { number: string; expiry: string; holderName: string; securityCode: string | null };
+      /** The seller's 3-D Secure 2 result for this card; only an airline that carries it gets it (Connector.carriesPaymentAuthentication). */
+      authentication?: CardAuthentication;
+    };
+
+/** A 3-D Secure 2 authentication the seller ran with the card holder: what the airline needs as its proof. */
+export interface CardAuthentication {
+  /** The authentication value (CAVV / AAV), as the access control server gave it. */
+  authenticationValue: string;
+  /** The directory server's transaction id. */
+  directoryServerTransactionId: string;
+  /** Electronic commerce indicator: 05/02 authenticated, 06/01 attempted. */
+  eci: string;
+  /** The transaction status: Y authenticated, A attempted. */
+  status: string;
+  /** The 3-D Secure protocol version, e.g. 2.2.0; null when not given. */
+  version: string | null;
+}
 
 /**
  * A booked segment: the same Segment an offer carries (marketing carrier and flight number kept

@@ -9,10 +9,27 @@ import { needsUpstream, upstreamMissing, withSkipReason } from '../helpers/upstr
 import { ndcSchemaErrors } from './ndc-schema-validator.js';
 import { adult, ORDER_ANSWER_ROOT } from './order-wire-helpers.js';
 import { startVsSampleReplay, vsSample, type VsSampleReplay } from './vs-sample-replay.js';
+import type { VsTestSystem } from '../../src/testsystem/vs/server.js';
+import { control, FIXED_NOW, KEY, TRAVEL_DATE } from '../testsystem/aa/aa-test-helpers.js';
+import { startVs } from '../testsystem/vs/vs-test-helpers.js';
 
 const ctx = { environment: 'test' as const };
 const order = { airlineOrderId: 'VS932GXF77323', owner: 'VS' };
 const gbp = (amountMinor: number) => ({ amountMinor, currency: 'GBP' });
+
+/** The VS connector as the gateway registers it (config.vs, its test system at `url`), metrics and all. */
+function vsConnector(url: string, env: Record<string, string>, clock: () => Date) {
+  const registry = createConnectorRegistry(
+    {
+      config: loadConfig(env),
+      testSystemUrls: { AA: null, VS: url },
+      clock,
+      offerIds: createOfferIdAuthenticator(Keyring.parse(Keyring.generateText())),
+    },
+    new Registry(),
+  );
+  return { vs: registry.get('VS')!, close: () => registry.close() };
+}
 
 // The samples are upstream material: without them the whole file is skipped, naming why.
 const missing = upstreamMissing('ndc-samples') ?? upstreamMissing('ndc-schemas');
@@ -24,18 +41,7 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
 
   beforeAll(async () => {
     replay = await startVsSampleReplay();
-    // The VS connector as the gateway registers it (config.vs, its test system URL), metrics and all.
-    const registry = createConnectorRegistry(
-      {
-        config: loadConfig({}),
-        testSystemUrls: { AA: null, VS: replay.url },
-        clock: () => new Date(),
-        offerIds: createOfferIdAuthenticator(Keyring.parse(Keyring.generateText())),
-      },
-      new Registry(),
-    );
-    vs = registry.get('VS')!;
-    close = () => registry.close();
+    ({ vs, close } = vsConnector(replay.url, {}, () => new Date()));
   });
   afterAll(async () => {
     await close?.();
@@ -286,9 +292,36 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
       [`Seat ${free!.designator}`, free!.price],
       ['Asian Vegetarian Meal', true],
     ]);
+    // VS's seat items (<uuid>_FA|<n>_<m>) go back to VS as they came, with the seat.
+    const seatItem = priced.ok ? priced.value[0]!.airlineItemId : '';
+    expect(seatItem).toMatch(/^[0-9a-f-]{36}_FA\|\d+_\d+$/);
     replay.answer('OrderChange', 'orderchange/orderviewRS_with_cabin_and_selling_class.xml');
-    const added = await vs.changeOrder(order, { extras: priced.ok ? priced.value : [], payment: null, amount: null }, ctx);
+    // Paid by card with the 3-D Secure 2 result of orderchangeRQ_paid_seats_3DS2.xml: VS carries it.
+    expect(vs.carriesPaymentAuthentication).toBe(true);
+    const paid = {
+      type: 'card' as const,
+      card: { number: '5201281234569736', expiry: '1223', holderName: 'DAVID SMITH', securityCode: '123' },
+      authentication: {
+        authenticationValue: 'ODQzNjgwNjU0ZjM3N2JmYTg0NTM',
+        directoryServerTransactionId: 'c272b04f-6e7b-43a2-bb78-90f4fb94aa25',
+        eci: '02',
+        status: 'Y',
+        version: '2.1.0',
+      },
+    };
+    const added = await vs.changeOrder(order, { extras: priced.ok ? priced.value : [], payment: paid, amount: free!.price }, ctx);
     expect(added.ok && added.value.airlineOrderId).toMatch(/^VS932/);
+    const sent = replay.traffic.at(-1)!.request;
+    expect(sent).toMatch(
+      new RegExp(`<OfferItemRefID>${seatItem.replace(/[|]/g, '\\|')}</OfferItemRefID>[\\s\\S]*?<SelectedSeat>`),
+    );
+    // The card's 3-D Secure elements, as VS's own sample writes them (the last test validates the request).
+    const secure = (xml: string) =>
+      /<SecurePaymentVersion2[\s\S]*<\/SecureProgram>/
+        .exec(xml)![0]!
+        .replace(/\s+xmlns="[^"]*"/g, '')
+        .replace(/>\s+</g, '><');
+    expect(secure(sent)).toBe(secure(vsSample('orderchange/orderchangeRQ_paid_seats_3DS2.xml')));
   });
 
   it("reads VS's OrderChangeNotifRQ: the order, its record locator and version, and the kind of change", () => {
@@ -337,3 +370,108 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
     // The schema checks (xmllint in WebAssembly) take seconds each on a loaded machine.
   }, 120_000);
 });
+
+// The same connector against the VS test system: each shape VS's samples have and the test system
+// now answers in (items priced per passenger, seat items <uuid>_FA|<n>_<m>, 3-D Secure 2 in the
+// card, the cancellation penalty in a PenaltyList) read as it reads the samples.
+const noSchemas = upstreamMissing('ndc-schemas');
+
+describe.skipIf(noSchemas)(
+  withSkipReason("the VS connector on the wire, with the VS test system's own answers", noSchemas),
+  () => {
+    let system: VsTestSystem;
+    let vs: Connector;
+    let close: () => Promise<void>;
+
+    beforeAll(async () => {
+      system = await startVs();
+      ({ vs, close } = vsConnector(system.url, { VS_TEST_SUBSCRIPTION_KEY: KEY }, () => new Date(FIXED_NOW)));
+    });
+    afterAll(async () => {
+      await close?.();
+      await system?.close();
+    });
+
+    it('books per-passenger priced items with a paid seat and 3-D Secure 2, then cancels less VS penalty', async () => {
+      const found = await vs.search(
+        {
+          slices: [{ origin: 'LHR', destination: 'JFK', departureDate: TRAVEL_DATE }],
+          passengers: { adults: 2, children: 0, infants: 0 },
+          cabin: null,
+          maxConnections: 0,
+        },
+        ctx,
+      );
+      const classic = (found.ok ? found.value! : []).find((o) => o.fareBrandCode === 'CLASSIC')!;
+      // Two adults on one item priced for one of them: read as two, adding up to the offer's total.
+      expect(classic.passengerPrices).toHaveLength(1);
+      expect(classic.passengerPrices[0]!.count).toBe(2);
+      expect(classic.passengerPrices[0]!.total.amountMinor).toBe(classic.total.amountMinor);
+      const priced = await vs.price([classic.offerId], ctx);
+      expect(priced.ok && priced.value.offer.passengerPrices[0]!.total).toEqual(classic.total);
+      const offerId = priced.ok ? priced.value.offer.offerId : '';
+
+      const maps = await vs.seatMaps({ kind: 'offer', offerId }, ctx);
+      const seats = maps.ok ? maps.value[0]!.seats : [];
+      const paidSeat = seats.find((s) => s.available && s.price?.amountMinor === 3_500)!;
+      const extras = await vs.priceExtras(
+        { kind: 'offer', offerId },
+        [
+          {
+            kind: 'seat',
+            passengerId: 'PAX1',
+            segmentId: maps.ok ? maps.value[0]!.segmentId : '',
+            designator: paidSeat.designator,
+          },
+        ],
+        ctx,
+      );
+      expect(extras.ok && extras.value[0]!.airlineItemId).toMatch(/^[0-9a-f-]{36}_FA\|5_22$/);
+
+      const created = await vs.createOrder(
+        {
+          offerId,
+          passengers: [adult('PAX1', 'Ada'), adult('PAX2', 'Byron')],
+          contact: { email: 'ada@example.com', phone: null },
+          extras: extras.ok ? extras.value : [],
+          payment: {
+            type: 'card',
+            card: { number: '4111111111111111', expiry: '1228', holderName: 'ADA LOVELACE', securityCode: '737' },
+            authentication: {
+              authenticationValue: 'AAABBJkZUQAAAABjRWWZEEFgFz8=',
+              directoryServerTransactionId: 'f25084f0-5b16-4c0a-ae5d-b24808a95e4b',
+              eci: '05',
+              status: 'Y',
+              version: '2.2.0',
+            },
+          },
+          expectedTotal: classic.total,
+          sellerReference: 'ord_vs_shapes',
+        },
+        ctx,
+      );
+      const orderId = created.ok ? created.value.airlineOrderId : created.failure.message;
+      const state = async () =>
+        (await (await control(system, 'GET', `/control/orders/${orderId}`)).json()) as {
+          paidCents: number;
+          extras: { name: string; cents: number }[];
+          securePayments: { eci: string; status: string; directoryServerTrxId: string; cents: number }[];
+        };
+      const paid = classic.total.amountMinor + 3_500;
+      expect(await state()).toMatchObject({
+        paidCents: paid,
+        extras: [{ name: `Seat ${paidSeat.designator}`, cents: 3_500 }],
+        securePayments: [{ eci: '05', status: 'Y', directoryServerTrxId: 'f25084f0-5b16-4c0a-ae5d-b24808a95e4b', cents: paid }],
+      });
+
+      // Past the free 24 hours, Economy Classic keeps GBP 250 a passenger: VS's PenaltyList.
+      await control(system, 'POST', '/control/clock', { advanceSeconds: 25 * 3600 });
+      const ref = { airlineOrderId: orderId, owner: 'VS' };
+      const quote = await vs.cancelQuote(ref, ctx);
+      expect(quote.ok && quote.value).toMatchObject({ refund: gbp(paid - 50_000), penalty: gbp(50_000), credit: gbp(0) });
+      const cancelled = await vs.acceptCancel(ref, quote.ok ? quote.value.quoteId : '', ctx);
+      // Its coupons refunded (RF): the order reads as refunded, by the amount the PenaltyList left.
+      expect(cancelled.ok && cancelled.value).toMatchObject({ status: 'refunded', refund: gbp(paid - 50_000) });
+    });
+  },
+);

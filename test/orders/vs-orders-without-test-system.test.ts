@@ -35,16 +35,29 @@ describe('a VS offer on a gateway with no VS endpoint for the key', () => {
   const stored = async () =>
     (await t.app.inject({ method: 'GET', url: '/v1/orders', headers: { 'x-api-key': key } })).json().orders.length as number;
 
-  it('refuses 3-D Secure data for VS (the NDC core cannot carry it yet) before any airline call, storing nothing', async () => {
+  it('takes 3-D Secure data for VS, but refuses an incomplete result before any airline call, storing nothing', async () => {
     const res = await order({
       type: 'card',
       card: { number: '4111111111111111', expiry: '1230', holder_name: 'A L' },
       authentication: { cavv: 'x' },
     });
-    expect(res.statusCode).toBe(422);
+    expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
-      code: 'payment_authentication_unsupported',
-      error: 'payment.authentication cannot be carried by VS; omit it',
+      code: 'invalid_request',
+      error: 'payment.authentication.authentication_value is required',
+    });
+    expect(await stored()).toBe(0);
+  });
+
+  it('refuses 3-D Secure data on a payment that is not by card', async () => {
+    const res = await order({
+      type: 'agency_account',
+      authentication: { authentication_value: 'AAAB', ds_transaction_id: 'f2', eci: '05', status: 'Y' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'invalid_request',
+      error: 'payment.authentication is for a card payment (payment.type card)',
     });
     expect(await stored()).toBe(0);
   });

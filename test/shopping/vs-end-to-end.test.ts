@@ -114,4 +114,60 @@ describe('AA and VS through one gateway', () => {
     const listed = await call('GET', '/v1/orders?airline=VS');
     expect(listed.json().orders.map((o: { order_id: string }) => o.order_id)).toContain(order.order_id);
   });
+
+  it("a VS order paid by card carries the seller's 3-D Secure 2 result to VS, which books on Y and refuses N", async () => {
+    const found = await call('POST', '/v1/shopping/offers', {
+      origin: 'JFK',
+      destination: 'LHR',
+      departure_date: daysAhead(45),
+      adults: 1,
+      max_connections: 0,
+    });
+    const offer = (found.json() as { offers: OfferJson[] }).offers.find(
+      (o) => o.airline === 'VS' && o.fare_brand_code === 'CLASSIC',
+    )!;
+    expect(offer, found.body).toBeDefined();
+    const card = { number: '4111111111111111', expiry: '1230', holder_name: 'Ada Lovelace' };
+    const authentication = {
+      authentication_value: 'AAABBJkZUQAAAABjRWWZEEFgFz8=',
+      ds_transaction_id: 'f25084f0-5b16-4c0a-ae5d-b24808a95e4b',
+      eci: '05',
+      version: '2.2.0',
+    };
+    const book = (auth: Record<string, unknown>) =>
+      call('POST', '/v1/orders', {
+        offer_id: offer.offer_id,
+        passengers: [PASSENGER],
+        payment: { type: 'card', card, authentication: auth },
+      });
+    const stored = async () => (await call('GET', '/v1/orders?airline=VS')).json().orders.length as number;
+    const before = await stored();
+
+    // Incomplete data is refused by the gateway before VS is asked.
+    const incomplete = await book({ ...authentication, status: undefined });
+    expect(incomplete.statusCode, incomplete.body).toBe(400);
+    expect(incomplete.json()).toMatchObject({ error: 'payment.authentication.status is required' });
+
+    // A card holder not authenticated (N): VS refuses the payment, nothing is booked.
+    const refused = await book({ ...authentication, status: 'N' });
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(refused.json().error).toContain('3-D Secure payment refused: card holder not authenticated (TrxStatusText N)');
+    expect(await stored()).toBe(before);
+
+    const booked = await book({ ...authentication, status: 'Y' });
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect(booked.json()).toMatchObject({ airline: 'VS', status: 'ticketed' });
+    // VS kept the authentication's result with the booking (never the authentication value itself).
+    const atVs = (await fetch(`${vs.url}/control/orders/${booked.json().airline_order_id}`).then((r) => r.json())) as {
+      securePayments: unknown[];
+    };
+    expect(atVs.securePayments).toEqual([
+      {
+        directoryServerTrxId: authentication.ds_transaction_id,
+        eci: '05',
+        status: 'Y',
+        cents: Math.round(booked.json().total * 100),
+      },
+    ]);
+  });
 });

@@ -22,6 +22,8 @@ export const AA_PROFILE: NdcAirlineProfile = {
     orderNotFound: /\bnot found\b/i,
   },
   brandOf: standardBrand,
+  // AA's NDC, as connected here, takes no 3-D Secure data with a card.
+  securePayment: null,
   // ChangeTypeCode of a 21.3 ChangeOperation, as the IATA samples use them.
   changeKinds: { '2': 'schedule_change', '3': 'flight_cancelled' },
   // AA's a-la-carte item ids are `<a-la-carte offer id>-<service>[-<segment>]`.

@@ -64,6 +64,11 @@ export interface NdcAirlineProfile {
   readonly errorTexts: NdcErrorTexts;
   /** The brand of a PriceClass of its answers: how its price-class names and codes map to our brand and cabin. */
   brandOf(priceClass: Parsed): NdcBrand;
+  /**
+   * How its card payments carry a 3-D Secure 2 result: PaymentCard/SecurePaymentVersion2 (VS's
+   * orderchangeRQ_paid_seats_3DS2.xml), or null when they cannot carry one (AA as connected here).
+   */
+  readonly securePayment: 'SecurePaymentVersion2' | null;
   /** Its OrderChangeNotifRQ ChangeTypeCodes, as the kinds of change the gateway tells apart. */
   readonly changeKinds: Readonly<Record<string, ChangeNotification['kinds'][number]>>;
   /**

@@ -135,6 +135,7 @@ export function createNdcConnector(
     name: profile.name,
 
     configuredFor: (environment) => endpoint(environment).ok,
+    carriesPaymentAuthentication: profile.securePayment !== null,
 
     offerFacts(offerId) {
       const ref = decodeNdcOfferId(profile.code, offerId, options.offerIds);

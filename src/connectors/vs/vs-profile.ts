@@ -36,6 +36,8 @@ export const VS_PROFILE: NdcAirlineProfile = {
     orderNotFound: /\b(?:order|booking) (?:was )?not found\b|\bno (?:order|booking) found\b/i,
   },
   brandOf: vsBrand,
+  // 3-D Secure 2 results in the card (orderchangeRQ_paid_seats_3DS2.xml), as the core writes them.
+  securePayment: 'SecurePaymentVersion2',
   // ocn_time_change_rq.xml is ChangeTypeCode 2, ocn_flight_cancel_rq.xml 3: the IATA codes, as AA's.
   changeKinds: { '2': 'schedule_change', '3': 'flight_cancelled' },
   // VS's a-la-carte item ids are `<a-la-carte offer id>|<n>` (ServiceList_RS_OfferID.xml), n fixed per service.

@@ -1,4 +1,4 @@
-import type { ExtraRequest, PassengerInput, PaymentInput } from '../../connectors/order-types.js';
+import type { CardAuthentication, ExtraRequest, PassengerInput, PaymentInput } from '../../connectors/order-types.js';
 import { badRequest } from '../../platform/errors.js';
 import type { CreateOrderBody } from './schemas.js';
 
@@ -21,9 +21,15 @@ export function passengersOf(body: CreateOrderBody): PassengerInput[] {
   }));
 }
 
-export function paymentOf(body: { payment?: CreateOrderBody['payment'] }): PaymentInput | null {
+/**
+ * The seller's payment as the connector takes it. Its 3-D Secure result goes along only to an
+ * airline that carries one (`carriesAuthentication`, Connector.carriesPaymentAuthentication), and
+ * then must be whole; booking refuses it before this for the others (422), servicing leaves it out.
+ */
+export function paymentOf(body: { payment?: CreateOrderBody['payment'] }, carriesAuthentication = false): PaymentInput | null {
   const p = body.payment;
   if (!p) return null;
+  const authentication = carriesAuthentication && p.authentication ? cardAuthentication(p) : undefined;
   if (p.type === 'card') {
     if (!p.card) throw badRequest('payment.card is required when payment.type is card', 'invalid_request');
     return {
@@ -34,9 +40,26 @@ export function paymentOf(body: { payment?: CreateOrderBody['payment'] }): Payme
         holderName: p.card.holder_name,
         securityCode: p.card.security_code ?? null,
       },
+      ...(authentication ? { authentication } : {}),
     };
   }
   return { type: p.type };
+}
+
+const AUTHENTICATION_FIELDS = ['authentication_value', 'ds_transaction_id', 'eci', 'status'] as const;
+
+function cardAuthentication(p: NonNullable<CreateOrderBody['payment']>): CardAuthentication {
+  const a = p.authentication ?? {};
+  if (p.type !== 'card') throw badRequest('payment.authentication is for a card payment (payment.type card)', 'invalid_request');
+  const missing = AUTHENTICATION_FIELDS.find((f) => typeof a[f] !== 'string' || a[f].trim() === '');
+  if (missing) throw badRequest(`payment.authentication.${missing} is required`, 'invalid_request');
+  return {
+    authenticationValue: a.authentication_value!,
+    directoryServerTransactionId: a.ds_transaction_id!,
+    eci: a.eci!,
+    status: a.status!,
+    version: a.version ?? null,
+  };
 }
 
 export function extrasOf(body: { seats?: CreateOrderBody['seats']; services?: CreateOrderBody['services'] }): ExtraRequest[] {

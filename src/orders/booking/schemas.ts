@@ -56,7 +56,24 @@ export const Payment = Type.Object(
       }),
     ),
     authentication: Type.Optional(
-      Type.Object({}, { additionalProperties: true, description: '3-D Secure data. AA and VS cannot carry it: 422' }),
+      Type.Object(
+        {
+          authentication_value: Type.Optional(
+            Type.String({ description: 'The authentication value (CAVV / AAV) of the 3-D Secure 2 result' }),
+          ),
+          ds_transaction_id: Type.Optional(Type.String({ description: "The directory server's transaction id" })),
+          eci: Type.Optional(
+            Type.String({ description: 'Electronic commerce indicator, e.g. 05 (authenticated) or 06 (attempted)' }),
+          ),
+          status: Type.Optional(Type.String({ description: 'Transaction status: Y (authenticated) or A (attempted)' })),
+          version: Type.Optional(Type.String({ description: '3-D Secure protocol version, e.g. 2.2.0' })),
+        },
+        {
+          additionalProperties: true,
+          description:
+            '3-D Secure 2 result of a `card` payment, passed to the airline with the card. VS carries it (`authentication_value`, `ds_transaction_id`, `eci` and `status` required); AA cannot: 422 `payment_authentication_unsupported`',
+        },
+      ),
     ),
   },
   { $id: 'Payment', additionalProperties: false },

@@ -19,13 +19,6 @@ import { claimTravel, nothingBooked } from './travel-claim.js';
 import { failureToHttp } from '../../connectors/failure-http.js';
 import type { CreateOrderBody } from './schemas.js';
 
-/**
- * Carriers whose payment, as connected here, cannot carry 3-D Secure data (the contract's 422 for
- * AA). VS's NDC takes it (SecurePaymentVersion2 in its samples), but the NDC core sends none yet:
- * refused rather than dropped, so a seller never believes an unauthenticated payment was authenticated.
- */
-const NO_PAYMENT_AUTHENTICATION = new Set(['AA', 'VS']);
-
 /** Refuses ticketing in production for an agency without an accreditation number (403 accreditation_required). */
 export type RequireAccreditation = (scope: { agencyId: string; environment: 'test' | 'live' }) => Promise<void>;
 
@@ -57,7 +50,10 @@ export async function createOrder(
   // Rule 7 of the contract: refused before any airline call, from what the offer id itself says.
   // An id this gateway did not issue is refused here, before the re-price would call the airline.
   if (knownOfferFacts(connector, body.offer_id).partnerOperatedConnection) throw partnerRefusal(connector.code);
-  if (body.payment?.authentication && NO_PAYMENT_AUTHENTICATION.has(connector.code)) {
+  // 3-D Secure data an airline cannot carry (AA, the contract's 422) is refused rather than dropped,
+  // so a seller never believes an unauthenticated payment was authenticated. VS carries it.
+  const carriesAuthentication = connector.carriesPaymentAuthentication === true;
+  if (body.payment?.authentication && !carriesAuthentication) {
     throw unprocessable(
       `payment.authentication cannot be carried by ${connector.code}; omit it`,
       'payment_authentication_unsupported',
@@ -67,7 +63,7 @@ export async function createOrder(
   const contactEmail = body.contact?.email ?? passengers.find((p) => p.email)?.email;
   if (!contactEmail) throw badRequest('contact.email is required (or an email on a passenger)', 'contact_required');
   const contact = { email: contactEmail, phone: body.contact?.phone ?? passengers.find((p) => p.phone)?.phone ?? null };
-  const payment = paymentOf(body) ?? { type: 'hold' as const };
+  const payment = paymentOf(body, carriesAuthentication) ?? { type: 'hold' as const };
   // Paying now tickets: in production that needs accreditation, refused before any airline call.
   if (payment.type !== 'hold') await deps.requireAccreditation?.(scope);
   const ctx = { environment: scope.environment };

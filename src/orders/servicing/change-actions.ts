@@ -120,7 +120,8 @@ export async function confirmKeptChange(
       refOf(order),
       {
         extras: quote.addExtras,
-        payment: due > 0 ? (paymentOf(body) ?? { type: 'agency_account' }) : null,
+        payment:
+          due > 0 ? (paymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' }) : null,
         amount: due > 0 ? quote.amountDue : null,
       },
       ctx,

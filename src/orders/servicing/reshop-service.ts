@@ -122,7 +122,12 @@ export async function confirmChange(
   await deps.requireAccreditation?.(scope);
   const ids = [body.offer_id, ...(body.offer_ids ?? []).filter((id) => id !== body.offer_id)];
   const changed = unwrap(
-    await connector.acceptReshopOffers(refOf(order), ids, paymentOf(body) ?? { type: 'agency_account' }, ctx),
+    await connector.acceptReshopOffers(
+      refOf(order),
+      ids,
+      paymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' },
+      ctx,
+    ),
   );
   const reissue = kept?.action === 'reissue' ? kept : null;
   const before = new Set(order.details.airline.segments.map((s) => s.segmentId));

@@ -63,7 +63,7 @@ export async function changeOrderRequest(
   const priced = unwrap(await connector.priceExtras({ kind: 'order', ref: refOf(order) }, extras, ctx), 'extra');
   const total = priced.reduce((sum, x) => sum + x.price.amountMinor, 0);
   const currency = priced[0]?.price.currency ?? order.currency;
-  const payment = paymentOf(body);
+  const payment = paymentOf(body, connector.carriesPaymentAuthentication === true);
   if (total > 0 && !payment) {
     const pendingUpsell = { extras: priced, total: { amountMinor: total, currency } };
     return deps.db.transaction().execute(async (trx) => {
@@ -118,7 +118,7 @@ export async function commitOrder(
     throw conflict('nothing to commit: the order is paid and has no pending upsell', 'nothing_to_commit');
   // A commit pays, and tickets a hold: in production that needs accreditation.
   await deps.requireAccreditation?.(scope);
-  const payment = paymentOf(body) ?? { type: 'agency_account' as const };
+  const payment = paymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' as const };
   const due = (order.status === 'hold' ? Number(order.total_minor) : 0) + (pending?.total.amountMinor ?? 0);
   const changed = unwrap(
     await connector.changeOrder(

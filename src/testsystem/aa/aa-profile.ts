@@ -3,6 +3,7 @@
 // its words. Everything here is AA's; the core (src/testsystem/ndc/) asks for it through this object.
 
 import { dashedServiceItems } from '../ndc/fares/service-item-ids.js';
+import { segmentTierSeatItems } from '../ndc/fares/seat-item-ids.js';
 import { DEV_AA_NOTIFY_SECRET } from '../../platform/config.js';
 import type { AirlineProfile } from '../ndc/airline-profile.js';
 import { fromUsdCents } from '../ndc/fares/fare-currency.js';
@@ -35,6 +36,8 @@ export const AA_PROFILE: AirlineProfile = {
     quote: () => `AAQ${uniqueHex().slice(0, 17)}`,
   },
   serviceItems: dashedServiceItems(() => `AA${uniqueHex().slice(0, 20)}`),
+  seatItems: segmentTierSeatItems(() => `AA${uniqueHex().slice(0, 20)}`),
+  wire: { offerItemPrice: 'allPax', cancelPenalty: { shape: 'changeFees' }, securePayment: 'ignored' },
   storage: { schema: 'aa_test_system', migrationLockId: 4_720_612 },
   network: {
     airports: AIRPORTS,

@@ -12,6 +12,7 @@ import type { PriceClassDef } from './fares/price-class.js';
 import type { TaxInput, TaxLine } from './fares/tax-line.js';
 import type { CatalogService } from './fares/catalog-service.js';
 import type { ServiceItemIds } from './fares/service-item-ids.js';
+import type { SeatItemIds } from './fares/seat-item-ids.js';
 import type { SeatMapParty } from './fares/seat-map-party.js';
 import type { NdcErrorSpec } from './wire/ndc-errors.js';
 
@@ -63,6 +64,11 @@ export interface AirlineSeatRules {
   tierOf(seat: SeatPlace, party: SeatMapParty): string | null;
   /** A product's price before tax, in minor units of `currency`. */
   price(tier: string, flight: DatedFlight, currency: string): number;
+  /**
+   * The seat that comes with the fare as a product of its own, sold at 0 through an item every free
+   * seat points to (VS's Standard Seat); absent: a free seat points to no item (AA).
+   */
+  free?: { name: string; rfisc: string };
 }
 
 export interface SeatPlace {
@@ -167,6 +173,24 @@ export interface AirlineScenarios {
   ghostFlightRoute: string;
 }
 
+/**
+ * Where the airline's answers take a shape of their own rather than the core's (AA's). Each is one
+ * 21.3 way of saying the same thing; docs/vs-test-system.md names the sample behind VS's.
+ */
+export interface AirlineWire {
+  /** An offer item's Price: of all its passengers together (AA), or of one of them (VS's AirShopping/OfferPrice). */
+  offerItemPrice: 'allPax' | 'perPax';
+  /**
+   * A cancellation's money: the penalty as ChangeFees beside the quote and the refund as its
+   * TotalPrice (AA); or the penalty as a PenaltyList entry (`id`, `text`) that the refund
+   * differential's fare detail names, the refund its DueByAirlineAmount, in the quote and in the
+   * order view after (VS's OC_*Cancel* samples).
+   */
+  cancelPenalty: { shape: 'changeFees' } | { shape: 'penaltyList'; id: string; text: string };
+  /** 3-D Secure 2 data in a card payment: not looked at (AA), or checked and kept with the booking (VS). */
+  securePayment: 'ignored' | 'checked';
+}
+
 export interface AirlineProfile {
   /** IATA designator: marketing carrier, flight keys (`AA2687/2026-12-15`). */
   code: string;
@@ -179,6 +203,9 @@ export interface AirlineProfile {
   ids: { offer(): string; order(pnr: string, now: number): string; quote(): string };
   /** ServiceList's a-la-carte offer and item ids, which name the service and segment sold (fares/service-item-ids.ts). */
   serviceItems: ServiceItemIds;
+  /** SeatAvailability's a-la-carte offer and seat item ids, which name the segment and product sold (fares/seat-item-ids.ts). */
+  seatItems: SeatItemIds;
+  wire: AirlineWire;
   /** Its own PostgreSQL schema (`aa_test_system`) and migration lock. */
   storage: { schema: string; migrationLockId: number };
   network: AirlineNetwork;

@@ -94,11 +94,17 @@ export const VS_BAGGAGE_TEXTS = {
  * numbered per answer.
  */
 export const VS_SEAT_SERVICES = [
-  { rfic: 'I', rfisc: 'ASU', name: 'Preferred Seat - Economy Cabin', priceGbp: 3_500 },
-  { rfic: 'I', rfisc: 'AES', name: 'Exit Seat', priceGbp: 7_500 },
-  { rfic: 'I', rfisc: '0B5', name: 'Standard Seat', priceGbp: 0 },
+  { rfic: 'I', rfisc: 'ASU', name: 'Preferred Seat - Economy Cabin', priceGbp: 3_500, itemNumber: '5_22' },
+  { rfic: 'I', rfisc: 'AES', name: 'Exit Seat', priceGbp: 7_500, itemNumber: '7_24' },
+  { rfic: 'I', rfisc: '0B5', name: 'Standard Seat', priceGbp: 0, itemNumber: '6_23' },
 ] as const;
-/** Seat offers are a-la-carte items of a bare-UUID offer: `<uuid>_FA|<n>_<m>` (seatavailabilityRS_single_seat_map.xml). */
+/**
+ * Seat offers are a-la-carte items of a bare-UUID offer: `<uuid>_FA|<n>_<m>`, a UUID per segment and
+ * the product's number pair (`itemNumber` above: Preferred 5_22, Exit 7_24, Standard 6_23 in
+ * seatavailabilityRS_single_seat_map.xml); every free seat points to the Standard item at 0.00, and
+ * OrderCreate/OrderChange name the item with the seat (ordercreateRQ_paid_seats_and_FF_number.xml,
+ * ordercreateRQ_free_seats.xml).
+ */
 export const VS_SEAT_OFFER_ITEM_ID = /^[0-9a-f-]{36}_FA\|\d+_\d+$/;
 /** Exit-seat rule text VS attaches (seatavailabilityRS_*). */
 export const VS_EXIT_SEAT_TEXT =

@@ -4,10 +4,11 @@
 // and VS's words (dialect.ts). Everything the core asks of VS goes through this object.
 
 import { numberedServiceItems } from '../ndc/fares/service-item-ids.js';
+import { numberedSeatItems } from '../ndc/fares/seat-item-ids.js';
 import { DEV_VS_NOTIFY_SECRET } from '../../platform/config.js';
 import type { AirlineProfile } from '../ndc/airline-profile.js';
 import type { PriceClassDef } from '../ndc/fares/price-class.js';
-import { VS_CARRIER_NAME, VS_OWNER_CODE, VS_TICKET_PREFIX } from './dialect.js';
+import { VS_CANCEL, VS_CARRIER_NAME, VS_OWNER_CODE, VS_TICKET_PREFIX } from './dialect.js';
 import { VS_BRANDS } from './fares/brands.js';
 import { vsAdultBase, vsChangeFee, vsFareBasis, vsPaxBase } from './fares/vs-fare-model.js';
 import { vsTaxes } from './fares/vs-taxes.js';
@@ -16,7 +17,7 @@ import { VS_FLEET } from './network/fleet-data.js';
 import { DELTA_OPERATOR, VS_TIMETABLE } from './network/timetable-data.js';
 import { VS_IDS } from './vs-ids.js';
 import { VS_SALES } from './vs-sales.js';
-import { VS_SEATS } from './vs-seats.js';
+import { VS_FREE_SEAT_ITEM_NUMBER, VS_SEAT_ITEM_NUMBERS, VS_SEATS } from './vs-seats.js';
 import { VS_SERVICES } from './vs-services.js';
 import { VS_ERROR_ANSWERS, VS_KEY_CHECK, VS_TEXTS } from './vs-words.js';
 
@@ -46,6 +47,14 @@ export const VS_PROFILE: AirlineProfile = {
   ticketPrefix: VS_TICKET_PREFIX,
   ids: VS_IDS,
   serviceItems: numberedServiceItems(VS_SERVICES.map((s) => s.id)),
+  seatItems: numberedSeatItems(VS_SEAT_ITEM_NUMBERS, VS_FREE_SEAT_ITEM_NUMBER),
+  // VS's samples: items priced per passenger (offerprice_multipax_with_upsell_offers_RS.xml), penalties
+  // in a PenaltyList (OC_NonRFC_OrderReshopCancelRS.xml), 3-D Secure 2 in the card (orderchangeRQ_paid_seats_3DS2.xml).
+  wire: {
+    offerItemPrice: 'perPax',
+    cancelPenalty: { shape: 'penaltyList', id: VS_CANCEL.penaltyId, text: VS_CANCEL.penaltyText },
+    securePayment: 'checked',
+  },
   storage: { schema: 'vs_test_system', migrationLockId: 4_720_613 },
   network: {
     airports: VS_AIRPORTS,

@@ -10,6 +10,11 @@ import { VS_SEAT_SERVICES } from './dialect.js';
 
 const service = (rfisc: string) => VS_SEAT_SERVICES.find((s) => s.rfisc === rfisc)!;
 const TIERS = { PREFERRED: service('ASU'), EXIT: service('AES') } as const;
+const STANDARD = service('0B5');
+
+/** Seat item numbers by product (vs-profile.ts's seat item ids), and the free Standard seat's. */
+export const VS_SEAT_ITEM_NUMBERS = { PREFERRED: TIERS.PREFERRED.itemNumber, EXIT: TIERS.EXIT.itemNumber } as const;
+export const VS_FREE_SEAT_ITEM_NUMBER = STANDARD.itemNumber;
 
 export const VS_SEATS: AirlineSeatRules = {
   products: {
@@ -22,5 +27,7 @@ export const VS_SEATS: AirlineSeatRules = {
     if (seat.exit) return 'EXIT';
     return seat.extraLegroom || (seat.front && seat.kind !== '9') ? 'PREFERRED' : null;
   },
+  // Free seats are VS's Standard Seat (0B5 at 0.00), an item of the seat map of its own.
+  free: { name: STANDARD.name, rfisc: STANDARD.rfisc },
   price: (tier, _flight, currency) => fromGbp(tier === 'EXIT' ? TIERS.EXIT.priceGbp : TIERS.PREFERRED.priceGbp, currency),
 };

@@ -5,7 +5,8 @@
 import { VS_PROFILE } from '../../../src/testsystem/vs/vs-profile.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VsTestSystem } from '../../../src/testsystem/vs/server.js';
-import { airShoppingRq, all, offerRequest, offersIn, postValid, startVs } from './vs-test-helpers.js';
+import { VS_SEAT_OFFER_ITEM_ID } from '../../../src/testsystem/vs/dialect.js';
+import { airShoppingRq, all, first, offerRequest, offersIn, postValid, startVs } from './vs-test-helpers.js';
 
 let vs: VsTestSystem;
 beforeAll(async () => {
@@ -52,13 +53,22 @@ describe('VS seat maps and services', () => {
           .join(''),
       ).toBe(columns);
       expect(economy).toMatch(/<RowCharacteristicCode>E</);
-      expect(all(seats.body, 'RFISC').sort()).toEqual(['AES', 'ASU']);
-      expect(all(seats.body, 'Name')).toEqual(expect.arrayContaining(['Exit Seat', 'Preferred Seat - Economy Cabin']));
-      expect(seats.body).toMatch(/<OfferItemRefID>[^<]+-SEG1-EXIT</);
+      expect(all(seats.body, 'RFISC').sort()).toEqual(['0B5', 'AES', 'ASU']);
+      expect(all(seats.body, 'Name')).toEqual(
+        expect.arrayContaining(['Exit Seat', 'Preferred Seat - Economy Cabin', 'Standard Seat']),
+      );
+      // VS's seat item ids (seatavailabilityRS_single_seat_map.xml): <uuid>_FA|7_24 Exit, 5_22 Preferred, 6_23 Standard.
+      const offerId = first(seats.body, 'OfferID')!;
+      expect(offerId).toMatch(/^[0-9a-f-]{36}$/);
+      const items = all(seats.body, 'OfferItemID');
+      expect(items.every((id) => VS_SEAT_OFFER_ITEM_ID.test(id))).toBe(true);
+      expect(items.map((id) => id.slice(id.indexOf('|') + 1)).sort()).toEqual(['5_22', '6_23', '7_24']);
+      expect(seats.body).not.toMatch(/-SEG\d+-/);
+      expect(all(economy, 'OfferItemRefID').every((id) => items.includes(id))).toBe(true);
     },
   );
 
-  it('gives Economy Delight any seat free: no seat is for sale', async () => {
+  it('gives Economy Delight any seat free: every free seat is the Standard item at 0.00', async () => {
     const offer = await offerOn('LHR', 'JFK', 45, 'PC4');
     const seats = await postValid(
       vs,
@@ -68,7 +78,11 @@ describe('VS seat maps and services', () => {
     );
     expect(seats.schemaErrors).toEqual([]);
     expect(seats.body).toContain('<SeatMap');
-    expect(seats.body).not.toContain('<ALaCarteOffer');
+    const items = all(seats.body, 'OfferItemID');
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatch(/_FA\|6_23$/);
+    expect(all(seats.body, 'TotalAmount')).toEqual(['0.00']);
+    expect(all(seats.body, 'RFISC')).toEqual(['0B5']);
   });
 
   /** A ServiceList item of this service (and segment) in VS's `<uuid>|<n>` form, then its price in GBP. */

@@ -24,9 +24,9 @@ const BRANDS = [
   'Upper Flex',
 ];
 
-/** Tax amounts of an offer's first item, by code. */
+/** Tax amounts of an offer's first item (one passenger's, as VS prices items), by code. */
 function taxes(offerXml: string): Record<string, number> {
-  const price = /<FareDetail>[\s\S]*?<TaxSummary>([\s\S]*?)<TotalTaxAmount/.exec(offerXml)![1]!;
+  const price = /<\/FareDetail>[\s\S]*?<TaxSummary>([\s\S]*?)<TotalTaxAmount/.exec(offerXml)![1]!;
   return Object.fromEntries(
     [...price.matchAll(/<Tax><Amount CurCode="\w+">([\d.]+)<\/Amount>[\s\S]*?<TaxCode>(\w+)</g)].map((m) => [m[2]!, minor(m[1])]),
   );
@@ -86,6 +86,37 @@ describe('VS shopping', () => {
     expect(first(priced.body, 'PaymentTimeLimitDateTime')).toBe('2026-11-23T23:59:00Z');
     // VS's offer ids: <uuid>|<token><sequence>.
     expect(offer.offerId).toMatch(/^[0-9a-f-]{36}\|[A-Za-z0-9]{22}\d{3}$/);
+  });
+
+  it('prices each offer item per passenger, as VS does (offerprice_multipax_with_upsell_offers_RS.xml), in AirShopping and OfferPrice', async () => {
+    const shop = await postValid(
+      vs,
+      'AirShopping',
+      airShoppingRq('LHR', 'JFK', TRAVEL_DATE, ['ADT', 'ADT', 'CHD']),
+      'IATA_AirShoppingRS',
+    );
+    expect(shop.schemaErrors).toEqual([]);
+    const offer = offersIn(shop.body)[0]!;
+    const priced = await postValid(vs, 'OfferPrice', offerPriceRq(offer.offerId, offer.items), 'IATA_OfferPriceRS');
+    expect(priced.schemaErrors).toEqual([]);
+    for (const body of [shop.body, priced.body]) {
+      const first = /<(?:Offer|PricedOffer)(?: [^>]*)?>([\s\S]*?)<\/(?:Offer|PricedOffer)>/.exec(body)![1]!;
+      const items = [...first.matchAll(/<OfferItem>([\s\S]*?)<\/OfferItem>/g)].map((m) => {
+        const fareDetail = /<FareDetail>([\s\S]*?)<\/FareDetail>/.exec(m[1]!)![1]!;
+        const price = /<\/FareDetail>[\s\S]*?<Price>([\s\S]*?)<\/Price>/.exec(m[1]!)![1]!;
+        return {
+          pax: all(fareDetail, 'PaxRefID'),
+          fareDetailPriced: fareDetail.includes('<Price>'),
+          total: minor(/<TotalAmount CurCode="GBP">([\d.]+)<\/TotalAmount>\s*$/.exec(price)![1]),
+        };
+      });
+      // Two adults on one item, priced at one adult's fare; the child on its own item at less.
+      expect(items.map((i) => i.pax.length)).toEqual([2, 1]);
+      expect(items[1]!.total).toBeLessThan(items[0]!.total);
+      expect(items.some((i) => i.fareDetailPriced)).toBe(false);
+      const offerTotal = minor(/<TotalPrice><TotalAmount CurCode="GBP">([\d.]+)</.exec(first)![1]);
+      expect(items.reduce((sum, i) => sum + i.total * i.pax.length, 0)).toBe(offerTotal);
+    }
   });
 
   it('answers a route VS does not fly, and an unknown offer, with VS errors that validate', async () => {

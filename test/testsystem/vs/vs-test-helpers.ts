@@ -14,7 +14,7 @@ import {
   orderRetrieveRequest,
   reshopRequest,
 } from '../../../src/connectors/ndc/orders/order-requests.js';
-import type { PaymentInput } from '../../../src/connectors/order-types.js';
+import type { CardAuthentication, PaymentInput, PricedExtra } from '../../../src/connectors/order-types.js';
 import type { TestSystemStorage } from '../../../src/testsystem/ndc/storage/open-storage.js';
 import { startVsTestSystem, type VsTestSystem } from '../../../src/testsystem/vs/server.js';
 import { isolatedDatabase } from '../../helpers/test-platform.js';
@@ -94,6 +94,20 @@ export const acceptCancelRq = (orderId: string, offerId: string) =>
   orderChangeRequest(SELLER, VS(orderId), { kind: 'cancel', offerId }, null, null);
 export const payRq = (orderId: string, amount: { amountMinor: number; currency: string }) =>
   orderChangeRequest(SELLER, VS(orderId), { kind: 'none' }, CARD, amount);
+/** OrderChange adding seats or services, paid by card (with a 3-D Secure 2 result when given) when `amount` is. */
+export const extrasRq = (
+  orderId: string,
+  extras: PricedExtra[],
+  amount: { amountMinor: number; currency: string } | null,
+  authentication?: CardAuthentication,
+) =>
+  orderChangeRequest(
+    SELLER,
+    VS(orderId),
+    { kind: 'extras', extras },
+    amount ? { ...CARD, ...(authentication ? { authentication } : {}) } : null,
+    amount,
+  );
 export const acceptReshopRq = (orderId: string, offerId: string, amount: { amountMinor: number; currency: string } | null) =>
   orderChangeRequest(SELLER, VS(orderId), { kind: 'reshop', offerIds: [offerId] }, amount ? CARD : null, amount);
 /** New flights for the whole order on another date (every flight item deleted). */

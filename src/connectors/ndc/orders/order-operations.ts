@@ -1,6 +1,14 @@
 import { fail, failure, ok, type ConnectorResult } from '../../connector-failure.js';
 import type { CallContext } from '../../connector-types.js';
-import type { AirlineOrder, ExtraRequest, OrderOperations, OrderRef, OrderSnapshot, PricedExtra } from '../../order-types.js';
+import type {
+  AirlineOrder,
+  ExtraRequest,
+  OrderOperations,
+  OrderRef,
+  OrderSnapshot,
+  PaymentInput,
+  PricedExtra,
+} from '../../order-types.js';
 import type { OfferIdAuthenticator } from '../../offer-id-auth.js';
 import type { NdcAirlineProfile } from '../ndc-airline-profile.js';
 import { decodeNdcOfferId } from '../offer-ref.js';
@@ -53,6 +61,12 @@ const unreadable = (message: string) => fail<never>(failure('bad_response', `the
  */
 export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
   const { profile } = deps;
+  // A 3-D Secure result goes only to an airline whose payments carry one (profile.securePayment);
+  // the gateway refuses it at booking for the others, and servicing payments leave it out for them.
+  const carried = <P extends PaymentInput | null>(payment: P): P =>
+    payment?.type === 'card' && payment.authentication && profile.securePayment === null
+      ? ({ type: payment.type, card: payment.card } as P)
+      : payment;
   async function call(message: OrderMessage, xml: string, ctx: CallContext): Promise<ConnectorResult<Parsed>> {
     const target = deps.endpoint(ctx.environment);
     if (!target.ok) return target;
@@ -113,7 +127,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
         passengers: input.passengers,
         contact: input.contact,
         extras: input.extras,
-        payment: input.payment,
+        payment: carried(input.payment),
         amount: input.expectedTotal,
         sellerReference: input.sellerReference ?? null,
       });
@@ -146,7 +160,13 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
     },
 
     async changeOrder(ref, change, ctx) {
-      const xml = orderChangeRequest(deps.seller, ref, { kind: 'extras', extras: change.extras }, change.payment, change.amount);
+      const xml = orderChangeRequest(
+        deps.seller,
+        ref,
+        { kind: 'extras', extras: change.extras },
+        carried(change.payment),
+        change.amount,
+      );
       return view(await call('OrderChange', xml, ctx), 'OrderChange');
     },
 
@@ -186,7 +206,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
         deps.seller,
         ref,
         { kind: 'reshop', offerIds: refs.map((r) => r!.offerId) },
-        amount ? payment : null,
+        amount ? carried(payment) : null,
         amount,
       );
       return view(await call('OrderChange', xml, ctx), 'OrderChange');

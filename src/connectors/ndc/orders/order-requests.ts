@@ -1,5 +1,13 @@
 import type { Money } from '../../connector-types.js';
-import type { ContactInput, OrderRef, PassengerInput, PaymentInput, PricedExtra, ReshopRequest } from '../../order-types.js';
+import type {
+  CardAuthentication,
+  ContactInput,
+  OrderRef,
+  PassengerInput,
+  PaymentInput,
+  PricedExtra,
+  ReshopRequest,
+} from '../../order-types.js';
 import type { OfferPart } from '../offer-ref.js';
 import { CABIN_CODE, type Seller } from '../air-shopping-request.js';
 import type { XmlNode } from '../ndc-xml.js';
@@ -7,6 +15,24 @@ import { amountXml, orderMessage } from './order-message.js';
 
 const PTC = { adult: 'ADT', child: 'CHD', infant: 'INF' } as const;
 const GENDER = { m: 'M', f: 'F', x: 'X' } as const;
+
+/**
+ * A card's 3-D Secure 2 result as 21.3's SecurePaymentVersion2, with the protocol version in
+ * SecureProgram's EnrollmentStatusText as VS writes it (orderchangeRQ_paid_seats_3DS2.xml:
+ * `CardEnrolled3DS2.1.0`). Order-operations hands one only to an airline that carries it.
+ */
+function securePayment(auth: CardAuthentication | undefined): XmlNode {
+  if (!auth) return {};
+  return {
+    SecurePaymentVersion2: {
+      AuthenticationValue: auth.authenticationValue,
+      DirectoryServerTrxID: auth.directoryServerTransactionId,
+      ElectronicCommerceInd: auth.eci,
+      TrxStatusText: auth.status,
+    },
+    SecureProgram: auth.version ? { EnrollmentStatusText: `CardEnrolled3DS${auth.version}` } : undefined,
+  };
+}
 
 function paymentFunctions(payment: PaymentInput | null, amount: Money | null): XmlNode | undefined {
   if (!payment || payment.type === 'hold' || !amount) return undefined;
@@ -18,6 +44,7 @@ function paymentFunctions(payment: PaymentInput | null, amount: Money | null): X
             CardNumber: payment.card.number,
             CardSecurityCode: payment.card.securityCode ?? undefined,
             ExpirationDate: payment.card.expiry,
+            ...securePayment(payment.authentication),
           },
         }
       : // BSP cash: the agency settles through its IATA settlement plan.

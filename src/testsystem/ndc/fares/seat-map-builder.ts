@@ -31,15 +31,16 @@ const US = new Set(['US', 'PR', 'VI']);
 
 /**
  * A seat's price per passenger in the filing currency: the fee plus the 7.5% US transportation tax
- * on flights within the US (26 U.S.C. 4261 taxes seat fees as part of the fare), none elsewhere.
+ * on flights within the US (26 U.S.C. 4261 taxes seat fees as part of the fare), none elsewhere; a
+ * seat free with the fare (tier null) costs nothing.
  */
 export function seatCharge(
   profile: AirlineProfile,
-  tier: SeatTier,
+  tier: SeatTier | null,
   flight: DatedFlight,
   currency: string,
 ): { baseCents: number; taxCents: number; totalCents: number } {
-  const baseCents = profile.seats.price(tier, flight, currency);
+  const baseCents = tier === null ? 0 : profile.seats.price(tier, flight, currency);
   const { airports } = profile.network;
   const domestic = [flight.pattern.origin, flight.pattern.destination].every((a) => US.has(airports.get(a)?.country ?? ''));
   const taxCents = domestic ? Math.round(baseCents * 0.075) : 0;

@@ -85,7 +85,11 @@ function priceNode(p: PtcPrice, currency: string): XmlNode {
   ]);
 }
 
-/** An offer item prices every passenger of its type: the per-passenger price times their number. */
+/**
+ * An offer item prices every passenger of its type: the per-passenger price times their number (the
+ * core's, AA's). VS prices one passenger of the item (profile.wire.offerItemPrice 'perPax',
+ * offerprice_multipax_with_upsell_offers_RS.xml: two adults on one item at 626.81 each, the offer 2440.86).
+ */
 function forAll(p: PtcPrice): PtcPrice {
   const n = p.count;
   return {
@@ -107,6 +111,7 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
   );
   const allPax = offer.pax.map((p) => p.id);
   const def = offer.journey.priceClass;
+  const perPax = profile.wire.offerItemPrice === 'perPax';
   const items = offer.items.map((item) => {
     const price = offer.journey.perPtc.find((p) => p.ptc === item.ptc) as PtcPrice;
     return el('OfferItem', [
@@ -129,7 +134,8 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
           ]),
         ),
         ...many('PaxRefID', item.paxIds),
-        priceNode(price, offer.journey.currency),
+        // VS's fare details carry no Price: the item's is the passenger's already.
+        perPax ? null : priceNode(price, offer.journey.currency),
       ]),
       el('MandatoryInd', 'true'),
       el('OfferItemID', item.offerItemId),
@@ -140,7 +146,7 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
         : el('PaymentTimeLimit', [
             el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', isoTimestamp(offer.paymentDueAt))]),
           ]),
-      priceNode(forAll(price), offer.journey.currency),
+      priceNode(perPax ? price : forAll(price), offer.journey.currency),
       ...item.paxIds.flatMap((paxId) =>
         journeyIds.map((journeyId, n) =>
           el('Service', [

@@ -1,5 +1,6 @@
 // SeatAvailability for a shopped or priced offer: one seat map per segment in the offer's cabin, with
-// chargeable seats sold through an a-la-carte offer (one item per segment and price tier).
+// chargeable seats sold through an a-la-carte offer (one item per segment and price tier, and one for
+// the seats free with the fare where the airline sells those as an item too; ids: profile.seatItems).
 
 import { CABIN_TYPE } from '../fares/price-class.js';
 import type { MessageHandler } from './message-handler.js';
@@ -8,7 +9,7 @@ import { amount, flightLists, paxList, paxSegmentList, ResponseIds } from './off
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { isErrorSpec, resolveTrip } from './trip-context.js';
 import { buildSeatMap, seatCharge, type SeatTier } from '../fares/seat-map-builder.js';
-import { newOfferId, OFFER_TTL_MS } from '../offers/shopping-service.js';
+import { OFFER_TTL_MS } from '../offers/shopping-service.js';
 import { el, many, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 
 function unitPrice(charge: ReturnType<typeof seatCharge>, currency: string): XmlNode {
@@ -41,9 +42,11 @@ export const seatAvailabilityHandler: MessageHandler = {
     const now = deps.clock.now();
     const ids = new ResponseIds(profile);
     const seated = trip.pax.filter((p) => p.ptc !== 'INF').map((p) => p.id);
-    const saOfferId = newOfferId(profile);
+    const saOfferId = profile.seatItems.offerId();
     const items: XmlNode[] = [];
-    const tiersUsed = new Set<SeatTier>();
+    // null: the seat free with the fare, an item of its own where the airline sells it so (profile.seats.free).
+    const tiersUsed = new Set<SeatTier | null>();
+    const free = profile.seats.free;
     const maps: XmlNode[] = [];
     const party = {
       priceClassId: trip.priceClass.id,
@@ -54,8 +57,9 @@ export const seatAvailabilityHandler: MessageHandler = {
       const segId = ids.segment(segment.flight);
       const map = buildSeatMap(profile, segment.flight, segment.cabin, deps.inventory, party);
       if (!map) continue;
-      const itemId = (tier: SeatTier): string => `${saOfferId}-${segId}-${tier}`;
-      const tiers = [...new Set(map.rows.flatMap((r) => r.seats.map((s) => s.tier)).filter((t): t is SeatTier => t !== null))];
+      const segmentNo = Number(segId.slice('SEG'.length));
+      const itemId = (tier: SeatTier | null): string => profile.seatItems.itemId(saOfferId, { segment: segmentNo, tier });
+      const tiers = [...new Set(map.rows.flatMap((r) => r.seats.map((s) => s.tier)).filter((t) => t !== null || free))];
       for (const tier of tiers) {
         tiersUsed.add(tier);
         items.push(
@@ -65,7 +69,7 @@ export const seatAvailabilityHandler: MessageHandler = {
               ...many('PaxRefID', seated),
             ]),
             el('OfferItemID', itemId(tier)),
-            el('Service', [el('ServiceDefinitionRefID', `SEAT_${tier}`), el('ServiceID', `${itemId(tier)}-SVC`)]),
+            el('Service', [el('ServiceDefinitionRefID', `SEAT_${tier ?? 'FREE'}`), el('ServiceID', `${itemId(tier)}-SVC`)]),
             unitPrice(seatCharge(profile, tier, segment.flight, trip.currency), trip.currency),
           ]),
         );
@@ -91,7 +95,7 @@ export const seatAvailabilityHandler: MessageHandler = {
                     el('ColumnID', seat.column),
                     // Z: not for sale to this party (IATA seat status), as an exit seat to a family.
                     el('OccupationStatusCode', seat.occupied ? 'O' : seat.restricted ? 'Z' : 'F'),
-                    seat.tier && !seat.occupied && !seat.restricted ? el('OfferItemRefID', itemId(seat.tier)) : null,
+                    (seat.tier || free) && !seat.occupied && !seat.restricted ? el('OfferItemRefID', itemId(seat.tier)) : null,
                     el('RowNumber', seat.row),
                     ...many('SeatCharacteristicCode', seat.characteristics),
                   ]),
@@ -125,16 +129,17 @@ export const seatAvailabilityHandler: MessageHandler = {
           tiersUsed.size > 0
             ? el(
                 'ServiceDefinitionList',
-                [...tiersUsed].map((tier) =>
-                  el('ServiceDefinition', [
-                    el('Name', profile.seats.products[tier]?.name ?? tier),
+                [...tiersUsed].map((tier) => {
+                  const product = tier === null ? free : profile.seats.products[tier];
+                  return el('ServiceDefinition', [
+                    el('Name', product?.name ?? tier ?? ''),
                     el('OwnerCode', profile.ownerCode),
                     el('RFIC', 'A'),
-                    el('RFISC', profile.seats.products[tier]?.rfisc ?? ''),
+                    el('RFISC', product?.rfisc ?? ''),
                     el('ServiceCode', 'SEAT'),
-                    el('ServiceDefinitionID', `SEAT_${tier}`),
-                  ]),
-                ),
+                    el('ServiceDefinitionID', `SEAT_${tier ?? 'FREE'}`),
+                  ]);
+                }),
               )
             : null,
         ]),

@@ -92,6 +92,21 @@ export interface Booking extends StoredOrder {
   cancelledSegments?: number[];
   /** Paid value taken off by partial cancellations (refunded, credited or forfeited). */
   removedCents?: number;
+  /** Forfeited by accepted cancellations, whole or partial (the order view's PenaltyList where the airline sends one); absent: none. */
+  penaltyCents?: number;
+  /** The 3-D Secure 2 results of card payments that carried them (payment-reader.ts); absent: none. */
+  securePayments?: SecurePaymentRecord[];
+}
+
+/** What the airline keeps of a payment's 3-D Secure 2 authentication: never the authentication value itself. */
+export interface SecurePaymentRecord {
+  /** DirectoryServerTrxID: the authentication's id at the card scheme's directory server. */
+  directoryServerTrxId: string;
+  /** ElectronicCommerceInd (ECI): 05/02 authenticated, 06/01 attempted. */
+  eci: string;
+  /** TrxStatusText: Y authenticated, A attempted. */
+  status: string;
+  cents: number;
 }
 
 export interface SellerReference {

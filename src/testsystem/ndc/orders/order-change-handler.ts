@@ -25,6 +25,7 @@ import { applySlice } from './partial-reissue.js';
 import { orderNotFound } from './order-retrieve-handler.js';
 import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
+import { securePayments } from './secure-payment.js';
 
 const ROOT = 'IATA_OrderViewRS';
 const fail = (e: NdcErrorSpec) => ({ status: 200, body: errorDocument(ROOT, [e]) });
@@ -33,6 +34,7 @@ function acceptCancel(deps: TestSystemDeps, b: Booking, offerId: string): NdcErr
   const q = b.quotes.get(offerId);
   if (!q || q.kind === 'reshop' || q.expiresAt <= deps.clock.now()) return deps.profile.errors.expiredOffer(offerId);
   b.quotes.delete(offerId);
+  if (q.penaltyCents > 0) b.penaltyCents = (b.penaltyCents ?? 0) + q.penaltyCents;
   if (q.kind === 'partial') {
     // The booking may have moved since the quote (a flight left, another change): checked again.
     const now = deps.clock.now();
@@ -167,6 +169,8 @@ export const orderChangeHandler: MessageHandler = {
     if (b.status === 'CANCELLED') return fail(deps.profile.errors.badRequest(`Order ${b.orderId} is cancelled`, 'OrderID'));
     const choice = child(request, 'ChangeOrderChoice');
     const paid = paidAmountCents(request);
+    const secure = securePayments(deps.profile, request);
+    if ('typeCode' in secure) return fail(secure);
     const cancelId = text(choice, 'AcceptCancelledOffer', 'OfferID');
     if (cancelId) {
       const error = acceptCancel(deps, b, cancelId);
@@ -176,6 +180,10 @@ export const orderChangeHandler: MessageHandler = {
     if (repriced.length > 0) {
       const error = acceptReshop(deps, b, repriced[0]!, b.tickets.length > 0 ? paid : null);
       if (error) return fail(error);
+      if (paid !== null && secure.length > 0) {
+        b.securePayments = [...(b.securePayments ?? []), ...secure];
+        deps.bookings.save(b);
+      }
       return { status: 200, body: orderViewDocument(deps.profile, b, deps.clock.now()) };
     }
     const before = JSON.stringify(b.items);
@@ -213,6 +221,7 @@ export const orderChangeHandler: MessageHandler = {
     }
     if (paid !== null) {
       b.paidCents += paid;
+      if (secure.length > 0) b.securePayments = [...(b.securePayments ?? []), ...secure];
       if (hold) {
         issueTickets(b, deps.clock.now(), deps.profile.ticketPrefix);
         b.status = 'TICKETED';

@@ -27,6 +27,8 @@ function state(b: Booking) {
     notices: b.notices,
     sellerReference: b.sellerReference?.bookingId ?? null,
     passengers: b.passengers.map((p) => ({ id: p.id, givenName: p.givenName, surname: p.surname, birthdate: p.birthdate })),
+    // Only where the airline checks 3-D Secure (VS) and a payment carried it.
+    ...(b.securePayments ? { securePayments: b.securePayments } : {}),
   };
 }
 

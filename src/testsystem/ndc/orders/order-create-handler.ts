@@ -24,12 +24,14 @@ import {
 import { extraItem } from './order-extras.js';
 import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
+import { securePayments } from './secure-payment.js';
 
-/** Item ids of the airline's seat and service a-la-carte offers (see order-extras.ts). */
-function aLaCarteItem(profile: AirlineProfile): RegExp {
-  const tiers = [...Object.keys(profile.seats.products), 'FREE'].join('|');
-  const services = profile.services.map((s) => s.id).join('|');
-  return new RegExp(`-SEG\\d+-(${tiers})$|-(${services})(-SEG\\d+)?$`);
+/** Whether an item id is one of the airline's seat or service a-la-carte items (see order-extras.ts). */
+function isALaCarteItem(profile: AirlineProfile, itemId: string): boolean {
+  const seat = profile.seatItems.parse(itemId);
+  if (seat && (seat.tier === null || seat.tier in profile.seats.products)) return true;
+  const service = profile.serviceItems.parse(itemId);
+  return service !== null && profile.services.some((s) => s.id === service.serviceId);
 }
 
 /** The seller's own reference: a Request/BookingRef whose booking entity is an organisation. */
@@ -54,7 +56,6 @@ export const orderCreateHandler: MessageHandler = {
   handle(parsed, deps) {
     lapseDueHolds(deps);
     const { profile } = deps;
-    const aLaCarte = aLaCarteItem(profile);
     const now = deps.clock.now();
     const request = child(parsed.root, 'Request');
     const selected = list(child(request, 'CreateOrder', 'AcceptSelectedQuotedOfferList'), 'SelectedPricedOffer');
@@ -67,7 +68,7 @@ export const orderCreateHandler: MessageHandler = {
         if (offer.expiresAt <= now) return fail([profile.errors.expiredOffer(id)]);
         if (offer.bookingRefusal) return fail(offer.bookingRefusal.errors);
         flightOffers.push(offer);
-      } else if (list(s, 'SelectedOfferItem').every((i) => aLaCarte.test(text(i, 'OfferItemRefID') ?? ''))) {
+      } else if (list(s, 'SelectedOfferItem').every((i) => isALaCarteItem(profile, text(i, 'OfferItemRefID') ?? ''))) {
         extraSelections.push(...list(s, 'SelectedOfferItem'));
       } else {
         return fail([profile.errors.expiredOffer(id)]);
@@ -155,6 +156,8 @@ export const orderCreateHandler: MessageHandler = {
     };
     const paid = paidAmountCents(request);
     if (paid === null && flightOffers.some((o) => o.paymentDueAt === null)) return fail([profile.errors.holdNotAllowed]);
+    const secure = securePayments(profile, request);
+    if ('typeCode' in secure) return fail([secure]);
     if (paid !== null && paid !== totalCents(b)) {
       return fail([
         profile.errors.badRequest(
@@ -171,6 +174,7 @@ export const orderCreateHandler: MessageHandler = {
     }
     if (paid !== null) {
       b.paidCents = paid;
+      if (secure.length > 0) b.securePayments = secure;
       issueTickets(b, now, profile.ticketPrefix);
       b.status = 'TICKETED';
     }

@@ -1,7 +1,7 @@
 // Seats and services a booking takes from the a-la-carte offers of SeatAvailability and ServiceList.
-// Their item ids carry the segment and tier or service (`<offer>-SEG2-MCE`; services as the
-// airline writes them, fares/service-item-ids.ts), so the test system re-prices them here instead
-// of remembering every a-la-carte answer it gave.
+// Their item ids carry the segment and tier or service, each as the airline writes them
+// (fares/seat-item-ids.ts, fares/service-item-ids.ts), so the test system re-prices them here
+// instead of remembering every a-la-carte answer it gave.
 
 import type { AirlineProfile } from '../airline-profile.js';
 import type { PricedJourney } from '../fares/fare-pricing.js';
@@ -10,8 +10,6 @@ import type { NdcErrorSpec } from '../wire/ndc-errors.js';
 import { list, text, type XmlObject } from '../wire/ndc-request-parser.js';
 import { buildSeatMap, seatCharge } from '../fares/seat-map-builder.js';
 import type { BookedItem } from './booking-record.js';
-
-const SEAT_ITEM = /-SEG(\d+)-([A-Z0-9]+)$/;
 
 /** One selected a-la-carte item as a booked item, or the airline's error when it cannot be sold. */
 export function extraItem(
@@ -27,10 +25,10 @@ export function extraItem(
   const seatRow = text(selected, 'SelectedSeat', 'SeatRowNumber');
   const seatColumn = text(selected, 'SelectedSeat', 'ColumnID');
   if (seatRow && seatColumn) {
-    const m = SEAT_ITEM.exec(ref);
-    const known = m !== null && (m[2] === 'FREE' || m[2]! in profile.seats.products);
-    const segment = m && known ? journey.segments[Number(m[1]) - 1] : undefined;
-    if (!m || !segment) return profile.errors.badRequest(`Seat offer item ${ref} is unknown`, 'OfferItemRefID');
+    const named = profile.seatItems.parse(ref);
+    const known = named !== null && (named.tier === null || named.tier in profile.seats.products);
+    const segment = named && known ? journey.segments[named.segment - 1] : undefined;
+    if (!named || !segment) return profile.errors.badRequest(`Seat offer item ${ref} is unknown`, 'OfferItemRefID');
     const map = buildSeatMap(profile, segment.flight, segment.cabin, inventory, {
       priceClassId: journey.priceClass.id,
       chargeStandard: !journey.priceClass.seatSelectionFree,
@@ -39,15 +37,15 @@ export function extraItem(
     const seat = map?.rows.flatMap((r) => r.seats).find((s) => s.row === Number(seatRow) && s.column === seatColumn);
     if (!seat || seat.occupied || seat.restricted)
       return profile.errors.badRequest(`Seat ${seatRow}${seatColumn} is not available`, 'SelectedSeat');
-    const tier = m[2] === 'FREE' ? null : m[2]!;
+    const { tier } = named;
     if ((seat.tier ?? null) !== tier)
       return profile.errors.badRequest(`Seat ${seatRow}${seatColumn} is not sold by offer item ${ref}`, 'OfferItemRefID');
     return {
       itemId,
       kind: 'seat',
       paxIds,
-      cents: tier ? seatCharge(profile, tier, segment.flight, journey.currency).totalCents : 0,
-      segmentIndex: Number(m[1]) - 1,
+      cents: seatCharge(profile, tier, segment.flight, journey.currency).totalCents,
+      segmentIndex: named.segment - 1,
       seat: { row: Number(seatRow), column: seatColumn },
       name: `Seat ${seatRow}${seatColumn}`,
     };

@@ -8,7 +8,7 @@ import { amount, flightLists, journeyList, paxSegmentList, ResponseIds } from '.
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 import { totalCents, type Booking, type BookedItem } from './booking-record.js';
-import { refundDifferential } from './refund-differential.js';
+import { orderPenaltyList, refundDifferential } from './refund-differential.js';
 
 export function bookingRef(profile: AirlineProfile, b: Booking): XmlNode {
   return el('BookingRef', [
@@ -82,7 +82,7 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
     el('OwnerCode', profile.ownerCode),
     unpaid ? el('PaymentTimeLimitDateTime', isoTimestamp(b.paymentDueAt)) : null,
     el('Price', [amount('TotalAmount', item.cents, b.journey.currency)]),
-    refundDifferential(b, item),
+    refundDifferential(profile, b, item),
     ...services,
     el('StatusCode', closed ? 'CANCELLED' : b.tickets.length > 0 ? 'TICKETED' : 'ACTIVE'),
   ]);
@@ -147,6 +147,7 @@ export function orderViewDocument(profile: AirlineProfile, b: Booking, now: numb
           ),
         ),
         paxSegmentList(ids),
+        orderPenaltyList(profile, b),
         extras.length > 0
           ? el(
               'ServiceDefinitionList',

@@ -6,7 +6,9 @@
 
 import { amount } from '../messages/offer-xml-builder.js';
 import { el, type XmlNode } from '../wire/xml-builder.js';
+import type { AirlineProfile } from '../airline-profile.js';
 import type { BookedItem, Booking } from './booking-record.js';
+import { penaltyList, refundDiffPrice } from './penalty-list.js';
 
 /**
  * The booking's refunded amount spread over its items in order, each up to its own price; what a
@@ -25,16 +27,41 @@ export function refundShares(b: Booking): Map<string, number> {
   return shares;
 }
 
-/** The item's PriceDifferential when part of the booking was refunded, else nothing. */
-export function refundDifferential(b: Booking, item: BookedItem): XmlNode | null {
+/**
+ * The item's PriceDifferential when part of the booking was refunded, else nothing. Where the airline
+ * sends penalties in a PenaltyList (VS), the refund is a fare detail of the item's passengers, the
+ * first refunded item's naming the penalty (penalty-list.ts; the PenaltyList itself: orderPenaltyList).
+ */
+export function refundDifferential(profile: AirlineProfile, b: Booking, item: BookedItem): XmlNode | null {
   if (b.refundedCents <= 0) return null;
-  const share = refundShares(b).get(item.itemId) ?? 0;
+  const shares = refundShares(b);
+  const share = shares.get(item.itemId) ?? 0;
   if (share <= 0) return null;
   const currency = b.journey.currency;
+  const wire = profile.wire.cancelPenalty;
+  const firstRefunded = b.items.find((i) => (shares.get(i.itemId) ?? 0) > 0)?.itemId === item.itemId;
   return el('PriceDifferential', [
     el('DifferentialTypeCode', 'Refund'),
-    el('DiffPrice', [el('Price', [amount('DueByAirlineAmount', share, currency)])]),
+    wire.shape === 'penaltyList'
+      ? refundDiffPrice(
+          wire,
+          {
+            paxIds: item.paxIds,
+            refundCents: share,
+            valueCents: item.cents,
+            penalised: firstRefunded && (b.penaltyCents ?? 0) > 0,
+          },
+          currency,
+        )
+      : el('DiffPrice', [el('Price', [amount('DueByAirlineAmount', share, currency)])]),
     el('NewPrice', [el('Price', [amount('TotalAmount', Math.max(0, item.cents - share), currency)])]),
     el('OldPrice', [el('Price', [amount('TotalAmount', item.cents, currency)])]),
   ]);
+}
+
+/** The order view's PenaltyList where the airline sends one (VS): what cancellations forfeited. */
+export function orderPenaltyList(profile: AirlineProfile, b: Booking): XmlNode | null {
+  const wire = profile.wire.cancelPenalty;
+  if (wire.shape !== 'penaltyList' || b.refundedCents <= 0) return null;
+  return penaltyList(wire, b.penaltyCents ?? 0, b.journey.currency);
 }

@@ -7,6 +7,7 @@ import { payloadAttributes } from '../wire/payload-attributes.js';
 import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 import type { Booking } from './booking-record.js';
 import { tripsOf, type PricedJourney } from '../fares/fare-pricing.js';
+import { penaltyList, refundDiffPrice, type PenaltyListWire } from './penalty-list.js';
 
 const ROOT = 'IATA_OrderReshopRS';
 
@@ -37,7 +38,8 @@ export interface DeletedItem {
 /**
  * The cancellation quote: every item of the order (CancelOrderRef), or the items a partial deletion
  * touches, each with the services that go (FutureStatusCode CANCELLED); the first carries the
- * price differential: a refund, or the value kept as a trip credit.
+ * price differential: a refund, or the value kept as a trip credit. The penalty and refund travel
+ * as the airline says them (profile.wire.cancelPenalty).
  */
 export function cancelQuoteDocument(
   profile: AirlineProfile,
@@ -47,6 +49,8 @@ export function cancelQuoteDocument(
   now: number,
   deleted: DeletedItem[] = b.items.map((i) => ({ itemId: i.itemId, serviceIds: null })),
 ): string {
+  const wire = profile.wire.cancelPenalty;
+  if (wire.shape === 'penaltyList') return penaltyListCancelQuote(profile, wire, b, offerId, q, now, deleted);
   const value = q.refundCents + q.creditCents + q.penaltyCents;
   return ndcDocument(ROOT, [
     el('Response', [
@@ -57,27 +61,82 @@ export function cancelQuoteDocument(
         el('ReshopOffers', [
           el('Offer', [
             ...deleted.map((item, i) =>
-              el('DeleteOrderItem', [
-                el('ExistingOrderItem', [
-                  ...(item.serviceIds ?? []).map((id) =>
-                    el('ExistingService', [el('FutureStatusCode', 'CANCELLED'), el('ServiceRefID', id)]),
-                  ),
-                  el('OrderItemRefID', item.itemId),
-                ]),
-                el('OfferItemID', `${offerId}-${i + 1}`),
+              deleteItem(item, offerId, i, () =>
                 // 21.3's "Residual" is value the airline keeps for future use: a trip credit.
-                i === 0
-                  ? q.creditCents > 0
-                    ? priceDifferential('Residual', -q.creditCents, 0, value, b.journey.currency)
-                    : priceDifferential('Refund', -q.refundCents, 0, value, b.journey.currency)
-                  : null,
-              ]),
+                q.creditCents > 0
+                  ? priceDifferential('Residual', -q.creditCents, 0, value, b.journey.currency)
+                  : priceDifferential('Refund', -q.refundCents, 0, value, b.journey.currency),
+              ),
             ),
             el('OfferExpirationTimeLimitDateTime', isoTimestamp(q.expiresAt)),
             el('OfferID', offerId),
             el('OwnerCode', profile.ownerCode),
             el('PenaltyRefID', 'PEN_CXL'),
             el('TotalPrice', [amount('TotalAmount', q.refundCents, b.journey.currency)]),
+          ]),
+        ]),
+      ]),
+    ]),
+    payloadAttributes(now),
+  ]);
+}
+
+/** A DeleteOrderItem of a cancellation quote; the first of them carries the differential. */
+function deleteItem(item: DeletedItem, offerId: string, i: number, differential: () => XmlNode): XmlNode {
+  return el('DeleteOrderItem', [
+    el('ExistingOrderItem', [
+      ...(item.serviceIds ?? []).map((id) =>
+        el('ExistingService', [el('FutureStatusCode', 'CANCELLED'), el('ServiceRefID', id)]),
+      ),
+      el('OrderItemRefID', item.itemId),
+    ]),
+    el('OfferItemID', `${offerId}-${i + 1}`),
+    i === 0 ? differential() : null,
+  ]);
+}
+
+/**
+ * VS's cancellation quote (OC_RFC_/OC_NonRFC_OrderReshopCancelRS.xml): no offer TotalPrice and no
+ * ChangeFees; the refund is the differential's DueByAirlineAmount, the penalty a PenaltyList entry
+ * its fare detail names.
+ */
+function penaltyListCancelQuote(
+  profile: AirlineProfile,
+  wire: PenaltyListWire,
+  b: Booking,
+  offerId: string,
+  q: { refundCents: number; creditCents: number; penaltyCents: number; expiresAt: number },
+  now: number,
+  deleted: DeletedItem[],
+): string {
+  const currency = b.journey.currency;
+  const value = q.refundCents + q.creditCents + q.penaltyCents;
+  const itemIds = new Set(deleted.map((d) => d.itemId));
+  const paxIds = [...new Set(b.items.filter((i) => itemIds.has(i.itemId)).flatMap((i) => i.paxIds))];
+  const differential = (): XmlNode =>
+    q.creditCents > 0
+      ? priceDifferential('Residual', -q.creditCents, 0, value, currency)
+      : el('PriceDifferential', [
+          el('DifferentialTypeCode', 'Refund'),
+          refundDiffPrice(
+            wire,
+            { paxIds, refundCents: q.refundCents, valueCents: value, penalised: q.penaltyCents > 0 },
+            currency,
+          ),
+          el('NewPrice', [el('Price', [amount('TotalAmount', 0, currency)])]),
+          el('OldPrice', [el('Price', [amount('TotalAmount', value, currency)])]),
+        ]);
+  return ndcDocument(ROOT, [
+    el('Response', [
+      el('DataLists', [paxList(b.pax), penaltyList(wire, q.penaltyCents, currency)]),
+      el('Order', [el('OrderID', b.orderId), el('OwnerCode', profile.ownerCode)]),
+      el('ReshopResults', [
+        el('ReshopOffers', [
+          el('Offer', [
+            ...deleted.map((item, i) => deleteItem(item, offerId, i, differential)),
+            el('OfferExpirationTimeLimitDateTime', isoTimestamp(q.expiresAt)),
+            el('OfferID', offerId),
+            el('OwnerCode', profile.ownerCode),
           ]),
         ]),
       ]),
