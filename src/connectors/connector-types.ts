@@ -68,8 +68,41 @@ export interface Baggage {
 
 export interface FareCondition {
   allowed: boolean;
-  /** Fee before departure; null when the airline does not publish one. */
+  /** Fee per passenger before departure; 0 when free, null when the airline does not publish one. */
   fee: Money | null;
+}
+
+/** Changing the flights before departure. */
+export interface ChangeCondition extends FareCondition {
+  /** The airline says the fare difference is paid on a change (true) or not (false); null: not said. */
+  fareDifferenceApplies: boolean | null;
+}
+
+/**
+ * What a voluntary cancellation gives back, most to least: the money to the card or account paid
+ * with, an airline credit of the ticket's value, the taxes only (the fare is kept), nothing.
+ */
+export type RefundMethod = 'original_form_of_payment' | 'credit' | 'taxes_only' | 'none';
+
+/** Cancelling before departure; `allowed` is a refund of the fare to the form of payment. */
+export interface RefundCondition extends FareCondition {
+  method: RefundMethod;
+}
+
+export interface FareConditions {
+  changes: ChangeCondition | null;
+  refunds: RefundCondition | null;
+}
+
+/** The conditions of one slice's fare (a round trip of two brands has two). */
+export interface SliceConditions extends FareConditions {
+  origin: string;
+  destination: string;
+}
+
+/** The conditions of one passenger type's fares over the whole trip. */
+export interface PassengerTypeConditions extends FareConditions {
+  passengerType: PassengerPrice['passengerType'];
 }
 
 /** One tax, fee or carrier charge of a price, as the airline itemises it. */
@@ -112,8 +145,13 @@ export interface Offer {
   cabin: Cabin | null;
   slices: OfferSlice[];
   baggage: Baggage;
-  changes: FareCondition | null;
-  refunds: FareCondition | null;
+  /** The strictest of the trip's conditions over every passenger type (fees of the slices add up). */
+  changes: ChangeCondition | null;
+  refunds: RefundCondition | null;
+  /** Per slice, in slice order: the conditions of the fare that slice is sold in (the strictest passenger type). */
+  conditionsBySlice: SliceConditions[];
+  /** Per passenger type, in the order of passengerPrices: that type's conditions over the whole trip. */
+  conditionsByPassengerType: PassengerTypeConditions[];
 }
 
 /** A re-priced offer: the airline's confirmed price and terms, and what it warned about (a price change). */

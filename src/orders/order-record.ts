@@ -11,6 +11,8 @@ export interface OrderDetails {
     total: { amountMinor: number; currency: string };
   } | null;
   refund: { amountMinor: number; currency: string; at: string } | null;
+  /** The fare conditions of the offer as priced when booking; absent on orders booked before they were kept. */
+  conditions?: import('../shopping/conditions-view.js').ConditionsSource;
   /** Segments the airline changed on its own that the agency has not acknowledged (airline-changes/). */
   scheduleChanges?: import('./airline-changes/schedule-changes.js').SegmentScheduleChange[];
   /** The last cancellation and change quotes given: what the confirm steps accept (servicing/servicing-quote.ts). */

@@ -1,6 +1,7 @@
 import type { Money } from '../connectors/connector-types.js';
 import type { OrderHistoryRow, OrderRow } from '../platform/db/rows.js';
 import { toDecimal } from '../platform/money.js';
+import { conditionsJson } from '../shopping/conditions-view.js';
 import { segmentJson } from '../shopping/segment-view.js';
 import type { SegmentScheduleChange } from './airline-changes/schedule-changes.js';
 
@@ -63,6 +64,7 @@ export function orderView(row: OrderRow) {
         }
       : null,
     refund: row.details.refund ? { ...money(row.details.refund)!, refunded_at: row.details.refund.at } : null,
+    conditions: row.details.conditions ? conditionsJson(row.details.conditions) : null,
     airline_notices: a.notices,
   };
 }

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { errorResponsesWith, Nullable } from '../platform/http/responses.js';
+import { ConditionsSchema } from '../shopping/offer-schema.js';
 import { SegmentSchema } from '../shopping/segment-view.js';
 import { ORDER_STATUSES } from './order-status.js';
 
@@ -121,6 +122,10 @@ export const OrderSchema = Type.Object(
       Type.Null(),
     ]),
     airline_notices: Type.Array(Type.String(), { description: 'What the airline reported: schedule changes, cancellations' }),
+    conditions: Type.Union([ConditionsSchema, Type.Null()], {
+      description:
+        "The fare conditions of the offer as priced when booking, as the offer's `conditions`; null for orders booked before 2.2.0",
+    }),
   },
   { $id: 'Order' },
 );

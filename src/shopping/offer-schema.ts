@@ -14,12 +14,78 @@ export const SliceSchema = Type.Object(
   { $id: 'Slice' },
 );
 
-const ConditionSchema = Nullable(
-  Type.Object({
-    allowed: Type.Boolean(),
-    fee_amount: Nullable(Type.Number({ description: 'Fee before departure; null when not published' })),
-    fee_currency: Nullable(Type.String()),
-  }),
+const feeFields = {
+  allowed: Type.Boolean(),
+  fee_amount: Nullable(
+    Type.Number({ description: 'Fee per passenger before departure; 0 when free, null when the airline publishes none' }),
+  ),
+  fee_currency: Nullable(Type.String()),
+};
+
+const ChangeConditionSchema = Nullable(
+  Type.Object(
+    {
+      ...feeFields,
+      fare_difference_applies: Nullable(
+        Type.Boolean({
+          description: 'The fare difference is paid on a change (true) or not (false); null when the airline does not say',
+        }),
+      ),
+    },
+    {
+      description:
+        "Changing the flights before departure (Duffel's `change_before_departure`); null when the airline publishes nothing",
+    },
+  ),
+);
+
+const RefundConditionSchema = Nullable(
+  Type.Object(
+    {
+      ...feeFields,
+      allowed: Type.Boolean({ description: 'The fare is refunded to the form of payment (less `fee_amount`)' }),
+      method: Type.Union(
+        [Type.Literal('original_form_of_payment'), Type.Literal('credit'), Type.Literal('taxes_only'), Type.Literal('none')],
+        {
+          description:
+            'What a voluntary cancellation gives back: the money to the form of payment, an airline credit of the ticket value, the taxes only (the fare is kept), or nothing',
+        },
+      ),
+    },
+    { description: "Cancelling before departure (Duffel's `refund_before_departure`); null when the airline publishes nothing" },
+  ),
+);
+
+/**
+ * Fare conditions of an offer or order: the strictest over the whole trip and every passenger type
+ * (fees of the slices add up), and the detail per slice and per passenger type where fares differ.
+ */
+export const ConditionsSchema = Type.Object(
+  {
+    change: ChangeConditionSchema,
+    refund: RefundConditionSchema,
+    by_slice: Type.Array(
+      Type.Object({
+        origin: Type.String(),
+        destination: Type.String(),
+        change: ChangeConditionSchema,
+        refund: RefundConditionSchema,
+      }),
+      {
+        description:
+          "Per slice in slice order: the conditions of that slice's fare (a round trip of two brands differs); fees per passenger for that slice",
+      },
+    ),
+    by_passenger_type: Type.Array(
+      Type.Object({
+        type: Type.Union([Type.Literal('adult'), Type.Literal('child'), Type.Literal('infant')]),
+        change: ChangeConditionSchema,
+        refund: RefundConditionSchema,
+      }),
+      { description: "Per passenger type: that type's conditions over the whole trip; fees per passenger of the type" },
+    ),
+  },
+  { $id: 'FareConditions' },
 );
 
 export const OfferSchema = Type.Object(
@@ -70,9 +136,10 @@ export const OfferSchema = Type.Object(
       carry_on_bags: Nullable(Type.Integer()),
       description: Nullable(Type.String()),
     }),
-    conditions: Type.Object({ change: ConditionSchema, refund: ConditionSchema }),
+    conditions: ConditionsSchema,
   },
   { $id: 'Offer' },
 );
 
 export type OfferJson = Static<typeof OfferSchema>;
+export type ConditionsJson = Static<typeof ConditionsSchema>;

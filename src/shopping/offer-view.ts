@@ -1,4 +1,5 @@
-import type { FareCondition, Money, Offer } from '../connectors/connector-types.js';
+import type { Money, Offer } from '../connectors/connector-types.js';
+import { conditionsJson } from './conditions-view.js';
 import type { OfferJson } from './offer-schema.js';
 import { hasPartnerOperatedConnection } from '../connectors/offer-facts.js';
 import { toDecimal } from '../platform/money.js';
@@ -7,10 +8,6 @@ import { segmentJson } from './segment-view.js';
 /** Integer minor units to the decimal the API shows (ISO 4217 digits, platform/money.ts). */
 export function decimal(money: Money): number {
   return toDecimal(money);
-}
-
-function conditionJson(c: FareCondition | null) {
-  return c ? { allowed: c.allowed, fee_amount: c.fee ? decimal(c.fee) : null, fee_currency: c.fee?.currency ?? null } : null;
 }
 
 export { hasPartnerOperatedConnection };
@@ -56,7 +53,7 @@ export function offerJson(offer: Offer): OfferJson {
       carry_on_bags: offer.baggage.carryOnBags,
       description: offer.baggage.description,
     },
-    conditions: { change: conditionJson(offer.changes), refund: conditionJson(offer.refunds) },
+    conditions: conditionsJson(offer),
   };
 }
 

@@ -41,10 +41,10 @@ function skippedWhileRedisFails(cache: ByteCache, platform: Pick<Platform, 'metr
 
 /**
  * What a cached result holds changes with releases (offer ids became signed `AA|2.` ids; offers
- * gained hold eligibility and itemised taxes): a new format gets new keys, so instances of a new
- * release never serve what an old one cached.
+ * gained hold eligibility, itemised taxes, then fare conditions per slice and passenger type): a new
+ * format gets new keys, so instances of a new release never serve what an old one cached.
  */
-const CACHED_FORMAT = 'offers-v3';
+const CACHED_FORMAT = 'offers-v4';
 
 /** Identical searches share a key: same environment, slices, passengers, cabin and filters. */
 export function searchCacheKey(request: SearchRequest, environment: 'test' | 'live'): string {

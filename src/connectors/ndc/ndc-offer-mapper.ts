@@ -1,36 +1,13 @@
-import type {
-  Baggage,
-  Cabin,
-  FareCondition,
-  Money,
-  Offer,
-  OfferSlice,
-  PassengerCounts,
-  PassengerPrice,
-  Segment,
-} from '../connector-types.js';
+import type { Baggage, Cabin, Money, Offer, OfferSlice, PassengerCounts, PassengerPrice, Segment } from '../connector-types.js';
 import { hasPartnerOperatedConnection } from '../offer-facts.js';
 import type { NdcAirlineProfile } from './ndc-airline-profile.js';
 import { encodeNdcOfferId, type OfferPart } from './offer-ref.js';
 import { PASSENGER_TYPE } from './passengers.js';
 import type { DataLists } from './ndc-data-lists.js';
 import { readTaxLines } from './tax-lines.js';
+import { itemConditions, strictestOf } from './fare-conditions.js';
 import { cabinOf } from './ndc-cabins.js';
 import { amount, durationMinutes, list, listAll, node, text, texts, textsAll, type Parsed } from './ndc-xml.js';
-
-/** The first amount anywhere below a node: fee shapes differ between airlines and versions. */
-function firstAmount(value: unknown): Money | null {
-  if (value === null || typeof value !== 'object') return null;
-  for (const entry of Array.isArray(value) ? value : [value]) {
-    if (entry && typeof entry === 'object' && '@_CurCode' in (entry as Parsed)) return amount(entry);
-    for (const [k, v] of Object.entries(entry as Parsed)) {
-      if (k.startsWith('@_') || k === '#text') continue;
-      const found = firstAmount(v);
-      if (found) return found;
-    }
-  }
-  return null;
-}
 
 /**
  * Our segment id: marketing flight, city pair and local date (`AA2687-JFKLAX-20261212`). The
@@ -105,17 +82,6 @@ function segmentOf(
   if (!base) return null;
   const fromFare = fare.get(paxSegmentId);
   return { ...base, cabin: base.cabin ?? fromFare?.cabin ?? null, bookingClass: base.bookingClass ?? fromFare?.rbd ?? null };
-}
-
-function condition(restrictions: Parsed[], penalties: Parsed[]): FareCondition | null {
-  const before = restrictions.find((r) => /prior|before/i.test(text(r.JourneyStageCode) ?? '')) ?? restrictions[0];
-  if (before) {
-    const allowedText = text(before.AllowedModificationInd);
-    return { allowed: allowedText === null ? true : allowedText === 'true', fee: firstAmount(before.Fee) };
-  }
-  const penalty = penalties[0];
-  if (penalty) return { allowed: true, fee: firstAmount(penalty.Price) };
-  return null;
 }
 
 // Offers of one answer share a handful of allowance sets: each set is read once per answer.
@@ -197,22 +163,28 @@ export function mapOffer(
     for (const s of list(i.Service)) addId(journeyIds, text(node(node(s.OfferServiceAssociation).PaxJourneyRef).PaxJourneyRefID));
   }
 
-  const slices: OfferSlice[] = [];
+  // Each slice with the response's own PaxSegment ids, which fare components refer to.
+  const sliced: { slice: OfferSlice; paxSegmentIds: string[] }[] = [];
   for (const journeyId of journeyIds) {
     const journey = lists.journeys.get(journeyId);
     if (!journey) continue;
-    const segments = texts(journey.PaxSegmentRefID).map((id) => segmentOf(id, lists, fareBySegment));
+    const paxSegmentIds = texts(journey.PaxSegmentRefID);
+    const segments = paxSegmentIds.map((id) => segmentOf(id, lists, fareBySegment));
     if (segments.length === 0 || segments.some((s) => s === null)) return null;
     const segs = segments as Segment[];
-    slices.push({
-      origin: segs[0]!.origin,
-      destination: segs[segs.length - 1]!.destination,
-      durationMinutes: durationMinutes(journey.Duration),
-      segments: segs,
+    sliced.push({
+      slice: {
+        origin: segs[0]!.origin,
+        destination: segs[segs.length - 1]!.destination,
+        durationMinutes: durationMinutes(journey.Duration),
+        segments: segs,
+      },
+      paxSegmentIds,
     });
   }
-  if (slices.length === 0) return null;
-  slices.sort((a, b) => a.segments[0]!.departingAt.localeCompare(b.segments[0]!.departingAt));
+  if (sliced.length === 0) return null;
+  sliced.sort((a, b) => a.slice.segments[0]!.departingAt.localeCompare(b.slice.segments[0]!.departingAt));
+  const slices = sliced.map((s) => s.slice);
 
   const total =
     amount(node(offer.TotalPrice).TotalAmount) ??
@@ -261,9 +233,21 @@ export function mapOffer(
   ].filter((id): id is string => id !== null);
   const priceClass = classIds.map((id) => lists.priceClasses.get(id)).find((p) => p !== undefined);
   const brand = priceClass ? airline.brandOf(priceClass) : null;
-  const penaltyIds = texts(offer.PenaltyRefID).concat(textsAll(fareDetails, 'PenaltyRefID'));
-  const penalties = penaltyIds.map((id) => lists.penalties.get(id)).filter((p): p is Parsed => !!p);
+  const penaltiesOf = (ids: string[]) => ids.map((id) => lists.penalties.get(id)).filter((p): p is Parsed => !!p);
+  const offerPenaltyIds = texts(offer.PenaltyRefID);
   const firstItem = items[0]!;
+
+  // Conditions per offer item (one passenger type), per slice and over the whole trip.
+  const perItem = items.map((item) => {
+    const details = list(item.FareDetail);
+    const itemComponents = listAll(details, 'FareComponent');
+    const sliceComponents = sliced.map(({ paxSegmentIds }) =>
+      itemComponents.filter((c) => texts(c.PaxSegmentRefID).some((id) => paxSegmentIds.includes(id))),
+    );
+    return itemConditions(sliceComponents, item, penaltiesOf(offerPenaltyIds.concat(textsAll(details, 'PenaltyRefID'))));
+  });
+  const conditionsByPassengerType = passengerPrices.map((p, i) => ({ passengerType: p.passengerType, ...perItem[i]!.whole }));
+  const overall = strictestOf(perItem.map((c) => c.whole));
 
   const part: OfferPart = { offerId, owner, items: priceRows.map((r) => ({ id: r.id, pax: r.pax })) };
   const mapped: Offer = {
@@ -296,14 +280,14 @@ export function mapOffer(
     cabin: slices[0]!.segments[0]!.cabin ?? brand?.cabin ?? null,
     slices,
     baggage: baggageOf(offer, lists, priceRows[0]?.pax[0] ?? null),
-    changes: condition(
-      listAll(components, 'ChangeRestrictions').concat(list(firstItem.ChangeRestrictions)),
-      penalties.filter((p) => /change/i.test(text(p.TypeCode) ?? '')),
-    ),
-    refunds: condition(
-      listAll(components, 'CancelRestrictions').concat(list(firstItem.CancelRestrictions)),
-      penalties.filter((p) => /cancel|refund/i.test(text(p.TypeCode) ?? '')),
-    ),
+    changes: overall.changes,
+    refunds: overall.refunds,
+    conditionsBySlice: slices.map((slice, k) => ({
+      origin: slice.origin,
+      destination: slice.destination,
+      ...strictestOf(perItem.map((c) => c.slices[k]!)),
+    })),
+    conditionsByPassengerType,
   };
   return { offer: mapped, part };
 }

@@ -1,4 +1,5 @@
-import type { FareCondition, Money, Offer, PassengerCounts, PassengerPrice, SliceQuery } from '../connector-types.js';
+import type { Money, Offer, PassengerCounts, PassengerPrice, PassengerTypeConditions, SliceQuery } from '../connector-types.js';
+import { acrossSlices } from './fare-conditions.js';
 import { hasPartnerOperatedConnection } from '../offer-facts.js';
 import { encodeNdcOfferId } from './offer-ref.js';
 import type { MappedOffer } from './ndc-offer-mapper.js';
@@ -12,13 +13,17 @@ const addMoney = (a: Money | null, b: Money | null): Money | null =>
 
 const earliest = (values: (string | null)[]) => values.filter((v): v is string => v !== null).sort()[0] ?? null;
 
-function combineConditions(conditions: (FareCondition | null)[]): FareCondition | null {
-  if (conditions.some((c) => c === null)) return null;
-  const all = conditions as FareCondition[];
-  return {
-    allowed: all.every((c) => c.allowed),
-    fee: all.reduce<Money | null>((sum, c) => addMoney(sum, c.fee), all[0]!.fee && { ...all[0]!.fee, amountMinor: 0 }),
-  };
+/** The trip's conditions per passenger type: each type's conditions of the parts, across the slices. */
+function combinePassengerTypes(offers: Offer[]): PassengerTypeConditions[] {
+  const types = [...new Set(offers.flatMap((o) => o.conditionsByPassengerType.map((c) => c.passengerType)))];
+  return types.map((passengerType) => ({
+    passengerType,
+    ...acrossSlices(
+      offers.map(
+        (o) => o.conditionsByPassengerType.find((c) => c.passengerType === passengerType) ?? { changes: null, refunds: null },
+      ),
+    ),
+  }));
 }
 
 function combinePassengers(lists: PassengerPrice[][]): PassengerPrice[] {
@@ -65,8 +70,10 @@ export function combine(parts: MappedOffer[], passengers: PassengerCounts, airli
     fareBrand: brands.length === 1 ? (brands[0] ?? null) : brands.join(' / '),
     fareBrandCode: offers.every((o) => o.fareBrandCode === first.fareBrandCode) ? first.fareBrandCode : null,
     slices,
-    changes: combineConditions(offers.map((o) => o.changes)),
-    refunds: combineConditions(offers.map((o) => o.refunds)),
+    // The strictest combination, as each part's: fees add up over the slices.
+    ...acrossSlices(offers),
+    conditionsBySlice: offers.flatMap((o) => o.conditionsBySlice),
+    conditionsByPassengerType: combinePassengerTypes(offers),
   };
 }
 

@@ -15,17 +15,14 @@ export interface EarlyOffers {
 
 export interface ShoppingAnswer {
   /**
-   * How to read the AirShoppingRS: the per-tax breakdown of every price (a quarter of a typical
-   * answer's elements) is passed over, since shopped offers carry the tax total and the itemised
-   * taxes come with the priced offer; with `early`, each offer is mapped as soon as the reader
-   * has it, and no tree of the whole answer is built.
+   * How to read the AirShoppingRS: whole, itemised taxes included (shopped offers show them where
+   * the airline itemises); with `early`, each offer is mapped as soon as the reader has it, and no
+   * tree of the whole answer is built.
    */
   options: ReadOptions;
   /** The whole-trip offers, once the reader is done with `root` (the IATA_AirShoppingRS). */
   offers(root: Parsed): Offer[];
 }
-
-const TAXES_UNREAD = new Set(['Tax']);
 
 /**
  * Whole-trip offers of an AirShoppingRS; offers the mapper cannot make sense of are skipped, not
@@ -46,7 +43,7 @@ const TAXES_UNREAD = new Set(['Tax']);
 export function readShoppingAnswer(query: SearchQuery, airline: MapperDialect, early?: EarlyOffers): ShoppingAnswer {
   if (!early) {
     return {
-      options: { skip: TAXES_UNREAD },
+      options: {},
       offers(root) {
         const response = node(root.Response);
         const lists = readDataLists(response.DataLists);
@@ -104,7 +101,7 @@ export function readShoppingAnswer(query: SearchQuery, airline: MapperDialect, e
   ]);
 
   return {
-    options: { skip: TAXES_UNREAD, onElement: listeners },
+    options: { onElement: listeners },
     offers(root) {
       lists ??= readDataLists(node(root.Response).DataLists);
       const tail = mapped.splice(0);

@@ -40,7 +40,14 @@ export async function completeBooking(
     if (intent.state === 'completed') return { orderId: intent.id, afterRelease: false };
     const a = airlineOrder;
     const b = intent.booking;
-    const details: OrderDetails = { airline: a, passengers: b.passengers, contact: b.contact, pendingUpsell: null, refund: null };
+    const details: OrderDetails = {
+      airline: a,
+      passengers: b.passengers,
+      contact: b.contact,
+      pendingUpsell: null,
+      refund: null,
+      ...(b.conditions ? { conditions: b.conditions } : {}),
+    };
     const row = await insertOrder(trx, {
       // The intent's id is the order's: the reference the airline stores is the order id itself.
       id: intent.id,

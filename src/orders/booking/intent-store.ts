@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { PassengerInput } from '../../connectors/order-types.js';
 import type { Db } from '../../platform/db/database.js';
 import type { BookingIntentRow } from '../../platform/db/rows.js';
+import type { ConditionsSource } from '../../shopping/conditions-view.js';
 import type { Actor, OrderDetails } from '../order-record.js';
 
 /** SQL of order_booking_intents: a booking the gateway is about to make, or may have made. */
@@ -14,6 +15,8 @@ export interface IntentBooking {
   destination: string;
   keyId: string | null;
   actor: Actor;
+  /** The priced offer's fare conditions, which the order shows; absent on intents written before they were kept. */
+  conditions?: ConditionsSource;
 }
 
 // The platform's declaration of `order_booking_intents` reads `booking` as this shape (tables/column-types.ts, FeatureDocuments).

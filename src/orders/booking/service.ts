@@ -182,6 +182,12 @@ async function writeIntent(
         destination: first?.destination ?? '',
         keyId: scope.keyId,
         actor: scope.actor,
+        conditions: {
+          changes: input.offer.changes,
+          refunds: input.offer.refunds,
+          conditionsBySlice: input.offer.conditionsBySlice,
+          conditionsByPassengerType: input.offer.conditionsByPassengerType,
+        },
       },
       created_at: now,
       lease_until: new Date(now.getTime() + BOOKING_LEASE_MS),

@@ -15,6 +15,7 @@ import type { ServiceItemIds } from './fares/service-item-ids.js';
 import type { SeatItemIds } from './fares/seat-item-ids.js';
 import type { SeatMapParty } from './fares/seat-map-party.js';
 import type { NdcErrorSpec } from './wire/ndc-errors.js';
+import type { XmlNode } from './wire/xml-builder.js';
 
 export type { AirlineNetwork } from './network/airline-network.js';
 
@@ -44,6 +45,17 @@ export interface AirlineFares {
   priceClassKey(def: PriceClassDef, flights: readonly DatedFlight[]): { id: string; code: string | null };
   /** The change fee per seated passenger in minor units of `currency`; null: changes not permitted. */
   changeFee(def: PriceClassDef, currency: string): number | null;
+  /**
+   * The fee per seated passenger a cancellation keeps of a brand that refunds the fare, in minor
+   * units of `currency` (0: refunded in full); null: the fare is not refunded. Absent: 0 for
+   * refundable brands, null for the others.
+   */
+  cancelFee?(def: PriceClassDef, currency: string): number | null;
+  /**
+   * The change and cancel restrictions of one fare component from `origin` to `destination`, when
+   * the airline sends them per fare component (VS) rather than once on the offer item (absent: AA).
+   */
+  componentRestrictions?(def: PriceClassDef, currency: string, origin: string, destination: string): XmlNode[];
   fareBasis(rbd: string, daysOut: number, month: number, def: PriceClassDef): string;
   /** The adult base fare of one one-way trip, in minor units of input.currency; null: not sold. */
   adultBase(input: BaseFareInput): number | null;

@@ -11,6 +11,7 @@ import type { PriceClassDef } from '../ndc/fares/price-class.js';
 import { VS_CANCEL, VS_CARRIER_NAME, VS_OWNER_CODE, VS_TICKET_PREFIX } from './dialect.js';
 import { VS_BRANDS } from './fares/brands.js';
 import { vsAdultBase, vsChangeFee, vsFareBasis, vsPaxBase } from './fares/vs-fare-model.js';
+import { vsCancelFee, vsComponentRestrictions } from './fares/vs-fare-rules.js';
 import { vsTaxes } from './fares/vs-taxes.js';
 import { VS_AIRPORTS, VS_GATEWAYS } from './network/airports-data.js';
 import { VS_FLEET } from './network/fleet-data.js';
@@ -74,6 +75,8 @@ export const VS_PROFILE: AirlineProfile = {
     // PriceClassID PC1, PC2 … by brand; VS sends no price class Code (every shopping sample).
     priceClassKey: (def) => ({ id: `PC${def.displayOrder}`, code: null }),
     changeFee: vsChangeFee,
+    cancelFee: vsCancelFee,
+    componentRestrictions: vsComponentRestrictions,
     fareBasis: vsFareBasis,
     adultBase: vsAdultBase,
     paxBase: vsPaxBase,

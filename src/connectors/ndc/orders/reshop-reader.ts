@@ -67,6 +67,8 @@ export function readReshopOffers(root: Parsed, airline: string): ReshopOffer[] {
       baggage: { checkedBags: null, carryOnBags: null, description: null },
       changes: null,
       refunds: null,
+      conditionsBySlice: [],
+      conditionsByPassengerType: [],
     };
     return {
       offer,

@@ -34,6 +34,7 @@ export function penaltyList(profile: AirlineProfile, offers: readonly StoredOffe
   const nodes: XmlNode[] = [];
   for (const { def, currency } of defs.values()) {
     const change = profile.fares.changeFee(def, currency);
+    const cancel = profile.fares.cancelFee ? profile.fares.cancelFee(def, currency) : def.refundable ? 0 : null;
     nodes.push(
       el('Penalty', [
         el('DescText', profile.texts.changePenalty(def)),
@@ -44,8 +45,8 @@ export function penaltyList(profile: AirlineProfile, offers: readonly StoredOffe
       el('Penalty', [
         el('DescText', profile.texts.cancelPenalty(def)),
         el('PenaltyID', `PEN_CXL_${def.id}`),
-        // No cancellation fee on any brand: what is lost is the fare (Basic Economy) or its cash (credit).
-        el('Price', [el('TotalAmount', formatAmount(0, currency), { CurCode: currency })]),
+        // The fee a refund keeps; none where the fare is not refunded: what is lost is the fare or its cash (credit).
+        el('Price', [el('TotalAmount', formatAmount(cancel ?? 0, currency), { CurCode: currency })]),
         el('TypeCode', 'Cancellation'),
       ]),
     );

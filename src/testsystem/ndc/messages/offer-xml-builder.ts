@@ -112,21 +112,29 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
   const allPax = offer.pax.map((p) => p.id);
   const def = offer.journey.priceClass;
   const perPax = profile.wire.offerItemPrice === 'perPax';
+  const { componentRestrictions } = profile.fares;
   const items = offer.items.map((item) => {
     const price = offer.journey.perPtc.find((p) => p.ptc === item.ptc) as PtcPrice;
     return el('OfferItem', [
-      el('CancelRestrictions', [
-        el('AllowedModificationInd', def.refundable ? 'true' : 'false'),
-        el('DescText', profile.texts.cancelRestriction(def)),
-      ]),
-      el('ChangeRestrictions', [
-        el('AllowedModificationInd', def.changeFeeCents === null ? 'false' : 'true'),
-        el('DescText', profile.texts.changeRestriction(def)),
-      ]),
+      // One pair on the item, unless the airline states them per fare component.
+      componentRestrictions
+        ? null
+        : el('CancelRestrictions', [
+            el('AllowedModificationInd', def.refundable ? 'true' : 'false'),
+            el('DescText', profile.texts.cancelRestriction(def)),
+          ]),
+      componentRestrictions
+        ? null
+        : el('ChangeRestrictions', [
+            el('AllowedModificationInd', def.changeFeeCents === null ? 'false' : 'true'),
+            el('DescText', profile.texts.changeRestriction(def)),
+          ]),
       el('FareDetail', [
         ...offer.journey.segments.map((s) =>
           el('FareComponent', [
             el('CabinType', [el('CabinTypeCode', CABIN_TYPE[s.cabin].code), el('CabinTypeName', CABIN_TYPE[s.cabin].name)]),
+            ...(componentRestrictions?.(def, offer.journey.currency, s.flight.pattern.origin, s.flight.pattern.destination) ??
+              []),
             el('FareBasisCode', s.fareBasis),
             el('PaxSegmentRefID', ids.segment(s.flight)),
             el('PriceClassRefID', pcId),
