@@ -33,15 +33,24 @@ const whoami = (secret: string) => t.app.inject({ method: 'GET', url: ROUTE, hea
 
 describe('key lookups', () => {
   it('reads a new key once for 20 requests that arrive together, then not at all', async () => {
-    const { secret, keyId } = await newKey();
-    const before = queries();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => whoami(secret)));
-    expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
-    expect(answers.every((res) => res.json().apiKey.id === keyId)).toBe(true);
-    expect(queries() - before).toBe(1);
-
-    await Promise.all(Array.from({ length: 20 }, () => whoami(secret)));
-    expect(queries() - before).toBe(1);
+    // A subscription the bus answers late (a loaded machine) drops the whole cache on purpose
+    // (key-cache.ts, onMissedMessages): a round during which that happened is measured again.
+    let missed = 0;
+    t.platform.broadcast.onMissedMessages(() => missed++);
+    for (let round = 1; ; round++) {
+      const missedBefore = missed;
+      const { secret, keyId } = await newKey();
+      const before = queries();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => whoami(secret)));
+      expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
+      expect(answers.every((res) => res.json().apiKey.id === keyId)).toBe(true);
+      const first = queries() - before;
+      await Promise.all(Array.from({ length: 20 }, () => whoami(secret)));
+      if (missed !== missedBefore && round < 3) continue;
+      expect(first).toBe(1);
+      expect(queries() - before).toBe(1);
+      break;
+    }
   });
 
   it('reads an unknown key once too, and refuses every request', async () => {
