@@ -146,7 +146,8 @@ export interface AirlineErrors {
 export interface AirlineTexts {
   /** AirShopping's Warning when a passenger type is priced as the nearest fared one. */
   notFaredWarning: string;
-  checkedBags(count: number): string;
+  /** A checked-bag allowance of `count` pieces, each up to `kg` where the brand says (PriceClassDef.checkedBagKg). */
+  checkedBags(count: number, kg?: number): string;
   carryOn: { text: string; pieces: number };
   changePenalty(def: PriceClassDef): string;
   cancelPenalty(def: PriceClassDef): string;

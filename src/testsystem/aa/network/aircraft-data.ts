@@ -4,6 +4,11 @@ import type { AircraftType } from '../../ndc/network/aircraft.js';
 
 const A = (a: AircraftType): AircraftType => a;
 
+// AA markets the premium cabins of its A321T transcons and 777-300ERs as Flagship First and Flagship
+// Business (aa.com "Flagship First" and "Flagship Business" pages; "Our planes": A321T, 777-300ER).
+const FLAGSHIP_FIRST = 'Flagship First';
+const FLAGSHIP_BUSINESS = 'Flagship Business';
+
 export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
   E175: A({
     code: 'E175',
@@ -102,8 +107,8 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
     name: 'Airbus A321 Transcontinental',
     speedKmh: 790,
     cabins: [
-      { cabin: 'F', firstRow: 2, lastRow: 6, layout: 'A_F' },
-      { cabin: 'J', firstRow: 8, lastRow: 12, layout: 'AC_DF' },
+      { cabin: 'F', name: FLAGSHIP_FIRST, firstRow: 2, lastRow: 6, layout: 'A_F' },
+      { cabin: 'J', name: FLAGSHIP_BUSINESS, firstRow: 8, lastRow: 12, layout: 'AC_DF' },
       { cabin: 'Y', firstRow: 20, lastRow: 31, layout: 'ABC_DEF', exitRows: [20], extraLegroomRows: [20, 21, 22] },
     ],
   }),
@@ -205,8 +210,8 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
     name: 'Boeing 777-300ER',
     speedKmh: 890,
     cabins: [
-      { cabin: 'F', firstRow: 1, lastRow: 2, layout: 'A_DG_J' },
-      { cabin: 'J', firstRow: 3, lastRow: 15, layout: 'A_DG_J' },
+      { cabin: 'F', name: FLAGSHIP_FIRST, firstRow: 1, lastRow: 2, layout: 'A_DG_J' },
+      { cabin: 'J', name: FLAGSHIP_BUSINESS, firstRow: 3, lastRow: 15, layout: 'A_DG_J' },
       { cabin: 'W', firstRow: 16, lastRow: 19, layout: 'AC_DEF_HJ' },
       {
         cabin: 'Y',
