@@ -103,6 +103,8 @@ export interface AirlineSalesPolicy {
   insideFullRefundWindow(ticketedAt: number, departureUtc: number, now: number): boolean;
   /** What cancelling a paid value gives back outside that window, by the brand's rule. */
   cancelTerms(input: CancelInput): CancellationTerms;
+  /** Whether a lap infant gets a ticket of their own on this journey (absent: always; AA: not at home). */
+  ticketsLapInfant?(journey: { international: boolean }): boolean;
 }
 
 export interface CancelInput {

@@ -56,9 +56,18 @@ export function aaCancelTerms(input: CancelInput): CancellationTerms {
   return { refundCents: valueCents - penaltyCents, creditCents: 0, penaltyCents };
 }
 
+/**
+ * A lap infant on a domestic trip travels free on the adult's ticket with no ticket of their own;
+ * abroad they pay 10% of the adult fare and are ticketed (aa.com "Traveling with infants": "Infants
+ * under 2 years old can travel on your lap for free on domestic flights"; international: 10% of the
+ * adult fare plus taxes).
+ */
+export const ticketsLapInfant = (journey: { international: boolean }): boolean => journey.international;
+
 export const AA_SALES: AirlineSalesPolicy = {
   sellingWindowDays: SELLING_WINDOW_DAYS,
   holdDeadline: holdPaymentDeadline,
   insideFullRefundWindow,
   cancelTerms: aaCancelTerms,
+  ticketsLapInfant,
 };
