@@ -109,7 +109,7 @@ export interface AirlineSalesPolicy {
 
 export interface CancelInput {
   priceClass: PriceClassDef;
-  /** The paid value cancelled and the base fare in it, in minor units of `currency`. */
+  /** The paid value cancelled, and the base fare in it with the taxes kept with the fare (TaxLine.keptWithFare), in minor units of `currency`. */
   valueCents: number;
   baseCents: number;
   /** Passengers with a seat among those cancelled (a per-passenger penalty counts them). */

@@ -50,12 +50,19 @@ const countryOf = (airport: string): string => AIRPORTS.get(airport)?.country ??
 export function taxesFor(input: TaxInput): TaxLine[] {
   const { segments, baseCents, ptc, currency } = input;
   const lines: TaxLine[] = [];
-  const add = (code: string, name: string, cents: number, country: string | null, filed: TaxLine['filed'] = null): void => {
+  const add = (
+    code: string,
+    name: string,
+    cents: number,
+    country: string | null,
+    filed: TaxLine['filed'] = null,
+    keptWithFare = false,
+  ): void => {
     const existing = lines.find((l) => l.code === code);
     if (existing) {
       existing.cents += cents;
       if (existing.filed && filed) existing.filed.cents += filed.cents;
-    } else lines.push({ code, name, cents, country, filed });
+    } else lines.push({ code, name, cents, country, filed, ...(keptWithFare ? { keptWithFare: true as const } : {}) });
   };
   const usd = (code: string, name: string, usdCents: number) => add(code, name, fromUsdCents(usdCents, currency), 'US');
   const local = (tax: LocalTax, country: string) =>
@@ -73,7 +80,9 @@ export function taxesFor(input: TaxInput): TaxLine[] {
   const pfcs = lap ? 0 : Math.min(2, segments.filter((s) => US.has(countryOf(s.flight.pattern.origin))).length);
   if (countries.every((c) => US.has(c))) {
     if (lap) return [];
-    add('US', 'US Transportation Tax', Math.round(baseCents * 0.075), 'US');
+    // Levied on the fare: Basic Economy, which forfeits the fare after 24 hours, forfeits it too and
+    // gets back only the per-flight and airport charges (ZP, AY, XF).
+    add('US', 'US Transportation Tax', Math.round(baseCents * 0.075), 'US', null, true);
     segments.forEach(() => usd('ZP', 'US Flight Segment Tax', 530));
     usd('AY', 'US September 11th Security Fee', 560);
     for (let i = 0; i < pfcs; i++) usd('XF', 'US Passenger Facility Charge', 450);
@@ -82,7 +91,7 @@ export function taxesFor(input: TaxInput): TaxLine[] {
   if (departsUs && !lap) usd('AY', 'US September 11th Security Fee', 560);
   for (let i = 0; i < pfcs; i++) usd('XF', 'US Passenger Facility Charge', 450);
   if (!lap && countries.some((c) => EUROPE.has(c)) && countries.some((c) => US.has(c)))
-    add('YR', 'AA YR surcharge', fromUsdCents(TRANSATLANTIC_YR_USD_CENTS, currency), null);
+    add('YR', 'AA YR surcharge', fromUsdCents(TRANSATLANTIC_YR_USD_CENTS, currency), null, null, true);
   for (const s of segments) {
     const from = countryOf(s.flight.pattern.origin);
     const to = countryOf(s.flight.pattern.destination);
