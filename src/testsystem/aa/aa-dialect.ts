@@ -122,4 +122,8 @@ export const AA_TEXTS: AirlineTexts = {
   scheduleRenumbered: (flight, date, newFlight) => `Schedule change: flight ${flight} on ${date} is now ${newFlight}`,
   scheduleRetimed: (flight, date, dep, arr) =>
     `Schedule change: flight ${flight} on ${date} now departs ${dep} and arrives ${arr} (local)`,
+  lowerFareDifference: (amount, method) =>
+    method === 'refund'
+      ? `New fare is lower: the difference of ${amount} is refunded to the original form of payment`
+      : `New fare is lower: the difference of ${amount} is issued as a trip credit; it is not refunded`,
 };

@@ -103,6 +103,11 @@ export interface AirlineSalesPolicy {
   insideFullRefundWindow(ticketedAt: number, departureUtc: number, now: number): boolean;
   /** What cancelling a paid value gives back outside that window, by the brand's rule. */
   cancelTerms(input: CancelInput): CancellationTerms;
+  /**
+   * What a change to a cheaper flight does with the difference for a ticket of this brand: a trip
+   * credit or a refund to the form of payment, stated in the reshop offer (absent: a residual, unstated).
+   */
+  lowerFareDifference?(def: PriceClassDef): 'credit' | 'refund';
   /** Whether a lap infant gets a ticket of their own on this journey (absent: always; AA: not at home). */
   ticketsLapInfant?(journey: { international: boolean }): boolean;
 }
@@ -162,6 +167,8 @@ export interface AirlineTexts {
   scheduleCancelled(flight: string, date: string): string;
   scheduleRenumbered(flight: string, date: string, newFlight: string): string;
   scheduleRetimed(flight: string, date: string, depLocal: string, arrLocal: string): string;
+  /** A reshop offer's words for a cheaper flight's difference (`amount` as "USD 45.00"), where sales.lowerFareDifference says. */
+  lowerFareDifference?(amount: string, method: 'credit' | 'refund'): string;
 }
 
 /** How the airline's API gateway checks a caller's key before any NDC code runs. */
