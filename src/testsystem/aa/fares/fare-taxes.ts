@@ -40,7 +40,6 @@ const FOREIGN_DEPARTURE: Readonly<Record<string, LocalTax[]>> = {
 };
 const DEFAULT_FOREIGN: LocalTax[] = [{ code: 'XT', name: 'Foreign Airport Charges', cents: 2_860, currency: 'USD' }];
 
-
 /** AA's carrier-imposed surcharge ("YR"), per one-way trip that crosses the Atlantic (the sample's USD 200). */
 const TRANSATLANTIC_YR_USD_CENTS = 20_000;
 

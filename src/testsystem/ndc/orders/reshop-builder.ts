@@ -184,9 +184,7 @@ export function reshopOffersDocument(
     return el('Offer', [
       el('AddedOfferItem', [
         el('OfferItemID', `${c.offerId}-1`),
-        el('ReshopPrice', [
-          priceDifferential(diffType, c.diffCents, c.newCents, oldCents, currency),
-        ]),
+        el('ReshopPrice', [priceDifferential(diffType, c.diffCents, c.newCents, oldCents, currency)]),
         ...b.pax.flatMap((p) =>
           journeyIds.map((journeyId, n) =>
             el('Service', [

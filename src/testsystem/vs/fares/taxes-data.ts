@@ -31,7 +31,6 @@ export const APD_BAND_BY_COUNTRY: Readonly<Record<string, Exclude<ApdBand, 'DOM'
   ZA: 'C',
 };
 
-
 export interface TaxRow {
   code: string;
   /** VS's `DescText` for the code, where the samples give one. */
