@@ -426,4 +426,31 @@ describe('round trips', () => {
     expect(seenOut).toEqual(outs);
     expect(seenBack).toEqual(backs);
   });
+
+  it('reaches the seller as the airline priced it: one airline offer per round trip, not two one-ways combined', async () => {
+    const connector = wire.connector({ direct: true });
+    const found = await connector.search(
+      {
+        slices: [
+          { origin: 'JFK', destination: 'LHR', departureDate: FAR },
+          { origin: 'LHR', destination: 'JFK', departureDate: '2026-12-22' },
+        ],
+        passengers: { adults: 1, children: 0, infants: 0 },
+        cabin: null,
+        maxConnections: 0,
+      },
+      ctx,
+    );
+    if (!found.ok) throw new Error(found.failure.message);
+    const offers = found.value ?? [];
+    expect(offers.length).toBeGreaterThan(0);
+    const airline = await post('AirShopping', roundTripRq('JFK', 'LHR', FAR, '2026-12-22'));
+    const airlineTotals = new Set(offersIn(airline.body).map((o) => Math.round(o.total * 100)));
+    for (const offer of offers) {
+      expect(offer.slices.map((s) => `${s.origin}-${s.destination}`)).toEqual(['JFK-LHR', 'LHR-JFK']);
+      expect(connector.offerFacts(offer.offerId)?.airlineOffers).toBe(1);
+      // Abroad a round trip is 15% under two one-ways: the total is the airline's round-trip price.
+      expect(airlineTotals.has(offer.total.amountMinor)).toBe(true);
+    }
+  });
 });
