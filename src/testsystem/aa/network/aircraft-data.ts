@@ -5,7 +5,8 @@ import type { AircraftType } from '../../ndc/network/aircraft.js';
 const A = (a: AircraftType): AircraftType => a;
 
 // AA markets the premium cabins of its A321T transcons and 777-300ERs as Flagship First and Flagship
-// Business (aa.com "Flagship First" and "Flagship Business" pages; "Our planes": A321T, 777-300ER).
+// Business, and the lie-flat Business of its 787s and 777-200s as Flagship Business too (aa.com
+// "Flagship First" and "Flagship Business" pages; "Our planes").
 const FLAGSHIP_FIRST = 'Flagship First';
 const FLAGSHIP_BUSINESS = 'Flagship Business';
 
@@ -155,7 +156,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
     name: 'Boeing 787-8',
     speedKmh: 870,
     cabins: [
-      { cabin: 'J', firstRow: 1, lastRow: 5, layout: 'A_DG_J' },
+      { cabin: 'J', name: FLAGSHIP_BUSINESS, firstRow: 1, lastRow: 5, layout: 'A_DG_J' },
       { cabin: 'W', firstRow: 10, lastRow: 13, layout: 'AC_DEF_HJ' },
       {
         cabin: 'Y',
@@ -174,7 +175,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
     name: 'Boeing 787-9',
     speedKmh: 880,
     cabins: [
-      { cabin: 'J', firstRow: 1, lastRow: 8, layout: 'A_DG_J' },
+      { cabin: 'J', name: FLAGSHIP_BUSINESS, firstRow: 1, lastRow: 8, layout: 'A_DG_J' },
       { cabin: 'W', firstRow: 10, lastRow: 12, layout: 'AC_DEF_HJ' },
       {
         cabin: 'Y',
@@ -192,7 +193,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
     name: 'Boeing 777-200',
     speedKmh: 880,
     cabins: [
-      { cabin: 'J', firstRow: 1, lastRow: 10, layout: 'A_DG_J' },
+      { cabin: 'J', name: FLAGSHIP_BUSINESS, firstRow: 1, lastRow: 10, layout: 'A_DG_J' },
       { cabin: 'W', firstRow: 11, lastRow: 13, layout: 'AC_DEF_HJ' },
       {
         cabin: 'Y',
