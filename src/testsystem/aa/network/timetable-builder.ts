@@ -286,17 +286,21 @@ function localArrivals(p: FlightPattern): number[] {
 
 /**
  * A flight due to land in its destination's no-arrival hours (NO_ARRIVALS) leaves earlier, to land
- * five minutes before they start, when it would land in their first half; later, as a red-eye
- * landing at RED_EYE_ARRIVAL, when in their second half (or when earlier would cross midnight).
+ * at least five minutes before they start, when it would land in their first half; later, as a
+ * red-eye landing at RED_EYE_ARRIVAL or after, when in their second half (or when earlier would cross
+ * midnight). Out of a hub it keeps to the hub's banks: the bank before, or the bank after.
  */
 function clearOfNoArrivalHours(p: FlightPattern): FlightPattern {
   const quiet = NO_ARRIVALS[p.destination];
   if (!quiet) return p;
   const inside = localArrivals(p).filter((m) => m >= quiet.start && m < quiet.end);
   if (inside.length === 0) return p;
+  const banks = HUB_BANKS[p.origin] ?? [];
   const middle = (quiet.start + quiet.end) / 2;
-  const earlier = p.depMinutes - (Math.max(...inside) - quiet.start + 5);
-  const later = p.depMinutes + (RED_EYE_ARRIVAL - Math.min(...inside));
+  const earliest = p.depMinutes - (Math.max(...inside) - quiet.start + 5);
+  const earlier = banks.filter((b) => b <= earliest).at(-1) ?? earliest;
+  const latest = p.depMinutes + (RED_EYE_ARRIVAL - Math.min(...inside));
+  const later = banks.find((b) => b >= latest) ?? latest;
   const depMinutes = Math.min(...inside) < middle && earlier >= 0 ? earlier : later;
   return { ...p, depMinutes: wrap(depMinutes) };
 }

@@ -86,7 +86,7 @@ export const NO_ARRIVALS: Readonly<Record<string, Window>> = {
   JFK: { start: 60, end: 180 },
 };
 
-/** Where a flight landing in a quiet window lands instead when moved later: a red-eye's morning arrival. */
+/** Where a flight landing in a quiet window lands at the earliest when moved later: a red-eye's morning arrival. */
 export const RED_EYE_ARRIVAL = 345;
 
 /** Minimum connecting time in minutes, domestic-to-domestic; international adds customs time. */
