@@ -339,6 +339,14 @@ describe('reshop to a cheaper flight', () => {
   it('keeps the difference of a Main Cabin ticket as a trip credit, and says so', async () => {
     const { lower, cheaper } = await reshopCheaper('AADOM-MAIN');
     expect(lower.length).toBe(cheaper.length);
+    // The seller's reshop offer carries it: credit, the amount, AA's words.
+    for (const o of cheaper) {
+      expect(o.lowerFareDifference).toEqual({
+        method: 'credit',
+        amount: { ...o.fareDifference, amountMinor: -o.fareDifference.amountMinor },
+        description: expect.stringContaining('issued as a trip credit'),
+      });
+    }
     for (const offer of lower) {
       expect(offer).toContain('<DifferentialTypeCode>Residual</DifferentialTypeCode>');
       const amount = /<DiffPrice><Price><TotalAmount CurCode="USD">-([\d.]+)</.exec(offer)?.[1];
@@ -349,7 +357,20 @@ describe('reshop to a cheaper flight', () => {
   });
 
   it('refunds the difference of a Main Cabin Flexible ticket to the form of payment', async () => {
-    const { lower } = await reshopCheaper('AADOM-MAINFL');
+    const { lower, cheaper } = await reshopCheaper('AADOM-MAINFL');
+    for (const o of cheaper) expect(o.lowerFareDifference?.method).toBe('original_form_of_payment');
+    const dearer = await wire.connector().reshopOrder(
+      refOf((await ticketed(await shop('JFK', 'LAX', FAR, 'AADOM-MAINFL'))).order),
+      {
+        slices: [{ origin: 'JFK', destination: 'LAX', departureDate: '2026-11-23' }],
+        cabin: null,
+      },
+      ctx,
+    );
+    if (!dearer.ok) throw new Error(dearer.failure.message);
+    const more = dearer.value.filter((x) => x.fareDifference.amountMinor >= 0);
+    expect(more.length).toBeGreaterThan(0);
+    for (const o of more) expect(o.lowerFareDifference).toBeNull();
     for (const offer of lower) {
       expect(offer).toContain('<DifferentialTypeCode>Refund</DifferentialTypeCode>');
       expect(offer).toMatch(
