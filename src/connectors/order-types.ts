@@ -128,6 +128,12 @@ export interface ReshopOffer {
   offer: Offer;
   /** New price minus old price, before the penalty. */
   fareDifference: Money;
+  /**
+   * A cheaper new fare: what the airline does with the difference, as it says it (21.3's "Refund"
+   * differential: back to the form of payment; "Residual": kept as credit), with its words when it
+   * gives them; null when the new fare is not lower.
+   */
+  lowerFareDifference: { method: 'original_form_of_payment' | 'credit'; amount: Money; description: string | null } | null;
   penalty: Money;
   /** What the seller pays (positive) or gets back (negative) on acceptance. */
   amountDue: Money;

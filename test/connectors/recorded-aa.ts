@@ -5,6 +5,7 @@ import { createAaConnector } from '../../src/connectors/aa/aa-connector.js';
 import { createOfferIdAuthenticator, type OfferIdAuthenticator } from '../../src/connectors/offer-id-auth.js';
 import { Keyring } from '../../src/platform/keyring/keyring.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
+import type { TestSystemStorage } from '../../src/testsystem/ndc/storage/open-storage.js';
 
 export const KEY = 'aa-test-subscription-key';
 
@@ -28,10 +29,10 @@ export interface RecordedAa {
 
 /**
  * The real AA test system with a recorder in front of it, so wire tests can validate both halves
- * of every exchange the connector makes against the NDC schemas.
+ * of every exchange the connector makes against the NDC schemas; in memory, or on `storage`.
  */
-export async function startRecordedAa(): Promise<RecordedAa> {
-  const aa = await startAaTestSystem({ subscriptionKey: KEY, logger: false });
+export async function startRecordedAa(options: { storage?: TestSystemStorage } = {}): Promise<RecordedAa> {
+  const aa = await startAaTestSystem({ subscriptionKey: KEY, logger: false, ...options });
   const traffic: Exchange[] = [];
   const offerIds = createOfferIdAuthenticator(Keyring.parse(Keyring.generateText()));
   const recorder = http.createServer(async (req, res) => {

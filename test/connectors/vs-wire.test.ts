@@ -227,6 +227,7 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
     expect(offers[0]).toMatchObject({
       offer: { airline: 'VS', total: gbp(219253) },
       fareDifference: gbp(0),
+      lowerFareDifference: null,
       penalty: gbp(0),
       amountDue: gbp(0),
     });

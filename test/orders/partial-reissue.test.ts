@@ -93,7 +93,8 @@ describe('partial reissue (one journey of the order)', () => {
       reason: string;
       offers: {
         offer_id: string;
-        fare_difference: { amount: number };
+        fare_difference: { amount: number; currency: string };
+        fare_difference_returned: { method: string; amount: number; currency: string; description: string | null } | null;
         penalty: { amount: number };
         amount_due: { amount: number };
         slices: { origin: string; destination: string; segments: Segment[] }[];
@@ -108,6 +109,17 @@ describe('partial reissue (one journey of the order)', () => {
       // Main Cabin Flexible has no change fee; what is due is the fare difference when it costs more.
       expect(o.penalty.amount).toBe(0);
       expect(o.amount_due.amount).toBeCloseTo(Math.max(0, o.fare_difference.amount), 2);
+      // A cheaper fare says what happens to the difference: Main Cabin Flexible refunds it.
+      expect(o.fare_difference_returned).toEqual(
+        o.fare_difference.amount < 0
+          ? {
+              method: 'original_form_of_payment',
+              amount: -o.fare_difference.amount,
+              currency: o.fare_difference.currency,
+              description: expect.stringContaining('refunded to the original form of payment'),
+            }
+          : null,
+      );
     }
     const choice = q.offers[0]!;
     const confirmed = await f.call('POST', path(order.order_id, '/change/confirm'), { offer_id: choice.offer_id });

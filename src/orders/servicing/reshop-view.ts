@@ -3,12 +3,17 @@ import { segmentJson } from '../../shopping/segment-view.js';
 import { decimal, money } from '../order-view.js';
 
 export function reshopOffersView(offers: ReshopOffer[]) {
-  return offers.map(({ offer, fareDifference, penalty, amountDue }) => ({
+  return offers.map(({ offer, fareDifference, lowerFareDifference, penalty, amountDue }) => ({
     offer_id: offer.offerId,
     airline: offer.airline,
     total_amount: decimal(offer.total)!,
     currency: offer.total.currency,
     fare_difference: money(fareDifference)!,
+    fare_difference_returned: lowerFareDifference && {
+      method: lowerFareDifference.method,
+      ...money(lowerFareDifference.amount)!,
+      description: lowerFareDifference.description,
+    },
     penalty: money(penalty)!,
     amount_due: money(amountDue)!,
     expires_at: offer.expiresAt,

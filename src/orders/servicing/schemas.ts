@@ -122,6 +122,20 @@ export const ReshopOfferSchema = Type.Object(
     total_amount: Type.Number(),
     currency: Type.String(),
     fare_difference: AmountSchema,
+    fare_difference_returned: Nullable(
+      Type.Object(
+        {
+          method: Type.Union([Type.Literal('original_form_of_payment'), Type.Literal('credit')]),
+          amount: Type.Number(),
+          currency: Type.String(),
+          description: Nullable(Type.String()),
+        },
+        {
+          description:
+            'A cheaper new fare: what the airline does with the difference, refunded to the original form of payment or kept as a credit, in its words when it gives them. Null when the new fare is not lower.',
+        },
+      ),
+    ),
     penalty: AmountSchema,
     amount_due: AmountSchema,
     expires_at: Nullable(Type.String()),

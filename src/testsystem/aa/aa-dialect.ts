@@ -4,6 +4,7 @@
 
 import type { AirlineErrors, AirlineKeyCheck, AirlineTexts } from '../ndc/airline-profile.js';
 import type { NdcErrorSpec } from '../ndc/wire/ndc-errors.js';
+import { kilogramsToPounds } from '../ndc/fares/price-class.js';
 
 const OWNER = 'AA';
 
@@ -96,10 +97,10 @@ export const NOT_FARED_WARNING = 'Not fared at passenger type requested.';
 
 export const AA_TEXTS: AirlineTexts = {
   notFaredWarning: NOT_FARED_WARNING,
-  checkedBags: (n) =>
+  checkedBags: (n, kg = 23) =>
     n === 0
       ? 'No free checked bags; first bag fee applies'
-      : `${n} free checked bag${n > 1 ? 's' : ''} up to 50LB 23KG and 62LI 158LCM`,
+      : `${n} free checked bag${n > 1 ? 's' : ''} up to ${kilogramsToPounds(kg)}LB ${kg}KG and 62LI 158LCM`,
   carryOn: { text: 'One carry-on bag and one personal item', pieces: 2 },
   changePenalty: (def) => (def.changeFeeCents === null ? 'Changes are not permitted' : 'No change fee; fare difference applies'),
   cancelPenalty: (def) =>
@@ -121,4 +122,8 @@ export const AA_TEXTS: AirlineTexts = {
   scheduleRenumbered: (flight, date, newFlight) => `Schedule change: flight ${flight} on ${date} is now ${newFlight}`,
   scheduleRetimed: (flight, date, dep, arr) =>
     `Schedule change: flight ${flight} on ${date} now departs ${dep} and arrives ${arr} (local)`,
+  lowerFareDifference: (amount, method) =>
+    method === 'refund'
+      ? `New fare is lower: the difference of ${amount} is refunded to the original form of payment`
+      : `New fare is lower: the difference of ${amount} is issued as a trip credit; it is not refunded`,
 };

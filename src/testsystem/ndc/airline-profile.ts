@@ -103,11 +103,18 @@ export interface AirlineSalesPolicy {
   insideFullRefundWindow(ticketedAt: number, departureUtc: number, now: number): boolean;
   /** What cancelling a paid value gives back outside that window, by the brand's rule. */
   cancelTerms(input: CancelInput): CancellationTerms;
+  /**
+   * What a change to a cheaper flight does with the difference for a ticket of this brand: a trip
+   * credit or a refund to the form of payment, stated in the reshop offer (absent: a residual, unstated).
+   */
+  lowerFareDifference?(def: PriceClassDef): 'credit' | 'refund';
+  /** Whether a lap infant gets a ticket of their own on this journey (absent: always; AA: not at home). */
+  ticketsLapInfant?(journey: { international: boolean }): boolean;
 }
 
 export interface CancelInput {
   priceClass: PriceClassDef;
-  /** The paid value cancelled and the base fare in it, in minor units of `currency`. */
+  /** The paid value cancelled, and the base fare in it with the taxes kept with the fare (TaxLine.keptWithFare), in minor units of `currency`. */
   valueCents: number;
   baseCents: number;
   /** Passengers with a seat among those cancelled (a per-passenger penalty counts them). */
@@ -146,7 +153,8 @@ export interface AirlineErrors {
 export interface AirlineTexts {
   /** AirShopping's Warning when a passenger type is priced as the nearest fared one. */
   notFaredWarning: string;
-  checkedBags(count: number): string;
+  /** A checked-bag allowance of `count` pieces, each up to `kg` where the brand says (PriceClassDef.checkedBagKg). */
+  checkedBags(count: number, kg?: number): string;
   carryOn: { text: string; pieces: number };
   changePenalty(def: PriceClassDef): string;
   cancelPenalty(def: PriceClassDef): string;
@@ -159,6 +167,8 @@ export interface AirlineTexts {
   scheduleCancelled(flight: string, date: string): string;
   scheduleRenumbered(flight: string, date: string, newFlight: string): string;
   scheduleRetimed(flight: string, date: string, depLocal: string, arrLocal: string): string;
+  /** A reshop offer's words for a cheaper flight's difference (`amount` as "USD 45.00"), where sales.lowerFareDifference says. */
+  lowerFareDifference?(amount: string, method: 'credit' | 'refund'): string;
 }
 
 /** How the airline's API gateway checks a caller's key before any NDC code runs. */

@@ -229,14 +229,14 @@ describe('taxes (JFK–LHR and JFK–DCA–DFW in samples-aa-17.2)', () => {
     expect(adult.taxLines.reduce((s, t) => s + t.amount.amountMinor, 0)).toBe(adult.taxes.amountMinor);
   });
 
-  it('charges UK APD by class and age leaving London, with the filed GBP amount', async () => {
+  it('charges UK APD by class and age leaving London at the 2026/27 rates (band B), with the filed GBP amount', async () => {
     const family = await post(wire.aa, 'AirShopping', airShoppingRq('LHR', 'JFK', FAR, ['ADT', 'CHD', 'INF']));
     const economy = [...family.body.matchAll(/<Offer>([\s\S]*?)<\/Offer>/g)].find((m) =>
       [...m[1]!.matchAll(/<CabinTypeCode>(\d)</g)].every((c) => c[1] === '5'),
     );
     const items = taxLines((economy ?? [''])[0]!);
     const [adult, child, infant] = items;
-    expect(adult?.get('GB')?.filed).toBe('GBP 94.00');
+    expect(adult?.get('GB')?.filed).toBe('GBP 102.00');
     expect(adult?.get('GB')?.country).toBe('GB');
     expect(adult?.get('UB')?.filed).toBe('GBP 40.12');
     expect(adult?.get('YR')?.amount).toBe(200);
@@ -251,11 +251,11 @@ describe('taxes (JFK–LHR and JFK–DCA–DFW in samples-aa-17.2)', () => {
         '<OriginDestCriteria><CabinType><CabinTypeCode>2</CabinTypeCode><PrefLevel><PrefLevelCode>Required</PrefLevelCode></PrefLevel></CabinType>',
       ),
     );
-    expect(taxLines(business.body)[0]?.get('GB')?.filed).toBe('GBP 224.00');
+    expect(taxLines(business.body)[0]?.get('GB')?.filed).toBe('GBP 244.00');
     const fromLondon = await priced(await shop('LHR', 'JFK', FAR, 'AAAT-MAIN'));
     expect(fromLondon.passengerPrices[0]!.taxLines.find((t) => t.code === 'GB')).toMatchObject({
       country: 'GB',
-      filed: { amountMinor: 9_400, currency: 'GBP' },
+      filed: { amountMinor: 10_200, currency: 'GBP' },
     });
   });
 });

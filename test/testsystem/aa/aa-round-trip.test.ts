@@ -21,7 +21,7 @@ describe('round trips', () => {
     expect(await xsdErrors('IATA_AirShoppingRS', res.body)).toEqual([]);
     const offers = offersOf(res.body);
     expect(offers.length).toBeGreaterThan(20);
-    expect(offers.length).toBeLessThanOrEqual(128);
+    expect(offers.length).toBeLessThanOrEqual(240);
     for (const offer of offers) expect(new Set(journeysOf(offer)).size).toBe(2);
     // Each OD names the journeys that fly it: outbound ones under OD1, return ones under OD2.
     const od = (id: string) =>

@@ -39,7 +39,8 @@ describe('other 21.3 request shapes', () => {
       seatAvailabilityBySegmentRq(flight.pattern.flightNumber, 'JFK', 'LAX', flight.depLocal, flight.arrLocal),
     );
     expect(await xsdErrors('IATA_SeatAvailabilityRS', res.body)).toEqual([]);
-    expect(res.body).toContain('<CabinTypeName>First</CabinTypeName>');
+    // The A321T's First is AA's Flagship First.
+    expect(res.body).toContain('<CabinTypeName>Flagship First</CabinTypeName>');
     // AA's NDC names equipment by IATA code (321), the transcontinental A321 by name.
     expect(res.body).toContain('<CarrierAircraftTypeCode>321</CarrierAircraftTypeCode>');
     expect(res.body).toContain('<CarrierAircraftTypeName>Airbus A321 Transcontinental</CarrierAircraftTypeName>');

@@ -24,6 +24,25 @@ function slicesOf(journeyIds: string[], lists: DataLists): OfferSlice[] {
   });
 }
 
+/**
+ * What a cheaper reshop offer does with the difference: 21.3's "Refund" differential returns it to
+ * the form of payment, "Residual" (the other type a lower fare takes) keeps it for future use; the
+ * airline's words from the offer's Desc (AA's test system: "…issued as a trip credit…").
+ */
+function lowerFare(difference: Money, diffs: Parsed[], offer: Parsed): ReshopOffer['lowerFareDifference'] {
+  if (difference.amountMinor >= 0) return null;
+  const refunded = diffs.some((d) => text(d.DifferentialTypeCode) === 'Refund');
+  const description =
+    list(offer.Desc)
+      .flatMap((d) => texts(d.DescText))
+      .join(' ') || null;
+  return {
+    method: refunded ? 'original_form_of_payment' : 'credit',
+    amount: { ...difference, amountMinor: -difference.amountMinor },
+    description,
+  };
+}
+
 /** The reshop offers of an OrderReshopRS: new flights, fare difference, change fee, amount due. */
 export function readReshopOffers(root: Parsed, airline: string): ReshopOffer[] {
   const response = node(root.Response);
@@ -70,9 +89,11 @@ export function readReshopOffers(root: Parsed, airline: string): ReshopOffer[] {
       conditionsBySlice: [],
       conditionsByPassengerType: [],
     };
+    const fareDifference = priced('DiffPrice') ?? zero;
     return {
       offer,
-      fareDifference: priced('DiffPrice') ?? zero,
+      fareDifference,
+      lowerFareDifference: lowerFare(fareDifference, diffs, o),
       penalty: fee ?? zero,
       amountDue: due,
     };

@@ -22,6 +22,13 @@ export interface AaPriceClassDef extends PriceClassDef {
   fareBasisSuffix: string;
 }
 
+/**
+ * Checked bags on Business and First fares may weigh up to 70 lb / 32 kg, the others 50 lb / 23 kg
+ * (aa.com "Checked bag policy": "Max weight 50 lbs / 23 kgs; 70 lbs / 32 kgs for First and Business").
+ */
+const PREMIUM_BAG_KG = 32;
+const STANDARD_BAG_KG = 23;
+
 export const PRICE_CLASSES: readonly AaPriceClassDef[] = [
   {
     id: 'BE',
@@ -35,6 +42,7 @@ export const PRICE_CLASSES: readonly AaPriceClassDef[] = [
     tripCredit: false,
     checkedBagsDomestic: 0,
     checkedBagsInternational: 0,
+    checkedBagKg: STANDARD_BAG_KG,
     seatSelectionFree: false,
     boardingGroup: 9,
     descriptions: ['No changes or refunds after 24 hours', 'Seat assigned at check-in (fee to choose)', 'Last to board'],
@@ -53,6 +61,7 @@ export const PRICE_CLASSES: readonly AaPriceClassDef[] = [
     tripCredit: true,
     checkedBagsDomestic: 0,
     checkedBagsInternational: 1,
+    checkedBagKg: STANDARD_BAG_KG,
     seatSelectionFree: true,
     boardingGroup: 6,
     descriptions: [
@@ -75,6 +84,7 @@ export const PRICE_CLASSES: readonly AaPriceClassDef[] = [
     tripCredit: true,
     checkedBagsDomestic: 1,
     checkedBagsInternational: 1,
+    checkedBagKg: STANDARD_BAG_KG,
     seatSelectionFree: true,
     boardingGroup: 5,
     descriptions: ['Main Cabin Extra seat with more legroom', '1 free checked bag', 'Group 5 boarding'],
@@ -86,13 +96,15 @@ export const PRICE_CLASSES: readonly AaPriceClassDef[] = [
     name: 'Main Cabin Flexible',
     codeSuffix: 'MAINFL',
     cabins: ['Y'],
-    rbds: ['Y', 'B', 'M', 'H'],
+    // Never B: B is Basic Economy's booking class (aa.com "Basic Economy"; samples: BE booked in B).
+    rbds: ['Y', 'H', 'M'],
     multiplier: 1.65,
     changeFeeCents: 0,
     refundable: true,
     tripCredit: true,
     checkedBagsDomestic: 1,
     checkedBagsInternational: 2,
+    checkedBagKg: STANDARD_BAG_KG,
     seatSelectionFree: true,
     boardingGroup: 5,
     descriptions: ['Fully refundable', 'Flight changes allowed (no fee)', 'Eligible for upgrades on American flights'],
@@ -111,6 +123,7 @@ export const PRICE_CLASSES: readonly AaPriceClassDef[] = [
     tripCredit: true,
     checkedBagsDomestic: 2,
     checkedBagsInternational: 2,
+    checkedBagKg: STANDARD_BAG_KG,
     seatSelectionFree: true,
     boardingGroup: 4,
     descriptions: ['Wider seat with more legroom', '2 free checked bags', 'Priority boarding'],
@@ -129,6 +142,7 @@ export const PRICE_CLASSES: readonly AaPriceClassDef[] = [
     tripCredit: true,
     checkedBagsDomestic: 2,
     checkedBagsInternational: 2,
+    checkedBagKg: PREMIUM_BAG_KG,
     seatSelectionFree: true,
     boardingGroup: 1,
     descriptions: ['Lie-flat seat', 'Admirals Club and Flagship Lounge access', '2 free checked bags'],
@@ -148,6 +162,7 @@ export const PRICE_CLASSES: readonly AaPriceClassDef[] = [
     tripCredit: true,
     checkedBagsDomestic: 2,
     checkedBagsInternational: 3,
+    checkedBagKg: PREMIUM_BAG_KG,
     seatSelectionFree: true,
     boardingGroup: 1,
     descriptions: ['Complimentary meals and drinks', '2 free checked bags', 'Priority check-in and boarding'],
@@ -166,6 +181,7 @@ export const PRICE_CLASSES: readonly AaPriceClassDef[] = [
     tripCredit: true,
     checkedBagsDomestic: 2,
     checkedBagsInternational: 3,
+    checkedBagKg: PREMIUM_BAG_KG,
     seatSelectionFree: true,
     boardingGroup: 1,
     descriptions: ['Our largest, most comfortable seats', '2 free checked bags', 'Fully refundable'],

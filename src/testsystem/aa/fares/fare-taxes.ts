@@ -2,14 +2,16 @@
 // round trip in samples-aa-17.2 (OrderCreateRS_successfull_booking_with_warnings.xml), whose fare
 // components carry AY once, XF at JFK, US, XA, XY, YC, the UK's GB and UB in GBP, and AA's "YR"
 // carrier surcharge of USD 200 each way. US fees: TSA (AY, per one-way trip, 49 CFR 1510), FAA PFC
-// (XF, at most two per one-way trip, 14 CFR 158), 26 U.S.C. 4261 (US). UK Air Passenger Duty: HMRC
-// rates 2025/26, children under 16 exempt in the lowest class, lap infants always exempt.
+// (XF, at most two per one-way trip, 14 CFR 158), 26 U.S.C. 4261 (US). UK Air Passenger Duty:
+// HMRC's rates in force on the UK departure date (ndc/fares/uk-apd.ts), children under 16 exempt in
+// the lowest class, lap infants always exempt.
 // USD charges are set in USD cents; a foreign tax is set in its own currency and kept as its filed
 // amount, and every amount is then filed in the fare's currency (fare-currency.ts).
 
 import type { CabinCode } from '../../ndc/network/aircraft.js';
 import { fromUsdCents, toUsdCents } from '../../ndc/fares/fare-currency.js';
 import type { TaxInput, TaxLine } from '../../ndc/fares/tax-line.js';
+import { apdRatesOn, type ApdBand } from '../../ndc/fares/uk-apd.js';
 import { AIRPORTS } from '../network/airports-data.js';
 
 const US = new Set(['US', 'PR', 'VI']);
@@ -38,9 +40,6 @@ const FOREIGN_DEPARTURE: Readonly<Record<string, LocalTax[]>> = {
 };
 const DEFAULT_FOREIGN: LocalTax[] = [{ code: 'XT', name: 'Foreign Airport Charges', cents: 2_860, currency: 'USD' }];
 
-/** UK APD per passenger in pence: band A (destinations in Europe) or B, reduced (lowest class) or standard rate. */
-const UK_APD = { A: { reduced: 1_500, standard: 3_200 }, B: { reduced: 9_400, standard: 22_400 } } as const;
-
 /** AA's carrier-imposed surcharge ("YR"), per one-way trip that crosses the Atlantic (the sample's USD 200). */
 const TRANSATLANTIC_YR_USD_CENTS = 20_000;
 
@@ -50,12 +49,19 @@ const countryOf = (airport: string): string => AIRPORTS.get(airport)?.country ??
 export function taxesFor(input: TaxInput): TaxLine[] {
   const { segments, baseCents, ptc, currency } = input;
   const lines: TaxLine[] = [];
-  const add = (code: string, name: string, cents: number, country: string | null, filed: TaxLine['filed'] = null): void => {
+  const add = (
+    code: string,
+    name: string,
+    cents: number,
+    country: string | null,
+    filed: TaxLine['filed'] = null,
+    keptWithFare = false,
+  ): void => {
     const existing = lines.find((l) => l.code === code);
     if (existing) {
       existing.cents += cents;
       if (existing.filed && filed) existing.filed.cents += filed.cents;
-    } else lines.push({ code, name, cents, country, filed });
+    } else lines.push({ code, name, cents, country, filed, ...(keptWithFare ? { keptWithFare: true as const } : {}) });
   };
   const usd = (code: string, name: string, usdCents: number) => add(code, name, fromUsdCents(usdCents, currency), 'US');
   const local = (tax: LocalTax, country: string) =>
@@ -73,7 +79,9 @@ export function taxesFor(input: TaxInput): TaxLine[] {
   const pfcs = lap ? 0 : Math.min(2, segments.filter((s) => US.has(countryOf(s.flight.pattern.origin))).length);
   if (countries.every((c) => US.has(c))) {
     if (lap) return [];
-    add('US', 'US Transportation Tax', Math.round(baseCents * 0.075), 'US');
+    // Levied on the fare: Basic Economy, which forfeits the fare after 24 hours, forfeits it too and
+    // gets back only the per-flight and airport charges (ZP, AY, XF).
+    add('US', 'US Transportation Tax', Math.round(baseCents * 0.075), 'US', null, true);
     segments.forEach(() => usd('ZP', 'US Flight Segment Tax', 530));
     usd('AY', 'US September 11th Security Fee', 560);
     for (let i = 0; i < pfcs; i++) usd('XF', 'US Passenger Facility Charge', 450);
@@ -82,7 +90,7 @@ export function taxesFor(input: TaxInput): TaxLine[] {
   if (departsUs && !lap) usd('AY', 'US September 11th Security Fee', 560);
   for (let i = 0; i < pfcs; i++) usd('XF', 'US Passenger Facility Charge', 450);
   if (!lap && countries.some((c) => EUROPE.has(c)) && countries.some((c) => US.has(c)))
-    add('YR', 'AA YR surcharge', fromUsdCents(TRANSATLANTIC_YR_USD_CENTS, currency), null);
+    add('YR', 'AA YR surcharge', fromUsdCents(TRANSATLANTIC_YR_USD_CENTS, currency), null, null, true);
   for (const s of segments) {
     const from = countryOf(s.flight.pattern.origin);
     const to = countryOf(s.flight.pattern.destination);
@@ -95,7 +103,7 @@ export function taxesFor(input: TaxInput): TaxLine[] {
     }
     if (US.has(from)) continue;
     if (from === 'GB') {
-      const apd = ukDuty(s.cabin, ptc, EUROPE.has(to));
+      const apd = ukDuty(s.cabin, ptc, apdBand(to), s.flight.date);
       if (apd > 0) local({ code: 'GB', name: 'United Kingdom Air Passenger Duty APD', cents: apd, currency: 'GBP' }, 'GB');
     }
     for (const tax of FOREIGN_DEPARTURE[from] ?? DEFAULT_FOREIGN) local(tax, from);
@@ -103,10 +111,19 @@ export function taxesFor(input: TaxInput): TaxLine[] {
   return lines;
 }
 
-/** APD in pence: lap infants never pay, children under 16 are exempt in economy (the lowest class). */
-function ukDuty(cabin: CabinCode, ptc: TaxInput['ptc'], toEurope: boolean): number {
+/** The APD band of a flight leaving the UK for `country`: within the UK, Europe (A), or AA's US and beyond (B). */
+function apdBand(country: string): ApdBand {
+  if (country === 'GB') return 'DOM';
+  return EUROPE.has(country) ? 'A' : 'B';
+}
+
+/**
+ * APD in pence at the rates in force on the UK departure date (uk-apd.ts): lap infants never pay,
+ * children under 16 are exempt in economy (the lowest class).
+ */
+function ukDuty(cabin: CabinCode, ptc: TaxInput['ptc'], band: ApdBand, departureDate: string): number {
   const lowestClass = cabin === 'Y';
   if (ptc === 'INF' || (ptc === 'CHD' && lowestClass)) return 0;
-  const band = toEurope ? UK_APD.A : UK_APD.B;
-  return lowestClass ? band.reduced : band.standard;
+  const rate = apdRatesOn(departureDate).bands[band];
+  return lowestClass ? rate.reduced : rate.standard;
 }

@@ -4,6 +4,12 @@ import type { AircraftType } from '../../ndc/network/aircraft.js';
 
 const A = (a: AircraftType): AircraftType => a;
 
+// AA markets the premium cabins of its A321T transcons and 777-300ERs as Flagship First and Flagship
+// Business, and the lie-flat Business of its 787s and 777-200s as Flagship Business too (aa.com
+// "Flagship First" and "Flagship Business" pages; "Our planes").
+const FLAGSHIP_FIRST = 'Flagship First';
+const FLAGSHIP_BUSINESS = 'Flagship Business';
+
 export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
   E175: A({
     code: 'E175',
@@ -102,8 +108,8 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
     name: 'Airbus A321 Transcontinental',
     speedKmh: 790,
     cabins: [
-      { cabin: 'F', firstRow: 2, lastRow: 6, layout: 'A_F' },
-      { cabin: 'J', firstRow: 8, lastRow: 12, layout: 'AC_DF' },
+      { cabin: 'F', name: FLAGSHIP_FIRST, firstRow: 2, lastRow: 6, layout: 'A_F' },
+      { cabin: 'J', name: FLAGSHIP_BUSINESS, firstRow: 8, lastRow: 12, layout: 'AC_DF' },
       { cabin: 'Y', firstRow: 20, lastRow: 31, layout: 'ABC_DEF', exitRows: [20], extraLegroomRows: [20, 21, 22] },
     ],
   }),
@@ -150,7 +156,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
     name: 'Boeing 787-8',
     speedKmh: 870,
     cabins: [
-      { cabin: 'J', firstRow: 1, lastRow: 5, layout: 'A_DG_J' },
+      { cabin: 'J', name: FLAGSHIP_BUSINESS, firstRow: 1, lastRow: 5, layout: 'A_DG_J' },
       { cabin: 'W', firstRow: 10, lastRow: 13, layout: 'AC_DEF_HJ' },
       {
         cabin: 'Y',
@@ -169,7 +175,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
     name: 'Boeing 787-9',
     speedKmh: 880,
     cabins: [
-      { cabin: 'J', firstRow: 1, lastRow: 8, layout: 'A_DG_J' },
+      { cabin: 'J', name: FLAGSHIP_BUSINESS, firstRow: 1, lastRow: 8, layout: 'A_DG_J' },
       { cabin: 'W', firstRow: 10, lastRow: 12, layout: 'AC_DEF_HJ' },
       {
         cabin: 'Y',
@@ -187,7 +193,7 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
     name: 'Boeing 777-200',
     speedKmh: 880,
     cabins: [
-      { cabin: 'J', firstRow: 1, lastRow: 10, layout: 'A_DG_J' },
+      { cabin: 'J', name: FLAGSHIP_BUSINESS, firstRow: 1, lastRow: 10, layout: 'A_DG_J' },
       { cabin: 'W', firstRow: 11, lastRow: 13, layout: 'AC_DEF_HJ' },
       {
         cabin: 'Y',
@@ -205,8 +211,8 @@ export const AIRCRAFT: Readonly<Record<string, AircraftType>> = {
     name: 'Boeing 777-300ER',
     speedKmh: 890,
     cabins: [
-      { cabin: 'F', firstRow: 1, lastRow: 2, layout: 'A_DG_J' },
-      { cabin: 'J', firstRow: 3, lastRow: 15, layout: 'A_DG_J' },
+      { cabin: 'F', name: FLAGSHIP_FIRST, firstRow: 1, lastRow: 2, layout: 'A_DG_J' },
+      { cabin: 'J', name: FLAGSHIP_BUSINESS, firstRow: 3, lastRow: 15, layout: 'A_DG_J' },
       { cabin: 'W', firstRow: 16, lastRow: 19, layout: 'AC_DEF_HJ' },
       {
         cabin: 'Y',

@@ -13,7 +13,10 @@ import {
   GATEWAY_BANKS,
   HUB_BANKS,
   HUB_FREQUENCY_FACTOR,
+  BLOCK_PADDING_MINUTES,
   longHaulWindows,
+  NO_ARRIVALS,
+  RED_EYE_ARRIVAL,
   TRUNK_FREQUENCIES,
   type Window,
 } from './timetable-data.js';
@@ -155,8 +158,9 @@ function routePair(
     counter.next += 2;
     if (number >= counter.limit) throw new Error(`flight number range exhausted at ${hub.code}-${other.code}`);
     const jitter = Math.floor(random() * 3) * 5;
-    const outBlock = blockMinutes(distanceKm, aircraftType(outbound), hub, other);
-    const backBlock = blockMinutes(distanceKm, aircraftType(inbound), other, hub);
+    const padding = BLOCK_PADDING_MINUTES[[hub.code, other.code].sort().join('-')] ?? 0;
+    const outBlock = blockMinutes(distanceKm, aircraftType(outbound), hub, other) + padding;
+    const backBlock = blockMinutes(distanceKm, aircraftType(inbound), other, hub) + padding;
     const outDep = longHaul ? inWindow(windows.out, i, count) : pick(banks, i, count, shift) + jitter;
     let backDep: number;
     if (longHaul) backDep = inWindow(windows.back, i, count);
@@ -264,5 +268,39 @@ export function buildTimetable(): FlightPattern[] {
     }
   }
   partnerPatterns(patterns);
-  return patterns;
+  return patterns.map(clearOfNoArrivalHours);
+}
+
+// A winter and a summer date: an arrival is checked under both zones' daylight-saving regimes.
+const ZONE_CHECK_DATES = ['2026-01-15', REFERENCE_DATE];
+
+/** Local arrival minutes of a pattern on each check date. */
+function localArrivals(p: FlightPattern): number[] {
+  const from = ap(p.origin);
+  const to = ap(p.destination);
+  return ZONE_CHECK_DATES.map((date) => {
+    const instant = localToUtc(date, p.depMinutes, from.tz) + p.blockMinutes * 60_000;
+    return wrap(Math.round(instant / 60_000) + zoneOffsetMinutes(to.tz, instant));
+  });
+}
+
+/**
+ * A flight due to land in its destination's no-arrival hours (NO_ARRIVALS) leaves earlier, to land
+ * at least five minutes before they start, when it would land in their first half; later, as a
+ * red-eye landing at RED_EYE_ARRIVAL or after, when in their second half (or when earlier would cross
+ * midnight). Out of a hub it keeps to the hub's banks: the bank before, or the bank after.
+ */
+function clearOfNoArrivalHours(p: FlightPattern): FlightPattern {
+  const quiet = NO_ARRIVALS[p.destination];
+  if (!quiet) return p;
+  const inside = localArrivals(p).filter((m) => m >= quiet.start && m < quiet.end);
+  if (inside.length === 0) return p;
+  const banks = HUB_BANKS[p.origin] ?? [];
+  const middle = (quiet.start + quiet.end) / 2;
+  const earliest = p.depMinutes - (Math.max(...inside) - quiet.start + 5);
+  const earlier = banks.filter((b) => b <= earliest).at(-1) ?? earliest;
+  const latest = p.depMinutes + (RED_EYE_ARRIVAL - Math.min(...inside));
+  const later = banks.find((b) => b >= latest) ?? latest;
+  const depMinutes = Math.min(...inside) < middle && earlier >= 0 ? earlier : later;
+  return { ...p, depMinutes: wrap(depMinutes) };
 }

@@ -67,6 +67,28 @@ export const TRUNK_FREQUENCIES: Readonly<Record<string, number>> = {
   'ORD-PHX': 7,
 };
 
+/**
+ * Minutes AA's published schedule adds to the flying time on congested hub routes (both ways),
+ * keyed like TRUNK_FREQUENCIES: DFW-ORD about 2h20 southbound-to-north and 2h40 back, DFW-AUS
+ * about 1h05, where distance and speed alone give 2h00/2h20 and 0h50 (aa.com flight schedules).
+ */
+export const BLOCK_PADDING_MINUTES: Readonly<Record<string, number>> = {
+  'AUS-DFW': 15,
+  'DFW-ORD': 20,
+};
+
+/**
+ * Local hours an airport takes no scheduled AA arrival, as minutes after midnight [start, end):
+ * AA schedules no JFK arrival between 01:00 and 03:00 (aa.com flight schedules: its late
+ * transcons land before 01:00, its red-eyes from 05:00).
+ */
+export const NO_ARRIVALS: Readonly<Record<string, Window>> = {
+  JFK: { start: 60, end: 180 },
+};
+
+/** Where a flight landing in a quiet window lands at the earliest when moved later: a red-eye's morning arrival. */
+export const RED_EYE_ARRIVAL = 345;
+
 /** Minimum connecting time in minutes, domestic-to-domestic; international adds customs time. */
 export const MIN_CONNECT_MINUTES: Readonly<Record<string, number>> = {
   DFW: 45,

@@ -4,6 +4,7 @@
 import type { AirlineSalesPolicy, CancelInput, CancellationTerms } from '../../ndc/airline-profile.js';
 import { addDays, localToUtc, utcToLocal } from '../../ndc/network/geo-time.js';
 import type { DatedFlight } from '../../ndc/network/schedule-service.js';
+import type { PriceClassDef } from '../../ndc/fares/price-class.js';
 import { AIRPORTS } from '../network/airports-data.js';
 
 const DAY_MS = 86_400_000;
@@ -56,9 +57,26 @@ export function aaCancelTerms(input: CancelInput): CancellationTerms {
   return { refundCents: valueCents - penaltyCents, creditCents: 0, penaltyCents };
 }
 
+/**
+ * A lap infant on a domestic trip travels free on the adult's ticket with no ticket of their own;
+ * abroad they pay 10% of the adult fare and are ticketed (aa.com "Traveling with infants": "Infants
+ * under 2 years old can travel on your lap for free on domestic flights"; international: 10% of the
+ * adult fare plus taxes).
+ */
+export const ticketsLapInfant = (journey: { international: boolean }): boolean => journey.international;
+
+/**
+ * A change to a cheaper flight: the difference is refunded to the form of payment for the flexible
+ * (refundable) brands and kept as a trip credit for the others (aa.com "Change trip": "if your new
+ * trip costs less, you'll get the difference as a trip credit" for non-refundable tickets).
+ */
+export const lowerFareDifference = (def: PriceClassDef): 'credit' | 'refund' => (def.refundable ? 'refund' : 'credit');
+
 export const AA_SALES: AirlineSalesPolicy = {
   sellingWindowDays: SELLING_WINDOW_DAYS,
   holdDeadline: holdPaymentDeadline,
   insideFullRefundWindow,
   cancelTerms: aaCancelTerms,
+  ticketsLapInfant,
+  lowerFareDifference,
 };

@@ -2,7 +2,7 @@
 // change and cancellation conditions, bags and seats. The airline's profile lists its brands
 // (AA: fares/fare-rules.ts) and may carry more on them for its own fare model.
 
-import type { CabinCode } from '../network/aircraft.js';
+import type { AircraftType, CabinCode } from '../network/aircraft.js';
 
 export interface PriceClassDef {
   /** The airline's own short id of the brand (AA `MAIN`, `BE`). */
@@ -20,6 +20,8 @@ export interface PriceClassDef {
   tripCredit: boolean;
   checkedBagsDomestic: number;
   checkedBagsInternational: number;
+  /** Most a checked bag of this brand may weigh, kg, where the airline publishes it by brand (absent: not stated). */
+  checkedBagKg?: number;
   /** False: every seat chosen is charged (AA's Basic Economy). */
   seatSelectionFree: boolean;
   descriptions: readonly string[];
@@ -33,3 +35,15 @@ export const CABIN_TYPE: Readonly<Record<CabinCode, { code: string; name: string
   W: { code: '4', name: 'Premium Economy' },
   Y: { code: '5', name: 'Economy' },
 };
+
+/** Pounds as airlines publish a kilogram bag limit: to the nearest 5 (23 kg = 50 lb, 32 kg = 70 lb). */
+export const kilogramsToPounds = (kg: number): number => Math.round((kg * 2.20462) / 5) * 5;
+
+/**
+ * The CabinType a flight's cabin is sent as: the NDC code, and the name the airline markets that
+ * cabin under on this aircraft (AA's "Flagship Business" on the 777-300ER) or else the generic one.
+ */
+export function cabinTypeOn(aircraft: AircraftType | undefined, cabin: CabinCode): { code: string; name: string } {
+  const marketed = aircraft?.cabins.find((c) => c.cabin === cabin)?.name;
+  return { code: CABIN_TYPE[cabin].code, name: marketed ?? CABIN_TYPE[cabin].name };
+}

@@ -13,6 +13,11 @@ export interface TaxLine {
   country: string | null;
   /** The amount in the currency it is levied in, when that is not the fare's currency. */
   filed: { cents: number; currency: string } | null;
+  /**
+   * Kept with the fare when a brand forfeits the fare on cancellation (AA: the 7.5% US tax levied on
+   * the fare, and its own YR surcharge); absent: refunded with the other taxes.
+   */
+  keptWithFare?: true;
 }
 
 export interface TaxInput {

@@ -3,22 +3,32 @@
 
 import type { AirlineProfile } from '../airline-profile.js';
 import { formatAmount } from '../fares/fare-pricing.js';
+import { kilogramsToPounds } from '../fares/price-class.js';
 import type { StoredOffer } from '../offers/offer-store.js';
-import { checkedBags, type ResponseIds } from './offer-xml-builder.js';
+import { bagId, checkedBags, type ResponseIds } from './offer-xml-builder.js';
 import { el, type XmlNode } from '../wire/xml-builder.js';
 
 export function baggageAllowanceList(profile: AirlineProfile, offers: readonly StoredOffer[]): XmlNode {
   const { texts } = profile;
-  const counts = [...new Set(offers.map(checkedBags))].sort();
+  const allowances = new Map(offers.map(checkedBags).map((bags) => [bagId(bags), bags]));
   return el('BaggageAllowanceList', [
-    ...counts.map((n) =>
-      el('BaggageAllowance', [
-        el('BaggageAllowanceID', `BAG${n}`),
-        el('DescText', texts.checkedBags(n)),
-        el('PieceAllowance', [el('TotalQty', n)]),
-        el('TypeCode', 'Checked'),
-      ]),
-    ),
+    ...[...allowances.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([id, { pieces, kg }]) =>
+        el('BaggageAllowance', [
+          el('BaggageAllowanceID', id),
+          el('DescText', texts.checkedBags(pieces, kg)),
+          el('PieceAllowance', [el('TotalQty', pieces)]),
+          el('TypeCode', 'Checked'),
+          // Weight per piece in both units airlines publish (21.3 WeightUnitCode KGM and LBR).
+          ...(kg === undefined || pieces === 0
+            ? []
+            : [
+                el('WeightAllowance', [el('MaximumWeightMeasure', kg), el('WeightUnitOfMeasurement', 'KGM')]),
+                el('WeightAllowance', [el('MaximumWeightMeasure', kilogramsToPounds(kg)), el('WeightUnitOfMeasurement', 'LBR')]),
+              ]),
+        ]),
+      ),
     el('BaggageAllowance', [
       el('BaggageAllowanceID', 'CARRYON'),
       el('DescText', texts.carryOn.text),

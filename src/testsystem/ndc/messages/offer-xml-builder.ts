@@ -3,7 +3,8 @@
 
 import type { AirlineProfile } from '../airline-profile.js';
 import { formatAmount, tripsOf, type PtcPrice } from '../fares/fare-pricing.js';
-import { CABIN_TYPE, type PriceClassDef } from '../fares/price-class.js';
+import { cabinTypeOn, type PriceClassDef } from '../fares/price-class.js';
+import type { CabinCode } from '../network/aircraft.js';
 import { isoDuration } from '../network/geo-time.js';
 import type { StoredOffer } from '../offers/offer-store.js';
 import type { DatedFlight } from '../network/schedule-service.js';
@@ -52,13 +53,23 @@ export class ResponseIds {
   }
 }
 
-function bagId(count: number): string {
-  return `BAG${count}`;
+/** The free checked bags of an offer's brand: pieces, and the most each may weigh where the brand says. */
+export interface CheckedBagAllowance {
+  pieces: number;
+  kg: number | undefined;
 }
 
-export function checkedBags(offer: StoredOffer): number {
+/** `BAG2`, or `BAG2_32KG` where the brand states a weight: one allowance per distinct pair in an answer. */
+export function bagId(bags: CheckedBagAllowance): string {
+  return bags.kg === undefined ? `BAG${bags.pieces}` : `BAG${bags.pieces}_${bags.kg}KG`;
+}
+
+export function checkedBags(offer: StoredOffer): CheckedBagAllowance {
   const def = offer.journey.priceClass;
-  return offer.journey.international ? def.checkedBagsInternational : def.checkedBagsDomestic;
+  return {
+    pieces: offer.journey.international ? def.checkedBagsInternational : def.checkedBagsDomestic,
+    kg: def.checkedBagKg,
+  };
 }
 
 function penaltyIds(offer: StoredOffer): string[] {
@@ -132,7 +143,7 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
       el('FareDetail', [
         ...offer.journey.segments.map((s) =>
           el('FareComponent', [
-            el('CabinType', [el('CabinTypeCode', CABIN_TYPE[s.cabin].code), el('CabinTypeName', CABIN_TYPE[s.cabin].name)]),
+            cabinTypeNode(profile, s.flight, s.cabin),
             ...(componentRestrictions?.(def, offer.journey.currency, s.flight.pattern.origin, s.flight.pattern.destination) ??
               []),
             el('FareBasisCode', s.fareBasis),
@@ -184,6 +195,12 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
     el('TotalPrice', [amount('TotalAmount', offer.journey.totalCents, offer.journey.currency)]),
     el('ValidatingCarrierCode', profile.code),
   ]);
+}
+
+/** A flight's CabinType: the NDC code and the airline's name for that cabin on its aircraft. */
+export function cabinTypeNode(profile: AirlineProfile, flight: DatedFlight, cabin: CabinCode): XmlNode {
+  const { code, name } = cabinTypeOn(profile.network.aircraft[flight.pattern.aircraft], cabin);
+  return el('CabinType', [el('CabinTypeCode', code), el('CabinTypeName', name)]);
 }
 
 function point(name: 'Arrival' | 'Dep', code: string, local: string): XmlNode {

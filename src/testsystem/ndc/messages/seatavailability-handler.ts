@@ -2,10 +2,9 @@
 // chargeable seats sold through an a-la-carte offer (one item per segment and price tier, and one for
 // the seats free with the fare where the airline sells those as an item too; ids: profile.seatItems).
 
-import { CABIN_TYPE } from '../fares/price-class.js';
 import type { MessageHandler } from './message-handler.js';
 import { errorDocument } from '../wire/ndc-errors.js';
-import { amount, flightLists, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
+import { amount, cabinTypeNode, flightLists, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { isErrorSpec, resolveTrip } from './trip-context.js';
 import { buildSeatMap, seatCharge, type SeatTier } from '../fares/seat-map-builder.js';
@@ -77,10 +76,7 @@ export const seatAvailabilityHandler: MessageHandler = {
       maps.push(
         el('SeatMap', [
           el('CabinCompartment', [
-            el('CabinType', [
-              el('CabinTypeCode', CABIN_TYPE[segment.cabin].code),
-              el('CabinTypeName', CABIN_TYPE[segment.cabin].name),
-            ]),
+            cabinTypeNode(profile, segment.flight, segment.cabin),
             el('DeckCode', 'Main'),
             el('FirstRowNumber', map.cabin.firstRow),
             el('LastRowNumber', map.cabin.lastRow),

@@ -6,6 +6,8 @@ export type CabinCode = 'F' | 'J' | 'W' | 'Y';
 
 export interface CabinLayout {
   cabin: CabinCode;
+  /** The airline's name for this cabin on this aircraft, where it differs from the generic one (AA "Flagship First"). */
+  name?: string;
   firstRow: number;
   lastRow: number;
   layout: string;

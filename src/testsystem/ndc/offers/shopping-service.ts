@@ -108,10 +108,51 @@ export function searchOffers(deps: TestSystemDeps, input: SearchInput): StoredOf
 }
 
 /**
- * Outbound and return choices combined per brand: a bounded grid, like the ~110 offers of the real
- * round-trip answer (samples-aa-17.2 AirShoppingRS_JFKDFW_2ADT_1CNN_RoundTrip.xml).
+ * Round-trip pairings per brand an answer carries at most: every outbound and every return
+ * itinerary of the answer appear in at least one, and all pairings do when there are no more than
+ * this (small markets, non-stop searches); otherwise the rest are the cheapest. With AA's 8 brands
+ * an answer holds at most 240 offers (the real JFK-DFW round-trip answer holds 110: samples-aa-17.2
+ * AirShoppingRS_JFKDFW_2ADT_1CNN_RoundTrip.xml).
  */
-const ROUND_TRIP_CHOICES_PER_DIRECTION = 4;
+export const ROUND_TRIP_PAIRINGS_PER_BRAND = 30;
+
+/** The return leaves after the outbound lands (a same-day return can cross it). */
+const sellable = (a: PricedJourney, b: PricedJourney): boolean => b.segments[0]!.flight.depUtc > a.segments.at(-1)!.flight.arrUtc;
+
+/**
+ * Which outbound and return journeys of one brand are offered together (ROUND_TRIP_PAIRINGS_PER_BRAND):
+ * first one pairing per itinerary of either direction (the i-th with the i-th where they can be flown
+ * together, else with its cheapest partner), then the cheapest of the others.
+ */
+export function roundTripPairings(
+  there: readonly PricedJourney[],
+  home: readonly PricedJourney[],
+  price: (a: PricedJourney, b: PricedJourney) => number,
+  limit = ROUND_TRIP_PAIRINGS_PER_BRAND,
+): [PricedJourney, PricedJourney][] {
+  const all = there.flatMap((a) => home.filter((b) => sellable(a, b)).map((b): [PricedJourney, PricedJourney] => [a, b]));
+  if (all.length <= limit) return all;
+  const cheapestFirst = all
+    .map((pair) => ({ pair, cents: price(...pair) }))
+    .sort((x, y) => x.cents - y.cents)
+    .map((x) => x.pair);
+  const chosen = new Set<[PricedJourney, PricedJourney]>();
+  const partnerOf = (j: PricedJourney, side: 0 | 1, preferred: PricedJourney | undefined) =>
+    all.find((p) => p[side] === j && p[1 - side] === preferred) ?? cheapestFirst.find((p) => p[side] === j);
+  for (let i = 0; i < Math.max(there.length, home.length); i++) {
+    const out = there[i];
+    const back = home[i];
+    const forOut = out && partnerOf(out, 0, back);
+    if (forOut) chosen.add(forOut);
+    const forBack = back && (forOut?.[1] === back ? undefined : partnerOf(back, 1, out));
+    if (forBack) chosen.add(forBack);
+  }
+  for (const pair of cheapestFirst) {
+    if (chosen.size >= limit) break;
+    chosen.add(pair);
+  }
+  return all.filter((pair) => chosen.has(pair));
+}
 
 /** A round trip: offers that each cover both directions, priced as one round trip (joinJourneys). */
 export function searchRoundTrip(deps: TestSystemDeps, outbound: SearchInput, inbound: SearchInput): StoredOffer[] {
@@ -122,17 +163,12 @@ export function searchRoundTrip(deps: TestSystemDeps, outbound: SearchInput, inb
   const out = pricedJourneys(deps, outbound, currency, now);
   const back = pricedJourneys(deps, { ...inbound, currency }, currency, now);
   const route = routeKey(outbound.origin, outbound.destination);
-  const offers: StoredOffer[] = [];
-  for (const def of classesFor(deps.profile, outbound.cabinCodes)) {
-    const there = out.filter((j) => j.priceClass.id === def.id).slice(0, ROUND_TRIP_CHOICES_PER_DIRECTION);
-    const home = back.filter((j) => j.priceClass.id === def.id).slice(0, ROUND_TRIP_CHOICES_PER_DIRECTION);
-    for (const a of there) {
-      for (const b of home) {
-        // The return must leave after the outbound lands (a same-day return can cross it).
-        if (b.segments[0]!.flight.depUtc <= a.segments.at(-1)!.flight.arrUtc) continue;
-        offers.push(storeOffer(deps, joinJourneys(deps.profile, [a, b], true), outbound.pax, route, now));
-      }
-    }
-  }
-  return offers;
+  const join = (a: PricedJourney, b: PricedJourney) => joinJourneys(deps.profile, [a, b], true);
+  return classesFor(deps.profile, outbound.cabinCodes).flatMap((def) =>
+    roundTripPairings(
+      out.filter((j) => j.priceClass.id === def.id),
+      back.filter((j) => j.priceClass.id === def.id),
+      (a, b) => join(a, b).totalCents,
+    ).map(([a, b]) => storeOffer(deps, join(a, b), outbound.pax, route, now)),
+  );
 }

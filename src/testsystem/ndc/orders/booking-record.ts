@@ -4,6 +4,7 @@
 // added here must be plain data, with a default in storage/booking-document.ts for older rows.
 
 import { randomInt } from 'node:crypto';
+import type { AirlineProfile } from '../airline-profile.js';
 import type { PricedJourney } from '../fares/fare-pricing.js';
 import type { InventoryService } from '../network/inventory-service.js';
 import type { OfferPax, StoredOrder } from '../offers/offer-store.js';
@@ -194,12 +195,17 @@ export function lapseIfDue(deps: TestSystemDeps, b: Booking): void {
   }
 }
 
-/** Issues a ticket per passenger (exchanging any open ones); the first issue is the purchase time. */
-export function issueTickets(b: Booking, now: number, ticketPrefix: string): void {
+/**
+ * Issues a ticket per passenger who needs one (exchanging any open ones): every passenger, but a lap
+ * infant only where the airline tickets them on this journey (profile.sales.ticketsLapInfant). The
+ * first issue is the purchase time.
+ */
+export function issueTickets(b: Booking, now: number, profile: Pick<AirlineProfile, 'ticketPrefix' | 'sales'>): void {
   b.ticketedAt ??= now;
   for (const t of b.tickets) if (t.couponStatus === 'I') t.couponStatus = 'E';
+  const ticketed = b.passengers.filter((p) => p.ptc !== 'INF' || (profile.sales.ticketsLapInfant?.(b.journey) ?? true));
   b.tickets = [
     ...b.tickets.filter((t) => t.couponStatus !== 'E'),
-    ...b.passengers.map((p) => ({ number: newTicketNumber(ticketPrefix), paxId: p.id, couponStatus: 'I' as const })),
+    ...ticketed.map((p) => ({ number: newTicketNumber(profile.ticketPrefix), paxId: p.id, couponStatus: 'I' as const })),
   ];
 }

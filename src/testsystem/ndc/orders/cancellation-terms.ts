@@ -11,8 +11,9 @@ export type { CancellationTerms };
 const NONE: CancellationTerms = { refundCents: 0, creditCents: 0, penaltyCents: 0 };
 
 /**
- * The brand's rule applied to a paid value, of which `baseCents` is base fare (what a brand that
- * forfeits the fare keeps; taxes and extras are refunded), for `seated` passengers.
+ * The brand's rule applied to a paid value, of which `baseCents` is what a brand that forfeits the
+ * fare keeps (the base fare and the taxes kept with it, fareShare; other taxes and extras are
+ * refunded), for `seated` passengers.
  */
 export function termsForValue(
   profile: AirlineProfile,
@@ -31,15 +32,19 @@ export function termsForValue(
 /** The whole booking: what was paid, less what partial cancellations already took off. */
 export function cancellationTerms(profile: AirlineProfile, b: Booking, now: number): CancellationTerms {
   const paid = b.paidCents - (b.removedCents ?? 0);
-  // Basic Economy keeps the base fares still booked.
-  const base = b.items.filter((i) => i.kind === 'flight').reduce((s, i) => s + baseShare(b, i.paxIds[0], i.cents), 0);
+  // Basic Economy keeps the base fares still booked, and the taxes kept with them.
+  const base = b.items.filter((i) => i.kind === 'flight').reduce((s, i) => s + fareShare(b, i.paxIds[0], i.cents), 0);
   return termsForValue(profile, b, { valueCents: paid, baseCents: base, seated: seatedPax(b).length }, now);
 }
 
-/** The base-fare part of a flight value for a passenger's type (fares scale base and taxes together). */
-export function baseShare(b: Booking, paxId: string | undefined, cents: number): number {
+/**
+ * The part of a flight value for a passenger's type that a brand forfeiting the fare keeps: the base
+ * fare and the taxes kept with it (TaxLine.keptWithFare); fares scale base and taxes together.
+ */
+export function fareShare(b: Booking, paxId: string | undefined, cents: number): number {
   const ptc = b.pax.find((p) => p.id === paxId)?.ptc;
   const price = b.journey.perPtc.find((p) => p.ptc === ptc);
   if (!price || price.totalCents === 0) return 0;
-  return Math.round((cents * price.baseCents) / price.totalCents);
+  const kept = price.baseCents + price.taxes.filter((t) => t.keptWithFare).reduce((s, t) => s + t.cents, 0);
+  return Math.round((cents * kept) / price.totalCents);
 }

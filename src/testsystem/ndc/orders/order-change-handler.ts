@@ -92,7 +92,7 @@ function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: n
     b.paidCents += q.dueCents;
     // The exchange reissues every passenger's ticket; coupons of segments cancelled alone stay so.
     const coupons = new Map(b.tickets.filter((t) => t.couponStatus === 'I').map((t) => [t.paxId, t.segmentCoupons]));
-    issueTickets(b, deps.clock.now(), deps.profile.ticketPrefix);
+    issueTickets(b, deps.clock.now(), deps.profile);
     for (const t of b.tickets) {
       const kept = q.replace && t.couponStatus === 'I' ? coupons.get(t.paxId) : undefined;
       if (kept) t.segmentCoupons = kept;
@@ -223,7 +223,7 @@ export const orderChangeHandler: MessageHandler = {
       b.paidCents += paid;
       if (secure.length > 0) b.securePayments = [...(b.securePayments ?? []), ...secure];
       if (hold) {
-        issueTickets(b, deps.clock.now(), deps.profile.ticketPrefix);
+        issueTickets(b, deps.clock.now(), deps.profile);
         b.status = 'TICKETED';
       }
     }

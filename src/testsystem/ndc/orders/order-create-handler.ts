@@ -175,7 +175,7 @@ export const orderCreateHandler: MessageHandler = {
     if (paid !== null) {
       b.paidCents = paid;
       if (secure.length > 0) b.securePayments = secure;
-      issueTickets(b, now, profile.ticketPrefix);
+      issueTickets(b, now, profile);
       b.status = 'TICKETED';
     }
     b.ticketNumbers = b.tickets.map((t) => t.number);

@@ -3,8 +3,7 @@
 
 import { tripsOf } from '../fares/fare-pricing.js';
 import type { AirlineProfile } from '../airline-profile.js';
-import { CABIN_TYPE } from '../fares/price-class.js';
-import { amount, flightLists, journeyList, paxSegmentList, ResponseIds } from '../messages/offer-xml-builder.js';
+import { amount, cabinTypeNode, flightLists, journeyList, paxSegmentList, ResponseIds } from '../messages/offer-xml-builder.js';
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 import { totalCents, type Booking, type BookedItem } from './booking-record.js';
@@ -67,7 +66,7 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
           'FareDetail',
           b.journey.segments.map((s) =>
             el('FareComponent', [
-              el('CabinType', [el('CabinTypeCode', CABIN_TYPE[s.cabin].code), el('CabinTypeName', CABIN_TYPE[s.cabin].name)]),
+              cabinTypeNode(profile, s.flight, s.cabin),
               el('FareBasisCode', s.fareBasis),
               el('PaxSegmentRefID', ids.segment(s.flight)),
               el('RBD', [el('RBD_Code', s.rbd)]),

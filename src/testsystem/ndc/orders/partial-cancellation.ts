@@ -8,7 +8,7 @@ import type { AirlineProfile } from '../airline-profile.js';
 import { greatCircleKm } from '../network/geo-time.js';
 import type { NdcErrorSpec } from '../wire/ndc-errors.js';
 import { activeSegments, releaseJourney, seatedPax, type BookedItem, type Booking } from './booking-record.js';
-import { baseShare, termsForValue, type CancellationTerms } from './cancellation-terms.js';
+import { fareShare, termsForValue, type CancellationTerms } from './cancellation-terms.js';
 
 export interface Removal {
   paxIds: string[];
@@ -135,7 +135,7 @@ export function partialTerms(profile: AirlineProfile, b: Booking, r: Removal, no
     const item = b.items.find((i) => i.itemId === itemId)!;
     const pax = item.paxIds.find((p) => r.paxIds.includes(p)) ?? item.paxIds[0];
     value += cut;
-    base += baseShare(b, pax, cut);
+    base += fareShare(b, pax, cut);
   }
   for (const item of b.items) if (r.itemIds.includes(item.itemId)) value += item.cents;
   // Whole passengers take their own seats off; whole segments every seated passenger's.

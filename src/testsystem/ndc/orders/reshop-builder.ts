@@ -6,7 +6,7 @@ import { amount, flightLists, journeyList, paxList, paxSegmentList, ResponseIds 
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 import type { Booking } from './booking-record.js';
-import { tripsOf, type PricedJourney } from '../fares/fare-pricing.js';
+import { formatAmount, tripsOf, type PricedJourney } from '../fares/fare-pricing.js';
 import { penaltyList, refundDiffPrice, type PenaltyListWire } from './penalty-list.js';
 
 const ROOT = 'IATA_OrderReshopRS';
@@ -169,15 +169,22 @@ export function reshopOffersDocument(
   now: number,
 ): string {
   const ids = new ResponseIds(profile);
+  const currency = b.journey.currency;
+  const lowerFare = profile.sales.lowerFareDifference?.(b.journey.priceClass);
   const offers = choices.map((c) => {
+    // A cheaper flight: the differential says whether the difference is refunded or kept as credit.
+    const back = c.diffCents < 0 ? lowerFare : undefined;
+    const diffType = c.diffCents >= 0 ? 'AddCol' : back === 'refund' ? 'Refund' : 'Residual';
+    const backText =
+      back && profile.texts.lowerFareDifference
+        ? profile.texts.lowerFareDifference(`${currency} ${formatAmount(-c.diffCents, currency)}`, back)
+        : null;
     // One PaxJourney per one-way trip: a round trip reshopped whole is two, as offers show it.
     const journeyIds = tripsOf(c.added).map((trip) => ids.journey(trip.map((s) => s.flight)));
     return el('Offer', [
       el('AddedOfferItem', [
         el('OfferItemID', `${c.offerId}-1`),
-        el('ReshopPrice', [
-          priceDifferential(c.diffCents >= 0 ? 'AddCol' : 'Residual', c.diffCents, c.newCents, oldCents, b.journey.currency),
-        ]),
+        el('ReshopPrice', [priceDifferential(diffType, c.diffCents, c.newCents, oldCents, currency)]),
         ...b.pax.flatMap((p) =>
           journeyIds.map((journeyId, n) =>
             el('Service', [
@@ -200,6 +207,7 @@ export function reshopOffersDocument(
           el('OfferItemID', `${c.offerId}-D${i + 1}`),
         ]),
       ),
+      backText === null ? null : el('Desc', [el('DescText', backText)]),
       el('OfferExpirationTimeLimitDateTime', isoTimestamp(c.expiresAt)),
       el('OfferID', c.offerId),
       el('OwnerCode', profile.ownerCode),

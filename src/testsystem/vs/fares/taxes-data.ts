@@ -3,67 +3,23 @@
 // passenger service charge (UB), VS's carrier surcharges (YQ by cabin and region, YR), US arrival
 // and departure taxes (US, XA, XY, YC, AY, XF), and the departure taxes of the other countries VS
 // flies from (South Africa, India) as the samples show them.
-// Sources: HMRC APD rates (Finance Act 2025 s.73 for 2025/26; HM Treasury's 2026/27 rates published
-// 30 October 2024), chargeable by the date of the flight leaving the UK; US fees 19 U.S.C. 58c,
+// Sources: UK APD rates by date in ../../ndc/fares/uk-apd.ts (shared with AA); US fees 19 U.S.C. 58c,
 // 8 U.S.C. 1356, 7 CFR 354.3, 49 CFR 1510, 14 CFR 158, 26 U.S.C. 4261(c) at the same amounts as the
 // AA test system; sample amounts cited per row.
 
 import type { CabinCode } from '../../ndc/network/aircraft.js';
+import type { ApdBand } from '../../ndc/fares/uk-apd.js';
 import { USD_PER_GBP } from './brands.js';
 
 export type TaxCurrency = 'GBP' | 'USD';
 
-/** UK APD destination bands by distance from London to the destination country's capital. */
-export type ApdBand = 'A' | 'B' | 'C';
-
-export interface ApdRates {
-  /** First day of travel (UK departure) the rates apply to, inclusive. */
-  from: string;
-  /** Pence per passenger: reduced = lowest class on the aircraft (Economy), standard = any other. */
-  bands: Readonly<Record<ApdBand, { reduced: number; standard: number }>>;
-}
-
-/** Newest first. Samples: GB 87/191 (LHR-DEL 2023, band B), 91 (LHR-JNB Jan 2024, band C), 94/224 (LHR-JNB May 2025). */
-export const UK_APD: readonly ApdRates[] = [
-  {
-    from: '2026-04-01',
-    bands: {
-      A: { reduced: 1_500, standard: 3_200 },
-      B: { reduced: 10_200, standard: 24_400 },
-      C: { reduced: 10_600, standard: 25_300 },
-    },
-  },
-  {
-    from: '2025-04-01',
-    bands: {
-      A: { reduced: 1_300, standard: 2_800 },
-      B: { reduced: 9_000, standard: 21_600 },
-      C: { reduced: 9_400, standard: 22_400 },
-    },
-  },
-  {
-    from: '2024-04-01',
-    bands: {
-      A: { reduced: 1_300, standard: 2_600 },
-      B: { reduced: 8_800, standard: 19_400 },
-      C: { reduced: 9_200, standard: 20_200 },
-    },
-  },
-  {
-    from: '2023-04-01',
-    bands: {
-      A: { reduced: 1_300, standard: 2_600 },
-      B: { reduced: 8_700, standard: 19_100 },
-      C: { reduced: 9_100, standard: 20_000 },
-    },
-  },
-];
+export { apdRatesOn } from '../../ndc/fares/uk-apd.js';
 
 /**
  * Band per destination country VS flies to (HMRC's band lists: A is Europe and the listed countries;
  * B 2,001-5,500 miles; C over 5,500 miles, e.g. South Africa: Pretoria is about 5,600 miles from London).
  */
-export const APD_BAND_BY_COUNTRY: Readonly<Record<string, ApdBand>> = {
+export const APD_BAND_BY_COUNTRY: Readonly<Record<string, Exclude<ApdBand, 'DOM'>>> = {
   US: 'B',
   BB: 'B',
   AG: 'B',
@@ -74,13 +30,6 @@ export const APD_BAND_BY_COUNTRY: Readonly<Record<string, ApdBand>> = {
   IN: 'B',
   ZA: 'C',
 };
-
-/** The APD rates in force on a UK departure date (YYYY-MM-DD). */
-export function apdRatesOn(date: string): ApdRates {
-  const rates = UK_APD.find((r) => date >= r.from);
-  if (!rates) throw new Error(`no UK APD rates for ${date}`);
-  return rates;
-}
 
 export interface TaxRow {
   code: string;
