@@ -9,6 +9,7 @@ import { canMove, eventForMove, isOpen, type OrderStatus } from './order-status.
 import { findOrder, updateOrder } from './order-store.js';
 import { releaseOrderTravel } from './booking/travel-claim-store.js';
 import { trackScheduleChanges } from './airline-changes/schedule-changes.js';
+import { isInternational } from './airline-changes/significance.js';
 import { canonicalJson } from './canonical-json.js';
 
 export interface Transition {
@@ -54,7 +55,13 @@ export async function recordTransition(db: Db, current: OrderRow, t: Transition)
     // What the airline changed on its own stays shown per segment until the agency acknowledges it.
     const scheduleChanges =
       t.actor.kind === 'airline' && t.airline
-        ? trackScheduleChanges(row.details.scheduleChanges, before.segments, airline.segments, t.at)
+        ? trackScheduleChanges(
+            row.details.scheduleChanges,
+            before.segments,
+            airline.segments,
+            t.at,
+            await isInternational(trx, [...before.segments, ...airline.segments].flatMap((s) => [s.origin, s.destination])),
+          )
         : row.details.scheduleChanges;
     // A refund the airline made on its side (found by a refresh) shows its amount as the airline gave it.
     const airlineRefund =

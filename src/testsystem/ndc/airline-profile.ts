@@ -157,6 +157,8 @@ export interface AirlineTexts {
   refundedAtAirline: string;
   scheduleShift(flight: string, minutes: number): string;
   scheduleCancelled(flight: string, date: string): string;
+  /** A cancelled flight whose passengers the airline moved to another flight (re-accommodation). */
+  scheduleRebooked(flight: string, date: string, newFlight: string, depLocal: string): string;
   scheduleRenumbered(flight: string, date: string, newFlight: string): string;
   scheduleRetimed(flight: string, date: string, depLocal: string, arrLocal: string): string;
 }
