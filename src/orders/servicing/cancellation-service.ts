@@ -167,13 +167,13 @@ export async function refundEligibility(deps: ServicingDeps, scope: OrderScope, 
   }
   const q = unwrap(await connector.cancelQuote(refOf(order), ctx));
   // The airline's quote is the amount either way; an airline change owing the refund names why.
-  const involuntary = involuntaryRefundDue(order);
+  const eligible = q.refund.amountMinor > 0;
   return {
     order,
-    eligible: q.refund.amountMinor > 0,
+    eligible,
     refund: q.refund,
     penalty: q.penalty,
-    reason: involuntary ? 'involuntary' : q.refund.amountMinor > 0 ? null : 'the fare refunds nothing',
+    reason: eligible ? (involuntaryRefundDue(order) ? 'involuntary' : null) : 'the fare refunds nothing',
   };
 }
 

@@ -5,7 +5,7 @@
 import type { AirlineProfile } from '../airline-profile.js';
 import type { DatedFlight } from '../network/schedule-service.js';
 import { allBookings, seatedPax, type Booking } from '../orders/booking-record.js';
-import { significantRetime, type InvoluntaryChange } from '../orders/involuntary-change.js';
+import { significantRetime, soldTimes, type InvoluntaryChange } from '../orders/involuntary-change.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
 import { alternativeFlight } from './reaccommodation.js';
 
@@ -129,7 +129,8 @@ function notice(profile: AirlineProfile, c: ScheduleChange, before: DatedFlight,
  * booking's passengers to an alternative (reaccommodation.ts: same route and cabin, seats for all)
  * — the seats move with them — or, with none within a day, cancels that segment alone. Either way
  * the booking stays open and its tickets stay valid: the traveller may take the alternative, or
- * ask for the refund a cancellation or significant change owes (involuntary-change.ts).
+ * ask for the refund a cancellation or significant change owes (involuntary-change.ts). Only an
+ * unpaid hold left with no segment closes.
  */
 export function applyScheduleChange(deps: TestSystemDeps, c: ScheduleChange): BookingChange[] | string {
   const { profile } = deps;
@@ -167,7 +168,13 @@ export function applyScheduleChange(deps: TestSystemDeps, c: ScheduleChange): Bo
           b.cancelledSegments = [...(b.cancelledSegments ?? []), s.segmentIndex];
           b.notices.push(notice(profile, c, s.before, s.after));
         }
-        records.push({ segmentIndex: s.segmentIndex, kind: alternative ? 'rebooked' : 'cancelled', significant: true, at });
+        records.push({
+          segmentIndex: s.segmentIndex,
+          kind: alternative ? 'rebooked' : 'cancelled',
+          significant: true,
+          at,
+          before: { depUtc: s.before.depUtc, arrUtc: s.before.arrUtc },
+        });
         continue;
       }
       next[s.segmentIndex] = { ...segment, flight: s.after };
@@ -175,11 +182,17 @@ export function applyScheduleChange(deps: TestSystemDeps, c: ScheduleChange): Bo
       records.push({
         segmentIndex: s.segmentIndex,
         kind: c.change === 'renumber' ? 'renumbered' : 'retimed',
-        significant: c.change === 'retime' && significantRetime(s.before, s.after, b.journey.international),
+        significant:
+          c.change === 'retime' &&
+          significantRetime(soldTimes(b.involuntaryChanges, s.segmentIndex, s.before), s.after, b.journey.international),
         at,
+        before: { depUtc: s.before.depUtc, arrUtc: s.before.arrUtc },
       });
     }
     b.journey = { ...b.journey, segments: next };
+    // An unpaid hold left with nothing to fly closes (nothing was paid, nothing to refund); a
+    // ticketed booking stays open, its tickets valid, for the refund the cancellation owes.
+    if (b.tickets.length === 0 && (b.cancelledSegments?.length ?? 0) >= next.length) b.status = 'CANCELLED';
     b.involuntaryChanges = [...(b.involuntaryChanges ?? []), ...records];
     b.version++;
   }

@@ -16,12 +16,32 @@ export interface InvoluntaryChange {
   kind: 'retimed' | 'renumbered' | 'rebooked' | 'cancelled';
   significant: boolean;
   at: number;
+  /** The segment's flight times (UTC ms) before this change: the first change of a segment keeps the times sold. */
+  before: { depUtc: number; arrUtc: number };
 }
 
-/** Whether a change of the same flight's times is significant for the itinerary's kind. */
-export function significantRetime(before: DatedFlight, after: DatedFlight, international: boolean): boolean {
+/**
+ * Whether a change of the same flight's times is significant for the itinerary's kind, measured
+ * from the times sold (`before`: the segment's first recorded change keeps them), so two small
+ * retimes in a row add up.
+ */
+export function significantRetime(
+  before: Pick<DatedFlight, 'depUtc' | 'arrUtc'>,
+  after: Pick<DatedFlight, 'depUtc' | 'arrUtc'>,
+  international: boolean,
+): boolean {
   const limit = (international ? SIGNIFICANT_RETIME_HOURS.international : SIGNIFICANT_RETIME_HOURS.domestic) * 3_600_000;
   return before.depUtc - after.depUtc >= limit || after.arrUtc - before.arrUtc >= limit;
+}
+
+/** The times a segment was sold with: before its first involuntary change, else as it is. */
+export function soldTimes(
+  changes: readonly InvoluntaryChange[] | undefined,
+  segmentIndex: number,
+  now: Pick<DatedFlight, 'depUtc' | 'arrUtc'>,
+): { depUtc: number; arrUtc: number } {
+  const first = changes?.find((c) => c.segmentIndex === segmentIndex);
+  return first ? first.before : { depUtc: now.depUtc, arrUtc: now.arrUtc };
 }
 
 /** Whether the airline owes the full refund of an involuntary change (any significant change recorded). */
