@@ -62,7 +62,8 @@ export async function recordTransition(db: Db, current: OrderRow, t: Transition)
             t.at,
             await isInternational(trx, [...before.segments, ...airline.segments].flatMap((s) => [s.origin, s.destination])),
           )
-        : row.details.scheduleChanges;
+        : // A change the agency made itself (a reissue) takes off segments: their pending changes go with them.
+          row.details.scheduleChanges?.filter((c) => airline.segments.some((s) => s.segmentId === c.segmentId));
     // A refund the airline made on its side (found by a refresh) shows its amount as the airline gave it.
     const airlineRefund =
       status === 'refunded' && !row.details.refund && airline.refund

@@ -283,6 +283,44 @@ describe('airline disruptions: re-accommodation, significance, acceptance and th
     expect(airline.refundedCents).toBe(airline.paidCents);
   });
 
+  it('a significant change opens the free rebooking: Basic Economy (not changeable on its own) reshops within the waiver window with no fare difference and no fee', async () => {
+    const order = await paidOrder('AA', 'JFK', 'LAX', /-BASIC$/, 34);
+    const [flight] = (await booking(order.airline_order_id)).flights;
+    const date = flight!.key.split('/')[1]!;
+    const later = new Date(Date.parse(`${date}T00:00:00Z`) + 2 * 86_400_000).toISOString().slice(0, 10);
+    const refused = await f.call('POST', path(order.order_id, '/reshop'), { slices: [{ departure_date: later }] });
+    expect(refused.statusCode).not.toBe(200);
+
+    await scheduleChange('AA', { flight: flight!.key, change: 'retime', minutes: 300 });
+    expect((await read(order.order_id)).segments[0].schedule_change).toMatchObject({ significant: true });
+    const reshop = await f.call('POST', path(order.order_id, '/reshop'), { slices: [{ departure_date: later }] });
+    expect(reshop.statusCode, reshop.body).toBe(200);
+    const offers = reshop.json().offers as {
+      offer_id: string;
+      fare_difference: { amount: number };
+      penalty: { amount: number };
+      amount_due: { amount: number };
+    }[];
+    expect(offers.length).toBeGreaterThan(0);
+    for (const o of offers) expect([o.fare_difference.amount, o.penalty.amount, o.amount_due.amount]).toEqual([0, 0, 0]);
+
+    const quote = await f.call('POST', path(order.order_id, '/change'), { action: 'reissue' });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const changed = await f.call('POST', path(order.order_id, '/change/confirm'), {
+      offer_id: offers[0]!.offer_id,
+      change_quote_id: quote.json().quote_id,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const airline = await booking(order.airline_order_id);
+    expect(airline.flights[0]!.key.split('/')[1]).toBe(later);
+    const after = await read(order.order_id);
+    expect(after.total).toBe(order.total);
+    expect(after.segments[0].departing_at.slice(0, 10)).toBe(later);
+    expect(after.segments[0].schedule_change).toBeNull();
+    // The rebooking is the alternative taken: no involuntary refund any more.
+    expect((await eligibility(order.order_id)).reason).not.toBe('involuntary');
+  });
+
   it('VS cancels a flight: re-accommodated on the next VS flight, the order shows it, and the refund if refused is in full', async () => {
     const order = await paidOrder('VS', 'LHR', 'JFK', /^Economy Classic$/, 32);
     const [flight] = (await booking(order.airline_order_id, 'VS')).flights;

@@ -103,6 +103,12 @@ export interface AirlineSalesPolicy {
   insideFullRefundWindow(ticketedAt: number, departureUtc: number, now: number): boolean;
   /** What cancelling a paid value gives back outside that window, by the brand's rule. */
   cancelTerms(input: CancelInput): CancellationTerms;
+  /**
+   * After a cancelled flight or a significant change: the days either side of the original
+   * departure within which the traveller may rebook on the same route free (no fare difference, no
+   * change fee, any brand): the airline's schedule-change waiver (docs/aa-test-system.md, docs/vs-test-system.md).
+   */
+  disruptionRebookingDays: number;
 }
 
 export interface CancelInput {

@@ -61,4 +61,5 @@ export const AA_SALES: AirlineSalesPolicy = {
   holdDeadline: holdPaymentDeadline,
   insideFullRefundWindow,
   cancelTerms: aaCancelTerms,
+  disruptionRebookingDays: 7,
 };

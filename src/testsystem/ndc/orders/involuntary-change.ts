@@ -48,3 +48,25 @@ export function soldTimes(
 export function owesInvoluntaryRefund(b: { involuntaryChanges?: InvoluntaryChange[] }): boolean {
   return (b.involuntaryChanges ?? []).some((c) => c.significant);
 }
+
+/**
+ * Whether a new itinerary is the free rebooking a disruption owes: the booking has a significant
+ * change, the new journey flies the same origin and destination, and departs within the airline's
+ * waiver window (profile.sales.disruptionRebookingDays) either side of the departure first sold.
+ */
+export function freeRebooking(
+  b: { involuntaryChanges?: InvoluntaryChange[]; journey: { segments: readonly { flight: DatedFlight }[] } },
+  added: readonly { flight: DatedFlight }[],
+  windowDays: number,
+): boolean {
+  if (!owesInvoluntaryRefund(b)) return false;
+  const sold = b.journey.segments;
+  const first = sold[0]?.flight;
+  const last = sold.at(-1)?.flight;
+  const from = added[0]?.flight;
+  const to = added.at(-1)?.flight;
+  if (!first || !last || !from || !to) return false;
+  if (from.pattern.origin !== first.pattern.origin || to.pattern.destination !== last.pattern.destination) return false;
+  const soldDeparture = soldTimes(b.involuntaryChanges, 0, first).depUtc;
+  return Math.abs(from.depUtc - soldDeparture) <= windowDays * 86_400_000;
+}
