@@ -60,7 +60,10 @@ export async function recordTransition(db: Db, current: OrderRow, t: Transition)
             before.segments,
             airline.segments,
             t.at,
-            await isInternational(trx, [...before.segments, ...airline.segments].flatMap((s) => [s.origin, s.destination])),
+            await isInternational(
+              trx,
+              [...before.segments, ...airline.segments].flatMap((s) => [s.origin, s.destination]),
+            ),
           )
         : // A change the agency made itself (a reissue) takes off segments: their pending changes go with them.
           row.details.scheduleChanges?.filter((c) => airline.segments.some((s) => s.segmentId === c.segmentId));

@@ -24,7 +24,9 @@ const history = async (id: string) =>
     detail: Record<string, unknown>;
   }[];
 const routeOf = async (flight: string) => {
-  const [origin, destination] = ((await (await fetch(`${f.aa.url}/control/inventory?flight=${flight}`)).json()) as { route: string }).route.split('-');
+  const [origin, destination] = (
+    (await (await fetch(`${f.aa.url}/control/inventory?flight=${flight}`)).json()) as { route: string }
+  ).route.split('-');
   return { origin: origin!, destination: destination! };
 };
 const shift = (local: string, minutes: number) => new Date(Date.parse(`${local}Z`) + minutes * 60_000).toISOString().slice(0, 19);
@@ -112,7 +114,10 @@ describe('airline-initiated changes reach orders without polling', () => {
     expect(alternative.key).not.toBe(flight!.key);
     expect(change.orders[0]).toMatchObject({ changes: [{ kind: 'rebooked', flight: alternative.key, significant: true }] });
     expect(moved.status).toBe('hold');
-    expect(moved.segments[0]).toMatchObject({ status: 'confirmed', flight_number: alternative.key.replace(/^AA(\d+)\/.*$/, '$1') });
+    expect(moved.segments[0]).toMatchObject({
+      status: 'confirmed',
+      flight_number: alternative.key.replace(/^AA(\d+)\/.*$/, '$1'),
+    });
     // Still the values the agency last accepted: the first, unacknowledged change is not forgotten.
     expect(moved.segments[0].schedule_change).toMatchObject({
       previous: { segment_id: old.segment_id, flight_number: old.flight_number, status: 'confirmed' },
@@ -148,7 +153,11 @@ describe('airline-initiated changes reach orders without polling', () => {
     expect(after.status).toBe('hold');
     expect(after.segments.map((s: { status: string }) => s.status)).toEqual(['confirmed', 'cancelled']);
     expect(after.segments[0].schedule_change).toBeNull();
-    expect(after.segments[1].schedule_change).toMatchObject({ previous: { status: 'confirmed' }, kind: 'cancelled', significant: true });
+    expect(after.segments[1].schedule_change).toMatchObject({
+      previous: { status: 'confirmed' },
+      kind: 'cancelled',
+      significant: true,
+    });
     expect(await events(order.order_id)).toEqual(['order.created', 'order.updated']);
   });
 

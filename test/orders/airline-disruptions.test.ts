@@ -10,7 +10,11 @@ import { orderFixture, PASSENGER, type OrderFixture } from './order-fixture.js';
 
 let f: OrderFixture;
 beforeAll(async () => {
-  f = await orderFixture({ isolated: true, withVs: true, env: { SEARCH_RATE_LIMIT_PER_MINUTE: '1000', AIRLINE_NOTIFY_REFRESH_SECONDS: '1' } });
+  f = await orderFixture({
+    isolated: true,
+    withVs: true,
+    env: { SEARCH_RATE_LIMIT_PER_MINUTE: '1000', AIRLINE_NOTIFY_REFRESH_SECONDS: '1' },
+  });
   await f.app.listen({ port: 0, host: '127.0.0.1' });
   const address = f.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -44,8 +48,7 @@ afterAll(async () => f?.close());
 
 type Airline = 'AA' | 'VS';
 const base = (airline: Airline) => (airline === 'VS' ? f.vs!.url : f.aa.url);
-const path = (id: string, tail = '', airline: Airline = 'AA') =>
-  `/v1/orders/${encodeURIComponent(id)}${tail}?airline=${airline}`;
+const path = (id: string, tail = '', airline: Airline = 'AA') => `/v1/orders/${encodeURIComponent(id)}${tail}?airline=${airline}`;
 const read = async (id: string, airline: Airline = 'AA') => (await f.call('GET', path(id, '', airline))).json();
 const events = async (id: string) => (await eventsForOrder(f.platform.db, id)).map((e) => e.event);
 const eligibility = async (id: string, airline: Airline = 'AA') =>

@@ -52,7 +52,8 @@ function describe(previous: SegmentScheduleChange['previous'], now: SegmentSched
           ? 'renumbered'
           : 'rebooked'
         : 'retimed';
-  const significant = kind === 'cancelled' || kind === 'rebooked' || (kind === 'retimed' && significantRetime(previous, now, international));
+  const significant =
+    kind === 'cancelled' || kind === 'rebooked' || (kind === 'retimed' && significantRetime(previous, now, international));
   return { kind, significant };
 }
 
@@ -82,7 +83,8 @@ export function trackScheduleChanges(
     if (same(old, now) && old.segmentId === now.segmentId) continue;
     const known = out.find((c) => c.segmentId === b.segmentId);
     if (!known) {
-      if (!same(old, now)) out.push({ segmentId: a.segmentId, previous: old, detectedAt: at.toISOString(), ...describe(old, now, international) });
+      if (!same(old, now))
+        out.push({ segmentId: a.segmentId, previous: old, detectedAt: at.toISOString(), ...describe(old, now, international) });
       continue;
     }
     known.segmentId = a.segmentId;

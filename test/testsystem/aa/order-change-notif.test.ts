@@ -80,7 +80,8 @@ describe('AA test system: OrderChangeNotifRQ', () => {
       // A renumber keeps the times the retime before it set.
       if (body.change === 'renumber')
         expect(
-          ((await (await fetch(`${f.aa.url}/control/orders/${order.airline_order_id}`)).json()) as { flights: unknown[] }).flights[0],
+          ((await (await fetch(`${f.aa.url}/control/orders/${order.airline_order_id}`)).json()) as { flights: unknown[] })
+            .flights[0],
         ).toMatchObject({
           dep: `${day}T06:05:00`,
           arr: `${day}T09:40:00`,
@@ -99,7 +100,9 @@ describe('AA test system: OrderChangeNotifRQ', () => {
     // Its New carries the alternative flight, Old the cancelled one.
     const flightNumber = (key: string) => key.replace(/^AA(\d+)\/.*$/, '$1');
     const [newPart, oldPart] = [last.slice(last.indexOf('<New>'), last.indexOf('</New>')), last.slice(last.indexOf('<Old>'))];
-    expect(newPart).toContain(`<MarketingCarrierFlightNumberText>${flightNumber(after.flights[0]!.key)}</MarketingCarrierFlightNumberText>`);
+    expect(newPart).toContain(
+      `<MarketingCarrierFlightNumberText>${flightNumber(after.flights[0]!.key)}</MarketingCarrierFlightNumberText>`,
+    );
     expect(oldPart).toContain('<MarketingCarrierFlightNumberText>4321</MarketingCarrierFlightNumberText>');
   });
 

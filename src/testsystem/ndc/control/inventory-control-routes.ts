@@ -30,14 +30,17 @@ export function registerInventoryControlRoutes(app: FastifyInstance, deps: TestS
     };
   });
 
-  app.get<{ Querystring: { origin?: string; destination?: string; date?: string } }>('/control/flights', async (request, reply) => {
-    const { origin = '', destination = '', date = '' } = request.query;
-    if (!/^[A-Z]{3}$/.test(origin) || !/^[A-Z]{3}$/.test(destination) || !/^\d{4}-\d{2}-\d{2}$/.test(date))
-      return reply.code(400).send({ error: 'origin, destination (IATA codes) and date (YYYY-MM-DD) are required' });
-    const flights = deps.schedule
-      .departures(origin, date)
-      .filter((f) => f.pattern.destination === destination && deps.schedule.operates(f.key))
-      .map((f) => ({ flight: f.key, departureLocal: f.depLocal, arrivalLocal: f.arrLocal }));
-    return { origin, destination, date, flights };
-  });
+  app.get<{ Querystring: { origin?: string; destination?: string; date?: string } }>(
+    '/control/flights',
+    async (request, reply) => {
+      const { origin = '', destination = '', date = '' } = request.query;
+      if (!/^[A-Z]{3}$/.test(origin) || !/^[A-Z]{3}$/.test(destination) || !/^\d{4}-\d{2}-\d{2}$/.test(date))
+        return reply.code(400).send({ error: 'origin, destination (IATA codes) and date (YYYY-MM-DD) are required' });
+      const flights = deps.schedule
+        .departures(origin, date)
+        .filter((f) => f.pattern.destination === destination && deps.schedule.operates(f.key))
+        .map((f) => ({ flight: f.key, departureLocal: f.depLocal, arrivalLocal: f.arrLocal }));
+      return { origin, destination, date, flights };
+    },
+  );
 }

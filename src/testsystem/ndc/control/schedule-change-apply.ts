@@ -157,13 +157,27 @@ export function applyScheduleChange(deps: TestSystemDeps, c: ScheduleChange): Bo
       const segment = next[s.segmentIndex]!;
       if (c.change === 'cancel') {
         deps.inventory.release(segment.flight, segment.cabin, seats);
-        const alternative = alternativeFlight(deps, segment.flight, segment.cabin, seats, neighbours(b, next, s.segmentIndex), new Set([c.flight]));
+        const alternative = alternativeFlight(
+          deps,
+          segment.flight,
+          segment.cabin,
+          seats,
+          neighbours(b, next, s.segmentIndex),
+          new Set([c.flight]),
+        );
         if (alternative) {
           deps.inventory.sell(alternative, segment.cabin, seats);
           s.after = alternative;
           s.rebooked = true;
           next[s.segmentIndex] = { ...segment, flight: alternative };
-          b.notices.push(profile.texts.scheduleRebooked(`${carrier}${s.before.pattern.flightNumber}`, s.before.date, `${carrier}${alternative.pattern.flightNumber}`, alternative.depLocal));
+          b.notices.push(
+            profile.texts.scheduleRebooked(
+              `${carrier}${s.before.pattern.flightNumber}`,
+              s.before.date,
+              `${carrier}${alternative.pattern.flightNumber}`,
+              alternative.depLocal,
+            ),
+          );
         } else {
           b.cancelledSegments = [...(b.cancelledSegments ?? []), s.segmentIndex];
           b.notices.push(notice(profile, c, s.before, s.after));
@@ -204,7 +218,9 @@ function neighbours(b: Booking, segments: Booking['journey']['segments'], index:
   const sameTrip = (j: number) => directionOf(b, j) === directionOf(b, index);
   const before = index > 0 && sameTrip(index - 1) && !b.cancelledSegments?.includes(index - 1) ? segments[index - 1] : undefined;
   const after =
-    index + 1 < segments.length && sameTrip(index + 1) && !b.cancelledSegments?.includes(index + 1) ? segments[index + 1] : undefined;
+    index + 1 < segments.length && sameTrip(index + 1) && !b.cancelledSegments?.includes(index + 1)
+      ? segments[index + 1]
+      : undefined;
   return { previousArrival: before?.flight.arrUtc ?? null, nextDeparture: after?.flight.depUtc ?? null };
 }
 

@@ -68,41 +68,43 @@ export function reshopFlights(deps: TestSystemDeps, b: Booking, serviceOrder: Xm
   if (found.length === 0) return fail(profile.errors.noFlights(origin, destination, date));
   const paid = b.tickets.length > 0;
   type Choice = ReshopChoice & { itemCents: Record<string, number> | null; waived: boolean };
-  const choices = found.map((o): Choice | null => {
-    // The disruption's free rebooking: the whole itinerary kept at the price paid, no change fee.
-    if (slice === 'all' && freeRebooking(b, o.journey.segments, profile.sales.disruptionRebookingDays)) {
-      const journey = { ...o.journey, perPtc: b.journey.perPtc, totalCents: b.journey.totalCents };
+  const choices = found
+    .map((o): Choice | null => {
+      // The disruption's free rebooking: the whole itinerary kept at the price paid, no change fee.
+      if (slice === 'all' && freeRebooking(b, o.journey.segments, profile.sales.disruptionRebookingDays)) {
+        const journey = { ...o.journey, perPtc: b.journey.perPtc, totalCents: b.journey.totalCents };
+        return {
+          offerId: reshopQuoteId(profile),
+          journey,
+          added: journey,
+          diffCents: 0,
+          newCents: oldCents,
+          dueCents: 0,
+          expiresAt: now + OFFER_TTL_MS,
+          deleted: [],
+          itemCents: null,
+          waived: true,
+        };
+      }
+      if (fee === null) return null;
+      const priced =
+        slice === 'all'
+          ? { journey: o.journey, diffCents: o.journey.totalCents - oldCents, newCents: o.journey.totalCents, itemCents: null }
+          : priceSlice(profile, b, slice, o.journey);
       return {
         offerId: reshopQuoteId(profile),
-        journey,
-        added: journey,
-        diffCents: 0,
-        newCents: oldCents,
-        dueCents: 0,
+        journey: priced.journey,
+        added: o.journey,
+        diffCents: priced.diffCents,
+        newCents: priced.newCents,
+        dueCents: paid ? Math.max(0, priced.diffCents) + penaltyCents : 0,
         expiresAt: now + OFFER_TTL_MS,
-        deleted: [],
-        itemCents: null,
-        waived: true,
+        deleted: slice === 'all' ? [] : replacedServices(b, slice),
+        itemCents: priced.itemCents,
+        waived: false,
       };
-    }
-    if (fee === null) return null;
-    const priced =
-      slice === 'all'
-        ? { journey: o.journey, diffCents: o.journey.totalCents - oldCents, newCents: o.journey.totalCents, itemCents: null }
-        : priceSlice(profile, b, slice, o.journey);
-    return {
-      offerId: reshopQuoteId(profile),
-      journey: priced.journey,
-      added: o.journey,
-      diffCents: priced.diffCents,
-      newCents: priced.newCents,
-      dueCents: paid ? Math.max(0, priced.diffCents) + penaltyCents : 0,
-      expiresAt: now + OFFER_TTL_MS,
-      deleted: slice === 'all' ? [] : replacedServices(b, slice),
-      itemCents: priced.itemCents,
-      waived: false,
-    };
-  }).filter((c): c is Choice => c !== null);
+    })
+    .filter((c): c is Choice => c !== null);
   // One change fee per answer (ChangeFees occurs once): with free rebookings found, only they are offered.
   const waived = choices.filter((c) => c.waived);
   if (waived.length > 0) choices.splice(0, choices.length, ...waived);
