@@ -5,6 +5,8 @@
 // or PostgreSQL with DATABASE_URL), in a database of its own: the airports' countries are written
 // to its aviation reference data, as the aviation sync would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { disruptionActions } from '../../src/orders/airline-changes/disruption-actions.js';
+import { ordersByAirlineOrderId } from '../../src/orders/airline-changes/store.js';
 import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { orderFixture, PASSENGER, type OrderFixture } from './order-fixture.js';
 
@@ -50,6 +52,9 @@ type Airline = 'AA' | 'VS';
 const base = (airline: Airline) => (airline === 'VS' ? f.vs!.url : f.aa.url);
 const path = (id: string, tail = '', airline: Airline = 'AA') => `/v1/orders/${encodeURIComponent(id)}${tail}?airline=${airline}`;
 const read = async (id: string, airline: Airline = 'AA') => (await f.call('GET', path(id, '', airline))).json();
+/** What the stored order offers about the airline's change (for `available_actions`). */
+const actions = async (airlineOrderId: string, airline: Airline = 'AA') =>
+  disruptionActions((await ordersByAirlineOrderId(f.platform.db, airline, airlineOrderId))[0]!);
 const events = async (id: string) => (await eventsForOrder(f.platform.db, id)).map((e) => e.event);
 const eligibility = async (id: string, airline: Airline = 'AA') =>
   (await f.call('GET', path(id, '/refund-eligibility', airline))).json();
@@ -166,6 +171,7 @@ describe('airline disruptions: re-accommodation, significance, acceptance and th
     // Refusing the alternative would refund everything, whatever the Main fare's own rule says.
     const owed = await eligibility(order.order_id);
     expect(owed).toMatchObject({ eligible: true, reason: 'involuntary', refundable_amount: { amount: order.total } });
+    expect(await actions(order.airline_order_id)).toEqual(['accept_change', 'refund']);
 
     const acked = await f.call('POST', path(order.order_id, '/acknowledge-changes'));
     expect(acked.statusCode, acked.body).toBe(200);
@@ -174,6 +180,7 @@ describe('airline disruptions: re-accommodation, significance, acceptance and th
     expect(await events(order.order_id)).toEqual([...before, 'order.updated', 'order.updated']);
     // Accepted: the alternative is taken, the involuntary refund no longer named.
     expect((await eligibility(order.order_id)).reason).not.toBe('involuntary');
+    expect(await actions(order.airline_order_id)).toEqual([]);
   });
 
   it('AA cancels a flight with no seats on any alternative within a day: the segment is cancelled, the Basic Economy ticket refunds in full (involuntary), order.refunded', async () => {
@@ -235,6 +242,7 @@ describe('airline disruptions: re-accommodation, significance, acceptance and th
     expect(minor.segments[0].departing_at).toBe(shift(order.segments[0]!.departing_at, 120));
     expect(minor.segments[0].schedule_change).toMatchObject({ kind: 'retimed', significant: false });
     expect(await eligibility(order.order_id)).toEqual(fareOwn);
+    expect(await actions(order.airline_order_id)).toEqual(['accept_change']);
     expect(fareOwn.reason).not.toBe('involuntary');
 
     // Another 2 h: 4 h from what the agency accepted, so the change pending is now significant.
