@@ -9,6 +9,7 @@ import { canMove, eventForMove, isOpen, type OrderStatus } from './order-status.
 import { findOrder, updateOrder } from './order-store.js';
 import { releaseOrderTravel } from './booking/travel-claim-store.js';
 import { trackScheduleChanges } from './airline-changes/schedule-changes.js';
+import { isInternational } from './airline-changes/significance.js';
 import { canonicalJson } from './canonical-json.js';
 
 export interface Transition {
@@ -54,8 +55,18 @@ export async function recordTransition(db: Db, current: OrderRow, t: Transition)
     // What the airline changed on its own stays shown per segment until the agency acknowledges it.
     const scheduleChanges =
       t.actor.kind === 'airline' && t.airline
-        ? trackScheduleChanges(row.details.scheduleChanges, before.segments, airline.segments, t.at)
-        : row.details.scheduleChanges;
+        ? trackScheduleChanges(
+            row.details.scheduleChanges,
+            before.segments,
+            airline.segments,
+            t.at,
+            await isInternational(
+              trx,
+              [...before.segments, ...airline.segments].flatMap((s) => [s.origin, s.destination]),
+            ),
+          )
+        : // A change the agency made itself (a reissue) takes off segments: their pending changes go with them.
+          row.details.scheduleChanges?.filter((c) => airline.segments.some((s) => s.segmentId === c.segmentId));
     // A refund the airline made on its side (found by a refresh) shows its amount as the airline gave it.
     const airlineRefund =
       status === 'refunded' && !row.details.refund && airline.refund

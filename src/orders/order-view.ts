@@ -81,6 +81,8 @@ function scheduleChangeJson(c: SegmentScheduleChange | undefined) {
       status: p.status,
     },
     detected_at: c.detectedAt,
+    kind: c.kind ?? 'retimed',
+    significant: c.significant ?? false,
   };
 }
 

@@ -23,6 +23,14 @@ export const SegmentScheduleChangeSchema = Type.Object(
       { description: 'The segment as the agency last accepted it' },
     ),
     detected_at: Type.String({ format: 'date-time', description: 'When the gateway learnt of the latest change' }),
+    kind: Type.Union([Type.Literal('cancelled'), Type.Literal('rebooked'), Type.Literal('retimed'), Type.Literal('renumbered')], {
+      description:
+        '`cancelled`: the flight was cancelled with no alternative (segment `cancelled`); `rebooked`: the flight was cancelled and the airline moved the passengers to the flight the segment now shows; `retimed`: new times, same flight; `renumbered`: new flight number, same times',
+    }),
+    significant: Type.Boolean({
+      description:
+        'A cancellation, or a departure 3 h or more earlier / arrival 3 h or more later (6 h when the itinerary leaves one country), as the US DOT refund rule (14 CFR 260.2) defines a significant change. While such a change is pending on a ticketed order, the traveller may refuse it: `GET /refund-eligibility` answers `reason: involuntary` and `POST /refund` refunds in full to the original form of payment, whatever the fare',
+    }),
   },
   {
     $id: 'SegmentScheduleChange',

@@ -23,6 +23,12 @@ const history = async (id: string) =>
     actor: { kind: string };
     detail: Record<string, unknown>;
   }[];
+const routeOf = async (flight: string) => {
+  const [origin, destination] = (
+    (await (await fetch(`${f.aa.url}/control/inventory?flight=${flight}`)).json()) as { route: string }
+  ).route.split('-');
+  return { origin: origin!, destination: destination! };
+};
 const shift = (local: string, minutes: number) => new Date(Date.parse(`${local}Z`) + minutes * 60_000).toISOString().slice(0, 19);
 
 describe('airline-initiated changes reach orders without polling', () => {
@@ -50,6 +56,8 @@ describe('airline-initiated changes reach orders without polling', () => {
         status: 'confirmed',
       },
       detected_at: expect.any(String),
+      kind: 'retimed',
+      significant: false,
     });
     expect(after.status).toBe('hold');
     expect(await events(order.order_id)).toEqual(['order.created', 'order.updated']);
@@ -80,7 +88,7 @@ describe('airline-initiated changes reach orders without polling', () => {
     expect(await history(order.order_id)).toHaveLength(entries.length);
   });
 
-  it('a new flight number shows with the old one; a cancelled flight cancels the order (order.cancelled)', async () => {
+  it('a new flight number shows with the old one; a cancelled flight moves the hold to another flight (re-accommodation, order.updated)', async () => {
     const order = (await f.hold((await f.offer('JFK', 'LAX', /MAINFL/, 23)).offer_id)).json();
     const [flight] = (await f.airline(order.airline_order_id)).flights;
     const old = (await read(order.order_id)).segments[0];
@@ -89,25 +97,35 @@ describe('airline-initiated changes reach orders without polling', () => {
     const renumbered = (await read(order.order_id)).segments[0];
     expect(renumbered.flight_number).toBe('9123');
     expect(renumbered.segment_id).toMatch(/^AA9123-JFKLAX-/);
-    expect(renumbered.schedule_change.previous).toMatchObject({ segment_id: old.segment_id, flight_number: old.flight_number });
+    expect(renumbered.schedule_change).toMatchObject({
+      previous: { segment_id: old.segment_id, flight_number: old.flight_number },
+      kind: 'renumbered',
+      significant: false,
+    });
 
     // The control still knows the flight by its original key (and by its new number). The order was
     // re-read for a notification less than a window (1 s here) ago: this one is deferred, not lost.
-    await f.scheduleChange({ flight: flight!.key.replace(/^AA\d+/, 'AA9123'), change: 'cancel' });
-    expect((await read(order.order_id)).status).toBe('hold');
+    const change = await f.scheduleChange({ flight: flight!.key.replace(/^AA\d+/, 'AA9123'), change: 'cancel' });
+    expect((await read(order.order_id)).segments[0].flight_number).toBe('9123');
     await new Promise((r) => setTimeout(r, 1_100));
     await f.platform.scheduler.runNow(DEFERRED_REFRESH_JOB);
-    const cancelled = await read(order.order_id);
-    expect(cancelled.status).toBe('cancelled');
-    expect(cancelled.segments[0].status).toBe('cancelled');
-    // Still the values the agency last accepted: the first, unacknowledged change is not forgotten.
-    expect(cancelled.segments[0].schedule_change.previous).toMatchObject({
-      segment_id: old.segment_id,
-      flight_number: old.flight_number,
+    const moved = await read(order.order_id);
+    const alternative = (await f.airline(order.airline_order_id)).flights[0]!;
+    expect(alternative.key).not.toBe(flight!.key);
+    expect(change.orders[0]).toMatchObject({ changes: [{ kind: 'rebooked', flight: alternative.key, significant: true }] });
+    expect(moved.status).toBe('hold');
+    expect(moved.segments[0]).toMatchObject({
       status: 'confirmed',
+      flight_number: alternative.key.replace(/^AA(\d+)\/.*$/, '$1'),
     });
-    expect(await events(order.order_id)).toEqual(['order.created', 'order.updated', 'order.cancelled']);
-    expect((await f.airline(order.airline_order_id)).status).toBe('CANCELLED');
+    // Still the values the agency last accepted: the first, unacknowledged change is not forgotten.
+    expect(moved.segments[0].schedule_change).toMatchObject({
+      previous: { segment_id: old.segment_id, flight_number: old.flight_number, status: 'confirmed' },
+      kind: 'rebooked',
+      significant: true,
+    });
+    expect(await events(order.order_id)).toEqual(['order.created', 'order.updated', 'order.updated']);
+    expect((await f.airline(order.airline_order_id)).status).toBe('OPENED');
   });
 
   it('a cancelled flight in a connection cancels that segment only: the order stays open (order.updated)', async () => {
@@ -123,12 +141,23 @@ describe('airline-initiated changes reach orders without polling', () => {
     const order = (await f.hold(offer.offer_id)).json();
     const flights = (await f.airline(order.airline_order_id)).flights;
     expect(flights).toHaveLength(2);
+    // No seats on any other flight of the route within a day: no alternative to move to.
+    const [date, route] = [flights[1]!.key.split('/')[1]!, await routeOf(flights[1]!.key)];
+    for (const day of [date, new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)]) {
+      const res = await fetch(`${f.aa.url}/control/flights?origin=${route.origin}&destination=${route.destination}&date=${day}`);
+      for (const other of ((await res.json()) as { flights: { flight: string }[] }).flights)
+        if (other.flight !== flights[1]!.key) await f.control('POST', '/control/inventory/close', { flightKey: other.flight });
+    }
     await f.scheduleChange({ flight: flights[1]!.key, change: 'cancel' });
     const after = await read(order.order_id);
     expect(after.status).toBe('hold');
     expect(after.segments.map((s: { status: string }) => s.status)).toEqual(['confirmed', 'cancelled']);
     expect(after.segments[0].schedule_change).toBeNull();
-    expect(after.segments[1].schedule_change.previous.status).toBe('confirmed');
+    expect(after.segments[1].schedule_change).toMatchObject({
+      previous: { status: 'confirmed' },
+      kind: 'cancelled',
+      significant: true,
+    });
     expect(await events(order.order_id)).toEqual(['order.created', 'order.updated']);
   });
 

@@ -1,4 +1,5 @@
 import type { OrderSegment } from '../../connectors/order-types.js';
+import { significantRetime } from './significance.js';
 
 /**
  * What an airline changed on a booked segment on its own (a retime, a new flight number, a
@@ -18,7 +19,17 @@ export interface SegmentScheduleChange {
   };
   /** When the gateway learnt of the latest change (ISO 8601). */
   detectedAt: string;
+  /**
+   * What the airline did, from the accepted values to the current ones: `cancelled` (no
+   * alternative), `rebooked` (flight cancelled, passengers moved to another flight), `retimed`,
+   * `renumbered`. Absent in changes recorded before it was kept (read as `retimed`).
+   */
+  kind?: ChangeKind;
+  /** A cancellation, or a significant retime (significance.ts); absent in older records (read as false). */
+  significant?: boolean;
 }
+
+export type ChangeKind = 'cancelled' | 'rebooked' | 'retimed' | 'renumbered';
 
 const shape = (s: OrderSegment): SegmentScheduleChange['previous'] => ({
   segmentId: s.segmentId,
@@ -31,6 +42,21 @@ const shape = (s: OrderSegment): SegmentScheduleChange['previous'] => ({
 const same = (a: SegmentScheduleChange['previous'], b: SegmentScheduleChange['previous']) =>
   a.departingAt === b.departingAt && a.arrivingAt === b.arrivingAt && a.flightNumber === b.flightNumber && a.status === b.status;
 
+/** What the change from the accepted values to the current ones is, and whether it is significant. */
+function describe(previous: SegmentScheduleChange['previous'], now: SegmentScheduleChange['previous'], international: boolean) {
+  const kind: ChangeKind =
+    now.status === 'cancelled'
+      ? 'cancelled'
+      : previous.flightNumber !== now.flightNumber
+        ? previous.departingAt === now.departingAt && previous.arrivingAt === now.arrivingAt
+          ? 'renumbered'
+          : 'rebooked'
+        : 'retimed';
+  const significant =
+    kind === 'cancelled' || kind === 'rebooked' || (kind === 'retimed' && significantRetime(previous, now, international));
+  return { kind, significant };
+}
+
 /**
  * The changes pending after the airline's new view of the segments. Segments are paired by
  * position when the count is unchanged (a renumber changes the id), else by id (a segment taken
@@ -42,6 +68,8 @@ export function trackScheduleChanges(
   before: readonly OrderSegment[],
   after: readonly OrderSegment[],
   at: Date,
+  /** Whether the itinerary is international (significance.ts): a retime's threshold depends on it. */
+  international: boolean,
 ): SegmentScheduleChange[] {
   const present = new Set(after.map((s) => s.segmentId));
   const pairs: [OrderSegment, OrderSegment][] =
@@ -55,11 +83,13 @@ export function trackScheduleChanges(
     if (same(old, now) && old.segmentId === now.segmentId) continue;
     const known = out.find((c) => c.segmentId === b.segmentId);
     if (!known) {
-      if (!same(old, now)) out.push({ segmentId: a.segmentId, previous: old, detectedAt: at.toISOString() });
+      if (!same(old, now))
+        out.push({ segmentId: a.segmentId, previous: old, detectedAt: at.toISOString(), ...describe(old, now, international) });
       continue;
     }
     known.segmentId = a.segmentId;
     known.detectedAt = at.toISOString();
+    Object.assign(known, describe(known.previous, now, international));
     if (same(known.previous, now)) out = out.filter((c) => c !== known);
   }
   return out.filter((c) => present.has(c.segmentId));

@@ -3,6 +3,7 @@ import type { OrderRow } from '../../platform/db/rows.js';
 import { unprocessable } from '../../platform/errors.js';
 import { recordTransition } from '../order-lifecycle.js';
 import type { OrderScope } from '../order-record.js';
+import { involuntaryRefundDue } from '../airline-changes/disruption-actions.js';
 import { open, refOf, requireOpen, unwrap, zero, type ServicingDeps, type Target } from './context.js';
 import { checkPart } from './order-part.js';
 import { keepQuote } from './quote-keeper.js';
@@ -165,12 +166,14 @@ export async function refundEligibility(deps: ServicingDeps, scope: OrderScope, 
     };
   }
   const q = unwrap(await connector.cancelQuote(refOf(order), ctx));
+  // The airline's quote is the amount either way; an airline change owing the refund names why.
+  const eligible = q.refund.amountMinor > 0;
   return {
     order,
-    eligible: q.refund.amountMinor > 0,
+    eligible,
     refund: q.refund,
     penalty: q.penalty,
-    reason: q.refund.amountMinor > 0 ? null : 'the fare refunds nothing',
+    reason: eligible ? (involuntaryRefundDue(order) ? 'involuntary' : null) : 'the fare refunds nothing',
   };
 }
 
@@ -180,6 +183,7 @@ export async function refundOrder(deps: ServicingDeps, scope: OrderScope, t: Tar
   if (order.status === 'refunded') return order;
   if (order.status === 'hold') throw unprocessable('nothing was paid for this hold; cancel it instead', 'nothing_to_refund');
   let current = order;
+  const involuntary = involuntaryRefundDue(order);
   if (order.status === 'ticketed') current = (await confirmCancel(deps, scope, t, null, 'cancelled_for_refund', true)).order;
   const c = current.details.cancellation;
   if (!c || c.refund.amountMinor <= 0) throw unprocessable('the fare refunds nothing', 'nothing_to_refund');
@@ -192,6 +196,6 @@ export async function refundOrder(deps: ServicingDeps, scope: OrderScope, t: Tar
     airline: fresh.ok ? fresh.value : null,
     status: 'refunded',
     details: { refund: { ...c.refund, at: at.toISOString() } },
-    detail: { refund: c.refund, penalty: c.penalty },
+    detail: { refund: c.refund, penalty: c.penalty, ...(involuntary ? { reason: 'involuntary' } : {}) },
   });
 }

@@ -218,7 +218,12 @@ export const RefundEligibility = Type.Object(
     eligible: Type.Boolean(),
     refundable_amount: AmountSchema,
     penalty: AmountSchema,
-    reason: Nullable(Type.String()),
+    reason: Nullable(
+      Type.String({
+        description:
+          "Why: `involuntary` when an airline's cancellation or significant change is pending (the refund is then in full, to the original form of payment, whatever the fare), otherwise why nothing is refundable (`nothing to refund`, `the fare refunds nothing`, …) or null",
+      }),
+    ),
   },
   { $id: 'RefundEligibility' },
 );

@@ -119,6 +119,8 @@ export const AA_TEXTS: AirlineTexts = {
   scheduleShift: (flight, minutes) =>
     `Schedule change: ${flight} now departs ${minutes >= 0 ? minutes : -minutes} minutes ${minutes >= 0 ? 'later' : 'earlier'}`,
   scheduleCancelled: (flight, date) => `Schedule change: flight ${flight} on ${date} cancelled by AA; segment cancelled`,
+  scheduleRebooked: (flight, date, newFlight, dep) =>
+    `Schedule change: flight ${flight} on ${date} cancelled by AA; rebooked on ${newFlight} departing ${dep} (local)`,
   scheduleRenumbered: (flight, date, newFlight) => `Schedule change: flight ${flight} on ${date} is now ${newFlight}`,
   scheduleRetimed: (flight, date, dep, arr) =>
     `Schedule change: flight ${flight} on ${date} now departs ${dep} and arrives ${arr} (local)`,

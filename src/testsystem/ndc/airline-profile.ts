@@ -110,6 +110,12 @@ export interface AirlineSalesPolicy {
   lowerFareDifference?(def: PriceClassDef): 'credit' | 'refund';
   /** Whether a lap infant gets a ticket of their own on this journey (absent: always; AA: not at home). */
   ticketsLapInfant?(journey: { international: boolean }): boolean;
+  /**
+   * After a cancelled flight or a significant change: the days either side of the original
+   * departure within which the traveller may rebook on the same route free (no fare difference, no
+   * change fee, any brand): the airline's schedule-change waiver (docs/aa-test-system.md, docs/vs-test-system.md).
+   */
+  disruptionRebookingDays: number;
 }
 
 export interface CancelInput {
@@ -165,6 +171,8 @@ export interface AirlineTexts {
   refundedAtAirline: string;
   scheduleShift(flight: string, minutes: number): string;
   scheduleCancelled(flight: string, date: string): string;
+  /** A cancelled flight whose passengers the airline moved to another flight (re-accommodation). */
+  scheduleRebooked(flight: string, date: string, newFlight: string, depLocal: string): string;
   scheduleRenumbered(flight: string, date: string, newFlight: string): string;
   scheduleRetimed(flight: string, date: string, depLocal: string, arrLocal: string): string;
   /** A reshop offer's words for a cheaper flight's difference (`amount` as "USD 45.00"), where sales.lowerFareDifference says. */

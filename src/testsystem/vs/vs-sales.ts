@@ -20,4 +20,5 @@ export const VS_SALES: AirlineSalesPolicy = {
   insideFullRefundWindow: (ticketedAt, departureUtc, now) =>
     now - ticketedAt <= DAY_MS && departureUtc - ticketedAt >= 7 * DAY_MS,
   cancelTerms: vsCancelTerms,
+  disruptionRebookingDays: 7,
 };

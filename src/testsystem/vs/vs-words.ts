@@ -82,6 +82,8 @@ export const VS_TEXTS: AirlineTexts = {
   scheduleShift: (flight, minutes) =>
     `Schedule change: ${flight} now departs ${Math.abs(minutes)} minutes ${minutes >= 0 ? 'later' : 'earlier'}`,
   scheduleCancelled: (flight, date) => `Schedule change: flight ${flight} on ${date} cancelled by Virgin Atlantic`,
+  scheduleRebooked: (flight, date, newFlight, dep) =>
+    `Schedule change: flight ${flight} on ${date} cancelled by Virgin Atlantic; rebooked on ${newFlight} departing ${dep} (local)`,
   scheduleRenumbered: (flight, date, newFlight) => `Schedule change: flight ${flight} on ${date} now operates as ${newFlight}`,
   scheduleRetimed: (flight, date, dep, arr) =>
     `Schedule change: flight ${flight} on ${date} now departs ${dep} and arrives ${arr} (local)`,

@@ -77,13 +77,33 @@ describe('AA test system: OrderChangeNotifRQ', () => {
         orders: [{ airlineOrderId: order.airline_order_id, pnr: order.pnr, version: expect.any(Number) }],
         kinds: [body.change === 'cancel' ? 'flight_cancelled' : 'schedule_change'],
       });
+      // A renumber keeps the times the retime before it set.
+      if (body.change === 'renumber')
+        expect(
+          ((await (await fetch(`${f.aa.url}/control/orders/${order.airline_order_id}`)).json()) as { flights: unknown[] })
+            .flights[0],
+        ).toMatchObject({
+          dep: `${day}T06:05:00`,
+          arr: `${day}T09:40:00`,
+        });
     }
+    // The cancelled flight's passengers were moved to another flight; the hold stays open.
     const after = (await (await fetch(`${f.aa.url}/control/orders/${order.airline_order_id}`)).json()) as {
       status: string;
-      flights: { dep: string; arr: string }[];
+      flights: { key: string }[];
+      notices: string[];
     };
-    expect(after.flights[0]).toMatchObject({ dep: `${day}T06:05:00`, arr: `${day}T09:40:00` });
-    expect(after.status).toBe('CANCELLED');
+    expect(after.flights[0]!.key).not.toBe(flight);
+    expect(after.status).toBe('OPENED');
+    expect(after.notices.at(-1)).toMatch(/cancelled by AA; rebooked on AA\d+ departing /);
+    const last = capture.received.at(-1)!.body;
+    // Its New carries the alternative flight, Old the cancelled one.
+    const flightNumber = (key: string) => key.replace(/^AA(\d+)\/.*$/, '$1');
+    const [newPart, oldPart] = [last.slice(last.indexOf('<New>'), last.indexOf('</New>')), last.slice(last.indexOf('<Old>'))];
+    expect(newPart).toContain(
+      `<MarketingCarrierFlightNumberText>${flightNumber(after.flights[0]!.key)}</MarketingCarrierFlightNumberText>`,
+    );
+    expect(oldPart).toContain('<MarketingCarrierFlightNumberText>4321</MarketingCarrierFlightNumberText>');
   });
 
   it('retries a failed notification in the background, and sends none when told to drop it', async () => {

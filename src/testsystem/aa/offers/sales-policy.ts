@@ -79,4 +79,5 @@ export const AA_SALES: AirlineSalesPolicy = {
   cancelTerms: aaCancelTerms,
   ticketsLapInfant,
   lowerFareDifference,
+  disruptionRebookingDays: 7,
 };

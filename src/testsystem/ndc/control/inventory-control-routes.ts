@@ -1,5 +1,6 @@
 // GET /control/inventory?flight=AA2687/2026-12-15: what a flight has left, per cabin, and which
-// booking class each price class would sell now. For tests and for people poking at the test system.
+// booking class each price class would sell now; GET /control/flights?origin=&destination=&date=:
+// the route's flights that day. For tests and for people poking at the test system.
 
 import type { FastifyInstance } from 'fastify';
 import type { TestSystemDeps } from '../test-system-deps.js';
@@ -28,4 +29,18 @@ export function registerInventoryControlRoutes(app: FastifyInstance, deps: TestS
       cabins,
     };
   });
+
+  app.get<{ Querystring: { origin?: string; destination?: string; date?: string } }>(
+    '/control/flights',
+    async (request, reply) => {
+      const { origin = '', destination = '', date = '' } = request.query;
+      if (!/^[A-Z]{3}$/.test(origin) || !/^[A-Z]{3}$/.test(destination) || !/^\d{4}-\d{2}-\d{2}$/.test(date))
+        return reply.code(400).send({ error: 'origin, destination (IATA codes) and date (YYYY-MM-DD) are required' });
+      const flights = deps.schedule
+        .departures(origin, date)
+        .filter((f) => f.pattern.destination === destination && deps.schedule.operates(f.key))
+        .map((f) => ({ flight: f.key, departureLocal: f.depLocal, arrivalLocal: f.arrLocal }));
+      return { origin, destination, date, flights };
+    },
+  );
 }

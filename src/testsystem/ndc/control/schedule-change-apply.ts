@@ -5,7 +5,9 @@
 import type { AirlineProfile } from '../airline-profile.js';
 import type { DatedFlight } from '../network/schedule-service.js';
 import { allBookings, seatedPax, type Booking } from '../orders/booking-record.js';
+import { significantRetime, soldTimes, type InvoluntaryChange } from '../orders/involuntary-change.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
+import { alternativeFlight } from './reaccommodation.js';
 
 export const SCHEDULE_CHANGE_KINDS = ['retime', 'renumber', 'cancel'] as const;
 export type ScheduleChangeKind = (typeof SCHEDULE_CHANGE_KINDS)[number];
@@ -28,8 +30,12 @@ export interface ScheduleChange {
 export interface SegmentChange {
   segmentIndex: number;
   before: DatedFlight;
+  /** The flight now: the same flight retimed or renumbered, the alternative of a cancelled one, or `before` when none. */
   after: DatedFlight;
+  /** The flight was cancelled (`after` is then the alternative, or `before` when `rebooked` is false). */
   cancelled: boolean;
+  /** A cancelled flight's passengers were moved to `after`. */
+  rebooked: boolean;
 }
 
 export interface BookingChange {
@@ -119,9 +125,12 @@ function notice(profile: AirlineProfile, c: ScheduleChange, before: DatedFlight,
 }
 
 /**
- * Applies the change to every open booking holding the flight. A cancelled flight cancels that
- * segment (its seats go back; the airline does not rebook here, the agency reshops); a booking left with no
- * segment is cancelled as a whole, its tickets voided, as /control/orders/{id}/airline-cancel does.
+ * Applies the change to every open booking holding the flight. A cancelled flight moves each
+ * booking's passengers to an alternative (reaccommodation.ts: same route and cabin, seats for all)
+ * — the seats move with them — or, with none within a day, cancels that segment alone. Either way
+ * the booking stays open and its tickets stay valid: the traveller may take the alternative, or
+ * ask for the refund a cancellation or significant change owes (involuntary-change.ts). Only an
+ * unpaid hold left with no segment closes.
  */
 export function applyScheduleChange(deps: TestSystemDeps, c: ScheduleChange): BookingChange[] | string {
   const { profile } = deps;
@@ -135,29 +144,89 @@ export function applyScheduleChange(deps: TestSystemDeps, c: ScheduleChange): Bo
       if (s.flight.key !== c.flight && shownKey(carrier, s.flight) !== c.flight) continue;
       const after = changed(carrier, s.flight, c);
       if (typeof after === 'string') return after;
-      segments.push({ segmentIndex: i, before: s.flight, after, cancelled: c.change === 'cancel' });
+      segments.push({ segmentIndex: i, before: s.flight, after, cancelled: c.change === 'cancel', rebooked: false });
     }
     if (segments.length > 0) out.push({ booking: b, segments });
   }
+  const at = deps.clock.now();
   for (const { booking: b, segments } of out) {
     const next = [...b.journey.segments];
+    const seats = seatedPax(b).length;
+    const records: InvoluntaryChange[] = [];
     for (const s of segments) {
-      next[s.segmentIndex] = { ...next[s.segmentIndex]!, flight: s.after };
+      const segment = next[s.segmentIndex]!;
+      if (c.change === 'cancel') {
+        deps.inventory.release(segment.flight, segment.cabin, seats);
+        const alternative = alternativeFlight(
+          deps,
+          segment.flight,
+          segment.cabin,
+          seats,
+          neighbours(b, next, s.segmentIndex),
+          new Set([c.flight]),
+        );
+        if (alternative) {
+          deps.inventory.sell(alternative, segment.cabin, seats);
+          s.after = alternative;
+          s.rebooked = true;
+          next[s.segmentIndex] = { ...segment, flight: alternative };
+          b.notices.push(
+            profile.texts.scheduleRebooked(
+              `${carrier}${s.before.pattern.flightNumber}`,
+              s.before.date,
+              `${carrier}${alternative.pattern.flightNumber}`,
+              alternative.depLocal,
+            ),
+          );
+        } else {
+          b.cancelledSegments = [...(b.cancelledSegments ?? []), s.segmentIndex];
+          b.notices.push(notice(profile, c, s.before, s.after));
+        }
+        records.push({
+          segmentIndex: s.segmentIndex,
+          kind: alternative ? 'rebooked' : 'cancelled',
+          significant: true,
+          at,
+          before: { depUtc: s.before.depUtc, arrUtc: s.before.arrUtc },
+        });
+        continue;
+      }
+      next[s.segmentIndex] = { ...segment, flight: s.after };
       b.notices.push(notice(profile, c, s.before, s.after));
+      records.push({
+        segmentIndex: s.segmentIndex,
+        kind: c.change === 'renumber' ? 'renumbered' : 'retimed',
+        significant:
+          c.change === 'retime' &&
+          significantRetime(soldTimes(b.involuntaryChanges, s.segmentIndex, s.before), s.after, b.journey.international),
+        at,
+        before: { depUtc: s.before.depUtc, arrUtc: s.before.arrUtc },
+      });
     }
     b.journey = { ...b.journey, segments: next };
-    if (c.change === 'cancel') {
-      for (const s of segments) {
-        deps.inventory.release(next[s.segmentIndex]!.flight, next[s.segmentIndex]!.cabin, seatedPax(b).length);
-        b.cancelledSegments = [...(b.cancelledSegments ?? []), s.segmentIndex];
-      }
-      if (b.cancelledSegments!.length >= b.journey.segments.length) {
-        // Every seat was given back segment by segment above; closing must not release them twice.
-        b.status = 'CANCELLED';
-        for (const t of b.tickets) t.couponStatus = 'V';
-      }
-    }
+    // An unpaid hold left with nothing to fly closes (nothing was paid, nothing to refund); a
+    // ticketed booking stays open, its tickets valid, for the refund the cancellation owes.
+    if (b.tickets.length === 0 && (b.cancelledSegments?.length ?? 0) >= next.length) b.status = 'CANCELLED';
+    b.involuntaryChanges = [...(b.involuntaryChanges ?? []), ...records];
     b.version++;
   }
   return out;
+}
+
+/** The segments around one in the same journey (direction), for a connection the alternative must keep. */
+function neighbours(b: Booking, segments: Booking['journey']['segments'], index: number) {
+  const sameTrip = (j: number) => directionOf(b, j) === directionOf(b, index);
+  const before = index > 0 && sameTrip(index - 1) && !b.cancelledSegments?.includes(index - 1) ? segments[index - 1] : undefined;
+  const after =
+    index + 1 < segments.length && sameTrip(index + 1) && !b.cancelledSegments?.includes(index + 1)
+      ? segments[index + 1]
+      : undefined;
+  return { previousArrival: before?.flight.arrUtc ?? null, nextDeparture: after?.flight.depUtc ?? null };
+}
+
+/** Which journey (outbound, return) a segment index belongs to. */
+function directionOf(b: Booking, index: number): number {
+  let end = 0;
+  for (const [d, n] of b.journey.directions.entries()) if (index < (end += n)) return d;
+  return b.journey.directions.length;
 }

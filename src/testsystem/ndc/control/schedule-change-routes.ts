@@ -22,7 +22,15 @@ export function registerScheduleChangeRoutes(app: FastifyInstance, deps: TestSys
     });
     if (typeof applied === 'string') return reply.code(400).send({ error: applied });
     const now = deps.clock.now();
-    const orders: { orderId: string; pnr: string; version: number; segments: number[]; notification: SendOutcome | null }[] = [];
+    const orders: {
+      orderId: string;
+      pnr: string;
+      version: number;
+      segments: number[];
+      /** Per changed segment: what happened, the flight it holds now (null: cancelled, none), and whether it is significant. */
+      changes: { segment: number; kind: string; flight: string | null; significant: boolean }[];
+      notification: SendOutcome | null;
+    }[] = [];
     for (const { booking: b, segments } of applied) {
       const notification = change.notify
         ? await sender.send(orderChangeNotifDocument(deps.profile, b, segments, now), { orderId: b.orderId })
@@ -32,6 +40,15 @@ export function registerScheduleChangeRoutes(app: FastifyInstance, deps: TestSys
         pnr: b.bookingReference,
         version: b.version,
         segments: segments.map((s) => s.segmentIndex),
+        changes: segments.map((s) => {
+          const record = b.involuntaryChanges?.findLast((c) => c.segmentIndex === s.segmentIndex);
+          return {
+            segment: s.segmentIndex,
+            kind: record?.kind ?? change.change,
+            flight: s.cancelled && !s.rebooked ? null : s.after.key,
+            significant: record?.significant ?? false,
+          };
+        }),
         notification,
       });
     }

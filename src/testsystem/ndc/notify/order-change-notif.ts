@@ -1,5 +1,5 @@
 // IATA_OrderChangeNotifRQ: how the airline tells a seller, unasked, that it changed one of the seller's
-// orders (a flight retimed, renumbered or cancelled). One ChangeOperation per changed segment with
+// orders (a flight retimed, renumbered or cancelled, with or without an alternative flight). One ChangeOperation per changed segment with
 // the flight before (`Old`) and after (`New`), the order's id, PNR and new version, as the 21.3
 // samples of a time change and a flight cancellation carry them (ChangeTypeCode 2 / 3, ReasonCode
 // 100 / 116). The seller is expected to re-read the order (OrderRetrieve); the message says what
@@ -17,6 +17,8 @@ export interface NotifiedSegment {
   before: DatedFlight;
   after: DatedFlight;
   cancelled: boolean;
+  /** A cancelled flight whose passengers moved to `after`: `New` carries the alternative, its item active. */
+  rebooked: boolean;
 }
 
 const TIME_CHANGE = { type: '2', reason: '100' };
@@ -56,7 +58,7 @@ export function orderChangeNotifDocument(
     return el('ChangeOperation', [
       el('ChangeDateTime', isoTimestamp(now)),
       el('ChangeTypeCode', codes.type),
-      el('New', [dataLists(profile, s.after), order(profile, b, s.cancelled ? 'CANCELLED' : 'CONFIRMED')]),
+      el('New', [dataLists(profile, s.after), order(profile, b, s.cancelled && !s.rebooked ? 'CANCELLED' : 'CONFIRMED')]),
       el('Old', [dataLists(profile, s.before)]),
       el('ReasonCode', codes.reason),
     ]);

@@ -9,6 +9,7 @@ import type { PricedJourney } from '../fares/fare-pricing.js';
 import type { InventoryService } from '../network/inventory-service.js';
 import type { OfferPax, StoredOrder } from '../offers/offer-store.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
+import type { InvoluntaryChange } from './involuntary-change.js';
 
 /** The journey a reshop offer replaces (partial-reissue.ts makes and prices it). */
 export interface SliceReplace {
@@ -95,6 +96,8 @@ export interface Booking extends StoredOrder {
   removedCents?: number;
   /** Forfeited by accepted cancellations, whole or partial (the order view's PenaltyList where the airline sends one); absent: none. */
   penaltyCents?: number;
+  /** The airline's own changes to the booking (schedule changes), in the order made; absent: none. */
+  involuntaryChanges?: InvoluntaryChange[];
   /** The 3-D Secure 2 results of card payments that carried them (payment-reader.ts); absent: none. */
   securePayments?: SecurePaymentRecord[];
 }

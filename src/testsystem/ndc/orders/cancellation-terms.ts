@@ -5,6 +5,7 @@
 
 import type { AirlineProfile, CancellationTerms } from '../airline-profile.js';
 import { activeSegments, seatedPax, type Booking } from './booking-record.js';
+import { owesInvoluntaryRefund } from './involuntary-change.js';
 
 export type { CancellationTerms };
 
@@ -25,6 +26,8 @@ export function termsForValue(
   if (b.tickets.length === 0 || b.ticketedAt === null || valueCents <= 0) return NONE;
   const departure = activeSegments(b)[0]?.flight.depUtc ?? now;
   if (profile.sales.insideFullRefundWindow(b.ticketedAt, departure, now)) return { ...NONE, refundCents: valueCents };
+  // A cancelled flight or a significant change: everything back, whatever the brand (14 CFR 260.6).
+  if (owesInvoluntaryRefund(b)) return { ...NONE, refundCents: valueCents };
   const { priceClass, currency } = b.journey;
   return profile.sales.cancelTerms({ priceClass, valueCents, baseCents, seatedPax: seated, currency });
 }

@@ -88,6 +88,8 @@ function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: n
   }
   if (q.replace) applySlice(b, q.replace, q.journey);
   else replaceItinerary(b, q.journey);
+  // A new itinerary is the traveller's own choice: an earlier disruption owes nothing more.
+  if (!q.replace) delete b.involuntaryChanges;
   if (b.tickets.length > 0) {
     b.paidCents += q.dueCents;
     // The exchange reissues every passenger's ticket; coupons of segments cancelled alone stay so.

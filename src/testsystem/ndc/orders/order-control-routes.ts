@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TestSystemDeps } from '../test-system-deps.js';
 import { allBookings, booking, closeBooking, lapseDueHolds, totalCents, type Booking } from './booking-record.js';
 import { isoTimestamp } from '../wire/xml-builder.js';
+import { significantRetime, soldTimes } from './involuntary-change.js';
 
 function state(b: Booking) {
   return {
@@ -57,6 +58,20 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
       const minutes = Number(request.body?.minutes ?? 45);
       const shift = (local: string) => isoTimestamp(Date.parse(`${local}Z`) + minutes * 60_000).slice(0, 19);
       const first = b.journey.segments[0]!.flight;
+      const at = deps.clock.now();
+      // Kept as any schedule change is (involuntary-change.ts): a shift of 3 h+ (6 h+ international) owes the refund.
+      const records = b.journey.segments.map((s, i) => {
+        const after = { depUtc: s.flight.depUtc + minutes * 60_000, arrUtc: s.flight.arrUtc + minutes * 60_000 };
+        const sold = soldTimes(b.involuntaryChanges, i, s.flight);
+        return {
+          segmentIndex: i,
+          kind: 'retimed' as const,
+          significant: significantRetime(sold, after, b.journey.international),
+          at,
+          before: { depUtc: s.flight.depUtc, arrUtc: s.flight.arrUtc },
+        };
+      });
+      b.involuntaryChanges = [...(b.involuntaryChanges ?? []), ...records];
       b.journey = {
         ...b.journey,
         segments: b.journey.segments.map((s) => ({

@@ -1,6 +1,7 @@
 // OrderReshop for new flights (ServiceOrder/AddOfferItems): the whole itinerary, or one journey of it
 // when the DeleteOrderItems retain the other journeys' services (partial-reissue.ts). Offers are of
-// the booking's price class, filed in its currency, each with its fare difference and change fee.
+// the booking's price class, filed in its currency, each with its fare difference and change fee —
+// except the free rebooking a disruption owes (involuntary-change.ts): no difference, no fee.
 
 import type { AirlineProfile } from '../airline-profile.js';
 import { OFFER_TTL_MS, searchOffers, searchRoundTrip } from '../offers/shopping-service.js';
@@ -8,6 +9,7 @@ import type { TestSystemDeps } from '../test-system-deps.js';
 import { errorDocument } from '../wire/ndc-errors.js';
 import { child, list, text, texts, type XmlObject } from '../wire/ndc-request-parser.js';
 import { flightCents, type Booking } from './booking-record.js';
+import { freeRebooking, owesInvoluntaryRefund } from './involuntary-change.js';
 import { fitsBetween, priceSlice, replacedServices, replacedSlice } from './partial-reissue.js';
 import { reshopOffersDocument, type ReshopChoice } from './reshop-builder.js';
 
@@ -19,7 +21,9 @@ export function reshopFlights(deps: TestSystemDeps, b: Booking, serviceOrder: Xm
   const fail = (e: Parameters<typeof errorDocument>[1][number]) => ({ status: 200, body: errorDocument(root, [e]) });
   const { profile } = deps;
   const fee = profile.fares.changeFee(b.journey.priceClass, b.journey.currency);
-  if (fee === null) return fail(profile.errors.changesNotPermitted(b.journey.priceClass.name));
+  // A disrupted booking may always be rebooked (free within the waiver window, below).
+  const disrupted = owesInvoluntaryRefund(b);
+  if (fee === null && !disrupted) return fail(profile.errors.changesNotPermitted(b.journey.priceClass.name));
   const deletions = list(serviceOrder, 'DeleteOrderItem').map((d) => ({
     itemId: text(d, 'OrderItemRefID') ?? '',
     retain: texts(d, 'RetainServiceID'),
@@ -42,7 +46,7 @@ export function reshopFlights(deps: TestSystemDeps, b: Booking, serviceOrder: Xm
       profile.errors.badRequest('One or two origin-destinations (a round trip) are reshopped at once', 'OriginDestCriteria'),
     );
   const oldCents = flightCents(b);
-  const penaltyCents = fee * b.pax.filter((p) => p.ptc !== 'INF').length;
+  const penaltyCents = (fee ?? 0) * b.pax.filter((p) => p.ptc !== 'INF').length;
   const replaced = slice === 'all' ? b.journey.segments : b.journey.segments.slice(slice.first, slice.first + slice.count);
   const current = replaced.map((s) => s.flight.key).join(',');
   // New flights are filed in the booking's currency, so the fare difference is of like amounts.
@@ -63,33 +67,59 @@ export function reshopFlights(deps: TestSystemDeps, b: Booking, serviceOrder: Xm
     .slice(0, MAX_RESHOP_OFFERS);
   if (found.length === 0) return fail(profile.errors.noFlights(origin, destination, date));
   const paid = b.tickets.length > 0;
-  const choices = found.map((o): ReshopChoice & { itemCents: Record<string, number> | null } => {
-    const priced =
-      slice === 'all'
-        ? { journey: o.journey, diffCents: o.journey.totalCents - oldCents, newCents: o.journey.totalCents, itemCents: null }
-        : priceSlice(profile, b, slice, o.journey);
-    return {
-      offerId: reshopQuoteId(profile),
-      journey: priced.journey,
-      added: o.journey,
-      diffCents: priced.diffCents,
-      newCents: priced.newCents,
-      dueCents: paid ? Math.max(0, priced.diffCents) + penaltyCents : 0,
-      expiresAt: now + OFFER_TTL_MS,
-      deleted: slice === 'all' ? [] : replacedServices(b, slice),
-      itemCents: priced.itemCents,
-    };
-  });
+  type Choice = ReshopChoice & { itemCents: Record<string, number> | null; waived: boolean };
+  const choices = found
+    .map((o): Choice | null => {
+      // The disruption's free rebooking: the whole itinerary kept at the price paid, no change fee.
+      if (slice === 'all' && freeRebooking(b, o.journey.segments, profile.sales.disruptionRebookingDays)) {
+        const journey = { ...o.journey, perPtc: b.journey.perPtc, totalCents: b.journey.totalCents };
+        return {
+          offerId: reshopQuoteId(profile),
+          journey,
+          added: journey,
+          diffCents: 0,
+          newCents: oldCents,
+          dueCents: 0,
+          expiresAt: now + OFFER_TTL_MS,
+          deleted: [],
+          itemCents: null,
+          waived: true,
+        };
+      }
+      if (fee === null) return null;
+      const priced =
+        slice === 'all'
+          ? { journey: o.journey, diffCents: o.journey.totalCents - oldCents, newCents: o.journey.totalCents, itemCents: null }
+          : priceSlice(profile, b, slice, o.journey);
+      return {
+        offerId: reshopQuoteId(profile),
+        journey: priced.journey,
+        added: o.journey,
+        diffCents: priced.diffCents,
+        newCents: priced.newCents,
+        dueCents: paid ? Math.max(0, priced.diffCents) + penaltyCents : 0,
+        expiresAt: now + OFFER_TTL_MS,
+        deleted: slice === 'all' ? [] : replacedServices(b, slice),
+        itemCents: priced.itemCents,
+        waived: false,
+      };
+    })
+    .filter((c): c is Choice => c !== null);
+  // One change fee per answer (ChangeFees occurs once): with free rebookings found, only they are offered.
+  const waived = choices.filter((c) => c.waived);
+  if (waived.length > 0) choices.splice(0, choices.length, ...waived);
+  const feeCents = waived.length > 0 ? 0 : penaltyCents;
+  if (choices.length === 0) return fail(profile.errors.changesNotPermitted(b.journey.priceClass.name));
   for (const c of choices)
     b.quotes.set(c.offerId, {
       kind: 'reshop',
       journey: c.journey,
       dueCents: c.dueCents,
       diffCents: c.diffCents,
-      penaltyCents,
+      penaltyCents: feeCents,
       expiresAt: c.expiresAt,
       ...(slice !== 'all' && c.itemCents ? { replace: { ...slice, itemCents: c.itemCents } } : {}),
     });
   deps.bookings.save(b);
-  return { status: 200, body: reshopOffersDocument(profile, b, choices, penaltyCents, oldCents, now) };
+  return { status: 200, body: reshopOffersDocument(profile, b, choices, feeCents, oldCents, now) };
 }
