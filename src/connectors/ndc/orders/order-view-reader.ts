@@ -6,6 +6,7 @@ import { cabinOf } from '../ndc-cabins.js';
 import { readSegment, stableIdOf } from '../ndc-offer-mapper.js';
 import { amount, list, node, text, texts, type Parsed } from '../ndc-xml.js';
 import { priceIn } from '../price-holders.js';
+import { documentKind, readCredits } from './credit-reader.js';
 
 /** A PaxSegment the DataLists do not describe: its id, and nothing invented. */
 export function undescribedSegment(paxSegmentId: string): Segment {
@@ -102,6 +103,7 @@ export function readOrderView(root: Parsed, airline: string): AirlineOrder | nul
     list(doc.Ticket).map((t) => ({
       ticketNumber: text(t.TicketNumber) ?? '',
       passengerId: text(doc.PaxRefID) ?? '',
+      ...(documentKind(text(t.TicketDocTypeCode)) ? { kind: documentKind(text(t.TicketDocTypeCode)) } : {}),
       coupons: list(t.Coupon).map((c) => ({
         couponNumber: Number(text(c.CouponNumber) ?? 0),
         segmentId: stable(text(node(c.SoldAirlineInfo).PaxSegmentRefID)),
@@ -121,6 +123,7 @@ export function readOrderView(root: Parsed, airline: string): AirlineOrder | nul
       .sort()[0] ?? null;
   const total = amount(node(order.TotalPrice).TotalAmount) ?? { amountMinor: 0, currency: 'USD' };
   const refund = refundOf(items, total.currency);
+  const credits = readCredits(items, list(response.TicketDocInfo), tickets);
   return {
     airlineOrderId,
     owner: text(order.OwnerCode) ?? airline,
@@ -146,6 +149,7 @@ export function readOrderView(root: Parsed, airline: string): AirlineOrder | nul
       .filter((t): t is string => Boolean(t)),
     flightItemIds,
     ...(refund ? { refund } : {}),
+    ...(credits.length > 0 ? { credits } : {}),
   };
 }
 

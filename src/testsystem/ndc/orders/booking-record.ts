@@ -94,6 +94,8 @@ export interface Booking extends StoredOrder {
   removedCents?: number;
   /** Forfeited by accepted cancellations, whole or partial (the order view's PenaltyList where the airline sends one); absent: none. */
   penaltyCents?: number;
+  /** Trip credits a cancellation left on open tickets (trip-credit.ts); absent: none. */
+  credits?: { paxId: string; ticketNumber: string; cents: number }[];
   /** The 3-D Secure 2 results of card payments that carried them (payment-reader.ts); absent: none. */
   securePayments?: SecurePaymentRecord[];
 }
