@@ -110,7 +110,9 @@ export function orderViewDocument(profile: AirlineProfile, b: Booking, now: numb
   const tickets = b.tickets.map((t) =>
     el('TicketDocInfo', [
       // The original issue: an exchange keeps it, and a trip credit's validity runs from it.
-      b.ticketedAt === null ? null : el('IssueInfo', [
+      b.ticketedAt === null
+        ? null
+        : el('IssueInfo', [
             el('IssueDate', isoTimestamp(b.ticketedAt).slice(0, 10)),
             el('IssuingCarrier', [el('AirlineDesigCode', profile.code)]),
           ]),
