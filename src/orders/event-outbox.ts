@@ -1,6 +1,5 @@
 import { toDecimal } from '../platform/money.js';
 import type { OrderRow } from '../platform/db/rows.js';
-import { creditsJson } from './order-credits.js';
 import type { OrderEventValue } from '../platform/db/tables/column-types.js';
 
 /**
@@ -26,8 +25,6 @@ export function lifecyclePayload(
     currency: order.currency,
     total: toDecimal({ amountMinor: Number(order.total_minor), currency: order.currency }),
     occurred_at: at.toISOString(),
-    // What a cancellation left as trip credit, so a subscriber need not read the order for it.
-    ...(event === 'order.cancelled' ? { credits: creditsJson(order, at) } : {}),
   };
 }
 
