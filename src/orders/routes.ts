@@ -32,7 +32,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
         response: { 200: OrderList, ...orderErrors(400, 401) },
       },
     },
-    async (request) => listOrderPage(deps.db, scopeOf(request, 'read'), request.query),
+    async (request) => listOrderPage(deps.db, scopeOf(request, 'read'), request.query, deps.clock()),
   );
 
   router.get(
@@ -50,7 +50,8 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
         response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 502) },
       },
     },
-    async (request) => orderView(await getOrder(deps, scopeOf(request, 'read'), target(request), request.query.refresh === true)),
+    async (request) =>
+      orderView(await getOrder(deps, scopeOf(request, 'read'), target(request), request.query.refresh === true), deps.clock()),
   );
 
   router.get(
