@@ -71,6 +71,23 @@ describe('available_actions', () => {
     const after = await f.call('GET', path(held.order_id));
     expect(after.json()).toMatchObject({ status: 'refunded', available_actions: [] });
   });
+
+  it('offers accept_change while an airline schedule change is not acknowledged', async () => {
+    const order = await book((await offerOf('JFK', 'LAX', 23, aaBrand('AADOM-MAIN'))).offer_id, 'agency_account', 'Evelyn');
+    expect(order.available_actions).not.toContain('accept_change');
+    const shifted = await fetch(`${f.aa.url}/control/orders/${order.airline_order_id}/schedule-change`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ minutes: 50 }),
+    });
+    expect(shifted.status).toBe(200);
+    const refreshed = await f.call('GET', `${path(order.order_id)}&refresh=true`);
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json().available_actions).toEqual(['cancel', 'change', 'seats', 'add_services', 'accept_change']);
+    const accepted = await f.call('POST', path(order.order_id, '/acknowledge-changes'));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json().available_actions).not.toContain('accept_change');
+  });
 });
 
 describe('trip credits', () => {
