@@ -132,6 +132,11 @@ export interface AirlineOrder {
   flightItemIds: string[];
   /** What the airline paid back, when it refunded (absent otherwise, so older stored views compare equal). */
   refund?: Money;
+  /**
+   * The fare brand sold per segment id, where the airline's order view names it (a fare
+   * component's price class); absent when it names none, so older stored views compare equal.
+   */
+  segmentBrands?: Record<string, { name: string | null; code: string | null }>;
   /** Trip credits cancelled tickets left (absent when none, so older stored views compare equal). */
   credits?: OrderCredit[];
 }

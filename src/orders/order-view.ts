@@ -48,8 +48,9 @@ export function orderView(row: OrderRow, now: Date = new Date()) {
       ...segmentJson(s),
       status: s.status,
       schedule_change: scheduleChangeJson(row.details.scheduleChanges?.find((c) => c.segmentId === s.segmentId)),
-      fare_brand: sold?.fareBrand ?? null,
-      fare_brand_code: sold?.fareBrandCode ?? null,
+      // The airline's order view names the brand where it can; else the offer's, kept at booking.
+      fare_brand: a.segmentBrands?.[s.segmentId]?.name ?? sold?.fareBrand ?? null,
+      fare_brand_code: a.segmentBrands?.[s.segmentId]?.code ?? sold?.fareBrandCode ?? null,
       baggage: sold
         ? a.passengers.map((p) => ({
             passenger_id: p.passengerId,

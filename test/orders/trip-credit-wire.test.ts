@@ -1,7 +1,7 @@
 // A trip credit on the wire (NDC 21.3): after AA's test system accepts the cancellation of a Main
 // Cabin ticket past 24 hours, its OrderViewRS keeps the coupons open, states the value kept per
 // passenger as the flight item's "Residual" PriceDifferential and the ticket's original issue date,
-// schema-valid; the connector reads it as the order's credit.
+// schema-valid; the connector reads it as the order's credit. The order view names the brand sold.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Offer } from '../../src/connectors/connector-types.js';
@@ -61,6 +61,12 @@ describe('trip credit on the wire', () => {
     expect(created.value.status).toBe('ticketed');
     expect(created.value.credits).toBeUndefined();
     expect(created.value.tickets[0]!.kind).toBe('ticket');
+    // The order view names the brand sold on each segment (the fare component's price class), as the offer did.
+    expect(created.value.segmentBrands).toEqual(
+      Object.fromEntries(
+        created.value.segments.map((s) => [s.segmentId, { name: shopped.fareBrand, code: shopped.fareBrandCode }]),
+      ),
+    );
     const ref = { airlineOrderId: created.value.airlineOrderId, owner: created.value.owner };
     const issuedOn = new Date().toISOString().slice(0, 10);
     await fetch(`${wire.aa.url}/control/clock`, {

@@ -5,6 +5,7 @@ import { tripsOf } from '../fares/fare-pricing.js';
 import type { AirlineProfile } from '../airline-profile.js';
 import { CABIN_TYPE } from '../fares/price-class.js';
 import { amount, flightLists, journeyList, paxSegmentList, ResponseIds } from '../messages/offer-xml-builder.js';
+import { priceClassList } from '../messages/fare-xml-builder.js';
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 import { totalCents, type Booking, type BookedItem } from './booking-record.js';
@@ -62,6 +63,14 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
       ]),
     );
   }
+  // The brand sold, as in the offer: the fare component names its price class (DataLists/PriceClassList).
+  const priceClassId =
+    item.kind === 'flight'
+      ? ids.priceClass(
+          b.journey.priceClass,
+          b.journey.segments.map((s) => s.flight),
+        )
+      : null;
   const fare =
     item.kind === 'flight'
       ? el(
@@ -71,6 +80,7 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
               el('CabinType', [el('CabinTypeCode', CABIN_TYPE[s.cabin].code), el('CabinTypeName', CABIN_TYPE[s.cabin].name)]),
               el('FareBasisCode', s.fareBasis),
               el('PaxSegmentRefID', ids.segment(s.flight)),
+              priceClassId === null ? null : el('PriceClassRefID', priceClassId),
               el('RBD', [el('RBD_Code', s.rbd)]),
             ]),
           ),
@@ -159,6 +169,7 @@ export function orderViewDocument(profile: AirlineProfile, b: Booking, now: numb
         ),
         paxSegmentList(ids),
         orderPenaltyList(profile, b),
+        ids.priceClasses.size > 0 ? priceClassList(ids) : null,
         extras.length > 0
           ? el(
               'ServiceDefinitionList',
