@@ -21,3 +21,10 @@ export function creditsJson(order: OrderRow, now: Date) {
     };
   });
 }
+
+/** Why a cancelled order refunds nothing when its value became a credit; null when it holds none. */
+export function keptAsCredit(order: OrderRow): string | null {
+  return (order.details.airline.credits?.length ?? 0) > 0
+    ? 'the ticket value is kept as a trip credit (see `credits`): nothing goes back to the form of payment'
+    : null;
+}

@@ -124,6 +124,14 @@ describe('trip credits', () => {
       expect(coupons.map((c: { state: string }) => c.state)).toEqual(coupons.map(() => 'open'));
       expect(view.available_actions).toEqual([]);
 
+      // Nothing goes back to the card, and the answers say why.
+      const eligibility = await f.call('GET', path(order.order_id, '/refund-eligibility'));
+      expect(eligibility.statusCode, eligibility.body).toBe(200);
+      expect(eligibility.json()).toMatchObject({ eligible: false, reason: expect.stringContaining('trip credit') });
+      const refused = await f.call('POST', path(order.order_id, '/refund'));
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json()).toMatchObject({ code: 'nothing_to_refund', error: expect.stringContaining('trip credit') });
+
       // Stored: the plain read shows it too.
       expect((await f.call('GET', path(order.order_id))).json().credits).toEqual(view.credits);
 
