@@ -27,7 +27,9 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
         operationId: 'listOrders',
         tags: TAG,
         summary: "List the agency's orders, newest first (keyset pagination)",
-        description: withStatusDoc('`next_cursor` is empty on the last page.'),
+        description: withStatusDoc(
+          '`next_cursor` is empty on the last page. `has_credit=true` lists only orders holding a trip credit still `available` (`credits`).',
+        ),
         querystring: ListQuery,
         response: { 200: OrderList, ...orderErrors(400, 401) },
       },
