@@ -9,6 +9,8 @@ export interface OrderFilters {
   /** IATA code of the owning airline (`AA`, `VS`), or '' for every airline. */
   airline: string;
   environment: 'test' | 'live';
+  /** Only orders holding a trip credit still available (`has_credit=true`); absent or false: any. */
+  hasCredit?: boolean;
 }
 
 export const NO_FILTERS: OrderFilters = { status: '', pnr: '', airline: '', environment: 'test' };
@@ -29,6 +31,7 @@ export function orderListQuery(filters: OrderFilters, cursor: string | null, lim
     ...(filters.status ? { status: filters.status } : {}),
     ...(pnr ? { pnr } : {}),
     ...(airline ? { airline } : {}),
+    ...(filters.hasCredit ? { has_credit: true } : {}),
     ...(cursor ? { cursor } : {}),
   };
 }
@@ -49,7 +52,7 @@ export const pageNumber = (p: Paging): number => p.stack.length;
 
 /**
  * The list's state in the URL's query string, so a reload, a shared link and back/forward show
- * the same page: `status`, `pnr`, `airline`, `environment` (left out when `test`) and one `cursor` per page
+ * the same page: `status`, `pnr`, `airline`, `environment` (left out when `test`), `has_credit` and one `cursor` per page
  * walked past the first, in order, so "Previous" still works after a reload.
  */
 export function orderListSearch(filters: OrderFilters, paging: Paging): string {
@@ -60,6 +63,7 @@ export function orderListSearch(filters: OrderFilters, paging: Paging): string {
   const airline = airlineCode(filters.airline);
   if (airline) params.set('airline', airline);
   if (filters.environment !== 'test') params.set('environment', filters.environment);
+  if (filters.hasCredit) params.set('has_credit', 'true');
   for (const cursor of paging.stack.slice(1)) if (cursor) params.append('cursor', cursor);
   const search = params.toString();
   return search ? `?${search}` : '';
@@ -77,6 +81,7 @@ export function parseOrderListSearch(search: string | URLSearchParams): { filter
       pnr,
       airline: airlineCode(params.get('airline') ?? ''),
       environment: environment === 'live' ? 'live' : 'test',
+      ...(params.get('has_credit') === 'true' ? { hasCredit: true } : {}),
     },
     paging: { stack: [null, ...params.getAll('cursor').filter((c) => c !== '')] },
   };

@@ -78,7 +78,24 @@ export interface OrderSegment extends Segment {
 export interface OrderTicket {
   ticketNumber: string;
   passengerId: string;
+  /** A ticket or an EMD (21.3 TicketDocTypeCode); absent when the airline does not say (read as a ticket). */
+  kind?: 'ticket' | 'emd';
+  /** The airline's coupon status codes as sent (I, F, E, RF, V; OPE, FLN, ...): order-view maps them. */
   coupons: { couponNumber: number; segmentId: string | null; status: string }[];
+}
+
+/** Value a cancelled ticket keeps for a future trip (AA's trip credit), as the airline states it. */
+export interface OrderCredit {
+  passengerId: string;
+  /** The ticket the value stays on; null when the airline named no ticket of the passenger. */
+  ticketNumber: string | null;
+  amount: Money;
+  /** The original issue date of that ticket (YYYY-MM-DD), when the airline gives it. */
+  issuedOn: string | null;
+  /** When the credit can no longer be used; null when no issue date was given. */
+  expiresAt: string | null;
+  /** `used` once the ticket was exchanged for a new one. */
+  status: 'available' | 'used';
 }
 
 export interface OrderExtra {
@@ -115,6 +132,13 @@ export interface AirlineOrder {
   flightItemIds: string[];
   /** What the airline paid back, when it refunded (absent otherwise, so older stored views compare equal). */
   refund?: Money;
+  /**
+   * The fare brand sold per segment id, where the airline's order view names it (a fare
+   * component's price class); absent when it names none, so older stored views compare equal.
+   */
+  segmentBrands?: Record<string, { name: string | null; code: string | null }>;
+  /** Trip credits cancelled tickets left (absent when none, so older stored views compare equal). */
+  credits?: OrderCredit[];
 }
 
 export interface OrderQuote {

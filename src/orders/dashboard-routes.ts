@@ -111,7 +111,7 @@ export async function dashboardOrderRoutes(
     },
     async (request) => {
       const { environment = 'test', ...filters } = request.query;
-      return listOrderPage(deps.db, { agencyId: agencyOf(request), environment }, filters);
+      return listOrderPage(deps.db, { agencyId: agencyOf(request), environment }, filters, deps.clock());
     },
   );
 
@@ -136,8 +136,8 @@ export async function dashboardOrderRoutes(
     },
     async (request) => {
       const { order, scope } = await scoped(request, request.params.orderID);
-      if (request.query.refresh !== true) return orderView(order);
-      return orderView(await getOrder(deps, scope, { orderId: order.id, airline: order.airline }, true));
+      if (request.query.refresh !== true) return orderView(order, deps.clock());
+      return orderView(await getOrder(deps, scope, { orderId: order.id, airline: order.airline }, true), deps.clock());
     },
   );
 
@@ -191,7 +191,7 @@ export async function dashboardOrderRoutes(
         quoteId ? undefined : scope.actor.kind === 'support' ? 'cancelled_by_support' : 'cancelled',
         quoteId === null,
       );
-      return done.full ? orderView(done.order) : { order_id: done.order.id, status: done.order.status };
+      return done.full ? orderView(done.order, deps.clock()) : { order_id: done.order.id, status: done.order.status };
     },
   );
 

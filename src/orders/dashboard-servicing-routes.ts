@@ -212,7 +212,7 @@ export async function dashboardServicingRoutes(
     async (request) => {
       const { order, scope } = await opts.scoped(request, request.params.orderID);
       const done = await confirmChange(deps, scope, target(order), request.body);
-      return done.full ? orderView(done.order) : { order_id: done.order.id, status: done.order.status };
+      return done.full ? orderView(done.order, deps.clock()) : { order_id: done.order.id, status: done.order.status };
     },
   );
 }

@@ -24,6 +24,7 @@ export async function listOrderPage(
   db: Db,
   scope: { agencyId: string; environment: string },
   query: Static<typeof ListQuery>,
+  now: Date = new Date(),
 ): Promise<{ orders: ReturnType<typeof orderView>[]; next_cursor: string }> {
   const limit = query.limit ?? 20;
   const rows = await listOrders(db, {
@@ -32,13 +33,14 @@ export async function listOrderPage(
     airline: query.airline?.toUpperCase() ?? null,
     status: query.status ?? null,
     pnr: query.pnr?.toUpperCase() ?? null,
+    creditAt: query.has_credit === true ? now : null,
     after: query.cursor ? decodeCursor(query.cursor) : null,
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    orders: page.map(orderView),
+    orders: page.map((row) => orderView(row, now)),
     next_cursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : '',
   };
 }

@@ -13,6 +13,8 @@ export interface OrderDetails {
   refund: { amountMinor: number; currency: string; at: string } | null;
   /** The fare conditions of the offer as priced when booking; absent on orders booked before they were kept. */
   conditions?: import('../shopping/conditions-view.js').ConditionsSource;
+  /** The fare brand, baggage and taxes of the offer as priced when booking (sold-fare.ts); absent on older orders. */
+  sold?: import('./sold-fare.js').SoldFare;
   /** Segments the airline changed on its own that the agency has not acknowledged (airline-changes/). */
   scheduleChanges?: import('./airline-changes/schedule-changes.js').SegmentScheduleChange[];
   /** The last cancellation and change quotes given: what the confirm steps accept (servicing/servicing-quote.ts). */

@@ -91,6 +91,8 @@ export interface ListFilter {
   airline: string | null;
   status: string | null;
   pnr: string | null;
+  /** Only orders holding a trip credit still available at this time (has_credit=true); null: any order. */
+  creditAt: Date | null;
   after: { createdAt: Date; id: string } | null;
   limit: number;
 }
@@ -101,6 +103,13 @@ export async function listOrders(db: Db, f: ListFilter): Promise<OrderRow[]> {
   if (f.airline) conditions.push(sql`airline = ${f.airline}`);
   if (f.status) conditions.push(sql`status = ${f.status}`);
   if (f.pnr) conditions.push(sql`pnr = ${f.pnr}`);
+  // A credit without the airline's expiry runs 12 months from the booking (order-credits.ts).
+  if (f.creditAt)
+    conditions.push(sql`exists (
+      select 1 from jsonb_array_elements(coalesce(details -> 'airline' -> 'credits', '[]'::jsonb)) c
+      where c ->> 'status' = 'available'
+        and (c ->> 'expiresAt' > ${f.creditAt.toISOString()}
+             or (c ->> 'expiresAt' is null and created_at + interval '12 months' > ${f.creditAt})))`);
   if (f.after) conditions.push(sql`(created_at, id) < (${f.after.createdAt}, ${f.after.id})`);
   const { rows } = await sql<OrderRow>`
     select * from orders where ${sql.join(conditions, sql` and `)}

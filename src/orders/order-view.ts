@@ -3,16 +3,25 @@ import type { OrderHistoryRow, OrderRow } from '../platform/db/rows.js';
 import { toDecimal } from '../platform/money.js';
 import { conditionsJson } from '../shopping/conditions-view.js';
 import { segmentJson } from '../shopping/segment-view.js';
+import { taxLineJson } from '../shopping/tax-line-view.js';
 import type { SegmentScheduleChange } from './airline-changes/schedule-changes.js';
+import { availableActions } from './available-actions.js';
+import { couponState } from './coupon-status.js';
+import { creditsJson } from './order-credits.js';
+import { passengerTaxLines } from './sold-fare.js';
 
 /** Minor units to the decimal the API shows, by the one ISO 4217 table (platform/money.ts). */
 export const decimal = (m: Money | null | undefined): number | null => (m ? toDecimal(m) : null);
 export const money = (m: Money | null | undefined) => (m ? { amount: decimal(m)!, currency: m.currency } : null);
 
-/** The order as the API shows it: integer minor units become decimals with their currency. */
-export function orderView(row: OrderRow) {
+/**
+ * The order as the API shows it: integer minor units become decimals with their currency. `now`
+ * decides what is still possible (available_actions) and which credits have expired.
+ */
+export function orderView(row: OrderRow, now: Date = new Date()) {
   const a = row.details.airline;
   const seller = new Map(row.details.passengers.map((p) => [p.passengerId, p]));
+  const sold = row.details.sold;
   return {
     order_id: row.id,
     pnr: row.pnr,
@@ -33,16 +42,34 @@ export function orderView(row: OrderRow) {
       given_name: p.givenName,
       family_name: p.familyName,
       born_on: p.bornOn ?? seller.get(p.passengerId)?.bornOn ?? null,
+      tax_lines: passengerTaxLines(sold, p.type).map(taxLineJson),
     })),
     segments: a.segments.map((s) => ({
       ...segmentJson(s),
       status: s.status,
       schedule_change: scheduleChangeJson(row.details.scheduleChanges?.find((c) => c.segmentId === s.segmentId)),
+      // The airline's order view names the brand where it can; else the offer's, kept at booking.
+      fare_brand: a.segmentBrands?.[s.segmentId]?.name ?? sold?.fareBrand ?? null,
+      fare_brand_code: a.segmentBrands?.[s.segmentId]?.code ?? sold?.fareBrandCode ?? null,
+      baggage: sold
+        ? a.passengers.map((p) => ({
+            passenger_id: p.passengerId,
+            checked_bags: sold.baggage.checkedBags,
+            carry_on_bags: sold.baggage.carryOnBags,
+            description: sold.baggage.description,
+          }))
+        : [],
     })),
     tickets: a.tickets.map((t) => ({
       ticket_number: t.ticketNumber,
       passenger_id: t.passengerId,
-      coupons: t.coupons.map((c) => ({ coupon_number: c.couponNumber, segment_id: c.segmentId, status: c.status })),
+      document_type: t.kind ?? 'ticket',
+      coupons: t.coupons.map((c) => ({
+        coupon_number: c.couponNumber,
+        segment_id: c.segmentId,
+        status: c.status,
+        state: couponState(c.status),
+      })),
     })),
     extras: a.extras.map((e) => ({
       extra_id: e.extraId ?? null,
@@ -65,6 +92,8 @@ export function orderView(row: OrderRow) {
       : null,
     refund: row.details.refund ? { ...money(row.details.refund)!, refunded_at: row.details.refund.at } : null,
     conditions: row.details.conditions ? conditionsJson(row.details.conditions) : null,
+    credits: creditsJson(row, now),
+    available_actions: availableActions(row, now),
     airline_notices: a.notices,
   };
 }

@@ -27,12 +27,14 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
         operationId: 'listOrders',
         tags: TAG,
         summary: "List the agency's orders, newest first (keyset pagination)",
-        description: withStatusDoc('`next_cursor` is empty on the last page.'),
+        description: withStatusDoc(
+          '`next_cursor` is empty on the last page. `has_credit=true` lists only orders holding a trip credit still `available` (`credits`).',
+        ),
         querystring: ListQuery,
         response: { 200: OrderList, ...orderErrors(400, 401) },
       },
     },
-    async (request) => listOrderPage(deps.db, scopeOf(request, 'read'), request.query),
+    async (request) => listOrderPage(deps.db, scopeOf(request, 'read'), request.query, deps.clock()),
   );
 
   router.get(
@@ -50,7 +52,8 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
         response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 502) },
       },
     },
-    async (request) => orderView(await getOrder(deps, scopeOf(request, 'read'), target(request), request.query.refresh === true)),
+    async (request) =>
+      orderView(await getOrder(deps, scopeOf(request, 'read'), target(request), request.query.refresh === true), deps.clock()),
   );
 
   router.get(

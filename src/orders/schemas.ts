@@ -3,6 +3,9 @@ import { errorResponsesWith, Nullable } from '../platform/http/responses.js';
 import { ConditionsSchema } from '../shopping/offer-schema.js';
 import { SegmentSchema } from '../shopping/segment-view.js';
 import { ORDER_STATUSES } from './order-status.js';
+import { ORDER_ACTIONS } from './available-actions.js';
+import { COUPON_STATES } from './coupon-status.js';
+import { TaxLineSchema } from '../shopping/tax-line-view.js';
 
 /** Schemas of the order itself and of the read routes; booking/ and servicing/ hold their own. */
 
@@ -68,6 +71,10 @@ export const OrderSchema = Type.Object(
           given_name: Type.String(),
           family_name: Type.String(),
           born_on: Nullable(Type.String()),
+          tax_lines: Type.Array(TaxLineSchema, {
+            description:
+              "This passenger's taxes, fees and carrier charges as the offer itemised them when booking (the passenger type's lines divided among its passengers); empty when the airline does not itemise them or for orders booked before 2.2.0",
+          }),
         },
         { $id: 'Passenger' },
       ),
@@ -79,6 +86,22 @@ export const OrderSchema = Type.Object(
           description: '`cancelled` once the airline no longer holds the segment',
         }),
         schedule_change: Nullable(SegmentScheduleChangeSchema),
+        fare_brand: Nullable(
+          Type.String({ description: 'The fare brand sold on the segment (`Main Cabin`); null for orders booked before 2.2.0' }),
+        ),
+        fare_brand_code: Nullable(Type.String({ description: "The airline's code of the fare brand" })),
+        baggage: Type.Array(
+          Type.Object({
+            passenger_id: Type.String(),
+            checked_bags: Nullable(Type.Integer({ description: 'Free checked bags' })),
+            carry_on_bags: Nullable(Type.Integer()),
+            description: Nullable(Type.String({ description: "The airline's words: weight, size" })),
+          }),
+          {
+            description:
+              "The free baggage allowance of the fare sold, per passenger, as priced when booking; empty for orders booked before 2.2.0. `cabin` and `booking_class` are the airline's order view's",
+          },
+        ),
       }),
       { description: "The booked segments, in the same shape (and `flight_number` meaning) as the offer's" },
     ),
@@ -86,14 +109,28 @@ export const OrderSchema = Type.Object(
       Type.Object({
         ticket_number: Type.String({ description: '13 digits, AA tickets start with 001' }),
         passenger_id: Type.String(),
+        document_type: Type.Union([Type.Literal('ticket'), Type.Literal('emd')], {
+          description: 'An electronic ticket, or an EMD (electronic miscellaneous document: a paid service)',
+        }),
         coupons: Type.Array(
           Type.Object({
             coupon_number: Type.Integer(),
             segment_id: Nullable(Type.String()),
-            status: Type.String({ description: 'I open, F flown, E exchanged, RF refunded, V void' }),
+            status: Type.String({
+              description:
+                "The airline's coupon status code as sent (AA: I open, F flown, E exchanged, RF refunded, V void; VS: OPE, ...)",
+            }),
+            state: Type.Union(
+              COUPON_STATES.map((c) => Type.Literal(c)),
+              {
+                description:
+                  '`status` in one vocabulary for every airline: `open` (not flown), `flown`, `exchanged` (given up for a new ticket), `refunded`, `void` (cancelled without value), `suspended` (held by the airline), `other` (see `status`)',
+              },
+            ),
           }),
         ),
       }),
+      { description: 'Tickets and EMDs issued, with the status of each coupon' },
     ),
     extras: Type.Array(
       Type.Object({
@@ -130,6 +167,32 @@ export const OrderSchema = Type.Object(
       Type.Null(),
     ]),
     airline_notices: Type.Array(Type.String(), { description: 'What the airline reported: schedule changes, cancellations' }),
+    credits: Type.Array(
+      Type.Object(
+        {
+          passenger_id: Type.String(),
+          ticket_number: Nullable(Type.String({ description: 'The ticket the value stays on (its coupons stay open)' })),
+          amount: Type.Number(),
+          currency: Type.String(),
+          expires_at: Type.String({
+            format: 'date-time',
+            description: 'End of validity: 12 months from the original ticket issue (AA)',
+          }),
+          status: Type.Union([Type.Literal('available'), Type.Literal('used'), Type.Literal('expired')], {
+            description: '`used` once the ticket was exchanged for a new one; `expired` after `expires_at`',
+          }),
+        },
+        { $id: 'OrderCredit' },
+      ),
+      {
+        description:
+          'Value a cancelled ticket keeps for a future trip (a fare whose `conditions.refund.method` is `credit`, cancelled after any full-refund window), as the airline states it. Paying a new booking with it is done with the airline, not through this API yet',
+      },
+    ),
+    available_actions: Type.Array(Type.Union(ORDER_ACTIONS.map((a) => Type.Literal(a))), {
+      description:
+        'What may be done with the order now, from its status, fare conditions and the time: `pay` (a hold before its payment deadline: POST /commit), `cancel` (open, before departure), `change` (open, before departure, a fare that allows changes: not Basic Economy), `refund` (a ticketed fare that cancels to money, or a cancelled order with a refund not yet recorded), `seats` and `add_services` (open, before departure: POST /change), `accept_change` (an airline schedule change not yet acknowledged: POST /acknowledge-changes). An empty list: nothing',
+    }),
     conditions: Type.Union([ConditionsSchema, Type.Null()], {
       description:
         "The fare conditions of the offer as priced when booking, as the offer's `conditions`; null for orders booked before 2.2.0",
@@ -149,6 +212,9 @@ export const ListQuery = Type.Object({
   airline: Type.Optional(Type.String()),
   status: Type.Optional(OrderStatusSchema),
   pnr: Type.Optional(Type.String()),
+  has_credit: Type.Optional(
+    Type.Boolean({ description: 'true: only orders holding a trip credit still `available` (see `credits`)' }),
+  ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
   cursor: Type.Optional(Type.String({ description: 'next_cursor of the previous page' })),
 });

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable } from '../platform/http/responses.js';
 import { CabinSchema, SegmentSchema } from './segment-view.js';
+import { TaxLineSchema } from './tax-line-view.js';
 
 /** JSON shapes of an offer as every endpoint answers it; money is a decimal with its currency. */
 
@@ -105,17 +106,7 @@ export const OfferSchema = Type.Object(
         base_amount: Type.Number(),
         tax_amount: Type.Number(),
         total_amount: Type.Number(),
-        taxes: Type.Array(
-          Type.Object({
-            code: Type.String({ description: 'IATA tax code (US, AY, XF, GB) or the carrier charge (YR, YQ)' }),
-            name: Nullable(Type.String()),
-            amount: Type.Number({ description: 'In the offer currency' }),
-            country: Nullable(Type.String({ description: 'ISO 3166 country levying it; null for a carrier charge' })),
-            filed_amount: Nullable(Type.Number({ description: 'In the currency the tax is levied in, when different' })),
-            filed_currency: Nullable(Type.String()),
-          }),
-          { description: 'The taxes itemised, when the airline itemises them' },
-        ),
+        taxes: Type.Array(TaxLineSchema, { description: 'The taxes itemised, when the airline itemises them' }),
       }),
       { description: 'Price breakdown by passenger type (amounts for all passengers of the type)' },
     ),

@@ -4,6 +4,7 @@ import type { OfferJson } from './offer-schema.js';
 import { hasPartnerOperatedConnection } from '../connectors/offer-facts.js';
 import { toDecimal } from '../platform/money.js';
 import { segmentJson } from './segment-view.js';
+import { taxLineJson } from './tax-line-view.js';
 
 /** Integer minor units to the decimal the API shows (ISO 4217 digits, platform/money.ts). */
 export function decimal(money: Money): number {
@@ -26,14 +27,7 @@ export function offerJson(offer: Offer): OfferJson {
       base_amount: decimal(p.base),
       tax_amount: decimal(p.taxes),
       total_amount: decimal(p.total),
-      taxes: p.taxLines.map((t) => ({
-        code: t.code,
-        name: t.name,
-        amount: decimal(t.amount),
-        country: t.country,
-        filed_amount: t.filed ? decimal(t.filed) : null,
-        filed_currency: t.filed?.currency ?? null,
-      })),
+      taxes: p.taxLines.map(taxLineJson),
     })),
     expires_at: offer.expiresAt,
     payment_required_by: offer.paymentDeadline,

@@ -313,6 +313,19 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await listed.getByRole('link', { name: orderId }).click();
     await owner.getByText(/^Ada Lovelace \(/).waitFor();
     expect(await owner.getByTestId('order-status').textContent()).toBe(booked.json.status);
+    // What was sold and what may be done, as the API says it.
+    const sold = booked.json as {
+      segments: { fare_brand: string; booking_class: string }[];
+      available_actions: string[];
+    };
+    const segmentRow = owner.getByTestId('order-segments').getByRole('row').nth(1);
+    await segmentRow.getByRole('cell', { name: sold.segments[0]!.fare_brand, exact: true }).waitFor();
+    await segmentRow.getByRole('cell', { name: sold.segments[0]!.booking_class, exact: true }).waitFor();
+    await owner.getByTestId('order-conditions').getByText('Cancellation').waitFor();
+    // A hold: no tickets yet; payable and cancellable.
+    await owner.getByText('No tickets.').waitFor();
+    expect(sold.available_actions).toEqual(expect.arrayContaining(['pay', 'cancel']));
+    expect(await owner.getByTestId('order-actions').textContent()).toMatch(/Possible now: pay, cancel/);
     await shot(owner, 'order');
 
     await owner.getByRole('button', { name: 'Cancel order' }).click();

@@ -60,6 +60,19 @@ describe("the Orders screen's state in the URL", () => {
     expect(currentCursor(previousPage(parsed.paging))).toBe('c1==');
   });
 
+  it('asks for orders with a trip credit only when the box is ticked, and keeps it in the URL', () => {
+    expect(orderListQuery({ ...NO_FILTERS, hasCredit: true }, null)).toEqual({
+      environment: 'test',
+      limit: 20,
+      has_credit: true,
+    });
+    expect(orderListQuery({ ...NO_FILTERS, hasCredit: false }, null)).not.toHaveProperty('has_credit');
+    const search = orderListSearch({ ...NO_FILTERS, hasCredit: true }, firstPage());
+    expect(search).toBe('?has_credit=true');
+    expect(parseOrderListSearch(search).filters).toEqual({ ...NO_FILTERS, hasCredit: true });
+    expect(parseOrderListSearch('?has_credit=yes').filters).not.toHaveProperty('hasCredit');
+  });
+
   it('drops what the API would refuse from a hand-edited link', () => {
     expect(parseOrderListSearch('?status=lost&environment=prod&pnr=abcdefgh&airline=V$S&cursor=').filters).toEqual({
       status: '',

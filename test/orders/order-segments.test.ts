@@ -27,7 +27,12 @@ interface SegmentJson {
   duration_minutes: number | null;
   status?: string;
 }
-type OfferJson = { offer_id: string; slices: { segments: SegmentJson[] }[] };
+type OfferJson = {
+  offer_id: string;
+  fare_brand: string | null;
+  baggage: { checked_bags: number | null; carry_on_bags: number | null; description: string | null };
+  slices: { segments: SegmentJson[] }[];
+};
 
 const path = (id: string, tail = '') => `/v1/orders/${encodeURIComponent(id)}${tail}?airline=AA`;
 const segmentsOf = (offer: OfferJson) => offer.slices.flatMap((s) => s.segments);
@@ -44,8 +49,18 @@ describe('one segment model: offer, order and reshop answer alike', () => {
     const created = await f.hold(offer.offer_id);
     expect(created.statusCode, created.body).toBe(201);
     const order = created.json() as { order_id: string; segments: SegmentJson[] };
-    // The order's segment is the offer's, field for field, plus its status and what the airline changed (nothing yet).
-    expect(order.segments).toEqual([{ ...offered, status: 'confirmed', schedule_change: null }]);
+    // The order's segment is the offer's, field for field, plus its status, what the airline changed
+    // (nothing yet) and the fare sold on it (brand, the baggage allowance per passenger).
+    expect(order.segments).toEqual([
+      {
+        ...offered,
+        status: 'confirmed',
+        schedule_change: null,
+        fare_brand: offer.fare_brand,
+        fare_brand_code: offer.fare_brand_code,
+        baggage: [{ passenger_id: 'PAX1', ...offer.baggage }],
+      },
+    ]);
 
     // The same-day alternatives are the day's other flights: each one the search also offered
     // reads the same in both answers (cabin and booking class belong to a fare, not the flight).

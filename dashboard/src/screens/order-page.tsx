@@ -7,9 +7,14 @@ import { CancelOrder } from './order/cancel-order';
 import { PartialCancel } from './order/partial-cancel';
 import { RefundAction } from './order/refund';
 import { SeatPicker } from './order/seats';
+import { AvailableActions, ConditionsFacts, Credits, PassengerTaxes, SoldSegments, TicketDocuments } from './order/sold-facts';
 import { ServicePicker } from './order/services';
 
-/** One order: passengers, segments, tickets, extras, amounts, the history timeline, refresh and servicing. */
+/**
+ * One order: passengers, segments (brand, cabin, class, bags), fare conditions, taxes, tickets and
+ * EMDs with coupon states, credits, what may be done now, extras, amounts, the history timeline,
+ * refresh and servicing.
+ */
 export function OrderPage({ id }: { id: string }) {
   const client = useQueryClient();
   const params = { params: { path: { orderID: id } } };
@@ -53,6 +58,7 @@ export function OrderPage({ id }: { id: string }) {
             <dt>Payment deadline</dt>
             <dd>{formatInstant(data.payment_deadline)}</dd>
           </dl>
+          <AvailableActions actions={data.available_actions} />
           <div className="row">
             <button type="button" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
               {refresh.isPending ? 'Asking the airline…' : 'Refresh from the airline'}
@@ -74,43 +80,15 @@ export function OrderPage({ id }: { id: string }) {
             ))}
           </ul>
           <h2>Segments</h2>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Flight</th>
-                <th scope="col">From</th>
-                <th scope="col">To</th>
-                <th scope="col">Departs</th>
-                <th scope="col">Cabin</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.segments.map((s) => (
-                <tr key={s.segment_id}>
-                  <td>
-                    {s.marketing_carrier}
-                    {s.flight_number}
-                  </td>
-                  <td>{s.origin}</td>
-                  <td>{s.destination}</td>
-                  <td>{formatInstant(s.departing_at)}</td>
-                  <td>{s.cabin}</td>
-                  <td>{s.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <h2>Tickets</h2>
-          {data.tickets.length === 0 ? (
-            <p>No tickets.</p>
-          ) : (
-            <ul>
-              {data.tickets.map((t) => (
-                <li key={t.ticket_number}>{t.ticket_number}</li>
-              ))}
-            </ul>
-          )}
+          <SoldSegments segments={data.segments} />
+          <h2>Fare conditions</h2>
+          <ConditionsFacts conditions={data.conditions} />
+          <h2>Taxes</h2>
+          <PassengerTaxes passengers={data.passengers} currency={data.currency} />
+          <h2>Tickets and EMDs</h2>
+          <TicketDocuments tickets={data.tickets} />
+          <h2>Credits</h2>
+          <Credits credits={data.credits} />
           <h2>Extras</h2>
           {data.extras.length === 0 ? (
             <p>No seats or services.</p>

@@ -96,6 +96,14 @@ export function Orders() {
             <option value="live">live</option>
           </select>
         </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={draft.hasCredit === true}
+            onChange={(e) => setDraft({ ...draft, hasCredit: e.target.checked })}
+          />
+          With a trip credit
+        </label>
         <button type="submit">Apply filters</button>
       </form>
 

@@ -47,6 +47,7 @@ export async function completeBooking(
       pendingUpsell: null,
       refund: null,
       ...(b.conditions ? { conditions: b.conditions } : {}),
+      ...(b.sold ? { sold: b.sold } : {}),
     };
     const row = await insertOrder(trx, {
       // The intent's id is the order's: the reference the airline stores is the order id itself.

@@ -17,6 +17,8 @@ export interface IntentBooking {
   actor: Actor;
   /** The priced offer's fare conditions, which the order shows; absent on intents written before they were kept. */
   conditions?: ConditionsSource;
+  /** The priced offer's brand, baggage and taxes (sold-fare.ts); absent on intents written before they were kept. */
+  sold?: import('../sold-fare.js').SoldFare;
 }
 
 // The platform's declaration of `order_booking_intents` reads `booking` as this shape (tables/column-types.ts, FeatureDocuments).

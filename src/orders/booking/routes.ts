@@ -34,7 +34,7 @@ export async function bookingRoutes(app: FastifyInstance, options: OrderRouteOpt
       const key = validKey(request.headers['idempotency-key']);
       const { order, replayed } = await createOrder(deps, scope, request.body, key);
       if (replayed) reply.header('Idempotent-Replayed', 'true');
-      return reply.code(replayed ? 200 : 201).send(orderView(order));
+      return reply.code(replayed ? 200 : 201).send(orderView(order, deps.clock()));
     },
   );
 }

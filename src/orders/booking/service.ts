@@ -1,4 +1,5 @@
 import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
+import { soldFareOf } from '../sold-fare.js';
 import type { Offer } from '../../connectors/connector-types.js';
 import type { PassengerInput, PricedExtra } from '../../connectors/order-types.js';
 import type { Db } from '../../platform/db/database.js';
@@ -188,6 +189,7 @@ async function writeIntent(
           conditionsBySlice: input.offer.conditionsBySlice,
           conditionsByPassengerType: input.offer.conditionsByPassengerType,
         },
+        sold: soldFareOf(input.offer),
       },
       created_at: now,
       lease_until: new Date(now.getTime() + BOOKING_LEASE_MS),

@@ -1,6 +1,7 @@
 import type { AirlineOrder, OrderPart } from '../../connectors/order-types.js';
 import type { OrderRow } from '../../platform/db/rows.js';
 import { unprocessable } from '../../platform/errors.js';
+import { keptAsCredit } from '../order-credits.js';
 import { recordTransition } from '../order-lifecycle.js';
 import type { OrderScope } from '../order-record.js';
 import { involuntaryRefundDue } from '../airline-changes/disruption-actions.js';
@@ -162,7 +163,7 @@ export async function refundEligibility(deps: ServicingDeps, scope: OrderScope, 
       eligible: ok,
       refund: c?.refund ?? zero(cur),
       penalty: c?.penalty ?? zero(cur),
-      reason: ok ? null : 'nothing to refund',
+      reason: ok ? null : (keptAsCredit(order) ?? 'nothing to refund'),
     };
   }
   const q = unwrap(await connector.cancelQuote(refOf(order), ctx));
@@ -186,7 +187,8 @@ export async function refundOrder(deps: ServicingDeps, scope: OrderScope, t: Tar
   const involuntary = involuntaryRefundDue(order);
   if (order.status === 'ticketed') current = (await confirmCancel(deps, scope, t, null, 'cancelled_for_refund', true)).order;
   const c = current.details.cancellation;
-  if (!c || c.refund.amountMinor <= 0) throw unprocessable('the fare refunds nothing', 'nothing_to_refund');
+  if (!c || c.refund.amountMinor <= 0)
+    throw unprocessable(keptAsCredit(current) ?? 'the fare refunds nothing', 'nothing_to_refund');
   const at = deps.clock();
   const fresh = await connector.retrieveOrder(refOf(current), ctx);
   return recordTransition(deps.db, current, {

@@ -48,7 +48,8 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       // the schema validates them.
       preValidation: [...writeRoute.preValidation, async (request) => lowerCaseKeys(request.body)],
     },
-    async (request) => orderView(await changeOrderRequest(deps, scopeOf(request, 'read'), target(request), request.body)),
+    async (request) =>
+      orderView(await changeOrderRequest(deps, scopeOf(request, 'read'), target(request), request.body), deps.clock()),
   );
 
   router.delete(
@@ -113,7 +114,8 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 409, 502, 503) },
       },
     },
-    async (request) => orderView(await commitOrder(deps, scopeOf(request, 'read'), target(request), request.body ?? {})),
+    async (request) =>
+      orderView(await commitOrder(deps, scopeOf(request, 'read'), target(request), request.body ?? {}), deps.clock()),
   );
 
   router.post(
@@ -186,7 +188,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
     },
     async (request) => {
       const { order, full } = await confirmChange(deps, scopeOf(request, 'read'), target(request), request.body ?? {});
-      return full ? orderView(order) : { order_id: order.id, status: order.status };
+      return full ? orderView(order, deps.clock()) : { order_id: order.id, status: order.status };
     },
   );
 
@@ -241,7 +243,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         target(request),
         request.body?.cancellation_quote_id ?? null,
       );
-      return full ? orderView(order) : { order_id: order.id, status: order.status };
+      return full ? orderView(order, deps.clock()) : { order_id: order.id, status: order.status };
     },
   );
 

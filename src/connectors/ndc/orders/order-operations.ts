@@ -74,7 +74,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
   }
   const view = (answer: ConnectorResult<Parsed>, message: string): ConnectorResult<AirlineOrder> => {
     if (!answer.ok) return answer;
-    const order = readOrderView(answer.value, profile.code);
+    const order = readOrderView(answer.value, profile);
     return order ? ok(order) : unreadable(message);
   };
   /** The order as the airline holds it now: the OrderRetrieveRS and our view of it. */
@@ -237,7 +237,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
         ctx,
       );
       if (!answer.ok) return answer;
-      return ok(readOrderView(answer.value, profile.code));
+      return ok(readOrderView(answer.value, profile));
     },
   };
 }

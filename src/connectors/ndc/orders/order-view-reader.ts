@@ -6,6 +6,8 @@ import { cabinOf } from '../ndc-cabins.js';
 import { readSegment, stableIdOf } from '../ndc-offer-mapper.js';
 import { amount, list, node, text, texts, type Parsed } from '../ndc-xml.js';
 import { priceIn } from '../price-holders.js';
+import { documentKind, readCredits } from './credit-reader.js';
+import type { NdcAirlineProfile } from '../ndc-airline-profile.js';
 
 /** A PaxSegment the DataLists do not describe: its id, and nothing invented. */
 export function undescribedSegment(paxSegmentId: string): Segment {
@@ -48,7 +50,8 @@ function segmentOf(
  * An IATA_OrderViewRS of `airline` as the gateway's AirlineOrder. The order's status is read from
  * the order and its documents: tickets make it ticketed, a closed order with refunded coupons refunded.
  */
-export function readOrderView(root: Parsed, airline: string): AirlineOrder | null {
+export function readOrderView(root: Parsed, dialect: Pick<NdcAirlineProfile, 'code' | 'brandOf'>): AirlineOrder | null {
+  const airline = dialect.code;
   const response = node(root.Response);
   const order = node(response.Order);
   const airlineOrderId = text(order.OrderID);
@@ -59,9 +62,15 @@ export function readOrderView(root: Parsed, airline: string): AirlineOrder | nul
   const services = items.flatMap((i) => list(i.Service));
   const pnr = services.map((s) => text(node(s.BookingRef).BookingID)).find(Boolean) ?? '';
   const cabinByRef = new Map<string, { cabin: string | null; rbd: string | null }>();
+  const segmentBrands: Record<string, { name: string | null; code: string | null }> = {};
   for (const fc of items.flatMap((i) => list(i.FareDetail)).flatMap((f) => list(f.FareComponent))) {
     const ref = text(fc.PaxSegmentRefID);
     if (ref) cabinByRef.set(ref, { cabin: text(node(fc.CabinType).CabinTypeCode), rbd: text(node(fc.RBD).RBD_Code) });
+    const priceClass = lists.priceClasses.get(text(fc.PriceClassRefID) ?? '');
+    if (ref && priceClass) {
+      const brand = dialect.brandOf(priceClass);
+      segmentBrands[stableIdOf(ref, lists)] = { name: brand.name, code: brand.code };
+    }
   }
   const cancelled = new Set<string>();
   const flightRefs: string[] = [];
@@ -102,6 +111,7 @@ export function readOrderView(root: Parsed, airline: string): AirlineOrder | nul
     list(doc.Ticket).map((t) => ({
       ticketNumber: text(t.TicketNumber) ?? '',
       passengerId: text(doc.PaxRefID) ?? '',
+      ...(documentKind(text(t.TicketDocTypeCode)) ? { kind: documentKind(text(t.TicketDocTypeCode)) } : {}),
       coupons: list(t.Coupon).map((c) => ({
         couponNumber: Number(text(c.CouponNumber) ?? 0),
         segmentId: stable(text(node(c.SoldAirlineInfo).PaxSegmentRefID)),
@@ -121,6 +131,7 @@ export function readOrderView(root: Parsed, airline: string): AirlineOrder | nul
       .sort()[0] ?? null;
   const total = amount(node(order.TotalPrice).TotalAmount) ?? { amountMinor: 0, currency: 'USD' };
   const refund = refundOf(items, total.currency);
+  const credits = readCredits(items, list(response.TicketDocInfo), tickets);
   return {
     airlineOrderId,
     owner: text(order.OwnerCode) ?? airline,
@@ -146,6 +157,8 @@ export function readOrderView(root: Parsed, airline: string): AirlineOrder | nul
       .filter((t): t is string => Boolean(t)),
     flightItemIds,
     ...(refund ? { refund } : {}),
+    ...(Object.keys(segmentBrands).length > 0 ? { segmentBrands } : {}),
+    ...(credits.length > 0 ? { credits } : {}),
   };
 }
 

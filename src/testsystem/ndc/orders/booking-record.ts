@@ -98,6 +98,8 @@ export interface Booking extends StoredOrder {
   penaltyCents?: number;
   /** The airline's own changes to the booking (schedule changes), in the order made; absent: none. */
   involuntaryChanges?: InvoluntaryChange[];
+  /** Trip credits a cancellation left on open tickets (trip-credit.ts); absent: none. */
+  credits?: { paxId: string; ticketNumber: string; cents: number }[];
   /** The 3-D Secure 2 results of card payments that carried them (payment-reader.ts); absent: none. */
   securePayments?: SecurePaymentRecord[];
 }

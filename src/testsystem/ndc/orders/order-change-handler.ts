@@ -26,6 +26,7 @@ import { orderNotFound } from './order-retrieve-handler.js';
 import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
 import { securePayments } from './secure-payment.js';
+import { creditsOnCancel } from './trip-credit.js';
 
 const ROOT = 'IATA_OrderViewRS';
 const fail = (e: NdcErrorSpec) => ({ status: 200, body: errorDocument(ROOT, [e]) });
@@ -46,11 +47,14 @@ function acceptCancel(deps: TestSystemDeps, b: Booking, offerId: string): NdcErr
   }
   closeBooking(deps, b, null);
   if (b.tickets.length > 0) {
-    // Cash back refunds the coupons; a trip credit or a forfeited fare leaves them void.
-    for (const t of b.tickets) t.couponStatus = q.refundCents > 0 ? 'RF' : 'V';
+    // Cash back refunds the coupons; a trip credit keeps them open with the ticket's value on it
+    // (trip-credit.ts); a forfeited fare leaves them void.
+    if (q.creditCents > 0) b.credits = creditsOnCancel(b, q.creditCents);
+    else for (const t of b.tickets) t.couponStatus = q.refundCents > 0 ? 'RF' : 'V';
     // Partial cancellations before may have refunded some already.
     b.refundedCents += q.refundCents;
     b.refunded = q.refundCents > 0;
+    deps.bookings.save(b);
   }
   return null;
 }

@@ -4,10 +4,12 @@
 import { tripsOf } from '../fares/fare-pricing.js';
 import type { AirlineProfile } from '../airline-profile.js';
 import { amount, cabinTypeNode, flightLists, journeyList, paxSegmentList, ResponseIds } from '../messages/offer-xml-builder.js';
+import { priceClassList } from '../messages/fare-xml-builder.js';
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 import { totalCents, type Booking, type BookedItem } from './booking-record.js';
 import { orderPenaltyList, refundDifferential } from './refund-differential.js';
+import { residualDifferential } from './trip-credit.js';
 
 export function bookingRef(profile: AirlineProfile, b: Booking): XmlNode {
   return el('BookingRef', [
@@ -60,6 +62,14 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
       ]),
     );
   }
+  // The brand sold, as in the offer: the fare component names its price class (DataLists/PriceClassList).
+  const priceClassId =
+    item.kind === 'flight'
+      ? ids.priceClass(
+          b.journey.priceClass,
+          b.journey.segments.map((s) => s.flight),
+        )
+      : null;
   const fare =
     item.kind === 'flight'
       ? el(
@@ -69,6 +79,7 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
               cabinTypeNode(profile, s.flight, s.cabin),
               el('FareBasisCode', s.fareBasis),
               el('PaxSegmentRefID', ids.segment(s.flight)),
+              priceClassId === null ? null : el('PriceClassRefID', priceClassId),
               el('RBD', [el('RBD_Code', s.rbd)]),
             ]),
           ),
@@ -81,7 +92,8 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
     el('OwnerCode', profile.ownerCode),
     unpaid ? el('PaymentTimeLimitDateTime', isoTimestamp(b.paymentDueAt)) : null,
     el('Price', [amount('TotalAmount', item.cents, b.journey.currency)]),
-    refundDifferential(profile, b, item),
+    // One differential per item (21.3): the cash refunded, else the value kept as a trip credit.
+    refundDifferential(profile, b, item) ?? residualDifferential(b, item),
     ...services,
     el('StatusCode', closed ? 'CANCELLED' : b.tickets.length > 0 ? 'TICKETED' : 'ACTIVE'),
   ]);
@@ -89,12 +101,13 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
 
 /**
  * A coupon's status: its segment's own when that segment was cancelled alone, F (flown) once an open
- * coupon's flight has left by the airline's clock, else the ticket's.
+ * coupon's flight has left by the airline's clock, else the ticket's. The open coupons of a
+ * cancelled booking (a trip credit) were never flown: they stay open.
  */
-function couponStatus(t: Booking['tickets'][number], index: number, departure: number, now: number): string {
+function couponStatus(b: Booking, t: Booking['tickets'][number], index: number, departure: number, now: number): string {
   const own = t.segmentCoupons?.[index];
   if (own) return own;
-  return t.couponStatus === 'I' && departure <= now ? 'F' : t.couponStatus;
+  return t.couponStatus === 'I' && departure <= now && b.status !== 'CANCELLED' ? 'F' : t.couponStatus;
 }
 
 export function orderViewDocument(profile: AirlineProfile, b: Booking, now: number): string {
@@ -105,6 +118,13 @@ export function orderViewDocument(profile: AirlineProfile, b: Booking, now: numb
   const extras = b.items.filter((i) => i.kind !== 'flight' && !i.seat);
   const tickets = b.tickets.map((t) =>
     el('TicketDocInfo', [
+      // The original issue: an exchange keeps it, and a trip credit's validity runs from it.
+      b.ticketedAt === null
+        ? null
+        : el('IssueInfo', [
+            el('IssueDate', isoTimestamp(b.ticketedAt).slice(0, 10)),
+            el('IssuingCarrier', [el('AirlineDesigCode', profile.code)]),
+          ]),
       el('PaxRefID', t.paxId),
       el('Ticket', [
         ...b.journey.segments
@@ -112,11 +132,12 @@ export function orderViewDocument(profile: AirlineProfile, b: Booking, now: numb
           .map((s, i) =>
             el('Coupon', [
               el('CouponNumber', i + 1),
-              el('CouponStatusCode', couponStatus(t, i, s.flight.depUtc, now)),
+              el('CouponStatusCode', couponStatus(b, t, i, s.flight.depUtc, now)),
               el('SoldAirlineInfo', [el('PaxSegmentRefID', ids.segment(s.flight))]),
             ]),
           ),
         el('ReportingTypeCode', 'BSP'),
+        el('TicketDocTypeCode', 'T'),
         el('TicketNumber', t.number),
       ]),
     ]),
@@ -147,6 +168,7 @@ export function orderViewDocument(profile: AirlineProfile, b: Booking, now: numb
         ),
         paxSegmentList(ids),
         orderPenaltyList(profile, b),
+        ids.priceClasses.size > 0 ? priceClassList(ids) : null,
         extras.length > 0
           ? el(
               'ServiceDefinitionList',
