@@ -18,7 +18,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'shared', include: ['test/**/*.test.ts', 'src/**/*.test.ts'], exclude: [...configDefaults.exclude, ...MOCKING] },
+        test: {
+          name: 'shared',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...MOCKING],
+        },
       },
       { extends: true, test: { name: 'mocking', include: MOCKING } },
     ],

@@ -4,27 +4,13 @@
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Offer } from '../../../src/connectors/connector-types.js';
-import type { OrderRef, PassengerInput } from '../../../src/connectors/order-types.js';
+import type { OrderRef } from '../../../src/connectors/order-types.js';
 import { KEY, startRecordedAa, type RecordedAa } from '../../connectors/recorded-aa.js';
-import { airShoppingRq, control, post as postWithKey } from './aa-test-helpers.js';
+import { ADA, airShoppingRq, control, post as postWithKey, TEST_CARD as CARD } from './aa-test-helpers.js';
 
 const NOW = '2026-11-20T12:00:00Z';
 const FAR = '2026-12-15';
 const ctx = { environment: 'test' as const };
-const CARD = {
-  type: 'card' as const,
-  card: { number: '4111111111111111', expiry: '1230', holderName: 'ADA LOVELACE', securityCode: '123' },
-};
-const ADA: PassengerInput = {
-  passengerId: 'PAX1',
-  type: 'adult',
-  givenName: 'Ada',
-  familyName: 'Lovelace',
-  bornOn: '1985-12-10',
-  gender: 'f',
-  email: 'ada@example.com',
-  phone: null,
-};
 
 let wire: RecordedAa;
 beforeAll(async () => {

@@ -16,32 +16,20 @@ import { localToUtc, zoneOffsetMinutes } from '../../../src/testsystem/ndc/netwo
 import { KEY, startRecordedAa, type RecordedAa } from '../../connectors/recorded-aa.js';
 import { createTestPlatform } from '../../helpers/test-platform.js';
 import {
+  ADA,
   airShoppingRq,
   control,
   offerRequest,
   offersIn,
   post as postWithKey,
   roundTripRq,
+  TEST_CARD as CARD,
   xsdErrors,
 } from './aa-test-helpers.js';
 
 const NOW = '2026-11-20T12:00:00Z';
 const FAR = '2026-12-15';
 const ctx = { environment: 'test' as const };
-const CARD = {
-  type: 'card' as const,
-  card: { number: '4111111111111111', expiry: '1230', holderName: 'ADA LOVELACE', securityCode: '123' },
-};
-const ADA: PassengerInput = {
-  passengerId: 'PAX1',
-  type: 'adult',
-  givenName: 'Ada',
-  familyName: 'Lovelace',
-  bornOn: '1985-12-10',
-  gender: 'f',
-  email: 'ada@example.com',
-  phone: null,
-};
 const BABY: PassengerInput = {
   ...ADA,
   passengerId: 'PAX2',

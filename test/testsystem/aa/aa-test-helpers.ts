@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
+import type { PassengerInput } from '../../../src/connectors/order-types.js';
 import { startAaTestSystem, type AaTestSystem } from '../../../src/testsystem/aa/server.js';
 import { NDC_SCHEMA_DIR, needsUpstream } from '../../helpers/upstream.js';
 
@@ -11,6 +12,24 @@ export const SCHEMA_DIR = NDC_SCHEMA_DIR;
 export const KEY = 'test-subscription-key';
 export const FIXED_NOW = '2026-11-20T12:00:00Z';
 export const TRAVEL_DATE = '2026-12-15';
+
+/** A card the test systems accept, as the connector takes a payment. */
+export const TEST_CARD = {
+  type: 'card' as const,
+  card: { number: '4111111111111111', expiry: '1230', holderName: 'ADA LOVELACE', securityCode: '123' },
+};
+
+/** One adult, as the connector takes a passenger. */
+export const ADA: PassengerInput = {
+  passengerId: 'PAX1',
+  type: 'adult',
+  givenName: 'Ada',
+  familyName: 'Lovelace',
+  bornOn: '1985-12-10',
+  gender: 'f',
+  email: 'ada@example.com',
+  phone: null,
+};
 const MSG = 'http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage';
 const CNS = 'http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersCommonTypes';
 
