@@ -84,7 +84,10 @@ export async function createRedisBroadcast(
       pending.delete(channel);
       unheard.delete(channel);
       if (attempt > 0) {
-        log.info({ channel, attempts: attempt + 1 }, 'broadcast subscribed after retrying: subscribers drop what they may have missed');
+        log.info(
+          { channel, attempts: attempt + 1 },
+          'broadcast subscribed after retrying: subscribers drop what they may have missed',
+        );
         missed.emit('missed');
       }
     } catch (err) {
@@ -92,9 +95,10 @@ export async function createRedisBroadcast(
       if (attempt === 0 || attempt % 10 === 0)
         log.warn(
           { err: { message: (err as Error).message }, channel, attempt },
-          'broadcast subscription failed: retrying; this instance misses other instances\' messages until it holds',
+          "broadcast subscription failed: retrying; this instance misses other instances' messages until it holds",
         );
-      if (!closed) pending.set(channel, setTimeout(() => void subscribeChannel(channel, attempt + 1), resubscribeDelayMs(attempt)).unref());
+      if (!closed)
+        pending.set(channel, setTimeout(() => void subscribeChannel(channel, attempt + 1), resubscribeDelayMs(attempt)).unref());
     }
   };
   // What was published while the connection was down is gone. Every channel is subscribed again

@@ -116,4 +116,3 @@ describe('starting on shared storage with a development notification secret', { 
     expect(own.stderr).toMatch(/PostgreSQL at 127\.0\.0\.1:\d+ \(DATABASE_URL\) could not be reached/);
   });
 });
-

@@ -72,11 +72,16 @@ describe('airline notifications: who may send them and what they can make the ga
 
     // A gateway whose airline runs elsewhere, left on the development secret: forged notifications
     // signed with the secret printed in the source are refused and read nothing.
-    const exposed = await airlineChangesFixture({ env: { AA_NOTIFY_SECRET: DEV_AA_NOTIFY_SECRET, AA_TEST_URL: 'http://127.0.0.1:9' } });
+    const exposed = await airlineChangesFixture({
+      env: { AA_NOTIFY_SECRET: DEV_AA_NOTIFY_SECRET, AA_TEST_URL: 'http://127.0.0.1:9' },
+    });
     try {
       const res = await exposed.postNotification(minimalNotification('AA-ANY-1'), DEV_AA_NOTIFY_SECRET);
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ code: 'invalid_signature', error: 'no notifications are taken from this airline' });
+      expect(await res.json()).toMatchObject({
+        code: 'invalid_signature',
+        error: 'no notifications are taken from this airline',
+      });
     } finally {
       await exposed.close();
     }
@@ -100,7 +105,9 @@ describe('airline notifications: who may send them and what they can make the ga
         expect(await replay.json()).toEqual({ status: 'received' });
       }
       // The same body signed anew is a new notification: it is read (and meets the failing airline).
-      expect((await post(xml, signBytes(f.platform.config.aa.notifySecret, Buffer.from(xml), Date.now() + 1_000))).status).toBe(503);
+      expect((await post(xml, signBytes(f.platform.config.aa.notifySecret, Buffer.from(xml), Date.now() + 1_000))).status).toBe(
+        503,
+      );
     } finally {
       await clearFaults();
     }

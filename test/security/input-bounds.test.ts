@@ -223,14 +223,17 @@ describe('round 2: prototype keys, content encodings, empty key fields', () => {
     });
   });
 
-  it.each(['gzip', 'br', 'deflate', 'x-custom, gzip'])('a body sent with Content-Encoding %s is a 415 naming it', async (encoding) => {
-    const res = await rawPost('/v1/shopping/offers', '{"origin": "JFK"}', { 'content-encoding': encoding });
-    expect(res.statusCode, res.body).toBe(415);
-    expect(res.json()).toMatchObject({
-      code: 'unsupported_content_encoding',
-      error: `Content-Encoding ${encoding} is not supported: send the body uncompressed (identity)`,
-    });
-  });
+  it.each(['gzip', 'br', 'deflate', 'x-custom, gzip'])(
+    'a body sent with Content-Encoding %s is a 415 naming it',
+    async (encoding) => {
+      const res = await rawPost('/v1/shopping/offers', '{"origin": "JFK"}', { 'content-encoding': encoding });
+      expect(res.statusCode, res.body).toBe(415);
+      expect(res.json()).toMatchObject({
+        code: 'unsupported_content_encoding',
+        error: `Content-Encoding ${encoding} is not supported: send the body uncompressed (identity)`,
+      });
+    },
+  );
 
   it('Content-Encoding identity, and the header on a request without a body, change nothing', async () => {
     const identity = await rawPost('/v1/shopping/offers', '{"origin": "JFK"}', { 'content-encoding': 'identity' });

@@ -35,7 +35,11 @@ export async function shoppingFixture({ withVs = false, ...options }: ShoppingFi
     notify: { secret: secrets.AA_NOTIFY_SECRET },
   });
   const vs = withVs
-    ? await startVsTestSystem({ subscriptionKey: VS_SUBSCRIPTION_KEY, logger: false, notify: { secret: secrets.VS_NOTIFY_SECRET } })
+    ? await startVsTestSystem({
+        subscriptionKey: VS_SUBSCRIPTION_KEY,
+        logger: false,
+        notify: { secret: secrets.VS_NOTIFY_SECRET },
+      })
     : null;
   const env = { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY, ...secrets };
   const t = await buildTestApp({ ...options, env, app: { aaTestSystemUrl: aa.url, vsTestSystemUrl: vs?.url ?? null } });

@@ -43,7 +43,9 @@ export const UsageReport = Type.Object({
     byAirline: Type.Array(
       Type.Object({
         airline: Type.String({ description: 'IATA airline code' }),
-        searches: Type.Integer({ description: 'Searches that reached this airline (cache hits reach none), by UTC day of the range' }),
+        searches: Type.Integer({
+          description: 'Searches that reached this airline (cache hits reach none), by UTC day of the range',
+        }),
         bookings: Type.Integer({ description: 'Bookings this airline confirmed' }),
         lookToBook: Nullable(Type.Number({ description: "This airline's searches per booking; null without bookings" })),
       }),

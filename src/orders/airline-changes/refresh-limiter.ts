@@ -32,7 +32,13 @@ export async function refreshForNotification(
   detail: Record<string, unknown>,
 ): Promise<NotificationRefresh> {
   const now = deps.clock();
-  const claimed = await claimRefresh(deps.db, order.id, now, new Date(now.getTime() - deps.refreshWindowMs), deps.refreshWindowMs);
+  const claimed = await claimRefresh(
+    deps.db,
+    order.id,
+    now,
+    new Date(now.getTime() - deps.refreshWindowMs),
+    deps.refreshWindowMs,
+  );
   if (!claimed) return { ok: true, deferred: true };
   const outcome = await refreshFromAirline(deps, order, 'airline_notification', detail);
   if (isRetryable(outcome)) await releaseRefresh(deps.db, order.id, now);

@@ -79,10 +79,7 @@ export function registerDocsPage(app: FastifyInstance, publicOrigin: string | nu
   const file = scalarBundlePath();
   if (!fs.existsSync(file)) throw new Error(`Scalar's API reference bundle is missing: ${file}`);
   app.get('/docs', { schema: { hide: true }, config: PUBLIC_ROUTE }, async (_request, reply) =>
-    reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', policy)
-      .send(PAGE),
+    reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', policy).send(PAGE),
   );
   app.get('/docs/scalar.js', { schema: { hide: true }, config: PUBLIC_ROUTE }, async (_request, reply) =>
     reply

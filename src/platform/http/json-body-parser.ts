@@ -55,7 +55,8 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
       }
       // An empty body is no body (optional bodies are then `{}`); a JSON null is not that, and
       // would be read as it: refused, so `null` never silently means "nothing set".
-      if (body === null) return done(badRequest('request body must be a JSON object, or empty; not null', 'invalid_request_body'));
+      if (body === null)
+        return done(badRequest('request body must be a JSON object, or empty; not null', 'invalid_request_body'));
       const prototypeKey = MAY_HOLD_PROTOTYPE_KEY.test(text) ? prototypeKeyIn(body) : null;
       if (prototypeKey) return done(prototypeKey);
       // JSON cannot carry a raw NUL inside a string, only the escape `\u0000`: bodies without

@@ -99,7 +99,10 @@ export function createDispatcher(deps: DispatcherDeps) {
       () => performance.now(),
     );
     if (result.refused)
-      logger.warn({ deliveryId: delivery.id, resolution: result.refused }, 'webhook attempt refused: host resolves to a private address');
+      logger.warn(
+        { deliveryId: delivery.id, resolution: result.refused },
+        'webhook attempt refused: host resolves to a private address',
+      );
     const failures = delivery.attempt_count + 1;
     let outcome: AttemptOutcome;
     if (result.error === null) outcome = { kind: 'delivered' };

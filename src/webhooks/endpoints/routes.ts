@@ -52,7 +52,8 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
         response: { 201: EndpointWithSecret, ...errors(400, 401, 403, 409, 413) },
       },
     },
-    async (request, reply) => reply.code(201).send(await endpoints.create(sessionOf(request), request.body, request.ip, request.log)),
+    async (request, reply) =>
+      reply.code(201).send(await endpoints.create(sessionOf(request), request.body, request.ip, request.log)),
   );
 
   app.get(
