@@ -69,9 +69,17 @@ export interface AirlineFares {
   filingCurrency(originCountry: string | undefined): string;
 }
 
+/** A seat product's service definition on the wire: RFIC `A` and ServiceCode `SEAT` unless the airline says otherwise (VS: `I`, UPD/EXT/STD). */
+export interface SeatProduct {
+  name: string;
+  rfisc: string;
+  rfic?: string;
+  serviceCode?: string;
+}
+
 export interface AirlineSeatRules {
   /** The seat products sold, by tier id (a seat's OfferItem id ends with it). */
-  products: Readonly<Record<string, { name: string; rfisc: string }>>;
+  products: Readonly<Record<string, SeatProduct>>;
   /** The product a seat is sold as to this party, or null when it comes free with the fare. */
   tierOf(seat: SeatPlace, party: SeatMapParty): string | null;
   /** A product's price before tax, in minor units of `currency`. */
@@ -80,7 +88,7 @@ export interface AirlineSeatRules {
    * The seat that comes with the fare as a product of its own, sold at 0 through an item every free
    * seat points to (VS's Standard Seat); absent: a free seat points to no item (AA).
    */
-  free?: { name: string; rfisc: string };
+  free?: SeatProduct;
 }
 
 export interface SeatPlace {

@@ -88,15 +88,15 @@ export const VS_BAGGAGE_TEXTS = {
 } as const;
 
 /**
- * Seat services: RFIC, RFISC, name and the economy seat map's price (seatavailabilityRS_single_seat_map.xml:
+ * Seat services: RFIC, RFISC, ServiceCode, name and the economy seat map's price (seatavailabilityRS_single_seat_map.xml:
  * Preferred GBP 35.00, Exit GBP 75.00, Standard 0.00; a preferred seat sold in an order at 35.00 in
  * orderviewRS_paid_seats_and_FF_number.xml). Their ServiceDefinitionIDs (Seat01, Seat02...) are
  * numbered per answer.
  */
 export const VS_SEAT_SERVICES = [
-  { rfic: 'I', rfisc: 'ASU', name: 'Preferred Seat - Economy Cabin', priceGbp: 3_500, itemNumber: '5_22' },
-  { rfic: 'I', rfisc: 'AES', name: 'Exit Seat', priceGbp: 7_500, itemNumber: '7_24' },
-  { rfic: 'I', rfisc: '0B5', name: 'Standard Seat', priceGbp: 0, itemNumber: '6_23' },
+  { rfic: 'I', rfisc: 'ASU', serviceCode: 'UPD', name: 'Preferred Seat - Economy Cabin', priceGbp: 3_500, itemNumber: '5_22' },
+  { rfic: 'I', rfisc: 'AES', serviceCode: 'EXT', name: 'Exit Seat', priceGbp: 7_500, itemNumber: '7_24' },
+  { rfic: 'I', rfisc: '0B5', serviceCode: 'STD', name: 'Standard Seat', priceGbp: 0, itemNumber: '6_23' },
 ] as const;
 /**
  * Seat offers are a-la-carte items of a bare-UUID offer: `<uuid>_FA|<n>_<m>`, a UUID per segment and

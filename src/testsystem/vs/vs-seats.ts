@@ -11,6 +11,7 @@ import { VS_SEAT_SERVICES } from './dialect.js';
 const service = (rfisc: string) => VS_SEAT_SERVICES.find((s) => s.rfisc === rfisc)!;
 const TIERS = { PREFERRED: service('ASU'), EXIT: service('AES') } as const;
 const STANDARD = service('0B5');
+const product = ({ name, rfisc, rfic, serviceCode }: (typeof VS_SEAT_SERVICES)[number]) => ({ name, rfisc, rfic, serviceCode });
 
 /** Seat item numbers by product (vs-profile.ts's seat item ids), and the free Standard seat's. */
 export const VS_SEAT_ITEM_NUMBERS = { PREFERRED: TIERS.PREFERRED.itemNumber, EXIT: TIERS.EXIT.itemNumber } as const;
@@ -18,8 +19,8 @@ export const VS_FREE_SEAT_ITEM_NUMBER = STANDARD.itemNumber;
 
 export const VS_SEATS: AirlineSeatRules = {
   products: {
-    PREFERRED: { name: TIERS.PREFERRED.name, rfisc: TIERS.PREFERRED.rfisc },
-    EXIT: { name: TIERS.EXIT.name, rfisc: TIERS.EXIT.rfisc },
+    PREFERRED: product(TIERS.PREFERRED),
+    EXIT: product(TIERS.EXIT),
   },
   tierOf(seat, party) {
     if (seat.cabin !== 'Y') return null;
@@ -28,6 +29,6 @@ export const VS_SEATS: AirlineSeatRules = {
     return seat.extraLegroom || (seat.front && seat.kind !== '9') ? 'PREFERRED' : null;
   },
   // Free seats are VS's Standard Seat (0B5 at 0.00), an item of the seat map of its own.
-  free: { name: STANDARD.name, rfisc: STANDARD.rfisc },
+  free: product(STANDARD),
   price: (tier, _flight, currency) => fromGbp(tier === 'EXIT' ? TIERS.EXIT.priceGbp : TIERS.PREFERRED.priceGbp, currency),
 };

@@ -54,6 +54,11 @@ describe('VS seat maps and services', () => {
       ).toBe(columns);
       expect(economy).toMatch(/<RowCharacteristicCode>E</);
       expect(all(seats.body, 'RFISC').sort()).toEqual(['0B5', 'AES', 'ASU']);
+      // Each definition as seatavailabilityRS_single_seat_map.xml has it: RFIC I, ServiceCode UPD/EXT/STD.
+      const definitions = [...seats.body.matchAll(/<ServiceDefinition>([\s\S]*?)<\/ServiceDefinition>/g)].map(
+        ([, d]) => `${first(d!, 'RFISC')} ${first(d!, 'RFIC')} ${first(d!, 'ServiceCode')}`,
+      );
+      expect(definitions.sort()).toEqual(['0B5 I STD', 'AES I EXT', 'ASU I UPD']);
       expect(all(seats.body, 'Name')).toEqual(
         expect.arrayContaining(['Exit Seat', 'Preferred Seat - Economy Cabin', 'Standard Seat']),
       );

@@ -130,9 +130,9 @@ export const seatAvailabilityHandler: MessageHandler = {
                   return el('ServiceDefinition', [
                     el('Name', product?.name ?? tier ?? ''),
                     el('OwnerCode', profile.ownerCode),
-                    el('RFIC', 'A'),
+                    el('RFIC', product?.rfic ?? 'A'),
                     el('RFISC', product?.rfisc ?? ''),
-                    el('ServiceCode', 'SEAT'),
+                    el('ServiceCode', product?.serviceCode ?? 'SEAT'),
                     el('ServiceDefinitionID', `SEAT_${tier ?? 'FREE'}`),
                   ]);
                 }),
