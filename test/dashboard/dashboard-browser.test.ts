@@ -13,8 +13,8 @@ import { startDashboardGateway, type DashboardGateway } from './dashboard-harnes
  * The dashboard as an agency owner and an operator meet it, in Debian's headless Chromium against
  * a real gateway on this run's storage and the AA test system: sign-up, the e-mailed link, TOTP,
  * a test key used over HTTP to book, the order seen and cancelled in the dashboard, key reveal with
- * step-up, a support session's banner and refusals, and expiry. A screenshot per screen goes to
- * test-output/dashboard-*.png.
+ * step-up, an airline retime shown on the order page, a support session's banner and refusals, and
+ * expiry. A screenshot per screen goes to test-output/dashboard-*.png.
  */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-output');
@@ -505,6 +505,73 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await owner.getByTestId('order-status').getByText('cancelled').waitFor();
     await owner.getByText(/refreshed → cancelled by airline/).waitFor();
     await shot(owner, 'order-refreshed');
+  });
+
+  it('shows an airline retime on the order page once refreshed from the airline: flight, kind, significance, times before and after', async () => {
+    const retimed = await bookTicketed(44);
+    const before = (await api('GET', `/v1/orders/${retimed}`)).json as {
+      segments: { marketing_carrier: string; flight_number: string; departing_at: string; arriving_at: string }[];
+    };
+    const outbound = before.segments[0]!;
+    // The airline moves the outbound 7 h later without telling anyone: only a re-read finds it. 7 h is
+    // significant whether or not this run's aviation data knows JFK and LAX (3 h domestic, else 6 h).
+    const flight = `${outbound.marketing_carrier}${outbound.flight_number}/${outbound.departing_at.slice(0, 10)}`;
+    const control = await fetch(`${aa.url}/control/schedule-changes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ flight, change: 'retime', minutes: 420, notify: false }),
+    });
+    expect(control.status, await control.clone().text()).toBe(200);
+
+    await owner.getByRole('link', { name: 'Orders' }).click();
+    await owner.getByRole('link', { name: retimed }).click();
+    await owner.getByText(/^Grace Hopper \(/).waitFor();
+    await owner.getByText('No airline changes pending.').waitFor();
+    await owner.getByRole('button', { name: 'Refresh from the airline' }).click();
+    const changes = owner.getByTestId('order-airline-changes');
+    const row = changes.getByRole('row').nth(1);
+    await row.waitFor();
+
+    // The page says what the API says.
+    const after = (await api('GET', `/v1/orders/${retimed}`)).json as {
+      segments: {
+        departing_at: string;
+        arriving_at: string;
+        schedule_change: { kind: string; significant: boolean; detected_at: string; previous: Record<string, string> } | null;
+      }[];
+      available_actions: string[];
+    };
+    const change = after.segments[0]!.schedule_change!;
+    expect(change).toMatchObject({
+      kind: 'retimed',
+      significant: true,
+      previous: { departing_at: outbound.departing_at, arriving_at: outbound.arriving_at },
+    });
+    expect(after.segments[1]!.schedule_change).toBeNull();
+    expect(after.available_actions).toContain('accept_change');
+    expect(await changes.getByRole('row').count()).toBe(2);
+    const flightName = `${outbound.marketing_carrier}${outbound.flight_number}`;
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      `${flightName} → ${flightName}`,
+      'new times',
+      'yes',
+      expect.stringContaining(' → '),
+      expect.stringContaining(' → '),
+      expect.any(String),
+    ]);
+    const times = await row.locator('time').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime')));
+    expect(times).toEqual([
+      outbound.departing_at,
+      after.segments[0]!.departing_at,
+      outbound.arriving_at,
+      after.segments[0]!.arriving_at,
+      change.detected_at,
+    ]);
+    expect(after.segments[0]!.departing_at).not.toBe(outbound.departing_at);
+    // Accepting is the API's for now: the page says so, and lists it among the actions.
+    await owner.getByTestId('order-airline-changes-pending').getByText('acknowledge-changes').waitFor();
+    expect(await owner.getByTestId('order-actions').textContent()).toContain('accept the airline’s change');
+    await shot(owner, 'order-airline-changes');
   });
 
   it('invites a developer to the team and revokes the invitation', async () => {

@@ -3,6 +3,7 @@ import { api } from '../api/client';
 import { unwrap } from '../api/api-error';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { formatInstant, formatMoney } from '../format';
+import { AirlineChanges } from './order/airline-changes';
 import { CancelOrder } from './order/cancel-order';
 import { PartialCancel } from './order/partial-cancel';
 import { RefundAction } from './order/refund';
@@ -11,9 +12,9 @@ import { AvailableActions, ConditionsFacts, Credits, PassengerTaxes, SoldSegment
 import { ServicePicker } from './order/services';
 
 /**
- * One order: passengers, segments (brand, cabin, class, bags), fare conditions, taxes, tickets and
- * EMDs with coupon states, credits, what may be done now, extras, amounts, the history timeline,
- * refresh and servicing.
+ * One order: passengers, segments (brand, cabin, class, bags), airline changes pending acceptance,
+ * fare conditions, taxes, tickets and EMDs with coupon states, credits, what may be done now,
+ * extras, amounts, the history timeline, refresh and servicing.
  */
 export function OrderPage({ id }: { id: string }) {
   const client = useQueryClient();
@@ -81,6 +82,8 @@ export function OrderPage({ id }: { id: string }) {
           </ul>
           <h2>Segments</h2>
           <SoldSegments segments={data.segments} />
+          <h2>Airline changes</h2>
+          <AirlineChanges segments={data.segments} actions={data.available_actions} />
           <h2>Fare conditions</h2>
           <ConditionsFacts conditions={data.conditions} />
           <h2>Taxes</h2>

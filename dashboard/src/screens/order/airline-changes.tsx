@@ -1,0 +1,80 @@
+import { formatInstant } from '../../format';
+
+/**
+ * What the airline changed on its own (retime, new flight number, cancelled flight), per segment,
+ * until the agency accepts it: the segment's accepted values before, its current ones after.
+ */
+
+interface ChangedSegment {
+  segment_id: string;
+  marketing_carrier: string;
+  flight_number: string;
+  departing_at: string;
+  arriving_at: string;
+  status: string;
+  schedule_change: {
+    previous: { flight_number: string; departing_at: string; arriving_at: string; status: string };
+    detected_at: string;
+    kind: string;
+    significant: boolean;
+  } | null;
+}
+
+const KIND: Record<string, string> = {
+  cancelled: 'cancelled, no alternative',
+  rebooked: 'cancelled, moved to another flight',
+  retimed: 'new times',
+  renumbered: 'new flight number',
+};
+
+/** A date-time shown to the reader, as the API gave it in `dateTime`. */
+const At = ({ at }: { at: string }) => <time dateTime={at}>{formatInstant(at)}</time>;
+
+export function AirlineChanges({ segments, actions }: { segments: ChangedSegment[]; actions: string[] }) {
+  const changed = segments.flatMap((s) => (s.schedule_change ? [{ ...s, change: s.schedule_change }] : []));
+  if (changed.length === 0) return <p>No airline changes pending.</p>;
+  return (
+    <>
+      <table data-testid="order-airline-changes">
+        <thead>
+          <tr>
+            <th scope="col">Flight</th>
+            <th scope="col">Change</th>
+            <th scope="col">Significant</th>
+            <th scope="col">Departs</th>
+            <th scope="col">Arrives</th>
+            <th scope="col">Notified</th>
+          </tr>
+        </thead>
+        <tbody>
+          {changed.map(({ change, ...s }) => (
+            <tr key={s.segment_id}>
+              <td>
+                {s.marketing_carrier}
+                {change.previous.flight_number} →{' '}
+                {s.status === 'cancelled' ? 'cancelled' : `${s.marketing_carrier}${s.flight_number}`}
+              </td>
+              <td>{KIND[change.kind] ?? change.kind}</td>
+              <td>{change.significant ? 'yes' : 'no'}</td>
+              <td>
+                <At at={change.previous.departing_at} /> → <At at={s.departing_at} />
+              </td>
+              <td>
+                <At at={change.previous.arriving_at} /> → <At at={s.arriving_at} />
+              </td>
+              <td>
+                <At at={change.detected_at} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {actions.includes('accept_change') && (
+        // The dashboard has no session route for it yet: the API's acknowledge-changes accepts.
+        <p data-testid="order-airline-changes-pending">
+          Not accepted yet. Accept with the API: <code>POST /v1/orders/{'{orderID}'}/acknowledge-changes</code>.
+        </p>
+      )}
+    </>
+  );
+}
