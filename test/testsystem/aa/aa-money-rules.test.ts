@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Offer } from '../../../src/connectors/connector-types.js';
 import type { OrderRef } from '../../../src/connectors/order-types.js';
 import { KEY, startRecordedAa, type RecordedAa } from '../../connectors/recorded-aa.js';
-import { ADA, airShoppingRq, control, post as postWithKey, TEST_CARD as CARD } from './aa-test-helpers.js';
+import { ADA, airShoppingRq, control, post as postWithKey, shopBrand, TEST_CARD as CARD } from './aa-test-helpers.js';
 
 const NOW = '2026-11-20T12:00:00Z';
 const FAR = '2026-12-15';
@@ -25,22 +25,8 @@ beforeEach(async () => {
 const post = (system: RecordedAa['aa'], message: string, body: string) => postWithKey(system, message, body, KEY);
 const advanceHours = (hours: number) => control(wire.aa, 'POST', '/control/clock', { advanceSeconds: hours * 3600 });
 
-async function shop(origin: string, destination: string, date: string, brand: string): Promise<Offer> {
-  const connector = wire.connector({ direct: true });
-  const found = await connector.search(
-    {
-      slices: [{ origin, destination, departureDate: date }],
-      passengers: { adults: 1, children: 0, infants: 0 },
-      cabin: null,
-      maxConnections: 0,
-    },
-    ctx,
-  );
-  if (!found.ok) throw new Error(found.failure.message);
-  const offer = (found.value ?? []).find((o) => o.fareBrandCode === brand);
-  if (!offer) throw new Error(`no ${brand} offer ${origin}-${destination} on ${date}`);
-  return offer;
-}
+const shop = (origin: string, destination: string, date: string, brand: string) =>
+  shopBrand(wire.connector({ direct: true }), { origin, destination, date, brand });
 
 async function priced(offer: Offer): Promise<Offer> {
   const answer = await wire.connector({ direct: true }).price([offer.offerId], ctx);

@@ -23,6 +23,7 @@ import {
   offersIn,
   post as postWithKey,
   roundTripRq,
+  shopBrand,
   TEST_CARD as CARD,
   xsdErrors,
 } from './aa-test-helpers.js';
@@ -85,21 +86,8 @@ function segmentsIn(xml: string) {
   });
 }
 
-async function shop(origin: string, destination: string, date: string, brand: string, infants = 0): Promise<Offer> {
-  const found = await wire.connector({ direct: true }).search(
-    {
-      slices: [{ origin, destination, departureDate: date }],
-      passengers: { adults: 1, children: 0, infants },
-      cabin: null,
-      maxConnections: 0,
-    },
-    ctx,
-  );
-  if (!found.ok) throw new Error(found.failure.message);
-  const offer = (found.value ?? []).find((o) => o.fareBrandCode === brand);
-  if (!offer) throw new Error(`no ${brand} offer ${origin}-${destination} on ${date}`);
-  return offer;
-}
+const shop = (origin: string, destination: string, date: string, brand: string, infants = 0) =>
+  shopBrand(wire.connector({ direct: true }), { origin, destination, date, brand, infants });
 
 async function ticketed(offer: Offer, passengers: PassengerInput[] = [ADA]) {
   const connector = wire.connector({ direct: true });

@@ -4,6 +4,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateXML } from 'xmllint-wasm';
+import type { Connector } from '../../../src/connectors/connector.js';
+import type { Offer } from '../../../src/connectors/connector-types.js';
 import type { PassengerInput } from '../../../src/connectors/order-types.js';
 import { startAaTestSystem, type AaTestSystem } from '../../../src/testsystem/aa/server.js';
 import { NDC_SCHEMA_DIR, needsUpstream } from '../../helpers/upstream.js';
@@ -182,4 +184,30 @@ export async function xsdErrorsMany(root: string, docs: { name: string; xml: str
   return new Map(
     docs.map((d, i) => [d.name, result.errors.filter((e) => e.loc?.fileName === `doc${i}.xml`).map((e) => e.message)]),
   );
+}
+
+/** The offer of `brand` on a one-way, non-stop search for one adult (and `infants` lap infants), through a connector. */
+export async function shopBrand(
+  connector: Pick<Connector, 'search'>,
+  {
+    origin,
+    destination,
+    date,
+    brand,
+    infants = 0,
+  }: { origin: string; destination: string; date: string; brand: string; infants?: number },
+): Promise<Offer> {
+  const found = await connector.search(
+    {
+      slices: [{ origin, destination, departureDate: date }],
+      passengers: { adults: 1, children: 0, infants },
+      cabin: null,
+      maxConnections: 0,
+    },
+    { environment: 'test' },
+  );
+  if (!found.ok) throw new Error(found.failure.message);
+  const offer = (found.value ?? []).find((o) => o.fareBrandCode === brand);
+  if (!offer) throw new Error(`no ${brand} offer ${origin}-${destination} on ${date}`);
+  return offer;
 }
