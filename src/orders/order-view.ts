@@ -18,7 +18,7 @@ export const money = (m: Money | null | undefined) => (m ? { amount: decimal(m)!
  * The order as the API shows it: integer minor units become decimals with their currency. `now`
  * decides what is still possible (available_actions) and which credits have expired.
  */
-export function orderView(row: OrderRow, now: Date = new Date()) {
+export function orderView(row: OrderRow, now: Date) {
   const a = row.details.airline;
   const seller = new Map(row.details.passengers.map((p) => [p.passengerId, p]));
   const sold = row.details.sold;

@@ -24,6 +24,6 @@ export async function acknowledgeRoutes(app: FastifyInstance, options: OrderRout
         response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 503) },
       },
     },
-    async (request) => orderView(await acknowledgeChanges(deps, scopeOf(request, 'read'), target(request))),
+    async (request) => orderView(await acknowledgeChanges(deps, scopeOf(request, 'read'), target(request)), deps.clock()),
   );
 }
