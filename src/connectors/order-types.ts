@@ -250,6 +250,12 @@ export interface OrderOperations {
   cancelQuote(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<CancelQuote>>;
   /** A quote for cancelling part of the order, accepted like a whole one with acceptCancel. */
   partialCancelQuote(ref: OrderRef, part: OrderPart, ctx: CallContext): Promise<ConnectorResult<CancelQuote>>;
+  /**
+   * Accepts the airline's own schedule changes on the order (the answer to its change
+   * notification), naming the order's flight items; the airline then no longer owes the refund
+   * of an involuntary change.
+   */
+  acceptChange(ref: OrderRef, flightItemIds: string[], ctx: CallContext): Promise<ConnectorResult<AirlineOrder>>;
   /** Accepts a cancellation quote; null when the airline confirmed but sent no readable order. */
   acceptCancel(ref: OrderRef, quoteId: string, ctx: CallContext): Promise<ConnectorResult<AirlineOrder | null>>;
 }

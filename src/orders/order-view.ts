@@ -111,7 +111,7 @@ function scheduleChangeJson(c: SegmentScheduleChange | undefined) {
     },
     detected_at: c.detectedAt,
     kind: c.kind ?? 'retimed',
-    significant: c.significant ?? false,
+    significant: c.significant === undefined ? false : c.significant,
   };
 }
 

@@ -30,9 +30,10 @@ export const SegmentScheduleChangeSchema = Type.Object(
       description:
         '`cancelled`: the flight was cancelled with no alternative (segment `cancelled`); `rebooked`: the flight was cancelled and the airline moved the passengers to the flight the segment now shows; `retimed`: new times, same flight; `renumbered`: new flight number, same times',
     }),
-    significant: Type.Boolean({
+    significant: Type.Union([Type.Boolean(), Type.Null()], {
       description:
-        'A cancellation, or a departure 3 h or more earlier / arrival 3 h or more later (6 h when the itinerary leaves one country), as the US DOT refund rule (14 CFR 260.2) defines a significant change. While such a change is pending on a ticketed order, the traveller may refuse it: `GET /refund-eligibility` answers `reason: involuntary` and `POST /refund` refunds in full to the original form of payment, whatever the fare',
+        'A cancellation, or a departure 3 h or more earlier / arrival 3 h or more later (6 h when the itinerary leaves one country), as the US DOT refund rule (14 CFR 260.2) defines a significant change. While such a change is pending on a ticketed order, the traveller may refuse it: `GET /refund-eligibility` answers `reason: involuntary` and `POST /refund` refunds in full to the original form of payment, whatever the fare. ' +
+        "`null` when the gateway cannot tell: a retime of 3 to 6 hours on an itinerary whose airports' countries are not in the aviation reference data (the gateway's aviation sync has not run). `GET /refund-eligibility` then still answers the airline's own refund amount",
     }),
   },
   {

@@ -66,6 +66,7 @@ const booking = async (id: string, airline: Airline = 'AA') =>
     refundedCents: number;
     flights: { key: string; dep: string; arr: string }[];
     tickets: { couponStatus: string }[];
+    involuntaryChanges: { segment: number; kind: string; significant: boolean; acceptedAt: string | null }[];
   };
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -136,6 +137,7 @@ describe('airline disruptions: re-accommodation, significance, acceptance and th
     const order = await paidOrder('AA', 'JFK', 'LAX', /-MAIN$/, 27);
     const [flight] = (await booking(order.airline_order_id)).flights;
     const before = await events(order.order_id);
+    const fareOwnAfter24h = await eligibility(order.order_id);
 
     const change = await scheduleChange('AA', { flight: flight!.key, change: 'cancel' });
     const mine = change.orders.find((o) => o.orderId === order.airline_order_id)!;
@@ -173,13 +175,26 @@ describe('airline disruptions: re-accommodation, significance, acceptance and th
     expect(owed).toMatchObject({ eligible: true, reason: 'involuntary', refundable_amount: { amount: order.total } });
     expect(await actions(order.airline_order_id)).toEqual(['accept_change', 'refund']);
 
+    // The airline cannot be reached: nothing is accepted anywhere, the change stays pending.
+    await f.control('POST', '/control/faults', { kind: 'http5xx', messages: ['OrderChange'] });
+    const unreachable = await f.call('POST', path(order.order_id, '/acknowledge-changes'));
+    await f.control('DELETE', '/control/faults');
+    expect([unreachable.statusCode, unreachable.json().code]).toEqual([502, 'airline_unavailable']);
+    expect((await read(order.order_id)).segments[0].schedule_change).toMatchObject({ kind: 'rebooked' });
+    expect((await booking(order.airline_order_id)).involuntaryChanges[0]!.acceptedAt).toBeNull();
+
     const acked = await f.call('POST', path(order.order_id, '/acknowledge-changes'));
     expect(acked.statusCode, acked.body).toBe(200);
+    // The acceptance reached the airline (OrderChangeRQ AcceptChange): it no longer owes the full refund.
+    expect((await booking(order.airline_order_id)).involuntaryChanges).toEqual([
+      { segment: 0, kind: 'rebooked', significant: true, acceptedAt: expect.any(String) },
+    ]);
     expect(acked.json().segments[0].schedule_change).toBeNull();
     expect(acked.json().segments[0].flight_number).toBe(after.segments[0].flight_number);
     expect(await events(order.order_id)).toEqual([...before, 'order.updated', 'order.updated']);
-    // Accepted: the alternative is taken, the involuntary refund no longer named.
-    expect((await eligibility(order.order_id)).reason).not.toBe('involuntary');
+    // Accepted: the alternative is taken; the Main fare's own rule applies again at the airline (credit, no cash).
+    expect(await eligibility(order.order_id)).toMatchObject({ eligible: false, refundable_amount: { amount: 0 } });
+    expect(await eligibility(order.order_id)).toEqual(fareOwnAfter24h);
     expect(await actions(order.airline_order_id)).toEqual([]);
   });
 
@@ -262,6 +277,26 @@ describe('airline disruptions: re-accommodation, significance, acceptance and th
       reason: 'involuntary',
       refundable_amount: { amount: order.total },
     });
+  });
+
+  it("AA retimes a flight whose airports the gateway's reference data lacks: 4 h is unknown (null) and the airline's own refund shows, 7 h is significant either way", async () => {
+    // MIA is not in this database's aviation_airports: the gateway cannot tell domestic from international.
+    const order = await paidOrder('AA', 'JFK', 'MIA', /-MAIN$/, 33);
+    const [flight] = (await booking(order.airline_order_id)).flights;
+    await scheduleChange('AA', { flight: flight!.key, change: 'retime', minutes: 240 });
+    const unknown = await read(order.order_id);
+    expect(unknown.segments[0].schedule_change).toMatchObject({ kind: 'retimed', significant: null });
+    expect(unknown.available_actions).toContain('accept_change');
+    expect(unknown.available_actions).not.toContain('refund');
+    // The airline (JFK-MIA is domestic to it) owes the full refund; refund-eligibility is its answer.
+    expect(await eligibility(order.order_id)).toMatchObject({ eligible: true, refundable_amount: { amount: order.total } });
+
+    await new Promise((r) => setTimeout(r, 1_100)); // the notification refresh window (1 s in tests)
+    await scheduleChange('AA', { flight: flight!.key, change: 'retime', minutes: 180 });
+    const known = await read(order.order_id);
+    expect(known.segments[0].schedule_change).toMatchObject({ kind: 'retimed', significant: true });
+    expect(known.available_actions).toEqual(expect.arrayContaining(['accept_change', 'refund']));
+    expect(await eligibility(order.order_id)).toMatchObject({ eligible: true, reason: 'involuntary' });
   });
 
   it('AA retimes an international flight: 4 h is not significant, 7 h is; the refund is in full and announced', async () => {

@@ -18,10 +18,12 @@ export async function acknowledgeRoutes(app: FastifyInstance, options: OrderRout
         description:
           "Clears every segment's `schedule_change`, records `changes_acknowledged` in the history and sends `order.updated`. " +
           'Idempotent: with nothing pending (never changed, or already acknowledged) it answers 200 with the order as it is and writes nothing. ' +
-          'No body. Any status: a cancelled order may still show the change that cancelled it.',
+          'No body. An open order\'s acceptance is sent to the airline first (NDC OrderChangeRQ `AcceptChange`): accepting the alternative ends the involuntary refund there too, so afterwards `refund-eligibility` answers what the fare itself gives back. ' +
+          'When the airline cannot be reached the answer is 502/503 and the change stays pending. ' +
+          'Any status: a cancelled order may still show the change that cancelled it (nothing is sent to the airline then).',
         params: OrderIdParams,
         querystring: AirlineQuery,
-        response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 503) },
+        response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 502, 503) },
       },
     },
     async (request) => orderView(await acknowledgeChanges(deps, scopeOf(request, 'read'), target(request)), deps.clock()),

@@ -25,8 +25,12 @@ export interface SegmentScheduleChange {
    * `renumbered`. Absent in changes recorded before it was kept (read as `retimed`).
    */
   kind?: ChangeKind;
-  /** A cancellation, or a significant retime (significance.ts); absent in older records (read as false). */
-  significant?: boolean;
+  /**
+   * A cancellation, or a significant retime (significance.ts); null when the gateway cannot tell
+   * (a retime between the domestic and international thresholds, airports not in the reference
+   * data); absent in older records (read as false).
+   */
+  significant?: boolean | null;
 }
 
 export type ChangeKind = 'cancelled' | 'rebooked' | 'retimed' | 'renumbered';
@@ -43,7 +47,7 @@ const same = (a: SegmentScheduleChange['previous'], b: SegmentScheduleChange['pr
   a.departingAt === b.departingAt && a.arrivingAt === b.arrivingAt && a.flightNumber === b.flightNumber && a.status === b.status;
 
 /** What the change from the accepted values to the current ones is, and whether it is significant. */
-function describe(previous: SegmentScheduleChange['previous'], now: SegmentScheduleChange['previous'], international: boolean) {
+function describe(previous: SegmentScheduleChange['previous'], now: SegmentScheduleChange['previous'], international: boolean | null) {
   const kind: ChangeKind =
     now.status === 'cancelled'
       ? 'cancelled'
@@ -53,7 +57,7 @@ function describe(previous: SegmentScheduleChange['previous'], now: SegmentSched
           : 'rebooked'
         : 'retimed';
   const significant =
-    kind === 'cancelled' || kind === 'rebooked' || (kind === 'retimed' && significantRetime(previous, now, international));
+    kind === 'cancelled' || kind === 'rebooked' ? true : kind === 'retimed' ? significantRetime(previous, now, international) : false;
   return { kind, significant };
 }
 
@@ -68,8 +72,8 @@ export function trackScheduleChanges(
   before: readonly OrderSegment[],
   after: readonly OrderSegment[],
   at: Date,
-  /** Whether the itinerary is international (significance.ts): a retime's threshold depends on it. */
-  international: boolean,
+  /** Whether the itinerary is international (significance.ts), null when unknown: a retime's threshold depends on it. */
+  international: boolean | null,
 ): SegmentScheduleChange[] {
   const present = new Set(after.map((s) => s.segmentId));
   const pairs: [OrderSegment, OrderSegment][] =

@@ -230,6 +230,11 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
       return quote ? ok(quote) : unreadable('OrderReshop');
     },
 
+    async acceptChange(ref, flightItemIds, ctx) {
+      const xml = orderChangeRequest(deps.seller, ref, { kind: 'accept-change', itemIds: flightItemIds }, null, null);
+      return view(await call('OrderChange', xml, ctx), 'OrderChange');
+    },
+
     async acceptCancel(ref, quoteId, ctx) {
       const answer = await call(
         'OrderChange',

@@ -227,6 +227,7 @@ type ChangeChoice =
   | { kind: 'extras'; extras: PricedExtra[] }
   | { kind: 'reshop'; offerIds: string[] }
   | { kind: 'cancel'; offerId: string }
+  | { kind: 'accept-change'; itemIds: string[] }
   | { kind: 'none' };
 
 export function orderChangeRequest(
@@ -241,6 +242,8 @@ export function orderChangeRequest(
     changeChoice = { AcceptSelectedQuotedOfferList: { SelectedPricedOffer: extraOffers(choice.extras, ref.owner) } };
   if (choice.kind === 'reshop') changeChoice = { AcceptRepricedOrder: { OfferRefID: choice.offerIds } };
   if (choice.kind === 'cancel') changeChoice = { AcceptCancelledOffer: { OfferID: choice.offerId, OwnerCode: ref.owner } };
+  // 21.3's answer to an OrderChangeNotifRQ: "accept a change ... when requested by the airline".
+  if (choice.kind === 'accept-change') changeChoice = { AcceptChange: { OrderItemRefID: choice.itemIds } };
   return orderMessage('IATA_OrderChangeRQ', seller, 'Request', {
     ChangeOrderChoice: changeChoice,
     Order: orderKey(ref),

@@ -18,6 +18,11 @@ export interface InvoluntaryChange {
   at: number;
   /** The segment's flight times (UTC ms) before this change: the first change of a segment keeps the times sold. */
   before: { depUtc: number; arrUtc: number };
+  /**
+   * When the seller accepted the change (OrderChangeRQ `AcceptChange`); absent while pending.
+   * Accepting is taking the alternative (14 CFR 260.6): the full refund is no longer owed.
+   */
+  acceptedAt?: number;
 }
 
 /**
@@ -44,9 +49,25 @@ export function soldTimes(
   return first ? first.before : { depUtc: now.depUtc, arrUtc: now.arrUtc };
 }
 
-/** Whether the airline owes the full refund of an involuntary change (any significant change recorded). */
+/** Whether the airline owes the full refund of an involuntary change: a significant change the seller has not accepted. */
 export function owesInvoluntaryRefund(b: { involuntaryChanges?: InvoluntaryChange[] }): boolean {
+  return (b.involuntaryChanges ?? []).some((c) => c.significant && c.acceptedAt === undefined);
+}
+
+/**
+ * Whether the booking was disrupted (any significant change, accepted or not): its fare may then be
+ * rebooked whatever the brand, and free within the waiver window. Accepting the new flight keeps the
+ * waiver; only the full refund ends with the acceptance.
+ */
+export function disrupted(b: { involuntaryChanges?: InvoluntaryChange[] }): boolean {
   return (b.involuntaryChanges ?? []).some((c) => c.significant);
+}
+
+/** Marks every pending change accepted (OrderChangeRQ `AcceptChange`); answers how many were pending. */
+export function acceptChanges(b: { involuntaryChanges?: InvoluntaryChange[] }, now: number): number {
+  const pending = (b.involuntaryChanges ?? []).filter((c) => c.acceptedAt === undefined);
+  for (const c of pending) c.acceptedAt = now;
+  return pending.length;
 }
 
 /**
@@ -59,7 +80,7 @@ export function freeRebooking(
   added: readonly { flight: DatedFlight }[],
   windowDays: number,
 ): boolean {
-  if (!owesInvoluntaryRefund(b)) return false;
+  if (!disrupted(b)) return false;
   const sold = b.journey.segments;
   const first = sold[0]?.flight;
   const last = sold.at(-1)?.flight;

@@ -1,6 +1,7 @@
 // OrderChange: pays a hold (tickets it), adds seats and services, accepts a reshop offer (reissue of
 // the whole itinerary or of one journey)
-// or a cancellation quote (21.3's cancel: AcceptCancelledOffer). Payment must match what is due.
+// or a cancellation quote (21.3's cancel: AcceptCancelledOffer), or accepts the airline's own schedule
+// changes (AcceptChange, the seller's answer to an OrderChangeNotifRQ). Payment must match what is due.
 
 import { formatAmount } from '../fares/fare-pricing.js';
 import { SoldOutError } from '../network/inventory-service.js';
@@ -27,6 +28,7 @@ import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
 import { securePayments } from './secure-payment.js';
 import { creditsOnCancel } from './trip-credit.js';
+import { acceptChanges } from './involuntary-change.js';
 
 const ROOT = 'IATA_OrderViewRS';
 const fail = (e: NdcErrorSpec) => ({ status: 200, body: errorDocument(ROOT, [e]) });
@@ -56,6 +58,19 @@ function acceptCancel(deps: TestSystemDeps, b: Booking, offerId: string): NdcErr
     b.refunded = q.refundCents > 0;
     deps.bookings.save(b);
   }
+  return null;
+}
+
+/**
+ * The seller accepts the airline's changes: every pending one, since the notification asked for one
+ * answer per order. The items named must be the booking's flight items (or the notification's
+ * segment item); accepting with nothing pending changes nothing, so a retried call is harmless.
+ */
+function acceptChange(deps: TestSystemDeps, b: Booking, itemIds: string[]): NdcErrorSpec | null {
+  const known = new Set([`${b.orderId}-SEG`, ...b.items.filter((i) => i.kind === 'flight').map((i) => i.itemId)]);
+  const unknown = itemIds.find((id) => !known.has(id));
+  if (unknown !== undefined) return deps.profile.errors.badRequest(`Order item ${unknown} is not a flight of this order`, 'OrderItemRefID');
+  if (acceptChanges(b, deps.clock.now()) > 0) deps.bookings.save(b);
   return null;
 }
 
@@ -180,6 +195,11 @@ export const orderChangeHandler: MessageHandler = {
     const cancelId = text(choice, 'AcceptCancelledOffer', 'OfferID');
     if (cancelId) {
       const error = acceptCancel(deps, b, cancelId);
+      return error ? fail(error) : { status: 200, body: orderViewDocument(deps.profile, b, deps.clock.now()) };
+    }
+    const accepted = list(child(choice, 'AcceptChange'), 'OrderItemRefID').map((n) => text(n) ?? '');
+    if (accepted.length > 0) {
+      const error = acceptChange(deps, b, accepted);
       return error ? fail(error) : { status: 200, body: orderViewDocument(deps.profile, b, deps.clock.now()) };
     }
     const repriced = list(child(choice, 'AcceptRepricedOrder'), 'OfferRefID').map((n) => text(n) ?? '');

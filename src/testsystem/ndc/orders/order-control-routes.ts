@@ -26,6 +26,13 @@ function state(b: Booking) {
       .filter((i) => i.kind !== 'flight')
       .map((i) => ({ kind: i.kind, name: i.name, cents: i.cents, paxId: i.paxIds[0] })),
     notices: b.notices,
+    // The airline's own changes and whether the seller accepted each (OrderChangeRQ AcceptChange).
+    involuntaryChanges: (b.involuntaryChanges ?? []).map((c) => ({
+      segment: c.segmentIndex,
+      kind: c.kind,
+      significant: c.significant,
+      acceptedAt: c.acceptedAt === undefined ? null : isoTimestamp(c.acceptedAt),
+    })),
     sellerReference: b.sellerReference?.bookingId ?? null,
     passengers: b.passengers.map((p) => ({ id: p.id, givenName: p.givenName, surname: p.surname, birthdate: p.birthdate })),
     // Only where the airline checks 3-D Secure (VS) and a payment carried it.

@@ -9,7 +9,7 @@ import type { TestSystemDeps } from '../test-system-deps.js';
 import { errorDocument } from '../wire/ndc-errors.js';
 import { child, list, text, texts, type XmlObject } from '../wire/ndc-request-parser.js';
 import { flightCents, type Booking } from './booking-record.js';
-import { freeRebooking, owesInvoluntaryRefund } from './involuntary-change.js';
+import { disrupted as wasDisrupted, freeRebooking } from './involuntary-change.js';
 import { fitsBetween, priceSlice, replacedServices, replacedSlice } from './partial-reissue.js';
 import { reshopOffersDocument, type ReshopChoice } from './reshop-builder.js';
 
@@ -22,7 +22,7 @@ export function reshopFlights(deps: TestSystemDeps, b: Booking, serviceOrder: Xm
   const { profile } = deps;
   const fee = profile.fares.changeFee(b.journey.priceClass, b.journey.currency);
   // A disrupted booking may always be rebooked (free within the waiver window, below).
-  const disrupted = owesInvoluntaryRefund(b);
+  const disrupted = wasDisrupted(b);
   if (fee === null && !disrupted) return fail(profile.errors.changesNotPermitted(b.journey.priceClass.name));
   const deletions = list(serviceOrder, 'DeleteOrderItem').map((d) => ({
     itemId: text(d, 'OrderItemRefID') ?? '',
