@@ -10,6 +10,7 @@ import { orderView } from './order-view.js';
 import { MinimalOrder, OrderIdParams, OrderSchema, orderErrors } from './schemas.js';
 import { cancelQuote, refundEligibility, refundOrder } from './servicing/cancellation-service.js';
 import { changeQuote, confirmChange } from './servicing/reshop-service.js';
+import { acknowledgeChanges } from './airline-changes/acknowledge-service.js';
 import { lowerCaseKeys } from './servicing/case-insensitive-keys.js';
 import { cancelQuoteView, changeQuoteView, refundEligibilityView } from './servicing/quote-view.js';
 import {
@@ -92,6 +93,28 @@ export async function dashboardServicingRoutes(
       const { order, scope } = await opts.scoped(request, request.params.orderID);
       const done = await refundOrder(deps, scope, target(order));
       return reply.code(202).send({ order_id: done.id, status: 'refunded' as const });
+    },
+  );
+
+  router.post(
+    '/v1/dev/orders/:orderID/acknowledge-changes',
+    {
+      preHandler: opts.gate,
+      schema: {
+        operationId: 'acknowledgeDashboardOrderChanges',
+        tags: TAG,
+        summary: "Dashboard: accept the airline's schedule changes (session)",
+        description:
+          'What `POST /v1/orders/{orderID}/acknowledge-changes` does, for a portal session of the agency: the acceptance goes to the ' +
+          "airline (an open order), the segments' `schedule_change` clears, `order.updated` is sent. On a support session the operator needs orders.support.",
+        security: SESSION_SECURITY,
+        params: OrderIdParams,
+        response: { 200: OrderSchema, ...dashboardErrors(401, 403, 404, 502, 503) },
+      },
+    },
+    async (request) => {
+      const { order, scope } = await opts.scoped(request, request.params.orderID);
+      return orderView(await acknowledgeChanges(deps, scope, target(order)), deps.clock());
     },
   );
 

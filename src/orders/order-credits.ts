@@ -1,3 +1,4 @@
+import type { Money } from '../connectors/connector-types.js';
 import type { OrderCredit } from '../connectors/order-types.js';
 import { creditExpiry } from '../connectors/ndc/orders/credit-reader.js';
 import type { OrderRow } from '../platform/db/rows.js';
@@ -9,7 +10,7 @@ import { toDecimal } from '../platform/money.js';
  * order's booking (the same 12 months, credit-reader.ts).
  */
 export function creditsJson(order: OrderRow, now: Date) {
-  return (order.details.airline.credits ?? []).map((c: OrderCredit) => {
+  return heldCredits(order).map((c: OrderCredit) => {
     const expiresAt = c.expiresAt ?? creditExpiry(order.created_at.toISOString());
     return {
       passenger_id: c.passengerId,
@@ -22,9 +23,37 @@ export function creditsJson(order: OrderRow, now: Date) {
   });
 }
 
+/** Every credit the order holds: the airline's order view's, then those of passengers taken off it. */
+export function heldCredits(order: Pick<OrderRow, 'details'>): OrderCredit[] {
+  return [...(order.details.airline.credits ?? []), ...(order.details.removedPassengerCredits ?? [])];
+}
+
+/**
+ * The credit a partial cancellation accepted leaves with the passengers it took off: the quote's
+ * `credit` on those passengers' tickets, shared evenly (the rounding to the first). The airline's
+ * order view no longer names those passengers, so the gateway keeps what the accepted quote stated;
+ * the credit runs from the booking (creditsJson) since the view no longer gives the ticket's issue.
+ */
+export function creditsOfRemovedPassengers(order: Pick<OrderRow, 'details'>, passengerIds: string[], credit: Money): OrderCredit[] {
+  if (credit.amountMinor <= 0 || passengerIds.length === 0) return [];
+  const tickets = order.details.airline.tickets.filter(
+    (t) => passengerIds.includes(t.passengerId) && (t.kind ?? 'ticket') === 'ticket',
+  );
+  const holders = tickets.length > 0 ? tickets : passengerIds.map((passengerId) => ({ passengerId, ticketNumber: null }));
+  const share = Math.floor(credit.amountMinor / holders.length);
+  return holders.map((t, i) => ({
+    passengerId: t.passengerId,
+    ticketNumber: t.ticketNumber,
+    amount: { amountMinor: share + (i === 0 ? credit.amountMinor - share * holders.length : 0), currency: credit.currency },
+    issuedOn: null,
+    expiresAt: null,
+    status: 'available' as const,
+  }));
+}
+
 /** Why a cancelled order refunds nothing when its value became a credit; null when it holds none. */
 export function keptAsCredit(order: OrderRow): string | null {
-  return (order.details.airline.credits?.length ?? 0) > 0
+  return heldCredits(order).length > 0
     ? 'the ticket value is kept as a trip credit (see `credits`): nothing goes back to the form of payment'
     : null;
 }

@@ -19,6 +19,11 @@ export interface OrderDetails {
   scheduleChanges?: import('./airline-changes/schedule-changes.js').SegmentScheduleChange[];
   /** The last cancellation and change quotes given: what the confirm steps accept (servicing/servicing-quote.ts). */
   servicingQuotes?: import('./servicing/servicing-quote.js').ServicingQuotes;
+  /**
+   * Credits of passengers a partial cancellation took off the order (order-credits.ts): the airline
+   * keeps them under those passengers' tickets, which its order view no longer shows. Absent: none.
+   */
+  removedPassengerCredits?: import('../connectors/order-types.js').OrderCredit[];
   /** The last cancellation quote accepted: what the refund will be. */
   cancellation?: { refund: { amountMinor: number; currency: string }; penalty: { amountMinor: number; currency: string } } | null;
 }

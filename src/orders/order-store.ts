@@ -106,7 +106,8 @@ export async function listOrders(db: Db, f: ListFilter): Promise<OrderRow[]> {
   // A credit without the airline's expiry runs 12 months from the booking (order-credits.ts).
   if (f.creditAt)
     conditions.push(sql`exists (
-      select 1 from jsonb_array_elements(coalesce(details -> 'airline' -> 'credits', '[]'::jsonb)) c
+      select 1 from jsonb_array_elements(
+        coalesce(details -> 'airline' -> 'credits', '[]'::jsonb) || coalesce(details -> 'removedPassengerCredits', '[]'::jsonb)) c
       where c ->> 'status' = 'available'
         and (c ->> 'expiresAt' > ${f.creditAt.toISOString()}
              or (c ->> 'expiresAt' is null and created_at + interval '12 months' > ${f.creditAt})))`);

@@ -568,10 +568,26 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
       change.detected_at,
     ]);
     expect(after.segments[0]!.departing_at).not.toBe(outbound.departing_at);
-    // Accepting is the API's for now: the page says so, and lists it among the actions.
-    await owner.getByTestId('order-airline-changes-pending').getByText('acknowledge-changes').waitFor();
     expect(await owner.getByTestId('order-actions').textContent()).toContain('accept the airline’s change');
     await shot(owner, 'order-airline-changes');
+
+    // Accepting from the page: sent to the airline, the change clears, and the order says so.
+    await owner.getByTestId('order-airline-changes-pending').getByRole('button', { name: 'Accept the changes' }).click();
+    await owner.getByText('No airline changes pending.').waitFor();
+    const accepted = (await api('GET', `/v1/orders/${retimed}`)).json as {
+      segments: { schedule_change: unknown; departing_at: string }[];
+      available_actions: string[];
+    };
+    expect(accepted.segments[0]!.schedule_change).toBeNull();
+    expect(accepted.segments[0]!.departing_at).toBe(after.segments[0]!.departing_at);
+    expect(accepted.available_actions).not.toContain('accept_change');
+    const airlineOrderId = (await api('GET', `/v1/orders/${retimed}`)).json.airline_order_id as string;
+    const atAirline = (await (await fetch(`${aa.url}/control/orders/${airlineOrderId}`)).json()) as {
+      involuntaryChanges: { acceptedAt: string | null }[];
+    };
+    expect(atAirline.involuntaryChanges.map((c) => c.acceptedAt)).toEqual([expect.any(String)]);
+    await owner.getByText(/changes_acknowledged → ticketed/).waitFor();
+    await shot(owner, 'order-airline-changes-accepted');
   });
 
   it('invites a developer to the team and revokes the invitation', async () => {

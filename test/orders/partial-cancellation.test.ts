@@ -179,3 +179,79 @@ describe('partial cancellation', () => {
     }
   });
 });
+
+describe('partial cancellation of a fare that cancels to credit (AA Main Cabin after 24 hours)', () => {
+  const credits = async (id: string) =>
+    (await f.call('GET', `/v1/orders/${encodeURIComponent(id)}`)).json().credits as {
+      passenger_id: string;
+      ticket_number: string | null;
+      amount: number;
+      currency: string;
+      expires_at: string;
+      status: string;
+    }[];
+  const listedWithCredit = async () =>
+    ((await f.call('GET', '/v1/orders?has_credit=true&limit=100')).json().orders as { order_id: string }[]).map((o) => o.order_id);
+
+  it("one passenger taken off keeps the value of that passenger's ticket as credit on the order", async () => {
+    const order = await book({ adults: 2, days: 45, brand: /-MAIN$/ }, [ADA, BOB]);
+    const bobTicket = (await f.call('GET', path(order.order_id))).json().tickets.find(
+      (t: { passenger_id: string }) => t.passenger_id === 'PAX2',
+    ).ticket_number as string;
+    await f.control('POST', '/control/clock', { advanceSeconds: 25 * 3600 });
+    try {
+      const quote = await f.call('POST', path(order.order_id, '/cancel'), { passenger_ids: ['PAX2'] });
+      expect(quote.statusCode, quote.body).toBe(200);
+      const credit = quote.json().trip_credit as { amount: number; currency: string };
+      expect(credit.amount).toBeGreaterThan(0);
+      expect(quote.json().refund.amount).toBe(0);
+      const done = await f.call('POST', path(order.order_id, '/cancel/confirm'), {
+        cancellation_quote_id: quote.json().cancellation_quote_id,
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      const held = await credits(order.order_id);
+      expect(held).toEqual([
+        {
+          passenger_id: 'PAX2',
+          ticket_number: bobTicket,
+          amount: credit.amount,
+          currency: credit.currency,
+          expires_at: expect.stringMatching(/T23:59:59\.000Z$/),
+          status: 'available',
+        },
+      ]);
+      expect(await listedWithCredit()).toContain(order.order_id);
+      const after = (await f.call('GET', path(order.order_id))).json();
+      expect(after.status).toBe('ticketed');
+      expect(after.passengers.map((p: { passenger_id: string }) => p.passenger_id)).toEqual(['PAX1']);
+    } finally {
+      await f.control('DELETE', '/control/clock');
+    }
+  });
+
+  it('one segment of a round trip cancelled keeps its value as credit on the tickets, its coupon open (not void)', async () => {
+    const order = await book({ days: 46, returnDays: 52, brand: /-MAIN$/ }, [ADA]);
+    const [, back] = order.segments.map((s) => s.segment_id) as [string, string];
+    await f.control('POST', '/control/clock', { advanceSeconds: 25 * 3600 });
+    try {
+      const quote = await f.call('POST', path(order.order_id, '/cancel'), { segment_ids: [back] });
+      expect(quote.statusCode, quote.body).toBe(200);
+      const credit = quote.json().trip_credit as { amount: number; currency: string };
+      expect(credit.amount).toBeGreaterThan(0);
+      const done = await f.call('POST', path(order.order_id, '/cancel/confirm'), {
+        cancellation_quote_id: quote.json().cancellation_quote_id,
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      const after = (await f.call('GET', path(order.order_id))).json();
+      expect(after.segments.map((s: { status: string }) => s.status)).toEqual(['confirmed', 'cancelled']);
+      expect(after.credits).toEqual([
+        expect.objectContaining({ passenger_id: 'PAX1', amount: credit.amount, currency: credit.currency, status: 'available' }),
+      ]);
+      const coupons = after.tickets[0].coupons as { segment_id: string; state: string }[];
+      expect(coupons.find((c) => c.segment_id === back)?.state).toBe('open');
+      expect(await listedWithCredit()).toContain(order.order_id);
+    } finally {
+      await f.control('DELETE', '/control/clock');
+    }
+  });
+});

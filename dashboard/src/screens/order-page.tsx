@@ -83,7 +83,7 @@ export function OrderPage({ id }: { id: string }) {
           <h2>Segments</h2>
           <SoldSegments segments={data.segments} />
           <h2>Airline changes</h2>
-          <AirlineChanges segments={data.segments} actions={data.available_actions} />
+          <AirlineChanges id={id} segments={data.segments} actions={data.available_actions} />
           <h2>Fare conditions</h2>
           <ConditionsFacts conditions={data.conditions} />
           <h2>Taxes</h2>

@@ -1,7 +1,7 @@
 import type { AirlineOrder, OrderPart } from '../../connectors/order-types.js';
 import type { OrderRow } from '../../platform/db/rows.js';
 import { unprocessable } from '../../platform/errors.js';
-import { keptAsCredit } from '../order-credits.js';
+import { creditsOfRemovedPassengers, keptAsCredit } from '../order-credits.js';
 import { recordTransition } from '../order-lifecycle.js';
 import type { OrderScope } from '../order-record.js';
 import { involuntaryRefundDue } from '../airline-changes/disruption-actions.js';
@@ -112,7 +112,7 @@ export async function acceptCancellation(
     ...(whole ? { status: 'cancelled' as const } : {}),
     details: whole
       ? { cancellation: { refund: quote.refund, penalty: quote.penalty }, pendingUpsell: null, servicingQuotes }
-      : { servicingQuotes },
+      : { servicingQuotes, ...removedCredits(order, quote) },
     detail: whole
       ? money
       : {
@@ -121,6 +121,13 @@ export async function acceptCancellation(
         },
   });
   return { order: row, full: reread.ok };
+}
+
+/** A partial cancellation of passengers whose fare cancels to credit: their credits, kept on the order. */
+function removedCredits(order: OrderRow, quote: ServicingQuote) {
+  if (quote.action !== 'cancel_part' || !quote.credit) return {};
+  const added = creditsOfRemovedPassengers(order, quote.passengerIds, quote.credit);
+  return added.length > 0 ? { removedPassengerCredits: [...(order.details.removedPassengerCredits ?? []), ...added] } : {};
 }
 
 /**

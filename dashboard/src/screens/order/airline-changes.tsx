@@ -1,3 +1,7 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client';
+import { unwrap } from '../../api/api-error';
+import { ErrorNotice } from '../../components/error-notice';
 import { formatInstant } from '../../format';
 
 /**
@@ -16,7 +20,7 @@ interface ChangedSegment {
     previous: { flight_number: string; departing_at: string; arriving_at: string; status: string };
     detected_at: string;
     kind: string;
-    significant: boolean;
+    significant: boolean | null;
   } | null;
 }
 
@@ -30,7 +34,28 @@ const KIND: Record<string, string> = {
 /** A date-time shown to the reader, as the API gave it in `dateTime`. */
 const At = ({ at }: { at: string }) => <time dateTime={at}>{formatInstant(at)}</time>;
 
-export function AirlineChanges({ segments, actions }: { segments: ChangedSegment[]; actions: string[] }) {
+/** Accepting takes the airline's alternative: it is sent to the airline, and ends the involuntary refund. */
+function AcceptChanges({ id }: { id: string }) {
+  const client = useQueryClient();
+  const accept = useMutation({
+    mutationFn: () => unwrap(api.POST('/v1/dev/orders/{orderID}/acknowledge-changes', { params: { path: { orderID: id } } })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['order', id] }),
+  });
+  return (
+    <div className="row" data-testid="order-airline-changes-pending">
+      <p>
+        Not accepted yet. Accepting takes the new flights; while a cancellation or significant change is pending, the traveller
+        may instead refuse it and get a full refund.
+      </p>
+      <button type="button" disabled={accept.isPending} onClick={() => accept.mutate()}>
+        {accept.isPending ? 'Accepting…' : 'Accept the changes'}
+      </button>
+      <ErrorNotice error={accept.error} />
+    </div>
+  );
+}
+
+export function AirlineChanges({ id, segments, actions }: { id: string; segments: ChangedSegment[]; actions: string[] }) {
   const changed = segments.flatMap((s) => (s.schedule_change ? [{ ...s, change: s.schedule_change }] : []));
   if (changed.length === 0) return <p>No airline changes pending.</p>;
   return (
@@ -55,7 +80,7 @@ export function AirlineChanges({ segments, actions }: { segments: ChangedSegment
                 {s.status === 'cancelled' ? 'cancelled' : `${s.marketing_carrier}${s.flight_number}`}
               </td>
               <td>{KIND[change.kind] ?? change.kind}</td>
-              <td>{change.significant ? 'yes' : 'no'}</td>
+              <td>{change.significant === null ? 'unknown (aviation data not synced)' : change.significant ? 'yes' : 'no'}</td>
               <td>
                 <At at={change.previous.departing_at} /> → <At at={s.departing_at} />
               </td>
@@ -69,12 +94,7 @@ export function AirlineChanges({ segments, actions }: { segments: ChangedSegment
           ))}
         </tbody>
       </table>
-      {actions.includes('accept_change') && (
-        // The dashboard has no session route for it yet: the API's acknowledge-changes accepts.
-        <p data-testid="order-airline-changes-pending">
-          Not accepted yet. Accept with the API: <code>POST /v1/orders/{'{orderID}'}/acknowledge-changes</code>.
-        </p>
-      )}
+      {actions.includes('accept_change') && <AcceptChanges id={id} />}
     </>
   );
 }

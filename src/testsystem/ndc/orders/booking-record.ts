@@ -46,7 +46,7 @@ export interface Ticket {
   /** One status for all coupons: I open, E exchanged, RF refunded, V void. */
   couponStatus: 'I' | 'E' | 'RF' | 'V';
   /** Coupons of segments cancelled on their own (partial cancellation), by index into journey.segments. */
-  segmentCoupons?: Record<string, 'RF' | 'V'>;
+  segmentCoupons?: Record<string, 'RF' | 'V' | 'I'>;
 }
 
 export type Quote =

@@ -9,6 +9,7 @@ import { greatCircleKm } from '../network/geo-time.js';
 import type { NdcErrorSpec } from '../wire/ndc-errors.js';
 import { activeSegments, releaseJourney, seatedPax, type BookedItem, type Booking } from './booking-record.js';
 import { fareShare, termsForValue, type CancellationTerms } from './cancellation-terms.js';
+import { creditsOnCancel } from './trip-credit.js';
 
 export interface Removal {
   paxIds: string[];
@@ -153,6 +154,17 @@ export function applyRemoval(
   inventory: Parameters<typeof releaseJourney>[0],
 ): void {
   const cuts = flightCuts(profile, b, r);
+  // A fare that cancels to credit keeps the part's value on the tickets it came from (trip-credit.ts):
+  // a passenger's own ticket when passengers go (the airline keeps it, with its coupons open, under
+  // that ticket number), else the tickets that stay, by the value each paid.
+  if (terms.creditCents > 0) {
+    const leaving = b.tickets.filter((t) => r.paxIds.includes(t.paxId));
+    const credited =
+      leaving.length > 0
+        ? creditsOnCancel({ ...b, tickets: leaving }, terms.creditCents)
+        : creditsOnCancel(b, terms.creditCents);
+    b.credits = mergeCredits(b.credits ?? [], credited);
+  }
   const removedValue = terms.refundCents + terms.creditCents + terms.penaltyCents;
   const leavingSeated = b.passengers.filter((p) => r.paxIds.includes(p.id) && p.ptc !== 'INF').length;
   if (leavingSeated > 0) releaseJourney(inventory, { segments: activeSegments(b) }, leavingSeated);
@@ -171,12 +183,24 @@ export function applyRemoval(
   b.tickets = b.tickets.filter((t) => !r.paxIds.includes(t.paxId));
   if (r.segmentIndexes.length > 0) {
     b.cancelledSegments = [...(b.cancelledSegments ?? []), ...r.segmentIndexes].sort((x, y) => x - y);
-    // Cash back refunds the coupons; a trip credit or a forfeited fare leaves them void.
-    for (const t of b.tickets)
-      for (const i of r.segmentIndexes) t.segmentCoupons = { ...t.segmentCoupons, [i]: terms.refundCents > 0 ? 'RF' : 'V' };
+    // Cash back refunds the coupons; a trip credit keeps them open (their value is the credit); a
+    // forfeited fare leaves them void.
+    const coupon = terms.refundCents > 0 ? 'RF' : terms.creditCents > 0 ? 'I' : 'V';
+    for (const t of b.tickets) for (const i of r.segmentIndexes) t.segmentCoupons = { ...t.segmentCoupons, [i]: coupon };
   }
   b.ticketNumbers = b.tickets.map((t) => t.number);
   b.removedCents = (b.removedCents ?? 0) + removedValue;
   b.refundedCents += terms.refundCents;
   b.version++;
+}
+
+/** Credits of the same ticket add up: one entry per ticket. */
+function mergeCredits(held: NonNullable<Booking['credits']>, added: NonNullable<Booking['credits']>): NonNullable<Booking['credits']> {
+  const out = held.map((c) => ({ ...c }));
+  for (const c of added) {
+    const same = out.find((o) => o.ticketNumber === c.ticketNumber);
+    if (same) same.cents += c.cents;
+    else out.push({ ...c });
+  }
+  return out;
 }
