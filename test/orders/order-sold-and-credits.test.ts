@@ -173,6 +173,51 @@ describe('trip credits', () => {
   });
 });
 
+describe('a change to a cheaper itinerary', () => {
+  it('AA Main Cabin keeps the difference as a trip credit on the new ticket, as the reshop offer stated; nothing goes back to the card', async () => {
+    // Bought close to departure (dear), changed to a date two months on (cheaper).
+    const order = await book((await offerOf('JFK', 'LAX', 3, aaBrand('AADOM-MAIN'))).offer_id, 'agency_account', 'Grace');
+    const reshop = await f.call('POST', path(order.order_id, '/reshop'), { slices: [{ departure_date: daysAhead(62) }] });
+    expect(reshop.statusCode, reshop.body).toBe(200);
+    const offers = reshop.json().offers as {
+      offer_id: string;
+      fare_difference: { amount: number; currency: string };
+      fare_difference_returned: { method: string; amount: number } | null;
+      amount_due: { amount: number };
+    }[];
+    const cheaper = offers.find((o) => o.fare_difference.amount < 0);
+    if (!cheaper) throw new Error(`no cheaper offer: ${offers.map((o) => o.fare_difference.amount).join(', ')}`);
+    expect(cheaper.fare_difference_returned).toMatchObject({ method: 'credit', amount: -cheaper.fare_difference.amount });
+    expect(cheaper.amount_due.amount).toBe(0);
+
+    const quote = await f.call('POST', path(order.order_id, '/change'), { action: 'reissue' });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const changed = await f.call('POST', path(order.order_id, '/change/confirm'), {
+      offer_id: cheaper.offer_id,
+      change_quote_id: quote.json().quote_id,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const after = (await f.call('GET', path(order.order_id))).json();
+    expect(after.status).toBe('ticketed');
+    expect(after.credits).toEqual([
+      {
+        passenger_id: after.tickets[0].passenger_id,
+        ticket_number: after.tickets[0].ticket_number,
+        amount: -cheaper.fare_difference.amount,
+        currency: cheaper.fare_difference.currency,
+        expires_at: expect.stringMatching(/T23:59:59\.000Z$/),
+        status: 'available',
+      },
+    ]);
+    const atAirline = (await (await fetch(`${f.aa.url}/control/orders/${order.airline_order_id}`)).json()) as {
+      refundedCents: number;
+    };
+    expect(atAirline.refundedCents).toBe(0);
+    const listed = await f.call('GET', '/v1/orders?has_credit=true&limit=100');
+    expect(listed.json().orders.map((o: { order_id: string }) => o.order_id)).toContain(order.order_id);
+  });
+});
+
 describe('what was sold', () => {
   it('a VS order shows brand, cabin, class and bags per segment, tax lines per passenger, and tickets with coupon states', async () => {
     const offer = await offerOf(

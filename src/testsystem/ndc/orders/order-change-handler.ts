@@ -27,7 +27,7 @@ import { orderNotFound } from './order-retrieve-handler.js';
 import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
 import { securePayments } from './secure-payment.js';
-import { creditsOnCancel } from './trip-credit.js';
+import { creditsOnCancel, mergeCredits } from './trip-credit.js';
 import { acceptChanges } from './involuntary-change.js';
 
 const ROOT = 'IATA_OrderViewRS';
@@ -109,6 +109,9 @@ function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: n
   else replaceItinerary(b, q.journey);
   // A new itinerary is the traveller's own choice: an earlier disruption owes nothing more.
   if (!q.replace) delete b.involuntaryChanges;
+  // A cheaper itinerary's difference goes back as the fare says (profile.sales.lowerFareDifference,
+  // what the reshop offer stated): to the form of payment, or kept as a trip credit on the new tickets.
+  const back = q.diffCents < 0 ? deps.profile.sales.lowerFareDifference?.(b.journey.priceClass) : undefined;
   if (b.tickets.length > 0) {
     b.paidCents += q.dueCents;
     // The exchange reissues every passenger's ticket; coupons of segments cancelled alone stay so.
@@ -118,6 +121,8 @@ function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: n
       const kept = q.replace && t.couponStatus === 'I' ? coupons.get(t.paxId) : undefined;
       if (kept) t.segmentCoupons = kept;
     }
+    if (back === 'credit') b.credits = mergeCredits(b.credits ?? [], creditsOnCancel(b, -q.diffCents));
+    if (back === 'refund') b.refundedCents += -q.diffCents;
   }
   b.quotes.delete(offerId);
   b.version++;

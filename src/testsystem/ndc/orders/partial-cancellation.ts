@@ -9,7 +9,7 @@ import { greatCircleKm } from '../network/geo-time.js';
 import type { NdcErrorSpec } from '../wire/ndc-errors.js';
 import { activeSegments, releaseJourney, seatedPax, type BookedItem, type Booking } from './booking-record.js';
 import { fareShare, termsForValue, type CancellationTerms } from './cancellation-terms.js';
-import { creditsOnCancel } from './trip-credit.js';
+import { creditsOnCancel, mergeCredits } from './trip-credit.js';
 
 export interface Removal {
   paxIds: string[];
@@ -194,13 +194,3 @@ export function applyRemoval(
   b.version++;
 }
 
-/** Credits of the same ticket add up: one entry per ticket. */
-function mergeCredits(held: NonNullable<Booking['credits']>, added: NonNullable<Booking['credits']>): NonNullable<Booking['credits']> {
-  const out = held.map((c) => ({ ...c }));
-  for (const c of added) {
-    const same = out.find((o) => o.ticketNumber === c.ticketNumber);
-    if (same) same.cents += c.cents;
-    else out.push({ ...c });
-  }
-  return out;
-}

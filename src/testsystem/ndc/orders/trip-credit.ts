@@ -43,3 +43,14 @@ export function residualDifferential(b: Booking, item: BookedItem): XmlNode | nu
     el('OldPrice', [el('Price', [amount('TotalAmount', item.cents, currency)])]),
   ]);
 }
+
+/** Credits of the same ticket add up: one entry per ticket. */
+export function mergeCredits(held: NonNullable<Booking['credits']>, added: NonNullable<Booking['credits']>): NonNullable<Booking['credits']> {
+  const out = held.map((c) => ({ ...c }));
+  for (const c of added) {
+    const same = out.find((o) => o.ticketNumber === c.ticketNumber);
+    if (same) same.cents += c.cents;
+    else out.push({ ...c });
+  }
+  return out;
+}
