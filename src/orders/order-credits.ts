@@ -34,7 +34,11 @@ export function heldCredits(order: Pick<OrderRow, 'details'>): OrderCredit[] {
  * order view no longer names those passengers, so the gateway keeps what the accepted quote stated;
  * the credit runs from the booking (creditsJson) since the view no longer gives the ticket's issue.
  */
-export function creditsOfRemovedPassengers(order: Pick<OrderRow, 'details'>, passengerIds: string[], credit: Money): OrderCredit[] {
+export function creditsOfRemovedPassengers(
+  order: Pick<OrderRow, 'details'>,
+  passengerIds: string[],
+  credit: Money,
+): OrderCredit[] {
   if (credit.amountMinor <= 0 || passengerIds.length === 0) return [];
   const tickets = order.details.airline.tickets.filter(
     (t) => passengerIds.includes(t.passengerId) && (t.kind ?? 'ticket') === 'ticket',

@@ -191,13 +191,15 @@ describe('partial cancellation of a fare that cancels to credit (AA Main Cabin a
       status: string;
     }[];
   const listedWithCredit = async () =>
-    ((await f.call('GET', '/v1/orders?has_credit=true&limit=100')).json().orders as { order_id: string }[]).map((o) => o.order_id);
+    ((await f.call('GET', '/v1/orders?has_credit=true&limit=100')).json().orders as { order_id: string }[]).map(
+      (o) => o.order_id,
+    );
 
   it("one passenger taken off keeps the value of that passenger's ticket as credit on the order", async () => {
     const order = await book({ adults: 2, days: 45, brand: /-MAIN$/ }, [ADA, BOB]);
-    const bobTicket = (await f.call('GET', path(order.order_id))).json().tickets.find(
-      (t: { passenger_id: string }) => t.passenger_id === 'PAX2',
-    ).ticket_number as string;
+    const bobTicket = (await f.call('GET', path(order.order_id)))
+      .json()
+      .tickets.find((t: { passenger_id: string }) => t.passenger_id === 'PAX2').ticket_number as string;
     await f.control('POST', '/control/clock', { advanceSeconds: 25 * 3600 });
     try {
       const quote = await f.call('POST', path(order.order_id, '/cancel'), { passenger_ids: ['PAX2'] });

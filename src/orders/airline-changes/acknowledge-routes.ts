@@ -18,7 +18,7 @@ export async function acknowledgeRoutes(app: FastifyInstance, options: OrderRout
         description:
           "Clears every segment's `schedule_change`, records `changes_acknowledged` in the history and sends `order.updated`. " +
           'Idempotent: with nothing pending (never changed, or already acknowledged) it answers 200 with the order as it is and writes nothing. ' +
-          'No body. An open order\'s acceptance is sent to the airline first (NDC OrderChangeRQ `AcceptChange`): accepting the alternative ends the involuntary refund there too, so afterwards `refund-eligibility` answers what the fare itself gives back. ' +
+          "No body. An open order's acceptance is sent to the airline first (NDC OrderChangeRQ `AcceptChange`): accepting the alternative ends the involuntary refund there too, so afterwards `refund-eligibility` answers what the fare itself gives back. " +
           'When the airline cannot be reached the answer is 502/503 and the change stays pending. ' +
           'Any status: a cancelled order may still show the change that cancelled it (nothing is sent to the airline then).',
         params: OrderIdParams,

@@ -22,8 +22,7 @@ import { open, refOf, unwrap, type ServicingDeps, type Target } from '../servici
 export async function acknowledgeChanges(deps: ServicingDeps, scope: OrderScope, t: Target): Promise<OrderRow> {
   const { order, connector, ctx } = await open(deps, scope, t, false);
   if (!order.details.scheduleChanges?.length) return order;
-  if (isOpen(order.status))
-    unwrap(await connector.acceptChange(refOf(order), order.details.airline.flightItemIds, ctx));
+  if (isOpen(order.status)) unwrap(await connector.acceptChange(refOf(order), order.details.airline.flightItemIds, ctx));
   return deps.db.transaction().execute(async (trx) => {
     const row = (await findOrder(trx, order.id, order.agency_id, order.environment, true)) ?? order;
     const accepted = row.details.scheduleChanges ?? [];

@@ -47,7 +47,11 @@ const same = (a: SegmentScheduleChange['previous'], b: SegmentScheduleChange['pr
   a.departingAt === b.departingAt && a.arrivingAt === b.arrivingAt && a.flightNumber === b.flightNumber && a.status === b.status;
 
 /** What the change from the accepted values to the current ones is, and whether it is significant. */
-function describe(previous: SegmentScheduleChange['previous'], now: SegmentScheduleChange['previous'], international: boolean | null) {
+function describe(
+  previous: SegmentScheduleChange['previous'],
+  now: SegmentScheduleChange['previous'],
+  international: boolean | null,
+) {
   const kind: ChangeKind =
     now.status === 'cancelled'
       ? 'cancelled'
@@ -57,7 +61,11 @@ function describe(previous: SegmentScheduleChange['previous'], now: SegmentSched
           : 'rebooked'
         : 'retimed';
   const significant =
-    kind === 'cancelled' || kind === 'rebooked' ? true : kind === 'retimed' ? significantRetime(previous, now, international) : false;
+    kind === 'cancelled' || kind === 'rebooked'
+      ? true
+      : kind === 'retimed'
+        ? significantRetime(previous, now, international)
+        : false;
   return { kind, significant };
 }
 

@@ -69,7 +69,8 @@ function acceptCancel(deps: TestSystemDeps, b: Booking, offerId: string): NdcErr
 function acceptChange(deps: TestSystemDeps, b: Booking, itemIds: string[]): NdcErrorSpec | null {
   const known = new Set([`${b.orderId}-SEG`, ...b.items.filter((i) => i.kind === 'flight').map((i) => i.itemId)]);
   const unknown = itemIds.find((id) => !known.has(id));
-  if (unknown !== undefined) return deps.profile.errors.badRequest(`Order item ${unknown} is not a flight of this order`, 'OrderItemRefID');
+  if (unknown !== undefined)
+    return deps.profile.errors.badRequest(`Order item ${unknown} is not a flight of this order`, 'OrderItemRefID');
   if (acceptChanges(b, deps.clock.now()) > 0) deps.bookings.save(b);
   return null;
 }

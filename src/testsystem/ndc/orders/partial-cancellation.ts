@@ -160,9 +160,7 @@ export function applyRemoval(
   if (terms.creditCents > 0) {
     const leaving = b.tickets.filter((t) => r.paxIds.includes(t.paxId));
     const credited =
-      leaving.length > 0
-        ? creditsOnCancel({ ...b, tickets: leaving }, terms.creditCents)
-        : creditsOnCancel(b, terms.creditCents);
+      leaving.length > 0 ? creditsOnCancel({ ...b, tickets: leaving }, terms.creditCents) : creditsOnCancel(b, terms.creditCents);
     b.credits = mergeCredits(b.credits ?? [], credited);
   }
   const removedValue = terms.refundCents + terms.creditCents + terms.penaltyCents;
@@ -193,4 +191,3 @@ export function applyRemoval(
   b.refundedCents += terms.refundCents;
   b.version++;
 }
-

@@ -45,7 +45,10 @@ export function residualDifferential(b: Booking, item: BookedItem): XmlNode | nu
 }
 
 /** Credits of the same ticket add up: one entry per ticket. */
-export function mergeCredits(held: NonNullable<Booking['credits']>, added: NonNullable<Booking['credits']>): NonNullable<Booking['credits']> {
+export function mergeCredits(
+  held: NonNullable<Booking['credits']>,
+  added: NonNullable<Booking['credits']>,
+): NonNullable<Booking['credits']> {
   const out = held.map((c) => ({ ...c }));
   for (const c of added) {
     const same = out.find((o) => o.ticketNumber === c.ticketNumber);
