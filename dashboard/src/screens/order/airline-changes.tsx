@@ -1,4 +1,4 @@
-import { formatInstant } from '../../format';
+import { formatInstant } from '../../lib/format';
 
 /**
  * What the airline changed on its own (retime, new flight number, cancelled flight), per segment,
