@@ -22,6 +22,8 @@ export function SeatPicker({ id, order }: { id: string; order: Part }) {
   const [designator, setDesignator] = useState<string | null>(null);
   const map = useSeatMap(id, segmentId, { enabled: shown && segmentId !== '' });
   const quote = useChangeQuote(id);
+  const quoteSeat = (designator: string) =>
+    quote.mutate({ action: 'ancillaries', seats: [{ segment_id: segmentId, passenger_id: passengerId, designator }] });
   const commit = useConfirmChange(id, {
     onSuccess: () => {
       quote.reset();
@@ -77,17 +79,7 @@ export function SeatPicker({ id, order }: { id: string; order: Part }) {
         <p data-testid="seat-price">
           Seat {chosen.seat}: {chosen.price_amount === null ? 'no charge' : formatMoney(chosen.price_amount, chosen.currency)}
           {chosen.characteristics.length > 0 ? ` (${chosen.characteristics.join(', ')})` : ''}{' '}
-          <button
-            type="button"
-            disabled={quote.isPending}
-            onClick={() => (
-              commit.reset(),
-              quote.mutate({
-                action: 'ancillaries',
-                seats: [{ segment_id: segmentId, passenger_id: passengerId, designator: chosen.seat }],
-              })
-            )}
-          >
+          <button type="button" disabled={quote.isPending} onClick={() => (commit.reset(), quoteSeat(chosen.seat))}>
             {quote.isPending ? 'Pricing…' : 'Quote this seat'}
           </button>
         </p>

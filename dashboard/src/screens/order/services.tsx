@@ -19,6 +19,8 @@ export function ServicePicker({ id, order }: { id: string; order: Part }) {
   const [shown, setShown] = useState(false);
   const list = useOrderServices(id, { enabled: shown });
   const quote = useChangeQuote(id);
+  const quoteService = (serviceId: string) =>
+    quote.mutate({ action: 'ancillaries', services: [{ service_id: serviceId, passenger_id: passengerId }] });
   const commit = useConfirmChange(id, { onSuccess: () => quote.reset() });
   // What a service applies to: its segments by route, or the whole trip when the airline names none
   // (a bag is sold per journey).
@@ -75,13 +77,7 @@ export function ServicePicker({ id, order }: { id: string; order: Part }) {
                       type="button"
                       aria-label={`Quote ${s.name}, ${appliesTo(s.segment_ids)}`}
                       disabled={quote.isPending}
-                      onClick={() => (
-                        commit.reset(),
-                        quote.mutate({
-                          action: 'ancillaries',
-                          services: [{ service_id: s.service_id, passenger_id: passengerId }],
-                        })
-                      )}
+                      onClick={() => (commit.reset(), quoteService(s.service_id))}
                     >
                       Quote
                     </button>
