@@ -13,7 +13,10 @@ WORKDIR /app
 # `npm install`, not `npm ci`, as in .ci/run: the lockfile lists only the Linux builds of optional
 # platform packages (rollup's), and `npm ci` refuses it for that. The locked versions are installed.
 # Scripts are skipped here: the dashboard's postinstall build runs below, once its sources are in.
+# The dashboard is an npm workspace: its package.json comes first so its build dependencies (React,
+# Vite) install; they are development dependencies, so the prune below leaves them out of the image.
 COPY package.json package-lock.json ./
+COPY dashboard/package.json ./dashboard/package.json
 RUN npm install --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src

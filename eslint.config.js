@@ -1,6 +1,14 @@
 // Typed lint for what the compiler cannot see: promises nobody awaits or handles, and switches
-// that forget a case of a union. Formatting is Prettier's job, not ESLint's.
+// that forget a case of a union; in the dashboard, React's rules of hooks as well. Formatting is
+// Prettier's job, not ESLint's.
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const typedRules = {
+  '@typescript-eslint/no-floating-promises': 'error',
+  '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+  '@typescript-eslint/await-thenable': 'error',
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**'] },
@@ -11,10 +19,22 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
     plugins: { '@typescript-eslint': tseslint.plugin },
+    rules: typedRules,
+  },
+  // The dashboard is type-checked by its own tsconfig (dashboard/tsconfig.json: DOM, JSX, bundler
+  // resolution), which the project service finds for these files. Its scripts/ run under the root's.
+  {
+    files: ['dashboard/src/**/*.{ts,tsx}', 'dashboard/vite.config.ts'],
+    languageOptions: {
+      parser: tseslint.parser,
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { '@typescript-eslint': tseslint.plugin, 'react-hooks': reactHooks },
     rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
-      '@typescript-eslint/await-thenable': 'error',
+      ...typedRules,
+      ...reactHooks.configs['recommended-latest'].rules,
+      // A hook's dependencies are checked, not suggested: a missing one is a stale value on screen.
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
 );

@@ -1,6 +1,9 @@
 // Builds the dashboard bundle into dashboard/dist when it is missing or older than its sources.
 // Run by `npm install` (postinstall), `npm start` (prestart) and `npm test` (pretest); `--force`
 // always builds. Plain JavaScript so it runs before anything else is compiled.
+// Vite and React are the dashboard package's development dependencies (dashboard/package.json): an
+// install without them (`npm install --omit=dev`) cannot build, and says so instead of failing the
+// install; the gateway then answers 503 `dashboard_not_built` under /dashboard.
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -22,8 +25,18 @@ const sources = Math.max(
   fs.statSync(path.join(root, 'vite.config.ts')).mtimeMs,
 );
 const stale = !fs.existsSync(built) || fs.statSync(built).mtimeMs < sources;
-if (stale || process.argv.includes('--force')) {
-  const { build } = await import('vite');
+const force = process.argv.includes('--force');
+if (stale || force) {
+  let build;
+  try {
+    ({ build } = await import('vite'));
+  } catch (error) {
+    if (force || error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    console.warn(
+      'dashboard: not built: vite is not installed (development dependencies omitted); run `npm run dashboard:build` where they are',
+    );
+    process.exit(0);
+  }
   const started = Date.now();
   await build({ configFile: path.join(root, 'vite.config.ts') });
   console.log(`dashboard: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, keyRestrictions, splitList } from '../../dashboard/src/format.js';
+import { formatMoney, keyRestrictions, splitList } from '../../dashboard/src/lib/format.js';
 
 describe('dashboard formatting', () => {
   it('splits a typed list on commas and white space, dropping empty items', () => {

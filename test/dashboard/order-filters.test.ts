@@ -9,7 +9,7 @@ import {
   pageNumber,
   parseOrderListSearch,
   previousPage,
-} from '../../dashboard/src/order-filters.js';
+} from '../../dashboard/src/lib/order-filters.js';
 
 describe("the Orders screen's filters and paging", () => {
   it('asks for test orders by default and leaves empty filters out', () => {

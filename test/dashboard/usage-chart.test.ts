@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisMax, stackBars, type DayBucket } from '../../dashboard/src/usage-chart.js';
+import { axisMax, stackBars, type DayBucket } from '../../dashboard/src/lib/usage-chart.js';
 
 const day = (start: string, requests: Partial<DayBucket['requests']>): DayBucket => ({
   start,

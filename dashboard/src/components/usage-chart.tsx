@@ -1,4 +1,4 @@
-import { stackBars, SURFACE_COLOURS, SURFACES, type DayBucket } from '../usage-chart';
+import { stackBars, SURFACE_COLOURS, SURFACES, type DayBucket } from '../lib/usage-chart';
 
 const WIDTH = 640;
 const HEIGHT = 180;

@@ -1,11 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../api/client';
-import { unwrap } from '../api/api-error';
 import type { components } from '../api/schema';
 import { Dialog } from '../components/dialog';
 import { ErrorNotice } from '../components/error-notice';
-import { splitList } from '../format';
+import { useUpdateKey } from '../data/api-keys';
+import { splitList } from '../lib/format';
 
 type ApiKey = components['schemas']['ApiKey'];
 
@@ -21,24 +19,18 @@ export function EditKeyDialog({ apiKey, onClose, onSaved }: { apiKey: ApiKey; on
     readOnly: apiKey.readOnly,
   };
   const [form, setForm] = useState(initial);
-  const save = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.PATCH('/v1/dev/api-keys/{id}', {
-          params: { path: { id: apiKey.id } },
-          body: {
-            ...(form.name !== initial.name ? { name: form.name } : {}),
-            ...(form.allowedIps !== initial.allowedIps ? { allowedIps: splitList(form.allowedIps) } : {}),
-            ...(form.allowedPaths !== initial.allowedPaths ? { allowedPaths: splitList(form.allowedPaths) } : {}),
-            ...(form.readOnly !== initial.readOnly ? { readOnly: form.readOnly } : {}),
-          },
-        }),
-      ),
-    onSuccess: onSaved,
-  });
+  const save = useUpdateKey({ onSuccess: onSaved });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    save.mutate({
+      id: apiKey.id,
+      body: {
+        ...(form.name !== initial.name ? { name: form.name } : {}),
+        ...(form.allowedIps !== initial.allowedIps ? { allowedIps: splitList(form.allowedIps) } : {}),
+        ...(form.allowedPaths !== initial.allowedPaths ? { allowedPaths: splitList(form.allowedPaths) } : {}),
+        ...(form.readOnly !== initial.readOnly ? { readOnly: form.readOnly } : {}),
+      },
+    });
   };
   return (
     <Dialog title="Edit key" onClose={onClose}>

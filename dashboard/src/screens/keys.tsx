@@ -1,49 +1,33 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../api/client';
-import { unwrap } from '../api/api-error';
 import { CopySecret } from '../components/copy-secret';
 import { Dialog } from '../components/dialog';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { needsStepUp, StepUpDialog } from '../components/step-up';
 import type { components } from '../api/schema';
-import { formatInstant, keyRestrictions, splitList } from '../format';
+import { useApiKeys, useCreateKey, useRevealKey, useRevokeKey, useRotateKey } from '../data/api-keys';
+import { formatInstant, keyRestrictions, splitList } from '../lib/format';
 import { EditKeyDialog } from './edit-key-dialog';
 
 /** The agency's API keys: list, create (secret once), reveal with step-up, rotate, revoke. */
 export function Keys() {
-  const client = useQueryClient();
-  const keys = useQuery({ queryKey: ['keys'], queryFn: () => unwrap(api.GET('/v1/dev/api-keys')) });
+  const keys = useApiKeys();
   const [creating, setCreating] = useState(false);
   const [shown, setShown] = useState<{ title: string; secret: string } | null>(null);
   const [revealing, setRevealing] = useState<{ id: string; error: unknown } | null>(null);
   const [editing, setEditing] = useState<components['schemas']['ApiKey'] | null>(null);
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: ['keys'] });
 
-  const reveal = useMutation({
-    mutationFn: ({ id, password }: { id: string; password?: string }) =>
-      unwrap(api.POST('/v1/dev/api-keys/{id}/secret', { params: { path: { id } }, body: password ? { password } : {} })),
+  const reveal = useRevealKey({
     onSuccess: (answer) => {
       setRevealing(null);
       setShown({ title: 'Key secret', secret: answer.secret });
     },
     onError: (error, { id }) => setRevealing(needsStepUp(error) ? { id, error } : null),
   });
-  const rotate = useMutation({
-    mutationFn: (id: string) => unwrap(api.POST('/v1/dev/api-keys/{id}/rotate', { params: { path: { id } } })),
-    onSuccess: (answer) => {
-      setShown({ title: 'New key secret (the old key is revoked)', secret: answer.secret });
-      void refresh();
-    },
+  const rotate = useRotateKey({
+    onSuccess: (answer) => setShown({ title: 'New key secret (the old key is revoked)', secret: answer.secret }),
   });
-  const revoke = useMutation({
-    mutationFn: (id: string) => unwrap(api.DELETE('/v1/dev/api-keys/{id}', { params: { path: { id } } })),
-    onSuccess: () => {
-      setRevoking(null);
-      void refresh();
-    },
-  });
+  const revoke = useRevokeKey({ onSuccess: () => setRevoking(null) });
 
   return (
     <section aria-labelledby="keys-title">
@@ -122,7 +106,6 @@ export function Keys() {
           onCreated={(secret) => {
             setCreating(false);
             setShown({ title: 'Your new key secret', secret });
-            void refresh();
           }}
         />
       )}
@@ -143,16 +126,7 @@ export function Keys() {
           onSubmit={(password) => reveal.mutate({ id: revealing.id, password })}
         />
       )}
-      {editing && (
-        <EditKeyDialog
-          apiKey={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void refresh();
-          }}
-        />
-      )}
+      {editing && <EditKeyDialog apiKey={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />}
       {revoking && (
         <Dialog title="Revoke key?" onClose={() => setRevoking(null)}>
           <p>Requests with {revoking.name} are refused at once. This cannot be undone.</p>
@@ -179,26 +153,18 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
     expiresAt: '',
     readOnly: false,
   });
-  const create = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/v1/dev/api-keys', {
-          body: {
-            // An empty name is refused on creation: a key without a name leaves the field out.
-            ...(form.name.trim() ? { name: form.name.trim() } : {}),
-            environment: form.environment,
-            readOnly: form.readOnly,
-            ...(form.allowedIps ? { allowedIps: splitList(form.allowedIps) } : {}),
-            ...(form.allowedPaths ? { allowedPaths: splitList(form.allowedPaths) } : {}),
-            ...(form.expiresAt ? { expiresAt: new Date(form.expiresAt).toISOString() } : {}),
-          },
-        }),
-      ),
-    onSuccess: (answer) => onCreated(answer.secret),
-  });
+  const create = useCreateKey({ onSuccess: (answer) => onCreated(answer.secret) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate();
+    create.mutate({
+      // An empty name is refused on creation: a key without a name leaves the field out.
+      ...(form.name.trim() ? { name: form.name.trim() } : {}),
+      environment: form.environment,
+      readOnly: form.readOnly,
+      ...(form.allowedIps ? { allowedIps: splitList(form.allowedIps) } : {}),
+      ...(form.allowedPaths ? { allowedPaths: splitList(form.allowedPaths) } : {}),
+      ...(form.expiresAt ? { expiresAt: new Date(form.expiresAt).toISOString() } : {}),
+    });
   };
   return (
     <Dialog title="Create key" onClose={onClose}>

@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../api/client';
-import { unwrap } from '../api/api-error';
 import { ErrorNotice, Loading } from '../components/error-notice';
-import { formatInstant } from '../format';
-import { navigate } from '../router';
+import { useAcknowledgeEvent, useAllSecurityEvents, useLockouts, useUnlock } from '../data/admin-security';
+import { useOpenSupportSession } from '../data/support-sessions';
+import { formatInstant } from '../lib/format';
+import { paths } from '../lib/paths';
+import { navigate } from '../lib/router';
 import { session } from '../session/session-store';
 import { Agencies } from './operators/agencies';
 
@@ -28,15 +28,14 @@ export function Operators({ permissions }: { permissions: readonly string[] }) {
 
 function SupportSession() {
   const [form, setForm] = useState({ agencyId: '', reason: '' });
-  const open = useMutation({
-    mutationFn: () => unwrap(api.POST('/v1/admin/support-sessions', { body: form })),
+  const open = useOpenSupportSession({
     onSuccess: (answer) => {
       session.startSupport(answer.token, {
         sessionId: answer.supportSession.id,
         agencyId: answer.supportSession.agencyId,
         reason: answer.supportSession.reason,
       });
-      navigate('/');
+      navigate(paths.overview);
     },
   });
   return (
@@ -47,7 +46,7 @@ function SupportSession() {
       <form
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
-          open.mutate();
+          open.mutate(form);
         }}
       >
         <label>
@@ -65,13 +64,8 @@ function SupportSession() {
 }
 
 function Lockouts() {
-  const client = useQueryClient();
-  const lockouts = useQuery({ queryKey: ['lockouts'], queryFn: () => unwrap(api.GET('/v1/admin/security/lockouts')) });
-  const unlock = useMutation({
-    mutationFn: (userID: string) =>
-      unwrap(api.POST('/v1/admin/security/lockouts/{userID}/unlock', { params: { path: { userID } } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['lockouts'] }),
-  });
+  const lockouts = useLockouts();
+  const unlock = useUnlock();
   return (
     <>
       <h2>Locked accounts</h2>
@@ -93,15 +87,8 @@ function Lockouts() {
 }
 
 function AllSecurityEvents() {
-  const client = useQueryClient();
-  const events = useQuery({
-    queryKey: ['admin-events'],
-    queryFn: () => unwrap(api.GET('/v1/admin/security/events', { params: { query: { limit: 50 } } })),
-  });
-  const ack = useMutation({
-    mutationFn: (id: number) => unwrap(api.POST('/v1/admin/security/events/{id}/ack', { params: { path: { id } } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['admin-events'] }),
-  });
+  const events = useAllSecurityEvents();
+  const ack = useAcknowledgeEvent();
   return (
     <>
       <h2>Security events</h2>

@@ -1,8 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/client';
-import { unwrap } from '../api/api-error';
 import { ErrorNotice, Loading } from '../components/error-notice';
-import { formatInstant, formatMoney } from '../format';
+import { useOrder, useOrderHistory, useRefreshOrder } from '../data/orders';
+import { formatInstant, formatMoney } from '../lib/format';
 import { AirlineChanges } from './order/airline-changes';
 import { CancelOrder } from './order/cancel-order';
 import { PartialCancel } from './order/partial-cancel';
@@ -17,23 +15,10 @@ import { ServicePicker } from './order/services';
  * extras, amounts, the history timeline, refresh and servicing.
  */
 export function OrderPage({ id }: { id: string }) {
-  const client = useQueryClient();
-  const params = { params: { path: { orderID: id } } };
-  const order = useQuery({ queryKey: ['order', id], queryFn: () => unwrap(api.GET('/v1/dev/orders/{orderID}', params)) });
-  const history = useQuery({
-    queryKey: ['order', id, 'history'],
-    queryFn: () => unwrap(api.GET('/v1/dev/orders/{orderID}/history', params)),
-    // Asked once the order answered: a wrong id is one error on the page, not two.
-    enabled: order.isSuccess,
-  });
-  const refresh = useMutation({
-    mutationFn: () =>
-      unwrap(api.GET('/v1/dev/orders/{orderID}', { params: { path: { orderID: id }, query: { refresh: true } } })),
-    onSuccess: (fresh) => {
-      client.setQueryData(['order', id], fresh);
-      void client.invalidateQueries({ queryKey: ['order', id, 'history'] });
-    },
-  });
+  const order = useOrder(id);
+  // Asked once the order answered: a wrong id is one error on the page, not two.
+  const history = useOrderHistory(id, { enabled: order.isSuccess });
+  const refresh = useRefreshOrder(id);
 
   const data = order.data;
   return (

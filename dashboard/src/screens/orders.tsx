@@ -1,9 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
-import { api } from '../api/client';
-import { unwrap } from '../api/api-error';
+import { useState, type FormEvent } from 'react';
+import type { operations } from '../api/schema';
 import { ErrorNotice, Loading } from '../components/error-notice';
-import { formatInstant, formatMoney } from '../format';
+import { Link } from '../components/link';
+import { useOrders } from '../data/orders';
+import { formatInstant, formatMoney } from '../lib/format';
 import {
   currentCursor,
   firstPage,
@@ -16,9 +16,9 @@ import {
   previousPage,
   type OrderFilters,
   type Paging,
-} from '../order-filters';
-import { navigate, routeQuery, useRoute } from '../router';
-import type { operations } from '../api/schema';
+} from '../lib/order-filters';
+import { paths } from '../lib/paths';
+import { navigate, routeQuery, useRoute } from '../lib/router';
 
 // The status filter offers exactly the statuses the API's description names (order-filters.ts keeps
 // its own list, free of the generated types, for its unit tests): a status added to or dropped from
@@ -28,24 +28,23 @@ type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 export type StatusFilterMatchesTheApi = Holds<SameSet<(typeof ORDER_STATUSES)[number], ApiOrderStatus>>;
 
-const orderHref = (id: string) => `/orders/${encodeURIComponent(id)}`;
-
 /** The agency's orders with `GET /v1/orders`' filters and keyset paging, and an order opened by id. */
 export function Orders() {
   // The applied filters and the page live in the URL (a reload, a shared link, back and forward).
   const search = routeQuery(useRoute()).toString();
   const { filters, paging } = parseOrderListSearch(search);
-  const show = (f: OrderFilters, p: Paging) => navigate(`/orders${orderListSearch(f, p)}`);
+  const show = (f: OrderFilters, p: Paging) => navigate(`${paths.orders}${orderListSearch(f, p)}`);
   const [draft, setDraft] = useState<OrderFilters>(filters);
-  // Back or forward to another list: the form shows that list's filters again.
-  useEffect(() => setDraft(parseOrderListSearch(search).filters), [search]);
+  // Back or forward to another list: the form shows that list's filters again. Set while
+  // rendering, as React follows a changed input, rather than in an effect one render late.
+  const [draftOf, setDraftOf] = useState(search);
+  if (draftOf !== search) {
+    setDraftOf(search);
+    setDraft(filters);
+  }
   const [id, setId] = useState('');
   const query = orderListQuery(filters, currentCursor(paging));
-  const list = useQuery({
-    queryKey: ['orders', query],
-    queryFn: () => unwrap(api.GET('/v1/dev/orders', { params: { query } })),
-    placeholderData: keepPreviousData,
-  });
+  const list = useOrders(query, { keepPreviousPage: true });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +52,7 @@ export function Orders() {
   };
   const open = (event: FormEvent) => {
     event.preventDefault();
-    if (id.trim()) navigate(orderHref(id.trim()));
+    if (id.trim()) navigate(paths.order(id.trim()));
   };
   const orders = list.data?.orders ?? [];
   const next = list.data?.next_cursor ?? '';
@@ -127,12 +126,7 @@ export function Orders() {
             {orders.map((order) => (
               <tr key={order.order_id}>
                 <td>
-                  <a
-                    href={`/dashboard${orderHref(order.order_id)}`}
-                    onClick={(e) => (e.preventDefault(), navigate(orderHref(order.order_id)))}
-                  >
-                    {order.order_id}
-                  </a>
+                  <Link to={paths.order(order.order_id)}>{order.order_id}</Link>
                 </td>
                 <td>{order.airline}</td>
                 <td>{order.pnr}</td>

@@ -1,12 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../api/client';
-import { unwrap } from '../api/api-error';
 import { ErrorNotice, Loading } from '../components/error-notice';
+import { Link } from '../components/link';
 import { UsageChart } from '../components/usage-chart';
-import { formatInstant, formatMoney } from '../format';
-import { navigate } from '../router';
+import { useAgencyTerms, useUsage } from '../data/agency';
+import { useMe } from '../data/me';
+import { useOrders } from '../data/orders';
+import { useWebhooks } from '../data/webhooks';
+import { formatInstant, formatMoney } from '../lib/format';
+import { paths } from '../lib/paths';
 
-const orderHref = (id: string) => `/orders/${encodeURIComponent(id)}`;
+const RECENT_ORDERS = { environment: 'test', limit: 5 } as const;
 
 /**
  * Who is signed in for which agency; its plan, allowance and requests by day (GET /v1/dev/usage);
@@ -14,17 +16,12 @@ const orderHref = (id: string) => `/orders/${encodeURIComponent(id)}`;
  * and the health of its webhook endpoints.
  */
 export function Overview() {
-  const me = useQuery({ queryKey: ['me'], queryFn: () => unwrap(api.GET('/v1/dev/me')) });
+  const me = useMe();
   const agency = Boolean(me.data?.agency);
-  const hooks = useQuery({ queryKey: ['webhooks'], queryFn: () => unwrap(api.GET('/v1/dev/webhooks')), enabled: agency });
-  const usage = useQuery({ queryKey: ['usage'], queryFn: () => unwrap(api.GET('/v1/dev/usage')), enabled: agency });
-  const terms = useQuery({ queryKey: ['agency-terms'], queryFn: () => unwrap(api.GET('/v1/dev/agency')), enabled: agency });
-  const recentQuery = { environment: 'test', limit: 5 } as const;
-  const recent = useQuery({
-    queryKey: ['orders', recentQuery],
-    queryFn: () => unwrap(api.GET('/v1/dev/orders', { params: { query: recentQuery } })),
-    enabled: agency,
-  });
+  const hooks = useWebhooks({ enabled: agency });
+  const usage = useUsage({ enabled: agency });
+  const terms = useAgencyTerms({ enabled: agency });
+  const recent = useOrders(RECENT_ORDERS, { enabled: agency });
   const u = usage.data;
   return (
     <section aria-labelledby="overview-title">
@@ -135,12 +132,7 @@ export function Overview() {
                 {recent.data.orders.map((order) => (
                   <tr key={order.order_id}>
                     <td>
-                      <a
-                        href={`/dashboard${orderHref(order.order_id)}`}
-                        onClick={(e) => (e.preventDefault(), navigate(orderHref(order.order_id)))}
-                      >
-                        {order.order_id}
-                      </a>
+                      <Link to={paths.order(order.order_id)}>{order.order_id}</Link>
                     </td>
                     <td>{order.pnr}</td>
                     <td>{order.status}</td>

@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../api/client';
-import { unwrap } from '../api/api-error';
 import { Dialog } from '../components/dialog';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { QrCode } from '../components/qr-code';
-import { formatInstant } from '../format';
+import { logOut } from '../data/auth';
+import { useChangePassword, useConfirmTotp, useMe, useMySecurityEvents, useStartTotp } from '../data/me';
+import { useEndSession, useSessions } from '../data/sessions';
+import { formatInstant } from '../lib/format';
 import { session } from '../session/session-store';
 
 /** Second factor (enrol with a QR code, recovery codes shown once), password, sessions, events. */
@@ -22,18 +22,15 @@ export function Security() {
 }
 
 function SecondFactor() {
-  const client = useQueryClient();
-  const me = useQuery({ queryKey: ['me'], queryFn: () => unwrap(api.GET('/v1/dev/me')) });
+  const me = useMe();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const start = useMutation({ mutationFn: () => unwrap(api.POST('/v1/dev/me/mfa/totp', { body: { password } })) });
-  const confirm = useMutation({
-    mutationFn: () => unwrap(api.POST('/v1/dev/me/mfa/totp/confirm', { body: { code: code.trim() } })),
+  const start = useStartTotp();
+  const confirm = useConfirmTotp({
     onSuccess: (answer) => {
       start.reset();
       setRecoveryCodes(answer.recoveryCodes);
-      void client.invalidateQueries({ queryKey: ['me'] });
     },
   });
   const enrolment = start.data;
@@ -47,7 +44,7 @@ function SecondFactor() {
         <form
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            start.mutate();
+            start.mutate(password);
           }}
         >
           <label>
@@ -73,7 +70,7 @@ function SecondFactor() {
           <form
             onSubmit={(event: FormEvent) => {
               event.preventDefault();
-              confirm.mutate();
+              confirm.mutate(code.trim());
             }}
           >
             <label>
@@ -111,7 +108,7 @@ function SecondFactor() {
 
 function PasswordChange() {
   const [form, setForm] = useState({ password: '', newPassword: '' });
-  const change = useMutation({ mutationFn: () => unwrap(api.POST('/v1/dev/me/password', { body: form })) });
+  const change = useChangePassword();
   return (
     <>
       <h2>Password</h2>
@@ -120,7 +117,7 @@ function PasswordChange() {
       <form
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
-          change.mutate();
+          change.mutate(form);
         }}
       >
         <label>
@@ -150,12 +147,8 @@ function PasswordChange() {
 }
 
 function Sessions() {
-  const client = useQueryClient();
-  const sessions = useQuery({ queryKey: ['sessions'], queryFn: () => unwrap(api.GET('/v1/dev/sessions')) });
-  const end = useMutation({
-    mutationFn: (id: string) => unwrap(api.DELETE('/v1/dev/sessions/{id}', { params: { path: { id } } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['sessions'] }),
-  });
+  const sessions = useSessions();
+  const end = useEndSession();
   return (
     <>
       <h2>Sessions</h2>
@@ -167,10 +160,7 @@ function Sessions() {
             {s.current ? 'This session' : `Session from ${s.ip ?? 'an unknown address'}`}, started {formatInstant(s.createdAt)},
             last used {formatInstant(s.lastUsedAt)}{' '}
             {s.current ? (
-              <button
-                type="button"
-                onClick={() => void api.POST('/v1/dev/logout').finally(() => session.signOut('You are signed out.'))}
-              >
+              <button type="button" onClick={() => void logOut().finally(() => session.signOut('You are signed out.'))}>
                 Sign out
               </button>
             ) : (
@@ -186,10 +176,7 @@ function Sessions() {
 }
 
 function SecurityEvents() {
-  const events = useQuery({
-    queryKey: ['security-events'],
-    queryFn: () => unwrap(api.GET('/v1/dev/me/security-events', { params: { query: { limit: 50 } } })),
-  });
+  const events = useMySecurityEvents();
   return (
     <>
       <h2>Security events</h2>

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../api/client';
-import { unwrap } from '../api/api-error';
 import { ErrorNotice } from '../components/error-notice';
-import { navigate } from '../router';
+import { Link } from '../components/link';
+import { logIn, logInWithCode } from '../data/auth';
+import { paths } from '../lib/paths';
 import { session } from '../session/session-store';
 import { useSession } from '../session/use-session';
 
@@ -31,7 +31,7 @@ export function SignIn() {
   const signIn = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const answer = await unwrap(api.POST('/v1/dev/login', { body: { email, password } }));
+      const answer = await logIn({ email, password });
       if (answer.token) session.signIn(answer.token);
       else if (answer.challenge) setChallenge(answer.challenge);
     });
@@ -39,7 +39,7 @@ export function SignIn() {
   const verify = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const answer = await unwrap(api.POST('/v1/dev/login/mfa', { body: { challenge: challenge ?? '', code: code.trim() } }));
+      const answer = await logInWithCode({ challenge: challenge ?? '', code: code.trim() });
       if (answer.token) session.signIn(answer.token);
     });
   };
@@ -92,10 +92,7 @@ export function SignIn() {
         </form>
       )}
       <p>
-        No account yet?{' '}
-        <a href="/dashboard/sign-up" onClick={(e) => (e.preventDefault(), navigate('/sign-up'))}>
-          Create one
-        </a>
+        No account yet? <Link to={paths.signUp}>Create one</Link>
       </p>
     </main>
   );

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { api } from '../api/client';
-import { unwrap } from '../api/api-error';
 import { ErrorNotice } from '../components/error-notice';
-import { navigate } from '../router';
+import { signUp } from '../data/auth';
+import { paths } from '../lib/paths';
+import { navigate } from '../lib/router';
 
 export function SignUp() {
   const [form, setForm] = useState({ email: '', password: '', agencyName: '', iataNumber: '' });
@@ -17,14 +17,14 @@ export function SignUp() {
       ...(form.agencyName ? { agencyName: form.agencyName } : {}),
       ...(form.iataNumber ? { iataNumber: form.iataNumber.trim() } : {}),
     };
-    unwrap(api.POST('/v1/dev/signup', { body })).then(() => setSent(true), setError);
+    signUp(body).then(() => setSent(true), setError);
   };
   if (sent)
     return (
       <main className="narrow">
         <h1>Check your e-mail</h1>
         <p role="status">We sent a verification link to {form.email}. Open it, then sign in.</p>
-        <button type="button" onClick={() => navigate('/')}>
+        <button type="button" onClick={() => navigate(paths.overview)}>
           Go to sign-in
         </button>
       </main>

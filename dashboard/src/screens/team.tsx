@@ -1,21 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../api/client';
-import { unwrap } from '../api/api-error';
 import { ErrorNotice, Loading } from '../components/error-notice';
-import { formatInstant } from '../format';
+import { useInvite, useInvites, useRevokeInvite } from '../data/invites';
+import { formatInstant } from '../lib/format';
 
 /** Invitations into the agency: invite with a role, list the open ones, revoke. */
 export function Team() {
-  const client = useQueryClient();
-  const invites = useQuery({ queryKey: ['invites'], queryFn: () => unwrap(api.GET('/v1/dev/invites')) });
+  const invites = useInvites();
   const [form, setForm] = useState({ email: '', role: 'developer' as 'admin' | 'developer' });
-  const refresh = () => client.invalidateQueries({ queryKey: ['invites'] });
-  const invite = useMutation({ mutationFn: () => unwrap(api.POST('/v1/dev/invites', { body: form })), onSuccess: refresh });
-  const revoke = useMutation({
-    mutationFn: (id: string) => unwrap(api.DELETE('/v1/dev/invites/{id}', { params: { path: { id } } })),
-    onSuccess: refresh,
-  });
+  const invite = useInvite();
+  const revoke = useRevokeInvite();
   return (
     <section aria-labelledby="team-title">
       <h1 id="team-title">Team</h1>
@@ -24,7 +17,7 @@ export function Team() {
         className="row"
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
-          invite.mutate();
+          invite.mutate(form);
         }}
       >
         <label>

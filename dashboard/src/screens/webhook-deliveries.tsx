@@ -1,24 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api/client';
-import { unwrap } from '../api/api-error';
 import { ErrorNotice, Loading } from '../components/error-notice';
-import { formatInstant } from '../format';
+import { useRetryDelivery, useWebhookDeliveries } from '../data/webhooks';
+import { formatInstant } from '../lib/format';
 
 /** Deliveries to one endpoint, newest first, each with every attempt; one can be sent again now. */
 export function WebhookDeliveries({ endpointId, url }: { endpointId: string; url: string }) {
-  const client = useQueryClient();
-  const key = ['webhook-deliveries', endpointId];
-  const deliveries = useQuery({
-    queryKey: key,
-    queryFn: () => unwrap(api.GET('/v1/dev/webhooks/{id}/deliveries', { params: { path: { id: endpointId } } })),
-  });
-  const retry = useMutation({
-    mutationFn: (deliveryId: string) =>
-      unwrap(
-        api.POST('/v1/dev/webhooks/{id}/deliveries/{deliveryId}/retry', { params: { path: { id: endpointId, deliveryId } } }),
-      ),
-    onSuccess: () => client.invalidateQueries({ queryKey: key }),
-  });
+  const deliveries = useWebhookDeliveries(endpointId);
+  const retry = useRetryDelivery(endpointId);
   return (
     <section aria-label={`Deliveries to ${url}`}>
       <h3>Deliveries to {url}</h3>

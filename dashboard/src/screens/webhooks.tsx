@@ -1,44 +1,30 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../api/client';
-import { unwrap } from '../api/api-error';
 import { CopySecret } from '../components/copy-secret';
 import { Dialog } from '../components/dialog';
 import { ErrorNotice, Loading } from '../components/error-notice';
-import { splitList } from '../format';
+import { useEnableWebhook, useRegisterWebhook, useWebhooks } from '../data/webhooks';
+import { splitList } from '../lib/format';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 /** Webhook endpoints: register (refusals inline with the API's reason), secret once, list, re-arm. */
 export function Webhooks() {
-  const client = useQueryClient();
-  const hooks = useQuery({ queryKey: ['webhooks'], queryFn: () => unwrap(api.GET('/v1/dev/webhooks')) });
+  const hooks = useWebhooks();
   const [form, setForm] = useState({ url: '', description: '', events: '' });
   const [secret, setSecret] = useState<string | null>(null);
   const [open, setOpen] = useState<{ id: string; url: string } | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: ['webhooks'] });
-  const register = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/v1/dev/webhooks', {
-          body: { url: form.url, ...(form.description ? { description: form.description } : {}), events: splitList(form.events) },
-        }),
-      ),
-    onSuccess: (answer) => {
-      setSecret(answer.secret);
-      void refresh();
-    },
-  });
-  const enable = useMutation({
-    mutationFn: (id: string) => unwrap(api.POST('/v1/dev/webhooks/{id}/enable', { params: { path: { id } } })),
-    onSuccess: refresh,
-  });
+  const register = useRegisterWebhook({ onSuccess: (answer) => setSecret(answer.secret) });
+  const enable = useEnableWebhook();
   return (
     <section aria-labelledby="webhooks-title">
       <h1 id="webhooks-title">Webhooks</h1>
       <form
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
-          register.mutate();
+          register.mutate({
+            url: form.url,
+            ...(form.description ? { description: form.description } : {}),
+            events: splitList(form.events),
+          });
         }}
       >
         <label>

@@ -1,8 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/api-error';
 import { ErrorNotice, Loading } from '../../components/error-notice';
+import { useAgencies, useChangePlan, usePlans } from '../../data/admin-agencies';
 
 /**
  * Agencies and their plans (permission billing.manage): the list with a plan filter, and each
@@ -10,22 +8,11 @@ import { ErrorNotice, Loading } from '../../components/error-notice';
  * audited (`agency.terms_changed`) and applies to the agency's next request on every instance.
  */
 export function Agencies() {
-  const client = useQueryClient();
   const [planCode, setPlanCode] = useState('');
-  const plans = useQuery({ queryKey: ['plans'], queryFn: () => unwrap(api.GET('/v1/admin/plans')) });
-  const agencies = useQuery({
-    queryKey: ['agencies', planCode],
-    queryFn: () => unwrap(api.GET('/v1/admin/agencies', { params: { query: planCode ? { planCode } : {} } })),
-  });
+  const plans = usePlans();
+  const agencies = useAgencies(planCode);
   const [chosen, setChosen] = useState<Record<string, string>>({});
-  const change = useMutation({
-    mutationFn: ({ id, code }: { id: string; code: string }) =>
-      unwrap(api.PATCH('/v1/admin/agencies/{id}', { params: { path: { id } }, body: { planCode: code } })),
-    onSuccess: (_, { id }) => {
-      setChosen(({ [id]: _done, ...rest }) => rest);
-      void client.invalidateQueries({ queryKey: ['agencies'] });
-    },
-  });
+  const change = useChangePlan({ onSuccess: (_, { id }) => setChosen(({ [id]: _done, ...rest }) => rest) });
   const catalogue = plans.data?.plans ?? [];
   const nameOf = (code: string) => catalogue.find((p) => p.code === code)?.name ?? code;
 

@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/api-error';
 import { ErrorNotice } from '../../components/error-notice';
-import { formatInstant } from '../../format';
+import { useAcknowledgeChanges } from '../../data/order-servicing';
+import { formatInstant } from '../../lib/format';
 
 /**
  * What the airline changed on its own (retime, new flight number, cancelled flight), per segment,
@@ -36,11 +34,7 @@ const At = ({ at }: { at: string }) => <time dateTime={at}>{formatInstant(at)}</
 
 /** Accepting takes the airline's alternative: it is sent to the airline, and ends the involuntary refund. */
 function AcceptChanges({ id }: { id: string }) {
-  const client = useQueryClient();
-  const accept = useMutation({
-    mutationFn: () => unwrap(api.POST('/v1/dev/orders/{orderID}/acknowledge-changes', { params: { path: { orderID: id } } })),
-    onSuccess: () => void client.invalidateQueries({ queryKey: ['order', id] }),
-  });
+  const accept = useAcknowledgeChanges(id);
   return (
     <div className="row" data-testid="order-airline-changes-pending">
       <p>

@@ -1,8 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/api-error';
 import { Dialog } from '../../components/dialog';
 import { ErrorNotice, Loading } from '../../components/error-notice';
+import { useCancelQuote, useConfirmCancel } from '../../data/order-servicing';
 import { CancellationTerms } from './cancellation-terms';
 
 /**
@@ -11,23 +9,14 @@ import { CancellationTerms } from './cancellation-terms';
  * the airline does (`order.cancelled`).
  */
 export function CancelOrder({ id }: { id: string }) {
-  const client = useQueryClient();
-  const path = { orderID: id };
-  const quote = useMutation({
-    mutationFn: () => unwrap(api.POST('/v1/dev/orders/{orderID}/cancel/quote', { params: { path }, body: {} })),
-  });
-  const confirm = useMutation({
-    mutationFn: (quoteId: string) =>
-      unwrap(api.POST('/v1/dev/orders/{orderID}/cancel', { params: { path }, body: { cancellation_quote_id: quoteId } })),
-    onSettled: () => void client.invalidateQueries({ queryKey: ['order', id] }),
-    onSuccess: () => quote.reset(),
-  });
+  const quote = useCancelQuote(id);
+  const confirm = useConfirmCancel(id, { onSuccess: () => quote.reset() });
   const open = quote.isPending || quote.isSuccess || quote.isError;
   const close = () => (quote.reset(), confirm.reset());
   const q = quote.data;
   return (
     <>
-      <button type="button" className="danger" onClick={() => (confirm.reset(), quote.mutate())}>
+      <button type="button" className="danger" onClick={() => (confirm.reset(), quote.mutate({}))}>
         Cancel order
       </button>
       {!open && <ErrorNotice error={confirm.error} />}

@@ -1,4 +1,4 @@
-import { formatInstant, formatMoney } from '../../format';
+import { formatInstant, formatMoney } from '../../lib/format';
 
 interface Money {
   amount: number;

@@ -1,6 +1,6 @@
 import { Dialog } from '../../components/dialog';
 import { ErrorNotice } from '../../components/error-notice';
-import { formatMoney } from '../../format';
+import { formatMoney } from '../../lib/format';
 
 interface Money {
   amount: number;

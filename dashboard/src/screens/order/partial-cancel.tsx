@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/api-error';
 import { Dialog } from '../../components/dialog';
 import { ErrorNotice } from '../../components/error-notice';
+import { useCancelQuote, useConfirmCancel } from '../../data/order-servicing';
 import { CancellationTerms } from './cancellation-terms';
 
 interface Part {
@@ -16,34 +14,21 @@ interface Part {
  * API's quote (refund, penalty, whole or part) → confirm that quote by its id.
  */
 export function PartialCancel({ id, order }: { id: string; order: Part }) {
-  const client = useQueryClient();
-  const path = { orderID: id };
   const [passengers, setPassengers] = useState<string[]>([]);
   const [segments, setSegments] = useState<string[]>([]);
-  const quote = useMutation({
-    mutationFn: () =>
-      unwrap(
-        api.POST('/v1/dev/orders/{orderID}/cancel/quote', {
-          params: { path },
-          body: { passenger_ids: passengers, segment_ids: segments },
-        }),
-      ),
-  });
-  const confirm = useMutation({
-    mutationFn: (quoteId: string) =>
-      unwrap(api.POST('/v1/dev/orders/{orderID}/cancel', { params: { path }, body: { cancellation_quote_id: quoteId } })),
+  const quote = useCancelQuote(id);
+  const confirm = useConfirmCancel(id, {
     onSuccess: () => {
       quote.reset();
       setPassengers([]);
       setSegments([]);
-      void client.invalidateQueries({ queryKey: ['order', id] });
     },
   });
   const toggle = (list: string[], value: string) => (list.includes(value) ? list.filter((v) => v !== value) : [...list, value]);
   const ask = (event: FormEvent) => {
     event.preventDefault();
     confirm.reset();
-    quote.mutate();
+    quote.mutate({ passenger_ids: passengers, segment_ids: segments });
   };
   const q = quote.data;
   const booked = order.segments.filter((s) => s.status !== 'cancelled');

@@ -1,33 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/api-error';
 import { Dialog } from '../../components/dialog';
 import { ErrorNotice, Loading } from '../../components/error-notice';
-import { formatMoney } from '../../format';
+import { useRefund, useRefundEligibility } from '../../data/order-servicing';
+import { formatMoney } from '../../lib/format';
 
 /**
  * Refund eligibility → refund: the API's answer (eligible, refundable amount, penalty, reason) in a
  * dialog, then the refund after a confirmation. The refund itself then shows on the order page.
  */
 export function RefundAction({ id }: { id: string }) {
-  const client = useQueryClient();
-  const params = { params: { path: { orderID: id } } };
   const [open, setOpen] = useState(false);
-  const eligibility = useQuery({
-    queryKey: ['order', id, 'refund-eligibility'],
-    queryFn: () => unwrap(api.GET('/v1/dev/orders/{orderID}/refund-eligibility', params)),
-    enabled: open,
-    // Always asked afresh: the answer depends on the fare rules at this moment.
-    gcTime: 0,
-  });
-  const refund = useMutation({
-    mutationFn: () => unwrap(api.POST('/v1/dev/orders/{orderID}/refund', params)),
-    onSuccess: () => {
-      setOpen(false);
-      void client.invalidateQueries({ queryKey: ['order', id] });
-    },
-  });
+  const eligibility = useRefundEligibility(id, { enabled: open });
+  const refund = useRefund(id, { onSuccess: () => setOpen(false) });
   const e = eligibility.data;
   return (
     <>

@@ -1,9 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/api-error';
 import { ErrorNotice, Loading } from '../../components/error-notice';
-import { formatMoney } from '../../format';
+import { useChangeQuote, useConfirmChange, useSeatMap } from '../../data/order-servicing';
+import { formatMoney } from '../../lib/format';
 import { ExtraQuoteDialog } from './extra-quote-dialog';
 
 interface Part {
@@ -16,35 +14,20 @@ interface Part {
  * (its price shown), the API's `ancillaries` quote, then its confirmation (`order.updated`).
  */
 export function SeatPicker({ id, order }: { id: string; order: Part }) {
-  const client = useQueryClient();
-  const path = { orderID: id };
   const booked = order.segments.filter((s) => s.status !== 'cancelled');
   const seated = order.passengers.filter((p) => p.type !== 'infant');
   const [segmentId, setSegmentId] = useState(booked[0]?.segment_id ?? '');
   const [passengerId, setPassengerId] = useState(seated[0]?.passenger_id ?? '');
   const [shown, setShown] = useState(false);
   const [designator, setDesignator] = useState<string | null>(null);
-  const map = useQuery({
-    queryKey: ['order', id, 'seats', segmentId],
-    queryFn: () => unwrap(api.GET('/v1/dev/orders/{orderID}/seats', { params: { path, query: { segment_id: segmentId } } })),
-    enabled: shown && segmentId !== '',
-  });
-  const quote = useMutation({
-    mutationFn: (seat: string) =>
-      unwrap(
-        api.POST('/v1/dev/orders/{orderID}/change', {
-          params: { path },
-          body: { action: 'ancillaries', seats: [{ segment_id: segmentId, passenger_id: passengerId, designator: seat }] },
-        }),
-      ),
-  });
-  const commit = useMutation({
-    mutationFn: (quoteId: string) =>
-      unwrap(api.POST('/v1/dev/orders/{orderID}/change/confirm', { params: { path }, body: { offer_id: quoteId } })),
+  const map = useSeatMap(id, segmentId, { enabled: shown && segmentId !== '' });
+  const quote = useChangeQuote(id);
+  const quoteSeat = (designator: string) =>
+    quote.mutate({ action: 'ancillaries', seats: [{ segment_id: segmentId, passenger_id: passengerId, designator }] });
+  const commit = useConfirmChange(id, {
     onSuccess: () => {
       quote.reset();
       setDesignator(null);
-      void client.invalidateQueries({ queryKey: ['order', id] });
     },
   });
   const seats = map.data?.seat_maps[0]?.seats ?? [];
@@ -96,7 +79,7 @@ export function SeatPicker({ id, order }: { id: string; order: Part }) {
         <p data-testid="seat-price">
           Seat {chosen.seat}: {chosen.price_amount === null ? 'no charge' : formatMoney(chosen.price_amount, chosen.currency)}
           {chosen.characteristics.length > 0 ? ` (${chosen.characteristics.join(', ')})` : ''}{' '}
-          <button type="button" disabled={quote.isPending} onClick={() => (commit.reset(), quote.mutate(chosen.seat))}>
+          <button type="button" disabled={quote.isPending} onClick={() => (commit.reset(), quoteSeat(chosen.seat))}>
             {quote.isPending ? 'Pricing…' : 'Quote this seat'}
           </button>
         </p>

@@ -1,9 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/api-error';
 import { ErrorNotice, Loading } from '../../components/error-notice';
-import { formatMoney } from '../../format';
+import { useChangeQuote, useConfirmChange, useOrderServices } from '../../data/order-servicing';
+import { formatMoney } from '../../lib/format';
 import { ExtraQuoteDialog } from './extra-quote-dialog';
 
 interface Part {
@@ -17,32 +15,13 @@ interface Part {
  * then its confirmation (`order.updated`), as seats.tsx does for a seat.
  */
 export function ServicePicker({ id, order }: { id: string; order: Part }) {
-  const client = useQueryClient();
-  const path = { orderID: id };
   const [passengerId, setPassengerId] = useState(order.passengers[0]?.passenger_id ?? '');
   const [shown, setShown] = useState(false);
-  const list = useQuery({
-    queryKey: ['order', id, 'services'],
-    queryFn: () => unwrap(api.GET('/v1/dev/orders/{orderID}/services', { params: { path } })),
-    enabled: shown,
-  });
-  const quote = useMutation({
-    mutationFn: (serviceId: string) =>
-      unwrap(
-        api.POST('/v1/dev/orders/{orderID}/change', {
-          params: { path },
-          body: { action: 'ancillaries', services: [{ service_id: serviceId, passenger_id: passengerId }] },
-        }),
-      ),
-  });
-  const commit = useMutation({
-    mutationFn: (quoteId: string) =>
-      unwrap(api.POST('/v1/dev/orders/{orderID}/change/confirm', { params: { path }, body: { offer_id: quoteId } })),
-    onSuccess: () => {
-      quote.reset();
-      void client.invalidateQueries({ queryKey: ['order', id] });
-    },
-  });
+  const list = useOrderServices(id, { enabled: shown });
+  const quote = useChangeQuote(id);
+  const quoteService = (serviceId: string) =>
+    quote.mutate({ action: 'ancillaries', services: [{ service_id: serviceId, passenger_id: passengerId }] });
+  const commit = useConfirmChange(id, { onSuccess: () => quote.reset() });
   // What a service applies to: its segments by route, or the whole trip when the airline names none
   // (a bag is sold per journey).
   const route = new Map(order.segments.map((s) => [s.segment_id, `${s.origin} → ${s.destination}`]));
@@ -98,7 +77,7 @@ export function ServicePicker({ id, order }: { id: string; order: Part }) {
                       type="button"
                       aria-label={`Quote ${s.name}, ${appliesTo(s.segment_ids)}`}
                       disabled={quote.isPending}
-                      onClick={() => (commit.reset(), quote.mutate(s.service_id))}
+                      onClick={() => (commit.reset(), quoteService(s.service_id))}
                     >
                       Quote
                     </button>

@@ -1,4 +1,4 @@
-import { formatInstant, formatMoney } from '../../format';
+import { formatInstant, formatMoney } from '../../lib/format';
 
 /** What an order says was sold and what may be done with it: segments, conditions, taxes, tickets, credits, actions. */
 

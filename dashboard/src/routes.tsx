@@ -1,0 +1,67 @@
+import type { ReactNode } from 'react';
+import { paths } from './lib/paths';
+import { Keys } from './screens/keys';
+import { Operators } from './screens/operators';
+import { OrderPage } from './screens/order-page';
+import { Orders } from './screens/orders';
+import { Overview } from './screens/overview';
+import { Security } from './screens/security';
+import { SignUp } from './screens/sign-up';
+import { Team } from './screens/team';
+import { VerifyEmail } from './screens/verify-email';
+import { Webhooks } from './screens/webhooks';
+
+interface Shown {
+  /** What follows a prefix route's prefix, decoded (an order's id). */
+  param: string;
+  query: URLSearchParams;
+  /** The signed-in user's permissions; none before the account has answered. */
+  permissions: readonly string[];
+}
+
+interface Route {
+  /** The exact path, or with `prefix` the start of every path it answers. */
+  path: string;
+  prefix?: true;
+  /** Who may see it: signed in (inside the navigation), signed out (sign-up), or anyone (the e-mailed link). */
+  access: 'signed-in' | 'signed-out' | 'anyone';
+  /** Its entry in the navigation, in this order; none: reached by a link only. */
+  label?: string;
+  /** Listed in the navigation only for an operator, and not during a support session. */
+  operatorsOnly?: true;
+  screen(shown: Shown): ReactNode;
+}
+
+/** The route table: every screen of the dashboard. A signed-in path it does not know shows the overview. */
+export const ROUTES: readonly Route[] = [
+  {
+    path: paths.verifyEmail,
+    access: 'anyone',
+    screen: ({ query }) => <VerifyEmail token={query.get('token') ?? ''} />,
+  },
+  { path: paths.signUp, access: 'signed-out', screen: () => <SignUp /> },
+  { path: paths.overview, access: 'signed-in', label: 'Overview', screen: () => <Overview /> },
+  { path: paths.keys, access: 'signed-in', label: 'API keys', screen: () => <Keys /> },
+  { path: paths.orders, access: 'signed-in', label: 'Orders', screen: () => <Orders /> },
+  { path: paths.orderPrefix, prefix: true, access: 'signed-in', screen: ({ param }) => <OrderPage id={param} /> },
+  { path: paths.webhooks, access: 'signed-in', label: 'Webhooks', screen: () => <Webhooks /> },
+  { path: paths.team, access: 'signed-in', label: 'Team', screen: () => <Team /> },
+  { path: paths.security, access: 'signed-in', label: 'Security', screen: () => <Security /> },
+  {
+    path: paths.operators,
+    access: 'signed-in',
+    label: 'Operators',
+    operatorsOnly: true,
+    screen: ({ permissions }) => <Operators permissions={permissions} />,
+  },
+];
+
+/** The route for a path, with the parameter of a prefix route; null when none answers it. */
+export function matchRoute(path: string, signedIn: boolean): { route: Route; param: string } | null {
+  for (const route of ROUTES) {
+    if (route.access === (signedIn ? 'signed-out' : 'signed-in')) continue;
+    if (route.prefix ? path.startsWith(route.path) : path === route.path)
+      return { route, param: route.prefix ? decodeURIComponent(path.slice(route.path.length)) : '' };
+  }
+  return null;
+}
