@@ -6,7 +6,9 @@
 #   docker build -t flightagg .
 #   docker run --rm flightagg keyring generate          # a KEYRING for DATABASE_URL deployments
 #   docker run -p 8080:8080 -v flightagg-data:/data flightagg   # embedded storage in the volume
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24 LTS (Node 20 reached its end of life in April 2026); .ci/run runs the PostgreSQL + Redis
+# test pass on Node 24 as well.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
@@ -45,7 +47,7 @@ RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
 USER node
 EXPOSE 8080
-# Readiness, not liveness: the database, Redis and the keyring answer. Node 20's fetch, so the
+# Readiness, not liveness: the database, Redis and the keyring answer. Node's built-in fetch, so the
 # slim image needs no curl. The start period covers migrations and the aviation data loading.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/v1/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
