@@ -1,4 +1,4 @@
-# The gateway as an image (docs/operations.md, "Deploying"). Two stages: the first installs every
+# The gateway as an image (docs/operations/deploying.md). Two stages: the first installs every
 # dependency and compiles the TypeScript to dist/ and the dashboard to dashboard/dist; the second
 # keeps only what runs: the compiled code, the built dashboard and the production dependencies.
 # Nothing secret is baked in: KEYRING, DATABASE_URL and the rest come from the environment.
@@ -51,7 +51,7 @@ EXPOSE 8080
 # slim image needs no curl. The start period covers migrations and the aviation data loading.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/v1/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# SIGTERM drains (docs/operations.md, "Shutdown"): give the container a stop timeout above
+# SIGTERM drains (docs/operations/http.md, "Shutdown"): give the container a stop timeout above
 # SHUTDOWN_READY_DELAY_MS + SHUTDOWN_GRACE_MS (5 s + 25 s), e.g. `docker stop -t 35` or compose's
 # stop_grace_period.
 STOPSIGNAL SIGTERM
