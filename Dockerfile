@@ -24,12 +24,11 @@ RUN npm run build && npm run dashboard:build && npm prune --omit=dev --ignore-sc
 
 FROM ${NODE_IMAGE} AS runtime
 # glibc's allocator, for the memory V8 frees after compiling PGlite's hot WebAssembly on background
-# threads (bench/README.md, "Memory of the embedded default"):
-# - MALLOC_ARENA_MAX=1: one arena, not one per thread that kept 60-105 MB an idle gateway never
+# threads (bench/results/2026-11-26.md, "Memory of the embedded default"):
+# - MALLOC_ARENA_MAX=1: one arena, not one per thread, each keeping memory an idle gateway never
 #   uses again;
 # - MALLOC_MMAP_THRESHOLD_=32768: the compiler's 32 KB zone segments are mapped on their own and
-#   unmapped when freed, where the arena kept ~45 MB of them (compiled gateway idle ~265-300 ->
-#   ~236-243 MB, no change in CPU per search).
+#   unmapped when freed, where the arena kept them (less RSS idle, no change in CPU per search).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8080 \
