@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the CLI from the compiled dist/ when `npm run build` made it from the sources as they are
 // now (nothing under src/ newer, the same migrations): tsx compiling every module at start costs
-// the gateway ~45 MB of memory (bench/README.md, "Memory of the embedded default"). Otherwise
+// the gateway tens of MB of memory (bench/results/2026-11-26.md). Otherwise
 // through tsx's loader, so `npm start` and `npx flightagg` work straight after `npm install` with
 // no build step in between, and an edit is never hidden behind an older build.
 // FLIGHTAGG_FROM_SOURCE=1 always runs the sources.

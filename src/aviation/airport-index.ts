@@ -130,7 +130,7 @@ export class AirportIndex {
   static async load(db: Db, texts: TextStoreFactory): Promise<AirportIndex> {
     const index = new AirportIndex(texts);
     // A full collection after each step: V8 ran none during the load, so every step's garbage
-    // piled onto the last (heap used 28 -> 227 MB, RSS peak ~590 MB; ~470 with these).
+    // piled onto the last and raised the load's memory peak.
     await index.readAirports(db);
     collectGarbage();
     for (const [field, expr] of Object.entries(SORT_SQL) as [TextSort, (typeof SORT_SQL)[TextSort]][]) {
@@ -322,8 +322,8 @@ export class AirportIndex {
   /**
    * Positions within the radius, each with its great-circle distance in km: the k-d tree's range
    * query over the cap's latitude/longitude box (two boxes across the antimeridian), then every
-   * candidate measured exactly. geokdbush's nearest-first walk found the same set in ~3x the time
-   * (58 µs for a 100 km radius with ~150 airports in it); the page is sorted afterwards anyway.
+   * candidate measured exactly. geokdbush's nearest-first walk found the same set in about three
+   * times the time; the page is sorted afterwards anyway.
    */
   private within(lat: number, lon: number, radiusKm: number): WithinRadius {
     const found: WithinRadius = { positions: [], distances: [] };

@@ -8,7 +8,7 @@ const NO_PARTS = '[]';
 /**
  * One kind of an airport's parts (runways, frequencies or navaids): the JSON array the API sends
  * for each airport, kept in a text store outside the JavaScript heap and found by the airport's
- * position. Held as strings in a map they cost ~37 MB of heap for the full data (JSON.stringify
+ * position. Held as strings in a map they cost tens of MB of heap for the full data (JSON.stringify
  * returns long texts as trees of joined pieces), about twice their bytes.
  */
 export class AirportParts {

@@ -100,9 +100,8 @@ export class DatasetState {
     this.versionValue = version;
     for (const listener of this.listeners) listener();
     // The old version and the load's garbage are unreachable now: give their pages back. The
-    // second collection shrinks the heap to what the first left live (heap total 179 -> 139 MB,
-    // RSS ~510 -> ~480 on the full data); deferring one to a timer instead let the next requests'
-    // garbage in first and kept more.
+    // second collection shrinks the heap to what the first left live; deferring one to a timer
+    // instead let the next requests' garbage in first and kept more.
     if (data !== NO_AVIATION_DATA) {
       collectGarbage();
       collectGarbage();

@@ -25,8 +25,8 @@ const unreadable = () => unavailable('aviation data could not be read from its l
 /**
  * Texts in a file of their own, read back with positioned reads. The bytes stay in the kernel's
  * page cache, which counts in no process's RSS and which the kernel can take back under
- * pressure (reads then go to the disk), where buffers in the process held ~70 MB of RSS for the
- * full aviation data for as long as it ran (bench/README.md, "Memory of the embedded default").
+ * pressure (reads then go to the disk), where buffers in the process held tens of MB of RSS for
+ * the full aviation data for as long as it ran (bench/results/2026-11-26.md).
  *
  * The file is removed from its folder as soon as it is open: nothing is left behind by a crash,
  * and the disk space returns when the descriptor closes, which happens once the store itself is

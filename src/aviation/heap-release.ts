@@ -6,12 +6,11 @@ let collect: (() => void) | null | undefined;
 /**
  * One full garbage collection, where a large amount of garbage was just made and nobody waits:
  *  - right after a new version of the aviation data replaced the old. Building it reads every row
- *    of the snapshot and leaves ~200 MB of garbage on the heap; without a full collection V8 kept
- *    those pages committed through 30 s of idling, and a collection gives ~33 MB of RSS back to
- *    the system within 2 s (bench/README.md, "Memory of the embedded default");
+ *    of the snapshot and leaves its garbage on the heap; without a full collection V8 kept those
+ *    pages committed while the gateway idled, and a collection gives them back to the system;
  *  - after each source of an import. V8 ran no full collection between the OurAirports sources,
- *    so airports, runways, frequencies and navaids piled up to 174 MB of heap used (from 29) and
- *    the import's RSS peaked at navaids; each source now starts from a clean heap;
+ *    so airports, runways, frequencies and navaids piled up on the heap and the import's RSS
+ *    peaked at navaids; each source now starts from a clean heap;
  *  - between the steps of building the airports (AirportIndex.load), for the same reason.
  * It runs while the data is built or imported, never on a request, so its pause
  * (tens of ms) is paid where a load or an import of the whole data set is paid anyway. `gc` is

@@ -5,8 +5,8 @@ const SEPARATOR = '\u0000';
  * Many short strings (85k airport names, cities, idents) kept as one UTF-8 buffer and the offsets
  * between them. A string object per value cost ~45 bytes of heap beside its characters, a map
  * from ident to airport another ~40, and a single joined string would be stored two bytes a
- * character as soon as one name is not Latin-1 (bench/README.md, "Memory of the embedded
- * default"). Searching the one buffer is also faster than testing each value in turn.
+ * character as soon as one name is not Latin-1 (bench/results/2026-11-26.md). Searching the one
+ * buffer is also faster than testing each value in turn.
  */
 export class JoinedStrings {
   private readonly bytes: Buffer;

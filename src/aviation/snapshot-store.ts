@@ -5,8 +5,8 @@ type Row = Record<string, any>;
 
 // Rows are read in pages by id so neither driver holds a whole table's result at once (PGlite
 // materialises a result inside its WebAssembly heap, which then keeps that size). 1,000 rather
-// than 5,000: ~6 MB less RSS for as long as the gateway runs, and the load was no slower (full
-// data 6.0-6.3 s against 6.7-7.0 s).
+// than 5,000: less RSS for as long as the gateway runs, and the load is no slower
+// (bench/results/2026-11-26.md).
 const PAGE_ROWS = 1_000;
 
 /** Larger airports first: the same rank the `type` sort and the IATA/ICAO tie-break use. */
@@ -54,8 +54,8 @@ export async function readOrder(
     navaids: sql`aviation_navaids`,
     airlines: sql`aviation_airlines`,
   }[table];
-  // One array, not one row per id: 85k row objects per order made ~18 MB of garbage each, seven
-  // times over for the airports' sorts.
+  // One array, not one row per id: a row object per airport made garbage in proportion to the
+  // whole table, once per sort of the airports.
   const { rows } = await sql<{ ids: number[] | null }>`
     select array_agg(a.id order by ${expr} asc nulls last, a.id) as ids from ${name} a`.execute(db);
   return Int32Array.from(rows[0]?.ids ?? []);

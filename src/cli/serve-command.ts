@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { variablesSetIn } from '../platform/config-variables.js';
 import type { Platform } from '../platform/platform.js';
 import { openAdminChannel, type AdminChannel, type ChannelRunner } from './admin-channel.js';
 import { holdsNoKey, makeDemoAgency, secretHandover } from './demo-agency.js';
@@ -69,6 +70,7 @@ export function registerServeCommand(
                 version: options.version,
                 aaTestSystemUrl,
                 adminSocket: channel?.path ?? null,
+                settings: variablesSetIn(process.env),
               }),
             );
             return { close: async () => channel?.close() };

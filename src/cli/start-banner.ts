@@ -32,7 +32,14 @@ async function aviationLine(platform: Platform): Promise<string> {
 /** What an operator needs to see once the gateway listens: where it is, and on what it runs. */
 export async function startBanner(
   platform: Platform,
-  started: { port: number; version: string; aaTestSystemUrl: string | null; adminSocket: string | null },
+  started: {
+    port: number;
+    version: string;
+    aaTestSystemUrl: string | null;
+    adminSocket: string | null;
+    /** The declared variables the environment sets (config-variables.ts): names only, never values. */
+    settings: readonly string[];
+  },
 ): Promise<string> {
   const base = localBaseUrl(platform.config, started.port);
   const lines = [
@@ -42,6 +49,7 @@ export async function startBanner(
     `  redis       ${redisLine(platform)}`,
     `  aviation    ${await aviationLine(platform)}`,
     `  AA test     ${started.aaTestSystemUrl ?? 'none'}`,
+    `  settings    ${started.settings.length > 0 ? `${started.settings.join(', ')} from the environment` : 'all defaults'} (every variable: README, "Configuration")`,
   ];
   if (started.adminSocket) {
     lines.push(`  operator    npx flightagg --help: commands reach this gateway over ${started.adminSocket}`);

@@ -1,6 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { configVariable, DEV_AA_NOTIFY_SECRET, DEV_VS_NOTIFY_SECRET, LOG_LEVELS, type ConfigValue } from './config-variables.js';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
+
+export { DEV_AA_NOTIFY_SECRET, DEV_VS_NOTIFY_SECRET } from './config-variables.js';
 
 // Relative defaults (the NDC schemas beside the checkout) are taken from the repository root, not
 // from wherever the process happens to start.
@@ -39,7 +42,7 @@ export interface Config {
   databaseUrl: string | null;
   /**
    * PG_POOL_MAX: PostgreSQL connections one process may hold (default 10). Instances × this must
-   * stay under the server's max_connections less a reserve: docs/operations.md, "Pool sizing".
+   * stay under the server's max_connections less a reserve: docs/operations/costs.md, "Connection-pool sizing".
    */
   pgPoolMax: number;
   redisUrl: string | null;
@@ -67,7 +70,7 @@ export interface Config {
   metricsToken: string | null;
   /**
    * REQUEST_COSTS: attribute every database statement and Redis command to its request and route
-   * (/metrics, docs/operations.md "Cost per request"). Off by default: the attribution needs
+   * (/metrics, docs/operations/costs.md "Cost per request"). Off by default: the attribution needs
    * AsyncLocalStorage, whose promise hooks cost every request CPU; the totals are counted anyway.
    */
   requestCosts: boolean;
@@ -107,7 +110,7 @@ export interface Config {
   /** Failed portal sign-ins per client address per hour before that address is refused for a while. */
   loginFailuresPerHour: number;
   /**
-   * How long the HTTP server waits on a client (docs/operations.md): for its headers, for its whole
+   * How long the HTTP server waits on a client (docs/operations/http.md): for its headers, for its whole
    * request (headers and body; 408 past it), and on an idle keep-alive connection. None of them
    * bounds a response in progress, such as a search or an SSE stream.
    */
@@ -143,24 +146,44 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-/** Collects every problem instead of stopping at the first one. */
+/**
+ * Reads each variable as config-variables.ts declares it (kind, default, range) and collects every
+ * problem instead of stopping at the first one.
+ */
 class Reader {
   readonly problems: string[] = [];
   constructor(private readonly env: Env) {}
 
-  string(name: string, fallback: string): string {
-    const value = this.env[name];
-    return value === undefined || value === '' ? fallback : value;
+  private declared<K extends ConfigValue['kind']>(name: string, kind: K): Extract<ConfigValue, { kind: K }> {
+    const { value } = configVariable(name);
+    if (value.kind !== kind) throw new Error(`${name} is declared as ${value.kind}, read as ${kind}`);
+    return value as Extract<ConfigValue, { kind: K }>;
   }
 
-  optional(name: string): string | null {
+  private present(name: string): string | null {
     const value = this.env[name];
     return value === undefined || value === '' ? null : value;
   }
 
-  int(name: string, fallback: number, min: number, max: number): number {
-    const raw = this.env[name];
-    if (raw === undefined || raw === '') return fallback;
+  /** The raw value of a variable loadConfig parses itself (declared `custom`). */
+  raw(name: string): string | undefined {
+    this.declared(name, 'custom');
+    return this.env[name];
+  }
+
+  text(name: string): string {
+    return this.present(name) ?? this.declared(name, 'text').default;
+  }
+
+  optional(name: string): string | null {
+    this.declared(name, 'optional');
+    return this.present(name);
+  }
+
+  int(name: string): number {
+    const { default: fallback, min, max } = this.declared(name, 'int');
+    const raw = this.present(name);
+    if (raw === null) return fallback;
     const value = Number(raw);
     if (!Number.isInteger(value) || value < min || value > max) {
       this.problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
@@ -169,17 +192,19 @@ class Reader {
     return value;
   }
 
-  bool(name: string, fallback: boolean): boolean {
-    const raw = this.env[name]?.toLowerCase();
-    if (raw === undefined || raw === '') return fallback;
+  bool(name: string): boolean {
+    const fallback = this.declared(name, 'bool').default;
+    const raw = this.present(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
     if (['true', '1', 'yes', 'on'].includes(raw)) return true;
     if (['false', '0', 'no', 'off'].includes(raw)) return false;
     this.problems.push(`${name} must be true or false (got "${this.env[name]}")`);
     return fallback;
   }
 
-  url(name: string, protocols: string[]): string | null {
-    const raw = this.optional(name);
+  url(name: string): string | null {
+    const { protocols } = this.declared(name, 'url');
+    const raw = this.present(name);
     if (raw === null) return null;
     try {
       const parsed = new URL(raw);
@@ -191,8 +216,9 @@ class Reader {
     }
   }
 
-  oneOf<T extends string>(name: string, fallback: T, allowed: readonly T[]): T {
-    const raw = this.string(name, fallback);
+  choice<T extends string>(name: string, allowed: readonly T[]): T {
+    const fallback = this.declared(name, 'choice').default as T;
+    const raw = this.present(name) ?? fallback;
     if (!(allowed as readonly string[]).includes(raw)) {
       this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${raw}")`);
       return fallback;
@@ -201,38 +227,30 @@ class Reader {
   }
 }
 
-/** Signs the in-process AA test system's notifications in development; never good enough for a live airline. */
-export const DEV_AA_NOTIFY_SECRET = 'aa-notify-development-secret';
-/** The same for the in-process VS test system. */
-export const DEV_VS_NOTIFY_SECRET = 'vs-notify-development-secret';
-
 /** An airline's settings under its code's prefix: AA_TEST_URL, VS_TEST_URL, and so on. */
-function airlineConfig(r: Reader, code: 'AA' | 'VS', devNotifySecret: string): AirlineConfig {
-  const lower = code.toLowerCase();
+function airlineConfig(r: Reader, code: 'AA' | 'VS'): AirlineConfig {
   return {
-    testSubscriptionKey: r.string(`${code}_TEST_SUBSCRIPTION_KEY`, `${lower}-test-subscription-key`),
-    testSystemUrl: r.url(`${code}_TEST_URL`, ['http:', 'https:']),
-    testSystemPort: r.int(`${code}_TEST_PORT`, 0, 0, 65535),
-    liveUrl: r.url(`${code}_LIVE_URL`, ['https:', 'http:']),
+    testSubscriptionKey: r.text(`${code}_TEST_SUBSCRIPTION_KEY`),
+    testSystemUrl: r.url(`${code}_TEST_URL`),
+    testSystemPort: r.int(`${code}_TEST_PORT`),
+    liveUrl: r.url(`${code}_LIVE_URL`),
     liveSubscriptionKey: r.optional(`${code}_LIVE_SUBSCRIPTION_KEY`),
-    notifySecret: r.string(`${code}_NOTIFY_SECRET`, devNotifySecret),
-    notifyUrl: r.url(`${code}_NOTIFY_URL`, ['http:', 'https:']),
-    testRetentionDays: r.int(`${code}_TEST_RETENTION_DAYS`, 30, 0, 3650),
+    notifySecret: r.text(`${code}_NOTIFY_SECRET`),
+    notifyUrl: r.url(`${code}_NOTIFY_URL`),
+    testRetentionDays: r.int(`${code}_TEST_RETENTION_DAYS`),
   };
 }
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const r = new Reader(env);
 
-  const keyPrefix = r.string('KEY_PREFIX', 'fa');
+  const keyPrefix = r.text('KEY_PREFIX');
   if (!/^[a-z][a-z0-9]{1,11}$/.test(keyPrefix)) {
     r.problems.push(`KEY_PREFIX must be 2-12 lowercase letters or digits, starting with a letter (got "${keyPrefix}")`);
   }
 
   const keyEnvironments = r
-    .string('KEY_ENVIRONMENTS', 'test,live')
+    .text('KEY_ENVIRONMENTS')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -240,83 +258,84 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     r.problems.push('KEY_ENVIRONMENTS must be a comma-separated list of test and live');
   }
 
-  const trustProxyParsed = parseTrustProxy(env.TRUST_PROXY);
+  const trustProxyParsed = parseTrustProxy(r.raw('TRUST_PROXY'));
   if ('problem' in trustProxyParsed) r.problems.push(trustProxyParsed.problem);
   const trustProxy = 'value' in trustProxyParsed ? trustProxyParsed.value : false;
 
-  const databaseUrl = r.url('DATABASE_URL', ['postgres:', 'postgresql:']);
+  const databaseUrl = r.url('DATABASE_URL');
   const keyring = r.optional('KEYRING');
   if (databaseUrl !== null && keyring === null) {
     r.problems.push('KEYRING is required when DATABASE_URL is set (a generated keyring file is only for embedded storage)');
   }
 
-  const port = r.int('PORT', 8080, 0, 65535);
-  const publicUrl = r.url('PUBLIC_URL', ['http:', 'https:']);
+  const port = r.int('PORT');
+  const dataDirSetting = r.raw('DATA_DIR');
+  const publicUrl = r.url('PUBLIC_URL');
   const config: Config = {
     port,
-    host: r.string('HOST', '0.0.0.0'),
+    host: r.text('HOST'),
     // Unset, the data folder is the project's own (not the working directory's): `npx flightagg` run
     // from a subfolder must open the same storage as `npm start`. A DATA_DIR of the operator's is
     // taken as typed, relative to where they typed it.
-    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(REPO_ROOT, 'data'),
+    dataDir: dataDirSetting ? path.resolve(dataDirSetting) : path.join(REPO_ROOT, 'data'),
     databaseUrl,
-    pgPoolMax: r.int('PG_POOL_MAX', 10, 1, 1_000),
-    redisUrl: r.url('REDIS_URL', ['redis:', 'rediss:']),
-    redisPrefix: r.string('REDIS_PREFIX', 'flightagg:'),
+    pgPoolMax: r.int('PG_POOL_MAX'),
+    redisUrl: r.url('REDIS_URL'),
+    redisPrefix: r.text('REDIS_PREFIX'),
     keyPrefix,
     keyring,
     keyEnvironments: keyEnvironments as KeyEnvironment[],
-    orderWritesEnabled: r.bool('ORDER_WRITES_ENABLED', true),
-    logLevel: r.oneOf('LOG_LEVEL', 'info', LOG_LEVELS),
+    orderWritesEnabled: r.bool('ORDER_WRITES_ENABLED'),
+    logLevel: r.choice('LOG_LEVEL', LOG_LEVELS),
     publicUrl: publicUrl ?? `http://localhost:${port}`,
     publicUrlSet: publicUrl !== null,
     trustProxy,
     metricsToken: r.optional('METRICS_TOKEN'),
-    requestCosts: r.bool('REQUEST_COSTS', false),
-    aa: airlineConfig(r, 'AA', DEV_AA_NOTIFY_SECRET),
-    vs: airlineConfig(r, 'VS', DEV_VS_NOTIFY_SECRET),
+    requestCosts: r.bool('REQUEST_COSTS'),
+    aa: airlineConfig(r, 'AA'),
+    vs: airlineConfig(r, 'VS'),
     airlineSweep: {
-      ordersPerMinute: r.int('AIRLINE_SWEEP_ORDERS_PER_MINUTE', 30, 0, 10_000),
-      recheckMinutes: r.int('AIRLINE_SWEEP_RECHECK_MINUTES', 30, 1, 24 * 60),
+      ordersPerMinute: r.int('AIRLINE_SWEEP_ORDERS_PER_MINUTE'),
+      recheckMinutes: r.int('AIRLINE_SWEEP_RECHECK_MINUTES'),
     },
-    airlineNotifications: { refreshSeconds: r.int('AIRLINE_NOTIFY_REFRESH_SECONDS', 60, 1, 3_600) },
-    ticketingDeadlineSweepSeconds: r.int('TICKETING_DEADLINE_SWEEP_SECONDS', 3_600, 1, 86_400),
-    ndcSchemaDir: path.resolve(REPO_ROOT, r.string('NDC_SCHEMA_DIR', '../shared/ndc/schemas-21.3')),
+    airlineNotifications: { refreshSeconds: r.int('AIRLINE_NOTIFY_REFRESH_SECONDS') },
+    ticketingDeadlineSweepSeconds: r.int('TICKETING_DEADLINE_SWEEP_SECONDS'),
+    ndcSchemaDir: path.resolve(REPO_ROOT, r.text('NDC_SCHEMA_DIR')),
     search: {
-      cacheTtlSeconds: r.int('SEARCH_CACHE_TTL_SECONDS', 300, 0, 86_400),
-      rateLimitPerMinute: r.int('SEARCH_RATE_LIMIT_PER_MINUTE', 60, 1, 100_000),
-      timeoutMs: r.int('SEARCH_TIMEOUT_MS', 12_000, 100, 120_000),
+      cacheTtlSeconds: r.int('SEARCH_CACHE_TTL_SECONDS'),
+      rateLimitPerMinute: r.int('SEARCH_RATE_LIMIT_PER_MINUTE'),
+      timeoutMs: r.int('SEARCH_TIMEOUT_MS'),
     },
-    monitoring: { intervalSeconds: r.int('MONITORING_INTERVAL_SECONDS', 60, 0, 86_400) },
+    monitoring: { intervalSeconds: r.int('MONITORING_INTERVAL_SECONDS') },
     aviation: {
       syncFrom: r.optional('AVIATION_SYNC_FROM'),
-      syncIntervalHours: r.int('AVIATION_SYNC_INTERVAL_HOURS', 24, 1, 24 * 365),
+      syncIntervalHours: r.int('AVIATION_SYNC_INTERVAL_HOURS'),
     },
     mail: {
-      smtpUrl: r.url('SMTP_URL', ['smtp:', 'smtps:']),
-      from: r.string('MAIL_FROM', 'Flight Gateway <no-reply@localhost>'),
+      smtpUrl: r.url('SMTP_URL'),
+      from: r.text('MAIL_FROM'),
       operatorEmail: r.optional('OPERATOR_EMAIL'),
     },
-    passwords: { scryptLogN: r.int('PASSWORD_SCRYPT_LOG_N', 17, 10, 20) },
-    publicFormsPerHour: r.int('PUBLIC_FORM_RATE_LIMIT_PER_HOUR', 10, 1, 100_000),
-    loginFailuresPerHour: r.int('LOGIN_FAILURE_LIMIT_PER_HOUR', 100, 1, 1_000_000),
+    passwords: { scryptLogN: r.int('PASSWORD_SCRYPT_LOG_N') },
+    publicFormsPerHour: r.int('PUBLIC_FORM_RATE_LIMIT_PER_HOUR'),
+    loginFailuresPerHour: r.int('LOGIN_FAILURE_LIMIT_PER_HOUR'),
     http: {
-      headersTimeoutMs: r.int('HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000),
-      requestTimeoutMs: r.int('HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 600_000),
-      keepAliveTimeoutMs: r.int('HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
+      headersTimeoutMs: r.int('HTTP_HEADERS_TIMEOUT_MS'),
+      requestTimeoutMs: r.int('HTTP_REQUEST_TIMEOUT_MS'),
+      keepAliveTimeoutMs: r.int('HTTP_KEEP_ALIVE_TIMEOUT_MS'),
     },
-    shutdownGraceMs: r.int('SHUTDOWN_GRACE_MS', 25_000, 1_000, 600_000),
-    shutdownReadyDelayMs: r.int('SHUTDOWN_READY_DELAY_MS', 5_000, 0, 600_000),
+    shutdownGraceMs: r.int('SHUTDOWN_GRACE_MS'),
+    shutdownReadyDelayMs: r.int('SHUTDOWN_READY_DELAY_MS'),
     webhooks: {
       allowedPrivateHosts: r
-        .string('WEBHOOK_ALLOWED_PRIVATE_HOSTS', '')
+        .text('WEBHOOK_ALLOWED_PRIVATE_HOSTS')
         .split(',')
         .map((s) => s.trim().toLowerCase().replace(/\.$/, ''))
         .filter(Boolean),
     },
     billing: {
-      freeAllowanceRequests: r.int('FREE_ALLOWANCE_REQUESTS', 1_000, 0, 100_000_000),
-      usageFlushSeconds: r.int('USAGE_FLUSH_SECONDS', 5, 1, 3_600),
+      freeAllowanceRequests: r.int('FREE_ALLOWANCE_REQUESTS'),
+      usageFlushSeconds: r.int('USAGE_FLUSH_SECONDS'),
     },
   };
   // A live airline must not be able to be impersonated with a secret printed in the source.

@@ -23,8 +23,8 @@ interface RouteCosts {
 // One store per process: a request is attributed to whichever app (and tally) started it, since
 // the entry carries its own tally's bucket. Work outside any request (jobs, start-up) is counted
 // in the tally's `background` bucket. Created on first use only: an AsyncLocalStorage that has
-// run once turns on Node 20's promise hooks for the whole process (measured: a gated no-op request
-// took 30-40 % more CPU), so a process that does not attribute never creates it.
+// run once turns on Node's promise hooks for the whole process, which costs every request CPU
+// (docs/operations/costs.md, "Cost per request"), so a process that does not attribute never creates it.
 let current: AsyncLocalStorage<RequestCostsEntry> | null = null;
 
 /** The label of work that no request caused: scheduled jobs, migrations, start-up. */

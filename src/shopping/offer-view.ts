@@ -58,9 +58,9 @@ const listTexts = new WeakMap<readonly Offer[], string>();
 
 /**
  * `JSON.stringify(offers.map(offerJson))`, remembered for this array (offers and their lists are
- * not changed once a connector has handed them out). One JSON.stringify of the whole list
- * measured about a quarter faster than offer by offer (0.94 against 1.21 ms per 86-offer answer),
- * and a compiled fast-json-stringify serializer of OfferSchema no faster than JSON.stringify.
+ * not changed once a connector has handed them out). One JSON.stringify of the whole list is
+ * cheaper than offer by offer, and a compiled fast-json-stringify serializer of OfferSchema was no
+ * faster than JSON.stringify (bench/results/2026-11-26.md, "the search path's CPU, per stage").
  */
 export function offersJsonText(offers: readonly Offer[]): string {
   let text = listTexts.get(offers);

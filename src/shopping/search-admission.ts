@@ -24,7 +24,7 @@ export interface SearchAdmission {
 
 // The sliding-window take (the limiter's own Lua, on the same sorted set), then, when admitted and
 // asked to, the GET of the cache key: a cached search is one round trip to Redis instead of two
-// (issue 18's budget: ≤ 2 with the meter). A refused search reads nothing: its 429 never looks at
+// (the budget of docs/operations/costs.md: ≤ 2 with the meter). A refused search reads nothing: its 429 never looks at
 // the cache.
 const TAKE_AND_READ_SCRIPT = `${SLIDING_WINDOW_TAKE_LUA}
 local cached = false

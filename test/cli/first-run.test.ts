@@ -99,6 +99,10 @@ describe.skipIf(inject('databaseUrl'))('the first npm start on empty embedded st
     expect(output).toContain(`storage     embedded (PGlite) in ${dataDir}`);
     expect(output).toMatch(/redis {7}off/);
     expect(output).toMatch(/aviation {4}not imported: .*npx flightagg aviation sync.*--from/);
+    // The variables the environment sets, by name from their declarations; an empty one counts as unset.
+    const settings = /settings {4}(.*) from the environment/.exec(output)?.[1]?.split(', ') ?? [];
+    expect(settings).toEqual(expect.arrayContaining(['PORT', 'HOST', 'DATA_DIR', 'LOG_LEVEL', 'MONITORING_INTERVAL_SECONDS']));
+    expect(settings).not.toContain('DATABASE_URL');
   });
 
   it('runs operator commands through the running gateway, from any folder', async () => {

@@ -50,7 +50,7 @@ const OPERATOR_VALUES = {
 };
 
 describe('Dockerfile', () => {
-  it('builds in one stage and runs from node:20 in another, as a user that is not root', () => {
+  it('builds in one stage and runs from node:24 (LTS) in another, as a user that is not root', () => {
     const [build, run] = stages();
     expect(stages()).toHaveLength(2);
     const args = Object.fromEntries(
@@ -58,7 +58,7 @@ describe('Dockerfile', () => {
     );
     for (const stage of [build!, run!]) {
       const image = stage.from.replace(/^\$\{(\w+)\}$/, (_m, name: string) => args[name] ?? '');
-      expect(image).toMatch(/^node:20(-|$)/);
+      expect(image).toMatch(/^node:24(-|$)/);
     }
     const user = run!.steps.filter((s) => s.keyword === 'USER').at(-1);
     expect(user?.args).toBeDefined();

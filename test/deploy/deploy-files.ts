@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { CONFIG_VARIABLES } from '../../src/platform/config-variables.js';
 
 /** Reading the deployment artefacts as Docker and Compose would, for test/deploy. */
 
@@ -106,21 +107,9 @@ export function interpolate(text: string, values: Record<string, string>): strin
 }
 
 /**
- * The environment variables the gateway's configuration reads (src/platform/config.ts): every
- * name it hands to its readers (`r.int('PORT', …)`) or reads off `env` directly. An airline's
- * settings are read under its code (`${code}_NOTIFY_URL`): those count once per airline code the
- * configuration calls airlineConfig with.
+ * The environment variables the gateway and its test-system command read: their declarations
+ * (src/platform/config-variables.ts), which test/platform/config-reference.test.ts proves complete.
  */
 export function configVariables(): Set<string> {
-  const names = new Set<string>();
-  // The gateway's settings, and the test system command's own storage settings (AA_TEST_DATABASE_URL).
-  for (const file of ['src/platform/config.ts', 'src/cli/testsystem-commands.ts']) {
-    const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
-    for (const m of source.matchAll(/\br\s*\.\s*\w+\(\s*'([A-Z][A-Z0-9_]*)'/g)) names.add(m[1]!);
-    for (const m of source.matchAll(/\benv\.([A-Z][A-Z0-9_]*)\b/g)) names.add(m[1]!);
-    // Per-airline settings are read by template (`${code}_TEST_URL`, `${prefix}_TEST_DATABASE_URL`): one per airline.
-    for (const m of source.matchAll(/`\$\{(?:code|prefix)\}(_[A-Z0-9_]+)`/g))
-      for (const airline of ['AA', 'VS']) names.add(`${airline}${m[1]!}`);
-  }
-  return names;
+  return new Set(CONFIG_VARIABLES.map((v) => v.name));
 }

@@ -29,8 +29,8 @@ export interface ShoppingAnswer {
  * fatal. Per-slice offers are combined into whole trips (offer-combiner.ts).
  *
  * Without `early` (nothing waits for the first offers: a plain search) the whole answer is read,
- * then mapped: mapping each offer while the reader is still at work measured up to ~1 ms more CPU
- * per 86-offer answer in the gateway (bench/README.md, "offers read one by one"), for no gain.
+ * then mapped: mapping each offer while the reader is still at work cost the gateway more CPU
+ * per answer (bench/results/2026-11-26.md, "offers read one by one"), for no gain.
  *
  * With `early`, a one-way search hands its first `early.size` offers out the moment they are
  * mapped, while the rest of the answer is still being read: a streamed search sends them at once.

@@ -1,8 +1,8 @@
 /**
  * A small XML reader for airline answers, producing the tree fast-xml-parser would (elements as
  * keys, repeats as arrays, attributes as `@_name`, text as a string or `#text`, namespace
- * prefixes dropped). Why not fast-xml-parser here: on a 277 KB AirShoppingRS it measured
- * 40-130 ms on this machine, most of a search's budget; one indexOf-driven pass takes a few ms.
+ * prefixes dropped). Why not fast-xml-parser here: on an AirShoppingRS of a few hundred KB it
+ * takes tens of ms, most of a search's budget; one indexOf-driven pass takes a few ms.
  * It is strict where it matters (unbalanced or cut-off documents throw) and ignores what NDC
  * answers do not use (DTDs, processing instructions, comments).
  *

@@ -89,8 +89,8 @@ async function openPostgres(
   onQuery: () => void,
   poolMax: number,
 ): Promise<Database> {
-  // Loaded only for PostgreSQL: the embedded default never needs the driver (bench/README.md,
-  // "Memory of the embedded default": pg, ioredis and nodemailer together ~7 MB of RSS).
+  // Loaded only for PostgreSQL: the embedded default never needs the driver, nor the memory its
+  // modules take (as ioredis and nodemailer, loaded only when configured).
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: url,
@@ -169,11 +169,11 @@ async function openPostgres(
 }
 
 // PGlite's WebAssembly heap only grows, and PostgreSQL's defaults size it for a server: 128 MB of
-// shared buffers alone made 120 MB of the idle gateway's RSS. The embedded database holds the
-// gateway's own small tables (aviation reads are served from memory, see src/aviation/), so
-// 8 MB of buffers keep its working set (pages beyond them come from the OS's page cache): against
-// 16 MB, ~9 MB less RSS idle, the same aviation load time and webhook delivery rate
-// (bench/README.md). Index builds of an import get 16 MB instead of 64 MB.
+// shared buffers alone made most of that of the idle gateway's RSS. The embedded database holds
+// the gateway's own small tables (aviation reads are served from memory, see src/aviation/), so
+// 8 MB of buffers keep its working set (pages beyond them come from the OS's page cache) with
+// less RSS than 16 MB and the same aviation load time and webhook delivery rate
+// (bench/results/2026-11-26.md). Index builds of an import get 16 MB instead of 64 MB.
 const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=8MB', '-c', 'maintenance_work_mem=16MB', '-c', 'temp_buffers=2MB'];
 
 async function openPglite(dataDir: string, onQuery: () => void, template?: Blob): Promise<Database> {

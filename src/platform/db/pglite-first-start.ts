@@ -28,8 +28,8 @@ function isMissingOrEmpty(dir: string): boolean {
 /**
  * Initialises an empty PGlite data directory in a short-lived child process. PGlite's first start
  * runs initdb in a second WebAssembly instance and copies its heap and a tarball of the result;
- * in the gateway's own process that left ~600 MB of RSS that only a major GC would give back, and
- * made the first start the memory peak of the first import (826-898 MB). In a child, that memory
+ * in the gateway's own process that left hundreds of MB of RSS that only a major GC would give
+ * back, and made the first start the memory peak of the first import. In a child, that memory
  * leaves with the child, and the gateway opens an already initialised directory.
  *
  * The child writes beside the target and the finished directory is renamed into place, so an

@@ -3,9 +3,9 @@ import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 /**
  * One line per request, written when it ends: method, URL, host and peer (`req`), status (`res`),
  * `responseTime` in ms and the request id, where Fastify writes two (`incoming request` as it
- * starts, `request completed` as it ends). Logging at `info` cost a cached aviation read ~25 µs of
- * CPU (against ~45 µs for all the rest of its work; bench/README.md, 2026-11-27): one line instead
- * of two saved ~5 µs of that, and halves the log volume with no fact lost.
+ * starts, `request completed` as it ends). Logging is a large share of a cheap read's CPU, and one
+ * line instead of two makes it cheaper and halves the log volume with no fact lost (figures:
+ * docs/operations/http.md, "Logs", and bench/results/).
  *
  * `incoming request` is still written at `debug`: with LOG_LEVEL=debug a request that never ends
  * can be traced. Errors and every other line Fastify writes are left as they are.

@@ -17,7 +17,7 @@ function scalarBundlePath(): string {
 }
 
 // Read on the first request for it, not at start: a gateway whose docs page nobody opens does not
-// hold the ~3.5 MB (issue 19). Kept once read, for every app of the process.
+// hold its few MB. Kept once read, for every app of the process.
 let bundle: Buffer | undefined;
 function scalarBundle(file: string): Buffer {
   bundle ??= fs.readFileSync(file);

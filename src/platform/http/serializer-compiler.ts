@@ -6,11 +6,11 @@ type Serializer = ReturnType<ReturnType<SerializerFactory>>;
 
 /**
  * Fastify's own response serializer compiler (fast-json-stringify), compiling each distinct
- * response schema once. Fastify compiles one serializer per route and status at start: 778 for
- * this gateway, of only 214 distinct schemas. Every GET route has its HEAD twin with the same
- * schemas, the order schema answers nine routes, and each route builds its own copies of the
- * same error bodies. Each serializer keeps its generated source and code, so the copies held ~4 MB
- * of heap (issue 19) and their compilation was start time spent for nothing.
+ * response schema once. Fastify compiles one serializer per route and status at start, and most
+ * of them are copies: every GET route has its HEAD twin with the same schemas, the order schema
+ * answers several routes, and each route builds its own copies of the same error bodies. Each
+ * serializer keeps its generated source and code, so the copies cost heap for as long as the
+ * process runs, and their compilation was start time spent for nothing.
  *
  * Two schemas are the same when their JSON text is (a digest of it is kept, not the text). A
  * serializer depends on nothing else than its schema and the compiler's shared schemas and options,

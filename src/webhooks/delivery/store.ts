@@ -13,8 +13,8 @@ export interface ClaimedDelivery extends WebhookDeliveryRow {
  * Whether a worker run would find anything: an event not fanned out yet, or a pending delivery
  * due and not leased (its endpoint's state is left to the claim). Both on partial indexes. Most
  * runs of most gateways find nothing, and then this one light statement is all they send, not the
- * fan-out's and the claim's locking ones: on embedded storage ~1 ms of CPU a second instead of
- * ~7-12 (bench/README.md, "Idle CPU").
+ * fan-out's and the claim's locking ones, which on embedded storage were most of an idle
+ * gateway's CPU (bench/results/2026-11-26.md, "Idle CPU").
  */
 export async function hasWork(db: Db, at: Date): Promise<boolean> {
   const { rows } = await sql<{ work: boolean }>`

@@ -1,0 +1,444 @@
+/**
+ * Every environment variable the gateway reads, declared once: its kind, default, accepted range and
+ * meaning. `loadConfig` (config.ts) takes defaults and ranges from here; the configuration reference
+ * in README.md and docs/operations/*.md and the start banner's settings line are generated from it
+ * (`npm run docs:config`), and test/platform/config-reference.test.ts fails when either drifts.
+ */
+
+export type ConfigTopic =
+  | 'server'
+  | 'storage'
+  | 'keys'
+  | 'observability'
+  | 'http'
+  | 'airlines'
+  | 'airline-sweeps'
+  | 'search'
+  | 'billing'
+  | 'aviation'
+  | 'mail'
+  | 'portal'
+  | 'webhooks'
+  | 'test-system-command';
+
+export const CONFIG_TOPICS: Record<ConfigTopic, string> = {
+  server: 'Server',
+  storage: 'Storage',
+  keys: 'API keys and data keys',
+  observability: 'Logs and metrics',
+  http: 'HTTP time-outs and shutdown',
+  airlines: 'Airlines',
+  'airline-sweeps': 'Airline change notifications and sweeps',
+  search: 'Search',
+  billing: 'Plans and metering',
+  aviation: 'Aviation data',
+  mail: 'Mail',
+  portal: 'Developer portal',
+  webhooks: 'Webhooks',
+  'test-system-command': 'A test system run alone (`flightagg testsystem aa|vs`)',
+};
+
+/** How a value is read. `custom` values are parsed by loadConfig itself (or by the command named). */
+export type ConfigValue =
+  | { kind: 'int'; default: number; min: number; max: number }
+  | { kind: 'bool'; default: boolean }
+  | { kind: 'text'; default: string }
+  | { kind: 'optional' }
+  | { kind: 'url'; protocols: readonly string[] }
+  | { kind: 'choice'; default: string; allowed: readonly string[] }
+  | { kind: 'custom' };
+
+export interface ConfigVariable {
+  name: string;
+  topic: ConfigTopic;
+  value: ConfigValue;
+  /** What an unset variable means, where the declared default alone does not say it. */
+  unset?: string;
+  /** One line for the reference (Markdown). */
+  description: string;
+  /** Read by this CLI command only, not by the gateway's `loadConfig`. */
+  command?: 'testsystem';
+}
+
+const int = (def: number, min: number, max: number): ConfigValue => ({ kind: 'int', default: def, min, max });
+const bool = (def: boolean): ConfigValue => ({ kind: 'bool', default: def });
+const text = (def: string): ConfigValue => ({ kind: 'text', default: def });
+const url = (...protocols: string[]): ConfigValue => ({ kind: 'url', protocols });
+const OPTIONAL: ConfigValue = { kind: 'optional' };
+const CUSTOM: ConfigValue = { kind: 'custom' };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Signs the in-process AA test system's notifications in development; never good enough for a live airline. */
+export const DEV_AA_NOTIFY_SECRET = 'aa-notify-development-secret';
+/** The same for the in-process VS test system. */
+export const DEV_VS_NOTIFY_SECRET = 'vs-notify-development-secret';
+
+/** One airline's settings under its code's prefix (AA_TEST_URL, VS_TEST_URL, ...). */
+function airlineVariables(code: 'AA' | 'VS', airline: string, devNotifySecret: string): ConfigVariable[] {
+  const lower = code.toLowerCase();
+  const topic: ConfigTopic = 'airlines';
+  return [
+    {
+      name: `${code}_TEST_SUBSCRIPTION_KEY`,
+      topic,
+      value: text(`${lower}-test-subscription-key`),
+      description: `the \`Ocp-Apim-Subscription-Key\` the ${code} test system expects (development default)`,
+    },
+    {
+      name: `${code}_TEST_URL`,
+      topic,
+      value: url('http:', 'https:'),
+      unset: 'in-process',
+      description: `a separately running ${code} test system (\`flightagg testsystem ${lower}\`); every instance of a cluster must reach the same one`,
+    },
+    {
+      name: `${code}_TEST_PORT`,
+      topic,
+      value: int(0, 0, 65535),
+      unset: '`0` (any free port)',
+      description: `loopback port of the in-process ${code} test system`,
+    },
+    {
+      name: `${code}_TEST_RETENTION_DAYS`,
+      topic,
+      value: int(30, 0, 3650),
+      description: `the ${code} test system (in-process or run alone) purges a booking this many days after its last flight lands, with the seats sold of flights that long past, at start and hourly; \`0\` keeps every booking`,
+    },
+    {
+      name: `${code}_LIVE_URL`,
+      topic,
+      value: url('https:', 'http:'),
+      description: `${airline}'s NDC endpoint for live keys; unset, a live call answers 502${code === 'VS' ? ' and searches leave VS out (docs/connectors.md)' : ''}`,
+    },
+    {
+      name: `${code}_LIVE_SUBSCRIPTION_KEY`,
+      topic,
+      value: OPTIONAL,
+      description: `${airline}'s live subscription key`,
+    },
+    {
+      name: `${code}_NOTIFY_SECRET`,
+      topic: 'airline-sweeps',
+      value: text(devNotifySecret),
+      unset: 'development secret',
+      description: `shared secret ${airline} signs its change notifications with (\`POST /v1/airlines/${lower}/notifications\`, header \`X-Airline-Signature\`, HMAC-SHA256), at least 16 characters; **required, and not the development one, on shared storage (\`DATABASE_URL\`) and when \`${code}_LIVE_URL\` is set** (make one with \`openssl rand -hex 32\` and give the airline the same). The development secret is taken only on embedded storage with the in-process test system`,
+    },
+    {
+      name: `${code}_NOTIFY_URL`,
+      topic: 'airline-sweeps',
+      value: url('http:', 'https:'),
+      description: `where a separately run ${code} test system sends its change notifications (the gateway's \`/v1/airlines/${lower}/notifications\`); an in-process one is pointed at its gateway`,
+    },
+  ];
+}
+
+/** The test-system command's own storage settings, per airline (src/cli/testsystem-commands.ts). */
+function testSystemCommandVariables(code: 'AA' | 'VS'): ConfigVariable[] {
+  const lower = code.toLowerCase();
+  return [
+    {
+      name: `${code}_TEST_DATABASE_URL`,
+      topic: 'test-system-command',
+      value: CUSTOM,
+      unset: 'embedded storage',
+      description: `\`flightagg testsystem ${lower}\` keeps its bookings in this PostgreSQL, schema \`${lower}_test_system\` (\`--database-url\` wins)`,
+      command: 'testsystem',
+    },
+    {
+      name: `${code}_TEST_DATA_DIR`,
+      topic: 'test-system-command',
+      value: CUSTOM,
+      unset: `\`DATA_DIR/${lower}-test-system\``,
+      description: `\`flightagg testsystem ${lower}\` keeps its bookings in embedded storage here (\`--data-dir\` wins)`,
+      command: 'testsystem',
+    },
+  ];
+}
+
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: 'PORT', topic: 'server', value: int(8080, 0, 65535), description: 'HTTP port' },
+  { name: 'HOST', topic: 'server', value: text('0.0.0.0'), description: 'address to bind' },
+  {
+    name: 'PUBLIC_URL',
+    topic: 'server',
+    value: url('http:', 'https:'),
+    unset: '`http://localhost:$PORT`',
+    description:
+      'base of links in e-mails and `docs_url`; unset, the API description names a relative server, so the docs page calls whichever host it was opened on',
+  },
+  {
+    name: 'ORDER_WRITES_ENABLED',
+    topic: 'server',
+    value: bool(true),
+    description: '`false` answers every order write with 503 `coming_soon`',
+  },
+  {
+    name: 'DATA_DIR',
+    topic: 'storage',
+    value: CUSTOM,
+    unset: "the project's `data/`",
+    description:
+      "embedded storage, the generated keyring, and the mail outbox without SMTP; unset, the project's own folder whatever the working directory; a relative path is taken from where it was typed",
+  },
+  {
+    name: 'DATABASE_URL',
+    topic: 'storage',
+    value: url('postgres:', 'postgresql:'),
+    unset: 'embedded PGlite',
+    description: 'PostgreSQL connection string; requires `KEYRING`',
+  },
+  {
+    name: 'PG_POOL_MAX',
+    topic: 'storage',
+    value: int(10, 1, 1_000),
+    description:
+      "PostgreSQL connections one process holds at most; keep instances × `PG_POOL_MAX` under the server's `max_connections` less a reserve ([docs/operations/costs.md](docs/operations/costs.md#connection-pool-sizing))",
+  },
+  {
+    name: 'REDIS_URL',
+    topic: 'storage',
+    value: url('redis:', 'rediss:'),
+    unset: 'in-process',
+    description: 'Redis for what instances share: search cache, rate limits, key-cache eviction',
+  },
+  {
+    name: 'REDIS_PREFIX',
+    topic: 'storage',
+    value: text('flightagg:'),
+    description: 'namespace of every Redis key and channel, so several deployments can share one server',
+  },
+  {
+    name: 'KEY_PREFIX',
+    topic: 'keys',
+    value: text('fa'),
+    description: 'service prefix of API keys (2-12 lowercase letters or digits, starting with a letter)',
+  },
+  {
+    name: 'KEY_ENVIRONMENTS',
+    topic: 'keys',
+    value: text('test,live'),
+    description:
+      'key environments this deployment accepts (a comma list of `test` and `live`); a key of any other answers `invalid api key`',
+  },
+  {
+    name: 'KEYRING',
+    topic: 'keys',
+    value: OPTIONAL,
+    unset: 'generated file in `DATA_DIR`',
+    description:
+      'data keys, `id:purpose:base64(32 bytes)` entries separated by commas or new lines; purposes `api-key-lookup`, `api-key-secrets`, `webhook-secrets`, `totp-seeds`, `offer-ids`, `recovery-codes`, one key at least each (`flightagg keyring generate` prints entries). The last key listed for a purpose seals or signs new data; every listed key still opens or verifies what it made. Every instance needs the same `offer-ids` keys. Required with `DATABASE_URL`',
+  },
+  {
+    name: 'LOG_LEVEL',
+    topic: 'observability',
+    value: { kind: 'choice', default: 'info', allowed: LOG_LEVELS },
+    description: 'how much the gateway logs (JSON lines; docs/operations/http.md, "Logs")',
+  },
+  {
+    name: 'METRICS_TOKEN',
+    topic: 'observability',
+    value: OPTIONAL,
+    unset: '`/metrics` answers this host only',
+    description:
+      'when set, `/metrics` needs `Authorization: Bearer <token>`, from anywhere; unset, only a loopback peer with no forwarding header is answered',
+  },
+  {
+    name: 'REQUEST_COSTS',
+    topic: 'observability',
+    value: bool(false),
+    description:
+      '`true` attributes database statements and Redis commands to requests and routes on `/metrics` (its AsyncLocalStorage costs CPU on every request); off, they are one total',
+  },
+  {
+    name: 'TRUST_PROXY',
+    topic: 'http',
+    value: CUSTOM,
+    unset: '`false`',
+    description:
+      'proxies whose `X-Forwarded-For` is believed: a hop count (`1`, `2`; only when the gateway is reachable through them alone) or a comma list of proxy IPs/CIDRs and `loopback`, `linklocal`, `uniquelocal`; the client is the right-most untrusted address; `true` and unrecognised values are refused at start ([docs/operations/http.md](docs/operations/http.md#trust_proxy))',
+  },
+  {
+    name: 'HTTP_HEADERS_TIMEOUT_MS',
+    topic: 'http',
+    value: int(10_000, 100, 600_000),
+    description:
+      'a client must finish its request headers within this (from the connection or the previous request): slow-header clients and connections that send nothing get 408',
+  },
+  {
+    name: 'HTTP_REQUEST_TIMEOUT_MS',
+    topic: 'http',
+    value: int(30_000, 100, 600_000),
+    description:
+      'a client must finish its whole request (headers and body) within this; 408 after. At least the headers time-out; 30 s lets a 1 MiB body arrive at ~35 KB/s. A response in progress (a search, an SSE stream) is never cut',
+  },
+  {
+    name: 'HTTP_KEEP_ALIVE_TIMEOUT_MS',
+    topic: 'http',
+    value: int(72_000, 100, 600_000),
+    description:
+      "idle keep-alive connections close after this: above common load balancers' 60 s, so the balancer closes first and never reuses a connection the gateway is closing",
+  },
+  {
+    name: 'SHUTDOWN_GRACE_MS',
+    topic: 'http',
+    value: int(25_000, 1_000, 600_000),
+    description:
+      'on SIGTERM, in-flight requests get this long; open search streams get half of it, then end with `error` `server_shutting_down`',
+  },
+  {
+    name: 'SHUTDOWN_READY_DELAY_MS',
+    topic: 'http',
+    value: int(5_000, 0, 600_000),
+    description:
+      "on SIGTERM, readiness answers 503 (`checks.shutdown: draining`) for this long while the instance still serves, so a load balancer moves away first; then `SHUTDOWN_GRACE_MS`. `0` disables; SIGINT skips it. An orchestrator's termination grace must exceed both together",
+  },
+  ...airlineVariables('AA', 'American Airlines', DEV_AA_NOTIFY_SECRET),
+  ...airlineVariables('VS', 'Virgin Atlantic', DEV_VS_NOTIFY_SECRET),
+  {
+    name: 'NDC_SCHEMA_DIR',
+    topic: 'airlines',
+    value: text('../shared/ndc/schemas-21.3'),
+    description: 'NDC 21.3 XSDs the test systems validate against (a relative path is taken from the repository root)',
+  },
+  {
+    name: 'AIRLINE_SWEEP_ORDERS_PER_MINUTE',
+    topic: 'airline-sweeps',
+    value: int(30, 0, 10_000),
+    description:
+      'the safety-net sweep re-reads at most this many open orders departing within 72 hours per minute, once per cluster; `0` switches it off',
+  },
+  {
+    name: 'AIRLINE_SWEEP_RECHECK_MINUTES',
+    topic: 'airline-sweeps',
+    value: int(30, 1, 24 * 60),
+    description: 'an order re-read by the sweep (or after a notification) is left alone this long',
+  },
+  {
+    name: 'AIRLINE_NOTIFY_REFRESH_SECONDS',
+    topic: 'airline-sweeps',
+    value: int(60, 1, 3_600),
+    description:
+      'an order is re-read because of airline notifications at most once per this long, however many name it; one named again inside it is re-read when it ends',
+  },
+  {
+    name: 'TICKETING_DEADLINE_SWEEP_SECONDS',
+    topic: 'airline-sweeps',
+    value: int(3_600, 1, 86_400),
+    description:
+      'how often the cluster looks for unpaid holds due within 24 hours, to announce each once with `order.ticketing_deadline_approaching`',
+  },
+  {
+    name: 'SEARCH_CACHE_TTL_SECONDS',
+    topic: 'search',
+    value: int(300, 0, 86_400),
+    description: 'identical searches inside this window come from cache',
+  },
+  {
+    name: 'SEARCH_RATE_LIMIT_PER_MINUTE',
+    topic: 'search',
+    value: int(60, 1, 100_000),
+    description: 'searches per rolling minute per agency (an agency may have its own)',
+  },
+  {
+    name: 'SEARCH_TIMEOUT_MS',
+    topic: 'search',
+    value: int(12_000, 100, 120_000),
+    description: 'the aggregator time-out that bounds a search and its stream',
+  },
+  {
+    name: 'MONITORING_INTERVAL_SECONDS',
+    topic: 'search',
+    value: int(60, 0, 86_400),
+    description: 'connector health probe interval; `0` disables monitoring',
+  },
+  {
+    name: 'FREE_ALLOWANCE_REQUESTS',
+    topic: 'billing',
+    value: int(1_000, 0, 100_000_000),
+    description:
+      'the one-off free allowance of an account on the free plan, in metered requests of its developer-portal keys (an operator can set another per agency: `flightagg agency set <id> --free-allowance N`; [docs/plans.md](docs/plans.md))',
+  },
+  {
+    name: 'USAGE_FLUSH_SECONDS',
+    topic: 'billing',
+    value: int(5, 1, 3_600),
+    description: 'how often each instance writes counted usage to `usage_counts`, in batches written once each',
+  },
+  {
+    name: 'AVIATION_SYNC_FROM',
+    topic: 'aviation',
+    value: OPTIONAL,
+    description:
+      'a folder or URL base of the upstream aviation files; set, the gateway syncs at start if empty and then on a schedule',
+  },
+  {
+    name: 'AVIATION_SYNC_INTERVAL_HOURS',
+    topic: 'aviation',
+    value: int(24, 1, 24 * 365),
+    description: 'aviation sync schedule',
+  },
+  {
+    name: 'SMTP_URL',
+    topic: 'mail',
+    value: url('smtp:', 'smtps:'),
+    unset: 'mails written to `DATA_DIR/outbox`',
+    description: 'server for outgoing mail',
+  },
+  {
+    name: 'MAIL_FROM',
+    topic: 'mail',
+    value: text('Flight Gateway <no-reply@localhost>'),
+    description: 'sender of outgoing mail',
+  },
+  {
+    name: 'OPERATOR_EMAIL',
+    topic: 'mail',
+    value: OPTIONAL,
+    description: 'who receives `/v1/subscribe` notifications',
+  },
+  {
+    name: 'LOGIN_FAILURE_LIMIT_PER_HOUR',
+    topic: 'portal',
+    value: int(100, 1, 1_000_000),
+    description:
+      'failed portal sign-ins per client address per rolling hour; beyond it every sign-in from that address is 429 with `Retry-After` until the oldest failure is an hour old',
+  },
+  {
+    name: 'PUBLIC_FORM_RATE_LIMIT_PER_HOUR',
+    topic: 'portal',
+    value: int(10, 1, 100_000),
+    description:
+      'sign-ups, password reset requests and `/v1/subscribe` requests per client address per rolling hour, each endpoint on its own (all send mail); 429 with `Retry-After` beyond it',
+  },
+  {
+    name: 'PASSWORD_SCRYPT_LOG_N',
+    topic: 'portal',
+    value: int(17, 10, 20),
+    description: "scrypt cost (log2 N) for new password hashes; OWASP's baseline is 17",
+  },
+  {
+    name: 'WEBHOOK_ALLOWED_PRIVATE_HOSTS',
+    topic: 'webhooks',
+    value: text(''),
+    unset: 'empty',
+    description:
+      'development only: exact host names webhook URLs may use although they resolve to private addresses (e.g. `localhost` for a local receiver; trust its certificate with `NODE_EXTRA_CA_CERTS`); a warning is logged at start when set; literal IPs are never allowed',
+  },
+  ...testSystemCommandVariables('AA'),
+  ...testSystemCommandVariables('VS'),
+];
+
+const BY_NAME = new Map(CONFIG_VARIABLES.map((v) => [v.name, v]));
+
+/** The declaration of a variable; a name nobody declared is a programming error. */
+export function configVariable(name: string): ConfigVariable {
+  const declared = BY_NAME.get(name);
+  if (!declared) throw new Error(`${name} is read but not declared in config-variables.ts`);
+  return declared;
+}
+
+/** The declared variables this environment sets (non-empty), in declaration order: names only, never values. */
+export function variablesSetIn(env: Record<string, string | undefined>): string[] {
+  return CONFIG_VARIABLES.filter((v) => env[v.name] !== undefined && env[v.name] !== '').map((v) => v.name);
+}
