@@ -111,6 +111,13 @@ describe('order messages on the wire', () => {
     if (!later.ok) throw new Error(later.failure.message);
     const reissued = await aaConnector.acceptReshopOffers(ref, [later.value[0]!.offer.offerId], { type: 'agency_account' }, ctx);
     expect(reissued.ok ? reissued.value.segments[0]!.departingAt.slice(0, 10) : reissued.failure.message).toBe(day(24));
+    // The answer to an airline's change notification (nothing pending here: the airline changes nothing).
+    const flightItems = reissued.ok ? reissued.value.flightItemIds : [];
+    expect(flightItems.length).toBeGreaterThan(0);
+    const accepted = await aaConnector.acceptChange(ref, flightItems, ctx);
+    expect(accepted.ok ? accepted.value.status : accepted.failure.message).toBe('ticketed');
+    const acceptance = wire.traffic.find((t) => t.message === 'OrderChange' && t.request.includes('<AcceptChange>'));
+    expect(acceptance?.request).toContain(`<OrderItemRefID>${flightItems[0]}</OrderItemRefID>`);
     const cancel = await aaConnector.cancelQuote(ref, ctx);
     if (!cancel.ok) throw new Error(cancel.failure.message);
     expect(cancel.value.refund.amountMinor).toBeGreaterThan(0);
