@@ -164,7 +164,7 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
 
   await app.register(auth.plugin);
   await app.register(sessionGate);
-  // Right after the gates: the meter and the standing check see every route the gate passes.
+  // Right after the gates: the meter and the standing check see every route the gates pass.
   await app.register(billing.plugin);
   await app.register(health.plugin);
   await app.register(connectors.plugin);
