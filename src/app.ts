@@ -7,6 +7,7 @@ import { createConnectors, type Connectors } from './connectors/plugin.js';
 import { createDashboard } from './dashboard/plugin.js';
 import { createHealth } from './health/plugin.js';
 import { createIdentity, type Identity } from './identity/identity.js';
+import { createSessionGate } from './identity/sessions/session-gate.js';
 import { createMonitoring, type Monitoring } from './monitoring/plugin.js';
 import { createOffers } from './offers/plugin.js';
 import { createOrders, type Orders } from './orders/plugin.js';
@@ -138,7 +139,9 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
     vsTestSystemUrl: options.vsTestSystemUrl ?? null,
   });
   const portal = createPortal({ platform, identity, apiKeys: auth.apiKeys });
-  const billing = createBilling({ platform, authenticate: portal.authenticate });
+  // Every route whose policy is `session`, whichever feature registers it, needs a portal session.
+  const sessionGate = createSessionGate(portal.services.sessions);
+  const billing = createBilling({ platform });
   // Offers and orders need each other: offers reads a booked order's seat map and services by order
   // id, the dashboard's order page shows them. The order lookup is called only at request time.
   const offers = createOffers({
@@ -149,19 +152,19 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   const orders = createOrders({
     platform,
     connectors: connectors.registry,
-    authenticate: portal.authenticate,
     requireAccreditation: billing.terms.requireAccreditation,
     ancillaries: offers.offers,
   });
   const shopping = createShopping({ platform, connectors: connectors.registry });
   const monitoring = createMonitoring({ platform, connectors: connectors.registry });
-  const webhooks = createWebhooks({ platform, authenticate: portal.authenticate, ...options.webhooks });
+  const webhooks = createWebhooks({ platform, ...options.webhooks });
   const health = createHealth({ platform });
   const aviation = createAviation({ platform });
   const dashboard = createDashboard({ platform });
 
   await app.register(auth.plugin);
-  // Right after the key gate: the meter and the standing check see every route the gate passes.
+  await app.register(sessionGate);
+  // Right after the gates: the meter and the standing check see every route the gates pass.
   await app.register(billing.plugin);
   await app.register(health.plugin);
   await app.register(connectors.plugin);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Mailer } from '../platform/mail.js';
@@ -19,8 +19,6 @@ export const BATCH_PRUNE_JOB = 'billing.batch-prune';
 
 export interface BillingOptions {
   platform: Platform;
-  /** The portal's session hook (`app.portal.authenticate`): sets `request.session` on /v1/dev and /v1/admin routes. */
-  authenticate(request: FastifyRequest): Promise<void>;
   /** Where the going-live notice goes; the platform's mailer unless a test passes its own. */
   mailer?: Mailer;
 }
@@ -35,9 +33,9 @@ export interface Billing {
 /**
  * Plans, metering and standing checks (docs/plans.md): the meter on every route whose policy
  * declares a `meter`, its flush job, and the portal and admin routes of account terms and usage.
- * Register the plugin after the API-key gate's (`auth`).
+ * Register the plugin after the API-key gate's (`auth`) and the session gate.
  */
-export function createBilling({ platform, authenticate, mailer = platform.mailer }: BillingOptions): Billing {
+export function createBilling({ platform, mailer = platform.mailer }: BillingOptions): Billing {
   const clock = () => platform.clock();
   const terms = createTermsService({ ...platform, mailer, clock });
   // With Redis, served requests it cannot take are counted in this instance's memory meanwhile.
@@ -87,13 +85,12 @@ export function createBilling({ platform, authenticate, mailer = platform.mailer
 
       await app.register(async (scoped) => {
         setRoutePolicy(scoped, SESSION_ROUTE);
-        scoped.addHook('onRequest', authenticate);
         await scoped.register(termsRoutes, { terms, clock, defaultSearchRate: platform.config.search.rateLimitPerMinute });
         await scoped.register(usageRoutes, { usage });
         await scoped.register(planRoutes);
       });
     },
-    { name: 'billing', dependencies: ['auth'] },
+    { name: 'billing', dependencies: ['auth', 'session-gate'] },
   );
   return { plugin, terms, meter, usage };
 }

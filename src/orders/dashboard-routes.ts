@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errors, SESSION_SECURITY } from '../portal/schemas.js';
+import { errors, SESSION_SECURITY } from '../identity/sessions/session-schemas.js';
 import type { OrderRow } from '../platform/db/rows.js';
 import { forbidden } from '../platform/errors.js';
 import { listHistory } from './history-store.js';
@@ -69,13 +69,11 @@ export async function dashboardOrderRoutes(
   app: FastifyInstance,
   opts: OrderRouteOptions & {
     gate: (request: FastifyRequest) => Promise<void>;
-    /** The portal's session hook: sets `request.session`. */
-    authenticate: (request: FastifyRequest) => Promise<void>;
     ancillaries: Pick<OfferService, 'seats' | 'services'>;
   },
 ): Promise<void> {
   const router = app.withTypeProvider<TypeBoxTypeProvider>();
-  app.addHook('onRequest', opts.authenticate);
+  // After the session gate (an app-wide hook, so it runs first): request.session is set here.
   app.addHook('onRequest', async (request) => requireSupportPermission(request));
   const deps = { db: opts.platform.db, connectors: opts.connectors, clock: () => opts.platform.clock() };
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errors, SESSION_SECURITY } from '../portal/schemas.js';
+import { errors, SESSION_SECURITY } from '../identity/sessions/session-schemas.js';
 import type { OrderRow } from '../platform/db/rows.js';
 import type { OfferService } from '../offers/offer-service.js';
 import { SeatMapResponseSchema, ServiceSchema } from '../offers/offer-schemas.js';

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
 import type { OfferService, BookedOrderResolver } from '../offers/offer-service.js';
@@ -24,8 +24,6 @@ const TICKETING_DEADLINE_SWEEP_JOB = 'orders.ticketing-deadline-sweep';
 export interface OrdersOptions {
   platform: Platform;
   connectors: ConnectorRegistry;
-  /** The portal's session hook, for the agency dashboard's order actions. */
-  authenticate: (request: FastifyRequest) => Promise<void>;
   /** Billing's accreditation rule for ticketing in production (`billing.terms.requireAccreditation`). */
   requireAccreditation?: RequireAccreditation;
   /** The offers feature's seat maps and services, which the dashboard shows for a booked order. */
@@ -42,7 +40,7 @@ export interface Orders {
  * Orders: `/v1/orders` on an API key and the dashboard's order actions on a portal session, the
  * hourly ticketing-deadline sweep and the booking recovery (each once per cluster).
  */
-export function createOrders({ platform, connectors, authenticate, requireAccreditation, ancillaries }: OrdersOptions): Orders {
+export function createOrders({ platform, connectors, requireAccreditation, ancillaries }: OrdersOptions): Orders {
   const bookedOrders: BookedOrderResolver = {
     async resolve(id, agencyId) {
       if (!agencyId || !airlineOfOrderId(id)) return null;
@@ -108,13 +106,12 @@ export function createOrders({ platform, connectors, authenticate, requireAccred
         await dashboard.register(dashboardOrderRoutes, {
           platform,
           connectors,
-          authenticate,
           gate: writeGate(platform.config),
           ancillaries,
         });
       });
     },
-    { name: 'orders', dependencies: ['connectors', 'portal'], encapsulate: true },
+    { name: 'orders', dependencies: ['connectors', 'session-gate'], encapsulate: true },
   );
   return { plugin, bookedOrders };
 }

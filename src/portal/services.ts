@@ -13,7 +13,7 @@ import { createPasswordService } from './passwords/service.js';
 import { createSecurityService } from './security/service.js';
 import { createLoginService } from './sessions/login.js';
 import { createSessionService } from './sessions/service.js';
-import type { SessionContext } from './sessions/session-context.js';
+import type { SessionContext } from '../identity/sessions/session-context.js';
 import { createStepUp } from './sessions/step-up.js';
 import { createSubscribeService } from './subscribe/service.js';
 import { createSupportService } from './support/service.js';

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
@@ -13,8 +13,6 @@ export const WEBHOOK_DELIVERY_JOB = 'webhooks.delivery';
 
 export interface WebhooksOptions {
   platform: Platform;
-  /** The portal's session hook: sets `request.session`. */
-  authenticate(request: FastifyRequest): Promise<void>;
   /** Resolves receiver host names; tests pass one they control. Defaults to the system resolver. */
   resolver?: Resolver;
   /** Extra CAs trusted for receivers (tests); in production use NODE_EXTRA_CA_CERTS. */
@@ -76,10 +74,9 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
         run: async () => void (await dispatcher.runOnce()),
       });
       setRoutePolicy(app, SESSION_ROUTE);
-      app.addHook('onRequest', options.authenticate);
       await app.register(endpointRoutes, { endpoints });
     },
-    { name: 'webhooks', dependencies: ['portal'], encapsulate: true },
+    { name: 'webhooks', dependencies: ['session-gate'], encapsulate: true },
   );
   return { plugin, endpoints, dispatcher };
 }

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The shape of the tree (docs/architecture.md), checked so it stays that way: no import circles,
- * nothing imports the app back, features meet through their entries' options, not decorations.
+ * no circles between top-level folders, nothing imports the app back, features meet through their
+ * entries' options, not decorations.
  */
 const SRC = path.resolve(import.meta.dirname, '../../src');
 
@@ -31,47 +32,84 @@ const files = sourceFiles(SRC);
 const graph = new Map(files.map((file) => [file, importsOf(file)]));
 const rel = (file: string) => path.relative(SRC, file);
 
-/** Strongly connected components of more than one file, or a file importing itself (Tarjan). */
-function importCircles(): string[][] {
+/** Strongly connected components of more than one node, or a node importing itself (Tarjan). */
+function circlesOf(nodes: Iterable<string>, edges: (node: string) => readonly string[]): string[][] {
   let next = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const stack: string[] = [];
   const onStack = new Set<string>();
   const circles: string[][] = [];
-  const visit = (file: string) => {
-    index.set(file, next);
-    low.set(file, next);
+  const visit = (node: string) => {
+    index.set(node, next);
+    low.set(node, next);
     next += 1;
-    stack.push(file);
-    onStack.add(file);
-    for (const target of graph.get(file) ?? []) {
+    stack.push(node);
+    onStack.add(node);
+    for (const target of edges(node)) {
       if (!index.has(target)) {
         visit(target);
-        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+        low.set(node, Math.min(low.get(node)!, low.get(target)!));
       } else if (onStack.has(target)) {
-        low.set(file, Math.min(low.get(file)!, index.get(target)!));
+        low.set(node, Math.min(low.get(node)!, index.get(target)!));
       }
     }
-    if (low.get(file) === index.get(file)) {
+    if (low.get(node) === index.get(node)) {
       const component: string[] = [];
       let member: string;
       do {
         member = stack.pop()!;
         onStack.delete(member);
-        component.push(rel(member));
-      } while (member !== file);
-      if (component.length > 1 || (graph.get(file) ?? []).includes(file)) circles.push(component.sort());
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || edges(node).includes(node)) circles.push(component.sort());
     }
   };
-  for (const file of files) if (!index.has(file)) visit(file);
+  for (const node of nodes) if (!index.has(node)) visit(node);
   return circles;
+}
+
+function importCircles(): string[][] {
+  return circlesOf(files, (file) => graph.get(file) ?? []).map((circle) => circle.map(rel));
+}
+
+/** The top-level folder under src/ a file belongs to (`billing`), or the file itself at the top (`app.ts`). */
+const folderOf = (file: string) => rel(file).split(path.sep)[0]!;
+
+/** Every import from one top-level folder into another: `billing -> portal` with the files that make it. */
+const folderImports = new Map<string, string[]>();
+for (const [file, targets] of graph) {
+  for (const target of targets) {
+    if (folderOf(file) === folderOf(target)) continue;
+    const edge = `${folderOf(file)} -> ${folderOf(target)}`;
+    folderImports.set(edge, [...(folderImports.get(edge) ?? []), `${rel(file)} imports ${rel(target)}`]);
+  }
+}
+const folderGraph = new Map<string, string[]>();
+for (const edge of folderImports.keys()) {
+  const [from, to] = edge.split(' -> ') as [string, string];
+  folderGraph.set(from, [...(folderGraph.get(from) ?? []), to]);
+}
+
+/** Circles between top-level folders, each with the imports that close it, so a failure says what to move. */
+function folderCircles(): { folders: string[]; imports: string[] }[] {
+  return circlesOf(new Set(files.map(folderOf)), (folder) => folderGraph.get(folder) ?? []).map((folders) => ({
+    folders,
+    imports: [...folderImports]
+      .filter(([edge]) => folders.includes(edge.split(' -> ')[0]!) && folders.includes(edge.split(' -> ')[1]!))
+      .flatMap(([, imports]) => imports),
+  }));
 }
 
 describe('the import graph of src/', () => {
   it('has no import circles, type-only imports included', () => {
     expect(files.length).toBeGreaterThan(100);
     expect(importCircles()).toEqual([]);
+  });
+
+  it('has no circles between top-level folders: a feature that another imports never imports it back', () => {
+    expect(folderGraph.size).toBeGreaterThan(8);
+    expect(folderCircles()).toEqual([]);
   });
 
   it('has nothing import app.ts but the process entries that run it', () => {
@@ -90,7 +128,8 @@ describe('the import graph of src/', () => {
 
   it('gives every feature folder one entry, plugin.ts', () => {
     // Folders that are not features: the platform, the process entries, the AA test system (its
-    // own server), and identity, a library of stores with no HTTP routes (entry identity.ts).
+    // own server), and identity, a library of stores and the session gate with no HTTP routes
+    // (entry identity.ts).
     const notFeatures = new Set(['platform', 'cli', 'testsystem', 'identity']);
     const features = fs
       .readdirSync(SRC, { withFileTypes: true })

@@ -231,8 +231,8 @@ describe("the agency's side of the log", () => {
 });
 
 describe('for other features', () => {
-  it('exposes the session hook and the request decoration app-wide', () => {
-    expect(typeof p.gateway.portal.authenticate).toBe('function');
+  it('has one app-wide session gate and the request decoration app-wide', () => {
+    expect(p.app.hasPlugin('session-gate')).toBe(true);
     expect(p.app.hasRequestDecorator('session')).toBe(true);
   });
 });

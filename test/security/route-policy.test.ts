@@ -1,7 +1,13 @@
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyRequest, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import type { DeclaredRoute, MeterSurface } from '../../src/platform/http/route-policy.js';
+import {
+  PUBLIC_ROUTE,
+  SESSION_ROUTE,
+  setRoutePolicy,
+  type DeclaredRoute,
+  type MeterSurface,
+} from '../../src/platform/http/route-policy.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { createTestPlatform } from '../helpers/test-platform.js';
 import { concretePath, requestFor } from './route-walk.js';
@@ -206,5 +212,75 @@ describe('a route without a declared policy', () => {
       await app.close().catch(() => undefined);
       await platform.close();
     }
+  });
+});
+
+describe('the session gate', () => {
+  let t: TestApp;
+  const PASSWORD = 'violet-harbour-sunrise-42';
+  const seen = (request: FastifyRequest) => ({ userId: request.session?.userId ?? null });
+
+  beforeAll(async () => {
+    // Session routes the way any feature could add one, with no hook of their own: in a scope
+    // that sets the policy, and at the root declaring it on the route; and a public route.
+    t = await buildTestApp({
+      routes: (app) => {
+        void app.register(async (scope) => {
+          setRoutePolicy(scope, SESSION_ROUTE);
+          scope.get('/v1/dev/probe-scoped', async (request) => seen(request));
+        });
+        app.post('/v1/admin/probe-root', { config: SESSION_ROUTE }, async (request) => seen(request));
+        app.get('/v1/probe-public', { config: PUBLIC_ROUTE }, async (request) => seen(request));
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  async function signIn(): Promise<{ userId: string; token: string }> {
+    const agency = await t.gateway.identity.createAgency({ name: 'Gate Agency' });
+    const email = `gate-${Math.random().toString(36).slice(2, 8)}@agency.test`;
+    const user = await t.gateway.identity.createUser({ agencyId: agency.id, email, password: PASSWORD, role: 'owner' });
+    const login = await t.app.inject({ method: 'POST', url: '/v1/dev/login', payload: { email, password: PASSWORD } });
+    expect(login.statusCode).toBe(200);
+    return { userId: user.id, token: login.json<{ token: string }>().token };
+  }
+
+  it('guards a session route that declares the policy and adds no hook, wherever it is registered', async () => {
+    const { userId, token } = await signIn();
+    for (const [method, url] of [
+      ['GET', '/v1/dev/probe-scoped'],
+      ['POST', '/v1/admin/probe-root'],
+    ] as const) {
+      const missing = await t.app.inject({ method, url });
+      expect(missing.statusCode, `${method} ${url} without a session`).toBe(401);
+      expect(missing.headers['www-authenticate']).toBe('Bearer realm="portal"');
+      expect(missing.json()).toMatchObject({ code: 'missing_session', request_id: missing.headers['x-request-id'] });
+
+      const malformed = await t.app.inject({ method, url, headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+      expect(malformed.statusCode, `${method} ${url} with another scheme`).toBe(401);
+      expect(malformed.json().code).toBe('invalid_session');
+
+      const ok = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` } });
+      expect(ok.statusCode, `${method} ${url} with a session`).toBe(200);
+      expect(ok.json()).toEqual({ userId });
+    }
+  });
+
+  it('refuses a session that has ended', async () => {
+    const { token } = await signIn();
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ method: 'POST', url: '/v1/dev/logout', headers })).statusCode).toBe(200);
+    const ended = await t.app.inject({ url: '/v1/dev/probe-scoped', headers });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.headers['www-authenticate']).toBe('Bearer realm="portal"');
+    expect(ended.json().code).toBe('invalid_session');
+  });
+
+  it('leaves every other route alone: a public route neither asks for a session nor reads one sent to it', async () => {
+    const { token } = await signIn();
+    const res = await t.app.inject({ url: '/v1/probe-public', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ userId: null });
+    expect((await t.app.inject({ url: '/v1/probe-public' })).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, SESSION_SECURITY } from '../../portal/schemas.js';
-import { requirePermission, sessionOf } from '../../portal/sessions/session-auth.js';
+import { errors, SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
+import { requirePermission, sessionOf } from '../../identity/sessions/session-auth.js';
 import { BILLING_PERMISSION } from '../terms/routes.js';
 import { PLANS } from './catalogue.js';
 import { PlanList } from './schemas.js';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden } from '../../platform/errors.js';
-import { errors, SESSION_SECURITY } from '../../portal/schemas.js';
-import { requirePermission, sessionOf } from '../../portal/sessions/session-auth.js';
-import type { SessionContext } from '../../portal/sessions/session-context.js';
+import { errors, SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
+import { requirePermission, sessionOf } from '../../identity/sessions/session-auth.js';
+import type { SessionContext } from '../../identity/sessions/session-context.js';
 import {
   AgencyList,
   AgencyListQuery,

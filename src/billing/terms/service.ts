@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { normalizeIata } from '../../identity/agencies/iata.js';
 import { updateAgencyTerms, type AgencyTermsUpdate } from '../../identity/agencies/store.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { listOwnerEmails } from '../../identity/users/store.js';
@@ -8,7 +9,6 @@ import type { Db } from '../../platform/db/database.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mail.js';
 import { PLAN_CODES, planOf } from '../plans/catalogue.js';
-import { normalizeIata } from './iata.js';
 import * as store from './store.js';
 import { BILLING_STATUSES, toTerms, type AccountTerms, type BillingStatus } from './terms.js';
 

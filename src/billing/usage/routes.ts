@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden } from '../../platform/errors.js';
-import { errors, SESSION_SECURITY } from '../../portal/schemas.js';
-import { requirePermission, sessionOf } from '../../portal/sessions/session-auth.js';
+import { errors, SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
+import { requirePermission, sessionOf } from '../../identity/sessions/session-auth.js';
 import { AgencyParams } from '../terms/schemas.js';
 import { BILLING_PERMISSION } from '../terms/routes.js';
 import { UsageQuerystring, UsageReport } from './schemas.js';

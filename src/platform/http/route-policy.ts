@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { Surface } from './surfaces.js';
 
 /**
- * How a route is authenticated. The API-key gate enforces `api-key`; the other kinds name the
- * check that guards the route so the choice is visible on the route and provable by a test:
+ * How a route is authenticated. The API-key gate enforces `api-key`, the session gate `session`;
+ * the other kinds name the check that guards the route so the choice is visible on the route and
+ * provable by a test:
  * - `public`: no credential (liveness, readiness, sign-up, login, the API description);
  * - `api-key`: `X-API-Key`, checked by the gate (src/auth/api-key-gate.ts) with the key's restrictions;
- * - `session`: a portal bearer token, checked by the portal's session hook in the route's scope;
+ * - `session`: a portal bearer token, checked by the session gate (src/identity/sessions/session-gate.ts);
  * - `metrics-token`: the scrape endpoint's own check (src/platform/http/metrics-routes.ts);
  * - `airline-signature`: an airline calling us (its change notifications), checked by the route's
  *   own HMAC signature check with the airline's shared secret (src/orders/airline-changes/).

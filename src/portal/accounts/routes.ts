@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { errors, NO_SECURITY, SESSION_SECURITY } from '../schemas.js';
+import { errors, SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
+import { NO_SECURITY } from '../schemas.js';
 import type { PortalServices } from '../services.js';
-import { sessionOf } from '../sessions/session-auth.js';
+import { sessionOf } from '../../identity/sessions/session-auth.js';
 import { SignupBody, SignupResponse, VerifyQuery, VerifyResponse } from './schemas.js';
 
 /**

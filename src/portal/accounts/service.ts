@@ -1,5 +1,4 @@
-import { DEFAULT_PLAN_CODE } from '../../billing/plans/catalogue.js';
-import { normalizeIata } from '../../billing/terms/iata.js';
+import { normalizeIata } from '../../identity/agencies/iata.js';
 import { verifyAgencyOwnedBy } from '../../identity/agencies/store.js';
 import type { Identity } from '../../identity/identity.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
@@ -10,7 +9,7 @@ import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
 import { ACCOUNT_MAIL_PER_HOUR, EMAIL_VERIFICATION_TTL_MS } from '../policy.js';
-import type { SessionContext } from '../sessions/session-context.js';
+import type { SessionContext } from '../../identity/sessions/session-context.js';
 import { hashToken, newToken } from '../sessions/tokens.js';
 import { accountMailCap } from './account-mail-cap.js';
 import * as store from './store.js';
@@ -85,9 +84,8 @@ export function createSignupService(
         return { status: 'verification_sent' as const };
       }
       const agency = await identity.createAgency({
+        // No plan code: an agency without one is on billing's default plan, the free one (docs/plans.md).
         name: input.agencyName?.trim() || email.split('@')[1]!,
-        // Sign-up starts every agency on the free plan (docs/plans.md).
-        planCode: DEFAULT_PLAN_CODE,
         iataNumber,
         verified: false,
       });

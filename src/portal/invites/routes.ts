@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { INVITE_POLICY } from '../policy.js';
-import { errors, NO_SECURITY, SESSION_SECURITY, StatusBody } from '../schemas.js';
+import { errors, SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
+import { NO_SECURITY } from '../schemas.js';
 import type { PortalServices } from '../services.js';
-import { sessionOf } from '../sessions/session-auth.js';
+import { sessionOf } from '../../identity/sessions/session-auth.js';
 import { AcceptInviteBody, AcceptInviteResponse, CreateInviteBody, InviteIdParams, InviteList, InviteRecord } from './schemas.js';
 
 const tags = ['portal: teammates'];

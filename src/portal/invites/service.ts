@@ -9,7 +9,7 @@ import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import { accountMailCap } from '../accounts/account-mail-cap.js';
 import { ACCOUNT_MAIL_PER_HOUR, INVITE_POLICY } from '../policy.js';
-import type { SessionContext } from '../sessions/session-context.js';
+import type { SessionContext } from '../../identity/sessions/session-context.js';
 import { hashToken, newToken } from '../sessions/tokens.js';
 import * as store from './store.js';
 

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { optionalBody } from '../../platform/http/responses.js';
-import { errors, SESSION_SECURITY, StatusBody, StepUpBody } from '../schemas.js';
+import { errors, SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
+import { StepUpBody } from '../schemas.js';
 import type { PortalServices } from '../services.js';
-import { sessionOf } from '../sessions/session-auth.js';
+import { sessionOf } from '../../identity/sessions/session-auth.js';
 import { CreateKeyBody, KeyIdParams, KeyList, KeyRecord, KeyWithSecret, RevealResponse, UpdateKeyBody } from './schemas.js';
 
 const tags = ['portal: api keys'];

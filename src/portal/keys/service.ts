@@ -2,7 +2,7 @@ import type { ApiKeyService, KeyRestrictionInput } from '../../auth/api-keys/key
 import { findAgency } from '../../identity/agencies/store.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
-import type { SessionContext } from '../sessions/session-context.js';
+import type { SessionContext } from '../../identity/sessions/session-context.js';
 import type { RequireStepUp } from '../sessions/step-up.js';
 
 export interface KeyFieldsInput {

@@ -7,7 +7,7 @@ import type { Platform } from '../../platform/platform.js';
 import type { CredentialService } from '../accounts/credentials.js';
 import { RECOVERY_CODE_COUNT, STEP_UP_WINDOW_MS } from '../policy.js';
 import type { SessionService } from '../sessions/service.js';
-import type { SessionContext } from '../sessions/session-context.js';
+import type { SessionContext } from '../../identity/sessions/session-context.js';
 import type { RequireStepUp } from '../sessions/step-up.js';
 import { newRecoveryCode, normalizeRecoveryCode, recoveryCodeCandidates, recoveryCodeHash } from './recovery-codes.js';
 import * as store from './store.js';

@@ -9,7 +9,7 @@ import type { Platform } from '../../platform/platform.js';
 import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
 import { accountMailCap } from '../accounts/account-mail-cap.js';
 import { ACCOUNT_MAIL_PER_HOUR, PASSWORD_RESET_TTL_MS } from '../policy.js';
-import type { SessionContext } from '../sessions/session-context.js';
+import type { SessionContext } from '../../identity/sessions/session-context.js';
 import type { RequireStepUp } from '../sessions/step-up.js';
 import { revokeUserSessions } from '../sessions/store.js';
 import { hashToken, newToken } from '../sessions/tokens.js';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, SESSION_SECURITY } from '../schemas.js';
+import { errors, SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
 import type { PortalServices } from '../services.js';
-import { sessionOf } from '../sessions/session-auth.js';
+import { sessionOf } from '../../identity/sessions/session-auth.js';
 import {
   AdminEvents,
   AdminEventsQuery,

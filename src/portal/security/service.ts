@@ -8,8 +8,8 @@ import { findUser, listLockedUsers, unlockUser } from '../../identity/users/stor
 import type { SecurityEventRow } from '../../platform/db/rows.js';
 import { notFound } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
-import { refuseSupportSession, requirePermission } from '../sessions/session-auth.js';
-import type { SessionContext } from '../sessions/session-context.js';
+import { refuseSupportSession, requirePermission } from '../../identity/sessions/session-auth.js';
+import type { SessionContext } from '../../identity/sessions/session-context.js';
 
 export function toEventView(row: SecurityEventRow) {
   return {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, NO_SECURITY, SESSION_SECURITY, StatusBody } from '../schemas.js';
+import { errors, SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
+import { NO_SECURITY } from '../schemas.js';
 import type { PortalServices } from '../services.js';
-import { clientOf, refuseSupportSession, sessionOf } from './session-auth.js';
+import { clientOf, refuseSupportSession, sessionOf } from '../../identity/sessions/session-auth.js';
 import { LoginBody, LoginMfaBody, LoginResponse, MeResponse, SessionIdParams, SessionList } from './schemas.js';
 
 /** Opening a session: no credential but the password (and second factor) in the body. */

@@ -5,7 +5,7 @@ import { notFound, unauthorized } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { SESSION_POLICY } from '../policy.js';
-import type { SessionContext } from './session-context.js';
+import type { SessionContext } from '../../identity/sessions/session-context.js';
 import * as store from './store.js';
 import { hashToken, newToken } from './tokens.js';
 

@@ -1,7 +1,7 @@
 import { forbidden } from '../../platform/errors.js';
 import type { CredentialService } from '../accounts/credentials.js';
 import { STEP_UP_WINDOW_MS } from '../policy.js';
-import type { SessionContext } from './session-context.js';
+import type { SessionContext } from '../../identity/sessions/session-context.js';
 
 export type StepUpProof = 'password' | 'second_factor';
 

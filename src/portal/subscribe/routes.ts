@@ -3,7 +3,8 @@ import { Type } from '@sinclair/typebox';
 import { badRequest, unprocessable } from '../../platform/errors.js';
 import { errorResponses } from '../../platform/http/responses.js';
 import { validationMessage } from '../../platform/http/validation-message.js';
-import { errors, NO_SECURITY, StatusBody } from '../schemas.js';
+import { errors, StatusBody } from '../../identity/sessions/session-schemas.js';
+import { NO_SECURITY } from '../schemas.js';
 import type { PortalServices } from '../services.js';
 
 const SubscribeBody = Type.Object({ email: Type.String({ format: 'email', maxLength: 320 }) });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, SESSION_SECURITY, StatusBody } from '../schemas.js';
+import { errors, SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
 import type { PortalServices } from '../services.js';
-import { clientOf, sessionOf } from '../sessions/session-auth.js';
+import { clientOf, sessionOf } from '../../identity/sessions/session-auth.js';
 import { OpenSupportBody, SupportSessionOpened, SupportSessionParams } from './schemas.js';
 import { SUPPORT_SESSION_MINUTES } from './service.js';
 

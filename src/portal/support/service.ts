@@ -4,8 +4,8 @@ import { forbidden, notFound } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import { SESSION_POLICY } from '../policy.js';
 import type { ClientInfo, SessionService } from '../sessions/service.js';
-import { requirePermission } from '../sessions/session-auth.js';
-import type { SessionContext } from '../sessions/session-context.js';
+import { requirePermission } from '../../identity/sessions/session-auth.js';
+import type { SessionContext } from '../../identity/sessions/session-context.js';
 
 export const SUPPORT_PERMISSION = 'support.session';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, SESSION_SECURITY, StatusBody } from '../../portal/schemas.js';
-import { sessionOf } from '../../portal/sessions/session-auth.js';
+import { errors, SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
+import { sessionOf } from '../../identity/sessions/session-auth.js';
 import type { EndpointService } from './service.js';
 import {
   CreateEndpointBody,

@@ -6,7 +6,7 @@ import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { Keyring } from '../../platform/keyring/keyring.js';
-import type { SessionContext } from '../../portal/sessions/session-context.js';
+import type { SessionContext } from '../../identity/sessions/session-context.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import type { GuardOptions } from '../delivery/ssrf-guard.js';
 import { findDelivery, listDeliveries, requeueDelivery } from '../delivery/store.js';

@@ -1,4 +1,4 @@
-import type { Role } from '../../identity/account-service.js';
+import type { Role } from '../account-service.js';
 
 /**
  * Who is behind a session-authenticated request. On a support session `userId` is the operator,
@@ -22,7 +22,7 @@ export interface SessionContext {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by the portal's session hook on `/v1/dev` and `/v1/admin` routes; null elsewhere. */
+    /** Set by the session gate on every route whose policy is `session`; null elsewhere. */
     session: SessionContext | null;
   }
 }

@@ -1,35 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, forbidden } from '../../platform/errors.js';
+import { forbidden } from '../../platform/errors.js';
 import type { SessionContext } from './session-context.js';
-import type { SessionService } from './service.js';
 
-const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="portal"' };
-const BEARER = /^Bearer[ \t]+([A-Za-z0-9_-]{1,200})[ \t]*$/i;
-
-/**
- * The onRequest hook of session-authenticated routes: `Authorization: Bearer <session token>`
- * in, `request.session` out. Any feature's routes can add it: createPortal() returns it as `authenticate`.
- */
-export function sessionHook(sessions: SessionService) {
-  return async function authenticateSession(request: FastifyRequest): Promise<void> {
-    const header = request.headers.authorization;
-    if (header === undefined || header === '') {
-      throw new AppError(401, 'missing_session', 'missing session token: send Authorization: Bearer <token>', {}, CHALLENGE);
-    }
-    const token = BEARER.exec(header)?.[1];
-    if (!token) throw new AppError(401, 'invalid_session', 'invalid or expired session', {}, CHALLENGE);
-    try {
-      request.session = await sessions.authenticate(token);
-    } catch (err) {
-      if (err instanceof AppError) throw new AppError(err.status, err.code, err.message, err.fields, CHALLENGE);
-      throw err;
-    }
-  };
-}
-
-/** The session of a route behind the hook; a route outside it asking is a wiring bug. */
+/** The session of a route behind the session gate; a route outside it asking is a wiring bug. */
 export function sessionOf(request: FastifyRequest): SessionContext {
-  if (!request.session) throw new Error(`${request.routeOptions.url} is not behind the session hook`);
+  if (!request.session) throw new Error(`${request.routeOptions.url} is not a session route (config.auth 'session')`);
   return request.session;
 }
 
