@@ -4,10 +4,12 @@
 // the gateway tens of MB of memory (bench/results/2026-11-26.md). Otherwise
 // through tsx's loader, so `npm start` and `npx flightagg` work straight after `npm install` with
 // no build step in between, and an edit is never hidden behind an older build.
-// FLIGHTAGG_FROM_SOURCE=1 always runs the sources.
+// FLIGHTAGG_FROM_SOURCE=1 always runs the sources. `--version` and `--help` are answered before
+// either, without the gateway's modules (bin/quick-answers.js).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { answerQuickly } from './quick-answers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const compiled = path.join(root, 'dist', 'cli.js');
@@ -33,7 +35,9 @@ function compiledIsCurrent() {
   }
 }
 
-if (compiledIsCurrent()) {
+if (await answerQuickly(process.argv.slice(2))) {
+  // Answered from package.json and the command table.
+} else if (compiledIsCurrent()) {
   await import(pathToFileURL(compiled).href);
 } else {
   const { register } = await import('tsx/esm/api');

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { startDraining } from './health/drain.js';
+import { answersOnItsSocket } from './health/own-socket-probe.js';
 import { watchSharedAirline, type SharedAirlineWatch } from './health/shared-airline.js';
 import type { Config } from './platform/config.js';
-import { assertNotifySecretsForStorage } from './platform/notify-secrets.js';
+import { listenTargets, portUnavailable } from './platform/listen-ports.js';
 import { createPlatform, type Platform } from './platform/platform.js';
+import { checkBeforeOpening } from './platform/start-checks.js';
 import { endOpenEventStreams } from './shopping/event-stream.js';
 import { startAaTestSystem } from './testsystem/aa/server.js';
 import type { InProcessNdcTestSystem } from './testsystem/ndc/server.js';
@@ -25,7 +27,7 @@ function ownUrl(app: FastifyInstance): string {
 
 /** What runs once the gateway listens: the CLI's first-run key, admin channel and banner. */
 export interface ServeHooks {
-  /** Called after listening; what it returns is closed at shutdown, before storage. */
+  /** Called once the gateway answers on its socket; what it returns is closed at shutdown, before storage. */
   onStarted?(started: {
     platform: Platform;
     app: FastifyInstance;
@@ -49,8 +51,9 @@ export interface ServeHooks {
  * to search again rather than seeing a cut connection.
  */
 export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): Promise<FastifyInstance> {
-  // On shared storage the airlines' notification secrets must be real ones, before anything opens.
-  assertNotifySecretsForStorage(config);
+  // Secrets fit for the storage and free ports, before anything opens: a busy port is reported
+  // at once, not after a first start made a database.
+  await checkBeforeOpening(config);
   const platform = await createPlatform(config, { defaultMetrics: true });
   const log = platform.logger;
   let app: FastifyInstance;
@@ -90,6 +93,7 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
     // The in-process airlines announce their changes to this gateway, now that it has a port.
     if (testSystem && !config.aa.notifyUrl) testSystem.notifyTo(`${ownUrl(app)}/v1/airlines/aa/notifications`);
     if (vsTestSystem && !config.vs.notifyUrl) vsTestSystem.notifyTo(`${ownUrl(app)}/v1/airlines/vs/notifications`);
+    if (!(await answersOnItsSocket(app))) log.warn('the gateway did not answer a request on its own socket in time');
     started = await hooks.onStarted?.({ platform, app, aaTestSystemUrl: aaTestSystemUrl() });
   } catch (err) {
     await started?.close();
@@ -97,7 +101,8 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
     await testSystem?.close();
     await vsTestSystem?.close();
     await platform.close();
-    throw err;
+    // Another process can take a port after checkBeforeOpening: the bind says it as the check would.
+    throw portUnavailable(err, listenTargets(config)) ?? err;
   }
   platform.scheduler.start();
   log.info(

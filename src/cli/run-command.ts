@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from '../platform/config.js';
 import { DataDirInUseError } from '../platform/db/data-dir-lock.js';
 import { AppError, DependencyStartError } from '../platform/errors.js';
 import { KeyringError } from '../platform/keyring/keyring.js';
+import { PortUnavailableError } from '../platform/listen-ports.js';
 import { createPlatform, type Platform } from '../platform/platform.js';
 import { forwardToGateway } from './admin-channel.js';
 import { commandContext } from './command-context.js';
@@ -32,6 +33,7 @@ export function reportFailure(options: OutputOptions, err: unknown): never {
     err instanceof KeyringError ||
     err instanceof ConfigError ||
     err instanceof StartupError ||
+    err instanceof PortUnavailableError ||
     err instanceof DependencyStartError
   ) {
     fail(options, err.message);

@@ -6,23 +6,6 @@ import { holdsNoKey, makeDemoAgency, secretHandover } from './demo-agency.js';
 import { localBaseUrl } from './local-url.js';
 import { readConfig, reportFailure } from './run-command.js';
 import { startBanner } from './start-banner.js';
-import { StartupError } from './startup-error.js';
-
-/** A listening error from Node: which address and port it could not bind. */
-interface ListenError extends Error {
-  code?: string;
-  port?: number;
-  address?: string;
-}
-
-/** The one line an operator needs when a port is taken, naming the setting that moves it. */
-function portInUse(err: ListenError, gatewayPort: number): StartupError {
-  const setting = err.port === gatewayPort ? 'PORT' : 'AA_TEST_PORT';
-  return new StartupError(
-    `port ${err.port} is already in use${err.address ? ` on ${err.address}` : ''}: stop what listens there, ` +
-      `or set ${setting} to a free port (e.g. ${setting}=${(err.port ?? 8080) + 1})`,
-  );
-}
 
 /**
  * `flightagg serve` (`npm start`): the gateway, then, once it listens, what the first hour needs.
@@ -77,7 +60,6 @@ export function registerServeCommand(
           },
         });
       } catch (err) {
-        if ((err as ListenError).code === 'EADDRINUSE') reportFailure({}, portInUse(err as ListenError, config.port));
         reportFailure({}, err);
       }
     });
