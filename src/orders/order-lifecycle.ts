@@ -46,7 +46,13 @@ function sameItinerary(a: AirlineOrder, b: AirlineOrder): boolean {
  */
 export async function recordTransition(db: Db, current: OrderRow, t: Transition): Promise<OrderRow> {
   return db.transaction().execute(async (trx) => {
-    const row = (await findOrder(trx, current.id, current.agency_id, current.environment, true)) ?? current;
+    const row =
+      (await findOrder(trx, {
+        id: current.id,
+        agencyId: current.agency_id,
+        environment: current.environment,
+        forUpdate: true,
+      })) ?? current;
     const before = row.details.airline;
     const airline = t.airline ?? before;
     const wanted = t.status ?? airline.status;

@@ -17,7 +17,13 @@ export async function acknowledgeChanges(deps: ServicingDeps, scope: OrderScope,
   const { order } = await open(deps, scope, t, false);
   if (!order.details.scheduleChanges?.length) return order;
   return deps.db.transaction().execute(async (trx) => {
-    const row = (await findOrder(trx, order.id, order.agency_id, order.environment, true)) ?? order;
+    const row =
+      (await findOrder(trx, {
+        id: order.id,
+        agencyId: order.agency_id,
+        environment: order.environment,
+        forUpdate: true,
+      })) ?? order;
     const accepted = row.details.scheduleChanges ?? [];
     if (accepted.length === 0) return row;
     const at = deps.clock();
