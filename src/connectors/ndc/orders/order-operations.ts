@@ -70,7 +70,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
   async function call(message: OrderMessage, xml: string, ctx: CallContext): Promise<ConnectorResult<Parsed>> {
     const target = deps.endpoint(ctx.environment);
     if (!target.ok) return target;
-    return deps.transport.call(target.value, message, xml, profile.budgetsMs[message], ctx.signal);
+    return deps.transport.call(target.value, { message, xml, budgetMs: profile.budgetsMs[message], signal: ctx.signal });
   }
   const view = (answer: ConnectorResult<Parsed>, message: string): ConnectorResult<AirlineOrder> => {
     if (!answer.ok) return answer;
