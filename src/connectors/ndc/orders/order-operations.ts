@@ -164,8 +164,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
         deps.seller,
         ref,
         { kind: 'extras', extras: change.extras },
-        carried(change.payment),
-        change.amount,
+        { payment: carried(change.payment), amount: change.amount },
       );
       return view(await call('OrderChange', xml, ctx), 'OrderChange');
     },
@@ -206,8 +205,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
         deps.seller,
         ref,
         { kind: 'reshop', offerIds: refs.map((r) => r!.offerId) },
-        amount ? carried(payment) : null,
-        amount,
+        { payment: amount ? carried(payment) : null, amount },
       );
       return view(await call('OrderChange', xml, ctx), 'OrderChange');
     },
@@ -231,11 +229,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
     },
 
     async acceptCancel(ref, quoteId, ctx) {
-      const answer = await call(
-        'OrderChange',
-        orderChangeRequest(deps.seller, ref, { kind: 'cancel', offerId: quoteId }, null, null),
-        ctx,
-      );
+      const answer = await call('OrderChange', orderChangeRequest(deps.seller, ref, { kind: 'cancel', offerId: quoteId }), ctx);
       if (!answer.ok) return answer;
       return ok(readOrderView(answer.value, profile));
     },
