@@ -45,7 +45,7 @@ export async function acknowledgeChanges(deps: ServicingDeps, scope: OrderScope,
       },
       at,
     });
-    await enqueueEvent(trx, updated, 'order.updated', lifecyclePayload('order.updated', updated, at), at);
+    await enqueueEvent(trx, updated, { event: 'order.updated', payload: lifecyclePayload('order.updated', updated, at), at });
     return updated;
   });
 }

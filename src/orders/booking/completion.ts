@@ -100,7 +100,7 @@ export async function completeBooking(
       },
       at: now,
     });
-    await enqueueEvent(trx, row, 'order.created', lifecyclePayload('order.created', row, now), now);
+    await enqueueEvent(trx, row, { event: 'order.created', payload: lifecyclePayload('order.created', row, now), at: now });
     // Look-to-book: the booking counts in the same transaction as the order, so it is exact.
     await addBookingLookToBook(trx, { agencyId: intent.agency_id, airline: row.airline, day: now.toISOString().slice(0, 10) });
     await resolveIntent(trx, { id: intent.id, state: 'completed', now });
