@@ -77,4 +77,29 @@ describe('order lifecycle through the gateway and the AA test system', () => {
       'refunded',
     ]);
   });
+
+  it('a hold paid before the airline issues its documents stays open and fires order.updated; the tickets later fire order.ticketed', async () => {
+    const offer = await f.offer('JFK', 'LAX');
+    const created = await f.hold(offer.offer_id);
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json();
+    await f.control('POST', `/control/orders/${order.pnr}/defer-ticketing`);
+
+    const committed = await f.call('POST', path(order.order_id, '/commit'), { payment: { type: 'agency_account' } });
+    expect(committed.statusCode, committed.body).toBe(200);
+    expect(committed.json()).toMatchObject({ status: 'hold', tickets: [], payment_deadline: null });
+    const settled = await eventsForOrder(f.platform.db, order.order_id);
+    expect(settled.map((e) => [e.event, e.payload.status])).toEqual([
+      ['order.created', 'hold'],
+      ['order.updated', 'hold'],
+    ]);
+
+    await f.control('POST', `/control/orders/${order.pnr}/issue-tickets`);
+    const refreshed = await f.call('GET', `/v1/orders/${encodeURIComponent(order.order_id)}?airline=AA&refresh=true`);
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json().status).toBe('ticketed');
+    expect(refreshed.json().tickets[0].ticket_number).toMatch(/^001\d{10}$/);
+    const events = await eventsForOrder(f.platform.db, order.order_id);
+    expect(events.map((e) => e.event)).toEqual(['order.created', 'order.updated', 'order.ticketed']);
+  });
 });

@@ -228,7 +228,8 @@ export const orderChangeHandler: MessageHandler = {
     if (paid !== null) {
       b.paidCents += paid;
       if (secure.length > 0) b.securePayments = [...(b.securePayments ?? []), ...secure];
-      if (hold) {
+      // Paid, and its documents to follow when ticketing is deferred (the order stays unticketed).
+      if (hold && !b.ticketingDeferred) {
         issueTickets(b, deps.clock.now(), deps.profile);
         b.status = 'TICKETED';
       }

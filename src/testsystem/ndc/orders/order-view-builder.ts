@@ -85,7 +85,7 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
           ),
         )
       : null;
-  const unpaid = b.status === 'OPENED' && b.tickets.length === 0;
+  const unpaid = b.status === 'OPENED' && b.tickets.length === 0 && b.paidCents === 0;
   return el('OrderItem', [
     fare,
     el('OrderItemID', item.itemId),
