@@ -149,8 +149,7 @@ export function applyRemoval(
   profile: AirlineProfile,
   b: Booking,
   r: Removal,
-  terms: CancellationTerms,
-  inventory: Parameters<typeof releaseJourney>[0],
+  { terms, inventory }: { terms: CancellationTerms; inventory: Parameters<typeof releaseJourney>[0] },
 ): void {
   const cuts = flightCuts(profile, b, r);
   const removedValue = terms.refundCents + terms.creditCents + terms.penaltyCents;
