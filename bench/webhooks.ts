@@ -129,7 +129,7 @@ const enqueue = async (count: number) => {
   await platform.db.transaction().execute(async (trx) => {
     for (let i = 0; i < count; i++) {
       const at = platform.clock();
-      await enqueueEvent(trx, order, 'order.updated', lifecyclePayload('order.updated', order, at), at);
+      await enqueueEvent(trx, order, { event: 'order.updated', payload: lifecyclePayload('order.updated', order, at), at });
     }
   });
 };

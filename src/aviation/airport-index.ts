@@ -142,7 +142,14 @@ export class AirportIndex {
     collectGarbage();
     // Each kind of part is read and packed on its own, with a collection between them.
     const partsOf = <T>(table: PartTable, orderBy: RawBuilder<unknown>, map: (row: Record<string, unknown>) => T) =>
-      readAirportParts(db, table, orderBy, map, index.ids.length, (id) => index.positionOf(id), texts);
+      readAirportParts(db, {
+        table,
+        orderBy,
+        map,
+        airports: index.ids.length,
+        positionOf: (id) => index.positionOf(id),
+        texts,
+      });
     index.runways = await partsOf('runways', sql`a.airport_id, a.le_ident`, toRunway);
     collectGarbage();
     index.frequencies = await partsOf('frequencies', sql`a.airport_id, a.type, a.frequency_mhz`, toFrequency);

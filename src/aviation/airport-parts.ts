@@ -43,14 +43,19 @@ export class AirportParts {
  * Each row's JSON is packed as it is read and the rows are dropped page by page: the load keeps
  * no object per row, which otherwise sized the heap that stays committed after it.
  */
+export interface PartsRead<T> {
+  table: 'runways' | 'frequencies' | 'navaids';
+  orderBy: RawBuilder<unknown>;
+  map: (row: Record<string, unknown>) => T;
+  /** How many airports the index holds: one list per airport position. */
+  airports: number;
+  positionOf: (airportId: number) => number;
+  texts: TextStoreFactory;
+}
+
 export async function readAirportParts<T>(
   db: Db,
-  table: 'runways' | 'frequencies' | 'navaids',
-  orderBy: RawBuilder<unknown>,
-  map: (row: Record<string, unknown>) => T,
-  airports: number,
-  positionOf: (airportId: number) => number,
-  texts: TextStoreFactory,
+  { table, orderBy, map, airports, positionOf, texts }: PartsRead<T>,
 ): Promise<AirportParts> {
   const order = await readOrder(db, table, orderBy);
   const rankOf = new Map<number, number>();

@@ -42,15 +42,23 @@ export const airportRoutes: FastifyPluginAsyncTypebox<{ service: AviationService
     async (request, reply) => sendCached(request, reply, await service.listAirports(request.query)),
   );
 
-  const one = (
-    operationId: string,
-    path: string,
-    lookup: AirportLookup,
-    part: AirportPart,
-    summary: string,
-    data: Parameters<typeof envelope>[0],
-    meta?: Parameters<typeof envelope>[1],
-  ) => {
+  const one = ({
+    operationId,
+    path,
+    lookup,
+    part,
+    summary,
+    data,
+    meta,
+  }: {
+    operationId: string;
+    path: string;
+    lookup: AirportLookup;
+    part: AirportPart;
+    summary: string;
+    data: Parameters<typeof envelope>[0];
+    meta?: Parameters<typeof envelope>[1];
+  }) => {
     const params = lookup === 'iata' ? IataParams : lookup === 'icao' ? IcaoParams : AirportIdParams;
     app.get(
       path,
@@ -71,54 +79,75 @@ export const airportRoutes: FastifyPluginAsyncTypebox<{ service: AviationService
     );
   };
 
-  one('getAirportByIata', '/v1/aviation/airports/iata/:iata', 'iata', 'airport', 'Airport by IATA code', Airport);
-  one('getAirportByIcao', '/v1/aviation/airports/icao/:icao', 'icao', 'airport', 'Airport by ICAO code', Airport);
-  one('getAirport', '/v1/aviation/airports/:id', 'any', 'airport', 'Airport by id, IATA or ICAO code', Airport);
-  one(
-    'getAirportProfile',
-    '/v1/aviation/airports/:id/full',
-    'any',
-    'full',
-    'Airport with runways, frequencies and navaids (one database round trip)',
-    AirportProfile,
-    Type.Object({
+  one({
+    operationId: 'getAirportByIata',
+    path: '/v1/aviation/airports/iata/:iata',
+    lookup: 'iata',
+    part: 'airport',
+    summary: 'Airport by IATA code',
+    data: Airport,
+  });
+  one({
+    operationId: 'getAirportByIcao',
+    path: '/v1/aviation/airports/icao/:icao',
+    lookup: 'icao',
+    part: 'airport',
+    summary: 'Airport by ICAO code',
+    data: Airport,
+  });
+  one({
+    operationId: 'getAirport',
+    path: '/v1/aviation/airports/:id',
+    lookup: 'any',
+    part: 'airport',
+    summary: 'Airport by id, IATA or ICAO code',
+    data: Airport,
+  });
+  one({
+    operationId: 'getAirportProfile',
+    path: '/v1/aviation/airports/:id/full',
+    lookup: 'any',
+    part: 'full',
+    summary: 'Airport with runways, frequencies and navaids (one database round trip)',
+    data: AirportProfile,
+    meta: Type.Object({
       airport_iata: Type.Union([Type.String(), Type.Null()]),
       airport_icao: Type.Union([Type.String(), Type.Null()]),
     }),
-  );
-  one(
-    'listAirportRunways',
-    '/v1/aviation/airports/:id/runways',
-    'any',
-    'runways',
-    'Runways of an airport',
-    Type.Array(Runway),
-    AirportMeta,
-  );
-  one(
-    'listAirportFrequencies',
-    '/v1/aviation/airports/:id/frequencies',
-    'any',
-    'frequencies',
-    'Radio frequencies of an airport',
-    Type.Array(Frequency),
-    AirportMeta,
-  );
-  one(
-    'listAirportNavaids',
-    '/v1/aviation/airports/:id/navaids',
-    'any',
-    'navaids',
-    'Navigation aids associated with an airport',
-    Type.Array(Navaid),
-    AirportMeta,
-  );
-  one(
-    'getAirportTimezone',
-    '/v1/aviation/airports/:id/timezone',
-    'any',
-    'timezone',
-    'IANA time zone of an airport (derived from its coordinates)',
-    AirportTimezone,
-  );
+  });
+  one({
+    operationId: 'listAirportRunways',
+    path: '/v1/aviation/airports/:id/runways',
+    lookup: 'any',
+    part: 'runways',
+    summary: 'Runways of an airport',
+    data: Type.Array(Runway),
+    meta: AirportMeta,
+  });
+  one({
+    operationId: 'listAirportFrequencies',
+    path: '/v1/aviation/airports/:id/frequencies',
+    lookup: 'any',
+    part: 'frequencies',
+    summary: 'Radio frequencies of an airport',
+    data: Type.Array(Frequency),
+    meta: AirportMeta,
+  });
+  one({
+    operationId: 'listAirportNavaids',
+    path: '/v1/aviation/airports/:id/navaids',
+    lookup: 'any',
+    part: 'navaids',
+    summary: 'Navigation aids associated with an airport',
+    data: Type.Array(Navaid),
+    meta: AirportMeta,
+  });
+  one({
+    operationId: 'getAirportTimezone',
+    path: '/v1/aviation/airports/:id/timezone',
+    lookup: 'any',
+    part: 'timezone',
+    summary: 'IANA time zone of an airport (derived from its coordinates)',
+    data: AirportTimezone,
+  });
 };

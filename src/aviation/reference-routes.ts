@@ -41,7 +41,19 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
     async (request, reply) => sendCached(request, reply, await service.listAirlines(request.query)),
   );
 
-  const airline = (operationId: string, path: string, lookup: AirlineLookup, part: 'airline' | 'status', summary: string) => {
+  const airline = ({
+    operationId,
+    path,
+    lookup,
+    part,
+    summary,
+  }: {
+    operationId: string;
+    path: string;
+    lookup: AirlineLookup;
+    part: 'airline' | 'status';
+    summary: string;
+  }) => {
     app.get(
       path,
       {
@@ -63,10 +75,34 @@ export const referenceRoutes: FastifyPluginAsyncTypebox<{ service: AviationServi
       },
     );
   };
-  airline('getAirlineByIata', '/v1/aviation/airlines/iata/:iata', 'iata', 'airline', 'Airline by IATA code');
-  airline('getAirlineByIcao', '/v1/aviation/airlines/icao/:icao', 'icao', 'airline', 'Airline by ICAO code');
-  airline('getAirline', '/v1/aviation/airlines/:id', 'any', 'airline', 'Airline by id, IATA or ICAO code');
-  airline('getAirlineStatus', '/v1/aviation/airlines/:id/status', 'any', 'status', 'Derived status of an airline');
+  airline({
+    operationId: 'getAirlineByIata',
+    path: '/v1/aviation/airlines/iata/:iata',
+    lookup: 'iata',
+    part: 'airline',
+    summary: 'Airline by IATA code',
+  });
+  airline({
+    operationId: 'getAirlineByIcao',
+    path: '/v1/aviation/airlines/icao/:icao',
+    lookup: 'icao',
+    part: 'airline',
+    summary: 'Airline by ICAO code',
+  });
+  airline({
+    operationId: 'getAirline',
+    path: '/v1/aviation/airlines/:id',
+    lookup: 'any',
+    part: 'airline',
+    summary: 'Airline by id, IATA or ICAO code',
+  });
+  airline({
+    operationId: 'getAirlineStatus',
+    path: '/v1/aviation/airlines/:id/status',
+    lookup: 'any',
+    part: 'status',
+    summary: 'Derived status of an airline',
+  });
 
   app.get(
     '/v1/aviation/aircraft-types',

@@ -75,13 +75,12 @@ export function registerBookingIntentCommands(program: Command): void {
           );
         const current = await findIntent(platform.db, id);
         if (!current || current.state !== 'unresolved') throw await notUnresolved(platform.db, id);
-        const released = await releaseBooking(
-          platform.db,
-          id,
-          new Date(),
-          'released by an operator: not booked at the airline',
-          true,
-        );
+        const released = await releaseBooking(platform.db, {
+          intentId: id,
+          now: new Date(),
+          reason: 'released by an operator: not booked at the airline',
+          freeKey: true,
+        });
         if (!released) throw await notUnresolved(platform.db, id);
         print(
           opts,

@@ -86,7 +86,11 @@ export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async 
       },
     },
     async (request) =>
-      service.seats(request.params.offerID, request.query, request.apiKey?.agencyId ?? null, env(request), bookedOrders),
+      service.seats(request.params.offerID, request.query, {
+        agencyId: request.apiKey?.agencyId ?? null,
+        environment: env(request),
+        orders: bookedOrders,
+      }),
   );
 
   app.get(
@@ -107,12 +111,10 @@ export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async 
       },
     },
     async (request) =>
-      service.services(
-        request.params.offerID,
-        request.query.airline,
-        request.apiKey?.agencyId ?? null,
-        env(request),
-        bookedOrders,
-      ),
+      service.services(request.params.offerID, request.query.airline, {
+        agencyId: request.apiKey?.agencyId ?? null,
+        environment: env(request),
+        orders: bookedOrders,
+      }),
   );
 };

@@ -23,6 +23,14 @@ export const SEGMENT_NOT_FOUND = 'seat_map_segment_not_found';
 
 type Env = 'test' | 'live';
 
+/** Who asks about an offer's seats or services: the caller's agency and environment, and how its orders are found. */
+export interface AncillaryCaller {
+  agencyId: string | null;
+  environment: Env;
+  /** Resolves an order id of the caller's agency (null: only offer ids are accepted). */
+  orders: BookedOrderResolver | null;
+}
+
 export function createOfferService(platform: Platform, registry: ConnectorRegistry) {
   /**
    * An order id of the caller's agency is asked about as that booked order (its airline is the
@@ -71,9 +79,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
     async seats(
       id: string,
       query: { airline?: string; segment_id?: string },
-      agencyId: string | null,
-      environment: Env,
-      orders: BookedOrderResolver | null,
+      { agencyId, environment, orders }: AncillaryCaller,
     ) {
       const { connector, subject } = await subjectOf(id, query.airline, agencyId, orders);
       const result = await connector.seatMaps(subject, { environment });
@@ -107,13 +113,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
       };
     },
 
-    async services(
-      id: string,
-      airline: string | undefined,
-      agencyId: string | null,
-      environment: Env,
-      orders: BookedOrderResolver | null,
-    ) {
+    async services(id: string, airline: string | undefined, { agencyId, environment, orders }: AncillaryCaller) {
       const { connector, subject } = await subjectOf(id, airline, agencyId, orders);
       const result = await connector.services(subject, { environment });
       if (!result.ok) throw failureToHttp(result.failure, 'offer');

@@ -184,10 +184,12 @@ export async function dashboardOrderRoutes(
         deps,
         scope,
         { orderId: order.id, airline: order.airline },
-        quoteId,
-        // A quote names its own history action (cancelled, partially_cancelled); the whole order now keeps support's.
-        quoteId ? undefined : scope.actor.kind === 'support' ? 'cancelled_by_support' : 'cancelled',
-        quoteId === null,
+        {
+          quoteId,
+          // A quote names its own history action (cancelled, partially_cancelled); the whole order now keeps support's.
+          action: quoteId ? undefined : scope.actor.kind === 'support' ? 'cancelled_by_support' : 'cancelled',
+          wholeOnly: quoteId === null,
+        },
       );
       return done.full ? orderView(done.order, deps.clock()) : { order_id: done.order.id, status: done.order.status };
     },

@@ -163,7 +163,11 @@ export async function dashboardServicingRoutes(
       const { order } = await opts.scoped(request, request.params.orderID);
       const query = request.query.segment_id ? { segment_id: request.query.segment_id } : {};
       // The offers feature's map, resolved to the session's agency's order.
-      return opts.ancillaries.seats(order.id, query, order.agency_id, order.environment, bookedAs(order));
+      return opts.ancillaries.seats(order.id, query, {
+        agencyId: order.agency_id,
+        environment: order.environment,
+        orders: bookedAs(order),
+      });
     },
   );
 
@@ -185,7 +189,11 @@ export async function dashboardServicingRoutes(
     },
     async (request) => {
       const { order } = await opts.scoped(request, request.params.orderID);
-      return opts.ancillaries.services(order.id, undefined, order.agency_id, order.environment, bookedAs(order));
+      return opts.ancillaries.services(order.id, undefined, {
+        agencyId: order.agency_id,
+        environment: order.environment,
+        orders: bookedAs(order),
+      });
     },
   );
 

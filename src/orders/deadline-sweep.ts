@@ -26,7 +26,7 @@ export async function runDeadlineSweep(deps: {
   for (const order of due) {
     const claimed = await deps.db.transaction().execute(async (trx) => {
       if (!(await markDeadlineNotified(trx, order.id, now))) return false;
-      await enqueueEvent(trx, order, 'order.ticketing_deadline_approaching', deadlinePayload(order), now);
+      await enqueueEvent(trx, order, { event: 'order.ticketing_deadline_approaching', payload: deadlinePayload(order), at: now });
       await appendHistory(trx, order.id, {
         action: 'ticketing_deadline_reminder',
         status: order.status,

@@ -12,9 +12,7 @@ import type { OrderEventName } from './event-outbox.js';
 export async function enqueueEvent(
   db: Db,
   order: OrderRow,
-  event: OrderEventName,
-  payload: Record<string, unknown>,
-  at: Date,
+  { event, payload, at }: { event: OrderEventName; payload: Record<string, unknown>; at: Date },
 ): Promise<void> {
   await sql`
     insert into order_events (agency_id, environment, order_id, event, payload, occurred_at)

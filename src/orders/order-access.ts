@@ -34,17 +34,22 @@ export function orderNotFound(id: string, suggestion: string | null) {
  * stored order is compared first: the connector registry is only consulted for the order's own
  * carrier, so `?airline=BA` on an AA order is a mismatch, not an unknown airline.
  */
+export interface OrderRequest {
+  scope: OrderScope;
+  orderId: string;
+  /** The request's `airline` query parameter, as sent. */
+  airline: string | undefined;
+  /** The operation is marked (R) in the contract: `airline` must be sent. */
+  airlineRequired: boolean;
+}
+
 export async function loadOrder(
-  db: Db,
-  connectors: ConnectorRegistry,
-  scope: OrderScope,
-  orderId: string,
-  airlineParam: string | undefined,
-  airlineRequired: boolean,
+  { db, connectors }: { db: Db; connectors: ConnectorRegistry },
+  { scope, orderId, airline, airlineRequired }: OrderRequest,
 ): Promise<{ order: OrderRow; connector: Connector }> {
-  const named = airlineParam?.trim().toUpperCase() || null;
+  const named = airline?.trim().toUpperCase() || null;
   if (airlineRequired && !named) throw badRequest('airline is required', 'airline_required');
-  const order = await findOrder(db, orderId, scope.agencyId, scope.environment);
+  const order = await findOrder(db, { id: orderId, agencyId: scope.agencyId, environment: scope.environment });
   if (!order) {
     const near = await orderIdsNear(db, scope.agencyId, scope.environment, orderId.length);
     throw orderNotFound(orderId, near.find((id) => oneEditApart(orderId, id)) ?? null);

@@ -46,7 +46,13 @@ function sameItinerary(a: AirlineOrder, b: AirlineOrder): boolean {
  */
 export async function recordTransition(db: Db, current: OrderRow, t: Transition): Promise<OrderRow> {
   return db.transaction().execute(async (trx) => {
-    const row = (await findOrder(trx, current.id, current.agency_id, current.environment, true)) ?? current;
+    const row =
+      (await findOrder(trx, {
+        id: current.id,
+        agencyId: current.agency_id,
+        environment: current.environment,
+        forUpdate: true,
+      })) ?? current;
     const before = row.details.airline;
     const airline = t.airline ?? before;
     const wanted = t.status ?? airline.status;
@@ -55,16 +61,16 @@ export async function recordTransition(db: Db, current: OrderRow, t: Transition)
     // What the airline changed on its own stays shown per segment until the agency acknowledges it.
     const scheduleChanges =
       t.actor.kind === 'airline' && t.airline
-        ? trackScheduleChanges(
-            row.details.scheduleChanges,
-            before.segments,
-            airline.segments,
-            t.at,
-            await isInternational(
+        ? trackScheduleChanges({
+            pending: row.details.scheduleChanges,
+            before: before.segments,
+            after: airline.segments,
+            at: t.at,
+            international: await isInternational(
               trx,
               [...before.segments, ...airline.segments].flatMap((s) => [s.origin, s.destination]),
             ),
-          )
+          })
         : // A change the agency made itself (a reissue) takes off segments: their pending changes go with them.
           row.details.scheduleChanges?.filter((c) => airline.segments.some((s) => s.segmentId === c.segmentId));
     // A refund the airline made on its side (found by a refresh) shows its amount as the airline gave it.
@@ -106,15 +112,13 @@ export async function recordTransition(db: Db, current: OrderRow, t: Transition)
       const event = status === row.status ? 'order.updated' : eventForMove(row.status, status);
       // A hold cancelled and refunded in one step still announces the close before the refund.
       if (event === 'order.refunded' && row.status !== 'cancelled') {
-        await enqueueEvent(
-          trx,
-          updated,
-          'order.cancelled',
-          { ...lifecyclePayload('order.cancelled', updated, t.at), status: 'cancelled' },
-          t.at,
-        );
+        await enqueueEvent(trx, updated, {
+          event: 'order.cancelled',
+          payload: { ...lifecyclePayload('order.cancelled', updated, t.at), status: 'cancelled' },
+          at: t.at,
+        });
       }
-      await enqueueEvent(trx, updated, event, lifecyclePayload(event, updated, t.at), t.at);
+      await enqueueEvent(trx, updated, { event, payload: lifecyclePayload(event, updated, t.at), at: t.at });
     }
     return updated;
   });

@@ -40,13 +40,15 @@ export async function insertOrder(db: Db, row: NewOrder): Promise<OrderRow> {
   return rows[0]!;
 }
 
-export async function findOrder(
-  db: Db,
-  id: string,
-  agencyId: string,
-  environment: string,
-  forUpdate = false,
-): Promise<OrderRow | null> {
+export interface OrderLookup {
+  id: string;
+  agencyId: string;
+  environment: string;
+  /** Locks the row until the transaction ends (`select … for update`). */
+  forUpdate?: boolean;
+}
+
+export async function findOrder(db: Db, { id, agencyId, environment, forUpdate = false }: OrderLookup): Promise<OrderRow | null> {
   const lock = forUpdate ? sql`for update` : sql``;
   const { rows } = await sql<OrderRow>`
     select * from orders where id = ${id} and agency_id = ${agencyId} and environment = ${environment} ${lock}`.execute(db);

@@ -72,14 +72,12 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
       },
     },
     async (request) => {
-      const { order } = await loadOrder(
-        deps.db,
-        deps.connectors,
-        scopeOf(request, 'read'),
-        request.params.orderID,
-        request.query.airline,
-        false,
-      );
+      const { order } = await loadOrder(deps, {
+        scope: scopeOf(request, 'read'),
+        orderId: request.params.orderID,
+        airline: request.query.airline,
+        airlineRequired: false,
+      });
       return { order_id: order.id, entries: (await listHistory(deps.db, order.id)).map(historyView) };
     },
   );

@@ -4,6 +4,7 @@
  * shape of the surface the request was made on; nothing else writes error bodies.
  */
 export class AppError extends Error {
+  // eslint-disable-next-line @typescript-eslint/max-params -- to become (status, code, message, { fields, headers }) with the error-code catalogue, which rewrites every construction site
   constructor(
     readonly status: number,
     readonly code: string,

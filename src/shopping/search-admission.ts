@@ -16,10 +16,19 @@ export interface Admission {
   cached?: Buffer | null;
 }
 
+/** One search to admit: whose, under which limit, when, and the cache key to read with it (if any). */
+export interface AdmissionRequest {
+  subject: string;
+  limit: number;
+  windowMs: number;
+  nowMs: number;
+  cacheKey: string | null;
+}
+
 export interface SearchAdmission {
   /** True when `take` can read the cache in the same round trip (Redis configured). */
   readonly readsCache: boolean;
-  take(subject: string, limit: number, windowMs: number, nowMs: number, cacheKey: string | null): Promise<Admission>;
+  take(request: AdmissionRequest): Promise<Admission>;
 }
 
 // The sliding-window take (the limiter's own Lua, on the same sorted set), then, when admitted and
@@ -54,7 +63,7 @@ export function createSearchAdmission(
   cacheRedisKey: (key: string) => string,
 ): SearchAdmission {
   const local = createMemoryRateLimiter();
-  const inProcess = async (subject: string, limit: number, windowMs: number, nowMs: number): Promise<Admission> => ({
+  const inProcess = async ({ subject, limit, windowMs, nowMs }: AdmissionRequest): Promise<Admission> => ({
     decision: await local.take(subject, limit, windowMs, nowMs),
   });
   if (!platform.redis) return { readsCache: false, take: inProcess };
@@ -67,7 +76,7 @@ export function createSearchAdmission(
   const limitPrefix = `${platform.config.redisPrefix}ratelimit:search:`;
   const decide = redisOrInProcess('search', platform);
 
-  const inRedis = async (subject: string, limit: number, windowMs: number, nowMs: number, cacheKey: string | null) => {
+  const inRedis = async ({ subject, limit, windowMs, nowMs, cacheKey }: AdmissionRequest) => {
     const member = `${nowMs}-${randomBytes(6).toString('hex')}`;
     // Without a key to read, KEYS[2] is the limit's own key: declared, never read.
     const [allowed, count, oldest, cached] = await r.searchTakeAndReadBuffer(
@@ -79,16 +88,16 @@ export function createSearchAdmission(
       member,
       cacheKey === null ? '0' : '1',
     );
-    const decision = rateDecision(allowed === 1, limit, count, Number(oldest.toString()), windowMs, nowMs);
+    const decision = rateDecision({ allowed: allowed === 1, limit, count, oldest: Number(oldest.toString()), windowMs, nowMs });
     return cacheKey === null || allowed !== 1 ? { decision } : { decision, cached };
   };
 
   return {
     readsCache: true,
-    take: (subject, limit, windowMs, nowMs, cacheKey) =>
+    take: (request) =>
       decide<Admission>(
-        () => inRedis(subject, limit, windowMs, nowMs, cacheKey),
-        () => inProcess(subject, limit, windowMs, nowMs),
+        () => inRedis(request),
+        () => inProcess(request),
       ),
   };
 }

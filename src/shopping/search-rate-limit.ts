@@ -65,7 +65,13 @@ export function createSearchRateLimit(platform: Platform): SearchRateLimit {
       const subject = key?.agencyId ? `agency:${key.agencyId}` : `key:${key?.id ?? request.ip}`;
       const limit = await limitFor(key?.agencyId ?? null);
       const cacheKey = likelyCacheKey(request);
-      const { decision, cached } = await admission.take(subject, limit, WINDOW_MS, platform.clock().getTime(), cacheKey);
+      const { decision, cached } = await admission.take({
+        subject,
+        limit,
+        windowMs: WINDOW_MS,
+        nowMs: platform.clock().getTime(),
+        cacheKey,
+      });
       if (cacheKey !== null && cached !== undefined) readWith.set(request, { key: cacheKey, bytes: cached });
       reply.header('RateLimit-Limit', String(decision.limit));
       reply.header('RateLimit-Remaining', String(decision.remaining));

@@ -90,7 +90,13 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
       if (hit) return sendBytes(reply.header('X-Cache', 'HIT'), hit);
       const gone = new AbortController();
       reply.raw.once('close', () => gone.abort());
-      const { result, body } = await service.run(search, environment, key, newSearchId(), gone.signal);
+      const { result, body } = await service.run({
+        request: search,
+        environment,
+        key,
+        searchId: newSearchId(),
+        signal: gone.signal,
+      });
       lookToBook.recordAirlineSearches(request.apiKey?.agencyId ?? null, service.airlinesReached(result));
       const failure = service.failureOf(result);
       if (failure) throw failure;
@@ -138,9 +144,16 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
         // `done` counts what was sent: an airline that failed after handing out its first offers
         // (its answer broke off further on) still had those sent.
         let sent = 0;
-        const { result } = await service.run(search, environment, key, searchId, stream.signal, (batch) => {
-          sent += batch.length;
-          stream.send('offers', `{"offers":${offersJsonText(batch)}}`);
+        const { result } = await service.run({
+          request: search,
+          environment,
+          key,
+          searchId,
+          signal: stream.signal,
+          onBatch: (batch) => {
+            sent += batch.length;
+            stream.send('offers', `{"offers":${offersJsonText(batch)}}`);
+          },
         });
         lookToBook.recordAirlineSearches(request.apiKey?.agencyId ?? null, service.airlinesReached(result));
         const failure = service.failureOf(result);

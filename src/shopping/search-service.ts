@@ -41,19 +41,25 @@ export type BatchListener = (offers: Offer[]) => void;
 const HIT_PREFIX = '{"cached":true,';
 const MISS_PREFIX = '{"cached":false,';
 
+/** One search to run: what was asked, under which environment and cache key, for how long. */
+export interface SearchRun {
+  request: SearchRequest;
+  environment: 'test' | 'live';
+  /** The cache key the result is stored under (`cacheKey(request, environment)`). */
+  key: string;
+  searchId: string;
+  /** Aborted when the caller went away: the result is then not cached. */
+  signal: AbortSignal;
+  /** Streams only: receives each batch of filtered offers as it arrives. */
+  onBatch?: BatchListener;
+}
+
 export interface SearchService {
   cacheKey(request: SearchRequest, environment: 'test' | 'live'): string;
   /** The whole answer body of a cached search, ready to send. */
   cachedBody(key: string): Promise<Buffer | null>;
   /** Runs the search, stores it when it may be cached, and returns it with its body bytes. */
-  run(
-    request: SearchRequest,
-    environment: 'test' | 'live',
-    key: string,
-    searchId: string,
-    signal: AbortSignal,
-    onBatch?: BatchListener,
-  ): Promise<{ result: SearchResult; body: string }>;
+  run(search: SearchRun): Promise<{ result: SearchResult; body: string }>;
   /** The 502 to answer when no connector answered (null when at least one did). */
   failureOf(result: SearchResult): Error | null;
   /** The airlines this search reached (look-to-book per airline): all but those with no connection configured. */
@@ -103,7 +109,7 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
       return cache.get(key);
     },
 
-    async run(request, environment, key, searchId, signal, onBatch) {
+    async run({ request, environment, key, searchId, signal, onBatch }) {
       // A streamed batch is filtered once: the whole result below reuses it.
       const batches = new Map<ConnectorOutcome, Offer[][]>();
       // What a connector handed out before its answer was complete, as sent (streams only).

@@ -56,10 +56,9 @@ function code(value: string, field: string): string {
   return upper;
 }
 
+/** One slice as sent (a `slices[]` item, or the top-level fields); `prefix` names where it was sent. */
 function slice(
-  origin: string | undefined,
-  destination: string | undefined,
-  date: string | undefined,
+  { origin, destination, departure_date: date }: { origin?: string; destination?: string; departure_date?: string },
   prefix: string,
   now: Date,
 ): SliceQuery {
@@ -93,14 +92,14 @@ export function validateSearch(body: SearchRequestBody, now: Date): SearchReques
     if (body.origin || body.destination || body.departure_date || body.return_date) {
       throw badRequest('slices cannot be combined with origin, destination, departure_date or return_date');
     }
-    slices = body.slices.map((s, i) => slice(s.origin, s.destination, s.departure_date, `slices[${i}].`, now));
+    slices = body.slices.map((s, i) => slice(s, `slices[${i}].`, now));
     for (let i = 1; i < slices.length; i++) {
       if (slices[i]!.departureDate < slices[i - 1]!.departureDate) {
         throw badRequest(`slices[${i}].departure_date must not be before slices[${i - 1}].departure_date`);
       }
     }
   } else {
-    const outbound = slice(body.origin, body.destination, body.departure_date, '', now);
+    const outbound = slice(body, '', now);
     slices = [outbound];
     if (body.return_date !== undefined) {
       if (!validDate(body.return_date)) throw badRequest('invalid return_date: expected a calendar date YYYY-MM-DD');

@@ -12,25 +12,25 @@ describe('the key cache', () => {
     const before = cache.generation();
     // Another instance revokes the key while this one's database read is under way.
     await bus.publish('api-key-evict', 'other-instance lookup-hash-1');
-    cache.set('fingerprint-1', 'lookup-hash-1', key, Date.now(), before);
+    cache.set('fingerprint-1', { lookupHash: 'lookup-hash-1', key, now: Date.now(), generation: before });
     expect(cache.get('fingerprint-1', Date.now())).toBeUndefined();
 
     // A lookup that began after the news is kept.
-    cache.set('fingerprint-1', 'lookup-hash-1', key, Date.now(), cache.generation());
+    cache.set('fingerprint-1', { lookupHash: 'lookup-hash-1', key, now: Date.now(), generation: cache.generation() });
     expect(cache.get('fingerprint-1', Date.now())?.key).toBe(key);
   });
 
   it("drops an entry on another instance's eviction, not on the echo of its own", async () => {
     const bus = laterBus();
     const cache = new KeyCache(bus);
-    cache.set('fingerprint-1', 'lookup-hash-1', key, Date.now(), cache.generation());
+    cache.set('fingerprint-1', { lookupHash: 'lookup-hash-1', key, now: Date.now(), generation: cache.generation() });
     await cache.evict('lookup-hash-1');
     expect(cache.get('fingerprint-1', Date.now())).toBeUndefined();
     // A lookup begins; then Redis hands this instance its own eviction back. That is not news:
     // the lookup is kept (else every first request after a key change would read twice).
     const generation = cache.generation();
     bus.deliver();
-    cache.set('fingerprint-1', 'lookup-hash-1', key, Date.now(), generation);
+    cache.set('fingerprint-1', { lookupHash: 'lookup-hash-1', key, now: Date.now(), generation });
     expect(cache.get('fingerprint-1', Date.now())?.key).toBe(key);
 
     await bus.publish('api-key-evict', 'other-instance lookup-hash-2');
@@ -40,7 +40,7 @@ describe('the key cache', () => {
     bus.deliver();
     expect(cache.get('fingerprint-1', Date.now())).toBeUndefined();
     // A gateway from before the sender tag sends the bare hash.
-    cache.set('fingerprint-1', 'lookup-hash-1', key, Date.now(), cache.generation());
+    cache.set('fingerprint-1', { lookupHash: 'lookup-hash-1', key, now: Date.now(), generation: cache.generation() });
     await bus.publish('api-key-evict', 'lookup-hash-1');
     bus.deliver();
     expect(cache.get('fingerprint-1', Date.now())).toBeUndefined();

@@ -124,7 +124,10 @@ describe('NDC transport against the test system', () => {
   });
 
   it('a wrong subscription key is an unavailable connection with the gateway text', async () => {
-    const res = await transport.call({ baseUrl: aa.url, subscriptionKey: 'wrong' }, 'AirShopping', xml, 5_000);
+    const res = await transport.call(
+      { baseUrl: aa.url, subscriptionKey: 'wrong' },
+      { message: 'AirShopping', xml, budgetMs: 5_000 },
+    );
     expect(res).toMatchObject({
       ok: false,
       failure: {
@@ -136,22 +139,25 @@ describe('NDC transport against the test system', () => {
   });
 
   it('the time budget ends a slow call as a retryable timeout; a caller abort is cancelled', async () => {
-    const slow = await transport.call({ baseUrl: aa.url, subscriptionKey: KEY }, 'AirShopping', slowXml, 300);
+    const slow = await transport.call(
+      { baseUrl: aa.url, subscriptionKey: KEY },
+      { message: 'AirShopping', xml: slowXml, budgetMs: 300 },
+    );
     expect(slow).toMatchObject({ ok: false, failure: { kind: 'timeout', retryable: true } });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
     const aborted = await transport.call(
       { baseUrl: aa.url, subscriptionKey: KEY },
-      'AirShopping',
-      slowXml,
-      5_000,
-      controller.signal,
+      { message: 'AirShopping', xml: slowXml, budgetMs: 5_000, signal: controller.signal },
     );
     expect(aborted).toMatchObject({ ok: false, failure: { kind: 'cancelled' } });
   });
 
   it('no listener is unavailable, never a throw', async () => {
-    const res = await transport.call({ baseUrl: 'http://127.0.0.1:9', subscriptionKey: KEY }, 'AirShopping', xml, 2_000);
+    const res = await transport.call(
+      { baseUrl: 'http://127.0.0.1:9', subscriptionKey: KEY },
+      { message: 'AirShopping', xml, budgetMs: 2_000 },
+    );
     expect(res).toMatchObject({ ok: false, failure: { kind: 'unavailable', retryable: true } });
   });
 

@@ -46,13 +46,13 @@ describe('a connection dropped under an NDC request', () => {
   it('sends OrderRetrieve once more and answers; OrderCreate reaches the airline once and fails as unavailable', async () => {
     const read = await airline(1);
     closers.push(read.close);
-    const retrieved = await transport.call(endpoint(read.port), 'OrderRetrieve', '<x/>', 5_000);
+    const retrieved = await transport.call(endpoint(read.port), { message: 'OrderRetrieve', xml: '<x/>', budgetMs: 5_000 });
     expect(retrieved.ok).toBe(true);
     expect(read.received).toEqual(['OrderRetrieve', 'OrderRetrieve']);
 
     const book = await airline(1);
     closers.push(book.close);
-    const created = await transport.call(endpoint(book.port), 'OrderCreate', '<x/>', 5_000);
+    const created = await transport.call(endpoint(book.port), { message: 'OrderCreate', xml: '<x/>', budgetMs: 5_000 });
     expect(created).toMatchObject({ ok: false, failure: { kind: 'unavailable' } });
     expect(book.received).toEqual(['OrderCreate']);
   });

@@ -43,6 +43,28 @@ describe('airline on an order-id path', () => {
     }
   });
 
+  it('is 404 for an id with no airline prefix and no airline (not 400 unknown airline), and 400 airline_required on an (R) path', async () => {
+    for (const [method, url] of [
+      ['GET', '/v1/orders/no-prefix-at-all'],
+      ['GET', '/v1/orders/no-prefix-at-all/history'],
+      ['GET', '/v1/orders/ZZ-ord_nocarrierconnected00'],
+    ] as const) {
+      const res = await f.call(method, url);
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'order_not_found' });
+    }
+    const required = await f.call('POST', '/v1/orders/no-prefix-at-all/cancel');
+    expect(required.statusCode, required.body).toBe(400);
+    expect(required.json()).toMatchObject({ error: 'airline is required', code: 'airline_required' });
+  });
+
+  it('says so in the OpenAPI description of the orders tag', async () => {
+    const doc = (await f.app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const orders = (doc.tags as { name: string; description: string }[]).find((t) => t.name === 'orders');
+    expect(orders?.description).toContain('404 `order_not_found` whatever `airline` is sent, with or without an airline prefix');
+    expect(orders?.description).toContain('400 `airline is required` before the lookup');
+  });
+
   it('keeps working when airline is the order carrier, in any case', async () => {
     expect((await f.call('GET', `${orderPath}?airline=aa`)).statusCode).toBe(200);
   });

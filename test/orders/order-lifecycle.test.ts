@@ -77,4 +77,59 @@ describe('order lifecycle through the gateway and the AA test system', () => {
       'refunded',
     ]);
   });
+
+  it('a hold paid before the airline issues its documents stays open and fires order.updated; the tickets later fire order.ticketed', async () => {
+    const offer = await f.offer('JFK', 'LAX', /MAINFL/, 34);
+    const created = await f.hold(offer.offer_id);
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json();
+    await f.control('POST', `/control/orders/${order.pnr}/defer-ticketing`);
+
+    const committed = await f.call('POST', path(order.order_id, '/commit'), { payment: { type: 'agency_account' } });
+    expect(committed.statusCode, committed.body).toBe(200);
+    expect(committed.json()).toMatchObject({ status: 'hold', tickets: [], payment_deadline: null });
+    const settled = await eventsForOrder(f.platform.db, order.order_id);
+    expect(settled.map((e) => [e.event, e.payload.status])).toEqual([
+      ['order.created', 'hold'],
+      ['order.updated', 'hold'],
+    ]);
+
+    await f.control('POST', `/control/orders/${order.pnr}/issue-tickets`);
+    const refreshed = await f.call('GET', `/v1/orders/${encodeURIComponent(order.order_id)}?airline=AA&refresh=true`);
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    expect(refreshed.json().status).toBe('ticketed');
+    expect(refreshed.json().tickets[0].ticket_number).toMatch(/^001\d{10}$/);
+    const events = await eventsForOrder(f.platform.db, order.order_id);
+    expect(events.map((e) => e.event)).toEqual(['order.created', 'order.updated', 'order.ticketed']);
+  });
+
+  it('quote: the airline reprices a hold (all of it due) and a ticketed order (nothing due); nothing is changed or announced', async () => {
+    // Another day than the tests above: the same traveller on the same flight would be an order_conflict.
+    const offer = await f.offer('JFK', 'LAX', /MAINFL/, 41);
+    const created = await f.hold(offer.offer_id);
+    expect(created.statusCode, created.body).toBe(201);
+    const held = created.json();
+    const quoted = await f.call('POST', path(held.order_id, '/quote'));
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json()).toMatchObject({
+      order_id: held.order_id,
+      action: 'reprice',
+      total: { amount: held.total, currency: 'USD' },
+      amount_due: { amount: held.total, currency: 'USD' },
+    });
+    expect(typeof quoted.json().payment_deadline).toBe('string');
+    const after = (await f.call('GET', path(held.order_id))).json();
+    expect(after).toMatchObject({ status: 'hold', total: held.total, updated_at: held.updated_at });
+    const history = (await f.call('GET', path(held.order_id, '/history'))).json();
+    expect(history.entries.map((e: { action: string }) => e.action)).toEqual(['created']);
+    expect((await eventsForOrder(f.platform.db, held.order_id)).map((e) => e.event)).toEqual(['order.created']);
+
+    await f.call('POST', path(held.order_id, '/commit'), { payment: { type: 'agency_account' } });
+    const paid = await f.call('POST', path(held.order_id, '/quote'));
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({
+      total: { amount: held.total, currency: 'USD' },
+      amount_due: { amount: 0, currency: 'USD' },
+    });
+  });
 });

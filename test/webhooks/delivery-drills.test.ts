@@ -63,7 +63,11 @@ describe.skipIf(!databaseServer)('webhook delivery drills on PostgreSQL', () => 
     const order = (await findAgencyOrder(f.platform.db, order_id, owner.agencyId))!;
     for (let i = 1; i < count; i++) {
       const at = new Date(Date.now() + i);
-      await enqueueEvent(f.platform.db, order, 'order.updated', lifecyclePayload('order.updated', order, at), at);
+      await enqueueEvent(f.platform.db, order, {
+        event: 'order.updated',
+        payload: lifecyclePayload('order.updated', order, at),
+        at,
+      });
     }
     return { hook, path: `/drill-${owner.agencyId}` };
   }

@@ -308,7 +308,11 @@ describe('retries, death and switch-off on a controlled clock', () => {
     const order = (await findAgencyOrder(f.platform.db, order_id, owner.agencyId))!;
     // 50 events through the outbox's own writer, as 50 servicing changes would write them.
     for (let i = 0; i < 50; i++) {
-      await enqueueEvent(f.platform.db, order, 'order.updated', lifecyclePayload('order.updated', order, f.clock()), f.clock());
+      await enqueueEvent(f.platform.db, order, {
+        event: 'order.updated',
+        payload: lifecyclePayload('order.updated', order, f.clock()),
+        at: f.clock(),
+      });
     }
     f.receiver.answerWith(() => ({ status: 500 }));
     for (let round = 0; round < 40; round++) {
@@ -334,7 +338,11 @@ describe('retries, death and switch-off on a controlled clock', () => {
 
     // While off, a new event waits: nothing is sent.
     f.receiver.answerWith(() => ({ status: 200 }));
-    await enqueueEvent(f.platform.db, order, 'order.updated', lifecyclePayload('order.updated', order, f.clock()), f.clock());
+    await enqueueEvent(f.platform.db, order, {
+      event: 'order.updated',
+      payload: lifecyclePayload('order.updated', order, f.clock()),
+      at: f.clock(),
+    });
     const sent = hooksTo(hook.secret).length;
     await f.deliver();
     expect(hooksTo(hook.secret).length).toBe(sent);

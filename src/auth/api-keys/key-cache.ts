@@ -87,7 +87,10 @@ export class KeyCache {
    * come and gone, and caching it would let that key in for up to `ttlMs`. The answer still
    * serves the request that asked, which was concurrent with the change.
    */
-  set(fingerprint: string, lookupHash: string, key: VerifiedKey | null, now: number, generation: number): void {
+  set(
+    fingerprint: string,
+    { lookupHash, key, now, generation }: { lookupHash: string; key: VerifiedKey | null; now: number; generation: number },
+  ): void {
     if (generation !== this.evictions) return;
     if (this.entries.size >= this.maxEntries) {
       // Maps iterate in insertion order: the first entry is the oldest.

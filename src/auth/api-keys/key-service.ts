@@ -90,10 +90,12 @@ function toVerified(row: ApiKeyRow): VerifiedKey {
 /** Every change to a key leaves a security event, written in the same transaction as the change. */
 function audit(
   executor: Db,
-  kind: string,
-  key: { id: string; agency_id: string | null },
-  actor: Actor,
-  detail: Record<string, unknown> = {},
+  {
+    kind,
+    key,
+    actor,
+    detail = {},
+  }: { kind: string; key: { id: string; agency_id: string | null }; actor: Actor; detail?: Record<string, unknown> },
 ) {
   return recordSecurityEvent(executor, {
     kind,
@@ -175,7 +177,7 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
     const key = matches && !row.revoked_at && row.environment === environment ? toVerified(row) : null;
     // Eviction names the stored lookup hash (a key hashed before an HMAC key rotation keeps its
     // older one); an unknown key is evicted by the hash its creation will store.
-    cache.set(fingerprint, row?.lookup_hash ?? hashes[0]!.hash, key, Date.now(), generation);
+    cache.set(fingerprint, { lookupHash: row?.lookup_hash ?? hashes[0]!.hash, key, now: Date.now(), generation });
     return key;
   }
 
@@ -196,7 +198,12 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
       checkInput(input);
       const { row, secret } = await db.transaction().execute(async (trx) => {
         const created = await insert(trx, { ...input, createdByUserId: actor.userId ?? null });
-        await audit(trx, 'api_key.created', created.row, actor, { environment: input.environment, kind: input.kind });
+        await audit(trx, {
+          kind: 'api_key.created',
+          key: created.row,
+          actor,
+          detail: { environment: input.environment, kind: input.kind },
+        });
         return created;
       });
       // A gateway may have cached this hash as unknown moments ago.
@@ -227,7 +234,7 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
       const row = await db.transaction().execute(async (trx) => {
         const updated = await store.updateKey(trx, id, agencyId, columns);
         if (!updated) throw notFound('api key not found', 'api_key_not_found');
-        await audit(trx, 'api_key.updated', updated, actor, { fields: Object.keys(columns) });
+        await audit(trx, { kind: 'api_key.updated', key: updated, actor, detail: { fields: Object.keys(columns) } });
         return updated;
       });
       await cache.evict(row.lookup_hash);
@@ -238,7 +245,7 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
       const row = await db.transaction().execute(async (trx) => {
         const revoked = await store.revokeKey(trx, id, agencyId, clock());
         if (!revoked) throw notFound('api key not found', 'api_key_not_found');
-        await audit(trx, 'api_key.revoked', revoked, actor);
+        await audit(trx, { kind: 'api_key.revoked', key: revoked, actor });
         return revoked;
       });
       await cache.evict(row.lookup_hash);
@@ -262,7 +269,7 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
           createdByUserId: actor.userId ?? null,
         });
         await store.revokeKey(trx, old.id, agencyId, clock());
-        await audit(trx, 'api_key.rotated', old, actor, { replacement: replacement.row.id });
+        await audit(trx, { kind: 'api_key.rotated', key: old, actor, detail: { replacement: replacement.row.id } });
         return replacement;
       });
       await cache.evict(old.lookup_hash);
@@ -275,7 +282,7 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
       const row = await mustFind(id, agencyId);
       if (row.revoked_at) throw forbidden('api key is revoked', 'api_key_revoked');
       const secret = keyring.open('api-key-secrets', row.secret_ciphertext);
-      await audit(db, 'api_key.revealed', row, actor);
+      await audit(db, { kind: 'api_key.revealed', key: row, actor });
       return secret;
     },
 

@@ -42,7 +42,19 @@ const OURAIRPORTS = {
   licenceUrl: 'https://ourairports.com/data/',
 };
 
-function ourAirports(file: string, name: string, description: string, table: string, run: Importer): SourceDefinition {
+function ourAirports({
+  file,
+  name,
+  description,
+  table,
+  run,
+}: {
+  file: string;
+  name: string;
+  description: string;
+  table: string;
+  run: Importer;
+}): SourceDefinition {
   return {
     ...OURAIRPORTS,
     name: `ourairports-${name}`,
@@ -68,30 +80,48 @@ async function vradarserverFiles(from: string | null): Promise<string[]> {
 
 /** Every upstream source, in the order a full sync reads them (referenced data first). */
 export const SOURCES: readonly SourceDefinition[] = [
-  ourAirports('countries.csv', 'countries', 'Countries (ISO 3166-1)', 'aviation_countries', importCountries),
-  ourAirports(
-    'regions.csv',
-    'regions',
-    'Regions (ISO 3166-2, plus XX-U-A "unassigned" placeholders)',
-    'aviation_regions',
-    importRegions,
-  ),
-  ourAirports(
-    'airports.csv',
-    'airports',
-    'Airports, heliports, seaplane bases, balloonports and closed fields',
-    'aviation_airports',
-    importAirports,
-  ),
-  ourAirports('runways.csv', 'runways', 'Runways of the airports', 'aviation_runways', importRunways),
-  ourAirports(
-    'airport-frequencies.csv',
-    'frequencies',
-    'Radio frequencies of the airports',
-    'aviation_frequencies',
-    importFrequencies,
-  ),
-  ourAirports('navaids.csv', 'navaids', 'Radio navigation aids (VOR, DME, NDB, ...)', 'aviation_navaids', importNavaids),
+  ourAirports({
+    file: 'countries.csv',
+    name: 'countries',
+    description: 'Countries (ISO 3166-1)',
+    table: 'aviation_countries',
+    run: importCountries,
+  }),
+  ourAirports({
+    file: 'regions.csv',
+    name: 'regions',
+    description: 'Regions (ISO 3166-2, plus XX-U-A "unassigned" placeholders)',
+    table: 'aviation_regions',
+    run: importRegions,
+  }),
+  ourAirports({
+    file: 'airports.csv',
+    name: 'airports',
+    description: 'Airports, heliports, seaplane bases, balloonports and closed fields',
+    table: 'aviation_airports',
+    run: importAirports,
+  }),
+  ourAirports({
+    file: 'runways.csv',
+    name: 'runways',
+    description: 'Runways of the airports',
+    table: 'aviation_runways',
+    run: importRunways,
+  }),
+  ourAirports({
+    file: 'airport-frequencies.csv',
+    name: 'frequencies',
+    description: 'Radio frequencies of the airports',
+    table: 'aviation_frequencies',
+    run: importFrequencies,
+  }),
+  ourAirports({
+    file: 'navaids.csv',
+    name: 'navaids',
+    description: 'Radio navigation aids (VOR, DME, NDB, ...)',
+    table: 'aviation_navaids',
+    run: importNavaids,
+  }),
   {
     name: 'openflights-airlines',
     group: 'openflights',

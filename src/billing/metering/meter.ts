@@ -128,14 +128,14 @@ export function createMeter({ db, counter, fallbackCounter, terms, docsUrl, cloc
       nowMs: now.getTime(),
       window,
     };
-    if (request.search && t.lookToBookCeiling !== null) return admitUnderLookToBook(ticket, t, now, request, t.lookToBookCeiling);
+    if (request.search && t.lookToBookCeiling !== null) return admitUnderLookToBook(ticket, t, request, t.lookToBookCeiling);
     const outcome = counter.reserve(request, seedsOf);
-    if (outcome instanceof Promise) return outcome.then((answer) => accept(ticket, t, now, request, answer));
-    accept(ticket, t, now, request, outcome);
+    if (outcome instanceof Promise) return outcome.then((answer) => accept(ticket, t, request, answer));
+    accept(ticket, t, request, outcome);
     return undefined;
   }
 
-  async function admitUnderLookToBook(ticket: MeterTicket, t: AccountTerms, now: Date, request: ReserveRequest, ceiling: number) {
+  async function admitUnderLookToBook(ticket: MeterTicket, t: AccountTerms, request: ReserveRequest, ceiling: number) {
     const search = request.search!;
     const allowed = async (fresh: boolean) => ceiling * (1 + (await bookingsToday(t.agencyId, search.day, fresh)));
     let outcome = await counter.reserve({ ...request, search: { ...search, lookToBook: await allowed(false) } }, seedsOf);
@@ -143,11 +143,12 @@ export function createMeter({ db, counter, fallbackCounter, terms, docsUrl, cloc
     if (!outcome.ok && outcome.refusal === 'look_to_book') {
       outcome = await counter.reserve({ ...request, search: { ...search, lookToBook: await allowed(true) } }, seedsOf);
     }
-    accept(ticket, t, now, request, outcome);
+    accept(ticket, t, request, outcome);
   }
 
-  function accept(ticket: MeterTicket, t: AccountTerms, now: Date, request: ReserveRequest, outcome: ReserveOutcome): void {
-    if (!outcome.ok) throw admissionRefusal(t, outcome.refusal, now, docsUrl);
+  /** Settles the ticket on the counter's answer; a refusal is dated by the request's own clock reading. */
+  function accept(ticket: MeterTicket, t: AccountTerms, request: ReserveRequest, outcome: ReserveOutcome): void {
+    if (!outcome.ok) throw admissionRefusal(t, outcome.refusal, new Date(request.nowMs), docsUrl);
     ticket.hold = request.cap !== null ? request.holdId : null;
     ticket.search = request.search ? request.window.windows : null;
   }

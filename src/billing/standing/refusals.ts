@@ -6,7 +6,10 @@ import { secondsUntil, utcDay } from '../terms/period.js';
 export type StandingReason = 'unknown_plan' | 'delinquent' | 'past_due' | 'payment_method_required' | 'payment_required';
 
 /** The structured body fields of a 402, 403 `unknown_plan` or allowance 429 (the contract's Errors). */
-function accountFields(terms: AccountTerms, reason: string, message: string, now: Date, docsUrl: string) {
+function accountFields(
+  terms: AccountTerms,
+  { reason, message, now, docsUrl }: { reason: string; message: string; now: Date; docsUrl: string },
+) {
   const period = periodOf(terms, now);
   return {
     reason,
@@ -49,7 +52,7 @@ const STANDING: Record<StandingReason, { status: 402 | 403; error: string; messa
 
 export function standingRefusal(terms: AccountTerms, reason: StandingReason, now: Date, docsUrl: string): AppError {
   const s = STANDING[reason];
-  return new AppError(s.status, reason, s.error, accountFields(terms, reason, s.message(terms), now, docsUrl));
+  return new AppError(s.status, reason, s.error, accountFields(terms, { reason, message: s.message(terms), now, docsUrl }));
 }
 
 /** A refusal of the meter's admission: the allowance (402, burst 429) or a search ceiling (429). */
@@ -79,7 +82,7 @@ export function admissionRefusal(terms: AccountTerms, refusal: Refusal, now: Dat
     },
   };
   const c = ceilings[refusal];
-  return new AppError(429, refusal, c.error, accountFields(terms, refusal, c.message, now, docsUrl), {
+  return new AppError(429, refusal, c.error, accountFields(terms, { reason: refusal, message: c.message, now, docsUrl }), {
     'Retry-After': String(c.retryAfter),
   });
 }

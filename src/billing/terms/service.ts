@@ -179,7 +179,7 @@ export function createTermsService({ db, config, broadcast, mailer, logger, cloc
       const after = await db.transaction().execute(async (trx) => {
         await updateAgencyTerms(trx, agencyId, agencyColumns);
         if (Object.keys(termsColumns).length > 0) {
-          await store.upsertTerms(trx, agencyId, termsColumns, actor.userId ?? actor.via, clock());
+          await store.upsertTerms(trx, agencyId, { columns: termsColumns, by: actor.userId ?? actor.via, now: clock() });
         }
         const row = await store.findTerms(trx, agencyId);
         const updated = toTerms(row!, config);

@@ -42,7 +42,11 @@ export async function listTerms(db: Db, limit: number, planCode?: string): Promi
 export type TermsColumns = Pick<RowUpdate<'agency_terms'>, TermsColumnName>;
 
 /** Creates the terms row on first change; later changes touch only the named columns. */
-export async function upsertTerms(db: Db, agencyId: string, columns: TermsColumns, by: string, now: Date): Promise<void> {
+export async function upsertTerms(
+  db: Db,
+  agencyId: string,
+  { columns, by, now }: { columns: TermsColumns; by: string; now: Date },
+): Promise<void> {
   const names = Object.keys(columns);
   const values = Object.values(columns);
   const insertColumns = sql.join(['agency_id', ...names, 'updated_at', 'updated_by'].map((c) => sql.ref(c)));

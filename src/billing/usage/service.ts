@@ -71,7 +71,7 @@ export function createUsageService({ db, terms, flush, clock }: UsageServiceDeps
 
       await flush();
       const [rows, used, bookings, airlines] = await Promise.all([
-        store.usageBuckets(db, agencyId, from, to, granularity),
+        store.usageBuckets(db, agencyId, { from, to, unit: granularity }),
         store.portalRequests(db, agencyId),
         store.bookingsByDay(db, agencyId, byDay(from), byDay(ceilTo(to, 'day'))),
         store.lookToBookByAirline(db, agencyId, byDay(from), byDay(ceilTo(to, 'day'))),

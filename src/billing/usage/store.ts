@@ -11,9 +11,7 @@ export interface UsageBucketRow {
 export async function usageBuckets(
   db: Db,
   agencyId: string,
-  from: Date,
-  to: Date,
-  unit: 'day' | 'hour',
+  { from, to, unit }: { from: Date; to: Date; unit: 'day' | 'hour' },
 ): Promise<UsageBucketRow[]> {
   const { rows } = await sql<UsageBucketRow>`
     select date_trunc(${unit}, hour, 'UTC') as bucket, surface, sum(requests)::text as requests

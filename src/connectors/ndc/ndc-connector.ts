@@ -114,14 +114,13 @@ export function createNdcConnector(
         },
       },
     );
-    const answer = await transport.call(
-      target.value,
-      'AirShopping',
-      airShoppingRequest(query, seller),
-      budgets.AirShopping,
-      ctx.signal,
-      reading.options,
-    );
+    const answer = await transport.call(target.value, {
+      message: 'AirShopping',
+      xml: airShoppingRequest(query, seller),
+      budgetMs: budgets.AirShopping,
+      signal: ctx.signal,
+      read: reading.options,
+    });
     if (!answer.ok) {
       const f = answer.failure;
       return (f.kind === 'refused' || f.kind === 'not_found') && profile.errorTexts.noFlights.test(f.message) ? ok(null) : answer;
@@ -162,13 +161,12 @@ export function createNdcConnector(
       const priced = await eachPart(
         refs.flatMap((r) => r.parts),
         async (part) => {
-          const answer = await transport.call(
-            target.value,
-            'OfferPrice',
-            offerPriceRequest(part, passengers, seller),
-            budgets.OfferPrice,
-            ctx.signal,
-          );
+          const answer = await transport.call(target.value, {
+            message: 'OfferPrice',
+            xml: offerPriceRequest(part, passengers, seller),
+            budgetMs: budgets.OfferPrice,
+            signal: ctx.signal,
+          });
           if (!answer.ok) return answer;
           const read = readPricedOffer(answer.value, passengers, profile);
           return read ? ok(read) : fail(failure('bad_response', 'the airline priced the offer but its answer could not be read'));
@@ -184,7 +182,12 @@ export function createNdcConnector(
       const target = endpoint(ctx.environment);
       if (!target.ok) return target;
       const ask = async (xml: string): Promise<ConnectorResult<SeatMap[]>> => {
-        const answer = await transport.call(target.value, 'SeatAvailability', xml, budgets.SeatAvailability, ctx.signal);
+        const answer = await transport.call(target.value, {
+          message: 'SeatAvailability',
+          xml,
+          budgetMs: budgets.SeatAvailability,
+          signal: ctx.signal,
+        });
         return answer.ok ? ok(readSeatMaps(answer.value)) : answer;
       };
       if (subject.kind === 'order') {
@@ -202,7 +205,12 @@ export function createNdcConnector(
       const target = endpoint(ctx.environment);
       if (!target.ok) return target;
       const ask = async (xml: string): Promise<ConnectorResult<AncillaryService[]>> => {
-        const answer = await transport.call(target.value, 'ServiceList', xml, budgets.ServiceList, ctx.signal);
+        const answer = await transport.call(target.value, {
+          message: 'ServiceList',
+          xml,
+          budgetMs: budgets.ServiceList,
+          signal: ctx.signal,
+        });
         return answer.ok ? ok(readServices(answer.value)) : answer;
       };
       // A booked order is asked about by its airline order id: the services that can still be added
@@ -230,13 +238,12 @@ export function createNdcConnector(
         cabin: 'economy',
         maxConnections: 0,
       };
-      const answer = await transport.call(
-        target.value,
-        'AirShopping',
-        airShoppingRequest(query, seller),
-        budgets.probe,
-        ctx.signal,
-      );
+      const answer = await transport.call(target.value, {
+        message: 'AirShopping',
+        xml: airShoppingRequest(query, seller),
+        budgetMs: budgets.probe,
+        signal: ctx.signal,
+      });
       return answer.ok ? ok({ environment }) : answer;
     },
 

@@ -56,6 +56,18 @@ export function failureFromNdcErrors(errors: Parsed[], said: NdcErrorTexts): Con
   return failure(kind, message, code);
 }
 
+/** One NDC message to send: its name, its XML, its time budget, and how to read the answer. */
+export interface NdcCall {
+  message: NdcMessage;
+  xml: string;
+  /** The whole exchange, from connecting to the last byte of the answer (profile.budgetsMs). */
+  budgetMs: number;
+  /** The caller's own cancellation (a search the client left). */
+  signal?: AbortSignal | undefined;
+  /** Element listeners for an answer read as it streams (early offers). */
+  read?: ReadOptions | undefined;
+}
+
 /**
  * NDC over HTTP for one airline: one pooled undici connection set per endpoint, the subscription
  * key in the airline's header, a time budget per call, and every failure turned into a value, read
@@ -76,14 +88,7 @@ export class NdcTransport {
     return pool;
   }
 
-  async call(
-    endpoint: NdcEndpoint,
-    message: NdcMessage,
-    xml: string,
-    budgetMs: number,
-    signal?: AbortSignal,
-    read?: ReadOptions,
-  ): Promise<ConnectorResult<Parsed>> {
+  async call(endpoint: NdcEndpoint, { message, xml, budgetMs, signal, read }: NdcCall): Promise<ConnectorResult<Parsed>> {
     const url = new URL(`ndc/21.3/${message}`, endpoint.baseUrl.endsWith('/') ? endpoint.baseUrl : `${endpoint.baseUrl}/`);
     const budget = AbortSignal.timeout(budgetMs);
     const combined = signal ? AbortSignal.any([budget, signal]) : budget;

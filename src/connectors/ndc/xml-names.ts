@@ -37,6 +37,7 @@ export const hashStep = (h: number, c: number) => (Math.imul(h, 31) + c) | 0;
  * against their char codes, kept beside them: reading the characters of a string once it has
  * been used as a property key (which turns it into an indirection) measured slow.
  */
+// eslint-disable-next-line @typescript-eslint/max-params -- runs per element and attribute name: no argument object per call
 export function nameAt(cache: NameCache, xml: string, start: number, end: number, hash: number): string {
   const known = cache.get(hash);
   if (known !== undefined && known.codes.length === end - start) {

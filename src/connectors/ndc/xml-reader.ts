@@ -56,6 +56,7 @@ function attach(parent: XmlTree, name: string, value: unknown) {
  * `depth`. A plain function rather than a closure in readXml, so that readXml's loop variables
  * are not captured (captured variables live in a heap context).
  */
+// eslint-disable-next-line @typescript-eslint/max-params -- runs per element: no argument object per call
 function addChild(nodes: (XmlTree | null)[], hasChildren: boolean[], depth: number, name: string, value: unknown) {
   hasChildren[depth] = true;
   let parent = nodes[depth] as XmlTree | null;
@@ -82,6 +83,7 @@ const tag = {
   nameStart: 0,
 };
 
+// eslint-disable-next-line @typescript-eslint/max-params -- fills the scratch record per tag: no argument object per call
 function readTag(name: string, node: XmlTree | null, selfClosing: boolean, end: number, nameStart: number): true {
   tag.nameStart = nameStart;
   tag.name = name;

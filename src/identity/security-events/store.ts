@@ -25,9 +25,7 @@ export interface SecurityEventInput {
 export function recordUserEvent(
   db: Db,
   user: { id: string; agency_id: string | null },
-  kind: SecurityEventKind,
-  ip: string | null,
-  detail?: Record<string, unknown>,
+  { kind, ip, detail }: { kind: SecurityEventKind; ip: string | null; detail?: Record<string, unknown> },
 ): Promise<void> {
   return recordSecurityEvent(db, { kind, userId: user.id, agencyId: user.agency_id, ip, ...(detail ? { detail } : {}) });
 }

@@ -137,7 +137,11 @@ export async function setPendingTotp(db: Db, userId: string, sealedSecret: strin
 }
 
 /** Promotes the pending secret; false when enrolment was not started or another request finished it. */
-export async function enableTotp(db: Db, userId: string, sealedSecret: string, counter: number, at: Date): Promise<boolean> {
+export async function enableTotp(
+  db: Db,
+  userId: string,
+  { sealedSecret, counter, at }: { sealedSecret: string; counter: number; at: Date },
+): Promise<boolean> {
   const { rows } = await sql`
     update users
     set totp_secret = totp_pending_secret, totp_pending_secret = null, totp_enabled_at = ${at}, totp_last_counter = ${counter}

@@ -24,7 +24,13 @@ export async function acknowledgeChanges(deps: ServicingDeps, scope: OrderScope,
   if (!order.details.scheduleChanges?.length) return order;
   if (isOpen(order.status)) unwrap(await connector.acceptChange(refOf(order), order.details.airline.flightItemIds, ctx));
   return deps.db.transaction().execute(async (trx) => {
-    const row = (await findOrder(trx, order.id, order.agency_id, order.environment, true)) ?? order;
+    const row =
+      (await findOrder(trx, {
+        id: order.id,
+        agencyId: order.agency_id,
+        environment: order.environment,
+        forUpdate: true,
+      })) ?? order;
     const accepted = row.details.scheduleChanges ?? [];
     if (accepted.length === 0) return row;
     const at = deps.clock();
@@ -46,7 +52,7 @@ export async function acknowledgeChanges(deps: ServicingDeps, scope: OrderScope,
       },
       at,
     });
-    await enqueueEvent(trx, updated, 'order.updated', lifecyclePayload('order.updated', updated, at), at);
+    await enqueueEvent(trx, updated, { event: 'order.updated', payload: lifecyclePayload('order.updated', updated, at), at });
     return updated;
   });
 }

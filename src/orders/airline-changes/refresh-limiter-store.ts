@@ -11,7 +11,11 @@ import { withCurrentSegments } from '../stored-segments.js';
  * false when one did, in which case a deferred re-read is set for when the window ends.
  * One statement, so two instances cannot both claim the same order.
  */
-export async function claimRefresh(db: Db, orderId: string, now: Date, windowStart: Date, windowMs: number): Promise<boolean> {
+export async function claimRefresh(
+  db: Db,
+  orderId: string,
+  { now, windowStart, windowMs }: { now: Date; windowStart: Date; windowMs: number },
+): Promise<boolean> {
   const { rows } = await sql<{ order_id: string }>`
     insert into order_notification_refreshes (order_id, claimed_at) values (${orderId}, ${now})
     on conflict (order_id) do update set claimed_at = excluded.claimed_at, due_at = null

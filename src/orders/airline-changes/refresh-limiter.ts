@@ -32,13 +32,11 @@ export async function refreshForNotification(
   detail: Record<string, unknown>,
 ): Promise<NotificationRefresh> {
   const now = deps.clock();
-  const claimed = await claimRefresh(
-    deps.db,
-    order.id,
+  const claimed = await claimRefresh(deps.db, order.id, {
     now,
-    new Date(now.getTime() - deps.refreshWindowMs),
-    deps.refreshWindowMs,
-  );
+    windowStart: new Date(now.getTime() - deps.refreshWindowMs),
+    windowMs: deps.refreshWindowMs,
+  });
   if (!claimed) return { ok: true, deferred: true };
   const outcome = await refreshFromAirline(deps, order, 'airline_notification', detail);
   if (isRetryable(outcome)) await releaseRefresh(deps.db, order.id, now);

@@ -75,14 +75,20 @@ function describe(
  * off is no schedule change). A segment changed twice keeps the values the agency accepted; one
  * changed back to them has nothing pending any more.
  */
-export function trackScheduleChanges(
-  pending: readonly SegmentScheduleChange[] | undefined,
-  before: readonly OrderSegment[],
-  after: readonly OrderSegment[],
-  at: Date,
+export function trackScheduleChanges({
+  pending,
+  before,
+  after,
+  at,
+  international,
+}: {
+  pending: readonly SegmentScheduleChange[] | undefined;
+  before: readonly OrderSegment[];
+  after: readonly OrderSegment[];
+  at: Date;
   /** Whether the itinerary is international (significance.ts), null when unknown: a retime's threshold depends on it. */
-  international: boolean | null,
-): SegmentScheduleChange[] {
+  international: boolean | null;
+}): SegmentScheduleChange[] {
   const present = new Set(after.map((s) => s.segmentId));
   const pairs: [OrderSegment, OrderSegment][] =
     before.length === after.length

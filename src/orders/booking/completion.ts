@@ -27,12 +27,17 @@ export interface Completed {
  * and its idempotency key in the same transaction. A second completion (the request and the
  * recovery job racing) finds the intent completed and returns the order it made.
  */
+export interface BookingCompletion {
+  intentId: string;
+  airlineOrder: AirlineOrder;
+  now: Date;
+  /** Names the job that found the booking late; absent when the request itself completes it. */
+  recoveredBy?: string | null;
+}
+
 export async function completeBooking(
   db: Db,
-  intentId: string,
-  airlineOrder: AirlineOrder,
-  now: Date,
-  recoveredBy: string | null = null,
+  { intentId, airlineOrder, now, recoveredBy = null }: BookingCompletion,
 ): Promise<Completed> {
   return db.transaction().execute(async (trx) => {
     const intent = await lockIntent(trx, intentId);
@@ -75,7 +80,13 @@ export async function completeBooking(
       // A closed booking holds no travel (as when an order is cancelled through the gateway).
       if (row.status === 'hold' || row.status === 'ticketed') await attachTravelClaim(trx, intent.claim_id, row.id);
       else await deleteTravelClaim(trx, intent.claim_id);
-      if (intent.idempotency_key) await completeKey(trx, intent.agency_id, intent.idempotency_key, intent.id, row.id);
+      if (intent.idempotency_key)
+        await completeKey(trx, {
+          agencyId: intent.agency_id,
+          key: intent.idempotency_key,
+          intentId: intent.id,
+          orderId: row.id,
+        });
     }
     await appendHistory(trx, row.id, {
       action: 'created',
@@ -89,10 +100,10 @@ export async function completeBooking(
       },
       at: now,
     });
-    await enqueueEvent(trx, row, 'order.created', lifecyclePayload('order.created', row, now), now);
+    await enqueueEvent(trx, row, { event: 'order.created', payload: lifecyclePayload('order.created', row, now), at: now });
     // Look-to-book: the booking counts in the same transaction as the order, so it is exact.
     await addBookingLookToBook(trx, { agencyId: intent.agency_id, airline: row.airline, day: now.toISOString().slice(0, 10) });
-    await resolveIntent(trx, intent.id, 'completed', now);
+    await resolveIntent(trx, { id: intent.id, state: 'completed', now });
     return { orderId: row.id, afterRelease };
   });
 }
@@ -102,19 +113,23 @@ export async function completeBooking(
  * `freeKey` also deletes its idempotency key (the recovery job's not-found); a refusal at booking
  * time leaves the key to withIdempotency, which stores the refusal as the key's answer.
  */
+export interface BookingRelease {
+  intentId: string;
+  now: Date;
+  reason: string;
+  freeKey: boolean;
+}
+
 export async function releaseBooking(
   db: Db,
-  intentId: string,
-  now: Date,
-  reason: string,
-  freeKey: boolean,
+  { intentId, now, reason, freeKey }: BookingRelease,
 ): Promise<BookingIntentRow | null> {
   return db.transaction().execute(async (trx) => {
     const intent = await lockIntent(trx, intentId);
     if (!intent || intent.state === 'completed' || intent.state === 'released') return null;
     await deleteTravelClaim(trx, intent.claim_id);
     if (freeKey && intent.idempotency_key) await releaseIntentKey(trx, intent.agency_id, intent.idempotency_key, intent.id);
-    await resolveIntent(trx, intent.id, 'released', now, reason);
+    await resolveIntent(trx, { id: intent.id, state: 'released', now, reason });
     return intent;
   });
 }

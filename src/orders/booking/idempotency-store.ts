@@ -51,7 +51,10 @@ export async function handOverKey(db: Db, holder: KeyHolder, intentId: string): 
 }
 
 /** The key of a booking intent now replays its order; runs in the order's insert transaction. */
-export async function completeKey(db: Db, agencyId: string, key: string, intentId: string, orderId: string): Promise<void> {
+export async function completeKey(
+  db: Db,
+  { agencyId, key, intentId, orderId }: { agencyId: string; key: string; intentId: string; orderId: string },
+): Promise<void> {
   await sql`update order_idempotency_keys set state = 'completed', order_id = ${orderId}
     where agency_id = ${agencyId} and idempotency_key = ${key} and intent_id = ${intentId} and state = 'in_flight'`.execute(db);
 }

@@ -56,10 +56,7 @@ export async function findIntent(db: Db, id: string): Promise<BookingIntentRow |
 
 export async function resolveIntent(
   db: Db,
-  id: string,
-  state: 'completed' | 'released',
-  now: Date,
-  reason: string | null = null,
+  { id, state, now, reason = null }: { id: string; state: 'completed' | 'released'; now: Date; reason?: string | null },
 ): Promise<void> {
   await sql`update order_booking_intents set state = ${state}, resolved_at = ${now}, last_error = coalesce(${reason}, last_error)
     where id = ${id}`.execute(db);
@@ -87,7 +84,10 @@ export async function takeDueIntents(
 }
 
 /** The airline could not be asked this time; `giveUp` parks the intent for an operator. */
-export async function recordAttemptFailure(db: Db, id: string, error: string, giveUp: boolean, now: Date): Promise<void> {
+export async function recordAttemptFailure(
+  db: Db,
+  { id, error, giveUp, now }: { id: string; error: string; giveUp: boolean; now: Date },
+): Promise<void> {
   await sql`update order_booking_intents set last_error = ${error},
       state = case when ${giveUp} and state = 'pending' then 'unresolved' else state end,
       resolved_at = case when ${giveUp} and state = 'pending' then ${now}::timestamptz else resolved_at end

@@ -76,7 +76,12 @@ async function recoverIntent(
   const connector = deps.connectors.get(intent.airline);
   const found = connector ? await connector.findOrderBySellerReference(intent.id, { environment: intent.environment }) : null;
   if (found?.ok && found.value) {
-    const done = await completeBooking(deps.db, intent.id, found.value, deps.clock(), RECOVERED_BY);
+    const done = await completeBooking(deps.db, {
+      intentId: intent.id,
+      airlineOrder: found.value,
+      now: deps.clock(),
+      recoveredBy: RECOVERED_BY,
+    });
     if (done.afterRelease)
       deps.logger.error(
         { intentId: intent.id },
@@ -89,13 +94,18 @@ async function recoverIntent(
     return 'completed';
   }
   if (found?.ok) {
-    await releaseBooking(deps.db, intent.id, deps.clock(), 'not booked at the airline', true);
+    await releaseBooking(deps.db, {
+      intentId: intent.id,
+      now: deps.clock(),
+      reason: 'not booked at the airline',
+      freeKey: true,
+    });
     deps.logger.warn({ intentId: intent.id }, 'booking recovery released an intent the airline never booked');
     return 'released';
   }
   const reason = found ? found.failure.message : `no connector for airline ${intent.airline}`;
   const giveUp = intent.attempts >= MAX_RECOVERY_ATTEMPTS;
-  await recordAttemptFailure(deps.db, intent.id, reason, giveUp, deps.clock());
+  await recordAttemptFailure(deps.db, { id: intent.id, error: reason, giveUp, now: deps.clock() });
   if (giveUp) {
     deps.logger.error(
       { intentId: intent.id, attempts: intent.attempts, reason },

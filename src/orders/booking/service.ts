@@ -110,14 +110,19 @@ export async function createOrder(
       // A time-out or an outage may have booked: the claim and the key stay until recovery knows.
       if (!nothingBooked(created.failure.kind)) throw new OutcomeUnknownError(refusal);
       try {
-        await releaseBooking(deps.db, intentId, deps.clock(), created.failure.message, false);
+        await releaseBooking(deps.db, {
+          intentId,
+          now: deps.clock(),
+          reason: created.failure.message,
+          freeKey: false,
+        });
       } catch (err) {
         throw new OutcomeUnknownError(err);
       }
       throw refusal;
     }
     try {
-      return (await completeBooking(deps.db, intentId, created.value, deps.clock())).orderId;
+      return (await completeBooking(deps.db, { intentId, airlineOrder: created.value, now: deps.clock() })).orderId;
     } catch (err) {
       throw new OutcomeUnknownError(err);
     }
@@ -126,7 +131,8 @@ export async function createOrder(
   if (!idempotencyKey) {
     try {
       const id = await book(null);
-      return { order: (await findOrder(deps.db, id, scope.agencyId, scope.environment))!, replayed: false };
+      const order = await findOrder(deps.db, { id, agencyId: scope.agencyId, environment: scope.environment });
+      return { order: order!, replayed: false };
     } catch (err) {
       if (err instanceof BeforeAirlineError) throw err.refusal;
       throw err instanceof OutcomeUnknownError ? err.cause : err;
@@ -137,7 +143,11 @@ export async function createOrder(
     { agencyId: scope.agencyId, key: idempotencyKey, body, now: deps.clock() },
     book,
   );
-  const order = await findOrder(deps.db, outcome.orderId, scope.agencyId, scope.environment);
+  const order = await findOrder(deps.db, {
+    id: outcome.orderId,
+    agencyId: scope.agencyId,
+    environment: scope.environment,
+  });
   if (!order) throw new AppError(500, 'internal_error', 'the order of this Idempotency-Key is missing');
   return { order, replayed: outcome.kind === 'replay' };
 }

@@ -89,13 +89,19 @@ const HISTORY_ACTION: Record<ServicingQuote['action'], string> = {
  * remains (`order.updated`); the whole closes it (`order.cancelled`). The history names what went,
  * the money, the reason and who asked. When the re-read fails the caller gets `{order_id, status}`.
  */
+export interface Acceptance {
+  opened: Opened;
+  quote: ServicingQuote;
+  /** Which kept quote the acceptance uses up. */
+  flow: 'cancel' | 'change';
+  /** The history action; by default the quote's own (cancelled, partially_cancelled, …). */
+  action?: string | undefined;
+}
+
 export async function acceptCancellation(
   deps: ServicingDeps,
   scope: OrderScope,
-  opened: Opened,
-  quote: ServicingQuote,
-  flow: 'cancel' | 'change',
-  action?: string,
+  { opened, quote, flow, action }: Acceptance,
 ): Promise<{ order: OrderRow; full: boolean }> {
   const { order, connector, ctx } = opened;
   const accepted = unwrap(await connector.acceptCancel(refOf(order), quote.airlineQuoteId ?? quote.id, ctx));
@@ -135,13 +141,20 @@ function removedCredits(order: OrderRow, quote: ServicingQuote) {
  * one the last quote /cancel gave while it is valid; otherwise (and always for DELETE, `wholeOnly`)
  * a fresh quote for the whole order. An id the gateway did not issue is passed to the airline as is.
  */
+export interface CancelConfirmation {
+  /** The `cancellation_quote_id` sent, if any. */
+  quoteId?: string | null;
+  /** The history action; by default the quote's own. */
+  action?: string | undefined;
+  /** Cancels the whole order on a fresh quote, never a kept one (DELETE, refund). */
+  wholeOnly?: boolean;
+}
+
 export async function confirmCancel(
   deps: ServicingDeps,
   scope: OrderScope,
   t: Target,
-  quoteId: string | null,
-  action?: string,
-  wholeOnly = false,
+  { quoteId = null, action, wholeOnly = false }: CancelConfirmation,
 ): Promise<{ order: OrderRow; full: boolean }> {
   const opened = await open(deps, scope, t);
   requireOpen(opened.order);
@@ -151,7 +164,7 @@ export async function confirmCancel(
     const fresh = await airlineCancelQuote(opened, 'cancel', null, null);
     quote = quoteId ? { ...fresh, id: quoteId, airlineQuoteId: quoteId } : fresh;
   }
-  return acceptCancellation(deps, scope, opened, quote, 'cancel', action);
+  return acceptCancellation(deps, scope, { opened, quote, flow: 'cancel', action });
 }
 
 /** refund-eligibility: what a refund would return now; reads only, records nothing. */
@@ -192,7 +205,8 @@ export async function refundOrder(deps: ServicingDeps, scope: OrderScope, t: Tar
   if (order.status === 'hold') throw unprocessable('nothing was paid for this hold; cancel it instead', 'nothing_to_refund');
   let current = order;
   const involuntary = involuntaryRefundDue(order);
-  if (order.status === 'ticketed') current = (await confirmCancel(deps, scope, t, null, 'cancelled_for_refund', true)).order;
+  if (order.status === 'ticketed')
+    current = (await confirmCancel(deps, scope, t, { action: 'cancelled_for_refund', wholeOnly: true })).order;
   const c = current.details.cancellation;
   if (!c || c.refund.amountMinor <= 0)
     throw unprocessable(keptAsCredit(current) ?? 'the fare refunds nothing', 'nothing_to_refund');

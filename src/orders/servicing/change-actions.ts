@@ -106,11 +106,9 @@ export async function ancillariesQuote(deps: ServicingDeps, opened: Opened, body
 export async function confirmKeptChange(
   deps: ServicingDeps,
   scope: OrderScope,
-  opened: Opened,
-  quote: ServicingQuote,
-  body: { payment?: ChangeRequest['payment'] },
+  { opened, quote, body }: { opened: Opened; quote: ServicingQuote; body: { payment?: ChangeRequest['payment'] } },
 ): Promise<{ order: OrderRow; full: boolean }> {
-  if (quote.action !== 'add_extras') return acceptCancellation(deps, scope, opened, quote, 'change');
+  if (quote.action !== 'add_extras') return acceptCancellation(deps, scope, { opened, quote, flow: 'change' });
   const { order, connector, ctx } = opened;
   const due = quote.amountDue.amountMinor;
   // Paying for extras on a ticketed order issues documents: in production that needs accreditation.

@@ -26,7 +26,7 @@ export function unwrap<T>(r: ConnectorResult<T>, context: 'order' | 'extra' = 'o
 }
 
 export async function open(deps: ServicingDeps, scope: OrderScope, t: Target, airlineRequired = true) {
-  const loaded = await loadOrder(deps.db, deps.connectors, scope, t.orderId, t.airline, airlineRequired);
+  const loaded = await loadOrder(deps, { scope, orderId: t.orderId, airline: t.airline, airlineRequired });
   return { ...loaded, ctx: { environment: scope.environment } };
 }
 

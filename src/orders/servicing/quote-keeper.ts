@@ -10,7 +10,13 @@ import type { ServicingQuote } from './servicing-quote.js';
  */
 export async function keepQuote(db: Db, order: OrderRow, flow: 'cancel' | 'change', quote: ServicingQuote): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = (await findOrder(trx, order.id, order.agency_id, order.environment, true)) ?? order;
+    const row =
+      (await findOrder(trx, {
+        id: order.id,
+        agencyId: order.agency_id,
+        environment: order.environment,
+        forUpdate: true,
+      })) ?? order;
     await updateOrder(trx, row.id, {
       status: row.status,
       total_minor: Number(row.total_minor),

@@ -116,7 +116,7 @@ export async function confirmChange(
       throw conflict(`change quote ${body.offer_id} has expired; ask POST /change again`, 'quote_expired');
     if (body.offer_ids?.length)
       throw badRequest('offer_ids is not used when confirming a change quote', 'field_not_used', { field: 'offer_ids' });
-    return confirmKeptChange(deps, scope, opened, kept, body);
+    return confirmKeptChange(deps, scope, { opened, quote: kept, body });
   }
   // Accepting reshop offers pays and reissues the tickets: in production that needs accreditation.
   await deps.requireAccreditation?.(scope);

@@ -67,7 +67,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       },
     },
     async (request, reply) => {
-      await confirmCancel(deps, scopeOf(request, 'read'), target(request), null, undefined, true);
+      await confirmCancel(deps, scopeOf(request, 'read'), target(request), { wholeOnly: true });
       return reply.code(204).send(null);
     },
   );
@@ -237,12 +237,9 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       },
     },
     async (request) => {
-      const { order, full } = await confirmCancel(
-        deps,
-        scopeOf(request, 'read'),
-        target(request),
-        request.body?.cancellation_quote_id ?? null,
-      );
+      const { order, full } = await confirmCancel(deps, scopeOf(request, 'read'), target(request), {
+        quoteId: request.body?.cancellation_quote_id ?? null,
+      });
       return full ? orderView(order, deps.clock()) : { order_id: order.id, status: order.status };
     },
   );

@@ -13,7 +13,10 @@ export const API_TAGS = [
     name: 'orders',
     description:
       'Book an offer (ticketed at once, or a hold to pay later), pay a hold, read and list orders, and service them: ' +
-      'quote, change, reshop, cancel, refunds, history.',
+      'quote, change, reshop, cancel, refunds, history. ' +
+      "An order id is looked up in your agency's own orders first: an id it does not hold is 404 `order_not_found` whatever `airline` is sent, " +
+      'with or without an airline prefix (`unknown airline` for an id with no prefix and no `airline` is the rule for offer ids). ' +
+      "On a path marked (R), a missing `airline` is 400 `airline is required` before the lookup; one that is not the order's carrier is 400 `airline does not match the order`.",
   },
   {
     name: 'aviation',

@@ -22,14 +22,21 @@ export interface RateLimiter {
 }
 
 /** The decision for `count` admissions in the window, the oldest at `oldest` (ms). */
-export function rateDecision(
-  allowed: boolean,
-  limit: number,
-  count: number,
-  oldest: number,
-  windowMs: number,
-  nowMs: number,
-): RateDecision {
+export function rateDecision({
+  allowed,
+  limit,
+  count,
+  oldest,
+  windowMs,
+  nowMs,
+}: {
+  allowed: boolean;
+  limit: number;
+  count: number;
+  oldest: number;
+  windowMs: number;
+  nowMs: number;
+}): RateDecision {
   return {
     allowed,
     limit,
@@ -67,13 +74,20 @@ export function createMemoryRateLimiter(): RateLimiter {
       const after = log.times.length - log.head;
       const oldest = log.times[log.head] ?? nowMs;
       if (after === 0) logs.delete(key);
-      return rateDecision(allowed, limit, after, oldest, windowMs, nowMs);
+      return rateDecision({ allowed, limit, count: after, oldest, windowMs, nowMs });
     },
 
     async peek(key, limit, windowMs, nowMs) {
       const times = logs.get(key)?.times ?? [];
       const inWindow = times.filter((t) => t > nowMs - windowMs);
-      return rateDecision(inWindow.length < limit, limit, inWindow.length, inWindow[0] ?? nowMs, windowMs, nowMs);
+      return rateDecision({
+        allowed: inWindow.length < limit,
+        limit,
+        count: inWindow.length,
+        oldest: inWindow[0] ?? nowMs,
+        windowMs,
+        nowMs,
+      });
     },
   };
 }
@@ -117,7 +131,7 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
     async take(key, limit, windowMs, nowMs) {
       const member = `${nowMs}-${randomBytes(6).toString('hex')}`;
       const [allowed, count, oldest] = await r.slidingWindowTake(prefix + key, nowMs, windowMs, limit, member);
-      return rateDecision(allowed === 1, limit, count, Number(oldest), windowMs, nowMs);
+      return rateDecision({ allowed: allowed === 1, limit, count, oldest: Number(oldest), windowMs, nowMs });
     },
 
     async peek(key, limit, windowMs, nowMs) {
@@ -126,7 +140,7 @@ export function createRedisRateLimiter(redis: Redis, prefix: string): RateLimite
         redis.zcount(prefix + key, since, '+inf'),
         redis.zrangebyscore(prefix + key, since, '+inf', 'WITHSCORES', 'LIMIT', 0, 1),
       ]);
-      return rateDecision(count < limit, limit, count, first[1] ? Number(first[1]) : nowMs, windowMs, nowMs);
+      return rateDecision({ allowed: count < limit, limit, count, oldest: first[1] ? Number(first[1]) : nowMs, windowMs, nowMs });
     },
   };
 }

@@ -53,11 +53,15 @@ export function createCredentialService(
     const now = clock();
     const failures = await users.addFailedLogin(db, user.id);
     const kind = reason.startsWith('step_up') ? 'step_up.failed' : 'login.failed';
-    await recordUserEvent(db, user, kind, ip, { reason, failedLogins: failures });
+    await recordUserEvent(db, user, { kind, ip, detail: { reason, failedLogins: failures } });
     const until = lockAfter(failures, now);
     if (until === undefined) return;
     await users.lockUser(db, user.id, now, until);
-    await recordUserEvent(db, user, 'account.locked', ip, { failedLogins: failures, lockedUntil: until?.toISOString() ?? null });
+    await recordUserEvent(db, user, {
+      kind: 'account.locked',
+      ip,
+      detail: { failedLogins: failures, lockedUntil: until?.toISOString() ?? null },
+    });
     await notifyLocked({ ...user, failed_logins: failures }, until);
   }
 
@@ -66,7 +70,7 @@ export function createCredentialService(
     const now = clock();
     if (user.locked_at === null || isLocked(user, now)) return user;
     if (await users.clearExpiredLock(db, user.id, now)) {
-      await recordUserEvent(db, user, 'account.unlocked', ip, { via: 'expiry' });
+      await recordUserEvent(db, user, { kind: 'account.unlocked', ip, detail: { via: 'expiry' } });
     }
     return { ...user, locked_at: null, locked_until: null };
   }
@@ -85,7 +89,7 @@ export function createCredentialService(
       const user = await liftExpiredLock(found, ip);
       const ok = await passwords.verify(password, user.password_hash);
       if (isLocked(user, clock())) {
-        await recordUserEvent(db, user, 'login.failed', ip, { reason: 'locked' });
+        await recordUserEvent(db, user, { kind: 'login.failed', ip, detail: { reason: 'locked' } });
         throw invalidCredentials();
       }
       if (!ok) {

@@ -63,7 +63,7 @@ export function createMfaService(
     }
     if (!(await store.useRecoveryCode(db, user.id, recoveryCodeCandidates(keyring, user.id, normalized), now))) return null;
     const left = await store.countUnusedRecoveryCodes(db, user.id);
-    await recordUserEvent(db, user, 'mfa.recovery_code_used', ip, { left });
+    await recordUserEvent(db, user, { kind: 'mfa.recovery_code_used', ip, detail: { left } });
     return 'recovery_code';
   }
 
@@ -104,12 +104,12 @@ export function createMfaService(
           'code does not match the new secret: check the device clock and try the current code',
           'invalid_mfa_code',
         );
-      if (!(await enableTotp(db, user.id, user.totp_pending_secret, counter, now))) {
+      if (!(await enableTotp(db, user.id, { sealedSecret: user.totp_pending_secret, counter, at: now }))) {
         throw conflict('enrolment changed meanwhile: start it again', 'mfa_enrolment_not_started');
       }
       const recoveryCodes = await issueRecoveryCodes(user.id);
       const mfaVerifiedAt = await sessions.markMfaVerified(ctx.sessionId);
-      await recordUserEvent(db, user, 'mfa.enabled', ip, { factor: 'totp' });
+      await recordUserEvent(db, user, { kind: 'mfa.enabled', ip, detail: { factor: 'totp' } });
       return { status: 'enabled' as const, recoveryCodes, mfaVerifiedAt: mfaVerifiedAt.toISOString() };
     },
 
@@ -136,7 +136,7 @@ export function createMfaService(
       await db.transaction().execute(async (trx) => {
         await clearTotp(trx, user.id);
         await store.deleteRecoveryCodes(trx, user.id);
-        await recordUserEvent(trx, user, 'mfa.disabled', ip, { factor: 'totp' });
+        await recordUserEvent(trx, user, { kind: 'mfa.disabled', ip, detail: { factor: 'totp' } });
       });
       return { status: 'disabled' as const };
     },
@@ -146,7 +146,7 @@ export function createMfaService(
       if (!user.totp_secret) throw conflict('no second factor is enabled on this account', 'mfa_not_enabled');
       await requireStepUp(ctx, password, ip);
       const recoveryCodes = await issueRecoveryCodes(user.id);
-      await recordUserEvent(db, user, 'mfa.recovery_codes_regenerated', ip);
+      await recordUserEvent(db, user, { kind: 'mfa.recovery_codes_regenerated', ip });
       return { recoveryCodes };
     },
   };

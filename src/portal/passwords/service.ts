@@ -51,7 +51,7 @@ export function createPasswordService(
       created_at: now,
       expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MS),
     });
-    await recordUserEvent(db, user, 'password.reset_requested', ip);
+    await recordUserEvent(db, user, { kind: 'password.reset_requested', ip });
     await mailer.send({
       to: user.email,
       subject: 'Reset your password',
@@ -80,8 +80,12 @@ export function createPasswordService(
     const reset = how.via === 'reset';
     await setPasswordHash(trx, user.id, hash, reset);
     const reason = reset ? 'password_reset' : 'password_changed';
-    const sessionsRevoked = await revokeUserSessions(trx, user.id, clock(), reason, how.keep);
-    await recordUserEvent(trx, user, reset ? 'password.reset' : 'password.changed', how.ip, { sessionsRevoked });
+    const sessionsRevoked = await revokeUserSessions(trx, user.id, { at: clock(), reason, keep: how.keep });
+    await recordUserEvent(trx, user, {
+      kind: reset ? 'password.reset' : 'password.changed',
+      ip: how.ip,
+      detail: { sessionsRevoked },
+    });
   }
 
   return {

@@ -49,7 +49,11 @@ export function createLoginService(
       mfaVerified: secondFactor !== null,
       client,
     });
-    await recordUserEvent(db, user, 'login.succeeded', client.ip, { sessionId: opened.session.id, secondFactor });
+    await recordUserEvent(db, user, {
+      kind: 'login.succeeded',
+      ip: client.ip,
+      detail: { sessionId: opened.session.id, secondFactor },
+    });
     return { mfaRequired: false as const, ...opened };
   }
 

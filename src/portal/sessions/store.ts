@@ -60,7 +60,11 @@ export async function revokeSession(db: Db, id: string, at: Date, reason: string
 }
 
 /** Revokes every open session of a user but `keep` (the caller's own, when there is one); answers how many. */
-export async function revokeUserSessions(db: Db, userId: string, at: Date, reason: string, keep: string | null): Promise<number> {
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  { at, reason, keep }: { at: Date; reason: string; keep: string | null },
+): Promise<number> {
   const { rows } = await sql<{ id: string }>`
     update sessions set revoked_at = ${at}, revoked_reason = ${reason}
     where user_id = ${userId} and revoked_at is null and id is distinct from ${keep}

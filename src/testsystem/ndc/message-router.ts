@@ -63,11 +63,9 @@ export function registerMessageRoutes(
 
   const errors = deps.profile.errors;
   async function applyFault(
-    kind: FaultKind,
+    { kind, delayMs, status }: { kind: FaultKind; delayMs?: number | undefined; status?: number | undefined },
     handler: MessageHandler,
     reply: FastifyReply,
-    delayMs?: number,
-    status?: number,
   ): Promise<boolean> {
     if (kind === 'slow') {
       await sleep(delayMs ?? SLOW_DELAY_MS, reply);
@@ -125,7 +123,11 @@ export function registerMessageRoutes(
         .send(errorDocument(root, [errors.badRequest(`Unknown NDC message ${request.params.message}`)]));
     }
     const active = deps.faults.take(handler.message);
-    if (active && (await applyFault(active.kind, handler, reply, active.delayMs || undefined, active.status))) return reply;
+    if (
+      active &&
+      (await applyFault({ kind: active.kind, delayMs: active.delayMs || undefined, status: active.status }, handler, reply))
+    )
+      return reply;
     const body = typeof request.body === 'string' ? request.body : '';
     let parsed;
     try {
@@ -147,7 +149,7 @@ export function registerMessageRoutes(
     }
     const route = handler.route(parsed, deps);
     const routeFault = route ? deps.profile.scenarios.routeFaults[route] : undefined;
-    if (routeFault && (await applyFault(routeFault, handler, reply))) return reply;
+    if (routeFault && (await applyFault({ kind: routeFault }, handler, reply))) return reply;
     // The handler runs alone and what it changed is stored before it answers (storage/airline-state.ts).
     const result = await deps.state.atomically(() => handler.handle(parsed, deps));
     const answer = active?.kind === 'truncated' ? result.body.slice(0, Math.floor(result.body.length * 0.8)) : result.body;

@@ -71,9 +71,10 @@ export function ipv6Bytes(text: string): number[] | null {
   const address = text.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   if (!net.isIPv6(address)) return null;
   // A dotted IPv4 tail (::ffff:127.0.0.1) is two hex groups spelled another way.
-  const head = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_m, a, b, c, d) =>
-    [((Number(a) << 8) | Number(b)).toString(16), ((Number(c) << 8) | Number(d)).toString(16)].join(':'),
-  );
+  const head = address.replace(/\d+\.\d+\.\d+\.\d+$/, (dotted) => {
+    const [a, b, c, d] = dotted.split('.').map(Number) as [number, number, number, number];
+    return [((a << 8) | b).toString(16), ((c << 8) | d).toString(16)].join(':');
+  });
   const [left, right] = head.includes('::') ? head.split('::') : [head, null];
   const groups = (s: string | undefined) =>
     s

@@ -176,13 +176,12 @@ export function createDispatcher(deps: DispatcherDeps) {
         fannedOut += fanned;
         lastFanOut = performance.now();
       }
-      const claimed = await claimDue(
-        db,
-        Math.min(room, WEBHOOK_POLICY.batchSize),
-        now,
-        new Date(now.getTime() + WEBHOOK_POLICY.leaseMs),
-        crypto.randomUUID(),
-      );
+      const claimed = await claimDue(db, {
+        limit: Math.min(room, WEBHOOK_POLICY.batchSize),
+        at: now,
+        leaseUntil: new Date(now.getTime() + WEBHOOK_POLICY.leaseMs),
+        token: crypto.randomUUID(),
+      });
       claimed.forEach(start);
       attempted += claimed.length;
       if (claimed.length > 0) continue;

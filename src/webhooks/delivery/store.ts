@@ -57,7 +57,10 @@ export async function fanOutEvents(db: Db, limit: number, at: Date): Promise<num
  * FOR UPDATE SKIP LOCKED: two instances claiming at once never take the same row, and an expired
  * lease (its worker died mid-attempt) makes the delivery claimable again.
  */
-export async function claimDue(db: Db, limit: number, at: Date, leaseUntil: Date, token: string): Promise<ClaimedDelivery[]> {
+export async function claimDue(
+  db: Db,
+  { limit, at, leaseUntil, token }: { limit: number; at: Date; leaseUntil: Date; token: string },
+): Promise<ClaimedDelivery[]> {
   const { rows } = await sql<ClaimedDelivery>`
     with due as (
       select d.id from webhook_deliveries d

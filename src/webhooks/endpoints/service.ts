@@ -131,10 +131,12 @@ export function createEndpointService(deps: EndpointServiceDeps) {
 
   const audit = (
     ctx: SessionContext,
-    kind: string,
-    row: WebhookEndpointRow,
-    ip: string | null,
-    detail: Record<string, unknown> = {},
+    {
+      kind,
+      row,
+      ip,
+      detail = {},
+    }: { kind: string; row: WebhookEndpointRow; ip: string | null; detail?: Record<string, unknown> },
   ) =>
     recordSecurityEvent(db, {
       kind,
@@ -196,7 +198,7 @@ export function createEndpointService(deps: EndpointServiceDeps) {
           'webhook_limit_reached',
         );
       }
-      await audit(ctx, 'webhook_endpoint.created', row, ip);
+      await audit(ctx, { kind: 'webhook_endpoint.created', row, ip });
       return { ...toRecord(row), secret };
     },
 
@@ -208,8 +210,7 @@ export function createEndpointService(deps: EndpointServiceDeps) {
       const events = checkEvents(body.events);
       const updated = await updateEndpoint(
         db,
-        row.id,
-        row.agency_id,
+        { id: row.id, agencyId: row.agency_id },
         {
           ...(body.description !== undefined ? { description: cleanDescription(body.description) ?? null } : {}),
           ...(events ? { events } : {}),
@@ -217,14 +218,14 @@ export function createEndpointService(deps: EndpointServiceDeps) {
         clock(),
       );
       if (!updated) throw notFound(`no webhook endpoint ${id}`, 'webhook_not_found');
-      await audit(ctx, 'webhook_endpoint.updated', updated, ip);
+      await audit(ctx, { kind: 'webhook_endpoint.updated', row: updated, ip });
       return toRecord(updated);
     },
 
     async remove(ctx: SessionContext, id: string, ip: string | null) {
       const row = await endpointOf(ctx, id, 'delete');
       if (!(await deleteEndpoint(db, row.id, row.agency_id))) throw notFound(`no webhook endpoint ${id}`, 'webhook_not_found');
-      await audit(ctx, 'webhook_endpoint.deleted', row, ip);
+      await audit(ctx, { kind: 'webhook_endpoint.deleted', row, ip });
       return { status: 'deleted' };
     },
 
@@ -232,7 +233,7 @@ export function createEndpointService(deps: EndpointServiceDeps) {
       const row = await endpointOf(ctx, id, 'enable');
       const enabled = await enableEndpoint(db, row.id, row.agency_id, clock());
       if (!enabled) throw notFound(`no webhook endpoint ${id}`, 'webhook_not_found');
-      await audit(ctx, 'webhook_endpoint.enabled', enabled, ip, { wasStatus: row.status });
+      await audit(ctx, { kind: 'webhook_endpoint.enabled', row: enabled, ip, detail: { wasStatus: row.status } });
       return toRecord(enabled);
     },
 

@@ -38,8 +38,7 @@ export async function findEndpoint(db: Db, id: string, agencyId: string): Promis
 
 export async function updateEndpoint(
   db: Db,
-  id: string,
-  agencyId: string,
+  { id, agencyId }: { id: string; agencyId: string },
   change: { description?: string | null; events?: string[] },
   at: Date,
 ): Promise<WebhookEndpointRow | null> {

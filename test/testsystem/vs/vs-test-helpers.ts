@@ -91,9 +91,9 @@ export function orderCreateRq(offer: ShoppedOffer, paid: { amountMinor: number; 
 export const orderRetrieveRq = (orderId: string) => orderRetrieveRequest(SELLER, VS(orderId));
 export const cancelQuoteRq = (orderId: string) => cancelQuoteRequest(SELLER, VS(orderId));
 export const acceptCancelRq = (orderId: string, offerId: string) =>
-  orderChangeRequest(SELLER, VS(orderId), { kind: 'cancel', offerId }, null, null);
+  orderChangeRequest(SELLER, VS(orderId), { kind: 'cancel', offerId });
 export const payRq = (orderId: string, amount: { amountMinor: number; currency: string }) =>
-  orderChangeRequest(SELLER, VS(orderId), { kind: 'none' }, CARD, amount);
+  orderChangeRequest(SELLER, VS(orderId), { kind: 'none' }, { payment: CARD, amount });
 /** OrderChange adding seats or services, paid by card (with a 3-D Secure 2 result when given) when `amount` is. */
 export const extrasRq = (
   orderId: string,
@@ -105,11 +105,10 @@ export const extrasRq = (
     SELLER,
     VS(orderId),
     { kind: 'extras', extras },
-    amount ? { ...CARD, ...(authentication ? { authentication } : {}) } : null,
-    amount,
+    { payment: amount ? { ...CARD, ...(authentication ? { authentication } : {}) } : null, amount },
   );
 export const acceptReshopRq = (orderId: string, offerId: string, amount: { amountMinor: number; currency: string } | null) =>
-  orderChangeRequest(SELLER, VS(orderId), { kind: 'reshop', offerIds: [offerId] }, amount ? CARD : null, amount);
+  orderChangeRequest(SELLER, VS(orderId), { kind: 'reshop', offerIds: [offerId] }, { payment: amount ? CARD : null, amount });
 /** New flights for the whole order on another date (every flight item deleted). */
 export const reshopDateRq = (orderId: string, itemIds: string[], slice: { origin: string; destination: string; date: string }) =>
   reshopRequest(

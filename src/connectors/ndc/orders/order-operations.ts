@@ -70,7 +70,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
   async function call(message: OrderMessage, xml: string, ctx: CallContext): Promise<ConnectorResult<Parsed>> {
     const target = deps.endpoint(ctx.environment);
     if (!target.ok) return target;
-    return deps.transport.call(target.value, message, xml, profile.budgetsMs[message], ctx.signal);
+    return deps.transport.call(target.value, { message, xml, budgetMs: profile.budgetsMs[message], signal: ctx.signal });
   }
   const view = (answer: ConnectorResult<Parsed>, message: string): ConnectorResult<AirlineOrder> => {
     if (!answer.ok) return answer;
@@ -164,8 +164,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
         deps.seller,
         ref,
         { kind: 'extras', extras: change.extras },
-        carried(change.payment),
-        change.amount,
+        { payment: carried(change.payment), amount: change.amount },
       );
       return view(await call('OrderChange', xml, ctx), 'OrderChange');
     },
@@ -206,8 +205,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
         deps.seller,
         ref,
         { kind: 'reshop', offerIds: refs.map((r) => r!.offerId) },
-        amount ? carried(payment) : null,
-        amount,
+        { payment: amount ? carried(payment) : null, amount },
       );
       return view(await call('OrderChange', xml, ctx), 'OrderChange');
     },
@@ -231,16 +229,12 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
     },
 
     async acceptChange(ref, flightItemIds, ctx) {
-      const xml = orderChangeRequest(deps.seller, ref, { kind: 'accept-change', itemIds: flightItemIds }, null, null);
+      const xml = orderChangeRequest(deps.seller, ref, { kind: 'accept-change', itemIds: flightItemIds });
       return view(await call('OrderChange', xml, ctx), 'OrderChange');
     },
 
     async acceptCancel(ref, quoteId, ctx) {
-      const answer = await call(
-        'OrderChange',
-        orderChangeRequest(deps.seller, ref, { kind: 'cancel', offerId: quoteId }, null, null),
-        ctx,
-      );
+      const answer = await call('OrderChange', orderChangeRequest(deps.seller, ref, { kind: 'cancel', offerId: quoteId }), ctx);
       if (!answer.ok) return answer;
       return ok(readOrderView(answer.value, profile));
     },

@@ -234,8 +234,8 @@ export function orderChangeRequest(
   seller: Seller,
   ref: OrderRef,
   choice: ChangeChoice,
-  payment: PaymentInput | null,
-  amount: Money | null,
+  /** What the change pays, if anything: the airline is told the amount and how it is paid. */
+  { payment = null, amount = null }: { payment?: PaymentInput | null; amount?: Money | null } = {},
 ): string {
   let changeChoice: XmlNode | undefined;
   if (choice.kind === 'extras' && choice.extras.length > 0)

@@ -49,29 +49,37 @@ const countryOf = (airport: string): string => AIRPORTS.get(airport)?.country ??
 export function taxesFor(input: TaxInput): TaxLine[] {
   const { segments, baseCents, ptc, currency } = input;
   const lines: TaxLine[] = [];
-  const add = (
-    code: string,
-    name: string,
-    cents: number,
-    country: string | null,
-    filed: TaxLine['filed'] = null,
+  const add = ({
+    code,
+    name,
+    cents,
+    country,
+    filed = null,
     keptWithFare = false,
-  ): void => {
+  }: {
+    code: string;
+    name: string;
+    cents: number;
+    country: string | null;
+    filed?: TaxLine['filed'];
+    keptWithFare?: boolean;
+  }): void => {
     const existing = lines.find((l) => l.code === code);
     if (existing) {
       existing.cents += cents;
       if (existing.filed && filed) existing.filed.cents += filed.cents;
     } else lines.push({ code, name, cents, country, filed, ...(keptWithFare ? { keptWithFare: true as const } : {}) });
   };
-  const usd = (code: string, name: string, usdCents: number) => add(code, name, fromUsdCents(usdCents, currency), 'US');
+  const usd = (code: string, name: string, usdCents: number) =>
+    add({ code, name, cents: fromUsdCents(usdCents, currency), country: 'US' });
   const local = (tax: LocalTax, country: string) =>
-    add(
-      tax.code,
-      tax.name,
-      fromUsdCents(toUsdCents(tax.cents, tax.currency), currency),
+    add({
+      code: tax.code,
+      name: tax.name,
+      cents: fromUsdCents(toUsdCents(tax.cents, tax.currency), currency),
       country,
-      tax.currency === currency ? null : { cents: tax.cents, currency: tax.currency },
-    );
+      filed: tax.currency === currency ? null : { cents: tax.cents, currency: tax.currency },
+    });
   const lap = ptc === 'INF';
   const countries = segments.flatMap((s) => [countryOf(s.flight.pattern.origin), countryOf(s.flight.pattern.destination)]);
   const departsUs = US.has(countries[0] ?? '');
@@ -81,7 +89,7 @@ export function taxesFor(input: TaxInput): TaxLine[] {
     if (lap) return [];
     // Levied on the fare: Basic Economy, which forfeits the fare after 24 hours, forfeits it too and
     // gets back only the per-flight and airport charges (ZP, AY, XF).
-    add('US', 'US Transportation Tax', Math.round(baseCents * 0.075), 'US', null, true);
+    add({ code: 'US', name: 'US Transportation Tax', cents: Math.round(baseCents * 0.075), country: 'US', keptWithFare: true });
     segments.forEach(() => usd('ZP', 'US Flight Segment Tax', 530));
     usd('AY', 'US September 11th Security Fee', 560);
     for (let i = 0; i < pfcs; i++) usd('XF', 'US Passenger Facility Charge', 450);
@@ -90,7 +98,13 @@ export function taxesFor(input: TaxInput): TaxLine[] {
   if (departsUs && !lap) usd('AY', 'US September 11th Security Fee', 560);
   for (let i = 0; i < pfcs; i++) usd('XF', 'US Passenger Facility Charge', 450);
   if (!lap && countries.some((c) => EUROPE.has(c)) && countries.some((c) => US.has(c)))
-    add('YR', 'AA YR surcharge', fromUsdCents(TRANSATLANTIC_YR_USD_CENTS, currency), null, null, true);
+    add({
+      code: 'YR',
+      name: 'AA YR surcharge',
+      cents: fromUsdCents(TRANSATLANTIC_YR_USD_CENTS, currency),
+      country: null,
+      keptWithFare: true,
+    });
   for (const s of segments) {
     const from = countryOf(s.flight.pattern.origin);
     const to = countryOf(s.flight.pattern.destination);

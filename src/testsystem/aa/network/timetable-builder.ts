@@ -175,22 +175,56 @@ function routePair(
     const operator = regional
       ? { code: regional.code, name: `${regional.name} as American Eagle` }
       : { code: 'AA', name: 'American Airlines' };
-    out.push(pattern(number, hub, other, outDep, outBlock, outbound, days, distanceKm, operator));
-    out.push(pattern(number + 1, other, hub, backDep, backBlock, inbound, days, distanceKm, operator));
+    out.push(
+      pattern({
+        flightNumber: number,
+        from: hub,
+        to: other,
+        depMinutes: outDep,
+        block: outBlock,
+        aircraft: outbound,
+        days,
+        distanceKm,
+        operator,
+      }),
+    );
+    out.push(
+      pattern({
+        flightNumber: number + 1,
+        from: other,
+        to: hub,
+        depMinutes: backDep,
+        block: backBlock,
+        aircraft: inbound,
+        days,
+        distanceKm,
+        operator,
+      }),
+    );
   }
 }
 
-function pattern(
-  flightNumber: number,
-  from: AirportRow,
-  to: AirportRow,
-  depMinutes: number,
-  block: number,
-  aircraft: string,
-  days: string,
-  distanceKm: number,
-  operator: { code: string; name: string },
-): FlightPattern {
+function pattern({
+  flightNumber,
+  from,
+  to,
+  depMinutes,
+  block,
+  aircraft,
+  days,
+  distanceKm,
+  operator,
+}: {
+  flightNumber: number;
+  from: AirportRow;
+  to: AirportRow;
+  depMinutes: number;
+  block: number;
+  aircraft: string;
+  days: string;
+  distanceKm: number;
+  operator: { code: string; name: string };
+}): FlightPattern {
   return {
     flightNumber,
     operatingCarrier: operator.code,
@@ -211,7 +245,9 @@ function partnerPatterns(out: FlightPattern[]): void {
     const gateway = ap(partner.gateway);
     let aaNumber = partner.codeshareBase;
     let ownNumber = partner.operatingBase;
-    const add = (from: AirportRow, to: AirportRow, dep: number, aircraft: string, days: string): void => {
+    // Partners fly their trunk and beyond routes daily.
+    const add = (from: AirportRow, to: AirportRow, dep: number, aircraft: string): void => {
+      const days = '1234567';
       const distanceKm = Math.round(greatCircleKm(from.lat, from.lon, to.lat, to.lon));
       out.push({
         flightNumber: aaNumber++,
@@ -232,15 +268,15 @@ function partnerPatterns(out: FlightPattern[]): void {
       const windows = longHaulWindows(gateway.lat, gateway.lon);
       const count = hubCode === 'JFK' ? 2 : 1;
       for (let i = 0; i < count; i++) {
-        add(hub, gateway, inWindow(windows.out, i, count) + 15, partner.longHaulAircraft, '1234567');
-        add(gateway, hub, inWindow(windows.back, i, count) + 25, partner.longHaulAircraft, '1234567');
+        add(hub, gateway, inWindow(windows.out, i, count) + 15, partner.longHaulAircraft);
+        add(gateway, hub, inWindow(windows.back, i, count) + 25, partner.longHaulAircraft);
       }
     }
     for (const beyondCode of partner.beyond) {
       const beyond = ap(beyondCode);
       for (let i = 0; i < 3; i++) {
-        add(gateway, beyond, pick(GATEWAY_BANKS, i, 3, 0.3) + 10, partner.shortHaulAircraft, '1234567');
-        add(beyond, gateway, pick(GATEWAY_BANKS, i, 3, 0.8) + 5, partner.shortHaulAircraft, '1234567');
+        add(gateway, beyond, pick(GATEWAY_BANKS, i, 3, 0.3) + 10, partner.shortHaulAircraft);
+        add(beyond, gateway, pick(GATEWAY_BANKS, i, 3, 0.8) + 5, partner.shortHaulAircraft);
       }
     }
   }

@@ -25,11 +25,13 @@ export interface Neighbours {
 /** The flight the passengers move to, or null when none within a day has seats for them all. */
 export function alternativeFlight(
   deps: Pick<TestSystemDeps, 'schedule' | 'inventory'>,
-  cancelled: DatedFlight,
-  cabin: CabinCode,
-  seats: number,
-  around: Neighbours,
-  excluded: ReadonlySet<string>,
+  {
+    cancelled,
+    cabin,
+    seats,
+    around,
+    excluded,
+  }: { cancelled: DatedFlight; cabin: CabinCode; seats: number; around: Neighbours; excluded: ReadonlySet<string> },
 ): DatedFlight | null {
   const { origin, destination } = cancelled.pattern;
   const candidates = [cancelled.date, dayAfter(cancelled.date)]

@@ -157,14 +157,13 @@ export function applyScheduleChange(deps: TestSystemDeps, c: ScheduleChange): Bo
       const segment = next[s.segmentIndex]!;
       if (c.change === 'cancel') {
         deps.inventory.release(segment.flight, segment.cabin, seats);
-        const alternative = alternativeFlight(
-          deps,
-          segment.flight,
-          segment.cabin,
+        const alternative = alternativeFlight(deps, {
+          cancelled: segment.flight,
+          cabin: segment.cabin,
           seats,
-          neighbours(b, next, s.segmentIndex),
-          new Set([c.flight]),
-        );
+          around: neighbours(b, next, s.segmentIndex),
+          excluded: new Set([c.flight]),
+        });
         if (alternative) {
           deps.inventory.sell(alternative, segment.cabin, seats);
           s.after = alternative;

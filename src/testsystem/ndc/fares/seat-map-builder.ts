@@ -66,10 +66,12 @@ function columnKinds(layout: string): { id: string; characteristic: string }[] {
 
 export function buildSeatMap(
   profile: AirlineProfile,
-  flight: DatedFlight,
-  cabinCode: CabinCode,
-  inventory: InventoryService,
-  party: SeatMapParty,
+  {
+    flight,
+    cabinCode,
+    inventory,
+    party,
+  }: { flight: DatedFlight; cabinCode: CabinCode; inventory: InventoryService; party: SeatMapParty },
 ): CabinSeatMap | null {
   const cabin = profile.network.aircraft[flight.pattern.aircraft]?.cabins.find((c) => c.cabin === cabinCode);
   if (!cabin) return null;

@@ -54,7 +54,7 @@ export const seatAvailabilityHandler: MessageHandler = {
     };
     for (const segment of trip.segments) {
       const segId = ids.segment(segment.flight);
-      const map = buildSeatMap(profile, segment.flight, segment.cabin, deps.inventory, party);
+      const map = buildSeatMap(profile, { flight: segment.flight, cabinCode: segment.cabin, inventory: deps.inventory, party });
       if (!map) continue;
       const segmentNo = Number(segId.slice('SEG'.length));
       const itemId = (tier: SeatTier | null): string => profile.seatItems.itemId(saOfferId, { segment: segmentNo, tier });

@@ -52,23 +52,20 @@ export function capacityByCabin(type: AircraftType): Partial<Record<CabinCode, n
   return result;
 }
 
-/** A cabin in one line: its code, first and last row, layout, then exit and extra-legroom rows. */
+/** A cabin in one line: its code, first and last row, layout, then its exit and extra-legroom rows. */
 export function cabinOf(
   cabin: CabinCode,
   [firstRow, lastRow]: [number, number],
   layout: string,
-  exitRows?: readonly number[],
-  extraLegroomRows?: readonly number[],
+  { exit, extraLegroom }: { exit?: readonly number[]; extraLegroom?: readonly number[] } = {},
 ): CabinLayout {
-  return { cabin, firstRow, lastRow, layout, exitRows, extraLegroomRows };
+  return { cabin, firstRow, lastRow, layout, exitRows: exit, extraLegroomRows: extraLegroom };
 }
 
-/** An aircraft type in one line: code, IATA type code, name, block speed and cabins. */
+/** An aircraft type in one line: code, then IATA type code, name and block speed, then cabins. */
 export function aircraftOf(
   code: string,
-  iataCode: string,
-  name: string,
-  speedKmh: number,
+  { iataCode, name, speedKmh }: { iataCode: string; name: string; speedKmh: number },
   cabins: readonly CabinLayout[],
 ): AircraftType {
   return { code, iataCode, name, speedKmh, cabins };

@@ -62,7 +62,10 @@ function partyOf(pax: readonly OfferPax[]): Record<Ptc, number> {
 }
 
 /** A priced journey as a stored offer, with its time limits and the scenario flags of its route. */
-function storeOffer(deps: TestSystemDeps, journey: PricedJourney, pax: OfferPax[], route: string, now: number): StoredOffer {
+function storeOffer(
+  deps: TestSystemDeps,
+  { journey, pax, route, now }: { journey: PricedJourney; pax: OfferPax[]; route: string; now: number },
+): StoredOffer {
   const { profile } = deps;
   const offerId = newOfferId(profile);
   const party = partyOf(pax);
@@ -104,7 +107,9 @@ export function searchOffers(deps: TestSystemDeps, input: SearchInput): StoredOf
   if (!airports.has(input.origin) || !airports.has(input.destination)) return [];
   const now = deps.clock.now();
   const route = routeKey(input.origin, input.destination);
-  return pricedJourneys(deps, input, currencyOf(deps, input), now).map((j) => storeOffer(deps, j, input.pax, route, now));
+  return pricedJourneys(deps, input, currencyOf(deps, input), now).map((j) =>
+    storeOffer(deps, { journey: j, pax: input.pax, route, now }),
+  );
 }
 
 /**
@@ -169,6 +174,6 @@ export function searchRoundTrip(deps: TestSystemDeps, outbound: SearchInput, inb
       out.filter((j) => j.priceClass.id === def.id),
       back.filter((j) => j.priceClass.id === def.id),
       (a, b) => join(a, b).totalCents,
-    ).map(([a, b]) => storeOffer(deps, join(a, b), outbound.pax, route, now)),
+    ).map(([a, b]) => storeOffer(deps, { journey: join(a, b), pax: outbound.pax, route, now })),
   );
 }

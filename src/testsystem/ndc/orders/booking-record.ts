@@ -102,6 +102,11 @@ export interface Booking extends StoredOrder {
   credits?: { paxId: string; ticketNumber: string; cents: number }[];
   /** The 3-D Secure 2 results of card payments that carried them (payment-reader.ts); absent: none. */
   securePayments?: SecurePaymentRecord[];
+  /**
+   * Set by /control/orders/:id/defer-ticketing: paying the hold settles the money but issues no
+   * documents until /control/orders/:id/issue-tickets (an airline whose ticketing runs behind).
+   */
+  ticketingDeferred?: boolean;
 }
 
 /** What the airline keeps of a payment's 3-D Secure 2 authentication: never the authentication value itself. */
@@ -195,7 +200,8 @@ export function lapseDueHolds(deps: TestSystemDeps): void {
 
 /** A hold whose payment time limit passed is cancelled by the airline. */
 export function lapseIfDue(deps: TestSystemDeps, b: Booking): void {
-  if (b.status === 'OPENED' && b.tickets.length === 0 && b.paymentDueAt <= deps.clock.now()) {
+  // A hold paid while its documents are still to come (ticketingDeferred) is the traveller's: it never lapses.
+  if (b.status === 'OPENED' && b.tickets.length === 0 && b.paidCents === 0 && b.paymentDueAt <= deps.clock.now()) {
     closeBooking(deps, b, deps.profile.texts.holdLapsed);
   }
 }

@@ -43,7 +43,7 @@ function acceptCancel(deps: TestSystemDeps, b: Booking, offerId: string): NdcErr
     const now = deps.clock.now();
     const refusal = removalRefusal(deps.profile, b, q, now);
     if (refusal) return refusal;
-    applyRemoval(deps.profile, b, q, q, deps.inventory);
+    applyRemoval(deps.profile, b, q, { terms: q, inventory: deps.inventory });
     deps.bookings.save(b);
     return null;
   }
@@ -153,14 +153,13 @@ const oldSlice = (b: Booking, r: { first: number; count: number }) => b.journey.
 function addExtras(deps: TestSystemDeps, b: Booking, selections: XmlObject[]): { error: NdcErrorSpec } | { cents: number } {
   let cents = 0;
   for (const [i, sel] of selections.entries()) {
-    const item = extraItem(
-      deps.profile,
-      sel,
-      b.journey,
-      deps.inventory,
-      `${b.orderId}-X${b.version}-${i + 1}`,
-      b.pax.some((p) => p.ptc !== 'ADT'),
-    );
+    const item = extraItem(deps.profile, {
+      selected: sel,
+      journey: b.journey,
+      inventory: deps.inventory,
+      itemId: `${b.orderId}-X${b.version}-${i + 1}`,
+      withChildren: b.pax.some((p) => p.ptc !== 'ADT'),
+    });
     if ('typeCode' in item) return { error: item };
     if (
       item.seat &&
@@ -254,7 +253,8 @@ export const orderChangeHandler: MessageHandler = {
     if (paid !== null) {
       b.paidCents += paid;
       if (secure.length > 0) b.securePayments = [...(b.securePayments ?? []), ...secure];
-      if (hold) {
+      // Paid, and its documents to follow when ticketing is deferred (the order stays unticketed).
+      if (hold && !b.ticketingDeferred) {
         issueTickets(b, deps.clock.now(), deps.profile);
         b.status = 'TICKETED';
       }

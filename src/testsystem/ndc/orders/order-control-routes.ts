@@ -4,7 +4,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import type { TestSystemDeps } from '../test-system-deps.js';
-import { allBookings, booking, closeBooking, lapseDueHolds, totalCents, type Booking } from './booking-record.js';
+import { allBookings, booking, closeBooking, issueTickets, lapseDueHolds, totalCents, type Booking } from './booking-record.js';
 import { isoTimestamp } from '../wire/xml-builder.js';
 import { significantRetime, soldTimes } from './involuntary-change.js';
 
@@ -105,6 +105,29 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
     const first = b.journey.segments[0]!.flight;
     closeBooking(deps, b, deps.profile.texts.airlineCancelled(`${deps.profile.code}${first.pattern.flightNumber}`, first.date));
     for (const t of b.tickets) t.couponStatus = 'V';
+    deps.bookings.save(b);
+    return state(b);
+  });
+
+  // Ticketing running behind: the next payment of this hold settles without documents, which
+  // issue-tickets then issues (as a refresh=true would find them).
+  app.post<{ Params: { id: string } }>('/control/orders/:id/defer-ticketing', async (request, reply) => {
+    const b = find(request.params.id);
+    if (!b || b.status !== 'OPENED' || b.tickets.length > 0)
+      return reply.code(404).send({ error: `no unticketed hold ${request.params.id}` });
+    b.ticketingDeferred = true;
+    deps.bookings.save(b);
+    return state(b);
+  });
+  app.post<{ Params: { id: string } }>('/control/orders/:id/issue-tickets', async (request, reply) => {
+    const b = find(request.params.id);
+    if (!b || b.status !== 'OPENED' || b.tickets.length > 0 || b.paidCents === 0)
+      return reply.code(404).send({ error: `no paid order awaiting its documents ${request.params.id}` });
+    delete b.ticketingDeferred;
+    issueTickets(b, deps.clock.now(), deps.profile);
+    b.status = 'TICKETED';
+    b.ticketNumbers = b.tickets.map((t) => t.number);
+    b.version++;
     deps.bookings.save(b);
     return state(b);
   });

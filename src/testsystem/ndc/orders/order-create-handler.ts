@@ -118,14 +118,13 @@ export const orderCreateHandler: MessageHandler = {
       })),
     );
     for (const [i, sel] of extraSelections.entries()) {
-      const item = extraItem(
-        profile,
-        sel,
+      const item = extraItem(profile, {
+        selected: sel,
         journey,
-        deps.inventory,
-        `${orderId}-X${i + 1}`,
-        passengers.some((p) => p.ptc !== 'ADT'),
-      );
+        inventory: deps.inventory,
+        itemId: `${orderId}-X${i + 1}`,
+        withChildren: passengers.some((p) => p.ptc !== 'ADT'),
+      });
       if ('typeCode' in item) return fail([item]);
       items.push(item);
     }

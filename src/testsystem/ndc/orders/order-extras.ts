@@ -14,11 +14,13 @@ import type { BookedItem } from './booking-record.js';
 /** One selected a-la-carte item as a booked item, or the airline's error when it cannot be sold. */
 export function extraItem(
   profile: AirlineProfile,
-  selected: XmlObject,
-  journey: PricedJourney,
-  inventory: InventoryService,
-  itemId: string,
-  withChildren: boolean,
+  {
+    selected,
+    journey,
+    inventory,
+    itemId,
+    withChildren,
+  }: { selected: XmlObject; journey: PricedJourney; inventory: InventoryService; itemId: string; withChildren: boolean },
 ): BookedItem | NdcErrorSpec {
   const ref = text(selected, 'OfferItemRefID') ?? '';
   const paxIds = list(selected, 'PaxRefID').map((p) => text(p) ?? '');
@@ -29,10 +31,15 @@ export function extraItem(
     const known = named !== null && (named.tier === null || named.tier in profile.seats.products);
     const segment = named && known ? journey.segments[named.segment - 1] : undefined;
     if (!named || !segment) return profile.errors.badRequest(`Seat offer item ${ref} is unknown`, 'OfferItemRefID');
-    const map = buildSeatMap(profile, segment.flight, segment.cabin, inventory, {
-      priceClassId: journey.priceClass.id,
-      chargeStandard: !journey.priceClass.seatSelectionFree,
-      withChildren,
+    const map = buildSeatMap(profile, {
+      flight: segment.flight,
+      cabinCode: segment.cabin,
+      inventory,
+      party: {
+        priceClassId: journey.priceClass.id,
+        chargeStandard: !journey.priceClass.seatSelectionFree,
+        withChildren,
+      },
     });
     const seat = map?.rows.flatMap((r) => r.seats).find((s) => s.row === Number(seatRow) && s.column === seatColumn);
     if (!seat || seat.occupied || seat.restricted)

@@ -35,12 +35,12 @@ export const orderReshopHandler: MessageHandler = {
       const q = { kind: 'cancel' as const, ...cancellationTerms(deps.profile, b, now), expiresAt: now + OFFER_TTL_MS };
       const offerId = quoteId(deps.profile);
       b.quotes.set(offerId, q);
-      return { status: 200, body: cancelQuoteDocument(deps.profile, b, offerId, q, now) };
+      return { status: 200, body: cancelQuoteDocument(deps.profile, b, { offerId, q, now }) };
     }
     const serviceOrder = child(request, 'UpdateOrder', 'ReshopOrder', 'ReshopOrderChoice', 'ServiceOrder');
     if (serviceOrder && !child(serviceOrder, 'AddOfferItems'))
-      return partialCancelQuote(deps, b, serviceOrder, now, this.responseRoot);
-    return reshopFlights(deps, b, serviceOrder, now, this.responseRoot);
+      return partialCancelQuote(deps, b, { serviceOrder, now, root: this.responseRoot });
+    return reshopFlights(deps, b, { serviceOrder, now, root: this.responseRoot });
   },
 };
 
@@ -48,7 +48,11 @@ export const orderReshopHandler: MessageHandler = {
  * DeleteOrderItem without AddOfferItems: a quote for cancelling part of the order. A deletion that
  * leaves nothing booked is quoted as the whole order's cancellation.
  */
-function partialCancelQuote(deps: TestSystemDeps, b: Booking, serviceOrder: XmlObject, now: number, root: string) {
+function partialCancelQuote(
+  deps: TestSystemDeps,
+  b: Booking,
+  { serviceOrder, now, root }: { serviceOrder: XmlObject; now: number; root: string },
+) {
   const deletions = list(serviceOrder, 'DeleteOrderItem').map((d) => ({
     itemId: text(d, 'OrderItemRefID') ?? '',
     retain: texts(d, 'RetainServiceID'),
@@ -61,12 +65,12 @@ function partialCancelQuote(deps: TestSystemDeps, b: Booking, serviceOrder: XmlO
     const q = { kind: 'cancel' as const, ...cancellationTerms(deps.profile, b, now), expiresAt };
     b.quotes.set(offerId, q);
     deps.bookings.save(b);
-    return { status: 200, body: cancelQuoteDocument(deps.profile, b, offerId, q, now) };
+    return { status: 200, body: cancelQuoteDocument(deps.profile, b, { offerId, q, now }) };
   }
   const q = { kind: 'partial' as const, ...removal, ...partialTerms(deps.profile, b, removal, now), expiresAt };
   b.quotes.set(offerId, q);
   deps.bookings.save(b);
-  return { status: 200, body: cancelQuoteDocument(deps.profile, b, offerId, q, now, deletedItems(b, removal)) };
+  return { status: 200, body: cancelQuoteDocument(deps.profile, b, { offerId, q, now, deleted: deletedItems(b, removal) }) };
 }
 
 /** The items a removal touches: flights with the services that go, extras whole. */
@@ -95,6 +99,13 @@ export const orderQuoteHandler: MessageHandler = {
         status: 200,
         body: errorDocument(this.responseRoot, [deps.profile.errors.badRequest(`Order ${b.orderId} is cancelled`, 'OrderID')]),
       };
-    return { status: 200, body: repriceDocument(deps.profile, b, quoteId(deps.profile), totalCents(b), deps.clock.now()) };
+    return {
+      status: 200,
+      body: repriceDocument(deps.profile, b, {
+        offerId: quoteId(deps.profile),
+        totalCents: totalCents(b),
+        now: deps.clock.now(),
+      }),
+    };
   },
 };

@@ -85,7 +85,7 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
           ),
         )
       : null;
-  const unpaid = b.status === 'OPENED' && b.tickets.length === 0;
+  const unpaid = b.status === 'OPENED' && b.tickets.length === 0 && b.paidCents === 0;
   return el('OrderItem', [
     fare,
     el('OrderItemID', item.itemId),
@@ -104,7 +104,11 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
  * coupon's flight has left by the airline's clock, else the ticket's. The open coupons of a
  * cancelled booking (a trip credit) were never flown: they stay open.
  */
-function couponStatus(b: Booking, t: Booking['tickets'][number], index: number, departure: number, now: number): string {
+function couponStatus(
+  b: Booking,
+  t: Booking['tickets'][number],
+  { index, departure, now }: { index: number; departure: number; now: number },
+): string {
   const own = t.segmentCoupons?.[index];
   if (own) return own;
   return t.couponStatus === 'I' && departure <= now && b.status !== 'CANCELLED' ? 'F' : t.couponStatus;
@@ -132,7 +136,7 @@ export function orderViewDocument(profile: AirlineProfile, b: Booking, now: numb
           .map((s, i) =>
             el('Coupon', [
               el('CouponNumber', i + 1),
-              el('CouponStatusCode', couponStatus(b, t, i, s.flight.depUtc, now)),
+              el('CouponStatusCode', couponStatus(b, t, { index: i, departure: s.flight.depUtc, now })),
               el('SoldAirlineInfo', [el('PaxSegmentRefID', ids.segment(s.flight))]),
             ]),
           ),

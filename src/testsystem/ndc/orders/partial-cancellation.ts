@@ -150,8 +150,7 @@ export function applyRemoval(
   profile: AirlineProfile,
   b: Booking,
   r: Removal,
-  terms: CancellationTerms,
-  inventory: Parameters<typeof releaseJourney>[0],
+  { terms, inventory }: { terms: CancellationTerms; inventory: Parameters<typeof releaseJourney>[0] },
 ): void {
   const cuts = flightCuts(profile, b, r);
   // A fare that cancels to credit keeps the part's value on the tickets it came from (trip-credit.ts):

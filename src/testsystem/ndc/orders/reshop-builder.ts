@@ -11,7 +11,10 @@ import { penaltyList, refundDiffPrice, type PenaltyListWire } from './penalty-li
 
 const ROOT = 'IATA_OrderReshopRS';
 
-function priceDifferential(code: string, diff: number, next: number, old: number, currency: string): XmlNode {
+function priceDifferential(
+  code: string,
+  { diff, next, old, currency }: { diff: number; next: number; old: number; currency: string },
+): XmlNode {
   return el('PriceDifferential', [
     el('DifferentialTypeCode', code),
     el('DiffPrice', [el('Price', [amount('TotalAmount', diff, currency)])]),
@@ -44,13 +47,20 @@ export interface DeletedItem {
 export function cancelQuoteDocument(
   profile: AirlineProfile,
   b: Booking,
-  offerId: string,
-  q: { refundCents: number; creditCents: number; penaltyCents: number; expiresAt: number },
-  now: number,
-  deleted: DeletedItem[] = b.items.map((i) => ({ itemId: i.itemId, serviceIds: null })),
+  {
+    offerId,
+    q,
+    now,
+    deleted = b.items.map((i) => ({ itemId: i.itemId, serviceIds: null })),
+  }: {
+    offerId: string;
+    q: { refundCents: number; creditCents: number; penaltyCents: number; expiresAt: number };
+    now: number;
+    deleted?: DeletedItem[];
+  },
 ): string {
   const wire = profile.wire.cancelPenalty;
-  if (wire.shape === 'penaltyList') return penaltyListCancelQuote(profile, wire, b, offerId, q, now, deleted);
+  if (wire.shape === 'penaltyList') return penaltyListCancelQuote(profile, wire, b, { offerId, q, now, deleted });
   const value = q.refundCents + q.creditCents + q.penaltyCents;
   return ndcDocument(ROOT, [
     el('Response', [
@@ -64,8 +74,8 @@ export function cancelQuoteDocument(
               deleteItem(item, offerId, i, () =>
                 // 21.3's "Residual" is value the airline keeps for future use: a trip credit.
                 q.creditCents > 0
-                  ? priceDifferential('Residual', -q.creditCents, 0, value, b.journey.currency)
-                  : priceDifferential('Refund', -q.refundCents, 0, value, b.journey.currency),
+                  ? priceDifferential('Residual', { diff: -q.creditCents, next: 0, old: value, currency: b.journey.currency })
+                  : priceDifferential('Refund', { diff: -q.refundCents, next: 0, old: value, currency: b.journey.currency }),
               ),
             ),
             el('OfferExpirationTimeLimitDateTime', isoTimestamp(q.expiresAt)),
@@ -104,10 +114,17 @@ function penaltyListCancelQuote(
   profile: AirlineProfile,
   wire: PenaltyListWire,
   b: Booking,
-  offerId: string,
-  q: { refundCents: number; creditCents: number; penaltyCents: number; expiresAt: number },
-  now: number,
-  deleted: DeletedItem[],
+  {
+    offerId,
+    q,
+    now,
+    deleted,
+  }: {
+    offerId: string;
+    q: { refundCents: number; creditCents: number; penaltyCents: number; expiresAt: number };
+    now: number;
+    deleted: DeletedItem[];
+  },
 ): string {
   const currency = b.journey.currency;
   const value = q.refundCents + q.creditCents + q.penaltyCents;
@@ -115,7 +132,7 @@ function penaltyListCancelQuote(
   const paxIds = [...new Set(b.items.filter((i) => itemIds.has(i.itemId)).flatMap((i) => i.paxIds))];
   const differential = (): XmlNode =>
     q.creditCents > 0
-      ? priceDifferential('Residual', -q.creditCents, 0, value, currency)
+      ? priceDifferential('Residual', { diff: -q.creditCents, next: 0, old: value, currency })
       : el('PriceDifferential', [
           el('DifferentialTypeCode', 'Refund'),
           refundDiffPrice(
@@ -163,10 +180,7 @@ export interface ReshopChoice {
 export function reshopOffersDocument(
   profile: AirlineProfile,
   b: Booking,
-  choices: ReshopChoice[],
-  penaltyCents: number,
-  oldCents: number,
-  now: number,
+  { choices, penaltyCents, oldCents, now }: { choices: ReshopChoice[]; penaltyCents: number; oldCents: number; now: number },
 ): string {
   const ids = new ResponseIds(profile);
   const currency = b.journey.currency;
@@ -184,7 +198,7 @@ export function reshopOffersDocument(
     return el('Offer', [
       el('AddedOfferItem', [
         el('OfferItemID', `${c.offerId}-1`),
-        el('ReshopPrice', [priceDifferential(diffType, c.diffCents, c.newCents, oldCents, currency)]),
+        el('ReshopPrice', [priceDifferential(diffType, { diff: c.diffCents, next: c.newCents, old: oldCents, currency })]),
         ...b.pax.flatMap((p) =>
           journeyIds.map((journeyId, n) =>
             el('Service', [
@@ -226,7 +240,11 @@ export function reshopOffersDocument(
   ]);
 }
 
-export function repriceDocument(profile: AirlineProfile, b: Booking, offerId: string, totalCents: number, now: number): string {
+export function repriceDocument(
+  profile: AirlineProfile,
+  b: Booking,
+  { offerId, totalCents, now }: { offerId: string; totalCents: number; now: number },
+): string {
   const unpaid = b.status === 'OPENED' && b.tickets.length === 0;
   return ndcDocument(ROOT, [
     el('Response', [

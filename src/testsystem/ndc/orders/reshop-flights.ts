@@ -17,7 +17,11 @@ const MAX_RESHOP_OFFERS = 6;
 /** A reshop or cancellation quote's offer id: the airline's quote prefix and 17 hex digits. */
 export const reshopQuoteId = (profile: AirlineProfile) => profile.ids.quote();
 
-export function reshopFlights(deps: TestSystemDeps, b: Booking, serviceOrder: XmlObject | undefined, now: number, root: string) {
+export function reshopFlights(
+  deps: TestSystemDeps,
+  b: Booking,
+  { serviceOrder, now, root }: { serviceOrder: XmlObject | undefined; now: number; root: string },
+) {
   const fail = (e: Parameters<typeof errorDocument>[1][number]) => ({ status: 200, body: errorDocument(root, [e]) });
   const { profile } = deps;
   const fee = profile.fares.changeFee(b.journey.priceClass, b.journey.currency);
@@ -121,5 +125,5 @@ export function reshopFlights(deps: TestSystemDeps, b: Booking, serviceOrder: Xm
       ...(slice !== 'all' && c.itemCents ? { replace: { ...slice, itemCents: c.itemCents } } : {}),
     });
   deps.bookings.save(b);
-  return { status: 200, body: reshopOffersDocument(profile, b, choices, feeCents, oldCents, now) };
+  return { status: 200, body: reshopOffersDocument(profile, b, { choices, penaltyCents: feeCents, oldCents, now }) };
 }
