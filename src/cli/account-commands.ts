@@ -54,34 +54,39 @@ export function registerAccountCommands(program: Command): void {
     .description('create a user; without --agency, a platform operator')
     .option('--agency <id>', 'agency the user belongs to')
     .requiredOption('--email <email>', 'e-mail address')
-    .option('--password-stdin', 'read the password (at least 12 characters) from stdin; without it, asked for twice on a terminal')
+    .option(
+      '--password-stdin',
+      'read the password (at least 12 characters) from stdin; without it, asked for twice on a terminal',
+    )
     .addOption(new Option('--password <password>').hideHelp())
     .option('--role <role>', `role inside the agency: ${ROLES.join(', ')}`, 'developer')
     .option('--permission <permission>', `platform permission, repeatable: ${PERMISSIONS.join(', ')}`, collect, [])
     .option('--json', 'print one JSON object')
-    .action(async (opts: OutputOptions & PasswordOptions & { agency?: string; email: string; role: string; permission: string[] }) => {
-      let password: string;
-      try {
-        password = await readNewPassword(opts);
-      } catch (err) {
-        return reportFailure(opts, err);
-      }
-      return withPlatform(
-        opts,
-        async (platform) => {
-          const user = await createIdentity(platform).createUser({
-            agencyId: opts.agency ?? null,
-            email: opts.email,
-            password,
-            role: opts.role as Role,
-            permissions: opts.permission,
-          });
-          const { password_hash: _hidden, ...shown } = user;
-          print(opts, shown, `user ${user.id} created (${user.email}, ${user.role})`);
-        },
-        password,
-      );
-    });
+    .action(
+      async (opts: OutputOptions & PasswordOptions & { agency?: string; email: string; role: string; permission: string[] }) => {
+        let password: string;
+        try {
+          password = await readNewPassword(opts);
+        } catch (err) {
+          return reportFailure(opts, err);
+        }
+        return withPlatform(
+          opts,
+          async (platform) => {
+            const user = await createIdentity(platform).createUser({
+              agencyId: opts.agency ?? null,
+              email: opts.email,
+              password,
+              role: opts.role as Role,
+              permissions: opts.permission,
+            });
+            const { password_hash: _hidden, ...shown } = user;
+            print(opts, shown, `user ${user.id} created (${user.email}, ${user.role})`);
+          },
+          password,
+        );
+      },
+    );
 
   program
     .command('demo')

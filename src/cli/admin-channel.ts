@@ -63,11 +63,7 @@ export async function openAdminChannel(dataDir: string, run: ChannelRunner): Pro
       // answered below as a malformed request
     }
     const { argv, input } = request;
-    if (
-      !Array.isArray(argv) ||
-      !argv.every((a) => typeof a === 'string') ||
-      (input !== undefined && typeof input !== 'string')
-    ) {
+    if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string') || (input !== undefined && typeof input !== 'string')) {
       return { stdout: '', stderr: 'error: the admin channel expects {"argv": [strings], "input"?: string}\n', exitCode: 2 };
     }
     return run(argv, input);

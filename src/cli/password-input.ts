@@ -39,13 +39,16 @@ function firstLine(text: string): string {
   return line;
 }
 
-/** Reads stdin to its end, or to its first line break: a pipe left open still ends the read. */
+/**
+ * Reads stdin to its end or its first line break, then lets go of it: a writer that keeps the pipe
+ * open neither holds up the read nor keeps the process from exiting.
+ */
 function readAll(stream: NodeJS.ReadStream): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = '';
     const done = () => {
       stream.off('data', onData);
-      stream.pause();
+      stream.destroy();
       resolve(text);
     };
     const onData = (chunk: Buffer | string) => {
