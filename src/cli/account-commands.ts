@@ -51,7 +51,7 @@ export function registerAccountCommands(program: Command): void {
     .command('user')
     .description('manage users')
     .command('create')
-    .description('create a user; without --agency, a platform operator')
+    .description('create a user; without --agency, a platform operator, who enrols a second factor before using admin paths')
     .option('--agency <id>', 'agency the user belongs to')
     .requiredOption('--email <email>', 'e-mail address')
     .option(
@@ -59,7 +59,7 @@ export function registerAccountCommands(program: Command): void {
       'read the password (at least 12 characters) from stdin; without it, asked for twice on a terminal',
     )
     .addOption(new Option('--password <password>').hideHelp())
-    .option('--role <role>', `role inside the agency: ${ROLES.join(', ')}`, 'developer')
+    .option(`--role <${ROLES.join('|')}>`, 'role inside the agency', 'developer')
     .option('--permission <permission>', `platform permission, repeatable: ${PERMISSIONS.join(', ')}`, collect, [])
     .option('--json', 'print one JSON object')
     .action(

@@ -36,7 +36,7 @@ export function buildProgram(configure: (program: Command) => void = () => {}): 
 
   program
     .command('migrate')
-    .description('apply pending database migrations')
+    .description('apply pending database migrations (the gateway also applies them at start)')
     .option('--json', 'print one JSON object')
     .action((opts: OutputOptions) =>
       // Opening the platform is what migrates; this reports what that run applied.
