@@ -1,11 +1,12 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { PLAN_CODES } from '../billing/plans/catalogue.js';
 import { checkPlanCode } from '../billing/terms/service.js';
 import { PERMISSIONS, ROLES, type Role } from '../identity/account-service.js';
 import { createIdentity } from '../identity/identity.js';
 import { makeDemoAgency, secretHandover } from './demo-agency.js';
 import { localBaseUrl } from './local-url.js';
-import { print, withPlatform, type OutputOptions } from './run-command.js';
+import { readNewPassword, type PasswordOptions } from './password-input.js';
+import { print, reportFailure, withPlatform, type OutputOptions } from './run-command.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
@@ -50,25 +51,41 @@ export function registerAccountCommands(program: Command): void {
     .command('user')
     .description('manage users')
     .command('create')
-    .description('create a user; without --agency, a platform operator')
+    .description('create a user; without --agency, a platform operator, who enrols a second factor before using admin paths')
     .option('--agency <id>', 'agency the user belongs to')
     .requiredOption('--email <email>', 'e-mail address')
-    .requiredOption('--password <password>', `password (at least 12 characters)`)
-    .option('--role <role>', `role inside the agency: ${ROLES.join(', ')}`, 'developer')
+    .option(
+      '--password-stdin',
+      'read the password (at least 12 characters) from stdin; without it, asked for twice on a terminal',
+    )
+    .addOption(new Option('--password <password>').hideHelp())
+    .option(`--role <${ROLES.join('|')}>`, 'role inside the agency', 'developer')
     .option('--permission <permission>', `platform permission, repeatable: ${PERMISSIONS.join(', ')}`, collect, [])
     .option('--json', 'print one JSON object')
-    .action((opts: OutputOptions & { agency?: string; email: string; password: string; role: string; permission: string[] }) =>
-      withPlatform(opts, async (platform) => {
-        const user = await createIdentity(platform).createUser({
-          agencyId: opts.agency ?? null,
-          email: opts.email,
-          password: opts.password,
-          role: opts.role as Role,
-          permissions: opts.permission,
-        });
-        const { password_hash: _hidden, ...shown } = user;
-        print(opts, shown, `user ${user.id} created (${user.email}, ${user.role})`);
-      }),
+    .action(
+      async (opts: OutputOptions & PasswordOptions & { agency?: string; email: string; role: string; permission: string[] }) => {
+        let password: string;
+        try {
+          password = await readNewPassword(opts);
+        } catch (err) {
+          return reportFailure(opts, err);
+        }
+        return withPlatform(
+          opts,
+          async (platform) => {
+            const user = await createIdentity(platform).createUser({
+              agencyId: opts.agency ?? null,
+              email: opts.email,
+              password,
+              role: opts.role as Role,
+              permissions: opts.permission,
+            });
+            const { password_hash: _hidden, ...shown } = user;
+            print(opts, shown, `user ${user.id} created (${user.email}, ${user.role})`);
+          },
+          password,
+        );
+      },
     );
 
   program

@@ -18,8 +18,8 @@ export interface ChannelAnswer {
   exitCode: number;
 }
 
-/** Runs one command line (the words after `flightagg`) inside the gateway. */
-export type ChannelRunner = (argv: string[]) => Promise<ChannelAnswer>;
+/** Runs one command line (the words after `flightagg`) inside the gateway, with the input its shell read. */
+export type ChannelRunner = (argv: string[], input?: string) => Promise<ChannelAnswer>;
 
 // A command runs as long as it runs (an aviation sync takes minutes); the caller waits for it.
 // Connecting is local and immediate, or there is no gateway listening.
@@ -56,16 +56,17 @@ export async function openAdminChannel(dataDir: string, run: ChannelRunner): Pro
     });
   });
   const answer = async (line: string): Promise<ChannelAnswer> => {
-    let argv: unknown;
+    let request: { argv?: unknown; input?: unknown } = {};
     try {
-      argv = (JSON.parse(line) as { argv?: unknown }).argv;
+      request = JSON.parse(line) as typeof request;
     } catch {
-      argv = null;
+      // answered below as a malformed request
     }
-    if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string')) {
-      return { stdout: '', stderr: 'error: the admin channel expects {"argv": [strings]}\n', exitCode: 2 };
+    const { argv, input } = request;
+    if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string') || (input !== undefined && typeof input !== 'string')) {
+      return { stdout: '', stderr: 'error: the admin channel expects {"argv": [strings], "input"?: string}\n', exitCode: 2 };
     }
-    return run(argv);
+    return run(argv, input);
   };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -82,8 +83,11 @@ export async function openAdminChannel(dataDir: string, run: ChannelRunner): Pro
   };
 }
 
-/** Sends a command line to the gateway holding `dataDir`; null when none answers there. */
-export function forwardToGateway(dataDir: string, argv: string[]): Promise<ChannelAnswer | null> {
+/**
+ * Sends a command line to the gateway holding `dataDir`, with the input the command read (a
+ * password: the socket is the owner's alone, see above); null when none answers there.
+ */
+export function forwardToGateway(dataDir: string, argv: string[], input?: string): Promise<ChannelAnswer | null> {
   const socketPath = adminSocketPath(dataDir);
   if (!fs.existsSync(socketPath)) return Promise.resolve(null);
   return new Promise((resolve) => {
@@ -97,7 +101,7 @@ export function forwardToGateway(dataDir: string, argv: string[]): Promise<Chann
     socket.on('connect', () => {
       connected = true;
       clearTimeout(timer);
-      socket.write(`${JSON.stringify({ argv })}\n`);
+      socket.write(`${JSON.stringify({ argv, input })}\n`);
     });
     socket.on('data', (chunk: string) => (received += chunk));
     socket.on('error', () => resolve(null));

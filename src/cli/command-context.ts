@@ -12,6 +12,11 @@ export interface CommandContext {
   platform: Platform | null;
   out(text: string): void;
   err(text: string): void;
+  /**
+   * What a command forwarded over the admin channel was given as its input (a password its shell
+   * read from stdin or a prompt); null in a shell, where the command reads stdin itself.
+   */
+  input: string | null;
   /** Progress bars only on a terminal; never for a command run on behalf of another process. */
   interactive: boolean;
   /** Ends the command with this exit code: exits the process, or ends the channel's run. */
@@ -28,6 +33,7 @@ export class CommandExit extends Error {
 
 const PROCESS_CONTEXT: CommandContext = {
   platform: null,
+  input: null,
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
   get interactive() {

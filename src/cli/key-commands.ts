@@ -21,8 +21,8 @@ export function registerKeyCommands(program: Command): void {
     .command('create')
     .description('create an API key; its secret is printed once')
     .option('--agency <id>', 'agency the key acts for (not needed for a static key)')
-    .requiredOption('--env <env>', 'test or live')
-    .requiredOption('--kind <kind>', `${KEY_KINDS.join(', ')}`)
+    .requiredOption('--env <test|live>', 'the key’s environment')
+    .requiredOption(`--kind <${KEY_KINDS.join('|')}>`, 'what the key is for')
     .option('--name <name>', 'a name to tell keys apart')
     .option('--allow-ip <cidr>', 'allowed address or CIDR range, repeatable', collect, [])
     .option('--allow-path <path>', 'allowed path prefix such as /v1/aviation, repeatable', collect, [])
@@ -94,7 +94,7 @@ export function registerKeyCommands(program: Command): void {
 
   key
     .command('revoke')
-    .description('revoke an API key at once')
+    .description('revoke an API key at once, on every instance')
     .argument('<id>', 'key id')
     .option('--json', 'print one JSON object')
     .action((id: string, opts: OutputOptions) =>

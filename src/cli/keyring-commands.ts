@@ -15,7 +15,7 @@ export function registerKeyringCommands(program: Command): void {
     .command('keyring')
     .description('data keys for KEYRING')
     .command('generate')
-    .description('print new KEYRING entries: one key per purpose, or only for the purposes named')
+    .description('print new KEYRING entries: one key per purpose, or only for the purposes named; needs no storage')
     .option('--purpose <purpose>', `repeatable; one of ${KEY_PURPOSES.join(', ')}`, collect, [])
     .option('--json', 'print one JSON object')
     .action((opts: OutputOptions & { purpose: string[] }) => {

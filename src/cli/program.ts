@@ -36,7 +36,7 @@ export function buildProgram(configure: (program: Command) => void = () => {}): 
 
   program
     .command('migrate')
-    .description('apply pending database migrations')
+    .description('apply pending database migrations (the gateway also applies them at start)')
     .option('--json', 'print one JSON object')
     .action((opts: OutputOptions) =>
       // Opening the platform is what migrates; this reports what that run applied.
@@ -68,13 +68,14 @@ const NOT_THROUGH_THE_GATEWAY = new Set(['serve', 'testsystem']);
  * program as in a shell, its output captured and its exits turned into an exit code.
  */
 export function commandsInsideGateway(platform: Platform): ChannelRunner {
-  return async (argv) => {
+  return async (argv, input) => {
     const answer: ChannelAnswer = { stdout: '', stderr: '', exitCode: 0 };
     if (NOT_THROUGH_THE_GATEWAY.has(argv[0] ?? '')) {
       return { ...answer, stderr: `error: ${argv[0]} cannot run while the gateway holds the data directory\n`, exitCode: 1 };
     }
     const context = {
       platform,
+      input: input ?? null,
       out: (text: string) => void (answer.stdout += text),
       err: (text: string) => void (answer.stderr += text),
       interactive: false,

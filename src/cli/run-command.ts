@@ -8,6 +8,7 @@ import { createPlatform, type Platform } from '../platform/platform.js';
 import { forwardToGateway } from './admin-channel.js';
 import { commandContext } from './command-context.js';
 import { StartupError } from './startup-error.js';
+import { UsageError } from './usage-error.js';
 
 export interface OutputOptions {
   json?: boolean;
@@ -34,6 +35,7 @@ export function reportFailure(options: OutputOptions, err: unknown): never {
     err instanceof ConfigError ||
     err instanceof StartupError ||
     err instanceof PortUnavailableError ||
+    err instanceof UsageError ||
     err instanceof DependencyStartError
   ) {
     fail(options, err.message);
@@ -55,7 +57,12 @@ export function readConfig(options: OutputOptions): Readonly<Config> {
  * When a running gateway holds the embedded storage, the whole command is sent to that gateway,
  * which runs it and answers with what it printed.
  */
-export async function withPlatform<T>(options: OutputOptions, fn: (platform: Platform) => Promise<T>): Promise<T | void> {
+export async function withPlatform<T>(
+  options: OutputOptions,
+  fn: (platform: Platform) => Promise<T>,
+  /** What the command read from stdin or a prompt, sent along if a running gateway runs it. */
+  input?: string,
+): Promise<T | void> {
   const context = commandContext();
   if (context.platform) {
     try {
@@ -71,7 +78,7 @@ export async function withPlatform<T>(options: OutputOptions, fn: (platform: Pla
     // (a failed aviation source, say); only the platform's errors reach stderr, as log lines.
     platform = await createPlatform(config, { logger: pino({ level: 'error' }, pino.destination(2)) });
   } catch (err) {
-    if (err instanceof DataDirInUseError) return sendToRunningGateway(options, config, err);
+    if (err instanceof DataDirInUseError) return sendToRunningGateway(options, config, err, input);
     return reportFailure(options, err);
   }
   try {
@@ -84,8 +91,13 @@ export async function withPlatform<T>(options: OutputOptions, fn: (platform: Pla
   }
 }
 
-async function sendToRunningGateway(options: OutputOptions, config: Readonly<Config>, inUse: DataDirInUseError): Promise<void> {
-  const answer = await forwardToGateway(config.dataDir, process.argv.slice(2));
+async function sendToRunningGateway(
+  options: OutputOptions,
+  config: Readonly<Config>,
+  inUse: DataDirInUseError,
+  input: string | undefined,
+): Promise<void> {
+  const answer = await forwardToGateway(config.dataDir, process.argv.slice(2), input);
   if (!answer) return reportFailure(options, inUse);
   process.stdout.write(answer.stdout);
   process.stderr.write(answer.stderr);

@@ -5,6 +5,7 @@ import type { AirlineConfig } from '../platform/config.js';
 import { loggerOptions } from '../platform/logger.js';
 import type { InProcessNdcTestSystem, NdcTestSystemOptions } from '../testsystem/ndc/server.js';
 import { readConfig, reportFailure } from './run-command.js';
+import { UsageError } from './usage-error.js';
 
 export interface TestSystemStorageOptions {
   databaseUrl?: string;
@@ -51,7 +52,12 @@ export function testSystemStorage(
   const prefix = code.toUpperCase();
   const databaseUrl = opts.databaseUrl ?? env[`${prefix}_TEST_DATABASE_URL`] ?? null;
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl))
-    throw new Error(`--database-url (${prefix}_TEST_DATABASE_URL) must be a postgres:// or postgresql:// URL`);
+    throw new UsageError(`--database-url (${prefix}_TEST_DATABASE_URL) must be a postgres:// or postgresql:// URL`);
+  // A password on the command line is readable by every local user (ps, /proc) and kept in shell history.
+  if (opts.databaseUrl !== undefined && URL.canParse(opts.databaseUrl) && new URL(opts.databaseUrl).password !== '')
+    throw new UsageError(
+      `--database-url must not carry a password, which other users can read on the command line: set ${prefix}_TEST_DATABASE_URL instead`,
+    );
   const dataDir = path.resolve(
     opts.dataDir ?? env[`${prefix}_TEST_DATA_DIR`] ?? path.join(gatewayDataDir, `${code}-test-system`),
   );
@@ -69,7 +75,7 @@ export function registerTestSystemCommands(program: Command): void {
       .option('--host <host>', 'address to bind', '127.0.0.1')
       .option(
         '--database-url <url>',
-        `keep bookings in this PostgreSQL, schema ${airline.code}_test_system (env ${prefix}_TEST_DATABASE_URL)`,
+        `keep bookings in this PostgreSQL, schema ${airline.code}_test_system (env ${prefix}_TEST_DATABASE_URL, the only place for a URL with a password)`,
       )
       .option(
         '--data-dir <dir>',

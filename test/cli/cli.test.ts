@@ -24,15 +24,24 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     LOG_LEVEL: 'warn',
   };
 
-  async function cli(...args: string[]): Promise<{ code: number; json: Record<string, any>; stderr: string }> {
+  /** Runs the CLI with `stdin` as its input: a password for `--password-stdin` (test/cli/user-password.test.ts). */
+  async function cliWithInput(
+    stdin: string,
+    ...args: string[]
+  ): Promise<{ code: number; json: Record<string, any>; stderr: string }> {
     try {
-      const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, timeout: 110_000 });
+      const running = run(process.execPath, [BIN, ...args], { env, timeout: 110_000 });
+      running.child.stdin?.end(stdin);
+      const { stdout, stderr } = await running;
       return { code: 0, json: JSON.parse(stdout), stderr };
     } catch (err) {
       const e = err as { code: number; stdout: string; stderr: string };
       return { code: e.code, json: e.stdout ? JSON.parse(e.stdout) : {}, stderr: e.stderr };
     }
   }
+
+  const cli = (...args: string[]) => cliWithInput('', ...args);
+  const withPassword = (...args: string[]) => cliWithInput('correct horse battery\n', ...args);
 
   let agencyId: string;
   let key: { id: string; secret: string };
@@ -76,15 +85,14 @@ describe('operator CLI', { timeout: 120_000 }, () => {
   });
 
   it('creates users with a role and platform permissions, never printing the hash', async () => {
-    const user = await cli(
+    const user = await withPassword(
       'user',
       'create',
       '--agency',
       agencyId,
       '--email',
       'owner@cli.example',
-      '--password',
-      'correct horse battery',
+      '--password-stdin',
       '--role',
       'owner',
       '--json',
@@ -92,13 +100,12 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     expect(user.code).toBe(0);
     expect(user.json).toMatchObject({ id: expect.stringMatching(/^usr_/), role: 'owner', agency_id: agencyId });
     expect(JSON.stringify(user.json)).not.toMatch(/scrypt|password/);
-    const operator = await cli(
+    const operator = await withPassword(
       'user',
       'create',
       '--email',
       'ops@cli.example',
-      '--password',
-      'correct horse battery',
+      '--password-stdin',
       '--permission',
       'platform.read',
       '--permission',
@@ -123,7 +130,7 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     expect(badEnv.json.error).toBe('--env must be test or live');
     const badKind = await cli('key', 'create', '--agency', agencyId, '--env', 'test', '--kind', 'root', '--json');
     expect(badKind.json.error).toBe('kind must be one of: agency, portal, static');
-    const shortPassword = await cli('user', 'create', '--email', 'x@y.example', '--password', 'short', '--json');
+    const shortPassword = await cliWithInput('short\n', 'user', 'create', '--email', 'x@y.example', '--password-stdin', '--json');
     expect(shortPassword.json.error).toBe('password must be at least 12 characters');
     // A date that does not exist is refused, not rolled into the next month.
     const noSuchDay = await cli(

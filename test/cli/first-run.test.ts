@@ -147,6 +147,26 @@ describe.skipIf(inject('databaseUrl'))('the first npm start on empty embedded st
     expect(JSON.parse(bad.stdout)).toEqual({ error: '--env must be test or live' });
   });
 
+  it('creates a user through the running gateway with the password piped in, which travels as input, not argv', async () => {
+    const password = 'quiet harbour 7 kites';
+    const running = run(process.execPath, [BIN, 'user', 'create', '--email', 'gw@cli.example', '--password-stdin', '--json'], {
+      env,
+      cwd: ROOT,
+      timeout: 110_000,
+    });
+    running.child.stdin!.end(`${password}\n`);
+    const { stdout } = await running;
+    expect(JSON.parse(stdout)).toMatchObject({ email: 'gw@cli.example' });
+    expect(stdout).not.toContain(password);
+    const login = await fetch(`${baseUrl}/v1/dev/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'gw@cli.example', password }),
+    });
+    expect(login.status).toBe(200);
+    expect(output).not.toContain(password);
+  });
+
   it('does not make another demo key on the next start', async () => {
     const exited = new Promise((resolve) => gateway.once('exit', resolve));
     gateway.kill('SIGTERM');

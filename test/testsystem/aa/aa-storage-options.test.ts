@@ -28,4 +28,13 @@ describe('the standalone test system storage option', () => {
       /--database-url .* postgres:\/\//,
     );
   });
+
+  it('refuses a password in --database-url, pointing to AA_TEST_DATABASE_URL, which may carry one', () => {
+    expect(() => testSystemStorage({ databaseUrl: 'postgres://aa:s3cret@db/aa' }, {}, '/data')).toThrow(
+      '--database-url must not carry a password, which other users can read on the command line: set AA_TEST_DATABASE_URL instead',
+    );
+    const env = { AA_TEST_DATABASE_URL: 'postgres://aa:s3cret@db/aa' };
+    expect(testSystemStorage({}, env, '/data')?.databaseUrl).toBe('postgres://aa:s3cret@db/aa');
+    expect(testSystemStorage({ databaseUrl: 'postgres://aa@db/aa' }, {}, '/data')?.databaseUrl).toBe('postgres://aa@db/aa');
+  });
 });
