@@ -273,7 +273,7 @@ describe('errors the router raises before any route answer in our format', () =>
       constraints: { tenant },
     };
     const app = Fastify(options as unknown as FastifyServerOptions);
-    registerErrorHandling(app);
+    registerErrorHandling(app, 'http://gateway.test/docs/errors.md');
     app.get('/v1/tenant', { constraints: { tenant: 'a' }, config: API_KEY_ROUTE }, async () => 'ok');
     try {
       const res = await app.inject({ url: '/v1/tenant' });
@@ -282,6 +282,7 @@ describe('errors the router raises before any route answer in our format', () =>
         error: 'internal server error',
         code: 'internal_error',
         request_id: res.headers['x-request-id'],
+        documentation_url: 'http://gateway.test/docs/errors.md#internal_error',
       });
       expect(logged.some((l) => l.includes('FST_ERR_ASYNC_CONSTRAINT'))).toBe(true);
     } finally {

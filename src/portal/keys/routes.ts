@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { optionalBody } from '../../platform/http/responses.js';
-import { errors, SESSION_SECURITY, StatusBody, StepUpBody } from '../schemas.js';
+import { SESSION_SECURITY, StatusBody, StepUpBody } from '../schemas.js';
 import type { PortalServices } from '../services.js';
 import { sessionOf } from '../sessions/session-auth.js';
 import { CreateKeyBody, KeyIdParams, KeyList, KeyRecord, KeyWithSecret, RevealResponse, UpdateKeyBody } from './schemas.js';
@@ -20,7 +20,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         tags,
         summary: "The agency's API keys, newest first, never with secrets",
         security: SESSION_SECURITY,
-        response: { 200: KeyList, ...errors(401, 403) },
+        response: { 200: KeyList },
       },
     },
     async (request) => ({ keys: await keys.list(sessionOf(request)) }),
@@ -38,7 +38,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
           'Live keys: once the agency is live, by an owner or admin (a developer gets 403 `role_forbidden`).',
         security: SESSION_SECURITY,
         body: optionalBody(CreateKeyBody),
-        response: { 201: KeyWithSecret, ...errors(400, 401, 403, 413) },
+        response: { 201: KeyWithSecret },
       },
     },
     async (request, reply) => reply.code(201).send(await keys.create(sessionOf(request), request.body ?? {}, request.ip)),
@@ -57,7 +57,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         security: SESSION_SECURITY,
         params: KeyIdParams,
         body: UpdateKeyBody,
-        response: { 200: KeyRecord, ...errors(400, 401, 403, 404, 413) },
+        response: { 200: KeyRecord },
       },
     },
     async (request) => keys.update(sessionOf(request), request.params.id, request.body, request.ip),
@@ -73,7 +73,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         description: 'Live keys: owners and admins only; a developer gets 403 `role_forbidden`.',
         security: SESSION_SECURITY,
         params: KeyIdParams,
-        response: { 200: StatusBody, ...errors(401, 403, 404) },
+        response: { 200: StatusBody },
       },
     },
     async (request) => keys.revoke(sessionOf(request), request.params.id, request.ip),
@@ -89,7 +89,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         description: 'Live keys: owners and admins only; a developer gets 403 `role_forbidden`.',
         security: SESSION_SECURITY,
         params: KeyIdParams,
-        response: { 201: KeyWithSecret, ...errors(400, 401, 403, 404) },
+        response: { 201: KeyWithSecret },
       },
     },
     async (request, reply) => reply.code(201).send(await keys.rotate(sessionOf(request), request.params.id, request.ip)),
@@ -110,7 +110,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         security: SESSION_SECURITY,
         params: KeyIdParams,
         body: optionalBody(StepUpBody),
-        response: { 200: RevealResponse, ...errors(401, 403, 404) },
+        response: { 200: RevealResponse },
       },
     },
     async (request) => keys.reveal(sessionOf(request), request.params.id, request.body?.password, request.ip),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, NO_SECURITY, SESSION_SECURITY, StatusBody } from '../schemas.js';
+import { NO_SECURITY, SESSION_SECURITY, StatusBody } from '../schemas.js';
 import type { PortalServices } from '../services.js';
 import { clientOf, refuseSupportSession, sessionOf } from './session-auth.js';
 import { LoginBody, LoginMfaBody, LoginResponse, MeResponse, SessionIdParams, SessionList } from './schemas.js';
@@ -20,7 +20,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }
           `After ${perHour} failed sign-ins (passwords or codes) from one client address in a rolling hour, that address gets 429 with \`Retry-After\` for every attempt, right ones too (LOGIN_FAILURE_LIMIT_PER_HOUR).`,
         security: NO_SECURITY,
         body: LoginBody,
-        response: { 200: LoginResponse, ...errors(400, 401, 429) },
+        response: { 200: LoginResponse },
       },
     },
     async (request) => services.login.login(request.body.email, request.body.password, clientOf(request)),
@@ -37,7 +37,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }
           'The challenge lasts 5 minutes and takes 5 wrong codes; each wrong code also counts towards the lockout and against the client address, as a wrong password does.',
         security: NO_SECURITY,
         body: LoginMfaBody,
-        response: { 200: LoginResponse, ...errors(400, 401, 429) },
+        response: { 200: LoginResponse },
       },
     },
     async (request) => services.login.completeMfa(request.body.challenge, request.body.code, clientOf(request)),
@@ -55,7 +55,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
         tags: ['portal'],
         summary: 'End the current session (a support session is closed)',
         security: SESSION_SECURITY,
-        response: { 200: StatusBody, ...errors(401) },
+        response: { 200: StatusBody },
       },
     },
     async (request) => {
@@ -76,7 +76,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
         description:
           "A support session is refused with 403 `support_session_forbidden`: it never shows the operator's own sessions.",
         security: SESSION_SECURITY,
-        response: { 200: SessionList, ...errors(401, 403) },
+        response: { 200: SessionList },
       },
     },
     async (request) => {
@@ -98,7 +98,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
           'A support session is refused with 403 `support_session_forbidden` (it ends itself with POST /v1/dev/logout).',
         security: SESSION_SECURITY,
         params: SessionIdParams,
-        response: { 200: StatusBody, ...errors(401, 403, 404) },
+        response: { 200: StatusBody },
       },
     },
     async (request) => {
@@ -118,7 +118,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
         tags: ['portal'],
         summary: 'The caller: account, agency, second factor, session',
         security: SESSION_SECURITY,
-        response: { 200: MeResponse, ...errors(401) },
+        response: { 200: MeResponse },
       },
     },
     async (request) => services.describeMe(sessionOf(request)),
