@@ -8,7 +8,10 @@ import { declares, openApiPath, type OperationFacts } from '../../src/platform/h
  * matched no route, as `unrouted`). So every test that observes an error also proves the OpenAPI
  * description declares it. `violations` is read when the app closes (test-app.ts).
  */
-export function auditErrorCodes(app: FastifyInstance, skipped: ReadonlySet<string>): { violations: string[] } {
+export function auditErrorCodes(
+  app: FastifyInstance,
+  skipped: ReadonlySet<string> = new Set(),
+): { violations: string[]; check(): void } {
   const violations = new Set<string>();
   app.addHook('onSend', async (request, reply, payload) => {
     const status = reply.statusCode;
@@ -29,6 +32,11 @@ export function auditErrorCodes(app: FastifyInstance, skipped: ReadonlySet<strin
   return {
     get violations() {
       return [...violations];
+    },
+    /** Call when the app has closed: fails the test file that answered an error outside the catalogue. */
+    check() {
+      if (violations.size > 0)
+        throw new Error(`errors answered outside the error-code catalogue:\n${[...violations].join('\n')}`);
     },
   };
 }
