@@ -305,8 +305,8 @@ export const ERROR_CODES = {
   },
   mfa_required: {
     status: 403,
-    meaning: 'Admin paths need a session signed in, or verified, with a second factor.',
-    operations: ['/v1/admin'],
+    meaning: 'Admin paths and webhook endpoints need a session signed in, or verified, with a second factor.',
+    operations: ['/v1/admin', '/v1/dev/webhooks'],
   },
   step_up_required: {
     status: 403,
