@@ -50,7 +50,6 @@ function factsOf(request: FastifyRequest): OperationFacts {
     path: openApiPath(request.routeOptions.url ?? ''),
     auth: config.auth,
     meter: config.meter,
-    takesInput: [schema.params, schema.querystring, schema.body].some((s) => typeof s === 'object' && s !== null),
   };
 }
 

@@ -102,6 +102,7 @@ describe('path spellings never get past a guard', () => {
         error: 'missing X-API-Key',
         code: 'missing_api_key',
         request_id: res.headers['x-request-id'],
+        documentation_url: expect.stringMatching(/\/docs\/errors\.md#missing_api_key$/),
       });
       const raw = await rawRequest(port, method, url);
       expect(raw.status, `${method} ${url} over a socket`).toBe(401);
@@ -112,7 +113,13 @@ describe('path spellings never get past a guard', () => {
       expect(res.json()).toEqual({
         data: null,
         meta: { request_id: res.headers['x-request-id'] },
-        errors: [{ code: 'missing_api_key', message: 'missing X-API-Key' }],
+        errors: [
+          {
+            code: 'missing_api_key',
+            message: 'missing X-API-Key',
+            documentation_url: expect.stringMatching(/\/docs\/errors\.md#missing_api_key$/),
+          },
+        ],
       });
       expect((await rawRequest(port, 'GET', url)).status, `${url} over a socket`).toBe(401);
     }

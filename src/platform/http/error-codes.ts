@@ -7,8 +7,7 @@
  * `operations` names where a code can come from, as any of:
  * - an operationId (`createOrder`), or a hidden route as `METHOD /path` (`GET /metrics`);
  * - a path prefix in the description's spelling (`/v1/orders/{orderID}`: that path and all below it);
- * - a class of operations: `*` every one, `input` those taking path parameters, a query or a body,
- *   `body` those whose method carries a body (POST, PUT, PATCH, DELETE), `api-key` and `session`
+ * - a class of operations: `*` every one, `body` those whose method carries a body (POST, PUT, PATCH, DELETE), `api-key` and `session`
  *   those behind that credential, `metered` those counted against a plan, `metered:shopping` the
  *   searches among them;
  * - `unrouted`: a request that matched no operation (unknown path, wrong method, unparseable HTTP);
@@ -113,8 +112,9 @@ export const ERROR_CODES = {
   // 400: the request as sent cannot be answered.
   invalid_request: {
     status: 400,
-    meaning: 'A field is missing, of the wrong type, out of range or unknown; the message (and `field`, where given) names it.',
-    operations: ['input', 'cli'],
+    meaning:
+      'A field, parameter or header is missing, of the wrong type, out of range or unknown; the message (and `field`, where given) names it.',
+    operations: ['*', 'cli'],
   },
   invalid_request_body: {
     status: 400,

@@ -8,8 +8,6 @@ export interface OperationFacts {
   path: string;
   auth?: string | undefined;
   meter?: string | undefined;
-  /** The route takes path parameters, a query or a body. */
-  takesInput: boolean;
 }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -22,8 +20,6 @@ export function scopeCovers(scope: string, op: OperationFacts): boolean {
   switch (scope) {
     case '*':
       return true;
-    case 'input':
-      return op.takesInput || BODY_METHODS.has(op.method);
     case 'body':
       return BODY_METHODS.has(op.method);
     case 'api-key':

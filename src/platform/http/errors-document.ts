@@ -16,7 +16,6 @@ export const errorsDocumentUrl = (publicUrl: string): string => `${publicUrl.rep
 
 const SCOPE_WORDS: Record<string, string> = {
   '*': 'every operation',
-  input: 'every operation that takes path parameters, a query or a body',
   body: 'every POST, PUT, PATCH and DELETE',
   'api-key': 'every operation authenticated by an API key',
   session: 'every operation authenticated by a portal session',

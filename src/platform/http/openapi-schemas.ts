@@ -79,7 +79,6 @@ export function describedRoutes() {
       path: openApiPath(url),
       auth: policy.auth,
       meter: policy.meter,
-      takesInput: [schema.params, schema.querystring, schema.body].some(isSchema),
     };
     documented.response = withCatalogueErrors(
       isSchema(documented.response) ? documented.response : {},
