@@ -2,13 +2,8 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { BODY_CLASSES } from './importers/body-class.js';
 import { AIRLINE_STATUSES, AIRPORT_TYPES } from './schemas.js';
 
+/** Every aviation answer is `{data, meta, errors}`: on success `errors` is empty. */
 const ErrorItem = Type.Object({ code: Type.String(), message: Type.String() });
-
-/** Every aviation answer is `{data, meta, errors}`; errors carry the request id in meta. */
-export const ErrorEnvelope = Type.Object(
-  { data: Type.Null(), meta: Type.Object({ request_id: Type.String() }), errors: Type.Array(ErrorItem) },
-  { $id: 'ErrorEnvelope', description: 'Error in the envelope' },
-);
 
 const Pagination = Type.Object({
   page: Type.Integer(),
@@ -32,12 +27,13 @@ function envelopeName(data: TSchema): string | undefined {
   return typeof items?.$id === 'string' ? `${items.$id}ListEnvelope` : undefined;
 }
 
-const ERRORS = { 400: ErrorEnvelope, 401: ErrorEnvelope, 404: ErrorEnvelope, 503: ErrorEnvelope };
-/** The response map of a route: its 200 body, a 304 without one, and the enveloped errors. */
+/**
+ * The response map of a route: its 200 body and a 304 without one. Its errors (the envelope with
+ * `data: null`, platform/http/responses.ts) are listed from the error-code catalogue.
+ */
 export const responses = (ok: TSchema) => ({
   200: ok,
   304: Type.Null({ description: 'Not modified (If-None-Match matched the ETag)' }),
-  ...ERRORS,
 });
 
 export const PageQuery = {

@@ -14,26 +14,7 @@ import {
 } from './offer-schemas.js';
 import { withExamples } from '../platform/http/request-examples.js';
 import type { OfferService, BookedOrderResolver } from './offer-service.js';
-import { errorResponses } from '../platform/http/responses.js';
 
-const errors = errorResponses(
-  [
-    400,
-    {
-      offer_id_required: '`offer_id is required` (price)',
-      unknown_airline: '`unknown airline`: no recognisable prefix and no `airline`, or an airline not connected',
-    },
-  ],
-  [
-    404,
-    {
-      offer_not_found: '`connection offer not found or expired`: an offer id this gateway did not issue or no longer holds',
-      offer_not_available: '`offer no longer available at airline`: the airline no longer holds the offer',
-      seat_map_segment_not_found: 'the carrier publishes no seat map for the segment (seats)',
-    },
-  ],
-  502,
-);
 const AIRLINE_NOTE =
   "The airline is inferred from the id prefix unless `airline` is given; no recognisable prefix and no `airline`: 400 `unknown airline`. A 502 carries the airline's own text, bracketed code included.";
 
@@ -60,7 +41,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async 
           'older release) and `offer no longer available at airline` when the airline no longer holds the offer. At most 6 ' +
           `offers of one trip per call; a repeated id is priced once. ${AIRLINE_NOTE}`,
         body: withExamples(PriceRequestSchema, priceExamples),
-        response: { 200: PricedOfferSchema, ...errors },
+        response: { 200: PricedOfferSchema },
       },
     },
     async (request) => {
@@ -82,7 +63,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async 
         description: `Every seat carries \`segment_id\`. With \`segment_id\`, only that segment's map; 404 \`seat_map_segment_not_found\` when the carrier publishes no map for it. ${AIRLINE_NOTE}`,
         params: OfferPathSchema,
         querystring: SeatsQuerySchema,
-        response: { 200: SeatMapResponseSchema, ...errors },
+        response: { 200: SeatMapResponseSchema },
       },
     },
     async (request) =>
@@ -107,7 +88,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async 
           AIRLINE_NOTE,
         params: OfferPathSchema,
         querystring: ServicesQuerySchema,
-        response: { 200: Type.Array(ServiceSchema), ...errors },
+        response: { 200: Type.Array(ServiceSchema) },
       },
     },
     async (request) =>

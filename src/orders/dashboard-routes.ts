@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errors, SESSION_SECURITY } from '../identity/sessions/session-schemas.js';
+import { SESSION_SECURITY } from '../identity/sessions/session-schemas.js';
 import type { OrderRow } from '../platform/db/rows.js';
 import { forbidden } from '../platform/errors.js';
 import { listHistory } from './history-store.js';
@@ -10,7 +10,7 @@ import type { OrderScope } from './order-record.js';
 import { listOrderPage } from './order-list.js';
 import { findAgencyOrder } from './order-store.js';
 import { historyView, orderView } from './order-view.js';
-import { HistorySchema, ListQuery, MinimalOrder, OrderIdParams, OrderList, OrderSchema, orderErrors } from './schemas.js';
+import { HistorySchema, ListQuery, MinimalOrder, OrderIdParams, OrderList, OrderSchema } from './schemas.js';
 import { confirmCancel } from './servicing/cancellation-service.js';
 import { getOrder } from './servicing/service.js';
 import { CancelConfirmBody } from './servicing/schemas.js';
@@ -52,12 +52,6 @@ export const DashboardListQuery = Type.Object({
       description: "the orders booked with the agency's test keys or with its live keys",
     }),
   ),
-});
-
-/** A session's 401 and 403 (the portal's codes) with the order codes of the other statuses. */
-const dashboardErrors = (...statuses: number[]) => ({
-  ...orderErrors(...statuses.filter((s) => s !== 401 && s !== 403)),
-  ...errors(401, 403),
 });
 
 /**
@@ -104,7 +98,7 @@ export async function dashboardOrderRoutes(
         ),
         security: SESSION_SECURITY,
         querystring: DashboardListQuery,
-        response: { 200: OrderList, ...dashboardErrors(400, 401, 403) },
+        response: { 200: OrderList },
       },
     },
     async (request) => {
@@ -129,7 +123,7 @@ export async function dashboardOrderRoutes(
         querystring: Type.Object({
           refresh: Type.Optional(Type.Boolean({ description: 're-read the order from the airline and apply what changed' })),
         }),
-        response: { 200: OrderSchema, ...dashboardErrors(400, 401, 403, 404, 502) },
+        response: { 200: OrderSchema },
       },
     },
     async (request) => {
@@ -150,7 +144,7 @@ export async function dashboardOrderRoutes(
         summary: "Dashboard: an order's timeline (session)",
         security: SESSION_SECURITY,
         params: OrderIdParams,
-        response: { 200: HistorySchema, ...dashboardErrors(401, 403, 404) },
+        response: { 200: HistorySchema },
       },
     },
     async (request) => {
@@ -174,7 +168,7 @@ export async function dashboardOrderRoutes(
         security: SESSION_SECURITY,
         params: OrderIdParams,
         body: Type.Optional(CancelConfirmBody),
-        response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...dashboardErrors(401, 403, 404, 409, 502, 503) },
+        response: { 200: Type.Union([OrderSchema, MinimalOrder]) },
       },
     },
     async (request) => {

@@ -1,13 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { errors, SESSION_SECURITY } from '../identity/sessions/session-schemas.js';
+import { SESSION_SECURITY } from '../identity/sessions/session-schemas.js';
 import type { OrderRow } from '../platform/db/rows.js';
 import type { OfferService } from '../offers/offer-service.js';
 import { SeatMapResponseSchema, ServiceSchema } from '../offers/offer-schemas.js';
 import type { OrderScope } from './order-record.js';
 import { orderView } from './order-view.js';
-import { MinimalOrder, OrderIdParams, OrderSchema, orderErrors } from './schemas.js';
+import { MinimalOrder, OrderIdParams, OrderSchema } from './schemas.js';
 import { cancelQuote, refundEligibility, refundOrder } from './servicing/cancellation-service.js';
 import { changeQuote, confirmChange } from './servicing/reshop-service.js';
 import { acknowledgeChanges } from './airline-changes/acknowledge-service.js';
@@ -23,12 +23,6 @@ import {
   RefundEligibility,
 } from './servicing/schemas.js';
 import { TAG, withStatusDoc, type OrderRouteOptions } from './route-context.js';
-
-/** A session's 401 and 403 (the portal's codes) with the order codes of the other statuses. */
-const dashboardErrors = (...statuses: number[]) => ({
-  ...orderErrors(...statuses.filter((s) => s !== 401 && s !== 403)),
-  ...errors(401, 403),
-});
 
 /**
  * The dashboard's servicing actions beyond cancel, on a portal session: the same service functions
@@ -63,7 +57,7 @@ export async function dashboardServicingRoutes(
         description: 'What `GET /v1/orders/{orderID}/refund-eligibility` answers, for a portal session of the agency.',
         security: SESSION_SECURITY,
         params: OrderIdParams,
-        response: { 200: RefundEligibility, ...dashboardErrors(401, 403, 404, 502) },
+        response: { 200: RefundEligibility },
       },
     },
     async (request) => {
@@ -86,7 +80,7 @@ export async function dashboardServicingRoutes(
         ),
         security: SESSION_SECURITY,
         params: OrderIdParams,
-        response: { 202: RefundAccepted, ...dashboardErrors(401, 403, 404, 422, 502, 503) },
+        response: { 202: RefundAccepted },
       },
     },
     async (request, reply) => {
@@ -109,7 +103,7 @@ export async function dashboardServicingRoutes(
           "airline (an open order), the segments' `schedule_change` clears, `order.updated` is sent. On a support session the operator needs orders.support.",
         security: SESSION_SECURITY,
         params: OrderIdParams,
-        response: { 200: OrderSchema, ...dashboardErrors(401, 403, 404, 502, 503) },
+        response: { 200: OrderSchema },
       },
     },
     async (request) => {
@@ -134,7 +128,7 @@ export async function dashboardServicingRoutes(
         security: SESSION_SECURITY,
         params: OrderIdParams,
         body: Type.Optional(CancelBody),
-        response: { 200: CancelQuoteSchema, ...dashboardErrors(400, 401, 403, 404, 409, 422, 502, 503) },
+        response: { 200: CancelQuoteSchema },
       },
     },
     async (request) => {
@@ -156,7 +150,7 @@ export async function dashboardServicingRoutes(
         security: SESSION_SECURITY,
         params: OrderIdParams,
         querystring: Type.Object({ segment_id: Type.Optional(Type.String({ description: 'A `segment_id` of the order' })) }),
-        response: { 200: SeatMapResponseSchema, ...dashboardErrors(400, 401, 403, 404, 502) },
+        response: { 200: SeatMapResponseSchema },
       },
     },
     async (request) => {
@@ -184,7 +178,7 @@ export async function dashboardServicingRoutes(
           '(`POST /v1/dev/orders/{orderID}/change`).',
         security: SESSION_SECURITY,
         params: OrderIdParams,
-        response: { 200: Type.Array(ServiceSchema), ...dashboardErrors(400, 401, 403, 404, 502) },
+        response: { 200: Type.Array(ServiceSchema) },
       },
     },
     async (request) => {
@@ -213,7 +207,7 @@ export async function dashboardServicingRoutes(
         security: SESSION_SECURITY,
         params: OrderIdParams,
         body: Type.Optional(ChangeBody),
-        response: { 200: OrderQuoteSchema, ...dashboardErrors(400, 401, 403, 404, 409, 422, 502, 503) },
+        response: { 200: OrderQuoteSchema },
       },
     },
     async (request) => {
@@ -237,7 +231,7 @@ export async function dashboardServicingRoutes(
         security: SESSION_SECURITY,
         params: OrderIdParams,
         body: ChangeConfirmBody,
-        response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...dashboardErrors(400, 401, 403, 404, 409, 422, 502, 503) },
+        response: { 200: Type.Union([OrderSchema, MinimalOrder]) },
       },
     },
     async (request) => {

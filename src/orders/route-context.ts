@@ -44,6 +44,7 @@ export function writeGate(config: { orderWritesEnabled: boolean; publicUrl: stri
       'coming_soon',
       'coming_soon',
       {
+        reason: 'coming_soon',
         message: 'Booking and servicing orders is not switched on for this environment yet.',
         docs_url: `${config.publicUrl.replace(/\/$/, '')}/docs#tag/orders`,
       },

@@ -4,16 +4,7 @@ import { loadOrder } from './order-access.js';
 import { listOrderPage } from './order-list.js';
 import { historyView, orderView } from './order-view.js';
 import { orderRouteContext, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from './route-context.js';
-import {
-  AirlineQuery,
-  GetOrderQuery,
-  HistorySchema,
-  ListQuery,
-  OrderIdParams,
-  OrderList,
-  OrderSchema,
-  orderErrors,
-} from './schemas.js';
+import { AirlineQuery, GetOrderQuery, HistorySchema, ListQuery, OrderIdParams, OrderList, OrderSchema } from './schemas.js';
 import { getOrder } from './servicing/service.js';
 
 /** The read side: list, retrieve (with refresh) and history. Booking is in booking/routes.ts. */
@@ -31,7 +22,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
           '`next_cursor` is empty on the last page. `has_credit=true` lists only orders holding a trip credit still `available` (`credits`).',
         ),
         querystring: ListQuery,
-        response: { 200: OrderList, ...orderErrors(400, 401) },
+        response: { 200: OrderList },
       },
     },
     async (request) => listOrderPage(deps.db, scopeOf(request, 'read'), request.query, deps.clock()),
@@ -49,7 +40,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
         ),
         params: OrderIdParams,
         querystring: GetOrderQuery,
-        response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 502) },
+        response: { 200: OrderSchema },
       },
     },
     async (request) =>
@@ -68,7 +59,7 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
           "Append-only timeline: who (key, portal user, support on the agency's behalf, airline), what, when, airline references",
         params: OrderIdParams,
         querystring: AirlineQuery,
-        response: { 200: HistorySchema, ...orderErrors(400, 401, 404) },
+        response: { 200: HistorySchema },
       },
     },
     async (request) => {

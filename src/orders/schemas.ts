@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { errorResponsesWith, Nullable } from '../platform/http/responses.js';
+import { Nullable } from '../platform/http/responses.js';
 import { ConditionsSchema } from '../shopping/offer-schema.js';
 import { SegmentSchema } from '../shopping/segment-view.js';
 import { ORDER_STATUSES } from './order-status.js';
@@ -248,45 +248,3 @@ export const HistorySchema = Type.Object(
   },
   { $id: 'OrderHistory' },
 );
-
-/** The codes order paths add to the common ones, by status, each with when it is given. */
-export const ORDER_ERROR_CODES = {
-  400: {
-    airline_required: 'the path needs `airline` (marked R) and none was given',
-    airline_mismatch: '`airline does not match the order`: it is not the carrier of the stored order',
-    unknown_airline: "the order's carrier is not connected on this gateway",
-    invalid_cursor: '`cursor` is not a `next_cursor` this gateway gave',
-    field_not_used: 'a field the change action cannot use (`field` names it); nothing is ignored silently',
-    segment_ids_required: '`cancel_segments` without `segment_ids`',
-  },
-  401: { unauthorized: 'a static read-only key: no agency stands behind it' },
-  404: {
-    order_not_found:
-      'the agency holds no order with this id, whatever `airline` says; `did_you_mean` names one of its own orders a one-character typo away',
-  },
-  409: {
-    order_closed: 'the order is cancelled or otherwise closed',
-    nothing_to_commit: 'the order is paid and has no pending upsell',
-    quote_expired: 'the change quote named has expired; quote again',
-  },
-  422: {
-    extra_not_priced: 'the airline will not price a requested seat or service',
-    unknown_passenger: '`passenger_ids` names a passenger not in the order (`field`, and the ids)',
-    unknown_segment: '`segment_ids` names a segment not booked in the order (`field`, and the ids)',
-    unknown_extra: '`remove_extra_ids` names an extra not in the order',
-    segment_already_cancelled: '`segment_ids` names a segment cancelled before',
-    segment_flown: 'a segment named (or flown by a passenger named) has been flown',
-    infant_without_adult: 'cancelling the passengers named would leave an infant without an adult; the infant is named',
-    minor_without_adult: 'cancelling the passengers named would leave only children',
-    partial_cancellation_unsupported: 'some passengers on some segments only: that splits the booking',
-    partial_journey:
-      'a reissue changes whole journeys: `segment_ids` names part of one (one flight of a connection); the segments left out are named',
-    one_journey_per_change: 'a reissue names segments of several journeys but not all: one journey per change, or every segment',
-    nothing_to_refund: 'a hold (nothing was paid) or a fare that refunds nothing',
-    nothing_to_change: 'the request changes nothing',
-  },
-  503: { coming_soon: 'order writes are switched off for this environment; `Retry-After: 3600`, `docs_url`' },
-} as const;
-
-/** Error responses of an order path, with the order codes. */
-export const orderErrors = errorResponsesWith(ORDER_ERROR_CODES);

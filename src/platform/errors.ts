@@ -1,13 +1,15 @@
+import type { ErrorCode, ErrorCodeAt } from './http/error-codes.js';
+
 /**
  * Every error a client can cause is an AppError: an HTTP status, a sentence for humans and a
- * stable code for machines. The error handler (platform/http/error-handler.ts) turns it into the
+ * stable code for machines, one of the catalogue's (platform/http/error-codes.ts). The error handler (platform/http/error-handler.ts) turns it into the
  * shape of the surface the request was made on; nothing else writes error bodies.
  */
 export class AppError extends Error {
   // eslint-disable-next-line @typescript-eslint/max-params -- to become (status, code, message, { fields, headers }) with the error-code catalogue, which rewrites every construction site
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     /** Extra top-level fields of the plain error body (`did_you_mean`, `reason`, `docs_url`, ...). */
     readonly fields: Record<string, unknown> = {},
@@ -19,29 +21,29 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, code = 'invalid_request', fields?: Record<string, unknown>) =>
+export const badRequest = (message: string, code: ErrorCodeAt<400> = 'invalid_request', fields?: Record<string, unknown>) =>
   new AppError(400, code, message, fields);
 
-export const unauthorized = (message: string, code = 'unauthorized') => new AppError(401, code, message);
+export const unauthorized = (message: string, code: ErrorCodeAt<401> = 'unauthorized') => new AppError(401, code, message);
 
-export const forbidden = (message: string, code = 'forbidden', fields?: Record<string, unknown>) =>
+export const forbidden = (message: string, code: ErrorCodeAt<403> = 'forbidden', fields?: Record<string, unknown>) =>
   new AppError(403, code, message, fields);
 
-export const notFound = (message: string, code = 'not_found', fields?: Record<string, unknown>) =>
+export const notFound = (message: string, code: ErrorCodeAt<404> = 'not_found', fields?: Record<string, unknown>) =>
   new AppError(404, code, message, fields);
 
-export const conflict = (message: string, code = 'conflict', fields?: Record<string, unknown>) =>
+export const conflict = (message: string, code: ErrorCodeAt<409>, fields?: Record<string, unknown>) =>
   new AppError(409, code, message, fields);
 
-export const unprocessable = (message: string, code = 'unprocessable', fields?: Record<string, unknown>) =>
+export const unprocessable = (message: string, code: ErrorCodeAt<422>, fields?: Record<string, unknown>) =>
   new AppError(422, code, message, fields);
 
 export const tooManyRequests = (message: string, retryAfterSeconds: number, fields?: Record<string, unknown>) =>
   new AppError(429, 'rate_limited', message, fields, { 'Retry-After': String(retryAfterSeconds) });
 
-export const badGateway = (message: string, code = 'airline_error') => new AppError(502, code, message);
+export const badGateway = (message: string, code: ErrorCodeAt<502> = 'airline_error') => new AppError(502, code, message);
 
-export const unavailable = (message: string, code = 'unavailable', headers?: Record<string, string>) =>
+export const unavailable = (message: string, code: ErrorCodeAt<503> = 'unavailable', headers?: Record<string, string>) =>
   new AppError(503, code, message, {}, headers);
 
 /**

@@ -18,7 +18,6 @@ import { withExamples } from '../platform/http/request-examples.js';
 import type { SearchRateLimit } from './search-rate-limit.js';
 import { newSearchId, type SearchService } from './search-service.js';
 import { validateSearch } from './search-validation.js';
-import { errorResponses } from '../platform/http/responses.js';
 
 /** Stored bytes go out as they are: no serializer, no schema, no copy. */
 const sendBytes = (reply: FastifyReply, bytes: Buffer) => reply.send(bytes);
@@ -29,6 +28,7 @@ const FailedSchema = Type.Object({
   }),
   code: Type.String(),
   request_id: Type.String(),
+  documentation_url: Type.String({ format: 'uri', description: "The code's entry in docs/errors.md" }),
   connectors: Type.Optional(Type.Array(ConnectorStatusSchema)),
 });
 
@@ -80,7 +80,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
         summary: 'Search every connected airline for offers',
         description: `One-way (origin, destination, departure_date), round trip (add return_date) or multi-city (slices). Offers are normalized; \`connectors\` says which airlines answered, timed out or failed. ${limits}`,
         body: withExamples(SearchRequestSchema, searchExamples),
-        response: { 200: SearchResponseSchema, ...errorResponses(400, 429), 502: FailedSchema },
+        response: { 200: SearchResponseSchema, 502: FailedSchema },
       },
     },
     async (request, reply) => {
@@ -117,7 +117,6 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
         body: withExamples(SearchRequestSchema, searchExamples),
         response: {
           200: { description: STREAM_DESCRIPTION, content: { 'text/event-stream': { schema: Type.String() } } },
-          ...errorResponses(400, 429),
         },
       },
     },

@@ -8,6 +8,7 @@ import { buildGateway } from '../../src/app.js';
 import { runSync, type SyncReport } from '../../src/aviation/importers/sync-runner.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform } from '../../src/platform/platform.js';
+import { auditErrorCodes } from '../helpers/error-code-audit.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 export const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
@@ -29,6 +30,7 @@ async function fileBackedTestApp(): Promise<TestApp> {
   const platform = await createPlatform(config, { logger: pino({ level: 'silent' }) });
   const gateway = await buildGateway(platform);
   const { app } = gateway;
+  const audit = auditErrorCodes(app);
   await app.ready();
   return {
     app,
@@ -43,6 +45,7 @@ async function fileBackedTestApp(): Promise<TestApp> {
       await app.close();
       await platform.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      audit.check();
     },
   };
 }

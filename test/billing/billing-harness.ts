@@ -4,6 +4,7 @@ import { buildGateway, type AppOptions, type Gateway } from '../../src/app.js';
 import type { KeyKind } from '../../src/auth/api-keys/key-service.js';
 import type { TermsChange } from '../../src/billing/terms/service.js';
 import type { Platform } from '../../src/platform/platform.js';
+import { auditErrorCodes } from '../helpers/error-code-audit.js';
 import { createTestPlatform } from '../helpers/test-platform.js';
 import { startInbox } from '../portal/smtp-inbox.js';
 
@@ -28,6 +29,7 @@ export async function startBilling(options: BillingHarnessOptions = {}) {
   });
   const gateway: Gateway = await buildGateway(platform, options.app);
   const { app } = gateway;
+  const audit = auditErrorCodes(app);
   await app.ready();
   const b = gateway.billing;
   let n = 0;
@@ -109,6 +111,7 @@ export async function startBilling(options: BillingHarnessOptions = {}) {
       await app.close();
       await platform.close();
       await inbox.close();
+      audit.check();
     },
   };
   return h;

@@ -4,7 +4,18 @@ import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/se
 import { PASSENGER, startBilling, type BillingHarness } from './billing-harness.js';
 
 const SUBSCRIPTION_KEY = 'aa-test-subscription-key';
-const STRUCTURED = ['code', 'docs_url', 'error', 'message', 'period_end', 'period_start', 'plan_code', 'reason', 'request_id'];
+const STRUCTURED = [
+  'code',
+  'docs_url',
+  'documentation_url',
+  'error',
+  'message',
+  'period_end',
+  'period_start',
+  'plan_code',
+  'reason',
+  'request_id',
+];
 
 let aa: AaTestSystem;
 let h: BillingHarness;

@@ -25,7 +25,7 @@ describe("the meter's refusals in the API description", () => {
       'past_due',
     ]);
     expect(at(airlines, 402)?.allOf).toEqual([{ $ref: '#/components/schemas/ErrorBody' }]);
-    expect(at(airlines, 402)?.description).toMatch(/`past_due`: an invoice on the account is past due/);
+    expect(at(airlines, 402)?.description).toMatch(/`past_due`: an invoice on the account is past due/i);
     expect(at(airlines, 403)?.['x-error-codes']).toContain('unknown_plan');
     expect(at(airlines, 403)?.['x-error-codes']).toContain('api_key_read_only'); // the gate's, kept
     expect(at(airlines, 429)?.['x-error-codes']).toContain('allowance_burst');
@@ -37,7 +37,12 @@ describe("the meter's refusals in the API description", () => {
     expect(at(search, 429)?.['x-error-codes']).toEqual(expect.arrayContaining(['daily_ceiling', 'look_to_book']));
     const airport = paths['/v1/aviation/airports/{id}']!.get;
     expect(at(airport, 402)?.allOf).toEqual([{ $ref: '#/components/schemas/ErrorEnvelope' }]);
-    expect(at(airport, 403)?.['x-error-codes']).toEqual(['unknown_plan']);
+    expect(at(airport, 403)?.['x-error-codes']).toEqual([
+      'ip_not_allowed',
+      'api_key_read_only',
+      'path_not_allowed',
+      'unknown_plan',
+    ]);
     expect(at(paths['/v1/dev/usage']!.get, 402)).toBeUndefined();
   });
 });

@@ -5,7 +5,18 @@ import { startBilling, type BillingHarness } from './billing-harness.js';
 
 // Any metered route will do: monitoring is served from the database, never from an airline.
 const METERED = '/v1/monitoring/airlines';
-const STRUCTURED = ['code', 'docs_url', 'error', 'message', 'period_end', 'period_start', 'plan_code', 'reason', 'request_id'];
+const STRUCTURED = [
+  'code',
+  'docs_url',
+  'documentation_url',
+  'error',
+  'message',
+  'period_end',
+  'period_start',
+  'plan_code',
+  'reason',
+  'request_id',
+];
 
 let h: BillingHarness;
 beforeAll(async () => {

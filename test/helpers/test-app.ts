@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildGateway, type AppOptions, type Gateway } from '../../src/app.js';
 import type { KeyKind, KeyRestrictionInput } from '../../src/auth/api-keys/key-service.js';
 import type { Platform } from '../../src/platform/platform.js';
+import { auditErrorCodes } from './error-code-audit.js';
 import { createTestPlatform, type TestPlatformOptions } from './test-platform.js';
 
 export interface TestApp {
@@ -28,7 +29,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const platform = await createTestPlatform(options);
   const gateway = await buildGateway(platform, options.app);
   const { app } = gateway;
-  options.routes?.(app);
+  // A test's own routes answer what the test makes them answer: not held to the catalogue.
+  const testRoutes = new Set<string>();
+  if (options.routes) {
+    app.addHook('onRoute', (route) => void testRoutes.add(route.url));
+    options.routes(app);
+  }
+  const audit = auditErrorCodes(app, testRoutes);
   await app.ready();
   let agencies = 0;
   return {
@@ -46,6 +53,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     async close() {
       await app.close();
       await platform.close();
+      // Every error answered must be catalogued and declared for its operation (error-code-audit.ts).
+      audit.check();
     },
   };
 }

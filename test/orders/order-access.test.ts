@@ -88,7 +88,7 @@ describe('ORDER_WRITES_ENABLED=false', () => {
   });
   afterAll(async () => t?.close());
 
-  it('answers every write 503 coming_soon with Retry-After 3600 and docs_url; reads keep working', async () => {
+  it('answers every write 503 coming_soon with Retry-After 3600, reason and docs_url; reads keep working', async () => {
     const { secret } = await t.agencyWithKey();
     const headers = { 'x-api-key': secret };
     const writes: [string, string][] = [
@@ -113,7 +113,13 @@ describe('ORDER_WRITES_ENABLED=false', () => {
       });
       expect(res.statusCode, `${method} ${url}`).toBe(503);
       expect(res.headers['retry-after']).toBe('3600');
-      expect(res.json()).toMatchObject({ error: 'coming_soon', docs_url: expect.stringContaining('https://api.gateway.test') });
+      expect(res.json()).toMatchObject({
+        error: 'coming_soon',
+        code: 'coming_soon',
+        reason: 'coming_soon',
+        docs_url: expect.stringContaining('https://api.gateway.test'),
+        documentation_url: 'https://api.gateway.test/docs/errors.md#coming_soon',
+      });
       expect(typeof res.json().message).toBe('string');
     }
     expect((await t.app.inject({ method: 'GET', url: '/v1/orders', headers })).statusCode).toBe(200);

@@ -102,6 +102,7 @@ describe('path spellings never get past a guard', () => {
         error: 'missing X-API-Key',
         code: 'missing_api_key',
         request_id: res.headers['x-request-id'],
+        documentation_url: expect.stringMatching(/\/docs\/errors\.md#missing_api_key$/),
       });
       const raw = await rawRequest(port, method, url);
       expect(raw.status, `${method} ${url} over a socket`).toBe(401);
@@ -112,7 +113,13 @@ describe('path spellings never get past a guard', () => {
       expect(res.json()).toEqual({
         data: null,
         meta: { request_id: res.headers['x-request-id'] },
-        errors: [{ code: 'missing_api_key', message: 'missing X-API-Key' }],
+        errors: [
+          {
+            code: 'missing_api_key',
+            message: 'missing X-API-Key',
+            documentation_url: expect.stringMatching(/\/docs\/errors\.md#missing_api_key$/),
+          },
+        ],
       });
       expect((await rawRequest(port, 'GET', url)).status, `${url} over a socket`).toBe(401);
     }
@@ -273,7 +280,7 @@ describe('errors the router raises before any route answer in our format', () =>
       constraints: { tenant },
     };
     const app = Fastify(options as unknown as FastifyServerOptions);
-    registerErrorHandling(app);
+    registerErrorHandling(app, 'http://gateway.test/docs/errors.md');
     app.get('/v1/tenant', { constraints: { tenant: 'a' }, config: API_KEY_ROUTE }, async () => 'ok');
     try {
       const res = await app.inject({ url: '/v1/tenant' });
@@ -282,6 +289,7 @@ describe('errors the router raises before any route answer in our format', () =>
         error: 'internal server error',
         code: 'internal_error',
         request_id: res.headers['x-request-id'],
+        documentation_url: 'http://gateway.test/docs/errors.md#internal_error',
       });
       expect(logged.some((l) => l.includes('FST_ERR_ASYNC_CONSTRAINT'))).toBe(true);
     } finally {

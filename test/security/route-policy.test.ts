@@ -30,6 +30,7 @@ const PUBLIC_ROUTES = [
   '/openapi.json',
   '/docs',
   '/docs/scalar.js',
+  '/docs/errors.md',
   '/dashboard',
   '/dashboard/*',
 ];
@@ -47,7 +48,7 @@ function errorOf(res: LightMyRequestResponse, route: DeclaredRoute): { code: str
       meta: { request_id: res.headers['x-request-id'] },
     });
     const [first] = body.errors as { code: string; message: string }[];
-    return first!;
+    return { code: first!.code, message: first!.message };
   }
   expect(body.request_id, `${route.method} ${route.url}: plain shape`).toBe(res.headers['x-request-id']);
   return { code: body.code as string, message: body.error as string };

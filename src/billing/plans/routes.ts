@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
+import { SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
 import { requirePermission, sessionOf } from '../../identity/sessions/session-auth.js';
 import { BILLING_PERMISSION } from '../terms/routes.js';
 import { PLANS } from './catalogue.js';
@@ -18,7 +18,7 @@ export const planRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Every plan an agency may be put on with `PATCH /v1/admin/agencies/{id}` `{"planCode": …}` (another code needs ' +
           '`force`), in catalogue order. Needs a session with a verified second factor and the billing.manage permission.',
         security: SESSION_SECURITY,
-        response: { 200: PlanList, ...errors(401, 403) },
+        response: { 200: PlanList },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden } from '../../platform/errors.js';
-import { errors, SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
+import { SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
 import { requirePermission, sessionOf } from '../../identity/sessions/session-auth.js';
 import type { SessionContext } from '../../identity/sessions/session-context.js';
 import {
@@ -72,7 +72,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
         summary: `Agencies with their account terms, newest first (permission ${BILLING_PERMISSION})`,
         security: SESSION_SECURITY,
         querystring: AgencyListQuery,
-        response: { 200: AgencyList, ...errors(400, 401, 403) },
+        response: { 200: AgencyList },
       },
     },
     async (request) => {
@@ -96,7 +96,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
         summary: `An agency's account terms: plan, payment method, billing status and period, live, accreditation, limits (permission ${BILLING_PERMISSION})`,
         security: SESSION_SECURITY,
         params: AgencyParams,
-        response: { 200: TermsRecord, ...errors(401, 403, 404) },
+        response: { 200: TermsRecord },
       },
     },
     async (request) => {
@@ -120,7 +120,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
         security: SESSION_SECURITY,
         params: AgencyParams,
         body: TermsPatchBody,
-        response: { 200: TermsRecord, ...errors(400, 401, 403, 404, 413) },
+        response: { 200: TermsRecord },
       },
     },
     async (request) => {
@@ -144,7 +144,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
           'against (`rate_limited`, `daily_ceiling`, `monthly_ceiling`, `look_to_book`); null ceilings are none. Operators ' +
           'change them (`PATCH /v1/admin/agencies/{id}`).',
         security: SESSION_SECURITY,
-        response: { 200: OwnAgencyRecord, ...errors(401, 403) },
+        response: { 200: OwnAgencyRecord },
       },
     },
     async (request) => {
@@ -166,7 +166,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
           '403 `accreditation_required`. Audited as `agency.terms_changed`.',
         security: SESSION_SECURITY,
         body: OwnAgencyPatchBody,
-        response: { 200: OwnAgencyRecord, ...errors(400, 401, 403, 413) },
+        response: { 200: OwnAgencyRecord },
       },
     },
     async (request) => {

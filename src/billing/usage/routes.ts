@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden } from '../../platform/errors.js';
-import { errors, SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
+import { SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
 import { requirePermission, sessionOf } from '../../identity/sessions/session-auth.js';
 import { AgencyParams } from '../terms/schemas.js';
 import { BILLING_PERMISSION } from '../terms/routes.js';
@@ -23,7 +23,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = a
         description: DESCRIPTION,
         security: SESSION_SECURITY,
         querystring: UsageQuerystring,
-        response: { 200: UsageReport, ...errors(400, 401, 403) },
+        response: { 200: UsageReport },
       },
     },
     async (request) => {
@@ -44,7 +44,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = a
         security: SESSION_SECURITY,
         params: AgencyParams,
         querystring: UsageQuerystring,
-        response: { 200: UsageReport, ...errors(400, 401, 403, 404) },
+        response: { 200: UsageReport },
       },
     },
     async (request) => {

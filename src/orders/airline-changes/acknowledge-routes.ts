@@ -1,6 +1,6 @@
 import { orderView } from '../order-view.js';
 import { orderRouteContext, scopeOf, TAG, type OrderRouteOptions } from '../route-context.js';
-import { AirlineQuery, OrderIdParams, OrderSchema, orderErrors } from '../schemas.js';
+import { AirlineQuery, OrderIdParams, OrderSchema } from '../schemas.js';
 import type { FastifyInstance } from 'fastify';
 import { acknowledgeChanges } from './acknowledge-service.js';
 
@@ -23,7 +23,7 @@ export async function acknowledgeRoutes(app: FastifyInstance, options: OrderRout
           'Any status: a cancelled order may still show the change that cancelled it (nothing is sent to the airline then).',
         params: OrderIdParams,
         querystring: AirlineQuery,
-        response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 502, 503) },
+        response: { 200: OrderSchema },
       },
     },
     async (request) => orderView(await acknowledgeChanges(deps, scopeOf(request, 'read'), target(request)), deps.clock()),

@@ -3,7 +3,6 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
 import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
-import { errorResponses } from '../../platform/http/responses.js';
 import { acceptedNotifySecrets } from '../../platform/notify-secrets.js';
 import type { Platform } from '../../platform/platform.js';
 import { TAG } from '../route-context.js';
@@ -84,15 +83,6 @@ export async function notificationRoutes(app: FastifyInstance, { platform, conne
         params: NotificationParams,
         response: {
           200: NotificationReceipt,
-          ...errorResponses(
-            [400, { invalid_notification: 'the body is not UTF-8, or not a readable OrderChangeNotifRQ naming an order' }],
-            [401, 'Missing, malformed, stale or wrong signature', { invalid_signature: 'the signature does not hold' }],
-            [404, { unknown_airline: 'the airline sends no notifications to this gateway' }],
-            413,
-            [415, { unsupported_media_type: 'the body is not sent as application/xml' }],
-            [422, { too_many_orders: `the notification names more than ${MAX_ORDERS_PER_NOTIFICATION} orders` }],
-            [503, { airline_unavailable: 'an order could not be re-read from the airline; send the notification again later' }],
-          ),
         },
       },
     },

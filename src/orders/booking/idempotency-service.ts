@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, badRequest, conflict } from '../../platform/errors.js';
+import { isErrorCode } from '../../platform/http/error-codes.js';
 import { canonicalJson } from '../canonical-json.js';
 import { claimKey, failKey, releaseKey, type KeyHolder } from './idempotency-store.js';
 
@@ -67,9 +68,11 @@ export async function withIdempotency(
       throw conflict('a request with this Idempotency-Key is still in progress', 'idempotency_key_in_flight');
     if (row.state === 'completed' && row.order_id) return { kind: 'replay', orderId: row.order_id };
     const body = row.response_body ?? {};
+    // The stored answer was one of ours; a code since dropped from the catalogue replays as airline_error.
+    const code = String(body.code ?? 'airline_error');
     throw new AppError(
       row.response_status ?? 502,
-      String(body.code ?? 'airline_error'),
+      isErrorCode(code) ? code : 'airline_error',
       String(body.error ?? 'the airline refused the booking'),
       {},
       { 'Idempotent-Replayed': 'true' },

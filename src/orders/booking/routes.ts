@@ -4,7 +4,7 @@ import { orderView } from '../order-view.js';
 import { orderRouteContext, requireCreateScope, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from '../route-context.js';
 import { OrderSchema } from '../schemas.js';
 import { validKey } from './idempotency-service.js';
-import { bookingErrors, createOrderExamples, CreateOrderBody } from './schemas.js';
+import { createOrderExamples, CreateOrderBody } from './schemas.js';
 import { withExamples } from '../../platform/http/request-examples.js';
 import { createOrder } from './service.js';
 
@@ -26,7 +26,7 @@ export async function bookingRoutes(app: FastifyInstance, options: OrderRouteOpt
         ),
         headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
         body: withExamples(CreateOrderBody, createOrderExamples),
-        response: { 200: OrderSchema, 201: OrderSchema, ...bookingErrors(400, 401, 403, 404, 409, 422, 502, 503) },
+        response: { 200: OrderSchema, 201: OrderSchema },
       },
     },
     async (request, reply) => {

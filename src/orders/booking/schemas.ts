@@ -1,7 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { dateAhead, type RequestExamples } from '../../platform/http/request-examples.js';
-import { errorResponsesWith } from '../../platform/http/responses.js';
-import { ORDER_ERROR_CODES } from '../schemas.js';
 
 /** Request bodies of booking (POST /v1/orders); seats, services and payment are reused by servicing. */
 
@@ -94,32 +92,6 @@ export const CreateOrderBody = Type.Object({
   payment: Type.Optional(Payment),
 });
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
-
-/** Error responses of POST /v1/orders: the order codes and booking's own. */
-export const bookingErrors = errorResponsesWith({
-  ...ORDER_ERROR_CODES,
-  400: {
-    offer_id_required: '`offer_id is required`',
-    passengers_required: '`at least one passenger is required`',
-    unknown_airline: 'the offer id names no connected airline',
-    invalid_idempotency_key: '`Idempotency-Key` is longer than 128 characters or not printable',
-  },
-  403: { forbidden: 'a static read-only key cannot create orders' },
-  404: {
-    offer_not_found: '`connection offer not found or expired`: an offer id this gateway did not issue or no longer holds',
-    offer_not_available: '`offer no longer available at airline`: the airline no longer holds the offer',
-  },
-  409: {
-    order_conflict: 'these passengers already hold, or are being booked on, these flights',
-    idempotency_key_reused: 'the `Idempotency-Key` was used with a different request',
-    idempotency_key_in_flight: 'a request with this `Idempotency-Key` is still in progress',
-  },
-  422: {
-    ...ORDER_ERROR_CODES[422],
-    hold_not_available:
-      '`payment` asks for a hold (or is left out) on an offer whose `hold_available` is false; refused once the offer is re-priced, before the airline is asked to book (`field`: `payment`)',
-  },
-});
 
 const EXAMPLE_PASSENGER = {
   type: 'adult',

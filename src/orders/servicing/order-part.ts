@@ -1,5 +1,6 @@
 import type { AirlineOrder } from '../../connectors/order-types.js';
 import { badRequest, unprocessable } from '../../platform/errors.js';
+import type { ErrorCodeAt } from '../../platform/http/error-codes.js';
 
 /** What a partial cancellation asks for, checked against the order as the airline holds it now. */
 export interface CheckedPart {
@@ -11,7 +12,7 @@ export interface CheckedPart {
 
 const unique = (ids: string[] | undefined) => [...new Set(ids ?? [])];
 
-const refuse = (code: string, field: string, ids: string[], message: string) =>
+const refuse = (code: ErrorCodeAt<422>, field: string, ids: string[], message: string) =>
   unprocessable(message, code, { field, [field]: ids });
 
 /**

@@ -1,6 +1,7 @@
 import type { AirlineOrder, ReshopRequest } from '../../connectors/order-types.js';
 import type { OrderRow } from '../../platform/db/rows.js';
 import { unprocessable } from '../../platform/errors.js';
+import type { ErrorCodeAt } from '../../platform/http/error-codes.js';
 import { refOf, unwrap } from './context.js';
 import type { open } from './context.js';
 
@@ -15,7 +16,7 @@ export interface ReissueScope {
   request: ReshopRequest;
 }
 
-const refuse = (code: string, ids: string[], message: string) =>
+const refuse = (code: ErrorCodeAt<422>, ids: string[], message: string) =>
   unprocessable(message, code, { field: 'segment_ids', segment_ids: ids });
 
 const dateOf = (s: { departingAt: string }) => s.departingAt.slice(0, 10);

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { money, orderView } from '../order-view.js';
 import { orderRouteContext, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from '../route-context.js';
-import { AirlineQuery, MinimalOrder, OrderIdParams, OrderSchema, orderErrors } from '../schemas.js';
+import { AirlineQuery, MinimalOrder, OrderIdParams, OrderSchema } from '../schemas.js';
 import { lowerCaseKeys } from './case-insensitive-keys.js';
 import { cancelQuote, confirmCancel, refundEligibility, refundOrder } from './cancellation-service.js';
 import { changeQuote, confirmChange, reshopOrder } from './reshop-service.js';
@@ -42,7 +42,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: withExamples(ChangeRequestBody, servicingExamples.changeOrder),
-        response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 409, 422, 502, 503) },
+        response: { 200: OrderSchema },
       },
       // After the write gate, keys are lower-cased in place (they are case-insensitive) before
       // the schema validates them.
@@ -63,7 +63,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         description: withStatusDoc('204 on success.'),
         params: OrderIdParams,
         querystring: AirlineQuery,
-        response: { 204: Type.Null(), ...orderErrors(400, 401, 404, 409, 502, 503) },
+        response: { 204: Type.Null() },
       },
     },
     async (request, reply) => {
@@ -83,7 +83,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         summary: 'Order quote: the airline reprices the order as it stands',
         params: OrderIdParams,
         querystring: AirlineQuery,
-        response: { 200: OrderQuoteSchema, ...orderErrors(400, 401, 404, 409, 502, 503) },
+        response: { 200: OrderQuoteSchema },
       },
     },
     async (request) => {
@@ -111,7 +111,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: withExamples(Type.Optional(CommitBody), servicingExamples.payOrder),
-        response: { 200: OrderSchema, ...orderErrors(400, 401, 404, 409, 502, 503) },
+        response: { 200: OrderSchema },
       },
     },
     async (request) =>
@@ -130,7 +130,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: withExamples(Type.Optional(ReshopBody), servicingExamples.reshopOrder),
-        response: { 200: ReshopResult, ...orderErrors(400, 401, 404, 409, 502, 503) },
+        response: { 200: ReshopResult },
       },
     },
     async (request) => ({
@@ -158,7 +158,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: withExamples(Type.Optional(ChangeBody), servicingExamples.quoteOrderChange),
-        response: { 200: OrderQuoteSchema, ...orderErrors(400, 401, 404, 409, 422, 502, 503) },
+        response: { 200: OrderQuoteSchema },
       },
       preValidation: [...writeRoute.preValidation, async (request) => lowerCaseKeys(request.body)],
     },
@@ -183,7 +183,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: withExamples(Type.Optional(ChangeConfirmBody), servicingExamples.confirmOrderChange),
-        response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...orderErrors(400, 401, 404, 409, 422, 502, 503) },
+        response: { 200: Type.Union([OrderSchema, MinimalOrder]) },
       },
     },
     async (request) => {
@@ -208,7 +208,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: withExamples(Type.Optional(CancelBody), servicingExamples.quoteOrderCancellation),
-        response: { 200: CancelQuoteSchema, ...orderErrors(400, 401, 404, 409, 422, 502, 503) },
+        response: { 200: CancelQuoteSchema },
       },
       preValidation: [...writeRoute.preValidation, async (request) => lowerCaseKeys(request.body)],
     },
@@ -233,7 +233,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: withExamples(Type.Optional(CancelConfirmBody), servicingExamples.confirmOrderCancellation),
-        response: { 200: Type.Union([OrderSchema, MinimalOrder]), ...orderErrors(400, 401, 404, 409, 502, 503) },
+        response: { 200: Type.Union([OrderSchema, MinimalOrder]) },
       },
     },
     async (request) => {
@@ -255,7 +255,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         summary: 'Refund eligibility, refundable amount and penalty (no side effect)',
         params: OrderIdParams,
         querystring: AirlineQuery,
-        response: { 200: RefundEligibility, ...orderErrors(400, 401, 404, 502) },
+        response: { 200: RefundEligibility },
       },
     },
     async (request) => {
@@ -274,7 +274,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         description: withStatusDoc('A ticketed order is cancelled with its refund; a cancelled one has its refund recorded.'),
         params: OrderIdParams,
         querystring: AirlineQuery,
-        response: { 202: RefundAccepted, ...orderErrors(400, 401, 404, 422, 502, 503) },
+        response: { 202: RefundAccepted },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ErrorCode } from './error-codes.js';
 import { newRequestId } from './request-id.js';
 import { errorBody } from './surfaces.js';
 
@@ -9,7 +10,7 @@ interface SocketError extends Error {
 }
 
 /** What Node's HTTP parser can refuse before a request exists, in the words of this API. */
-function describe(err: SocketError): { status: number; code: string; message: string } {
+function describe(err: SocketError): { status: number; code: ErrorCode; message: string } {
   if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
     return {
       status: 408,
@@ -29,7 +30,7 @@ function describe(err: SocketError): { status: number; code: string; message: st
  * becomes a request, so no route, hook or error handler sees it. It still answers in the API's
  * error format, with a request id, and closes the connection, as Node would.
  */
-export function clientErrorHandler(logger: FastifyBaseLogger) {
+export function clientErrorHandler(logger: FastifyBaseLogger, errorsDocument: string) {
   return function answerClientError(err: SocketError, socket: Socket): void {
     // A reset socket has nobody left to answer.
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
@@ -37,7 +38,7 @@ export function clientErrorHandler(logger: FastifyBaseLogger) {
     const requestId = newRequestId();
     logger.debug({ code: err.code, requestId }, `client error: ${error.code}`);
     if (socket.writable) {
-      const body = JSON.stringify(errorBody('plain', error, requestId));
+      const body = JSON.stringify(errorBody('plain', error, requestId, errorsDocument));
       socket.write(
         `HTTP/1.1 ${error.status} ${http.STATUS_CODES[error.status]}\r\n` +
           `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +

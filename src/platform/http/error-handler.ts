@@ -1,13 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { AppError } from '../errors.js';
+import type { ErrorCode } from './error-codes.js';
 import { dependencyError } from './dependency-errors.js';
 import { errorBody, surfaceOf, type Surface } from './surfaces.js';
 import { validationMessage } from './validation-message.js';
 
 interface ClientError {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
   fields?: Record<string, unknown>;
   headers?: Record<string, string>;
@@ -55,7 +56,7 @@ function toClientError(err: FastifyError): ClientError | null {
 
 function send(request: FastifyRequest, reply: FastifyReply, e: ClientError) {
   for (const [name, value] of Object.entries(e.headers ?? {})) reply.header(name, value);
-  return reply.code(e.status).send(errorBody(surfaceOf(request), e, request.id));
+  return reply.code(e.status).send(errorBody(surfaceOf(request), e, request.id, request.server.errorsDocument));
 }
 
 function answerError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
@@ -105,7 +106,8 @@ export async function setUnmatchedSurface(app: FastifyInstance, prefix: string, 
  * The single place errors become responses. Anything that is not a client error is a bug: it is
  * logged with its request id and the client sees a generic 500 that quotes only that id.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(app: FastifyInstance, errorsDocument: string): void {
+  app.decorate('errorsDocument', errorsDocument);
   const knownRoutes = FindMyWay({ ignoreTrailingSlash: true });
   const methodsByRoute = new Map<string, Set<string>>();
 
@@ -159,5 +161,7 @@ function decodedForLookup(path: string): string {
 declare module 'fastify' {
   interface FastifyInstance {
     answerUnmatched(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+    /** Where docs/errors.md is served; error bodies link a code's entry in it. */
+    readonly errorsDocument: string;
   }
 }

@@ -1,5 +1,5 @@
-import type { TSchema } from '@sinclair/typebox';
-import { withMeteredErrors } from './responses.js';
+import { withCatalogueErrors } from './error-responses.js';
+import { openApiPath, type OperationFacts } from './error-scopes.js';
 import type { RouteAuth, RoutePolicy } from './route-policy.js';
 import { examplesOf, type RequestExampleFactory } from './request-examples.js';
 import { acceptsEmptyObject, closedSchema } from './strict-body.js';
@@ -52,7 +52,7 @@ interface BodyFacts {
 export function describedRoutes() {
   const bodies = new Map<string, BodyFacts>();
 
-  function transform({ schema, url, route }: { schema?: object; url: string; route?: { config?: unknown } }): {
+  function transform({ schema, url, route }: { schema?: object; url: string; route?: { config?: unknown; method?: unknown } }): {
     schema: object;
     url: string;
   } {
@@ -71,16 +71,20 @@ export function describedRoutes() {
     const policy = (route?.config ?? {}) as Partial<RoutePolicy>;
     const security = policy.auth ? SECURITY_OF[policy.auth] : null;
     if (security) documented.security = security;
-    // A metered route may also answer the meter's refusals (402, 403 unknown_plan, 429): listed
-    // from its policy, like the gate's codes, so no route has to repeat them.
-    if (policy.meter && isSchema(documented.response)) {
-      // Enveloped routes answer them in the envelope their other errors use (their 401's, named above).
-      const unauthorized = documented.response[401] as { allOf?: TSchema[] } | undefined;
-      const envelope =
-        policy.surface === 'envelope' ? (unauthorized?.allOf?.[0] ?? (unauthorized as TSchema | undefined)) : undefined;
-      if (policy.surface !== 'envelope') documented.response = withMeteredErrors(documented.response, policy.meter);
-      else if (envelope) documented.response = withMeteredErrors(documented.response, policy.meter, envelope);
-    }
+    // Every error status and code the operation can answer, from the error-code catalogue: the
+    // gate's by the route's policy, the meter's by its meter, the route's own by its operationId.
+    const facts: OperationFacts = {
+      operationId: typeof schema.operationId === 'string' ? schema.operationId : undefined,
+      method: String(route?.method ?? ''),
+      path: openApiPath(url),
+      auth: policy.auth,
+      meter: policy.meter,
+    };
+    documented.response = withCatalogueErrors(
+      isSchema(documented.response) ? documented.response : {},
+      facts,
+      policy.surface ?? 'plain',
+    );
     return { schema: documented, url };
   }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { API_TAGS } from './api-tags.js';
 import { registerDocsPage } from './docs-page.js';
+import { registerErrorsDocument } from './errors-document.js';
 import { componentSchemaNames, describedRoutes } from './openapi-schemas.js';
 import { PUBLIC_ROUTE } from './route-policy.js';
 
@@ -25,7 +26,9 @@ Missing key: 401 \`missing X-API-Key\`; revoked, mistyped, unknown or other-envi
 **Errors.** Commerce and public paths answer \`{"error": <sentence>, "code": <stable code>, "request_id": <id>}\`
 (plus structured fields where documented). Branch on \`code\` or the status, never on \`error\`.
 Aviation and reference paths answer the envelope \`{data, meta, errors: [{code, message}]}\`, errors
-included. Every response carries \`X-Request-Id\`; send your own (up to 128 of \`A-Z a-z 0-9 . _ : -\`)
+included. Every error also carries \`documentation_url\`: its code's entry in the error reference,
+\`/docs/errors.md#<code>\` on this gateway (docs/errors.md in the repository); each operation below
+lists the statuses and codes it can answer. Every response carries \`X-Request-Id\`; send your own (up to 128 of \`A-Z a-z 0-9 . _ : -\`)
 to correlate. Bodies are capped at 1 MiB (413 \`request body too large\`); malformed JSON answers 400
 \`invalid request body\`; a wrong method on a known path answers 405 with \`Allow\`.
 
@@ -87,4 +90,5 @@ export async function registerOpenApi(app: FastifyInstance, config: Readonly<Con
     described.served(app.swagger(), new Date()),
   );
   registerDocsPage(app, config.publicUrlSet ? new URL(config.publicUrl).origin : null);
+  registerErrorsDocument(app);
 }

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { ErrorCode } from './error-codes.js';
 
 /**
  * The API has two error shapes: the commerce and public paths answer `{error, code, request_id}`,
@@ -39,17 +40,23 @@ export function surfaceOf(request: FastifyRequest): Surface {
   return request.routeOptions.config?.surface ?? surfaceOfUnroutable(request);
 }
 
+/**
+ * The error body in the surface's shape. `errorsDocument` is where docs/errors.md is served
+ * (errorsDocumentUrl); each body links the code's entry in it as `documentation_url`.
+ */
 export function errorBody(
   surface: Surface,
-  error: { code: string; message: string; fields?: Record<string, unknown> },
+  error: { code: ErrorCode; message: string; fields?: Record<string, unknown> },
   requestId: string,
+  errorsDocument: string,
 ): Record<string, unknown> {
+  const documentation_url = `${errorsDocument}#${error.code}`;
   if (surface === 'envelope') {
     // An error's named fields go in its item, as they go in the plain body: the meter's refusals
     // (402, 403 unknown_plan, 429) carry reason, plan_code, period_start, period_end and docs_url,
     // and their readable `message` replaces the shorter sentence.
-    const item = { message: error.message, ...error.fields, code: error.code };
+    const item = { message: error.message, ...error.fields, code: error.code, documentation_url };
     return { data: null, meta: { request_id: requestId }, errors: [item] };
   }
-  return { error: error.message, code: error.code, ...error.fields, request_id: requestId };
+  return { error: error.message, code: error.code, ...error.fields, request_id: requestId, documentation_url };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { errors, SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
+import { SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
 import { NO_SECURITY } from '../schemas.js';
 import type { PortalServices } from '../services.js';
 import { sessionOf } from '../../identity/sessions/session-auth.js';
@@ -35,7 +35,7 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
           `At most ${perHour} sign-ups per client address per rolling hour (each one sends mail); beyond that 429 with \`Retry-After\`.`,
         security: NO_SECURITY,
         body: SignupBody,
-        response: { 202: SignupResponse, ...errors(400, 413, 429) },
+        response: { 202: SignupResponse },
       },
     },
     async (request, reply) => reply.code(202).send(await services.signup.signup(request.body, request.ip)),
@@ -52,7 +52,7 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
         summary: 'The e-mailed verification link: marks the address verified',
         security: NO_SECURITY,
         querystring: VerifyQuery,
-        response: { 200: VerifyResponse, ...errors(400) },
+        response: { 200: VerifyResponse },
       },
     },
     async (request) => services.signup.verifyEmail(request.query.token, request.ip),
@@ -69,7 +69,7 @@ export const verificationRoutes: FastifyPluginAsyncTypebox<{ services: PortalSer
         tags: ['portal'],
         summary: 'Send a new verification link to the account address',
         security: SESSION_SECURITY,
-        response: { 202: SignupResponse, ...errors(401, 403, 409) },
+        response: { 202: SignupResponse },
       },
     },
     async (request, reply) => reply.code(202).send(await services.signup.resendVerification(sessionOf(request))),

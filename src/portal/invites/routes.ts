@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { INVITE_POLICY } from '../policy.js';
-import { errors, SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
+import { SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
 import { NO_SECURITY } from '../schemas.js';
 import type { PortalServices } from '../services.js';
 import { sessionOf } from '../../identity/sessions/session-auth.js';
@@ -24,7 +24,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
           `Owner or admin only, with a verified e-mail address, never on a support session; at most ${INVITE_POLICY.maxOpen} open invitations per agency (409 \`too_many_open_invites\`).`,
         security: SESSION_SECURITY,
         body: CreateInviteBody,
-        response: { 201: InviteRecord, ...errors(400, 401, 403, 409, 413) },
+        response: { 201: InviteRecord },
       },
     },
     async (request, reply) => reply.code(201).send(await invites.create(sessionOf(request), request.body, request.ip)),
@@ -39,7 +39,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
         tags,
         summary: "The agency's open invitations, newest first",
         security: SESSION_SECURITY,
-        response: { 200: InviteList, ...errors(401, 403) },
+        response: { 200: InviteList },
       },
     },
     async (request) => ({ invites: await invites.list(sessionOf(request)) }),
@@ -55,7 +55,7 @@ export const inviteRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
         summary: 'Revoke an open invitation',
         security: SESSION_SECURITY,
         params: InviteIdParams,
-        response: { 200: StatusBody, ...errors(401, 403, 404) },
+        response: { 200: StatusBody },
       },
     },
     async (request) => invites.revoke(sessionOf(request), request.params.id, request.ip),
@@ -76,7 +76,7 @@ export const inviteAcceptRoutes: FastifyPluginAsyncTypebox<{ services: PortalSer
           '409 `email_taken` when the address already has an account; a password the policy refuses is 400 and leaves the invitation usable.',
         security: NO_SECURITY,
         body: AcceptInviteBody,
-        response: { 201: AcceptInviteResponse, ...errors(400, 409, 413) },
+        response: { 201: AcceptInviteResponse },
       },
     },
     async (request, reply) =>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { optionalBody } from '../../platform/http/responses.js';
-import { errors, SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
+import { SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
 import { StepUpBody } from '../schemas.js';
 import type { PortalServices } from '../services.js';
 import { sessionOf } from '../../identity/sessions/session-auth.js';
@@ -21,7 +21,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         tags,
         summary: "The agency's API keys, newest first, never with secrets",
         security: SESSION_SECURITY,
-        response: { 200: KeyList, ...errors(401, 403) },
+        response: { 200: KeyList },
       },
     },
     async (request) => ({ keys: await keys.list(sessionOf(request)) }),
@@ -39,7 +39,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
           'Live keys: once the agency is live, by an owner or admin (a developer gets 403 `role_forbidden`).',
         security: SESSION_SECURITY,
         body: optionalBody(CreateKeyBody),
-        response: { 201: KeyWithSecret, ...errors(400, 401, 403, 413) },
+        response: { 201: KeyWithSecret },
       },
     },
     async (request, reply) => reply.code(201).send(await keys.create(sessionOf(request), request.body ?? {}, request.ip)),
@@ -58,7 +58,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         security: SESSION_SECURITY,
         params: KeyIdParams,
         body: UpdateKeyBody,
-        response: { 200: KeyRecord, ...errors(400, 401, 403, 404, 413) },
+        response: { 200: KeyRecord },
       },
     },
     async (request) => keys.update(sessionOf(request), request.params.id, request.body, request.ip),
@@ -74,7 +74,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         description: 'Live keys: owners and admins only; a developer gets 403 `role_forbidden`.',
         security: SESSION_SECURITY,
         params: KeyIdParams,
-        response: { 200: StatusBody, ...errors(401, 403, 404) },
+        response: { 200: StatusBody },
       },
     },
     async (request) => keys.revoke(sessionOf(request), request.params.id, request.ip),
@@ -90,7 +90,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         description: 'Live keys: owners and admins only; a developer gets 403 `role_forbidden`.',
         security: SESSION_SECURITY,
         params: KeyIdParams,
-        response: { 201: KeyWithSecret, ...errors(400, 401, 403, 404) },
+        response: { 201: KeyWithSecret },
       },
     },
     async (request, reply) => reply.code(201).send(await keys.rotate(sessionOf(request), request.params.id, request.ip)),
@@ -111,7 +111,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         security: SESSION_SECURITY,
         params: KeyIdParams,
         body: optionalBody(StepUpBody),
-        response: { 200: RevealResponse, ...errors(401, 403, 404) },
+        response: { 200: RevealResponse },
       },
     },
     async (request) => keys.reveal(sessionOf(request), request.params.id, request.body?.password, request.ip),

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { optionalBody } from '../../platform/http/responses.js';
-import { errors, SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
+import { SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
 import { StepUpBody } from '../schemas.js';
 import type { PortalServices } from '../services.js';
 import { sessionOf } from '../../identity/sessions/session-auth.js';
@@ -22,7 +22,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         description: `Nothing changes until the secret is confirmed with a code. ${STEP_UP}`,
         security: SESSION_SECURITY,
         body: optionalBody(StepUpBody),
-        response: { 200: TotpEnrolment, ...errors(401, 403, 409) },
+        response: { 200: TotpEnrolment },
       },
     },
     async (request) => mfa.startTotp(sessionOf(request), request.body?.password, request.ip),
@@ -39,7 +39,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         summary: 'Confirm enrolment with a code from the new secret; answers the recovery codes once',
         security: SESSION_SECURITY,
         body: CodeBody,
-        response: { 200: TotpEnabled, ...errors(400, 401, 403, 409) },
+        response: { 200: TotpEnabled },
       },
     },
     async (request) => mfa.confirmTotp(sessionOf(request), request.body.code, request.ip),
@@ -55,7 +55,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         description: STEP_UP,
         security: SESSION_SECURITY,
         body: optionalBody(StepUpBody),
-        response: { 200: StatusBody, ...errors(401, 403, 409) },
+        response: { 200: StatusBody },
       },
     },
     async (request) => mfa.removeTotp(sessionOf(request), request.body?.password, request.ip),
@@ -72,7 +72,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
           'A valid code marks the session as verified now; sensitive actions accept that for 10 minutes. A wrong code counts towards the lockout.',
         security: SESSION_SECURITY,
         body: CodeBody,
-        response: { 200: MfaVerified, ...errors(400, 401, 403, 409) },
+        response: { 200: MfaVerified },
       },
     },
     async (request) => mfa.verify(sessionOf(request), request.body.code, request.ip),
@@ -88,7 +88,7 @@ export const mfaRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         description: STEP_UP,
         security: SESSION_SECURITY,
         body: optionalBody(StepUpBody),
-        response: { 200: RecoveryCodes, ...errors(401, 403, 409) },
+        response: { 200: RecoveryCodes },
       },
     },
     async (request) => mfa.regenerateRecoveryCodes(sessionOf(request), request.body?.password, request.ip),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
+import { SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
 import { NO_SECURITY } from '../schemas.js';
 import type { PortalServices } from '../services.js';
 import { sessionOf } from '../../identity/sessions/session-auth.js';
@@ -28,7 +28,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
           `At most ${perHour} requests per client address per rolling hour; beyond that 429 with \`Retry-After\`.`,
         security: NO_SECURITY,
         body: ResetRequestBody,
-        response: { 202: ResetRequestResponse, ...errors(400, 413, 429) },
+        response: { 202: ResetRequestResponse },
       },
     },
     async (request, reply) => reply.code(202).send(await services.passwords.requestReset(request.body.email, request.ip)),
@@ -47,7 +47,7 @@ export const passwordResetRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
           'a password the policy refuses is 400 and leaves the token usable.',
         security: NO_SECURITY,
         body: ResetConfirmBody,
-        response: { 200: ResetConfirmResponse, ...errors(400, 413) },
+        response: { 200: ResetConfirmResponse },
       },
     },
     async (request) => services.passwords.confirmReset(request.body.token, request.body.password, request.ip),
@@ -68,7 +68,7 @@ export const passwordChangeRoutes: FastifyPluginAsyncTypebox<{ services: PortalS
           'a support session cannot change it (403 `support_session_forbidden`).',
         security: SESSION_SECURITY,
         body: ChangeBody,
-        response: { 200: ChangeResponse, ...errors(400, 401, 403, 413) },
+        response: { 200: ChangeResponse },
       },
     },
     async (request) => services.passwords.change(sessionOf(request), request.body.password, request.body.newPassword, request.ip),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
+import { SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
 import type { PortalServices } from '../services.js';
 import { sessionOf } from '../../identity/sessions/session-auth.js';
 import {
@@ -30,7 +30,7 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
           'A support session is refused with 403 `support_session_forbidden`: it acts for the agency, not as the operator.',
         security: SESSION_SECURITY,
         querystring: OwnEventsQuery,
-        response: { 200: OwnEvents, ...errors(400, 401, 403) },
+        response: { 200: OwnEvents },
       },
     },
     async (request) => security.listOwn(sessionOf(request), request.query),
@@ -47,7 +47,7 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
         summary: 'Security events of every account, newest first (permission platform.read)',
         security: SESSION_SECURITY,
         querystring: AdminEventsQuery,
-        response: { 200: AdminEvents, ...errors(400, 401, 403) },
+        response: { 200: AdminEvents },
       },
     },
     async (request) => security.listAll(sessionOf(request), request.query),
@@ -63,7 +63,7 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
         summary: 'Acknowledge an event (permission platform.read)',
         security: SESSION_SECURITY,
         params: EventIdParams,
-        response: { 200: SecurityEvent, ...errors(400, 401, 403, 404) },
+        response: { 200: SecurityEvent },
       },
     },
     async (request) => security.acknowledge(sessionOf(request), request.params.id),
@@ -78,7 +78,7 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
         tags: ['admin'],
         summary: 'Accounts locked now, with when each lock ends (permission platform.read)',
         security: SESSION_SECURITY,
-        response: { 200: Lockouts, ...errors(401, 403) },
+        response: { 200: Lockouts },
       },
     },
     async (request) => security.lockouts(sessionOf(request)),
@@ -94,7 +94,7 @@ export const securityEventRoutes: FastifyPluginAsyncTypebox<{ services: PortalSe
         summary: 'Lift a lock and reset the failure count (permission user.manage)',
         security: SESSION_SECURITY,
         params: UserIdParams,
-        response: { 200: Unlocked, ...errors(401, 403, 404) },
+        response: { 200: Unlocked },
       },
     },
     async (request) => security.unlock(sessionOf(request), request.params.userID, request.ip),

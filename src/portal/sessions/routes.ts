@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
+import { SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
 import { NO_SECURITY } from '../schemas.js';
 import type { PortalServices } from '../services.js';
 import { clientOf, refuseSupportSession, sessionOf } from '../../identity/sessions/session-auth.js';
@@ -21,7 +21,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }
           `After ${perHour} failed sign-ins (passwords or codes) from one client address in a rolling hour, that address gets 429 with \`Retry-After\` for every attempt, right ones too (LOGIN_FAILURE_LIMIT_PER_HOUR).`,
         security: NO_SECURITY,
         body: LoginBody,
-        response: { 200: LoginResponse, ...errors(400, 401, 429) },
+        response: { 200: LoginResponse },
       },
     },
     async (request) => services.login.login(request.body.email, request.body.password, clientOf(request)),
@@ -38,7 +38,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }
           'The challenge lasts 5 minutes and takes 5 wrong codes; each wrong code also counts towards the lockout and against the client address, as a wrong password does.',
         security: NO_SECURITY,
         body: LoginMfaBody,
-        response: { 200: LoginResponse, ...errors(400, 401, 429) },
+        response: { 200: LoginResponse },
       },
     },
     async (request) => services.login.completeMfa(request.body.challenge, request.body.code, clientOf(request)),
@@ -56,7 +56,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
         tags: ['portal'],
         summary: 'End the current session (a support session is closed)',
         security: SESSION_SECURITY,
-        response: { 200: StatusBody, ...errors(401) },
+        response: { 200: StatusBody },
       },
     },
     async (request) => {
@@ -77,7 +77,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
         description:
           "A support session is refused with 403 `support_session_forbidden`: it never shows the operator's own sessions.",
         security: SESSION_SECURITY,
-        response: { 200: SessionList, ...errors(401, 403) },
+        response: { 200: SessionList },
       },
     },
     async (request) => {
@@ -99,7 +99,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
           'A support session is refused with 403 `support_session_forbidden` (it ends itself with POST /v1/dev/logout).',
         security: SESSION_SECURITY,
         params: SessionIdParams,
-        response: { 200: StatusBody, ...errors(401, 403, 404) },
+        response: { 200: StatusBody },
       },
     },
     async (request) => {
@@ -119,7 +119,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
         tags: ['portal'],
         summary: 'The caller: account, agency, second factor, session',
         security: SESSION_SECURITY,
-        response: { 200: MeResponse, ...errors(401) },
+        response: { 200: MeResponse },
       },
     },
     async (request) => services.describeMe(sessionOf(request)),

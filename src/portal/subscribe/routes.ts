@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { badRequest, unprocessable } from '../../platform/errors.js';
-import { errorResponses } from '../../platform/http/responses.js';
 import { validationMessage } from '../../platform/http/validation-message.js';
-import { errors, StatusBody } from '../../identity/sessions/session-schemas.js';
+import { StatusBody } from '../../identity/sessions/session-schemas.js';
 import { NO_SECURITY } from '../schemas.js';
 import type { PortalServices } from '../services.js';
 
@@ -23,8 +22,6 @@ export const subscribeRoutes: FastifyPluginAsyncTypebox<{ services: PortalServic
         description: `At most ${perHour} requests per client address per rolling hour (each one e-mails the operator); beyond that 429 with \`Retry-After\`.`,
         response: {
           200: StatusBody,
-          ...errors(400, 413, 429),
-          ...errorResponses([422, { invalid_email: '`email must be a valid e-mail address`: well formed, but not an address' }]),
         },
       },
       // The validator would turn a number into a string; a non-string address is a malformed body.

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
+import { SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
 import type { PortalServices } from '../services.js';
 import { clientOf, sessionOf } from '../../identity/sessions/session-auth.js';
 import { OpenSupportBody, SupportSessionOpened, SupportSessionParams } from './schemas.js';
@@ -18,7 +18,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
           '(recorded as support on its behalf) and is refused every API-key operation with 403. Opening and closing are security events.',
         security: SESSION_SECURITY,
         body: OpenSupportBody,
-        response: { 201: SupportSessionOpened, ...errors(400, 401, 403, 404) },
+        response: { 201: SupportSessionOpened },
       },
     },
     async (request, reply) =>
@@ -35,7 +35,7 @@ export const supportRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices
         summary: 'Close a support session (also done by logging out with its token)',
         security: SESSION_SECURITY,
         params: SupportSessionParams,
-        response: { 200: StatusBody, ...errors(401, 403, 404) },
+        response: { 200: StatusBody },
       },
     },
     async (request) => services.support.close(sessionOf(request), request.params.id, clientOf(request)),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errors, SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
+import { SESSION_SECURITY, StatusBody } from '../../identity/sessions/session-schemas.js';
 import { sessionOf } from '../../identity/sessions/session-auth.js';
 import type { EndpointService } from './service.js';
 import {
@@ -30,7 +30,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
         summary: "The agency's webhook endpoints, newest first, never with secrets",
         description: WHO,
         security: SESSION_SECURITY,
-        response: { 200: EndpointList, ...errors(401, 403) },
+        response: { 200: EndpointList },
       },
     },
     async (request) => endpoints.list(sessionOf(request)),
@@ -49,7 +49,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
           'At most 10 endpoints per agency and environment (409).',
         security: SESSION_SECURITY,
         body: CreateEndpointBody,
-        response: { 201: EndpointWithSecret, ...errors(400, 401, 403, 409, 413) },
+        response: { 201: EndpointWithSecret },
       },
     },
     async (request, reply) =>
@@ -66,7 +66,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
         description: WHO,
         security: SESSION_SECURITY,
         params: EndpointIdParams,
-        response: { 200: EndpointRecord, ...errors(401, 403, 404) },
+        response: { 200: EndpointRecord },
       },
     },
     async (request) => endpoints.get(sessionOf(request), request.params.id),
@@ -83,7 +83,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
         security: SESSION_SECURITY,
         params: EndpointIdParams,
         body: UpdateEndpointBody,
-        response: { 200: EndpointRecord, ...errors(400, 401, 403, 404, 413) },
+        response: { 200: EndpointRecord },
       },
     },
     async (request) => endpoints.update(sessionOf(request), request.params.id, request.body, request.ip),
@@ -99,7 +99,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
         description: WHO + 'Not on a support session.',
         security: SESSION_SECURITY,
         params: EndpointIdParams,
-        response: { 200: StatusBody, ...errors(401, 403, 404) },
+        response: { 200: StatusBody },
       },
     },
     async (request) => endpoints.remove(sessionOf(request), request.params.id, request.ip),
@@ -115,7 +115,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
         description: WHO + 'Not on a support session.',
         security: SESSION_SECURITY,
         params: EndpointIdParams,
-        response: { 200: EndpointRecord, ...errors(401, 403, 404) },
+        response: { 200: EndpointRecord },
       },
     },
     async (request) => endpoints.enable(sessionOf(request), request.params.id, request.ip),
@@ -132,7 +132,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
         security: SESSION_SECURITY,
         params: EndpointIdParams,
         querystring: DeliveryPageQuery,
-        response: { 200: DeliveryPage, ...errors(400, 401, 403, 404) },
+        response: { 200: DeliveryPage },
       },
     },
     async (request) => endpoints.deliveries(sessionOf(request), request.params.id, request.query),
@@ -148,7 +148,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
         description: WHO + 'A dead delivery starts a fresh schedule of 10 attempts.',
         security: SESSION_SECURITY,
         params: DeliveryIdParams,
-        response: { 202: RetryAnswer, ...errors(401, 403, 404) },
+        response: { 202: RetryAnswer },
       },
     },
     async (request, reply) =>

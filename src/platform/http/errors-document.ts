@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES, statusesOf, type ErrorCode } from './error-codes.js';
+import { PUBLIC_ROUTE } from './route-policy.js';
+
+/**
+ * docs/errors.md: the error-code catalogue for readers, generated from error-codes.ts by
+ * `npm run docs:errors` (a test fails while the committed file differs). The gateway also serves
+ * it at ERRORS_DOCUMENT_PATH, so every error body's `documentation_url`
+ * (`<PUBLIC_URL>/docs/errors.md#<code>`) opens on any gateway, a local clone's included, and reads
+ * as the same path in the repository.
+ */
+export const ERRORS_DOCUMENT_PATH = '/docs/errors.md';
+
+/** The address error bodies link, without the `#<code>` of the entry. */
+export const errorsDocumentUrl = (publicUrl: string): string => `${publicUrl.replace(/\/+$/, '')}${ERRORS_DOCUMENT_PATH}`;
+
+const SCOPE_WORDS: Record<string, string> = {
+  '*': 'every operation',
+  body: 'every POST, PUT, PATCH and DELETE',
+  'api-key': 'every operation authenticated by an API key',
+  session: 'every operation authenticated by a portal session',
+  metered: 'every metered operation (docs/plans.md)',
+  'metered:shopping': 'metered searches',
+  unrouted: 'a request that matches no operation',
+  cli: 'the `flightagg` command line',
+};
+
+function scopeWords(scope: string): string {
+  const words = SCOPE_WORDS[scope];
+  if (words) return words;
+  if (scope.startsWith('/')) return `\`${scope}\` and the paths below it`;
+  return `\`${scope}\``;
+}
+
+/** The Markdown of docs/errors.md. */
+export function renderErrorsDocument(): string {
+  const codes = Object.keys(ERROR_CODES) as ErrorCode[];
+  const statuses = (code: ErrorCode) => statusesOf(code).join(', ');
+  const lines = [
+    '# Error codes',
+    '',
+    '<!-- Generated from src/platform/http/error-codes.ts by `npm run docs:errors`: edit the catalogue, not this file. -->',
+    '',
+    'Every error answer carries a stable `code`: in the plain body `{error, code, request_id, documentation_url}`,',
+    "and in each item of the aviation envelope's `errors`. Branch on `code` (or the status), never on the sentence.",
+    '`documentation_url` links the entry of its code below: `<gateway>/docs/errors.md#<code>`, this page as the',
+    'gateway serves it. The OpenAPI description (`/openapi.json`) lists, per operation, the statuses and codes it',
+    'can answer, from the same catalogue.',
+    '',
+    '| Code | Status | Meaning |',
+    '|---|---|---|',
+    ...codes.map(
+      (code) => `| [\`${code}\`](#${code}) | ${statuses(code)} | ${ERROR_CODES[code].meaning.replace(/\|/g, '\\|')} |`,
+    ),
+    '',
+  ];
+  for (const code of codes) {
+    const entry = ERROR_CODES[code];
+    lines.push(
+      `## ${code}`,
+      '',
+      `**${statuses(code)}**. ${entry.meaning}`,
+      '',
+      `Answered by: ${entry.operations.map(scopeWords).join(', ')}.`,
+      '',
+    );
+  }
+  return lines.join('\n');
+}
+
+/** GET /docs/errors.md: the same Markdown, public, as the docs page is. */
+export function registerErrorsDocument(app: FastifyInstance): void {
+  const text = renderErrorsDocument();
+  app.get(ERRORS_DOCUMENT_PATH, { schema: { hide: true }, config: PUBLIC_ROUTE }, async (_request, reply) =>
+    reply.type('text/markdown; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(text),
+  );
+}
