@@ -54,7 +54,7 @@ describe('flightagg --version and --help without the gateway', { timeout: 120_00
     const key = await withoutGateway('key', 'create', '--help');
     expect(key.code).toBe(0);
     expect(key.stdout).toContain('Usage: flightagg key create [options]');
-    expect(key.stdout).toContain('--env <env>');
+    expect(key.stdout).toContain('--env <test|live>');
   });
 
   it('loads the gateway for anything else (the guard in these cases bites)', async () => {
