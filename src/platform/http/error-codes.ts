@@ -156,8 +156,8 @@ export const ERROR_CODES = {
   },
   airline_mismatch: {
     status: 400,
-    meaning: '`airline` does not match the order, or offers priced together are of several airlines.',
-    operations: ['priceOffers', ...ORDER_BY_ID],
+    meaning: '`airline` does not match the order or the offer, or offers priced together are of several airlines.',
+    operations: [...OFFER_READS, ...ORDER_BY_ID],
   },
   airline_required: {
     status: 400,
