@@ -6,7 +6,7 @@ import { enqueueEvent } from './event-outbox-store.js';
 import { appendHistory } from './history-store.js';
 import type { Actor, OrderDetails } from './order-record.js';
 import { canMove, eventForMove, isOpen, type OrderStatus } from './order-status.js';
-import { findOrder, updateOrder } from './order-store.js';
+import { lockedOrder, updateOrder } from './order-store.js';
 import { releaseOrderTravel } from './booking/travel-claim-store.js';
 import { trackScheduleChanges } from './airline-changes/schedule-changes.js';
 import { isInternational } from './airline-changes/significance.js';
@@ -46,13 +46,7 @@ function sameItinerary(a: AirlineOrder, b: AirlineOrder): boolean {
  */
 export async function recordTransition(db: Db, current: OrderRow, t: Transition): Promise<OrderRow> {
   return db.transaction().execute(async (trx) => {
-    const row =
-      (await findOrder(trx, {
-        id: current.id,
-        agencyId: current.agency_id,
-        environment: current.environment,
-        forUpdate: true,
-      })) ?? current;
+    const row = await lockedOrder(trx, current);
     const before = row.details.airline;
     const airline = t.airline ?? before;
     const wanted = t.status ?? airline.status;

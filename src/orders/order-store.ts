@@ -70,6 +70,16 @@ export interface OrderChanges {
   updated_at: Date;
 }
 
+/**
+ * The order as it is now, its row locked until the transaction ends: what a change decides on, so
+ * two changes at once apply one after the other. The order given when the row is gone.
+ */
+export async function lockedOrder(trx: Db, order: OrderRow): Promise<OrderRow> {
+  return (
+    (await findOrder(trx, { id: order.id, agencyId: order.agency_id, environment: order.environment, forUpdate: true })) ?? order
+  );
+}
+
 export async function updateOrder(db: Db, id: string, changes: OrderChanges): Promise<OrderRow> {
   // The delete sees the rows from before this statement and the insert adds the new ones: data-
   // modifying CTEs share one snapshot, so the departures are replaced, not doubled.

@@ -3,7 +3,7 @@ import { lifecyclePayload } from '../event-outbox.js';
 import { enqueueEvent } from '../event-outbox-store.js';
 import { appendHistory } from '../history-store.js';
 import type { OrderScope } from '../order-record.js';
-import { findOrder, updateOrder } from '../order-store.js';
+import { lockedOrder, updateOrder } from '../order-store.js';
 import { isOpen } from '../order-status.js';
 import { open, refOf, unwrap, type ServicingDeps, type Target } from '../servicing/context.js';
 
@@ -24,13 +24,7 @@ export async function acknowledgeChanges(deps: ServicingDeps, scope: OrderScope,
   if (!order.details.scheduleChanges?.length) return order;
   if (isOpen(order.status)) unwrap(await connector.acceptChange(refOf(order), order.details.airline.flightItemIds, ctx));
   return deps.db.transaction().execute(async (trx) => {
-    const row =
-      (await findOrder(trx, {
-        id: order.id,
-        agencyId: order.agency_id,
-        environment: order.environment,
-        forUpdate: true,
-      })) ?? order;
+    const row = await lockedOrder(trx, order);
     const accepted = row.details.scheduleChanges ?? [];
     if (accepted.length === 0) return row;
     const at = deps.clock();

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/database.js';
 import type { OrderRow } from '../../platform/db/rows.js';
-import { findOrder, updateOrder } from '../order-store.js';
+import { lockedOrder, updateOrder } from '../order-store.js';
 import type { ServicingQuote } from './servicing-quote.js';
 
 /**
@@ -10,13 +10,7 @@ import type { ServicingQuote } from './servicing-quote.js';
  */
 export async function keepQuote(db: Db, order: OrderRow, flow: 'cancel' | 'change', quote: ServicingQuote): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row =
-      (await findOrder(trx, {
-        id: order.id,
-        agencyId: order.agency_id,
-        environment: order.environment,
-        forUpdate: true,
-      })) ?? order;
+    const row = await lockedOrder(trx, order);
     await updateOrder(trx, row.id, {
       status: row.status,
       total_minor: Number(row.total_minor),
