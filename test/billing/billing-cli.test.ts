@@ -1,28 +1,20 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform } from '../../src/platform/platform.js';
+import { cliEnvironment } from '../helpers/cli-env.js';
 
 const run = promisify(execFile);
 const BIN = path.resolve('bin/flightagg.js');
 
 // Real CLI processes (TypeScript loader, storage open): far slower than in-process tests.
 describe('operator CLI: agency terms and usage export', { timeout: 180_000 }, () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-billing-cli-'));
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: inject('databaseUrl') ?? '',
-    KEYRING: inject('databaseUrl') ? inject('keyring') : '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-  };
+  const { dataDir, env } = cliEnvironment('flightagg-billing-cli-');
 
   async function cli(...args: string[]): Promise<{ code: number; stdout: string; json: Record<string, any>; stderr: string }> {
     try {

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pino from 'pino';
@@ -8,21 +7,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform } from '../../src/platform/platform.js';
+import { cliEnvironment } from '../helpers/cli-env.js';
 
 const run = promisify(execFile);
 const BIN = path.resolve('bin/flightagg.js');
 
 // Each case starts real CLI processes (TypeScript loader, storage open): far slower than in-process tests.
 describe('operator CLI', { timeout: 120_000 }, () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-cli-'));
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: inject('databaseUrl') ?? '',
-    KEYRING: inject('databaseUrl') ? inject('keyring') : '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-  };
+  const { dataDir, env } = cliEnvironment('flightagg-cli-');
 
   /** Runs the CLI with `stdin` as its input: a password for `--password-stdin` (test/cli/user-password.test.ts). */
   async function cliWithInput(

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { PASSWORD_ON_ARGV_REFUSED } from '../../src/cli/password-input.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform } from '../../src/platform/platform.js';
+import { cliEnvironment } from '../helpers/cli-env.js';
 
 const BIN = path.resolve('bin/flightagg.js');
 const PASSWORD = 'tangerine orbit 4 lanterns';
@@ -60,15 +60,7 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv, answers:
 
 // Each case starts a real CLI process (storage opened, a password hashed): slow on a loaded machine.
 describe('flightagg user create: the password', { timeout: 180_000 }, () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-cli-pw-'));
-  const env = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: inject('databaseUrl') ?? '',
-    KEYRING: inject('databaseUrl') ? inject('keyring') : '',
-    REDIS_URL: '',
-    LOG_LEVEL: 'warn',
-  };
+  const { dataDir, env } = cliEnvironment('flightagg-cli-pw-');
   const suffix = Date.now().toString(36);
   const email = (who: string) => `${who}-${suffix}@cli.example`;
   const cli = (args: string[], answers: [string, string][] = []) => start(process.execPath, [BIN, ...args], env, answers);
