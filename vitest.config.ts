@@ -4,24 +4,40 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // fresh workers after the rest, so the mock meets a module graph nobody has loaded yet.
 const MOCKING = ['test/portal/lockout.test.ts'];
 
+// The suites that start browsers, HAProxy clusters or private database servers: they take a third
+// of the run on two cores. `npm test` leaves them out and says so in its last line;
+// `npm run test:all` (FLIGHTAGG_TEST_ALL=1, what .ci/run sets) runs them too.
+export const HEAVY_SUITES = {
+  browser: ['test/**/*-browser.test.ts', 'test/docs/docs-page.test.ts'],
+  cluster: ['test/cluster/**/*.test.ts'],
+  'fault-drill': ['test/platform/fault-drills/**/*.test.ts', 'test/**/*-drill.test.ts', 'test/**/*-drills.test.ts'],
+};
+// A file named on the command line runs whatever suite it is in.
+const namesFiles = process.argv.slice(2).some((arg) => arg.endsWith('.test.ts'));
+const runAll = process.env.FLIGHTAGG_TEST_ALL === '1' || namesFiles;
+const HEAVY = Object.values(HEAVY_SUITES).flat();
+
 // Two cores: two forks keep the machine responsive and PGlite's WASM start-up cheap.
 // Test files share each fork's module graph (isolate: false): evaluating the app's modules once
 // per fork rather than once per file takes about 40 % off the suite. Every file builds its own
 // platform, app and test systems, so nothing else carries over from one file to the next.
+// Time-outs catch hangs; they are not speed limits: a busy neighbour makes a 10 s test take 40 s,
+// so they are generous, and tests wait on conditions (test/helpers/patience.ts), not the clock.
 export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    reporters: runAll ? ['default'] : ['default', './test/helpers/heavy-suites-reporter.ts'],
     projects: [
       {
         extends: true,
         test: {
           name: 'shared',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...MOCKING],
+          exclude: [...configDefaults.exclude, ...MOCKING, ...(runAll ? [] : HEAVY)],
         },
       },
       { extends: true, test: { name: 'mocking', include: MOCKING } },

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { probeRoutes } from '../helpers/probe-routes.js';
+import { PATIENCE } from '../helpers/patience.js';
 
 describe('API-key gate', () => {
   let t: TestApp;
@@ -187,7 +188,7 @@ describe.skipIf(!inject('databaseUrl') || !inject('redisUrl'))('API-key gate acr
       const ask = () => b.app.inject({ url: '/v1/probe/whoami', headers: { 'x-api-key': secret }, remoteAddress: '192.0.2.1' });
       expect((await ask()).statusCode).toBe(200);
       await a.gateway.apiKeys.update(keyId, agencyId, { allowedIps: ['198.51.100.0/24'] });
-      await expect.poll(async () => (await ask()).statusCode, { timeout: 2000, interval: 20 }).toBe(403);
+      await expect.poll(async () => (await ask()).statusCode, PATIENCE).toBe(403);
     } finally {
       await a.close();
       await b.close();

@@ -8,6 +8,7 @@ import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/se
 import { daysAhead, SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
 import { startReceiver, type Receiver } from '../webhooks/https-receiver.js';
 import { startDashboardGateway, type DashboardGateway } from './dashboard-harness.js';
+import { PATIENCE } from '../helpers/patience.js';
 
 /**
  * The dashboard as an agency owner and an operator meet it, in Debian's headless Chromium against
@@ -81,6 +82,7 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
 
   async function newPage(): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.setDefaultTimeout(PATIENCE.timeout);
     inFlight.set(page, 0);
     const done = () => inFlight.set(page, (inFlight.get(page) ?? 1) - 1);
     page.on('request', (request) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { PATIENCE } from '../helpers/patience.js';
 
 /**
  * The docs page as a developer meets it: a real headless Chromium (Debian's package, never a
@@ -38,6 +39,7 @@ describe.skipIf(missing)(`docs page in headless Chromium${missing ? ` (skipped: 
    */
   async function open(host: string, hash: string): Promise<{ page: Page; elsewhere: string[]; refused: string[] }> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    page.setDefaultTimeout(PATIENCE.timeout);
     const origin = `http://${host}:${port}`;
     const elsewhere: string[] = [];
     const refused: string[] = [];
@@ -73,7 +75,7 @@ describe.skipIf(missing)(`docs page in headless Chromium${missing ? ` (skipped: 
       }>();
       const { page, elsewhere, refused } = await open(host, '#tag/shopping/POST/v1/shopping/offers');
       const search = spec.paths['/v1/shopping/offers']!.post!.summary!;
-      await page.getByRole('heading', { name: search }).first().waitFor({ timeout: 20_000 });
+      await page.getByRole('heading', { name: search }).first().waitFor();
       // The sample shows the address the page was opened on: the description's server is relative.
       await page.getByText(`curl http://${host}:${port}/v1/shopping/offers`).first().waitFor();
       for (const tag of spec.tags) await page.getByText(tag.name, { exact: true }).first().waitFor();
@@ -87,7 +89,7 @@ describe.skipIf(missing)(`docs page in headless Chromium${missing ? ` (skipped: 
 
     it(`sends a keyed request from the page's client, opened as http://${host}/docs`, async () => {
       const { page, elsewhere, refused } = await open(host, '#tag/monitoring/GET/v1/monitoring/airlines');
-      await page.getByRole('button', { name: 'Test Request' }).first().click({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Test Request' }).first().click();
       await page.getByLabel('Value', { exact: true }).filter({ visible: true }).first().fill(secret);
       const answered = page.waitForResponse((r) => r.url() === `http://${host}:${port}/v1/monitoring/airlines`);
       await page.getByRole('button', { name: 'Send' }).filter({ visible: true }).first().click();

@@ -15,6 +15,7 @@ import { createPlatform, type Platform } from '../../src/platform/platform.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { isolatedDatabase } from '../helpers/test-platform.js';
 import { daysAhead, SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
+import { PATIENCE } from '../helpers/patience.js';
 
 /**
  * A gateway that stops writing the moment the airline has booked: its database is closed while
@@ -101,7 +102,7 @@ async function offerId(g: Gateway, days: number): Promise<string> {
   return pick.offer_id;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 10_000): Promise<T> {
+async function until<T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = PATIENCE.timeout): Promise<T> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     const value = await probe();

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MAIL_PER_HOUR } from '../../src/portal/policy.js';
 import { PASSWORD, startPortal, type Portal } from './portal-harness.js';
+import { PATIENCE } from '../helpers/patience.js';
 
 // Mail to one account is capped per hour whichever client addresses ask: the per-address limits
 // alone let many addresses flood one inbox. Over the cap the public forms answer exactly as before.
@@ -33,8 +34,8 @@ describe('password reset mail per account', () => {
       expect(res.json()).toMatchObject({ status: 'reset_sent' });
     }
     // The capped request is refused in the background, after the answer: its log line says it is done.
-    await expect.poll(() => capLogged('password-reset', user.id)).toBe(true);
-    await expect.poll(() => mailsTo(user.email, /reset your password/i).length).toBe(cap);
+    await expect.poll(() => capLogged('password-reset', user.id), PATIENCE).toBe(true);
+    await expect.poll(() => mailsTo(user.email, /reset your password/i).length, PATIENCE).toBe(cap);
     const { rows } = await sql<{ n: number }>`
       select count(*)::int as n from password_resets where user_id = ${user.id}`.execute(p.platform.db);
     expect(rows[0]!.n).toBe(cap);
@@ -45,7 +46,7 @@ describe('password reset mail per account', () => {
     await p.inbox.waitFor(other.email, /reset your password/i);
     p.advance(3_600_000 + 1_000);
     expect((await post('/v1/dev/password-reset', { email: user.email })).statusCode).toBe(202);
-    await expect.poll(() => mailsTo(user.email, /reset your password/i).length).toBe(cap + 1);
+    await expect.poll(() => mailsTo(user.email, /reset your password/i).length, PATIENCE).toBe(cap + 1);
   });
 });
 
@@ -59,7 +60,7 @@ describe('sign-up and verification mail per account', () => {
       expect(res.statusCode).toBe(202);
       expect(res.json()).toEqual({ status: 'verification_sent' });
     }
-    await expect.poll(() => capLogged('verification', user.id)).toBe(true);
+    await expect.poll(() => capLogged('verification', user.id), PATIENCE).toBe(true);
     expect(mailsTo(user.email, /tried to sign up/i)).toHaveLength(cap);
   });
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, startPortal, type Portal } from './portal-harness.js';
+import { PATIENCE } from '../helpers/patience.js';
 
 const TEAMMATE_PASSWORD = 'copper-harbour-evening-31';
 
@@ -13,9 +14,11 @@ afterAll(async () => p.close());
 /** The token of the newest invitation mail to an address, waiting for it to arrive. */
 async function inviteToken(email: string, nth = 1): Promise<string> {
   const mails = () => p.inbox.mails.filter((m) => m.to.includes(email) && /invited/i.test(m.subject));
-  for (let i = 0; i < 50 && mails().length < nth; i++) await new Promise((r) => setTimeout(r, 100));
-  const mail = mails()[nth - 1];
-  if (!mail) throw new Error(`no invitation mail ${nth} for ${email}`);
+  const mail = await vi.waitFor(() => {
+    const found = mails()[nth - 1];
+    if (!found) throw new Error(`no invitation mail ${nth} for ${email}`);
+    return found;
+  }, PATIENCE);
   return /fainv_[A-Za-z0-9]{43}/.exec(mail.text)![0];
 }
 

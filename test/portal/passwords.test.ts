@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PASSWORD, startPortal, type Portal } from './portal-harness.js';
+import { PATIENCE } from '../helpers/patience.js';
 
 const NEW_PASSWORD = 'amber-lighthouse-morning-7';
 
@@ -23,9 +24,11 @@ async function resetToken(email: string, from: string): Promise<string> {
   const asked = await p.app.inject({ method: 'POST', url: '/v1/dev/password-reset', payload: { email }, remoteAddress: from });
   expect(asked.statusCode).toBe(202);
   // The mail goes out after the answer.
-  for (let i = 0; i < 50 && resetMails().length === before; i++) await new Promise((r) => setTimeout(r, 100));
-  const mail = resetMails()[before];
-  if (!mail) throw new Error(`no reset mail for ${email}`);
+  const mail = await vi.waitFor(() => {
+    const found = resetMails()[before];
+    if (!found) throw new Error(`no reset mail for ${email}`);
+    return found;
+  }, PATIENCE);
   return /fapr_[A-Za-z0-9]{43}/.exec(mail.text)![0];
 }
 

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { PATIENCE } from '../helpers/patience.js';
 
 export interface ReceivedMail {
   to: string[];
@@ -59,9 +60,9 @@ export async function startInbox() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    /** The first mail to this address whose subject matches, waiting up to 5 seconds for it. */
+    /** The first mail to this address whose subject matches, waiting for it with the tests' patience. */
     async waitFor(to: string, subject: RegExp = /./): Promise<ReceivedMail> {
-      const deadline = Date.now() + 5_000;
+      const deadline = Date.now() + PATIENCE.timeout;
       for (;;) {
         const found = mails.find((m) => m.to.includes(to) && subject.test(m.subject));
         if (found) return found;

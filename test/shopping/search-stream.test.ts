@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysAhead, shoppingFixture, type ShoppingFixture } from './shopping-fixture.js';
+import { PATIENCE } from '../helpers/patience.js';
 
 interface SseEvent {
   event: string;
@@ -176,8 +177,6 @@ describe('POST /v1/shopping/offers/stream', () => {
       if (String(chunk).includes('event: search')) break;
     }
     res.body.destroy();
-    const deadline = Date.now() + 2_500;
-    while ((await cancelled()) === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(await cancelled()).toBe(before + 1);
+    await expect.poll(cancelled, PATIENCE).toBe(before + 1);
   });
 });

@@ -6,6 +6,7 @@ import { AA_PROFILE } from '../../../src/connectors/aa/aa-profile.js';
 import { readChangeNotification } from '../../../src/connectors/ndc/orders/change-notification-reader.js';
 import { ndcSchemaErrors } from '../../connectors/ndc-schema-validator.js';
 import { orderFixture, type OrderFixture } from '../../orders/order-fixture.js';
+import { PATIENCE } from '../../helpers/patience.js';
 
 /** A seller endpoint that records what AA sends and answers with the next status queued (200 when none). */
 function captureServer() {
@@ -117,7 +118,7 @@ describe('AA test system: OrderChangeNotifRQ', () => {
     capture.statuses.push(503);
     const failed = await change({ flight, change: 'retime', minutes: 15 });
     expect(failed.json.orders[0]).toMatchObject({ notification: { delivered: false, status: 503, retrying: true } });
-    await vi.waitFor(() => expect(capture.received).toHaveLength(before + 2), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(() => expect(capture.received).toHaveLength(before + 2), PATIENCE);
     expect(capture.received.at(-1)!.body).toBe(capture.received.at(-2)!.body);
   });
 
