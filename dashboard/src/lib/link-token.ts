@@ -1,0 +1,19 @@
+/** What the last page with an e-mailed token read, so a second render of it still has the token. */
+let taken: { path: string; token: string } | null = null;
+
+/**
+ * The one-time token of an e-mailed link: from the fragment (`#token=…`, what the mails carry) or,
+ * for a link of an older mail, the query. It is then removed from the address bar, so it is not in
+ * the history, a bookmark or a screenshot; the page sends it to the API in a POST body. The gateway
+ * answers the dashboard with `Referrer-Policy: no-referrer`, and the fragment never leaves the
+ * browser, so no Referer or log carries it either.
+ */
+export function takeLinkToken(): string {
+  const { pathname, search, hash } = window.location;
+  const token = new URLSearchParams(hash.slice(1)).get('token') ?? new URLSearchParams(search).get('token');
+  if (token !== null) {
+    taken = { path: pathname, token };
+    window.history.replaceState(window.history.state, '', pathname);
+  }
+  return taken?.path === pathname ? taken.token : '';
+}
