@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /** What the last page with an e-mailed token read, so a second render of it still has the token. */
 let taken: { path: string; token: string } | null = null;
 
@@ -16,4 +18,22 @@ export function takeLinkToken(): string {
     window.history.replaceState(window.history.state, '', pathname);
   }
   return taken?.path === pathname ? taken.token : '';
+}
+
+/**
+ * The token of the link this page was opened with, and of a later one opened in the same tab (a
+ * link differing only in its fragment does not reload the page, it changes the hash). The setter
+ * lets a page drop a token that no longer works.
+ */
+export function useLinkToken(): [string, (token: string) => void] {
+  const [token, setToken] = useState(takeLinkToken);
+  useEffect(() => {
+    const onHashChange = () => {
+      const fresh = takeLinkToken();
+      if (fresh) setToken(fresh);
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
+  return [token, setToken];
 }

@@ -4,7 +4,7 @@ import { ErrorNotice } from '../components/error-notice';
 import { PasswordRules } from '../components/password-rules';
 import { useAcceptInvite } from '../data/account-links';
 import { logOut } from '../data/auth';
-import { takeLinkToken } from '../lib/link-token';
+import { useLinkToken } from '../lib/link-token';
 import { paths } from '../lib/paths';
 import { navigate } from '../lib/router';
 import { session } from '../session/session-store';
@@ -15,7 +15,12 @@ import { session } from '../session/session-store';
  * already has an account cannot join another agency: they are told so and sent to sign in.
  */
 export function AcceptInvite() {
-  const [token] = useState(takeLinkToken);
+  const [token] = useLinkToken();
+  // Another link opened in this tab starts afresh.
+  return <Invitation key={token} token={token} />;
+}
+
+function Invitation({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const accept = useAcceptInvite();
   // The new account signs in on its own: a session of another account open here ends first.

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../components/error-notice';
 import { PasswordRules } from '../components/password-rules';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../data/account-links';
-import { takeLinkToken } from '../lib/link-token';
+import { useLinkToken } from '../lib/link-token';
 import { paths } from '../lib/paths';
 import { navigate } from '../lib/router';
 import { session } from '../session/session-store';
@@ -13,11 +13,11 @@ import { session } from '../session/session-store';
  * (from sign-in, or a link that no longer works): the address to send a new link to.
  */
 export function ResetPassword() {
-  const [token, setToken] = useState(takeLinkToken);
+  const [token, setToken] = useLinkToken();
   return (
     <main className="narrow">
       <h1>Reset your password</h1>
-      {token ? <ChooseNewPassword token={token} onNewLink={() => setToken('')} /> : <AskForLink />}
+      {token ? <ChooseNewPassword key={token} token={token} onNewLink={() => setToken('')} /> : <AskForLink />}
     </main>
   );
 }

@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { useEmailVerification } from '../data/account-links';
-import { takeLinkToken } from '../lib/link-token';
+import { useLinkToken } from '../lib/link-token';
 import { paths } from '../lib/paths';
 import { navigate } from '../lib/router';
 import { useSession } from '../session/use-session';
@@ -11,7 +10,7 @@ import { useSession } from '../session/use-session';
  * the address bar and confirmed with a POST, and the answer said in words.
  */
 export function VerifyEmail() {
-  const [token] = useState(takeLinkToken);
+  const [token] = useLinkToken();
   const verified = useEmailVerification(token);
   const { token: signedIn } = useSession();
   return (
