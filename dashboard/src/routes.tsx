@@ -1,10 +1,13 @@
 import type { ReactNode } from 'react';
 import { paths } from './lib/paths';
+import { AcceptInvite } from './screens/accept-invite';
 import { Keys } from './screens/keys';
 import { Operators } from './screens/operators';
 import { OrderPage } from './screens/order-page';
 import { Orders } from './screens/orders';
 import { Overview } from './screens/overview';
+import { ResetPassword } from './screens/reset-password';
+import { SecondFactor } from './screens/second-factor';
 import { Security } from './screens/security';
 import { SignUp } from './screens/sign-up';
 import { Team } from './screens/team';
@@ -34,11 +37,10 @@ interface Route {
 
 /** The route table: every screen of the dashboard. A signed-in path it does not know shows the overview. */
 export const ROUTES: readonly Route[] = [
-  {
-    path: paths.verifyEmail,
-    access: 'anyone',
-    screen: ({ query }) => <VerifyEmail token={query.get('token') ?? ''} />,
-  },
+  // The e-mailed links' pages: each reads the token from the address bar itself and removes it.
+  { path: paths.verifyEmail, access: 'anyone', screen: () => <VerifyEmail /> },
+  { path: paths.resetPassword, access: 'anyone', screen: () => <ResetPassword /> },
+  { path: paths.acceptInvite, access: 'anyone', screen: () => <AcceptInvite /> },
   { path: paths.signUp, access: 'signed-out', screen: () => <SignUp /> },
   { path: paths.overview, access: 'signed-in', label: 'Overview', screen: () => <Overview /> },
   { path: paths.keys, access: 'signed-in', label: 'API keys', screen: () => <Keys /> },
@@ -47,6 +49,7 @@ export const ROUTES: readonly Route[] = [
   { path: paths.webhooks, access: 'signed-in', label: 'Webhooks', screen: () => <Webhooks /> },
   { path: paths.team, access: 'signed-in', label: 'Team', screen: () => <Team /> },
   { path: paths.security, access: 'signed-in', label: 'Security', screen: () => <Security /> },
+  { path: paths.secondFactor, access: 'signed-in', screen: ({ query }) => <SecondFactor next={query.get('next')} /> },
   {
     path: paths.operators,
     access: 'signed-in',

@@ -28,13 +28,16 @@ describe('sign-up and e-mail verification', () => {
     expect(refused.json().code).toBe('email_unverified');
 
     const mail = await p.inbox.waitFor(email, /confirm/i);
-    const link = /https:\/\/portal\.gateway\.test\/v1\/dev\/verify-email\?token=\S+/.exec(mail.text)?.[0];
+    // The dashboard's page, its token in the fragment; the page sends it to the API in a POST body.
+    const link = /https:\/\/portal\.gateway\.test\/dashboard\/verify-email#token=(\S+)/.exec(mail.text)?.[1];
     expect(link).toBeDefined();
-    const url = new URL(link!);
-    const verified = await p.request(null, 'GET', `${url.pathname}${url.search}`);
+    const verified = await p.request(null, 'POST', '/v1/dev/verify-email', { token: link });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ status: 'verified' });
-    expect((await p.request(null, 'GET', `${url.pathname}${url.search}`)).statusCode).toBe(400);
+    const again = await p.request(null, 'POST', '/v1/dev/verify-email', { token: link });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('invalid_verification_token');
+    expect((await p.request(null, 'GET', `/v1/dev/verify-email?token=${link}`)).statusCode).toBe(400);
 
     const after = await p.request(token, 'GET', '/v1/dev/me');
     expect(after.json()).toMatchObject({ emailVerified: true, agency: { verified: true } });
@@ -83,7 +86,7 @@ describe('sign-up refusals', () => {
     expect((await p.request(null, 'GET', '/v1/dev/verify-email')).statusCode).toBe(400);
     const email = `late-${Date.now()}@example.org`;
     await p.request(null, 'POST', '/v1/dev/signup', { email, password: PASSWORD });
-    const link = /verify-email\?token=(\S+)/.exec((await p.inbox.waitFor(email, /confirm/i)).text)![1]!;
+    const link = /verify-email#token=(\S+)/.exec((await p.inbox.waitFor(email, /confirm/i)).text)![1]!;
     p.advance(49 * 60 * 60_000);
     expect((await p.request(null, 'GET', `/v1/dev/verify-email?token=${link}`)).statusCode).toBe(400);
   });
@@ -92,7 +95,7 @@ describe('sign-up refusals', () => {
     const user = await p.user({ verified: false });
     const token = await p.token(user.email);
     expect((await p.request(token, 'POST', '/v1/dev/me/verify-email')).statusCode).toBe(202);
-    const link = /verify-email\?token=(\S+)/.exec((await p.inbox.waitFor(user.email, /confirm/i)).text)![1]!;
+    const link = /verify-email#token=(\S+)/.exec((await p.inbox.waitFor(user.email, /confirm/i)).text)![1]!;
     expect((await p.request(null, 'GET', `/v1/dev/verify-email?token=${link}`)).statusCode).toBe(200);
     expect((await p.request(token, 'POST', '/v1/dev/me/verify-email')).statusCode).toBe(409);
   });

@@ -92,7 +92,7 @@ describe('secrets never reach the logs', () => {
     const email = `logs-${Date.now()}@example.org`;
     const secrets: string[] = [PASSWORD];
     await p.request(null, 'POST', '/v1/dev/signup', { email, password: PASSWORD });
-    const link = /verify-email\?token=(\S+)/.exec((await p.inbox.waitFor(email, /confirm/i)).text)![1]!;
+    const link = /verify-email#token=(\S+)/.exec((await p.inbox.waitFor(email, /confirm/i)).text)![1]!;
     secrets.push(link);
     await p.request(null, 'GET', `/v1/dev/verify-email?token=${link}`);
     await p.login(email, 'a-wrong-password-77');

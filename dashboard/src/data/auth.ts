@@ -1,13 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { unwrap } from '../api/api-error';
 import type { JsonBody } from './types';
 
-/** Signing up, in and out: calls made before (or at the end of) a session, so nothing is cached but the e-mail check. */
-export const authKeys = {
-  emailVerification: (token: string) => ['verify-email', token] as const,
-};
-
+/** Signing up, in and out: calls made before (or at the end of) a session, so nothing is cached. */
 export const signUp = (body: JsonBody<'/v1/dev/signup', 'post'>) => unwrap(api.POST('/v1/dev/signup', { body }));
 
 /** A session token, or a challenge when the account has a second factor. */
@@ -17,12 +12,3 @@ export const logInWithCode = (body: JsonBody<'/v1/dev/login/mfa', 'post'>) => un
 
 /** Ends the session at the gateway; callers sign out locally whatever it answers. */
 export const logOut = () => api.POST('/v1/dev/logout');
-
-/** The e-mailed link's token, confirmed once: a refusal will not change by asking again. */
-export function useEmailVerification(token: string) {
-  return useQuery({
-    queryKey: authKeys.emailVerification(token),
-    queryFn: () => unwrap(api.GET('/v1/dev/verify-email', { params: { query: { token } } })),
-    retry: false,
-  });
-}

@@ -40,3 +40,9 @@ export function useChangePassword() {
     mutationFn: (body: JsonBody<'/v1/dev/me/password', 'post'>) => unwrap(api.POST('/v1/dev/me/password', { body })),
   });
 }
+
+const verifySecondFactor = (code: string) => unwrap(api.POST('/v1/dev/me/mfa/verify', { body: { code } }));
+
+/** Proves the second factor inside this session (one enrolled from another session, say). */
+export const useVerifySecondFactor = (reactions: Reactions<typeof verifySecondFactor> = {}) =>
+  useChange(verifySecondFactor, reactions, meKeys.all);

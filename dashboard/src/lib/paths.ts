@@ -13,5 +13,11 @@ export const paths = {
   security: '/security',
   operators: '/operators',
   signUp: '/sign-up',
+  /** The e-mailed links' pages (src/portal/dashboard-links.ts names the same ones). */
   verifyEmail: '/verify-email',
+  resetPassword: '/reset-password',
+  acceptInvite: '/accept-invite',
+  /** The guided second-factor set-up; `next` is where to go once it is on. */
+  secondFactor: '/second-factor',
+  secondFactorThen: (next: string) => `/second-factor?${new URLSearchParams({ next }).toString()}`,
 } as const;

@@ -11,7 +11,8 @@ export function navigate(to: string): void {
   listeners.forEach((listener) => listener());
 }
 
-function current(): string {
+/** The path shown now, below /dashboard. */
+export function current(): string {
   const rest = window.location.pathname.slice(BASE.length);
   return rest === '' ? '/' : rest;
 }
@@ -32,4 +33,12 @@ export function routePath(route: string): string {
 
 export function routeQuery(route: string): URLSearchParams {
   return new URLSearchParams(route.split('?')[1] ?? '');
+}
+
+/**
+ * A path of this app to go to next, from a `next` parameter: only one that starts with a single
+ * slash, so a crafted link cannot send the user to another site.
+ */
+export function safeNext(next: string | null, fallback: string): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.includes('\\') ? next : fallback;
 }

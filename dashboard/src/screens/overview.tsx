@@ -45,7 +45,15 @@ export function Overview() {
           <dt>Role</dt>
           <dd>{me.data.role ?? '—'}</dd>
           <dt>Second factor</dt>
-          <dd>{me.data.mfa.totpEnabled ? 'on' : 'off — turn it on under Security'}</dd>
+          <dd>
+            {me.data.mfa.totpEnabled ? (
+              'on'
+            ) : (
+              <>
+                off — <Link to={paths.secondFactorThen(paths.overview)}>protect your account with an authenticator app</Link>
+              </>
+            )}
+          </dd>
           {hooks.data && (
             <>
               <dt>Webhook endpoints</dt>

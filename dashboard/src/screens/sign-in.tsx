@@ -94,6 +94,9 @@ export function SignIn() {
       <p>
         No account yet? <Link to={paths.signUp}>Create one</Link>
       </p>
+      <p>
+        <Link to={paths.resetPassword}>Forgot your password?</Link>
+      </p>
     </main>
   );
 }

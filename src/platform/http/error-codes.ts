@@ -219,7 +219,7 @@ export const ERROR_CODES = {
   invalid_verification_token: {
     status: 400,
     meaning: 'The e-mail verification link is invalid, used or expired.',
-    operations: ['verifyEmail'],
+    operations: ['verifyEmail', 'confirmEmail'],
   },
   invalid_mfa_code: {
     status: 400,

@@ -4,7 +4,7 @@ import { SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
 import { NO_SECURITY } from '../schemas.js';
 import type { PortalServices } from '../services.js';
 import { sessionOf } from '../../identity/sessions/session-auth.js';
-import { SignupBody, SignupResponse, VerifyQuery, VerifyResponse } from './schemas.js';
+import { SignupBody, SignupResponse, VerifyBody, VerifyQuery, VerifyResponse } from './schemas.js';
 
 /**
  * The verification link carries its one-time token in the query string (it is opened from a mail),
@@ -47,7 +47,9 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
       logSerializers: redactedTokenLog,
       schema: {
         operationId: 'verifyEmail',
-        description: 'Public: the link e-mailed at sign-up or by POST /v1/dev/me/verify-email.',
+        description:
+          'Public: the token of the link e-mailed at sign-up or by POST /v1/dev/me/verify-email, in the query string. ' +
+          'The e-mail links to the dashboard page, which sends the token with the POST form of this operation instead.',
         tags: ['portal'],
         summary: 'The e-mailed verification link: marks the address verified',
         security: NO_SECURITY,
@@ -56,6 +58,25 @@ export const signupRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices 
       },
     },
     async (request) => services.signup.verifyEmail(request.query.token, request.ip),
+  );
+
+  app.post(
+    '/v1/dev/verify-email',
+    {
+      schema: {
+        operationId: 'confirmEmail',
+        description:
+          'Public: the same as the GET form with the token in the body, so it appears in no URL. The dashboard page ' +
+          '`/dashboard/verify-email#token=…` that the e-mail links to calls this. 400 `invalid_verification_token` for a ' +
+          'token that is unknown, used or expired.',
+        tags: ['portal'],
+        summary: 'Confirm the e-mail address with the token of the e-mailed link',
+        security: NO_SECURITY,
+        body: VerifyBody,
+        response: { 200: VerifyResponse },
+      },
+    },
+    async (request) => services.signup.verifyEmail(request.body.token, request.ip),
   );
 };
 

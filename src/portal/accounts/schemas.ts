@@ -26,4 +26,9 @@ export const SignupResponse = Type.Object({
 
 export const VerifyQuery = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
 
+export const VerifyBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 200, description: 'The one-time token of the e-mailed link' }) },
+  { additionalProperties: false },
+);
+
 export const VerifyResponse = Type.Object({ status: Type.Literal('verified') });

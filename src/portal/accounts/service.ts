@@ -11,6 +11,7 @@ import type { ClientAddressLimit } from '../../platform/rate-limit/client-addres
 import { ACCOUNT_MAIL_PER_HOUR, EMAIL_VERIFICATION_TTL_MS } from '../policy.js';
 import type { SessionContext } from '../../identity/sessions/session-context.js';
 import { hashToken, newToken } from '../sessions/tokens.js';
+import { dashboardLink } from '../dashboard-links.js';
 import { accountMailCap } from './account-mail-cap.js';
 import * as store from './store.js';
 
@@ -47,15 +48,14 @@ export function createSignupService(
       created_at: now,
       expires_at: new Date(now.getTime() + EMAIL_VERIFICATION_TTL_MS),
     });
-    const link = new URL('/v1/dev/verify-email', config.publicUrl);
-    link.searchParams.set('token', token);
+    const link = dashboardLink(config.publicUrl, 'verify-email', token);
     await send(
       user.email,
       'Confirm your e-mail address',
       [
         'Welcome to the Flight Gateway developer portal.',
         `Confirm your e-mail address by opening this link within ${EMAIL_VERIFICATION_TTL_MS / 3_600_000} hours:`,
-        link.toString(),
+        link,
         'Until then you can sign in, but not create API keys. If you did not sign up, ignore this message.',
       ].join('\n\n'),
     );

@@ -8,6 +8,7 @@ import { newId } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import { accountMailCap } from '../accounts/account-mail-cap.js';
+import { dashboardLink } from '../dashboard-links.js';
 import { ACCOUNT_MAIL_PER_HOUR, INVITE_POLICY } from '../policy.js';
 import type { SessionContext } from '../../identity/sessions/session-context.js';
 import { hashToken, newToken } from '../sessions/tokens.js';
@@ -57,10 +58,8 @@ export function createInviteService(
         subject: `You are invited to ${agency?.name ?? 'an agency'} on the Flight Gateway`,
         text: [
           `You are invited to join ${agency?.name ?? 'an agency'} on the Flight Gateway developer portal as ${invite.role}.`,
-          `Within ${INVITE_POLICY.ttlMs / 86_400_000} days, send this one-time invitation token with the password you choose:`,
-          token,
-          `POST ${new URL('/v1/dev/invites/accept', config.publicUrl).toString()}`,
-          '{"token": "<the token above>", "password": "<your password>"}',
+          `To accept, open this link within ${INVITE_POLICY.ttlMs / 86_400_000} days and choose a password (it works once):`,
+          dashboardLink(config.publicUrl, 'accept-invite', token),
           'If you did not expect this, ignore this message: no account is made without it.',
         ].join('\n\n'),
       });

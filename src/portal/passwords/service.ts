@@ -8,6 +8,7 @@ import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
 import { accountMailCap } from '../accounts/account-mail-cap.js';
+import { dashboardLink } from '../dashboard-links.js';
 import { ACCOUNT_MAIL_PER_HOUR, PASSWORD_RESET_TTL_MS } from '../policy.js';
 import type { SessionContext } from '../../identity/sessions/session-context.js';
 import type { RequireStepUp } from '../sessions/step-up.js';
@@ -57,10 +58,8 @@ export function createPasswordService(
       subject: 'Reset your password',
       text: [
         'Someone, hopefully you, asked to reset the password of your developer account.',
-        `Within ${PASSWORD_RESET_TTL_MS / 60_000} minutes, send this one-time reset token with your new password:`,
-        token,
-        `POST ${new URL('/v1/dev/password-reset/confirm', config.publicUrl).toString()}`,
-        '{"token": "<the token above>", "password": "<your new password>"}',
+        `Choose a new password by opening this link within ${PASSWORD_RESET_TTL_MS / 60_000} minutes (it works once):`,
+        dashboardLink(config.publicUrl, 'reset-password', token),
         'Every session of the account ends when the password is reset. If you did not ask for this, ignore this message: your password stays as it is.',
       ].join('\n\n'),
     });

@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import { ErrorNotice, Loading } from '../components/error-notice';
+import { QrCode } from '../components/qr-code';
+import { useConfirmTotp, useMe, useStartTotp, useVerifySecondFactor } from '../data/me';
+import { paths } from '../lib/paths';
+import { navigate, safeNext } from '../lib/router';
+
+/**
+ * The guided second-factor set-up, /dashboard/second-factor?next=…, where an action that needs one
+ * leads: why, the password again, the QR code and the key to type by hand, a first code, the
+ * recovery codes, then on to where the user was going. An account that has a factor but has not
+ * used it in this session (enrolled from another one) gives a code instead.
+ */
+export function SecondFactor({ next }: { next: string | null }) {
+  const me = useMe();
+  const [done, setDone] = useState(false);
+  const onward = safeNext(next, paths.overview);
+  const goOn = () => navigate(onward);
+  return (
+    <section aria-labelledby="second-factor-title">
+      <h1 id="second-factor-title">Protect your account with an authenticator app</h1>
+      {me.isPending && <Loading what="your account" />}
+      <ErrorNotice error={me.error} />
+      {/* Still shown once the factor is on (the account is asked again then): the recovery codes are its last step. */}
+      {me.data && (!me.data.mfa.totpEnabled || done) && <Enrol onDone={() => setDone(true)} onContinue={goOn} />}
+      {me.data?.mfa.totpEnabled && !done && <VerifyHere onContinue={goOn} />}
+    </section>
+  );
+}
+
+function Enrol({ onDone, onContinue }: { onDone: () => void; onContinue: () => void }) {
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const start = useStartTotp();
+  const confirm = useConfirmTotp({
+    onSuccess: (answer) => {
+      setRecoveryCodes(answer.recoveryCodes);
+      onDone();
+    },
+  });
+  if (recoveryCodes)
+    return (
+      <>
+        <h2>Step 3 of 3: keep your recovery codes</h2>
+        <p role="status">The authenticator app is on: from now on you sign in with your password and a code from it.</p>
+        <p>
+          If you lose your phone, each of these codes signs you in once instead of the app. Write them down or keep them in a
+          password manager: they are not shown again.
+        </p>
+        <ul className="codes" aria-label="Recovery codes">
+          {recoveryCodes.map((c) => (
+            <li key={c}>
+              <code>{c}</code>
+            </li>
+          ))}
+        </ul>
+        <button type="button" onClick={onContinue}>
+          I have saved them, continue
+        </button>
+      </>
+    );
+  const enrolment = start.data;
+  if (!enrolment)
+    return (
+      <>
+        <p>
+          A second factor keeps your account safe even if someone learns your password: signing in, and actions such as managing
+          webhook endpoints, also need a 6-digit code from an app on your phone (Google Authenticator, Microsoft Authenticator,
+          1Password, Authy or any other TOTP app).
+        </p>
+        <h2>Step 1 of 3: confirm it is you</h2>
+        <ErrorNotice error={start.error} />
+        <form
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            start.mutate(password);
+          }}
+        >
+          <label>
+            Current password
+            <input
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+          <button type="submit" disabled={start.isPending}>
+            Continue
+          </button>
+        </form>
+      </>
+    );
+  return (
+    <>
+      <h2>Step 2 of 3: add the account to your app</h2>
+      <p>In the app, choose to add an account and scan this code.</p>
+      <QrCode value={enrolment.otpauthUri} label="QR code of the authenticator key" />
+      <p>
+        Cannot scan it? Type this key into the app instead: <code data-testid="totp-secret">{enrolment.secret}</code>
+      </p>
+      <ErrorNotice error={confirm.error} />
+      <form
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          confirm.mutate(code.trim());
+        }}
+      >
+        <label>
+          The 6-digit code the app shows
+          <input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </label>
+        <button type="submit" disabled={confirm.isPending}>
+          Turn on
+        </button>
+      </form>
+    </>
+  );
+}
+
+function VerifyHere({ onContinue }: { onContinue: () => void }) {
+  const [code, setCode] = useState('');
+  const verify = useVerifySecondFactor({ onSuccess: onContinue });
+  return (
+    <>
+      <p>Your account has an authenticator app. Enter a code from it to use it in this session too.</p>
+      <ErrorNotice error={verify.error} />
+      <form
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          verify.mutate(code.trim());
+        }}
+      >
+        <label>
+          Code from the app (or a recovery code)
+          <input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </label>
+        <button type="submit" disabled={verify.isPending}>
+          Verify and continue
+        </button>
+      </form>
+    </>
+  );
+}
