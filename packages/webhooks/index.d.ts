@@ -14,12 +14,7 @@ export interface VerifyOptions {
 }
 
 /** The five order lifecycle events, which share one flat body. */
-export type OrderLifecycleEventName =
-  | 'order.created'
-  | 'order.ticketed'
-  | 'order.updated'
-  | 'order.cancelled'
-  | 'order.refunded';
+export type OrderLifecycleEventName = 'order.created' | 'order.ticketed' | 'order.updated' | 'order.cancelled' | 'order.refunded';
 
 /** Every event an endpoint can subscribe to (the X-Service-Event header). */
 export type WebhookEventName = OrderLifecycleEventName | 'order.ticketing_deadline_approaching';

@@ -9,7 +9,10 @@ import type { OrderEventValue } from '../platform/db/tables/column-types.js';
 export type OrderEventName = OrderEventValue;
 
 /** The order fields the lifecycle body carries (a test delivery builds it from a sample order). */
-export type LifecycleOrder = Pick<OrderRow, 'id' | 'pnr' | 'airline' | 'status' | 'origin' | 'destination' | 'currency' | 'total_minor'>;
+export type LifecycleOrder = Pick<
+  OrderRow,
+  'id' | 'pnr' | 'airline' | 'status' | 'origin' | 'destination' | 'currency' | 'total_minor'
+>;
 
 /** The contract's flat body of the five lifecycle events. */
 export function lifecyclePayload(

@@ -13,7 +13,18 @@ beforeAll(async () => {
 afterAll(async () => f?.close());
 
 const stripe = new Stripe('sk_test_independent_verifier');
-const LIFECYCLE_KEYS = ['event', 'order_id', 'pnr', 'airline', 'status', 'origin', 'destination', 'currency', 'total', 'occurred_at'];
+const LIFECYCLE_KEYS = [
+  'event',
+  'order_id',
+  'pnr',
+  'airline',
+  'status',
+  'origin',
+  'destination',
+  'currency',
+  'total',
+  'occurred_at',
+];
 const REMINDER_KEYS = ['order_id', 'pnr', 'airline', 'ticketing_deadline'];
 
 interface LoggedDelivery {
@@ -24,7 +35,13 @@ interface LoggedDelivery {
   attemptCount: number;
   nextAttemptAt: string | null;
   requestBody: string | null;
-  attempts: { statusCode: number | null; error: string | null; durationMs: number; responseBody: string | null; responseTruncated: boolean }[];
+  attempts: {
+    statusCode: number | null;
+    error: string | null;
+    durationMs: number;
+    responseBody: string | null;
+    responseTruncated: boolean;
+  }[];
 }
 
 async function agency() {
@@ -91,7 +108,9 @@ describe('POST /v1/dev/webhooks/{id}/test', () => {
     expect(body).toMatchObject({ event: 'order.created', status: 'hold', test: true });
     // Real events never carry the flag nor the header.
     expect('test' in realBody).toBe(false);
-    expect(f.receiver.received.filter((h) => h.headers['x-service-delivery'] === real!.id)[0]!.headers['x-service-test']).toBeUndefined();
+    expect(
+      f.receiver.received.filter((h) => h.headers['x-service-delivery'] === real!.id)[0]!.headers['x-service-test'],
+    ).toBeUndefined();
 
     const [listed] = await log(owner.token, hook.id);
     expect(listed).toMatchObject({ id: answer.id, test: true, event: 'order.created', status: 'delivered', attemptCount: 1 });
@@ -199,7 +218,9 @@ describe('POST /v1/dev/webhooks/{id}/test', () => {
 describe('the delivery log with payloads', () => {
   it('lists the body each real delivery sent and the first 2,048 characters of each answer', async () => {
     let n = 0;
-    f.receiver.answerWith(() => (++n === 1 ? { status: 503, body: `<b>down</b>${'y'.repeat(5000)}` } : { status: 200, body: '{"ok":true}' }));
+    f.receiver.answerWith(() =>
+      ++n === 1 ? { status: 503, body: `<b>down</b>${'y'.repeat(5000)}` } : { status: 200, body: '{"ok":true}' },
+    );
     const { owner, hook } = await agency();
     const key = await f.apiKey(owner.agencyId);
     await f.hold(key);

@@ -121,11 +121,15 @@ export const TestEventBody = Type.Object(
 
 export const TestEventAnswer = Type.Object(
   {
-    id: Type.String({ description: 'The test delivery id, sent as X-Service-Delivery; listed in the delivery log with `test: true`' }),
+    id: Type.String({
+      description: 'The test delivery id, sent as X-Service-Delivery; listed in the delivery log with `test: true`',
+    }),
     event: Type.String(),
     test: Type.Literal(true),
     delivered: Type.Boolean({ description: 'The receiver answered 2xx' }),
-    statusCode: Type.Union([Type.Integer(), Type.Null()], { description: "The receiver's status code; null when it did not answer" }),
+    statusCode: Type.Union([Type.Integer(), Type.Null()], {
+      description: "The receiver's status code; null when it did not answer",
+    }),
     durationMs: Type.Integer({ description: 'Connection to last byte of the answer' }),
     error: Nullable(Type.String({ description: 'Why the attempt failed: a non-2xx status, no answer, a refused address' })),
     requestBody: Type.String({ description: 'The signed body sent, byte for byte' }),

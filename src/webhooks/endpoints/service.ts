@@ -262,9 +262,13 @@ export function createEndpointService(deps: EndpointServiceDeps) {
       const delivery = await findDelivery(db, deliveryId, row.id);
       if (!delivery) throw notFound(`no delivery ${deliveryId} for this endpoint`, 'delivery_not_found');
       if (delivery.test) {
-        throw badRequest('a test delivery is never sent again: send a new test event (POST /v1/dev/webhooks/{id}/test)', 'invalid_request', {
-          field: 'deliveryId',
-        });
+        throw badRequest(
+          'a test delivery is never sent again: send a new test event (POST /v1/dev/webhooks/{id}/test)',
+          'invalid_request',
+          {
+            field: 'deliveryId',
+          },
+        );
       }
       const requeued = await requeueDelivery(db, deliveryId, row.id, clock());
       if (!requeued) throw notFound(`no delivery ${deliveryId} for this endpoint`, 'delivery_not_found');
