@@ -226,7 +226,8 @@ describe('the delivery log with payloads', () => {
     await f.hold(key);
     const before = f.receiver.received.length;
     await f.deliver();
-    f.advance(31_000);
+    // The first retry is due 30 s later plus up to 10 % jitter.
+    f.advance(34_000);
     await f.deliver();
     const sent = f.receiver.received.slice(before).filter((h) => h.path === '/test-hooks');
     expect(sent).toHaveLength(2);
