@@ -22,6 +22,9 @@ COPY dashboard/package.json ./dashboard/package.json
 RUN npm install --no-audit --no-fund --ignore-scripts
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+# The receivers' verifier (flightagg/webhooks): plain JavaScript the build type-checks against and
+# the runtime image ships as is.
+COPY packages ./packages
 COPY dashboard ./dashboard
 RUN npm run build && npm run dashboard:build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
@@ -42,6 +45,7 @@ WORKDIR /app
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
+COPY --from=build /app/packages ./packages
 COPY --from=build /app/dashboard/dist ./dashboard/dist
 # Embedded storage (no DATABASE_URL) and its generated keyring live in the volume, owned by the
 # unprivileged user the process runs as; the code stays root-owned and read-only to it.

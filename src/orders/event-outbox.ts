@@ -8,10 +8,16 @@ import type { OrderEventValue } from '../platform/db/tables/column-types.js';
  */
 export type OrderEventName = OrderEventValue;
 
+/** The order fields the lifecycle body carries (a test delivery builds it from a sample order). */
+export type LifecycleOrder = Pick<
+  OrderRow,
+  'id' | 'pnr' | 'airline' | 'status' | 'origin' | 'destination' | 'currency' | 'total_minor'
+>;
+
 /** The contract's flat body of the five lifecycle events. */
 export function lifecyclePayload(
   event: Exclude<OrderEventName, 'order.ticketing_deadline_approaching'>,
-  order: OrderRow,
+  order: LifecycleOrder,
   at: Date,
 ) {
   return {
@@ -29,7 +35,7 @@ export function lifecyclePayload(
 }
 
 /** The reminder's body: no amounts and no `event` field, as the contract defines it. */
-export function deadlinePayload(order: OrderRow) {
+export function deadlinePayload(order: Pick<OrderRow, 'id' | 'pnr' | 'airline' | 'payment_deadline'>) {
   return {
     order_id: order.id,
     pnr: order.pnr,

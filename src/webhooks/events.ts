@@ -44,6 +44,8 @@ export const WEBHOOK_POLICY = {
   idlePollMs: 100,
   /** Outbox events fanned out per run. */
   fanOutBatch: 200,
+  /** Test events (POST /v1/dev/webhooks/{id}/test) per endpoint in any rolling minute. */
+  testsPerMinute: 10,
   /** The worker runs this often (the scheduler never overlaps two runs on one instance). */
   workerIntervalMs: 1_000,
 } as const;

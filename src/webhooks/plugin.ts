@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
+import { createRateLimiter } from '../platform/rate-limit/rate-limiter.js';
 import { createDispatcher, type Dispatcher } from './delivery/dispatcher.js';
 import { createWebhookMetrics } from './delivery/metrics.js';
 import { systemResolver, type GuardOptions, type Resolver } from './delivery/ssrf-guard.js';
@@ -45,13 +46,6 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
       'WEBHOOK_ALLOWED_PRIVATE_HOSTS is set: webhooks may be delivered to these names on private addresses (development and tests only)',
     );
   }
-  const endpoints = createEndpointService({
-    db: platform.db,
-    keyring: platform.keyring,
-    config: platform.config,
-    clock,
-    guard,
-  });
   const dispatcher = createDispatcher({
     db: platform.db,
     keyring: platform.keyring,
@@ -63,6 +57,15 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     ca: options.ca,
     attemptTimeoutMs: options.attemptTimeoutMs ?? WEBHOOK_POLICY.attemptTimeoutMs,
     publicUrl: platform.config.publicUrl,
+  });
+  const endpoints = createEndpointService({
+    db: platform.db,
+    keyring: platform.keyring,
+    config: platform.config,
+    clock,
+    guard,
+    send: dispatcher.send,
+    testLimiter: createRateLimiter(platform, 'webhook-tests'),
   });
   const plugin = fp(
     async (app) => {

@@ -257,7 +257,7 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
   it('registers a webhook endpoint for order.cancelled, its signing secret shown once', async () => {
     await owner.getByRole('link', { name: 'Webhooks' }).click();
     await owner.getByLabel('Endpoint URL (https)').fill(receiver.url('/hooks/dashboard'));
-    await owner.getByLabel('Events (comma-separated; empty for every event)').fill('order.cancelled');
+    await owner.getByRole('group', { name: 'Events' }).getByRole('checkbox', { name: 'order.cancelled' }).check();
     await owner.getByLabel('Description').fill('Back office');
     await owner.getByRole('button', { name: 'Register endpoint' }).click();
     const shown = owner.getByRole('dialog', { name: 'Signing secret' });

@@ -47,3 +47,23 @@ export function useRetryDelivery(endpointId: string) {
     onSuccess: () => client.invalidateQueries({ queryKey: webhookKeys.deliveries(endpointId) }),
   });
 }
+
+/** Changes an endpoint's description or events (the URL is not editable). */
+const updateWebhook = ({ id, ...body }: { id: string } & JsonBody<'/v1/dev/webhooks/{id}', 'patch'>) =>
+  unwrap(api.PATCH('/v1/dev/webhooks/{id}', { params: { path: { id } }, body }));
+
+export const useUpdateWebhook = (reactions: Reactions<typeof updateWebhook> = {}) =>
+  useChange(updateWebhook, reactions, webhookKeys.all);
+
+/**
+ * Sends a signed sample of one event to the endpoint now; answers the attempt's outcome. The test
+ * is listed in the endpoint's delivery log, so that is asked again.
+ */
+export function useSendTestEvent(endpointId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (event: string) =>
+      unwrap(api.POST('/v1/dev/webhooks/{id}/test', { params: { path: { id: endpointId } }, body: { event } })),
+    onSettled: () => client.invalidateQueries({ queryKey: webhookKeys.deliveries(endpointId) }),
+  });
+}

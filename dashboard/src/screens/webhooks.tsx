@@ -2,14 +2,43 @@ import { useState, type FormEvent } from 'react';
 import { CopySecret } from '../components/copy-secret';
 import { Dialog } from '../components/dialog';
 import { ErrorNotice, Loading } from '../components/error-notice';
-import { useEnableWebhook, useRegisterWebhook, useWebhooks } from '../data/webhooks';
-import { splitList } from '../lib/format';
+import { EventChecklist } from '../components/event-checklist';
+import { useEnableWebhook, useRegisterWebhook, useUpdateWebhook, useWebhooks } from '../data/webhooks';
 import { WebhookDeliveries } from './webhook-deliveries';
 
-/** Webhook endpoints: register (refusals inline with the API's reason), secret once, list, re-arm. */
+/** Changes which events one endpoint receives, with the same checklist as registration. */
+function EditEvents({ id, url, events, onDone }: { id: string; url: string; events: string[]; onDone: () => void }) {
+  const [chosen, setChosen] = useState<string[]>(events);
+  const update = useUpdateWebhook({ onSuccess: onDone });
+  return (
+    <form
+      aria-label={`Events sent to ${url}`}
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        update.mutate({ id, events: chosen });
+      }}
+    >
+      <EventChecklist legend={`Events sent to ${url}`} value={chosen} onChange={setChosen} />
+      <ErrorNotice error={update.error} />
+      <button type="submit" disabled={update.isPending}>
+        Save events
+      </button>{' '}
+      <button type="button" onClick={onDone}>
+        Cancel
+      </button>
+    </form>
+  );
+}
+
+/** Webhook endpoints: register (refusals inline with the API's reason), secret once, list, edit events, re-arm. */
 export function Webhooks() {
   const hooks = useWebhooks();
-  const [form, setForm] = useState({ url: '', description: '', events: '' });
+  const [form, setForm] = useState<{ url: string; description: string; events: string[] }>({
+    url: '',
+    description: '',
+    events: [],
+  });
+  const [editing, setEditing] = useState<string | null>(null);
   const [secret, setSecret] = useState<string | null>(null);
   const [open, setOpen] = useState<{ id: string; url: string } | null>(null);
   const register = useRegisterWebhook({ onSuccess: (answer) => setSecret(answer.secret) });
@@ -23,7 +52,7 @@ export function Webhooks() {
           register.mutate({
             url: form.url,
             ...(form.description ? { description: form.description } : {}),
-            events: splitList(form.events),
+            events: form.events,
           });
         }}
       >
@@ -31,10 +60,7 @@ export function Webhooks() {
           Endpoint URL (https)
           <input type="url" required value={form.url} onChange={(e) => setForm({ ...form, url: e.target.value })} />
         </label>
-        <label>
-          Events (comma-separated; empty for every event)
-          <input value={form.events} onChange={(e) => setForm({ ...form, events: e.target.value })} />
-        </label>
+        <EventChecklist legend="Events" value={form.events} onChange={(events) => setForm({ ...form, events })} />
         <label>
           Description
           <input value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
@@ -50,7 +76,15 @@ export function Webhooks() {
           <li key={w.id}>
             <code>{w.url}</code> — {w.status}
             {w.failureStreak > 0 ? `, ${w.failureStreak} failures in a row` : ''}
-            {w.disabledReason ? ` (switched off: ${w.disabledReason})` : ''}{' '}
+            {w.disabledReason ? ` (switched off: ${w.disabledReason})` : ''}
+            {` — events: ${w.events.length === 0 ? 'every event' : w.events.join(', ')}`}{' '}
+            <button
+              type="button"
+              onClick={() => setEditing(editing === w.id ? null : w.id)}
+              aria-label={`Edit events of ${w.url}`}
+            >
+              Edit events
+            </button>{' '}
             <button type="button" onClick={() => setOpen({ id: w.id, url: w.url })} aria-label={`Deliveries to ${w.url}`}>
               Deliveries
             </button>{' '}
@@ -59,6 +93,7 @@ export function Webhooks() {
                 Re-arm
               </button>
             )}
+            {editing === w.id && <EditEvents id={w.id} url={w.url} events={w.events} onDone={() => setEditing(null)} />}
           </li>
         ))}
       </ul>

@@ -616,6 +616,7 @@ export const ERROR_CODES = {
       'requestPasswordReset',
       'createInvite',
       'resendVerificationEmail',
+      'sendWebhookTestEvent',
     ],
   },
   allowance_burst: {

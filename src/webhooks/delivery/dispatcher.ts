@@ -10,7 +10,7 @@ import { deliveryBody } from './body.js';
 import type { WebhookMetrics } from './metrics.js';
 import { createPinnedAgent } from './pinned-agent.js';
 import { retryDelayMs } from './retry-schedule.js';
-import { sendAttempt, USER_AGENT } from './sender.js';
+import { sendAttempt, USER_AGENT, type SendResult } from './sender.js';
 import { signatureHeader } from './signer.js';
 import type { GuardOptions } from './ssrf-guard.js';
 import { createAttemptRecorder } from './attempt-recorder.js';
@@ -30,6 +30,17 @@ export interface DispatcherDeps {
   attemptTimeoutMs: number;
   publicUrl: string;
   random?: () => number;
+}
+
+/** What one signed attempt needs: where, the sealed secret, the headers' values and the exact body. */
+export interface SignedRequest {
+  url: string;
+  secretSealed: string;
+  event: string;
+  deliveryId: string;
+  body: string;
+  at: Date;
+  test?: boolean;
 }
 
 export interface RunResult {
@@ -77,32 +88,49 @@ export function createDispatcher(deps: DispatcherDeps) {
     }
   }
 
-  async function deliver(delivery: ClaimedDelivery): Promise<void> {
-    const body = deliveryBody(delivery.event, delivery.payload);
-    const attemptedAt = clock();
-    const secret = deps.keyring.open('webhook-secrets', delivery.secret_sealed);
+  /**
+   * One signed attempt through the pinned agent and the SSRF guard: every delivery's, and a test
+   * delivery's (`test` adds `X-Service-Test: true`). Never throws.
+   */
+  async function send(request: SignedRequest): Promise<SendResult> {
+    const secret = deps.keyring.open('webhook-secrets', request.secretSealed);
     const result = await sendAttempt(
       agent,
       deps.guard,
       {
-        url: delivery.url,
+        url: request.url,
         timeoutMs: deps.attemptTimeoutMs,
-        body,
+        body: request.body,
         headers: {
           'content-type': 'application/json',
           'user-agent': USER_AGENT,
-          'x-service-event': delivery.event,
-          'x-service-delivery': delivery.id,
-          'x-service-signature': signatureHeader(secret, body, attemptedAt),
+          'x-service-event': request.event,
+          'x-service-delivery': request.deliveryId,
+          'x-service-signature': signatureHeader(secret, request.body, request.at),
+          ...(request.test ? { 'x-service-test': 'true' } : {}),
         },
       },
       () => performance.now(),
     );
     if (result.refused)
       logger.warn(
-        { deliveryId: delivery.id, resolution: result.refused },
+        { deliveryId: request.deliveryId, resolution: result.refused },
         'webhook attempt refused: host resolves to a private address',
       );
+    return result;
+  }
+
+  async function deliver(delivery: ClaimedDelivery): Promise<void> {
+    const body = deliveryBody(delivery.event, delivery.payload);
+    const attemptedAt = clock();
+    const result = await send({
+      url: delivery.url,
+      secretSealed: delivery.secret_sealed,
+      event: delivery.event,
+      deliveryId: delivery.id,
+      body,
+      at: attemptedAt,
+    });
     const failures = delivery.attempt_count + 1;
     let outcome: AttemptOutcome;
     if (result.error === null) outcome = { kind: 'delivered' };
@@ -125,6 +153,7 @@ export function createDispatcher(deps: DispatcherDeps) {
         statusCode: result.statusCode,
         error: result.error,
         responseBody: result.responseBody,
+        requestBody: body,
       },
       outcome,
     );
@@ -205,6 +234,7 @@ export function createDispatcher(deps: DispatcherDeps) {
   }
 
   return {
+    send,
     /** One worker run; the scheduler calls it every second, tests call it directly. Runs never overlap. */
     async runOnce(): Promise<RunResult> {
       if (stopping) return { fannedOut: 0, attempted: 0 };

@@ -89,6 +89,8 @@ export interface AttemptRecord {
   statusCode: number | null;
   error: string | null;
   responseBody: string | null;
+  /** The body sent; kept once per delivery, with its first recorded attempt (it is the same on every one). */
+  requestBody: string;
 }
 
 export type AttemptOutcome =
@@ -128,7 +130,8 @@ export async function finishAttempt(
       with moved as (
         update webhook_deliveries
         set status = ${status}, attempt_count = attempt_count + 1, next_attempt_at = ${next},
-            lease_until = null, lease_token = null, completed_at = ${status === 'pending' ? null : now}
+            lease_until = null, lease_token = null, completed_at = ${status === 'pending' ? null : now},
+            request_body = coalesce(request_body, ${storable(attempt.requestBody)})
         where id = ${delivery.id} and lease_token = ${delivery.lease_token} and status = 'pending'
         returning id, endpoint_id
       ), streak as (
@@ -190,12 +193,13 @@ export async function finishAttempts(db: Db, batch: readonly BatchedAttempt[]): 
         ${column((b) => (b.outcome.kind === 'delivered' ? ended(b) : null))}::timestamptz[],
         ${column((b) => b.attempt.attemptedAt.toISOString())}::timestamptz[], ${column((b) => b.attempt.durationMs)}::int[],
         ${column((b) => b.attempt.statusCode)}::int[], ${column((b) => storable(b.attempt.error))}::text[],
-        ${column((b) => storable(b.attempt.responseBody))}::text[]
-      ) with ordinality as i (id, lease_token, status, next_attempt_at, completed_at, attempted_at, duration_ms, status_code, error, response_body, n)
+        ${column((b) => storable(b.attempt.responseBody))}::text[], ${column((b) => storable(b.attempt.requestBody))}::text[]
+      ) with ordinality as i (id, lease_token, status, next_attempt_at, completed_at, attempted_at, duration_ms, status_code, error, response_body, request_body, n)
     ), moved as (
       update webhook_deliveries d
       set status = i.status, attempt_count = d.attempt_count + 1, next_attempt_at = i.next_attempt_at,
-          lease_until = null, lease_token = null, completed_at = i.completed_at
+          lease_until = null, lease_token = null, completed_at = i.completed_at,
+          request_body = coalesce(d.request_body, i.request_body)
       from input i
       where d.id = i.id and d.lease_token = i.lease_token and d.status = 'pending'
       returning i.n, d.endpoint_id, i.status
@@ -230,12 +234,17 @@ export async function findDelivery(db: Db, id: string, endpointId: string): Prom
   return rows[0] ?? null;
 }
 
+/** The delivery log shows the first 2,048 characters of each answer. */
+export const LISTED_RESPONSE_CHARS = 2048;
+
+export type ListedAttempt = WebhookAttemptRow & { response_truncated: boolean };
+
 /** Newest first, keyset on (created_at, id): `after` is the last row of the previous page. */
 export async function listDeliveries(
   db: Db,
   endpointId: string,
   page: { limit: number; after: { createdAt: Date; id: string } | null },
-): Promise<(WebhookDeliveryRow & { attempts: WebhookAttemptRow[] })[]> {
+): Promise<(WebhookDeliveryRow & { attempts: ListedAttempt[] })[]> {
   const after = page.after;
   const { rows } = await sql<WebhookDeliveryRow>`
     select * from webhook_deliveries
@@ -244,8 +253,12 @@ export async function listDeliveries(
     order by created_at desc, id desc
     limit ${page.limit}`.execute(db);
   if (rows.length === 0) return [];
-  const { rows: attempts } = await sql<WebhookAttemptRow>`
-    select id, delivery_id, attempted_at, duration_ms, status_code, error from webhook_attempts
+  // Only the start of each answer leaves the database: the log shows that much, not the 64 KiB kept.
+  const { rows: attempts } = await sql<ListedAttempt>`
+    select id, delivery_id, attempted_at, duration_ms, status_code, error,
+           left(response_body, ${LISTED_RESPONSE_CHARS}) as response_body,
+           coalesce(length(response_body) > ${LISTED_RESPONSE_CHARS}, false) as response_truncated
+    from webhook_attempts
     where delivery_id in (${sql.join(rows.map((r) => r.id))}) order by id`.execute(db);
   return rows.map((r) => ({ ...r, event_id: Number(r.event_id), attempts: attempts.filter((a) => a.delivery_id === r.id) }));
 }
@@ -259,9 +272,38 @@ export async function requeueDelivery(db: Db, id: string, endpointId: string, at
     update webhook_deliveries
     set status = 'pending', next_attempt_at = ${at}, completed_at = null,
         attempt_count = case when status = 'pending' then attempt_count else 0 end
-    where id = ${id} and endpoint_id = ${endpointId}
+    where id = ${id} and endpoint_id = ${endpointId} and not test
     returning *`.execute(db);
   return rows[0] ?? null;
+}
+
+/**
+ * A test delivery and its one attempt, recorded after the attempt in one statement: finished at
+ * once (delivered, or dead: never retried), and the endpoint's failure streak left alone.
+ */
+export async function insertTestDelivery(
+  db: Db,
+  delivery: { id: string; endpointId: string; agencyId: string; orderId: string; event: string; requestBody: string },
+  attempt: Omit<AttemptRecord, 'requestBody'>,
+): Promise<boolean> {
+  const ended = new Date(attempt.attemptedAt.getTime() + attempt.durationMs);
+  // From the endpoint's row: one deleted while the attempt was on its way records nothing.
+  const { rows } = await sql<{ delivery_id: string }>`
+    with delivery as (
+      insert into webhook_deliveries
+        (id, event_id, endpoint_id, agency_id, order_id, event, status, attempt_count, next_attempt_at, created_at, completed_at, request_body, test)
+      select ${delivery.id}, null::bigint, id, agency_id, ${delivery.orderId}, ${delivery.event},
+             ${attempt.error === null ? 'delivered' : 'dead'}, 1, ${ended}::timestamptz, ${attempt.attemptedAt}::timestamptz,
+             ${ended}::timestamptz, ${storable(delivery.requestBody)}, true
+      from webhook_endpoints where id = ${delivery.endpointId} and agency_id = ${delivery.agencyId}
+      returning id
+    )
+    insert into webhook_attempts (delivery_id, attempted_at, duration_ms, status_code, error, response_body)
+    select id, ${attempt.attemptedAt}, ${attempt.durationMs}, ${attempt.statusCode}, ${storable(attempt.error)},
+           ${storable(attempt.responseBody)}
+    from delivery
+    returning delivery_id`.execute(db);
+  return rows.length > 0;
 }
 
 /** Queue depth and the age of the oldest due delivery, for /metrics. */

@@ -12,6 +12,8 @@ import {
   EndpointRecord,
   EndpointWithSecret,
   RetryAnswer,
+  TestEventAnswer,
+  TestEventBody,
   UpdateEndpointBody,
 } from './schemas.js';
 
@@ -153,5 +155,29 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
     },
     async (request, reply) =>
       reply.code(202).send(await endpoints.retry(sessionOf(request), request.params.id, request.params.deliveryId)),
+  );
+
+  app.post(
+    '/v1/dev/webhooks/:id/test',
+    {
+      schema: {
+        operationId: 'sendWebhookTestEvent',
+        tags,
+        summary: "Send a signed sample of one event to the endpoint now, and answer the attempt's outcome",
+        description:
+          WHO +
+          'Not on a support session. The sample is the real body of that event, built from a sample order, plus `"test": true`; ' +
+          'the request carries `X-Service-Test: true` and goes through the same SSRF guard, time-out and signature as every ' +
+          'delivery (a switched-off endpoint is sent to as well). The answer is 200 whatever the receiver said: `delivered`, ' +
+          '`statusCode`, `durationMs`, `error` and the start of the answer. It is listed in the delivery log as a test ' +
+          "(`test: true`), is never retried and never counts towards the endpoint's failure streak. An unknown `event` is 400 " +
+          'naming `event`; at most 10 a minute per endpoint (429 `rate_limited`, `Retry-After`).',
+        security: SESSION_SECURITY,
+        params: EndpointIdParams,
+        body: TestEventBody,
+        response: { 200: TestEventAnswer },
+      },
+    },
+    async (request) => endpoints.sendTest(sessionOf(request), request.params.id, request.body),
   );
 };

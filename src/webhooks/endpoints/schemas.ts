@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { WEBHOOK_EVENTS, WEBHOOK_POLICY } from '../events.js';
 import { Nullable } from '../../platform/http/responses.js';
+import { LISTED_RESPONSE_CHARS } from '../delivery/store.js';
 
 const eventsDescription = `Any of ${WEBHOOK_EVENTS.join(', ')}; empty or absent means every event`;
 
@@ -60,6 +61,12 @@ export const AttemptRecord = Type.Object(
     durationMs: Type.Integer(),
     statusCode: Type.Union([Type.Integer(), Type.Null()]),
     error: Nullable(Type.String()),
+    responseBody: Nullable(
+      Type.String({
+        description: `The first ${LISTED_RESPONSE_CHARS} characters of the receiver's answer (64 KiB are kept); null when there was no answer`,
+      }),
+    ),
+    responseTruncated: Type.Boolean({ description: `The answer was longer than the ${LISTED_RESPONSE_CHARS} characters shown` }),
   },
   { $id: 'WebhookAttempt' },
 );
@@ -68,6 +75,7 @@ export const DeliveryRecord = Type.Object(
   {
     id: Type.String({ description: 'Sent as X-Service-Delivery, the same on every attempt' }),
     event: Type.String(),
+    test: Type.Boolean({ description: 'A test event sent with POST /v1/dev/webhooks/{id}/test: one attempt, never retried' }),
     orderId: Type.String(),
     status: Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('dead')]),
     attemptCount: Type.Integer(),
@@ -75,6 +83,11 @@ export const DeliveryRecord = Type.Object(
     createdAt: Type.String({ format: 'date-time' }),
     completedAt: Nullable(Type.String({ format: 'date-time' })),
     attempts: Type.Array(AttemptRecord),
+    requestBody: Nullable(
+      Type.String({
+        description: 'The body sent, byte for byte (the same on every attempt); null until the first attempt is recorded',
+      }),
+    ),
   },
   { $id: 'WebhookDelivery' },
 );
@@ -100,3 +113,28 @@ export const RetryAnswer = Type.Object({
   status: Type.Literal('pending'),
   nextAttemptAt: Type.String({ format: 'date-time' }),
 });
+
+export const TestEventBody = Type.Object(
+  { event: Type.String({ maxLength: 100, description: `The event to send a sample of: one of ${WEBHOOK_EVENTS.join(', ')}` }) },
+  { additionalProperties: false },
+);
+
+export const TestEventAnswer = Type.Object(
+  {
+    id: Type.String({
+      description: 'The test delivery id, sent as X-Service-Delivery; listed in the delivery log with `test: true`',
+    }),
+    event: Type.String(),
+    test: Type.Literal(true),
+    delivered: Type.Boolean({ description: 'The receiver answered 2xx' }),
+    statusCode: Type.Union([Type.Integer(), Type.Null()], {
+      description: "The receiver's status code; null when it did not answer",
+    }),
+    durationMs: Type.Integer({ description: 'Connection to last byte of the answer' }),
+    error: Nullable(Type.String({ description: 'Why the attempt failed: a non-2xx status, no answer, a refused address' })),
+    requestBody: Type.String({ description: 'The signed body sent, byte for byte' }),
+    responseBody: Nullable(Type.String({ description: `The first ${LISTED_RESPONSE_CHARS} characters of the answer` })),
+    responseTruncated: Type.Boolean(),
+  },
+  { $id: 'WebhookTestEventResult' },
+);

@@ -2,17 +2,19 @@ import type { Logger } from 'pino';
 import type { OrderEventName } from '../../orders/event-outbox.js';
 import type { Config } from '../../platform/config.js';
 import type { Db } from '../../platform/db/database.js';
-import type { WebhookAttemptRow, WebhookDeliveryRow, WebhookEndpointRow } from '../../platform/db/rows.js';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
+import type { WebhookDeliveryRow, WebhookEndpointRow } from '../../platform/db/rows.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors.js';
+import type { RateLimiter } from '../../platform/rate-limit/sliding-window-limiter.js';
 import { newId } from '../../platform/ids.js';
 import type { Keyring } from '../../platform/keyring/keyring.js';
 import type { SessionContext } from '../../identity/sessions/session-context.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import type { GuardOptions } from '../delivery/ssrf-guard.js';
-import { findDelivery, listDeliveries, requeueDelivery } from '../delivery/store.js';
+import { findDelivery, listDeliveries, requeueDelivery, type ListedAttempt } from '../delivery/store.js';
 import { WEBHOOK_EVENTS, WEBHOOK_POLICY } from '../events.js';
 import { newSigningSecret } from '../delivery/signer.js';
 import { deleteEndpoint, enableEndpoint, findEndpoint, insertEndpointWithin, listEndpoints, updateEndpoint } from './store.js';
+import { sendTestEvent, type TestDeliveryDeps } from './test-delivery.js';
 import { checkEndpointUrl } from './url-rules.js';
 
 export interface EndpointServiceDeps {
@@ -21,12 +23,16 @@ export interface EndpointServiceDeps {
   config: Readonly<Pick<Config, 'keyEnvironments'>>;
   clock: () => Date;
   guard: GuardOptions;
+  /** The dispatcher's signed sender, for test events. */
+  send: TestDeliveryDeps['send'];
+  /** Counts test events per endpoint (WEBHOOK_POLICY.testsPerMinute). */
+  testLimiter: RateLimiter;
 }
 
-type Operation = 'read' | 'create' | 'edit' | 'delete' | 'enable' | 'retry';
+type Operation = 'read' | 'create' | 'edit' | 'delete' | 'enable' | 'retry' | 'test';
 // A support session acts for an agency but must not point its events somewhere new, remove
-// where they go, or turn a switched-off endpoint back on.
-const NOT_ON_SUPPORT: ReadonlySet<Operation> = new Set(['create', 'delete', 'enable']);
+// where they go, turn a switched-off endpoint back on, or post made-up events to its receiver.
+const NOT_ON_SUPPORT: ReadonlySet<Operation> = new Set(['create', 'delete', 'enable', 'test']);
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
@@ -46,10 +52,11 @@ function toRecord(row: WebhookEndpointRow) {
   };
 }
 
-function toDelivery(row: WebhookDeliveryRow & { attempts: WebhookAttemptRow[] }) {
+function toDelivery(row: WebhookDeliveryRow & { attempts: ListedAttempt[] }) {
   return {
     id: row.id,
     event: row.event,
+    test: row.test,
     orderId: row.order_id,
     status: row.status,
     attemptCount: row.attempt_count,
@@ -61,7 +68,10 @@ function toDelivery(row: WebhookDeliveryRow & { attempts: WebhookAttemptRow[] })
       durationMs: a.duration_ms,
       statusCode: a.status_code,
       error: a.error,
+      responseBody: a.response_body,
+      responseTruncated: a.response_truncated,
     })),
+    requestBody: row.request_body,
   };
 }
 
@@ -249,11 +259,37 @@ export function createEndpointService(deps: EndpointServiceDeps) {
 
     async retry(ctx: SessionContext, id: string, deliveryId: string) {
       const row = await endpointOf(ctx, id, 'retry');
-      if (!(await findDelivery(db, deliveryId, row.id)))
-        throw notFound(`no delivery ${deliveryId} for this endpoint`, 'delivery_not_found');
+      const delivery = await findDelivery(db, deliveryId, row.id);
+      if (!delivery) throw notFound(`no delivery ${deliveryId} for this endpoint`, 'delivery_not_found');
+      if (delivery.test) {
+        throw badRequest(
+          'a test delivery is never sent again: send a new test event (POST /v1/dev/webhooks/{id}/test)',
+          'invalid_request',
+          {
+            field: 'deliveryId',
+          },
+        );
+      }
       const requeued = await requeueDelivery(db, deliveryId, row.id, clock());
       if (!requeued) throw notFound(`no delivery ${deliveryId} for this endpoint`, 'delivery_not_found');
       return { id: requeued.id, status: 'pending' as const, nextAttemptAt: iso(requeued.next_attempt_at)! };
+    },
+
+    async sendTest(ctx: SessionContext, id: string, body: { event: string }) {
+      const row = await endpointOf(ctx, id, 'test');
+      if (!(WEBHOOK_EVENTS as readonly string[]).includes(body.event)) {
+        throw badRequest(`event: unknown event name "${body.event}" (known: ${WEBHOOK_EVENTS.join(', ')})`, 'invalid_request', {
+          field: 'event',
+        });
+      }
+      const perMinute = WEBHOOK_POLICY.testsPerMinute;
+      const decision = await deps.testLimiter.take(row.id, perMinute, 60_000, clock().getTime());
+      if (!decision.allowed) {
+        throw tooManyRequests(`at most ${perMinute} test events a minute per endpoint`, decision.resetSeconds);
+      }
+      const sent = await sendTestEvent({ db, clock, send: deps.send }, row, body.event as OrderEventName);
+      if (!sent) throw notFound(`no webhook endpoint ${id}`, 'webhook_not_found');
+      return sent;
     },
   };
 }

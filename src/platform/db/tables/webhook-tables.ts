@@ -21,7 +21,8 @@ export interface WebhookTables {
   };
   webhook_deliveries: {
     id: string;
-    event_id: number;
+    /** Null only for a test delivery (0021). */
+    event_id: number | null;
     endpoint_id: string;
     agency_id: string;
     order_id: string;
@@ -33,6 +34,9 @@ export interface WebhookTables {
     lease_token: string | null;
     created_at: Date;
     completed_at: Date | null;
+    // 0021_webhook_test_deliveries
+    request_body: string | null;
+    test: Generated<boolean>;
   };
   webhook_attempts: {
     id: Generated<number>;
