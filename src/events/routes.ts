@@ -1,11 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, badRequest, unauthorized } from '../platform/errors.js';
+import { AppError, unauthorized } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
 import { EVENTS_POLICY } from './policy.js';
 import { EventIdParams, EventList, EventListQuery, EventSchema, EventStreamHeaders, EventStreamQuery } from './schemas.js';
-import { getEvent, listEventPage, parseTypes, rowIdOf, type EventReader } from './service.js';
+import { getEvent, listEventPage, resumeAfter, streamFilter, type EventReader } from './service.js';
 import { latestEventId } from './store.js';
 import { runEventStream, type OpenStreams } from './stream.js';
 
@@ -73,24 +73,10 @@ export async function eventRoutes(app: FastifyInstance, { platform, streams }: E
     },
     async (request, reply) => {
       const reader = readerOf(request);
-      const filter = {
-        types: parseTypes(request.query.type),
-        orderId: request.query.order_id ?? null,
-        createdAfter: null,
-        createdBefore: null,
-      };
-      const resumeFrom = request.headers['last-event-id'] ?? request.query.last_event_id;
-      let afterId: string;
-      if (resumeFrom !== undefined) {
-        const rowId = rowIdOf(resumeFrom.trim());
-        if (rowId === null) {
-          const field = request.headers['last-event-id'] !== undefined ? 'Last-Event-ID' : 'last_event_id';
-          throw badRequest(`${field} must be an event id (evt_...)`, 'invalid_request', { field });
-        }
-        afterId = rowId;
-      } else {
-        afterId = await latestEventId(db);
-      }
+      const filter = streamFilter(request.query.type, request.query.order_id);
+      const afterId =
+        resumeAfter({ header: request.headers['last-event-id'], query: request.query.last_event_id }) ??
+        (await latestEventId(db));
       if (!streams.take(reader.keyId)) {
         throw new AppError(
           429,

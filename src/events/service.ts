@@ -102,6 +102,27 @@ export async function listEventPage(
   return { events: await views(db, page), next_cursor: rows.length > limit && last ? encodeCursor(last.id) : '' };
 }
 
+/** A stream's filter: `type` and `order_id` as on the list; no time bounds, a stream goes on. */
+export function streamFilter(type: string | undefined, orderId: string | undefined): EventFilter {
+  return { types: parseTypes(type), orderId: orderId ?? null, createdAfter: null, createdBefore: null };
+}
+
+/**
+ * The outbox id a stream resumes after: the `Last-Event-ID` header (what EventSource sends on
+ * reconnecting), else `last_event_id`; null when neither is sent. A value that is not an event id
+ * is a 400 naming where it came from.
+ */
+export function resumeAfter(sent: { header: string | undefined; query: string | undefined }): string | null {
+  const value = sent.header ?? sent.query;
+  if (value === undefined) return null;
+  const rowId = rowIdOf(value.trim());
+  if (rowId === null) {
+    const field = sent.header !== undefined ? 'Last-Event-ID' : 'last_event_id';
+    throw badRequest(`${field} must be an event id (evt_...)`, 'invalid_request', { field });
+  }
+  return rowId;
+}
+
 /** One event of the agency's: another agency's, another environment's, an expired or unknown id are all 404. */
 export async function getEvent(db: Db, reader: EventReader, { id, now }: { id: string; now: Date }): Promise<EventView> {
   const rowId = rowIdOf(id);

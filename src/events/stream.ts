@@ -83,63 +83,72 @@ export interface StreamRun {
  * looked at for EVENTS_POLICY.settleMs after they were first seen, and what was sent is skipped.
  */
 export async function runEventStream(reply: FastifyReply, run: StreamRun): Promise<void> {
-  const headers = { ...reply.getHeaders() } as OutgoingHttpHeaders;
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    // Proxies such as nginx buffer responses unless told not to; an event must arrive when sent.
-    'x-accel-buffering': 'no',
-  });
   const gone = new AbortController();
-  const endWith = (data: object) => {
-    if (!res.writableEnded && !res.destroyed) {
-      // The connection goes too: its headers promised keep-alive, and a closing server waits for it.
-      const socket = res.socket;
-      res.end(terminal(data), () => socket?.destroy());
-    }
-    gone.abort();
-  };
-  const untrack = run.streams.track(() => endWith(STREAM_SHUTDOWN));
-  res.on('close', () => gone.abort());
-  const heartbeat = setInterval(() => void write(res, ': heartbeat\n\n', gone.signal), EVENTS_POLICY.heartbeatMs);
-  // Lets the client know the stream is open before any event comes.
-  await write(res, ': stream open\n\n', gone.signal);
-
-  let lowWater = BigInt(run.afterId);
-  const sent = new Map<bigint, number>();
+  let untrack = () => {};
+  let heartbeat: NodeJS.Timeout | undefined;
   try {
-    while (!gone.signal.aborted) {
-      let from = lowWater;
-      for (;;) {
-        const rows = await eventsAfter(run.db, scopeAt(run.reader, run.clock()), {
-          filter: run.filter,
-          afterId: from.toString(),
-          limit: EVENTS_POLICY.batchSize,
-        });
-        for (const row of rows) {
-          const id = BigInt(row.id);
-          if (sent.has(id)) continue;
-          await write(res, message(eventId(row.id), row.event, bodyOf(row)), gone.signal);
-          sent.set(id, performance.now());
-        }
-        const last = rows.at(-1);
-        if (!last || rows.length < EVENTS_POLICY.batchSize || gone.signal.aborted) break;
-        from = BigInt(last.id);
+    const headers = { ...reply.getHeaders() } as OutgoingHttpHeaders;
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // Proxies such as nginx buffer responses unless told not to; an event must arrive when sent.
+      'x-accel-buffering': 'no',
+    });
+    const endWith = (data: object) => {
+      if (!res.writableEnded && !res.destroyed) {
+        // The connection goes too: its headers promised keep-alive, and a closing server waits for it.
+        const socket = res.socket;
+        res.end(terminal(data), () => socket?.destroy());
       }
-      lowWater = settle(sent, lowWater);
-      await sleep(EVENTS_POLICY.pollMs, undefined, { signal: gone.signal }).catch(() => undefined);
+      gone.abort();
+    };
+    untrack = run.streams.track(() => endWith(STREAM_SHUTDOWN));
+    res.on('close', () => gone.abort());
+    heartbeat = setInterval(() => void write(res, ': heartbeat\n\n', gone.signal), EVENTS_POLICY.heartbeatMs);
+    // Lets the client know the stream is open before any event comes.
+    await write(res, ': stream open\n\n', gone.signal);
+    try {
+      await pump(res, run, gone.signal);
+    } catch (err) {
+      run.logger.warn({ err }, 'event stream ended: events could not be read');
+      endWith(STREAM_UNAVAILABLE);
     }
-  } catch (err) {
-    run.logger.warn({ err }, 'event stream ended: events could not be read');
-    endWith(STREAM_UNAVAILABLE);
   } finally {
+    gone.abort();
     clearInterval(heartbeat);
     untrack();
     run.streams.release(run.keyId);
+  }
+}
+
+/** Sends what is after the low-water mark and not sent yet, every poll interval, until the stream is gone. */
+async function pump(res: ServerResponse, run: StreamRun, gone: AbortSignal): Promise<void> {
+  let lowWater = BigInt(run.afterId);
+  const sent = new Map<bigint, number>();
+  while (!gone.aborted) {
+    let from = lowWater;
+    for (;;) {
+      const rows = await eventsAfter(run.db, scopeAt(run.reader, run.clock()), {
+        filter: run.filter,
+        afterId: from.toString(),
+        limit: EVENTS_POLICY.batchSize,
+      });
+      for (const row of rows) {
+        const id = BigInt(row.id);
+        if (sent.has(id)) continue;
+        await write(res, message(eventId(row.id), row.event, bodyOf(row)), gone);
+        sent.set(id, performance.now());
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < EVENTS_POLICY.batchSize || gone.aborted) break;
+      from = BigInt(last.id);
+    }
+    lowWater = settle(sent, lowWater);
+    await sleep(EVENTS_POLICY.pollMs, undefined, { signal: gone }).catch(() => undefined);
   }
 }
 

@@ -15,6 +15,8 @@ import { webhookFixture, type WebhookFixture } from '../webhooks/webhook-fixture
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'bin/flightagg.js');
+// Each case starts `flightagg` processes, which load the CLI through tsx: seconds each on a busy machine.
+const PROCESS_TEST_TIMEOUT_MS = 120_000;
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -95,131 +97,143 @@ afterAll(async () => {
 });
 
 describe('flightagg listen', () => {
-  it('forwards each event signed like a webhook, resumes after a drop with Last-Event-ID, and exits 0 on Ctrl-C', async () => {
-    const owner = await f.session({ mfa: false });
-    const key = await f.apiKey(owner.agencyId);
-    const listen: ChildProcess = spawn(
-      process.execPath,
-      [BIN, 'listen', '--forward-to', receiverUrl, '--gateway', `http://127.0.0.1:${proxyPort}`],
-      { env: { ...cli.env, FLIGHTAGG_API_KEY: key }, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let output = '';
-    let wakeOutput: () => void = () => {};
-    listen.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      wakeOutput();
-    });
-    let errors = '';
-    listen.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => listen.once('exit', (code) => resolve(code)));
-    const printed = (pattern: RegExp) =>
-      until(
-        () => pattern.test(output),
-        (wake) => (wakeOutput = wake),
+  it(
+    'forwards each event signed like a webhook, resumes after a drop with Last-Event-ID, and exits 0 on Ctrl-C',
+    async () => {
+      const owner = await f.session({ mfa: false });
+      const key = await f.apiKey(owner.agencyId);
+      const listen: ChildProcess = spawn(
+        process.execPath,
+        [BIN, 'listen', '--forward-to', receiverUrl, '--gateway', `http://127.0.0.1:${proxyPort}`],
+        { env: { ...cli.env, FLIGHTAGG_API_KEY: key }, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
       );
-    const receivedCount = (n: number) =>
-      until(
-        () => received.length >= n,
-        (wake) => (wakeReceived = wake),
-      );
-
-    try {
-      await printed(/connected\n/);
-      secret = /Signing secret: (whsec_\S+)/.exec(output)![1]!;
-
-      const order = await f.hold(key);
-      await receivedCount(1);
-      const [hook] = received;
-      expect(hook!.verified).not.toBeInstanceOf(Error);
-      expect(hook!.verified).toMatchObject({ event: 'order.created', order_id: order.order_id });
-      expect(hook!.headers).toMatchObject({
-        'content-type': 'application/json',
-        'user-agent': 'service-webhooks/1.0',
-        'x-service-event': 'order.created',
-        'x-service-delivery': expect.stringMatching(/^whd_[0-9a-f]{32}$/),
+      let output = '';
+      let wakeOutput: () => void = () => {};
+      listen.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        wakeOutput();
       });
-      const listed = await f.app.inject({ method: 'GET', url: '/v1/events', headers: { 'x-api-key': key } });
-      const [event] = listed.json().events as { id: string; data: unknown }[];
-      expect(hook!.raw).toBe(JSON.stringify(event!.data));
-      await printed(new RegExp(`order\\.created  ${event!.id}  -> 204\\n`));
+      let errors = '';
+      listen.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => listen.once('exit', (code) => resolve(code)));
+      const printed = (pattern: RegExp) =>
+        until(
+          () => pattern.test(output),
+          (wake) => (wakeOutput = wake),
+        );
+      const receivedCount = (n: number) =>
+        until(
+          () => received.length >= n,
+          (wake) => (wakeReceived = wake),
+        );
 
-      // The connection drops and the gateway cannot be reached while an event is written.
-      await new Promise<void>((resolve) => {
-        proxy.close(() => resolve());
-        for (const socket of proxied) socket.destroy();
-      });
-      const stored = (await findAgencyOrder(f.platform.db, order.order_id, owner.agencyId))!;
-      const at = f.clock();
-      await enqueueEvent(f.platform.db, stored, {
-        event: 'order.updated',
-        payload: lifecyclePayload('order.updated', stored, at),
-        at,
-      });
-      await printed(/connection failed|disconnected/);
-      await startProxy(proxyPort);
-      await printed(new RegExp(`connected, resuming after ${event!.id}\\n`));
-      await receivedCount(2);
-      expect(received[1]!.verified).toMatchObject({ event: 'order.updated', order_id: order.order_id });
-      await printed(/order\.updated {2}evt_\w+ {2}-> 204\n/);
+      try {
+        await printed(/connected\n/);
+        secret = /Signing secret: (whsec_\S+)/.exec(output)![1]!;
 
-      listen.kill('SIGINT');
-      expect(await exited).toBe(0);
-      expect(output).toMatch(/Stopped\.\n$/);
-      expect(received).toHaveLength(2);
-      expect(errors).toBe('');
-    } finally {
-      listen.kill('SIGKILL');
-    }
-  });
+        const order = await f.hold(key);
+        await receivedCount(1);
+        const [hook] = received;
+        expect(hook!.verified).not.toBeInstanceOf(Error);
+        expect(hook!.verified).toMatchObject({ event: 'order.created', order_id: order.order_id });
+        expect(hook!.headers).toMatchObject({
+          'content-type': 'application/json',
+          'user-agent': 'service-webhooks/1.0',
+          'x-service-event': 'order.created',
+          'x-service-delivery': expect.stringMatching(/^whd_[0-9a-f]{32}$/),
+        });
+        const listed = await f.app.inject({ method: 'GET', url: '/v1/events', headers: { 'x-api-key': key } });
+        const [event] = listed.json().events as { id: string; data: unknown }[];
+        expect(hook!.raw).toBe(JSON.stringify(event!.data));
+        await printed(new RegExp(`order\\.created  ${event!.id}  -> 204\\n`));
 
-  it('refuses a receiver URL that is not http(s), a missing key and an unknown event name, in one line', async () => {
-    const cases: [string[], NodeJS.ProcessEnv, string][] = [
-      [
-        ['--forward-to', 'ftp://localhost/hooks', '--api-key', 'k'],
-        {},
-        'error: --forward-to must be an http:// or https:// URL, not "ftp://localhost/hooks"\n',
-      ],
-      [
-        ['--forward-to', 'localhost:3000', '--api-key', 'k'],
-        {},
-        'error: --forward-to must be an http:// or https:// URL, not "localhost:3000"\n',
-      ],
-      [
-        ['--forward-to', receiverUrl],
-        { FLIGHTAGG_API_KEY: '' },
-        'error: an API key is needed: pass --api-key or set FLIGHTAGG_API_KEY\n',
-      ],
-      [
-        ['--forward-to', receiverUrl, '--api-key', 'k', '--events', 'order.created,order.shipped'],
-        {},
-        'error: --events: "order.shipped" is not one of order.created, order.ticketed, order.updated, order.cancelled, order.refunded, order.ticketing_deadline_approaching\n',
-      ],
-    ];
-    const failures = await Promise.all(
-      cases.map(([args, env]) =>
-        run(process.execPath, [BIN, 'listen', ...args], { env: { ...cli.env, ...env }, cwd: ROOT }).then(
-          () => null,
-          (err: { code: number; stderr: string }) => err,
+        // The connection drops and the gateway cannot be reached while an event is written.
+        await new Promise<void>((resolve) => {
+          proxy.close(() => resolve());
+          for (const socket of proxied) socket.destroy();
+        });
+        const stored = (await findAgencyOrder(f.platform.db, order.order_id, owner.agencyId))!;
+        const at = f.clock();
+        await enqueueEvent(f.platform.db, stored, {
+          event: 'order.updated',
+          payload: lifecyclePayload('order.updated', stored, at),
+          at,
+        });
+        await printed(/connection failed|disconnected/);
+        await startProxy(proxyPort);
+        await printed(new RegExp(`connected, resuming after ${event!.id}\\n`));
+        await receivedCount(2);
+        expect(received[1]!.verified).toMatchObject({ event: 'order.updated', order_id: order.order_id });
+        await printed(/order\.updated {2}evt_\w+ {2}-> 204\n/);
+
+        listen.kill('SIGINT');
+        expect(await exited).toBe(0);
+        expect(output).toMatch(/Stopped\.\n$/);
+        expect(received).toHaveLength(2);
+        expect(errors).toBe('');
+      } finally {
+        listen.kill('SIGKILL');
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'refuses a receiver URL that is not http(s), a missing key and an unknown event name, in one line',
+    async () => {
+      const cases: [string[], NodeJS.ProcessEnv, string][] = [
+        [
+          ['--forward-to', 'ftp://localhost/hooks', '--api-key', 'k'],
+          {},
+          'error: --forward-to must be an http:// or https:// URL, not "ftp://localhost/hooks"\n',
+        ],
+        [
+          ['--forward-to', 'localhost:3000', '--api-key', 'k'],
+          {},
+          'error: --forward-to must be an http:// or https:// URL, not "localhost:3000"\n',
+        ],
+        [
+          ['--forward-to', receiverUrl],
+          { FLIGHTAGG_API_KEY: '' },
+          'error: an API key is needed: pass --api-key or set FLIGHTAGG_API_KEY\n',
+        ],
+        [
+          ['--forward-to', receiverUrl, '--api-key', 'k', '--events', 'order.created,order.shipped'],
+          {},
+          'error: --events: "order.shipped" is not one of order.created, order.ticketed, order.updated, order.cancelled, order.refunded, order.ticketing_deadline_approaching\n',
+        ],
+      ];
+      const failures = await Promise.all(
+        cases.map(([args, env]) =>
+          run(process.execPath, [BIN, 'listen', ...args], { env: { ...cli.env, ...env }, cwd: ROOT }).then(
+            () => null,
+            (err: { code: number; stderr: string }) => err,
+          ),
         ),
-      ),
-    );
-    cases.forEach(([args, , stderr], i) => {
-      expect(failures[i], args.join(' ')).not.toBeNull();
-      expect(failures[i]!.code).toBe(1);
-      expect(failures[i]!.stderr).toBe(stderr);
-    });
-  });
+      );
+      cases.forEach(([args, , stderr], i) => {
+        expect(failures[i], args.join(' ')).not.toBeNull();
+        expect(failures[i]!.code).toBe(1);
+        expect(failures[i]!.stderr).toBe(stderr);
+      });
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 
-  it('stops with one line when the gateway refuses the key', async () => {
-    const failure = await run(
-      process.execPath,
-      [BIN, 'listen', '--forward-to', receiverUrl, '--api-key', 'not-a-key', '--gateway', `http://127.0.0.1:${gatewayPort}`],
-      { env: cli.env, cwd: ROOT },
-    ).then(
-      () => null,
-      (err: { code: number; stderr: string }) => err,
-    );
-    expect(failure!.code).toBe(1);
-    expect(failure!.stderr).toMatch(/^error: the gateway refused the event stream: 401 /);
-  });
+  it(
+    'stops with one line when the gateway refuses the key',
+    async () => {
+      const failure = await run(
+        process.execPath,
+        [BIN, 'listen', '--forward-to', receiverUrl, '--api-key', 'not-a-key', '--gateway', `http://127.0.0.1:${gatewayPort}`],
+        { env: cli.env, cwd: ROOT },
+      ).then(
+        () => null,
+        (err: { code: number; stderr: string }) => err,
+      );
+      expect(failure!.code).toBe(1);
+      expect(failure!.stderr).toMatch(/^error: the gateway refused the event stream: 401 /);
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
 });
