@@ -59,6 +59,8 @@ export async function eventRoutes(app: FastifyInstance, { platform, streams }: E
   router.get(
     '/v1/events/stream',
     {
+      // A HEAD would open a stream that never sends a body, and hold one of the key's places.
+      exposeHeadRoute: false,
       schema: {
         operationId: 'streamEvents',
         tags: TAG,

@@ -101,6 +101,9 @@ describe('GET /v1/events/stream', () => {
     expect(badQuery.body).toMatchObject({ error: 'last_event_id must be an event id (evt_...)' });
     const anonymous = await openStream(`${base}/v1/events/stream`, {});
     expect(anonymous.status).toBe(401);
+    // No HEAD twin: it would hold a stream open with nothing to send.
+    const head = await fetch(`${base}/v1/events/stream`, { method: 'HEAD', headers: { 'x-api-key': key } });
+    expect(head.status).toBe(404);
   });
 
   it('holds at most 5 open streams per key: the sixth is 429 until one closes', async () => {
