@@ -5,6 +5,7 @@ import type { ApiKeyService } from './auth/api-keys/key-service.js';
 import { createAviation, type Aviation } from './aviation/plugin.js';
 import { createConnectors, type Connectors } from './connectors/plugin.js';
 import { createDashboard } from './dashboard/plugin.js';
+import { createEvents, type Events } from './events/plugin.js';
 import { createHealth } from './health/plugin.js';
 import { createIdentity, type Identity } from './identity/identity.js';
 import { createSessionGate } from './identity/sessions/session-gate.js';
@@ -52,6 +53,7 @@ export interface Gateway {
   billing: Billing;
   orders: Orders;
   webhooks: Webhooks;
+  events: Events;
   aviation: Aviation;
 }
 
@@ -159,6 +161,7 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   const shopping = createShopping({ platform, connectors: connectors.registry });
   const monitoring = createMonitoring({ platform, connectors: connectors.registry });
   const webhooks = createWebhooks({ platform, ...options.webhooks });
+  const events = createEvents({ platform });
   const health = createHealth({ platform });
   const aviation = createAviation({ platform });
   const dashboard = createDashboard({ platform });
@@ -175,8 +178,22 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   await app.register(portal.plugin);
   await app.register(orders.plugin);
   await app.register(webhooks.plugin);
+  await app.register(events.plugin);
   await app.register(aviation.plugin);
   await app.register(dashboard.plugin);
 
-  return { app, identity, apiKeys: auth.apiKeys, connectors, shopping, monitoring, portal, billing, orders, webhooks, aviation };
+  return {
+    app,
+    identity,
+    apiKeys: auth.apiKeys,
+    connectors,
+    shopping,
+    monitoring,
+    portal,
+    billing,
+    orders,
+    webhooks,
+    events,
+    aviation,
+  };
 }

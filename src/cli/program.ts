@@ -8,6 +8,7 @@ import { registerBillingCommands } from './billing-commands.js';
 import { registerBookingIntentCommands } from './booking-intent-commands.js';
 import { registerKeyCommands } from './key-commands.js';
 import { registerKeyringCommands } from './keyring-commands.js';
+import { registerListenCommand } from './listen-command.js';
 import { CommandExit, runInContext } from './command-context.js';
 import { print, withPlatform, type OutputOptions } from './run-command.js';
 import { registerServeCommand } from './serve-command.js';
@@ -57,11 +58,13 @@ export function buildProgram(configure: (program: Command) => void = () => {}): 
   registerBookingIntentCommands(program);
   registerAviationCommands(program);
   registerTestSystemCommands(program);
+  registerListenCommand(program);
   return program;
 }
 
-// Commands that make no sense inside a running gateway: they start servers of their own.
-const NOT_THROUGH_THE_GATEWAY = new Set(['serve', 'testsystem']);
+// Commands that make no sense inside a running gateway: they start servers of their own, or (listen)
+// run until stopped as a client of a gateway.
+const NOT_THROUGH_THE_GATEWAY = new Set(['serve', 'testsystem', 'listen']);
 
 /**
  * Runs operator commands inside the gateway, on its open storage, for its admin channel: the same

@@ -19,6 +19,12 @@ export const API_TAGS = [
       "On a path marked (R), a missing `airline` is 400 `airline is required` before the lookup; one that is not the order's carrier is 400 `airline does not match the order`.",
   },
   {
+    name: 'events',
+    description:
+      "Your agency's order events of the key's environment, kept 30 days: list them, read one with its webhook delivery state, " +
+      'or stream them as Server-Sent Events (what `flightagg listen` forwards to a local receiver).',
+  },
+  {
     name: 'aviation',
     description: 'Reference data: airports, airlines, aircraft types, routes; answers in the `{data, meta, errors}` envelope.',
   },

@@ -167,7 +167,7 @@ export const ERROR_CODES = {
   invalid_cursor: {
     status: 400,
     meaning: '`cursor` is not one this API gave out.',
-    operations: ['listOrders', 'listDashboardOrders'],
+    operations: ['listOrders', 'listDashboardOrders', 'listEvents'],
   },
   field_not_used: {
     status: 400,
@@ -238,8 +238,9 @@ export const ERROR_CODES = {
   api_key_expired: { status: 401, meaning: 'The key is past its `expiresAt`.', operations: ['api-key'] },
   unauthorized: {
     status: 401,
-    meaning: 'A static read-only key, with no agency behind it, reading orders; or a scrape of `/metrics` without its token.',
-    operations: ['listOrders', '/v1/orders/{orderID}', 'GET /metrics'],
+    meaning:
+      'A static read-only key, with no agency behind it, reading orders or events; or a scrape of `/metrics` without its token.',
+    operations: ['listOrders', '/v1/orders/{orderID}', '/v1/events', 'GET /metrics'],
   },
   missing_session: {
     status: 401,
@@ -385,6 +386,11 @@ export const ERROR_CODES = {
     operations: ['listManufacturerAircraftTypes'],
   },
   api_key_not_found: { status: 404, meaning: 'The agency has no API key with this id.', operations: ['/v1/dev/api-keys/{id}'] },
+  event_not_found: {
+    status: 404,
+    meaning: "The agency holds no event with this id in the key's environment, or it is older than the 30 days events are kept.",
+    operations: ['getEvent'],
+  },
   webhook_not_found: {
     status: 404,
     meaning: 'The agency has no webhook endpoint with this id.',
@@ -618,6 +624,12 @@ export const ERROR_CODES = {
       'resendVerificationEmail',
       'sendWebhookTestEvent',
     ],
+  },
+  too_many_streams: {
+    status: 429,
+    meaning:
+      'The API key already holds the most open event streams it may on this instance (5); close one, or retry after `Retry-After`.',
+    operations: ['streamEvents'],
   },
   allowance_burst: {
     status: 429,

@@ -1,0 +1,101 @@
+import { sql } from 'kysely';
+import type { Db } from '../platform/db/database.js';
+import type { OrderEventName } from '../orders/event-outbox.js';
+
+/** SQL of the events an agency reads: the order_events outbox and the deliveries fanned out from it. */
+
+export interface EventRow {
+  id: string;
+  order_id: string;
+  event: OrderEventName;
+  payload: Record<string, unknown>;
+  occurred_at: Date;
+}
+
+export interface DeliveryStateRow {
+  event_id: string;
+  endpoint_id: string;
+  status: 'pending' | 'delivered' | 'dead';
+  attempt_count: number;
+  last_attempt_at: Date | null;
+}
+
+/** Who reads: one agency in one environment, and the oldest moment still kept. */
+export interface EventScope {
+  agencyId: string;
+  environment: string;
+  keptSince: Date;
+}
+
+export interface EventFilter {
+  types: readonly OrderEventName[] | null;
+  orderId: string | null;
+  createdAfter: Date | null;
+  createdBefore: Date | null;
+}
+
+const where = (scope: EventScope, filter: EventFilter) =>
+  sql.join(
+    [
+      sql`agency_id = ${scope.agencyId}`,
+      sql`environment = ${scope.environment}`,
+      sql`occurred_at >= ${scope.keptSince}`,
+      ...(filter.types ? [sql`event = any(${[...filter.types]}::text[])`] : []),
+      ...(filter.orderId !== null ? [sql`order_id = ${filter.orderId}`] : []),
+      ...(filter.createdAfter ? [sql`occurred_at > ${filter.createdAfter}`] : []),
+      ...(filter.createdBefore ? [sql`occurred_at < ${filter.createdBefore}`] : []),
+    ],
+    sql` and `,
+  );
+
+/** Newest first, below `beforeId` when paging on. */
+export async function listEvents(
+  db: Db,
+  scope: EventScope,
+  { filter, beforeId, limit }: { filter: EventFilter; beforeId: string | null; limit: number },
+): Promise<EventRow[]> {
+  const { rows } = await sql<EventRow>`
+    select id::text as id, order_id, event, payload, occurred_at from order_events
+    where ${where(scope, filter)} ${beforeId !== null ? sql`and id < ${beforeId}::bigint` : sql``}
+    order by id desc limit ${limit}`.execute(db);
+  return rows;
+}
+
+/** Oldest first, after `afterId`: what a stream sends next. */
+export async function eventsAfter(
+  db: Db,
+  scope: EventScope,
+  { filter, afterId, limit }: { filter: EventFilter; afterId: string; limit: number },
+): Promise<EventRow[]> {
+  const { rows } = await sql<EventRow>`
+    select id::text as id, order_id, event, payload, occurred_at from order_events
+    where ${where(scope, filter)} and id > ${afterId}::bigint
+    order by id limit ${limit}`.execute(db);
+  return rows;
+}
+
+export async function findEvent(db: Db, scope: EventScope, id: string): Promise<EventRow | null> {
+  const { rows } = await sql<EventRow>`
+    select id::text as id, order_id, event, payload, occurred_at from order_events
+    where id = ${id}::bigint and agency_id = ${scope.agencyId} and environment = ${scope.environment}
+      and occurred_at >= ${scope.keptSince}`.execute(db);
+  return rows[0] ?? null;
+}
+
+/** The newest event id of the whole outbox (0 when empty): where a stream without Last-Event-ID starts. */
+export async function latestEventId(db: Db): Promise<string> {
+  const { rows } = await sql<{ id: string }>`select coalesce(max(id), 0)::text as id from order_events`.execute(db);
+  return rows[0]?.id ?? '0';
+}
+
+/** Each event's deliveries, one per endpoint it was fanned out to, with the time of the last attempt. */
+export async function deliveryStates(db: Db, eventIds: readonly string[]): Promise<DeliveryStateRow[]> {
+  if (eventIds.length === 0) return [];
+  const { rows } = await sql<DeliveryStateRow>`
+    select d.event_id::text as event_id, d.endpoint_id, d.status, d.attempt_count,
+           (select max(a.attempted_at) from webhook_attempts a where a.delivery_id = d.id) as last_attempt_at
+    from webhook_deliveries d
+    where d.event_id = any(${eventIds.map(Number)}::bigint[])
+    order by d.event_id, d.created_at, d.endpoint_id`.execute(db);
+  return rows;
+}

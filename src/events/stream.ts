@@ -1,0 +1,162 @@
+import { once } from 'node:events';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
+import type { Db } from '../platform/db/database.js';
+import { EVENTS_POLICY } from './policy.js';
+import { bodyOf, eventId, scopeAt, type EventReader } from './service.js';
+import { eventsAfter, type EventFilter } from './store.js';
+
+/** The terminal message of a stream the server ends: the client reconnects with Last-Event-ID. */
+export const STREAM_SHUTDOWN = {
+  error: 'the server is shutting down; reconnect with Last-Event-ID to resume',
+  code: 'server_shutting_down',
+} as const;
+const STREAM_UNAVAILABLE = {
+  error: 'events could not be read; reconnect with Last-Event-ID to resume',
+  code: 'database_unavailable',
+} as const;
+
+/**
+ * The event streams open on this instance: how many each key holds (bounded) and how to end them
+ * all when the server closes. Per instance: a stream lives on one connection to one instance.
+ */
+export class OpenStreams {
+  private readonly perKey = new Map<string, number>();
+  private readonly enders = new Set<() => void>();
+
+  /** Takes one of the key's stream places, or answers false when it holds the most it may. */
+  take(keyId: string): boolean {
+    const held = this.perKey.get(keyId) ?? 0;
+    if (held >= EVENTS_POLICY.maxStreamsPerKey) return false;
+    this.perKey.set(keyId, held + 1);
+    return true;
+  }
+
+  release(keyId: string): void {
+    const held = (this.perKey.get(keyId) ?? 1) - 1;
+    if (held <= 0) this.perKey.delete(keyId);
+    else this.perKey.set(keyId, held);
+  }
+
+  track(end: () => void): () => void {
+    this.enders.add(end);
+    return () => this.enders.delete(end);
+  }
+
+  /** Ends every open stream with the shutdown message; answers how many there were. */
+  endAll(): number {
+    const ending = [...this.enders];
+    for (const end of ending) end();
+    return ending.length;
+  }
+}
+
+const message = (id: string, type: string, data: string) => `id: ${id}\nevent: ${type}\ndata: ${data}\n\n`;
+const terminal = (data: object) => `event: error\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** Writes, waiting for the socket when its buffer is full (a long replay to a slow client). */
+async function write(res: ServerResponse, text: string, signal: AbortSignal): Promise<void> {
+  if (res.writableEnded || res.destroyed) return;
+  if (!res.write(text)) await once(res, 'drain', { signal }).catch(() => undefined);
+  // A response holds writes back until the next tick; an event must leave now.
+  res.socket?.uncork();
+}
+
+export interface StreamRun {
+  db: Db;
+  reader: EventReader;
+  /** The API key holding one of its stream places, given back when the stream ends. */
+  keyId: string;
+  filter: EventFilter;
+  /** The outbox id after which to start: the Last-Event-ID's, or the newest one at open. */
+  afterId: string;
+  clock: () => Date;
+  logger: FastifyBaseLogger;
+  streams: OpenStreams;
+}
+
+/**
+ * Takes the reply over and streams the reader's events after `afterId`: first those missed (still
+ * kept), then new ones as any instance writes them, read from the table every second. Ids are
+ * taken at insert, not at commit, so an id below one already sent may still appear: ids stay
+ * looked at for EVENTS_POLICY.settleMs after they were first seen, and what was sent is skipped.
+ */
+export async function runEventStream(reply: FastifyReply, run: StreamRun): Promise<void> {
+  const gone = new AbortController();
+  let untrack = () => {};
+  let heartbeat: NodeJS.Timeout | undefined;
+  try {
+    const headers = { ...reply.getHeaders() } as OutgoingHttpHeaders;
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // Proxies such as nginx buffer responses unless told not to; an event must arrive when sent.
+      'x-accel-buffering': 'no',
+    });
+    const endWith = (data: object) => {
+      if (!res.writableEnded && !res.destroyed) {
+        // The connection goes too: its headers promised keep-alive, and a closing server waits for it.
+        const socket = res.socket;
+        res.end(terminal(data), () => socket?.destroy());
+      }
+      gone.abort();
+    };
+    untrack = run.streams.track(() => endWith(STREAM_SHUTDOWN));
+    res.on('close', () => gone.abort());
+    heartbeat = setInterval(() => void write(res, ': heartbeat\n\n', gone.signal), EVENTS_POLICY.heartbeatMs);
+    // Lets the client know the stream is open before any event comes.
+    await write(res, ': stream open\n\n', gone.signal);
+    try {
+      await pump(res, run, gone.signal);
+    } catch (err) {
+      run.logger.warn({ err }, 'event stream ended: events could not be read');
+      endWith(STREAM_UNAVAILABLE);
+    }
+  } finally {
+    gone.abort();
+    clearInterval(heartbeat);
+    untrack();
+    run.streams.release(run.keyId);
+  }
+}
+
+/** Sends what is after the low-water mark and not sent yet, every poll interval, until the stream is gone. */
+async function pump(res: ServerResponse, run: StreamRun, gone: AbortSignal): Promise<void> {
+  let lowWater = BigInt(run.afterId);
+  const sent = new Map<bigint, number>();
+  while (!gone.aborted) {
+    let from = lowWater;
+    for (;;) {
+      const rows = await eventsAfter(run.db, scopeAt(run.reader, run.clock()), {
+        filter: run.filter,
+        afterId: from.toString(),
+        limit: EVENTS_POLICY.batchSize,
+      });
+      for (const row of rows) {
+        const id = BigInt(row.id);
+        if (sent.has(id)) continue;
+        await write(res, message(eventId(row.id), row.event, bodyOf(row)), gone);
+        sent.set(id, performance.now());
+      }
+      const last = rows.at(-1);
+      if (!last || rows.length < EVENTS_POLICY.batchSize || gone.aborted) break;
+      from = BigInt(last.id);
+    }
+    lowWater = settle(sent, lowWater);
+    await sleep(EVENTS_POLICY.pollMs, undefined, { signal: gone }).catch(() => undefined);
+  }
+}
+
+/** Moves the low-water mark past ids first seen over settleMs ago and forgets them. */
+function settle(sent: Map<bigint, number>, lowWater: bigint): bigint {
+  const settledBefore = performance.now() - EVENTS_POLICY.settleMs;
+  let mark = lowWater;
+  for (const [id, seenAt] of sent) if (seenAt <= settledBefore && id > mark) mark = id;
+  for (const id of sent.keys()) if (id <= mark) sent.delete(id);
+  return mark;
+}
