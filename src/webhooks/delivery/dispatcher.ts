@@ -10,8 +10,8 @@ import { deliveryBody } from './body.js';
 import type { WebhookMetrics } from './metrics.js';
 import { createPinnedAgent } from './pinned-agent.js';
 import { retryDelayMs } from './retry-schedule.js';
-import { sendAttempt, USER_AGENT, type SendResult } from './sender.js';
-import { signatureHeader } from './signer.js';
+import { webhookHeaders } from './headers.js';
+import { sendAttempt, type SendResult } from './sender.js';
 import type { GuardOptions } from './ssrf-guard.js';
 import { createAttemptRecorder } from './attempt-recorder.js';
 import { claimDue, fanOutEvents, hasWork, type AttemptOutcome, type ClaimedDelivery, type FinishResult } from './store.js';
@@ -102,11 +102,7 @@ export function createDispatcher(deps: DispatcherDeps) {
         timeoutMs: deps.attemptTimeoutMs,
         body: request.body,
         headers: {
-          'content-type': 'application/json',
-          'user-agent': USER_AGENT,
-          'x-service-event': request.event,
-          'x-service-delivery': request.deliveryId,
-          'x-service-signature': signatureHeader(secret, request.body, request.at),
+          ...webhookHeaders({ event: request.event, deliveryId: request.deliveryId, secret, body: request.body, at: request.at }),
           ...(request.test ? { 'x-service-test': 'true' } : {}),
         },
       },

@@ -2,8 +2,8 @@ import { USER_AGENT } from './sender.js';
 import { signatureHeader } from './signer.js';
 
 /**
- * The headers a webhook is sent with (docs/webhooks.md, "Delivery"), as `flightagg listen` sends
- * them to a local receiver so that the receiver's own verification runs unchanged.
+ * The headers a webhook is sent with (docs/webhooks.md, "Delivery"): the dispatcher's, and
+ * `flightagg listen`'s to a local receiver, so that the receiver's own verification runs unchanged.
  */
 export function webhookHeaders(input: {
   event: string;
