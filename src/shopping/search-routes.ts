@@ -22,7 +22,7 @@ import { validateSearch } from './search-validation.js';
 /** Stored bytes go out as they are: no serializer, no schema, no copy. */
 const sendBytes = (reply: FastifyReply, bytes: Buffer) => reply.send(bytes);
 
-const FailedSchema = Type.Object({
+export const FailedSchema = Type.Object({
   error: Type.String({
     description: '`all airline connections failed — please retry later`, or why a live connection is not configured',
   }),

@@ -104,6 +104,14 @@ export interface OrderTables {
     departing_at: string;
   };
 
+  // 0023_order_passenger_names
+  order_passenger_names: {
+    order_id: string;
+    agency_id: string;
+    environment: string;
+    name_key: string;
+  };
+
   // 0018_airline_notification_bounds
   airline_notification_receipts: {
     digest: string;
