@@ -73,6 +73,11 @@ describe('dashboard search, price and booking', () => {
     expect(rows[0]).toEqual({ created_by_key_id: null, agency_id: f.agencyId, environment: 'test' });
     expect((await get('/v1/dev/orders?passenger_name=DUPRE')).json().orders[0].order_id).toBe(order.order_id);
 
+    // A booking for look-to-book, as one by key would be.
+    const { rows: counted } = await sql<{ bookings: string }>`
+      select bookings from look_to_book_daily where agency_id = ${f.agencyId}`.execute(f.platform.db);
+    expect(Number(counted[0]?.bookings ?? 0)).toBeGreaterThanOrEqual(1);
+
     // Another agency's session neither sees it nor finds it by name.
     expect((await get(`/v1/dev/orders/${encodeURIComponent(order.order_id)}`, stranger)).statusCode).toBe(404);
     expect((await get('/v1/dev/orders?passenger_name=dupre', stranger)).json().orders).toEqual([]);
