@@ -127,6 +127,21 @@ describe('dashboard search, price and booking', () => {
     }
   });
 
+  it("shares the agency's search rate limit with its API searches", async () => {
+    const { agencyId, secret } = await f.agencyWithKey();
+    await sql`update agencies set search_rate_limit = 2 where id = ${agencyId}`.execute(f.platform.db);
+    const staff = await sessionOf(agencyId, 'developer');
+    // Every search request counts, a refused one too: no airline is needed to fill the budget.
+    expect((await f.search({}, secret)).statusCode).toBe(400);
+    const second = await post('/v1/dev/shopping/offers', {}, staff);
+    expect(second.statusCode).toBe(400);
+    expect(second.headers['ratelimit-remaining']).toBe('0');
+    const third = await post('/v1/dev/shopping/offers', {}, staff);
+    expect(third.statusCode).toBe(429);
+    expect(third.headers['retry-after']).toBe('60');
+    expect((await f.search({}, secret)).statusCode).toBe(429);
+  });
+
   it('the dashboard routes are session routes, not metered against the plan', () => {
     const routes = f.app.declaredRoutes.filter(
       (r) => r.method === 'POST' && ['/v1/dev/shopping/offers', '/v1/dev/offers/price', '/v1/dev/orders'].includes(r.url),
