@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listHistory } from '../../src/orders/history-store.js';
 import { orderFixture, PASSENGER, type OrderFixture } from '../orders/order-fixture.js';
@@ -24,6 +25,36 @@ async function sessionOf(agencyId: string, role: 'owner' | 'admin' | 'developer'
   });
   const res = await f.app.inject({ method: 'POST', url: '/v1/dev/login', payload: { email: u.email, password: PASSWORD } });
   return { authorization: `Bearer ${res.json().token as string}` };
+}
+
+/** A support session on the fixture's agency, opened by an operator holding `permissions` (as support-permissions.test.ts). */
+async function supportSession(permissions: string[]): Promise<Record<string, string>> {
+  const operator = await f.gateway.identity.createUser({
+    agencyId: null,
+    email: `op-${Math.random().toString(36).slice(2, 10)}@gateway.test`,
+    password: PASSWORD,
+    role: 'owner',
+    permissions,
+    emailVerified: true,
+  });
+  const login = await f.app.inject({
+    method: 'POST',
+    url: '/v1/dev/login',
+    payload: { email: operator.email, password: PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${login.json().token as string}` };
+  // Admin paths need a verified second factor: enrolling TOTP verifies this session.
+  const started = await f.app.inject({ method: 'POST', url: '/v1/dev/me/mfa/totp', headers, payload: { password: PASSWORD } });
+  const code = TOTP.generate({ secret: Secret.fromBase32(started.json().secret as string) });
+  await f.app.inject({ method: 'POST', url: '/v1/dev/me/mfa/totp/confirm', headers, payload: { code } });
+  const opened = await f.app.inject({
+    method: 'POST',
+    url: '/v1/admin/support-sessions',
+    headers,
+    payload: { agencyId: f.agencyId, reason: 'ticket 1234' },
+  });
+  expect(opened.statusCode, opened.body).toBe(201);
+  return { authorization: `Bearer ${opened.json().token as string}` };
 }
 
 beforeAll(async () => {
@@ -125,6 +156,22 @@ describe('dashboard search, price and booking', () => {
       const withKey = await f.app.inject({ method: 'POST', url, payload: {}, headers: { 'x-api-key': f.key } });
       expect(withKey.statusCode, url).toBe(401);
     }
+  });
+
+  it('support books for the agency only with orders.support, recorded as support', async () => {
+    const readOnly = await supportSession(['support.session']);
+    const search = await post('/v1/dev/shopping/offers', oneWay(33), readOnly);
+    expect(search.statusCode).toBe(403);
+    expect(search.json().code).toBe('missing_permission');
+    const book = await post('/v1/dev/orders', { offer_id: 'AA-x', passengers: [PASSENGER] }, readOnly);
+    expect(book.json().code).toBe('missing_permission');
+
+    const servicing = await supportSession(['support.session', 'orders.support']);
+    const priced = await pricedOffer(33, servicing);
+    const created = await post('/v1/dev/orders', { offer_id: priced.offer_id, passengers: [PASSENGER] }, servicing);
+    expect(created.statusCode, created.body).toBe(201);
+    const history = await listHistory(f.platform.db, created.json().order_id as string);
+    expect(history[0]).toMatchObject({ actor_kind: 'support', on_behalf_of_agency_id: f.agencyId });
   });
 
   it("shares the agency's search rate limit with its API searches", async () => {
