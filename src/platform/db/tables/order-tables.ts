@@ -104,14 +104,6 @@ export interface OrderTables {
     departing_at: string;
   };
 
-  // 0023_order_passenger_names
-  order_passenger_names: {
-    order_id: string;
-    agency_id: string;
-    environment: string;
-    name_key: string;
-  };
-
   // 0018_airline_notification_bounds
   airline_notification_receipts: {
     digest: string;
@@ -121,5 +113,13 @@ export interface OrderTables {
     order_id: string;
     claimed_at: Date;
     due_at: Date | null;
+  };
+
+  // 0023_order_passenger_names
+  order_passenger_names: {
+    order_id: string;
+    agency_id: string;
+    environment: string;
+    name_key: string;
   };
 }
