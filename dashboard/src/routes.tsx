@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { paths } from './lib/paths';
 import { AcceptInvite } from './screens/accept-invite';
+import { Book } from './screens/book';
 import { Keys } from './screens/keys';
 import { Operators } from './screens/operators';
 import { OrderPage } from './screens/order-page';
@@ -45,6 +46,7 @@ export const ROUTES: readonly Route[] = [
   { path: paths.overview, access: 'signed-in', label: 'Overview', screen: () => <Overview /> },
   { path: paths.keys, access: 'signed-in', label: 'API keys', screen: () => <Keys /> },
   { path: paths.orders, access: 'signed-in', label: 'Orders', screen: () => <Orders /> },
+  { path: paths.book, access: 'signed-in', label: 'Book', screen: () => <Book /> },
   { path: paths.orderPrefix, prefix: true, access: 'signed-in', screen: ({ param }) => <OrderPage id={param} /> },
   { path: paths.webhooks, access: 'signed-in', label: 'Webhooks', screen: () => <Webhooks /> },
   { path: paths.team, access: 'signed-in', label: 'Team', screen: () => <Team /> },

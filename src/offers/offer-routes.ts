@@ -25,6 +25,13 @@ export interface OfferRoutesOptions {
   bookedOrders: BookedOrderResolver | null;
 }
 
+/** The offer ids a price request names (`offers[]` or `offer_id`): 400 `offer_id_required` when none or an empty one. */
+export function offerIdsOf(body: { offers?: { offer_id?: string }[]; offer_id?: string }): string[] {
+  const ids = body.offers ? body.offers.map((o) => o.offer_id ?? '') : body.offer_id ? [body.offer_id] : [];
+  if (ids.length === 0 || ids.some((id) => id === '')) throw badRequest('offer_id is required', 'offer_id_required');
+  return ids;
+}
+
 export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async (app, { offers: service, bookedOrders }) => {
   const env = (request: { apiKey: { environment: 'test' | 'live' } | null }) => request.apiKey?.environment ?? 'test';
 
@@ -46,9 +53,7 @@ export const offerRoutes: FastifyPluginAsyncTypebox<OfferRoutesOptions> = async 
     },
     async (request) => {
       const body = request.body ?? {};
-      const ids = body.offers ? body.offers.map((o) => o.offer_id ?? '') : body.offer_id ? [body.offer_id] : [];
-      if (ids.length === 0 || ids.some((id) => id === '')) throw badRequest('offer_id is required', 'offer_id_required');
-      return service.price(ids, body.airline, env(request));
+      return service.price(offerIdsOf(body), body.airline, env(request));
     },
   );
 

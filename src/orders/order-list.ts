@@ -3,7 +3,7 @@ import type { Db } from '../platform/db/database.js';
 import { badRequest } from '../platform/errors.js';
 import { listOrders } from './order-store.js';
 import { orderView } from './order-view.js';
-import type { ListQuery } from './schemas.js';
+import { PASSENGER_NAME_MAX, type ListQuery } from './schemas.js';
 
 /** The keyset cursor: the last row's (created_at, id), opaque to the caller. */
 const encodeCursor = (createdAt: Date, id: string) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
@@ -13,6 +13,21 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const createdAt = new Date(at ?? '');
   if (!id || Number.isNaN(createdAt.getTime())) throw badRequest('invalid cursor', 'invalid_cursor');
   return { createdAt, id };
+}
+
+// Letters (any script, with their accents), and the separators names carry.
+const PASSENGER_NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'’-]*$/u;
+
+/** `passenger_name`, trimmed: 1 to PASSENGER_NAME_MAX characters of a name, or 400 naming the field. */
+function passengerNameOf(value: string): string {
+  const name = value.trim();
+  if (name.length === 0 || name.length > PASSENGER_NAME_MAX || !PASSENGER_NAME.test(name)) {
+    throw badRequest(
+      `passenger_name must be 1 to ${PASSENGER_NAME_MAX} characters of a last name (letters, spaces, hyphens, apostrophes, periods)`,
+      'invalid_request',
+    );
+  }
+  return name;
 }
 
 /**
@@ -33,6 +48,7 @@ export async function listOrderPage(
     airline: query.airline?.toUpperCase() ?? null,
     status: query.status ?? null,
     pnr: query.pnr?.toUpperCase() ?? null,
+    passengerName: query.passenger_name === undefined ? null : passengerNameOf(query.passenger_name),
     creditAt: query.has_credit === true ? now : null,
     after: query.cursor ? decodeCursor(query.cursor) : null,
     limit: limit + 1,

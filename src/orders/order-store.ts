@@ -22,6 +22,15 @@ function openDepartures(status: OrderStatus, details: OrderDetails): string {
   return JSON.stringify([...new Set(times)]);
 }
 
+/**
+ * The passengers' last names, as `order_passenger_names` keeps them for GET /v1/orders?passenger_name=
+ * (folded by the SQL function passenger_name_key, migration 0023). NFC first, so a name sent with
+ * combining accents folds like its composed spelling.
+ */
+function passengerNames(details: OrderDetails): string {
+  return JSON.stringify([...new Set(details.passengers.map((p) => p.familyName.normalize('NFC')))]);
+}
+
 export async function insertOrder(db: Db, row: NewOrder): Promise<OrderRow> {
   const { rows } = await sql<OrderRow>`
     with inserted as (
@@ -35,7 +44,11 @@ export async function insertOrder(db: Db, row: NewOrder): Promise<OrderRow> {
       returning *),
     departures as (
       insert into order_departures (order_id, departing_at)
-      select ${row.id}, d from jsonb_array_elements_text(${openDepartures(row.status, row.details)}::jsonb) d)
+      select ${row.id}, d from jsonb_array_elements_text(${openDepartures(row.status, row.details)}::jsonb) d),
+    names as (
+      insert into order_passenger_names (order_id, agency_id, environment, name_key)
+      select distinct ${row.id}, ${row.agency_id}, ${row.environment}, passenger_name_key(n)
+      from jsonb_array_elements_text(${passengerNames(row.details)}::jsonb) n)
     select * from inserted`.execute(db);
   return rows[0]!;
 }
@@ -103,6 +116,8 @@ export interface ListFilter {
   airline: string | null;
   status: string | null;
   pnr: string | null;
+  /** A passenger's last name or its beginning, as given (folded in SQL); null: any. */
+  passengerName: string | null;
   /** Only orders holding a trip credit still available at this time (has_credit=true); null: any order. */
   creditAt: Date | null;
   after: { createdAt: Date; id: string } | null;
@@ -115,6 +130,12 @@ export async function listOrders(db: Db, f: ListFilter): Promise<OrderRow[]> {
   if (f.airline) conditions.push(sql`airline = ${f.airline}`);
   if (f.status) conditions.push(sql`status = ${f.status}`);
   if (f.pnr) conditions.push(sql`pnr = ${f.pnr}`);
+  // Prefix of the folded last name; the key holds letters only, so the pattern has no wildcard of its own.
+  if (f.passengerName)
+    conditions.push(sql`id in (
+      select order_id from order_passenger_names
+      where agency_id = ${f.agencyId} and environment = ${f.environment}
+        and name_key like passenger_name_key(${f.passengerName.normalize('NFC')}) || '%')`);
   // A credit without the airline's expiry runs 12 months from the booking (order-credits.ts).
   if (f.creditAt)
     conditions.push(sql`exists (

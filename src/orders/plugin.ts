@@ -5,6 +5,7 @@ import type { OfferService, BookedOrderResolver } from '../offers/offer-service.
 import { API_KEY_ROUTE, SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import { BOOKING_RECOVERY_INTERVAL_MS, BOOKING_RECOVERY_JOB, runBookingRecovery } from './booking/recovery.js';
+import { dashboardBookingRoutes } from './booking/dashboard-booking-routes.js';
 import { bookingRoutes } from './booking/routes.js';
 import { dashboardOrderRoutes } from './dashboard-routes.js';
 import { runDeadlineSweep } from './deadline-sweep.js';
@@ -109,6 +110,7 @@ export function createOrders({ platform, connectors, requireAccreditation, ancil
           gate: writeGate(platform.config),
           ancillaries,
         });
+        await dashboard.register(dashboardBookingRoutes, { platform, connectors, requireAccreditation });
       });
     },
     { name: 'orders', dependencies: ['connectors', 'session-gate'], encapsulate: true },

@@ -209,10 +209,22 @@ export const GetOrderQuery = Type.Object({
   airline: Type.Optional(Type.String()),
   refresh: Type.Optional(Type.Boolean({ description: 're-read the order from the airline and apply what changed' })),
 });
+/** The longest `passenger_name` a list accepts: longer than any airline takes a last name. */
+export const PASSENGER_NAME_MAX = 64;
+
 export const ListQuery = Type.Object({
   airline: Type.Optional(Type.String()),
   status: Type.Optional(OrderStatusSchema),
   pnr: Type.Optional(Type.String()),
+  passenger_name: Type.Optional(
+    Type.String({
+      maxLength: PASSENGER_NAME_MAX,
+      description:
+        "Orders with a passenger whose last name starts with this (`dup` finds Dupont and Dupré), case- and accent-blind: `dupre` finds Dupré; spaces, hyphens, apostrophes and periods are ignored (`obrien` finds O'Brien). " +
+        `1 to ${PASSENGER_NAME_MAX} characters: letters, spaces, hyphens, apostrophes, periods; 400 \`invalid_request\` naming \`passenger_name\` otherwise.`,
+      examples: ['dupont'],
+    }),
+  ),
   has_credit: Type.Optional(
     Type.Boolean({ description: 'true: only orders holding a trip credit still `available` (see `credits`)' }),
   ),

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
-import { API_KEY_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
+import { API_KEY_ROUTE, SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import { createLookToBook, LOOK_TO_BOOK_FLUSH_MS, type LookToBook } from './look-to-book.js';
 import { createSearchCache } from './search-cache.js';
 import { createSearchRateLimit } from './search-rate-limit.js';
+import { dashboardSearchRoutes } from './dashboard-search-routes.js';
 import { searchRoutes } from './search-routes.js';
 import { createSearchService, type SearchService } from './search-service.js';
 
@@ -21,19 +22,27 @@ export interface Shopping {
   lookToBook: LookToBook;
 }
 
-/** Offer search: `/v1/shopping/offers` and its stream, the search cache and look-to-book counting. */
+/** Offer search: `/v1/shopping/offers` and its stream, the dashboard's `/v1/dev/shopping/offers`, the search cache and look-to-book counting. */
 export function createShopping({ platform, connectors }: ShoppingOptions): Shopping {
   const lookToBook = createLookToBook(platform);
   const search = createSearchService(platform, connectors, createSearchCache(platform));
 
   const plugin = fp(
     async (app) => {
-      setRoutePolicy(app, { ...API_KEY_ROUTE, meter: 'shopping' });
       platform.scheduler.add({ name: 'look-to-book-flush', intervalMs: LOOK_TO_BOOK_FLUSH_MS, run: () => lookToBook.flush() });
       app.addHook('onClose', async () => lookToBook.flush());
-      await app.register(searchRoutes, { platform, search, lookToBook, rateLimit: createSearchRateLimit(platform) });
+      const rateLimit = createSearchRateLimit(platform);
+      await app.register(async (api) => {
+        setRoutePolicy(api, { ...API_KEY_ROUTE, meter: 'shopping' });
+        await api.register(searchRoutes, { platform, search, lookToBook, rateLimit });
+      });
+      // The dashboard's search on a portal session: not metered, the same rate limit (docs/dashboard.md).
+      await app.register(async (dashboard) => {
+        setRoutePolicy(dashboard, SESSION_ROUTE);
+        await dashboard.register(dashboardSearchRoutes, { platform, search, lookToBook, rateLimit });
+      });
     },
-    { name: 'shopping', dependencies: ['connectors'], encapsulate: true },
+    { name: 'shopping', dependencies: ['connectors', 'session-gate'], encapsulate: true },
   );
   return { plugin, search, lookToBook };
 }

@@ -24,7 +24,7 @@ export interface SearchRateLimit {
 
 /**
  * 60 searches per rolling minute per agency (or the agency's own `search_rate_limit`), both search
- * endpoints together, shared through Redis when configured. Every search answer carries the
+ * endpoints and the dashboard's search together, shared through Redis when configured. Every search answer carries the
  * RateLimit-* headers; the 429 also carries `Retry-After: 60`.
  *
  * The limit counts every search request, valid or not, so it runs before validation; with Redis,
@@ -49,11 +49,18 @@ export function createSearchRateLimit(platform: Platform): SearchRateLimit {
     return limit;
   }
 
+  /** The agency searching: the API key's, or the portal session's on the dashboard's search. */
+  const agencyOf = (request: FastifyRequest) => request.apiKey?.agencyId ?? request.session?.agencyId ?? null;
+  /** The key's environment, or on the dashboard the `environment` asked for (validated later; anything else reads test). */
+  const environmentOf = (request: FastifyRequest): 'test' | 'live' =>
+    request.apiKey?.environment ??
+    ((request.query as { environment?: unknown } | undefined)?.environment === 'live' ? 'live' : 'test');
+
   function likelyCacheKey(request: FastifyRequest): string | null {
     if (!admission.readsCache || typeof request.body !== 'object' || request.body === null) return null;
     try {
       const search = validateSearch(request.body as SearchRequestBody, platform.clock());
-      return searchCacheKey(search, request.apiKey?.environment ?? 'test');
+      return searchCacheKey(search, environmentOf(request));
     } catch {
       return null;
     }
@@ -61,9 +68,9 @@ export function createSearchRateLimit(platform: Platform): SearchRateLimit {
 
   return {
     async enforce(request, reply) {
-      const key = request.apiKey;
-      const subject = key?.agencyId ? `agency:${key.agencyId}` : `key:${key?.id ?? request.ip}`;
-      const limit = await limitFor(key?.agencyId ?? null);
+      const agencyId = agencyOf(request);
+      const subject = agencyId ? `agency:${agencyId}` : `key:${request.apiKey?.id ?? request.ip}`;
+      const limit = await limitFor(agencyId);
       const cacheKey = likelyCacheKey(request);
       const { decision, cached } = await admission.take({
         subject,

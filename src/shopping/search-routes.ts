@@ -22,7 +22,7 @@ import { validateSearch } from './search-validation.js';
 /** Stored bytes go out as they are: no serializer, no schema, no copy. */
 const sendBytes = (reply: FastifyReply, bytes: Buffer) => reply.send(bytes);
 
-const FailedSchema = Type.Object({
+export const FailedSchema = Type.Object({
   error: Type.String({
     description: '`all airline connections failed — please retry later`, or why a live connection is not configured',
   }),
@@ -43,7 +43,7 @@ export interface SearchRoutesOptions {
   platform: Platform;
   search: SearchService;
   lookToBook: LookToBook;
-  /** The per-agency search rate limit, shared by both search endpoints. */
+  /** The per-agency search rate limit, shared by both search endpoints and the dashboard's search. */
   rateLimit: SearchRateLimit;
 }
 
@@ -54,7 +54,7 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
 ) => {
   const { config } = platform;
 
-  const limits = `Rate limit: ${config.search.rateLimitPerMinute} searches per rolling minute per agency (adjustable per agency), both search endpoints together; 429 with \`Retry-After: 60\` beyond it; \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` on every answer. Identical searches within the cache time-to-live (${config.search.cacheTtlSeconds} s, never past the earliest offer expiry; results with no offers, with an airline down, or with an airline that answered no offers are not cached) come from cache. Offers are ordered cheapest first across airlines (\`total_amount\`; an answer in more than one currency is grouped by currency code, each group cheapest first; docs/shopping.md). The aggregator time-out bounding a search is ${config.search.timeoutMs} ms.`;
+  const limits = `Rate limit: ${config.search.rateLimitPerMinute} searches per rolling minute per agency (adjustable per agency), both search endpoints and the dashboard's search (\`POST /v1/dev/shopping/offers\`) together; 429 with \`Retry-After: 60\` beyond it; \`RateLimit-Limit\`, \`RateLimit-Remaining\`, \`RateLimit-Reset\` on every answer. Identical searches within the cache time-to-live (${config.search.cacheTtlSeconds} s, never past the earliest offer expiry; results with no offers, with an airline down, or with an airline that answered no offers are not cached) come from cache. Offers are ordered cheapest first across airlines (\`total_amount\`; an answer in more than one currency is grouped by currency code, each group cheapest first; docs/shopping.md). The aggregator time-out bounding a search is ${config.search.timeoutMs} ms.`;
 
   const prepare = (body: SearchRequestBody, apiKey: ApiKeyContext | null) => {
     const request = validateSearch(body, platform.clock());

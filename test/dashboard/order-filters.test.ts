@@ -73,6 +73,14 @@ describe("the Orders screen's state in the URL", () => {
     expect(parseOrderListSearch('?has_credit=yes').filters).not.toHaveProperty('hasCredit');
   });
 
+  it('searches by a passenger last name, trimmed, and keeps it in the URL', () => {
+    const filters = { ...NO_FILTERS, passengerName: '  Dupré ' };
+    expect(orderListQuery(filters, null)).toMatchObject({ passenger_name: 'Dupré' });
+    expect(orderListQuery({ ...NO_FILTERS, passengerName: '   ' }, null)).not.toHaveProperty('passenger_name');
+    const search = orderListSearch(filters, firstPage());
+    expect(parseOrderListSearch(search.slice(1)).filters.passengerName).toBe('Dupré');
+  });
+
   it('drops what the API would refuse from a hand-edited link', () => {
     expect(parseOrderListSearch('?status=lost&environment=prod&pnr=abcdefgh&airline=V$S&cursor=').filters).toEqual({
       status: '',

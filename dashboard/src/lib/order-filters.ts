@@ -11,6 +11,8 @@ export interface OrderFilters {
   environment: 'test' | 'live';
   /** Only orders holding a trip credit still available (`has_credit=true`); absent or false: any. */
   hasCredit?: boolean;
+  /** The beginning of a passenger's last name (`passenger_name`: case- and accent-blind); absent or '': any. */
+  passengerName?: string;
 }
 
 export const NO_FILTERS: OrderFilters = { status: '', pnr: '', airline: '', environment: 'test' };
@@ -20,6 +22,9 @@ const airlineCode = (text: string): string => {
   const code = text.trim().toUpperCase();
   return /^[A-Z0-9]{2}$/.test(code) ? code : '';
 };
+
+/** The last-name search as sent: trimmed, at most the API's 64 characters. */
+const passengerName = (filters: OrderFilters): string => (filters.passengerName ?? '').trim().slice(0, 64);
 
 /** The query of `GET /v1/dev/orders` for the filters and a page's cursor: empty filters are left out. */
 export function orderListQuery(filters: OrderFilters, cursor: string | null, limit = 20) {
@@ -32,6 +37,7 @@ export function orderListQuery(filters: OrderFilters, cursor: string | null, lim
     ...(pnr ? { pnr } : {}),
     ...(airline ? { airline } : {}),
     ...(filters.hasCredit ? { has_credit: true } : {}),
+    ...(passengerName(filters) ? { passenger_name: passengerName(filters) } : {}),
     ...(cursor ? { cursor } : {}),
   };
 }
@@ -52,7 +58,7 @@ export const pageNumber = (p: Paging): number => p.stack.length;
 
 /**
  * The list's state in the URL's query string, so a reload, a shared link and back/forward show
- * the same page: `status`, `pnr`, `airline`, `environment` (left out when `test`), `has_credit` and one `cursor` per page
+ * the same page: `status`, `pnr`, `airline`, `environment` (left out when `test`), `has_credit`, `passenger_name` and one `cursor` per page
  * walked past the first, in order, so "Previous" still works after a reload.
  */
 export function orderListSearch(filters: OrderFilters, paging: Paging): string {
@@ -64,6 +70,7 @@ export function orderListSearch(filters: OrderFilters, paging: Paging): string {
   if (airline) params.set('airline', airline);
   if (filters.environment !== 'test') params.set('environment', filters.environment);
   if (filters.hasCredit) params.set('has_credit', 'true');
+  if (passengerName(filters)) params.set('passenger_name', passengerName(filters));
   for (const cursor of paging.stack.slice(1)) if (cursor) params.append('cursor', cursor);
   const search = params.toString();
   return search ? `?${search}` : '';
@@ -82,6 +89,7 @@ export function parseOrderListSearch(search: string | URLSearchParams): { filter
       airline: airlineCode(params.get('airline') ?? ''),
       environment: environment === 'live' ? 'live' : 'test',
       ...(params.get('has_credit') === 'true' ? { hasCredit: true } : {}),
+      ...(params.get('passenger_name')?.trim() ? { passengerName: params.get('passenger_name')!.trim().slice(0, 64) } : {}),
     },
     paging: { stack: [null, ...params.getAll('cursor').filter((c) => c !== '')] },
   };

@@ -5,6 +5,8 @@ export const paths = {
   overview: '/',
   keys: '/keys',
   orders: '/orders',
+  /** Search, price and book (hold or pay) by hand. */
+  book: '/book',
   /** One order's page; the rest of the path is its id. */
   orderPrefix: ORDER_PREFIX,
   order: (id: string) => `${ORDER_PREFIX}${encodeURIComponent(id)}`,

@@ -73,6 +73,16 @@ export function Orders() {
           </select>
         </label>
         <label>
+          Passenger last name
+          <input
+            type="search"
+            value={draft.passengerName ?? ''}
+            maxLength={64}
+            placeholder="e.g. dupont"
+            onChange={(e) => setDraft({ ...draft, passengerName: e.target.value })}
+          />
+        </label>
+        <label>
           PNR
           <input value={draft.pnr} maxLength={6} onChange={(e) => setDraft({ ...draft, pnr: e.target.value })} />
         </label>

@@ -24,11 +24,12 @@ export interface ErrorCodeEntry {
 
 // Operation groups several codes share.
 const ORDER_BY_ID = ['/v1/orders/{orderID}', '/v1/dev/orders/{orderID}'];
-const OFFER_READS = ['priceOffers', 'getOfferSeatMap', 'listOfferServices'];
+const OFFER_READS = ['priceOffers', 'getOfferSeatMap', 'listOfferServices', 'priceDashboardOffers'];
 /** Operations that call an airline and answer its failure. */
 const AIRLINE_CALLS = [
   ...OFFER_READS,
   'createOrder',
+  'createDashboardOrder',
   'getOrder',
   'changeOrder',
   'cancelOrder',
@@ -57,6 +58,7 @@ const AIRLINE_CALLS = [
 /** Order writes: switched off together (503 coming_soon). */
 const ORDER_WRITES = [
   'createOrder',
+  'createDashboardOrder',
   'changeOrder',
   'cancelOrder',
   'quoteOrder',
@@ -104,10 +106,14 @@ const AGENCY_PATHS = [
   '/v1/dev/api-keys',
   '/v1/dev/webhooks',
   '/v1/dev/orders',
+  '/v1/dev/shopping',
+  '/v1/dev/offers',
   'createInvite',
   'listInvites',
   'revokeInvite',
 ];
+/** The dashboard's search, price and booking, whose `environment=live` has its own rules (docs/dashboard.md). */
+const DASHBOARD_BOOKING = ['searchDashboardOffers', 'priceDashboardOffers', 'createDashboardOrder'];
 const STEP_UP = ['startTotpEnrolment', 'removeTotp', 'regenerateRecoveryCodes', 'changePassword', 'revealApiKeySecret'];
 const NEW_PASSWORD = ['signUp', 'confirmPasswordReset', 'changePassword', 'acceptInvite'];
 const AVIATION = ['/v1/aviation', '/v1/reference'];
@@ -130,29 +136,40 @@ export const ERROR_CODES = {
   offer_id_required: {
     status: 400,
     meaning: '`offer_id` is missing or empty.',
-    operations: [...OFFER_READS, 'createOrder', 'reshopOrder', 'confirmOrderChange', 'confirmDashboardOrderChange'],
+    operations: [
+      ...OFFER_READS,
+      'createOrder',
+      'createDashboardOrder',
+      'reshopOrder',
+      'confirmOrderChange',
+      'confirmDashboardOrderChange',
+    ],
   },
-  passengers_required: { status: 400, meaning: 'The booking names no passenger.', operations: ['createOrder'] },
+  passengers_required: {
+    status: 400,
+    meaning: 'The booking names no passenger.',
+    operations: ['createOrder', 'createDashboardOrder'],
+  },
   contact_required: {
     status: 400,
     meaning: 'The booking has no contact e-mail address (`contact.email`, or one on a passenger).',
-    operations: ['createOrder'],
+    operations: ['createOrder', 'createDashboardOrder'],
   },
   invalid_idempotency_key: {
     status: 400,
     meaning: 'The `Idempotency-Key` header is empty or longer than 128 characters.',
-    operations: ['createOrder'],
+    operations: ['createOrder', 'createDashboardOrder'],
   },
   too_many_offers: {
     status: 400,
     meaning: 'Offers priced together cover more slices than one trip may.',
-    operations: ['priceOffers'],
+    operations: ['priceOffers', 'priceDashboardOffers'],
   },
   unknown_airline: {
     status: [400, 404],
     meaning:
       '400: the offer or order id names no airline this gateway connects to, or `airline` is not one; 404: an airline notification for an airline that sends none.',
-    operations: [...OFFER_READS, 'createOrder', ...ORDER_BY_ID, 'receiveAirlineNotification'],
+    operations: [...OFFER_READS, 'createOrder', 'createDashboardOrder', ...ORDER_BY_ID, 'receiveAirlineNotification'],
   },
   airline_mismatch: {
     status: 400,
@@ -296,7 +313,7 @@ export const ERROR_CODES = {
   accreditation_required: {
     status: 403,
     meaning: "Ticketing with a live key needs the agency's IATA/BSP accreditation number (holds stay allowed).",
-    operations: ['createOrder', 'payOrder'],
+    operations: ['createOrder', 'createDashboardOrder', 'payOrder'],
   },
   support_session_forbidden: {
     status: 403,
@@ -306,7 +323,7 @@ export const ERROR_CODES = {
   missing_permission: {
     status: 403,
     meaning: "The operator's role lacks the platform permission the path needs (`permission` in the message).",
-    operations: ['/v1/admin', '/v1/dev/orders'],
+    operations: ['/v1/admin', '/v1/dev/orders', ...DASHBOARD_BOOKING],
   },
   mfa_required: {
     status: 403,
@@ -326,8 +343,16 @@ export const ERROR_CODES = {
   not_agency_account: { status: 403, meaning: 'The account acts for no agency.', operations: AGENCY_PATHS },
   role_forbidden: {
     status: 403,
-    meaning: "The member's role may not do this (owner or admin only, or live keys for developers).",
-    operations: ['/v1/dev/agency', '/v1/dev/api-keys', '/v1/dev/webhooks', 'createInvite', 'listInvites', 'revokeInvite'],
+    meaning: "The member's role may not do this (owner or admin only; for developers, live keys and live dashboard bookings).",
+    operations: [
+      '/v1/dev/agency',
+      '/v1/dev/api-keys',
+      '/v1/dev/webhooks',
+      'createInvite',
+      'listInvites',
+      'revokeInvite',
+      ...DASHBOARD_BOOKING,
+    ],
   },
   email_unverified: {
     status: 403,
@@ -335,7 +360,11 @@ export const ERROR_CODES = {
     operations: ['createApiKey', 'rotateApiKey', 'revealApiKeySecret', 'createInvite'],
   },
   agency_unverified: { status: 403, meaning: 'The agency is not verified yet.', operations: ['createApiKey'] },
-  agency_not_live: { status: 403, meaning: 'Live keys can be created once the agency is live.', operations: ['createApiKey'] },
+  agency_not_live: {
+    status: 403,
+    meaning: 'Live keys can be created, and the dashboard can search and book live, once the agency is live.',
+    operations: ['createApiKey', ...DASHBOARD_BOOKING],
+  },
   metrics_local_only: {
     status: 403,
     meaning: 'Without `METRICS_TOKEN`, metrics are served to a loopback peer only.',
@@ -357,12 +386,19 @@ export const ERROR_CODES = {
   offer_not_found: {
     status: 404,
     meaning: 'The offer id is not one this gateway gave out, or it has expired.',
-    operations: [...OFFER_READS, 'createOrder'],
+    operations: [...OFFER_READS, 'createOrder', 'createDashboardOrder'],
   },
   offer_not_available: {
     status: 404,
     meaning: 'The airline no longer offers it: search again.',
-    operations: [...OFFER_READS, 'createOrder', 'reshopOrder', 'confirmOrderChange', 'confirmDashboardOrderChange'],
+    operations: [
+      ...OFFER_READS,
+      'createOrder',
+      'createDashboardOrder',
+      'reshopOrder',
+      'confirmOrderChange',
+      'confirmDashboardOrderChange',
+    ],
   },
   seat_map_segment_not_found: {
     status: 404,
@@ -446,17 +482,17 @@ export const ERROR_CODES = {
   order_conflict: {
     status: 409,
     meaning: 'These passengers already hold these flights in an order (named), or such a booking is in progress.',
-    operations: ['createOrder'],
+    operations: ['createOrder', 'createDashboardOrder'],
   },
   idempotency_key_reused: {
     status: 409,
     meaning: 'This `Idempotency-Key` was used with a different request.',
-    operations: ['createOrder'],
+    operations: ['createOrder', 'createDashboardOrder'],
   },
   idempotency_key_in_flight: {
     status: 409,
     meaning: 'A request with this `Idempotency-Key` is still in progress.',
-    operations: ['createOrder'],
+    operations: ['createOrder', 'createDashboardOrder'],
   },
   order_closed: { status: 409, meaning: 'The order is cancelled or otherwise closed.', operations: ORDER_SERVICING },
   nothing_to_commit: { status: 409, meaning: 'The order is paid and has no pending upsell.', operations: ['payOrder'] },
@@ -529,22 +565,22 @@ export const ERROR_CODES = {
   extra_not_priced: {
     status: 422,
     meaning: 'The airline will not price a requested seat or service.',
-    operations: ['createOrder', ...ORDER_PARTS],
+    operations: ['createOrder', 'createDashboardOrder', ...ORDER_PARTS],
   },
   hold_not_available: {
     status: 422,
     meaning: 'The airline does not hold this offer: pay at once, or choose an offer that can be held.',
-    operations: ['createOrder'],
+    operations: ['createOrder', 'createDashboardOrder'],
   },
   partner_operated_connection: {
     status: 422,
     meaning: 'The offer connects onto a flight a partner airline operates, which the airline does not confirm at booking.',
-    operations: ['createOrder'],
+    operations: ['createOrder', 'createDashboardOrder'],
   },
   payment_authentication_unsupported: {
     status: 422,
     meaning: '`payment.authentication` (3-D Secure) cannot be carried to this airline; omit it.',
-    operations: ['createOrder'],
+    operations: ['createOrder', 'createDashboardOrder'],
   },
   unknown_passenger: {
     status: 422,
@@ -614,6 +650,7 @@ export const ERROR_CODES = {
     meaning: 'Over the rate limit (searches per minute, or requests from this address); `Retry-After` says when to retry.',
     operations: [
       'searchOffers',
+      'searchDashboardOffers',
       'streamOffers',
       'subscribe',
       'signUp',
@@ -680,12 +717,12 @@ export const ERROR_CODES = {
   airline_not_configured: {
     status: 502,
     meaning: 'The airline is not set up for this environment on this gateway.',
-    operations: [...AIRLINE_CALLS, 'searchOffers'],
+    operations: [...AIRLINE_CALLS, 'searchOffers', 'searchDashboardOffers'],
   },
   all_airlines_failed: {
     status: 502,
     meaning: 'Every airline connection failed: a genuine carrier or connectivity failure; retry later.',
-    operations: ['searchOffers'],
+    operations: ['searchOffers', 'searchDashboardOffers'],
   },
 
   // 503: a dependency or a feature is not available now.
@@ -698,7 +735,7 @@ export const ERROR_CODES = {
   unavailable: {
     status: 503,
     meaning: 'The booking could not reach the airline in time; nothing was booked, retry.',
-    operations: ['createOrder'],
+    operations: ['createOrder', 'createDashboardOrder'],
   },
   database_unavailable: {
     status: 503,

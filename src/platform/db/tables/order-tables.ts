@@ -114,4 +114,12 @@ export interface OrderTables {
     claimed_at: Date;
     due_at: Date | null;
   };
+
+  // 0023_order_passenger_names
+  order_passenger_names: {
+    order_id: string;
+    agency_id: string;
+    environment: string;
+    name_key: string;
+  };
 }

@@ -1,0 +1,58 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../platform/db/database.js';
+import { forbidden } from '../../platform/errors.js';
+import { findAgency } from '../agencies/store.js';
+
+/** The platform permission a support session needs to search, price and book for the agency (as for servicing). */
+const SUPPORT_BOOKING_PERMISSION = 'orders.support';
+
+/** The environment a dashboard search, price or booking runs in: what an API key's environment would have said. */
+export const DashboardEnvironmentQuery = Type.Object({
+  environment: Type.Optional(
+    Type.Union([Type.Literal('test'), Type.Literal('live')], {
+      default: 'test',
+      description:
+        "`test` (the airlines' test systems, default) or `live` (production: the agency must be live, and the member its owner or an admin)",
+    }),
+  ),
+});
+
+export interface DashboardBookingScope {
+  agencyId: string;
+  environment: 'test' | 'live';
+}
+
+/**
+ * Who may search, price and book from the dashboard, and where: every member of the agency in
+ * `test`; in `live`, which books and pays for real, only its owners and admins (the rule of live
+ * API keys) and only once the agency is live. A support session needs the platform permission
+ * orders.support, as for servicing the agency's orders.
+ */
+export async function dashboardBookingScope(
+  db: Db,
+  request: FastifyRequest,
+  environment: 'test' | 'live' = 'test',
+): Promise<DashboardBookingScope> {
+  const session = request.session;
+  const agencyId = session?.agencyId;
+  if (!session || !agencyId) throw forbidden('this session acts for no agency', 'not_agency_account');
+  if (session.supportSession && !session.permissions.includes(SUPPORT_BOOKING_PERMISSION)) {
+    throw forbidden(
+      `booking for the agency on a support session needs the platform permission ${SUPPORT_BOOKING_PERMISSION}`,
+      'missing_permission',
+    );
+  }
+  if (environment === 'live') {
+    if (!session.supportSession && session.role !== 'owner' && session.role !== 'admin') {
+      throw forbidden(
+        `only the agency's owners and admins may search and book live (your role: ${session.role ?? 'none'})`,
+        'role_forbidden',
+      );
+    }
+    const agency = await findAgency(db, agencyId);
+    if (!agency?.live)
+      throw forbidden('live bookings can be made once the agency is live; use environment=test', 'agency_not_live');
+  }
+  return { agencyId, environment };
+}
