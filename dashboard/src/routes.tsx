@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { paths } from './lib/paths';
 import { Keys } from './screens/keys';
+import { Logs } from './screens/logs';
 import { Operators } from './screens/operators';
 import { OrderPage } from './screens/order-page';
 import { Orders } from './screens/orders';
@@ -45,6 +46,7 @@ export const ROUTES: readonly Route[] = [
   { path: paths.orders, access: 'signed-in', label: 'Orders', screen: () => <Orders /> },
   { path: paths.orderPrefix, prefix: true, access: 'signed-in', screen: ({ param }) => <OrderPage id={param} /> },
   { path: paths.webhooks, access: 'signed-in', label: 'Webhooks', screen: () => <Webhooks /> },
+  { path: paths.logs, access: 'signed-in', label: 'Logs', screen: () => <Logs /> },
   { path: paths.team, access: 'signed-in', label: 'Team', screen: () => <Team /> },
   { path: paths.security, access: 'signed-in', label: 'Security', screen: () => <Security /> },
   {
