@@ -71,16 +71,20 @@ await on.close();
 await off.close();
 
 const sorted = [...ratios].sort((x, y) => x - y);
-const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+const median =
+  sorted.length % 2 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
 const load1 = os
   .loadavg()
   .map((n) => n.toFixed(1))
   .join(' / ');
-printTable(`Request log on vs off, ${STORAGE}, ${ROUNDS} rounds of ${ROUND_SECONDS} s (target: ratio >= 0.95); load average ${load1}`, [
-  {
-    'median ratio on/off': median.toFixed(2),
-    spread: `${sorted[0]!.toFixed(2)}-${sorted.at(-1)!.toFixed(2)}`,
-    'CPU µs/req on / off': `${Math.round(cpu.on)} / ${Math.round(cpu.off)}`,
-    'rows written': written,
-  },
-]);
+printTable(
+  `Request log on vs off, ${STORAGE}, ${ROUNDS} rounds of ${ROUND_SECONDS} s (target: ratio >= 0.95); load average ${load1}`,
+  [
+    {
+      'median ratio on/off': median.toFixed(2),
+      spread: `${sorted[0]!.toFixed(2)}-${sorted.at(-1)!.toFixed(2)}`,
+      'CPU µs/req on / off': `${Math.round(cpu.on)} / ${Math.round(cpu.off)}`,
+      'rows written': written,
+    },
+  ],
+);

@@ -183,5 +183,18 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   await app.register(aviation.plugin);
   await app.register(dashboard.plugin);
 
-  return { app, identity, apiKeys: auth.apiKeys, connectors, shopping, monitoring, portal, billing, orders, webhooks, aviation, requestLog };
+  return {
+    app,
+    identity,
+    apiKeys: auth.apiKeys,
+    connectors,
+    shopping,
+    monitoring,
+    portal,
+    billing,
+    orders,
+    webhooks,
+    aviation,
+    requestLog,
+  };
 }

@@ -59,12 +59,10 @@ export function createRequestLog(options: { platform: Platform; limits?: Recorde
         oncePerCluster: true,
         run: async () => void (await sweepRequestLog({ db: platform.db, clock })),
       });
-      await app.register(
-        async (scope) => {
-          setRoutePolicy(scope, SESSION_ROUTE);
-          await scope.register(requestLogRoutes, { db: platform.db });
-        },
-      );
+      await app.register(async (scope) => {
+        setRoutePolicy(scope, SESSION_ROUTE);
+        await scope.register(requestLogRoutes, { db: platform.db });
+      });
     },
     { name: 'request-log', dependencies: ['auth', 'session-gate'] },
   );

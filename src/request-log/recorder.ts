@@ -42,7 +42,9 @@ export class RequestRecorder {
     }
     this.buffer.push(facts);
     if (this.buffer.length >= this.limits.batchSize && this.writing === null) {
-      this.flush().catch((err: unknown) => this.deps.logger.warn({ err }, 'request log batch not written; kept for the next flush'));
+      this.flush().catch((err: unknown) =>
+        this.deps.logger.warn({ err }, 'request log batch not written; kept for the next flush'),
+      );
     }
   }
 

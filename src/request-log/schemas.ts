@@ -7,10 +7,17 @@ export const RequestListQuery = Type.Object(
       Type.String({ maxLength: 3, description: 'an exact status (`404`) or a class (`4xx`, `5xx`)', examples: ['4xx'] }),
     ),
     method: Type.Optional(
-      Type.Union(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => Type.Literal(m)), { description: 'the HTTP method' }),
+      Type.Union(
+        ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].map((m) => Type.Literal(m)),
+        { description: 'the HTTP method' },
+      ),
     ),
     path: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 512, description: 'paths starting with this (`/v1/orders/AA`), as sent, without a query' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 512,
+        description: 'paths starting with this (`/v1/orders/AA`), as sent, without a query',
+      }),
     ),
     route: Type.Optional(
       Type.String({ minLength: 1, maxLength: 200, description: 'the matched route pattern exactly (`/v1/orders/:orderID`)' }),

@@ -21,7 +21,9 @@ function statusRange(value: string): { min: number; max: number } {
 function instant(field: 'since' | 'until', value: string): Date {
   const at = new Date(value);
   if (!INSTANT.test(value) || Number.isNaN(at.getTime())) {
-    throw badRequest(`${field} must be an ISO 8601 instant with a time zone (2026-11-27T10:00:00Z)`, 'invalid_request', { field });
+    throw badRequest(`${field} must be an ISO 8601 instant with a time zone (2026-11-27T10:00:00Z)`, 'invalid_request', {
+      field,
+    });
   }
   return at;
 }

@@ -97,7 +97,11 @@ describe('the request log', () => {
       errorCode: ids.missingCode,
       orderId: 'AA_ORD_NOPE123',
     });
-    expect(requests.find((r) => r.requestId === ids.bad)).toMatchObject({ method: 'POST', status: 400, errorCode: 'invalid_request' });
+    expect(requests.find((r) => r.requestId === ids.bad)).toMatchObject({
+      method: 'POST',
+      status: 400,
+      errorCode: 'invalid_request',
+    });
 
     // Nothing of the query strings or the body is stored in any column.
     const { rows } = await sql<Record<string, unknown>>`select * from api_requests`.execute(p.platform.db);
@@ -107,20 +111,26 @@ describe('the request log', () => {
     }
   });
 
-  it("records no session-authenticated call, nor a request the gate refused", async () => {
+  it('records no session-authenticated call, nor a request the gate refused', async () => {
     await list();
-    expect((await p.app.inject({ method: 'GET', url: '/v1/monitoring/airlines', headers: { 'x-api-key': 'fa_test_nope' } })).statusCode).toBe(401);
+    expect(
+      (await p.app.inject({ method: 'GET', url: '/v1/monitoring/airlines', headers: { 'x-api-key': 'fa_test_nope' } }))
+        .statusCode,
+    ).toBe(401);
     await flush();
     const { rows } = await sql<{ route: string; status: number }>`select route, status from api_requests`.execute(p.platform.db);
     expect(rows.some((r) => r.route.startsWith('/v1/dev/'))).toBe(false);
     expect(rows.some((r) => r.status === 401)).toBe(false);
   });
 
-  it("shows an agency its own requests only", async () => {
+  it('shows an agency its own requests only', async () => {
     const other = await p.user();
     const otherToken = await p.token(other.email);
     expect((await list('', otherToken)).requests).toEqual([]);
-    const { key, secret } = await p.gateway.apiKeys.create({ agencyId: other.agencyId!, kind: 'agency', environment: 'test' }, { via: 'cli' });
+    const { key, secret } = await p.gateway.apiKeys.create(
+      { agencyId: other.agencyId!, kind: 'agency', environment: 'test' },
+      { via: 'cli' },
+    );
     await call(secret, 'GET', '/v1/monitoring/airlines');
     await flush();
     const theirs = (await list('', otherToken)).requests;
@@ -142,7 +152,9 @@ describe('the request log', () => {
     expect(await idsOf(`?route=${encodeURIComponent('/v1/orders/:orderID')}`)).toEqual([ids.missing]);
     expect(await idsOf(`?apiKeyId=${liveKey.id}`)).toEqual([ids.live]);
     expect(await idsOf(`?requestId=${ids.health}`)).toEqual([ids.health]);
-    expect(await idsOf(`?errorCode=${ids.missingCode}`)).toEqual(ids.missingCode === 'invalid_request' ? [ids.bad, ids.missing] : [ids.missing]);
+    expect(await idsOf(`?errorCode=${ids.missingCode}`)).toEqual(
+      ids.missingCode === 'invalid_request' ? [ids.bad, ids.missing] : [ids.missing],
+    );
     expect(await idsOf('?errorCode=invalid_request&method=POST')).toEqual([ids.bad]);
     expect(await idsOf('?environment=live')).toEqual([ids.live]);
     expect(await idsOf('?environment=test')).toEqual([ids.bad, ids.missing, ids.health]);

@@ -97,8 +97,8 @@ export function Logs() {
     <section aria-labelledby="logs-title">
       <h1 id="logs-title">Logs</h1>
       <p>
-        Every request your API keys made in the last 7 days: never bodies, headers or query strings. New requests appear within
-        a few seconds.
+        Every request your API keys made in the last 7 days: never bodies, headers or query strings. New requests appear within a
+        few seconds.
       </p>
       <form onSubmit={apply} className="row" aria-label="Filter requests">
         {text('status', 'Status', '200, 4xx, 5xx', 3)}
@@ -159,9 +159,7 @@ export function Logs() {
               <tr key={`${r.requestId}-${r.at}`}>
                 <td>{formatInstant(r.at)}</td>
                 <td>{r.method}</td>
-                <td title={r.route}>
-                  {r.orderId ? <Link to={paths.order(r.orderId)}>{r.path}</Link> : <code>{r.path}</code>}
-                </td>
+                <td title={r.route}>{r.orderId ? <Link to={paths.order(r.orderId)}>{r.path}</Link> : <code>{r.path}</code>}</td>
                 <td className={r.status >= 400 ? 'status-error' : undefined}>{r.status}</td>
                 <td>{r.durationMs.toFixed(1)} ms</td>
                 <td title={r.apiKey.id}>

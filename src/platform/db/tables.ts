@@ -20,7 +20,8 @@ import type { RequestLogTables } from './tables/request-log-tables.js';
  * `Generated<T>` marks a column with a default: it may be left out of an insert.
  */
 export interface Tables
-  extends IdentityTables,
+  extends
+    IdentityTables,
     AviationTables,
     PortalTables,
     ShoppingTables,
