@@ -2,27 +2,23 @@ import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
 import type { RequestFacts } from './request-facts.js';
 
-/** One batch of recorded requests, in one statement. */
+/**
+ * One batch of recorded requests, in one statement of fixed text: a column per parameter, each an
+ * array, spread out by `unnest`. Eleven parameters whatever the batch size, so neither the query
+ * builder nor the driver handles thousands of placeholders (on embedded storage that work shares
+ * the request path's thread).
+ */
 export async function insertRequests(db: Db, rows: readonly RequestFacts[]): Promise<void> {
   if (rows.length === 0) return;
-  await db
-    .insertInto('api_requests')
-    .values(
-      rows.map((r) => ({
-        at: r.at,
-        agency_id: r.agencyId,
-        api_key_id: r.apiKeyId,
-        environment: r.environment,
-        method: r.method,
-        route: r.route,
-        path: r.path,
-        status: r.status,
-        duration_ms: r.durationMs,
-        request_id: r.requestId,
-        error_code: r.errorCode,
-      })),
-    )
-    .execute();
+  const column = <T>(pick: (r: RequestFacts) => T): T[] => rows.map(pick);
+  await sql`
+    insert into api_requests (at, agency_id, api_key_id, environment, method, route, path, status, duration_ms, request_id, error_code)
+    select * from unnest(
+      ${column((r) => r.at.toISOString())}::timestamptz[], ${column((r) => r.agencyId)}::text[],
+      ${column((r) => r.apiKeyId)}::text[], ${column((r) => r.environment)}::text[], ${column((r) => r.method)}::text[],
+      ${column((r) => r.route)}::text[], ${column((r) => r.path)}::text[], ${column((r) => r.status)}::integer[],
+      ${column((r) => r.durationMs)}::double precision[], ${column((r) => r.requestId)}::text[],
+      ${column((r) => r.errorCode)}::text[])`.execute(db);
 }
 
 export interface RequestFilter {

@@ -1,5 +1,9 @@
 /** The Logs screen's filters and their place in the URL, kept apart from React so they are unit-tested. */
-import type { Paging } from './order-filters';
+
+/** Keyset paging as order-filters.ts keeps it (the cursors walked; stack[0] is the first page's null). */
+interface Paging {
+  stack: (string | null)[];
+}
 
 export const REQUEST_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type MethodFilter = (typeof REQUEST_METHODS)[number] | '';
