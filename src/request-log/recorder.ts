@@ -24,6 +24,8 @@ export const DEFAULT_LIMITS: RecorderLimits = { batchSize: 500, maxBuffered: 20_
 export class RequestRecorder {
   private buffer: RequestFacts[] = [];
   private writing: Promise<void> | null = null;
+  /** The last write failed: until a write succeeds, only the every-second flush retries, not every full batch. */
+  private failing = false;
 
   constructor(
     private readonly deps: { db: Db; logger: Logger; metrics: RequestLogMetrics },
@@ -41,7 +43,7 @@ export class RequestRecorder {
       this.drop(Math.min(this.buffer.length, Math.max(1, this.buffer.length - this.limits.maxBuffered + this.limits.batchSize)));
     }
     this.buffer.push(facts);
-    if (this.buffer.length >= this.limits.batchSize && this.writing === null) {
+    if (this.buffer.length >= this.limits.batchSize && this.writing === null && !this.failing) {
       this.flush().catch((err: unknown) =>
         this.deps.logger.warn({ err }, 'request log batch not written; kept for the next flush'),
       );
@@ -69,8 +71,10 @@ export class RequestRecorder {
       const batch = this.buffer.splice(0, this.limits.batchSize);
       try {
         await insertRequests(this.deps.db, batch);
+        this.failing = false;
         this.deps.metrics.written.inc(batch.length);
       } catch (err) {
+        this.failing = true;
         this.buffer = batch.concat(this.buffer);
         const over = this.buffer.length - this.limits.maxBuffered;
         if (over > 0) this.drop(over);

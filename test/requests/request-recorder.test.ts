@@ -49,6 +49,13 @@ describe('the request recorder while storage is down', () => {
       }
       await expect(recorder.flush()).rejects.toThrow();
       expect(recorder.pending).toBeLessThanOrEqual(5);
+      // Failing: a full batch no longer starts a write of its own; only the every-second flush retries.
+      const statements = () => [...platform.costs.byRoute().values()].reduce((sum, c) => sum + c.dbQueries, 0);
+      const sent = statements();
+      for (let n = 13; n <= 20; n++) recorder.record(facts(n));
+      // A flush waits for any write in flight, then sends one statement of its own (which fails).
+      await expect(recorder.flush()).rejects.toThrow();
+      expect(statements()).toBe(sent + 1);
       expect(await metric(platform, 'flightagg_request_log_dropped_total')).toBeGreaterThanOrEqual(7);
       expect(await metric(platform, 'flightagg_request_log_pending')).toBe(recorder.pending);
     } finally {
@@ -59,7 +66,7 @@ describe('the request recorder while storage is down', () => {
     const { rows } = await sql<{ request_id: string }>`select request_id from api_requests order by id`.execute(platform.db);
     const written = rows.map((r) => r.request_id);
     expect(written).toHaveLength(kept);
-    expect(written).toContain('req_recorder_12');
+    expect(written).toContain('req_recorder_20');
     expect(written).not.toContain('req_recorder_1');
     expect(await metric(platform, 'flightagg_request_log_written_total')).toBe(kept);
   });
