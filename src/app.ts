@@ -29,6 +29,7 @@ import { sharedSerializerFactory } from './platform/http/serializer-compiler.js'
 import { partAwareValidatorFactory } from './platform/http/validator-compiler.js';
 import type { Platform } from './platform/platform.js';
 import { createPortal, type Portal } from './portal/plugin.js';
+import { createRequestLog, type RequestLog } from './request-log/plugin.js';
 import { createShopping, type Shopping } from './shopping/plugin.js';
 import { createWebhooks, type Webhooks, type WebhooksOptions } from './webhooks/plugin.js';
 
@@ -55,6 +56,7 @@ export interface Gateway {
   webhooks: Webhooks;
   events: Events;
   aviation: Aviation;
+  requestLog: RequestLog;
 }
 
 declare module 'fastify' {
@@ -145,6 +147,7 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   // Every route whose policy is `session`, whichever feature registers it, needs a portal session.
   const sessionGate = createSessionGate(portal.services.sessions);
   const billing = createBilling({ platform });
+  const requestLog = createRequestLog({ platform });
   // Offers and orders need each other: offers reads a booked order's seat map and services by order
   // id, the dashboard's order page shows them. The order lookup is called only at request time.
   const offers = createOffers({
@@ -170,6 +173,8 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   await app.register(sessionGate);
   // Right after the gates: the meter and the standing check see every route the gates pass.
   await app.register(billing.plugin);
+  // Before the features' routes: its onResponse hook records every API-key request they answer.
+  await app.register(requestLog.plugin);
   await app.register(health.plugin);
   await app.register(connectors.plugin);
   await app.register(shopping.plugin);
@@ -195,5 +200,6 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
     webhooks,
     events,
     aviation,
+    requestLog,
   };
 }

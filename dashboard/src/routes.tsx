@@ -3,6 +3,7 @@ import { paths } from './lib/paths';
 import { AcceptInvite } from './screens/accept-invite';
 import { Book } from './screens/book';
 import { Keys } from './screens/keys';
+import { Logs } from './screens/logs';
 import { Operators } from './screens/operators';
 import { OrderPage } from './screens/order-page';
 import { Orders } from './screens/orders';
@@ -49,6 +50,7 @@ export const ROUTES: readonly Route[] = [
   { path: paths.book, access: 'signed-in', label: 'Book', screen: () => <Book /> },
   { path: paths.orderPrefix, prefix: true, access: 'signed-in', screen: ({ param }) => <OrderPage id={param} /> },
   { path: paths.webhooks, access: 'signed-in', label: 'Webhooks', screen: () => <Webhooks /> },
+  { path: paths.logs, access: 'signed-in', label: 'Logs', screen: () => <Logs /> },
   { path: paths.team, access: 'signed-in', label: 'Team', screen: () => <Team /> },
   { path: paths.security, access: 'signed-in', label: 'Security', screen: () => <Security /> },
   { path: paths.secondFactor, access: 'signed-in', screen: ({ query }) => <SecondFactor next={query.get('next')} /> },

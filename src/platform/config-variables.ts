@@ -251,6 +251,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
       '`true` attributes database statements and Redis commands to requests and routes on `/metrics` (its AsyncLocalStorage costs CPU on every request); off, they are one total',
   },
   {
+    name: 'REQUEST_LOG',
+    topic: 'observability',
+    value: bool(true),
+    description:
+      "`false` stops recording API-key requests for the dashboard's Logs (`GET /v1/dev/requests`; method, route, path, status, latency, key, request id, error code, kept 7 days, written in batches); rows already kept are still swept ([docs/operations/request-log.md](docs/operations/request-log.md))",
+  },
+  {
     name: 'TRUST_PROXY',
     topic: 'http',
     value: CUSTOM,

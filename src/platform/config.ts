@@ -74,6 +74,11 @@ export interface Config {
    * AsyncLocalStorage, whose promise hooks cost every request CPU; the totals are counted anyway.
    */
   requestCosts: boolean;
+  /**
+   * REQUEST_LOG: record every API-key request (its facts, never bodies or headers) for the
+   * dashboard's Logs, 7 days (src/request-log/). On by default; off, no hook is added at all.
+   */
+  requestLog: boolean;
   /** American Airlines: AA_TEST_URL, AA_LIVE_URL, AA_NOTIFY_SECRET and the rest (AirlineConfig). */
   aa: AirlineConfig;
   /** Virgin Atlantic: the same settings under VS_ (VS_TEST_URL, VS_LIVE_URL, VS_NOTIFY_SECRET, ...). */
@@ -292,6 +297,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     trustProxy,
     metricsToken: r.optional('METRICS_TOKEN'),
     requestCosts: r.bool('REQUEST_COSTS'),
+    requestLog: r.bool('REQUEST_LOG'),
     aa: airlineConfig(r, 'AA'),
     vs: airlineConfig(r, 'VS'),
     airlineSweep: {

@@ -11,6 +11,7 @@ export const paths = {
   orderPrefix: ORDER_PREFIX,
   order: (id: string) => `${ORDER_PREFIX}${encodeURIComponent(id)}`,
   webhooks: '/webhooks',
+  logs: '/logs',
   team: '/team',
   security: '/security',
   operators: '/operators',

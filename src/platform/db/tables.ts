@@ -6,6 +6,7 @@ import type { ShoppingTables } from './tables/shopping-tables.js';
 import type { OrderTables } from './tables/order-tables.js';
 import type { WebhookTables } from './tables/webhook-tables.js';
 import type { BillingTables } from './tables/billing-tables.js';
+import type { RequestLogTables } from './tables/request-log-tables.js';
 
 /**
  * Every table of the public schema and every column, declared once by hand from migrations/*.sql
@@ -19,7 +20,15 @@ import type { BillingTables } from './tables/billing-tables.js';
  * `Generated<T>` marks a column with a default: it may be left out of an insert.
  */
 export interface Tables
-  extends IdentityTables, AviationTables, PortalTables, ShoppingTables, OrderTables, WebhookTables, BillingTables {
+  extends
+    IdentityTables,
+    AviationTables,
+    PortalTables,
+    ShoppingTables,
+    OrderTables,
+    WebhookTables,
+    BillingTables,
+    RequestLogTables {
   /** Created by migrate.ts itself, before any numbered migration. */
   schema_migrations: {
     version: string;

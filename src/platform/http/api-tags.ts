@@ -39,6 +39,10 @@ export const API_TAGS = [
   { name: 'portal: second factor', description: 'TOTP second factor and recovery codes for your portal account.' },
   { name: 'portal: webhooks', description: 'Webhook endpoints for order events, signed; their delivery log and retries.' },
   {
+    name: 'portal: request log',
+    description: "Your API keys' requests of the last 7 days: method, route, path, status, latency, key, request id, error code.",
+  },
+  {
     name: 'admin',
     description: 'Platform operators (`/v1/admin`): agencies, plans, keys, security events. Session bearer token.',
   },

@@ -102,6 +102,7 @@ const CHANGE_REQUESTS = [
 /** Portal paths on an agency's own resources (keys, teammates, webhooks, details, usage, orders). */
 const AGENCY_PATHS = [
   '/v1/dev/agency',
+  'listApiRequests',
   '/v1/dev/usage',
   '/v1/dev/api-keys',
   '/v1/dev/webhooks',
@@ -184,7 +185,7 @@ export const ERROR_CODES = {
   invalid_cursor: {
     status: 400,
     meaning: '`cursor` is not one this API gave out.',
-    operations: ['listOrders', 'listDashboardOrders', 'listEvents'],
+    operations: ['listOrders', 'listDashboardOrders', 'listEvents', 'listApiRequests'],
   },
   field_not_used: {
     status: 400,
@@ -323,7 +324,7 @@ export const ERROR_CODES = {
   missing_permission: {
     status: 403,
     meaning: "The operator's role lacks the platform permission the path needs (`permission` in the message).",
-    operations: ['/v1/admin', '/v1/dev/orders', ...DASHBOARD_BOOKING],
+    operations: ['/v1/admin', '/v1/dev/orders', ...DASHBOARD_BOOKING, 'listApiRequests'],
   },
   mfa_required: {
     status: 403,

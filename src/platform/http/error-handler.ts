@@ -55,6 +55,7 @@ function toClientError(err: FastifyError): ClientError | null {
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, e: ClientError) {
+  reply.errorCode = e.code;
   for (const [name, value] of Object.entries(e.headers ?? {})) reply.header(name, value);
   return reply.code(e.status).send(errorBody(surfaceOf(request), e, request.id, request.server.errorsDocument));
 }
@@ -108,6 +109,7 @@ export async function setUnmatchedSurface(app: FastifyInstance, prefix: string, 
  */
 export function registerErrorHandling(app: FastifyInstance, errorsDocument: string): void {
   app.decorate('errorsDocument', errorsDocument);
+  app.decorateReply('errorCode', null);
   const knownRoutes = FindMyWay({ ignoreTrailingSlash: true });
   const methodsByRoute = new Map<string, Set<string>>();
 
@@ -159,6 +161,10 @@ function decodedForLookup(path: string): string {
 }
 
 declare module 'fastify' {
+  interface FastifyReply {
+    /** The `code` of the error this reply answered with, set where errors become responses; null otherwise. */
+    errorCode: ErrorCode | null;
+  }
   interface FastifyInstance {
     answerUnmatched(request: FastifyRequest, reply: FastifyReply): FastifyReply;
     /** Where docs/errors.md is served; error bodies link a code's entry in it. */

@@ -1,0 +1,199 @@
+import { useState, type FormEvent } from 'react';
+import { ErrorNotice, Loading } from '../components/error-notice';
+import { Link } from '../components/link';
+import { useRequests, type RequestListQuery } from '../data/requests';
+import { formatInstant } from '../lib/format';
+import { currentCursor, firstPage, nextPage, pageNumber, previousPage, type Paging } from '../lib/order-filters';
+import { paths } from '../lib/paths';
+import {
+  NO_REQUEST_FILTERS,
+  parseRequestListSearch,
+  REQUEST_METHODS,
+  requestListQuery,
+  requestListSearch,
+  type MethodFilter,
+  type RequestFilters,
+} from '../lib/request-filters';
+import { navigate, routeQuery, useRoute } from '../lib/router';
+
+/** A datetime-local field's value as an instant, or '' when empty or not a date. */
+function instantOf(local: string): string {
+  if (!local) return '';
+  const at = new Date(local);
+  return Number.isNaN(at.getTime()) ? '' : at.toISOString();
+}
+
+/** An instant as a datetime-local field shows it (local time, minutes). */
+function localOf(iso: string): string {
+  const at = new Date(iso);
+  if (!iso || Number.isNaN(at.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+}
+
+/** Copies a request id; the button says so for a moment. */
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () =>
+    void navigator.clipboard?.writeText(text).then(
+      () => {
+        setCopied(true);
+        setTimeout(() => setCopied(false), 1500);
+      },
+      () => setCopied(false),
+    );
+  return (
+    <button type="button" className="link-button" aria-label={`Copy request id ${text}`} onClick={copy}>
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  );
+}
+
+/**
+ * The agency's API requests of the last 7 days (`GET /v1/dev/requests`): filters in the URL,
+ * keyset pages, a request id filters on itself (or is copied), a path that names an order links to it.
+ */
+export function Logs() {
+  const search = routeQuery(useRoute()).toString();
+  const { filters, paging } = parseRequestListSearch(search);
+  const show = (f: RequestFilters, p: Paging) => navigate(`${paths.logs}${requestListSearch(f, p)}`);
+  const [draft, setDraft] = useState<RequestFilters>(filters);
+  const [draftOf, setDraftOf] = useState(search);
+  if (draftOf !== search) {
+    setDraftOf(search);
+    setDraft(filters);
+  }
+  const list = useRequests(requestListQuery(filters, currentCursor(paging)) as RequestListQuery);
+  const requests = list.data?.requests ?? [];
+  const next = list.data?.nextCursor ?? null;
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    show(draft, firstPage());
+  };
+  const text = (field: keyof RequestFilters, label: string, placeholder: string, maxLength = 128) => (
+    <label>
+      {label}
+      <input
+        value={draft[field]}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        onChange={(e) => setDraft({ ...draft, [field]: e.target.value })}
+      />
+    </label>
+  );
+  const time = (field: 'since' | 'until', label: string) => (
+    <label>
+      {label}
+      <input
+        type="datetime-local"
+        value={localOf(draft[field])}
+        onChange={(e) => setDraft({ ...draft, [field]: instantOf(e.target.value) })}
+      />
+    </label>
+  );
+
+  return (
+    <section aria-labelledby="logs-title">
+      <h1 id="logs-title">Logs</h1>
+      <p>
+        Every request your API keys made in the last 7 days: never bodies, headers or query strings. New requests appear within a
+        few seconds.
+      </p>
+      <form onSubmit={apply} className="row" aria-label="Filter requests">
+        {text('status', 'Status', '200, 4xx, 5xx', 3)}
+        <label>
+          Method
+          <select value={draft.method} onChange={(e) => setDraft({ ...draft, method: e.target.value as MethodFilter })}>
+            <option value="">any</option>
+            {REQUEST_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+        </label>
+        {text('path', 'Path starts with', '/v1/orders', 512)}
+        {text('apiKeyId', 'API key id', 'key_…', 100)}
+        {text('requestId', 'Request id', 'req_…')}
+        {text('errorCode', 'Error code', 'invalid_request', 64)}
+        <label>
+          Environment
+          <select
+            value={draft.environment}
+            onChange={(e) => setDraft({ ...draft, environment: e.target.value as RequestFilters['environment'] })}
+          >
+            <option value="">both</option>
+            <option value="test">test</option>
+            <option value="live">live</option>
+          </select>
+        </label>
+        {time('since', 'From')}
+        {time('until', 'Until')}
+        <button type="submit">Apply filters</button>
+        <button type="button" onClick={() => show(NO_REQUEST_FILTERS, firstPage())}>
+          Clear
+        </button>
+      </form>
+
+      {list.isPending && <Loading what="requests" />}
+      <ErrorNotice error={list.error} />
+      {list.isSuccess && requests.length === 0 && <p role="status">No requests match these filters.</p>}
+      {requests.length > 0 && (
+        <table aria-label={`API requests, page ${pageNumber(paging)}`} aria-busy={list.isFetching}>
+          <thead>
+            <tr>
+              <th scope="col">Time</th>
+              <th scope="col">Method</th>
+              <th scope="col">Path</th>
+              <th scope="col">Status</th>
+              <th scope="col">Latency</th>
+              <th scope="col">Key</th>
+              <th scope="col">Environment</th>
+              <th scope="col">Request id</th>
+              <th scope="col">Error code</th>
+            </tr>
+          </thead>
+          <tbody>
+            {requests.map((r) => (
+              <tr key={`${r.requestId}-${r.at}`}>
+                <td>{formatInstant(r.at)}</td>
+                <td>{r.method}</td>
+                <td title={r.route}>{r.orderId ? <Link to={paths.order(r.orderId)}>{r.path}</Link> : <code>{r.path}</code>}</td>
+                <td className={r.status >= 400 ? 'status-error' : undefined}>{r.status}</td>
+                <td>{r.durationMs.toFixed(1)} ms</td>
+                <td title={r.apiKey.id}>
+                  {r.apiKey.name ?? r.apiKey.id} {r.apiKey.prefix && <code>{r.apiKey.prefix}</code>}
+                </td>
+                <td>{r.environment}</td>
+                <td>
+                  <button
+                    type="button"
+                    className="link-button"
+                    title="Show only this request"
+                    onClick={() => show({ ...filters, requestId: r.requestId }, firstPage())}
+                  >
+                    {r.requestId}
+                  </button>{' '}
+                  <CopyButton text={r.requestId} />
+                </td>
+                <td>{r.errorCode ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {(pageNumber(paging) > 1 || next) && (
+        <nav aria-label="Pages of requests" className="row pager">
+          <button type="button" disabled={pageNumber(paging) === 1} onClick={() => show(filters, previousPage(paging))}>
+            Previous page
+          </button>
+          <span>Page {pageNumber(paging)}</span>
+          <button type="button" disabled={!next} onClick={() => next && show(filters, nextPage(paging, next))}>
+            Next page
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+-- The request log (docs/dashboard.md, "Logs"): one row per API-key request an agency made in the
+-- last 7 days, written in batches by each gateway (src/request-log/recorder.ts) and swept daily past
+-- 7 days. Facts only: never a body, a header, a query string or a secret. No foreign keys: a log row
+-- outlives nothing, and a batch insert should not lock the agencies or keys it names.
+create table api_requests (
+  id bigserial primary key,
+  at timestamptz not null,
+  agency_id text not null,
+  api_key_id text not null,
+  environment text not null check (environment in ('test', 'live')),
+  method text not null,
+  route text not null,
+  path text not null,
+  status integer not null,
+  duration_ms double precision not null,
+  request_id text not null,
+  error_code text
+);
+-- The dashboard's page: an agency's newest first, keyset on (at, id).
+create index api_requests_agency_at on api_requests (agency_id, at desc, id desc);
+-- The retention sweep.
+create index api_requests_at on api_requests (at);
+-- Finding one request by the id a client quotes.
+create index api_requests_request_id on api_requests (request_id);

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
+import type { Platform } from '../platform/platform.js';
+import { createRequestLogMetrics } from './metrics.js';
+import { DEFAULT_LIMITS, RequestRecorder, type RecorderLimits } from './recorder.js';
+import { requestFacts } from './request-facts.js';
+import { sweepRequestLog } from './retention.js';
+import { requestLogRoutes } from './routes.js';
+
+export const REQUEST_LOG_FLUSH_JOB = 'request-log.flush';
+export const REQUEST_LOG_SWEEP_JOB = 'request-log.retention-sweep';
+// A row reaches the dashboard within about this long (or sooner, when a batch fills).
+const FLUSH_INTERVAL_MS = 1_000;
+// Hourly: rows live 7 days to the hour, and each sweep deletes about an hour's worth.
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface RequestLog {
+  plugin: FastifyPluginAsync;
+  /** The in-memory writer; null when REQUEST_LOG is off. */
+  recorder: RequestRecorder | null;
+}
+
+/**
+ * The request log (docs/dashboard.md, "Logs"): an app-wide onResponse hook that records each
+ * request the API-key gate admitted, a writer that inserts them in batches, the hourly retention
+ * sweep and `GET /v1/dev/requests`. With REQUEST_LOG=false the hook and the writer are not made;
+ * the sweep and the route stay, so rows already kept still age out and can still be read.
+ */
+export function createRequestLog(options: { platform: Platform; limits?: RecorderLimits }): RequestLog {
+  const { platform } = options;
+  const clock = () => platform.clock();
+  let recorder: RequestRecorder | null = null;
+  if (platform.config.requestLog) {
+    const metrics = createRequestLogMetrics(platform.metrics, () => recorder?.pending ?? 0);
+    recorder = new RequestRecorder({ db: platform.db, logger: platform.logger, metrics }, options.limits ?? DEFAULT_LIMITS);
+  }
+  const plugin = fp(
+    async (app) => {
+      if (recorder) {
+        const writer = recorder;
+        // Not encapsulated: it sees every route's requests. A callback hook: a request that is not
+        // an admitted API-key request costs one property read, one that is costs an array push.
+        app.addHook('onResponse', (request, reply, done) => {
+          const facts = request.apiKey === null ? null : requestFacts(request, reply, platform.clock().getTime());
+          if (facts) writer.record(facts);
+          done();
+        });
+        // Every instance writes what it recorded; a failed write keeps the rows (bounded) for the next run.
+        platform.scheduler.add({ name: REQUEST_LOG_FLUSH_JOB, intervalMs: FLUSH_INTERVAL_MS, run: () => writer.flush() });
+        app.addHook('onClose', async () => {
+          await writer.flush().catch((err: unknown) => platform.logger.warn({ err }, 'request log not flushed at close'));
+        });
+      }
+      platform.scheduler.add({
+        name: REQUEST_LOG_SWEEP_JOB,
+        intervalMs: SWEEP_INTERVAL_MS,
+        runOnStart: true,
+        oncePerCluster: true,
+        run: async () => void (await sweepRequestLog({ db: platform.db, clock })),
+      });
+      await app.register(async (scope) => {
+        setRoutePolicy(scope, SESSION_ROUTE);
+        await scope.register(requestLogRoutes, { db: platform.db });
+      });
+    },
+    { name: 'request-log', dependencies: ['auth', 'session-gate'] },
+  );
+  return { plugin, recorder };
+}

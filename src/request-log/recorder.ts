@@ -1,0 +1,90 @@
+import type { Logger } from 'pino';
+import type { Db } from '../platform/db/database.js';
+import type { RequestFacts } from './request-facts.js';
+import type { RequestLogMetrics } from './metrics.js';
+import { insertRequests } from './store.js';
+
+export interface RecorderLimits {
+  /** Rows per insert; reaching it starts a write at once instead of waiting for the next tick. */
+  batchSize: number;
+  /** Rows held in memory at most; past it the oldest are dropped (and counted). */
+  maxBuffered: number;
+}
+
+/** 500 rows a statement stays far below PostgreSQL's 65,535 parameters (11 a row); 20,000 rows are ~5 MB. */
+export const DEFAULT_LIMITS: RecorderLimits = { batchSize: 500, maxBuffered: 20_000 };
+
+/**
+ * The request log's writer, off the request path: `record` appends to an array (no I/O, no
+ * promise), and `flush` (every second, when a batch fills, at close) inserts what was recorded in
+ * batches, one statement in flight at a time. While storage is slow or down rows wait in memory up
+ * to `maxBuffered`, then the oldest are dropped and counted (`flightagg_request_log_dropped_total`):
+ * a request never waits on the log and never fails because of it.
+ */
+export class RequestRecorder {
+  private buffer: RequestFacts[] = [];
+  private writing: Promise<void> | null = null;
+  /** The last write failed: until a write succeeds, only the every-second flush retries, not every full batch. */
+  private failing = false;
+
+  constructor(
+    private readonly deps: { db: Db; logger: Logger; metrics: RequestLogMetrics },
+    private readonly limits: RecorderLimits = DEFAULT_LIMITS,
+  ) {}
+
+  /** Rows waiting to be written. */
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  record(facts: RequestFacts): void {
+    // Full: drop a batch's worth of the oldest at once, so a long outage costs one splice per batch, not per request.
+    if (this.buffer.length >= this.limits.maxBuffered) {
+      this.drop(Math.min(this.buffer.length, Math.max(1, this.buffer.length - this.limits.maxBuffered + this.limits.batchSize)));
+    }
+    this.buffer.push(facts);
+    if (this.buffer.length >= this.limits.batchSize && this.writing === null && !this.failing) {
+      this.flush().catch((err: unknown) =>
+        this.deps.logger.warn({ err }, 'request log batch not written; kept for the next flush'),
+      );
+    }
+  }
+
+  /**
+   * Writes every row recorded so far, a batch at a time. A failed batch goes back to the front of
+   * the buffer for the next flush (within the bound) and the error is thrown for the caller to log.
+   * A call while a write is in flight waits for it and then writes what came since.
+   */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing.catch(() => undefined);
+    if (this.buffer.length === 0) return;
+    this.writing = this.writeAll();
+    try {
+      await this.writing;
+    } finally {
+      this.writing = null;
+    }
+  }
+
+  private async writeAll(): Promise<void> {
+    while (this.buffer.length > 0) {
+      const batch = this.buffer.splice(0, this.limits.batchSize);
+      try {
+        await insertRequests(this.deps.db, batch);
+        this.failing = false;
+        this.deps.metrics.written.inc(batch.length);
+      } catch (err) {
+        this.failing = true;
+        this.buffer = batch.concat(this.buffer);
+        const over = this.buffer.length - this.limits.maxBuffered;
+        if (over > 0) this.drop(over);
+        throw err;
+      }
+    }
+  }
+
+  private drop(count: number): void {
+    this.buffer.splice(0, count);
+    this.deps.metrics.dropped.inc(count);
+  }
+}

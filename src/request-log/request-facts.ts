@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** One API request as the log keeps it: facts only, never a body, a header or a query string. */
+export interface RequestFacts {
+  /** When the request arrived (the clock's now less the time it took). */
+  at: Date;
+  agencyId: string;
+  apiKeyId: string;
+  environment: 'test' | 'live';
+  method: string;
+  /** The matched route's pattern (`/v1/orders/:orderID`). */
+  route: string;
+  /** The path as sent, without the query string, cut at PATH_MAX characters. */
+  path: string;
+  status: number;
+  durationMs: number;
+  requestId: string;
+  /** The error body's `code` when the answer was an error; null otherwise. */
+  errorCode: string | null;
+}
+
+/** Longer paths are cut: a row's size stays bounded whatever a client sends (offer ids run to ~1 KB). */
+export const PATH_MAX = 512;
+
+/**
+ * The facts of a finished request admitted by the API-key gate, or null for any other request
+ * (public, session, refused by the gate, a static key outside any agency). The query string is
+ * dropped here, at the one place a row is made, so no filter value or token in it is ever kept.
+ */
+export function requestFacts(request: FastifyRequest, reply: FastifyReply, nowMs: number): RequestFacts | null {
+  const key = request.apiKey;
+  if (key === null || key.agencyId === null) return null;
+  const url = request.url;
+  const query = url.indexOf('?');
+  const path = query < 0 ? url : url.slice(0, query);
+  const durationMs = reply.elapsedTime;
+  return {
+    at: new Date(nowMs - durationMs),
+    agencyId: key.agencyId,
+    apiKeyId: key.id,
+    environment: key.environment,
+    method: request.method,
+    route: request.routeOptions.url ?? path,
+    path: path.length > PATH_MAX ? path.slice(0, PATH_MAX) : path,
+    status: reply.statusCode,
+    durationMs: Math.round(durationMs * 100) / 100,
+    requestId: request.id,
+    errorCode: reply.statusCode >= 400 ? reply.errorCode : null,
+  };
+}

@@ -1,0 +1,98 @@
+import type { Static } from '@sinclair/typebox';
+import type { Db } from '../platform/db/database.js';
+import { badRequest } from '../platform/errors.js';
+import type { LoggedRequest, RequestListQuery, RequestPage } from './schemas.js';
+import { listRequests, type LoggedRequestRow, type RequestFilter } from './store.js';
+
+type Query = Static<typeof RequestListQuery>;
+
+const STATUS = /^([1-5])(\d\d|xx)$/;
+const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d{1,9})?)?(Z|[+-]\d\d:\d\d)$/;
+// The API's order routes; a logged path under them names the order (for the dashboard's link).
+const ORDER_PATH = /^\/v1\/orders\/([^/]+)/;
+
+function statusRange(value: string): { min: number; max: number } {
+  const match = STATUS.exec(value);
+  if (!match) throw badRequest('status must be a status code (404) or a class (4xx)', 'invalid_request', { field: 'status' });
+  if (match[2] === 'xx') return { min: Number(match[1]) * 100, max: Number(match[1]) * 100 + 99 };
+  return { min: Number(value), max: Number(value) };
+}
+
+function instant(field: 'since' | 'until', value: string): Date {
+  const at = new Date(value);
+  if (!INSTANT.test(value) || Number.isNaN(at.getTime())) {
+    throw badRequest(`${field} must be an ISO 8601 instant with a time zone (2026-11-27T10:00:00Z)`, 'invalid_request', {
+      field,
+    });
+  }
+  return at;
+}
+
+/** The keyset cursor: the last row's (at, id), opaque to the caller. */
+const encodeCursor = (row: LoggedRequestRow) => Buffer.from(`${row.at.toISOString()}|${row.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { at: Date; id: number } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|', 2);
+  const when = new Date(at ?? '');
+  const n = Number(id);
+  if (!Number.isSafeInteger(n) || n < 1 || Number.isNaN(when.getTime())) throw badRequest('invalid cursor', 'invalid_cursor');
+  return { at: when, id: n };
+}
+
+function orderIdOf(path: string): string | null {
+  const match = ORDER_PATH.exec(path);
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+function view(row: LoggedRequestRow): Static<typeof LoggedRequest> {
+  return {
+    at: row.at.toISOString(),
+    method: row.method,
+    route: row.route,
+    path: row.path,
+    status: row.status,
+    durationMs: row.duration_ms,
+    environment: row.environment,
+    apiKey: { id: row.api_key_id, name: row.api_key_name, prefix: row.api_key_prefix },
+    requestId: row.request_id,
+    errorCode: row.error_code,
+    orderId: orderIdOf(row.path),
+  };
+}
+
+/** The filters of `GET /v1/dev/requests` as the store takes them; 400 naming the first bad one. */
+export function requestFilter(agencyId: string, query: Query): RequestFilter {
+  const since = query.since === undefined ? null : instant('since', query.since);
+  const until = query.until === undefined ? null : instant('until', query.until);
+  if (since && until && since >= until) throw badRequest('since must be before until', 'invalid_request', { field: 'since' });
+  const limit = query.limit ?? 50;
+  return {
+    agencyId,
+    environment: query.environment ?? null,
+    status: query.status === undefined ? null : statusRange(query.status),
+    method: query.method ?? null,
+    path: query.path ?? null,
+    route: query.route ?? null,
+    apiKeyId: query.apiKeyId ?? null,
+    requestId: query.requestId ?? null,
+    errorCode: query.errorCode ?? null,
+    since,
+    until,
+    after: query.cursor ? decodeCursor(query.cursor) : null,
+    limit,
+  };
+}
+
+/** One page of the agency's logged requests, newest first; `nextCursor` null on the last page. */
+export async function requestPage(db: Db, agencyId: string, query: Query): Promise<Static<typeof RequestPage>> {
+  const filter = requestFilter(agencyId, query);
+  const rows = await listRequests(db, { ...filter, limit: filter.limit + 1 });
+  const page = rows.slice(0, filter.limit);
+  const last = page.at(-1);
+  return { requests: page.map(view), nextCursor: rows.length > filter.limit && last ? encodeCursor(last) : null };
+}

@@ -1,0 +1,97 @@
+import { sql } from 'kysely';
+import type { Db } from '../platform/db/database.js';
+import type { RequestFacts } from './request-facts.js';
+
+/**
+ * One batch of recorded requests, in one statement of fixed text: a column per parameter, each an
+ * array, spread out by `unnest`. Eleven parameters whatever the batch size, so neither the query
+ * builder nor the driver handles thousands of placeholders (on embedded storage that work shares
+ * the request path's thread).
+ */
+export async function insertRequests(db: Db, rows: readonly RequestFacts[]): Promise<void> {
+  if (rows.length === 0) return;
+  const column = <T>(pick: (r: RequestFacts) => T): T[] => rows.map(pick);
+  await sql`
+    insert into api_requests (at, agency_id, api_key_id, environment, method, route, path, status, duration_ms, request_id, error_code)
+    select * from unnest(
+      ${column((r) => r.at.toISOString())}::timestamptz[], ${column((r) => r.agencyId)}::text[],
+      ${column((r) => r.apiKeyId)}::text[], ${column((r) => r.environment)}::text[], ${column((r) => r.method)}::text[],
+      ${column((r) => r.route)}::text[], ${column((r) => r.path)}::text[], ${column((r) => r.status)}::integer[],
+      ${column((r) => r.durationMs)}::double precision[], ${column((r) => r.requestId)}::text[],
+      ${column((r) => r.errorCode)}::text[])`.execute(db);
+}
+
+export interface RequestFilter {
+  agencyId: string;
+  environment: 'test' | 'live' | null;
+  /** An exact status, or a class as its lowest and highest status (4xx: 400-499). */
+  status: { min: number; max: number } | null;
+  method: string | null;
+  /** The path starts with this. */
+  path: string | null;
+  /** The matched route pattern is exactly this. */
+  route: string | null;
+  apiKeyId: string | null;
+  requestId: string | null;
+  errorCode: string | null;
+  since: Date | null;
+  until: Date | null;
+  after: { at: Date; id: number } | null;
+  limit: number;
+}
+
+export interface LoggedRequestRow {
+  id: number;
+  at: Date;
+  api_key_id: string;
+  api_key_name: string | null;
+  api_key_prefix: string | null;
+  environment: 'test' | 'live';
+  method: string;
+  route: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  request_id: string;
+  error_code: string | null;
+}
+
+/** One page of an agency's logged requests, newest first (keyset on at, id), with each key's name and prefix. */
+export async function listRequests(db: Db, f: RequestFilter): Promise<LoggedRequestRow[]> {
+  const conditions = [sql`r.agency_id = ${f.agencyId}`];
+  if (f.environment) conditions.push(sql`r.environment = ${f.environment}`);
+  if (f.status) conditions.push(sql`r.status between ${f.status.min} and ${f.status.max}`);
+  if (f.method) conditions.push(sql`r.method = ${f.method}`);
+  if (f.path) conditions.push(sql`starts_with(r.path, ${f.path})`);
+  if (f.route) conditions.push(sql`r.route = ${f.route}`);
+  if (f.apiKeyId) conditions.push(sql`r.api_key_id = ${f.apiKeyId}`);
+  if (f.requestId) conditions.push(sql`r.request_id = ${f.requestId}`);
+  if (f.errorCode) conditions.push(sql`r.error_code = ${f.errorCode}`);
+  if (f.since) conditions.push(sql`r.at >= ${f.since}`);
+  if (f.until) conditions.push(sql`r.at < ${f.until}`);
+  if (f.after) conditions.push(sql`(r.at, r.id) < (${f.after.at}, ${f.after.id})`);
+  const { rows } = await sql<LoggedRequestRow>`
+    select r.id, r.at, r.api_key_id, k.name as api_key_name, k.display_prefix as api_key_prefix, r.environment,
+           r.method, r.route, r.path, r.status, r.duration_ms, r.request_id, r.error_code
+    from api_requests r
+    left join api_keys k on k.id = r.api_key_id
+    where ${sql.join(conditions, sql` and `)}
+    order by r.at desc, r.id desc
+    limit ${f.limit}`.execute(db);
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/**
+ * Deletes rows recorded before `cutoff`, a bounded number per statement so the sweep never holds
+ * one long transaction over a busy table; returns how many went.
+ */
+export async function deleteRequestsBefore(db: Db, cutoff: Date, chunk = 10_000): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const result = await sql`
+      delete from api_requests where id in (select id from api_requests where at < ${cutoff} limit ${chunk})`.execute(db);
+    const count = Number(result.numAffectedRows ?? 0);
+    deleted += count;
+    if (count < chunk) return deleted;
+  }
+}
