@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lifecyclePayload } from '../../src/orders/event-outbox.js';
 import { enqueueEvent } from '../../src/orders/event-outbox-store.js';
 import { findAgencyOrder } from '../../src/orders/order-store.js';
+import { LIFECYCLE_BODY_KEYS } from '../webhooks/webhook-body.js';
 import { webhookFixture, type WebhookFixture } from '../webhooks/webhook-fixture.js';
 
 let f: WebhookFixture;
@@ -55,18 +56,7 @@ describe('GET /v1/events', () => {
     const created = all.events[2]!;
     expect(created.id).toMatch(/^evt_\w+$/);
     expect(created.order_id).toBe(order.order_id);
-    expect(Object.keys(created.data)).toEqual([
-      'event',
-      'order_id',
-      'pnr',
-      'airline',
-      'status',
-      'origin',
-      'destination',
-      'currency',
-      'total',
-      'occurred_at',
-    ]);
+    expect(Object.keys(created.data)).toEqual(LIFECYCLE_BODY_KEYS);
     expect(created.data).toMatchObject({ event: 'order.created', order_id: order.order_id, pnr: order.pnr, status: 'hold' });
     expect(created.created_at).toBe(created.data.occurred_at);
     expect(created.deliveries).toEqual([]);

@@ -8,6 +8,7 @@ import { enqueueEvent } from '../../src/orders/event-outbox-store.js';
 import { findAgencyOrder } from '../../src/orders/order-store.js';
 import { verifyWebhook } from '../../src/webhooks/verify.js';
 import type { ReceivedWebhook } from './https-receiver.js';
+import { LIFECYCLE_BODY_KEYS } from './webhook-body.js';
 import { webhookFixture, type WebhookFixture } from './webhook-fixture.js';
 
 let f: WebhookFixture;
@@ -100,18 +101,7 @@ describe('signed delivery to a real HTTPS receiver', () => {
     expect(h.headers['x-service-delivery']).toMatch(/^whd_/);
     expect(h.headers['x-service-signature']).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
     const body = verified(h, hook.secret);
-    expect(Object.keys(body)).toEqual([
-      'event',
-      'order_id',
-      'pnr',
-      'airline',
-      'status',
-      'origin',
-      'destination',
-      'currency',
-      'total',
-      'occurred_at',
-    ]);
+    expect(Object.keys(body)).toEqual(LIFECYCLE_BODY_KEYS);
     expect(body).toMatchObject({
       event: 'order.created',
       order_id: order.order_id,
