@@ -1,60 +1,26 @@
 import { sql } from 'kysely';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listHistory } from '../../src/orders/history-store.js';
+import { portalLogin, portalUser, supportSession as supportSessionOn } from '../helpers/portal-sessions.js';
 import { orderFixture, PASSENGER, type OrderFixture } from '../orders/order-fixture.js';
 import { daysAhead } from '../shopping/shopping-fixture.js';
 
 // The dashboard books on a portal session: search, price and create through /v1/dev/..., the same
 // services as the API, the session's agency and the environment asked for; live for owners and
 // admins of a live agency only. And orders are found by a passenger's last name.
-const PASSWORD = 'violet-harbour-sunrise-42';
 let f: OrderFixture;
 let owner: Record<string, string>;
 let developer: Record<string, string>;
 let stranger: Record<string, string>;
 
+/** A signed-in portal user of `agencyId` with `role`. */
 async function sessionOf(agencyId: string, role: 'owner' | 'admin' | 'developer'): Promise<Record<string, string>> {
-  const u = await f.gateway.identity.createUser({
-    agencyId,
-    email: `u-${Math.random().toString(36).slice(2, 10)}@gateway.test`,
-    password: PASSWORD,
-    role,
-    permissions: [],
-    emailVerified: true,
-  });
-  const res = await f.app.inject({ method: 'POST', url: '/v1/dev/login', payload: { email: u.email, password: PASSWORD } });
-  return { authorization: `Bearer ${res.json().token as string}` };
+  return portalLogin(f, (await portalUser(f, { agencyId, role })).email);
 }
 
-/** A support session on the fixture's agency, opened by an operator holding `permissions` (as support-permissions.test.ts). */
+/** A support session on the fixture's agency, opened by an operator holding `permissions`. */
 async function supportSession(permissions: string[]): Promise<Record<string, string>> {
-  const operator = await f.gateway.identity.createUser({
-    agencyId: null,
-    email: `op-${Math.random().toString(36).slice(2, 10)}@gateway.test`,
-    password: PASSWORD,
-    role: 'owner',
-    permissions,
-    emailVerified: true,
-  });
-  const login = await f.app.inject({
-    method: 'POST',
-    url: '/v1/dev/login',
-    payload: { email: operator.email, password: PASSWORD },
-  });
-  const headers = { authorization: `Bearer ${login.json().token as string}` };
-  // Admin paths need a verified second factor: enrolling TOTP verifies this session.
-  const started = await f.app.inject({ method: 'POST', url: '/v1/dev/me/mfa/totp', headers, payload: { password: PASSWORD } });
-  const code = TOTP.generate({ secret: Secret.fromBase32(started.json().secret as string) });
-  await f.app.inject({ method: 'POST', url: '/v1/dev/me/mfa/totp/confirm', headers, payload: { code } });
-  const opened = await f.app.inject({
-    method: 'POST',
-    url: '/v1/admin/support-sessions',
-    headers,
-    payload: { agencyId: f.agencyId, reason: 'ticket 1234' },
-  });
-  expect(opened.statusCode, opened.body).toBe(201);
-  return { authorization: `Bearer ${opened.json().token as string}` };
+  return (await supportSessionOn(f, { agencyId: f.agencyId, permissions })).bearer;
 }
 
 beforeAll(async () => {

@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAgencyOrder, insertOrder } from '../../src/orders/order-store.js';
+import { portalLogin, portalUser, supportSession as supportSessionOn } from '../helpers/portal-sessions.js';
 import { orderFixture, type OrderFixture } from './order-fixture.js';
 
-const PASSWORD = 'violet-harbour-sunrise-42';
 let f: OrderFixture;
 /** The agency's held orders, oldest first, booked with its test key through the API. */
 const held: { id: string; pnr: string }[] = [];
@@ -12,39 +11,12 @@ let otherAgencyOrder = '';
 let liveOrder = '';
 let member: Record<string, string>;
 
-async function login(email: string): Promise<Record<string, string>> {
-  const res = await f.app.inject({ method: 'POST', url: '/v1/dev/login', payload: { email, password: PASSWORD } });
-  if (res.statusCode !== 200) throw new Error(`login ${res.statusCode} ${res.body}`);
-  return { authorization: `Bearer ${res.json().token as string}` };
-}
+const login = (email: string) => portalLogin(f, email);
+const user = (agencyId: string | null, permissions: string[] = []) => portalUser(f, { agencyId, permissions });
 
-async function user(agencyId: string | null, permissions: string[] = []) {
-  return f.gateway.identity.createUser({
-    agencyId,
-    email: `u-${Math.random().toString(36).slice(2, 10)}@gateway.test`,
-    password: PASSWORD,
-    role: 'owner',
-    permissions,
-    emailVerified: true,
-  });
-}
-
-/** An operator's support session on the fixture's agency (admin paths need a verified second factor). */
-async function supportSession(permissions: string[]): Promise<{ operatorId: string; bearer: Record<string, string> }> {
-  const operator = await user(null, permissions);
-  const headers = await login(operator.email);
-  const started = await f.app.inject({ method: 'POST', url: '/v1/dev/me/mfa/totp', headers, payload: { password: PASSWORD } });
-  const code = TOTP.generate({ secret: Secret.fromBase32(started.json().secret as string) });
-  await f.app.inject({ method: 'POST', url: '/v1/dev/me/mfa/totp/confirm', headers, payload: { code } });
-  const opened = await f.app.inject({
-    method: 'POST',
-    url: '/v1/admin/support-sessions',
-    headers,
-    payload: { agencyId: f.agencyId, reason: 'ticket 4711' },
-  });
-  expect(opened.statusCode, opened.body).toBe(201);
-  return { operatorId: operator.id, bearer: { authorization: `Bearer ${opened.json().token as string}` } };
-}
+/** An operator's support session on the fixture's agency. */
+const supportSession = (permissions: string[]) =>
+  supportSessionOn(f, { agencyId: f.agencyId, permissions, reason: 'ticket 4711' });
 
 const list = (query: string, headers: Record<string, string> = member) =>
   f.app.inject({ method: 'GET', url: `/v1/dev/orders${query}`, headers });

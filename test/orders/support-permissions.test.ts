@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
-import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listHistory } from '../../src/orders/history-store.js';
+import { supportSession as supportSessionOn } from '../helpers/portal-sessions.js';
 import { orderFixture, type OrderFixture } from './order-fixture.js';
 
-const PASSWORD = 'violet-harbour-sunrise-42';
 let f: OrderFixture;
 beforeAll(async () => {
   f = await orderFixture();
@@ -12,34 +11,7 @@ beforeAll(async () => {
 afterAll(async () => f?.close());
 
 /** A support session on the fixture's agency, opened by an operator holding `permissions`. */
-async function supportSession(permissions: string[]) {
-  const operator = await f.gateway.identity.createUser({
-    agencyId: null,
-    email: `op-${Math.random().toString(36).slice(2, 10)}@gateway.test`,
-    password: PASSWORD,
-    role: 'owner',
-    permissions,
-    emailVerified: true,
-  });
-  const login = await f.app.inject({
-    method: 'POST',
-    url: '/v1/dev/login',
-    payload: { email: operator.email, password: PASSWORD },
-  });
-  const headers = { authorization: `Bearer ${login.json().token as string}` };
-  // Admin paths need a verified second factor: enrolling TOTP verifies this session.
-  const started = await f.app.inject({ method: 'POST', url: '/v1/dev/me/mfa/totp', headers, payload: { password: PASSWORD } });
-  const code = TOTP.generate({ secret: Secret.fromBase32(started.json().secret as string) });
-  await f.app.inject({ method: 'POST', url: '/v1/dev/me/mfa/totp/confirm', headers, payload: { code } });
-  const opened = await f.app.inject({
-    method: 'POST',
-    url: '/v1/admin/support-sessions',
-    headers,
-    payload: { agencyId: f.agencyId, reason: 'ticket 1234' },
-  });
-  expect(opened.statusCode, opened.body).toBe(201);
-  return { operatorId: operator.id, bearer: { authorization: `Bearer ${opened.json().token as string}` } };
-}
+const supportSession = (permissions: string[]) => supportSessionOn(f, { agencyId: f.agencyId, permissions });
 
 async function heldOrder(): Promise<string> {
   return (await f.hold((await f.offer('JFK', 'LAX', /MAIN$/, 41)).offer_id)).json().order_id as string;
