@@ -1,25 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
 import { DashboardEnvironmentQuery, dashboardBookingScope } from '../identity/sessions/dashboard-booking-scope.js';
 import { SESSION_SECURITY } from '../identity/sessions/session-schemas.js';
 import { withExamples } from '../platform/http/request-examples.js';
-import type { Platform } from '../platform/platform.js';
-import type { LookToBook } from './look-to-book.js';
-import type { SearchRateLimit } from './search-rate-limit.js';
-import { FailedSchema } from './search-routes.js';
+import { FailedSchema, sendSearchAnswer, type SearchRoutesOptions } from './search-routes.js';
 import { searchExamples, SearchRequestSchema, SearchResponseSchema } from './search-schemas.js';
-import { newSearchId, type SearchService } from './search-service.js';
 import { validateSearch } from './search-validation.js';
-
-/** Stored bytes go out as they are, as on the API's search. */
-const sendBytes = (reply: FastifyReply, bytes: Buffer) => reply.send(bytes);
-
-export interface DashboardSearchRoutesOptions {
-  platform: Platform;
-  search: SearchService;
-  lookToBook: LookToBook;
-  rateLimit: SearchRateLimit;
-}
 
 /**
  * POST /v1/dev/shopping/offers: the dashboard's search, on a portal session. The same request,
@@ -28,7 +13,7 @@ export interface DashboardSearchRoutesOptions {
  * to the agency's search rate limit (one budget with the API's searches) and counts in its
  * look-to-book figures, as a search by key would.
  */
-export const dashboardSearchRoutes: FastifyPluginAsyncTypebox<DashboardSearchRoutesOptions> = async (
+export const dashboardSearchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (
   app,
   { platform, search: service, lookToBook, rateLimit },
 ) => {
@@ -56,23 +41,11 @@ export const dashboardSearchRoutes: FastifyPluginAsyncTypebox<DashboardSearchRou
       const search = validateSearch(request.body, platform.clock());
       lookToBook.recordSearch(agencyId);
       const key = service.cacheKey(search, environment);
-      reply.type('application/json; charset=utf-8');
-      const read = rateLimit.cachedWith(request, key);
-      const hit = read !== undefined ? read : await service.cachedBody(key);
-      if (hit) return sendBytes(reply.header('X-Cache', 'HIT'), hit);
-      const gone = new AbortController();
-      reply.raw.once('close', () => gone.abort());
-      const { result, body } = await service.run({
-        request: search,
-        environment,
-        key,
-        searchId: newSearchId(),
-        signal: gone.signal,
+      return sendSearchAnswer(request, reply, {
+        options: { search: service, lookToBook, rateLimit },
+        search: { request: search, environment, key },
+        agencyId,
       });
-      lookToBook.recordAirlineSearches(agencyId, service.airlinesReached(result));
-      const failure = service.failureOf(result);
-      if (failure) throw failure;
-      return sendBytes(reply.header('X-Cache', 'MISS'), Buffer.from(body));
     },
   );
 };

@@ -16,7 +16,7 @@ import {
 } from './search-schemas.js';
 import { withExamples } from '../platform/http/request-examples.js';
 import type { SearchRateLimit } from './search-rate-limit.js';
-import { newSearchId, type SearchService } from './search-service.js';
+import { newSearchId, type SearchRun, type SearchService } from './search-service.js';
 import { validateSearch } from './search-validation.js';
 
 /** Stored bytes go out as they are: no serializer, no schema, no copy. */
@@ -38,6 +38,32 @@ offers are final before the rest of its answer has been read (a one-way search's
 hit sends the whole result as one. Then exactly one terminal event: \`done\` \`{total, connectors}\` (\`total\`: the
 offers sent) or \`error\` \`{error}\`. Validation and 429 answer as plain JSON before the stream opens. Closing the
 connection cancels the airline calls.`;
+
+/**
+ * Sends a whole search's answer (not streamed): the cached bytes of an identical search, read with
+ * the rate limit when it could, or the search run now; `X-Cache` says which. A client that goes away
+ * aborts the run.
+ */
+export async function sendSearchAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  {
+    options,
+    search,
+    agencyId,
+  }: { options: Omit<SearchRoutesOptions, 'platform'>; search: Omit<SearchRun, 'searchId' | 'signal'>; agencyId: string | null },
+): Promise<FastifyReply> {
+  reply.type('application/json; charset=utf-8');
+  const gone = new AbortController();
+  reply.raw.once('close', () => gone.abort());
+  const { bytes, cache } = await options.search.answer({
+    ...search,
+    cached: options.rateLimit.cachedWith(request, search.key),
+    signal: gone.signal,
+    onReached: (airlines) => options.lookToBook.recordAirlineSearches(agencyId, airlines),
+  });
+  return sendBytes(reply.header('X-Cache', cache), bytes);
+}
 
 export interface SearchRoutesOptions {
   platform: Platform;
@@ -85,22 +111,11 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
     },
     async (request, reply) => {
       const { request: search, environment, key } = prepare(request.body, request.apiKey);
-      reply.type('application/json; charset=utf-8');
-      const hit = await cachedBody(request, key);
-      if (hit) return sendBytes(reply.header('X-Cache', 'HIT'), hit);
-      const gone = new AbortController();
-      reply.raw.once('close', () => gone.abort());
-      const { result, body } = await service.run({
-        request: search,
-        environment,
-        key,
-        searchId: newSearchId(),
-        signal: gone.signal,
+      return sendSearchAnswer(request, reply, {
+        options: { search: service, lookToBook, rateLimit },
+        search: { request: search, environment, key },
+        agencyId: request.apiKey?.agencyId ?? null,
       });
-      lookToBook.recordAirlineSearches(request.apiKey?.agencyId ?? null, service.airlinesReached(result));
-      const failure = service.failureOf(result);
-      if (failure) throw failure;
-      return sendBytes(reply.header('X-Cache', 'MISS'), Buffer.from(body));
     },
   );
 

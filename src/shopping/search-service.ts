@@ -54,6 +54,14 @@ export interface SearchRun {
   onBatch?: BatchListener;
 }
 
+/** A whole search answered at once (not streamed): from the cache, or run now. */
+export interface SearchAnswerRun extends Omit<SearchRun, 'searchId' | 'onBatch'> {
+  /** The cached body already read for `key` (null: a miss); undefined when not read, and it is read here. */
+  cached?: Buffer | null;
+  /** Hears the airlines a search run now reached (look-to-book), before a failure is thrown. */
+  onReached(airlines: string[]): void;
+}
+
 export interface SearchService {
   cacheKey(request: SearchRequest, environment: 'test' | 'live'): string;
   /** The whole answer body of a cached search, ready to send. */
@@ -64,6 +72,11 @@ export interface SearchService {
   failureOf(result: SearchResult): Error | null;
   /** The airlines this search reached (look-to-book per airline): all but those with no connection configured. */
   airlinesReached(result: SearchResult): string[];
+  /**
+   * The body bytes of a whole search and whether they came from the cache (`HIT`) or a run now
+   * (`MISS`); throws `failureOf` the run when no airline answered.
+   */
+  answer(search: SearchAnswerRun): Promise<{ bytes: Buffer; cache: 'HIT' | 'MISS' }>;
 }
 
 function applyFilters(offers: Offer[], request: SearchRequest): Offer[] {
@@ -102,7 +115,7 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
     return reachable.length > 0 ? reachable : connectors.all();
   };
 
-  return {
+  const service: SearchService = {
     cacheKey: searchCacheKey,
 
     async cachedBody(key) {
@@ -204,5 +217,16 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
       }
       return new AppError(502, 'all_airlines_failed', ALL_FAILED, fields);
     },
+
+    async answer({ cached, onReached, ...search }) {
+      const hit = cached !== undefined ? cached : await service.cachedBody(search.key);
+      if (hit) return { bytes: hit, cache: 'HIT' };
+      const { result, body } = await service.run({ ...search, searchId: newSearchId() });
+      onReached(service.airlinesReached(result));
+      const failure = service.failureOf(result);
+      if (failure) throw failure;
+      return { bytes: Buffer.from(body), cache: 'MISS' };
+    },
   };
+  return service;
 }
