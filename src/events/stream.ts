@@ -1,8 +1,9 @@
 import { once } from 'node:events';
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Db } from '../platform/db/database.js';
+import { openSse, sseEnd, sseMessage, sseWrite } from '../platform/http/sse.js';
 import { EVENTS_POLICY } from './policy.js';
 import { bodyOf, eventId, scopeAt, type EventReader } from './service.js';
 import { eventsAfter, type EventFilter } from './store.js';
@@ -52,15 +53,9 @@ export class OpenStreams {
   }
 }
 
-const message = (id: string, type: string, data: string) => `id: ${id}\nevent: ${type}\ndata: ${data}\n\n`;
-const terminal = (data: object) => `event: error\ndata: ${JSON.stringify(data)}\n\n`;
-
 /** Writes, waiting for the socket when its buffer is full (a long replay to a slow client). */
 async function write(res: ServerResponse, text: string, signal: AbortSignal): Promise<void> {
-  if (res.writableEnded || res.destroyed) return;
-  if (!res.write(text)) await once(res, 'drain', { signal }).catch(() => undefined);
-  // A response holds writes back until the next tick; an event must leave now.
-  res.socket?.uncork();
+  if (!sseWrite(res, text)) await once(res, 'drain', { signal }).catch(() => undefined);
 }
 
 export interface StreamRun {
@@ -87,23 +82,9 @@ export async function runEventStream(reply: FastifyReply, run: StreamRun): Promi
   let untrack = () => {};
   let heartbeat: NodeJS.Timeout | undefined;
   try {
-    const headers = { ...reply.getHeaders() } as OutgoingHttpHeaders;
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      ...headers,
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      // Proxies such as nginx buffer responses unless told not to; an event must arrive when sent.
-      'x-accel-buffering': 'no',
-    });
+    const res = openSse(reply);
     const endWith = (data: object) => {
-      if (!res.writableEnded && !res.destroyed) {
-        // The connection goes too: its headers promised keep-alive, and a closing server waits for it.
-        const socket = res.socket;
-        res.end(terminal(data), () => socket?.destroy());
-      }
+      sseEnd(res, sseMessage({ event: 'error', data }));
       gone.abort();
     };
     untrack = run.streams.track(() => endWith(STREAM_SHUTDOWN));
@@ -140,7 +121,7 @@ async function pump(res: ServerResponse, run: StreamRun, gone: AbortSignal): Pro
       for (const row of rows) {
         const id = BigInt(row.id);
         if (sent.has(id)) continue;
-        await write(res, message(eventId(row.id), row.event, bodyOf(row)), gone);
+        await write(res, sseMessage({ id: eventId(row.id), event: row.event, data: bodyOf(row) }), gone);
         sent.set(id, performance.now());
       }
       const last = rows.at(-1);

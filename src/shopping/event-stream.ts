@@ -1,5 +1,5 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply } from 'fastify';
+import { openSse, sseEnd, sseMessage, sseWrite } from '../platform/http/sse.js';
 
 export interface EventStream {
   send(event: string, data: unknown): void;
@@ -14,37 +14,19 @@ type TerminalEvent = { event: string; data: unknown };
 // so a shutdown can end them with a terminal event instead of cutting the connection.
 const openStreams = new WeakMap<object, Set<(terminal: TerminalEvent) => void>>();
 
-const format = (event: string, data: unknown) =>
-  `event: ${event}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
-
 /**
  * Takes the response over from Fastify and opens a Server-Sent Events stream. Headers already
  * set on the reply (request id, RateLimit-*) go out with the stream's own.
  */
 export function openEventStream(reply: FastifyReply): EventStream {
   const gone = new AbortController();
-  const headers = { ...reply.getHeaders() } as OutgoingHttpHeaders;
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    ...headers,
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    // Proxies such as nginx buffer responses unless told not to; an event must arrive when sent.
-    'x-accel-buffering': 'no',
-  });
+  const res = openSse(reply);
 
   const server = reply.server.server;
   let streams = openStreams.get(server);
   if (!streams) openStreams.set(server, (streams = new Set()));
   const endWith = ({ event, data }: TerminalEvent) => {
-    if (res.writableEnded || res.destroyed) return;
-    // The connection goes too: its headers promised keep-alive, and a server that is closing
-    // waits for every connection, idle ones included. (Taken now: a finished response lets go of it.)
-    const socket = res.socket;
-    res.end(format(event, data), () => socket?.destroy());
-    gone.abort();
+    if (sseEnd(res, sseMessage({ event, data }))) gone.abort();
   };
   streams.add(endWith);
   res.on('close', () => {
@@ -53,11 +35,7 @@ export function openEventStream(reply: FastifyReply): EventStream {
   });
   return {
     send(event, data) {
-      if (res.writableEnded || res.destroyed) return;
-      res.write(format(event, data));
-      // A response holds its writes back until the next tick (it corks the socket) so that several
-      // go out together; an event must leave now, not after whatever else this tick still does.
-      res.socket?.uncork();
+      sseWrite(res, sseMessage({ event, data }));
     },
     end() {
       if (!res.writableEnded) res.end();
