@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
+import type { Row } from '../platform/db/rows.js';
 import type { RequestFacts } from './request-facts.js';
 
 /**
@@ -40,21 +41,11 @@ export interface RequestFilter {
   limit: number;
 }
 
-export interface LoggedRequestRow {
-  id: number;
-  at: Date;
-  api_key_id: string;
+/** A logged request as the list reads it: the table's row without its agency, with its key's name and prefix. */
+export type LoggedRequestRow = Omit<Row<'api_requests'>, 'agency_id'> & {
   api_key_name: string | null;
   api_key_prefix: string | null;
-  environment: 'test' | 'live';
-  method: string;
-  route: string;
-  path: string;
-  status: number;
-  duration_ms: number;
-  request_id: string;
-  error_code: string | null;
-}
+};
 
 /** One page of an agency's logged requests, newest first (keyset on at, id), with each key's name and prefix. */
 export async function listRequests(db: Db, f: RequestFilter): Promise<LoggedRequestRow[]> {

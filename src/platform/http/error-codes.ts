@@ -25,6 +25,15 @@ export interface ErrorCodeEntry {
 // Operation groups several codes share.
 const ORDER_BY_ID = ['/v1/orders/{orderID}', '/v1/dev/orders/{orderID}'];
 const OFFER_READS = ['priceOffers', 'getOfferSeatMap', 'listOfferServices', 'priceDashboardOffers'];
+/** Operations that take an `offer_id`: the reads, a booking from it, and an order changed to it. */
+const OFFER_USES = [
+  ...OFFER_READS,
+  'createOrder',
+  'createDashboardOrder',
+  'reshopOrder',
+  'confirmOrderChange',
+  'confirmDashboardOrderChange',
+];
 /** Operations that call an airline and answer its failure. */
 const AIRLINE_CALLS = [
   ...OFFER_READS,
@@ -137,14 +146,7 @@ export const ERROR_CODES = {
   offer_id_required: {
     status: 400,
     meaning: '`offer_id` is missing or empty.',
-    operations: [
-      ...OFFER_READS,
-      'createOrder',
-      'createDashboardOrder',
-      'reshopOrder',
-      'confirmOrderChange',
-      'confirmDashboardOrderChange',
-    ],
+    operations: OFFER_USES,
   },
   passengers_required: {
     status: 400,
@@ -392,14 +394,7 @@ export const ERROR_CODES = {
   offer_not_available: {
     status: 404,
     meaning: 'The airline no longer offers it: search again.',
-    operations: [
-      ...OFFER_READS,
-      'createOrder',
-      'createDashboardOrder',
-      'reshopOrder',
-      'confirmOrderChange',
-      'confirmDashboardOrderChange',
-    ],
+    operations: OFFER_USES,
   },
   seat_map_segment_not_found: {
     status: 404,
