@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import axe from 'axe-core';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { daysAhead, SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
+import * as harness from './browser-harness.js';
 import { startDashboardGateway, type DashboardGateway } from './dashboard-harness.js';
 
 /**
@@ -13,12 +11,9 @@ import { startDashboardGateway, type DashboardGateway } from './dashboard-harnes
  * held (and another paid), the new order's page, and the held order found again on the Orders
  * screen by the passenger's last name typed without its accents. Screenshots: test-output/dashboard-book-*.png.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-output');
-const missing = fs.existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing (apt-get install chromium; .ci/run does)`;
-const PASSWORD = 'violet-harbour-sunrise-42';
+const missing = harness.browserMissing();
 
-describe.skipIf(missing)(`booking in the dashboard${missing ? ` (skipped: ${missing})` : ''}`, { timeout: 120_000 }, () => {
+describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`, { timeout: 120_000 }, () => {
   let aa: AaTestSystem;
   let g: DashboardGateway;
   let browser: Browser;
@@ -26,23 +21,10 @@ describe.skipIf(missing)(`booking in the dashboard${missing ? ` (skipped: ${miss
   let origin: string;
   let heldOrderId = '';
   const pageErrors: string[] = [];
-  const inaccessible: string[] = [];
-
+  const checks = harness.screenChecks('dashboard-book-');
+  const inaccessible = checks.inaccessible;
   /** axe-core on the page as it is now (serious and critical violations collected), then a screenshot. */
-  async function shot(name: string): Promise<void> {
-    if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
-    const violations = await page.evaluate(async () => {
-      const found = await (globalThis as unknown as { axe: typeof axe }).axe.run({ resultTypes: ['violations'] });
-      return found.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact ?? null,
-        targets: v.nodes.map((n) => n.target.join(' ')),
-      }));
-    });
-    for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'))
-      inaccessible.push(`${name}: ${v.impact} ${v.id} at ${v.targets.slice(0, 3).join(', ')}`);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-book-${name}.png`), fullPage: true });
-  }
+  const shot = (name: string) => checks.shot(page, name);
 
   /** Search JFK-LAX, choose the first offer that can be held, and wait for its priced terms. */
   async function searchAndChoose(days: number): Promise<void> {
@@ -61,33 +43,24 @@ describe.skipIf(missing)(`booking in the dashboard${missing ? ` (skipped: ${miss
       app: { aaTestSystemUrl: aa.url },
       env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY },
     });
-    await g.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(g.app.server.address() as { port: number }).port}`;
+    origin = await harness.listenOnLoopback(g.app);
     const agency = await g.gateway.identity.createAgency({ name: 'Harbour Travel' });
     const user = await g.gateway.identity.createUser({
       agencyId: agency.id,
       email: `agent-${Date.now()}@agency.test`,
-      password: PASSWORD,
+      password: harness.PASSWORD,
       role: 'developer',
       permissions: [],
       emailVerified: true,
     });
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    browser = await harness.launchBrowser();
+    page = await harness.openPage(browser, { width: 1280, height: 900 });
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('response', (r) => r.status() >= 500 && pageErrors.push(`${r.status()} ${r.request().method()} ${r.url()}`));
     await page.goto(`${origin}/dashboard/`);
-    await page.getByLabel('E-mail').fill(user.email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
+    await harness.signIn(page, { email: user.email, password: harness.PASSWORD });
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await g?.close();
-    await aa?.close();
-  });
+  afterAll(() => harness.closeAll(browser, g, aa));
 
   it('searches, shows brand, bags and conditions, prices the offer chosen, holds it and lands on the order', async () => {
     await searchAndChoose(35);

@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import axe from 'axe-core';
-import { Secret, TOTP } from 'otpauth';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { daysAhead, SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
 import { startReceiver, type Receiver } from '../webhooks/https-receiver.js';
+import * as harness from './browser-harness.js';
 import { startDashboardGateway, type DashboardGateway } from './dashboard-harness.js';
-import { PATIENCE } from '../helpers/patience.js';
 
 /**
  * The dashboard as an agency owner and an operator meet it, in Debian's headless Chromium against
@@ -17,18 +13,10 @@ import { PATIENCE } from '../helpers/patience.js';
  * step-up, an airline retime shown on the order page, a support session's banner and refusals, and
  * expiry. A screenshot per screen goes to test-output/dashboard-*.png.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-output');
-const OPENSSL = ['/usr/bin/openssl', '/bin/openssl'].some((p) => fs.existsSync(p));
-const missing = !fs.existsSync(CHROMIUM)
-  ? `${CHROMIUM} is missing (apt-get install chromium; .ci/run does)`
-  : OPENSSL
-    ? null
-    : 'openssl is missing for the webhook receiver certificate (apt-get install openssl; .ci/run does)';
-const PASSWORD = 'violet-harbour-sunrise-42';
+const missing = harness.browserMissing({ openssl: true });
 const STEP_MS = 30_000;
 
-describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: ${missing})` : ''}`, { timeout: 120_000 }, () => {
+describe.skipIf(missing)(`dashboard in headless Chromium${harness.skipNote(missing)}`, { timeout: 120_000 }, () => {
   let aa: AaTestSystem;
   let receiver: Receiver;
   let g: DashboardGateway;
@@ -50,39 +38,16 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
   const nextCode = (secret: string) => {
     const step = totpSteps.get(secret) ?? 0;
     totpSteps.set(secret, step + 1);
-    return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: g.clock().getTime() + step * STEP_MS });
+    return harness.totpCode(secret, g.clock().getTime() + step * STEP_MS);
   };
-  /** Serious and critical accessibility violations axe-core found, by screen: none is the rule. */
-  const inaccessible: string[] = [];
-
-  /**
-   * axe-core on the page as it is now (its source is evaluated over the DevTools protocol, which
-   * the page's CSP does not govern; nothing is fetched), then a screenshot of it.
-   */
-  async function shot(page: Page, name: string): Promise<void> {
-    if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
-    const violations = await page.evaluate(async () => {
-      // In the page: `globalThis` is its window, and axe checks its whole document.
-      const found = await (globalThis as unknown as { axe: typeof axe }).axe.run({ resultTypes: ['violations'] });
-      return found.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact ?? null,
-        help: v.help,
-        targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
-      }));
-    });
-    for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-      inaccessible.push(`${name}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
-    }
-    await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-${name}.png`), fullPage: true });
-  }
+  /** Serious and critical accessibility violations axe-core found, by screen (none is the rule), and screenshots. */
+  const { inaccessible, shot } = harness.screenChecks('dashboard-');
 
   /** The API calls each page has on the way: a step that changes the airline behind the UI waits for none. */
   const inFlight = new Map<Page, number>();
 
   async function newPage(): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.setDefaultTimeout(PATIENCE.timeout);
+    const page = await harness.openPage(browser);
     inFlight.set(page, 0);
     const done = () => inFlight.set(page, (inFlight.get(page) ?? 1) - 1);
     page.on('request', (request) => {
@@ -117,14 +82,11 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
   }
 
   async function signIn(page: Page, address: string, secret: string | null): Promise<void> {
-    await page.getByLabel('E-mail').fill(address);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    if (secret) {
-      await page.getByLabel('Authentication code (or a recovery code)').fill(nextCode(secret));
-      await page.getByRole('button', { name: 'Verify' }).click();
-    }
-    await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
+    await harness.signIn(page, {
+      email: address,
+      password: harness.PASSWORD,
+      ...(secret ? { code: () => nextCode(secret) } : {}),
+    });
   }
 
   /** Turns on TOTP from the Security screen; answers the secret read off the page. */
@@ -134,7 +96,7 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     // screen's other "Current password" (changing the password) is there from the start, and
     // filling that one left this form's required field empty, so the click sent nothing.
     const enrol = page.locator('form').filter({ has: page.getByRole('button', { name: 'Set up an authenticator app' }) });
-    await enrol.getByLabel('Current password').fill(PASSWORD);
+    await enrol.getByLabel('Current password').fill(harness.PASSWORD);
     await enrol.getByRole('button', { name: 'Set up an authenticator app' }).click();
     await page.getByRole('img', { name: 'QR code of the authenticator key' }).waitFor();
     const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
@@ -161,27 +123,20 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
       app: { aaTestSystemUrl: aa.url, webhooks: { ca: receiver.ca } },
       env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost' },
     });
-    await g.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(g.app.server.address() as { port: number }).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    origin = await harness.listenOnLoopback(g.app);
+    browser = await harness.launchBrowser();
     owner = await newPage();
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await g?.close();
-    await aa?.close();
-    await receiver?.close();
-  });
+  afterAll(() => harness.closeAll(browser, g, aa, receiver));
 
   it('signs up, verifies the address through the e-mailed link, and signs in', async () => {
-    await owner.goto(`${origin}/dashboard/sign-up`);
-    await owner.getByLabel('E-mail').fill(email);
-    await owner.getByLabel('Password (at least 12 characters)').fill(PASSWORD);
-    await owner.getByLabel('Agency name (optional)').fill('Harbour Travel');
-    await shot(owner, 'sign-up');
-    await owner.getByRole('button', { name: 'Create account' }).click();
-    await owner.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await harness.signUp(owner, {
+      origin,
+      email,
+      password: harness.PASSWORD,
+      agencyName: 'Harbour Travel',
+      beforeSubmit: () => shot(owner, 'sign-up'),
+    });
 
     const mail = g.mailTo(email);
     const token = /verify-email[?#]token=([A-Za-z0-9_-]+)/.exec(mail ?? '')?.[1];
@@ -232,7 +187,7 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     g.advance(11 * 60_000);
     await row.getByRole('button', { name: 'Reveal Booking key' }).click();
     const stepUp = owner.getByRole('dialog', { name: 'Confirm it is you' });
-    await stepUp.getByLabel('Current password').fill(PASSWORD);
+    await stepUp.getByLabel('Current password').fill(harness.PASSWORD);
     await shot(owner, 'keys-step-up');
     await stepUp.getByRole('button', { name: 'Confirm' }).click();
     expect(await owner.getByRole('dialog', { name: 'Key secret' }).getByLabel('Secret').inputValue()).toBe(keySecret);
@@ -609,7 +564,7 @@ describe.skipIf(missing)(`dashboard in headless Chromium${missing ? ` (skipped: 
     await g.gateway.identity.createUser({
       agencyId: null,
       email: operatorEmail,
-      password: PASSWORD,
+      password: harness.PASSWORD,
       role: 'owner',
       permissions,
       emailVerified: true,

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import axe from 'axe-core';
-import { Secret, TOTP } from 'otpauth';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as harness from './browser-harness.js';
 import { startDashboardGateway, type DashboardGateway } from './dashboard-harness.js';
 
 /**
@@ -13,16 +10,13 @@ import { startDashboardGateway, type DashboardGateway } from './dashboard-harnes
  * needs a second factor leads to the guided set-up, which returns where the user was going.
  * Screenshots go to test-output/dashboard-first-*.png.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-output');
-const missing = fs.existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing (apt-get install chromium; .ci/run does)`;
-const PASSWORD = 'violet-harbour-sunrise-42';
+const missing = harness.browserMissing();
 const NEW_PASSWORD = 'saffron-meadow-lantern-63';
 const TEAMMATE_PASSWORD = 'cobalt-orchard-evening-17';
 const STEP_MS = 30_000;
 
 describe.skipIf(missing)(
-  `first day in the dashboard, headless Chromium${missing ? ` (skipped: ${missing})` : ''}`,
+  `first day in the dashboard, headless Chromium${harness.skipNote(missing)}`,
   { timeout: 120_000 },
   () => {
     let g: DashboardGateway;
@@ -36,7 +30,7 @@ describe.skipIf(missing)(
     const requested: string[] = [];
     const elsewhere: string[] = [];
     const consoleErrors: string[] = [];
-    const inaccessible: string[] = [];
+    const { inaccessible, shot } = harness.screenChecks('dashboard-first-');
 
     /**
      * A TOTP code for the gateway's clock, moved on one time step first: a code is usable once, and
@@ -44,30 +38,12 @@ describe.skipIf(missing)(
      */
     const nextCode = () => {
       g.advance(STEP_MS);
-      return TOTP.generate({ secret: Secret.fromBase32(totpSecret), timestamp: g.clock().getTime() });
+      return harness.totpCode(totpSecret, g.clock().getTime());
     };
-
-    /** axe-core on the page as it is now (evaluated over the DevTools protocol, outside the CSP), then a screenshot. */
-    async function shot(page: Page, name: string): Promise<void> {
-      if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe.source);
-      const violations = await page.evaluate(async () => {
-        const found = await (globalThis as unknown as { axe: typeof axe }).axe.run({ resultTypes: ['violations'] });
-        return found.violations.map((v) => ({
-          id: v.id,
-          impact: v.impact ?? null,
-          help: v.help,
-          targets: v.nodes.map((n) => n.target.join(' ')),
-        }));
-      });
-      for (const v of violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')) {
-        inaccessible.push(`${name}: ${v.impact} ${v.id} (${v.help}) at ${v.targets.slice(0, 5).join(', ')}`);
-      }
-      await page.screenshot({ path: path.join(SCREENSHOTS, `dashboard-first-${name}.png`), fullPage: true });
-    }
 
     /** A page in a context of its own (its own session). */
     async function newPage(): Promise<Page> {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const page = await harness.openPage(browser);
       page.on('request', (request) => {
         requested.push(request.url());
         if (!request.url().startsWith(`${origin}/`) && !request.url().startsWith('data:')) elsewhere.push(request.url());
@@ -100,14 +76,7 @@ describe.skipIf(missing)(
     }
 
     async function signIn(page: Page, address: string, password: string, withCode: boolean): Promise<void> {
-      await page.getByLabel('E-mail').fill(address);
-      await page.getByLabel('Password').fill(password);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      if (withCode) {
-        await page.getByLabel('Authentication code (or a recovery code)').fill(nextCode());
-        await page.getByRole('button', { name: 'Verify' }).click();
-      }
-      await page.getByRole('banner').getByRole('button', { name: 'Sign out' }).waitFor();
+      await harness.signIn(page, { email: address, password, ...(withCode ? { code: nextCode } : {}) });
     }
 
     /** Until a mail to `to` whose text matches `pattern` is in the outbox (the reset mail goes out after the answer). */
@@ -121,23 +90,14 @@ describe.skipIf(missing)(
 
     beforeAll(async () => {
       g = await startDashboardGateway();
-      await g.app.listen({ port: 0, host: '127.0.0.1' });
-      origin = `http://127.0.0.1:${(g.app.server.address() as { port: number }).port}`;
-      browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
-      fs.mkdirSync(SCREENSHOTS, { recursive: true });
+      origin = await harness.listenOnLoopback(g.app);
+      browser = await harness.launchBrowser();
       owner = await newPage();
     }, 60_000);
-    afterAll(async () => {
-      await browser?.close();
-      await g?.close();
-    });
+    afterAll(() => harness.closeAll(browser, g));
 
     it('signs up, and the e-mailed link opens the dashboard page, which says in words that the address is verified', async () => {
-      await owner.goto(`${origin}/dashboard/sign-up`);
-      await owner.getByLabel('E-mail').fill(email);
-      await owner.getByLabel('Password (at least 12 characters)').fill(PASSWORD);
-      await owner.getByRole('button', { name: 'Create account' }).click();
-      await owner.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+      await harness.signUp(owner, { origin, email, password: harness.PASSWORD });
 
       const link = mailedLink(email, 'verify-email');
       const opened = await owner.goto(link.url);
@@ -150,7 +110,7 @@ describe.skipIf(missing)(
       await shot(owner, 'verify-email');
 
       await owner.getByRole('button', { name: 'Go to sign-in' }).click();
-      await signIn(owner, email, PASSWORD, false);
+      await signIn(owner, email, harness.PASSWORD, false);
       await owner.getByRole('heading', { name: 'Overview' }).waitFor();
     });
 
@@ -167,7 +127,7 @@ describe.skipIf(missing)(
 
       await lead.click();
       await owner.getByRole('heading', { name: 'Protect your account with an authenticator app' }).waitFor();
-      await owner.getByLabel('Current password').fill(PASSWORD);
+      await owner.getByLabel('Current password').fill(harness.PASSWORD);
       await shot(owner, 'second-factor-intro');
       await owner.getByRole('button', { name: 'Continue' }).click();
       await owner.getByRole('img', { name: 'QR code of the authenticator key' }).waitFor();
