@@ -58,7 +58,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Readonly<Con
       openapi: '3.1.0',
       info: {
         title: 'Flight Aggregation Gateway API',
-        version: '2.2.0',
+        version: '2.3.0',
         description: DESCRIPTION.trim(),
         contact: {
           name: 'Gateway operator',
