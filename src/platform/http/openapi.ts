@@ -86,7 +86,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Readonly<Con
     },
   });
   // The API description is public: clients generate code from it before they have a key.
-  app.get('/openapi.json', { schema: { hide: true }, config: PUBLIC_ROUTE }, async () =>
+  app.get('/openapi.json', { schema: { hide: true }, config: { ...PUBLIC_ROUTE, openQuery: true } }, async () =>
     described.served(app.swagger(), new Date()),
   );
   registerDocsPage(app, config.publicUrlSet ? new URL(config.publicUrl).origin : null);

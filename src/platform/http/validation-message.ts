@@ -48,6 +48,8 @@ function keywordMessage(error: ValidationError, context: string | undefined): st
     case 'additionalProperties':
       // Stripe's wording for a body field the API does not have: `unknown field cabin_class`.
       if (context === 'body') return `unknown field ${joinField(path, String(params.additionalProperty))}`;
+      // The same for a query parameter the route does not have: `unknown query parameter q`.
+      if (context === 'querystring') return `unknown query parameter ${joinField(path, String(params.additionalProperty))}`;
       return `${joinField(path, String(params.additionalProperty))} is not a known ${where}`;
     case 'propertyNames':
       return `${field} has a field name that is not allowed`;
