@@ -86,23 +86,25 @@ function urlFor(route: DeclaredRoute): string {
   return concretePath(route.url) + (query ? `?${query}` : '');
 }
 
-/** The error sentence, in either error shape. */
-function messageOf(res: LightMyRequestResponse): string {
+/** The error sentence and `field`, in either error shape. */
+function namedIn(res: LightMyRequestResponse): string {
   if (!String(res.headers['content-type'] ?? '').includes('application/json')) return '';
-  const body = res.json<{ error?: string; errors?: { message: string }[] }>();
-  return body.error ?? body.errors?.[0]?.message ?? '';
+  type Item = { message?: string; error?: string; field?: string };
+  const body = res.json<Item & { errors?: Item[] }>();
+  const item = body.errors?.[0] ?? body;
+  return `${item.error ?? item.message} (field ${item.field})`;
 }
 
 async function probe(route: DeclaredRoute): Promise<{ res: LightMyRequestResponse; named: boolean }> {
   const url = withUnknownQuery(urlFor(route));
   const base = requestFor(route, url, credentialFor(route));
-  const expected = `unknown query parameter ${UNKNOWN_QUERY_PARAMETER}`;
+  const expected = `unknown query parameter ${UNKNOWN_QUERY_PARAMETER} (field ${UNKNOWN_QUERY_PARAMETER})`;
   const bodies = 'payload' in base ? bodiesFor(route) : [undefined];
   let res: LightMyRequestResponse | undefined;
   for (const body of bodies) {
     res = await t.app.inject(body === undefined ? base : { ...base, payload: JSON.stringify(body) });
     // A HEAD answer has no body to name the parameter in: its status says it.
-    const named = route.method === 'HEAD' ? res.statusCode === 400 : messageOf(res) === expected;
+    const named = route.method === 'HEAD' ? res.statusCode === 400 : namedIn(res) === expected;
     if (named || res.statusCode !== 400) return { res, named };
   }
   return { res: res!, named: false };
