@@ -8,6 +8,7 @@ import { runSync } from '../../src/aviation/importers/sync-runner.js';
 import { startAaTestSystem } from '../../src/testsystem/aa/server.js';
 import { FIXTURES } from '../aviation/aviation-test-app.js';
 import { buildTestApp } from '../helpers/test-app.js';
+import { UNKNOWN_QUERY_PARAMETER, withUnknownQuery } from './route-walk.js';
 import {
   hostilePathSegment,
   hostileValue,
@@ -514,6 +515,21 @@ describe(`every operation of /openapi.json (seed ${SEED}, ${RUNS} runs each)`, (
     expect(operations.length).toBeGreaterThan(50);
     expect(orderIds, `setup could not hold orders: ${holds.map((h) => h.body).join(' ')}`).toHaveLength(offerIds.length);
     expect(offerIds.length).toBeGreaterThan(0);
+  });
+
+  // Before the operations run: the clean request of each one, plus a parameter it does not declare.
+  // Refused at validation, it reaches no handler, so no order is closed and no session ended.
+  it('every operation refuses a query parameter it does not declare, naming it', async () => {
+    const failures: string[] = [];
+    for (const { path, method, op } of operations) {
+      const clean = cleanRequest(path, method, op);
+      const res = await send({ ...clean, url: withUnknownQuery(clean.url) });
+      const body = res?.json<{ error?: string; errors?: { message: string }[] }>();
+      const message = body?.error ?? body?.errors?.[0]?.message;
+      if (res?.statusCode !== 400 || message !== `unknown query parameter ${UNKNOWN_QUERY_PARAMETER}`)
+        failures.push(`${method.toUpperCase()} ${path} → ${res?.statusCode} ${res?.body.slice(0, 200)}`);
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
   });
 
   for (const { path, method, op } of operations) {
