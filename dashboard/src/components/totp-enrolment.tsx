@@ -8,6 +8,16 @@ export interface TotpKey {
   secret: string;
 }
 
+/** What a screen says around the key and the first code: its own voice, same steps. */
+export interface EnrolmentWording {
+  /** Above the QR code: how to add it in the app. */
+  scanHint: string;
+  /** Before the key as text, for those who cannot scan. */
+  keyLead: string;
+  /** The first code's label. */
+  codeLabel: string;
+}
+
 /**
  * The middle of setting up an authenticator app: the key as a QR code and as text to type by hand,
  * then a first code from the app that turns the factor on. `error` (the confirmation's refusal) is
@@ -15,30 +25,26 @@ export interface TotpKey {
  */
 export function TotpEnrolment({
   enrolment,
-  scanHint,
-  keyLead,
-  codeLabel,
+  wording,
   onConfirm,
   pending,
   error,
 }: {
   enrolment: TotpKey;
-  scanHint: string;
-  keyLead: string;
-  codeLabel: string;
+  wording: EnrolmentWording;
   onConfirm: (code: string) => void;
   pending?: boolean;
   error?: unknown;
 }) {
   return (
     <>
-      <p>{scanHint}</p>
+      <p>{wording.scanHint}</p>
       <QrCode value={enrolment.otpauthUri} label="QR code of the authenticator key" />
       <p>
-        {keyLead} <code data-testid="totp-secret">{enrolment.secret}</code>
+        {wording.keyLead} <code data-testid="totp-secret">{enrolment.secret}</code>
       </p>
       {error !== undefined && <ErrorNotice error={error} />}
-      <OneTimeCodeForm label={codeLabel} submitLabel="Turn on" onSubmit={onConfirm} pending={pending} />
+      <OneTimeCodeForm label={wording.codeLabel} submitLabel="Turn on" onSubmit={onConfirm} pending={pending} />
     </>
   );
 }

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { CurrentPasswordForm } from '../components/current-password-form';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { OneTimeCodeForm } from '../components/one-time-code-form';
-import { RecoveryCodeList, TotpEnrolment } from '../components/totp-enrolment';
-import { useConfirmTotp, useMe, useStartTotp, useVerifySecondFactor } from '../data/me';
+import { RecoveryCodeList, TotpEnrolment, type EnrolmentWording } from '../components/totp-enrolment';
+import { useMe, useVerifySecondFactor } from '../data/me';
+import { useTotpEnrolment } from '../data/totp-enrolment';
 import { paths } from '../lib/paths';
 import { navigate, safeNext } from '../lib/router';
 
@@ -30,15 +31,15 @@ export function SecondFactor({ next }: { next: string | null }) {
   );
 }
 
+/** The guided set-up says more than Security does: a first-time user may never have used such an app. */
+const GUIDED: EnrolmentWording = {
+  scanHint: 'In the app, choose to add an account and scan this code.',
+  keyLead: 'Cannot scan it? Type this key into the app instead:',
+  codeLabel: 'The 6-digit code the app shows',
+};
+
 function Enrol({ onDone, onContinue }: { onDone: () => void; onContinue: () => void }) {
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const start = useStartTotp();
-  const confirm = useConfirmTotp({
-    onSuccess: (answer) => {
-      setRecoveryCodes(answer.recoveryCodes);
-      onDone();
-    },
-  });
+  const { start, confirm, enrolment, recoveryCodes } = useTotpEnrolment(onDone);
   if (recoveryCodes)
     return (
       <>
@@ -54,7 +55,6 @@ function Enrol({ onDone, onContinue }: { onDone: () => void; onContinue: () => v
         </button>
       </>
     );
-  const enrolment = start.data;
   if (!enrolment)
     return (
       <>
@@ -77,9 +77,7 @@ function Enrol({ onDone, onContinue }: { onDone: () => void; onContinue: () => v
       <h2>Step 2 of 3: add the account to your app</h2>
       <TotpEnrolment
         enrolment={enrolment}
-        scanHint="In the app, choose to add an account and scan this code."
-        keyLead="Cannot scan it? Type this key into the app instead:"
-        codeLabel="The 6-digit code the app shows"
+        wording={GUIDED}
         onConfirm={(code) => confirm.mutate(code)}
         pending={confirm.isPending}
         error={confirm.error}

@@ -3,10 +3,11 @@ import { CurrentPasswordForm } from '../components/current-password-form';
 import { Dialog } from '../components/dialog';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { PasswordField } from '../components/password-field';
-import { RecoveryCodeList, TotpEnrolment } from '../components/totp-enrolment';
+import { RecoveryCodeList, TotpEnrolment, type EnrolmentWording } from '../components/totp-enrolment';
 import { logOut } from '../data/auth';
-import { useChangePassword, useConfirmTotp, useMe, useMySecurityEvents, useStartTotp } from '../data/me';
+import { useChangePassword, useMe, useMySecurityEvents } from '../data/me';
 import { useEndSession, useSessions } from '../data/sessions';
+import { useTotpEnrolment } from '../data/totp-enrolment';
 import { formatInstant } from '../lib/format';
 import { session } from '../session/session-store';
 
@@ -23,17 +24,16 @@ export function Security() {
   );
 }
 
+/** Security is for those who know their way: the enrolment says the least it can. */
+const TERSE: EnrolmentWording = {
+  scanHint: 'Scan this code with your authenticator app, or type the key by hand.',
+  keyLead: 'Key:',
+  codeLabel: 'Code from the app',
+};
+
 function SecondFactor() {
   const me = useMe();
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const start = useStartTotp();
-  const confirm = useConfirmTotp({
-    onSuccess: (answer) => {
-      start.reset();
-      setRecoveryCodes(answer.recoveryCodes);
-    },
-  });
-  const enrolment = start.data;
+  const { start, confirm, enrolment, recoveryCodes, dismissRecoveryCodes } = useTotpEnrolment();
   return (
     <>
       <h2>Second factor</h2>
@@ -47,20 +47,14 @@ function SecondFactor() {
       )}
       {enrolment && (
         <div className="enrolment">
-          <TotpEnrolment
-            enrolment={enrolment}
-            scanHint="Scan this code with your authenticator app, or type the key by hand."
-            keyLead="Key:"
-            codeLabel="Code from the app"
-            onConfirm={(code) => confirm.mutate(code)}
-          />
+          <TotpEnrolment enrolment={enrolment} wording={TERSE} onConfirm={(code) => confirm.mutate(code)} />
         </div>
       )}
       {recoveryCodes && (
-        <Dialog title="Recovery codes" onClose={() => setRecoveryCodes(null)}>
+        <Dialog title="Recovery codes" onClose={dismissRecoveryCodes}>
           <p>Each code signs you in once without the app. Keep them somewhere safe: they are not shown again.</p>
           <RecoveryCodeList codes={recoveryCodes} />
-          <button type="button" onClick={() => setRecoveryCodes(null)}>
+          <button type="button" onClick={dismissRecoveryCodes}>
             I have saved them
           </button>
         </Dialog>
