@@ -51,10 +51,10 @@ beforeAll(async () => {
   testKey = await makeKey('test', 'integration test key');
   liveKey = await makeKey('live', 'production key');
 
-  const health = await call(testKey.secret, 'GET', '/v1/monitoring/airlines?airline=AA&token=query-secret-1');
+  const health = await call(testKey.secret, 'GET', '/v1/monitoring/airlines');
   expect(health.statusCode).toBe(200);
   ids.health = health.headers['x-request-id'] as string;
-  const missing = await call(testKey.secret, 'GET', '/v1/orders/AA_ORD_NOPE123?refresh=query-secret-2');
+  const missing = await call(testKey.secret, 'GET', '/v1/orders/AA_ORD_NOPE123?refresh=query-secret-2&token=query-secret-1');
   expect(missing.statusCode).toBeGreaterThanOrEqual(400);
   ids.missing = missing.headers['x-request-id'] as string;
   ids.missingCode = missing.json().code as string;
