@@ -4,7 +4,7 @@ import type { RequestFacts } from './request-facts.js';
 
 /**
  * One batch of recorded requests, in one statement of fixed text: a column per parameter, each an
- * array, spread out by `unnest`. Eleven parameters whatever the batch size, so neither the query
+ * array, spread out by `unnest`. Twelve parameters whatever the batch size, so neither the query
  * builder nor the driver handles thousands of placeholders (on embedded storage that work shares
  * the request path's thread).
  */
@@ -12,10 +12,10 @@ export async function insertRequests(db: Db, rows: readonly RequestFacts[]): Pro
   if (rows.length === 0) return;
   const column = <T>(pick: (r: RequestFacts) => T): T[] => rows.map(pick);
   await sql`
-    insert into api_requests (at, agency_id, api_key_id, environment, method, route, path, status, duration_ms, request_id, error_code)
+    insert into api_requests (at, agency_id, api_key_id, user_id, environment, method, route, path, status, duration_ms, request_id, error_code)
     select * from unnest(
       ${column((r) => r.at.toISOString())}::timestamptz[], ${column((r) => r.agencyId)}::text[],
-      ${column((r) => r.apiKeyId)}::text[], ${column((r) => r.environment)}::text[], ${column((r) => r.method)}::text[],
+      ${column((r) => r.apiKeyId)}::text[], ${column((r) => r.userId)}::text[], ${column((r) => r.environment)}::text[], ${column((r) => r.method)}::text[],
       ${column((r) => r.route)}::text[], ${column((r) => r.path)}::text[], ${column((r) => r.status)}::integer[],
       ${column((r) => r.durationMs)}::double precision[], ${column((r) => r.requestId)}::text[],
       ${column((r) => r.errorCode)}::text[])`.execute(db);
@@ -43,9 +43,11 @@ export interface RequestFilter {
 export interface LoggedRequestRow {
   id: number;
   at: Date;
-  api_key_id: string;
+  api_key_id: string | null;
   api_key_name: string | null;
   api_key_prefix: string | null;
+  user_id: string | null;
+  user_email: string | null;
   environment: 'test' | 'live';
   method: string;
   route: string;
@@ -56,7 +58,7 @@ export interface LoggedRequestRow {
   error_code: string | null;
 }
 
-/** One page of an agency's logged requests, newest first (keyset on at, id), with each key's name and prefix. */
+/** One page of an agency's logged requests, newest first (keyset on at, id), with each key's name and prefix or member's e-mail. */
 export async function listRequests(db: Db, f: RequestFilter): Promise<LoggedRequestRow[]> {
   const conditions = [sql`r.agency_id = ${f.agencyId}`];
   if (f.environment) conditions.push(sql`r.environment = ${f.environment}`);
@@ -71,10 +73,12 @@ export async function listRequests(db: Db, f: RequestFilter): Promise<LoggedRequ
   if (f.until) conditions.push(sql`r.at < ${f.until}`);
   if (f.after) conditions.push(sql`(r.at, r.id) < (${f.after.at}, ${f.after.id})`);
   const { rows } = await sql<LoggedRequestRow>`
-    select r.id, r.at, r.api_key_id, k.name as api_key_name, k.display_prefix as api_key_prefix, r.environment,
+    select r.id, r.at, r.api_key_id, k.name as api_key_name, k.display_prefix as api_key_prefix, r.user_id,
+           u.email as user_email, r.environment,
            r.method, r.route, r.path, r.status, r.duration_ms, r.request_id, r.error_code
     from api_requests r
     left join api_keys k on k.id = r.api_key_id
+    left join users u on u.id = r.user_id
     where ${sql.join(conditions, sql` and `)}
     order by r.at desc, r.id desc
     limit ${f.limit}`.execute(db);
