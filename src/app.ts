@@ -24,6 +24,7 @@ import { registerOpenApi } from './platform/http/openapi.js';
 import { registerRequestCosts } from './platform/http/request-costs-hook.js';
 import { requestIdFor } from './platform/http/request-id.js';
 import { requireRoutePolicies } from './platform/http/route-policy.js';
+import { registerStrictQuery } from './platform/http/strict-query.js';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
 import { sharedSerializerFactory } from './platform/http/serializer-compiler.js';
 import { partAwareValidatorFactory } from './platform/http/validator-compiler.js';
@@ -109,6 +110,8 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   // Every route declares its policy (`config.auth`, `config.surface`): the gate and the error
   // handler read it from the matched route. The app refuses to start while one is missing.
   requireRoutePolicies(app);
+  // A query parameter a route does not declare is a 400 naming it (strict-query.ts).
+  registerStrictQuery(app);
   // First of every hook: each database statement and Redis command is counted for its request.
   registerRequestCosts(app, platform.costs);
 

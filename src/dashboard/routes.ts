@@ -35,12 +35,12 @@ export async function dashboardRoutes(app: FastifyInstance, { bundleDir }: { bun
     return bundle;
   };
 
-  app.get('/dashboard', { schema: { hide: true }, config: PUBLIC_ROUTE }, async (_request, reply) =>
+  app.get('/dashboard', { schema: { hide: true }, config: { ...PUBLIC_ROUTE, openQuery: true } }, async (_request, reply) =>
     send(reply, current().index),
   );
   app.get<{ Params: { '*': string } }>(
     '/dashboard/*',
-    { schema: { hide: true }, config: PUBLIC_ROUTE },
+    { schema: { hide: true }, config: { ...PUBLIC_ROUTE, openQuery: true } },
     async (request, reply) => {
       const rest = request.params['*'];
       const files = current();

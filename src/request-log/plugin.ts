@@ -40,9 +40,13 @@ export function createRequestLog(options: { platform: Platform; limits?: Recorde
       if (recorder) {
         const writer = recorder;
         // Not encapsulated: it sees every route's requests. A callback hook: a request that is not
-        // an admitted API-key request costs one property read, one that is costs an array push.
+        // an admitted API-key request or a dashboard booking costs two property reads, one that is
+        // costs an array push.
         app.addHook('onResponse', (request, reply, done) => {
-          const facts = request.apiKey === null ? null : requestFacts(request, reply, platform.clock().getTime());
+          const facts =
+            request.apiKey === null && request.dashboardBooking === null
+              ? null
+              : requestFacts(request, reply, platform.clock().getTime());
           if (facts) writer.record(facts);
           done();
         });

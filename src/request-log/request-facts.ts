@@ -1,11 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** One API request as the log keeps it: facts only, never a body, a header or a query string. */
+/**
+ * One request as the log keeps it: an agency's API-key request, or a search, price or booking a
+ * member made from the dashboard. Facts only, never a body, a header or a query string.
+ */
 export interface RequestFacts {
   /** When the request arrived (the clock's now less the time it took). */
   at: Date;
   agencyId: string;
-  apiKeyId: string;
+  /** The API key; null for a dashboard request. */
+  apiKeyId: string | null;
+  /** The dashboard member (on a support session, the operator); null for an API-key request. */
+  userId: string | null;
   environment: 'test' | 'live';
   method: string;
   /** The matched route's pattern (`/v1/orders/:orderID`). */
@@ -23,22 +29,29 @@ export interface RequestFacts {
 export const PATH_MAX = 512;
 
 /**
- * The facts of a finished request admitted by the API-key gate, or null for any other request
- * (public, session, refused by the gate, a static key outside any agency). The query string is
- * dropped here, at the one place a row is made, so no filter value or token in it is ever kept.
+ * The facts of a finished request admitted by the API-key gate, or of a dashboard booking request
+ * whose agency and environment were settled (`request.dashboardBooking`), or null for any other
+ * request (public, other session routes, refused by the gate, a static key outside any agency).
+ * The query string is dropped here, at the one place a row is made, so no filter value or token in
+ * it is ever kept.
  */
 export function requestFacts(request: FastifyRequest, reply: FastifyReply, nowMs: number): RequestFacts | null {
   const key = request.apiKey;
-  if (key === null || key.agencyId === null) return null;
+  const booking = request.dashboardBooking;
+  const who =
+    key !== null && key.agencyId !== null
+      ? { agencyId: key.agencyId, apiKeyId: key.id, userId: null, environment: key.environment }
+      : booking !== null
+        ? { agencyId: booking.agencyId, apiKeyId: null, userId: booking.userId, environment: booking.environment }
+        : null;
+  if (who === null) return null;
   const url = request.url;
   const query = url.indexOf('?');
   const path = query < 0 ? url : url.slice(0, query);
   const durationMs = reply.elapsedTime;
   return {
     at: new Date(nowMs - durationMs),
-    agencyId: key.agencyId,
-    apiKeyId: key.id,
-    environment: key.environment,
+    ...who,
     method: request.method,
     route: request.routeOptions.url ?? path,
     path: path.length > PATH_MAX ? path.slice(0, PATH_MAX) : path,

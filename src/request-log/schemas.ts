@@ -45,10 +45,19 @@ export const LoggedRequest = Type.Object(
     status: Type.Integer(),
     durationMs: Type.Number({ description: 'time to answer, in milliseconds, as the gateway measured it' }),
     environment: Type.Union([Type.Literal('test'), Type.Literal('live')]),
-    apiKey: Type.Object({
-      id: Type.String(),
-      name: Nullable(Type.String()),
-      prefix: Nullable(Type.String({ description: 'the first characters of the key, as the key list shows them' })),
+    apiKey: Type.Union(
+      [
+        Type.Object({
+          id: Type.String(),
+          name: Nullable(Type.String()),
+          prefix: Nullable(Type.String({ description: 'the first characters of the key, as the key list shows them' })),
+        }),
+        Type.Null(),
+      ],
+      { description: 'the API key that made the request; null for a request made from the dashboard (see `user`)' },
+    ),
+    user: Type.Union([Type.Object({ id: Type.String(), email: Nullable(Type.String()) }), Type.Null()], {
+      description: 'the member who searched, priced or booked from the dashboard; null for an API-key request',
     }),
     requestId: Type.String({ description: 'the `X-Request-Id` the request was answered with' }),
     errorCode: Nullable(Type.String({ description: "the error body's `code` when the status is 400 or above" })),

@@ -5,7 +5,7 @@ import type { RequestFacts } from './request-facts.js';
 
 /**
  * One batch of recorded requests, in one statement of fixed text: a column per parameter, each an
- * array, spread out by `unnest`. Eleven parameters whatever the batch size, so neither the query
+ * array, spread out by `unnest`. Twelve parameters whatever the batch size, so neither the query
  * builder nor the driver handles thousands of placeholders (on embedded storage that work shares
  * the request path's thread).
  */
@@ -13,10 +13,10 @@ export async function insertRequests(db: Db, rows: readonly RequestFacts[]): Pro
   if (rows.length === 0) return;
   const column = <T>(pick: (r: RequestFacts) => T): T[] => rows.map(pick);
   await sql`
-    insert into api_requests (at, agency_id, api_key_id, environment, method, route, path, status, duration_ms, request_id, error_code)
+    insert into api_requests (at, agency_id, api_key_id, user_id, environment, method, route, path, status, duration_ms, request_id, error_code)
     select * from unnest(
       ${column((r) => r.at.toISOString())}::timestamptz[], ${column((r) => r.agencyId)}::text[],
-      ${column((r) => r.apiKeyId)}::text[], ${column((r) => r.environment)}::text[], ${column((r) => r.method)}::text[],
+      ${column((r) => r.apiKeyId)}::text[], ${column((r) => r.userId)}::text[], ${column((r) => r.environment)}::text[], ${column((r) => r.method)}::text[],
       ${column((r) => r.route)}::text[], ${column((r) => r.path)}::text[], ${column((r) => r.status)}::integer[],
       ${column((r) => r.durationMs)}::double precision[], ${column((r) => r.requestId)}::text[],
       ${column((r) => r.errorCode)}::text[])`.execute(db);
@@ -41,13 +41,14 @@ export interface RequestFilter {
   limit: number;
 }
 
-/** A logged request as the list reads it: the table's row without its agency, with its key's name and prefix. */
+/** A logged request as the list reads it: the table's row without its agency, with its key's name and prefix or its member's e-mail. */
 export type LoggedRequestRow = Omit<Row<'api_requests'>, 'agency_id'> & {
   api_key_name: string | null;
   api_key_prefix: string | null;
+  user_email: string | null;
 };
 
-/** One page of an agency's logged requests, newest first (keyset on at, id), with each key's name and prefix. */
+/** One page of an agency's logged requests, newest first (keyset on at, id), with each key's name and prefix or member's e-mail. */
 export async function listRequests(db: Db, f: RequestFilter): Promise<LoggedRequestRow[]> {
   const conditions = [sql`r.agency_id = ${f.agencyId}`];
   if (f.environment) conditions.push(sql`r.environment = ${f.environment}`);
@@ -62,10 +63,12 @@ export async function listRequests(db: Db, f: RequestFilter): Promise<LoggedRequ
   if (f.until) conditions.push(sql`r.at < ${f.until}`);
   if (f.after) conditions.push(sql`(r.at, r.id) < (${f.after.at}, ${f.after.id})`);
   const { rows } = await sql<LoggedRequestRow>`
-    select r.id, r.at, r.api_key_id, k.name as api_key_name, k.display_prefix as api_key_prefix, r.environment,
+    select r.id, r.at, r.api_key_id, k.name as api_key_name, k.display_prefix as api_key_prefix, r.user_id,
+           u.email as user_email, r.environment,
            r.method, r.route, r.path, r.status, r.duration_ms, r.request_id, r.error_code
     from api_requests r
     left join api_keys k on k.id = r.api_key_id
+    left join users u on u.id = r.user_id
     where ${sql.join(conditions, sql` and `)}
     order by r.at desc, r.id desc
     limit ${f.limit}`.execute(db);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 /** The parts of the served OpenAPI document the contract tests read. */
 export interface Operation {
   operationId?: string;
+  parameters?: { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema?: Schema }[];
   requestBody?: {
     required?: boolean;
     content: Record<string, { schema: Schema; examples?: Record<string, { summary: string; value: unknown }> }>;

@@ -22,7 +22,7 @@ describe('an unknown field in a JSON body', () => {
       cabin_class: 'business',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'unknown field cabin_class', code: 'invalid_request' });
+    expect(res.json()).toMatchObject({ error: 'unknown field cabin_class', code: 'invalid_request', field: 'cabin_class' });
   });
 
   it('names a nested field by its path', async () => {
@@ -32,7 +32,7 @@ describe('an unknown field in a JSON body', () => {
       payment: { type: 'hold' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('unknown field passengers[0].middle_name');
+    expect(res.json()).toMatchObject({ error: 'unknown field passengers[0].middle_name', field: 'passengers[0].middle_name' });
   });
 
   it('is refused on price, on the portal and on webhooks alike', async () => {

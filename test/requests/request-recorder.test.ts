@@ -12,6 +12,7 @@ const facts = (n: number): RequestFacts => ({
   at: new Date(),
   agencyId: 'agc_recorder',
   apiKeyId: 'key_recorder',
+  userId: null,
   environment: 'test',
   method: 'GET',
   route: '/v1/monitoring/airlines',

@@ -26,3 +26,11 @@ export function requestFor(route: Pick<DeclaredRoute, 'method'>, url: string, he
     ? { method, url, headers: { 'content-type': 'application/json', ...headers }, payload: '{}' }
     : { method, url, headers };
 }
+
+/** A query parameter no route declares, for the strict-query walks. */
+export const UNKNOWN_QUERY_PARAMETER = 'strict_probe';
+
+/** The url with UNKNOWN_QUERY_PARAMETER added to its query string. */
+export function withUnknownQuery(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${UNKNOWN_QUERY_PARAMETER}=1`;
+}

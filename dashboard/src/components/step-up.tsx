@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { ApiError } from '../api/api-error';
+import { CurrentPasswordForm } from './current-password-form';
 import { Dialog } from './dialog';
 import { ErrorNotice } from './error-notice';
 
@@ -25,34 +25,18 @@ export function StepUpDialog({
   onSubmit: (password: string) => void;
   onClose: () => void;
 }) {
-  const [password, setPassword] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSubmit(password);
-  };
   return (
     <Dialog title="Confirm it is you" onClose={onClose}>
       <p>{action} needs your current password.</p>
       {error && (error as ApiError).code === 'step_up_failed' ? <ErrorNotice error={error} /> : null}
-      <form onSubmit={submit}>
-        <label>
-          Current password
-          <input
-            type="password"
-            autoComplete="current-password"
-            required
-            autoFocus
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+      <CurrentPasswordForm onSubmit={onSubmit} autoFocus>
         <div className="actions">
           <button type="submit">Confirm</button>
           <button type="button" onClick={onClose}>
             Cancel
           </button>
         </div>
-      </form>
+      </CurrentPasswordForm>
     </Dialog>
   );
 }

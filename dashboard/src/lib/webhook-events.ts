@@ -1,6 +1,8 @@
 /**
- * The six order events an endpoint can subscribe to, in the contract's order (the gateway's
- * WEBHOOK_EVENTS; its description types them as strings, so the dashboard names them here).
+ * The six order events an endpoint can subscribe to, in the contract's order. The gateway's list is
+ * WEBHOOK_EVENTS in src/webhooks/events.ts, which the dashboard cannot import; the generated API
+ * client cannot stand in for it either, as the OpenAPI description types event names as plain
+ * strings. test/dashboard/webhook-events.test.ts fails when the two lists drift apart.
  */
 export const WEBHOOK_EVENTS = [
   'order.created',

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../api/api-error';
 import { ErrorNotice } from '../components/error-notice';
-import { PasswordRules } from '../components/password-rules';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { useAcceptInvite } from '../data/account-links';
 import { logOut } from '../data/auth';
 import { useLinkToken } from '../lib/link-token';
@@ -64,18 +64,7 @@ function Invitation({ token }: { token: string }) {
           <p>You are invited to join an agency on the Flight Gateway. Choose a password for your new account to accept.</p>
           <ErrorNotice error={accept.error} />
           <form onSubmit={submit}>
-            <label>
-              Password for your account
-              <input
-                type="password"
-                autoComplete="new-password"
-                required
-                aria-describedby="password-rules"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </label>
-            <PasswordRules id="password-rules" />
+            <NewPasswordFields label="Password for your account" value={password} onChange={setPassword} />
             <button type="submit" disabled={accept.isPending}>
               Accept the invitation
             </button>

@@ -148,7 +148,7 @@ export function Logs() {
               <th scope="col">Path</th>
               <th scope="col">Status</th>
               <th scope="col">Latency</th>
-              <th scope="col">Key</th>
+              <th scope="col">Key or member</th>
               <th scope="col">Environment</th>
               <th scope="col">Request id</th>
               <th scope="col">Error code</th>
@@ -162,9 +162,13 @@ export function Logs() {
                 <td title={r.route}>{r.orderId ? <Link to={paths.order(r.orderId)}>{r.path}</Link> : <code>{r.path}</code>}</td>
                 <td className={r.status >= 400 ? 'status-error' : undefined}>{r.status}</td>
                 <td>{r.durationMs.toFixed(1)} ms</td>
-                <td title={r.apiKey.id}>
-                  {r.apiKey.name ?? r.apiKey.id} {r.apiKey.prefix && <code>{r.apiKey.prefix}</code>}
-                </td>
+                {r.apiKey ? (
+                  <td title={r.apiKey.id}>
+                    {r.apiKey.name ?? r.apiKey.id} {r.apiKey.prefix && <code>{r.apiKey.prefix}</code>}
+                  </td>
+                ) : (
+                  <td title={r.user?.id}>Dashboard: {r.user?.email ?? r.user?.id}</td>
+                )}
                 <td>{r.environment}</td>
                 <td>
                   <button

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../components/error-notice';
-import { PasswordRules } from '../components/password-rules';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../data/account-links';
 import { useLinkToken } from '../lib/link-token';
 import { paths } from '../lib/paths';
@@ -48,18 +48,7 @@ function ChooseNewPassword({ token, onNewLink }: { token: string; onNewLink: () 
         </button>
       ) : (
         <form onSubmit={submit}>
-          <label>
-            New password
-            <input
-              type="password"
-              autoComplete="new-password"
-              required
-              aria-describedby="password-rules"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
-          <PasswordRules id="password-rules" />
+          <NewPasswordFields label="New password" value={password} onChange={setPassword} />
           <button type="submit" disabled={reset.isPending}>
             Set the new password
           </button>

@@ -1,7 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { CurrentPasswordForm } from '../components/current-password-form';
 import { ErrorNotice, Loading } from '../components/error-notice';
-import { QrCode } from '../components/qr-code';
-import { useConfirmTotp, useMe, useStartTotp, useVerifySecondFactor } from '../data/me';
+import { OneTimeCodeForm } from '../components/one-time-code-form';
+import { RecoveryCodeList, TotpEnrolment, type EnrolmentWording } from '../components/totp-enrolment';
+import { useMe, useVerifySecondFactor } from '../data/me';
+import { useTotpEnrolment } from '../data/totp-enrolment';
 import { paths } from '../lib/paths';
 import { navigate, safeNext } from '../lib/router';
 
@@ -28,17 +31,15 @@ export function SecondFactor({ next }: { next: string | null }) {
   );
 }
 
+/** The guided set-up says more than Security does: a first-time user may never have used such an app. */
+const GUIDED: EnrolmentWording = {
+  scanHint: 'In the app, choose to add an account and scan this code.',
+  keyLead: 'Cannot scan it? Type this key into the app instead:',
+  codeLabel: 'The 6-digit code the app shows',
+};
+
 function Enrol({ onDone, onContinue }: { onDone: () => void; onContinue: () => void }) {
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const start = useStartTotp();
-  const confirm = useConfirmTotp({
-    onSuccess: (answer) => {
-      setRecoveryCodes(answer.recoveryCodes);
-      onDone();
-    },
-  });
+  const { start, confirm, enrolment, recoveryCodes } = useTotpEnrolment(onDone);
   if (recoveryCodes)
     return (
       <>
@@ -48,19 +49,12 @@ function Enrol({ onDone, onContinue }: { onDone: () => void; onContinue: () => v
           If you lose your phone, each of these codes signs you in once instead of the app. Write them down or keep them in a
           password manager: they are not shown again.
         </p>
-        <ul className="codes" aria-label="Recovery codes">
-          {recoveryCodes.map((c) => (
-            <li key={c}>
-              <code>{c}</code>
-            </li>
-          ))}
-        </ul>
+        <RecoveryCodeList codes={recoveryCodes} />
         <button type="button" onClick={onContinue}>
           I have saved them, continue
         </button>
       </>
     );
-  const enrolment = start.data;
   if (!enrolment)
     return (
       <>
@@ -71,88 +65,39 @@ function Enrol({ onDone, onContinue }: { onDone: () => void; onContinue: () => v
         </p>
         <h2>Step 1 of 3: confirm it is you</h2>
         <ErrorNotice error={start.error} />
-        <form
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            start.mutate(password);
-          }}
-        >
-          <label>
-            Current password
-            <input
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
+        <CurrentPasswordForm onSubmit={(password) => start.mutate(password)}>
           <button type="submit" disabled={start.isPending}>
             Continue
           </button>
-        </form>
+        </CurrentPasswordForm>
       </>
     );
   return (
     <>
       <h2>Step 2 of 3: add the account to your app</h2>
-      <p>In the app, choose to add an account and scan this code.</p>
-      <QrCode value={enrolment.otpauthUri} label="QR code of the authenticator key" />
-      <p>
-        Cannot scan it? Type this key into the app instead: <code data-testid="totp-secret">{enrolment.secret}</code>
-      </p>
-      <ErrorNotice error={confirm.error} />
-      <form
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          confirm.mutate(code.trim());
-        }}
-      >
-        <label>
-          The 6-digit code the app shows
-          <input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </label>
-        <button type="submit" disabled={confirm.isPending}>
-          Turn on
-        </button>
-      </form>
+      <TotpEnrolment
+        enrolment={enrolment}
+        wording={GUIDED}
+        onConfirm={(code) => confirm.mutate(code)}
+        pending={confirm.isPending}
+        error={confirm.error}
+      />
     </>
   );
 }
 
 function VerifyHere({ onContinue }: { onContinue: () => void }) {
-  const [code, setCode] = useState('');
   const verify = useVerifySecondFactor({ onSuccess: onContinue });
   return (
     <>
       <p>Your account has an authenticator app. Enter a code from it to use it in this session too.</p>
       <ErrorNotice error={verify.error} />
-      <form
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          verify.mutate(code.trim());
-        }}
-      >
-        <label>
-          Code from the app (or a recovery code)
-          <input
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </label>
-        <button type="submit" disabled={verify.isPending}>
-          Verify and continue
-        </button>
-      </form>
+      <OneTimeCodeForm
+        label="Code from the app (or a recovery code)"
+        submitLabel="Verify and continue"
+        onSubmit={(code) => verify.mutate(code)}
+        pending={verify.isPending}
+      />
     </>
   );
 }

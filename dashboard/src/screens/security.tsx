@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
+import { CurrentPasswordForm } from '../components/current-password-form';
 import { Dialog } from '../components/dialog';
 import { ErrorNotice, Loading } from '../components/error-notice';
-import { QrCode } from '../components/qr-code';
+import { PasswordField } from '../components/password-field';
+import { RecoveryCodeList, TotpEnrolment, type EnrolmentWording } from '../components/totp-enrolment';
 import { logOut } from '../data/auth';
-import { useChangePassword, useConfirmTotp, useMe, useMySecurityEvents, useStartTotp } from '../data/me';
+import { useChangePassword, useMe, useMySecurityEvents } from '../data/me';
 import { useEndSession, useSessions } from '../data/sessions';
+import { useTotpEnrolment } from '../data/totp-enrolment';
 import { formatInstant } from '../lib/format';
 import { session } from '../session/session-store';
 
@@ -21,19 +24,16 @@ export function Security() {
   );
 }
 
+/** Security is for those who know their way: the enrolment says the least it can. */
+const TERSE: EnrolmentWording = {
+  scanHint: 'Scan this code with your authenticator app, or type the key by hand.',
+  keyLead: 'Key:',
+  codeLabel: 'Code from the app',
+};
+
 function SecondFactor() {
   const me = useMe();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
-  const start = useStartTotp();
-  const confirm = useConfirmTotp({
-    onSuccess: (answer) => {
-      start.reset();
-      setRecoveryCodes(answer.recoveryCodes);
-    },
-  });
-  const enrolment = start.data;
+  const { start, confirm, enrolment, recoveryCodes, dismissRecoveryCodes } = useTotpEnrolment();
   return (
     <>
       <h2>Second factor</h2>
@@ -41,63 +41,20 @@ function SecondFactor() {
       <ErrorNotice error={me.error ?? start.error ?? confirm.error} />
       {me.data?.mfa.totpEnabled && <p>An authenticator app is enabled. Recovery codes left: {me.data.mfa.recoveryCodesLeft}.</p>}
       {me.data && !me.data.mfa.totpEnabled && !enrolment && (
-        <form
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            start.mutate(password);
-          }}
-        >
-          <label>
-            Current password
-            <input
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
+        <CurrentPasswordForm onSubmit={(password) => start.mutate(password)}>
           <button type="submit">Set up an authenticator app</button>
-        </form>
+        </CurrentPasswordForm>
       )}
       {enrolment && (
         <div className="enrolment">
-          <p>Scan this code with your authenticator app, or type the key by hand.</p>
-          <QrCode value={enrolment.otpauthUri} label="QR code of the authenticator key" />
-          <p>
-            Key: <code data-testid="totp-secret">{enrolment.secret}</code>
-          </p>
-          <form
-            onSubmit={(event: FormEvent) => {
-              event.preventDefault();
-              confirm.mutate(code.trim());
-            }}
-          >
-            <label>
-              Code from the app
-              <input
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                required
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-            </label>
-            <button type="submit">Turn on</button>
-          </form>
+          <TotpEnrolment enrolment={enrolment} wording={TERSE} onConfirm={(code) => confirm.mutate(code)} />
         </div>
       )}
       {recoveryCodes && (
-        <Dialog title="Recovery codes" onClose={() => setRecoveryCodes(null)}>
+        <Dialog title="Recovery codes" onClose={dismissRecoveryCodes}>
           <p>Each code signs you in once without the app. Keep them somewhere safe: they are not shown again.</p>
-          <ul className="codes" aria-label="Recovery codes">
-            {recoveryCodes.map((c) => (
-              <li key={c}>
-                <code>{c}</code>
-              </li>
-            ))}
-          </ul>
-          <button type="button" onClick={() => setRecoveryCodes(null)}>
+          <RecoveryCodeList codes={recoveryCodes} />
+          <button type="button" onClick={dismissRecoveryCodes}>
             I have saved them
           </button>
         </Dialog>
@@ -120,26 +77,18 @@ function PasswordChange() {
           change.mutate(form);
         }}
       >
-        <label>
-          Current password
-          <input
-            type="password"
-            autoComplete="current-password"
-            required
-            value={form.password}
-            onChange={(e) => setForm({ ...form, password: e.target.value })}
-          />
-        </label>
-        <label>
-          New password
-          <input
-            type="password"
-            autoComplete="new-password"
-            required
-            value={form.newPassword}
-            onChange={(e) => setForm({ ...form, newPassword: e.target.value })}
-          />
-        </label>
+        <PasswordField
+          label="Current password"
+          autoComplete="current-password"
+          value={form.password}
+          onChange={(password) => setForm({ ...form, password })}
+        />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          value={form.newPassword}
+          onChange={(newPassword) => setForm({ ...form, newPassword })}
+        />
         <button type="submit">Change password</button>
       </form>
     </>

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../components/error-notice';
 import { Link } from '../components/link';
+import { OneTimeCodeForm } from '../components/one-time-code-form';
+import { PasswordField } from '../components/password-field';
 import { logIn, logInWithCode } from '../data/auth';
 import { paths } from '../lib/paths';
 import { session } from '../session/session-store';
@@ -12,7 +14,6 @@ export function SignIn() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [challenge, setChallenge] = useState<string | null>(null);
-  const [code, setCode] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
 
@@ -36,10 +37,9 @@ export function SignIn() {
       else if (answer.challenge) setChallenge(answer.challenge);
     });
   };
-  const verify = (event: FormEvent) => {
-    event.preventDefault();
+  const verify = (code: string) => {
     void run(async () => {
-      const answer = await logInWithCode({ challenge: challenge ?? '', code: code.trim() });
+      const answer = await logInWithCode({ challenge: challenge ?? '', code });
       if (answer.token) session.signIn(answer.token);
     });
   };
@@ -59,37 +59,19 @@ export function SignIn() {
             E-mail
             <input type="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
           </label>
-          <label>
-            Password
-            <input
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
-          </label>
+          <PasswordField label="Password" autoComplete="current-password" value={password} onChange={setPassword} />
           <button type="submit" disabled={busy}>
             Sign in
           </button>
         </form>
       ) : (
-        <form onSubmit={verify}>
-          <label>
-            Authentication code (or a recovery code)
-            <input
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              required
-              autoFocus
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </label>
-          <button type="submit" disabled={busy}>
-            Verify
-          </button>
-        </form>
+        <OneTimeCodeForm
+          label="Authentication code (or a recovery code)"
+          submitLabel="Verify"
+          onSubmit={verify}
+          pending={busy}
+          autoFocus
+        />
       )}
       <p>
         No account yet? <Link to={paths.signUp}>Create one</Link>

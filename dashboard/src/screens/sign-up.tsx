@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../components/error-notice';
+import { PasswordField } from '../components/password-field';
 import { signUp } from '../data/auth';
 import { paths } from '../lib/paths';
 import { navigate } from '../lib/router';
@@ -44,16 +45,12 @@ export function SignUp() {
             onChange={(e) => setForm({ ...form, email: e.target.value })}
           />
         </label>
-        <label>
-          Password (at least 12 characters)
-          <input
-            type="password"
-            autoComplete="new-password"
-            required
-            value={form.password}
-            onChange={(e) => setForm({ ...form, password: e.target.value })}
-          />
-        </label>
+        <PasswordField
+          label="Password (at least 12 characters)"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={(password) => setForm({ ...form, password })}
+        />
         <label>
           Agency name (optional)
           <input value={form.agencyName} onChange={(e) => setForm({ ...form, agencyName: e.target.value })} />

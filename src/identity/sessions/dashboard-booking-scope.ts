@@ -23,6 +23,13 @@ export interface DashboardBookingScope {
   environment: 'test' | 'live';
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once a dashboard search, price or booking knows its agency and environment: the request log records it as the agency's. */
+    dashboardBooking: (DashboardBookingScope & { userId: string }) | null;
+  }
+}
+
 /**
  * Who may search, price and book from the dashboard, and where: every member of the agency in
  * `test`; in `live`, which books and pays for real, only its owners and admins (the rule of live
@@ -54,5 +61,6 @@ export async function dashboardBookingScope(
     if (!agency?.live)
       throw forbidden('live bookings can be made once the agency is live; use environment=test', 'agency_not_live');
   }
+  request.dashboardBooking = { agencyId, environment, userId: session.userId };
   return { agencyId, environment };
 }

@@ -25,6 +25,7 @@ const invalidSession = () => new AppError(401, 'invalid_session', 'invalid or ex
  */
 export function registerSessionGate(app: FastifyInstance, sessions: SessionVerifier): void {
   app.decorateRequest('session', null);
+  app.decorateRequest('dashboardBooking', null);
   // A callback hook: a route that is not a session route pays a property read, no promise.
   app.addHook('onRequest', function sessionGate(request, _reply, done) {
     if (request.is404 || request.routeOptions.config.auth !== 'session') return done();

@@ -78,10 +78,10 @@ export function registerDocsPage(app: FastifyInstance, publicOrigin: string | nu
   // Found at start, so a missing package stops the start rather than a later page view.
   const file = scalarBundlePath();
   if (!fs.existsSync(file)) throw new Error(`Scalar's API reference bundle is missing: ${file}`);
-  app.get('/docs', { schema: { hide: true }, config: PUBLIC_ROUTE }, async (_request, reply) =>
+  app.get('/docs', { schema: { hide: true }, config: { ...PUBLIC_ROUTE, openQuery: true } }, async (_request, reply) =>
     reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', policy).send(PAGE),
   );
-  app.get('/docs/scalar.js', { schema: { hide: true }, config: PUBLIC_ROUTE }, async (_request, reply) =>
+  app.get('/docs/scalar.js', { schema: { hide: true }, config: { ...PUBLIC_ROUTE, openQuery: true } }, async (_request, reply) =>
     reply
       .header('content-type', 'application/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=86400')

@@ -4,7 +4,7 @@ import { AppError } from '../errors.js';
 import type { ErrorCode } from './error-codes.js';
 import { dependencyError } from './dependency-errors.js';
 import { errorBody, surfaceOf, type Surface } from './surfaces.js';
-import { validationMessage } from './validation-message.js';
+import { unknownName, validationMessage } from './validation-message.js';
 
 interface ClientError {
   status: number;
@@ -43,7 +43,10 @@ function toClientError(err: FastifyError): ClientError | null {
     return { status: err.status, code: err.code, message: err.message, fields: err.fields, headers: err.headers };
   }
   if (err.validation) {
-    return { status: 400, code: 'invalid_request', message: validationMessage(err.validation, err.validationContext) };
+    const message = validationMessage(err.validation, err.validationContext);
+    // An unknown body field or query parameter is also named in `field`, as Stripe's `param` is.
+    const field = unknownName(err.validation, err.validationContext);
+    return { status: 400, code: 'invalid_request', message, ...(field === null ? {} : { fields: { field } }) };
   }
   const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
   if (known) return { status: known.status ?? err.statusCode ?? 400, ...known };

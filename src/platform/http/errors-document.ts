@@ -71,7 +71,10 @@ export function renderErrorsDocument(): string {
 /** GET /docs/errors.md: the same Markdown, public, as the docs page is. */
 export function registerErrorsDocument(app: FastifyInstance): void {
   const text = renderErrorsDocument();
-  app.get(ERRORS_DOCUMENT_PATH, { schema: { hide: true }, config: PUBLIC_ROUTE }, async (_request, reply) =>
-    reply.type('text/markdown; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(text),
+  app.get(
+    ERRORS_DOCUMENT_PATH,
+    { schema: { hide: true }, config: { ...PUBLIC_ROUTE, openQuery: true } },
+    async (_request, reply) =>
+      reply.type('text/markdown; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(text),
   );
 }

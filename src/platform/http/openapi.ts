@@ -30,7 +30,9 @@ included. Every error also carries \`documentation_url\`: its code's entry in th
 \`/docs/errors.md#<code>\` on this gateway (docs/errors.md in the repository); each operation below
 lists the statuses and codes it can answer. Every response carries \`X-Request-Id\`; send your own (up to 128 of \`A-Z a-z 0-9 . _ : -\`)
 to correlate. Bodies are capped at 1 MiB (413 \`request body too large\`); malformed JSON answers 400
-\`invalid request body\`; a wrong method on a known path answers 405 with \`Allow\`.
+\`invalid request body\`; a body field or query parameter the operation does not list answers 400
+naming it (\`unknown field cabin_class\`, \`unknown query parameter q\`); a wrong method on a known path
+answers 405 with \`Allow\`.
 
 **Licence.** Proprietary: the API and this description are for agencies holding a key from the
 gateway's operator, under that agreement.
@@ -58,7 +60,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Readonly<Con
       openapi: '3.1.0',
       info: {
         title: 'Flight Aggregation Gateway API',
-        version: '2.2.0',
+        version: '2.3.0',
         description: DESCRIPTION.trim(),
         contact: {
           name: 'Gateway operator',
@@ -86,7 +88,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Readonly<Con
     },
   });
   // The API description is public: clients generate code from it before they have a key.
-  app.get('/openapi.json', { schema: { hide: true }, config: PUBLIC_ROUTE }, async () =>
+  app.get('/openapi.json', { schema: { hide: true }, config: { ...PUBLIC_ROUTE, openQuery: true } }, async () =>
     described.served(app.swagger(), new Date()),
   );
   registerDocsPage(app, config.publicUrlSet ? new URL(config.publicUrl).origin : null);

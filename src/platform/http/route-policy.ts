@@ -88,6 +88,8 @@ export function isRoutePolicy(config: unknown): config is RoutePolicy {
 export interface DeclaredRoute extends RoutePolicy {
   method: string;
   url: string;
+  /** The route takes any query string (`config.openQuery`, strict-query.ts). */
+  openQuery?: true;
 }
 
 declare module 'fastify' {
@@ -119,8 +121,9 @@ export function requireRoutePolicies(app: FastifyInstance): void {
     }
     for (const route of routes.splice(0)) {
       const { auth, surface, meter } = route.config as RoutePolicy;
+      const open = route.config?.openQuery === true ? { openQuery: true as const } : {};
       for (const method of [route.method].flat()) {
-        declaredRoutes.push({ method, url: route.url, auth, surface, ...(meter ? { meter } : {}) });
+        declaredRoutes.push({ method, url: route.url, auth, surface, ...(meter ? { meter } : {}), ...open });
       }
     }
   });

@@ -17,6 +17,18 @@ export function validationMessage(errors: FastifySchemaValidationError[], contex
   return keywordMessage(errors[0]!, context);
 }
 
+/**
+ * The name of the field or query parameter the client sent and the route does not have, as the
+ * message spells it (`passengers[0].middle_name`, `q`), for the error's `field`; null for any
+ * other complaint.
+ */
+export function unknownName(errors: FastifySchemaValidationError[], context: string | undefined): string | null {
+  const first = errors[0];
+  if (errors.length !== 1 || first?.keyword !== 'additionalProperties') return null;
+  if (context !== 'body' && context !== 'querystring') return null;
+  return joinField(fieldName(first.instancePath), String(first.params.additionalProperty));
+}
+
 function unionMessage(branches: ValidationError[], union: ValidationError, context: string | undefined): string {
   const field = fieldName(union.instancePath) || whole(context);
   const here = branches.filter((e) => e.instancePath === union.instancePath);
@@ -48,6 +60,8 @@ function keywordMessage(error: ValidationError, context: string | undefined): st
     case 'additionalProperties':
       // Stripe's wording for a body field the API does not have: `unknown field cabin_class`.
       if (context === 'body') return `unknown field ${joinField(path, String(params.additionalProperty))}`;
+      // The same for a query parameter the route does not have: `unknown query parameter q`.
+      if (context === 'querystring') return `unknown query parameter ${joinField(path, String(params.additionalProperty))}`;
       return `${joinField(path, String(params.additionalProperty))} is not a known ${where}`;
     case 'propertyNames':
       return `${field} has a field name that is not allowed`;

@@ -16,19 +16,31 @@ type Validate = ((data: unknown, ctx?: unknown) => boolean) & { errors?: unknown
  * types, so it is validated as sent and `"adults": "1"` or `true` is refused instead of becoming 1.
  * A body is strict, as Stripe's are: an unknown field is a 400 naming it (`unknown field
  * cabin_class`), never dropped (ajv's `removeAdditional`, Fastify's default, is off for bodies);
- * and an empty or absent body is `{}` where every field is optional.
+ * and an empty or absent body is `{}` where every field is optional. A query string is strict the
+ * same way: `?q=heathrow` on a route that has no `q` is a 400 naming it (strict-query.ts gives a
+ * route without a query schema an empty one), never a list of every airport.
  */
 export function partAwareValidatorFactory(): ValidatorFactory {
   const pool = AjvCompiler() as unknown as Pool;
   const factory = (externalSchemas: unknown, options: Options = {}): RouteCompiler => {
     const custom = options.customOptions ?? {};
     const coercing = pool(externalSchemas, { ...options, customOptions: { ...custom, coerceTypes: 'array' } });
+    // Query strings coerce like params and headers but are closed: ajv's `removeAdditional`
+    // (Fastify's default) would drop an unknown parameter silently instead of refusing it.
+    const strictQuery = pool(externalSchemas, {
+      ...options,
+      customOptions: { ...custom, coerceTypes: 'array', removeAdditional: false },
+    });
     // `strictNumbers`: `1e400` parses to Infinity, which is not a number any field accepts.
     const asSent = pool(externalSchemas, {
       ...options,
       customOptions: { ...custom, coerceTypes: false, strictNumbers: true, removeAdditional: false },
     });
     return (route: Parameters<RouteCompiler>[0]) => {
+      if (route.httpPart === 'querystring') {
+        const closed = closedSchema(route.schema as Record<string, unknown>);
+        return refusingNonFinite(strictQuery({ ...route, schema: closed }) as Validate) as ReturnType<RouteCompiler>;
+      }
       if (route.httpPart !== 'body') return refusingNonFinite(coercing(route) as Validate) as ReturnType<RouteCompiler>;
       const schema = route.schema as Record<string, unknown>;
       const validate = asSent({ ...route, schema: closedSchema(schema) }) as Validate;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { badRequest, unprocessable } from '../../platform/errors.js';
-import { validationMessage } from '../../platform/http/validation-message.js';
 import { StatusBody } from '../../identity/sessions/session-schemas.js';
 import { NO_SECURITY } from '../schemas.js';
 import type { PortalServices } from '../services.js';
@@ -40,7 +39,8 @@ export const subscribeRoutes: FastifyPluginAsyncTypebox<{ services: PortalServic
         const first = failure.validation[0];
         if (first?.keyword === 'format' && first.instancePath === '/email')
           throw unprocessable('email must be a valid e-mail address', 'invalid_email');
-        throw badRequest(validationMessage(failure.validation, failure.validationContext));
+        // Any other complaint is answered as every route's is (error-handler.ts).
+        throw failure;
       }
       return services.subscribe.subscribe(request.body.email, request.ip);
     },

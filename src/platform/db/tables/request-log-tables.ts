@@ -8,7 +8,8 @@ export interface RequestLogTables {
     id: Generated<number>;
     at: Date;
     agency_id: string;
-    api_key_id: string;
+    api_key_id: string | null;
+    user_id: string | null;
     environment: Environment;
     method: string;
     route: string;
