@@ -2,6 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { daysAhead, SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
+import { REQUEST_LOG_FLUSH_JOB } from '../../src/request-log/plugin.js';
+import { PATIENCE } from '../helpers/patience.js';
 import * as harness from './browser-harness.js';
 import { startDashboardGateway, type DashboardGateway } from './dashboard-harness.js';
 
@@ -37,6 +39,8 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
     await page.getByRole('heading', { name: /offers?, cheapest first/ }).waitFor();
   }
 
+  const email = `agent-${Date.now()}@agency.test`;
+
   beforeAll(async () => {
     aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
     g = await startDashboardGateway({
@@ -47,7 +51,7 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
     const agency = await g.gateway.identity.createAgency({ name: 'Harbour Travel' });
     const user = await g.gateway.identity.createUser({
       agencyId: agency.id,
-      email: `agent-${Date.now()}@agency.test`,
+      email,
       password: harness.PASSWORD,
       role: 'developer',
       permissions: [],
@@ -102,6 +106,17 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
     await page.getByRole('button', { name: 'Book and pay' }).click();
     await page.getByRole('heading', { name: /^Order AA-/ }).waitFor();
     await expect.poll(() => page.getByTestId('order-status').textContent()).toBe('ticketed');
+  });
+
+  it('shows both bookings in Logs, made from the dashboard by the member', async () => {
+    // The log is written in batches, every second in a running gateway; here the test writes it.
+    await g.platform.scheduler.runNow(REQUEST_LOG_FLUSH_JOB);
+    await page.getByRole('link', { name: 'Logs' }).click();
+    await page.getByRole('heading', { name: 'Logs' }).waitFor();
+    const bookings = page.getByRole('table').locator('tbody tr').filter({ hasText: '/v1/dev/orders' });
+    await expect.poll(() => bookings.count(), PATIENCE).toBe(2);
+    for (const row of await bookings.all()) expect(await row.textContent()).toContain(`Dashboard: ${email}`);
+    await shot('logs');
   });
 
   it('finds the held order on the Orders screen by the last name typed without accents', async () => {
