@@ -21,7 +21,8 @@ create table api_requests (
 );
 -- The dashboard's page: an agency's newest first, keyset on (at, id).
 create index api_requests_agency_at on api_requests (agency_id, at desc, id desc);
--- The retention sweep.
-create index api_requests_at on api_requests (at);
+-- The retention sweep. Rows arrive in time order, so a BRIN index (a summary per block range) finds
+-- the old ones at a fraction of a B-tree's upkeep on every insert.
+create index api_requests_at on api_requests using brin (at);
 -- Finding one request by the id a client quotes.
 create index api_requests_request_id on api_requests (request_id);
