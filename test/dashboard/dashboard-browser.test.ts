@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { daysAhead, SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
+import { PATIENCE } from '../helpers/patience.js';
 import { startReceiver, type Receiver } from '../webhooks/https-receiver.js';
 import * as harness from './browser-harness.js';
 import { startDashboardGateway, type DashboardGateway } from './dashboard-harness.js';
@@ -72,10 +73,10 @@ describe.skipIf(missing)(`dashboard in headless Chromium${harness.skipNote(missi
   /** Until the page has had no API call on the way for 300 ms (refetches after a change included). */
   async function settled(page: Page): Promise<void> {
     let quietSince = performance.now();
-    const deadline = performance.now() + 15_000;
+    const deadline = performance.now() + PATIENCE.timeout;
     while (performance.now() - quietSince < 300) {
       if (performance.now() > deadline)
-        throw new Error(`the page still had ${inFlight.get(page)} API calls on the way after 15 s`);
+        throw new Error(`the page still had ${inFlight.get(page)} API calls on the way after ${PATIENCE.timeout / 1000} s`);
       if ((inFlight.get(page) ?? 0) > 0) quietSince = performance.now();
       await new Promise((resolve) => setTimeout(resolve, 25));
     }

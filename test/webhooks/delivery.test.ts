@@ -325,6 +325,10 @@ describe('retries, death and switch-off on a controlled clock', () => {
     const outbox = path.join(f.platform.config.dataDir, 'outbox');
     const mails = fs.readdirSync(outbox).map((file) => fs.readFileSync(path.join(outbox, file), 'utf8'));
     expect(mails.filter((m) => m.includes(`To: ${owner.email}`) && m.includes(hook.id))).toHaveLength(1);
+    // It leads to the dashboard's page for it, not to an API path.
+    const mail = mails.find((m) => m.includes(hook.id))!;
+    expect(mail).toContain('/dashboard/webhooks');
+    expect(mail).not.toContain('/v1/dev/');
 
     // While off, a new event waits: nothing is sent.
     f.receiver.answerWith(() => ({ status: 200 }));

@@ -75,7 +75,8 @@ export function createDispatcher(deps: DispatcherDeps) {
           text:
             `Your webhook endpoint ${off.url} (${off.endpointId}) failed ${off.streak} deliveries in a row, ` +
             'each after 10 attempts, and has been switched off. New events wait for it and are sent once you ' +
-            `re-enable it on the dashboard (POST /v1/dev/webhooks/${off.endpointId}/enable at ${deps.publicUrl}). ` +
+            `re-enable it on the dashboard's Webhooks page, ${new URL('/dashboard/webhooks', deps.publicUrl).toString()} ` +
+            '("Re-arm" beside the endpoint). ' +
             'Deliveries that already failed for good are not sent again; you can retry one from its delivery log.',
         });
       } catch (err) {
