@@ -1,0 +1,8 @@
+/** One catalogued error code (src/platform/http/error-codes.ts says how `operations` is read). */
+export interface ErrorCodeEntry {
+  /** The HTTP status it is answered with; a few codes are answered at two. */
+  readonly status: number | readonly number[];
+  /** One line: when it is answered, for a reader deciding what to do. */
+  readonly meaning: string;
+  readonly operations: readonly string[];
+}
