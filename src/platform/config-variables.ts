@@ -5,67 +5,10 @@
  * (`npm run docs:config`), and test/platform/config-reference.test.ts fails when either drifts.
  */
 
-export type ConfigTopic =
-  | 'server'
-  | 'storage'
-  | 'keys'
-  | 'observability'
-  | 'http'
-  | 'airlines'
-  | 'airline-sweeps'
-  | 'search'
-  | 'billing'
-  | 'aviation'
-  | 'mail'
-  | 'portal'
-  | 'webhooks'
-  | 'test-system-command';
+import { airlineVariables, testSystemCommandVariables } from './config-airline-variables.js';
+import { int, bool, text, url, OPTIONAL, CUSTOM, type ConfigVariable } from './config-variable-kinds.js';
 
-export const CONFIG_TOPICS: Record<ConfigTopic, string> = {
-  server: 'Server',
-  storage: 'Storage',
-  keys: 'API keys and data keys',
-  observability: 'Logs and metrics',
-  http: 'HTTP time-outs and shutdown',
-  airlines: 'Airlines',
-  'airline-sweeps': 'Airline change notifications and sweeps',
-  search: 'Search',
-  billing: 'Plans and metering',
-  aviation: 'Aviation data',
-  mail: 'Mail',
-  portal: 'Developer portal',
-  webhooks: 'Webhooks',
-  'test-system-command': 'A test system run alone (`flightagg testsystem aa|vs`)',
-};
-
-/** How a value is read. `custom` values are parsed by loadConfig itself (or by the command named). */
-export type ConfigValue =
-  | { kind: 'int'; default: number; min: number; max: number }
-  | { kind: 'bool'; default: boolean }
-  | { kind: 'text'; default: string }
-  | { kind: 'optional' }
-  | { kind: 'url'; protocols: readonly string[] }
-  | { kind: 'choice'; default: string; allowed: readonly string[] }
-  | { kind: 'custom' };
-
-export interface ConfigVariable {
-  name: string;
-  topic: ConfigTopic;
-  value: ConfigValue;
-  /** What an unset variable means, where the declared default alone does not say it. */
-  unset?: string;
-  /** One line for the reference (Markdown). */
-  description: string;
-  /** Read by this CLI command only, not by the gateway's `loadConfig`. */
-  command?: 'testsystem';
-}
-
-const int = (def: number, min: number, max: number): ConfigValue => ({ kind: 'int', default: def, min, max });
-const bool = (def: boolean): ConfigValue => ({ kind: 'bool', default: def });
-const text = (def: string): ConfigValue => ({ kind: 'text', default: def });
-const url = (...protocols: string[]): ConfigValue => ({ kind: 'url', protocols });
-const OPTIONAL: ConfigValue = { kind: 'optional' };
-const CUSTOM: ConfigValue = { kind: 'custom' };
+export { CONFIG_TOPICS, type ConfigTopic, type ConfigValue, type ConfigVariable } from './config-variable-kinds.js';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -73,88 +16,6 @@ export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', '
 export const DEV_AA_NOTIFY_SECRET = 'aa-notify-development-secret';
 /** The same for the in-process VS test system. */
 export const DEV_VS_NOTIFY_SECRET = 'vs-notify-development-secret';
-
-/** One airline's settings under its code's prefix (AA_TEST_URL, VS_TEST_URL, ...). */
-function airlineVariables(code: 'AA' | 'VS', airline: string, devNotifySecret: string): ConfigVariable[] {
-  const lower = code.toLowerCase();
-  const topic: ConfigTopic = 'airlines';
-  return [
-    {
-      name: `${code}_TEST_SUBSCRIPTION_KEY`,
-      topic,
-      value: text(`${lower}-test-subscription-key`),
-      description: `the \`Ocp-Apim-Subscription-Key\` the ${code} test system expects (development default)`,
-    },
-    {
-      name: `${code}_TEST_URL`,
-      topic,
-      value: url('http:', 'https:'),
-      unset: 'in-process',
-      description: `a separately running ${code} test system (\`flightagg testsystem ${lower}\`); every instance of a cluster must reach the same one`,
-    },
-    {
-      name: `${code}_TEST_PORT`,
-      topic,
-      value: int(0, 0, 65535),
-      unset: '`0` (any free port)',
-      description: `loopback port of the in-process ${code} test system`,
-    },
-    {
-      name: `${code}_TEST_RETENTION_DAYS`,
-      topic,
-      value: int(30, 0, 3650),
-      description: `the ${code} test system (in-process or run alone) purges a booking this many days after its last flight lands, with the seats sold of flights that long past, at start and hourly; \`0\` keeps every booking`,
-    },
-    {
-      name: `${code}_LIVE_URL`,
-      topic,
-      value: url('https:', 'http:'),
-      description: `${airline}'s NDC endpoint for live keys; unset, a live call answers 502${code === 'VS' ? ' and searches leave VS out (docs/connectors.md)' : ''}`,
-    },
-    {
-      name: `${code}_LIVE_SUBSCRIPTION_KEY`,
-      topic,
-      value: OPTIONAL,
-      description: `${airline}'s live subscription key`,
-    },
-    {
-      name: `${code}_NOTIFY_SECRET`,
-      topic: 'airline-sweeps',
-      value: text(devNotifySecret),
-      unset: 'development secret',
-      description: `shared secret ${airline} signs its change notifications with (\`POST /v1/airlines/${lower}/notifications\`, header \`X-Airline-Signature\`, HMAC-SHA256), at least 16 characters; **required, and not the development one, on shared storage (\`DATABASE_URL\`) and when \`${code}_LIVE_URL\` is set** (make one with \`openssl rand -hex 32\` and give the airline the same). The development secret is taken only on embedded storage with the in-process test system`,
-    },
-    {
-      name: `${code}_NOTIFY_URL`,
-      topic: 'airline-sweeps',
-      value: url('http:', 'https:'),
-      description: `where a separately run ${code} test system sends its change notifications (the gateway's \`/v1/airlines/${lower}/notifications\`); an in-process one is pointed at its gateway`,
-    },
-  ];
-}
-
-/** The test-system command's own storage settings, per airline (src/cli/testsystem-commands.ts). */
-function testSystemCommandVariables(code: 'AA' | 'VS'): ConfigVariable[] {
-  const lower = code.toLowerCase();
-  return [
-    {
-      name: `${code}_TEST_DATABASE_URL`,
-      topic: 'test-system-command',
-      value: CUSTOM,
-      unset: 'embedded storage',
-      description: `\`flightagg testsystem ${lower}\` keeps its bookings in this PostgreSQL, schema \`${lower}_test_system\` (\`--database-url\` wins)`,
-      command: 'testsystem',
-    },
-    {
-      name: `${code}_TEST_DATA_DIR`,
-      topic: 'test-system-command',
-      value: CUSTOM,
-      unset: `\`DATA_DIR/${lower}-test-system\``,
-      description: `\`flightagg testsystem ${lower}\` keeps its bookings in embedded storage here (\`--data-dir\` wins)`,
-      command: 'testsystem',
-    },
-  ];
-}
 
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'PORT', topic: 'server', value: int(8080, 0, 65535), description: 'HTTP port' },
