@@ -2,22 +2,23 @@ import type { Logger } from 'pino';
 import type { Db } from '../platform/db/database.js';
 import type { RequestFacts } from './request-facts.js';
 import type { RequestLogMetrics } from './metrics.js';
-import { insertRequests } from './store.js';
+import { encodeBatches, MAX_BATCH } from './batch-codec.js';
+import { insertBatches } from './store.js';
 
 export interface RecorderLimits {
-  /** Rows per insert; reaching it starts a write at once instead of waiting for the next tick. */
+  /** Rows per insert (at most MAX_BATCH); reaching it starts a write at once instead of waiting for the next tick. */
   batchSize: number;
   /** Rows held in memory at most; past it the oldest are dropped (and counted). */
   maxBuffered: number;
 }
 
-/** 500 rows a statement stays far below PostgreSQL's 65,535 parameters (11 a row); 20,000 rows are ~5 MB. */
-export const DEFAULT_LIMITS: RecorderLimits = { batchSize: 500, maxBuffered: 20_000 };
+/** 1,000 rows a write: one stored batch per agency and environment among them; 20,000 rows are ~5 MB. */
+export const DEFAULT_LIMITS: RecorderLimits = { batchSize: MAX_BATCH, maxBuffered: 20_000 };
 
 /**
  * The request log's writer, off the request path: `record` appends to an array (no I/O, no
- * promise), and `flush` (every second, when a batch fills, at close) inserts what was recorded in
- * batches, one statement in flight at a time. While storage is slow or down rows wait in memory up
+ * promise), and `flush` (every second, when a batch fills, at close) writes what was recorded, one
+ * stored batch per agency and environment (batch-codec.ts), one statement in flight at a time. While storage is slow or down rows wait in memory up
  * to `maxBuffered`, then the oldest are dropped and counted (`flightagg_request_log_dropped_total`):
  * a request never waits on the log and never fails because of it.
  */
@@ -30,7 +31,9 @@ export class RequestRecorder {
   constructor(
     private readonly deps: { db: Db; logger: Logger; metrics: RequestLogMetrics },
     private readonly limits: RecorderLimits = DEFAULT_LIMITS,
-  ) {}
+  ) {
+    if (limits.batchSize > MAX_BATCH) throw new Error(`request log batchSize is at most ${MAX_BATCH}`);
+  }
 
   /** Rows waiting to be written. */
   get pending(): number {
@@ -51,7 +54,7 @@ export class RequestRecorder {
   }
 
   /**
-   * Writes every row recorded so far, a batch at a time. A failed batch goes back to the front of
+   * Writes every row recorded before the call, a batch at a time. A failed batch goes back to the front of
    * the buffer for the next flush (within the bound) and the error is thrown for the caller to log.
    * A call while a write is in flight waits for it and then writes what came since.
    */
@@ -67,10 +70,15 @@ export class RequestRecorder {
   }
 
   private async writeAll(): Promise<void> {
-    while (this.buffer.length > 0) {
-      const batch = this.buffer.splice(0, this.limits.batchSize);
+    // Only what was recorded before this write began: rows that arrive while a batch is in flight
+    // wait for the next flush or a full batch, instead of following it in a stream of small inserts
+    // (each statement has a fixed cost on both databases that a full batch spreads thin).
+    let due = this.buffer.length;
+    while (due > 0) {
+      const batch = this.buffer.splice(0, Math.min(this.limits.batchSize, due));
+      due -= batch.length;
       try {
-        await insertRequests(this.deps.db, batch);
+        await insertBatches(this.deps.db, encodeBatches(batch));
         this.failing = false;
         this.deps.metrics.written.inc(batch.length);
       } catch (err) {

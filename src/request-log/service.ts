@@ -2,7 +2,9 @@ import type { Static } from '@sinclair/typebox';
 import type { Db } from '../platform/db/database.js';
 import { badRequest } from '../platform/errors.js';
 import type { LoggedRequest, RequestListQuery, RequestPage } from './schemas.js';
-import { listRequests, type LoggedRequestRow, type RequestFilter } from './store.js';
+import type { LoggedRequestRow } from './batch-codec.js';
+import { readRequests, type RequestFilter } from './log-reader.js';
+import { namesOf } from './store.js';
 
 type Query = Static<typeof RequestListQuery>;
 
@@ -28,8 +30,9 @@ function instant(field: 'since' | 'until', value: string): Date {
   return at;
 }
 
-/** The keyset cursor: the last row's (at, id), opaque to the caller. */
-const encodeCursor = (row: LoggedRequestRow) => Buffer.from(`${row.at.toISOString()}|${row.id}`).toString('base64url');
+/** The keyset cursor: a position (at, id) in the list's order, opaque to the caller. */
+const encodeCursor = (position: { at: Date; id: number }) =>
+  Buffer.from(`${position.at.toISOString()}|${position.id}`).toString('base64url');
 
 function decodeCursor(cursor: string): { at: Date; id: number } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|', 2);
@@ -49,19 +52,22 @@ function orderIdOf(path: string): string | null {
   }
 }
 
-function view(row: LoggedRequestRow): Static<typeof LoggedRequest> {
+type Names = Awaited<ReturnType<typeof namesOf>>;
+
+function view(row: LoggedRequestRow, names: Names): Static<typeof LoggedRequest> {
+  const key = row.apiKeyId === null ? null : names.keys.get(row.apiKeyId);
   return {
-    at: row.at.toISOString(),
+    at: new Date(row.atMs).toISOString(),
     method: row.method,
     route: row.route,
     path: row.path,
     status: row.status,
-    durationMs: row.duration_ms,
+    durationMs: row.durationMs,
     environment: row.environment,
-    apiKey: row.api_key_id === null ? null : { id: row.api_key_id, name: row.api_key_name, prefix: row.api_key_prefix },
-    user: row.user_id === null ? null : { id: row.user_id, email: row.user_email },
-    requestId: row.request_id,
-    errorCode: row.error_code,
+    apiKey: row.apiKeyId === null ? null : { id: row.apiKeyId, name: key?.name ?? null, prefix: key?.prefix ?? null },
+    user: row.userId === null ? null : { id: row.userId, email: names.users.get(row.userId) ?? null },
+    requestId: row.requestId,
+    errorCode: row.errorCode,
     orderId: orderIdOf(row.path),
   };
 }
@@ -89,11 +95,17 @@ export function requestFilter(agencyId: string, query: Query): RequestFilter {
   };
 }
 
-/** One page of the agency's logged requests, newest first; `nextCursor` null on the last page. */
+/**
+ * One page of the agency's logged requests, newest first; `nextCursor` null on the last page. A
+ * narrow filter over a long stretch may end a page short of `limit` with a cursor to go on from
+ * (log-reader.ts, MAX_DECODED).
+ */
 export async function requestPage(db: Db, agencyId: string, query: Query): Promise<Static<typeof RequestPage>> {
-  const filter = requestFilter(agencyId, query);
-  const rows = await listRequests(db, { ...filter, limit: filter.limit + 1 });
-  const page = rows.slice(0, filter.limit);
-  const last = page.at(-1);
-  return { requests: page.map(view), nextCursor: rows.length > filter.limit && last ? encodeCursor(last) : null };
+  const { rows, next } = await readRequests(db, requestFilter(agencyId, query));
+  const names = await namesOf(
+    db,
+    [...new Set(rows.flatMap((r) => (r.apiKeyId === null ? [] : [r.apiKeyId])))],
+    [...new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])))],
+  );
+  return { requests: rows.map((row) => view(row, names)), nextCursor: next ? encodeCursor(next) : null };
 }

@@ -1,86 +1,94 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
-import type { Row } from '../platform/db/rows.js';
-import type { RequestFacts } from './request-facts.js';
+import type { Environment } from '../platform/db/tables/column-types.js';
+import type { EncodedBatch } from './batch-codec.js';
 
-/**
- * One batch of recorded requests, in one statement of fixed text with one parameter: the batch as
- * a JSON array of rows, spread out by `json_to_recordset`. `JSON.stringify` is native and costs the
- * gateway a few microseconds a row, where a parameter per column (arrays the driver escapes element
- * by element) cost it several times that; on PostgreSQL the parsing is then the server's work.
- */
-export async function insertRequests(db: Db, rows: readonly RequestFacts[]): Promise<void> {
-  if (rows.length === 0) return;
-  await sql`
-    insert into api_requests (at, agency_id, api_key_id, user_id, environment, method, route, path, status, duration_ms, request_id, error_code)
-    select "at", "agencyId", "apiKeyId", "userId", "environment", "method", "route", "path", "status", "durationMs", "requestId", "errorCode"
-    from json_to_recordset(${JSON.stringify(rows)}::json) as r(
-      "at" timestamptz, "agencyId" text, "apiKeyId" text, "userId" text, "environment" text, "method" text, "route" text,
-      "path" text, "status" integer, "durationMs" double precision, "requestId" text, "errorCode" text)`.execute(db);
+/** Batches of recorded requests, in one statement. */
+export async function insertBatches(db: Db, batches: readonly EncodedBatch[]): Promise<void> {
+  if (batches.length === 0) return;
+  await db
+    .insertInto('api_request_batches')
+    .values(
+      batches.map((b) => ({
+        agency_id: b.agencyId,
+        environment: b.environment,
+        first_at: b.firstAt,
+        last_at: b.lastAt,
+        request_count: b.count,
+        requests: b.requests,
+      })),
+    )
+    .execute();
 }
 
-export interface RequestFilter {
+/** What one read of an agency's batches asks for; every bound is optional but the agency. */
+export interface BatchQuery {
   agencyId: string;
-  environment: 'test' | 'live' | null;
-  /** An exact status, or a class as its lowest and highest status (4xx: 400-499). */
-  status: { min: number; max: number } | null;
-  method: string | null;
-  /** The path starts with this. */
-  path: string | null;
-  /** The matched route pattern is exactly this. */
-  route: string | null;
-  apiKeyId: string | null;
-  requestId: string | null;
-  errorCode: string | null;
+  environment: Environment | null;
+  /** Batches holding a request at or after this. */
   since: Date | null;
-  until: Date | null;
-  after: { at: Date; id: number } | null;
+  /** Batches holding a request at or before this. */
+  through: Date | null;
+  /** Batches after this one in the list's order (last_at desc, id desc). */
+  after: { lastAt: Date; id: number } | null;
+  /** Texts each batch must contain (storedText of a filter's value): batches that cannot match are skipped in SQL. */
+  contains: readonly string[];
   limit: number;
 }
 
-/** A logged request as the list reads it: the table's row without its agency, with its key's name and prefix or its member's e-mail. */
-export type LoggedRequestRow = Omit<Row<'api_requests'>, 'agency_id'> & {
-  api_key_name: string | null;
-  api_key_prefix: string | null;
-  user_email: string | null;
-};
+export interface StoredBatch {
+  id: number;
+  environment: Environment;
+  last_at: Date;
+  requests: string;
+}
 
-/** One page of an agency's logged requests, newest first (keyset on at, id), with each key's name and prefix or member's e-mail. */
-export async function listRequests(db: Db, f: RequestFilter): Promise<LoggedRequestRow[]> {
-  const conditions = [sql`r.agency_id = ${f.agencyId}`];
-  if (f.environment) conditions.push(sql`r.environment = ${f.environment}`);
-  if (f.status) conditions.push(sql`r.status between ${f.status.min} and ${f.status.max}`);
-  if (f.method) conditions.push(sql`r.method = ${f.method}`);
-  if (f.path) conditions.push(sql`starts_with(r.path, ${f.path})`);
-  if (f.route) conditions.push(sql`r.route = ${f.route}`);
-  if (f.apiKeyId) conditions.push(sql`r.api_key_id = ${f.apiKeyId}`);
-  if (f.requestId) conditions.push(sql`r.request_id = ${f.requestId}`);
-  if (f.errorCode) conditions.push(sql`r.error_code = ${f.errorCode}`);
-  if (f.since) conditions.push(sql`r.at >= ${f.since}`);
-  if (f.until) conditions.push(sql`r.at < ${f.until}`);
-  if (f.after) conditions.push(sql`(r.at, r.id) < (${f.after.at}, ${f.after.id})`);
-  const { rows } = await sql<LoggedRequestRow>`
-    select r.id, r.at, r.api_key_id, k.name as api_key_name, k.display_prefix as api_key_prefix, r.user_id,
-           u.email as user_email, r.environment,
-           r.method, r.route, r.path, r.status, r.duration_ms, r.request_id, r.error_code
-    from api_requests r
-    left join api_keys k on k.id = r.api_key_id
-    left join users u on u.id = r.user_id
+/** One page of an agency's batches, newest last request first. */
+export async function readBatches(db: Db, q: BatchQuery): Promise<StoredBatch[]> {
+  const conditions = [sql`agency_id = ${q.agencyId}`];
+  if (q.environment) conditions.push(sql`environment = ${q.environment}`);
+  if (q.since) conditions.push(sql`last_at >= ${q.since}`);
+  if (q.through) conditions.push(sql`first_at <= ${q.through}`);
+  if (q.after) conditions.push(sql`(last_at, id) < (${q.after.lastAt}, ${q.after.id})`);
+  for (const text of q.contains) conditions.push(sql`strpos(requests, ${text}) > 0`);
+  const { rows } = await sql<StoredBatch>`
+    select id, environment, last_at, requests
+    from api_request_batches
     where ${sql.join(conditions, sql` and `)}
-    order by r.at desc, r.id desc
-    limit ${f.limit}`.execute(db);
-  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+    order by last_at desc, id desc
+    limit ${q.limit}`.execute(db);
+  return rows;
+}
+
+/** The names and prefixes of the keys, and the e-mails of the members, a page of the log names. */
+export async function namesOf(
+  db: Db,
+  keyIds: readonly string[],
+  userIds: readonly string[],
+): Promise<{ keys: Map<string, { name: string | null; prefix: string | null }>; users: Map<string, string | null> }> {
+  const [keys, users] = await Promise.all([
+    keyIds.length === 0
+      ? []
+      : db.selectFrom('api_keys').select(['id', 'name', 'display_prefix']).where('id', 'in', keyIds).execute(),
+    userIds.length === 0 ? [] : db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).execute(),
+  ]);
+  return {
+    keys: new Map(keys.map((k) => [k.id, { name: k.name, prefix: k.display_prefix }])),
+    users: new Map(users.map((u) => [u.id, u.email])),
+  };
 }
 
 /**
- * Deletes rows recorded before `cutoff`, a bounded number per statement so the sweep never holds
- * one long transaction over a busy table; returns how many went.
+ * Deletes the batches whose newest request came before `cutoff`, a bounded number per statement
+ * so the sweep never holds one long transaction over a busy table; returns how many went.
  */
-export async function deleteRequestsBefore(db: Db, cutoff: Date, chunk = 10_000): Promise<number> {
+export async function deleteBatchesBefore(db: Db, cutoff: Date, chunk = 1_000): Promise<number> {
   let deleted = 0;
   for (;;) {
     const result = await sql`
-      delete from api_requests where id in (select id from api_requests where at < ${cutoff} limit ${chunk})`.execute(db);
+      delete from api_request_batches where id in (select id from api_request_batches where last_at < ${cutoff} limit ${chunk})`.execute(
+      db,
+    );
     const count = Number(result.numAffectedRows ?? 0);
     deleted += count;
     if (count < chunk) return deleted;

@@ -1,15 +1,17 @@
 import { sql } from 'kysely';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Platform } from '../../src/platform/platform.js';
+import { decodeBatch } from '../../src/request-log/batch-codec.js';
 import { createRequestLogMetrics } from '../../src/request-log/metrics.js';
 import { RequestRecorder } from '../../src/request-log/recorder.js';
 import type { RequestFacts } from '../../src/request-log/request-facts.js';
+import { PATIENCE } from '../helpers/patience.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import { createTestPlatform } from '../helpers/test-platform.js';
 
 const facts = (n: number): RequestFacts => ({
-  at: new Date(),
+  atMs: Date.now(),
   agencyId: 'agc_recorder',
   apiKeyId: 'key_recorder',
   userId: null,
@@ -42,7 +44,7 @@ describe('the request recorder while storage is down', () => {
       { db: platform.db, logger: pino({ level: 'silent' }), metrics },
       { batchSize: 2, maxBuffered: 5 },
     );
-    await sql`alter table api_requests rename to api_requests_away`.execute(platform.db);
+    await sql`alter table api_request_batches rename to api_request_batches_away`.execute(platform.db);
     try {
       for (let n = 1; n <= 12; n++) {
         recorder.record(facts(n));
@@ -60,16 +62,52 @@ describe('the request recorder while storage is down', () => {
       expect(await metric(platform, 'flightagg_request_log_dropped_total')).toBeGreaterThanOrEqual(7);
       expect(await metric(platform, 'flightagg_request_log_pending')).toBe(recorder.pending);
     } finally {
-      await sql`alter table api_requests_away rename to api_requests`.execute(platform.db);
+      await sql`alter table api_request_batches_away rename to api_request_batches`.execute(platform.db);
     }
     const kept = recorder.pending;
     await recorder.flush();
-    const { rows } = await sql<{ request_id: string }>`select request_id from api_requests order by id`.execute(platform.db);
-    const written = rows.map((r) => r.request_id);
+    const batches = await platform.db
+      .selectFrom('api_request_batches')
+      .select(['id', 'environment', 'requests'])
+      .orderBy('id')
+      .execute();
+    const written = batches.flatMap(decodeBatch).map((r) => r.requestId);
     expect(written).toHaveLength(kept);
     expect(written).toContain('req_recorder_20');
     expect(written).not.toContain('req_recorder_1');
     expect(await metric(platform, 'flightagg_request_log_written_total')).toBe(kept);
+  });
+});
+
+describe('the request recorder under a steady stream', () => {
+  let platform: Platform;
+  beforeAll(async () => {
+    platform = await createTestPlatform();
+  });
+  afterAll(() => platform.close());
+
+  it('writes full batches: what arrives while one is in flight waits for the next, never a trickle of small inserts', async () => {
+    const metrics = createRequestLogMetrics(platform.metrics, () => recorder.pending);
+    const recorder: RequestRecorder = new RequestRecorder(
+      { db: platform.db, logger: pino({ level: 'silent' }), metrics },
+      { batchSize: 4, maxBuffered: 100 },
+    );
+    const statements = () => [...platform.costs.byRoute().values()].reduce((sum, c) => sum + c.dbQueries, 0);
+    const sent = statements();
+    for (let n = 1; n <= 4; n++) recorder.record(facts(1000 + n)); // a full batch: its write starts
+    recorder.record(facts(1005)); // arrives while that write is in flight
+    await vi.waitFor(() => expect(metric(platform, 'flightagg_request_log_written_total')).resolves.toBe(4), PATIENCE);
+    // The full batch is written; the late row was not sent after it on its own.
+    expect(recorder.pending).toBe(1);
+    expect(statements()).toBe(sent + 1);
+    await recorder.flush(); // the next tick's flush writes it
+    expect(recorder.pending).toBe(0);
+    expect(statements()).toBe(sent + 2);
+    const { rows } = await sql<{ request_count: number }>`
+      select request_count from api_request_batches where agency_id = 'agc_recorder' and requests like '%req_recorder_100%' order by id`.execute(
+      platform.db,
+    );
+    expect(rows.map((r) => r.request_count)).toEqual([4, 1]);
   });
 });
 
@@ -82,7 +120,7 @@ describe('REQUEST_LOG=false', () => {
       const res = await t.app.inject({ method: 'GET', url: '/v1/monitoring/airlines', headers: { 'x-api-key': secret } });
       expect(res.statusCode).toBe(200);
       await t.app.close();
-      const { rows } = await sql`select 1 from api_requests where agency_id = ${agencyId}`.execute(t.platform.db);
+      const { rows } = await sql`select 1 from api_request_batches where agency_id = ${agencyId}`.execute(t.platform.db);
       expect(rows).toHaveLength(0);
     } finally {
       await t.close();

@@ -3,20 +3,15 @@ import type { Environment } from './column-types.js';
 
 /** The request log (declared by hand from the migration named; ../tables.ts says how). */
 export interface RequestLogTables {
-  // 0022_request_log
-  api_requests: {
+  // 0024_request_log_batches (0022's api_requests is folded into it and dropped)
+  api_request_batches: {
     id: Generated<number>;
-    at: Date;
     agency_id: string;
-    api_key_id: string | null;
-    user_id: string | null;
     environment: Environment;
-    method: string;
-    route: string;
-    path: string;
-    status: number;
-    duration_ms: number;
-    request_id: string;
-    error_code: string | null;
+    first_at: Date;
+    last_at: Date;
+    request_count: number;
+    /** The batch's requests as JSON (src/request-log/batch-codec.ts). */
+    requests: string;
   };
 }
