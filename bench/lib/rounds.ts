@@ -56,3 +56,22 @@ export async function alternateRounds<T>(rounds: number, a: () => Promise<T>, b:
   }
   return pairs;
 }
+
+/**
+ * `alternateRounds` for more than two sides: runs `rounds` rounds of every side and returns each
+ * round's results in the sides' order. The order changes each round: an odd round runs the order
+ * of the round before reversed, an even one rotates it on by one, so each side goes first in turn
+ * and every two rounds run each pair of sides once in either order.
+ */
+export async function rotateRounds<T>(rounds: number, sides: readonly (() => Promise<T>)[]): Promise<T[][]> {
+  const results: T[][] = [];
+  for (let round = 0; round < rounds; round++) {
+    const shift = Math.floor(round / 2) % sides.length;
+    const order = sides.map((_, i) => (i + shift) % sides.length);
+    if (round % 2 === 1) order.reverse();
+    const result: T[] = new Array(sides.length);
+    for (const i of order) result[i] = await sides[i]!();
+    results.push(result);
+  }
+  return results;
+}
