@@ -1,8 +1,9 @@
 /**
- * Child process of bench/aviation-http.ts. `bare <bodyFile>` serves the given bytes on the JFK
- * path from a bare Fastify route; `bare-logged <bodyFile>` does the same with a pino logger given
- * to Fastify (silent, as the bench runs the gateway), which makes Fastify create a child logger for
- * every request as it does in the gateway; `gateway` syncs OurAirports from ../shared/data into a fresh
+ * Child process of bench/aviation-http.ts. `bare <bodyFile> <radiusFile>` serves the given bytes on
+ * the JFK path from a bare Fastify route, and the radius file's bytes (one real radius answer of the
+ * gateway) on the airport search path whatever its query; `bare-logged <bodyFile> <radiusFile>` does
+ * the same with a pino logger given to Fastify (silent, as the bench runs the gateway), which makes
+ * Fastify create a child logger for every request as it does in the gateway; `gateway` syncs OurAirports from ../shared/data into a fresh
  * store (PGlite in a temporary directory, or a new database on DATABASE_URL) and serves the whole
  * gateway. Either prints one JSON line when listening.
  */
@@ -20,11 +21,14 @@ import { createPlatform } from '../src/platform/platform.js';
 
 const DATA = path.resolve(import.meta.dirname, '../../shared/data');
 const JFK_PATH = '/v1/aviation/airports/JFK';
+const RADIUS_PATH = '/v1/aviation/airports';
 
-async function bare(bodyFile: string, logged: boolean) {
+async function bare(bodyFile: string, radiusFile: string, logged: boolean) {
   const body = fs.readFileSync(bodyFile, 'utf8');
+  const radius = fs.readFileSync(radiusFile, 'utf8');
   const app = logged ? (Fastify({ loggerInstance: pino({ level: 'silent' }) }) as unknown as FastifyInstance) : Fastify();
   app.get(JFK_PATH, async (_request, reply) => reply.type('application/json; charset=utf-8').send(body));
+  app.get(RADIUS_PATH, async (_request, reply) => reply.type('application/json; charset=utf-8').send(radius));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
@@ -76,6 +80,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 // Run on its own (as `npm run bench` does with every script here) it is not a bench: it says so and ends.
 const mode = process.argv[2];
-if (mode === 'bare' || mode === 'bare-logged') await bare(process.argv[3]!, mode === 'bare-logged');
+if (mode === 'bare' || mode === 'bare-logged') await bare(process.argv[3]!, process.argv[4]!, mode === 'bare-logged');
 else if (mode === 'gateway') await gateway();
 else console.log('bench/aviation-server.ts is the server half of bench/aviation-http.ts; run that one.');
