@@ -6,17 +6,22 @@
  *  - the key gate alone (`GET /v1/monitoring/airlines` with monitoring off: the gate and an empty
  *    list, no storage: the real app's cheapest authenticated route, as a child process cannot be
  *    given the gate bench's no-op route).
- * Reported per class: requests/s and p99 at each size, the 2-vs-1 ratio, PostgreSQL transactions
- * and Redis commands per request (measured on the storage, not estimated), and each instance's
- * RSS at rest and its peak under load (/proc/<pid>/status VmRSS).
+ * Reported per class: requests/s and p99 at each size (medians of the rounds), the 2-vs-1
+ * throughput ratio as the median of the rounds' ratios with its spread (min to max; reported, no
+ * target), PostgreSQL transactions and Redis commands per request (measured on the storage, not
+ * estimated), and each instance's RSS at rest and its peak under load (/proc/<pid>/status VmRSS).
  *
- * Sizes alternate (2, 1, 2, 1: one instance leaves with SIGTERM and comes back) so whatever else
- * the machine does lands on both alike. The machine has 2 cores shared by HAProxy, the gateways,
- * PostgreSQL, Redis and autocannon: a ratio near 1 there says the machine is the limit, not that
- * the instances do not scale.
+ * Rounds of both sizes, which size goes first alternating (2, 1, then 1, 2, ...: one instance
+ * leaves with SIGTERM and comes back, warmed up again), so whatever else the machine does lands on
+ * both alike. The machine has 2 cores shared by HAProxy, the gateways, PostgreSQL, Redis and
+ * autocannon: a ratio near 1 there says the machine is the limit, not that the instances do not
+ * scale.
  *
  *   npx tsx bench/cluster.ts
- *   BENCH_SECONDS=6 BENCH_CONNECTIONS=50 BENCH_DATABASE_URL=postgres://… npx tsx bench/cluster.ts
+ *   BENCH_ROUNDS=6 BENCH_ROUND_SECONDS=3 BENCH_CONNECTIONS=50 BENCH_DATABASE_URL=postgres://… npx tsx bench/cluster.ts
+ *
+ * BENCH_ROUNDS (rounds of each size, at least 5, default 6) and BENCH_ROUND_SECONDS (per class per
+ * round, default 3) lengthen it.
  *
  * Needs `haproxy` and `redis-server` (a private Redis, so its command count is this bench's) and a
  * PostgreSQL server (a scratch database, dropped at the end). Aviation data: ../shared/data when
@@ -38,14 +43,18 @@ import { Keyring } from '../src/platform/keyring/keyring.js';
 import { createPlatform } from '../src/platform/platform.js';
 import { haproxyAvailable, startCluster, type Cluster } from '../tools/cluster/harness.js';
 import { scratchDatabase } from './lib/bench-platform.js';
-import { combine, load, printTable, type LoadResult } from './lib/load.js';
+import { loadAverage } from './lib/busy-neighbour.js';
+import { load, printTable, type LoadResult } from './lib/load.js';
+import { DEFAULT_ROUNDS, formatSpread, spreadOf } from './lib/rounds.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+const SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SHARED_DATA = path.resolve(import.meta.dirname, '../../shared/data');
 const FIXTURE_DATA = path.resolve(import.meta.dirname, '../test/aviation/fixtures');
-const SIZES = [2, 1, 2, 1] as const;
+// Round r runs 2 then 1 instances when r is even, 1 then 2 when odd: 2, 1, 1, 2, 2, 1, ... (the
+// cluster starts with 2, and a size repeated back to back costs no restart).
+const SIZES = Array.from({ length: DEFAULT_ROUNDS }, (_, r) => (r % 2 === 0 ? [2, 1] : [1, 2])).flat();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -237,15 +246,20 @@ try {
   if (hit.status !== 200 || hit.headers.get('x-cache') !== 'HIT')
     throw new Error(`cached search: ${hit.status} x-cache ${hit.headers.get('x-cache')}: ${(await hit.text()).slice(0, 300)}`);
   const searchBytes = (await hit.arrayBuffer()).byteLength;
-  // Aviation data loads in the background at start: wait until both instances answer from it.
-  for (let i = 0; i < 300; i++) {
-    const answers = await Promise.all(
-      c.instances.map((instance) => fetch(`${instance.url}/v1/aviation/airports/JFK`, { headers }).then((r) => r.status)),
-    );
-    if (answers.every((s) => s === 200)) break;
-    if (i === 299) throw new Error(`aviation reads answer ${answers.join(', ')}`);
-    await sleep(200);
-  }
+  // Aviation data loads in the background at start: wait until every running instance answers from it.
+  const aviationLoaded = async () => {
+    for (let i = 0; i < 300; i++) {
+      const answers = await Promise.all(
+        c.instances
+          .filter((instance) => instance.running())
+          .map((instance) => fetch(`${instance.url}/v1/aviation/airports/JFK`, { headers }).then((r) => r.status)),
+      );
+      if (answers.every((s) => s === 200)) return;
+      if (i === 299) throw new Error(`aviation reads answer ${answers.join(', ')}`);
+      await sleep(200);
+    }
+  };
+  await aviationLoaded();
 
   const classes: ClassDef[] = [
     {
@@ -268,8 +282,11 @@ try {
   };
 
   // Warm each class on every instance (JIT, caches), then let the heap settle before "at rest".
-  for (const def of classes)
-    await load(`${c.url}${def.path}`, { seconds: 2, connections: 10, headers, method: def.method, body: def.body });
+  const warmUp = async () => {
+    for (const def of classes)
+      await load(`${c.url}${def.path}`, { seconds: 2, connections: 10, headers, method: def.method, body: def.body });
+  };
+  await warmUp();
   await sleep(3_000);
   for (const instance of c.instances) rest[instance.index] = rssMb(instance.pid);
 
@@ -290,7 +307,9 @@ try {
     } else if (size > running) {
       await c.instances[1]!.start();
       await c.waitForBalancer([0, 1]);
-      await load(`${c.url}${classes[1]!.path}`, { seconds: 2, connections: 10, headers });
+      // The instance back is cold: its aviation data loaded, then every class warmed up again.
+      await aviationLoaded();
+      await warmUp();
     }
     for (const def of classes) {
       const pgBefore = await pgTransactions(PG_SERVER, database);
@@ -327,26 +346,31 @@ try {
   }
 
   console.log(
-    `${CONNECTIONS} connections through HAProxy, ${SECONDS} s per class per round, sizes in order ${SIZES.join(', ')}; ` +
+    `${CONNECTIONS} connections through HAProxy, ${SECONDS} s per class per round, sizes in order ${SIZES.join(', ')} ` +
+      `(${DEFAULT_ROUNDS} rounds of each); ` +
       `aviation data: ${aviation}; ${os.cpus().length} cores, load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')} at the end`,
   );
   printTable(
-    'Through HAProxy at 1 and 2 gateway instances (req/s mean of rounds, p99 worst round)',
+    `Through HAProxy at 1 and 2 gateway instances, median of ${DEFAULT_ROUNDS} rounds of ${SECONDS} s per class and size, ` +
+      `which size goes first alternating (2 vs 1: median of the rounds' ratios with its spread; reported, no target); ` +
+      `load average ${loadAverage()}`,
     classes.map((def) => {
-      const one = combine(rounds[def.name]![1]!);
-      const two = combine(rounds[def.name]![2]!);
+      const one = rounds[def.name]![1]!;
+      const two = rounds[def.name]![2]!;
+      const median = (side: LoadResult[], figure: 'requestsPerSecond' | 'p99Ms') =>
+        Math.round(spreadOf(side.map((r) => r[figure])).median);
       const cost = costs[def.name]!;
       return {
         class: def.name,
-        '1: req/s': one.requestsPerSecond,
-        '1: p99 ms': one.p99Ms,
-        '2: req/s': two.requestsPerSecond,
-        '2: p99 ms': two.p99Ms,
-        '2 vs 1': (two.requestsPerSecond / one.requestsPerSecond).toFixed(2),
-        'non-2xx': one.non2xx + two.non2xx,
+        '1: req/s': median(one, 'requestsPerSecond'),
+        '1: p99 ms': median(one, 'p99Ms'),
+        '2: req/s': median(two, 'requestsPerSecond'),
+        '2: p99 ms': median(two, 'p99Ms'),
+        '2 vs 1 (spread)': formatSpread(spreadOf(two.map((r, i) => r.requestsPerSecond / one[i]!.requestsPerSecond))),
+        'non-2xx': [...one, ...two].reduce((sum, r) => sum + r.non2xx, 0),
         'PG xact/req': (cost.pg / cost.requests).toFixed(3),
         'Redis cmd/req': (cost.redis / cost.requests).toFixed(2),
         'Redis sent/req': (cost.redisSent / cost.requests).toFixed(2),

@@ -53,13 +53,3 @@ export function printTable(title: string, rows: Record<string, string | number>[
   process.stdout.write(`\n${title}\n`);
   console.table(rows);
 }
-
-/** Rounds of one side of a comparison, as one figure: mean throughput, worst percentiles. */
-export function combine(rounds: LoadResult[]): LoadResult {
-  return {
-    requestsPerSecond: Math.round(rounds.reduce((sum, r) => sum + r.requestsPerSecond, 0) / rounds.length),
-    p50Ms: Math.max(...rounds.map((r) => r.p50Ms)),
-    p99Ms: Math.max(...rounds.map((r) => r.p99Ms)),
-    non2xx: rounds.reduce((sum, r) => sum + r.non2xx, 0),
-  };
-}
