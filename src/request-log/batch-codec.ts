@@ -24,21 +24,8 @@ export interface EncodedBatch {
 type Row = [number, number, number, number, number, number, number, number, string, number];
 type SpelledOut = [number, string | null, string | null, string, string, string, number, number, string, string | null];
 
-/** A stored request as the list reads it, with the id that orders ties (the batch's id and its place in it). */
-export interface LoggedRequestRow {
-  id: number;
-  atMs: number;
-  environment: Environment;
-  apiKeyId: string | null;
-  userId: string | null;
-  method: string;
-  route: string;
-  path: string;
-  status: number;
-  durationMs: number;
-  requestId: string;
-  errorCode: string | null;
-}
+/** A stored request as the list reads it: its facts without the agency (the batch's), with the id that orders ties (the batch's id and its place in it). */
+export type LoggedRequestRow = Omit<RequestFacts, 'agencyId'> & { id: number };
 
 /** Requests per batch at most (the migration's check): a row's id is its batch's id times this plus its place. */
 export const MAX_BATCH = 1000;
