@@ -88,34 +88,19 @@ function encodeGroup(group: RequestFacts[]): EncodedBatch {
 /** A stored batch's requests, each with its id. */
 export function decodeBatch(batch: { id: number; environment: Environment; requests: string }): LoggedRequestRow[] {
   const stored = JSON.parse(batch.requests) as { t0: number; s: string[]; r: Row[] } | SpelledOut[];
+  // A folded batch's tuples spell their strings out: read as a batch with no list, starting at 0.
+  const { t0, s: strings, r: rows } = Array.isArray(stored) ? { t0: 0, s: [], r: stored } : stored;
+  const text = (value: number | string | null) => (typeof value === 'number' ? (value < 0 ? null : strings[value]!) : value);
   const base = batch.id * ID_STRIDE;
-  if (Array.isArray(stored)) {
-    return stored.map((t, place) => ({
-      id: base + place,
-      atMs: t[0],
-      environment: batch.environment,
-      apiKeyId: t[1],
-      userId: t[2],
-      method: t[3],
-      route: t[4],
-      path: t[5],
-      status: t[6],
-      durationMs: t[7],
-      requestId: t[8],
-      errorCode: t[9],
-    }));
-  }
-  const { t0, s: strings } = stored;
-  const text = (place: number) => (place < 0 ? null : strings[place]!);
-  return stored.r.map((r, place) => ({
+  return rows.map((r, place) => ({
     id: base + place,
     atMs: t0 + r[0],
     environment: batch.environment,
     apiKeyId: text(r[1]),
     userId: text(r[2]),
-    method: strings[r[3]]!,
-    route: strings[r[4]]!,
-    path: strings[r[5]]!,
+    method: text(r[3])!,
+    route: text(r[4])!,
+    path: text(r[5])!,
     status: r[6],
     durationMs: r[7],
     requestId: r[8],

@@ -6,7 +6,7 @@ import { encodeBatches, MAX_BATCH } from './batch-codec.js';
 import { insertBatches } from './store.js';
 
 export interface RecorderLimits {
-  /** Rows per insert (at most MAX_BATCH); reaching it starts a write at once instead of waiting for the next tick. */
+  /** Rows per write (at most MAX_BATCH); reaching it starts a write at once instead of waiting for the next tick. */
   batchSize: number;
   /** Rows held in memory at most; past it the oldest are dropped (and counted). */
   maxBuffered: number;
@@ -18,9 +18,10 @@ export const DEFAULT_LIMITS: RecorderLimits = { batchSize: MAX_BATCH, maxBuffere
 /**
  * The request log's writer, off the request path: `record` appends to an array (no I/O, no
  * promise), and `flush` (every second, when a batch fills, at close) writes what was recorded, one
- * stored batch per agency and environment (batch-codec.ts), one statement in flight at a time. While storage is slow or down rows wait in memory up
- * to `maxBuffered`, then the oldest are dropped and counted (`flightagg_request_log_dropped_total`):
- * a request never waits on the log and never fails because of it.
+ * stored batch per agency and environment (batch-codec.ts), one statement in flight at a time.
+ * While storage is slow or down rows wait in memory up to `maxBuffered`, then the oldest are
+ * dropped and counted (`flightagg_request_log_dropped_total`): a request never waits on the log
+ * and never fails because of it.
  */
 export class RequestRecorder {
   private buffer: RequestFacts[] = [];
@@ -54,8 +55,9 @@ export class RequestRecorder {
   }
 
   /**
-   * Writes every row recorded before the call, a batch at a time. A failed batch goes back to the front of
-   * the buffer for the next flush (within the bound) and the error is thrown for the caller to log.
+   * Writes every row recorded before the call, a batch at a time. A failed batch goes back to the
+   * front of the buffer for the next flush (within the bound) and the error is thrown for the
+   * caller to log.
    * A call while a write is in flight waits for it and then writes what came since.
    */
   async flush(): Promise<void> {
