@@ -27,13 +27,10 @@
  * PostgreSQL server (a scratch database, dropped at the end). Aviation data: ../shared/data when
  * present (the full OurAirports set, so memory is realistic), else the test fixture (15 airports).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Redis } from 'ioredis';
-import pg from 'pg';
 import pino from 'pino';
 import { createApiKeyService } from '../src/auth/api-keys/key-service.js';
 import { runSync } from '../src/aviation/importers/sync-runner.js';
@@ -42,6 +39,8 @@ import { loadConfig } from '../src/platform/config.js';
 import { Keyring } from '../src/platform/keyring/keyring.js';
 import { createPlatform } from '../src/platform/platform.js';
 import { haproxyAvailable, startCluster, type Cluster } from '../tools/cluster/harness.js';
+import { sleep } from '../tools/cluster/processes.js';
+import { pgTransactions, privateRedis, redisCommands, rssMb, sentByGateways } from './lib/cluster-counters.js';
 import { scratchDatabase } from './lib/bench-platform.js';
 import { loadAverage } from './lib/busy-neighbour.js';
 import { load, printTable, type LoadResult } from './lib/load.js';
@@ -56,8 +55,6 @@ const FIXTURE_DATA = path.resolve(import.meta.dirname, '../test/aviation/fixture
 // cluster starts with 2, and a size repeated back to back costs no restart).
 const SIZES = Array.from({ length: DEFAULT_ROUNDS }, (_, r) => (r % 2 === 0 ? [2, 1] : [1, 2])).flat();
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 async function missing(): Promise<string | null> {
   const haproxy = haproxyAvailable();
   if (haproxy) return haproxy;
@@ -66,107 +63,6 @@ async function missing(): Promise<string | null> {
     probe.once('error', () => resolve('no redis-server binary'));
     probe.once('exit', (code) => resolve(code === 0 ? null : 'no redis-server binary'));
   });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-/** A Redis of this bench's own, so INFO's command count is what the cluster sent. */
-async function privateRedis(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
-  const url = `redis://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    const client = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false });
-    // Refused until redis-server listens: that is the wait, not an error to print.
-    client.on('error', () => {});
-    try {
-      await client.connect();
-      client.disconnect();
-      return { url, child };
-    } catch {
-      client.disconnect();
-      await sleep(100);
-    }
-  }
-  child.kill('SIGKILL');
-  throw new Error('private redis-server did not start');
-}
-
-async function redisCommands(url: string): Promise<number> {
-  const client = new Redis(url, { maxRetriesPerRequest: 1 });
-  try {
-    const info = await client.info('stats');
-    // The INFO command itself is counted too; one per reading, negligible.
-    return Number(/total_commands_processed:(\d+)/.exec(info)?.[1] ?? NaN);
-  } finally {
-    client.disconnect();
-  }
-}
-
-/** Committed and rolled-back transactions of one database: each autocommit query is one. */
-async function pgTransactions(serverUrl: string, database: string): Promise<number> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    // Statistics reach the view when a backend reports them (at most a second late).
-    await sleep(1_100);
-    const { rows } = await client.query<{ n: string }>(
-      'select xact_commit + xact_rollback as n from pg_stat_database where datname = $1',
-      [database],
-    );
-    return Number(rows[0]?.n ?? NaN);
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * What the running gateways sent, from their own counters on /metrics (platform/request-costs.ts):
- * Redis commands as round trips (a script call is one), database statements. INFO's count above is
- * what Redis executed, which also counts every command a Lua script runs inside it.
- */
-async function sentByGateways(
-  c: Cluster,
-): Promise<{ redis: number; db: number; byRoute: Map<string, { redis: number; db: number }> }> {
-  const byRoute = new Map<string, { redis: number; db: number }>();
-  let redisSent = 0;
-  let db = 0;
-  for (const instance of c.instances) {
-    if (!instance.running()) continue;
-    const text = await (await fetch(`${instance.url}/metrics`)).text();
-    for (const m of text.matchAll(/^flightagg_(redis_commands|db_queries)_total\{route="([^"]*)"\} (\d+)$/gm)) {
-      const n = Number(m[3]);
-      const entry = byRoute.get(m[2]!) ?? { redis: 0, db: 0 };
-      if (m[1] === 'redis_commands') {
-        entry.redis += n;
-        redisSent += n;
-      } else {
-        entry.db += n;
-        db += n;
-      }
-      byRoute.set(m[2]!, entry);
-    }
-  }
-  return { redis: redisSent, db, byRoute };
-}
-
-function rssMb(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024);
-  } catch {
-    return NaN;
-  }
 }
 
 /** The agency key, and the aviation data, in the scratch database before any gateway starts. */
