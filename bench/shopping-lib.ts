@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildGateway } from '../src/app.js';
 import { startAaTestSystem, type AaTestSystem } from '../src/testsystem/aa/server.js';
 import { benchPlatform } from './lib/bench-platform.js';
+import { startCommand } from './lib/start-command.js';
 
 export const SUBSCRIPTION_KEY = 'aa-test-subscription-key';
 export const VS_SUBSCRIPTION_KEY = 'vs-test-subscription-key';
@@ -78,20 +79,20 @@ export interface GatewayProcess {
   close(): Promise<void>;
 }
 
-/** How `npm start` runs the gateway (compiled when dist/ is current, else through tsx). */
-const SERVE = ['bin/flightagg.js', 'serve'];
-
 /**
- * The gateway as `npm start` runs it: its own process on embedded storage in a fresh data
- * directory, with a test key made by `flightagg demo` first (PGlite is one process's at a time).
- * Nothing of the bench's own work (load generator, timing proxy) then runs on its event loop.
- * `program`: node's arguments for another way of starting it (lib/gateway-server.ts).
+ * The gateway as `npm start` runs it (lib/start-command.ts: the start script's allocator settings
+ * and node flags; compiled when dist/ is current, else through tsx): its own process on embedded
+ * storage in a fresh data directory, with a test key made by `flightagg demo` first (PGlite is one
+ * process's at a time). Nothing of the bench's own work (load generator, timing proxy) then runs
+ * on its event loop. `program`: node's arguments for another way of starting it
+ * (lib/gateway-server.ts), with the start script's settings all the same.
  */
 export async function gatewayProcess(
   aaUrl: string,
   env: Record<string, string> = {},
-  program: string[] = SERVE,
+  program?: string[],
 ): Promise<GatewayProcess> {
+  const start = startCommand();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-bench-'));
   const port = await freePort();
   const childEnv = {
@@ -105,6 +106,7 @@ export async function gatewayProcess(
     MONITORING_INTERVAL_SECONDS: '0',
     // The bench searches far more often than a seller may; the limit itself is not what it measures.
     SEARCH_RATE_LIMIT_PER_MINUTE: '100000',
+    ...start.env,
     ...env,
   };
   const { stdout } = await promisify(execFile)(process.execPath, ['bin/flightagg.js', 'demo', '--json'], { env: childEnv });
@@ -112,7 +114,10 @@ export async function gatewayProcess(
   // BENCH_GATEWAY_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: flags for the gateway's node
   // alone (NODE_OPTIONS refuses --cpu-prof, and would reach the test system and the client too).
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, ...program], { env: childEnv, stdio: 'ignore' });
+  const child = spawn(process.execPath, [...start.nodeArgs, ...nodeArgs, ...(program ?? start.args)], {
+    env: childEnv,
+    stdio: 'ignore',
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/v1/health`);
