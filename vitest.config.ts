@@ -6,16 +6,35 @@ const MOCKING = ['test/portal/lockout.test.ts'];
 
 // The suites that start browsers, HAProxy clusters or private database servers: they take a third
 // of the run on two cores. `npm test` leaves them out and says so in its last line;
-// `npm run test:all` (FLIGHTAGG_TEST_ALL=1, what .ci/run sets) runs them too.
+// `npm run test:all` (FLIGHTAGG_TEST_ALL=1) runs them too, and FLIGHTAGG_TEST_ALL=cluster,fault-drill
+// runs the ones it names (.ci/run runs the browser suites in its embedded pass only).
 export const HEAVY_SUITES = {
   browser: ['test/**/*-browser.test.ts', 'test/docs/docs-page.test.ts'],
   cluster: ['test/cluster/**/*.test.ts'],
   'fault-drill': ['test/platform/fault-drills/**/*.test.ts', 'test/**/*-drill.test.ts', 'test/**/*-drills.test.ts'],
 };
+type Suite = keyof typeof HEAVY_SUITES;
+const SUITES = Object.keys(HEAVY_SUITES) as Suite[];
+
+function suitesToRun(setting: string | undefined): Suite[] {
+  const named = (setting ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (named.includes('1')) return SUITES;
+  for (const name of named) {
+    if (!SUITES.includes(name as Suite))
+      throw new Error(`FLIGHTAGG_TEST_ALL: no suite ${name} (1 or any of ${SUITES.join(', ')})`);
+  }
+  return named as Suite[];
+}
+
 // A file named on the command line runs whatever suite it is in.
 const namesFiles = process.argv.slice(2).some((arg) => arg.endsWith('.test.ts'));
-const runAll = process.env.FLIGHTAGG_TEST_ALL === '1' || namesFiles;
-const HEAVY = Object.values(HEAVY_SUITES).flat();
+const running = namesFiles ? SUITES : suitesToRun(process.env.FLIGHTAGG_TEST_ALL);
+/** The heavy suites this run leaves out (the reporter names them in the run's last line). */
+export const LEFT_OUT = SUITES.filter((suite) => !running.includes(suite));
+const EXCLUDED = LEFT_OUT.flatMap((suite) => HEAVY_SUITES[suite]);
 
 // Two cores: two forks keep the machine responsive and PGlite's WASM start-up cheap.
 // Test files share each fork's module graph (isolate: false): evaluating the app's modules once
@@ -30,14 +49,14 @@ export default defineConfig({
     poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    reporters: runAll ? ['default'] : ['default', './test/helpers/heavy-suites-reporter.ts'],
+    reporters: LEFT_OUT.length === 0 ? ['default'] : ['default', './test/helpers/heavy-suites-reporter.ts'],
     projects: [
       {
         extends: true,
         test: {
           name: 'shared',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...MOCKING, ...(runAll ? [] : HEAVY)],
+          exclude: [...configDefaults.exclude, ...MOCKING, ...EXCLUDED],
         },
       },
       { extends: true, test: { name: 'mocking', include: MOCKING } },
