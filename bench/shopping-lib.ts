@@ -71,6 +71,12 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
+/**
+ * The gateway without `serve`'s in-process test systems (lib/gateway-server.mjs, compiled): with
+ * only AA_TEST_URL set, a search asks AA alone.
+ */
+export const GATEWAY_ONLY = ['bench/lib/gateway-server.mjs'];
+
 export interface GatewayProcess {
   base: string;
   key: string;
@@ -84,8 +90,8 @@ export interface GatewayProcess {
  * and node flags; compiled when dist/ is current, else through tsx): its own process on embedded
  * storage in a fresh data directory, with a test key made by `flightagg demo` first (PGlite is one
  * process's at a time). Nothing of the bench's own work (load generator, timing proxy) then runs
- * on its event loop. `program`: node's arguments for another way of starting it
- * (lib/gateway-server.ts), with the start script's settings all the same.
+ * on its event loop. `program`: node's arguments for another way of starting it (GATEWAY_ONLY),
+ * with the start script's settings all the same.
  */
 export async function gatewayProcess(
   aaUrl: string,
@@ -140,12 +146,18 @@ export interface FloorProcess {
 }
 
 /**
- * A bench's child process (`node --import tsx <script> ...args`) that prints one JSON line once it
- * listens: that line, and a close that ends the child. A child that ends first fails the bench.
+ * A bench's child process that prints one JSON line once it listens: that line, and a close that
+ * ends the child. A child that ends first fails the bench. A `.mjs` script runs as the gateway
+ * does, plain node with the start script's settings (lib/start-command.ts); a `.ts` one through tsx.
  */
 async function listeningChild<T>(script: string, args: string[]): Promise<{ said: T; pid: number; close(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, script), ...args], {
+  const start = startCommand();
+  const program = script.endsWith('.mjs')
+    ? [...start.nodeArgs, path.join(import.meta.dirname, script)]
+    : ['--import', 'tsx', path.join(import.meta.dirname, script)];
+  const child = spawn(process.execPath, [...program, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: script.endsWith('.mjs') ? { ...process.env, ...start.env } : process.env,
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   let line = '';
@@ -166,11 +178,11 @@ async function listeningChild<T>(script: string, args: string[]): Promise<{ said
 }
 
 /**
- * The floor under an uncached search (lib/search-floor-server.ts) in a process of its own, relaying
+ * The floor under an uncached search (lib/search-floor-server.mjs) in a process of its own, relaying
  * to the same AA test system and answering with `answerFile`'s bytes.
  */
 export async function searchFloorProcess(aaUrl: string, answerFile: string): Promise<FloorProcess> {
-  const { said, pid, close } = await listeningChild<{ port: number }>('lib/search-floor-server.ts', [
+  const { said, pid, close } = await listeningChild<{ port: number }>('lib/search-floor-server.mjs', [
     aaUrl,
     SUBSCRIPTION_KEY,
     answerFile,

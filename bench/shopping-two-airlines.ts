@@ -7,11 +7,10 @@
  *
  * Four processes: this one (the client), the AA and VS test systems together in one
  * (lib/airline-test-systems-server.ts), and two gateways built the same way
- * (lib/gateway-server.ts), one with VS_TEST_URL and one without, so a test key's search asks AA
- * and VS in one and AA only in the other. (`flightagg serve` cannot be the one-airline gateway: it
- * runs an in-process test system for every airline whose <CODE>_TEST_URL is unset.) Both gateways
- * run through tsx, so their figures compare with each other, not with shopping-uncached.ts's
- * compiled gateway. Each gateway's CPU per search is read from its threads (lib/process-cpu.ts).
+ * (lib/gateway-server.mjs, compiled, with the start script's settings), one with VS_TEST_URL and
+ * one without, so a test key's search asks AA and VS in one and AA only in the other. (`flightagg
+ * serve` cannot be the one-airline gateway: it runs an in-process test system for every airline
+ * whose <CODE>_TEST_URL is unset.) Each gateway's CPU per search is read from its threads (lib/process-cpu.ts).
  *
  * The same search, JFK to LHR (both airlines fly it) for one adult, on a date that changes from
  * search to search, with the search cache off. Searches alternate between the two gateways, the
@@ -45,6 +44,7 @@ import { processCpuMs } from './lib/process-cpu.js';
 import {
   airlineTestSystemsProcess,
   dateAhead,
+  GATEWAY_ONLY,
   gatewayProcess,
   percentile,
   SUBSCRIPTION_KEY,
@@ -66,13 +66,12 @@ const DESTINATION = 'LHR';
 const DATES = 40;
 
 const systems = await airlineTestSystemsProcess();
-const GATEWAY = ['--import', 'tsx', 'bench/lib/gateway-server.ts'];
 const cacheOff = { SEARCH_CACHE_TTL_SECONDS: '0' };
-const one = await gatewayProcess(systems.aa, { ...cacheOff, VS_TEST_URL: '' }, GATEWAY);
+const one = await gatewayProcess(systems.aa, { ...cacheOff, VS_TEST_URL: '' }, GATEWAY_ONLY);
 const two = await gatewayProcess(
   systems.aa,
   { ...cacheOff, VS_TEST_URL: systems.vs, VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY },
-  GATEWAY,
+  GATEWAY_ONLY,
 );
 
 const searchBody = (i: number) => ({

@@ -4,12 +4,12 @@
  * gateway (cache off), then through the floor (below), one after the other, one at a time. Target:
  * p50 of the difference under 5 ms with a second process loading the other core (issue 19).
  *
- * Three processes as in production: the test system, the gateway as `npm start` runs it (compiled
- * when `npm run build` made dist/ from the current sources, else through tsx), and this one, the
- * client. The gateway's CPU per search is read from its own threads (lib/process-cpu.ts), so
+ * Three processes as in production: the test system, the gateway compiled and started with the
+ * start script's settings as `npm start` runs it, without `serve`'s in-process test systems
+ * (lib/gateway-server.mjs: a search asks AA alone, as the floor does), and this one, the client. The gateway's CPU per search is read from its own threads (lib/process-cpu.ts), so
  * nothing of the client (sending, reading the ~126 KB answer) is in it.
  *
- * A fourth process is the floor (lib/search-floor-server.ts): a bare route that only relays the
+ * A fourth process is the floor (lib/search-floor-server.mjs): a bare route that only relays the
  * search to the test system and answers with a gateway answer's bytes. Its CPU is what the two HTTP
  * exchanges and their payloads cost on this machine whatever the gateway does; the gateway's CPU
  * less the floor's is the gateway's own work.
@@ -34,6 +34,7 @@ import { processCpuSplitMs } from './lib/process-cpu.js';
 import {
   aaTestSystemProcess,
   dateAhead,
+  GATEWAY_ONLY,
   gatewayProcess,
   percentile,
   searchFloorProcess,
@@ -59,7 +60,7 @@ const ROUTES = [
 // CPU time per search is a figure that the other load on a shared machine does not inflate the way
 // wall time is.
 const aa = await aaTestSystemProcess();
-const gateway = await gatewayProcess(aa.url, { SEARCH_CACHE_TTL_SECONDS: '0' });
+const gateway = await gatewayProcess(aa.url, { SEARCH_CACHE_TTL_SECONDS: '0' }, GATEWAY_ONLY);
 
 /** A search through a server in its own process: its wall time, its whole answer, its CPU (every thread). */
 async function timedSearch(base: string, pid: number, body: object, key?: string) {

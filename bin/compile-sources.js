@@ -41,6 +41,27 @@ function copyMigrations(from, to) {
   for (const name of wanted) writeWhole(path.join(to, name), fs.readFileSync(path.join(from, name)));
 }
 
+function newerThan(dir, builtAt) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const at = path.join(dir, entry.name);
+    if (entry.isDirectory() ? newerThan(at, builtAt) : fs.statSync(at).mtimeMs > builtAt) return true;
+  }
+  return false;
+}
+
+/** Whether dist/ was built from the sources as they are: nothing under src/ newer than dist/cli.js, the same migrations. */
+export function compiledIsCurrent(root) {
+  const migrations = (base) => path.join(root, base, 'platform', 'db', 'migrations');
+  try {
+    const builtAt = fs.statSync(path.join(root, 'dist', 'cli.js')).mtimeMs;
+    // The build copies the migrations after compiling; a build stopped between the two has none.
+    const listed = (base) => fs.readdirSync(migrations(base)).sort().join('\n');
+    return listed('dist') === listed('src') && !newerThan(path.join(root, 'src'), builtAt);
+  } catch {
+    return false;
+  }
+}
+
 /** Compiles src/ into dist/; dist/cli.js, which bin/flightagg.js dates the build by, is written last. */
 export async function compileSources(root) {
   const { transform } = await import('esbuild');

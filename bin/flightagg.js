@@ -6,38 +6,17 @@
 // the sources through tsx's loader instead (TypeScript line numbers in stack traces, ~80 MB more
 // memory), as does a tree esbuild cannot write into. `--version` and `--help` are answered before
 // any of it, without the gateway's modules (bin/quick-answers.js).
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { compileSources } from './compile-sources.js';
+import { compiledIsCurrent, compileSources } from './compile-sources.js';
 import { answerQuickly } from './quick-answers.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const compiledEntry = path.join(root, 'dist', 'cli.js');
-const migrations = (base) => path.join(root, base, 'platform', 'db', 'migrations');
-
-function newerThan(dir, builtAt) {
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const at = path.join(dir, entry.name);
-    if (entry.isDirectory() ? newerThan(at, builtAt) : fs.statSync(at).mtimeMs > builtAt) return true;
-  }
-  return false;
-}
-
-function compiledIsCurrent() {
-  try {
-    const builtAt = fs.statSync(compiledEntry).mtimeMs;
-    // The build copies the migrations after compiling; a build stopped between the two has none.
-    const listed = (base) => fs.readdirSync(migrations(base)).sort().join('\n');
-    return listed('dist') === listed('src') && !newerThan(path.join(root, 'src'), builtAt);
-  } catch {
-    return false;
-  }
-}
 
 /** dist/ made current if it is not; false when it cannot be (a read-only tree, say). */
 async function compiled() {
-  if (compiledIsCurrent()) return true;
+  if (compiledIsCurrent(root)) return true;
   try {
     await compileSources(root);
     return true;

@@ -7,25 +7,33 @@
  *
  * Its CPU per search, beside the gateway's in the same run, says how much of the gateway's figure is
  * the two HTTP exchanges and the payloads' bytes themselves (loopback TCP, Node's HTTP, undici), and
- * how much is the gateway's own work. Prints one JSON line when listening.
+ * how much is the gateway's own work. It runs as the gateway does (lib/gateway-server.mjs): plain
+ * node on the compiled dist/, with the start script's settings. Prints one JSON line when listening.
  *
- *   node --import tsx bench/lib/search-floor-server.ts <aaUrl> <subscriptionKey> <answerFile>
+ *   node bench/lib/search-floor-server.mjs <aaUrl> <subscriptionKey> <answerFile>
  */
 import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { request } from 'undici';
-import { DEFAULT_SELLER } from '../../src/connectors/ndc/ndc-connector.js';
-import { airShoppingRequest } from '../../src/connectors/ndc/air-shopping-request.js';
-import { validateSearch } from '../../src/shopping/search-validation.js';
+import { compiledIsCurrent, compileSources } from '../../bin/compile-sources.js';
+
+const root = path.resolve(import.meta.dirname, '../..');
+if (!compiledIsCurrent(root)) await compileSources(root);
+const compiled = (file) => import(pathToFileURL(path.join(root, 'dist', file)).href);
+const { DEFAULT_SELLER } = await compiled('connectors/ndc/ndc-connector.js');
+const { airShoppingRequest } = await compiled('connectors/ndc/air-shopping-request.js');
+const { validateSearch } = await compiled('shopping/search-validation.js');
 
 const [aaUrl, subscriptionKey, answerFile] = process.argv.slice(2);
 if (!aaUrl || !subscriptionKey || !answerFile) {
-  console.log('bench/lib/search-floor-server.ts is the floor server of bench/shopping-uncached.ts; run that one.');
+  console.log('bench/lib/search-floor-server.mjs is the floor server of bench/shopping-uncached.ts; run that one.');
 } else {
   const answer = fs.readFileSync(answerFile, 'utf8');
   const app = Fastify();
   app.post('/v1/shopping/offers', async (req, reply) => {
-    const { query } = validateSearch(req.body as Parameters<typeof validateSearch>[0], new Date());
+    const { query } = validateSearch(req.body, new Date());
     const airline = await request(`${aaUrl}/ndc/21.3/AirShopping`, {
       method: 'POST',
       headers: { 'content-type': 'application/xml', 'ocp-apim-subscription-key': subscriptionKey },
