@@ -64,11 +64,11 @@ const DATES = 40;
 const systems = await airlineTestSystemsProcess();
 const GATEWAY = ['--import', 'tsx', 'bench/lib/gateway-server.ts'];
 const cacheOff = { SEARCH_CACHE_TTL_SECONDS: '0' };
-const one = await gatewayProcess(systems.aa, { ...cacheOff, VS_TEST_URL: '' }, GATEWAY);
+const one = await gatewayProcess(systems.aa, { ...cacheOff, VS_TEST_URL: '' }, { program: GATEWAY });
 const two = await gatewayProcess(
   systems.aa,
   { ...cacheOff, VS_TEST_URL: systems.vs, VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY },
-  GATEWAY,
+  { program: GATEWAY },
 );
 
 const searchBody = (i: number) => ({
