@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -82,30 +83,78 @@ export interface GatewayProcess {
   key: string;
   /** The gateway's process id (lib/process-cpu.ts reads its CPU time). */
   pid: number;
+  /** When its process was spawned (Date.now()): memory "15 s after start" counts from here. */
+  startedAt: number;
   close(): Promise<void>;
 }
 
+/** PostgreSQL and Redis for a gateway in place of embedded storage. */
+export interface SharedStorage {
+  databaseUrl: string;
+  redisUrl: string;
+  keyring: string;
+}
+
+export interface GatewayProcessOptions {
+  /**
+   * node's arguments for another way of starting it (GATEWAY_ONLY), with the start script's
+   * settings all the same; default the start script's own.
+   */
+  program?: string[];
+  /** A directory laid out like ../shared/data, imported before the start; the gateway loads it as it starts. */
+  aviationFrom?: string;
+  /** PostgreSQL and Redis instead of embedded storage in a fresh data directory. */
+  shared?: SharedStorage;
+  /** Called as soon as the gateway's process is spawned, before it answers: for a bench reading it from its start. */
+  onSpawn?(pid: number, startedAt: number): void;
+}
+
+/**
+ * What a gateway's storage holds before it starts, made with the operator CLI as a user makes it:
+ * the aviation data from `aviationFrom` when given (`flightagg aviation sync --from`), then a demo
+ * agency and its test key (`flightagg demo`), whose secret it answers. PGlite is one process's at a
+ * time, so this runs before the gateway, never beside it.
+ */
+export async function seedStorage(env: NodeJS.ProcessEnv, aviationFrom?: string): Promise<string> {
+  const cli = (...args: string[]) => promisify(execFile)(process.execPath, ['bin/flightagg.js', ...args], { env });
+  if (aviationFrom) await cli('aviation', 'sync', '--from', aviationFrom, '--json');
+  const { stdout } = await cli('demo', '--json');
+  return (JSON.parse(stdout) as { key: { secret: string } }).key.secret;
+}
+
+/** A notification secret fit for shared storage (at least 16 characters, not the development one). */
+const notifySecret = () => crypto.randomBytes(16).toString('hex');
+
 /**
  * The gateway as `npm start` runs it (lib/start-command.ts: the start script's allocator settings
- * and node flags; compiled when dist/ is current, else through tsx): its own process on embedded
- * storage in a fresh data directory, with a test key made by `flightagg demo` first (PGlite is one
- * process's at a time). Nothing of the bench's own work (load generator, timing proxy) then runs
- * on its event loop. `program`: node's arguments for another way of starting it (GATEWAY_ONLY),
- * with the start script's settings all the same.
+ * and node flags, compiled): its own process, on embedded
+ * storage in a fresh data directory or on `options.shared`, with a test key made by `flightagg demo`
+ * first (seedStorage). Nothing of the bench's own work (load generator, timing proxy) then runs on
+ * its event loop.
  */
 export async function gatewayProcess(
   aaUrl: string,
   env: Record<string, string> = {},
-  program?: string[],
+  options: GatewayProcessOptions = {},
 ): Promise<GatewayProcess> {
   const start = startCommand();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-bench-'));
   const port = await freePort();
+  const { shared } = options;
+  const storage = shared
+    ? {
+        DATABASE_URL: shared.databaseUrl,
+        REDIS_URL: shared.redisUrl,
+        KEYRING: shared.keyring,
+        // Shared storage refuses the development secrets.
+        AA_NOTIFY_SECRET: notifySecret(),
+        VS_NOTIFY_SECRET: notifySecret(),
+      }
+    : { DATABASE_URL: '', REDIS_URL: '' };
   const childEnv = {
     ...process.env,
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    REDIS_URL: '',
+    ...storage,
     PORT: String(port),
     AA_TEST_URL: aaUrl,
     AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY,
@@ -115,15 +164,16 @@ export async function gatewayProcess(
     ...start.env,
     ...env,
   };
-  const { stdout } = await promisify(execFile)(process.execPath, ['bin/flightagg.js', 'demo', '--json'], { env: childEnv });
-  const key = (JSON.parse(stdout) as { key: { secret: string } }).key.secret;
+  const key = await seedStorage(childEnv, options.aviationFrom);
   // BENCH_GATEWAY_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: flags for the gateway's node
   // alone (NODE_OPTIONS refuses --cpu-prof, and would reach the test system and the client too).
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...start.nodeArgs, ...nodeArgs, ...(program ?? start.args)], {
+  const startedAt = Date.now();
+  const child = spawn(process.execPath, [...start.nodeArgs, ...nodeArgs, ...(options.program ?? start.args)], {
     env: childEnv,
     stdio: 'ignore',
   });
+  options.onSpawn?.(child.pid!, startedAt);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/v1/health`);
@@ -131,6 +181,7 @@ export async function gatewayProcess(
     base,
     key,
     pid: child.pid!,
+    startedAt,
     async close() {
       child.kill('SIGTERM');
       await exited;

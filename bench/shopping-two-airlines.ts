@@ -67,11 +67,11 @@ const DATES = 40;
 
 const systems = await airlineTestSystemsProcess();
 const cacheOff = { SEARCH_CACHE_TTL_SECONDS: '0' };
-const one = await gatewayProcess(systems.aa, { ...cacheOff, VS_TEST_URL: '' }, GATEWAY_ONLY);
+const one = await gatewayProcess(systems.aa, { ...cacheOff, VS_TEST_URL: '' }, { program: GATEWAY_ONLY });
 const two = await gatewayProcess(
   systems.aa,
   { ...cacheOff, VS_TEST_URL: systems.vs, VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY },
-  GATEWAY_ONLY,
+  { program: GATEWAY_ONLY },
 );
 
 const searchBody = (i: number) => ({

@@ -60,7 +60,7 @@ const ROUTES = [
 // CPU time per search is a figure that the other load on a shared machine does not inflate the way
 // wall time is.
 const aa = await aaTestSystemProcess();
-const gateway = await gatewayProcess(aa.url, { SEARCH_CACHE_TTL_SECONDS: '0' }, GATEWAY_ONLY);
+const gateway = await gatewayProcess(aa.url, { SEARCH_CACHE_TTL_SECONDS: '0' }, { program: GATEWAY_ONLY });
 
 /** A search through a server in its own process: its wall time, its whole answer, its CPU (every thread). */
 async function timedSearch(base: string, pid: number, body: object, key?: string) {

@@ -1,7 +1,7 @@
 /**
  * What bench/cluster.ts reads off the stores and processes around the gateways: a private Redis and
  * its command count, PostgreSQL's transaction count for one database, the gateways' own counters of
- * what they sent, and a process's RSS.
+ * what they sent, and a process's RSS (with its peak, for bench/mixed.ts too).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -93,10 +93,17 @@ export async function sentByGateways(
 }
 
 export function rssMb(pid: number): number {
+  return processMemoryMb(pid).rss;
+}
+
+/** A process's resident memory now (VmRSS) and its peak since it started (VmHWM), in MB; NaN once it has ended. */
+export function processMemoryMb(pid: number): { rss: number; peak: number } {
+  let status = '';
   try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024);
+    status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   } catch {
-    return NaN;
+    // ended: nothing to read
   }
+  const mb = (field: string) => Math.round(Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) / 1024);
+  return { rss: mb('VmRSS'), peak: mb('VmHWM') };
 }

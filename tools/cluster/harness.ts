@@ -26,6 +26,8 @@ export interface ClusterOptions {
   redisUrl: string;
   /** Extra environment for every gateway (after the harness's own, so it may override them). */
   env?: Record<string, string>;
+  /** node's own flags for every gateway, before the CLI (a bench starts them as `npm start` does). */
+  gatewayNodeArgs?: string[];
   /** The balancer's port; default a free one. */
   haproxyPort?: number;
   /** Make a database of its own on `databaseUrl`'s server, dropped by `stop()`. */
@@ -43,6 +45,8 @@ export interface ClusterInstance {
   port: number;
   /** The current process's id (a new one after `start()`). */
   pid: number;
+  /** When the current process was spawned (Date.now()). */
+  startedAt: number;
   /** Direct, bypassing the balancer. */
   url: string;
   /** HAProxy's name for it, as answers carry it in `X-Cluster-Instance`. */
@@ -258,6 +262,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         index,
         port,
         pid: 0,
+        startedAt: 0,
         url,
         name: serverName(index),
         ready,
@@ -272,9 +277,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         async start() {
           if (stopped) throw new Error('the cluster is stopped');
           if (children[index]?.running()) throw new Error(`instance ${index} is still running`);
-          const child = spawnChild(process.execPath, [CLI, 'serve'], gatewayEnv(port, dataDir));
+          const child = spawnChild(
+            process.execPath,
+            [...(options.gatewayNodeArgs ?? []), CLI, 'serve'],
+            gatewayEnv(port, dataDir),
+          );
           children[index] = child;
           instance.pid = child.process.pid ?? 0;
+          instance.startedAt = Date.now();
           await waitUntil(`gateway ${index} ready on ${url}`, START_BUDGET_MS, async () => {
             if (!child.running()) throw fatal(`gateway ${index} exited: ${child.output().slice(-3000)}`);
             return ready();
