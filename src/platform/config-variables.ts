@@ -203,6 +203,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'identical searches inside this window come from cache',
   },
   {
+    name: 'SEARCH_CACHE_MEMORY_MB',
+    topic: 'search',
+    value: int(32, 1, 4_096),
+    description: 'without Redis: the most the in-process search cache holds, in MB of answers (the oldest go first)',
+  },
+  {
     name: 'SEARCH_RATE_LIMIT_PER_MINUTE',
     topic: 'search',
     value: int(60, 1, 100_000),

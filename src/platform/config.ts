@@ -103,6 +103,8 @@ export interface Config {
   ndcSchemaDir: string;
   search: {
     cacheTtlSeconds: number;
+    /** SEARCH_CACHE_MEMORY_MB: the in-process cache's bound (embedded storage, no Redis). */
+    cacheMemoryMb: number;
     rateLimitPerMinute: number;
     timeoutMs: number;
   };
@@ -309,6 +311,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     ndcSchemaDir: path.resolve(REPO_ROOT, r.text('NDC_SCHEMA_DIR')),
     search: {
       cacheTtlSeconds: r.int('SEARCH_CACHE_TTL_SECONDS'),
+      cacheMemoryMb: r.int('SEARCH_CACHE_MEMORY_MB'),
       rateLimitPerMinute: r.int('SEARCH_RATE_LIMIT_PER_MINUTE'),
       timeoutMs: r.int('SEARCH_TIMEOUT_MS'),
     },

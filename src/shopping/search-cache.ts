@@ -9,7 +9,7 @@ import type { SearchRequest } from './search-validation.js';
 export function createSearchCache(platform: Platform): ByteCache {
   return platform.redis
     ? skippedWhileRedisFails(createRedisCache(platform.redis, searchCacheRedisKey(platform, '')), platform)
-    : createMemoryCache({ now: () => platform.clock().getTime() });
+    : createMemoryCache({ maxBytes: platform.config.search.cacheMemoryMb * 1024 * 1024, now: () => platform.clock().getTime() });
 }
 
 /** The Redis key a cached search is stored under (the search rate limit's script reads it too). */

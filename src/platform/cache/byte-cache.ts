@@ -12,35 +12,58 @@ export interface ByteCache {
   delete(key: string): Promise<void>;
 }
 
+export interface MemoryCacheOptions {
+  maxEntries?: number;
+  /** The values' bytes it may hold together; a value larger than this is not stored. */
+  maxBytes?: number;
+  now?: () => number;
+}
+
 /**
- * In-process cache bounded by entry count; the oldest insertion goes first when full (a Map
- * iterates in insertion order), which is close enough to LRU for short-lived search results.
+ * In-process cache bounded by entry count and by the bytes its values hold: a search answer is
+ * 100-400 KB, so a count alone let a busy gateway on embedded storage hold hundreds of MB of them.
+ * The oldest insertion goes first when full (a Map iterates in insertion order), which is close
+ * enough to LRU for short-lived search results; entries whose time is up leave as soon as a new
+ * one is stored, not only when read, so an idle gateway does not keep answers it can no longer serve.
  */
-export function createMemoryCache(options: { maxEntries?: number; now?: () => number } = {}): ByteCache {
+export function createMemoryCache(options: MemoryCacheOptions = {}): ByteCache {
   const maxEntries = options.maxEntries ?? 5_000;
+  const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   const now = options.now ?? Date.now;
   const entries = new Map<string, { value: Buffer; expiresAt: number }>();
+  let bytes = 0;
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.value.length;
+  };
   return {
     async get(key) {
       const entry = entries.get(key);
       if (!entry) return null;
       if (entry.expiresAt <= now()) {
-        entries.delete(key);
+        remove(key);
         return null;
       }
       return entry.value;
     },
     async set(key, value, ttlMs) {
-      if (ttlMs <= 0) return;
-      entries.delete(key);
-      if (entries.size >= maxEntries) {
-        const oldest = entries.keys().next();
-        if (!oldest.done) entries.delete(oldest.value);
+      remove(key);
+      if (ttlMs <= 0 || value.length > maxBytes) return;
+      const at = now();
+      // From the oldest: whatever has expired, then whatever makes room (deleting the entry a
+      // Map iterator has just given is safe).
+      for (const [oldest, entry] of entries) {
+        const roomy = entries.size < maxEntries && bytes + value.length <= maxBytes;
+        if (roomy && entry.expiresAt > at) break;
+        remove(oldest);
       }
-      entries.set(key, { value, expiresAt: now() + ttlMs });
+      entries.set(key, { value, expiresAt: at + ttlMs });
+      bytes += value.length;
     },
     async delete(key) {
-      entries.delete(key);
+      remove(key);
     },
   };
 }
