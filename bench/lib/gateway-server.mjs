@@ -8,12 +8,10 @@
 //
 //   DATA_DIR=... PORT=... AA_TEST_URL=... [VS_TEST_URL=...] node bench/lib/gateway-server.mjs
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { compiledIsCurrent, compileSources } from '../../bin/compile-sources.js';
+import { importCompiled } from '../../bin/compile-sources.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-if (!compiledIsCurrent(root)) await compileSources(root);
-const compiled = (file) => import(pathToFileURL(path.join(root, 'dist', file)).href);
+const compiled = (file) => importCompiled(root, file);
 const { buildApp } = await compiled('app.js');
 const { loadConfig } = await compiled('platform/config.js');
 const { createPlatform } = await compiled('platform/platform.js');

@@ -14,14 +14,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { request } from 'undici';
-import { compiledIsCurrent, compileSources } from '../../bin/compile-sources.js';
+import { importCompiled } from '../../bin/compile-sources.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
-if (!compiledIsCurrent(root)) await compileSources(root);
-const compiled = (file) => import(pathToFileURL(path.join(root, 'dist', file)).href);
+const compiled = (file) => importCompiled(root, file);
 const { DEFAULT_SELLER } = await compiled('connectors/ndc/ndc-connector.js');
 const { airShoppingRequest } = await compiled('connectors/ndc/air-shopping-request.js');
 const { validateSearch } = await compiled('shopping/search-validation.js');
