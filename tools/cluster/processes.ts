@@ -8,7 +8,9 @@ import net from 'node:net';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function freePort(): Promise<number> {
+const handedOut = new Set<number>();
+
+function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
@@ -16,6 +18,21 @@ export async function freePort(): Promise<number> {
     });
     server.on('error', reject);
   });
+}
+
+/**
+ * A loopback port nothing listens on now, and that this process has not handed out before: the
+ * kernel may give a port it just released to the next caller, so two children started at once
+ * (two gateways on one database) could otherwise both be told the same PORT.
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await unusedPort();
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 /** Polls `check` until it returns true, for at most `ms`; throws naming `what` when it never does. */

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../../tools/cluster/processes.js';
 import { generatedNotifySecrets } from '../../helpers/notify-secrets.js';
 
 /**
@@ -12,15 +13,8 @@ import { generatedNotifySecrets } from '../../helpers/notify-secrets.js';
  * is bounded.
  */
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+// One source of ports for drills and the cluster harness alike (it never hands out a port twice).
+export { freePort };
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -228,10 +222,18 @@ export async function startGateway(env: Record<string, string>): Promise<Gateway
     },
   };
   try {
-    await waitUntil('gateway answering /v1/health', 150_000, async () => {
-      if (child.exitCode !== null) throw new Error(`gateway exited ${child.exitCode}: ${output.slice(-2000)}`);
-      return (await fetch(`${url}/v1/health`, { signal: AbortSignal.timeout(2_000) })).ok;
+    // A gateway that exits fails the wait at once with its output (waitUntil takes a throwing
+    // check for "not yet").
+    const gaveUp = exited.then((code) => {
+      throw new Error(`gateway exited ${code}`);
     });
+    gaveUp.catch(() => {});
+    await Promise.race([
+      gaveUp,
+      waitUntil('gateway answering /v1/health', 150_000, async () => {
+        return (await fetch(`${url}/v1/health`, { signal: AbortSignal.timeout(2_000) })).ok;
+      }),
+    ]);
   } catch (err) {
     await gateway.stop();
     throw new Error(`${(err as Error).message}\n${output.slice(-2000)}`);
