@@ -5,7 +5,7 @@
 //
 // bin/flightagg.js calls it when dist/ is older than the sources, so `npm start` on a fresh clone
 // runs compiled code in one thread: tsx's loader keeps a compiler and a second JavaScript thread
-// in the gateway's process for its whole life (70-90 MB of RSS). About a second for the whole tree.
+// in the gateway's process for its whole life (36-67 MB of RSS). About a second for the whole tree.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -3,7 +3,7 @@
 // under src/ newer than dist/cli.js, the same migrations), it is compiled first
 // (bin/compile-sources.js, about a second), so `npm start` straight after `npm install` runs
 // compiled code, and an edit is never hidden behind an older build. FLIGHTAGG_FROM_SOURCE=1 runs
-// the sources through tsx's loader instead (TypeScript line numbers in stack traces, ~80 MB more
+// the sources through tsx's loader instead (TypeScript line numbers in stack traces, 36-67 MB more
 // memory), as does a tree esbuild cannot write into. `--version` and `--help` are answered before
 // any of it, without the gateway's modules (bin/quick-answers.js).
 import path from 'node:path';
