@@ -1,7 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,20 +9,12 @@ import { request } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import { buildGateway } from '../src/app.js';
 import { startAaTestSystem, type AaTestSystem } from '../src/testsystem/aa/server.js';
+import { freePort } from '../tools/cluster/processes.js';
 import { benchPlatform } from './lib/bench-platform.js';
 import { startCommand } from './lib/start-command.js';
 
 export const SUBSCRIPTION_KEY = 'aa-test-subscription-key';
 export const VS_SUBSCRIPTION_KEY = 'vs-test-subscription-key';
-
-/** A free loopback port, for a child process to listen on. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * The AA test system in a process of its own, so the gateway's CPU time can be read from

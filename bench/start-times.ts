@@ -13,20 +13,13 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '../tools/cluster/processes.js';
 import { loadAverage } from './lib/busy-neighbour.js';
 import { printTable } from './lib/load.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = (ms: number | null) => (ms === null ? '-' : (ms / 1000).toFixed(2));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function env(dataDir: string, port: number): NodeJS.ProcessEnv {
   return {
