@@ -1,5 +1,6 @@
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CostTally } from './request-costs.js';
+import { RequestDurations } from './request-durations.js';
 
 /**
  * One registry per app, so tests that build many apps never share counters. Request counts are
@@ -7,7 +8,7 @@ import type { CostTally } from './request-costs.js';
  */
 export interface Metrics {
   registry: Registry;
-  httpDuration: Histogram<'method' | 'route' | 'status_code'>;
+  httpDuration: RequestDurations;
   /** A feature answered without Redis (in-process limiter, no cache, no broadcast) because Redis failed. */
   redisFallbacks: Counter<'feature'>;
   /** Pooled PostgreSQL connections that broke (server restart, network), by what the pool was doing. */
@@ -46,16 +47,9 @@ export function createMetrics(options: { defaultMetrics: boolean; costs?: CostTa
   const registry = new Registry();
   if (options.defaultMetrics) collectDefaultMetrics({ register: registry });
   if (options.costs) registerCostCounters(registry, options.costs);
-  const labelNames = ['method', 'route', 'status_code'] as const;
   return {
     registry,
-    httpDuration: new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP request latency by route template and status; its _count is the request count',
-      labelNames,
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers: [registry],
-    }),
+    httpDuration: new RequestDurations(registry),
     redisFallbacks: new Counter({
       name: 'flightagg_redis_fallback_total',
       help: 'Operations a feature did without Redis because Redis failed (see docs/operations.md per feature)',
