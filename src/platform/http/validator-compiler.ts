@@ -57,6 +57,8 @@ export function partAwareValidatorFactory(): ValidatorFactory {
  * refused as the type error it is. A subnormal one (`?lat=7.4e-323`) becomes 0: it means zero to
  * every field we have, and PostgreSQL's float8 input refuses it as out of range.
  */
+const nonFinite = (value: unknown) => typeof value === 'number' && !Number.isFinite(value);
+
 function refusingNonFinite(validate: Validate): Validate {
   const wrapped: Validate = (data, ctx) => {
     if (!validate(data, ctx)) {
@@ -65,11 +67,12 @@ function refusingNonFinite(validate: Validate): Validate {
     }
     wrapped.errors = null;
     if (data === null || typeof data !== 'object') return true;
+    // Runs on every request's path and query values: a plain loop, nothing allocated unless refused.
     const record = data as Record<string, unknown>;
-    for (const [name, value] of Object.entries(record)) {
+    for (const name in record) {
+      const value = record[name];
       if (typeof value === 'number' && value !== 0 && Math.abs(value) < SMALLEST_NORMAL) record[name] = 0;
-      const values: unknown[] = Array.isArray(value) ? value : [value];
-      if (values.some((v) => typeof v === 'number' && !Number.isFinite(v))) {
+      if (Array.isArray(value) ? value.some(nonFinite) : nonFinite(value)) {
         wrapped.errors = [
           {
             keyword: 'type',
