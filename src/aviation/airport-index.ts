@@ -1,6 +1,7 @@
 import KDBush from 'kdbush';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../platform/db/database.js';
+import { firstSorted } from './first-sorted.js';
 import { boundingBox, distanceKm } from './geo-box.js';
 import { collectGarbage } from './heap-release.js';
 import type { AirportKey } from './id-resolution.js';
@@ -303,9 +304,9 @@ export class AirportIndex {
       // Hits are numbers into `found`, so sorting reads plain arrays.
       const hits: number[] = [];
       for (let k = 0; k < found.positions.length; k++) if (matches(found.positions[k]!)) hits.push(k);
-      hits.sort(this.comparator(sort.field as AirportSortField, sort.descending, found));
       total = hits.length;
-      const onPage = hits.slice(offset, offset + limit);
+      const sorted = firstSorted(hits, offset + limit, this.comparator(sort.field as AirportSortField, sort.descending, found));
+      const onPage = sorted.slice(offset, offset + limit);
       page = onPage.map((k) => found.positions[k]!);
       pageDistances = onPage.map((k) => found.distances[k]!);
     } else {
