@@ -1,8 +1,9 @@
 import type { Static } from '@sinclair/typebox';
+import { buildId } from '../platform/build-id.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import type { AirportFilter, AirportProfile } from './airport-index.js';
 import { airportKey, type AirportKey } from './id-resolution.js';
-import type { CachedBody } from './response-cache.js';
+import { derivedEtag, type CachedBody } from './response-cache.js';
 import type { AirportListQuery } from './route-schemas.js';
 import { envelopeOf, jsonEnvelopeOf, pageMeta, type AviationContext } from './context.js';
 import type { Airport } from './schemas.js';
@@ -53,6 +54,8 @@ export function createAirportService(ctx: AviationContext): AirportService {
   return {
     async listAirports(q) {
       await ctx.ensure('airports');
+      // Read before the page is made (response-cache.ts, derivedEtag).
+      const etag = derivedEtag(ctx.state.version, q, buildId());
       const hasLat = q.lat !== undefined;
       if (hasLat !== (q.lon !== undefined)) throw badRequest('lat and lon must be given together');
       if (q.radius_km !== undefined && !hasLat) throw badRequest('radius_km needs lat and lon');
@@ -76,7 +79,7 @@ export function createAirportService(ctx: AviationContext): AirportService {
         limit: q.limit,
         offset,
       });
-      return jsonEnvelopeOf(`[${airports.join(',')}]`, pageMeta(q.page, q.limit, airports.length, total));
+      return jsonEnvelopeOf(`[${airports.join(',')}]`, pageMeta(q.page, q.limit, airports.length, total), etag);
     },
 
     airport(id, lookup, part) {

@@ -28,6 +28,6 @@ export function envelopeOf(data: unknown, meta: object = {}): CachedBody {
 }
 
 /** The same bytes as `envelopeOf`, around data that is JSON already (kept serialized in memory). */
-export function jsonEnvelopeOf(dataJson: string, meta: object = {}): CachedBody {
-  return cachedJson(`{"data":${dataJson},"meta":${JSON.stringify(meta)},"errors":[]}`);
+export function jsonEnvelopeOf(dataJson: string, meta: object = {}, etag?: string): CachedBody {
+  return cachedJson(`{"data":${dataJson},"meta":${JSON.stringify(meta)},"errors":[]}`, etag);
 }

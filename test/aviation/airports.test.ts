@@ -138,6 +138,23 @@ describe('airport endpoints', () => {
       expect(listAgain.status).toBe(304);
     });
 
+    it('names a list page by its query: the same page in any spelling shares an ETag, another page does not', async () => {
+      const etagOf = async (url: string) => String((await t.get(url)).headers.etag);
+      const page = await etagOf('/v1/aviation/airports?lat=40.64&lon=-73.78&radius_km=100');
+      expect(page).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      // Defaults spelled out, parameters in another order: the same page.
+      expect(await etagOf('/v1/aviation/airports?radius_km=100&lon=-73.78&lat=40.64&page=1&limit=50')).toBe(page);
+      const others = await Promise.all(
+        [
+          '/v1/aviation/airports?lat=40.64&lon=-73.78&radius_km=101',
+          '/v1/aviation/airports?lat=40.64&lon=-73.78&radius_km=100&limit=2',
+          '/v1/aviation/airports?lat=40.64&lon=-73.78&radius_km=100&sort=-distance',
+          '/v1/aviation/airports?country=US',
+        ].map(etagOf),
+      );
+      expect(new Set([page, ...others]).size).toBe(5);
+    });
+
     it('needs the API key, refused in the envelope', async () => {
       const res = await t.app.inject({ url: '/v1/aviation/airports/JFK' });
       expect(res.statusCode).toBe(401);

@@ -66,6 +66,7 @@ describe('aviation reads from memory', () => {
   it('serves the new data at once after a sync, without a query between syncs', async () => {
     const before = await t.get('/v1/aviation/airports/JFK');
     expect(before.body.data.name).toBe('John F. Kennedy International Airport');
+    const nearBefore = await t.get('/v1/aviation/airports?lat=40.64&lon=-73.78&radius_km=5');
 
     // The same OurAirports files with JFK renamed.
     const from = fs.mkdtempSync(path.join(os.tmpdir(), 'aviation-resync-'));
@@ -91,6 +92,12 @@ describe('aviation reads from memory', () => {
     expect(search.body.data.map((a: { iata: string }) => a.iata)).toEqual(['JFK']);
     const near = await t.get('/v1/aviation/airports?lat=40.64&lon=-73.78&radius_km=5');
     expect(near.body.data[0]).toMatchObject({ iata: 'JFK', name: 'Idlewild Renamed Airport' });
+    // A list page's ETag is derived from the data version: the old one no longer matches.
+    expect(near.headers.etag).not.toBe(nearBefore.headers.etag);
+    const revalidated = await t.get('/v1/aviation/airports?lat=40.64&lon=-73.78&radius_km=5', {
+      'if-none-match': String(nearBefore.headers.etag),
+    });
+    expect(revalidated.status).toBe(200);
     expect(queries).toEqual([]);
   });
 });
