@@ -54,8 +54,6 @@ export function createAirportService(ctx: AviationContext): AirportService {
   return {
     async listAirports(q) {
       await ctx.ensure('airports');
-      // Read before the page is made (response-cache.ts, derivedEtag).
-      const etag = derivedEtag(ctx.state.version, q, buildId());
       const hasLat = q.lat !== undefined;
       if (hasLat !== (q.lon !== undefined)) throw badRequest('lat and lon must be given together');
       if (q.radius_km !== undefined && !hasLat) throw badRequest('radius_km needs lat and lon');
@@ -73,6 +71,8 @@ export function createAirportService(ctx: AviationContext): AirportService {
         near: hasLat ? { lat: q.lat!, lon: q.lon!, radiusKm: q.radius_km ?? DEFAULT_RADIUS_KM } : undefined,
       };
       const offset = (q.page - 1) * q.limit;
+      // The version is read just before the page is made, in the same synchronous step (derivedEtag).
+      const etag = derivedEtag(ctx.state.version, q, buildId());
       const { airports, total } = ctx.state.data.airports.list({
         filter,
         sort: { field, descending: sort.startsWith('-') },

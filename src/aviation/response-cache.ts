@@ -10,9 +10,11 @@ export function cachedBody(payload: unknown): CachedBody {
   return cachedJson(JSON.stringify(payload));
 }
 
-/** A body that is JSON text already, with its validator (by default a hash of its bytes). */
+/**
+ * A body that is JSON text already, with its validator: by default a strong one over the bytes, so
+ * the same data gives the same ETag on every instance; a list page brings its own (derivedEtag).
+ */
 export function cachedJson(body: string, etag?: string): CachedBody {
-  // A strong validator over the bytes: the same data gives the same ETag on every instance.
   return { body, etag: etag ?? `"${crypto.hash('sha1', body, 'base64url')}"` };
 }
 

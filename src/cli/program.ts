@@ -1,5 +1,5 @@
-import fs from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { releaseVersion } from '../platform/build-id.js';
 import type { Platform } from '../platform/platform.js';
 import type { ChannelAnswer, ChannelRunner } from './admin-channel.js';
 import { registerAccountCommands } from './account-commands.js';
@@ -14,13 +14,6 @@ import { print, withPlatform, type OutputOptions } from './run-command.js';
 import { registerServeCommand } from './serve-command.js';
 import { registerTestSystemCommands } from './testsystem-commands.js';
 
-const PACKAGE_JSON = new URL('../../package.json', import.meta.url);
-
-/** The release, as package.json names it: what `flightagg --version` prints. */
-export function gatewayVersion(): string {
-  return (JSON.parse(fs.readFileSync(PACKAGE_JSON, 'utf8')) as { version: string }).version;
-}
-
 /**
  * Every `flightagg` command. Built fresh for each run: the shell's, and each command a running
  * gateway runs for its admin channel (`configure` then redirects output and exits before any
@@ -29,11 +22,11 @@ export function gatewayVersion(): string {
 export function buildProgram(configure: (program: Command) => void = () => {}): Command {
   const program = new Command('flightagg')
     .description('Flight aggregation gateway: server and operator commands')
-    .version(gatewayVersion(), '-V, --version', 'print the version')
+    .version(releaseVersion(), '-V, --version', 'print the version')
     .showHelpAfterError();
   configure(program);
 
-  registerServeCommand(program, { version: gatewayVersion(), runnerFor: commandsInsideGateway });
+  registerServeCommand(program, { version: releaseVersion(), runnerFor: commandsInsideGateway });
 
   program
     .command('migrate')

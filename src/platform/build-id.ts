@@ -3,10 +3,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // This file sits in src/platform or dist/platform: the project's root is two folders up.
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const RUNNING_COMPILED = path.basename(path.dirname(path.dirname(fileURLToPath(import.meta.url)))) === 'dist';
+const CODE_DIR = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const ROOT = path.dirname(CODE_DIR);
+const RUNNING_COMPILED = path.basename(CODE_DIR) === 'dist';
 
 let built: string | null = null;
+
+/** The release, as package.json names it: what `flightagg --version` prints. */
+export function releaseVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
 
 /**
  * What tells this build's code from any other, for validators derived without hashing the body
@@ -18,11 +24,8 @@ let built: string | null = null;
  */
 export function buildId(): string {
   if (built === null) {
-    const release = (JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;
-    const codeTime = RUNNING_COMPILED
-      ? fs.statSync(path.join(ROOT, 'dist', 'cli.js')).mtimeMs
-      : newestUnder(path.join(ROOT, 'src'));
-    built = `${release}@${codeTime}`;
+    const codeTime = RUNNING_COMPILED ? fs.statSync(path.join(CODE_DIR, 'cli.js')).mtimeMs : newestUnder(CODE_DIR);
+    built = `${releaseVersion()}@${codeTime}`;
   }
   return built;
 }
