@@ -1,4 +1,5 @@
-import type { LoggerOptions } from 'pino';
+import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { stdoutLogStream } from './log-stream.js';
 
 /**
  * Secrets never reach a log line: the key and session headers, and any field named like a secret
@@ -28,4 +29,9 @@ export function loggerOptions(level: string): LoggerOptions {
     level,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
   };
+}
+
+/** The gateway's logger: JSON lines at `level`, secrets censored, to stdout (log-stream.ts) unless another stream is given. */
+export function createLogger(level: string, stream: DestinationStream = stdoutLogStream()): Logger {
+  return pino(loggerOptions(level), stream);
 }

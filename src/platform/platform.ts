@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { createLocalBroadcast, createRedisBroadcast, type Broadcast } from './broadcast.js';
 import type { Config } from './config.js';
 import { openDatabase, type Database, type Db } from './db/database.js';
@@ -6,7 +6,7 @@ import { migrate, type MigrationResult } from './db/migrate.js';
 import type { Keyring } from './keyring/keyring.js';
 import { loadKeyring } from './keyring/keyring-loader.js';
 import { registerKeyring } from './keyring/keyring-store.js';
-import { loggerOptions } from './logger.js';
+import { createLogger } from './logger.js';
 import { createMailer, type Mailer } from './mail.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -50,7 +50,7 @@ export interface PlatformOptions {
 }
 
 export async function createPlatform(config: Readonly<Config>, options: PlatformOptions = {}): Promise<Platform> {
-  const logger = options.logger ?? pino(loggerOptions(config.logLevel));
+  const logger = options.logger ?? createLogger(config.logLevel);
   const { keyring } = loadKeyring({ keyring: config.keyring, dataDir: config.dataDir });
   const costs = new CostTally(config.requestCosts);
   const metrics = createMetrics({ defaultMetrics: options.defaultMetrics ?? false, costs });

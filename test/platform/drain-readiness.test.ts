@@ -85,7 +85,8 @@ describe('drain on SIGTERM: readiness turns 503 first, the instance still serves
     const served = await fetch(`${draining.url}/v1/aviation/airports/JFK`, { signal: AbortSignal.timeout(10_000) });
     expect(served.status).toBe(401); // the gate answered: the whole app is serving, not just health
     expect((await fetch(`${draining.url}/v1/health`)).status).toBe(200);
-    expect(draining.output()).toContain('readiness answers 503, still serving');
+    // Log lines reach stdout within a few milliseconds (src/platform/log-stream.ts).
+    await waitUntil('the drain logged', 5_000, async () => draining.output().includes('readiness answers 503, still serving'));
     expect(draining.output()).not.toContain('no new requests, finishing in-flight ones');
 
     // A request whose body is still arriving when the instance stops accepting.
@@ -106,7 +107,9 @@ describe('drain on SIGTERM: readiness turns 503 first, the instance still serves
       async () => !(await accepts(draining.url)),
       200,
     );
-    expect(draining.output()).toContain('no new requests, finishing in-flight ones');
+    await waitUntil('the grace logged', 5_000, async () =>
+      draining.output().includes('no new requests, finishing in-flight ones'),
+    );
     // ...while the request in flight still gets its answer.
     socket.write(body.slice(5));
     await ended;
