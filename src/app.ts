@@ -77,7 +77,7 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   const app: FastifyInstance = Fastify({
     loggerInstance: platform.logger as FastifyBaseLogger,
     // One access line per request, when it ends (access-log.ts).
-    logController: new AccessLog(),
+    logController: new AccessLog(platform.logger),
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: requestIdFor,
     requestIdHeader: false,

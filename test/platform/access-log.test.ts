@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { ACCESS_REQ_FIELDS, AccessLog } from '../../src/platform/http/access-log.js';
+import { loggerOptions, REDACTED_PATHS } from '../../src/platform/logger.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 /**
@@ -37,6 +41,50 @@ describe('access log', () => {
       [30, 'request completed'],
     ]);
     expect(JSON.stringify(lines)).not.toContain(key);
+  });
+
+  it('keeps the line in one fixed shape: its keys in order, each field a plain value', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/v1/orders?limit=5', headers: { 'x-api-key': key } });
+    const [line] = linesOf(String(res.headers['x-request-id'])).filter((l) => l.msg === 'request completed');
+    expect(Object.keys(line!)).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'msg']);
+    const reqKeys = Object.keys(line!.req as object);
+    expect(reqKeys).toEqual(ACCESS_REQ_FIELDS.filter((f) => reqKeys.includes(f)));
+    expect(reqKeys).toEqual(expect.arrayContaining(['method', 'url', 'host', 'remoteAddress']));
+    for (const value of Object.values(line!.req as object)) expect(['string', 'number']).toContain(typeof value);
+  });
+
+  it("writes it only where the request's own logger logs at info", async () => {
+    // A route of its own log level (Fastify's `logLevel`), on an app whose logger is at info as in production.
+    const written: string[] = [];
+    const logger = pino(loggerOptions('info'), { write: (line: string) => void written.push(line) });
+    const app = Fastify({ loggerInstance: logger, logController: new AccessLog(logger) });
+    app.get('/loud', async () => ({ ok: true }));
+    app.get('/quiet', { logLevel: 'warn' }, async () => ({ ok: true }));
+    await app.ready();
+    try {
+      for (const url of ['/loud', '/quiet']) expect((await app.inject({ url })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+    const completed = written.map((l) => JSON.parse(l) as Record<string, any>).filter((l) => l.msg === 'request completed');
+    expect(completed.map((l) => l.req.url)).toEqual(['/loud']);
+  });
+
+  // The line skips the redaction pass (it could censor nothing on it): no path the logger censors
+  // may name one of its fields, nor anything above one.
+  it('holds no field a redaction path could censor', () => {
+    const fields = [['reqId'], ['responseTime'], ['res', 'statusCode'], ...ACCESS_REQ_FIELDS.map((f) => ['req', f])];
+    const segments = (path: string) => [...path.matchAll(/[^.[\]"]+/g)].map((m) => m[0]);
+    for (const path of REDACTED_PATHS) {
+      const censored = segments(path);
+      for (const field of fields) {
+        const reaches = censored.length <= field.length && censored.every((s, i) => s === '*' || s === field[i]);
+        expect(reaches, `${path} would censor ${field.join('.')}`).toBe(false);
+      }
+    }
+    // The check itself: a path that names a field is caught.
+    expect(segments('req.headers["x-api-key"]')).toEqual(['req', 'headers', 'x-api-key']);
+    expect(['*', 'url'].every((s, i) => s === '*' || s === ['req', 'url'][i])).toBe(true);
   });
 
   it('logs a refused request the same way, once', async () => {
