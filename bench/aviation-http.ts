@@ -1,6 +1,8 @@
 /**
  * Aviation read path under load, on one storage per run (PGlite by default; PostgreSQL with
- * DATABASE_URL), each server warmed up first, then rounds in a changing order
+ * DATABASE_URL). The gateway runs as `npm start` runs it (compiled, the start script's settings;
+ * shopping-lib.ts, gatewayProcess), the bare servers as plain node with the same settings
+ * (lib/aviation-bare-server.mjs); each is warmed up first, then rounds in a changing order
  * (lib/rounds.ts), reported as the median of the rounds' ratios with their spread (min to max):
  *  - GET /v1/aviation/airports/JFK on the gateway, a bare Fastify route sending the same bytes,
  *    and that route with a pino logger given to Fastify (Fastify then makes a child logger per
@@ -19,19 +21,19 @@
  *   npx tsx bench/aviation-http.ts
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/aviation-http.ts
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import autocannon from 'autocannon';
 import { parse } from 'csv-parse/sync';
 import { loadAverage } from './lib/busy-neighbour.js';
 import { printTable } from './lib/load.js';
 import { alternateRounds, DEFAULT_ROUNDS, formatSpread, rotateRounds, spreadOf, verdict } from './lib/rounds.js';
+import { Keyring } from '../src/platform/keyring/keyring.js';
+import { scratchDatabase } from './lib/bench-platform.js';
+import { gatewayProcess, listeningChild } from './shopping-lib.js';
 
 const DATA = path.resolve(import.meta.dirname, '../../shared/data');
-const SERVER = path.join(import.meta.dirname, 'aviation-server.ts');
 const JFK_PATH = '/v1/aviation/airports/JFK';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RADIUS_CONNECTIONS = 10;
@@ -39,20 +41,7 @@ const ROUNDS = DEFAULT_ROUNDS;
 const ROUND_SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
 const JFK_TARGET = { atLeast: 0.6 };
 const RADIUS_TARGET = { atMost: 2 };
-const children: ChildProcess[] = [];
-
-async function start(args: string[]): Promise<Record<string, any>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER, ...args], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: process.env,
-  });
-  children.push(child);
-  const lines = readline.createInterface({ input: child.stdout! });
-  for await (const line of lines) {
-    if (line.startsWith('{')) return JSON.parse(line);
-  }
-  throw new Error(`server ${args.join(' ')} exited before listening`);
-}
+const BARE_SERVER = 'lib/aviation-bare-server.mjs';
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -90,10 +79,19 @@ function randomCentres(count: number): [number, number][] {
 const radiusPath = ([lat, lon]: [number, number]) => `/v1/aviation/airports?lat=${lat}&lon=${lon}&radius_km=100`;
 
 const bodyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-body-'));
+const closing: (() => Promise<void>)[] = [];
 try {
-  const gateway = await start(['gateway']);
-  const base = `http://127.0.0.1:${gateway.port}`;
-  const headers = { 'x-api-key': gateway.key as string };
+  // As `npm start` runs it: compiled, the start script's settings, its test systems in-process (no
+  // AA_TEST_URL), the full aviation data synced by the CLI first, a demo agency's test key.
+  // With DATABASE_URL, on a scratch database there (dropped at the end) instead of embedded storage.
+  const serverUrl = process.env.DATABASE_URL;
+  const scratch = serverUrl ? await scratchDatabase(serverUrl) : null;
+  if (scratch) closing.unshift(() => scratch.drop());
+  const shared = scratch ? { databaseUrl: scratch.url, redisUrl: '', keyring: Keyring.generateText() } : undefined;
+  const gateway = await gatewayProcess('', {}, { aviationFrom: DATA, shared });
+  closing.unshift(() => gateway.close());
+  const base = gateway.base;
+  const headers = { 'x-api-key': gateway.key };
   const jfk = await fetch(base + JFK_PATH, { headers });
   const body = await jfk.text();
   const bodyFile = path.join(bodyDir, 'jfk.json');
@@ -112,12 +110,14 @@ try {
   const radiusFile = path.join(bodyDir, 'radius.json');
   fs.writeFileSync(radiusFile, radiusBody);
 
-  const bare = await start(['bare', bodyFile, radiusFile]);
+  const bare = await listeningChild<{ port: number }>(BARE_SERVER, [bodyFile, radiusFile]);
+  closing.unshift(() => bare.close());
   // The floor of any Fastify app that logs through pino as the gateway does: the bare route again,
   // with a (silent) logger instance, so Fastify makes a child logger per request.
-  const logged = await start(['bare-logged', bodyFile, radiusFile]);
-  const bareBase = `http://127.0.0.1:${bare.port}`;
-  const loggedBase = `http://127.0.0.1:${logged.port}`;
+  const logged = await listeningChild<{ port: number }>(BARE_SERVER, [bodyFile, radiusFile, '--logged']);
+  closing.unshift(() => logged.close());
+  const bareBase = `http://127.0.0.1:${bare.said.port}`;
+  const loggedBase = `http://127.0.0.1:${logged.said.port}`;
 
   let next = 0;
   const radiusOn = (url: string, seconds = ROUND_SECONDS) =>
@@ -164,7 +164,7 @@ try {
   };
   const jfkAgainst = (floor: number) => jfkRounds.map((round) => ({ a: round[0]!, b: round[floor]! }));
   printTable(
-    `Aviation reads, ${gateway.storage}, median of ${ROUNDS} rounds of ${ROUND_SECONDS} s a side, the order changing each round; ` +
+    `Aviation reads, ${process.env.DATABASE_URL ? 'postgres' : 'pglite'}, median of ${ROUNDS} rounds of ${ROUND_SECONDS} s a side, the order changing each round; ` +
       `JFK ${body.length} bytes at ${CONNECTIONS} connections (target: gateway/bare with pino >= ${JFK_TARGET.atLeast}), ` +
       `radius 100 km (bare: ${radiusBody.length} bytes) at ${RADIUS_CONNECTIONS} (target: p99 gateway/bare <= ${RADIUS_TARGET.atMost}); ` +
       `load average ${loadAverage()}`,
@@ -175,9 +175,7 @@ try {
     ],
   );
 } finally {
-  // The gateway drops its bench database on SIGTERM; wait for it.
-  const exits = children.filter((c) => c.exitCode === null).map((c) => new Promise((resolve) => c.once('exit', resolve)));
-  for (const child of children) child.kill();
-  await Promise.all(exits);
+  // The last opened first: the servers, then the scratch database the gateway used.
+  for (const close of closing) await close();
   fs.rmSync(bodyDir, { recursive: true, force: true });
 }

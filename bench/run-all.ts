@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 // Modules the benches start or import, not benches themselves.
-const HELPERS = new Set(['run-all.ts', 'shopping-lib.ts', 'aviation-server.ts']);
+const HELPERS = new Set(['run-all.ts', 'shopping-lib.ts']);
 const only = process.argv[2];
 const scripts = fs
   .readdirSync(dir)

@@ -192,7 +192,10 @@ export interface FloorProcess {
  * ends the child. A child that ends first fails the bench. A `.mjs` script runs as the gateway
  * does, plain node with the start script's settings (lib/start-command.ts); a `.ts` one through tsx.
  */
-async function listeningChild<T>(script: string, args: string[]): Promise<{ said: T; pid: number; close(): Promise<void> }> {
+export async function listeningChild<T>(
+  script: string,
+  args: string[],
+): Promise<{ said: T; pid: number; close(): Promise<void> }> {
   const start = startCommand();
   const program = script.endsWith('.mjs')
     ? [...start.nodeArgs, path.join(import.meta.dirname, script)]
