@@ -5,9 +5,9 @@
  * (lib/aviation-bare-server.mjs); each is warmed up first, then rounds in a changing order
  * (lib/rounds.ts), reported as the median of the rounds' ratios with their spread (min to max):
  *  - GET /v1/aviation/airports/JFK on the gateway, a bare Fastify route sending the same bytes,
- *    and that route with a pino logger given to Fastify (Fastify then makes a child logger per
- *    request, as in the gateway: the floor of any app on the stack architecture.md names), the
- *    three in every round. Target: gateway/bare-with-pino throughput >= 0.6; gateway/bare is
+ *    and that route with the gateway's logger given to Fastify at the same LOG_LEVEL (`info`
+ *    unless set; Fastify then makes a child logger per request and writes its default request
+ *    lines: the floor of any app on the stack architecture.md names), the three in every round. Target: gateway/bare-with-pino throughput >= 0.6; gateway/bare is
  *    reported beside it;
  *  - 100 km radius searches around random airports of the full data set, ten clients, on the
  *    gateway (answered from the in-memory k-d tree on either storage) and on the bare server
@@ -113,7 +113,7 @@ try {
   const bare = await listeningChild<{ port: number }>(BARE_SERVER, [bodyFile, radiusFile]);
   closing.unshift(() => bare.close());
   // The floor of any Fastify app that logs through pino as the gateway does: the bare route again,
-  // with a (silent) logger instance, so Fastify makes a child logger per request.
+  // given the gateway's logger, so Fastify makes a child logger and writes its lines per request.
   const logged = await listeningChild<{ port: number }>(BARE_SERVER, [bodyFile, radiusFile, '--logged']);
   closing.unshift(() => logged.close());
   const bareBase = `http://127.0.0.1:${bare.said.port}`;

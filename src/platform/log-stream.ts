@@ -58,7 +58,8 @@ export class LogStream {
 
   /**
    * Writes what is waiting now, blocking: at exit, when no turn of the event loop is left. A write
-   * already in flight on libuv's pool finishes on its own; these lines follow it.
+   * already on libuv's pool finishes on its own and these lines follow it; one waiting to retry a
+   * full pipe is lost with the process.
    */
   flushSync(): void {
     if (this.broken || (this.pending.length === 0 && this.dropped === 0)) return;
