@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import path from 'node:path';
-import pino from 'pino';
 import type { AirlineConfig } from '../platform/config.js';
-import { loggerOptions } from '../platform/logger.js';
+import { createLogger } from '../platform/logger.js';
 import type { InProcessNdcTestSystem, NdcTestSystemOptions } from '../testsystem/ndc/server.js';
 import { readConfig, reportFailure } from './run-command.js';
 import { UsageError } from './usage-error.js';
@@ -92,7 +91,7 @@ export function registerTestSystemCommands(program: Command): void {
             port: Number(opts.port),
             subscriptionKey: settings.testSubscriptionKey,
             schemaDir: config.ndcSchemaDir,
-            logger: pino(loggerOptions(config.logLevel)),
+            logger: createLogger(config.logLevel),
             // <CODE>_NOTIFY_URL: the gateway's POST /v1/airlines/<code>/notifications, signed with <CODE>_NOTIFY_SECRET.
             notify: { url: settings.notifyUrl, secret: settings.notifySecret },
             storage,

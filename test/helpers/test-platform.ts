@@ -7,7 +7,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/platform/config.js';
-import { loggerOptions } from '../../src/platform/logger.js';
+import { createLogger } from '../../src/platform/logger.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 import { generatedNotifySecrets } from './notify-secrets.js';
 
@@ -61,8 +61,8 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
   });
   const lines = options.logLines;
   const logger = lines
-    ? pino(
-        { ...loggerOptions('trace') },
+    ? createLogger(
+        'trace',
         new Writable({
           write(chunk, _encoding, done) {
             lines.push(...String(chunk).split('\n').filter(Boolean));
