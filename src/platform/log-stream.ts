@@ -16,7 +16,7 @@ const RETRY_MS = 10;
  *
  * pino's default stream (sonic-boom) also writes asynchronously, but measures the whole text it
  * holds again for every line it appends, and that text is a rope each measure flattens: at one
- * access line per request it cost more CPU than making the line (bench/results/2026-11-28-0800.md).
+ * access line per request it cost more CPU than making the line (docs/operations/http.md, "Logs").
  *
  * Bounded: while the output is slower than the lines (a stalled log collector), at most
  * MAX_PENDING_CHARS wait; later lines are dropped, and one warning line says how many, once the
@@ -86,7 +86,7 @@ export class LogStream {
   private readonly writeGathered = (): void => {
     this.scheduled = false;
     if (this.pending.length === 0 && this.dropped === 0) {
-      for (const done of this.drained.splice(0)) done();
+      this.settleFlushes();
       return;
     }
     this.writing = true;
@@ -105,7 +105,7 @@ export class LogStream {
         this.writing = false;
         this.pending = [];
         this.pendingChars = 0;
-        for (const done of this.drained.splice(0)) done(err);
+        this.settleFlushes(err);
         return;
       }
       if (from + written < bytes.length) {
@@ -115,8 +115,13 @@ export class LogStream {
       this.writing = false;
       // Lines that came during the write wait their turn; with none, whoever waits on flush is told.
       if (this.pending.length > 0 || this.dropped > 0) this.schedule();
-      else for (const done of this.drained.splice(0)) done();
+      else this.settleFlushes();
     });
+  }
+
+  /** Tells whoever waits on `flush` that the lines are out (or cannot be). */
+  private settleFlushes(err?: Error): void {
+    for (const done of this.drained.splice(0)) done(err);
   }
 
   /** Everything waiting as one text, with the dropped lines' warning after the lines kept before them. */

@@ -21,7 +21,7 @@ export const ACCESS_REQ_FIELDS = ['method', 'url', 'version', 'host', 'remoteAdd
  *
  * The line has a fixed shape of plain values, so it is written by a child of the logger without
  * the redaction pass, which would find nothing on it and cost a read more than the rest of the line
- * (bench/results/2026-11-28-0800.md); the level is still the request's logger's. `incoming request`
+ * (docs/operations/http.md, "Logs"); the level is still the request's logger's. `incoming request`
  * is still written at `debug`: with LOG_LEVEL=debug a request that never ends can be traced.
  * Errors and every other line Fastify writes are left as they are, redaction included.
  */
