@@ -1,11 +1,12 @@
 import KDBush from 'kdbush';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../platform/db/database.js';
-import { firstSorted } from './first-sorted.js';
-import { boundingBox, distanceKm } from './geo-box.js';
+import { firstByKey, firstSorted } from './first-sorted.js';
+import { boundingBox, distancesFrom } from './geo-box.js';
 import { collectGarbage } from './heap-release.js';
 import type { AirportKey } from './id-resolution.js';
 import { AirportParts, readAirportParts } from './airport-parts.js';
+import type { JsonBytes } from './json-bytes.js';
 import { JoinedStrings } from './joined-strings.js';
 import { PackedTexts } from './packed-texts.js';
 import { toAirport, toFrequency, toNavaid, toRunway } from './record-mappers.js';
@@ -45,6 +46,14 @@ export interface AirportProfile {
 
 type PartTable = 'runways' | 'frequencies' | 'navaids';
 
+/** One page of a search: airports by position, with their distances in km in a radius search. */
+export interface AirportPage {
+  positions: number[];
+  distances: number[] | null;
+  /** Matches in all, the page's and the others. */
+  total: number;
+}
+
 /** Airports within a radius: positions and their distances in km, side by side. */
 interface WithinRadius {
   positions: number[];
@@ -65,6 +74,8 @@ const typeRank = (type: string) => TYPE_RANK[type] ?? 7;
 // exact distance decides.
 const BOX_SLACK = 1e-7;
 const WHOLE_GLOBE: [number, number][] = [[-180, 180]];
+// `,"distance_km":` and a distance under 20,040 km to the metre: 16 + 9 bytes.
+const DISTANCE_KEY_BYTES = 25;
 
 const SORT_SQL = {
   name: sql`a.search_name`,
@@ -291,40 +302,63 @@ export class AirportIndex {
     return position !== undefined && this.idents.get(position) === ident ? position : undefined;
   }
 
-  /** One page of matching airports as their JSON (with `distance_km` for a radius search), and the total. */
-  list(request: AirportPageRequest): { airports: string[]; total: number } {
+  /** One page of matching airports: their positions (and distances, in a radius search), and the total. */
+  list(request: AirportPageRequest): AirportPage {
     const { filter, sort, limit, offset } = request;
     const matches = this.predicate(filter);
     const near = filter.near;
-    let page: number[];
-    let total = 0;
-    let pageDistances: number[] | null = null;
     if (near) {
       const found = this.within(near.lat, near.lon, near.radiusKm);
       // Hits are numbers into `found`, so sorting reads plain arrays.
       const hits: number[] = [];
       for (let k = 0; k < found.positions.length; k++) if (matches(found.positions[k]!)) hits.push(k);
-      total = hits.length;
-      const sorted = firstSorted(hits, offset + limit, this.comparator(sort.field as AirportSortField, sort.descending, found));
+      const byId = (a: number, b: number) => this.ids[found.positions[a]!]! - this.ids[found.positions[b]!]!;
+      const sorted =
+        sort.field === 'distance' && !sort.descending
+          ? firstByKey(hits, offset + limit, found.distances, byId)
+          : firstSorted(hits, offset + limit, this.comparator(sort.field as AirportSortField, sort.descending, found));
       const onPage = sorted.slice(offset, offset + limit);
-      page = onPage.map((k) => found.positions[k]!);
-      pageDistances = onPage.map((k) => found.distances[k]!);
-    } else {
-      page = [];
-      const order = this.orders.get(sort.field as AirportSortField) ?? this.orders.get('name')!;
-      order.forEach(sort.descending, (position) => {
-        if (!matches(position)) return;
-        if (total >= offset && page.length < limit) page.push(position);
-        total++;
-      });
+      return {
+        positions: onPage.map((k) => found.positions[k]!),
+        distances: onPage.map((k) => found.distances[k]!),
+        total: hits.length,
+      };
     }
-    const texts = this.json.getMany(page);
-    const airports = texts.map((json, k) => {
-      if (pageDistances === null) return json;
-      // `distance_km` is the last key, as the API shape has it.
-      return `${json.slice(0, -1)},"distance_km":${JSON.stringify(Math.round(pageDistances[k]! * 1000) / 1000)}}`;
+    const positions: number[] = [];
+    let total = 0;
+    const order = this.orders.get(sort.field as AirportSortField) ?? this.orders.get('name')!;
+    order.forEach(sort.descending, (position) => {
+      if (!matches(position)) return;
+      if (total >= offset && positions.length < limit) positions.push(position);
+      total++;
     });
-    return { airports, total };
+    return { positions, distances: null, total };
+  }
+
+  /** The most bytes `writeJson` writes for the page. */
+  jsonBytes(page: AirportPage): number {
+    let bytes = 2 + page.positions.length * (page.distances === null ? 1 : 1 + DISTANCE_KEY_BYTES);
+    for (const position of page.positions) bytes += this.json.byteLength(position);
+    return bytes;
+  }
+
+  /**
+   * The page's airports as a JSON array, copied as bytes from the text store; in a radius search
+   * each gets `distance_km` (rounded to the metre) as its last key, as the API shape has it.
+   */
+  writeJson(page: AirportPage, out: JsonBytes): void {
+    const { distances } = page;
+    out.text('[');
+    this.json.visitMany(page.positions, (bytes, start, end, k) => {
+      if (k > 0) out.text(',');
+      if (distances === null) {
+        out.copy(bytes, start, end);
+        return;
+      }
+      // The stored JSON without its closing brace, then the distance and the brace.
+      out.copy(bytes, start, end - 1).text(`,"distance_km":${Math.round(distances[k]! * 1000) / 1000}}`);
+    });
+    out.text(']');
   }
 
   /**
@@ -336,10 +370,11 @@ export class AirportIndex {
   private within(lat: number, lon: number, radiusKm: number): WithinRadius {
     const found: WithinRadius = { positions: [], distances: [] };
     const box = boundingBox(lat, lon, radiusKm);
+    const distanceTo = distancesFrom(lat, lon);
     for (const [west, east] of box.lonRanges ?? WHOLE_GLOBE) {
       const candidates = this.spatial.range(west - BOX_SLACK, box.latMin - BOX_SLACK, east + BOX_SLACK, box.latMax + BOX_SLACK);
       for (const position of candidates) {
-        const distance = distanceKm(lat, lon, this.latitude[position]!, this.longitude[position]!);
+        const distance = distanceTo(this.latitude[position]!, this.longitude[position]!);
         if (distance > radiusKm) continue;
         found.positions.push(position);
         found.distances.push(distance);

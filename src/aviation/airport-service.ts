@@ -5,7 +5,7 @@ import type { AirportFilter, AirportProfile } from './airport-index.js';
 import { airportKey, type AirportKey } from './id-resolution.js';
 import { derivedEtag, type CachedBody } from './response-cache.js';
 import type { AirportListQuery } from './route-schemas.js';
-import { envelopeOf, jsonEnvelopeOf, pageMeta, type AviationContext } from './context.js';
+import { envelopeOf, jsonEnvelopeOf, pageMeta, writtenEnvelopeOf, type AviationContext } from './context.js';
 import type { Airport } from './schemas.js';
 import { foldText } from './text-fold.js';
 
@@ -73,13 +73,12 @@ export function createAirportService(ctx: AviationContext): AirportService {
       const offset = (q.page - 1) * q.limit;
       // The version is read just before the page is made, in the same synchronous step (derivedEtag).
       const etag = derivedEtag(ctx.state.version, q, buildId());
-      const { airports, total } = ctx.state.data.airports.list({
-        filter,
-        sort: { field, descending: sort.startsWith('-') },
-        limit: q.limit,
-        offset,
+      const airports = ctx.state.data.airports;
+      const page = airports.list({ filter, sort: { field, descending: sort.startsWith('-') }, limit: q.limit, offset });
+      return writtenEnvelopeOf(airports.jsonBytes(page), etag, (out) => {
+        airports.writeJson(page, out);
+        return pageMeta(q.page, q.limit, page.positions.length, page.total);
       });
-      return jsonEnvelopeOf(`[${airports.join(',')}]`, pageMeta(q.page, q.limit, airports.length, total), etag);
     },
 
     airport(id, lookup, part) {

@@ -1,5 +1,6 @@
 import type { Platform } from '../platform/platform.js';
 import type { Dataset, DatasetState } from './dataset-state.js';
+import { JsonBytes } from './json-bytes.js';
 import { cachedBody, cachedJson, type CachedBody } from './response-cache.js';
 
 /** What the airport and reference services share: storage, data state and the answer cache. */
@@ -30,4 +31,17 @@ export function envelopeOf(data: unknown, meta: object = {}): CachedBody {
 /** The same bytes as `envelopeOf`, around data that is JSON already (kept serialized in memory). */
 export function jsonEnvelopeOf(dataJson: string, meta: object = {}, etag?: string): CachedBody {
   return cachedJson(`{"data":${dataJson},"meta":${JSON.stringify(meta)},"errors":[]}`, etag);
+}
+
+/** Bytes of the envelope around the data, past what the data itself takes. */
+const ENVELOPE_BYTES = 128;
+
+/**
+ * The same bytes again, written as bytes (json-bytes.ts): `writeData` writes the data's JSON and
+ * answers the meta. `dataBytes`: what the data is expected to take, so the buffer is made once.
+ */
+export function writtenEnvelopeOf(dataBytes: number, etag: string, writeData: (out: JsonBytes) => object): CachedBody {
+  const out = new JsonBytes(dataBytes + ENVELOPE_BYTES).text('{"data":');
+  const meta = writeData(out);
+  return { body: out.text(`,"meta":${JSON.stringify(meta)},"errors":[]}`).bytes(), etag };
 }

@@ -2,13 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { unavailable } from '../platform/errors.js';
-import type { TextStore } from './text-store.js';
+import type { TextStore, TextVisitor } from './text-store.js';
 
 // Texts are gathered into a buffer of this size and written to the file a buffer at a time.
 const STAGE_BYTES = 1 << 20;
 // Reads are synchronous and never overlap, so one buffer serves every read that fits in it.
 const shared = Buffer.allocUnsafe(64 * 1024);
-// `getMany` reads neighbours with one read when less than this lies between them: copying a few
+// `visitMany` reads neighbours with one read when less than this lies between them: copying a few
 // kilobytes more costs less than another system call.
 const MAX_GAP_BYTES = 8 * 1024;
 
@@ -73,31 +73,48 @@ export class FileTexts implements TextStore {
     return this.read(this.fd, this.starts[index]!, length).toString('utf8', 0, length);
   }
 
-  getMany(indexes: readonly number[]): string[] {
-    const texts = new Array<string>(indexes.length);
-    const inFileOrder = indexes.map((_, k) => k).sort((a, b) => this.starts[indexes[a]!]! - this.starts[indexes[b]!]!);
-    let first = 0;
-    while (first < inFileOrder.length) {
-      // A run of texts close enough to read at once, no longer than the shared buffer.
-      const runStart = this.starts[indexes[inFileOrder[first]!]!]!;
-      let runEnd = runStart;
-      let last = first;
-      for (; last < inFileOrder.length; last++) {
-        const index = indexes[inFileOrder[last]!]!;
-        const start = this.starts[index]!;
-        const end = start + this.lengths[index]!;
-        if (last > first && (start - runEnd > MAX_GAP_BYTES || end - runStart > shared.length)) break;
-        runEnd = Math.max(runEnd, end);
+  byteLength(index: number): number {
+    return this.lengths[index]!;
+  }
+
+  visitMany(indexes: readonly number[], visit: TextVisitor): void {
+    const count = indexes.length;
+    if (count === 0) return;
+    // The asked texts in file order: each one's start and its place in the asking packed into one
+    // number (start × count + place: exact, as files stay far below 2^53 / count bytes), so a plain
+    // numeric sort orders them without calling a comparator.
+    const keys = new Float64Array(count);
+    for (let k = 0; k < count; k++) keys[k] = this.starts[indexes[k]!]! * count + k;
+    keys.sort();
+    // Runs of texts close enough to read at once, laid one after another in one buffer; `placed[k]`
+    // is where the kth asked text lands in it. At most a page's texts and the gaps between them.
+    const placed = new Float64Array(count);
+    const runStarts: number[] = [];
+    const runEnds: number[] = [];
+    let before = 0;
+    for (let i = 0; i < count; i++) {
+      const k = keys[i]! % count;
+      const start = (keys[i]! - k) / count;
+      const end = start + this.lengths[indexes[k]!]!;
+      const last = runStarts.length - 1;
+      if (last < 0 || start - runEnds[last]! > MAX_GAP_BYTES) {
+        if (last >= 0) before += runEnds[last]! - runStarts[last]!;
+        runStarts.push(start);
+        runEnds.push(end);
+      } else if (end > runEnds[last]!) {
+        runEnds[last] = end;
       }
-      const bytes = this.read(this.fd, runStart, runEnd - runStart);
-      for (let k = first; k < last; k++) {
-        const index = indexes[inFileOrder[k]!]!;
-        const at = this.starts[index]! - runStart;
-        texts[inFileOrder[k]!] = bytes.toString('utf8', at, at + this.lengths[index]!);
-      }
-      first = last;
+      placed[k] = before + start - runStarts[runStarts.length - 1]!;
     }
-    return texts;
+    const total = before + runEnds[runEnds.length - 1]! - runStarts[runStarts.length - 1]!;
+    const bytes = total <= shared.length ? shared : Buffer.allocUnsafe(total);
+    let at = 0;
+    for (let r = 0; r < runStarts.length; r++) {
+      const length = runEnds[r]! - runStarts[r]!;
+      this.readInto(this.fd, runStarts[r]!, bytes.subarray(at, at + length));
+      at += length;
+    }
+    for (let k = 0; k < count; k++) visit(bytes, placed[k]!, placed[k]! + this.lengths[indexes[k]!]!, k);
   }
 
   finish(): void {
@@ -158,10 +175,17 @@ export class FileTexts implements TextStore {
   /** `length` bytes from `start`, at the front of the shared buffer when they fit in it. */
   private read(fd: number, start: number, length: number): Buffer {
     const buffer = length <= shared.length ? shared : Buffer.allocUnsafe(length);
+    this.readInto(fd, start, buffer.subarray(0, length));
+    return buffer;
+  }
+
+  /** Fills `target` with the file's bytes from `start`. */
+  private readInto(fd: number, start: number, target: Buffer): void {
+    const length = target.length;
     let done = 0;
     try {
       while (done < length) {
-        const got = fs.readSync(fd, buffer, done, length - done, start + done);
+        const got = fs.readSync(fd, target, done, length - done, start + done);
         if (got === 0) break;
         done += got;
       }
@@ -170,7 +194,6 @@ export class FileTexts implements TextStore {
     }
     // Fewer bytes than written: the file was cut short under us.
     if (done < length) throw unreadable();
-    return buffer;
   }
 
   private flush(): void {

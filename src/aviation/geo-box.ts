@@ -46,11 +46,22 @@ export function boundingBox(lat: number, lon: number, radiusKm: number): GeoBox 
   return { latMin, latMax, lonRanges: [[west, east]] };
 }
 
+const RAD = Math.PI / 180;
+
 /** Great-circle (haversine) distance in km, the same formula the SQL uses. */
 export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const a =
-    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 +
-    Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lon2 - lon1) * rad) / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+  return distancesFrom(lat1, lon1)(lat2, lon2);
+}
+
+/**
+ * Distances in km from one point to many, as `distanceKm` gives them to the last bit: the point's
+ * own cosine is worked out once instead of once per distance (a radius search measures hundreds).
+ */
+export function distancesFrom(lat1: number, lon1: number): (lat2: number, lon2: number) => number {
+  const cosLat1 = Math.cos(lat1 * RAD);
+  return (lat2, lon2) => {
+    const a =
+      Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 + cosLat1 * Math.cos(lat2 * RAD) * Math.sin(((lon2 - lon1) * RAD) / 2) ** 2;
+    return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+  };
 }

@@ -1,4 +1,4 @@
-import type { TextStore } from './text-store.js';
+import type { TextStore, TextVisitor } from './text-store.js';
 
 // Texts are appended into buffers of this size; one larger text gets a buffer of its own.
 const CHUNK_BYTES = 1 << 20;
@@ -42,8 +42,18 @@ export class PackedTexts implements TextStore {
     return buffer.toString('utf8', start, start + this.spans[index * 3 + 2]!);
   }
 
-  getMany(indexes: readonly number[]): string[] {
-    return indexes.map((index) => this.get(index));
+  byteLength(index: number): number {
+    return this.spans[index * 3 + 2]!;
+  }
+
+  visitMany(indexes: readonly number[], visit: TextVisitor): void {
+    for (let k = 0; k < indexes.length; k++) {
+      const index = indexes[k]!;
+      const chunk = this.spans[index * 3]!;
+      const start = this.spans[index * 3 + 1]!;
+      const buffer = chunk === this.chunks.length ? this.current : this.chunks[chunk]!;
+      visit(buffer, start, start + this.spans[index * 3 + 2]!, k);
+    }
   }
 
   /** In memory every text is as near as any other: nothing to do. */

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 
-/** A serialized answer: the exact bytes sent, and their ETag. */
+/** A serialized answer: the exact bytes sent (as text, or as bytes where they were written so), and their ETag. */
 export interface CachedBody {
-  body: string;
+  body: string | Buffer;
   etag: string;
 }
 

@@ -9,8 +9,14 @@ export interface TextStore {
   /** Stores the text; answers its number. */
   add(text: string): number;
   get(index: number): string;
-  /** Several texts, in the order asked; cheaper than one `get` each where texts are neighbours. */
-  getMany(indexes: readonly number[]): string[];
+  /** The text's length in UTF-8 bytes. */
+  byteLength(index: number): number;
+  /**
+   * Hands over the UTF-8 bytes of several texts, in the order asked (`bytes[start, end)`, the
+   * `k`th asked); cheaper than one `get` each where texts are neighbours, and no string is made.
+   * The bytes are only valid during the call: copy them, do not keep them.
+   */
+  visitMany(indexes: readonly number[], visit: TextVisitor): void;
   /**
    * After `finish`: keeps the texts in this order of their numbers (a permutation of all of
    * them), so texts read together are neighbours. Numbers do not change.
@@ -22,3 +28,6 @@ export interface TextStore {
 
 /** Makes an empty store for each set of texts a data load keeps. */
 export type TextStoreFactory = () => TextStore;
+
+/** Receives one text's bytes from `TextStore.visitMany`. */
+export type TextVisitor = (bytes: Buffer, start: number, end: number, k: number) => void;

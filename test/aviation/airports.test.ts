@@ -245,6 +245,27 @@ describe('airport endpoints', () => {
       expect(codes(small.body)).toEqual(['LGA']);
     });
 
+    it('sends a radius page as compact JSON in the envelope, with its type and length', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/v1/aviation/airports?lat=40.7128&lon=-74.006&radius_km=30&limit=2',
+        headers: { 'x-api-key': t.key },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      const body = JSON.parse(res.body);
+      expect(res.body).toBe(JSON.stringify(body));
+      expect(Object.keys(body)).toEqual(['data', 'meta', 'errors']);
+      expect(body.meta).toEqual({ page: 1, limit: 2, total: 3, has_more: true });
+      expect(body.data.map((a: { iata: string }) => a.iata)).toEqual(['LGA', 'EWR']);
+      // distance_km is each record's last key, rounded to the metre.
+      for (const airport of body.data) {
+        expect(Object.keys(airport).at(-1)).toBe('distance_km');
+        expect(Math.round(airport.distance_km * 1000) / 1000).toBe(airport.distance_km);
+      }
+    });
+
     it('defaults to a 100 km radius, and finds airports across the antimeridian', async () => {
       // Bensalem's heliport is 106 km away: out by default, in at 110 km.
       const near = await t.get('/v1/aviation/airports?lat=40.7128&lon=-74.006');

@@ -5,7 +5,10 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAviationData } from '../../src/aviation/aviation-data.js';
 import { FileTexts } from '../../src/aviation/file-texts.js';
+import { JsonBytes } from '../../src/aviation/json-bytes.js';
 import { collectGarbage } from '../../src/aviation/heap-release.js';
+import { PackedTexts } from '../../src/aviation/packed-texts.js';
+import type { TextStore } from '../../src/aviation/text-store.js';
 import { aviationTestApp, type AviationTestApp } from './aviation-test-app.js';
 
 /** This process's open descriptors on files made in `dir` (removed from it, still open). */
@@ -17,6 +20,25 @@ const openFilesIn = (dir: string) =>
       return false;
     }
   }).length;
+
+/** What `visitMany` hands over, in the order it does: each place in the asking with its text. */
+function visited(texts: TextStore, asked: number[]): [number, string][] {
+  const seen: [number, string][] = [];
+  texts.visitMany(asked, (bytes, start, end, k) => seen.push([k, bytes.toString('utf8', start, end)]));
+  return seen;
+}
+
+describe('texts kept in memory', () => {
+  it('hands over the bytes of several texts in the order asked', () => {
+    const texts = new PackedTexts();
+    const added = ['{"name":"Zürich"}', '', '€'.repeat(400_000), '{"iata":"JFK"}'];
+    for (const text of added) texts.add(text);
+    texts.finish();
+    expect(added.map((_, i) => texts.byteLength(i))).toEqual(added.map((text) => Buffer.byteLength(text)));
+    const asked = [3, 0, 2, 0, 1];
+    expect(visited(texts, asked)).toEqual(asked.map((i, k) => [k, added[i]]));
+  });
+});
 
 describe('aviation texts kept in a file', () => {
   let dir: string;
@@ -43,10 +65,15 @@ describe('aviation texts kept in a file', () => {
     for (const i of [0, 1, 2, 3, 4, 5, 1_234, added.length - 1]) expect(texts.get(i)).toBe(added[i]);
     expect(fs.readdirSync(dir)).toEqual([]);
 
-    // Several at once, in the order asked, neighbours or not, the same one twice.
+    expect(added.map((_, i) => texts.byteLength(i))).toEqual(added.map((text) => Buffer.byteLength(text)));
+
+    // Several at once, in the order asked, neighbours or not, the same one twice; two of them
+    // larger than the shared read buffer.
     const asked = [5, 3_004, 2, 6, 7, 0, 1_000, 6, 3, 4, 1];
-    expect(texts.getMany(asked)).toEqual(asked.map((i) => added[i]));
-    expect(texts.getMany([])).toEqual([]);
+    expect(visited(texts, asked)).toEqual(asked.map((i, k) => [k, added[i]]));
+    expect(visited(texts, [])).toEqual([]);
+    const small = [3_004, 5, 7, 6, 1_000, 8, 9];
+    expect(visited(texts, small)).toEqual(small.map((i, k) => [k, added[i]]));
 
     // Laid out again in another order: the numbers and the texts stay, the old file closes.
     const own = fs.mkdtempSync(path.join(dir, 'arranged-'));
@@ -58,7 +85,7 @@ describe('aviation texts kept in a file', () => {
     arranged.arrange(order);
     expect(openFilesIn(own)).toBe(1);
     expect(added.map((_, i) => arranged.get(i))).toEqual(added);
-    expect(arranged.getMany(asked)).toEqual(asked.map((i) => added[i]));
+    expect(visited(arranged, asked)).toEqual(asked.map((i, k) => [k, added[i]]));
     expect(() => arranged.arrange([0, 1])).toThrow(/2 numbers for/);
   });
 
@@ -115,7 +142,14 @@ describe('aviation data where no file can be made', () => {
       limit: 50,
       offset: 0,
     };
-    expect(inMemory.airports.list(page)).toEqual(inFile.airports.list(page));
-    expect(inFile.airports.list(page).total).toBeGreaterThan(0);
+    const json = (data: typeof inFile) => {
+      const found = data.airports.list(page);
+      const out = new JsonBytes(data.airports.jsonBytes(found));
+      data.airports.writeJson(found, out);
+      return { found, json: JSON.parse(out.bytes().toString()) as { distance_km: number }[] };
+    };
+    expect(json(inMemory)).toEqual(json(inFile));
+    expect(json(inFile).found.total).toBeGreaterThan(0);
+    expect(json(inFile).json[0]).toMatchObject({ iata: 'JFK', distance_km: expect.any(Number) });
   });
 });

@@ -1,0 +1,45 @@
+/**
+ * An answer's JSON written straight into bytes: stored records are copied from where they are
+ * kept as UTF-8 (a text store's buffer) and the punctuation around them is written beside them.
+ * A list page made as a string instead decoded every record to a string, joined them, and then
+ * had its length measured and the whole text encoded again to be sent; a radius page is 15-30 KB.
+ */
+export class JsonBytes {
+  private buffer: Buffer;
+  private used = 0;
+
+  /** `capacity`: the bytes expected; the buffer grows past it when needed. */
+  constructor(capacity: number) {
+    this.buffer = Buffer.allocUnsafe(Math.max(64, capacity));
+  }
+
+  /** Appends JSON text made here (punctuation, keys, numbers, `JSON.stringify` output). */
+  text(json: string): this {
+    // A UTF-8 character is at most 3 bytes per UTF-16 unit, so this much room always suffices.
+    this.reserve(json.length * 3);
+    this.used += this.buffer.write(json, this.used, 'utf8');
+    return this;
+  }
+
+  /** Appends `source[start, end)`, JSON already. */
+  copy(source: Buffer, start: number, end: number): this {
+    this.reserve(end - start);
+    this.used += source.copy(this.buffer, this.used, start, end);
+    return this;
+  }
+
+  /** The bytes written: a view of this writer's buffer, which nothing writes into afterwards. */
+  bytes(): Buffer {
+    const written = this.buffer.subarray(0, this.used);
+    this.buffer = Buffer.alloc(0);
+    this.used = 0;
+    return written;
+  }
+
+  private reserve(bytes: number): void {
+    if (this.used + bytes <= this.buffer.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.used + bytes));
+    this.buffer.copy(grown, 0, 0, this.used);
+    this.buffer = grown;
+  }
+}
