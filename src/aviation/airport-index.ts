@@ -348,17 +348,17 @@ export class AirportIndex {
    */
   writeJson(page: AirportPage, out: JsonBytes): void {
     const { distances } = page;
-    out.text('[');
+    out.ascii('[');
     this.json.visitMany(page.positions, (bytes, start, end, k) => {
-      if (k > 0) out.text(',');
+      if (k > 0) out.ascii(',');
       if (distances === null) {
         out.copy(bytes, start, end);
         return;
       }
       // The stored JSON without its closing brace, then the distance and the brace.
-      out.copy(bytes, start, end - 1).text(`,"distance_km":${Math.round(distances[k]! * 1000) / 1000}}`);
+      out.copy(bytes, start, end - 1).ascii(`,"distance_km":${Math.round(distances[k]! * 1000) / 1000}}`);
     });
-    out.text(']');
+    out.ascii(']');
   }
 
   /**
@@ -427,6 +427,12 @@ export class AirportIndex {
       const named = this.searchName.containing(f.nameContains);
       tests.push((p) => named[p] === 1);
     }
-    return (position) => tests.every((test) => test(position));
+    // A radius search asks this of every airport it found, often with no other filter.
+    if (tests.length === 0) return () => true;
+    if (tests.length === 1) return tests[0]!;
+    return (position) => {
+      for (const test of tests) if (!test(position)) return false;
+      return true;
+    };
   }
 }

@@ -81,10 +81,12 @@ export class FileTexts implements TextStore {
     const count = indexes.length;
     if (count === 0) return;
     // The asked texts in file order: each one's start and its place in the asking packed into one
-    // number (start × count + place: exact, as files stay far below 2^53 / count bytes), so a plain
-    // numeric sort orders them without calling a comparator.
+    // number (start × places + place, with places a power of two: exact, as files stay far below
+    // 2^53 / places bytes, and unpacked by exact division), so a plain numeric sort orders them
+    // without calling a comparator.
+    const places = 2 ** Math.ceil(Math.log2(count + 1));
     const keys = new Float64Array(count);
-    for (let k = 0; k < count; k++) keys[k] = this.starts[indexes[k]!]! * count + k;
+    for (let k = 0; k < count; k++) keys[k] = this.starts[indexes[k]!]! * places + k;
     keys.sort();
     // Runs of texts close enough to read at once, laid one after another in one buffer; `placed[k]`
     // is where the kth asked text lands in it. At most a page's texts and the gaps between them.
@@ -93,8 +95,8 @@ export class FileTexts implements TextStore {
     const runEnds: number[] = [];
     let before = 0;
     for (let i = 0; i < count; i++) {
-      const k = keys[i]! % count;
-      const start = (keys[i]! - k) / count;
+      const start = Math.floor(keys[i]! / places);
+      const k = keys[i]! - start * places;
       const end = start + this.lengths[indexes[k]!]!;
       const last = runStarts.length - 1;
       if (last < 0 || start - runEnds[last]! > MAX_GAP_BYTES) {
