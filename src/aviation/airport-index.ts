@@ -1,14 +1,14 @@
-import KDBush from 'kdbush';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../platform/db/database.js';
 import { firstByKey, firstSorted } from './first-sorted.js';
-import { boundingBox, distancesFrom } from './geo-box.js';
 import { collectGarbage } from './heap-release.js';
 import type { AirportKey } from './id-resolution.js';
+import { pageJsonBytes, writePageJson, type AirportPage } from './airport-page.js';
 import { AirportParts, readAirportParts } from './airport-parts.js';
 import type { JsonBytes } from './json-bytes.js';
 import { JoinedStrings } from './joined-strings.js';
 import { PackedTexts } from './packed-texts.js';
+import { RadiusSearch, type WithinRadius } from './radius-search.js';
 import { toAirport, toFrequency, toNavaid, toRunway } from './record-mappers.js';
 import { readOrder, readTable, TYPE_RANK_SQL } from './snapshot-store.js';
 import { positionsOf, SortOrder } from './sort-order.js';
@@ -46,20 +46,6 @@ export interface AirportProfile {
 
 type PartTable = 'runways' | 'frequencies' | 'navaids';
 
-/** One page of a search: airports by position, with their distances in km in a radius search. */
-export interface AirportPage {
-  positions: number[];
-  distances: number[] | null;
-  /** Matches in all, the page's and the others. */
-  total: number;
-}
-
-/** Airports within a radius: positions and their distances in km, side by side. */
-interface WithinRadius {
-  positions: number[];
-  distances: number[];
-}
-
 const TYPE_RANK: Record<string, number> = {
   large_airport: 1,
   medium_airport: 2,
@@ -69,13 +55,6 @@ const TYPE_RANK: Record<string, number> = {
   balloonport: 6,
 };
 const typeRank = (type: string) => TYPE_RANK[type] ?? 7;
-
-// The box is widened by about a centimetre so rounding never drops an airport on its edge; the
-// exact distance decides.
-const BOX_SLACK = 1e-7;
-const WHOLE_GLOBE: [number, number][] = [[-180, 180]];
-// `,"distance_km":` and a distance under 20,040 km to the metre: 16 + 9 bytes.
-const DISTANCE_KEY_BYTES = 25;
 
 const SORT_SQL = {
   name: sql`a.search_name`,
@@ -110,8 +89,6 @@ export class AirportIndex {
   /** The API JSON of each airport (without `distance_km`), by position; positions are in id order. */
   private readonly json: TextStore;
   private readonly ids: number[] = [];
-  private readonly latitude: number[] = [];
-  private readonly longitude: number[] = [];
   private readonly iata: (string | null)[] = [];
   private readonly icao: (string | null)[] = [];
   private readonly country: (string | null)[] = [];
@@ -131,7 +108,7 @@ export class AirportIndex {
   private frequencies = new AirportParts(0);
   private navaids = new AirportParts(0);
   private readonly orders = new Map<AirportSortField, SortOrder>();
-  private spatial: KDBush = new KDBush(0);
+  private radius = new RadiusSearch([], []);
 
   /** An empty index: the data before the first sync. */
   constructor(texts: TextStoreFactory = () => new PackedTexts()) {
@@ -190,6 +167,8 @@ export class AirportIndex {
 
   private async readAirports(db: Db): Promise<void> {
     const interned = new Interned();
+    const latitude: number[] = [];
+    const longitude: number[] = [];
     const names: string[] = [];
     const cities: (string | null)[] = [];
     const idents: string[] = [];
@@ -198,8 +177,8 @@ export class AirportIndex {
         const airport = toAirport(row);
         const position = this.json.add(JSON.stringify(airport));
         this.ids.push(row.id);
-        this.latitude.push(airport.latitude);
-        this.longitude.push(airport.longitude);
+        latitude.push(airport.latitude);
+        longitude.push(airport.longitude);
         this.iata.push(airport.iata);
         this.icao.push(airport.icao);
         this.country.push(interned.of(airport.country_code));
@@ -221,12 +200,10 @@ export class AirportIndex {
     this.byIdent = Int32Array.from(idents.keys()).sort((a, b) =>
       idents[a]! < idents[b]! ? -1 : idents[a]! > idents[b]! ? 1 : a - b,
     );
-    this.spatial = new KDBush(this.ids.length);
-    for (let i = 0; i < this.ids.length; i++) this.spatial.add(this.longitude[i]!, this.latitude[i]!);
-    this.spatial.finish();
+    this.radius = new RadiusSearch(Float64Array.from(latitude), Float64Array.from(longitude));
     // The tree's order keeps airports near each other on the ground near each other in the store,
     // so a radius page is read in a few runs rather than one read per airport.
-    this.json.arrange(this.spatial.ids);
+    this.json.arrange(this.radius.order);
   }
 
   /** An open airport over a closed one, then the larger, then the lower id (as the SQL preferred). */
@@ -308,7 +285,7 @@ export class AirportIndex {
     const matches = this.predicate(filter);
     const near = filter.near;
     if (near) {
-      const found = this.within(near.lat, near.lon, near.radiusKm);
+      const found = this.radius.within(near.lat, near.lon, near.radiusKm);
       // Hits are numbers into `found`, so sorting reads plain arrays.
       const hits: number[] = [];
       for (let k = 0; k < found.positions.length; k++) if (matches(found.positions[k]!)) hits.push(k);
@@ -337,50 +314,12 @@ export class AirportIndex {
 
   /** The most bytes `writeJson` writes for the page. */
   jsonBytes(page: AirportPage): number {
-    let bytes = 2 + page.positions.length * (page.distances === null ? 1 : 1 + DISTANCE_KEY_BYTES);
-    for (const position of page.positions) bytes += this.json.byteLength(position);
-    return bytes;
+    return pageJsonBytes(this.json, page);
   }
 
-  /**
-   * The page's airports as a JSON array, copied as bytes from the text store; in a radius search
-   * each gets `distance_km` (rounded to the metre) as its last key, as the API shape has it.
-   */
+  /** The page's airports as a JSON array (airport-page.ts). */
   writeJson(page: AirportPage, out: JsonBytes): void {
-    const { distances } = page;
-    out.ascii('[');
-    this.json.visitMany(page.positions, (bytes, start, end, k) => {
-      if (k > 0) out.ascii(',');
-      if (distances === null) {
-        out.copy(bytes, start, end);
-        return;
-      }
-      // The stored JSON without its closing brace, then the distance and the brace.
-      out.copy(bytes, start, end - 1).ascii(`,"distance_km":${Math.round(distances[k]! * 1000) / 1000}}`);
-    });
-    out.ascii(']');
-  }
-
-  /**
-   * Positions within the radius, each with its great-circle distance in km: the k-d tree's range
-   * query over the cap's latitude/longitude box (two boxes across the antimeridian), then every
-   * candidate measured exactly. geokdbush's nearest-first walk found the same set in about three
-   * times the time; the page is sorted afterwards anyway.
-   */
-  private within(lat: number, lon: number, radiusKm: number): WithinRadius {
-    const found: WithinRadius = { positions: [], distances: [] };
-    const box = boundingBox(lat, lon, radiusKm);
-    const distanceTo = distancesFrom(lat, lon);
-    for (const [west, east] of box.lonRanges ?? WHOLE_GLOBE) {
-      const candidates = this.spatial.range(west - BOX_SLACK, box.latMin - BOX_SLACK, east + BOX_SLACK, box.latMax + BOX_SLACK);
-      for (const position of candidates) {
-        const distance = distanceTo(this.latitude[position]!, this.longitude[position]!);
-        if (distance > radiusKm) continue;
-        found.positions.push(position);
-        found.distances.push(distance);
-      }
-    }
-    return found;
+    writePageJson(this.json, page, out);
   }
 
   /** Orders numbers into `found` by the page's sort, then by id. */
