@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lifecyclePayload, type OrderEventName } from '../../src/orders/event-outbox.js';
 import { enqueueEvent } from '../../src/orders/event-outbox-store.js';
 import { findAgencyOrder } from '../../src/orders/order-store.js';
+import { sql } from 'kysely';
 import { webhookFixture, type WebhookFixture } from '../webhooks/webhook-fixture.js';
 import { openStream } from './sse-client.js';
 
@@ -25,6 +26,17 @@ async function announce(
   const order = (await findAgencyOrder(f.platform.db, orderId, agencyId))!;
   const at = f.clock();
   await enqueueEvent(f.platform.db, order, { event, payload: lifecyclePayload(event, order, at), at });
+}
+
+/** The order's outbox rows and history, for a failure message: who wrote what, in which order. */
+async function outboxOf(orderId: string): Promise<string> {
+  const events = await sql<{ id: string; event: string; occurred_at: Date }>`
+    select id::text as id, event, occurred_at from order_events where order_id = ${orderId} order by id`.execute(f.platform.db);
+  const history = await sql<{ action: string; status: string; actor_kind: string; occurred_at: Date }>`
+    select action, status, actor_kind, occurred_at from order_history where order_id = ${orderId} order by occurred_at`.execute(
+    f.platform.db,
+  );
+  return JSON.stringify({ events: events.rows, history: history.rows });
 }
 
 async function agency() {
@@ -71,7 +83,10 @@ describe('GET /v1/events/stream', () => {
       const again = await resume(seen.id!);
       expect(again.status).toBe(200);
       const replayed = [await again.next(), await again.next()];
-      expect(replayed.map((m) => m.event)).toEqual(['order.updated', 'order.cancelled']);
+      expect(
+        replayed.map((m) => m.event),
+        await outboxOf(order.order_id),
+      ).toEqual(['order.updated', 'order.cancelled']);
       expect(new Set(replayed.map((m) => m.id)).size).toBe(2);
       // Nothing else was missed: the next message is the next event written.
       await announce(agencyId, order.order_id, 'order.ticketed');
