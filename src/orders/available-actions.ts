@@ -1,6 +1,7 @@
 import type { OrderRow } from '../platform/db/rows.js';
 import { disruptionActions } from './airline-changes/disruption-actions.js';
 import { couponState } from './coupon-status.js';
+import { isUnpaidHold } from './order-status.js';
 
 /**
  * What a client may do with an order now, so it need not try: from the status, the fare
@@ -43,8 +44,7 @@ export function availableActions(order: OrderRow, now: Date): OrderAction[] {
   const changes = order.details.conditions?.changes;
   const open = order.status === 'hold' || order.status === 'ticketed';
   if (open && !hasDeparted(order, now)) {
-    if (order.status === 'hold' && (!order.payment_deadline || order.payment_deadline.getTime() > now.getTime()))
-      actions.add('pay');
+    if (isUnpaidHold(order) && (!order.payment_deadline || order.payment_deadline.getTime() > now.getTime())) actions.add('pay');
     actions.add('cancel');
     if (changes?.allowed !== false) actions.add('change');
     if (order.status === 'ticketed' && (refunds?.method === 'original_form_of_payment' || refunds?.method === 'taxes_only'))

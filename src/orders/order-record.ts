@@ -11,6 +11,12 @@ export interface OrderDetails {
     total: { amountMinor: number; currency: string };
   } | null;
   refund: { amountMinor: number; currency: string; at: string } | null;
+  /**
+   * What commit paid for a hold itself: set even when the airline issues the tickets later, so a
+   * paid hold still waiting for them is never paid again. Absent: a hold not paid yet, or an order
+   * paid when it was booked.
+   */
+  holdPayment?: { amountMinor: number; currency: string; at: string };
   /** The fare conditions of the offer as priced when booking; absent on orders booked before they were kept. */
   conditions?: import('../shopping/conditions-view.js').ConditionsSource;
   /** The fare brand, baggage and taxes of the offer as priced when booking (sold-fare.ts); absent on older orders. */

@@ -27,6 +27,13 @@ export function canMove(from: OrderStatus, to: OrderStatus): boolean {
 
 export const isOpen = (status: OrderStatus): boolean => status === 'hold' || status === 'ticketed';
 
+/**
+ * A hold whose own total is still to pay. A hold commit paid stays `hold` while the airline issues
+ * its tickets late (details.holdPayment): it is never paid again.
+ */
+export const isUnpaidHold = (order: { status: OrderStatus; details: { holdPayment?: unknown } }): boolean =>
+  order.status === 'hold' && !order.details.holdPayment;
+
 /** The event a move announces, or null when nothing changed that a subscriber needs to know. */
 export function eventForMove(
   from: OrderStatus,
@@ -39,7 +46,8 @@ export function eventForMove(
 }
 
 export const STATUS_DOC =
-  'Statuses: `hold` (booked, unpaid, payment_deadline set), `ticketed` (paid, tickets issued), `cancelled` (booking closed), ' +
+  'Statuses: `hold` (booked, unpaid, payment_deadline set; once committed but with its tickets still to come from the airline, ' +
+  'paid with payment_deadline null, and a second commit is 409 nothing_to_commit), `ticketed` (paid, tickets issued), `cancelled` (booking closed), ' +
   '`refunded` (refund recorded; final). Transitions: none→hold|ticketed (create); hold→ticketed (commit, change confirm, refresh); ' +
   'hold|ticketed→cancelled (cancel confirm, DELETE, airline-reported on refresh, lapsed hold); ticketed|cancelled→refunded (refund, refresh); ' +
   'hold→hold and ticketed→ticketed for seats, extras, reissue and schedule changes (order.updated).';

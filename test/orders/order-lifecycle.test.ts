@@ -88,11 +88,35 @@ describe('order lifecycle through the gateway and the AA test system', () => {
     const committed = await f.call('POST', path(order.order_id, '/commit'), { payment: { type: 'agency_account' } });
     expect(committed.statusCode, committed.body).toBe(200);
     expect(committed.json()).toMatchObject({ status: 'hold', tickets: [], payment_deadline: null });
+    expect(committed.json().available_actions).not.toContain('pay');
     const settled = await eventsForOrder(f.platform.db, order.order_id);
     expect(settled.map((e) => [e.event, e.payload.status])).toEqual([
       ['order.created', 'hold'],
       ['order.updated', 'hold'],
     ]);
+
+    // Paid once: a second commit is refused before the airline is asked, and nothing more is due or charged.
+    const again = await f.call('POST', path(order.order_id, '/commit'), { payment: { type: 'agency_account' } });
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'nothing_to_commit',
+      error:
+        'nothing to commit: the order is paid and the airline is still issuing its tickets; GET it with refresh=true to see them',
+    });
+    const quoted = await f.call('POST', path(order.order_id, '/quote'));
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json().amount_due).toMatchObject({ amount: 0, currency: 'USD' });
+    const eligibility = await f.call('GET', path(order.order_id, '/refund-eligibility'));
+    expect(eligibility.json()).toMatchObject({
+      eligible: false,
+      reason: 'the hold is paid and its tickets are still to come from the airline; refund it once they are issued',
+    });
+    const airline = (await (await fetch(`${f.aa.url}/control/orders/${order.pnr}`)).json()) as {
+      paidCents: number;
+      totalCents: number;
+    };
+    expect(airline.paidCents).toBe(airline.totalCents);
+    expect((await eventsForOrder(f.platform.db, order.order_id)).length).toBe(2);
 
     await f.control('POST', `/control/orders/${order.pnr}/issue-tickets`);
     const refreshed = await f.call('GET', `/v1/orders/${encodeURIComponent(order.order_id)}?airline=AA&refresh=true`);

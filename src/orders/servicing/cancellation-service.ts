@@ -3,6 +3,7 @@ import type { OrderRow } from '../../platform/db/rows.js';
 import { unprocessable } from '../../platform/errors.js';
 import { creditsOfRemovedPassengers, keptAsCredit } from '../order-credits.js';
 import { recordTransition } from '../order-lifecycle.js';
+import { isUnpaidHold } from '../order-status.js';
 import type { OrderScope } from '../order-record.js';
 import { involuntaryRefundDue } from '../airline-changes/disruption-actions.js';
 import { open, refOf, requireOpen, unwrap, zero, type ServicingDeps, type Target } from './context.js';
@@ -167,6 +168,12 @@ export async function confirmCancel(
   return acceptCancellation(deps, scope, { opened, quote, flow: 'cancel', action });
 }
 
+/** Why a hold has no refund: nothing paid yet, or paid with its tickets (what a refund gives back) still to come. */
+const holdNotRefundable = (order: OrderRow): string =>
+  isUnpaidHold(order)
+    ? 'nothing was paid for this hold; cancel it instead'
+    : 'the hold is paid and its tickets are still to come from the airline; refund it once they are issued';
+
 /** refund-eligibility: what a refund would return now; reads only, records nothing. */
 export async function refundEligibility(deps: ServicingDeps, scope: OrderScope, t: Target) {
   const { order, connector, ctx } = await open(deps, scope, t);
@@ -174,7 +181,7 @@ export async function refundEligibility(deps: ServicingDeps, scope: OrderScope, 
   if (order.status === 'refunded')
     return { order, eligible: false, refund: zero(cur), penalty: zero(cur), reason: 'already refunded' };
   if (order.status === 'hold')
-    return { order, eligible: false, refund: zero(cur), penalty: zero(cur), reason: 'nothing was paid for this hold' };
+    return { order, eligible: false, refund: zero(cur), penalty: zero(cur), reason: holdNotRefundable(order) };
   if (order.status === 'cancelled') {
     const c = order.details.cancellation;
     const ok = Boolean(c && c.refund.amountMinor > 0);
@@ -202,7 +209,7 @@ export async function refundEligibility(deps: ServicingDeps, scope: OrderScope, 
 export async function refundOrder(deps: ServicingDeps, scope: OrderScope, t: Target): Promise<OrderRow> {
   const { order, connector, ctx } = await open(deps, scope, t);
   if (order.status === 'refunded') return order;
-  if (order.status === 'hold') throw unprocessable('nothing was paid for this hold; cancel it instead', 'nothing_to_refund');
+  if (order.status === 'hold') throw unprocessable(holdNotRefundable(order), 'nothing_to_refund');
   let current = order;
   const involuntary = involuntaryRefundDue(order);
   if (order.status === 'ticketed')

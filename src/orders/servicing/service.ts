@@ -4,7 +4,7 @@ import { appendHistory } from '../history-store.js';
 import { extrasOf, paymentOf } from '../booking/inputs.js';
 import { canonicalJson } from '../canonical-json.js';
 import { recordTransition } from '../order-lifecycle.js';
-import { canMove } from '../order-status.js';
+import { canMove, isUnpaidHold } from '../order-status.js';
 import type { OrderScope } from '../order-record.js';
 import type { ChangeRequest } from './schemas.js';
 import { updateOrder } from '../order-store.js';
@@ -114,12 +114,17 @@ export async function commitOrder(
   const { order, connector, ctx } = await open(deps, scope, t);
   requireOpen(order);
   const pending = order.details.pendingUpsell;
-  if (order.status !== 'hold' && !pending)
-    throw conflict('nothing to commit: the order is paid and has no pending upsell', 'nothing_to_commit');
+  const holdDue = isUnpaidHold(order);
+  if (!pending && order.status === 'hold' && !holdDue)
+    throw conflict(
+      'nothing to commit: the order is paid and the airline is still issuing its tickets; GET it with refresh=true to see them',
+      'nothing_to_commit',
+    );
+  if (!pending && !holdDue) throw conflict('nothing to commit: the order is paid and has no pending upsell', 'nothing_to_commit');
   // A commit pays, and tickets a hold: in production that needs accreditation.
   await deps.requireAccreditation?.(scope);
   const payment = paymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' as const };
-  const due = (order.status === 'hold' ? Number(order.total_minor) : 0) + (pending?.total.amountMinor ?? 0);
+  const due = (holdDue ? Number(order.total_minor) : 0) + (pending?.total.amountMinor ?? 0);
   const changed = unwrap(
     await connector.changeOrder(
       refOf(order),
@@ -127,12 +132,18 @@ export async function commitOrder(
       ctx,
     ),
   );
+  const at = deps.clock();
   return recordTransition(deps.db, order, {
     action: 'committed',
     actor: scope.actor,
-    at: deps.clock(),
+    at,
     airline: changed,
-    details: { pendingUpsell: null },
+    details: {
+      pendingUpsell: null,
+      ...(holdDue
+        ? { holdPayment: { amountMinor: Number(order.total_minor), currency: order.currency, at: at.toISOString() } }
+        : {}),
+    },
     detail: { paid: { amountMinor: due, currency: order.currency }, payment: payment.type },
   });
 }
@@ -143,6 +154,6 @@ export async function quoteOrder(deps: ServicingDeps, scope: OrderScope, t: Targ
   requireOpen(order);
   const q = unwrap(await connector.quoteOrder(refOf(order), ctx));
   const pending = order.details.pendingUpsell?.total.amountMinor ?? 0;
-  const due = (order.status === 'hold' ? q.total.amountMinor : 0) + pending;
+  const due = (isUnpaidHold(order) ? q.total.amountMinor : 0) + pending;
   return { order, quote: q, amountDue: { amountMinor: due, currency: q.total.currency } };
 }

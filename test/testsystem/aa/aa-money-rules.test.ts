@@ -146,6 +146,25 @@ describe('holds (7 days before departure at least; ticket by the end of the next
     const paid = await book(await shop('JFK', 'LAX', '2026-11-23', 'AADOM-MAIN'), 'card');
     expect(paid.ok && paid.value.status).toBe('ticketed');
   });
+
+  it('takes a hold’s payment once: paid while its tickets are deferred, a second payment is refused and nothing more is charged', async () => {
+    const held = await book(await shop('JFK', 'LAX', FAR, 'AADOM-MAIN'), 'hold');
+    if (!held.ok) throw new Error(held.failure.message);
+    expect((await control(wire.aa, 'POST', `/control/orders/${held.value.pnr}/defer-ticketing`)).status).toBe(200);
+    const connector = wire.connector({ direct: true });
+    const ref: OrderRef = { airlineOrderId: held.value.airlineOrderId, owner: held.value.owner };
+    const pay = () => connector.changeOrder(ref, { extras: [], payment: CARD, amount: held.value.total }, ctx);
+    const first = await pay();
+    expect(first.ok && [first.value.status, first.value.paymentDeadline, first.value.tickets]).toEqual(['hold', null, []]);
+    const second = await pay();
+    expect(second.ok).toBe(false);
+    expect(second.ok ? null : second.failure.message).toContain(`Order ${held.value.airlineOrderId} is already paid`);
+    const state = (await (await control(wire.aa, 'GET', `/control/orders/${held.value.pnr}`)).json()) as {
+      paidCents: number;
+      totalCents: number;
+    };
+    expect(state.paidCents).toBe(state.totalCents);
+  });
 });
 
 /** Per-passenger tax lines of the first offer item of each offer: code → amount (and filed amount). */

@@ -221,6 +221,12 @@ export const orderChangeHandler: MessageHandler = {
     const selections = list(child(choice, 'AcceptSelectedQuotedOfferList'), 'SelectedPricedOffer').flatMap((s) =>
       list(s, 'SelectedOfferItem'),
     );
+    // A hold paid while its documents are still to come owes nothing more: a second payment is refused, not taken.
+    const unpaidHold = b.tickets.length === 0 && b.paidCents === 0;
+    if (!unpaidHold && b.tickets.length === 0 && selections.length === 0 && paid !== null)
+      return fail(
+        deps.profile.errors.badRequest(`Order ${b.orderId} is already paid; its tickets are being issued`, 'PaymentFunctions'),
+      );
     let extraCents = 0;
     if (selections.length > 0) {
       const added = addExtras(deps, b, selections);
@@ -230,8 +236,7 @@ export const orderChangeHandler: MessageHandler = {
       }
       extraCents = added.cents;
     }
-    const hold = b.tickets.length === 0;
-    const due = hold ? totalCents(b) : extraCents;
+    const due = unpaidHold ? totalCents(b) : extraCents;
     if (paid !== null && paid !== due) {
       b.items = JSON.parse(before) as Booking['items'];
       return fail(
@@ -241,7 +246,7 @@ export const orderChangeHandler: MessageHandler = {
         ),
       );
     }
-    if (!hold && extraCents > 0 && paid === null) {
+    if (!unpaidHold && extraCents > 0 && paid === null) {
       b.items = JSON.parse(before) as Booking['items'];
       return fail(
         deps.profile.errors.badRequest(
@@ -254,7 +259,7 @@ export const orderChangeHandler: MessageHandler = {
       b.paidCents += paid;
       if (secure.length > 0) b.securePayments = [...(b.securePayments ?? []), ...secure];
       // Paid, and its documents to follow when ticketing is deferred (the order stays unticketed).
-      if (hold && !b.ticketingDeferred) {
+      if (unpaidHold && !b.ticketingDeferred) {
         issueTickets(b, deps.clock.now(), deps.profile);
         b.status = 'TICKETED';
       }
