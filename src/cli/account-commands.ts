@@ -3,6 +3,7 @@ import { PLAN_CODES } from '../billing/plans/catalogue.js';
 import { checkPlanCode } from '../billing/terms/service.js';
 import { PERMISSIONS, ROLES, type Role } from '../identity/account-service.js';
 import { createIdentity } from '../identity/identity.js';
+import { checkPassword } from '../identity/passwords/policy.js';
 import { makeDemoAgency, secretHandover } from './demo-agency.js';
 import { localBaseUrl } from './local-url.js';
 import { readNewPassword, type PasswordOptions } from './password-input.js';
@@ -56,7 +57,7 @@ export function registerAccountCommands(program: Command): void {
     .requiredOption('--email <email>', 'e-mail address')
     .option(
       '--password-stdin',
-      'read the password (at least 12 characters) from stdin; without it, asked for twice on a terminal',
+      'read the password (at least 12 characters, not a common, repeated or sequential one) from stdin; without it, asked for twice on a terminal',
     )
     .addOption(new Option('--password <password>').hideHelp())
     .option(`--role <${ROLES.join('|')}>`, 'role inside the agency', 'developer')
@@ -67,6 +68,8 @@ export function registerAccountCommands(program: Command): void {
         let password: string;
         try {
           password = await readNewPassword(opts);
+          // The portal's whole policy, before storage is opened: an operator's user is no weaker than a signed-up one.
+          checkPassword(password, { email: opts.email });
         } catch (err) {
           return reportFailure(opts, err);
         }

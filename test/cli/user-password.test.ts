@@ -139,6 +139,14 @@ describe('flightagg user create: the password', { timeout: 180_000 }, () => {
     expect(JSON.parse(empty.output)).toEqual({ error: '--password-stdin read an empty password' });
   });
 
+  it('holds the password to the portal’s policy, not just its length, and creates nothing otherwise', async () => {
+    const res = await cli(['user', 'create', '--email', email('weak'), '--password-stdin', '--json'], [['', 'Password1234!\n']]);
+    expect(res.code).toBe(1);
+    expect(JSON.parse(res.output)).toEqual({
+      error: 'password is too common: choose a longer phrase that is not a well-known password',
+    });
+  });
+
   it('does not list --password in the help, and lists --password-stdin', async () => {
     const res = await cli(['user', 'create', '--help']);
     expect(res.output).toContain('--password-stdin');
@@ -152,5 +160,6 @@ describe('flightagg user create: the password', { timeout: 180_000 }, () => {
       [email('mistyped')]: 401,
       [email('argv')]: 401,
     });
+    expect(await logIn([email('weak')], 'Password1234!')).toEqual({ [email('weak')]: 401 });
   });
 });
