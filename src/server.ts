@@ -4,6 +4,7 @@ import { startDraining } from './health/drain.js';
 import { answersOnItsSocket } from './health/own-socket-probe.js';
 import { watchSharedAirline, type SharedAirlineWatch } from './health/shared-airline.js';
 import type { Config } from './platform/config.js';
+import type { StreamError } from './platform/http/error-codes/stream-errors.js';
 import { listenTargets, portUnavailable } from './platform/listen-ports.js';
 import { createPlatform, type Platform } from './platform/platform.js';
 import { checkBeforeOpening } from './platform/start-checks.js';
@@ -13,10 +14,10 @@ import type { InProcessNdcTestSystem } from './testsystem/ndc/server.js';
 import { startVsTestSystem } from './testsystem/vs/server.js';
 
 /** The terminal event of a search stream that a shutdown ends before its search did. */
-export const SHUTTING_DOWN_EVENT = {
+export const SHUTTING_DOWN_EVENT: StreamError = {
   error: 'the server is shutting down; please search again',
   code: 'server_shutting_down',
-} as const;
+};
 
 /** The gateway as seen from this machine (a wildcard bind is reached on loopback). */
 function ownUrl(app: FastifyInstance): string {

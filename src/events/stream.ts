@@ -3,20 +3,21 @@ import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import type { Db } from '../platform/db/database.js';
+import type { StreamError } from '../platform/http/error-codes/stream-errors.js';
 import { openSse, sseEnd, sseMessage, sseWrite } from '../platform/http/sse.js';
 import { EVENTS_POLICY } from './policy.js';
 import { bodyOf, eventId, scopeAt, type EventReader } from './service.js';
 import { eventsAfter, type EventFilter } from './store.js';
 
 /** The terminal message of a stream the server ends: the client reconnects with Last-Event-ID. */
-export const STREAM_SHUTDOWN = {
+export const STREAM_SHUTDOWN: StreamError = {
   error: 'the server is shutting down; reconnect with Last-Event-ID to resume',
   code: 'server_shutting_down',
-} as const;
-const STREAM_UNAVAILABLE = {
+};
+const STREAM_UNAVAILABLE: StreamError = {
   error: 'events could not be read; reconnect with Last-Event-ID to resume',
   code: 'database_unavailable',
-} as const;
+};
 
 /**
  * The event streams open on this instance: how many each key holds (bounded) and how to end them
@@ -83,7 +84,7 @@ export async function runEventStream(reply: FastifyReply, run: StreamRun): Promi
   let heartbeat: NodeJS.Timeout | undefined;
   try {
     const res = openSse(reply);
-    const endWith = (data: object) => {
+    const endWith = (data: StreamError) => {
       sseEnd(res, sseMessage({ event: 'error', data }));
       gone.abort();
     };

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyContext } from '../auth/api-key-gate.js';
+import type { AppError } from '../platform/errors.js';
+import { STREAM_ERROR_CODES, type StreamError, type StreamErrorCode } from '../platform/http/error-codes/stream-errors.js';
 import { API_KEY_ROUTE } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import type { LookToBook } from './look-to-book.js';
@@ -22,6 +24,12 @@ import { validateSearch } from './search-validation.js';
 /** Stored bytes go out as they are: no serializer, no schema, no copy. */
 const sendBytes = (reply: FastifyReply, bytes: Buffer) => reply.send(bytes);
 
+/** A failed search's terminal event: the sentence, code and fields (`connectors`) a whole search's 502 has. */
+function streamFailure(failure: AppError): StreamError & Record<string, unknown> {
+  const code = failure.code in STREAM_ERROR_CODES ? (failure.code as StreamErrorCode) : 'internal_error';
+  return { error: failure.message, code, ...failure.fields };
+}
+
 export const FailedSchema = Type.Object({
   error: Type.String({
     description: '`all airline connections failed — please retry later`, or why a live connection is not configured',
@@ -36,7 +44,8 @@ const STREAM_DESCRIPTION = `Server-Sent Events, in this order: \`search\` \`{sea
 \`offers\` \`{offers: [Offer]}\` events as each airline answers: one per airline, or two when the airline's first
 offers are final before the rest of its answer has been read (a one-way search's first 20 leave at once); a cache
 hit sends the whole result as one. Then exactly one terminal event: \`done\` \`{total, connectors}\` (\`total\`: the
-offers sent) or \`error\` \`{error}\`. Validation and 429 answer as plain JSON before the stream opens. Closing the
+offers sent) or \`error\` \`{error, code}\` (\`code\` from docs/errors.md's stream codes: \`all_airlines_failed\` with
+\`connectors\`, \`airline_not_configured\`, \`internal_error\`, \`server_shutting_down\`). Validation and 429 answer as plain JSON before the stream opens. Closing the
 connection cancels the airline calls.`;
 
 /**
@@ -171,11 +180,11 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
         });
         lookToBook.recordAirlineSearches(request.apiKey?.agencyId ?? null, service.airlinesReached(result));
         const failure = service.failureOf(result);
-        if (failure) stream.send('error', { error: failure.message });
+        if (failure) stream.send('error', streamFailure(failure));
         else stream.send('done', { total: sent, connectors: result.connectors });
       } catch (err) {
         request.log.error({ err }, 'search stream failed');
-        stream.send('error', { error: 'internal server error' });
+        stream.send('error', { error: 'internal server error', code: 'internal_error' } satisfies StreamError);
       }
       stream.end();
     },

@@ -69,7 +69,7 @@ export interface SearchService {
   /** Runs the search, stores it when it may be cached, and returns it with its body bytes. */
   run(search: SearchRun): Promise<{ result: SearchResult; body: string }>;
   /** The 502 to answer when no connector answered (null when at least one did). */
-  failureOf(result: SearchResult): Error | null;
+  failureOf(result: SearchResult): AppError | null;
   /** The airlines this search reached (look-to-book per airline): all but those with no connection configured. */
   airlinesReached(result: SearchResult): string[];
   /**

@@ -121,7 +121,14 @@ describe('POST /v1/shopping/offers/stream', () => {
       const batches = events.filter((e) => e.event === 'offers');
       expect(batches.map((b) => b.data.offers.length)).toEqual([20]);
       // AA is the only airline: every connection failed, said once at the end.
-      expect(events.at(-1)).toEqual({ event: 'error', data: { error: 'all airline connections failed — please retry later' } });
+      expect(events.at(-1)).toEqual({
+        event: 'error',
+        data: {
+          error: 'all airline connections failed — please retry later',
+          code: 'all_airlines_failed',
+          connectors: [expect.objectContaining({ airline: 'AA', status: 'failed' })],
+        },
+      });
 
       const plain = await f.search(body);
       expect(plain.statusCode).toBe(502);
@@ -159,7 +166,12 @@ describe('POST /v1/shopping/offers/stream', () => {
         await (await stream({ origin: 'CLT', destination: 'BOS', departure_date: daysAhead(9), adults: 1 })).body.text(),
       );
       expectWellFormed(events);
-      expect(events.at(-1)).toEqual({ event: 'error', data: { error: 'all airline connections failed — please retry later' } });
+      // The same sentence, code and connectors as a whole search's 502.
+      expect(events.at(-1)).toMatchObject({
+        event: 'error',
+        data: { error: 'all airline connections failed — please retry later', code: 'all_airlines_failed' },
+      });
+      expect(events.at(-1)!.data.connectors).toEqual([expect.objectContaining({ airline: 'AA', status: 'failed' })]);
     } finally {
       await f.control('DELETE', '/control/faults');
     }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, statusesOf, type ErrorCode } from './error-codes.js';
+import { STREAM_ERROR_CODES, type StreamErrorCode } from './error-codes/stream-errors.js';
 import { PUBLIC_ROUTE } from './route-policy.js';
 
 /**
@@ -65,7 +66,42 @@ export function renderErrorsDocument(): string {
       '',
     );
   }
+  lines.push(...streamSection());
   return lines.join('\n');
+}
+
+/** The codes a stream's terminal `error` event carries; those only streams send get an entry of their own. */
+function streamSection(): string[] {
+  const codes = Object.keys(STREAM_ERROR_CODES) as StreamErrorCode[];
+  const own = codes.filter((code) => !(code in ERROR_CODES));
+  const lines = [
+    "## In a stream's terminal `error` event",
+    '',
+    'A Server-Sent Events stream answers 200 before it knows how it ends. One that ends in failure sends a last',
+    '`event: error` whose data is `{"error": ..., "code": ...}` (a failed search adds `connectors`), then closes.',
+    'Its `code` is one of these; a code also answered as a status means the same thing there.',
+    '',
+    '| Code | Sent by | Meaning |',
+    '|---|---|---|',
+    ...codes.map((code) => {
+      const entry = STREAM_ERROR_CODES[code];
+      const by = entry.operations.map((op) => `\`${op}\``).join(', ');
+      return `| [\`${code}\`](#${code}) | ${by} | ${entry.meaning.replace(/\|/g, '\\|')} |`;
+    }),
+    '',
+  ];
+  for (const code of own) {
+    const entry = STREAM_ERROR_CODES[code];
+    lines.push(
+      `## ${code}`,
+      '',
+      `**In a stream's terminal \`error\` event.** ${entry.meaning}`,
+      '',
+      `Sent by: ${entry.operations.map(scopeWords).join(', ')}.`,
+      '',
+    );
+  }
+  return lines;
 }
 
 /** GET /docs/errors.md: the same Markdown, public, as the docs page is. */
