@@ -28,9 +28,13 @@ export function envelopeOf(data: unknown, meta: object = {}): CachedBody {
   return cachedBody({ data, meta, errors: [] });
 }
 
+/** The envelope's text before the data's JSON and after it, as `envelopeOf` serializes it. */
+const ENVELOPE_HEAD = '{"data":';
+const envelopeTail = (meta: object) => `,"meta":${JSON.stringify(meta)},"errors":[]}`;
+
 /** The same bytes as `envelopeOf`, around data that is JSON already (kept serialized in memory). */
 export function jsonEnvelopeOf(dataJson: string, meta: object = {}, etag?: string): CachedBody {
-  return cachedJson(`{"data":${dataJson},"meta":${JSON.stringify(meta)},"errors":[]}`, etag);
+  return cachedJson(ENVELOPE_HEAD + dataJson + envelopeTail(meta), etag);
 }
 
 /** Bytes of the envelope around the data, past what the data itself takes. */
@@ -41,7 +45,7 @@ const ENVELOPE_BYTES = 128;
  * answers the meta. `dataBytes`: what the data is expected to take, so the buffer is made once.
  */
 export function writtenEnvelopeOf(dataBytes: number, etag: string, writeData: (out: JsonBytes) => object): CachedBody {
-  const out = new JsonBytes(dataBytes + ENVELOPE_BYTES).text('{"data":');
+  const out = new JsonBytes(dataBytes + ENVELOPE_BYTES).text(ENVELOPE_HEAD);
   const meta = writeData(out);
-  return { body: out.text(`,"meta":${JSON.stringify(meta)},"errors":[]}`).bytes(), etag };
+  return { body: out.text(envelopeTail(meta)).bytes(), etag };
 }
