@@ -15,7 +15,7 @@ import { writeGate } from './route-context.js';
 import { orderRoutes } from './routes.js';
 import { orderServicingRoutes } from './servicing/routes.js';
 import { acknowledgeRoutes } from './airline-changes/acknowledge-routes.js';
-import { AIRLINE_SWEEP_INTERVAL_MS, AIRLINE_SWEEP_JOB, runAirlineSweep } from './airline-changes/airline-sweep.js';
+import { AIRLINE_SWEEP_JOB, runAirlineSweep } from './airline-changes/airline-sweep.js';
 import { notificationRoutes } from './airline-changes/notification-routes.js';
 import { DEFERRED_REFRESH_INTERVAL_MS, DEFERRED_REFRESH_JOB, runDeferredRefreshes } from './airline-changes/refresh-limiter.js';
 import type { RequireAccreditation } from './booking/service.js';
@@ -71,7 +71,7 @@ export function createOrders({ platform, connectors, requireAccreditation, ancil
       // The safety net under airline notifications: open orders departing within 72 hours, re-read at a bounded rate.
       platform.scheduler.add({
         name: AIRLINE_SWEEP_JOB,
-        intervalMs: AIRLINE_SWEEP_INTERVAL_MS,
+        intervalMs: platform.config.airlineSweep.intervalSeconds * 1000,
         oncePerCluster: true,
         run: async () =>
           void (await runAirlineSweep(

@@ -183,6 +183,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description: 'an order re-read by the sweep (or after a notification) is left alone this long',
   },
   {
+    name: 'AIRLINE_SWEEP_INTERVAL_SECONDS',
+    topic: 'airline-sweeps',
+    value: int(60, 1, 3_600),
+    description:
+      'how often the sweep runs; each run re-reads its share of `AIRLINE_SWEEP_ORDERS_PER_MINUTE`, so the rate stays per minute',
+  },
+  {
     name: 'AIRLINE_NOTIFY_REFRESH_SECONDS',
     topic: 'airline-sweeps',
     value: int(60, 1, 3_600),

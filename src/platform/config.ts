@@ -86,9 +86,10 @@ export interface Config {
   /**
    * The safety-net sweep of orders departing soon (docs/orders.md): at most this many orders re-read
    * from the airline per minute (AIRLINE_SWEEP_ORDERS_PER_MINUTE, 0 switches it off), each at most once
-   * per AIRLINE_SWEEP_RECHECK_MINUTES.
+   * per AIRLINE_SWEEP_RECHECK_MINUTES, in runs every AIRLINE_SWEEP_INTERVAL_SECONDS (default 60; the
+   * cluster tests run it every 5 s).
    */
-  airlineSweep: { ordersPerMinute: number; recheckMinutes: number };
+  airlineSweep: { ordersPerMinute: number; recheckMinutes: number; intervalSeconds: number };
   /**
    * AIRLINE_NOTIFY_REFRESH_SECONDS: an order is re-read because of airline notifications at most
    * once per this long (default 60), however many name it; one named again inside it is re-read
@@ -305,6 +306,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     airlineSweep: {
       ordersPerMinute: r.int('AIRLINE_SWEEP_ORDERS_PER_MINUTE'),
       recheckMinutes: r.int('AIRLINE_SWEEP_RECHECK_MINUTES'),
+      intervalSeconds: r.int('AIRLINE_SWEEP_INTERVAL_SECONDS'),
     },
     airlineNotifications: { refreshSeconds: r.int('AIRLINE_NOTIFY_REFRESH_SECONDS') },
     ticketingDeadlineSweepSeconds: r.int('TICKETING_DEADLINE_SWEEP_SECONDS'),

@@ -15,7 +15,7 @@ describe('AA_NOTIFY_SECRET and the airline sweep settings', () => {
     const config = loadConfig({});
     expect(config.aa.notifySecret).toBe(DEV_AA_NOTIFY_SECRET);
     expect(config.aa.notifyUrl).toBeNull();
-    expect(config.airlineSweep).toEqual({ ordersPerMinute: 30, recheckMinutes: 30 });
+    expect(config.airlineSweep).toEqual({ ordersPerMinute: 30, recheckMinutes: 30, intervalSeconds: 60 });
   });
 
   it('refuses to start against the live airline without a secret of its own', () => {
@@ -30,5 +30,6 @@ describe('AA_NOTIFY_SECRET and the airline sweep settings', () => {
     expect(problems({ AA_NOTIFY_URL: 'ftp://x' })).toEqual(['AA_NOTIFY_URL must be a URL starting with http:// or https://']);
     expect(problems({ AIRLINE_SWEEP_ORDERS_PER_MINUTE: '-1' })[0]).toMatch(/^AIRLINE_SWEEP_ORDERS_PER_MINUTE must be an integer/);
     expect(problems({ AIRLINE_SWEEP_RECHECK_MINUTES: '0' })[0]).toMatch(/^AIRLINE_SWEEP_RECHECK_MINUTES must be an integer/);
+    expect(problems({ AIRLINE_SWEEP_INTERVAL_SECONDS: '0' })[0]).toMatch(/^AIRLINE_SWEEP_INTERVAL_SECONDS must be an integer/);
   });
 });

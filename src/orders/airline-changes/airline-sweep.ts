@@ -2,7 +2,6 @@ import { refreshFromAirline, type AirlineRefreshDeps } from './airline-refresh.j
 import { markChecked, ordersDueForSweep } from './store.js';
 
 export const AIRLINE_SWEEP_JOB = 'orders.airline-sweep';
-export const AIRLINE_SWEEP_INTERVAL_MS = 60_000;
 
 const HOUR_MS = 3_600_000;
 /** The window the sweep watches: segments departing within the next 72 hours. */
@@ -15,24 +14,25 @@ const LOCAL_AHEAD_MS = 14 * HOUR_MS;
 const localText = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 
 /**
- * The safety net under airline notifications: once a minute (once per cluster) re-reads up to
- * `ordersPerMinute` open orders departing within 72 hours that were not re-read in the last
- * `recheckMinutes`, never-checked and longest-unchecked first. A notification that never arrived
+ * The safety net under airline notifications: every `intervalSeconds` (once per cluster) re-reads
+ * its share of `ordersPerMinute` (at least one) open orders departing within 72 hours that were not
+ * re-read in the last `recheckMinutes`, never-checked and longest-unchecked first. A notification that never arrived
  * is caught within `recheckMinutes` of the change, as long as the orders due fit the rate. One
  * order's airline failure is logged and the run goes on; it is retried after `recheckMinutes`.
  */
 export async function runAirlineSweep(
   deps: AirlineRefreshDeps,
-  limits: { ordersPerMinute: number; recheckMinutes: number },
+  limits: { ordersPerMinute: number; recheckMinutes: number; intervalSeconds: number },
 ): Promise<{ checked: number; updated: number; failed: number }> {
   const result = { checked: 0, updated: 0, failed: 0 };
   if (limits.ordersPerMinute === 0) return result;
+  const ordersThisRun = Math.ceil((limits.ordersPerMinute * limits.intervalSeconds) / 60);
   const now = deps.clock().getTime();
   const due = await ordersDueForSweep(deps.db, {
     departingFrom: localText(now - LOCAL_BEHIND_MS),
     departingTo: localText(now + SWEEP_HORIZON_HOURS * HOUR_MS + LOCAL_AHEAD_MS),
     checkedBefore: new Date(now - limits.recheckMinutes * 60_000),
-    limit: limits.ordersPerMinute,
+    limit: ordersThisRun,
   });
   for (const order of due) {
     const outcome = await refreshFromAirline(deps, order, 'airline_sweep');
