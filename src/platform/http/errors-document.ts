@@ -50,20 +50,18 @@ export function renderErrorsDocument(): string {
     '',
     '| Code | Status | Meaning |',
     '|---|---|---|',
-    ...codes.map(
-      (code) => `| [\`${code}\`](#${code}) | ${statuses(code)} | ${ERROR_CODES[code].meaning.replace(/\|/g, '\\|')} |`,
-    ),
+    ...codes.map((code) => tableRow(code, statuses(code), ERROR_CODES[code].meaning)),
     '',
   ];
   for (const code of codes) {
     const entry = ERROR_CODES[code];
     lines.push(
-      `## ${code}`,
-      '',
-      `**${statuses(code)}**. ${entry.meaning}`,
-      '',
-      `Answered by: ${entry.operations.map(scopeWords).join(', ')}.`,
-      '',
+      ...entryLines(
+        code,
+        `**${statuses(code)}**.`,
+        entry.meaning,
+        `Answered by: ${entry.operations.map(scopeWords).join(', ')}.`,
+      ),
     );
   }
   lines.push(...streamSection());
@@ -85,24 +83,31 @@ function streamSection(): string[] {
     '|---|---|---|',
     ...codes.map((code) => {
       const entry = STREAM_ERROR_CODES[code];
-      const by = entry.operations.map((op) => `\`${op}\``).join(', ');
-      return `| [\`${code}\`](#${code}) | ${by} | ${entry.meaning.replace(/\|/g, '\\|')} |`;
+      return tableRow(code, entry.operations.map((op) => `\`${op}\``).join(', '), entry.meaning);
     }),
     '',
   ];
   for (const code of own) {
     const entry = STREAM_ERROR_CODES[code];
-    lines.push(
-      `## ${code}`,
-      '',
-      `**In a stream's terminal \`error\` event.** ${entry.meaning}`,
-      '',
-      `Sent by: ${entry.operations.map(scopeWords).join(', ')}.`,
-      '',
-    );
+    const by = `Sent by: ${entry.operations.map(scopeWords).join(', ')}.`;
+    lines.push(...entryLines(code, "**In a stream's terminal `error` event.**", entry.meaning, by));
   }
   return lines;
 }
+
+/** A row of a summary table, linking the code's entry. */
+const tableRow = (code: string, where: string, meaning: string) =>
+  `| [\`${code}\`](#${code}) | ${where} | ${meaning.replace(/\|/g, '\\|')} |`;
+
+/** A code's own entry: its heading (the anchor error bodies link), when it is answered, what it means, where from. */
+const entryLines = (code: string, lead: string, meaning: string, from: string) => [
+  `## ${code}`,
+  '',
+  `${lead} ${meaning}`,
+  '',
+  from,
+  '',
+];
 
 /** GET /docs/errors.md: the same Markdown, public, as the docs page is. */
 export function registerErrorsDocument(app: FastifyInstance): void {
