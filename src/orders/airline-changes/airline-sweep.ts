@@ -16,9 +16,10 @@ const localText = (ms: number) => new Date(ms).toISOString().slice(0, 19);
 /**
  * The safety net under airline notifications: every `intervalSeconds` (once per cluster) re-reads
  * its share of `ordersPerMinute` (at least one) open orders departing within 72 hours that were not
- * re-read in the last `recheckMinutes`, never-checked and longest-unchecked first. A notification that never arrived
- * is caught within `recheckMinutes` of the change, as long as the orders due fit the rate. One
- * order's airline failure is logged and the run goes on; it is retried after `recheckMinutes`.
+ * re-read in the last `recheckMinutes`, never-checked and longest-unchecked first. A notification
+ * that never arrived is caught within `recheckMinutes` of the change, as long as the orders due fit
+ * the rate. One order's airline failure is logged and the run goes on; it is retried after
+ * `recheckMinutes`.
  */
 export async function runAirlineSweep(
   deps: AirlineRefreshDeps,

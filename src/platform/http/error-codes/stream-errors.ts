@@ -15,7 +15,8 @@ export const STREAM_ERROR_CODES = {
     operations: ['streamOffers'],
   },
   airline_not_configured: {
-    meaning: 'No airline of the search is connected for the key’s environment (a live key without `AA_LIVE_URL`).',
+    meaning:
+      'No airline of the search is connected for the key’s environment (a live key on a gateway without the airline’s `*_LIVE_URL`).',
     operations: ['streamOffers'],
   },
   internal_error: {
