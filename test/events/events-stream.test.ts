@@ -1,8 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lifecyclePayload, type OrderEventName } from '../../src/orders/event-outbox.js';
 import { enqueueEvent } from '../../src/orders/event-outbox-store.js';
 import { findAgencyOrder } from '../../src/orders/order-store.js';
-import { sql } from 'kysely';
 import { webhookFixture, type WebhookFixture } from '../webhooks/webhook-fixture.js';
 import { openStream } from './sse-client.js';
 
