@@ -124,6 +124,12 @@ describe('HTTP time-outs for slow clients', () => {
     const text = await res.text();
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_400);
     expect(text).toMatch(/^event: search\n/);
-    expect(text).toMatch(/event: error\ndata: \{"error":"all airline connections failed — please retry later"\}\n\n$/);
+    const last = /event: error\ndata: (.*)\n\n$/.exec(text);
+    expect(last, text).not.toBeNull();
+    expect(JSON.parse(last![1]!)).toEqual({
+      error: 'all airline connections failed — please retry later',
+      code: 'all_airlines_failed',
+      connectors: [expect.objectContaining({ airline: 'AA', status: 'timed_out' })],
+    });
   });
 });
