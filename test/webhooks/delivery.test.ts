@@ -12,8 +12,11 @@ import { LIFECYCLE_BODY_KEYS } from './webhook-body.js';
 import { webhookFixture, type WebhookFixture } from './webhook-fixture.js';
 
 let f: WebhookFixture;
+// A database of its own: the delivery worker run here (f.deliver) claims every due delivery it finds,
+// and on a shared database would attempt other files' deliveries, to receivers whose certificate it
+// does not trust, and leave them failed and waiting for a retry those files never see.
 beforeAll(async () => {
-  f = await webhookFixture();
+  f = await webhookFixture({ isolated: true });
 });
 afterAll(async () => f?.close());
 
