@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_KEY_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
+import { EVENTS_RETENTION_INTERVAL_MS, EVENTS_RETENTION_JOB, sweepEvents } from './retention.js';
 import { eventRoutes } from './routes.js';
 import { OpenStreams } from './stream.js';
 
@@ -17,12 +18,23 @@ export interface Events {
 
 /**
  * Order events to pull and stream (docs/webhooks.md, "Events you can pull and stream"): the
- * order_events outbox read back on an API key, kept 30 days, with each event's webhook deliveries.
+ * order_events outbox read back on an API key, kept 30 days, with each event's webhook deliveries;
+ * the hourly retention sweep deletes what is older, deliveries and attempts with it.
  */
 export function createEvents({ platform }: EventsOptions): Events {
   const streams = new OpenStreams();
   const plugin = fp(
     async (app) => {
+      platform.scheduler.add({
+        name: EVENTS_RETENTION_JOB,
+        intervalMs: EVENTS_RETENTION_INTERVAL_MS,
+        runOnStart: true,
+        oncePerCluster: true,
+        run: async () => {
+          const swept = await sweepEvents({ db: platform.db, clock: () => platform.clock() });
+          if (swept.events + swept.testDeliveries > 0) platform.logger.info(swept, 'events retention sweep');
+        },
+      });
       // Streams never end on their own: end them first, so closing the server does not wait on them.
       app.addHook('preClose', async () => {
         const ended = streams.endAll();

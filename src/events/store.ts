@@ -99,3 +99,43 @@ export async function deliveryStates(db: Db, eventIds: readonly string[]): Promi
     order by d.event_id, d.created_at, d.endpoint_id`.execute(db);
   return rows;
 }
+
+/**
+ * Deletes up to `limit` events that happened before `before`, with their webhook deliveries (and,
+ * by cascade, those deliveries' attempts), in one transaction. Skipped, for a later run: an event
+ * a dispatcher is fanning out now (locked) and one with a delivery a worker holds (leased at `now`),
+ * whose attempt would otherwise finish into nothing. Answers how many events went.
+ */
+export async function deleteEventsBefore(
+  db: Db,
+  { before, now, limit }: { before: Date; now: Date; limit: number },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: string }>`
+      select e.id::text as id from order_events e
+      where e.occurred_at < ${before}
+        and not exists (select 1 from webhook_deliveries d where d.event_id = e.id and d.lease_until > ${now})
+      order by e.occurred_at limit ${limit}
+      for update of e skip locked`.execute(trx);
+    if (rows.length === 0) return 0;
+    const ids = rows.map((r) => r.id);
+    await sql`delete from webhook_deliveries where event_id = any(${ids}::bigint[])`.execute(trx);
+    await sql`delete from order_events where id = any(${ids}::bigint[])`.execute(trx);
+    return rows.length;
+  });
+}
+
+/** Deletes up to `limit` test deliveries made before `before` (they carry no event) and their attempts. */
+export async function deleteTestDeliveriesBefore(
+  db: Db,
+  { before, now, limit }: { before: Date; now: Date; limit: number },
+): Promise<number> {
+  const { rows } = await sql<{ id: string }>`
+    delete from webhook_deliveries where id in (
+      select id from webhook_deliveries
+      where test and created_at < ${before} and (lease_until is null or lease_until <= ${now})
+      order by created_at limit ${limit}
+      for update skip locked)
+    returning id`.execute(db);
+  return rows.length;
+}

@@ -1,0 +1,33 @@
+import type { Db } from '../platform/db/database.js';
+import { EVENTS_POLICY } from './policy.js';
+import { deleteEventsBefore, deleteTestDeliveriesBefore } from './store.js';
+
+export const EVENTS_RETENTION_JOB = 'events.retention-sweep';
+export const EVENTS_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Rows one statement deletes: a batch's locks and WAL stay small beside the traffic. */
+const BATCH = 1_000;
+/** Batches one run takes at most; a backlog larger than that goes over the next runs. */
+const MAX_BATCHES = 50;
+
+/**
+ * The retention sweep: order events older than EVENTS_POLICY.retentionMs (30 days) are deleted with
+ * their webhook deliveries and attempts, and test deliveries of that age too, so the outbox and the
+ * delivery log (with its stored response bodies) hold what the API can still show and no more.
+ */
+export async function sweepEvents(deps: { db: Db; clock: () => Date }): Promise<{ events: number; testDeliveries: number }> {
+  const now = deps.clock();
+  const window = { before: new Date(now.getTime() - EVENTS_POLICY.retentionMs), now, limit: BATCH };
+  const swept = { events: 0, testDeliveries: 0 };
+  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    const deleted = await deleteEventsBefore(deps.db, window);
+    swept.events += deleted;
+    if (deleted < BATCH) break;
+  }
+  for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    const deleted = await deleteTestDeliveriesBefore(deps.db, window);
+    swept.testDeliveries += deleted;
+    if (deleted < BATCH) break;
+  }
+  return swept;
+}
