@@ -18,16 +18,19 @@ const MAX_BATCHES = 50;
 export async function sweepEvents(deps: { db: Db; clock: () => Date }): Promise<{ events: number; testDeliveries: number }> {
   const now = deps.clock();
   const window = { before: new Date(now.getTime() - EVENTS_POLICY.retentionMs), now, limit: BATCH };
-  const swept = { events: 0, testDeliveries: 0 };
+  return {
+    events: await inBatches(() => deleteEventsBefore(deps.db, window)),
+    testDeliveries: await inBatches(() => deleteTestDeliveriesBefore(deps.db, window)),
+  };
+}
+
+/** Runs a batch delete until one comes back short, at most MAX_BATCHES times; answers the rows deleted. */
+async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
+  let total = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const deleted = await deleteEventsBefore(deps.db, window);
-    swept.events += deleted;
+    const deleted = await deleteBatch();
+    total += deleted;
     if (deleted < BATCH) break;
   }
-  for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const deleted = await deleteTestDeliveriesBefore(deps.db, window);
-    swept.testDeliveries += deleted;
-    if (deleted < BATCH) break;
-  }
-  return swept;
+  return total;
 }
