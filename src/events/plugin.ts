@@ -5,6 +5,7 @@ import type { Platform } from '../platform/platform.js';
 import { EVENTS_RETENTION_INTERVAL_MS, EVENTS_RETENTION_JOB, sweepEvents } from './retention.js';
 import { eventRoutes } from './routes.js';
 import { OpenStreams } from './stream.js';
+import { createStreamPlaces } from './stream-places.js';
 
 export interface EventsOptions {
   platform: Platform;
@@ -23,6 +24,7 @@ export interface Events {
  */
 export function createEvents({ platform }: EventsOptions): Events {
   const streams = new OpenStreams();
+  const places = createStreamPlaces(platform);
   const plugin = fp(
     async (app) => {
       platform.scheduler.add({
@@ -42,7 +44,7 @@ export function createEvents({ platform }: EventsOptions): Events {
       });
       await app.register(async (api) => {
         setRoutePolicy(api, API_KEY_ROUTE);
-        await api.register(eventRoutes, { platform, streams });
+        await api.register(eventRoutes, { platform, streams, places });
       });
     },
     { name: 'events', dependencies: ['orders', 'webhooks'], encapsulate: true },

@@ -13,6 +13,6 @@ export const EVENTS_POLICY = {
   settleMs: 5_000,
   /** Events one poll reads; a stream catching up reads again at once until it has them all. */
   batchSize: 100,
-  /** Streams one API key may hold open on one instance. */
+  /** Streams one API key may hold open at once: across the cluster with Redis, per instance without (stream-places.ts). */
   maxStreamsPerKey: 5,
 } as const;

@@ -8,12 +8,14 @@ import { EventIdParams, EventList, EventListQuery, EventSchema, EventStreamHeade
 import { getEvent, listEventPage, resumeAfter, streamFilter, type EventReader } from './service.js';
 import { latestEventId } from './store.js';
 import { runEventStream, type OpenStreams } from './stream.js';
+import type { StreamPlaces } from './stream-places.js';
 
 const TAG = ['events'];
 
 export interface EventRouteOptions {
   platform: Platform;
   streams: OpenStreams;
+  places: StreamPlaces;
 }
 
 /** The agency and environment behind the key; a static key has none (401, as on GET /v1/orders). */
@@ -31,10 +33,11 @@ const STREAM_DESCRIPTION = [
   'New events are read from storage every second, so an event written by any gateway instance arrives.',
   'A comment line (`: heartbeat`) comes every 15 seconds. When the server shuts down the stream ends',
   'with `event: error` and `data: {"error": ..., "code": "server_shutting_down"}`: reconnect with',
-  `Last-Event-ID. A key may hold ${EVENTS_POLICY.maxStreamsPerKey} streams open on one instance; one more is 429 \`too_many_streams\`.`,
+  `Last-Event-ID. A key may hold ${EVENTS_POLICY.maxStreamsPerKey} streams open at once, across every instance of the gateway;`,
+  'one more is 429 `too_many_streams` until one ends.',
 ].join(' ');
 
-export async function eventRoutes(app: FastifyInstance, { platform, streams }: EventRouteOptions): Promise<void> {
+export async function eventRoutes(app: FastifyInstance, { platform, streams, places }: EventRouteOptions): Promise<void> {
   const router = app.withTypeProvider<TypeBoxTypeProvider>();
   const db = platform.db;
   const clock = () => platform.clock();
@@ -79,7 +82,8 @@ export async function eventRoutes(app: FastifyInstance, { platform, streams }: E
       const afterId =
         resumeAfter({ header: request.headers['last-event-id'], query: request.query.last_event_id }) ??
         (await latestEventId(db));
-      if (!streams.take(reader.keyId)) {
+      const place = await places.take(reader.keyId);
+      if (!place) {
         throw new AppError(
           429,
           'too_many_streams',
@@ -88,7 +92,7 @@ export async function eventRoutes(app: FastifyInstance, { platform, streams }: E
           { 'Retry-After': '5' },
         );
       }
-      await runEventStream(reply, { db, reader, keyId: reader.keyId, filter, afterId, clock, logger: request.log, streams });
+      await runEventStream(reply, { db, reader, place, places, filter, afterId, clock, logger: request.log, streams });
     },
   );
 

@@ -7,6 +7,7 @@ import type { StreamError } from '../platform/http/error-codes/stream-errors.js'
 import { openSse, sseEnd, sseMessage, sseWrite } from '../platform/http/sse.js';
 import { EVENTS_POLICY } from './policy.js';
 import { bodyOf, eventId, scopeAt, type EventReader } from './service.js';
+import type { StreamPlace, StreamPlaces } from './stream-places.js';
 import { eventsAfter, type EventFilter } from './store.js';
 
 /** The terminal message of a stream the server ends: the client reconnects with Last-Event-ID. */
@@ -20,26 +21,11 @@ const STREAM_UNAVAILABLE: StreamError = {
 };
 
 /**
- * The event streams open on this instance: how many each key holds (bounded) and how to end them
- * all when the server closes. Per instance: a stream lives on one connection to one instance.
+ * The event streams open on this instance, to end them all when the server closes (a stream lives
+ * on one connection to one instance). How many a key may hold is stream-places.ts's.
  */
 export class OpenStreams {
-  private readonly perKey = new Map<string, number>();
   private readonly enders = new Set<() => void>();
-
-  /** Takes one of the key's stream places, or answers false when it holds the most it may. */
-  take(keyId: string): boolean {
-    const held = this.perKey.get(keyId) ?? 0;
-    if (held >= EVENTS_POLICY.maxStreamsPerKey) return false;
-    this.perKey.set(keyId, held + 1);
-    return true;
-  }
-
-  release(keyId: string): void {
-    const held = (this.perKey.get(keyId) ?? 1) - 1;
-    if (held <= 0) this.perKey.delete(keyId);
-    else this.perKey.set(keyId, held);
-  }
 
   track(end: () => void): () => void {
     this.enders.add(end);
@@ -62,8 +48,9 @@ async function write(res: ServerResponse, text: string, signal: AbortSignal): Pr
 export interface StreamRun {
   db: Db;
   reader: EventReader;
-  /** The API key holding one of its stream places, given back when the stream ends. */
-  keyId: string;
+  /** The API key's stream place this stream holds: renewed with each heartbeat, given back when it ends. */
+  place: StreamPlace;
+  places: StreamPlaces;
   filter: EventFilter;
   /** The outbox id after which to start: the Last-Event-ID's, or the newest one at open. */
   afterId: string;
@@ -90,7 +77,10 @@ export async function runEventStream(reply: FastifyReply, run: StreamRun): Promi
     };
     untrack = run.streams.track(() => endWith(STREAM_SHUTDOWN));
     res.on('close', () => gone.abort());
-    heartbeat = setInterval(() => void write(res, ': heartbeat\n\n', gone.signal), EVENTS_POLICY.heartbeatMs);
+    heartbeat = setInterval(() => {
+      void write(res, ': heartbeat\n\n', gone.signal);
+      void run.places.renew(run.place);
+    }, EVENTS_POLICY.heartbeatMs);
     // Lets the client know the stream is open before any event comes.
     await write(res, ': stream open\n\n', gone.signal);
     try {
@@ -103,7 +93,7 @@ export async function runEventStream(reply: FastifyReply, run: StreamRun): Promi
     gone.abort();
     clearInterval(heartbeat);
     untrack();
-    run.streams.release(run.keyId);
+    await run.places.release(run.place);
   }
 }
 
