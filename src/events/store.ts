@@ -100,16 +100,20 @@ export async function deliveryStates(db: Db, eventIds: readonly string[]): Promi
   return rows;
 }
 
+/** One batch of the retention sweep: rows made before `before`, leases judged at `now`, at most `limit`. */
+export interface RetentionBatch {
+  before: Date;
+  now: Date;
+  limit: number;
+}
+
 /**
  * Deletes up to `limit` events that happened before `before`, with their webhook deliveries (and,
  * by cascade, those deliveries' attempts), in one transaction. Skipped, for a later run: an event
  * a dispatcher is fanning out now (locked) and one with a delivery a worker holds (leased at `now`),
  * whose attempt would otherwise finish into nothing. Answers how many events went.
  */
-export async function deleteEventsBefore(
-  db: Db,
-  { before, now, limit }: { before: Date; now: Date; limit: number },
-): Promise<number> {
+export async function deleteEventsBefore(db: Db, { before, now, limit }: RetentionBatch): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ id: string }>`
       select e.id::text as id from order_events e
@@ -126,10 +130,7 @@ export async function deleteEventsBefore(
 }
 
 /** Deletes up to `limit` test deliveries made before `before` (they carry no event) and their attempts. */
-export async function deleteTestDeliveriesBefore(
-  db: Db,
-  { before, now, limit }: { before: Date; now: Date; limit: number },
-): Promise<number> {
+export async function deleteTestDeliveriesBefore(db: Db, { before, now, limit }: RetentionBatch): Promise<number> {
   const { rows } = await sql<{ id: string }>`
     delete from webhook_deliveries where id in (
       select id from webhook_deliveries

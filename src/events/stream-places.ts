@@ -70,11 +70,12 @@ export function createStreamPlaces(
   { max = EVENTS_POLICY.maxStreamsPerKey, leaseMs = PLACE_LEASE_MS }: { max?: number; leaseMs?: number } = {},
 ): StreamPlaces {
   const local = inProcessPlaces(max);
+  const newId = () => randomBytes(9).toString('base64url');
   const takeLocal = (keyId: string, id: string) => (local.take(keyId, id) ? { keyId, id, shared: false } : null);
   const redis = platform.redis;
   if (!redis) {
     return {
-      take: async (keyId) => takeLocal(keyId, randomBytes(9).toString('base64url')),
+      take: async (keyId) => takeLocal(keyId, newId()),
       renew: async () => {},
       release: async (place) => local.release(place.keyId, place.id),
     };
@@ -89,7 +90,7 @@ export function createStreamPlaces(
   // Lease times are the machines' real time, not the service clock tests move.
   return {
     take(keyId) {
-      const id = randomBytes(9).toString('base64url');
+      const id = newId();
       return decide(
         async () => {
           const now = Date.now();

@@ -115,12 +115,13 @@ export async function commitOrder(
   requireOpen(order);
   const pending = order.details.pendingUpsell;
   const holdDue = isUnpaidHold(order);
-  if (!pending && order.status === 'hold' && !holdDue)
-    throw conflict(
-      'nothing to commit: the order is paid and the airline is still issuing its tickets; GET it with refresh=true to see them',
-      'nothing_to_commit',
-    );
-  if (!pending && !holdDue) throw conflict('nothing to commit: the order is paid and has no pending upsell', 'nothing_to_commit');
+  if (!pending && !holdDue) {
+    const why =
+      order.status === 'hold'
+        ? 'the order is paid and the airline is still issuing its tickets; GET it with refresh=true to see them'
+        : 'the order is paid and has no pending upsell';
+    throw conflict(`nothing to commit: ${why}`, 'nothing_to_commit');
+  }
   // A commit pays, and tickets a hold: in production that needs accreditation.
   await deps.requireAccreditation?.(scope);
   const payment = paymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' as const };
