@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { ORDER_WRITE_LEASE_MS } from '../../src/orders/write-lease.js';
+import { portalLogin, portalUser } from '../helpers/portal-sessions.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
 import { orderFixture, type OrderFixture } from './order-fixture.js';
@@ -152,6 +153,29 @@ describe('one write per order at a time', () => {
     expect(again.statusCode).toBe(202);
     expect((await historyActions(id)).filter((a) => a === 'refunded')).toHaveLength(1);
     expect((await events(id)).slice(eventsBefore.length)).toEqual(['order.refunded']);
+  });
+
+  it("holds the dashboard's writes to the same rule: six session cancels at once cancel once", async () => {
+    const id = await heldOrder(57);
+    const user = await portalUser(f, { agencyId: f.agencyId });
+    const session = await portalLogin(f, user.email);
+    const eventsBefore = await events(id);
+    const cancel = () =>
+      f.app.inject({ method: 'POST', url: `/v1/dev/orders/${encodeURIComponent(id)}/cancel`, headers: session });
+    const { answers, calls } = await atOnce(
+      'OrderChange',
+      Array.from({ length: 6 }, () => cancel),
+    );
+    const done = answers.filter((a) => a.statusCode === 200);
+    expect(done, answers.map((a) => `${a.statusCode} ${a.body}`).join('\n')).toHaveLength(1);
+    expect(done[0]!.json().status).toBe('cancelled');
+    expectBusy(
+      answers.filter((a) => a.statusCode !== 200),
+      stateError('order_closed'),
+    );
+    expect(calls).toBe(3);
+    expect((await historyActions(id)).filter((a) => a === 'cancelled')).toHaveLength(1);
+    expect((await events(id)).slice(eventsBefore.length)).toEqual(['order.cancelled']);
   });
 
   it('refuses a write while a lease is held, reaching no airline, and takes over a lease its holder left to run out', async () => {
