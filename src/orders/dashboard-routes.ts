@@ -17,6 +17,7 @@ import { CancelConfirmBody } from './servicing/schemas.js';
 import type { OfferService } from '../offers/offer-service.js';
 import { dashboardServicingRoutes } from './dashboard-servicing-routes.js';
 import { actorOf, TAG, withStatusDoc, type OrderRouteOptions } from './route-context.js';
+import { withOrderLease } from './write-lease.js';
 
 /** Platform permissions an operator's support session needs on these routes (docs/portal.md). */
 export const SUPPORT_READ_PERMISSION = 'support.session';
@@ -174,16 +175,18 @@ export async function dashboardOrderRoutes(
     async (request) => {
       const { order, scope } = await scoped(request, request.params.orderID);
       const quoteId = request.body?.cancellation_quote_id ?? null;
-      const done = await confirmCancel(
-        deps,
-        scope,
-        { orderId: order.id, airline: order.airline },
-        {
-          quoteId,
-          // A quote names its own history action (cancelled, partially_cancelled); the whole order now keeps support's.
-          action: quoteId ? undefined : scope.actor.kind === 'support' ? 'cancelled_by_support' : 'cancelled',
-          wholeOnly: quoteId === null,
-        },
+      const done = await withOrderLease(deps, order.id, () =>
+        confirmCancel(
+          deps,
+          scope,
+          { orderId: order.id, airline: order.airline },
+          {
+            quoteId,
+            // A quote names its own history action (cancelled, partially_cancelled); the whole order now keeps support's.
+            action: quoteId ? undefined : scope.actor.kind === 'support' ? 'cancelled_by_support' : 'cancelled',
+            wholeOnly: quoteId === null,
+          },
+        ),
       );
       return done.full ? orderView(done.order, deps.clock()) : { order_id: done.order.id, status: done.order.status };
     },

@@ -23,6 +23,7 @@ import {
   RefundEligibility,
 } from './servicing/schemas.js';
 import { TAG, withStatusDoc, type OrderRouteOptions } from './route-context.js';
+import { withOrderLease } from './write-lease.js';
 
 /**
  * The dashboard's servicing actions beyond cancel, on a portal session: the same service functions
@@ -85,7 +86,7 @@ export async function dashboardServicingRoutes(
     },
     async (request, reply) => {
       const { order, scope } = await opts.scoped(request, request.params.orderID);
-      const done = await refundOrder(deps, scope, target(order));
+      const done = await withOrderLease(deps, order.id, () => refundOrder(deps, scope, target(order)));
       return reply.code(202).send({ order_id: done.id, status: 'refunded' as const });
     },
   );
@@ -108,7 +109,7 @@ export async function dashboardServicingRoutes(
     },
     async (request) => {
       const { order, scope } = await opts.scoped(request, request.params.orderID);
-      return orderView(await acknowledgeChanges(deps, scope, target(order)), deps.clock());
+      return orderView(await withOrderLease(deps, order.id, () => acknowledgeChanges(deps, scope, target(order))), deps.clock());
     },
   );
 
@@ -133,7 +134,9 @@ export async function dashboardServicingRoutes(
     },
     async (request) => {
       const { order, scope } = await opts.scoped(request, request.params.orderID);
-      return cancelQuoteView(await cancelQuote(deps, scope, target(order), request.body ?? {}));
+      return cancelQuoteView(
+        await withOrderLease(deps, order.id, () => cancelQuote(deps, scope, target(order), request.body ?? {})),
+      );
     },
   );
 
@@ -212,7 +215,9 @@ export async function dashboardServicingRoutes(
     },
     async (request) => {
       const { order, scope } = await opts.scoped(request, request.params.orderID);
-      return changeQuoteView(await changeQuote(deps, scope, target(order), request.body ?? {}));
+      return changeQuoteView(
+        await withOrderLease(deps, order.id, () => changeQuote(deps, scope, target(order), request.body ?? {})),
+      );
     },
   );
 
@@ -236,7 +241,7 @@ export async function dashboardServicingRoutes(
     },
     async (request) => {
       const { order, scope } = await opts.scoped(request, request.params.orderID);
-      const done = await confirmChange(deps, scope, target(order), request.body);
+      const done = await withOrderLease(deps, order.id, () => confirmChange(deps, scope, target(order), request.body));
       return done.full ? orderView(done.order, deps.clock()) : { order_id: done.order.id, status: done.order.status };
     },
   );

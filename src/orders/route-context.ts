@@ -7,6 +7,7 @@ import type { ConnectorRegistry } from '../connectors/connector-registry.js';
 import type { Platform } from '../platform/platform.js';
 import type { BookingDeps, RequireAccreditation } from './booking/service.js';
 import type { Target } from './servicing/context.js';
+import { writingOrder } from './write-lease.js';
 
 /** What the order route files share: tag, the caller's scope and actor, and the write gate. */
 export const TAG = ['orders'];
@@ -82,5 +83,19 @@ export function orderRouteContext(app: FastifyInstance, { platform, connectors, 
    * It runs before validation: the contract answers the gate first, whatever the body holds.
    */
   const writeRoute = { preValidation: [writeGate(platform.config)] };
-  return { router, deps, target, writeRoute };
+  /**
+   * Runs a write of the path's order holding the order's write lease (write-lease.ts): 409
+   * `order_busy` while another write of it runs. `airlineRequired`: the route's `airline` rule.
+   */
+  const exclusive = <T>(
+    request: FastifyRequest & { params: { orderID: string }; query: { airline?: string } },
+    write: () => Promise<T>,
+    airlineRequired = true,
+  ): Promise<T> =>
+    writingOrder(
+      deps,
+      { scope: scopeOf(request, 'read'), orderId: request.params.orderID, airline: request.query.airline, airlineRequired },
+      write,
+    );
+  return { router, deps, target, writeRoute, exclusive };
 }

@@ -36,7 +36,9 @@ export async function orderRoutes(app: FastifyInstance, options: OrderRouteOptio
         tags: TAG,
         summary: "One order from the agency's store (`refresh=true` re-reads the airline)",
         description: withStatusDoc(
-          'Never falls back to the airline: 404 `order_not_found`, with `did_you_mean` for a one-character typo.',
+          'Never falls back to the airline: 404 `order_not_found`, with `did_you_mean` for a one-character typo. ' +
+            'While another request is changing the order, `refresh=true` answers the stored order without re-reading it ' +
+            '(that write records what the airline says when it finishes).',
         ),
         params: OrderIdParams,
         querystring: GetOrderQuery,

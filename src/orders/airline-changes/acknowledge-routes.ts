@@ -6,7 +6,7 @@ import { acknowledgeChanges } from './acknowledge-service.js';
 
 /** `POST /v1/orders/{orderID}/acknowledge-changes`: the agency accepts the airline's schedule changes. */
 export async function acknowledgeRoutes(app: FastifyInstance, options: OrderRouteOptions): Promise<void> {
-  const { router, deps, target, writeRoute } = orderRouteContext(app, options);
+  const { router, deps, target, writeRoute, exclusive } = orderRouteContext(app, options);
   router.post(
     '/v1/orders/:orderID/acknowledge-changes',
     {
@@ -26,6 +26,11 @@ export async function acknowledgeRoutes(app: FastifyInstance, options: OrderRout
         response: { 200: OrderSchema },
       },
     },
-    async (request) => orderView(await acknowledgeChanges(deps, scopeOf(request, 'read'), target(request)), deps.clock()),
+    async (request) =>
+      exclusive(
+        request,
+        async () => orderView(await acknowledgeChanges(deps, scopeOf(request, 'read'), target(request)), deps.clock()),
+        false,
+      ),
   );
 }

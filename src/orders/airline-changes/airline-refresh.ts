@@ -7,6 +7,8 @@ import { canonicalJson } from '../canonical-json.js';
 import { recordTransition } from '../order-lifecycle.js';
 import { canMove } from '../order-status.js';
 import { airlineActor, refOf } from '../servicing/context.js';
+import { findOrder } from '../order-store.js';
+import { unlessBusy } from '../write-lease.js';
 import { markChecked } from './store.js';
 
 export interface AirlineRefreshDeps {
@@ -17,7 +19,8 @@ export interface AirlineRefreshDeps {
 }
 
 export type RefreshOutcome =
-  | { ok: true; order: OrderRow; changed: boolean }
+  /** `busy`: another write held the order; nothing was read or written (try again later). */
+  | { ok: true; order: OrderRow; changed: boolean; busy?: true }
   | { ok: false; failure: ConnectorFailure | { kind: 'unknown_airline'; message: string } };
 
 /**
@@ -25,12 +28,32 @@ export type RefreshOutcome =
  * the safety-net sweep), and applies what changed through the order lifecycle: a history entry
  * with actor `airline` and the event the move announces (`order.updated`, `order.cancelled`, …).
  * An unchanged view writes nothing but the check time, so the same news twice changes nothing twice.
+ * It holds the order's write lease (write-lease.ts): while a client's write of the order runs, the
+ * order is skipped (`busy`) rather than making that client wait or fail.
  */
 export async function refreshFromAirline(
   deps: AirlineRefreshDeps,
   order: OrderRow,
   action: 'airline_notification' | 'airline_sweep',
   detail: Record<string, unknown> = {},
+): Promise<RefreshOutcome> {
+  return unlessBusy(
+    deps,
+    order.id,
+    async () => {
+      // As it is now: the order handed in was read before the lease, perhaps before a write finished.
+      const current = await findOrder(deps.db, { id: order.id, agencyId: order.agency_id, environment: order.environment });
+      return reread(deps, current ?? order, action, detail);
+    },
+    () => ({ ok: true, order, changed: false, busy: true }),
+  );
+}
+
+async function reread(
+  deps: AirlineRefreshDeps,
+  order: OrderRow,
+  action: 'airline_notification' | 'airline_sweep',
+  detail: Record<string, unknown>,
 ): Promise<RefreshOutcome> {
   const connector = deps.connectors.get(order.airline);
   if (!connector)

@@ -24,7 +24,8 @@ export function isRetryable(outcome: RefreshOutcome): boolean {
  * notifications name it (any instance, any number of them): inside the window the re-read is
  * deferred to the window's end instead (`deferred`), where runDeferredRefreshes makes it, so a
  * second real change is late, never lost. A re-read that failed for a passing reason gives its
- * claim back, so the airline's resend is read at once.
+ * claim back, so the airline's resend is read at once. An order another write holds is deferred
+ * a few seconds, not re-read under it.
  */
 export async function refreshForNotification(
   deps: NotificationRefreshDeps,
@@ -39,6 +40,12 @@ export async function refreshForNotification(
   });
   if (!claimed) return { ok: true, deferred: true };
   const outcome = await refreshFromAirline(deps, order, 'airline_notification', detail);
+  if (outcome.ok && outcome.busy) {
+    // Another write of the order runs: the claim goes back and the deferred job re-reads it shortly.
+    await releaseRefresh(deps.db, order.id, now);
+    await deferRefresh(deps.db, order.id, new Date(now.getTime() + DEFERRED_REFRESH_INTERVAL_MS));
+    return { ok: true, deferred: true };
+  }
   if (isRetryable(outcome)) await releaseRefresh(deps.db, order.id, now);
   return outcome;
 }

@@ -28,7 +28,7 @@ import { changeOrderRequest, commitOrder, quoteOrder } from './service.js';
 
 /** Servicing an existing order: change request, cancel, quote, commit, reshop, change, cancel, refund. */
 export async function orderServicingRoutes(app: FastifyInstance, options: OrderRouteOptions): Promise<void> {
-  const { router, deps, target, writeRoute } = orderRouteContext(app, options);
+  const { router, deps, target, writeRoute, exclusive } = orderRouteContext(app, options);
 
   router.put(
     '/v1/orders/:orderID',
@@ -49,7 +49,9 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       preValidation: [...writeRoute.preValidation, async (request) => lowerCaseKeys(request.body)],
     },
     async (request) =>
-      orderView(await changeOrderRequest(deps, scopeOf(request, 'read'), target(request), request.body), deps.clock()),
+      exclusive(request, async () =>
+        orderView(await changeOrderRequest(deps, scopeOf(request, 'read'), target(request), request.body), deps.clock()),
+      ),
   );
 
   router.delete(
@@ -67,7 +69,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       },
     },
     async (request, reply) => {
-      await confirmCancel(deps, scopeOf(request, 'read'), target(request), { wholeOnly: true });
+      await exclusive(request, () => confirmCancel(deps, scopeOf(request, 'read'), target(request), { wholeOnly: true }));
       return reply.code(204).send(null);
     },
   );
@@ -115,7 +117,9 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       },
     },
     async (request) =>
-      orderView(await commitOrder(deps, scopeOf(request, 'read'), target(request), request.body ?? {}), deps.clock()),
+      exclusive(request, async () =>
+        orderView(await commitOrder(deps, scopeOf(request, 'read'), target(request), request.body ?? {}), deps.clock()),
+      ),
   );
 
   router.post(
@@ -163,7 +167,9 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       preValidation: [...writeRoute.preValidation, async (request) => lowerCaseKeys(request.body)],
     },
     async (request) => {
-      return changeQuoteView(await changeQuote(deps, scopeOf(request, 'read'), target(request), request.body ?? {}));
+      return exclusive(request, async () =>
+        changeQuoteView(await changeQuote(deps, scopeOf(request, 'read'), target(request), request.body ?? {})),
+      );
     },
   );
 
@@ -187,7 +193,9 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       },
     },
     async (request) => {
-      const { order, full } = await confirmChange(deps, scopeOf(request, 'read'), target(request), request.body ?? {});
+      const { order, full } = await exclusive(request, () =>
+        confirmChange(deps, scopeOf(request, 'read'), target(request), request.body ?? {}),
+      );
       return full ? orderView(order, deps.clock()) : { order_id: order.id, status: order.status };
     },
   );
@@ -213,7 +221,9 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       preValidation: [...writeRoute.preValidation, async (request) => lowerCaseKeys(request.body)],
     },
     async (request) => {
-      return cancelQuoteView(await cancelQuote(deps, scopeOf(request, 'read'), target(request), request.body ?? {}));
+      return exclusive(request, async () =>
+        cancelQuoteView(await cancelQuote(deps, scopeOf(request, 'read'), target(request), request.body ?? {})),
+      );
     },
   );
 
@@ -237,9 +247,11 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       },
     },
     async (request) => {
-      const { order, full } = await confirmCancel(deps, scopeOf(request, 'read'), target(request), {
-        quoteId: request.body?.cancellation_quote_id ?? null,
-      });
+      const { order, full } = await exclusive(request, () =>
+        confirmCancel(deps, scopeOf(request, 'read'), target(request), {
+          quoteId: request.body?.cancellation_quote_id ?? null,
+        }),
+      );
       return full ? orderView(order, deps.clock()) : { order_id: order.id, status: order.status };
     },
   );
@@ -278,7 +290,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
       },
     },
     async (request, reply) => {
-      const order = await refundOrder(deps, scopeOf(request, 'read'), target(request));
+      const order = await exclusive(request, () => refundOrder(deps, scopeOf(request, 'read'), target(request)));
       return reply.code(202).send({ order_id: order.id, status: 'refunded' as const });
     },
   );

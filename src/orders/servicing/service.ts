@@ -8,6 +8,7 @@ import { canMove, isUnpaidHold } from '../order-status.js';
 import type { OrderScope } from '../order-record.js';
 import type { ChangeRequest } from './schemas.js';
 import { updateOrder } from '../order-store.js';
+import { unlessBusy } from '../write-lease.js';
 import { airlineActor, open, refOf, requireOpen, unwrap, type ServicingDeps, type Target } from './context.js';
 
 /**
@@ -17,8 +18,19 @@ import { airlineActor, open, refOf, requireOpen, unwrap, type ServicingDeps, typ
  * with a view that already says `refunded`.
  */
 export async function getOrder(deps: ServicingDeps, scope: OrderScope, t: Target, refresh: boolean): Promise<OrderRow> {
-  const { order, connector, ctx } = await open(deps, scope, t, false);
-  if (!refresh) return order;
+  const stored = await open(deps, scope, t, false);
+  if (!refresh) return stored.order;
+  // Applying the airline's view writes the order: while another write holds it, the stored order
+  // is answered unrefreshed (that write records what the airline says when it finishes).
+  return unlessBusy(
+    deps,
+    stored.order.id,
+    async () => refreshed(deps, await open(deps, scope, t, false)),
+    () => stored.order,
+  );
+}
+
+async function refreshed(deps: ServicingDeps, { order, connector, ctx }: Awaited<ReturnType<typeof open>>): Promise<OrderRow> {
   const fresh = unwrap(await connector.retrieveOrder(refOf(order), ctx));
   const sameView = canonicalJson(fresh) === canonicalJson(order.details.airline);
   if (sameView && (fresh.status === order.status || !canMove(order.status, fresh.status))) return order;

@@ -122,4 +122,11 @@ export interface OrderTables {
     environment: string;
     name_key: string;
   };
+
+  // 0026_order_write_leases
+  order_write_leases: {
+    order_id: string;
+    holder: string;
+    expires_at: Date;
+  };
 }

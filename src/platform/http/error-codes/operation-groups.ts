@@ -78,6 +78,28 @@ export const ORDER_PARTS = [
 ];
 /** Order writes on an existing order, which must still be open. */
 export const ORDER_SERVICING = [...ORDER_PARTS, 'cancelOrder', 'quoteOrder', 'payOrder', 'reshopOrder', 'cancelDashboardOrder'];
+/**
+ * Writes of an existing order that hold its write lease (src/orders/write-lease.ts): one at a
+ * time per order, the others refused with `order_busy`. Quotes that keep nothing (quote, reshop)
+ * and reads are not among them.
+ */
+export const ORDER_LEASED_WRITES = [
+  'changeOrder',
+  'cancelOrder',
+  'payOrder',
+  'quoteOrderChange',
+  'confirmOrderChange',
+  'quoteOrderCancellation',
+  'confirmOrderCancellation',
+  'refundOrder',
+  'acknowledgeOrderChanges',
+  'cancelDashboardOrder',
+  'refundDashboardOrder',
+  'acknowledgeDashboardOrderChanges',
+  'quoteDashboardOrderCancellation',
+  'quoteDashboardOrderChange',
+  'confirmDashboardOrderChange',
+];
 export const CHANGE_REQUESTS = [
   'changeOrder',
   'quoteOrderChange',

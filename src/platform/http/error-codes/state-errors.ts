@@ -1,5 +1,5 @@
 import type { ErrorCodeEntry } from './entry.js';
-import { OFFER_READS, OFFER_USES, ORDER_BY_ID, ORDER_PARTS, ORDER_SERVICING } from './operation-groups.js';
+import { OFFER_READS, OFFER_USES, ORDER_BY_ID, ORDER_LEASED_WRITES, ORDER_PARTS, ORDER_SERVICING } from './operation-groups.js';
 
 /** The catalogue's codes at 404 to 429: the thing asked for, its state, the request's size and form, and limits. */
 export const STATE_ERRORS = {
@@ -120,6 +120,14 @@ export const STATE_ERRORS = {
     operations: ['createOrder', 'createDashboardOrder'],
   },
   order_closed: { status: 409, meaning: 'The order is cancelled or otherwise closed.', operations: ORDER_SERVICING },
+  order_busy: {
+    status: 409,
+    meaning:
+      'Another request is changing this order (a commit, cancel, refund or change, from any key, session or instance): ' +
+      'nothing was done and the airline was not called. Retry after `Retry-After` seconds, once that write has finished; ' +
+      'GET the order first, since the other write may have done what this one asked.',
+    operations: ORDER_LEASED_WRITES,
+  },
   nothing_to_commit: { status: 409, meaning: 'The order is paid and has no pending upsell.', operations: ['payOrder'] },
   quote_expired: {
     status: 409,

@@ -1,0 +1,34 @@
+import { sql } from 'kysely';
+import type { Db } from '../platform/db/database.js';
+
+/** SQL of the order write leases (migration 0026): one write per order at a time, across instances. */
+
+/**
+ * Takes the order's lease for `holder` until `expiresAt`: true when no one holds it, or the lease
+ * there ran out before `now` (its holder died mid-write). One statement, so of two instances
+ * asking at once exactly one gets it.
+ */
+export async function takeWriteLease(
+  db: Db,
+  orderId: string,
+  { holder, now, expiresAt }: { holder: string; now: Date; expiresAt: Date },
+): Promise<boolean> {
+  const { rows } = await sql<{ order_id: string }>`
+    insert into order_write_leases (order_id, holder, expires_at) values (${orderId}, ${holder}, ${expiresAt})
+    on conflict (order_id) do update set holder = excluded.holder, expires_at = excluded.expires_at
+      where order_write_leases.expires_at <= ${now}
+    returning order_id`.execute(db);
+  return rows.length === 1;
+}
+
+/** Moves the lease's end while its holder still writes; nothing when another holds it now. */
+export async function renewWriteLease(db: Db, orderId: string, holder: string, expiresAt: Date): Promise<void> {
+  await sql`
+    update order_write_leases set expires_at = ${expiresAt}
+    where order_id = ${orderId} and holder = ${holder}`.execute(db);
+}
+
+/** Gives the lease back; only its own holder's, never one taken over after it ran out. */
+export async function releaseWriteLease(db: Db, orderId: string, holder: string): Promise<void> {
+  await sql`delete from order_write_leases where order_id = ${orderId} and holder = ${holder}`.execute(db);
+}
