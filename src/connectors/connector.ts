@@ -11,6 +11,7 @@ import type {
 import type { ChangeNotification } from './change-notification.js';
 import type { OfferFacts } from './offer-facts.js';
 import type { OrderOperations } from './order-types.js';
+import type { PassengerAgeRules } from './passenger-rules.js';
 
 /**
  * One airline. Every method answers a ConnectorResult: airline XML, HTTP errors and time-outs
@@ -37,6 +38,12 @@ export interface Connector extends OrderOperations {
    * than let a seller believe an unauthenticated payment was authenticated.
    */
   readonly carriesPaymentAuthentication?: boolean;
+
+  /**
+   * The airline's age rules for adult, child and lap-infant fares (passenger-rules.ts); booking
+   * checks every passenger's type against their birth date with them. Absent: IATA's bands.
+   */
+  readonly passengerRules?: PassengerAgeRules;
 
   /**
    * What this connector's own offer id says about the offer, with no airline call: lets order

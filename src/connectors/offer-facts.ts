@@ -1,5 +1,5 @@
 import { notFound } from '../platform/errors.js';
-import type { Offer } from './connector-types.js';
+import type { Money, Offer, PassengerCounts } from './connector-types.js';
 
 /**
  * Regional airlines flying under the marketing carrier's own brand (AA's American Eagle: Envoy, PSA,
@@ -27,11 +27,24 @@ export function hasPartnerOperatedConnection(offer: Pick<Offer, 'airline' | 'sli
   return false;
 }
 
+/** The distinct local dates an offer's flights depart on, in order (each segment's `departingAt` date). */
+export function departureDatesOf(slices: Offer['slices']): string[] {
+  const dates = new Set<string>();
+  for (const slice of slices) for (const segment of slice.segments) dates.add(segment.departingAt.slice(0, 10));
+  return [...dates].filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && Number.isFinite(Date.parse(`${d}T00:00:00Z`))).sort();
+}
+
 /** What a connector can tell from an offer id alone, without calling the airline. */
 export interface OfferFacts {
   partnerOperatedConnection: boolean;
   /** Airline offers the id stands for: one airline call each to price it. */
   airlineOffers: number;
+  /** The passengers the offer was priced for; booking must name exactly these. Absent: not in the id. */
+  passengers?: PassengerCounts;
+  /** The total the offer was handed out at (the search's, or the price answer's): the price a seller was shown. */
+  shownTotal?: Money;
+  /** The local dates (YYYY-MM-DD) the offer's flights depart on, in order: passengers' ages are taken on them. */
+  departureDates?: string[];
 }
 
 /**

@@ -12,6 +12,7 @@ import { cancelQuote, refundEligibility, refundOrder } from './servicing/cancell
 import { changeQuote, confirmChange } from './servicing/reshop-service.js';
 import { acknowledgeChanges } from './airline-changes/acknowledge-service.js';
 import { lowerCaseKeys } from './servicing/case-insensitive-keys.js';
+import { requireOpen } from './servicing/context.js';
 import { cancelQuoteView, changeQuoteView, refundEligibilityView } from './servicing/quote-view.js';
 import {
   CancelBody,
@@ -158,6 +159,8 @@ export async function dashboardServicingRoutes(
     },
     async (request) => {
       const { order } = await opts.scoped(request, request.params.orderID);
+      // A closed order has no seats to choose: 409 order_closed before any airline call, as servicing answers.
+      requireOpen(order);
       const query = request.query.segment_id ? { segment_id: request.query.segment_id } : {};
       // The offers feature's map, resolved to the session's agency's order.
       return opts.ancillaries.seats(order.id, query, {
@@ -186,6 +189,7 @@ export async function dashboardServicingRoutes(
     },
     async (request) => {
       const { order } = await opts.scoped(request, request.params.orderID);
+      requireOpen(order);
       return opts.ancillaries.services(order.id, undefined, {
         agencyId: order.agency_id,
         environment: order.environment,

@@ -14,6 +14,7 @@ import { findAgencyOrder } from './order-store.js';
 import { writeGate } from './route-context.js';
 import { orderRoutes } from './routes.js';
 import { orderServicingRoutes } from './servicing/routes.js';
+import { requireOpen } from './servicing/context.js';
 import { acknowledgeRoutes } from './airline-changes/acknowledge-routes.js';
 import { AIRLINE_SWEEP_JOB, runAirlineSweep } from './airline-changes/airline-sweep.js';
 import { notificationRoutes } from './airline-changes/notification-routes.js';
@@ -46,7 +47,10 @@ export function createOrders({ platform, connectors, requireAccreditation, ancil
     async resolve(id, agencyId) {
       if (!agencyId || !airlineOfOrderId(id)) return null;
       const order = await findAgencyOrder(platform.db, id, agencyId);
-      return order ? { airline: order.airline, airlineOrderId: order.airline_order_id } : null;
+      if (!order) return null;
+      // A closed order has no seats or services to add: 409 order_closed, before any airline call.
+      requireOpen(order);
+      return { airline: order.airline, airlineOrderId: order.airline_order_id };
     },
   };
   const clock = () => platform.clock();

@@ -67,3 +67,29 @@ describe('AA offer id content', () => {
     expect(decodeNdcOfferId('AA', offerIds.sign(encodeNdcOfferId('AA', ref)), offerIds)?.parts).toEqual(ref.parts);
   });
 });
+
+describe("the shown total and the flights' dates an id carries", () => {
+  const base: Ref = REFS[0]!;
+  const b64 = (json: unknown) => `AA|2.${Buffer.from(JSON.stringify(json)).toString('base64url')}`;
+
+  it('reads back the total the offer was handed out at and its departure dates', () => {
+    const ref = { ...base, shown: { amountMinor: 21635, currency: 'USD' }, departureDates: ['2026-12-15', '2026-12-22'] };
+    const decoded = decodeNdcOfferId('AA', offerIds.sign(encodeNdcOfferId('AA', ref)), offerIds);
+    expect(decoded?.shown).toEqual({ amountMinor: 21635, currency: 'USD' });
+    expect(decoded?.departureDates).toEqual(['2026-12-15', '2026-12-22']);
+  });
+
+  it('refuses an id whose total or dates are out of bounds, even signed', () => {
+    const o = [['OF1', 'AA', [['~-1', [1]]]]];
+    for (const bad of [
+      { o, p: [1, 0, 0], t: [-1, 'USD'] },
+      { o, p: [1, 0, 0], t: [1.5, 'USD'] },
+      { o, p: [1, 0, 0], t: [100, 'usd'] },
+      { o, p: [1, 0, 0], d: [] },
+      { o, p: [1, 0, 0], d: [1e9] },
+      { o, p: [1, 0, 0], d: Array.from({ length: 25 }, () => 20437) },
+    ]) {
+      expect(decodeNdcOfferId('AA', offerIds.sign(b64(bad)), offerIds)).toBeNull();
+    }
+  });
+});

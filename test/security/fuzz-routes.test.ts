@@ -129,6 +129,30 @@ const first = async (url: string, pick: (d: Record<string, unknown>) => unknown)
 const airport = await first('/v1/aviation/airports?limit=1&iata=JFK', (r) => r);
 console.info(`fuzz: setup took ${Date.now() - setupStarted} ms`);
 
+/**
+ * Bookings the gateway refuses itself (issue 45): names with digits or control characters, types
+ * that do not fit the passengers' ages, passengers the offer was not priced for, an amount that is
+ * not the price. Each must be a 4xx, never a 5xx, and never reach the airline's OrderCreate.
+ */
+const unfitBookings = offerIds
+  .slice(0, 1)
+  .flatMap((offer_id) =>
+    [
+      [passenger('Ada\u0001')],
+      [{ ...passenger('Grace'), family_name: 'Love\u001blace' }],
+      [passenger('\uFFFEGrace')],
+      [passenger('Gr4ce')],
+      [{ ...passenger('Baby'), born_on: future(-300) }],
+      [{ ...passenger('Grace'), type: 'child' }],
+      [passenger('Grace'), { ...passenger('Old'), type: 'infant', born_on: '1975-03-02' }],
+      [passenger('Grace'), passenger('Hopper')],
+    ]
+      .map((passengers) => ({ offer_id, passengers, payment: { type: 'hold' } }))
+      .concat([
+        { offer_id, passengers: [passenger('Grace')], payment: { type: 'hold' }, total_amount: 1, currency: 'USD' } as never,
+      ]),
+  );
+
 /** Realistic values by operation path and name, else by name alone. */
 const knownByName: Known = {
   orderID: orderIds,
@@ -167,7 +191,11 @@ const exampleBodies: Record<string, unknown[]> = {
   'post /v1/shopping/offers': [{ origin: 'JFK', destination: 'LAX', departure_date: future(25), adults: 1 }],
   'post /v1/shopping/offers/stream': [{ origin: 'DFW', destination: 'ORD', departure_date: future(26), adults: 2 }],
   'post /v1/offers/price': offerIds.map((offer_id) => ({ offer_id })),
-  'post /v1/orders': offerIds.map((offer_id) => ({ offer_id, passengers: [passenger('Grace')], payment: { type: 'hold' } })),
+  'post /v1/orders': [
+    ...offerIds.map((offer_id) => ({ offer_id, passengers: [passenger('Grace')], payment: { type: 'hold' } })),
+    ...unfitBookings,
+  ],
+  'post /v1/dev/orders': unfitBookings,
   'put /v1/orders/{orderID}': [{ Contact: { Email: 'grace@example.com' } }],
   'post /v1/orders/{orderID}/commit': [{ payment: { type: 'agency_account' } }],
   'post /v1/orders/{orderID}/reshop': [{}],

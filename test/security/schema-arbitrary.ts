@@ -146,6 +146,11 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     '%00',
     '%2e%2e%2f',
     '\u202eevil',
+    // Names an airline's name fields refuse (issue 45): control characters, a non-character, digits.
+    'Ada\u0001',
+    'Love\u001blace',
+    '\uFFFE',
+    'Ada Lovelace 3rd',
     'e\u0301\u0301\u0301',
     '\ud83d\ude80',
     '\ud800',

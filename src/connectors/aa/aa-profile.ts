@@ -24,6 +24,18 @@ export const AA_PROFILE: NdcAirlineProfile = {
   brandOf: standardBrand,
   // AA's NDC, as connected here, takes no 3-D Secure data with a card.
   securePayment: null,
+  // aa.com "Traveling with children": a lap infant is under 2 on the date of travel, one per adult,
+  // held by a parent or a passenger of 16 or over; a child who turns 2 during the trip needs a seat
+  // (a child fare) for the flights after the birthday; children under 5 never travel alone and
+  // 5–14 only under the unaccompanied-minor service, which is not sold through NDC. AA fares CHD
+  // from 2 to 11 and ADT from 12 (docs/aa-test-system.md, "Scenarios").
+  passengerRules: {
+    infantUnder: 2,
+    childUnder: 12,
+    accompanyingAge: 16,
+    travelAloneAge: 15,
+    source: 'aa.com "Traveling with children" and "Unaccompanied minors"',
+  },
   // ChangeTypeCode of a 21.3 ChangeOperation, as the IATA samples use them.
   changeKinds: { '2': 'schedule_change', '3': 'flight_cancelled' },
   // AA's a-la-carte item ids are `<a-la-carte offer id>-<service>[-<segment>]`.

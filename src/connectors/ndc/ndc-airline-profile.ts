@@ -1,5 +1,6 @@
 import type { ChangeNotification } from '../change-notification.js';
 import type { Cabin } from '../connector-types.js';
+import type { PassengerAgeRules } from '../passenger-rules.js';
 import { cabinOf } from './ndc-cabins.js';
 import { node, text, type Parsed } from './ndc-xml.js';
 
@@ -69,6 +70,8 @@ export interface NdcAirlineProfile {
    * orderchangeRQ_paid_seats_3DS2.xml), or null when they cannot carry one (AA as connected here).
    */
   readonly securePayment: 'SecurePaymentVersion2' | null;
+  /** Its published age rules for adult, child and lap-infant fares, which booking checks passengers against. */
+  readonly passengerRules: PassengerAgeRules;
   /** Its OrderChangeNotifRQ ChangeTypeCodes, as the kinds of change the gateway tells apart. */
   readonly changeKinds: Readonly<Record<string, ChangeNotification['kinds'][number]>>;
   /**

@@ -135,10 +135,18 @@ export function createNdcConnector(
 
     configuredFor: (environment) => endpoint(environment).ok,
     carriesPaymentAuthentication: profile.securePayment !== null,
+    passengerRules: profile.passengerRules,
 
     offerFacts(offerId) {
       const ref = decodeNdcOfferId(profile.code, offerId, options.offerIds);
-      return ref ? { partnerOperatedConnection: ref.partnerConnection, airlineOffers: ref.parts.length } : null;
+      if (!ref) return null;
+      return {
+        partnerOperatedConnection: ref.partnerConnection,
+        airlineOffers: ref.parts.length,
+        passengers: ref.passengers,
+        ...(ref.shown ? { shownTotal: ref.shown } : {}),
+        ...(ref.departureDates ? { departureDates: ref.departureDates } : {}),
+      };
     },
 
     search,

@@ -1,5 +1,5 @@
 import type { Baggage, Cabin, Money, Offer, OfferSlice, PassengerCounts, PassengerPrice, Segment } from '../connector-types.js';
-import { hasPartnerOperatedConnection } from '../offer-facts.js';
+import { departureDatesOf, hasPartnerOperatedConnection } from '../offer-facts.js';
 import type { NdcAirlineProfile } from './ndc-airline-profile.js';
 import { encodeNdcOfferId, type OfferPart } from './offer-ref.js';
 import { PASSENGER_TYPE } from './passengers.js';
@@ -255,6 +255,8 @@ export function mapOffer(
       parts: [part],
       passengers,
       partnerConnection: hasPartnerOperatedConnection({ airline: owner, slices }),
+      shown: total,
+      departureDates: departureDatesOf(slices),
     }),
     airline: owner,
     total,

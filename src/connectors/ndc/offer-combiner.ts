@@ -1,6 +1,6 @@
 import type { Money, Offer, PassengerCounts, PassengerPrice, PassengerTypeConditions, SliceQuery } from '../connector-types.js';
 import { acrossSlices } from './fare-conditions.js';
-import { hasPartnerOperatedConnection } from '../offer-facts.js';
+import { departureDatesOf, hasPartnerOperatedConnection } from '../offer-facts.js';
 import { encodeNdcOfferId } from './offer-ref.js';
 import type { MappedOffer } from './ndc-offer-mapper.js';
 import { addTaxLines } from './tax-lines.js';
@@ -52,14 +52,17 @@ export function combine(parts: MappedOffer[], passengers: PassengerCounts, airli
   const first = offers[0]!;
   const brands = [...new Set(offers.map((o) => o.fareBrand))];
   const slices = offers.flatMap((o) => o.slices);
+  const total = offers.slice(1).reduce((sum, o) => addMoney(sum, o.total)!, first.total);
   return {
     ...first,
     offerId: encodeNdcOfferId(airline, {
       parts: parts.map((p) => p.part),
       passengers,
       partnerConnection: hasPartnerOperatedConnection({ airline: first.airline, slices }),
+      shown: total,
+      departureDates: departureDatesOf(slices),
     }),
-    total: offers.slice(1).reduce((sum, o) => addMoney(sum, o.total)!, first.total),
+    total,
     base: offers.slice(1).reduce((sum, o) => addMoney(sum, o.base), first.base),
     taxes: offers.slice(1).reduce((sum, o) => addMoney(sum, o.taxes), first.taxes),
     passengerPrices: combinePassengers(offers.map((o) => o.passengerPrices)),

@@ -1,4 +1,4 @@
-import type { PassengerCounts } from '../connector-types.js';
+import type { Money, PassengerCounts } from '../connector-types.js';
 import type { OfferIdAuthenticator } from '../offer-id-auth.js';
 import { canonicalOfferId, splitOfferId } from '../offer-id.js';
 import { MAX_SLICES, passengerCountsProblem } from '../trip-limits.js';
@@ -27,6 +27,10 @@ export interface NdcOfferRef extends OfferPart {
   passengers: PassengerCounts;
   /** A connection with a partner-operated leg (see offer-facts.ts). */
   partnerConnection: boolean;
+  /** The total the offer was handed out at (searched or priced): what a seller was shown. */
+  shown?: Money;
+  /** The local dates (YYYY-MM-DD) its flights depart on, distinct and in order: passengers' ages are taken on them. */
+  departureDates?: string[];
 }
 
 const VERSION = '2';
@@ -54,13 +58,23 @@ function base64url(text: string): string {
   return scratch.toString('base64url', 0, bytes);
 }
 
+const DAY_MS = 86_400_000;
+const CURRENCY = /^[A-Z]{3}$/;
+// Day numbers since 1970-01-01 a departure date may have: 2000 to 2100, far around any sale.
+const FIRST_DAY = Date.UTC(2000, 0, 1) / DAY_MS;
+const LAST_DAY = Date.UTC(2100, 0, 1) / DAY_MS;
+
 /**
  * The id's content, not yet signed: the connector signs it when it hands the offer out. The JSON is
  * written as text, the ids through JSON.stringify (airline text may need escaping): byte for byte
- * what JSON.stringify makes of `{o: [[offerId, owner, [[item, pax]]]], p: [a, c, i], x?: 1}`,
- * without the arrays and closures a search's every offer would otherwise make.
+ * what JSON.stringify makes of `{o: [[offerId, owner, [[item, pax]]]], p: [a, c, i], x?: 1,
+ * t?: [minor, currency], d?: [day, ...]}` (days since 1970-01-01), without the arrays and closures
+ * a search's every offer would otherwise make.
  */
-export function encodeNdcOfferId(airline: string, ref: Pick<NdcOfferRef, 'parts' | 'passengers' | 'partnerConnection'>): string {
+export function encodeNdcOfferId(
+  airline: string,
+  ref: Pick<NdcOfferRef, 'parts' | 'passengers' | 'partnerConnection' | 'shown' | 'departureDates'>,
+): string {
   let json = '{"o":[';
   for (let p = 0; p < ref.parts.length; p++) {
     const part = ref.parts[p]!;
@@ -77,7 +91,12 @@ export function encodeNdcOfferId(airline: string, ref: Pick<NdcOfferRef, 'parts'
     json += ']]';
   }
   const { adults, children, infants } = ref.passengers;
-  json += `],"p":[${adults},${children},${infants}]${ref.partnerConnection ? ',"x":1' : ''}}`;
+  json += `],"p":[${adults},${children},${infants}]${ref.partnerConnection ? ',"x":1' : ''}`;
+  if (ref.shown) json += `,"t":[${ref.shown.amountMinor},${JSON.stringify(ref.shown.currency)}]`;
+  if (ref.departureDates?.length) {
+    json += `,"d":[${ref.departureDates.map((d) => Math.floor(Date.parse(`${d}T00:00:00Z`) / DAY_MS)).join(',')}]`;
+  }
+  json += '}';
   return canonicalOfferId(airline, `${VERSION}.${base64url(json)}`);
 }
 
@@ -106,7 +125,7 @@ export function decodeNdcOfferId(airline: string, offerId: string, auth: OfferId
   if (!split || split.airline !== airline) return null;
   const dot = split.reference.indexOf('.');
   if (dot < 0 || split.reference.slice(0, dot) !== VERSION) return null;
-  let c: { o?: unknown; p?: unknown; x?: unknown };
+  let c: { o?: unknown; p?: unknown; x?: unknown; t?: unknown; d?: unknown };
   try {
     c = JSON.parse(Buffer.from(split.reference.slice(dot + 1), 'base64url').toString('utf8')) as typeof c;
   } catch {
@@ -129,5 +148,33 @@ export function decodeNdcOfferId(airline: string, offerId: string, auth: OfferId
       pax: pax.map((p) => (typeof p === 'number' ? `PAX${p}` : p)),
     })),
   }));
-  return { ...parts[0]!, parts, passengers, partnerConnection: c.x === 1 };
+  const shown = shownOf(c.t);
+  const departureDates = datesOf(c.d);
+  if (shown === null || departureDates === null) return null;
+  return {
+    ...parts[0]!,
+    parts,
+    passengers,
+    partnerConnection: c.x === 1,
+    ...(shown ? { shown } : {}),
+    ...(departureDates ? { departureDates } : {}),
+  };
+}
+
+/** The shown total of an id: undefined when it carries none, null when what it carries is out of bounds. */
+function shownOf(t: unknown): Money | undefined | null {
+  if (t === undefined) return undefined;
+  if (!Array.isArray(t) || t.length !== 2) return null;
+  const [amountMinor, currency] = t as unknown[];
+  if (!Number.isSafeInteger(amountMinor) || (amountMinor as number) < 0) return null;
+  if (typeof currency !== 'string' || !CURRENCY.test(currency)) return null;
+  return { amountMinor: amountMinor as number, currency };
+}
+
+/** The departure dates of an id, bounded like the rest: at most a date per slice and segment, each in range. */
+function datesOf(d: unknown): string[] | undefined | null {
+  if (d === undefined) return undefined;
+  if (!Array.isArray(d) || d.length === 0 || d.length > MAX_SLICES * 4) return null;
+  if (!d.every((n) => Number.isSafeInteger(n) && (n as number) >= FIRST_DAY && (n as number) <= LAST_DAY)) return null;
+  return (d as number[]).map((n) => new Date(n * DAY_MS).toISOString().slice(0, 10));
 }

@@ -38,6 +38,17 @@ export const VS_PROFILE: NdcAirlineProfile = {
   brandOf: vsBrand,
   // 3-D Secure 2 results in the card (orderchangeRQ_paid_seats_3DS2.xml), as the core writes them.
   securePayment: 'SecurePaymentVersion2',
+  // help.virginatlantic.com "Flying with children" and "Children flying alone": infants under 2 on a
+  // lap, one per passenger of 16 or over; children 2–11 (CHD); young persons 12–15 (GBE), whom VS
+  // prices at the adult fare, so the API types them `adult`; the youngest allowed to travel alone is
+  // 14 (no unaccompanied minors since 25 November 2022), under-14s travel with someone of 16 or over.
+  passengerRules: {
+    infantUnder: 2,
+    childUnder: 12,
+    accompanyingAge: 16,
+    travelAloneAge: 14,
+    source: 'help.virginatlantic.com "Flying with children" and "Children flying alone"',
+  },
   // ocn_time_change_rq.xml is ChangeTypeCode 2, ocn_flight_cancel_rq.xml 3: the IATA codes, as AA's.
   changeKinds: { '2': 'schedule_change', '3': 'flight_cancelled' },
   // VS's a-la-carte item ids are `<a-la-carte offer id>|<n>` (ServiceList_RS_OfferID.xml), n fixed per service.

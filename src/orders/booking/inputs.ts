@@ -1,19 +1,23 @@
 import type { CardAuthentication, ExtraRequest, PassengerInput, PaymentInput } from '../../connectors/order-types.js';
 import { badRequest } from '../../platform/errors.js';
+import { personName } from './person-names.js';
 import type { CreateOrderBody } from './schemas.js';
 
 /** The seller's JSON as connector inputs: passengers, payment, extras, and the conflict key. */
 const TYPE_ORDER = { adult: 0, child: 1, infant: 2 } as const;
 
-/** Passenger ids follow the offer: adults, then children, then infants, PAX1 upwards. */
+/**
+ * Passenger ids follow the offer: adults, then children, then infants, PAX1 upwards. Names are
+ * checked here, before any airline call (400 `invalid_name` naming `passengers[i].given_name`).
+ */
 export function passengersOf(body: CreateOrderBody): PassengerInput[] {
   const list = (body.passengers ?? []).map((p, i) => ({ p, i, type: p.type ?? 'adult' }));
   list.sort((a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || a.i - b.i);
-  return list.map(({ p, type }, n) => ({
+  return list.map(({ p, i, type }, n) => ({
     passengerId: `PAX${n + 1}`,
     type,
-    givenName: p.given_name.trim(),
-    familyName: p.family_name.trim(),
+    givenName: personName(p.given_name, `passengers[${i}].given_name`),
+    familyName: personName(p.family_name, `passengers[${i}].family_name`),
     bornOn: p.born_on,
     gender: p.gender ?? null,
     email: p.email ?? null,
@@ -37,7 +41,7 @@ export function paymentOf(body: { payment?: CreateOrderBody['payment'] }, carrie
       card: {
         number: p.card.number,
         expiry: p.card.expiry,
-        holderName: p.card.holder_name,
+        holderName: personName(p.card.holder_name, 'payment.card.holder_name'),
         securityCode: p.card.security_code ?? null,
       },
       ...(authentication ? { authentication } : {}),

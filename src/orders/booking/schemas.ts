@@ -3,6 +3,29 @@ import { dateAhead, type RequestExamples } from '../../platform/http/request-exa
 
 /** Request bodies of booking (POST /v1/orders); seats, services and payment are reused by servicing. */
 
+/** A phone number as airlines' contact fields take it: digits, an optional leading +, spaces, ( ) . - between. */
+export const PHONE_PATTERN = '^\\+?[0-9(][0-9 ().-]{2,28}[0-9]$';
+export const PHONE_DESCRIPTION = 'Digits with an optional leading `+`, and spaces, `(`, `)`, `.` or `-` between them';
+
+/**
+ * The amount a seller accepts, as offers spell money (`total_amount` and `currency`): the airline's
+ * price must be exactly it, or nothing is booked or paid (409 `price_changed`).
+ */
+export const statedAmountFields = (what: string) => ({
+  total_amount: Type.Optional(
+    Type.Number({
+      minimum: 0,
+      description:
+        `The total you showed and accept for ${what}, as a decimal in \`currency\` (with it). When the airline's price is ` +
+        'any other amount nothing is booked or paid: 409 `price_changed` with `shown_amount`, `total_amount`, `currency` ' +
+        'and, for a booking, the priced `offer_id` to book instead',
+    }),
+  ),
+  currency: Type.Optional(
+    Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency of `total_amount`; required with it' }),
+  ),
+});
+
 const Passenger = Type.Object(
   {
     passenger_id: Type.Optional(
@@ -11,15 +34,30 @@ const Passenger = Type.Object(
     // Adult when left out (inputs.ts); no schema `default`, which client generators read as "always present".
     type: Type.Optional(
       Type.Union([Type.Literal('adult'), Type.Literal('child'), Type.Literal('infant')], {
-        description: 'Passenger type; `adult` when left out',
+        description:
+          "Passenger type; `adult` when left out. Checked against `born_on` under the airline's published age rules, on each " +
+          "flight's local date (400 `passenger_type_mismatch` naming `passengers[i].type`): `infant` (on a lap) under 2 on " +
+          'every flight, one per passenger of 16 or over; `child` 2–11 at the first flight, and an infant who turns 2 ' +
+          'before a later flight (a seat from the birthday on); `adult` 12 and over, so VS young persons (12–15) are ' +
+          '`adult`. Together the types must be the adults, children and infants the offer was priced for (400 ' +
+          '`passenger_count_mismatch`)',
       }),
     ),
-    given_name: Type.String({ minLength: 1, maxLength: 60 }),
-    family_name: Type.String({ minLength: 1, maxLength: 60 }),
-    born_on: Type.String({ format: 'date', description: 'YYYY-MM-DD' }),
+    given_name: Type.String({
+      minLength: 1,
+      maxLength: 60,
+      description:
+        'Letters of any script, with single spaces, hyphens, apostrophes or periods between them; no digits, symbols or ' +
+        'control characters (400 `invalid_name` naming the field)',
+    }),
+    family_name: Type.String({ minLength: 1, maxLength: 60, description: 'As `given_name`' }),
+    born_on: Type.String({
+      format: 'date',
+      description: "YYYY-MM-DD; the passenger's age on each flight's date decides the type the airline fares them as",
+    }),
     gender: Type.Optional(Type.Union([Type.Literal('m'), Type.Literal('f'), Type.Literal('x')])),
     email: Type.Optional(Type.String({ format: 'email' })),
-    phone: Type.Optional(Type.String({ maxLength: 30 })),
+    phone: Type.Optional(Type.String({ maxLength: 30, pattern: PHONE_PATTERN, description: PHONE_DESCRIPTION })),
   },
   { $id: 'PassengerInput' },
 );
@@ -49,7 +87,7 @@ export const Payment = Type.Object(
       Type.Object({
         number: Type.String({ pattern: '^[0-9]{12,19}$' }),
         expiry: Type.String({ pattern: '^(0[1-9]|1[0-2])[0-9]{2}$', description: 'MMYY' }),
-        holder_name: Type.String(),
+        holder_name: Type.String({ minLength: 1, maxLength: 60, description: 'As a passenger name (400 `invalid_name`)' }),
         security_code: Type.Optional(Type.String({ pattern: '^[0-9]{3,4}$' })),
       }),
     ),
@@ -79,17 +117,27 @@ export const Payment = Type.Object(
 export const CreateOrderBody = Type.Object({
   // Required here, as validated: a missing field is `offer_id is required`; an empty passenger
   // list passes to the service, which answers the contract's `at least one passenger is required`.
-  offer_id: Type.String({ description: 'A priced or shopped offer id: book the `offer_id` the price answer returned' }),
+  offer_id: Type.String({
+    description:
+      'A priced or shopped offer id: book the `offer_id` the price answer returned. The offer is re-priced first; a price ' +
+      "above the one the id was handed out at (the search's or the price answer's `total_amount`) is refused with 409 " +
+      '`price_changed` before anything is booked, its body carrying `shown_amount`, the new `total_amount`, `currency` ' +
+      'and the priced `offer_id` to book at the new price; a lower price is booked at the lower price',
+  }),
   passengers: Type.Array(Passenger, { description: 'At least one, in the order of the offer' }),
   contact: Type.Optional(
     Type.Object(
-      { email: Type.String({ format: 'email' }), phone: Type.Optional(Type.String()) },
+      {
+        email: Type.String({ format: 'email' }),
+        phone: Type.Optional(Type.String({ maxLength: 30, pattern: PHONE_PATTERN, description: PHONE_DESCRIPTION })),
+      },
       { description: 'Booking contact; defaults to the first passenger with an e-mail' },
     ),
   ),
   seats: Type.Optional(Type.Array(SeatRequest)),
   services: Type.Optional(Type.Array(ServiceRequest)),
   payment: Type.Optional(Payment),
+  ...statedAmountFields("the order: the offer's `total_amount` plus the seats and services booked with it"),
 });
 export type CreateOrderBody = Static<typeof CreateOrderBody>;
 

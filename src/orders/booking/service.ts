@@ -6,8 +6,11 @@ import type { Db } from '../../platform/db/database.js';
 import type { OrderRow } from '../../platform/db/rows.js';
 import { AppError, badRequest, unavailable, unprocessable } from '../../platform/errors.js';
 import { splitOfferId } from '../../connectors/offer-id.js';
-import { hasPartnerOperatedConnection, knownOfferFacts } from '../../connectors/offer-facts.js';
+import { departureDatesOf, hasPartnerOperatedConnection, knownOfferFacts } from '../../connectors/offer-facts.js';
 import { extrasOf, passengersOf, paymentOf, travelKey } from './inputs.js';
+import { checkPassengerAges, checkPassengerCounts } from './passenger-ages.js';
+import { requireAcceptedPrice, statedAmountOf } from './price-acceptance.js';
+import { DEFAULT_PASSENGER_RULES } from '../../connectors/passenger-rules.js';
 import { completeBooking, releaseBooking } from './completion.js';
 import { insertIntent } from './intent-store.js';
 import { BOOKING_LEASE_MS } from './recovery.js';
@@ -50,7 +53,14 @@ export async function createOrder(
   if (!connector) throw badRequest('unknown airline', 'unknown_airline');
   // Rule 7 of the contract: refused before any airline call, from what the offer id itself says.
   // An id this gateway did not issue is refused here, before the re-price would call the airline.
-  if (knownOfferFacts(connector, body.offer_id).partnerOperatedConnection) throw partnerRefusal(connector.code);
+  const facts = knownOfferFacts(connector, body.offer_id);
+  if (facts.partnerOperatedConnection) throw partnerRefusal(connector.code);
+  // The passengers the offer was priced for, each of the type their age makes them on the flights'
+  // dates: from the id when it says (no airline call), else from the re-priced offer below.
+  const rules = connector.passengerRules ?? DEFAULT_PASSENGER_RULES;
+  if (facts.passengers) checkPassengerCounts(body.passengers, facts.passengers);
+  if (facts.departureDates) checkPassengerAges(body.passengers, rules, facts.departureDates, connector.code);
+  const stated = statedAmountOf(body);
   // 3-D Secure data an airline cannot carry (AA, the contract's 422) is refused rather than dropped,
   // so a seller never believes an unauthenticated payment was authenticated. VS carries it.
   const carriesAuthentication = connector.carriesPaymentAuthentication === true;
@@ -75,6 +85,13 @@ export async function createOrder(
     const offer = priced.value.offer;
     // The re-priced offer is the airline's word; an id from elsewhere could have hidden the leg.
     if (hasPartnerOperatedConnection(offer)) throw new BeforeAirlineError(partnerRefusal(connector.code));
+    if (!facts.departureDates) {
+      try {
+        checkPassengerAges(body.passengers, rules, departureDatesOf(offer.slices), connector.code);
+      } catch (err) {
+        throw new BeforeAirlineError(err as AppError);
+      }
+    }
     // A hold the airline does not offer is refused here, before it is asked to book: its word now,
     // not the search's (AA stops holding 7 days before departure, which an old offer may cross).
     if (payment.type === 'hold' && !offer.holdable) throw new BeforeAirlineError(holdRefusal(connector.code));
@@ -84,6 +101,25 @@ export async function createOrder(
       const answer = await connector.priceExtras({ kind: 'offer', offerId: offer.offerId }, extras, ctx);
       if (!answer.ok) throw new BeforeAirlineError(failureToHttp(answer.failure, 'extra'));
       pricedExtras = answer.value;
+    }
+    // Never a price the seller did not show or state: refused before OrderCreate, with the priced
+    // offer to book instead. The shown price is the one the id was handed out at (offer-facts.ts).
+    const extrasTotal = pricedExtras.reduce((sum, x) => sum + x.price.amountMinor, 0);
+    try {
+      requireAcceptedPrice(
+        { amountMinor: offer.total.amountMinor + extrasTotal, currency: offer.total.currency },
+        { stated, shown: null, what: 'the order', offerId: offer.offerId },
+      );
+      if (!stated) {
+        requireAcceptedPrice(offer.total, {
+          stated: null,
+          shown: facts.shownTotal ?? null,
+          what: 'the offer',
+          offerId: offer.offerId,
+        });
+      }
+    } catch (err) {
+      throw new BeforeAirlineError(err as AppError);
     }
     const intentId = await writeIntent(deps, scope, { airline: connector.code, offer, passengers, contact, holder });
     // From here on the airline may book: every failure either proves nothing was booked (and says

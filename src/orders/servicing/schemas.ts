@@ -2,7 +2,14 @@ import { Type, type Static } from '@sinclair/typebox';
 import { dateAhead, type RequestExamples } from '../../platform/http/request-examples.js';
 import { Nullable } from '../../platform/http/responses.js';
 import { SegmentSchema } from '../../shopping/segment-view.js';
-import { Payment, SeatRequest, ServiceRequest } from '../booking/schemas.js';
+import {
+  Payment,
+  PHONE_DESCRIPTION,
+  PHONE_PATTERN,
+  SeatRequest,
+  ServiceRequest,
+  statedAmountFields,
+} from '../booking/schemas.js';
 import { AmountSchema } from '../schemas.js';
 
 /** Request and response bodies of servicing an order (change, commit, reshop, cancel, refund). */
@@ -19,10 +26,13 @@ export const ChangeRequestBody = Type.Object(
     contact: Type.Optional(
       Type.Object({
         email: Type.Optional(Type.String({ format: 'email' })),
-        phone: Type.Optional(Type.Union([Type.String({ maxLength: 30 }), Type.Null()])),
+        phone: Type.Optional(
+          Type.Union([Type.String({ maxLength: 30, pattern: PHONE_PATTERN, description: PHONE_DESCRIPTION }), Type.Null()]),
+        ),
       }),
     ),
     payment: Type.Optional(Payment),
+    ...statedAmountFields('the seats and services paid with this request (with `payment`)'),
   },
   {
     description:
@@ -33,8 +43,16 @@ export const ChangeRequestBody = Type.Object(
 export type ChangeRequest = Static<typeof ChangeRequestBody>;
 
 export const CommitBody = Type.Object(
-  { payment: Type.Optional(Payment) },
-  { description: 'Pays a hold and/or the pending upsell' },
+  {
+    payment: Type.Optional(Payment),
+    ...statedAmountFields("this payment: the hold's total and/or the pending upsell (the quote's `amount_due`)"),
+  },
+  {
+    description:
+      'Pays a hold and/or the pending upsell. A hold is re-quoted first: when the airline now asks more or less than the ' +
+      "order's `total` (or than `total_amount`, when stated), nothing is paid: 409 `price_changed` with `shown_amount`, " +
+      '`total_amount` and `currency`; quote (`POST /v1/orders/{orderID}/quote`) and pay the new `amount_due` by stating it',
+  },
 );
 export const ReshopBody = Type.Object({
   slices: Type.Optional(

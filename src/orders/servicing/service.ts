@@ -2,6 +2,7 @@ import type { OrderRow } from '../../platform/db/rows.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { appendHistory } from '../history-store.js';
 import { extrasOf, paymentOf } from '../booking/inputs.js';
+import { priceChanged, requireAcceptedPrice, statedAmountOf } from '../booking/price-acceptance.js';
 import { canonicalJson } from '../canonical-json.js';
 import { recordTransition } from '../order-lifecycle.js';
 import { canMove, isUnpaidHold } from '../order-status.js';
@@ -72,10 +73,16 @@ export async function changeOrderRequest(
     });
   }
   if (extras.length === 0) return current;
+  const stated = statedAmountOf(body);
+  const payment = paymentOf(body, connector.carriesPaymentAuthentication === true);
+  if (stated && !payment) {
+    throw badRequest('total_amount is what `payment` pays: send it with payment', 'invalid_request', { field: 'total_amount' });
+  }
   const priced = unwrap(await connector.priceExtras({ kind: 'order', ref: refOf(order) }, extras, ctx), 'extra');
   const total = priced.reduce((sum, x) => sum + x.price.amountMinor, 0);
   const currency = priced[0]?.price.currency ?? order.currency;
-  const payment = paymentOf(body, connector.carriesPaymentAuthentication === true);
+  // Extras paid at once are paid at the amount the seller stated, or not at all.
+  requireAcceptedPrice({ amountMinor: total, currency }, { stated, shown: null, what: 'the seats and services', offerId: null });
   if (total > 0 && !payment) {
     const pendingUpsell = { extras: priced, total: { amountMinor: total, currency } };
     return deps.db.transaction().execute(async (trx) => {
@@ -121,7 +128,7 @@ export async function commitOrder(
   deps: ServicingDeps,
   scope: OrderScope,
   t: Target,
-  body: { payment?: ChangeRequest['payment'] },
+  body: { payment?: ChangeRequest['payment']; total_amount?: number; currency?: string },
 ): Promise<OrderRow> {
   const { order, connector, ctx } = await open(deps, scope, t);
   requireOpen(order);
@@ -137,14 +144,19 @@ export async function commitOrder(
   // A commit pays, and tickets a hold: in production that needs accreditation.
   await deps.requireAccreditation?.(scope);
   const payment = paymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' as const };
-  const due = (holdDue ? Number(order.total_minor) : 0) + (pending?.total.amountMinor ?? 0);
-  const changed = unwrap(
-    await connector.changeOrder(
-      refOf(order),
-      { extras: pending?.extras ?? [], payment, amount: { amountMinor: due, currency: order.currency } },
-      ctx,
-    ),
-  );
+  const stated = statedAmountOf(body);
+  const upsell = pending?.total.amountMinor ?? 0;
+  // A hold is paid at the price the seller accepted (the order's total, or the amount it states):
+  // the airline re-quotes it first, and any other price is refused before a payment is sent.
+  const holdPrice = holdDue
+    ? unwrap(await connector.quoteOrder(refOf(order), ctx)).total
+    : { amountMinor: 0, currency: order.currency };
+  const accepted = stated ?? { amountMinor: (holdDue ? Number(order.total_minor) : 0) + upsell, currency: order.currency };
+  const due = { amountMinor: holdPrice.amountMinor + upsell, currency: holdPrice.currency };
+  if (due.amountMinor !== accepted.amountMinor || due.currency !== accepted.currency) {
+    throw priceChanged(accepted, due, `order ${order.id}`, null);
+  }
+  const changed = unwrap(await connector.changeOrder(refOf(order), { extras: pending?.extras ?? [], payment, amount: due }, ctx));
   const at = deps.clock();
   return recordTransition(deps.db, order, {
     action: 'committed',
@@ -153,11 +165,9 @@ export async function commitOrder(
     airline: changed,
     details: {
       pendingUpsell: null,
-      ...(holdDue
-        ? { holdPayment: { amountMinor: Number(order.total_minor), currency: order.currency, at: at.toISOString() } }
-        : {}),
+      ...(holdDue ? { holdPayment: { ...holdPrice, at: at.toISOString() } } : {}),
     },
-    detail: { paid: { amountMinor: due, currency: order.currency }, payment: payment.type },
+    detail: { paid: due, payment: payment.type },
   });
 }
 

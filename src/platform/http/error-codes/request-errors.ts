@@ -27,6 +27,29 @@ export const REQUEST_ERRORS = {
     meaning: 'The booking names no passenger.',
     operations: ['createOrder', 'createDashboardOrder'],
   },
+  invalid_name: {
+    status: 400,
+    meaning:
+      "A person's name (`passengers[i].given_name`, `family_name`, `payment.card.holder_name`) has digits, control or format characters, or characters airlines' name fields refuse; `field` names it.",
+    operations: ['createOrder', 'createDashboardOrder'],
+  },
+  passenger_type_mismatch: {
+    status: 400,
+    meaning:
+      "A passenger's `type` is not what the airline's age rules make them on the flights' dates (`born_on`), or `born_on` is impossible; `field` names it and the message says which type to book.",
+    operations: ['createOrder', 'createDashboardOrder'],
+  },
+  passengers_unaccompanied: {
+    status: 400,
+    meaning:
+      'A lap infant has no passenger of the age to hold them (one each), or a minor the airline does not let travel alone has no accompanying passenger; `field` names the passenger.',
+    operations: ['createOrder', 'createDashboardOrder'],
+  },
+  passenger_count_mismatch: {
+    status: 400,
+    meaning: "The passengers by type are not those the offer was priced for (the search's adults, children and infants).",
+    operations: ['createOrder', 'createDashboardOrder'],
+  },
   contact_required: {
     status: 400,
     meaning: 'The booking has no contact e-mail address (`contact.email`, or one on a passenger).',

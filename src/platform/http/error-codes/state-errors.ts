@@ -119,7 +119,23 @@ export const STATE_ERRORS = {
     meaning: 'A request with this `Idempotency-Key` is still in progress.',
     operations: ['createOrder', 'createDashboardOrder'],
   },
-  order_closed: { status: 409, meaning: 'The order is cancelled or otherwise closed.', operations: ORDER_SERVICING },
+  price_changed: {
+    status: 409,
+    meaning:
+      "The airline's price is not the one shown or stated (`total_amount` and `currency` of the body): nothing was booked or paid; `shown_amount`, `total_amount` and `currency` give both, `offer_id` the priced offer to book at the new price.",
+    operations: ['createOrder', 'createDashboardOrder', 'payOrder', 'changeOrder'],
+  },
+  order_closed: {
+    status: 409,
+    meaning: 'The order is cancelled or otherwise closed (seats and services of a booked order too).',
+    operations: [
+      ...ORDER_SERVICING,
+      'getOfferSeatMap',
+      'listOfferServices',
+      'getDashboardOrderSeatMap',
+      'listDashboardOrderServices',
+    ],
+  },
   order_busy: {
     status: 409,
     meaning:

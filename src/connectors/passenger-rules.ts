@@ -1,0 +1,30 @@
+/**
+ * An airline's published age rules for the three passenger types the API sells (adult, child,
+ * lap infant), in whole years of age on the date of each flight. Each connector states its
+ * airline's (NDC profiles, and any other source); booking checks every passenger against them
+ * before any airline call (orders/booking/passenger-ages.ts).
+ */
+export interface PassengerAgeRules {
+  /** A lap infant is younger than this on every flight of the trip (2 at every airline we know). */
+  readonly infantUnder: number;
+  /** A child is at least `infantUnder` and younger than this at the first flight; older is an adult fare. */
+  readonly childUnder: number;
+  /** The youngest passenger who may hold a lap infant (one each) or accompany a minor. */
+  readonly accompanyingAge: number;
+  /** The youngest passenger the airline lets travel without an accompanying passenger (its minors service aside). */
+  readonly travelAloneAge: number;
+  /** Where the airline publishes these rules: named in the refusals, so a seller can check. */
+  readonly source: string;
+}
+
+/**
+ * The rules for a source that states none: IATA's bands (infant under 2, child 2–11, adult 12+),
+ * and the strictest accompaniment of the airlines connected (a holder of 16, travel alone from 15).
+ */
+export const DEFAULT_PASSENGER_RULES: PassengerAgeRules = {
+  infantUnder: 2,
+  childUnder: 12,
+  accompanyingAge: 16,
+  travelAloneAge: 15,
+  source: "IATA's passenger type bands",
+};
