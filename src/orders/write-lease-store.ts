@@ -4,27 +4,25 @@ import type { Db } from '../platform/db/database.js';
 /** SQL of the order write leases (migration 0026): one write per order at a time, across instances. */
 
 /**
- * Takes the order's lease for `holder` until `expiresAt`: true when no one holds it, or the lease
- * there ran out before `now` (its holder died mid-write). One statement, so of two instances
- * asking at once exactly one gets it.
+ * Takes the order's lease for `holder` for `ms`: true when no one holds it, or the lease there ran
+ * out (its holder died mid-write). One statement, so of two instances asking at once exactly one
+ * gets it. Timed by the database's clock, the one clock every instance shares: instances whose
+ * own clocks disagree still agree on when a lease ends.
  */
-export async function takeWriteLease(
-  db: Db,
-  orderId: string,
-  { holder, now, expiresAt }: { holder: string; now: Date; expiresAt: Date },
-): Promise<boolean> {
+export async function takeWriteLease(db: Db, orderId: string, holder: string, ms: number): Promise<boolean> {
   const { rows } = await sql<{ order_id: string }>`
-    insert into order_write_leases (order_id, holder, expires_at) values (${orderId}, ${holder}, ${expiresAt})
+    insert into order_write_leases (order_id, holder, expires_at)
+    values (${orderId}, ${holder}, now() + make_interval(secs => ${ms / 1000}))
     on conflict (order_id) do update set holder = excluded.holder, expires_at = excluded.expires_at
-      where order_write_leases.expires_at <= ${now}
+      where order_write_leases.expires_at <= now()
     returning order_id`.execute(db);
   return rows.length === 1;
 }
 
-/** Moves the lease's end while its holder still writes; nothing when another holds it now. */
-export async function renewWriteLease(db: Db, orderId: string, holder: string, expiresAt: Date): Promise<void> {
+/** Moves the lease's end `ms` from now while its holder still writes; nothing when another holds it now. */
+export async function renewWriteLease(db: Db, orderId: string, holder: string, ms: number): Promise<void> {
   await sql`
-    update order_write_leases set expires_at = ${expiresAt}
+    update order_write_leases set expires_at = now() + make_interval(secs => ${ms / 1000})
     where order_id = ${orderId} and holder = ${holder}`.execute(db);
 }
 

@@ -22,7 +22,6 @@ const RETRY_AFTER_SECONDS = 2;
 
 interface LeaseDeps {
   db: Db;
-  clock: () => Date;
 }
 
 interface OrderWriteLease {
@@ -32,12 +31,10 @@ interface OrderWriteLease {
 /** The order's lease, or null while another write holds it. Renewed until released. */
 async function takeOrderLease(deps: LeaseDeps, orderId: string): Promise<OrderWriteLease | null> {
   const holder = randomBase62(20);
-  const now = deps.clock();
-  const until = (from: Date) => new Date(from.getTime() + ORDER_WRITE_LEASE_MS);
-  if (!(await takeWriteLease(deps.db, orderId, { holder, now, expiresAt: until(now) }))) return null;
+  if (!(await takeWriteLease(deps.db, orderId, holder, ORDER_WRITE_LEASE_MS))) return null;
   const renewal = setInterval(() => {
     // A renewal that fails (the database gone) lets the lease run out; the write fails the same way.
-    renewWriteLease(deps.db, orderId, holder, until(deps.clock())).catch(() => undefined);
+    renewWriteLease(deps.db, orderId, holder, ORDER_WRITE_LEASE_MS).catch(() => undefined);
   }, RENEW_EVERY_MS);
   renewal.unref();
   return {
