@@ -226,7 +226,9 @@ describe('airline notifications: who may send them and what they can make the ga
         body: pnr,
       });
       expect(res.status).toBe(400);
-      expect((await res.json()).error).toBe('BookingID "AB\\u0000C" is not a record locator (1-100 visible ASCII characters)');
+      expect(((await res.json()) as { error: string }).error).toBe(
+        'BookingID "AB\\u0000C" is not a record locator (1-100 visible ASCII characters)',
+      );
     },
   );
 
