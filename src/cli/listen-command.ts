@@ -52,6 +52,37 @@ export function listenSettings(opts: ListenOptions, env: NodeJS.ProcessEnv): Lis
   return { forwardTo, gateway, apiKey, events };
 }
 
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Same-origin redirects followed in a row before the stream is given up as a loop. */
+const MAX_REDIRECTS = 5;
+
+/**
+ * GETs the event stream, following redirects by hand: fetch's own following keeps every header
+ * but `Authorization` across origins, so a gateway (or whatever answers at its address) that
+ * redirects to another host would be handed the API key. A redirect within the gateway's origin
+ * is followed; one to any other origin (another host, port or scheme, http→https included) stops
+ * the command with the target named, before anything is sent there.
+ */
+async function fetchStream(url: string, headers: Record<string, string>, stop: AbortSignal): Promise<Response> {
+  let at = new URL(url);
+  for (let hop = 0; ; hop++) {
+    const res = await fetch(at, { headers, signal: stop, redirect: 'manual' });
+    const location = res.headers.get('location');
+    if (!REDIRECT_STATUSES.has(res.status) || location === null) return res;
+    await res.body?.cancel();
+    const next = URL.canParse(location, at.href) ? new URL(location, at) : null;
+    if (next === null || next.origin !== at.origin)
+      throw new UsageError(
+        `the gateway redirected the event stream to ${next ? next.origin : JSON.stringify(location.slice(0, 200))}, ` +
+          `another origin than ${at.origin}: the API key is sent to the gateway's origin only; ` +
+          'pass the address that serves the stream as --gateway',
+      );
+    if (hop + 1 >= MAX_REDIRECTS)
+      throw new UsageError(`the gateway redirected the event stream ${MAX_REDIRECTS} times in a row; check --gateway`);
+    at = next;
+  }
+}
+
 /** The `error` text of an error body, or the start of whatever came. */
 function reasonOf(text: string): string {
   try {
@@ -106,14 +137,15 @@ export async function listen(settings: ListenSettings & { secret: string }, stop
   let delayMs = 1_000;
   while (!stop.aborted) {
     try {
-      const res = await fetch(streamUrl, {
-        headers: {
+      const res = await fetchStream(
+        streamUrl,
+        {
           accept: 'text/event-stream',
           'x-api-key': settings.apiKey,
           ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
         },
-        signal: stop,
-      });
+        stop,
+      );
       if (res.status !== 200 || !res.body) {
         const reason = `${res.status} ${reasonOf(await res.text())}`;
         if (FINAL_STATUSES.has(res.status)) throw new UsageError(`the gateway refused the event stream: ${reason}`);

@@ -1,4 +1,5 @@
 import { badRequest, conflict, notFound } from '../platform/errors.js';
+import { checkDisplayName } from '../platform/display-name.js';
 import { newId } from '../platform/ids.js';
 import type { Platform } from '../platform/platform.js';
 import { findAgency, insertAgency } from './agencies/store.js';
@@ -6,6 +7,9 @@ import { hashPassword } from './passwords/hashing.js';
 import { PASSWORD_MIN_LENGTH } from './passwords/policy.js';
 import { isEmailAddress } from './users/email-address.js';
 import { EMAIL_TAKEN, insertUser } from './users/store.js';
+
+/** The longest agency name taken (the portal's `agencyName`, the CLI's `--name`). */
+export const AGENCY_NAME_MAX_LENGTH = 200;
 
 export const ROLES = ['owner', 'admin', 'developer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -23,9 +27,7 @@ export function createAccountService(platform: Pick<Platform, 'db' | 'config'>) 
       live?: boolean;
       iataNumber?: string | null;
     }) {
-      const name = input.name.trim();
-      if (!name) throw badRequest('name must not be empty');
-      if (name.length > 200) throw badRequest('name must be at most 200 characters');
+      const name = checkDisplayName('name', input.name, AGENCY_NAME_MAX_LENGTH);
       return insertAgency(db, {
         id: newId('agc'),
         name,

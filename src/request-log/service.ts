@@ -37,7 +37,8 @@ const encodeCursor = (position: { at: Date; id: number }) =>
 function decodeCursor(cursor: string): { at: Date; id: number } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|', 2);
   const when = new Date(at ?? '');
-  const n = Number(id);
+  // Decimal digits only: `Number()` alone would also read `0x10` or ` 16` as a row id.
+  const n = /^[0-9]+$/.test(id ?? '') ? Number(id) : NaN;
   if (!Number.isSafeInteger(n) || n < 1 || Number.isNaN(when.getTime())) throw badRequest('invalid cursor', 'invalid_cursor');
   return { at: when, id: n };
 }

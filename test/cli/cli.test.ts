@@ -152,6 +152,34 @@ describe('operator CLI', { timeout: 120_000 }, () => {
     expect(plain?.stderr.trim()).toBe('error: agency agy_nosuch not found');
   });
 
+  it('refuses a name holding a line break or a bidi control, as the portal does, and stores nothing', async () => {
+    // One after the other: embedded storage takes one process at a time.
+    const agency = await cli('agency', 'create', '--name', 'Acme\r\nBcc: thief@evil.test', '--json');
+    const keyName = await cli(
+      'key',
+      'create',
+      '--agency',
+      agencyId,
+      '--env',
+      'test',
+      '--kind',
+      'agency',
+      '--name',
+      'ci\u202Etxt.exe',
+      '--json',
+    );
+    expect(agency).toMatchObject({
+      code: 1,
+      json: { error: 'name must not contain control characters, line breaks or bidirectional controls (it holds U+000D)' },
+    });
+    expect(keyName).toMatchObject({
+      code: 1,
+      json: { error: 'name must not contain control characters, line breaks or bidirectional controls (it holds U+202E)' },
+    });
+    const keys = await cli('key', 'list', '--agency', agencyId, '--json');
+    expect(JSON.stringify(keys.json)).not.toContain('\u202E');
+  });
+
   it('migrates idempotently', async () => {
     const migrated = await cli('migrate', '--json');
     expect(migrated.json).toMatchObject({ applied: [], storage: inject('databaseUrl') ? 'postgres' : 'pglite' });

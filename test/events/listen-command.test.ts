@@ -221,6 +221,57 @@ describe('flightagg listen', () => {
   );
 
   it(
+    'never carries the API key to another origin: a redirect elsewhere stops it, one within the gateway is followed',
+    async () => {
+      const owner = await f.session({ mfa: false });
+      const key = await f.apiKey(owner.agencyId);
+      // Another origin that would take the key: it must never be asked anything.
+      const elsewhere: http.IncomingHttpHeaders[] = [];
+      const thief = http.createServer((req, res) => {
+        elsewhere.push(req.headers);
+        res.writeHead(200, { 'content-type': 'text/event-stream' }).end();
+      });
+      await new Promise<void>((resolve) => thief.listen(0, '127.0.0.1', resolve));
+      const thiefPort = (thief.address() as net.AddressInfo).port;
+      // What answers at --gateway: /moved/... redirects within its origin, the stream path to the other one.
+      const asked: string[] = [];
+      const redirector = http.createServer((req, res) => {
+        asked.push(req.url!);
+        const to = req.url!.startsWith('/moved/')
+          ? `http://127.0.0.1:${thiefPort}${req.url!.slice('/moved'.length)}`
+          : `/moved${req.url!}`;
+        res.writeHead(307, { location: to }).end();
+      });
+      await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+      const gateway = `http://127.0.0.1:${(redirector.address() as net.AddressInfo).port}`;
+      try {
+        const failure = await run(process.execPath, [BIN, 'listen', '--forward-to', receiverUrl, '--gateway', gateway], {
+          env: { ...cli.env, FLIGHTAGG_API_KEY: key },
+          cwd: ROOT,
+          // One that follows the redirect reads the other origin's stream and would reconnect for ever.
+          timeout: 60_000,
+        }).then(
+          () => null,
+          (err: { code: number; stderr: string }) => err,
+        );
+        expect(failure, 'the command must stop').not.toBeNull();
+        expect(failure!.code).toBe(1);
+        expect(failure!.stderr).toBe(
+          `error: the gateway redirected the event stream to http://127.0.0.1:${thiefPort}, another origin than ${gateway}: ` +
+            "the API key is sent to the gateway's origin only; pass the address that serves the stream as --gateway\n",
+        );
+        // The same-origin hop was followed; the other origin got nothing, the key least of all.
+        expect(asked).toEqual(['/v1/events/stream', '/moved/v1/events/stream']);
+        expect(elsewhere).toEqual([]);
+      } finally {
+        await new Promise((resolve) => redirector.close(resolve));
+        await new Promise((resolve) => thief.close(resolve));
+      }
+    },
+    PROCESS_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'stops with one line when the gateway refuses the key',
     async () => {
       const failure = await run(

@@ -188,4 +188,69 @@ describe('airline notifications: who may send them and what they can make the ga
     expect(own.status).toBe(400);
     expect(await own.json()).toMatchObject({ code: 'invalid_notification', error: 'the notification is not valid UTF-8' });
   });
+
+  it.each(['aa', 'vs'])(
+    '%s: refuses an OrderID that is no id (a NUL, a line break, a space, over 100 characters) before any SQL, with a 400',
+    async (airline) => {
+      const carrier = airline.toUpperCase();
+      const secret = carrier === 'AA' ? f.platform.config.aa.notifySecret : f.platform.config.vs.notifySecret;
+      const url = f.notifyUrl.replace('/aa/', `/${airline}/`);
+      const naming = (orderId: string) => minimalNotification(orderId).replace('<OrgID>AA</OrgID>', `<OrgID>${carrier}</OrgID>`);
+      for (const [orderId, shown] of [
+        ['&#0;', '"\\u0000"'],
+        ['AA-1&#0;x', '"AA-1\\u0000x"'],
+        ['AA-1&#10;Bcc', '"AA-1\\nBcc"'],
+        ['&#x1F;', '"\\u001f"'],
+        ['AA 1', '"AA 1"'],
+        ['X'.repeat(101), `"${'X'.repeat(40)}"...`],
+      ] as const) {
+        const body = Buffer.from(naming(orderId));
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/xml', 'x-airline-signature': signBytes(secret, body) },
+          body,
+        });
+        expect(res.status, `${orderId}: ${res.status}`).toBe(400);
+        expect(await res.json()).toMatchObject({
+          code: 'invalid_notification',
+          error: `OrderID ${shown} is not an order id (1-100 visible ASCII characters)`,
+        });
+      }
+      // A record locator is bounded the same way.
+      const pnr = Buffer.from(
+        naming('AA-ANY-2').replace('</OrderID>', '</OrderID><BookingRef><BookingID>AB&#0;C</BookingID></BookingRef>'),
+      );
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/xml', 'x-airline-signature': signBytes(secret, pnr) },
+        body: pnr,
+      });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBe(
+        'BookingID "AB\\u0000C" is not a record locator (1-100 visible ASCII characters)',
+      );
+    },
+  );
+
+  it('refuses a notification naming a good order and a bad one whole: the good one is not re-read', async () => {
+    const order = await orderWithSilentChange(24, 35);
+    const body = Buffer.from(notificationNaming([order.airline_order_id, 'AA&#0;']));
+    const res = await post(body, signBytes(f.platform.config.aa.notifySecret, body));
+    expect(res.status).toBe(400);
+    expect(await events(order.order_id)).not.toContain('order.updated');
+  });
+
+  it('refuses a notification declared in a charset other than UTF-8 (415, once authenticated)', async () => {
+    const body = Buffer.from(minimalNotification('AA-ANY-3'));
+    const res = await fetch(f.notifyUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/xml; charset=iso-8859-1',
+        'x-airline-signature': signBytes(f.platform.config.aa.notifySecret, body),
+      },
+      body,
+    });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ code: 'unsupported_charset' });
+  });
 });

@@ -6,6 +6,8 @@ export interface ReceivedMail {
   to: string[];
   subject: string;
   text: string;
+  /** The header block as it came over the wire, folded lines joined. */
+  head: string;
 }
 
 /** Undoes quoted-printable, which nodemailer uses for long lines such as links. */
@@ -28,7 +30,7 @@ function parse(raw: string, to: string[]): ReceivedMail {
       : encoding === 'base64'
         ? Buffer.from(body, 'base64').toString('utf8')
         : body;
-  return { to, subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
+  return { to, subject: header('Subject'), text: text.replace(/\r\n/g, '\n'), head };
 }
 
 /** A real SMTP server on a loopback port: the gateway's mails arrive here over the wire. */

@@ -331,6 +331,14 @@ function requestArbitrary(path: string, method: Method, op: Operation): fc.Arbit
       }),
       weight: 1,
     },
+    {
+      // The body as generated, declared in a charset other than UTF-8.
+      arbitrary: fc.record({
+        where: fc.constant('charset' as const),
+        charset: fc.constantFrom('latin1', 'ISO-8859-1', 'utf-16', 'UTF-16LE', 'windows-1252', '"utf-32"', ''),
+      }),
+      weight: 1,
+    },
   );
 
   return fc
@@ -342,7 +350,8 @@ type Mutation =
   | null
   | { where: 'query' | 'header'; name: string; value: unknown }
   | { where: 'body'; at: number; value: unknown }
-  | { where: 'raw-body'; text: string };
+  | { where: 'raw-body'; text: string }
+  | { where: 'charset'; charset: string };
 
 function toRequest(
   path: string,
@@ -369,6 +378,8 @@ function toRequest(
   if (search) url += `?${search}`;
   const text = raw ?? (payload === undefined ? undefined : JSON.stringify(payload));
   if (text !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+  if (text !== undefined && mutation?.where === 'charset')
+    headers['content-type'] = `application/json; charset=${mutation.charset}`;
   return { url, method: method.toUpperCase(), headers, ...(text === undefined ? {} : { payload: text }) };
 }
 

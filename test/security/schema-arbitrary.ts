@@ -113,8 +113,9 @@ function stringFor(schema: Schema): fc.Arbitrary<string> {
 }
 
 /**
- * Values that try the edges: NUL, numbers too big for any column or not finite, other types,
- * unicode of every plane, overlong text, and path spellings a prefix check could miss.
+ * Values that try the edges: NUL, numbers too big for any column or not finite or not decimal
+ * (`0x10`), other types, unicode of every plane, control and bidi characters in names, overlong
+ * text, and path spellings a prefix check could miss.
  */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom(
@@ -151,6 +152,18 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     'Love\u001blace',
     '\uFFFE',
     'Ada Lovelace 3rd',
+    // Names with line breaks and bidi controls (a mail header injection, a reordered display).
+    'Acme\r\nBcc: thief@evil.test',
+    'a\u2028b',
+    'a\u0085b',
+    '\u2066x\u2069',
+    'a\tb',
+    // Numbers JavaScript reads but that are not written in decimal.
+    '0x10',
+    '0b1',
+    '0o7',
+    ' 16',
+    '1e1',
     'e\u0301\u0301\u0301',
     '\ud83d\ude80',
     '\ud800',
@@ -184,6 +197,10 @@ export const hostilePathSegment: fc.Arbitrary<string> = fc.oneof(
     '0',
     '%F0%9F%9A%80',
     '%E2%80%AE',
+    '0x10',
+    '0b1',
+    '%2016',
+    '1e1',
   ),
   fc.integer({ min: 8, max: 12 }).map((n) => 'A'.repeat(2 ** n)),
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 10 }).map(encodeURIComponent),

@@ -3,6 +3,7 @@ import type { KeyEnvironment } from '../../platform/config.js';
 import type { Db } from '../../platform/db/database.js';
 import type { ApiKeyRow } from '../../platform/db/rows.js';
 import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { checkDisplayName } from '../../platform/display-name.js';
 import { newId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
 import { recordSecurityEvent } from '../../identity/security-events/store.js';
@@ -156,6 +157,8 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
     if (input.name !== undefined && input.name !== null && input.name.length > 100) {
       throw badRequest('name must be at most 100 characters');
     }
+    // An empty name clears it (on an update); any other is a display name (display-name.ts).
+    if (input.name) checkDisplayName('name', input.name, 100);
     validateRestrictions({ ...input, now: clock() });
   }
 

@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
 import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
+import { charsetRefusal } from '../../platform/http/body-charset.js';
 import { acceptedNotifySecrets } from '../../platform/notify-secrets.js';
 import type { Platform } from '../../platform/platform.js';
 import { TAG } from '../route-context.js';
@@ -56,6 +57,8 @@ export async function notificationRoutes(app: FastifyInstance, { platform, conne
     // Only now, authenticated, is the caller told what it sent wrong.
     if (!Buffer.isBuffer(request.body))
       throw new AppError(415, 'unsupported_media_type', 'a notification is NDC XML: send it as application/xml');
+    const charset = charsetRefusal(request.headers['content-type']);
+    if (charset) throw charset;
     try {
       request.body = utf8.decode(request.body);
     } catch {

@@ -1,3 +1,4 @@
+import { AIRLINE_REFERENCE, shownReference } from '../../connectors/change-notification.js';
 import { badRequest, notFound, unavailable, unprocessable } from '../../platform/errors.js';
 import { isRetryable, refreshForNotification, type NotificationRefreshDeps } from './refresh-limiter.js';
 import { ordersByAirlineOrderId } from './store.js';
@@ -39,6 +40,10 @@ export async function receiveNotification(
         'send the rest in further notifications',
       'too_many_orders',
     );
+  // Whatever connector read it, no id reaches SQL unless it is one (the NDC reader refuses the same).
+  const unreadable = read.value.orders.find((named) => !AIRLINE_REFERENCE.test(named.airlineOrderId));
+  if (unreadable)
+    throw badRequest(`OrderID ${shownReference(unreadable.airlineOrderId)} is not an order id`, 'invalid_notification');
   let matched = 0;
   let updated = 0;
   let deferred = 0;

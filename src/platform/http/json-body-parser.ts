@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.js';
+import { charsetRefusal } from './body-charset.js';
 import { firstMatch } from './json-walk.js';
 import { nulFieldIn, nulRefusal } from './nul-guard.js';
 
@@ -24,7 +25,8 @@ function prototypeKeyIn(body: unknown) {
 
 /**
  * Replaces Fastify's JSON parser to refuse, each with its own sentence, what the default would
- * accept silently or answer vaguely: bytes that are not UTF-8, nesting deep enough to be an
+ * accept silently or answer vaguely: a charset other than UTF-8 declared in `Content-Type` (415),
+ * bytes that are not UTF-8, nesting deep enough to be an
  * attack, the keys `__proto__`, `constructor` and `prototype` (naming the key), and NUL characters
  * (which PostgreSQL cannot store), naming the field.
  * An empty body counts as no body, so optional bodies work with any client.
@@ -34,8 +36,10 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
-    (_request, buffer: Buffer, done) => {
+    (request, buffer: Buffer, done) => {
       if (buffer.length === 0) return done(null, undefined);
+      const charset = charsetRefusal(request.headers['content-type']);
+      if (charset) return done(charset);
       let text: string;
       try {
         text = utf8.decode(buffer);

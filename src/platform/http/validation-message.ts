@@ -95,6 +95,11 @@ function keywordMessage(error: ValidationError, context: string | undefined): st
       return `${field} must have at most ${params.limit} field${Number(params.limit) === 1 ? '' : 's'}`;
     case 'pattern':
       return `${field} has an invalid format`;
+    case 'decimal':
+      // A number spelt otherwise than in decimal (`0x10`, `1e1` for an integer, ` 7`): decimal-numbers.ts.
+      return params.kind === 'integer'
+        ? `${field} must be an integer written in decimal digits (0-9)`
+        : `${field} must be a number written in decimal notation`;
     case 'not':
     case 'false schema':
       return `${field} is not allowed`;

@@ -1,5 +1,6 @@
 import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
 import type { FastifySchemaCompiler } from 'fastify';
+import { misspeltNumber, numericFields } from './decimal-numbers.js';
 import { acceptsEmptyObject, closedSchema } from './strict-body.js';
 
 type Options = { customOptions?: Record<string, unknown> } & Record<string, unknown>;
@@ -39,9 +40,13 @@ export function partAwareValidatorFactory(): ValidatorFactory {
     return (route: Parameters<RouteCompiler>[0]) => {
       if (route.httpPart === 'querystring') {
         const closed = closedSchema(route.schema as Record<string, unknown>);
-        return refusingNonFinite(strictQuery({ ...route, schema: closed }) as Validate) as ReturnType<RouteCompiler>;
+        return refusingNonFinite(
+          strictQuery({ ...route, schema: closed }) as Validate,
+          route.schema,
+        ) as ReturnType<RouteCompiler>;
       }
-      if (route.httpPart !== 'body') return refusingNonFinite(coercing(route) as Validate) as ReturnType<RouteCompiler>;
+      if (route.httpPart !== 'body')
+        return refusingNonFinite(coercing(route) as Validate, route.schema) as ReturnType<RouteCompiler>;
       const schema = route.schema as Record<string, unknown>;
       const validate = asSent({ ...route, schema: closedSchema(schema) }) as Validate;
       return (acceptsEmptyObject(schema) ? absentAsEmpty(validate) : validate) as ReturnType<RouteCompiler>;
@@ -51,7 +56,9 @@ export function partAwareValidatorFactory(): ValidatorFactory {
 }
 
 /**
- * ajv coerces `"Infinity"` and `"1e400"` to Infinity and then skips the range checks of the
+ * Numbers in a query string, path or header are written in decimal: before ajv coerces them with
+ * `Number()` (which reads `0x10` as 16), a numeric field whose text is not decimal is refused as
+ * the `decimal` error naming it (decimal-numbers.ts). Then, ajv coerces `"Infinity"` and `"1e400"` to Infinity and then skips the range checks of the
  * coerced value (they only run on finite numbers), so `?lat=Infinity` would pass `maximum: 90`.
  * After a successful validation, a non-finite number among the (flat) query or path values is
  * refused as the type error it is. A subnormal one (`?lat=7.4e-323`) becomes 0: it means zero to
@@ -59,8 +66,19 @@ export function partAwareValidatorFactory(): ValidatorFactory {
  */
 const nonFinite = (value: unknown) => typeof value === 'number' && !Number.isFinite(value);
 
-function refusingNonFinite(validate: Validate): Validate {
+function refusingNonFinite(validate: Validate, schema: unknown): Validate {
+  const numeric = numericFields(schema);
   const wrapped: Validate = (data, ctx) => {
+    if (numeric.size > 0 && data !== null && typeof data === 'object') {
+      const record = data as Record<string, unknown>;
+      for (const [name, kind] of numeric) {
+        if (!misspeltNumber(record[name], kind)) continue;
+        wrapped.errors = [
+          { keyword: 'decimal', instancePath: `/${name}`, schemaPath: '', params: { kind }, message: 'must be decimal' },
+        ];
+        return false;
+      }
+    }
     if (!validate(data, ctx)) {
       wrapped.errors = validate.errors;
       return false;

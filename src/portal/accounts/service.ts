@@ -1,3 +1,4 @@
+import { AGENCY_NAME_MAX_LENGTH } from '../../identity/account-service.js';
 import { normalizeIata } from '../../identity/agencies/iata.js';
 import { verifyAgencyOwnedBy } from '../../identity/agencies/store.js';
 import type { Identity } from '../../identity/identity.js';
@@ -5,6 +6,7 @@ import { recordSecurityEvent } from '../../identity/security-events/store.js';
 import { isEmailAddress } from '../../identity/users/email-address.js';
 import { findUser, findUserByEmail, markEmailVerified } from '../../identity/users/store.js';
 import { badRequest, conflict, forbidden, AppError, tooManyRequests } from '../../platform/errors.js';
+import { checkDisplayName } from '../../platform/display-name.js';
 import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
@@ -68,6 +70,11 @@ export function createSignupService(
       if (!isEmailAddress(email)) throw badRequest('email must be a valid e-mail address');
       identity.passwords.check(input.password, { email });
       const iataNumber = normalizeIata('iataNumber', input.iataNumber ?? null);
+      // Named as the form names it, before anything is written or mailed.
+      // A blank one is no name: the agency is named after the address's domain.
+      const agencyName = input.agencyName?.trim()
+        ? checkDisplayName('agencyName', input.agencyName, AGENCY_NAME_MAX_LENGTH)
+        : null;
       // Every sign-up that gets this far sends a mail, to an address nobody has proven to own.
       await limit(ip);
       const existing = await findUserByEmail(db, email);
@@ -85,7 +92,7 @@ export function createSignupService(
       }
       const agency = await identity.createAgency({
         // No plan code: an agency without one is on billing's default plan, the free one (docs/plans.md).
-        name: input.agencyName?.trim() || email.split('@')[1]!,
+        name: agencyName ?? email.split('@')[1]!,
         iataNumber,
         verified: false,
       });

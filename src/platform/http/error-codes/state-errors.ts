@@ -208,6 +208,11 @@ export const STATE_ERRORS = {
     meaning: 'The body is compressed (`Content-Encoding`); send it uncompressed.',
     operations: ['body'],
   },
+  unsupported_charset: {
+    status: 415,
+    meaning: 'The `Content-Type` header declares a charset other than UTF-8 (`charset=latin1`, `utf-16`); send UTF-8.',
+    operations: ['body'],
+  },
   request_headers_too_large: { status: 431, meaning: 'The request headers are too large.', operations: ['unrouted'] },
 
   // 422: understood, but cannot be done.
