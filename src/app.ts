@@ -40,7 +40,7 @@ export interface AppOptions {
   /** Where test keys reach the VS test system (the in-process one, or VS_TEST_URL); absent: none, and searches leave VS out. */
   vsTestSystemUrl?: string | null;
   /** Webhook delivery collaborators a test controls: the host resolver, extra trusted CAs, the attempt time-out. */
-  webhooks?: Pick<WebhooksOptions, 'resolver' | 'ca' | 'attemptTimeoutMs'>;
+  webhooks?: Pick<WebhooksOptions, 'resolver' | 'ca' | 'attemptTimeoutMs' | 'anyPortForTests'>;
 }
 
 /** The app and the features it was built from: what the CLI, tests and benches reach services through. */

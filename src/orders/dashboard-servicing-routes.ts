@@ -10,6 +10,7 @@ import { orderView } from './order-view.js';
 import { MinimalOrder, OrderIdParams, OrderSchema } from './schemas.js';
 import { cancelQuote, refundEligibility, refundOrder } from './servicing/cancellation-service.js';
 import { changeQuote, confirmChange } from './servicing/reshop-service.js';
+import { AcknowledgeChangesBody } from './airline-changes/acknowledge-schemas.js';
 import { acknowledgeChanges } from './airline-changes/acknowledge-service.js';
 import { lowerCaseKeys } from './servicing/case-insensitive-keys.js';
 import { requireOpen } from './servicing/context.js';
@@ -105,6 +106,7 @@ export async function dashboardServicingRoutes(
           "airline (an open order), the segments' `schedule_change` clears, `order.updated` is sent. On a support session the operator needs orders.support.",
         security: SESSION_SECURITY,
         params: OrderIdParams,
+        body: AcknowledgeChangesBody,
         response: { 200: OrderSchema },
       },
     },

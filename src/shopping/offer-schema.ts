@@ -110,8 +110,18 @@ export const OfferSchema = Type.Object(
       }),
       { description: 'Price breakdown by passenger type (amounts for all passengers of the type)' },
     ),
-    expires_at: Nullable(Type.String({ description: 'The airline no longer honours the offer after this instant' })),
-    payment_required_by: Nullable(Type.String()),
+    expires_at: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'The airline no longer honours the offer after this instant (RFC 3339, UTC)',
+      }),
+    ),
+    payment_required_by: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'A booking held unpaid must be paid by this instant (RFC 3339, UTC)',
+      }),
+    ),
     hold_available: Type.Boolean({
       description: 'The airline holds a booking of this offer unpaid until payment_required_by; false: pay when booking',
     }),

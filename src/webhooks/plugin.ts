@@ -20,6 +20,11 @@ export interface WebhooksOptions {
   ca?: string | Buffer;
   /** One attempt's time-out, connection to last byte; the contract's 15 s unless a test needs a shorter one. */
   attemptTimeoutMs?: number;
+  /**
+   * Tests only: webhook URLs may name any port (test receivers listen on random ports). Only code
+   * that builds the app can set it; no configuration variable reaches it.
+   */
+  anyPortForTests?: boolean;
 }
 
 export interface Webhooks {
@@ -39,6 +44,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
   const guard: GuardOptions = {
     resolver: options.resolver ?? systemResolver,
     allowedPrivateHosts: platform.config.webhooks.allowedPrivateHosts,
+    anyPortForTests: options.anyPortForTests === true,
   };
   if (guard.allowedPrivateHosts.length > 0) {
     platform.logger.warn(

@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { createApiKeyService, MAX_ACTIVE_KEYS_PER_AGENCY } from '../../src/auth/api-keys/key-service.js';
 import { loadConfig } from '../../src/platform/config.js';
 import { createPlatform } from '../../src/platform/platform.js';
 import { cliEnvironment } from '../helpers/cli-env.js';
@@ -195,6 +196,24 @@ describe('operator CLI', { timeout: 120_000 }, () => {
       await app.close();
       await platform.close();
     }
+  });
+
+  it('refuses a key past the agency’s 50 active keys with api_key_limit_reached (hardening round 4)', async () => {
+    const agency = await cli('agency', 'create', '--name', 'Key Hoarder', '--plan', 'payg', '--json');
+    const platform = await createPlatform(loadConfig({ ...env, PORT: '0' }), { logger: pino({ level: 'silent' }) });
+    try {
+      const keys = createApiKeyService(platform);
+      for (let i = 0; i < MAX_ACTIVE_KEYS_PER_AGENCY; i++) {
+        await keys.create({ agencyId: agency.json.id, kind: 'agency', environment: 'test', name: `k${i}` });
+      }
+    } finally {
+      await platform.close();
+    }
+    const refused = await cli('key', 'create', '--agency', agency.json.id, '--env', 'test', '--kind', 'agency', '--json');
+    expect(refused).toMatchObject({
+      code: 1,
+      json: { error: 'an agency has at most 50 active api keys; revoke one first' },
+    });
   });
 
   it.skipIf(inject('databaseUrl'))('says clearly when embedded storage is in use by another process', async () => {

@@ -88,9 +88,9 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
       airline: 'VS',
       // The item's price is per passenger (GBP 348.81): two adults make the offer's GBP 697.62.
       passengerPrices: [{ passengerType: 'adult', count: 2, base: gbp(33200), taxes: gbp(36562), total: gbp(69762) }],
-      expiresAt: '2023-04-04T05:04:25Z',
+      expiresAt: '2023-04-04T05:04:25.000Z',
       holdable: true,
-      paymentDeadline: '2023-04-07T23:59:00Z',
+      paymentDeadline: '2023-04-07T23:59:00.000Z',
       baggage: { checkedBags: null, carryOnBags: 1, description: 'HAND BAGGAGE 10KG UP TO 115LCM' },
       changes: { allowed: true, fee: gbp(20000) },
       refunds: { allowed: false, fee: null },
@@ -168,7 +168,7 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
       pnr: 'GXF773',
       status: 'hold',
       total: gbp(179583),
-      paymentDeadline: '2023-04-14T23:59:00Z',
+      paymentDeadline: '2023-04-14T23:59:00.000Z',
       tickets: [],
       extras: [],
       flightItemIds: ['VS932GXF77323-1', 'VS932GXF77323-2', 'VS932GXF77323-3'],
@@ -210,7 +210,7 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
     replay.answer('OrderQuote', 'orderquote/orderreshopRS_reprice_held_booking_unticketed_booking.xml');
     replay.answer('OrderRetrieve', 'ordercreate/orderviewRS_hold_booking.xml');
     const quote = await vs.quoteOrder(order, ctx);
-    expect(quote.ok && quote.value).toEqual({ total: gbp(179583), paymentDeadline: '2023-04-14T23:59:00Z', quoteId: null });
+    expect(quote.ok && quote.value).toEqual({ total: gbp(179583), paymentDeadline: '2023-04-14T23:59:00.000Z', quoteId: null });
 
     replay.answer('OrderReshop', 'orderreshop/orderreshopRS_change_both_outbound_and_inbound_date.xml');
     const reshop = await vs.reshopOrder(
@@ -250,7 +250,7 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
         refund: gbp(129332),
         credit: gbp(0),
         penalty: gbp(0),
-        expiresAt: '2025-04-04T13:29:18Z',
+        expiresAt: '2025-04-04T13:29:18.000Z',
       },
     });
     replay.answer('OrderChange', 'orderchange/OC_RFC_OrderChangeCancelRS.xml');

@@ -81,11 +81,42 @@ describe('airline-initiated changes reach orders without polling', () => {
     expect(await events(order.order_id)).toEqual(['order.created', 'order.updated', 'order.updated']);
     const entries = await history(order.order_id);
     expect(entries.at(-1)).toMatchObject({ action: 'changes_acknowledged', actor: { kind: 'api_key' } });
-    const twice = await f.call('POST', path(order.order_id, '/acknowledge-changes'));
+    const twice = await f.call('POST', path(order.order_id, '/acknowledge-changes'), {});
     expect(twice.statusCode).toBe(200);
     expect(twice.json()).toEqual(acked.json());
     expect(await events(order.order_id)).toHaveLength(3);
     expect(await history(order.order_id)).toHaveLength(entries.length);
+  });
+
+  it('acknowledge-changes takes no fields: an unknown one is 400 naming it, before anything is accepted (hardening round 4)', async () => {
+    const order = (await f.hold((await f.offer('JFK', 'LAX', /MAINFL/, 24)).offer_id)).json();
+    const [flight] = (await f.airline(order.airline_order_id)).flights;
+    await f.scheduleChange({ flight: flight!.key, change: 'retime', minutes: 95 });
+    const pending = await read(order.order_id);
+    expect(pending.segments[0].schedule_change).not.toBeNull();
+    const written = (await history(order.order_id)).length;
+    for (const [body, field] of [
+      [{ segment_ids: ['x'] }, 'segment_ids'],
+      [{ accept: false }, 'accept'],
+      [{ nested: { deep: 1 } }, 'nested'],
+    ] as const) {
+      const res = await f.call('POST', path(order.order_id, '/acknowledge-changes'), body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error).toContain(`unknown field ${field}`);
+    }
+    for (const body of ['[]', '"accept"', '7']) {
+      const res = await f.call('POST', path(order.order_id, '/acknowledge-changes'), body, {
+        'content-type': 'application/json',
+      });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    // Nothing was accepted: the change is still pending, no history written.
+    expect((await read(order.order_id)).segments[0].schedule_change).toEqual(pending.segments[0].schedule_change);
+    expect(await history(order.order_id)).toHaveLength(written);
+    // Accepting it with no body, or `{}`, still works.
+    expect(
+      (await f.call('POST', path(order.order_id, '/acknowledge-changes'), {})).json().segments[0].schedule_change,
+    ).toBeNull();
   });
 
   it('a new flight number shows with the old one; a cancelled flight moves the hold to another flight (re-accommodation, order.updated)', async () => {

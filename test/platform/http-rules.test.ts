@@ -115,11 +115,27 @@ describe('cross-cutting HTTP rules', () => {
     expect(err.json().request_id).toBe(err.headers['x-request-id']);
   });
 
-  it('keeps a caller-supplied request id and replaces an unsafe one', async () => {
+  it('keeps a caller-supplied request id after a minted one and replaces an unsafe one', async () => {
     const kept = await t.app.inject({ url: '/v1/health', headers: { 'x-request-id': 'trace-123.abc' } });
-    expect(kept.headers['x-request-id']).toBe('trace-123.abc');
+    expect(kept.headers['x-request-id']).toMatch(/^req_[0-9A-Za-z]{20}_trace-123\.abc$/);
     const replaced = await t.app.inject({ url: '/v1/health', headers: { 'x-request-id': '<script>' } });
-    expect(replaced.headers['x-request-id']).toMatch(/^req_/);
+    expect(replaced.headers['x-request-id']).toMatch(/^req_[0-9A-Za-z]{20}$/);
+  });
+
+  it('never lets a caller reuse a request id: one id names one request (hardening round 4)', async () => {
+    // A caller copying another request's id (another agency's, from a shared error report).
+    const victim = await t.app.inject({ url: '/v1/probe/whoami' });
+    const victimId = String(victim.headers['x-request-id']);
+    const copied = await t.app.inject({ url: '/v1/probe/whoami', headers: { 'x-request-id': victimId } });
+    expect(copied.headers['x-request-id']).not.toBe(victimId);
+    expect(copied.json().request_id).toBe(copied.headers['x-request-id']);
+    // The same caller id twice names two requests.
+    const first = await t.app.inject({ url: '/v1/health', headers: { 'x-request-id': 'retry-1' } });
+    const second = await t.app.inject({ url: '/v1/health', headers: { 'x-request-id': 'retry-1' } });
+    expect(first.headers['x-request-id']).not.toBe(second.headers['x-request-id']);
+    // Overlong ids are replaced, not kept.
+    const long = await t.app.inject({ url: '/v1/health', headers: { 'x-request-id': 'a'.repeat(65) } });
+    expect(long.headers['x-request-id']).toMatch(/^req_[0-9A-Za-z]{20}$/);
   });
 
   it('hides internal errors behind a generic 500 and logs them with the request id', async () => {

@@ -28,6 +28,32 @@ async function createKey(body: Record<string, unknown> = {}, as = token) {
   return res.json() as { id: string; secret: string; [k: string]: unknown };
 }
 
+describe('at most 50 active keys per agency (hardening round 4)', () => {
+  it('refuses the 51st with 409 api_key_limit_reached, stores nothing, allows rotation and counts no revoked key', async () => {
+    const hoarder = await p.user();
+    const as = await p.token(hoarder.email);
+    const made: string[] = [];
+    for (let i = 0; i < 50; i++) made.push((await createKey({ name: `k${i}` }, as)).id);
+    const refused = await p.request(as, 'POST', '/v1/dev/api-keys', { name: 'one too many' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'api_key_limit_reached',
+      error: 'an agency has at most 50 active api keys; revoke one first',
+    });
+    const listed = (await p.request(as, 'GET', '/v1/dev/api-keys')).json().keys as { name: string }[];
+    expect(listed).toHaveLength(50);
+    expect(listed.some((k) => k.name === 'one too many')).toBe(false);
+    // Rotation replaces a key: allowed at the limit.
+    expect((await p.request(as, 'POST', `/v1/dev/api-keys/${made[0]}/rotate`)).statusCode).toBe(201);
+    // A revoked key frees its place.
+    expect((await p.request(as, 'DELETE', `/v1/dev/api-keys/${made[1]}`)).statusCode).toBe(200);
+    await createKey({ name: 'after a revocation' }, as);
+    expect((await p.request(as, 'POST', '/v1/dev/api-keys', {})).statusCode).toBe(409);
+    // Another agency is not affected.
+    await createKey({ name: 'elsewhere' });
+  }, 120_000);
+});
+
 describe('listing and creating keys', () => {
   it('creates a key with its secret once and lists keys newest first without secrets', async () => {
     const first = await createKey({ name: 'first' });

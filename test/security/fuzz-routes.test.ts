@@ -280,6 +280,8 @@ const HEADER_NAMES = [
   'accept',
   'content-type',
   'x-forwarded-for',
+  'x-request-id',
+  'last-event-id',
 ];
 
 function requestArbitrary(path: string, method: Method, op: Operation): fc.Arbitrary<FuzzRequest> {

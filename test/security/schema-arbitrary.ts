@@ -171,6 +171,18 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     '${jndi:ldap://x}',
     '<script>alert(1)</script>',
     '__proto__',
+    // Hardening round 4: webhook URLs on service ports, private and internal hosts; request ids
+    // spelling a minted one or past the bound; a zone-less local time; acknowledge-changes fields.
+    'https://hooks.example.com:22/in',
+    'https://hooks.example.com:6379/in',
+    'https://10.0.0.1/in',
+    'https://wiki.corp.internal/in',
+    'https://[::1]:8443/in',
+    'req_AAAAAAAAAAAAAAAAAAAA',
+    'x'.repeat(65),
+    '2026-12-01T10:00:00',
+    { segment_ids: ['x'] },
+    { accept: false },
   ),
   fc.string({ unit: 'binary', maxLength: 12 }),
   fc.integer({ min: 10, max: 20 }).map((n) => 'x'.repeat(2 ** n)),

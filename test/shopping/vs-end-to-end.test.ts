@@ -64,6 +64,37 @@ describe('AA and VS through one gateway', () => {
     expect(body.offers.filter((o) => o.airline === 'VS').map((o) => o.fare_brand_code)).toContain('CLASSIC_FLEX');
   });
 
+  it('every deadline in an offer and an order answer is an RFC 3339 date-time with its offset, though VS writes local times (hardening round 4)', async () => {
+    const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+    const found = await call('POST', '/v1/shopping/offers', {
+      origin: 'JFK',
+      destination: 'LHR',
+      departure_date: daysAhead(57),
+      adults: 1,
+      max_connections: 0,
+    });
+    const offers = (found.json() as { offers: (OfferJson & { expires_at: string | null; payment_required_by: string | null })[] })
+      .offers;
+    const vsOffers = offers.filter((o) => o.airline === 'VS');
+    expect(vsOffers.length).toBeGreaterThan(0);
+    for (const o of offers) {
+      expect(o.expires_at, o.offer_id).toMatch(RFC3339);
+      if (o.payment_required_by !== null) expect(o.payment_required_by, o.offer_id).toMatch(RFC3339);
+      expect(Date.parse(o.expires_at!)).toBeGreaterThan(Date.now());
+    }
+    const held = vsOffers.find((o) => o.payment_required_by !== null)!;
+    expect(held).toBeDefined();
+    const priced = (await call('POST', '/v1/offers/price', { offer_id: held.offer_id })).json();
+    expect(priced.expires_at).toMatch(RFC3339);
+    expect(priced.payment_required_by).toMatch(RFC3339);
+    // The same instant in search and price: London's clock read as London's, not as UTC.
+    expect(Date.parse(priced.payment_required_by)).toBe(Date.parse(held.payment_required_by!));
+    const order = (
+      await call('POST', '/v1/orders', { offer_id: priced.offer_id, passengers: [PASSENGER], payment: { type: 'hold' } })
+    ).json();
+    for (const field of ['payment_deadline', 'created_at', 'updated_at']) expect(order[field], field).toMatch(RFC3339);
+  });
+
   it('a VS offer prices, holds, is paid by card, and cancels with its refund', async () => {
     const found = await call('POST', '/v1/shopping/offers', {
       origin: 'JFK',

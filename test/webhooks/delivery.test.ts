@@ -179,7 +179,22 @@ describe('signed delivery to a real HTTPS receiver', () => {
   });
 });
 
+const REFUSED_HOST_TEXT = 'url must have a public host: a public address, or a name that resolves to public addresses only';
+
 describe('what an attempt refuses and records', () => {
+  it('records a host that stopped resolving with the same text as a private one (hardening round 4)', async () => {
+    const owner = await f.session();
+    const key = await f.apiKey(owner.agencyId);
+    f.resolve('hooks.vanishing.example', '93.184.216.34');
+    const hook = await endpoint(owner.token, { url: `https://hooks.vanishing.example:${f.receiver.port}/in` });
+    f.resolve('hooks.vanishing.example');
+    await f.hold(key, 35);
+    await f.deliver();
+    expect(hooksTo(hook.secret)).toHaveLength(0);
+    const [d] = await deliveries(owner.token, hook.id);
+    expect(d!.attempts[0]!.error).toBe(REFUSED_HOST_TEXT);
+  });
+
   it('refuses at delivery a name that resolved publicly at registration and privately now (nothing reaches the receiver)', async () => {
     const owner = await f.session();
     const key = await f.apiKey(owner.agencyId);
@@ -192,7 +207,7 @@ describe('what an attempt refuses and records', () => {
     const [d] = await deliveries(owner.token, hook.id);
     expect(d).toMatchObject({ status: 'pending', attemptCount: 1 });
     expect(d!.attempts[0]!.statusCode).toBeNull();
-    expect(d!.attempts[0]!.error).toBe('the host resolves to a private address');
+    expect(d!.attempts[0]!.error).toBe(REFUSED_HOST_TEXT);
   });
 
   it('connects to the address it checked: a name only our resolver knows is reached, with no second lookup', async () => {
@@ -220,7 +235,7 @@ describe('what an attempt refuses and records', () => {
     await f.deliver();
     expect(hooksTo(hook.secret)).toHaveLength(0);
     const [d] = await deliveries(owner.token, hook.id);
-    expect(d!.attempts[0]!.error).toBe('the host resolves to a private address');
+    expect(d!.attempts[0]!.error).toBe(REFUSED_HOST_TEXT);
   });
 
   it('does not follow a redirect (a failed attempt), and stores at most 64 KiB of an answer', async () => {

@@ -146,14 +146,28 @@ describe('webhook endpoint management', () => {
   });
 });
 
+const REFUSED = 'url must have a public host: a public address, or a name that resolves to public addresses only';
+
 describe('webhook URL refusal corpus: 400 naming url and why', () => {
-  // One case each: scheme, credentials, internal names, every non-public range, the IPv4 spellings.
+  // One case each: scheme, credentials.
   const corpus: [string, string][] = [
     ['http://example.com/hooks', 'url must be https'],
     ['ftp://example.com/hooks', 'url must be https'],
     ['not a url', 'absolute URL'],
     ['https://user:pass@example.com/hooks', 'credentials'],
     ['https://user@example.com/hooks', 'credentials'],
+  ];
+  it.each(corpus)('%s is refused (%s)', async (url, why) => {
+    const owner = await ownerOnce();
+    const res = await create(owner, { url });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error).toMatch(/^url /);
+    expect(res.json().error).toContain(why);
+  });
+
+  // One case each: internal names, every non-public range, the IPv4 spellings. Every host webhooks
+  // will not reach, whatever the rule it breaks, gets one text (hardening round 4); the log says why.
+  const refusedHosts: [string, string][] = [
     ['https://localhost.localdomain/', 'internal name'],
     ['https://app.localhost/', 'internal name'],
     ['https://printer.local/', 'internal name'],
@@ -199,17 +213,18 @@ describe('webhook URL refusal corpus: 400 naming url and why', () => {
     ['https://0xa9fea9fe/', 'link-local'],
     ['https://3232235777/', 'private'],
   ];
-  it.each(corpus)('%s is refused (%s)', async (url, why) => {
+  it.each(refusedHosts)('%s is refused with the one host refusal (the log says %s)', async (url, why) => {
     const owner = await ownerOnce();
     const res = await create(owner, { url });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json().error).toMatch(/^url /);
-    expect(res.json().error).toContain(why);
+    expect(res.json()).toMatchObject({ error: REFUSED, code: 'invalid_url' });
+    const line = logLines.map((l) => JSON.parse(l)).find((l) => l.reqId === res.json().request_id && l.resolution);
+    expect(line.resolution.why).toContain(why);
   });
 
   it('refuses a name that resolves to a private address, and a name with any one private address among public ones', async () => {
     const owner = await ownerOnce();
-    const refusal = 'url must have a public host: the host resolves to a private address';
+    const refusal = REFUSED;
     for (const [name, addresses] of [
       ['hooks.private-agency.example', ['10.0.0.7']],
       ['mixed.agency.example', ['93.184.216.34', '127.0.0.1']],
@@ -227,12 +242,90 @@ describe('webhook URL refusal corpus: 400 naming url and why', () => {
     }
   });
 
+  it('tells no refused host apart: internal, private, unresolvable and empty names answer the same (hardening round 4)', async () => {
+    const owner = await ownerOnce();
+    f.resolve('resolves-private.agency.example', '10.0.0.7');
+    f.resolve('resolves-to-nothing.agency.example');
+    f.resolve('resolves-public.agency.example', '93.184.216.34');
+    const answers = [];
+    for (const url of [
+      'https://wiki.corp.internal/in',
+      'https://10.0.0.7/in',
+      'https://resolves-private.agency.example/in',
+      'https://resolves-to-nothing.agency.example/in',
+      'https://does-not-exist.invalid/in',
+    ]) {
+      const res = await create(owner, { url });
+      expect(res.statusCode, url).toBe(400);
+      answers.push({ status: res.statusCode, error: res.json().error, code: res.json().code });
+      // The operator's log says which rule, for that request.
+      const line = logLines.map((l) => JSON.parse(l)).find((l) => l.reqId === res.json().request_id && l.resolution);
+      expect(line?.resolution.why, url).toMatch(/internal name|is private|resolves to an address|could not be resolved/);
+    }
+    expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
+    expect(answers[0]).toEqual({ status: 400, error: REFUSED, code: 'invalid_url' });
+    expect((await create(owner, { url: 'https://resolves-public.agency.example/in' })).statusCode).toBe(201);
+  });
+
   it('accepts a public name, and the allowlist (localhost) never admits a literal private address', async () => {
     const owner = await ownerOnce();
     f.resolve('hooks.public-agency.example', '93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946');
     expect((await create(owner, { url: 'https://hooks.public-agency.example/in' })).statusCode).toBe(201);
     expect((await create(owner, { url: 'https://127.0.0.1:8443/in' })).statusCode).toBe(400);
     expect((await create(owner, { url: f.receiver.url() })).statusCode).toBe(201);
+  });
+});
+
+describe('webhook URL ports: only the ports receivers use (hardening round 4)', () => {
+  let g: WebhookFixture;
+  beforeAll(async () => {
+    g = await webhookFixture({ anyPort: false });
+  });
+  afterAll(async () => g?.close());
+
+  it('refuses a port outside 443, 80, 4443, 8080, 8443, 9443 with 400 naming url, and accepts those', async () => {
+    const owner = (await g.session()).token;
+    g.resolve('hooks.ports.example', '93.184.216.34');
+    for (const port of [22, 25, 3306, 5432, 6379, 9200, 11211, 27017, 65535]) {
+      const res = await g.request(owner, 'POST', '/v1/dev/webhooks', { url: `https://hooks.ports.example:${port}/in` });
+      expect(res.statusCode, String(port)).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'invalid_url',
+        error: 'url port must be one of 443, 80, 4443, 8080, 8443, 9443 (or none, for 443)',
+      });
+    }
+    for (const port of ['', ':443', ':80', ':8443', ':8080']) {
+      const res = await g.request(owner, 'POST', '/v1/dev/webhooks', {
+        url: `https://hooks.ports.example${port}/in-${port.slice(1)}`,
+      });
+      expect(res.statusCode, `${port} ${res.body}`).toBe(201);
+    }
+  });
+
+  it('lets a WEBHOOK_ALLOWED_PRIVATE_HOSTS name (an operator’s own receiver) use any port', async () => {
+    const owner = (await g.session()).token;
+    const res = await g.request(owner, 'POST', '/v1/dev/webhooks', { url: g.receiver.url() });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('refuses at delivery an endpoint stored with another port: nothing is sent', async () => {
+    const owner = await g.session();
+    const key = await g.apiKey(owner.agencyId);
+    g.resolve('hooks.stored-port.example', '93.184.216.34');
+    const made = await g.request(owner.token, 'POST', '/v1/dev/webhooks', { url: 'https://hooks.stored-port.example/in' });
+    expect(made.statusCode).toBe(201);
+    // As a row registered before the rule would hold it.
+    await sql`update webhook_endpoints set url = ${'https://hooks.stored-port.example:6379/in'} where id = ${made.json().id}`.execute(
+      g.platform.db,
+    );
+    await g.hold(key, 36);
+    await g.deliver();
+    const list = await g.request(owner.token, 'GET', `/v1/dev/webhooks/${made.json().id}/deliveries?limit=100`);
+    const [delivery] = list.json().deliveries;
+    expect(delivery.attempts[0]).toMatchObject({
+      statusCode: null,
+      error: 'url port must be one of 443, 80, 4443, 8080, 8443, 9443 (or none, for 443)',
+    });
   });
 });
 

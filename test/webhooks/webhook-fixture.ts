@@ -16,7 +16,9 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * (names it was not told about resolve as the system resolves them; `localhost` is pinned to
  * 127.0.0.1 where the receiver listens) and a clock the test can move.
  */
-export async function webhookFixture(options: { isolated?: boolean; attemptTimeoutMs?: number; logLines?: string[] } = {}) {
+export async function webhookFixture(
+  options: { isolated?: boolean; attemptTimeoutMs?: number; logLines?: string[]; anyPort?: boolean } = {},
+) {
   const aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
   const receiver = await startReceiver();
   const names = new Map<string, ResolvedAddress[]>([
@@ -37,6 +39,9 @@ export async function webhookFixture(options: { isolated?: boolean; attemptTimeo
       aaTestSystemUrl: aa.url,
       webhooks: {
         ca: receiver.ca,
+        // The receiver listens on a random port, reached under names the resolver below answers
+        // publicly; `anyPort: false` keeps the production port rule.
+        anyPortForTests: options.anyPort ?? true,
         ...(options.attemptTimeoutMs ? { attemptTimeoutMs: options.attemptTimeoutMs } : {}),
         resolver: async (host) => {
           lookups.push(host);

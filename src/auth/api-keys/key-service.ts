@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { KeyEnvironment } from '../../platform/config.js';
 import type { Db } from '../../platform/db/database.js';
 import type { ApiKeyRow } from '../../platform/db/rows.js';
-import { badRequest, forbidden, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.js';
 import { checkDisplayName } from '../../platform/display-name.js';
 import { newId } from '../../platform/ids.js';
 import type { Platform } from '../../platform/platform.js';
@@ -12,6 +12,14 @@ import { KeyUsage } from './key-usage.js';
 import { displayPrefix, generateApiKey, parseApiKey } from './key-format.js';
 import { compileAllowlist, validateRestrictions } from './key-restrictions.js';
 import * as store from './key-store.js';
+
+/**
+ * Active keys (not revoked, not expired) an agency may hold, both environments and every way of
+ * making them (portal, CLI) together: enough for a key per service and environment, few enough
+ * that a leaked session cannot mint keys without bound. Rotation replaces a key, so it is not
+ * counted as a new one.
+ */
+export const MAX_ACTIVE_KEYS_PER_AGENCY = 50;
 
 export type KeyKind = 'agency' | 'portal' | 'static';
 export const KEY_KINDS: readonly KeyKind[] = ['agency', 'portal', 'static'];
@@ -200,6 +208,12 @@ export function createApiKeyService(platform: Pick<Platform, 'db' | 'config' | '
       if (input.kind !== 'static' && !input.agencyId) throw badRequest(`a ${input.kind} key needs an agency`);
       checkInput(input);
       const { row, secret } = await db.transaction().execute(async (trx) => {
+        if (input.agencyId && (await store.lockAndCountActiveKeys(trx, input.agencyId, clock())) >= MAX_ACTIVE_KEYS_PER_AGENCY) {
+          throw conflict(
+            `an agency has at most ${MAX_ACTIVE_KEYS_PER_AGENCY} active api keys; revoke one first`,
+            'api_key_limit_reached',
+          );
+        }
         const created = await insert(trx, { ...input, createdByUserId: actor.userId ?? null });
         await audit(trx, {
           kind: 'api_key.created',

@@ -18,6 +18,18 @@ export async function insertKey(db: Db, row: Omit<ApiKeyRow, 'created_at' | 'rev
   return rows[0]!;
 }
 
+/**
+ * Locks the agency's row until the transaction ends and counts its active keys (not revoked, not
+ * expired at `now`): two creations at once cannot both take the last place.
+ */
+export async function lockAndCountActiveKeys(trx: Db, agencyId: string, now: Date): Promise<number> {
+  await sql`select id from agencies where id = ${agencyId} for update`.execute(trx);
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int as n from api_keys
+    where agency_id = ${agencyId} and revoked_at is null and (expires_at is null or expires_at > ${now})`.execute(trx);
+  return rows[0]?.n ?? 0;
+}
+
 export async function findKeyByLookupHashes(db: Db, hashes: string[]): Promise<ApiKeyRow | null> {
   const { rows } = await sql<ApiKeyRow>`select * from api_keys where lookup_hash = any(${hashes}::text[])`.execute(db);
   return rows[0] ?? null;

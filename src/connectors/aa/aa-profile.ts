@@ -6,6 +6,7 @@ import { NDC_BUDGETS_MS, sameServiceBy, standardBrand, type NdcAirlineProfile } 
  */
 export const AA_PROFILE: NdcAirlineProfile = {
   code: 'AA',
+  clockZone: 'America/Chicago',
   name: 'American Airlines',
   liveSettings: 'AA_LIVE_URL and AA_LIVE_SUBSCRIPTION_KEY',
   // AA's API gateway (Azure API Management) reads the key from this header and answers 401 without it.

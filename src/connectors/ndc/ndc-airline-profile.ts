@@ -55,6 +55,8 @@ export interface NdcAirlineProfile {
   /** IATA airline code: the prefix of its offer ids, the OwnerCode when an answer omits one. */
   readonly code: string;
   readonly name: string;
+  /** The IANA zone of the clock its time limits are written in when they carry no offset (airline-instant.ts). */
+  readonly clockZone: string;
   /** The settings that configure its live connection, named when they are missing. */
   readonly liveSettings: string;
   /** The HTTP header its API gateway reads the subscription key from (lower case). */

@@ -1,5 +1,6 @@
 import type { Baggage, Cabin, Money, Offer, OfferSlice, PassengerCounts, PassengerPrice, Segment } from '../connector-types.js';
 import { departureDatesOf, hasPartnerOperatedConnection } from '../offer-facts.js';
+import { airlineInstant } from './airline-instant.js';
 import type { NdcAirlineProfile } from './ndc-airline-profile.js';
 import { encodeNdcOfferId, type OfferPart } from './offer-ref.js';
 import { PASSENGER_TYPE } from './passengers.js';
@@ -134,7 +135,7 @@ export interface MappedOffer {
 }
 
 /** The part of an airline's profile the offer mapper reads: its code, and how its price classes name brands. */
-export type MapperDialect = Pick<NdcAirlineProfile, 'code' | 'brandOf'>;
+export type MapperDialect = Pick<NdcAirlineProfile, 'code' | 'brandOf' | 'clockZone'>;
 
 /** One NDC offer (an AirShoppingRS Offer or an OfferPriceRS PricedOffer) of `airline` in our shape. */
 export function mapOffer(
@@ -273,8 +274,11 @@ export function mapOffer(
         )
       : null,
     passengerPrices,
-    expiresAt: text(offer.OfferExpirationTimeLimitDateTime),
-    paymentDeadline: text(node(node(firstItem.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime),
+    expiresAt: airlineInstant(text(offer.OfferExpirationTimeLimitDateTime), airline.clockZone),
+    paymentDeadline: airlineInstant(
+      text(node(node(firstItem.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime),
+      airline.clockZone,
+    ),
     // An airline gives a payment time limit only to offers it holds unpaid; without one it sells paid at once.
     holdable: items.every((i) => text(node(node(i.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime) !== null),
     fareBrand: brand?.name ?? null,

@@ -19,6 +19,7 @@ import { vsBrand } from './vs-brands.js';
  */
 export const VS_PROFILE: NdcAirlineProfile = {
   code: 'VS',
+  clockZone: 'Europe/London',
   name: 'Virgin Atlantic',
   liveSettings: 'VS_LIVE_URL and VS_LIVE_SUBSCRIPTION_KEY',
   // The subscription key travels in the same header as AA's; the VS test system checks it there.

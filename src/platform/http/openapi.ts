@@ -28,8 +28,9 @@ Missing key: 401 \`missing X-API-Key\`; revoked, mistyped, unknown or other-envi
 Aviation and reference paths answer the envelope \`{data, meta, errors: [{code, message}]}\`, errors
 included. Every error also carries \`documentation_url\`: its code's entry in the error reference,
 \`/docs/errors.md#<code>\` on this gateway (docs/errors.md in the repository); each operation below
-lists the statuses and codes it can answer. Every response carries \`X-Request-Id\`; send your own (up to 128 of \`A-Z a-z 0-9 . _ : -\`)
-to correlate. Bodies are capped at 1 MiB (413 \`request body too large\`); malformed JSON answers 400
+lists the statuses and codes it can answer. Every response carries \`X-Request-Id\`, an id the gateway minted
+(\`req_\` and 20 letters and digits); send your own (up to 64 of \`A-Z a-z 0-9 . : -\`) to correlate and it is kept
+after the minted one (\`req_<20>_<yours>\`), so one id always names one request. Bodies are capped at 1 MiB (413 \`request body too large\`); malformed JSON answers 400
 \`invalid request body\`; a body field or query parameter the operation does not list answers 400
 naming it (\`unknown field cabin_class\`, \`unknown query parameter q\`); a wrong method on a known path
 answers 405 with \`Allow\`.

@@ -36,7 +36,9 @@ export const keyRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }> 
         summary: 'Create a key; its secret is in this answer only',
         description:
           'Refused with 403 on a support session, for an account outside any agency, and until the e-mail address is verified. ' +
-          'Live keys: once the agency is live, by an owner or admin (a developer gets 403 `role_forbidden`).',
+          'Live keys: once the agency is live, by an owner or admin (a developer gets 403 `role_forbidden`). ' +
+          'An agency holds at most 50 active keys (not revoked, not expired; both environments, portal and CLI keys together): ' +
+          'the 51st is 409 `api_key_limit_reached` until one is revoked. Rotation replaces a key and is not refused.',
         security: SESSION_SECURITY,
         body: optionalBody(CreateKeyBody),
         response: { 201: KeyWithSecret },

@@ -235,6 +235,11 @@ export interface AirlineProfile {
   name: string;
   /** OwnerCode of offers and orders, OwnerName of errors. */
   ownerCode: string;
+  /**
+   * The IANA zone an offer's time limits (expiry, payment time limit) are written in, as local
+   * times with no offset (`2026-12-01T10:00:00`, as some airlines send them); absent: UTC with `Z`.
+   */
+  timeLimitClock?: string;
   /** The airline's three-digit ticketing code, first part of a 13-digit ticket number. */
   ticketPrefix: string;
   /** New ids: offers (AA `AA…`), orders of a new PNR (AA `AA-ORD-…`), reshop and cancel quotes (AA `AAQ…`). */

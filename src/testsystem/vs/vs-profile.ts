@@ -45,6 +45,8 @@ export const VS_PROFILE: AirlineProfile = {
   code: VS_OWNER_CODE,
   name: VS_CARRIER_NAME,
   ownerCode: VS_OWNER_CODE,
+  // VS writes an offer's time limits on London's clock with no offset.
+  timeLimitClock: 'Europe/London',
   ticketPrefix: VS_TICKET_PREFIX,
   ids: VS_IDS,
   serviceItems: numberedServiceItems(VS_SERVICES.map((s) => s.id)),

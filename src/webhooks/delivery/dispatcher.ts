@@ -112,7 +112,7 @@ export function createDispatcher(deps: DispatcherDeps) {
     if (result.refused)
       logger.warn(
         { deliveryId: request.deliveryId, resolution: result.refused },
-        'webhook attempt refused: host resolves to a private address',
+        'webhook attempt refused: its host is not public',
       );
     return result;
   }

@@ -1,6 +1,13 @@
 import type { Agent } from 'undici';
 import { WEBHOOK_POLICY } from '../events.js';
-import { checkedAddresses, hostOf, UnsafeDestination, type GuardOptions, type RefusedResolution } from './ssrf-guard.js';
+import {
+  checkedAddresses,
+  hostOf,
+  refusedPort,
+  UnsafeDestination,
+  type GuardOptions,
+  type RefusedResolution,
+} from './ssrf-guard.js';
 
 export interface SendResult {
   statusCode: number | null;
@@ -34,9 +41,12 @@ export async function sendAttempt(
   let url: URL;
   try {
     url = new URL(request.url);
+    // An endpoint registered before the port rule still meets it at every attempt.
+    const port = refusedPort(url, guard);
+    if (port) return done({ statusCode: null, error: port, responseBody: null });
     await checkedAddresses(hostOf(url), guard);
   } catch (err) {
-    const refused = err instanceof UnsafeDestination && err.resolution ? { refused: err.resolution } : {};
+    const refused = err instanceof UnsafeDestination ? { refused: err.resolution } : {};
     return done({ statusCode: null, error: (err as Error).message, responseBody: null, ...refused });
   }
   try {

@@ -37,7 +37,10 @@ const Description = Type.String({ maxLength: WEBHOOK_POLICY.descriptionMax, desc
 
 export const CreateEndpointBody = Type.Object(
   {
-    url: Type.String({ maxLength: 2048, description: 'https only, a public host' }),
+    url: Type.String({
+      maxLength: 2048,
+      description: 'https only, a public host, no port or one of 443, 80, 4443, 8080, 8443, 9443',
+    }),
     description: Type.Optional(Description),
     events: Type.Optional(EventList),
     environment: Type.Optional(Type.Union([Type.Literal('test'), Type.Literal('live')], { description: 'Default test' })),

@@ -151,7 +151,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
     async quoteOrder(ref, ctx) {
       const answer = await call('OrderQuote', orderQuoteRequest(deps.seller, ref), ctx);
       if (!answer.ok) return answer;
-      const quote = readRepricedOrder(answer.value);
+      const quote = readRepricedOrder(answer.value, profile.clockZone);
       if (quote !== 'unchanged') return quote ? ok(quote) : unreadable('OrderQuote');
       // The price stands: it is the order's, as the airline holds it, with nothing new to accept.
       const held = await readOrder(ref, ctx);
@@ -191,7 +191,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
       if (deletions.length === 0) return fail(failure('refused', 'nothing of the order matches the segments to change'));
       const answer = await call('OrderReshop', reshopRequest(deps.seller, ref, request, deletions), ctx);
       if (!answer.ok) return answer;
-      const offers = readReshopOffers(answer.value, profile.code);
+      const offers = readReshopOffers(answer.value, profile.code, profile.clockZone);
       for (const o of offers) o.offer.offerId = deps.offerIds.sign(o.offer.offerId);
       return ok(offers);
     },
@@ -213,7 +213,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
     async cancelQuote(ref, ctx) {
       const answer = await call('OrderReshop', cancelQuoteRequest(deps.seller, ref), ctx);
       if (!answer.ok) return answer;
-      const quote = readCancelQuote(answer.value);
+      const quote = readCancelQuote(answer.value, profile.clockZone);
       return quote ? ok(quote) : unreadable('OrderReshop');
     },
 
@@ -224,7 +224,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
       if (deletions.length === 0) return fail(failure('refused', 'nothing of the order matches the part to cancel'));
       const answer = await call('OrderReshop', partialCancelQuoteRequest(deps.seller, ref, deletions), ctx);
       if (!answer.ok) return answer;
-      const quote = readCancelQuote(answer.value);
+      const quote = readCancelQuote(answer.value, profile.clockZone);
       return quote ? ok(quote) : unreadable('OrderReshop');
     },
 

@@ -1,3 +1,4 @@
+import { airlineInstant } from '../airline-instant.js';
 import type { Segment } from '../../connector-types.js';
 import type { AirlineOrder, AirlineOrderStatus, OrderExtra, OrderSegment, OrderTicket } from '../../order-types.js';
 import { PASSENGER_TYPE } from '../passengers.js';
@@ -50,7 +51,10 @@ function segmentOf(
  * An IATA_OrderViewRS of `airline` as the gateway's AirlineOrder. The order's status is read from
  * the order and its documents: tickets make it ticketed, a closed order with refunded coupons refunded.
  */
-export function readOrderView(root: Parsed, dialect: Pick<NdcAirlineProfile, 'code' | 'brandOf'>): AirlineOrder | null {
+export function readOrderView(
+  root: Parsed,
+  dialect: Pick<NdcAirlineProfile, 'code' | 'brandOf' | 'clockZone'>,
+): AirlineOrder | null {
   const airline = dialect.code;
   const response = node(root.Response);
   const order = node(response.Order);
@@ -126,7 +130,7 @@ export function readOrderView(root: Parsed, dialect: Pick<NdcAirlineProfile, 'co
     status = coupons.length > 0 && coupons.every((c) => c.status === 'RF') ? 'refunded' : 'cancelled';
   const deadline =
     items
-      .map((i) => text(i.PaymentTimeLimitDateTime))
+      .map((i) => airlineInstant(text(i.PaymentTimeLimitDateTime), dialect.clockZone))
       .filter((d): d is string => Boolean(d))
       .sort()[0] ?? null;
   const total = amount(node(order.TotalPrice).TotalAmount) ?? { amountMinor: 0, currency: 'USD' };

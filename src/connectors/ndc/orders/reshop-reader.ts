@@ -1,3 +1,4 @@
+import { airlineInstant } from '../airline-instant.js';
 import type { Money, Offer, OfferSlice } from '../../connector-types.js';
 import type { CancelQuote, OrderQuote, ReshopOffer } from '../../order-types.js';
 import { readSegment } from '../ndc-offer-mapper.js';
@@ -44,7 +45,7 @@ function lowerFare(difference: Money, diffs: Parsed[], offer: Parsed): ReshopOff
 }
 
 /** The reshop offers of an OrderReshopRS: new flights, fare difference, change fee, amount due. */
-export function readReshopOffers(root: Parsed, airline: string): ReshopOffer[] {
+export function readReshopOffers(root: Parsed, airline: string, clockZone: string): ReshopOffer[] {
   const response = node(root.Response);
   const lists = readDataLists(response.DataLists);
   const fee = amount(node(node(response.ChangeFees).Price).TotalAmount);
@@ -76,7 +77,7 @@ export function readReshopOffers(root: Parsed, airline: string): ReshopOffer[] {
       base: null,
       taxes: null,
       passengerPrices: [],
-      expiresAt: text(o.OfferExpirationTimeLimitDateTime),
+      expiresAt: airlineInstant(text(o.OfferExpirationTimeLimitDateTime), clockZone),
       paymentDeadline: null,
       holdable: false,
       fareBrand: null,
@@ -108,7 +109,7 @@ export function readReshopOffers(root: Parsed, airline: string): ReshopOffer[] {
  * (DiffPrice/FareDetail/Price/DueByAirlineAmount) and the fee as the penalties its fare details
  * name (PenaltyList, VS's OC_NonRFC_* answers; OC_RFC_* ones name none: refundable in full).
  */
-export function readCancelQuote(root: Parsed): CancelQuote | null {
+export function readCancelQuote(root: Parsed, clockZone: string): CancelQuote | null {
   const response = node(root.Response);
   const offer = node(node(node(response.ReshopResults).ReshopOffers).Offer);
   const quoteId = text(offer.OfferID);
@@ -132,7 +133,7 @@ export function readCancelQuote(root: Parsed): CancelQuote | null {
     refund: refund ?? zero,
     credit: residual ? { ...residual, amountMinor: Math.abs(residual.amountMinor) } : zero,
     penalty: penalty ?? zero,
-    expiresAt: text(offer.OfferExpirationTimeLimitDateTime),
+    expiresAt: airlineInstant(text(offer.OfferExpirationTimeLimitDateTime), clockZone),
   };
 }
 
@@ -141,7 +142,7 @@ export function readCancelQuote(root: Parsed): CancelQuote | null {
  * when the airline says only that nothing changed (21.3's NoChangeInd, VS's answer to a reprice of
  * an unticketed hold); null when it says neither.
  */
-export function readRepricedOrder(root: Parsed): OrderQuote | 'unchanged' | null {
+export function readRepricedOrder(root: Parsed, clockZone: string): OrderQuote | 'unchanged' | null {
   const results = node(node(root.Response).ReshopResults);
   if (text(node(results.NoChangeInd).NoChangeInd) === 'true' || text(results.NoChangeInd) === 'true') return 'unchanged';
   const repriced = node(results.RepricedOffer);
@@ -149,7 +150,7 @@ export function readRepricedOrder(root: Parsed): OrderQuote | 'unchanged' | null
   if (!total) return null;
   const deadline =
     list(repriced.RepricedOfferItem)
-      .map((i) => text(node(node(i.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime))
+      .map((i) => airlineInstant(text(node(node(i.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime), clockZone))
       .find(Boolean) ?? null;
   return { total, paymentDeadline: deadline, quoteId: text(repriced.OfferRefID) };
 }

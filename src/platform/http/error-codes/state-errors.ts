@@ -180,6 +180,11 @@ export const STATE_ERRORS = {
     meaning: 'The agency holds the most open invitations it may.',
     operations: ['createInvite'],
   },
+  api_key_limit_reached: {
+    status: 409,
+    meaning: 'The agency holds the most active API keys it may (50); revoke one first.',
+    operations: ['createApiKey', 'cli'],
+  },
   webhook_limit_reached: {
     status: 409,
     meaning: 'The agency holds the most webhook endpoints it may for this environment.',

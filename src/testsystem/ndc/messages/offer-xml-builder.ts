@@ -8,7 +8,7 @@ import type { CabinCode } from '../network/aircraft.js';
 import { isoDuration } from '../network/geo-time.js';
 import type { StoredOffer } from '../offers/offer-store.js';
 import type { DatedFlight } from '../network/schedule-service.js';
-import { el, many, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
+import { el, many, type XmlNode, timeLimitText } from '../wire/xml-builder.js';
 
 /** An NDC amount: minor units of `currency` as its ISO 4217 decimal text, with `CurCode`. */
 export function amount(name: string, minor: number, currency: string): XmlNode {
@@ -163,7 +163,9 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
       offer.paymentDueAt === null
         ? null
         : el('PaymentTimeLimit', [
-            el('PaymentTimeLimitDate', [el('PaymentTimeLimitDateTime', isoTimestamp(offer.paymentDueAt))]),
+            el('PaymentTimeLimitDate', [
+              el('PaymentTimeLimitDateTime', timeLimitText(offer.paymentDueAt, profile.timeLimitClock)),
+            ]),
           ]),
       priceNode(perPax ? price : forAll(price), offer.journey.currency),
       ...item.paxIds.flatMap((paxId) =>
@@ -187,7 +189,7 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
       'JourneyOverview',
       journeyIds.map((journeyId) => el('JourneyPriceClass', [el('PaxJourneyRefID', journeyId), el('PriceClassRefID', pcId)])),
     ),
-    el('OfferExpirationTimeLimitDateTime', isoTimestamp(offer.expiresAt)),
+    el('OfferExpirationTimeLimitDateTime', timeLimitText(offer.expiresAt, profile.timeLimitClock)),
     el('OfferID', offer.offerId),
     ...items,
     el('OwnerCode', profile.ownerCode),

@@ -68,3 +68,23 @@ export function ndcDocument(root: string, children: readonly XmlChild[]): string
 
 /** An instant as NDC writes it: ISO 8601 in UTC, whole seconds. */
 export const isoTimestamp = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** `ms` as the wall-clock time in `zone` with no offset (`2026-12-01T10:00:00`), or isoTimestamp without a zone. */
+export function timeLimitText(ms: number, zone: string | undefined): string {
+  if (!zone) return isoTimestamp(ms);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+}
