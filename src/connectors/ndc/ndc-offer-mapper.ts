@@ -257,6 +257,7 @@ export function mapOffer(
       partnerConnection: hasPartnerOperatedConnection({ airline: owner, slices }),
     }),
     airline: owner,
+    source: airline.code,
     total,
     base: priceRows.every((r) => r.base)
       ? sum(

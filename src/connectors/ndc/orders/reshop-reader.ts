@@ -72,6 +72,7 @@ export function readReshopOffers(root: Parsed, airline: string): ReshopOffer[] {
     const offer: Offer = {
       offerId: encodeReshopOfferId(airline, { offerId: airlineOfferId, owner, due }),
       airline,
+      source: airline,
       total,
       base: null,
       taxes: null,
