@@ -58,7 +58,7 @@ await step('node alone');
 const { default: pino } = await import('pino');
 const { buildGateway } = await compiled('app.js');
 const { startAaTestSystem } = await compiled('testsystem/aa/server.js');
-const { loadConfig } = await compiled('platform/config.js');
+const { loadConfig } = await compiled('sources/load-config.js');
 const { createPlatform } = await compiled('platform/platform.js');
 await step('modules imported (app, AA test system)');
 const config = loadConfig({
@@ -75,15 +75,15 @@ await step('PGlite opened and migrated');
 const testSystem = await startAaTestSystem({
   host: '127.0.0.1',
   port: 0,
-  subscriptionKey: config.aa.testSubscriptionKey,
+  subscriptionKey: config.sources.AA.testSubscriptionKey,
   schemaDir: config.ndcSchemaDir,
   logger,
-  notify: { url: null, secret: config.aa.notifySecret },
+  notify: { url: null, secret: config.sources.AA.signing.secret },
   storage: { database: platform.database },
-  retentionDays: config.aa.testRetentionDays,
+  retentionDays: config.sources.AA.testRetentionDays,
 });
 await step('AA test system started');
-const gateway = await buildGateway(platform, { aaTestSystemUrl: testSystem.url });
+const gateway = await buildGateway(platform, { testSystemUrls: { AA: testSystem.url } });
 await gateway.aviation.aviation.state.settled();
 await step('gateway built, aviation data loaded');
 await gateway.app.ready();

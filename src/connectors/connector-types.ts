@@ -128,9 +128,12 @@ export interface PassengerPrice {
 }
 
 export interface Offer {
-  /** Canonical id: airline code first, then the connector's own reference (see offer-id.ts). */
+  /** Canonical id: source code first, then the connector's own reference (see offer-id.ts). */
   offerId: string;
+  /** The owner airline (IATA code): whose flights and fare these are (`ZZ`, Duffel Airways, in Duffel's test mode). */
   airline: string;
+  /** The source that sells it (`AA`, `VS`, `DUFFEL`): the connector its id routes to. Equal to `airline` for an airline reached directly. */
+  source: string;
   total: Money;
   base: Money | null;
   taxes: Money | null;

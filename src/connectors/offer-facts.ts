@@ -36,6 +36,11 @@ export function departureDatesOf(slices: Offer['slices']): string[] {
 
 /** What a connector can tell from an offer id alone, without calling the airline. */
 export interface OfferFacts {
+  /**
+   * The owner airline (IATA code) when the id says it and it may differ from the source (an
+   * aggregator's offer): the `airline` query parameter of offer routes then accepts it too.
+   */
+  owner?: string;
   partnerOperatedConnection: boolean;
   /** Airline offers the id stands for: one airline call each to price it. */
   airlineOffers: number;

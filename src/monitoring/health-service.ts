@@ -12,6 +12,8 @@ const SLOW_MS = 2_000;
 export interface AirlineHealth {
   airline: string;
   name: string;
+  /** `airline`: one airline reached directly; `aggregator`: many airlines behind one source (Duffel). */
+  kind: 'airline' | 'aggregator';
   status: 'up' | 'degraded' | 'down' | 'unknown';
   environment: string | null;
   checked_at: string | null;
@@ -48,6 +50,7 @@ export function createHealthService(platform: Platform, registry: ConnectorRegis
     return {
       airline: connector.code,
       name: connector.name,
+      kind: connector.kind,
       status: row?.status ?? 'unknown',
       environment: row?.environment ?? null,
       checked_at: row?.checked_at ? new Date(row.checked_at).toISOString() : null,

@@ -6,8 +6,14 @@ import type { HealthService } from './health-service.js';
 import { Nullable } from '../platform/http/responses.js';
 
 const AirlineHealthSchema = Type.Object({
-  airline: Type.String({ description: 'IATA code of the connector' }),
+  airline: Type.String({
+    description:
+      "Code of the source (one record per source): an airline's IATA code for an airline reached directly (`AA`), or an aggregator's (`DUFFEL`)",
+  }),
   name: Type.String(),
+  kind: Type.Union([Type.Literal('airline'), Type.Literal('aggregator')], {
+    description: '`airline`: one airline reached directly; `aggregator`: a source selling many airlines (Duffel)',
+  }),
   status: Type.Union([Type.Literal('up'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('unknown')], {
     description:
       '`down`: the latest probe failed; `degraded`: it answered slower than 2 s or over 20% of recent probes failed; `unknown`: not probed yet (or monitoring disabled)',
@@ -54,7 +60,9 @@ export const monitoringRoutes: FastifyPluginAsyncTypebox<{ health: HealthService
         tags: ['monitoring'],
         summary: 'Health of one airline connector',
         description: `404 for a code with no connector. ${NOTE}`,
-        params: Type.Object({ iataCode: Type.String({ description: 'IATA airline code, e.g. AA' }) }),
+        params: Type.Object({
+          iataCode: Type.String({ description: 'Source code: an airline reached directly (AA) or an aggregator (DUFFEL)' }),
+        }),
         response: {
           200: AirlineHealthSchema,
         },

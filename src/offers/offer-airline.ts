@@ -3,12 +3,16 @@ import type { ConnectorRegistry } from '../connectors/connector-registry.js';
 import { badRequest } from '../platform/errors.js';
 
 /**
- * The connector for an offer id: the `airline` given, or the one the id's prefix names. An id
- * with no known prefix and no `airline`, or an airline that is not connected, is `unknown airline`.
+ * The connector for an offer id: the source its prefix names, or the `airline` given. `airline`
+ * names a source (`AA`, `VS`, `DUFFEL`) or, for an aggregator's offer whose id says its owner,
+ * that owner airline (`ZZ` for a `DUFFEL|…` offer of Duffel Airways). An id with no known prefix
+ * and no `airline`, or an airline that is neither connected nor the offer's owner, is
+ * `unknown airline`.
  */
 export function connectorFor(registry: ConnectorRegistry, id: string, airline: string | undefined): Connector {
   const byPrefix = registry.forId(id);
   if (airline !== undefined && airline !== '') {
+    if (byPrefix && byPrefix.offerFacts(id)?.owner === airline.trim().toUpperCase()) return byPrefix;
     const named = registry.get(airline.trim());
     if (!named) throw badRequest('unknown airline', 'unknown_airline');
     if (byPrefix && byPrefix !== named)

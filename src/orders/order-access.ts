@@ -7,12 +7,12 @@ import { randomBase62 } from '../platform/ids.js';
 import type { OrderScope } from './order-record.js';
 import { findOrder, orderIdsNear } from './order-store.js';
 
-/** Order ids start with the airline code (`AA-ord_…`) so the airline is known without a lookup. */
-export const newOrderId = (airline: string): string => `${airline}-ord_${randomBase62(20)}`;
+/** Order ids start with the code of the source that booked it (`AA-ord_…`, `DUFFEL-ord_…`), so it is known without a lookup. */
+export const newOrderId = (source: string): string => `${source}-ord_${randomBase62(20)}`;
 
-const ORDER_ID_PREFIX = /^([A-Z0-9]{2})-ord_/;
+const ORDER_ID_PREFIX = /^([A-Z0-9]{2,8})-ord_/;
 
-export const airlineOfOrderId = (id: string): string | null => ORDER_ID_PREFIX.exec(id)?.[1] ?? null;
+export const sourceOfOrderId = (id: string): string | null => ORDER_ID_PREFIX.exec(id)?.[1] ?? null;
 
 /** True when one insertion, deletion or substitution turns a into b. */
 export function oneEditApart(a: string, b: string): boolean {
@@ -30,9 +30,11 @@ export function orderNotFound(id: string, suggestion: string | null) {
 /**
  * The checks every order-id path runs, in the contract's order: the airline must be named where
  * required; the order must be the agency's own (anything else is "not found" whatever `airline`
- * says, never a hint that it exists elsewhere); a named airline must be the order's carrier. The
- * stored order is compared first: the connector registry is only consulted for the order's own
- * carrier, so `?airline=BA` on an AA order is a mismatch, not an unknown airline.
+ * says, never a hint that it exists elsewhere); a named airline must be the order's carrier: its
+ * owner airline (`ZZ` for a Duffel Airways order) or the source that booked it (`AA`, `VS`,
+ * `DUFFEL`; for an airline reached directly the two are one). The stored order is compared first
+ * and its operations go to the stored source, never to a connector guessed from the owner, so
+ * `?airline=BA` on an AA order is a mismatch, not an unknown airline.
  */
 export interface OrderRequest {
   scope: OrderScope;
@@ -54,8 +56,9 @@ export async function loadOrder(
     const near = await orderIdsNear(db, scope.agencyId, scope.environment, orderId.length);
     throw orderNotFound(orderId, near.find((id) => oneEditApart(orderId, id)) ?? null);
   }
-  if (named && named !== order.airline) throw badRequest('airline does not match the order', 'airline_mismatch');
-  const connector = connectors.get(order.airline);
+  if (named && named !== order.airline && named !== order.source)
+    throw badRequest('airline does not match the order', 'airline_mismatch');
+  const connector = connectors.get(order.source);
   if (!connector) throw badRequest('unknown airline', 'unknown_airline');
   return { order, connector };
 }

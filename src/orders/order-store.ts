@@ -34,10 +34,10 @@ function passengerNames(details: OrderDetails): string {
 export async function insertOrder(db: Db, row: NewOrder): Promise<OrderRow> {
   const { rows } = await sql<OrderRow>`
     with inserted as (
-      insert into orders (id, agency_id, environment, airline, airline_order_id, airline_owner, pnr, status, origin,
+      insert into orders (id, agency_id, environment, airline, source, airline_order_id, airline_owner, pnr, status, origin,
                           destination, currency, total_minor, payment_deadline, contact_email, details,
                           created_by_key_id, created_at, updated_at)
-      values (${row.id}, ${row.agency_id}, ${row.environment}, ${row.airline}, ${row.airline_order_id}, ${row.airline_owner},
+      values (${row.id}, ${row.agency_id}, ${row.environment}, ${row.airline}, ${row.source}, ${row.airline_order_id}, ${row.airline_owner},
               ${row.pnr}, ${row.status}, ${row.origin}, ${row.destination}, ${row.currency}, ${row.total_minor},
               ${row.payment_deadline}, ${row.contact_email}, ${JSON.stringify(row.details)}::jsonb,
               ${row.created_by_key_id}, ${row.created_at}, ${row.created_at})
@@ -127,7 +127,8 @@ export interface ListFilter {
 /** Newest first; the keyset (created_at, id) makes pages stable while new orders arrive. */
 export async function listOrders(db: Db, f: ListFilter): Promise<OrderRow[]> {
   const conditions = [sql`agency_id = ${f.agencyId}`, sql`environment = ${f.environment}`];
-  if (f.airline) conditions.push(sql`airline = ${f.airline}`);
+  // An airline names the owner airline, or the source that booked the order (docs/connectors.md).
+  if (f.airline) conditions.push(sql`(airline = ${f.airline} or source = ${f.airline})`);
   if (f.status) conditions.push(sql`status = ${f.status}`);
   if (f.pnr) conditions.push(sql`pnr = ${f.pnr}`);
   // Prefix of the folded last name; the key holds letters only, so the pattern has no wildcard of its own.

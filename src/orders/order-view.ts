@@ -26,6 +26,7 @@ export function orderView(row: OrderRow, now: Date) {
     order_id: row.id,
     pnr: row.pnr,
     airline: row.airline,
+    source: row.source,
     airline_order_id: row.airline_order_id,
     status: row.status,
     origin: row.origin,

@@ -9,7 +9,7 @@ import { dashboardBookingRoutes } from './booking/dashboard-booking-routes.js';
 import { bookingRoutes } from './booking/routes.js';
 import { dashboardOrderRoutes } from './dashboard-routes.js';
 import { runDeadlineSweep } from './deadline-sweep.js';
-import { airlineOfOrderId } from './order-access.js';
+import { sourceOfOrderId } from './order-access.js';
 import { findAgencyOrder } from './order-store.js';
 import { writeGate } from './route-context.js';
 import { orderRoutes } from './routes.js';
@@ -45,7 +45,7 @@ export interface Orders {
 export function createOrders({ platform, connectors, requireAccreditation, ancillaries }: OrdersOptions): Orders {
   const bookedOrders: BookedOrderResolver = {
     async resolve(id, agencyId) {
-      if (!agencyId || !airlineOfOrderId(id)) return null;
+      if (!agencyId || !sourceOfOrderId(id)) return null;
       const order = await findAgencyOrder(platform.db, id, agencyId);
       if (!order) return null;
       // A closed order has no seats or services to add: 409 order_closed, before any airline call.

@@ -49,9 +49,18 @@ export const OrderStatusSchema = Type.Union(
 );
 export const OrderSchema = Type.Object(
   {
-    order_id: Type.String({ description: 'Order id; starts with the airline code (`AA-ord_…`)' }),
+    order_id: Type.String({
+      description: 'Order id; starts with the code of the source that booked it (`AA-ord_…`, `DUFFEL-ord_…`)',
+    }),
     pnr: Type.String({ description: 'Record locator (6 characters)' }),
-    airline: Type.String(),
+    airline: Type.String({
+      description:
+        'IATA code of the owner airline (`ZZ`, Duffel Airways, for an order booked in Duffel test mode). The `airline` query parameter of order routes and the list filter accept it or `source`',
+    }),
+    source: Type.String({
+      description:
+        'The source that booked the order and serves every operation on it: an airline reached directly (`AA`, `VS`: equal to `airline`) or an aggregator (`DUFFEL`)',
+    }),
     airline_order_id: Type.String({ description: "The airline's own order id" }),
     status: OrderStatusSchema,
     origin: Type.String(),
@@ -203,17 +212,32 @@ export const OrderSchema = Type.Object(
 );
 export const OrderIdParams = Type.Object({ orderID: Type.String({ description: 'Order id (percent-encode it)' }) });
 export const AirlineQuery = Type.Object({
-  airline: Type.Optional(Type.String({ description: 'IATA airline code; required where marked (R)' })),
+  airline: Type.Optional(
+    Type.String({
+      description:
+        "The order's owner airline (IATA code) or the source that booked it (`AA`, `VS`, `DUFFEL`); required where marked (R). Any other value answers 400 `airline does not match the order`",
+    }),
+  ),
 });
 export const GetOrderQuery = Type.Object({
-  airline: Type.Optional(Type.String()),
+  airline: Type.Optional(
+    Type.String({
+      description:
+        "The order's owner airline (IATA code) or the source that booked it; any other value answers 400 `airline does not match the order`",
+    }),
+  ),
   refresh: Type.Optional(Type.Boolean({ description: 're-read the order from the airline and apply what changed' })),
 });
 /** The longest `passenger_name` a list accepts: longer than any airline takes a last name. */
 export const PASSENGER_NAME_MAX = 64;
 
 export const ListQuery = Type.Object({
-  airline: Type.Optional(Type.String()),
+  airline: Type.Optional(
+    Type.String({
+      description:
+        'Orders whose owner airline is this IATA code, or that this source booked (`AA`, `VS`, `DUFFEL`): `BA` lists British Airways orders whichever source sold them',
+    }),
+  ),
   status: Type.Optional(OrderStatusSchema),
   pnr: Type.Optional(Type.String()),
   passenger_name: Type.Optional(

@@ -92,9 +92,17 @@ export const ConditionsSchema = Type.Object(
 export const OfferSchema = Type.Object(
   {
     offer_id: Type.String({
-      description: 'Starts with the airline code, then `|`; contains `|` and `.`, so percent-encode it in paths',
+      description:
+        'Starts with the code of the source that sells it (`AA`, `VS`, `DUFFEL`), then `|`; contains `|` and `.`, so percent-encode it in paths',
     }),
-    airline: Type.String({ description: 'IATA airline code' }),
+    airline: Type.String({
+      description:
+        'IATA code of the owner airline: whose flights and fare the offer is (`ZZ`, Duffel Airways, in Duffel test mode). The `airlines` search filter matches it',
+    }),
+    source: Type.String({
+      description:
+        'The source that sells the offer: an airline reached directly (its IATA code, equal to `airline`) or an aggregator (`DUFFEL`). The same airline can come from two sources, each offer with its own; the offer id starts with this code',
+    }),
     total_amount: Type.Number({ description: 'Total for all passengers' }),
     currency: Type.String({ description: 'ISO 4217 currency of every amount in the offer' }),
     base_amount: Nullable(Type.Number()),

@@ -17,6 +17,7 @@ export function offerJson(offer: Offer): OfferJson {
   return {
     offer_id: offer.offerId,
     airline: offer.airline,
+    source: offer.source,
     total_amount: decimal(offer.total),
     currency: offer.total.currency,
     base_amount: offer.base ? decimal(offer.base) : null,

@@ -44,7 +44,7 @@ function skippedWhileRedisFails(cache: ByteCache, platform: Pick<Platform, 'metr
  * gained hold eligibility, itemised taxes, then fare conditions per slice and passenger type): a new
  * format gets new keys, so instances of a new release never serve what an old one cached.
  */
-const CACHED_FORMAT = 'offers-v4';
+const CACHED_FORMAT = 'offers-v5';
 
 /** Identical searches share a key: same environment, slices, passengers, cabin and filters. */
 export function searchCacheKey(request: SearchRequest, environment: 'test' | 'live'): string {
@@ -57,6 +57,7 @@ export function searchCacheKey(request: SearchRequest, environment: 'test' | 'li
     query.cabin,
     query.maxConnections,
     request.includePartnerOperated,
+    request.airlines,
   ]);
   return createHash('sha256').update(canonical).digest('base64url');
 }

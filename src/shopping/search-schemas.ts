@@ -1,6 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { dateAhead, type RequestExamples } from '../platform/http/request-examples.js';
 import { MAX_PASSENGERS, MAX_SLICES } from '../connectors/trip-limits.js';
+
+/** The most airlines one search's `airlines` filter names. */
+export const MAX_AIRLINES_FILTER = 20;
 import { OfferSchema } from './offer-schema.js';
 import { CabinSchema } from './segment-view.js';
 
@@ -64,6 +67,14 @@ export const SearchRequestSchema = Type.Object(
         description: 'Most connections per slice (0: non-stop only). Default: whatever the airlines offer.',
       }),
     ),
+    airlines: Type.Optional(
+      Type.Array(Type.String({ pattern: '^[A-Za-z0-9]{2}$', description: 'IATA airline code' }), {
+        minItems: 1,
+        maxItems: MAX_AIRLINES_FILTER,
+        description:
+          'Only offers these airlines own (an offer\'s `airline`), whichever source sells them: `["BA"]` asks every source that can sell British Airways and keeps BA\'s offers. A source whose airlines are known and include none of them (AA\'s own connection for `["BA"]`) is not asked and has no `connectors` entry; an aggregator is asked for any airline. The same airline from two sources answers both sources\' offers, each with its own `source`. When no source can sell any of them, `offers` is null and `connectors` empty. Default: every airline',
+      }),
+    ),
     include_partner_operated: Type.Optional(
       Type.Boolean({
         default: false,
@@ -78,12 +89,15 @@ export type SearchRequestBody = Static<typeof SearchRequestSchema>;
 
 export const ConnectorStatusSchema = Type.Object(
   {
-    airline: Type.String(),
+    source: Type.String({
+      description: 'The source asked (`AA`, `VS`, `DUFFEL`): one entry per source, whatever airlines its offers belong to',
+    }),
+    airline: Type.String({ description: 'The same code as `source`, under the name this entry first had' }),
     status: Type.Union([Type.Literal('answered'), Type.Literal('timed_out'), Type.Literal('failed')], {
       description:
         '`answered`: the airline replied (possibly with no flights); `timed_out`: no reply within the aggregator time-out; `failed`: the airline or the connection to it failed',
     }),
-    offers: Type.Integer({ description: 'Offers this airline contributed after filters' }),
+    offers: Type.Integer({ description: 'Offers this source contributed after filters' }),
     duration_ms: Type.Integer(),
     error: Type.Optional(Type.String({ description: 'Why it failed or timed out' })),
   },
@@ -99,7 +113,7 @@ export const SearchResponseSchema = Type.Object(
     }),
     offers: Type.Union([Type.Array(OfferSchema), Type.Null()], { description: 'Null when no connected airline flies the route' }),
     connectors: Type.Array(ConnectorStatusSchema, {
-      description: 'Per-airline outcome, to tell "no flights" from "airline down"',
+      description: 'Per-source outcome, to tell "no flights" from "source down"; one entry per source asked (docs/connectors.md)',
     }),
   },
   { $id: 'SearchResult' },

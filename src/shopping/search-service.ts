@@ -17,6 +17,8 @@ export const newSearchId = () => newId('srch');
 export const ALL_FAILED = 'all airline connections failed — please retry later';
 
 export interface ConnectorStatus {
+  source: string;
+  /** The source's code again, under the name this entry first had. */
   airline: string;
   status: ConnectorOutcome['status'];
   offers: number;
@@ -81,8 +83,10 @@ export interface SearchService {
 
 function applyFilters(offers: Offer[], request: SearchRequest): Offer[] {
   const max = request.query.maxConnections;
+  const { airlines } = request;
   return offers.filter(
     (o) =>
+      (airlines === null || airlines.includes(o.airline)) &&
       (request.includePartnerOperated || !hasPartnerOperatedConnection(o)) &&
       (max === null || o.slices.every((s) => s.segments.length - 1 <= max)),
   );
@@ -109,10 +113,15 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
    * there (no VS test system on this gateway, no VS_LIVE_URL) is neither "no flights" nor "airline
    * down", so it is not asked and not listed in `connectors`; monitoring shows it. When none is
    * reachable, all are asked, and their not_configured answers make the configuration error.
+   * An `airlines` filter leaves out the sources that cannot sell any airline it names (an airline
+   * source sells its own; an aggregator with no list, any): docs/connectors.md.
    */
-  const consulted = (environment: 'test' | 'live') => {
-    const reachable = connectors.all().filter((c) => c.configuredFor(environment));
-    return reachable.length > 0 ? reachable : connectors.all();
+  const consulted = (environment: 'test' | 'live', airlines: readonly string[] | null) => {
+    const selling = connectors
+      .all()
+      .filter((c) => airlines === null || c.airlines === undefined || c.airlines.some((a) => airlines.includes(a)));
+    const reachable = selling.filter((c) => c.configuredFor(environment));
+    return reachable.length > 0 ? reachable : selling;
   };
 
   const service: SearchService = {
@@ -135,7 +144,7 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
         if (sent.length > 0) onBatch!(sent);
       };
       const outcomes = await fanOut(
-        consulted(environment),
+        consulted(environment, request.airlines),
         request.query,
         { environment, signal, timeoutMs: config.search.timeoutMs, ...(onBatch && { onEarlyOffers }) },
         (outcome) => {
@@ -166,6 +175,7 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
         expiresAt: new Date(now + (ttl > 0 ? ttl : config.search.cacheTtlSeconds * 1000)).toISOString(),
         offers: flies ? offers : null,
         connectors: outcomes.map((o, i) => ({
+          source: o.airline,
           airline: o.airline,
           status: o.status,
           offers: filtered[i]?.reduce((n, list) => n + list.length, 0) ?? 0,

@@ -7,6 +7,8 @@ import type { SearchRequestBody } from './search-schemas.js';
 export interface SearchRequest {
   query: SearchQuery;
   includePartnerOperated: boolean;
+  /** Owner airlines the offers must belong to (upper case, sorted, once each); null: any. */
+  airlines: readonly string[] | null;
 }
 
 const CODE = /^[A-Z]{3}$/;
@@ -117,5 +119,6 @@ export function validateSearch(body: SearchRequestBody, now: Date): SearchReques
       maxConnections: body.max_connections ?? null,
     },
     includePartnerOperated: body.include_partner_operated ?? false,
+    airlines: body.airlines ? [...new Set(body.airlines.map((a) => a.toUpperCase()))].sort() : null,
   };
 }

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { createApiKeyService, MAX_ACTIVE_KEYS_PER_AGENCY } from '../../src/auth/api-keys/key-service.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { createPlatform } from '../../src/platform/platform.js';
 import { cliEnvironment } from '../helpers/cli-env.js';
 

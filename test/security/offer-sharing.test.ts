@@ -19,7 +19,7 @@ describe('offer ids are shared between agencies, and nothing of one agency comes
   let second: string;
   beforeAll(async () => {
     aa = await startAaTestSystem({ subscriptionKey: AA_KEY, logger: false });
-    t = await buildTestApp({ env: { AA_TEST_SUBSCRIPTION_KEY: AA_KEY }, app: { aaTestSystemUrl: aa.url } });
+    t = await buildTestApp({ env: { AA_TEST_SUBSCRIPTION_KEY: AA_KEY }, app: { testSystemUrls: { AA: aa.url } } });
     first = (await t.agencyWithKey()).secret;
     second = (await t.agencyWithKey()).secret;
   });

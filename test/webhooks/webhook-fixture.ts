@@ -36,7 +36,7 @@ export async function webhookFixture(
     ...(options.logLines ? { logLines: options.logLines } : {}),
     env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost,receiver.pinned.test' },
     app: {
-      aaTestSystemUrl: aa.url,
+      testSystemUrls: { AA: aa.url },
       webhooks: {
         ca: receiver.ca,
         // The receiver listens on a random port, reached under names the resolver below answers

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CONFIG_TOPICS, CONFIG_VARIABLES, type ConfigTopic, type ConfigVariable } from '../../src/platform/config-variables.js';
+import { CONFIG_TOPICS, type ConfigTopic, type ConfigVariable } from '../../src/platform/config-variables.js';
+import { CONFIG_VARIABLES } from '../../src/sources/load-config.js';
 
 /**
  * The configuration reference, rendered from src/platform/config-variables.ts into the Markdown
@@ -78,11 +79,14 @@ function table(variables: readonly ConfigVariable[], file: string): string {
   return ['| variable | default | accepts | meaning |', '|---|---|---|---|', ...rows].join('\n');
 }
 
-/** The Markdown a block asks for (`all`, or a comma list of topics), for the file it sits in. */
-export function renderBlock(spec: string, file: string): string {
+/**
+ * The Markdown a block asks for (`all`, or a comma list of topics), for the file it sits in, from
+ * the variables of the gateway built from the table of sources (or of another table's).
+ */
+export function renderBlock(spec: string, file: string, declared: readonly ConfigVariable[] = CONFIG_VARIABLES): string {
   if (spec.trim() === 'all') {
     const sections = (Object.keys(CONFIG_TOPICS) as ConfigTopic[]).map((topic) => {
-      const variables = CONFIG_VARIABLES.filter((v) => v.topic === topic);
+      const variables = declared.filter((v) => v.topic === topic);
       return `### ${CONFIG_TOPICS[topic]}\n\n${table(variables, file)}`;
     });
     return `${NOTE}\n\n${sections.join('\n\n')}\n`;
@@ -92,7 +96,7 @@ export function renderBlock(spec: string, file: string): string {
     if (!(topic in CONFIG_TOPICS)) throw new Error(`${file}: unknown configuration topic "${topic}"`);
   }
   return `${NOTE}\n\n${table(
-    CONFIG_VARIABLES.filter((v) => topics.includes(v.topic)),
+    declared.filter((v) => topics.includes(v.topic)),
     file,
   )}\n`;
 }

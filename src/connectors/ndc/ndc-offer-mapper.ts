@@ -260,6 +260,7 @@ export function mapOffer(
       departureDates: departureDatesOf(slices),
     }),
     airline: owner,
+    source: airline.code,
     total,
     base: priceRows.every((r) => r.base)
       ? sum(

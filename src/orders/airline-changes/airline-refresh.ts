@@ -55,7 +55,7 @@ async function reread(
   action: 'airline_notification' | 'airline_sweep',
   detail: Record<string, unknown>,
 ): Promise<RefreshOutcome> {
-  const connector = deps.connectors.get(order.airline);
+  const connector = deps.connectors.get(order.source);
   if (!connector)
     return { ok: false, failure: { kind: 'unknown_airline', message: `airline ${order.airline} is not connected` } };
   const fresh = await connector.retrieveOrder(refOf(order), { environment: order.environment });

@@ -6,9 +6,9 @@ import { withCurrentSegments } from '../stored-segments.js';
 /** SQL of airline-initiated changes: orders by the airline's id, the sweep's picks, check times. */
 
 /** Every stored order (any agency, either environment) the airline knows by this id. */
-export async function ordersByAirlineOrderId(db: Db, airline: string, airlineOrderId: string): Promise<OrderRow[]> {
+export async function ordersByAirlineOrderId(db: Db, source: string, airlineOrderId: string): Promise<OrderRow[]> {
   const { rows } = await sql<OrderRow>`
-    select * from orders where airline = ${airline} and airline_order_id = ${airlineOrderId} order by id`.execute(db);
+    select * from orders where source = ${source} and airline_order_id = ${airlineOrderId} order by id`.execute(db);
   return rows.map(withCurrentSegments);
 }
 

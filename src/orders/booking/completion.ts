@@ -59,7 +59,9 @@ export async function completeBooking(
       id: intent.id,
       agency_id: intent.agency_id,
       environment: intent.environment,
-      airline: intent.airline,
+      // The owner airline the source reported; the intent's airline is the source that booked it.
+      airline: a.owner,
+      source: intent.airline,
       airline_order_id: a.airlineOrderId,
       airline_owner: a.owner,
       pnr: a.pnr,

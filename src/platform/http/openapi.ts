@@ -35,6 +35,16 @@ after the minted one (\`req_<20>_<yours>\`), so one id always names one request.
 naming it (\`unknown field cabin_class\`, \`unknown query parameter q\`); a wrong method on a known path
 answers 405 with \`Allow\`.
 
+**Sources and airlines.** A source is what the gateway reaches: an airline directly (\`AA\`, \`VS\`) or
+an aggregator selling many airlines (\`DUFFEL\`). Every offer and order names its owner airline
+(\`airline\`, an IATA code: \`ZZ\` for Duffel Airways in Duffel's test mode) and the source that sold it
+(\`source\`); for an airline reached directly the two are equal. Offer and order ids start with the
+source's code, and every later call goes to that source. The \`airline\` parameter of an order path
+accepts the order's owner airline or its source; anything else is 400 \`airline does not match the
+order\`. A search's \`connectors\` has one entry per source asked, and its \`airlines\` filter matches
+owners: the same airline from two sources answers both sources' offers, each with its \`source\`; a
+filter naming an airline only an aggregator sells asks that aggregator alone.
+
 **Licence.** Proprietary: the API and this description are for agencies holding a key from the
 gateway's operator, under that agreement.
 `;

@@ -2,7 +2,7 @@
 // orders `VS932<PNR><two-digit year>`, reshop and cancel quotes a bare UUID.
 
 import { randomInt, randomUUID } from 'node:crypto';
-import { vsOrderId } from './dialect.js';
+import { vsOrderId } from './vs-dialect.js';
 
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -8,7 +8,7 @@ import { numberedSeatItems } from '../ndc/fares/seat-item-ids.js';
 import { DEV_VS_NOTIFY_SECRET } from '../../platform/config.js';
 import type { AirlineProfile } from '../ndc/airline-profile.js';
 import type { PriceClassDef } from '../ndc/fares/price-class.js';
-import { VS_CANCEL, VS_CARRIER_NAME, VS_OWNER_CODE, VS_TICKET_PREFIX } from './dialect.js';
+import { VS_CANCEL, VS_CARRIER_NAME, VS_OWNER_CODE, VS_TICKET_PREFIX } from './vs-dialect.js';
 import { VS_BRANDS } from './fares/brands.js';
 import { vsAdultBase, vsChangeFee, vsFareBasis, vsPaxBase } from './fares/vs-fare-model.js';
 import { vsCancelFee, vsComponentRestrictions } from './fares/vs-fare-rules.js';

@@ -1,11 +1,11 @@
-// When VS sells, holds and refunds. Holds (dialect.ts VS_HOLD, the samples): an unpaid order is
+// When VS sells, holds and refunds. Holds (vs-dialect.ts VS_HOLD, the samples): an unpaid order is
 // kept until 23:59 UTC on the third day after shopping, when departure is later than that; nearer
 // departures are paid at once. Free cancellation within 24 hours of purchase for bookings made 7 or
 // more days before departure (VS's "24-hour risk-free booking"). Schedule on sale 331 days ahead.
 
 import type { AirlineSalesPolicy } from '../ndc/airline-profile.js';
 import { addDays } from '../ndc/network/geo-time.js';
-import { VS_HOLD } from './dialect.js';
+import { VS_HOLD } from './vs-dialect.js';
 import { vsCancelTerms } from './fares/vs-fare-model.js';
 
 const DAY_MS = 86_400_000;

@@ -6,7 +6,7 @@
 import type { AirlineSeatRules } from '../ndc/airline-profile.js';
 import { VS_BRANDS } from './fares/brands.js';
 import { fromGbp } from './fares/vs-money.js';
-import { VS_SEAT_SERVICES } from './dialect.js';
+import { VS_SEAT_SERVICES } from './vs-dialect.js';
 
 const service = (rfisc: string) => VS_SEAT_SERVICES.find((s) => s.rfisc === rfisc)!;
 const TIERS = { PREFERRED: service('ASU'), EXIT: service('AES') } as const;

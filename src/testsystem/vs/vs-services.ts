@@ -4,7 +4,7 @@
 
 import { fareFacts, type CatalogService } from '../ndc/fares/catalog-service.js';
 import { fromGbp } from './fares/vs-money.js';
-import { VS_SSR_SERVICES } from './dialect.js';
+import { VS_SSR_SERVICES } from './vs-dialect.js';
 
 const freeBags = (ctx: Parameters<CatalogService['price']>[1]): number => {
   const trip = fareFacts(ctx);

@@ -1,10 +1,10 @@
-// VS's words on the wire: its error answers (dialect.ts's VS_ERRORS: no VS sample carries an Error,
+// VS's words on the wire: its error answers (vs-dialect.ts's VS_ERRORS: no VS sample carries an Error,
 // so the codes are IATA's and the wording VS's style), the texts it puts in offers (baggage as the
 // samples word it, cancellation restrictions) and in its bookings' notices, and its key check.
 
 import type { AirlineErrors, AirlineKeyCheck, AirlineTexts } from '../ndc/airline-profile.js';
 import { errorDocument, type NdcErrorSpec } from '../ndc/wire/ndc-errors.js';
-import { VS_BAGGAGE_TEXTS, VS_CANCEL, VS_ERRORS, VS_FARE_RULE_TEXTS } from './dialect.js';
+import { VS_BAGGAGE_TEXTS, VS_CANCEL, VS_ERRORS, VS_FARE_RULE_TEXTS } from './vs-dialect.js';
 import { VS_BRANDS } from './fares/brands.js';
 
 const OWNER = 'VS';

@@ -21,7 +21,7 @@ import {
   VS_SEAT_OFFER_ITEM_ID,
   VS_TICKET_NUMBER,
   vsOrderId,
-} from '../../../src/testsystem/vs/dialect.js';
+} from '../../../src/testsystem/vs/vs-dialect.js';
 import { needsUpstream } from '../../helpers/upstream.js';
 import { allSamples, blocks, firstText, readSample, texts } from './vs-sample-reader.js';
 

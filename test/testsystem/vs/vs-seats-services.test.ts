@@ -5,7 +5,7 @@
 import { VS_PROFILE } from '../../../src/testsystem/vs/vs-profile.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VsTestSystem } from '../../../src/testsystem/vs/server.js';
-import { VS_SEAT_OFFER_ITEM_ID } from '../../../src/testsystem/vs/dialect.js';
+import { VS_SEAT_OFFER_ITEM_ID } from '../../../src/testsystem/vs/vs-dialect.js';
 import { airShoppingRq, all, first, offerRequest, offersIn, postValid, startVs } from './vs-test-helpers.js';
 
 let vs: VsTestSystem;

@@ -73,6 +73,7 @@ export function readReshopOffers(root: Parsed, airline: string, clockZone: strin
     const offer: Offer = {
       offerId: encodeReshopOfferId(airline, { offerId: airlineOfferId, owner, due }),
       airline,
+      source: airline,
       total,
       base: null,
       taxes: null,

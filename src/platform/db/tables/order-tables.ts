@@ -12,12 +12,15 @@ import type {
 
 /** Orders, their history, events, idempotency keys, booking intents, airline checks and departures (declared by hand from the migrations named; ../tables.ts says how). */
 export interface OrderTables {
-  // 0005_orders, 0009_booking_intents
+  // 0005_orders, 0009_booking_intents, 0027_order_sources
   orders: {
     id: string;
     agency_id: string;
     environment: Environment;
+    /** The owner airline (IATA code). */
     airline: string;
+    /** The source that booked it (AA, VS, DUFFEL): where its operations go. */
+    source: string;
     airline_order_id: string;
     airline_owner: string;
     pnr: string;

@@ -6,7 +6,7 @@
 // Learned from the samples (file names in docs/vs-test-system.md, "Brands"):
 // - `PriceClass` carries `Name`, `PriceClassID` (PC1, PC2, ...) and, in most answers, `CabinType`;
 //   no `Code` and no `Desc`: brand features are `ServiceDefinition`s ("Free Checked Bag Allowance",
-//   "Free Cabin Bag Allowance", "Amenity"), see dialect.ts.
+//   "Free Cabin Bag Allowance", "Amenity"), see vs-dialect.ts.
 // - Change fees per fare component in `ChangeRestrictions/Fee`, the same before and after departure
 //   (`JourneyStageCode` "Prior To Departure" / "After Departure"); non-flexible brands answer
 //   `CancelRestrictions/AllowedModificationInd` false with "ANY TIME CANCELLATIONS NOT PERMITTED - <O>-<D>",

@@ -7,7 +7,7 @@
 import type { AirlineFares } from '../../ndc/airline-profile.js';
 import { formatAmount } from '../../ndc/fares/fare-pricing.js';
 import { el, type XmlNode } from '../../ndc/wire/xml-builder.js';
-import { VS_FARE_RULE_TEXTS } from '../dialect.js';
+import { VS_FARE_RULE_TEXTS } from '../vs-dialect.js';
 import { cancelNotPermittedText } from './brands.js';
 import { vsBrand, vsChangeFee } from './vs-fare-model.js';
 import { inCurrency } from './vs-money.js';
