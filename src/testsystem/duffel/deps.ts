@@ -8,6 +8,7 @@ import type { DuffelStore, RecordKind, StoredRecord } from './storage/duffel-sto
 import type { WebhookEvent, WebhookEventType, WebhookSender } from './webhooks/webhook-sender.js';
 import type { RateLimiter } from './wire/rate-limiter.js';
 import type { FaultQueue } from './control/fault-queue.js';
+import { DuffelApiError } from './wire/duffel-errors.js';
 
 /** One request's writes: records and webhook events, stored together, events sent after. */
 export interface Change {
@@ -61,7 +62,15 @@ export function createDeps(parts: Omit<DuffelDeps, 'now' | 'setClock' | 'change'
             records.push({ kind: 'webhook_event', id: event.id, parentId: key, createdAt: nowMs, document: event });
           },
         });
-        await parts.store.write(records);
+        try {
+          await parts.store.write(records);
+        } catch (err) {
+          parts.logger?.error({ err }, 'duffel test system store write failed; nothing was changed');
+          throw new DuffelApiError(503, 'api_error', 'service_unavailable', {
+            title: 'Service unavailable',
+            message: 'The change could not be stored; nothing was changed. Try again shortly',
+          });
+        }
         parts.webhooks.send(events);
         return result;
       };

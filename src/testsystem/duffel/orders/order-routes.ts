@@ -249,8 +249,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: DuffelDeps): voi
           title: 'Offer no longer available',
           message: 'The offer has expired; search again for a new one',
         });
-      const booked = (await deps.store.list<OrderRecord>('order')).some((o) => o.offerId === offer.offer.id);
-      if (booked)
+      // Read again inside the change: another request may have booked it since.
+      if ((await loadOffer(deps, offer.offer.id)).orderId)
         throw new DuffelApiError(422, 'airline_error', 'offer_no_longer_available', {
           title: 'Offer no longer available',
           message: 'The offer has already been booked; search again for a new one',
@@ -323,6 +323,12 @@ export function registerOrderRoutes(app: FastifyInstance, deps: DuffelDeps): voi
         );
       }
       change.put('order', id, record, { parentId: null, createdAt: now });
+      change.put(
+        'offer',
+        offer.offer.id,
+        { ...offer, orderId: id },
+        { parentId: offer.offerRequestId, createdAt: Date.parse(offer.offer.created_at) },
+      );
       change.emit('order.created', record.order, id, now);
       return reply.code(201).send({ data: record.order });
     });

@@ -41,6 +41,8 @@ export interface OfferRecord {
   currency: string;
   slicePrices: SlicePrice[];
   longHaul: boolean[];
+  /** The order booked from it: an offer is booked once. */
+  orderId?: string;
 }
 
 const OFFER_LIFETIME_MS = 30 * 60_000;
