@@ -178,6 +178,30 @@ describe('booking, holding and paying through @duffel/api', () => {
     const listed = await duffel.orders.list({ limit: 1 } as never);
     expect(listed.data[0]!.id).toBe(order.data.id);
   });
+  it('adds a bag after booking with orders.addServices, paying for it', async () => {
+    const { offers } = await search('LHR', 'MAD');
+    const order = await book(offerOf(offers, 'IB', 'Basic'));
+    const available = await duffel.orders.getAvailableServices(order.data.id);
+    expect(available.data).toHaveLength(1);
+    const bag = available.data[0]!;
+    expect(bag).toMatchObject({ type: 'baggage', total_amount: '35.00', total_currency: 'GBP' });
+    const unpaid = await duffel.orders
+      .addServices(order.data.id, {
+        add_services: [{ id: bag.id, quantity: 1 }],
+        payment: { type: 'balance', amount: '1.00', currency: 'GBP' },
+      })
+      .catch((e: unknown) => e as ApiError);
+    expect((unpaid as ApiError).errors[0]!.code).toBe('invalid_payment_amount');
+    const added = await duffel.orders.addServices(order.data.id, {
+      add_services: [{ id: bag.id, quantity: 1 }],
+      payment: { type: 'balance', amount: '35.00', currency: 'GBP' },
+    });
+    const withBag = (await duffel.orders.get(order.data.id)).data;
+    expect(added.status).toBe(201);
+    expect(withBag.services).toEqual([expect.objectContaining({ type: 'baggage', quantity: 1, total_amount: '35.00' })]);
+    expect(withBag.slices[0]!.segments[0]!.passengers[0]!.baggages).toContainEqual({ type: 'checked', quantity: 1 });
+    expect(withBag.total_amount).toBe((Number(order.data.total_amount) + 35).toFixed(2));
+  });
 });
 
 describe('changing and cancelling through @duffel/api', () => {
