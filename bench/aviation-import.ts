@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { runSync } from '../src/aviation/importers/sync-runner.js';
-import { loadConfig } from '../src/platform/config.js';
+import { loadConfig } from '../src/sources/load-config.js';
 import { scratchDatabase } from './lib/bench-platform.js';
 import { Keyring } from '../src/platform/keyring/keyring.js';
 import { createPlatform } from '../src/platform/platform.js';

@@ -35,7 +35,7 @@ import pino from 'pino';
 import { createApiKeyService } from '../src/auth/api-keys/key-service.js';
 import { runSync } from '../src/aviation/importers/sync-runner.js';
 import { createIdentity } from '../src/identity/identity.js';
-import { loadConfig } from '../src/platform/config.js';
+import { loadConfig } from '../src/sources/load-config.js';
 import { Keyring } from '../src/platform/keyring/keyring.js';
 import { createPlatform } from '../src/platform/platform.js';
 import { haproxyAvailable, startCluster, type Cluster } from '../tools/cluster/harness.js';

@@ -33,7 +33,7 @@ import { AirportIndex } from '../src/aviation/airport-index.js';
 import { FileTexts } from '../src/aviation/file-texts.js';
 import { runSync } from '../src/aviation/importers/sync-runner.js';
 import { AircraftTypeIndex, AirlineIndex } from '../src/aviation/reference-index.js';
-import { loadConfig } from '../src/platform/config.js';
+import { loadConfig } from '../src/sources/load-config.js';
 import { createPlatform } from '../src/platform/platform.js';
 import { startCommand } from './lib/start-command.js';
 

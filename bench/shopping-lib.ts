@@ -268,7 +268,7 @@ export async function shoppingBench(
     MONITORING_INTERVAL_SECONDS: '0',
     ...env,
   });
-  const gateway = await buildGateway(platform, { aaTestSystemUrl: aa.url });
+  const gateway = await buildGateway(platform, { testSystemUrls: { AA: aa.url } });
   const { app } = gateway;
   const agency = await gateway.identity.createAgency({ name: 'Bench' });
   await sql`update agencies set search_rate_limit = 1000000000 where id = ${agency.id}`.execute(platform.db);

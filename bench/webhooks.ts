@@ -23,7 +23,7 @@ import { buildGateway } from '../src/app.js';
 import { lifecyclePayload } from '../src/orders/event-outbox.js';
 import { enqueueEvent } from '../src/orders/event-outbox-store.js';
 import { findAgencyOrder } from '../src/orders/order-store.js';
-import { loadConfig } from '../src/platform/config.js';
+import { loadConfig } from '../src/sources/load-config.js';
 import { Keyring } from '../src/platform/keyring/keyring.js';
 import { createPlatform } from '../src/platform/platform.js';
 import { startAaTestSystem } from '../src/testsystem/aa/server.js';
@@ -82,7 +82,7 @@ const platform = await createPlatform(
 );
 const aa = await startAaTestSystem({ subscriptionKey: 'aa-test-subscription-key', logger: false });
 const gateway = await buildGateway(platform, {
-  aaTestSystemUrl: aa.url,
+  testSystemUrls: { AA: aa.url },
   webhooks: { ca: certificate.cert, resolver: async () => [{ address: '127.0.0.1', family: 4 }] },
 });
 const { app } = gateway;

@@ -29,16 +29,25 @@ import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
 import { sharedSerializerFactory } from './platform/http/serializer-compiler.js';
 import { partAwareValidatorFactory } from './platform/http/validator-compiler.js';
 import type { Platform } from './platform/platform.js';
+import { sourceConnectors } from './sources/connectors.js';
+import type { SourceTable } from './sources/source.js';
+import { SOURCES } from './sources/table.js';
 import { createPortal, type Portal } from './portal/plugin.js';
 import { createRequestLog, type RequestLog } from './request-log/plugin.js';
 import { createShopping, type Shopping } from './shopping/plugin.js';
 import { createWebhooks, type Webhooks, type WebhooksOptions } from './webhooks/plugin.js';
 
 export interface AppOptions {
-  /** Where test keys reach the AA test system (the in-process one, or AA_TEST_URL). */
-  aaTestSystemUrl?: string | null;
-  /** Where test keys reach the VS test system (the in-process one, or VS_TEST_URL); absent: none, and searches leave VS out. */
-  vsTestSystemUrl?: string | null;
+  /**
+   * The sources the gateway sells from (src/sources/table.ts by default). The platform's
+   * configuration must have been loaded with the same table (src/sources/load-config.ts).
+   */
+  sources?: SourceTable;
+  /**
+   * Where test keys reach each source's test system, by source code (`{ AA: url }`): the
+   * in-process one or `<CODE>_TEST_URL`. A source absent or null has none, and searches leave it out.
+   */
+  testSystemUrls?: Readonly<Partial<Record<string, string | null>>>;
   /** Webhook delivery collaborators a test controls: the host resolver, extra trusted CAs, the attempt time-out. */
   webhooks?: Pick<WebhooksOptions, 'resolver' | 'ca' | 'attemptTimeoutMs'>;
 }
@@ -143,8 +152,7 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   const auth = createAuth({ platform });
   const connectors = createConnectors({
     platform,
-    aaTestSystemUrl: options.aaTestSystemUrl ?? null,
-    vsTestSystemUrl: options.vsTestSystemUrl ?? null,
+    build: (shared) => sourceConnectors(options.sources ?? SOURCES, config, options.testSystemUrls ?? {}, shared),
   });
   const portal = createPortal({ platform, identity, apiKeys: auth.apiKeys });
   // Every route whose policy is `session`, whichever feature registers it, needs a portal session.

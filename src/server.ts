@@ -9,9 +9,8 @@ import { listenTargets, portUnavailable } from './platform/listen-ports.js';
 import { createPlatform, type Platform } from './platform/platform.js';
 import { checkBeforeOpening } from './platform/start-checks.js';
 import { endOpenEventStreams } from './shopping/event-stream.js';
-import { startAaTestSystem } from './testsystem/aa/server.js';
-import type { InProcessNdcTestSystem } from './testsystem/ndc/server.js';
-import { startVsTestSystem } from './testsystem/vs/server.js';
+import { startInProcessTestSystems, type InProcessTestSystems } from './sources/in-process-test-systems.js';
+import { SOURCES } from './sources/table.js';
 
 /** The terminal event of a search stream that a shutdown ends before its search did. */
 export const SHUTTING_DOWN_EVENT: StreamError = {
@@ -32,7 +31,8 @@ export interface ServeHooks {
   onStarted?(started: {
     platform: Platform;
     app: FastifyInstance;
-    aaTestSystemUrl: string | null;
+    /** Where test keys reach each source's test system, by source code (null: none). */
+    testSystemUrls: Readonly<Record<string, string | null>>;
   }): Promise<{ close(): Promise<void> }>;
 }
 
@@ -59,48 +59,27 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
   const log = platform.logger;
   let app: FastifyInstance;
   let started: { close(): Promise<void> } | undefined;
-  // Test keys need "the airline's test system": unless AA_TEST_URL (VS_TEST_URL) names a running
-  // one, each airline's runs here, on a loopback port, speaking NDC over HTTP exactly as it would
-  // as a separate process.
-  const inProcess = (airline: 'aa' | 'vs', start: typeof startAaTestSystem) => {
-    const settings = config[airline];
-    return settings.testSystemUrl
-      ? null
-      : start({
-          host: '127.0.0.1',
-          port: settings.testSystemPort,
-          subscriptionKey: settings.testSubscriptionKey,
-          schemaDir: config.ndcSchemaDir,
-          logger: log,
-          notify: { url: settings.notifyUrl, secret: settings.notifySecret },
-          // The airline's bookings live in the gateway's database, in a schema of their own
-          // (aa_test_system, vs_test_system), so a restart on the same storage keeps every PNR.
-          storage: { database: platform.database },
-          retentionDays: settings.testRetentionDays,
-        });
-  };
-  let testSystem: InProcessNdcTestSystem | null = null;
-  let vsTestSystem: InProcessNdcTestSystem | null = null;
+  // Test keys need "the source's test system": each source's runs here unless <CODE>_TEST_URL
+  // names a running one (src/sources/in-process-test-systems.ts).
+  let testSystems: InProcessTestSystems | undefined;
   let airline: SharedAirlineWatch | undefined;
-  const aaTestSystemUrl = () => config.aa.testSystemUrl ?? testSystem?.url ?? null;
-  const vsTestSystemUrl = () => config.vs.testSystemUrl ?? vsTestSystem?.url ?? null;
   try {
-    testSystem = await inProcess('aa', startAaTestSystem);
-    vsTestSystem = await inProcess('vs', startVsTestSystem);
-    // Gateways sharing a database must share one test system per airline: readiness fails while they do not.
-    airline = await watchSharedAirline(platform, { aa: config.aa.testSystemUrl, vs: config.vs.testSystemUrl });
-    app = await buildApp(platform, { aaTestSystemUrl: aaTestSystemUrl(), vsTestSystemUrl: vsTestSystemUrl() });
+    testSystems = await startInProcessTestSystems(SOURCES, config, { logger: log, database: platform.database });
+    // Gateways sharing a database must share one test system per source: readiness fails while they do not.
+    airline = await watchSharedAirline(
+      platform,
+      Object.fromEntries(SOURCES.map((s) => [s.code, config.sources[s.code]!.testSystemUrl])),
+    );
+    app = await buildApp(platform, { sources: SOURCES, testSystemUrls: testSystems.urls() });
     await app.listen({ port: config.port, host: config.host });
-    // The in-process airlines announce their changes to this gateway, now that it has a port.
-    if (testSystem && !config.aa.notifyUrl) testSystem.notifyTo(`${ownUrl(app)}/v1/airlines/aa/notifications`);
-    if (vsTestSystem && !config.vs.notifyUrl) vsTestSystem.notifyTo(`${ownUrl(app)}/v1/airlines/vs/notifications`);
+    // The in-process test systems push their changes to this gateway, now that it has a port.
+    testSystems.pointAt(ownUrl(app));
     if (!(await answersOnItsSocket(app))) log.warn('the gateway did not answer a request on its own socket in time');
-    started = await hooks.onStarted?.({ platform, app, aaTestSystemUrl: aaTestSystemUrl() });
+    started = await hooks.onStarted?.({ platform, app, testSystemUrls: testSystems.urls() });
   } catch (err) {
     await started?.close();
     await airline?.leave();
-    await testSystem?.close();
-    await vsTestSystem?.close();
+    await testSystems?.close();
     await platform.close();
     // Another process can take a port after checkBeforeOpening: the bind says it as the check would.
     throw portUnavailable(err, listenTargets(config)) ?? err;
@@ -110,8 +89,7 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
     {
       storage: platform.database.kind,
       redis: platform.redis ? 'on' : 'off',
-      aaTestSystem: aaTestSystemUrl(),
-      vsTestSystem: vsTestSystemUrl(),
+      testSystems: testSystems.urls(),
     },
     'gateway ready',
   );
@@ -149,8 +127,7 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
       await closing;
       await started?.close();
       await airline?.leave();
-      await testSystem?.close();
-      await vsTestSystem?.close();
+      await testSystems?.close();
       await platform.close();
       clearTimeout(force);
       log.info('stopped');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { Keyring } from '../../src/platform/keyring/keyring.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 

@@ -13,12 +13,13 @@ import { importCompiled } from '../../bin/compile-sources.js';
 const root = path.resolve(import.meta.dirname, '../..');
 const compiled = (file) => importCompiled(root, file);
 const { buildApp } = await compiled('app.js');
-const { loadConfig } = await compiled('platform/config.js');
+const { loadConfig } = await compiled('sources/load-config.js');
 const { createPlatform } = await compiled('platform/platform.js');
 
 const config = loadConfig();
 const platform = await createPlatform(config, { defaultMetrics: true });
-const app = await buildApp(platform, { aaTestSystemUrl: config.aa.testSystemUrl, vsTestSystemUrl: config.vs.testSystemUrl });
+const testSystemUrls = Object.fromEntries(Object.entries(config.sources).map(([code, source]) => [code, source.testSystemUrl]));
+const app = await buildApp(platform, { testSystemUrls });
 await app.listen({ port: config.port, host: '127.0.0.1' });
 process.once(
   'SIGTERM',

@@ -58,7 +58,7 @@ await step('node alone');
 const { default: pino } = await import('pino');
 const { buildGateway } = await compiled('app.js');
 const { startAaTestSystem } = await compiled('testsystem/aa/server.js');
-const { loadConfig } = await compiled('platform/config.js');
+const { loadConfig } = await compiled('sources/load-config.js');
 const { createPlatform } = await compiled('platform/platform.js');
 await step('modules imported (app, AA test system)');
 const config = loadConfig({
@@ -83,7 +83,7 @@ const testSystem = await startAaTestSystem({
   retentionDays: config.aa.testRetentionDays,
 });
 await step('AA test system started');
-const gateway = await buildGateway(platform, { aaTestSystemUrl: testSystem.url });
+const gateway = await buildGateway(platform, { testSystemUrls: { AA: testSystem.url } });
 await gateway.aviation.aviation.state.settled();
 await step('gateway built, aviation data loaded');
 await gateway.app.ready();

@@ -5,7 +5,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import prettier from 'prettier';
 import { pino } from 'pino';
 import { buildGateway } from '../../src/app.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { createPlatform } from '../../src/platform/platform.js';
 
 /**

@@ -1,5 +1,6 @@
 import pino from 'pino';
-import { ConfigError, loadConfig, type Config } from '../platform/config.js';
+import { ConfigError, type Config } from '../platform/config.js';
+import { loadConfig } from '../sources/load-config.js';
 import { DataDirInUseError } from '../platform/db/data-dir-lock.js';
 import { AppError, DependencyStartError } from '../platform/errors.js';
 import { KeyringError } from '../platform/keyring/keyring.js';

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { variablesSetIn } from '../platform/config-variables.js';
+import { CONFIG_VARIABLES } from '../sources/load-config.js';
 import type { Platform } from '../platform/platform.js';
 import { openAdminChannel, type AdminChannel, type ChannelRunner } from './admin-channel.js';
 import { holdsNoKey, makeDemoAgency, secretHandover } from './demo-agency.js';
@@ -27,7 +28,7 @@ export function registerServeCommand(
         // Loaded here, not at the top: the other commands need neither the app nor the test system.
         const { serve } = await import('../server.js');
         await serve(config, {
-          async onStarted({ platform, app, aaTestSystemUrl }) {
+          async onStarted({ platform, app, testSystemUrls }) {
             const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
             let channel: AdminChannel | null = null;
             if (platform.database.kind === 'pglite') {
@@ -51,9 +52,9 @@ export function registerServeCommand(
               await startBanner(platform, {
                 port,
                 version: options.version,
-                aaTestSystemUrl,
+                testSystemUrls,
                 adminSocket: channel?.path ?? null,
-                settings: variablesSetIn(process.env),
+                settings: variablesSetIn(CONFIG_VARIABLES, process.env),
               }),
             );
             return { close: async () => channel?.close() };

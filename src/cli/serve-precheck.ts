@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../platform/config.js';
+import { ConfigError } from '../platform/config.js';
+import { loadConfig } from '../sources/load-config.js';
 import { PortUnavailableError } from '../platform/listen-ports.js';
 import { checkBeforeOpening } from '../platform/start-checks.js';
 

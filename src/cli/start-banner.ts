@@ -35,7 +35,8 @@ export async function startBanner(
   started: {
     port: number;
     version: string;
-    aaTestSystemUrl: string | null;
+    /** Where test keys reach each source's test system, by source code (null: none). */
+    testSystemUrls: Readonly<Record<string, string | null>>;
     adminSocket: string | null;
     /** The declared variables the environment sets (config-variables.ts): names only, never values. */
     settings: readonly string[];
@@ -48,7 +49,7 @@ export async function startBanner(
     `  storage     ${storageLine(platform)}`,
     `  redis       ${redisLine(platform)}`,
     `  aviation    ${await aviationLine(platform)}`,
-    `  AA test     ${started.aaTestSystemUrl ?? 'none'}`,
+    ...Object.entries(started.testSystemUrls).map(([code, url]) => `  ${`${code} test`.padEnd(12)}${url ?? 'none'}`),
     `  settings    ${started.settings.length > 0 ? `${started.settings.join(', ')} from the environment` : 'all defaults'} (every variable: README, "Configuration")`,
   ];
   if (started.adminSocket) {

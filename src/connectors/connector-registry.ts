@@ -1,67 +1,38 @@
 import type { Registry } from 'prom-client';
-import type { AirlineConfig, Config } from '../platform/config.js';
-import { AA_PROFILE } from './aa/aa-profile.js';
 import type { Connector } from './connector.js';
 import { instrumentConnector } from './connector-metrics.js';
 import type { OfferIdAuthenticator } from './offer-id-auth.js';
-import type { NdcAirlineProfile } from './ndc/ndc-airline-profile.js';
-import { createNdcConnector } from './ndc/ndc-connector.js';
 import { splitOfferId } from './offer-id.js';
-import { VS_PROFILE } from './vs/vs-profile.js';
 
-/** What a connector factory may use: configuration, where test systems listen, the clock, and the offer id keys. */
-export interface ConnectorDeps {
-  config: Readonly<Config>;
-  /** Test system base URL per airline code (an in-process test system, or <CODE>_TEST_URL); null or absent: none. */
-  testSystemUrls: Readonly<Record<string, string | null>>;
+/** What every connector is built with, whatever its source: the clock and the offer id keys. */
+export interface SharedConnectorDeps {
   clock: () => Date;
   offerIds: OfferIdAuthenticator;
 }
 
-type ClosableConnector = Connector & { close?(): Promise<void> };
-
-/**
- * An airline that speaks NDC 21.3: the core with its profile, reached at its test system and at
- * the live endpoint its settings (config.aa, config.vs: <CODE>_LIVE_URL, <CODE>_*_SUBSCRIPTION_KEY) name.
- */
-const ndcAirline =
-  (profile: NdcAirlineProfile, settings: (config: Readonly<Config>) => AirlineConfig) =>
-  (deps: ConnectorDeps): ClosableConnector => {
-    const airline = settings(deps.config);
-    return createNdcConnector(profile, {
-      testUrl: deps.testSystemUrls[profile.code] ?? null,
-      testSubscriptionKey: airline.testSubscriptionKey,
-      liveUrl: airline.liveUrl,
-      liveSubscriptionKey: airline.liveSubscriptionKey,
-      clock: deps.clock,
-      offerIds: deps.offerIds,
-    });
-  };
-
-/** Adding an airline: a profile under connectors/<code>/ and one line here (docs/connectors.md). */
-const FACTORIES: ((deps: ConnectorDeps) => ClosableConnector)[] = [
-  ndcAirline(AA_PROFILE, (config) => config.aa),
-  ndcAirline(VS_PROFILE, (config) => config.vs),
-];
+export type ClosableConnector = Connector & { close?(): Promise<void> };
 
 export interface ConnectorRegistry {
+  /** One connector per source, in the order of the table of sources (src/sources/table.ts). */
   all(): readonly Connector[];
+  /** The connector of a source code (`AA`, `duffel`: any case). */
   get(code: string): Connector | undefined;
-  /** The connector whose code prefixes an offer (or order) id. */
+  /** The connector whose source code prefixes an offer (or order) id. */
   forId(id: string): Connector | undefined;
   close(): Promise<void>;
 }
 
-export function createConnectorRegistry(deps: ConnectorDeps, metrics: Registry, factories = FACTORIES): ConnectorRegistry {
-  const raw = factories.map((make) => make(deps));
+/** The registry of the connectors the table of sources built (src/sources/connectors.ts), each instrumented. */
+export function createConnectorRegistry(raw: readonly ClosableConnector[], metrics: Registry): ConnectorRegistry {
   const connectors = raw.map((c) => instrumentConnector(c, metrics));
   const byCode = new Map(connectors.map((c) => [c.code, c]));
+  if (byCode.size !== connectors.length) throw new Error('two connectors share a source code');
   return {
     all: () => connectors,
     get: (code) => byCode.get(code.toUpperCase()),
     forId(id) {
       const parts = splitOfferId(id);
-      return parts ? byCode.get(parts.airline) : undefined;
+      return parts ? byCode.get(parts.source) : undefined;
     },
     async close() {
       await Promise.all(raw.map((c) => (c.close ? c.close() : Promise.resolve())));

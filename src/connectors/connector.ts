@@ -13,17 +13,37 @@ import type { OfferFacts } from './offer-facts.js';
 import type { OrderOperations } from './order-types.js';
 
 /**
- * One airline. Every method answers a ConnectorResult: airline XML, HTTP errors and time-outs
- * never leave the connector as exceptions. Methods take canonical offer ids (offer-id.ts) and
- * normalized types only, so the routes never know which protocol an airline speaks.
+ * What a source is: `airline`, one airline reached directly, selling its own flights (its code is
+ * its IATA code); `aggregator`, many airlines behind one API (Duffel), each offer and order owned
+ * by one of them (docs/connectors.md, "Sources and airlines").
+ */
+export type SourceKind = 'airline' | 'aggregator';
+
+/**
+ * One source: an airline reached directly, or an aggregator selling many airlines. Every method
+ * answers a ConnectorResult: airline XML, HTTP errors and time-outs never leave the connector as
+ * exceptions. Methods take canonical offer ids (offer-id.ts) and normalized types only, so the
+ * routes never know which protocol a source speaks. Every offer and order it returns names its
+ * owner airline (`airline`) and this source (`source`).
  *
  * Order servicing (create, retrieve, reshop, quote, change) joins this interface as further
  * methods in the same style: normalized input, a ConnectorResult out, a CallContext last.
  */
 export interface Connector extends OrderOperations {
-  /** IATA airline code; canonical offer ids start with it. */
+  /**
+   * Source code: 2-8 upper-case letters or digits, an airline's IATA code for an airline reached
+   * directly (`AA`), longer for an aggregator (`DUFFEL`). Canonical offer ids and gateway order ids
+   * start with it, so routing never guesses.
+   */
   readonly code: string;
   readonly name: string;
+  readonly kind: SourceKind;
+  /**
+   * The owner airlines (IATA codes) this source can sell, when known in advance: a search whose
+   * `airlines` filter names none of them does not ask it. Absent: any airline (an aggregator
+   * whose airlines are not known in advance). An `airline` source names its own code.
+   */
+  readonly airlines?: readonly string[];
 
   /**
    * Whether the airline can be reached from `environment` on this gateway (a test system, or the

@@ -1,16 +1,18 @@
 /**
- * Canonical offer ids are `<airline code>|<connector reference>`: the prefix lets any endpoint
- * find the airline without a lookup, the rest is the connector's own (it may hold `|` and `.`,
- * so clients percent-encode the id in paths).
+ * Canonical offer ids are `<source code>|<connector reference>`: the prefix lets any endpoint find
+ * the source without a lookup, the rest is the connector's own (it may hold `|` and `.`, so
+ * clients percent-encode the id in paths). A source code is 2-8 upper-case letters or digits: an
+ * airline's IATA code for an airline reached directly (`AA|...`), longer for an aggregator
+ * (`DUFFEL|off_...`).
  */
-const PREFIX = /^([A-Z0-9]{2})\|(.+)$/s;
+const PREFIX = /^([A-Z0-9]{2,8})\|(.+)$/s;
 
-export function canonicalOfferId(airline: string, reference: string): string {
-  return `${airline}|${reference}`;
+export function canonicalOfferId(source: string, reference: string): string {
+  return `${source}|${reference}`;
 }
 
-/** The airline code and connector reference of a canonical id, or null when it has no prefix. */
-export function splitOfferId(offerId: string): { airline: string; reference: string } | null {
+/** The source code and connector reference of a canonical id, or null when it has no prefix. */
+export function splitOfferId(offerId: string): { source: string; reference: string } | null {
   const match = PREFIX.exec(offerId);
-  return match ? { airline: match[1]!, reference: match[2]! } : null;
+  return match ? { source: match[1]!, reference: match[2]! } : null;
 }

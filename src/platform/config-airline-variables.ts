@@ -1,7 +1,63 @@
 import { int, text, url, OPTIONAL, CUSTOM, type ConfigTopic, type ConfigVariable } from './config-variable-kinds.js';
+import type { SourceConfigSpec, SourceSettings, SourceSigning } from './source-config.js';
+
+/** An NDC airline's connection settings, read from the same variables under its code (AA_..., VS_...). */
+export interface AirlineConfig extends SourceSettings {
+  testSubscriptionKey: string;
+  liveUrl: string | null;
+  liveSubscriptionKey: string | null;
+  /**
+   * <CODE>_TEST_RETENTION_DAYS: the test system purges a booking this many days after its last flight
+   * lands (default 30; 0 keeps every booking for ever).
+   */
+  testRetentionDays: number;
+  /**
+   * <CODE>_NOTIFY_SECRET: the secret the airline signs its change notifications with (docs/orders.md,
+   * "Airline-initiated changes"). Unset, the development secret; required with <CODE>_LIVE_URL.
+   * <CODE>_NOTIFY_URL: where a test system run alone sends them; in-process it is the gateway itself.
+   */
+  signing: SourceSigning;
+}
+
+/**
+ * The configuration of an airline reached directly over NDC: its variables under its code's
+ * prefix and how they are read. `name` is the airline's name in the reference; `devNotifySecret`
+ * is the public secret its in-process test system signs with; `liveUnset` says what happens
+ * without `<CODE>_LIVE_URL`.
+ */
+export function ndcAirlineConfig(
+  code: string,
+  name: string,
+  devNotifySecret: string,
+  liveUnset = 'a live call answers 502',
+): SourceConfigSpec<AirlineConfig> {
+  return {
+    code,
+    variables: [...airlineVariables(code, name, devNotifySecret, liveUnset), ...testSystemCommandVariables(code)],
+    read: (r) => {
+      const liveUrl = r.url(`${code}_LIVE_URL`);
+      return {
+        testSubscriptionKey: r.text(`${code}_TEST_SUBSCRIPTION_KEY`),
+        testSystemUrl: r.url(`${code}_TEST_URL`),
+        testSystemPort: r.int(`${code}_TEST_PORT`),
+        testRetentionDays: r.int(`${code}_TEST_RETENTION_DAYS`),
+        liveUrl,
+        live: liveUrl !== null ? `${code}_LIVE_URL` : null,
+        liveSubscriptionKey: r.optional(`${code}_LIVE_SUBSCRIPTION_KEY`),
+        signing: {
+          variable: `${code}_NOTIFY_SECRET`,
+          secret: r.text(`${code}_NOTIFY_SECRET`),
+          development: devNotifySecret,
+          notifyUrl: r.url(`${code}_NOTIFY_URL`),
+          notifyUrlVariable: `${code}_NOTIFY_URL`,
+        },
+      };
+    },
+  };
+}
 
 /** One airline's settings under its code's prefix (AA_TEST_URL, VS_TEST_URL, ...). */
-export function airlineVariables(code: 'AA' | 'VS', airline: string, devNotifySecret: string): ConfigVariable[] {
+function airlineVariables(code: string, airline: string, devNotifySecret: string, liveUnset: string): ConfigVariable[] {
   const lower = code.toLowerCase();
   const topic: ConfigTopic = 'airlines';
   return [
@@ -35,7 +91,7 @@ export function airlineVariables(code: 'AA' | 'VS', airline: string, devNotifySe
       name: `${code}_LIVE_URL`,
       topic,
       value: url('https:', 'http:'),
-      description: `${airline}'s NDC endpoint for live keys; unset, a live call answers 502${code === 'VS' ? ' and searches leave VS out (docs/connectors.md)' : ''}`,
+      description: `${airline}'s NDC endpoint for live keys; unset, ${liveUnset}`,
     },
     {
       name: `${code}_LIVE_SUBSCRIPTION_KEY`,
@@ -60,7 +116,7 @@ export function airlineVariables(code: 'AA' | 'VS', airline: string, devNotifySe
 }
 
 /** The test-system command's own storage settings, per airline (src/cli/testsystem-commands.ts). */
-export function testSystemCommandVariables(code: 'AA' | 'VS'): ConfigVariable[] {
+function testSystemCommandVariables(code: string): ConfigVariable[] {
   const lower = code.toLowerCase();
   return [
     {

@@ -5,8 +5,8 @@
  * (`npm run docs:config`), and test/platform/config-reference.test.ts fails when either drifts.
  */
 
-import { airlineVariables, testSystemCommandVariables } from './config-airline-variables.js';
 import { int, bool, text, url, OPTIONAL, CUSTOM, type ConfigVariable } from './config-variable-kinds.js';
+import type { SourceConfigSpec } from './source-config.js';
 
 export { CONFIG_TOPICS, type ConfigTopic, type ConfigValue, type ConfigVariable } from './config-variable-kinds.js';
 
@@ -17,7 +17,8 @@ export const DEV_AA_NOTIFY_SECRET = 'aa-notify-development-secret';
 /** The same for the in-process VS test system. */
 export const DEV_VS_NOTIFY_SECRET = 'vs-notify-development-secret';
 
-export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+/** The gateway's own variables that the reference lists before the sources' (src/sources/). */
+const BEFORE_SOURCES: readonly ConfigVariable[] = [
   { name: 'PORT', topic: 'server', value: int(8080, 0, 65535), description: 'HTTP port' },
   { name: 'HOST', topic: 'server', value: text('0.0.0.0'), description: 'address to bind' },
   {
@@ -161,8 +162,10 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description:
       "on SIGTERM, readiness answers 503 (`checks.shutdown: draining`) for this long while the instance still serves, so a load balancer moves away first; then `SHUTDOWN_GRACE_MS`. `0` disables; SIGINT skips it. An orchestrator's termination grace must exceed both together",
   },
-  ...airlineVariables('AA', 'American Airlines', DEV_AA_NOTIFY_SECRET),
-  ...airlineVariables('VS', 'Virgin Atlantic', DEV_VS_NOTIFY_SECRET),
+];
+
+/** The gateway's own variables that follow the sources'. */
+const AFTER_SOURCES: readonly ConfigVariable[] = [
   {
     name: 'NDC_SCHEMA_DIR',
     topic: 'airlines',
@@ -306,20 +309,37 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     description:
       'development only: exact host names webhook URLs may use although they resolve to private addresses (e.g. `localhost` for a local receiver; trust its certificate with `NODE_EXTRA_CA_CERTS`); a warning is logged at start when set; literal IPs are never allowed',
   },
-  ...testSystemCommandVariables('AA'),
-  ...testSystemCommandVariables('VS'),
 ];
 
-const BY_NAME = new Map(CONFIG_VARIABLES.map((v) => [v.name, v]));
+/**
+ * Every variable of a gateway with these sources, in reference order: the gateway's own with each
+ * source's among them (its connection and signing settings after the HTTP ones, the settings of its
+ * test system run alone at the end). A variable declared twice is a programming error.
+ */
+export function configVariables(sources: readonly Pick<SourceConfigSpec, 'variables'>[]): readonly ConfigVariable[] {
+  const own = (v: ConfigVariable) => v.topic !== 'test-system-command';
+  const all = [
+    ...BEFORE_SOURCES,
+    ...sources.flatMap((s) => s.variables.filter(own)),
+    ...AFTER_SOURCES,
+    ...sources.flatMap((s) => s.variables.filter((v) => !own(v))),
+  ];
+  const seen = new Set<string>();
+  for (const v of all) {
+    if (seen.has(v.name)) throw new Error(`${v.name} is declared twice`);
+    seen.add(v.name);
+  }
+  return all;
+}
 
 /** The declaration of a variable; a name nobody declared is a programming error. */
-export function configVariable(name: string): ConfigVariable {
-  const declared = BY_NAME.get(name);
-  if (!declared) throw new Error(`${name} is read but not declared in config-variables.ts`);
+export function configVariable(variables: readonly ConfigVariable[], name: string): ConfigVariable {
+  const declared = variables.find((v) => v.name === name);
+  if (!declared) throw new Error(`${name} is read but not declared in config-variables.ts or its source's row`);
   return declared;
 }
 
 /** The declared variables this environment sets (non-empty), in declaration order: names only, never values. */
-export function variablesSetIn(env: Record<string, string | undefined>): string[] {
-  return CONFIG_VARIABLES.filter((v) => env[v.name] !== undefined && env[v.name] !== '').map((v) => v.name);
+export function variablesSetIn(variables: readonly ConfigVariable[], env: Record<string, string | undefined>): string[] {
+  return variables.filter((v) => env[v.name] !== undefined && env[v.name] !== '').map((v) => v.name);
 }

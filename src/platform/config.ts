@@ -1,35 +1,16 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configVariable, DEV_AA_NOTIFY_SECRET, DEV_VS_NOTIFY_SECRET, LOG_LEVELS, type ConfigValue } from './config-variables.js';
+import { configVariables, LOG_LEVELS, type ConfigValue, type ConfigVariable } from './config-variables.js';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
+import type { ConfigReader, SourceConfigSpec, SourceSettings } from './source-config.js';
 
 export { DEV_AA_NOTIFY_SECRET, DEV_VS_NOTIFY_SECRET } from './config-variables.js';
+export type { AirlineConfig } from './config-airline-variables.js';
+export type { SourceSettings } from './source-config.js';
 
 // Relative defaults (the NDC schemas beside the checkout) are taken from the repository root, not
 // from wherever the process happens to start.
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-
-/** One airline's connection settings, read from the same variables under its code (AA_..., VS_...). */
-export interface AirlineConfig {
-  testSubscriptionKey: string;
-  /** An already running test system; when unset the gateway starts one in-process. */
-  testSystemUrl: string | null;
-  testSystemPort: number;
-  liveUrl: string | null;
-  liveSubscriptionKey: string | null;
-  /**
-   * <AIRLINE>_NOTIFY_SECRET: the secret the airline signs its change notifications with (docs/orders.md,
-   * "Airline-initiated changes"). Unset, the development secret; required with <AIRLINE>_LIVE_URL.
-   */
-  notifySecret: string;
-  /** <AIRLINE>_NOTIFY_URL: where a test system run alone sends them; in-process it is the gateway itself. */
-  notifyUrl: string | null;
-  /**
-   * <AIRLINE>_TEST_RETENTION_DAYS: the test system purges a booking this many days after its last flight
-   * lands (default 30; 0 keeps every booking for ever).
-   */
-  testRetentionDays: number;
-}
 
 /**
  * Configuration is read from the environment once, at start, validated as a whole (every bad
@@ -79,10 +60,11 @@ export interface Config {
    * dashboard's Logs, 7 days (src/request-log/). On by default; off, no hook is added at all.
    */
   requestLog: boolean;
-  /** American Airlines: AA_TEST_URL, AA_LIVE_URL, AA_NOTIFY_SECRET and the rest (AirlineConfig). */
-  aa: AirlineConfig;
-  /** Virgin Atlantic: the same settings under VS_ (VS_TEST_URL, VS_LIVE_URL, VS_NOTIFY_SECRET, ...). */
-  vs: AirlineConfig;
+  /**
+   * Each source's settings by its upper-case code (`AA`: AA_TEST_URL, AA_LIVE_URL, AA_NOTIFY_SECRET
+   * and the rest), read as its row in src/sources/ declares them; a connector narrows its own.
+   */
+  sources: Readonly<Record<string, SourceSettings>>;
   /**
    * The safety-net sweep of orders departing soon (docs/orders.md): at most this many orders re-read
    * from the airline per minute (AIRLINE_SWEEP_ORDERS_PER_MINUTE, 0 switches it off), each at most once
@@ -158,12 +140,20 @@ type Env = Record<string, string | undefined>;
  * Reads each variable as config-variables.ts declares it (kind, default, range) and collects every
  * problem instead of stopping at the first one.
  */
-class Reader {
+class Reader implements ConfigReader {
   readonly problems: string[] = [];
-  constructor(private readonly env: Env) {}
+  private readonly variables: ReadonlyMap<string, ConfigVariable>;
+  constructor(
+    private readonly env: Env,
+    variables: readonly ConfigVariable[],
+  ) {
+    this.variables = new Map(variables.map((v) => [v.name, v]));
+  }
 
   private declared<K extends ConfigValue['kind']>(name: string, kind: K): Extract<ConfigValue, { kind: K }> {
-    const { value } = configVariable(name);
+    const declared = this.variables.get(name);
+    if (!declared) throw new Error(`${name} is read but not declared in config-variables.ts or its source's row`);
+    const { value } = declared;
     if (value.kind !== kind) throw new Error(`${name} is declared as ${value.kind}, read as ${kind}`);
     return value as Extract<ConfigValue, { kind: K }>;
   }
@@ -235,22 +225,12 @@ class Reader {
   }
 }
 
-/** An airline's settings under its code's prefix: AA_TEST_URL, VS_TEST_URL, and so on. */
-function airlineConfig(r: Reader, code: 'AA' | 'VS'): AirlineConfig {
-  return {
-    testSubscriptionKey: r.text(`${code}_TEST_SUBSCRIPTION_KEY`),
-    testSystemUrl: r.url(`${code}_TEST_URL`),
-    testSystemPort: r.int(`${code}_TEST_PORT`),
-    liveUrl: r.url(`${code}_LIVE_URL`),
-    liveSubscriptionKey: r.optional(`${code}_LIVE_SUBSCRIPTION_KEY`),
-    notifySecret: r.text(`${code}_NOTIFY_SECRET`),
-    notifyUrl: r.url(`${code}_NOTIFY_URL`),
-    testRetentionDays: r.int(`${code}_TEST_RETENTION_DAYS`),
-  };
-}
-
-export function loadConfig(env: Env = process.env): Readonly<Config> {
-  const r = new Reader(env);
+/**
+ * Reads the gateway's variables and those of `sources` (each source's row in src/sources/; the
+ * gateway's own table is taken by src/sources/load-config.ts, which every entry point calls).
+ */
+export function parseConfig(env: Env, sources: readonly SourceConfigSpec[]): Readonly<Config> {
+  const r = new Reader(env, configVariables(sources));
 
   const keyPrefix = r.text('KEY_PREFIX');
   if (!/^[a-z][a-z0-9]{1,11}$/.test(keyPrefix)) {
@@ -301,8 +281,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     metricsToken: r.optional('METRICS_TOKEN'),
     requestCosts: r.bool('REQUEST_COSTS'),
     requestLog: r.bool('REQUEST_LOG'),
-    aa: airlineConfig(r, 'AA'),
-    vs: airlineConfig(r, 'VS'),
+    sources: Object.fromEntries(sources.map((source) => [source.code, source.read(r, env)])),
     airlineSweep: {
       ordersPerMinute: r.int('AIRLINE_SWEEP_ORDERS_PER_MINUTE'),
       recheckMinutes: r.int('AIRLINE_SWEEP_RECHECK_MINUTES'),
@@ -349,15 +328,14 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       usageFlushSeconds: r.int('USAGE_FLUSH_SECONDS'),
     },
   };
-  // A live airline must not be able to be impersonated with a secret printed in the source.
-  for (const [code, airline, dev] of [
-    ['AA', config.aa, DEV_AA_NOTIFY_SECRET],
-    ['VS', config.vs, DEV_VS_NOTIFY_SECRET],
-  ] as const) {
-    if (airline.liveUrl !== null && [undefined, '', dev].includes(env[`${code}_NOTIFY_SECRET`])) {
-      r.problems.push(`${code}_NOTIFY_SECRET is required when ${code}_LIVE_URL is set (the development secret is public)`);
+  // A live source must not be able to be impersonated with a secret printed in the source code.
+  for (const { code } of sources) {
+    const { live, signing } = config.sources[code]!;
+    if (!signing) continue;
+    if (live !== null && [undefined, '', signing.development].includes(env[signing.variable])) {
+      r.problems.push(`${signing.variable} is required when ${live} is set (the development secret is public)`);
     }
-    if (airline.notifySecret.length < 16) r.problems.push(`${code}_NOTIFY_SECRET must be at least 16 characters`);
+    if (signing.secret.length < 16) r.problems.push(`${signing.variable} must be at least 16 characters`);
   }
   if (config.http.headersTimeoutMs > config.http.requestTimeoutMs) {
     r.problems.push('HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)');

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { loadConfig } from '../sources/load-config.js';
 import { assertPortsFree, listenTargets, portUnavailable, PortUnavailableError } from './listen-ports.js';
 
 describe('listenTargets', () => {

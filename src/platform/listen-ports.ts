@@ -3,7 +3,8 @@ import type { Config } from './config.js';
 
 /** A port a gateway process listens on, with the setting that chooses it. */
 export interface ListenTarget {
-  setting: 'PORT' | 'AA_TEST_PORT' | 'VS_TEST_PORT';
+  /** `PORT`, or a source's `<CODE>_TEST_PORT`. */
+  setting: string;
   port: number;
   host: string;
 }
@@ -18,16 +19,13 @@ export class PortUnavailableError extends Error {
 
 /**
  * The ports `serve` binds: the gateway's, and each in-process airline test system's when its port
- * is fixed (`0` takes any free port, and a test system at AA_TEST_URL / VS_TEST_URL runs elsewhere).
+ * is fixed (`0` takes any free port, and a test system at its <CODE>_TEST_URL runs elsewhere).
  */
 export function listenTargets(config: Readonly<Config>): ListenTarget[] {
   const targets: ListenTarget[] = [{ setting: 'PORT', port: config.port, host: config.host }];
-  for (const [setting, airline] of [
-    ['AA_TEST_PORT', config.aa],
-    ['VS_TEST_PORT', config.vs],
-  ] as const) {
-    if (!airline.testSystemUrl && airline.testSystemPort !== 0) {
-      targets.push({ setting, port: airline.testSystemPort, host: '127.0.0.1' });
+  for (const [code, source] of Object.entries(config.sources)) {
+    if (!source.testSystemUrl && source.testSystemPort !== 0) {
+      targets.push({ setting: `${code}_TEST_PORT`, port: source.testSystemPort, host: '127.0.0.1' });
     }
   }
   return targets;

@@ -126,11 +126,27 @@ describe('the import graph of src/', () => {
     expect(decorating).toEqual([]);
   });
 
+  it('keeps connectors and test systems apart: only the table of sources knows both', () => {
+    // A connector speaks to a source's API as it would to the real one, so it never borrows from
+    // the test system standing in for it, nor the reverse; src/sources/ (imported by the app, the
+    // server and the CLI) is the one place that puts a source's connector and test system together.
+    const crossing = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter((target) => {
+          const [from, to] = [folderOf(file), folderOf(target)];
+          if (to === 'testsystem') return from !== 'testsystem' && from !== 'sources';
+          return from === 'testsystem' && to === 'connectors';
+        })
+        .map((target) => `${rel(file)} imports ${rel(target)}`),
+    );
+    expect(crossing).toEqual([]);
+  });
+
   it('gives every feature folder one entry, plugin.ts', () => {
-    // Folders that are not features: the platform, the process entries, the AA test system (its
-    // own server), and identity, a library of stores and the session gate with no HTTP routes
-    // (entry identity.ts).
-    const notFeatures = new Set(['platform', 'cli', 'testsystem', 'identity']);
+    // Folders that are not features: the platform, the process entries, the sources' test systems
+    // (their own servers), the table of sources (entry table.ts), and identity, a library of stores
+    // and the session gate with no HTTP routes (entry identity.ts).
+    const notFeatures = new Set(['platform', 'cli', 'testsystem', 'sources', 'identity']);
     const features = fs
       .readdirSync(SRC, { withFileTypes: true })
       .filter((entry) => entry.isDirectory() && !notFeatures.has(entry.name))

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { inject } from 'vitest';
 import { buildGateway } from '../../src/app.js';
 import { runSync, type SyncReport } from '../../src/aviation/importers/sync-runner.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { createPlatform } from '../../src/platform/platform.js';
 import { auditErrorCodes } from '../helpers/error-code-audit.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';

@@ -18,7 +18,7 @@ beforeAll(async () => {
       // A gateway that reaches a live airline must not take its change notifications on the public development secret.
       AA_NOTIFY_SECRET: 'accreditation-test-notify-secret',
     },
-    app: { aaTestSystemUrl: aa.url },
+    app: { testSystemUrls: { AA: aa.url } },
   });
 });
 afterAll(async () => {

@@ -21,7 +21,7 @@ let aa: AaTestSystem;
 let h: BillingHarness;
 beforeAll(async () => {
   aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
-  h = await startBilling({ env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY }, app: { aaTestSystemUrl: aa.url } });
+  h = await startBilling({ env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY }, app: { testSystemUrls: { AA: aa.url } } });
 });
 afterAll(async () => {
   await h?.close();

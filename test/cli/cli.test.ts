@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { createPlatform } from '../../src/platform/platform.js';
 import { cliEnvironment } from '../helpers/cli-env.js';
 

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { PASSWORD_ON_ARGV_REFUSED } from '../../src/cli/password-input.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { createPlatform } from '../../src/platform/platform.js';
 import { cliEnvironment } from '../helpers/cli-env.js';
 

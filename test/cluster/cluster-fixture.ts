@@ -69,7 +69,7 @@ export async function clusterFixture(instances: number, env: Record<string, stri
       return res.body.token as string;
     },
     control: (method, path, body, airline = 'AA') =>
-      call(`${airline === 'VS' ? cluster.vsTestSystemUrl : cluster.testSystemUrl}${path}`, {
+      call(`${cluster.testSystems[airline]!.url}${path}`, {
         method,
         ...(body === undefined ? {} : { body }),
       }),

@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildGateway } from '../../src/app.js';
 import { BOOKING_LEASE_MS, BOOKING_RECOVERY_JOB } from '../../src/orders/booking/recovery.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { Keyring } from '../../src/platform/keyring/keyring.js';
 import { createPlatform } from '../../src/platform/platform.js';
 import { haproxyAvailable, startCluster, type Cluster } from '../../tools/cluster/harness.js';
@@ -164,7 +164,7 @@ describe.skipIf(skip !== null)(`cluster drills: two gateways behind HAProxy${ski
   }
 
   const control = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${cluster.testSystemUrl}${path}`, {
+    const res = await fetch(`${cluster.testSystems.AA!.url}${path}`, {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -179,16 +179,14 @@ describe.skipIf(skip !== null)(`cluster drills: two gateways behind HAProxy${ski
       REDIS_URL: '',
       KEYRING: keyring,
       LOG_LEVEL: 'silent',
-      AA_TEST_URL: cluster.testSystemUrl,
-      VS_TEST_URL: cluster.vsTestSystemUrl,
-      AA_TEST_SUBSCRIPTION_KEY: cluster.subscriptionKey,
+      ...cluster.sourceEnv,
       MONITORING_INTERVAL_SECONDS: '0',
     });
     const platform = await createPlatform(config, {
       logger: pino({ level: 'silent' }),
       clock: () => new Date(Date.now() + BOOKING_LEASE_MS + 5_000),
     });
-    const { app } = await buildGateway(platform, { aaTestSystemUrl: cluster.testSystemUrl });
+    const { app } = await buildGateway(platform, { testSystemUrls: { AA: cluster.testSystems.AA!.url } });
     await app.ready();
     return {
       platform,
@@ -200,7 +198,7 @@ describe.skipIf(skip !== null)(`cluster drills: two gateways behind HAProxy${ski
   }
 
   const airlineOrders = async () =>
-    ((await (await fetch(`${cluster.testSystemUrl}/control/state`)).json()) as { store: { orders: number } }).store.orders;
+    ((await (await fetch(`${cluster.testSystems.AA!.url}/control/state`)).json()) as { store: { orders: number } }).store.orders;
 
   beforeAll(async () => {
     [postgres, redis] = await Promise.all([startPrivatePostgres(), privateRedis()]);

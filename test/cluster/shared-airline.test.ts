@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { SHARED_AIRLINE_PROBLEM } from '../../src/health/shared-airline.js';
+import { sharedAirlineProblem } from '../../src/health/shared-airline.js';
 import { isolatedDatabase } from '../helpers/test-platform.js';
 import { call, startGateway, waitUntil, type Gateway } from '../platform/fault-drills/children.js';
+
+const SHARED_AIRLINE_PROBLEM = sharedAirlineProblem(['AA', 'VS']);
 
 const skip = inject('databaseUrl') ? null : 'a shared database needs PostgreSQL (this run is on embedded PGlite)';
 

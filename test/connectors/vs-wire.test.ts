@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Connector } from '../../src/connectors/connector.js';
 import { createConnectorRegistry } from '../../src/connectors/connector-registry.js';
 import { createOfferIdAuthenticator } from '../../src/connectors/offer-id-auth.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { sourceConnectors } from '../../src/sources/connectors.js';
+import { loadConfig } from '../../src/sources/load-config.js';
+import { SOURCES } from '../../src/sources/table.js';
 import { Keyring } from '../../src/platform/keyring/keyring.js';
 import { Registry } from 'prom-client';
 import { needsUpstream, upstreamMissing, withSkipReason } from '../helpers/upstream.js';
@@ -20,12 +22,15 @@ const gbp = (amountMinor: number) => ({ amountMinor, currency: 'GBP' });
 /** The VS connector as the gateway registers it (config.vs, its test system at `url`), metrics and all. */
 function vsConnector(url: string, env: Record<string, string>, clock: () => Date) {
   const registry = createConnectorRegistry(
-    {
-      config: loadConfig(env),
-      testSystemUrls: { AA: null, VS: url },
-      clock,
-      offerIds: createOfferIdAuthenticator(Keyring.parse(Keyring.generateText())),
-    },
+    sourceConnectors(
+      SOURCES,
+      loadConfig(env),
+      { VS: url },
+      {
+        clock,
+        offerIds: createOfferIdAuthenticator(Keyring.parse(Keyring.generateText())),
+      },
+    ),
     new Registry(),
   );
   return { vs: registry.get('VS')!, close: () => registry.close() };

@@ -44,7 +44,7 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
   beforeAll(async () => {
     aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
     g = await startDashboardGateway({
-      app: { aaTestSystemUrl: aa.url },
+      app: { testSystemUrls: { AA: aa.url } },
       env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY },
     });
     origin = await harness.listenOnLoopback(g.app);

@@ -121,7 +121,7 @@ describe.skipIf(missing)(`dashboard in headless Chromium${harness.skipNote(missi
     receiver = await startReceiver();
     // The receiver listens on loopback with its own certificate: allowed and trusted for this test only.
     g = await startDashboardGateway({
-      app: { aaTestSystemUrl: aa.url, webhooks: { ca: receiver.ca } },
+      app: { testSystemUrls: { AA: aa.url }, webhooks: { ca: receiver.ca } },
       env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost' },
     });
     origin = await harness.listenOnLoopback(g.app);

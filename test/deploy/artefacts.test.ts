@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../../src/cli/program.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { Keyring } from '../../src/platform/keyring/keyring.js';
 import { assertNotifySecretsForStorage } from '../../src/platform/notify-secrets.js';
 import {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { CONFIG_VARIABLES } from '../../src/platform/config-variables.js';
+import { CONFIG_VARIABLES } from '../../src/sources/load-config.js';
 
 /** Reading the deployment artefacts as Docker and Compose would, for test/deploy. */
 

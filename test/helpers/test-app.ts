@@ -27,7 +27,7 @@ export interface TestAppOptions extends TestPlatformOptions {
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const platform = await createTestPlatform(options);
-  const gateway = await buildGateway(platform, options.app);
+  const gateway = await buildGateway(platform, { ...(options.sources && { sources: options.sources }), ...options.app });
   const { app } = gateway;
   // A test's own routes answer what the test makes them answer: not held to the catalogue.
   const testRoutes = new Set<string>();

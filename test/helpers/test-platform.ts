@@ -6,9 +6,10 @@ import { Writable } from 'node:stream';
 import pg from 'pg';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
+import type { SourceTable } from '../../src/sources/source.js';
 import { generatedNotifySecrets } from './notify-secrets.js';
 
 export interface TestPlatformOptions {
@@ -19,6 +20,8 @@ export interface TestPlatformOptions {
   /** Collects every log line, to prove what never reaches the logs. */
   logLines?: string[];
   clock?: () => Date;
+  /** The table of sources the configuration is read for (default: the gateway's, src/sources/table.ts). */
+  sources?: SourceTable;
 }
 
 /** A database of its own on the run's server, dropped with the run's (global-setup.ts). */
@@ -46,19 +49,22 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
   const sharedUrl = inject('databaseUrl');
   const databaseUrl = sharedUrl && options.isolated ? await isolatedDatabase(sharedUrl) : sharedUrl;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-test-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    REDIS_URL: inject('redisUrl') ?? '',
-    REDIS_PREFIX: `flightagg:test:${inject('runId')}:${crypto.randomBytes(4).toString('hex')}:`,
-    KEYRING: inject('keyring'),
-    LOG_LEVEL: 'silent',
-    // Tests hash many passwords; production keeps OWASP's 2^17.
-    PASSWORD_SCRYPT_LOG_N: '10',
-    // Never the public development secrets: a test signs with `platform.config.aa.notifySecret`.
-    ...generatedNotifySecrets(),
-    ...options.env,
-  });
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      REDIS_URL: inject('redisUrl') ?? '',
+      REDIS_PREFIX: `flightagg:test:${inject('runId')}:${crypto.randomBytes(4).toString('hex')}:`,
+      KEYRING: inject('keyring'),
+      LOG_LEVEL: 'silent',
+      // Tests hash many passwords; production keeps OWASP's 2^17.
+      PASSWORD_SCRYPT_LOG_N: '10',
+      // Never the public development secrets: a test signs with `platform.config.sources.AA.signing.secret`.
+      ...generatedNotifySecrets(options.sources),
+      ...options.env,
+    },
+    options.sources,
+  );
   const lines = options.logLines;
   const logger = lines
     ? createLogger(

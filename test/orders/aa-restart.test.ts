@@ -12,7 +12,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { buildGateway, type Gateway } from '../../src/app.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import type { TestSystemStorage } from '../../src/testsystem/ndc/storage/open-storage.js';
@@ -145,7 +145,7 @@ describe('the AA test system restarted on its own storage', () => {
     let aa = await startAaTestSystem({ subscriptionKey: KEY, logger: false, storage });
     const port = Number(new URL(aa.url).port);
 
-    const t = await buildTestApp({ env: { AA_TEST_SUBSCRIPTION_KEY: KEY }, app: { aaTestSystemUrl: aa.url } });
+    const t = await buildTestApp({ env: { AA_TEST_SUBSCRIPTION_KEY: KEY }, app: { testSystemUrls: { AA: aa.url } } });
     closers.push(() => t.close());
     const call = caller(t.app, (await t.agencyWithKey()).secret);
     const booked = await book(call, aa);
@@ -193,7 +193,7 @@ describe('the gateway restarted with its in-process AA test system', () => {
       });
       const platform: Platform = await createPlatform(config, { logger: pino({ level: 'silent' }) });
       const aa = await startAaTestSystem({ subscriptionKey: KEY, logger: false, storage: { database: platform.database } });
-      const gateway: Gateway = await buildGateway(platform, { aaTestSystemUrl: aa.url });
+      const gateway: Gateway = await buildGateway(platform, { testSystemUrls: { AA: aa.url } });
       await gateway.app.ready();
       const close = async () => {
         await gateway.app.close();

@@ -55,7 +55,7 @@ export async function airlineChangesFixture(options: TestPlatformOptions = {}): 
       if (res.statusCode !== 201) throw new Error(`order ${res.statusCode}: ${res.body}`);
       return res.json();
     },
-    postNotification(xml, secret = f.platform.config.aa.notifySecret, headers = {}) {
+    postNotification(xml, secret = f.platform.config.sources.AA!.signing!.secret, headers = {}) {
       return fetch(notifyUrl, {
         method: 'POST',
         headers: {

@@ -176,7 +176,7 @@ describe('airline-initiated changes reach orders without polling', () => {
       // Signed for another body: the signature covers the bytes sent.
       await f.postNotification(xml.replace('<OrderVersionNumber>2<', '<OrderVersionNumber>3<'), null, {
         'x-airline-signature': (await import('../../src/testsystem/ndc/notify/notification-sender.js')).signNotification(
-          f.platform.config.aa.notifySecret,
+          f.platform.config.sources.AA!.signing!.secret,
           xml,
           Date.now(),
         ),
@@ -188,7 +188,7 @@ describe('airline-initiated changes reach orders without polling', () => {
     // An old signature: replays outside five minutes are refused even with the right secret.
     const { signNotification } = await import('../../src/testsystem/ndc/notify/notification-sender.js');
     const stale = await f.postNotification(xml, null, {
-      'x-airline-signature': signNotification(f.platform.config.aa.notifySecret, xml, Date.now() - 10 * 60_000),
+      'x-airline-signature': signNotification(f.platform.config.sources.AA!.signing!.secret, xml, Date.now() - 10 * 60_000),
     });
     expect(stale.status).toBe(401);
     expect(await read(order.order_id)).toEqual(stored);

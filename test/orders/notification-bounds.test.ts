@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_AA_NOTIFY_SECRET, loadConfig } from '../../src/platform/config.js';
+import { DEV_AA_NOTIFY_SECRET } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { acceptedNotifySecrets } from '../../src/platform/notify-secrets.js';
 import { DEFERRED_REFRESH_JOB } from '../../src/orders/airline-changes/refresh-limiter.js';
 import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
@@ -90,7 +91,7 @@ describe('airline notifications: who may send them and what they can make the ga
   it('takes a signed body once: the same signature again answers 200 and re-reads nothing', async () => {
     const order = await orderWithSilentChange(31, 25);
     const xml = minimalNotification(order.airline_order_id);
-    const signature = signBytes(f.platform.config.aa.notifySecret, Buffer.from(xml));
+    const signature = signBytes(f.platform.config.sources.AA!.signing!.secret, Buffer.from(xml));
     expect((await post(xml, signature)).status).toBe(200);
     expect(await events(order.order_id)).toEqual(['order.created', 'order.updated']);
     const stored = await read(order.order_id);
@@ -105,9 +106,9 @@ describe('airline notifications: who may send them and what they can make the ga
         expect(await replay.json()).toEqual({ status: 'received' });
       }
       // The same body signed anew is a new notification: it is read (and meets the failing airline).
-      expect((await post(xml, signBytes(f.platform.config.aa.notifySecret, Buffer.from(xml), Date.now() + 1_000))).status).toBe(
-        503,
-      );
+      expect(
+        (await post(xml, signBytes(f.platform.config.sources.AA!.signing!.secret, Buffer.from(xml), Date.now() + 1_000))).status,
+      ).toBe(503);
     } finally {
       await clearFaults();
     }
@@ -172,7 +173,7 @@ describe('airline notifications: who may send them and what they can make the ga
     const [head, tail] = [xml.slice(0, -40), xml.slice(-40)];
     const withFF = Buffer.concat([Buffer.from(head), Buffer.from([0xff]), Buffer.from(tail)]);
     const withFE = Buffer.concat([Buffer.from(head), Buffer.from([0xfe]), Buffer.from(tail)]);
-    const secret = f.platform.config.aa.notifySecret;
+    const secret = f.platform.config.sources.AA!.signing!.secret;
     // Both decode to the same text (U+FFFD); a signature over that text holds for neither body.
     expect(withFF.toString('utf8')).toBe(withFE.toString('utf8'));
     const overText = signBytes(secret, Buffer.from(withFF.toString('utf8')));

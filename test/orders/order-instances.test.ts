@@ -11,7 +11,7 @@ let second: TestApp;
 beforeAll(async () => {
   if (!shared) return;
   f = await orderFixture();
-  second = await buildTestApp({ env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY }, app: { aaTestSystemUrl: f.aa.url } });
+  second = await buildTestApp({ env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY }, app: { testSystemUrls: { AA: f.aa.url } } });
 });
 afterAll(async () => {
   await second?.close();

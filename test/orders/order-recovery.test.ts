@@ -10,7 +10,7 @@ import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { listHistory } from '../../src/orders/history-store.js';
 import { commandsInsideGateway } from '../../src/cli/program.js';
 import { BOOKING_LEASE_MS, BOOKING_RECOVERY_JOB, MAX_RECOVERY_ATTEMPTS } from '../../src/orders/booking/recovery.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { isolatedDatabase } from '../helpers/test-platform.js';
@@ -54,7 +54,7 @@ async function startGateway(clock?: () => Date): Promise<Gateway> {
     ...(fresh ? { storageTemplate: new Blob([fs.readFileSync(template)]) } : {}),
     ...(clock ? { clock } : {}),
   });
-  const features = await buildGateway(platform, { aaTestSystemUrl: aa.url });
+  const features = await buildGateway(platform, { testSystemUrls: { AA: aa.url } });
   const { app } = features;
   await app.ready();
   return { app, platform, features };

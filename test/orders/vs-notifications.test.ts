@@ -33,10 +33,10 @@ describe.skipIf(missing)(withSkipReason("VS's change notifications at POST /v1/a
   it("takes VS's own OrderChangeNotifRQ signed with VS_NOTIFY_SECRET, and refuses it signed with AA_NOTIFY_SECRET or unsigned", async () => {
     for (const file of ['orderchangenotif/ocn_time_change_rq.xml', 'orderchangenotif/ocn_flight_cancel_rq.xml']) {
       const xml = vsSample(file);
-      const taken = await post('vs', xml, t.platform.config.vs.notifySecret);
+      const taken = await post('vs', xml, t.platform.config.sources.VS!.signing!.secret);
       // Neither names an order of this gateway: acknowledged all the same, as for AA.
       expect([taken.statusCode, taken.json()]).toEqual([200, { status: 'received' }]);
-      for (const refused of [await post('vs', xml, t.platform.config.aa.notifySecret), await post('vs', xml, null)]) {
+      for (const refused of [await post('vs', xml, t.platform.config.sources.AA!.signing!.secret), await post('vs', xml, null)]) {
         expect(refused.statusCode).toBe(401);
         expect(refused.json().code).toBe('invalid_signature');
       }
@@ -44,7 +44,11 @@ describe.skipIf(missing)(withSkipReason("VS's change notifications at POST /v1/a
   });
 
   it("is read by the airline the path names: VS's notification sent as AA's is refused as another carrier's", async () => {
-    const res = await post('aa', vsSample('orderchangenotif/ocn_time_change_rq.xml'), t.platform.config.aa.notifySecret);
+    const res = await post(
+      'aa',
+      vsSample('orderchangenotif/ocn_time_change_rq.xml'),
+      t.platform.config.sources.AA!.signing!.secret,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'invalid_notification', error: 'the notification comes from carrier VS, not AA' });
   });

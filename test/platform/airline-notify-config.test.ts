@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_AA_NOTIFY_SECRET, loadConfig } from '../../src/platform/config.js';
+import { ConfigError, DEV_AA_NOTIFY_SECRET } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 
 const problems = (env: Record<string, string>) => {
   try {
@@ -13,8 +14,8 @@ const problems = (env: Record<string, string>) => {
 describe('AA_NOTIFY_SECRET and the airline sweep settings', () => {
   it('defaults to the development secret and a 30-a-minute sweep re-checking after 30 minutes', () => {
     const config = loadConfig({});
-    expect(config.aa.notifySecret).toBe(DEV_AA_NOTIFY_SECRET);
-    expect(config.aa.notifyUrl).toBeNull();
+    expect(config.sources.AA!.signing!.secret).toBe(DEV_AA_NOTIFY_SECRET);
+    expect(config.sources.AA!.signing!.notifyUrl).toBeNull();
     expect(config.airlineSweep).toEqual({ ordersPerMinute: 30, recheckMinutes: 30, intervalSeconds: 60 });
   });
 

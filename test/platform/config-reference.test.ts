@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testSystemStorage } from '../../src/cli/testsystem-commands.js';
-import { ConfigError, loadConfig } from '../../src/platform/config.js';
-import { CONFIG_VARIABLES, variablesSetIn } from '../../src/platform/config-variables.js';
+import { ConfigError } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
+import { SOURCES } from '../../src/sources/table.js';
+import { variablesSetIn } from '../../src/platform/config-variables.js';
+import { CONFIG_VARIABLES } from '../../src/sources/load-config.js';
 import { blockCount, REFERENCE_FILES, renderBlock, ROOT, staleFiles } from '../../tools/docs/config-reference.js';
 
 /** An environment that records every name read from it. */
@@ -39,7 +42,7 @@ describe('the configuration reference (src/platform/config-variables.ts)', () =>
 
   it('declares the test-system command’s own variables, and only those', () => {
     const { env, read } = recordingEnv();
-    for (const code of ['aa', 'vs'] as const) testSystemStorage({}, env as NodeJS.ProcessEnv, '/tmp/gateway-data', code);
+    for (const { slug } of SOURCES) testSystemStorage({}, env as NodeJS.ProcessEnv, '/tmp/gateway-data', slug);
     expect([...read].sort()).toEqual(declared('testsystem').sort());
   });
 
@@ -85,9 +88,8 @@ describe('the configuration reference (src/platform/config-variables.ts)', () =>
   });
 
   it('gives the start banner the names of the variables set, never their values', () => {
-    expect(variablesSetIn({ PORT: '9000', KEYRING: 'k1:offer-ids:secret', DATABASE_URL: '', NOT_OURS: 'x' })).toEqual([
-      'PORT',
-      'KEYRING',
-    ]);
+    expect(
+      variablesSetIn(CONFIG_VARIABLES, { PORT: '9000', KEYRING: 'k1:offer-ids:secret', DATABASE_URL: '', NOT_OURS: 'x' }),
+    ).toEqual(['PORT', 'KEYRING']);
   });
 });

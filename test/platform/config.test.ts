@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/platform/config.js';
+import { ConfigError } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 
 describe('configuration', () => {
   it('has documented defaults', () => {

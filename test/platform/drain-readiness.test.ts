@@ -20,8 +20,8 @@ const storageEnv = async (airlines: TestSystems): Promise<Record<string, string>
   DATABASE_URL: inject('databaseUrl') ? await isolatedDatabase(inject('databaseUrl')!) : '',
   KEYRING: inject('databaseUrl') ? inject('keyring') : '',
   REDIS_URL: '',
-  AA_TEST_URL: airlines.aa.url,
-  VS_TEST_URL: airlines.vs.url,
+  AA_TEST_URL: airlines.bySource.AA!.url,
+  VS_TEST_URL: airlines.bySource.VS!.url,
 });
 
 async function readiness(url: string): Promise<{ status: number; body: { status: string; checks: Record<string, string> } }> {

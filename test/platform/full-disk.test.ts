@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../../src/app.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 
 // A small tmpfs is a disk that can really fill up; mounting one needs root (CI runs as root).

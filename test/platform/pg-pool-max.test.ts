@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/platform/config.js';
+import { ConfigError } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { openDatabase } from '../../src/platform/db/database.js';
 
 /** PG_POOL_MAX: the PostgreSQL connections one process holds at most (docs/operations.md, "Pool sizing"). */

@@ -30,7 +30,7 @@ beforeAll(async () => {
   t = await buildTestApp({
     isolated: true,
     env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, REQUEST_COSTS: 'true' },
-    app: { aaTestSystemUrl: aa.url },
+    app: { testSystemUrls: { AA: aa.url } },
     routes: probeRoutes,
   });
   await runSync(t.platform, { from: FIXTURES, source: null });

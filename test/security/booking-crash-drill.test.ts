@@ -10,7 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildGateway, type Gateway } from '../../src/app.js';
 import { BOOKING_LEASE_MS, BOOKING_RECOVERY_JOB } from '../../src/orders/booking/recovery.js';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { createPlatform, type Platform } from '../../src/platform/platform.js';
 import { isolatedDatabase } from '../helpers/test-platform.js';
 import { generatedNotifySecrets } from '../helpers/notify-secrets.js';
@@ -164,7 +164,7 @@ describe.skipIf(!databaseServer)('booking crash drill: SIGKILL mid-booking on Po
       logger: pino({ level: 'silent' }),
       clock: () => new Date(Date.now() + peer.shift),
     });
-    peer.gateway = await buildGateway(peer.platform, { aaTestSystemUrl: aaUrl });
+    peer.gateway = await buildGateway(peer.platform, { testSystemUrls: { AA: aaUrl } });
     peer.app = peer.gateway.app;
     await peer.app.ready();
     const agency = await peer.gateway.identity.createAgency({ name: 'Drill Travel' });

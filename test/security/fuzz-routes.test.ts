@@ -42,7 +42,7 @@ const aa = await startAaTestSystem({ subscriptionKey: 'aa-fuzz-subscription', lo
 const t = await buildTestApp({
   isolated: true,
   env: { AA_TEST_SUBSCRIPTION_KEY: 'aa-fuzz-subscription' },
-  app: { aaTestSystemUrl: aa.url },
+  app: { testSystemUrls: { AA: aa.url } },
 });
 const { app, gateway } = t;
 console.info(`fuzz: app ${Date.now() - setupStarted} ms`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/platform/config.js';
+import { loadConfig } from '../../src/sources/load-config.js';
 import { startPortal, type Portal } from '../portal/portal-harness.js';
 
 /**

@@ -42,7 +42,7 @@ export async function shoppingFixture({ withVs = false, ...options }: ShoppingFi
       })
     : null;
   const env = { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY, ...secrets };
-  const t = await buildTestApp({ ...options, env, app: { aaTestSystemUrl: aa.url, vsTestSystemUrl: vs?.url ?? null } });
+  const t = await buildTestApp({ ...options, env, app: { testSystemUrls: { AA: aa.url, VS: vs?.url ?? null } } });
   const { secret, agencyId } = await t.agencyWithKey();
   return {
     ...t,

@@ -27,7 +27,7 @@ describe('AA and VS through one gateway', () => {
     vs = await startVsTestSystem({ subscriptionKey: VS_KEY, logger: false });
     t = await buildTestApp({
       env: { AA_TEST_SUBSCRIPTION_KEY: AA_KEY, VS_TEST_SUBSCRIPTION_KEY: VS_KEY },
-      app: { aaTestSystemUrl: aa.url, vsTestSystemUrl: vs.url },
+      app: { testSystemUrls: { AA: aa.url, VS: vs.url } },
     });
     key = (await t.agencyWithKey()).secret;
   });

@@ -34,7 +34,7 @@ export async function webhookFixture(options: { isolated?: boolean; attemptTimeo
     ...(options.logLines ? { logLines: options.logLines } : {}),
     env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost,receiver.pinned.test' },
     app: {
-      aaTestSystemUrl: aa.url,
+      testSystemUrls: { AA: aa.url },
       webhooks: {
         ca: receiver.ca,
         ...(options.attemptTimeoutMs ? { attemptTimeoutMs: options.attemptTimeoutMs } : {}),

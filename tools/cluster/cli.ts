@@ -91,7 +91,7 @@ async function main() {
   const args = parse();
   const missing = haproxyAvailable();
   if (missing) fail(missing);
-  process.stdout.write(`starting ${args.instances} gateway(s), the AA test system and HAProxy…\n`);
+  process.stdout.write(`starting ${args.instances} gateway(s), each source's test system and HAProxy…\n`);
   const cluster = await startCluster({
     instances: args.instances,
     databaseUrl: args.databaseUrl,
@@ -116,8 +116,7 @@ async function main() {
         `balancer     ${cluster.url}   (round robin; answers carry X-Cluster-Instance)`,
         `stats        ${cluster.haproxyStatsUrl}`,
         ...cluster.instances.map((i) => `gateway ${i.name}   ${i.url}   pid ${i.pid}`),
-        `AA test      ${cluster.testSystemUrl}`,
-        `VS test      ${cluster.vsTestSystemUrl}`,
+        ...Object.entries(cluster.testSystems).map(([code, system]) => `${`${code} test`.padEnd(13)}${system.url}`),
         `database     ${cluster.databaseUrl}${args.scratch ? '   (scratch: dropped at exit)' : ''}`,
         `redis        ${cluster.redisUrl}   prefix ${cluster.redisPrefix}`,
         `demo agency  ${demo.agency}; its test key:`,

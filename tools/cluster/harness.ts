@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { Keyring } from '../../src/platform/keyring/keyring.js';
+import { loadConfig } from '../../src/sources/load-config.js';
+import type { Source } from '../../src/sources/source.js';
+import { SOURCES } from '../../src/sources/table.js';
 import { haproxyConfig, serverStates, serverName } from './haproxy.js';
 import { answers, fatal, freePort, spawnChild, waitUntil, type Child } from './processes.js';
 
@@ -36,7 +39,7 @@ export interface ClusterOptions {
   keyring?: string;
   /** The gateways' REDIS_PREFIX; default one of the cluster's own, whose keys `stop()` deletes. */
   redisPrefix?: string;
-  /** Extra environment for the AA test system process. */
+  /** Extra environment for every source's test system process. */
   testSystemEnv?: Record<string, string>;
 }
 
@@ -66,13 +69,13 @@ export interface Cluster {
   /** HAProxy front end (http://127.0.0.1:PORT). */
   url: string;
   instances: ClusterInstance[];
-  /** The one shared AA test system process (its /control routes included). */
-  testSystemUrl: string;
-  /** The AA subscription key the gateways send to the test system. */
-  subscriptionKey: string;
-  /** The one shared VS test system process, as AA's: every airline is one system for the whole cluster. */
-  vsTestSystemUrl: string;
-  vsSubscriptionKey: string;
+  /**
+   * The one shared test system process of each source that has one (its /control routes included),
+   * by source code: every source is one system for the whole cluster, as American Airlines is.
+   */
+  testSystems: Readonly<Record<string, { url: string }>>;
+  /** What every gateway is given to reach them: each source's <CODE>_TEST_URL, credential and signing secret. */
+  sourceEnv: Readonly<Record<string, string>>;
   /** HAProxy's stats page (`;csv` appended gives the CSV). */
   haproxyStatsUrl: string | null;
   /** The database the gateways use (the scratch one when asked for). */
@@ -113,7 +116,14 @@ async function adminQuery(serverUrl: string, text: string): Promise<void> {
 }
 
 // The caller's own storage settings (a test run's DATABASE_URL, say) are not the test system's.
-const GATEWAY_SETTINGS = ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX', 'KEYRING', 'PORT', 'AA_TEST_URL', 'VS_TEST_URL'];
+const GATEWAY_SETTINGS = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'REDIS_PREFIX',
+  'KEYRING',
+  'PORT',
+  ...SOURCES.map((source) => `${source.code}_TEST_URL`),
+];
 function withoutGatewaySettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([name]) => !GATEWAY_SETTINGS.includes(name)));
 }
@@ -142,14 +152,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const keyring = options.keyring ?? Keyring.generateText();
   const ownPrefix = options.redisPrefix === undefined;
   const redisPrefix = options.redisPrefix ?? `flightagg:cluster:${id}:`;
-  // Per airline: the subscription key the gateways send its test system, and the secret it signs its
-  // change notifications with (gateways check it; at least 16 characters, never the development one).
-  const airlineSettings = (code: 'AA' | 'VS') => ({
-    subscriptionKey: options.env?.[`${code}_TEST_SUBSCRIPTION_KEY`] ?? `cluster-${code.toLowerCase()}-${id}`,
-    notifySecret: options.env?.[`${code}_NOTIFY_SECRET`] ?? `cluster-notify-${crypto.randomBytes(12).toString('hex')}`,
-  });
-  const aa = airlineSettings('AA');
-  const vs = airlineSettings('VS');
+  // Per source with a test system (the table, src/sources/table.ts): the credential the gateways
+  // send it, and the secret it signs what it pushes with (gateways check it; at least 16
+  // characters, never the development one).
+  const defaults = loadConfig({});
+  const sharedSettings = (source: Source): Record<string, string> => {
+    const settings: Record<string, string> = {};
+    const credential = source.testSystem?.credentialVariable;
+    if (credential) settings[credential] = options.env?.[credential] ?? `cluster-${source.slug}-${id}`;
+    const signing = defaults.sources[source.code]?.signing;
+    if (signing) {
+      settings[signing.variable] = options.env?.[signing.variable] ?? `cluster-notify-${crypto.randomBytes(12).toString('hex')}`;
+    }
+    return settings;
+  };
+  const clustered = SOURCES.filter((source) => source.testSystem).map((source) => ({ source, shared: sharedSettings(source) }));
   const cleanups: (() => Promise<void>)[] = [];
   let stopped = false;
   // Ports are drawn before anything listens on them: never hand out one already given out.
@@ -197,19 +214,19 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // its bookings in the cluster's database in a schema of its own (aa_test_system,
     // vs_test_system), so they outlive a restart; its notifications reach a gateway through the
     // balancer, as a real airline reaches the gateway's public address.
-    const startAirline = async (code: 'AA' | 'VS', settings: { subscriptionKey: string; notifySecret: string }) => {
-      const lower = code.toLowerCase();
+    const startTestSystem = async (source: Source, shared: Record<string, string>) => {
+      const { code, slug } = source;
       const port = await newPort();
       const url = `http://127.0.0.1:${port}`;
-      const dir = path.join(workDir, `${lower}-test-system`);
+      const dir = path.join(workDir, `${slug}-test-system`);
       fs.mkdirSync(dir);
-      const child = spawnChild(process.execPath, [CLI, 'testsystem', lower, '--port', String(port), '--host', '127.0.0.1'], {
+      const signing = defaults.sources[code]?.signing;
+      const child = spawnChild(process.execPath, [CLI, 'testsystem', slug, '--port', String(port), '--host', '127.0.0.1'], {
         ...withoutGatewaySettings(process.env),
         DATA_DIR: dir,
         [`${code}_TEST_DATABASE_URL`]: databaseUrl,
-        [`${code}_TEST_SUBSCRIPTION_KEY`]: settings.subscriptionKey,
-        [`${code}_NOTIFY_URL`]: `${balancerUrl}/v1/airlines/${lower}/notifications`,
-        [`${code}_NOTIFY_SECRET`]: settings.notifySecret,
+        ...shared,
+        ...(signing && source.pushesTo ? { [signing.notifyUrlVariable]: `${balancerUrl}${source.pushesTo}` } : {}),
         LOG_LEVEL: 'warn',
         ...options.testSystemEnv,
       });
@@ -220,7 +237,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       });
       return url;
     };
-    const [testSystemUrl, vsTestSystemUrl] = await Promise.all([startAirline('AA', aa), startAirline('VS', vs)]);
+    const urls = await Promise.all(clustered.map(({ source, shared }) => startTestSystem(source, shared)));
+    const testSystems = Object.fromEntries(clustered.map(({ source }, i) => [source.code, { url: urls[i]! }]));
+    // No source is left on its public development secret: a gateway on PostgreSQL refuses it.
+    const sourceEnv: Record<string, string> = Object.assign(
+      {},
+      ...clustered.map(({ source, shared }, i) => ({ [`${source.code}_TEST_URL`]: urls[i]!, ...shared })),
+    );
 
     const gatewayEnv = (port: number, dataDir: string): NodeJS.ProcessEnv => ({
       ...process.env,
@@ -231,13 +254,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       REDIS_URL: options.redisUrl,
       REDIS_PREFIX: redisPrefix,
       KEYRING: keyring,
-      AA_TEST_URL: testSystemUrl,
-      AA_TEST_SUBSCRIPTION_KEY: aa.subscriptionKey,
-      AA_NOTIFY_SECRET: aa.notifySecret,
-      VS_TEST_URL: vsTestSystemUrl,
-      VS_TEST_SUBSCRIPTION_KEY: vs.subscriptionKey,
-      // No airline is left on its public development secret: a gateway on PostgreSQL refuses it.
-      VS_NOTIFY_SECRET: vs.notifySecret,
+      ...sourceEnv,
       // HAProxy connects from loopback and appends the address it saw to X-Forwarded-For.
       TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -331,10 +348,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     return {
       url: balancerUrl,
       instances,
-      testSystemUrl,
-      subscriptionKey: aa.subscriptionKey,
-      vsTestSystemUrl,
-      vsSubscriptionKey: vs.subscriptionKey,
+      testSystems,
+      sourceEnv,
       haproxyStatsUrl,
       databaseUrl,
       redisUrl: options.redisUrl,

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { CONFIG_TOPICS, CONFIG_VARIABLES, type ConfigTopic, type ConfigVariable } from '../../src/platform/config-variables.js';
+import { CONFIG_TOPICS, type ConfigTopic, type ConfigVariable } from '../../src/platform/config-variables.js';
+import { CONFIG_VARIABLES } from '../../src/sources/load-config.js';
 
 /**
  * The configuration reference, rendered from src/platform/config-variables.ts into the Markdown

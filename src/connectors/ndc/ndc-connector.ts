@@ -132,6 +132,8 @@ export function createNdcConnector(
   return {
     code: profile.code,
     name: profile.name,
+    kind: 'airline',
+    airlines: [profile.code],
 
     configuredFor: (environment) => endpoint(environment).ok,
     carriesPaymentAuthentication: profile.securePayment !== null,

@@ -103,7 +103,7 @@ const isItem = (v: unknown, most: number): v is [string, (string | number)[]] =>
 export function decodeNdcOfferId(airline: string, offerId: string, auth: OfferIdAuthenticator): NdcOfferRef | null {
   const content = auth.open(offerId);
   const split = content === null ? null : splitOfferId(content);
-  if (!split || split.airline !== airline) return null;
+  if (!split || split.source !== airline) return null;
   const dot = split.reference.indexOf('.');
   if (dot < 0 || split.reference.slice(0, dot) !== VERSION) return null;
   let c: { o?: unknown; p?: unknown; x?: unknown };

@@ -45,8 +45,8 @@ export async function createOrder(
   if (!body.offer_id) throw badRequest('offer_id is required', 'offer_id_required');
   if (!body.passengers || body.passengers.length === 0)
     throw badRequest('at least one passenger is required', 'passengers_required');
-  const airline = splitOfferId(body.offer_id)?.airline;
-  const connector = airline ? deps.connectors.get(airline) : undefined;
+  const source = splitOfferId(body.offer_id)?.source;
+  const connector = source ? deps.connectors.get(source) : undefined;
   if (!connector) throw badRequest('unknown airline', 'unknown_airline');
   // Rule 7 of the contract: refused before any airline call, from what the offer id itself says.
   // An id this gateway did not issue is refused here, before the re-price would call the airline.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { createIdentity } from '../../../src/identity/identity.js';
 import { createApiKeyService } from '../../../src/auth/api-keys/key-service.js';
-import { loadConfig } from '../../../src/platform/config.js';
+import { loadConfig } from '../../../src/sources/load-config.js';
 import { createPlatform } from '../../../src/platform/platform.js';
 
 export interface DrillAccount {

@@ -56,7 +56,7 @@ describe('HTTP time-outs for slow clients', () => {
     airline = await silentAirline();
     t = await buildTestApp({
       env: { HTTP_REQUEST_TIMEOUT_MS: '1000', HTTP_HEADERS_TIMEOUT_MS: '1000', SEARCH_TIMEOUT_MS: '2500' },
-      app: { aaTestSystemUrl: airline.url },
+      app: { testSystemUrls: { AA: airline.url } },
     });
     key = (await t.agencyWithKey()).secret;
     await t.app.listen({ port: 0, host: '127.0.0.1' });

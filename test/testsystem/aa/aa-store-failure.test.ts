@@ -27,7 +27,7 @@ beforeAll(async () => {
     dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'aa-store-failure-')),
   });
   aa = await startAaTestSystem({ subscriptionKey: KEY, logger: false, storage: { database } });
-  t = await buildTestApp({ env: { AA_TEST_SUBSCRIPTION_KEY: KEY }, app: { aaTestSystemUrl: aa.url } });
+  t = await buildTestApp({ env: { AA_TEST_SUBSCRIPTION_KEY: KEY }, app: { testSystemUrls: { AA: aa.url } } });
   apiKey = (await t.agencyWithKey()).secret;
 }, 120_000);
 afterAll(async () => {

@@ -71,7 +71,7 @@ describe('AA test system: OrderChangeNotifRQ', () => {
       const got = capture.received.at(-1)!;
       expect(got.contentType).toMatch(/^application\/xml/);
       expect(await ndcSchemaErrors(got.body, 'IATA_OrderChangeNotifRQ')).toEqual([]);
-      expect(signatureProblem(got.signature, got.body, f.platform.config.aa.notifySecret, new Date())).toBeNull();
+      expect(signatureProblem(got.signature, got.body, f.platform.config.sources.AA!.signing!.secret, new Date())).toBeNull();
       expect(signatureProblem(got.signature, got.body, 'another-secret-of-16+', new Date())).toMatch(/does not match/);
       const read = readChangeNotification(got.body, AA_PROFILE);
       expect(read.ok && read.value).toEqual({

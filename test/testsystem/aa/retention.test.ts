@@ -87,7 +87,7 @@ const soldFlights = async () =>
 
 beforeAll(async () => {
   port = await freePort();
-  t = await buildTestApp({ env: { AA_TEST_SUBSCRIPTION_KEY: KEY }, app: { aaTestSystemUrl: `http://127.0.0.1:${port}` } });
+  t = await buildTestApp({ env: { AA_TEST_SUBSCRIPTION_KEY: KEY }, app: { testSystemUrls: { AA: `http://127.0.0.1:${port}` } } });
   aa = await start();
   key = (await t.agencyWithKey()).secret;
 });

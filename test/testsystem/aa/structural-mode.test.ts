@@ -13,7 +13,7 @@ let key: string;
 
 beforeAll(async () => {
   aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, schemaDir: '/nonexistent/schemas-21.3', logger: false });
-  t = await buildTestApp({ env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY }, app: { aaTestSystemUrl: aa.url } });
+  t = await buildTestApp({ env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY }, app: { testSystemUrls: { AA: aa.url } } });
   key = (await t.agencyWithKey()).secret;
 });
 

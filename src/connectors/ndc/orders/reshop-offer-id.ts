@@ -23,7 +23,7 @@ export function encodeReshopOfferId(airline: string, ref: ReshopOfferRef): strin
 export function decodeReshopOfferId(airline: string, id: string, auth: OfferIdAuthenticator): ReshopOfferRef | null {
   const content = auth.open(id);
   const split = content === null ? null : splitOfferId(content);
-  if (!split || split.airline !== airline || !split.reference.startsWith('R.')) return null;
+  if (!split || split.source !== airline || !split.reference.startsWith('R.')) return null;
   try {
     const c = JSON.parse(Buffer.from(split.reference.slice(2), 'base64url').toString('utf8')) as {
       o?: unknown;
