@@ -14,6 +14,7 @@ import {
 import { offerOf } from './duffel-offer-mapper.js';
 import { DUFFEL_BUDGETS_MS } from './duffel-budgets.js';
 import { duffelOrderOperations } from './duffel-orders.js';
+import { readDuffelWebhook } from './duffel-webhook-reader.js';
 import { DuffelTransport, type DuffelAnswer, type DuffelEndpoint } from './duffel-transport.js';
 
 /** Duffel's production API; test tokens reach its sandbox at the same address. */
@@ -168,6 +169,7 @@ export function createDuffelConnector(options: DuffelConnectorOptions): Connecto
   return {
     code: DUFFEL_CODE,
     name: 'Duffel',
+    kind: 'aggregator',
     configuredFor: (environment) => endpoint(environment).ok,
     // Duffel's 3-D Secure runs through its own card vault and sessions, which take no outside result.
     carriesPaymentAuthentication: false,
@@ -226,6 +228,8 @@ export function createDuffelConnector(options: DuffelConnectorOptions): Connecto
     },
 
     ...orders,
+
+    readChangeNotification: readDuffelWebhook,
 
     close: () => transport.close(),
   };
