@@ -15,8 +15,15 @@ export interface AirlineSchema {
   migrationLockId: number;
 }
 
-async function migrate(database: Database, { schema: schema, migrationLockId: migrationLockId }: AirlineSchema): Promise<void> {
-  const migrations = migrationsFor(schema);
+/**
+ * Applies a test system's own migrations to its schema, each once, under its advisory lock (the
+ * Duffel test system's store uses it too, with its own schema and migrations).
+ */
+export async function migrateTestSystemSchema(
+  database: Database,
+  { schema, migrationLockId }: AirlineSchema,
+  migrations: readonly { version: string; sql: string }[],
+): Promise<void> {
   await database.withClient(async (client) => {
     await client.query('select pg_advisory_lock($1)', [migrationLockId]);
     try {
@@ -53,7 +60,7 @@ export async function openAirlineDbStore(
   database: Database,
   options: { owned: boolean; schema: AirlineSchema },
 ): Promise<AirlinePersistence> {
-  await migrate(database, options.schema);
+  await migrateTestSystemSchema(database, options.schema, migrationsFor(options.schema.schema));
   const table = (name: string) => sql.table(`${options.schema.schema}.${name}`);
   const { db } = database;
   return {
