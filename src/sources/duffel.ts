@@ -5,6 +5,7 @@ import {
   type DuffelSettings,
 } from '../connectors/duffel/duffel-config.js';
 import { createDuffelConnector, DUFFEL_API_URL } from '../connectors/duffel/duffel-connector.js';
+import { startDuffelTestSystem } from '../testsystem/duffel/server.js';
 import { defineSource } from './source.js';
 
 /**
@@ -30,5 +31,19 @@ export const DUFFEL_SOURCE = defineSource<DuffelSettings>({
       offerIds,
       clock,
     }),
+  testSystem: {
+    description: "the Duffel test system: Duffel's API v2 (Duffel Airways, British Airways, Iberia), stood in for locally",
+    defaultPort: 8092,
+    calledAt: (url) => `${url}/air/offer_requests`,
+    start: (settings, { host, port, logger, storage }) =>
+      startDuffelTestSystem({
+        host,
+        port,
+        logger,
+        storage,
+        accessToken: DUFFEL_DEVELOPMENT_TOKEN,
+        webhooks: { url: settings.signing?.notifyUrl ?? null, secret: settings.signing?.secret ?? '' },
+      }),
+  },
   pushesTo: '/v1/sources/duffel/webhooks',
 });

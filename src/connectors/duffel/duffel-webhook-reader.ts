@@ -23,7 +23,7 @@ function parse(body: string): DuffelWebhookEvent | null {
 
 /**
  * The orders a Duffel webhook event names (Duffel's "Webhooks" reference): an airline-initiated
- * change names its order (`data.object.order_id`), an order event the order itself
+ * change or a cancellation names its order (`data.object.order_id`), an order event the order itself
  * (`data.object.id`). Only the id is taken: the gateway re-reads the order from Duffel's API rather
  * than trusting the payload. Other events (a ping) name no order.
  */
@@ -31,11 +31,8 @@ export function readDuffelWebhook(body: string): ConnectorResult<ChangeNotificat
   const event = parse(body);
   if (!event) return fail(failure('bad_response', 'the body is not a Duffel webhook event (JSON with id and type)'));
   const object = event.data?.object;
-  const orderId = event.type.startsWith('order.airline_initiated_change')
-    ? object?.order_id
-    : event.type.startsWith('order.')
-      ? object?.id
-      : undefined;
+  // An airline-initiated change or a cancellation names its order; an order event is the order.
+  const orderId = object?.order_id ?? (event.type.startsWith('order.') ? object?.id : undefined);
   if (orderId === undefined) return ok({ orders: [], kinds: [] });
   if (typeof orderId !== 'string' || !ORDER_ID.test(orderId)) {
     return fail(failure('bad_response', `the ${event.type} event names no readable order id`));

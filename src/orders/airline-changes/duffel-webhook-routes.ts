@@ -32,6 +32,8 @@ export interface DuffelWebhookRouteOptions {
  */
 export async function duffelWebhookRoutes(app: FastifyInstance, { platform, connectors }: DuffelWebhookRouteOptions) {
   const secret = acceptedNotifySecrets(platform.config).DUFFEL ?? null;
+  // In this route's own context only: the body stays the exact bytes Duffel signed.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES },
