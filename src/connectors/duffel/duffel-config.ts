@@ -1,6 +1,7 @@
 import type { ConfigTopic, ConfigVariable } from '../../platform/config-variable-kinds.js';
 import { int, url, text, OPTIONAL } from '../../platform/config-variable-kinds.js';
 import type { ConfigReader, SourceSettings } from '../../platform/source-config.js';
+import { testSystemCommandVariables } from '../../platform/config-airline-variables.js';
 
 /** The token our Duffel test system takes (like AA's `aa-test-subscription-key`): public, test only. */
 export const DUFFEL_DEVELOPMENT_TOKEN = 'duffel_test_development_token';
@@ -66,6 +67,8 @@ export const DUFFEL_VARIABLES: readonly ConfigVariable[] = [
     description:
       "where a separately run Duffel test system sends its webhooks (the gateway's `/v1/sources/duffel/webhooks`); an in-process one is pointed at its gateway",
   },
+  // `flightagg testsystem duffel`'s own storage (DUFFEL_TEST_DATABASE_URL, DUFFEL_TEST_DATA_DIR).
+  ...testSystemCommandVariables('DUFFEL'),
 ];
 
 /** Duffel's settings from its variables; a token of the wrong kind for its environment is a problem at start. */
