@@ -125,6 +125,16 @@ describe('one search, three sources', () => {
   });
 });
 
+describe('monitoring', () => {
+  it('has three rows, Duffel probed like the airlines', async () => {
+    await t.platform.scheduler.runNow('airline-probe');
+    const res = await call('GET', '/v1/monitoring/airlines');
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json().airlines as { airline: string }[];
+    expect(rows.map((r) => r.airline).sort()).toEqual(['AA', 'DUFFEL', 'VS']);
+  });
+});
+
 describe('a Duffel order', () => {
   let offers: OfferJson[];
   beforeAll(async () => {
