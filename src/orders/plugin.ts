@@ -18,6 +18,7 @@ import { requireOpen } from './servicing/context.js';
 import { acknowledgeRoutes } from './airline-changes/acknowledge-routes.js';
 import { AIRLINE_SWEEP_JOB, runAirlineSweep } from './airline-changes/airline-sweep.js';
 import { notificationRoutes } from './airline-changes/notification-routes.js';
+import { duffelWebhookRoutes } from './airline-changes/duffel-webhook-routes.js';
 import { DEFERRED_REFRESH_INTERVAL_MS, DEFERRED_REFRESH_JOB, runDeferredRefreshes } from './airline-changes/refresh-limiter.js';
 import type { RequireAccreditation } from './booking/service.js';
 
@@ -106,6 +107,8 @@ export function createOrders({ platform, connectors, requireAccreditation, ancil
       });
       // Airlines pushing change notifications: their own XML body parser and signature check.
       await app.register(notificationRoutes, { platform, connectors });
+      // Duffel's webhook events: its JSON kept as raw bytes for the signature check.
+      if (connectors.get('DUFFEL')) await app.register(duffelWebhookRoutes, { platform, connectors });
       await app.register(async (dashboard) => {
         setRoutePolicy(dashboard, SESSION_ROUTE);
         await dashboard.register(dashboardOrderRoutes, {

@@ -116,7 +116,7 @@ function airlineVariables(code: string, airline: string, devNotifySecret: string
 }
 
 /** The test-system command's own storage settings, per airline (src/cli/testsystem-commands.ts). */
-function testSystemCommandVariables(code: string): ConfigVariable[] {
+export function testSystemCommandVariables(code: string): ConfigVariable[] {
   const lower = code.toLowerCase();
   return [
     {

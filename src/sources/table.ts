@@ -1,4 +1,5 @@
 import { AA_SOURCE } from './aa.js';
+import { DUFFEL_SOURCE } from './duffel.js';
 import type { SourceTable } from './source.js';
 import { VS_SOURCE } from './vs.js';
 
@@ -8,4 +9,4 @@ import { VS_SOURCE } from './vs.js';
  * the CLI's `testsystem` commands, the cluster harness, the test helpers and the docs all derive
  * from this list: adding a source is its folders and one row here (docs/connectors.md).
  */
-export const SOURCES: SourceTable = [AA_SOURCE, VS_SOURCE];
+export const SOURCES: SourceTable = [AA_SOURCE, VS_SOURCE, DUFFEL_SOURCE];

@@ -101,6 +101,8 @@ describe('starting on shared storage with a development notification secret', { 
       DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
       KEYRING: keyring,
       REDIS_URL: '',
+      // Duffel's webhook secret is its own (this test is about the airlines').
+      DUFFEL_WEBHOOK_SECRET: 'd'.repeat(64),
     };
     const none = await serve({ ...env, AA_NOTIFY_SECRET: '', VS_NOTIFY_SECRET: '' });
     expect(none.code).toBe(1);
@@ -114,5 +116,29 @@ describe('starting on shared storage with a development notification secret', { 
     const own = await serve({ ...env, AA_NOTIFY_SECRET: 'b'.repeat(64), VS_NOTIFY_SECRET: 'c'.repeat(64) });
     expect(own.code).toBe(1);
     expect(own.stderr).toMatch(/PostgreSQL at 127\.0\.0\.1:\d+ \(DATABASE_URL\) could not be reached/);
+  });
+});
+
+/**
+ * Duffel's token prefix says its mode: a test token serving live keys would sell from Duffel's
+ * sandbox, a live token serving test keys would spend the agency's money. Either stops the start.
+ */
+describe('starting with a Duffel token of the wrong kind', { timeout: 120_000 }, () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-startup-duffel-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses a test token as DUFFEL_ACCESS_TOKEN and a live token as DUFFEL_TEST_ACCESS_TOKEN, naming each', async () => {
+    const result = await serve({
+      DATA_DIR: dataDir,
+      DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123',
+      DUFFEL_TEST_ACCESS_TOKEN: 'duffel_live_abc123',
+      DUFFEL_WEBHOOK_SECRET: 'd'.repeat(64),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'error: invalid configuration:\n' +
+        '  - DUFFEL_ACCESS_TOKEN must be a live token (duffel_live_...): it serves live keys; a duffel_test_ token goes in DUFFEL_TEST_ACCESS_TOKEN\n' +
+        '  - DUFFEL_TEST_ACCESS_TOKEN must be a test token (duffel_test_...): test keys never spend live money',
+    );
   });
 });

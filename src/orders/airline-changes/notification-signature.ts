@@ -22,16 +22,23 @@ function signatureParts(header: string): { t: string; v1: string } {
  * other way), compared in constant time, its time within five minutes of ours. The body is the
  * bytes as sent, never text decoded from them: decoding maps different invalid byte sequences
  * to the same replacement character, and two bodies would share one signature. (A string, as a
- * sender holds its body, stands for its UTF-8 bytes.)
+ * sender holds its body, stands for its UTF-8 bytes.) Duffel signs its webhooks the same way under
+ * its own header (`headerName`: `x-duffel-signature`).
  */
-export function signatureProblem(header: string | undefined, body: Buffer | string, secret: string, now: Date): string | null {
-  if (!header) return `missing ${AIRLINE_SIGNATURE_HEADER}`;
+export function signatureProblem(
+  header: string | undefined,
+  body: Buffer | string,
+  secret: string,
+  now: Date,
+  headerName: string = AIRLINE_SIGNATURE_HEADER,
+): string | null {
+  if (!header) return `missing ${headerName}`;
   const { t, v1 } = signatureParts(header);
-  if (!/^\d{1,12}$/.test(t) || !/^[0-9a-f]{64}$/.test(v1)) return `malformed ${AIRLINE_SIGNATURE_HEADER}`;
+  if (!/^\d{1,12}$/.test(t) || !/^[0-9a-f]{64}$/.test(v1)) return `malformed ${headerName}`;
   if (Math.abs(now.getTime() / 1000 - Number(t)) > SIGNATURE_TOLERANCE_SECONDS)
-    return `${AIRLINE_SIGNATURE_HEADER} is too old or from the future`;
+    return `${headerName} is too old or from the future`;
   const expected = createHmac('sha256', secret).update(`${t}.`).update(body).digest();
-  return timingSafeEqual(expected, Buffer.from(v1, 'hex')) ? null : `${AIRLINE_SIGNATURE_HEADER} does not match`;
+  return timingSafeEqual(expected, Buffer.from(v1, 'hex')) ? null : `${headerName} does not match`;
 }
 
 /**

@@ -35,8 +35,8 @@ export const CALLER_ERRORS = {
   },
   invalid_signature: {
     status: 401,
-    meaning: '`X-Airline-Signature` is missing, malformed, stale or does not match the body.',
-    operations: ['receiveAirlineNotification'],
+    meaning: '`X-Airline-Signature` (Duffel: `X-Duffel-Signature`) is missing, malformed, stale or does not match the body.',
+    operations: ['receiveAirlineNotification', 'receiveDuffelWebhook'],
   },
 
   // 402: the account of a developer-portal key failed its standing check (docs/plans.md).

@@ -21,7 +21,7 @@ export const FAULT_ERRORS = {
     status: [502, 503],
     meaning:
       '502: the airline is down or answered something unreadable (retry later); 503: an order named in a notification could not be re-read (send it again later).',
-    operations: [...AIRLINE_CALLS, 'receiveAirlineNotification'],
+    operations: [...AIRLINE_CALLS, 'receiveAirlineNotification', 'receiveDuffelWebhook'],
   },
   airline_timeout: {
     status: 502,

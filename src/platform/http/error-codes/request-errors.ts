@@ -69,7 +69,14 @@ export const REQUEST_ERRORS = {
     status: [400, 404],
     meaning:
       '400: the offer or order id names no airline this gateway connects to, or `airline` is not one; 404: an airline notification for an airline that sends none.',
-    operations: [...OFFER_READS, 'createOrder', 'createDashboardOrder', ...ORDER_BY_ID, 'receiveAirlineNotification'],
+    operations: [
+      ...OFFER_READS,
+      'createOrder',
+      'createDashboardOrder',
+      ...ORDER_BY_ID,
+      'receiveAirlineNotification',
+      'receiveDuffelWebhook',
+    ],
   },
   airline_mismatch: {
     status: 400,
@@ -105,7 +112,7 @@ export const REQUEST_ERRORS = {
   invalid_notification: {
     status: 400,
     meaning: 'The airline notification is not UTF-8 or not a change notification the airline sends.',
-    operations: ['receiveAirlineNotification'],
+    operations: ['receiveAirlineNotification', 'receiveDuffelWebhook'],
   },
   invalid_url: {
     status: 400,

@@ -300,7 +300,7 @@ export const STATE_ERRORS = {
   too_many_orders: {
     status: 422,
     meaning: 'An airline notification names more orders than one may; send the rest in further notifications.',
-    operations: ['receiveAirlineNotification'],
+    operations: ['receiveAirlineNotification', 'receiveDuffelWebhook'],
   },
 
   // 429: too many, for now; `Retry-After` says when to try again.
