@@ -176,6 +176,7 @@ export function offerOf(offer: Omit<DuffelOffer, 'available_services'>, offerId:
   return {
     offerId,
     airline: offer.owner.iata_code ?? '',
+    source: 'DUFFEL',
     total,
     base,
     taxes,
