@@ -194,7 +194,8 @@ describe('airline notifications: who may send them and what they can make the ga
     '%s: refuses an OrderID that is no id (a NUL, a line break, a space, over 100 characters) before any SQL, with a 400',
     async (airline) => {
       const carrier = airline.toUpperCase();
-      const secret = carrier === 'AA' ? f.platform.config.sources.AA!.signing!.secret : f.platform.config.sources.VS!.signing!.secret;
+      const secret =
+        carrier === 'AA' ? f.platform.config.sources.AA!.signing!.secret : f.platform.config.sources.VS!.signing!.secret;
       const url = f.notifyUrl.replace('/aa/', `/${airline}/`);
       const naming = (orderId: string) => minimalNotification(orderId).replace('<OrgID>AA</OrgID>', `<OrgID>${carrier}</OrgID>`);
       for (const [orderId, shown] of [

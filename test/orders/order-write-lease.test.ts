@@ -224,7 +224,10 @@ const shared = inject('databaseUrl') !== null;
 describe.runIf(shared)('one write per order at a time, through two instances on one PostgreSQL', () => {
   let second: TestApp;
   beforeAll(async () => {
-    second = await buildTestApp({ env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY }, app: { testSystemUrls: { AA: f.aa.url } } });
+    second = await buildTestApp({
+      env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY },
+      app: { testSystemUrls: { AA: f.aa.url } },
+    });
   });
   afterAll(async () => second?.close());
 

@@ -8,11 +8,13 @@ import type { Platform } from '../../platform/platform.js';
 import { TAG } from '../route-context.js';
 import { receiveNotification } from './notification-service.js';
 import { NOTIFICATION_BODY_LIMIT_BYTES, NotificationReceipt } from './notification-routes.js';
-import { signatureProblem } from './notification-signature.js';
+import { signatureChecker } from './notification-signature.js';
 import { claimSignature, releaseSignature, signatureDigest } from './replay-guard-store.js';
 
 /** The header Duffel signs its webhook events in: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const DUFFEL_SIGNATURE_HEADER = 'x-duffel-signature';
+/** Duffel signs as our airlines do (`t=...,v1=...`, HMAC-SHA256 over `<t>.<raw body>`), under its own header. */
+const checkDuffelSignature = signatureChecker(DUFFEL_SIGNATURE_HEADER);
 /** Duffel retries a delivery for 72 hours: an event id is remembered a little longer than that. */
 const EVENT_MEMORY_MS = 73 * 3600 * 1000;
 
@@ -42,13 +44,7 @@ export async function duffelWebhookRoutes(app: FastifyInstance, { platform, conn
   const verify = async (request: FastifyRequest) => {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const problem = secret
-      ? signatureProblem(
-          request.headers[DUFFEL_SIGNATURE_HEADER] as string | undefined,
-          body,
-          secret,
-          new Date(),
-          DUFFEL_SIGNATURE_HEADER,
-        )
+      ? checkDuffelSignature(request.headers[DUFFEL_SIGNATURE_HEADER] as string | undefined, body, secret, new Date())
       : 'no webhooks are taken from Duffel on this gateway (DUFFEL_WEBHOOK_SECRET)';
     if (problem) {
       request.log.warn({ source: 'DUFFEL', problem }, 'Duffel webhook refused');

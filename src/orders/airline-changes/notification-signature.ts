@@ -23,22 +23,23 @@ function signatureParts(header: string): { t: string; v1: string } {
  * bytes as sent, never text decoded from them: decoding maps different invalid byte sequences
  * to the same replacement character, and two bodies would share one signature. (A string, as a
  * sender holds its body, stands for its UTF-8 bytes.) Duffel signs its webhooks the same way under
- * its own header (`headerName`: `x-duffel-signature`).
+ * its own header (signatureChecker).
  */
-export function signatureProblem(
-  header: string | undefined,
-  body: Buffer | string,
-  secret: string,
-  now: Date,
-  headerName: string = AIRLINE_SIGNATURE_HEADER,
-): string | null {
-  if (!header) return `missing ${headerName}`;
-  const { t, v1 } = signatureParts(header);
-  if (!/^\d{1,12}$/.test(t) || !/^[0-9a-f]{64}$/.test(v1)) return `malformed ${headerName}`;
-  if (Math.abs(now.getTime() / 1000 - Number(t)) > SIGNATURE_TOLERANCE_SECONDS)
-    return `${headerName} is too old or from the future`;
-  const expected = createHmac('sha256', secret).update(`${t}.`).update(body).digest();
-  return timingSafeEqual(expected, Buffer.from(v1, 'hex')) ? null : `${headerName} does not match`;
+export function signatureProblem(header: string | undefined, body: Buffer | string, secret: string, now: Date): string | null {
+  return signatureChecker(AIRLINE_SIGNATURE_HEADER)(header, body, secret, now);
+}
+
+/** The same check for a sender that signs under another header name (Duffel: `x-duffel-signature`). */
+export function signatureChecker(headerName: string) {
+  return (header: string | undefined, body: Buffer | string, secret: string, now: Date): string | null => {
+    if (!header) return `missing ${headerName}`;
+    const { t, v1 } = signatureParts(header);
+    if (!/^\d{1,12}$/.test(t) || !/^[0-9a-f]{64}$/.test(v1)) return `malformed ${headerName}`;
+    if (Math.abs(now.getTime() / 1000 - Number(t)) > SIGNATURE_TOLERANCE_SECONDS)
+      return `${headerName} is too old or from the future`;
+    const expected = createHmac('sha256', secret).update(`${t}.`).update(body).digest();
+    return timingSafeEqual(expected, Buffer.from(v1, 'hex')) ? null : `${headerName} does not match`;
+  };
 }
 
 /**
