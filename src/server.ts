@@ -11,6 +11,10 @@ import { checkBeforeOpening } from './platform/start-checks.js';
 import { endOpenEventStreams } from './shopping/event-stream.js';
 import { startInProcessTestSystems, type InProcessTestSystems } from './sources/in-process-test-systems.js';
 import { SOURCES } from './sources/table.js';
+import { developmentSecretSources, NOTIFY_SECRET_COMMAND } from './platform/notify-secrets.js';
+
+/** Addresses that only this machine reaches: a gateway bound to one takes no request from elsewhere. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /** The terminal event of a search stream that a shutdown ends before its search did. */
 export const SHUTTING_DOWN_EVENT: StreamError = {
@@ -84,6 +88,14 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
     // Another process can take a port after checkBeforeOpening: the bind says it as the check would.
     throw portUnavailable(err, listenTargets(config)) ?? err;
   }
+  const development = developmentSecretSources(config);
+  if (development.size > 0 && !LOOPBACK_HOSTS.has(config.host))
+    log.warn(
+      { host: config.host, variables: [...development.values()] },
+      'NOTIFICATION SECRETS ARE THE PUBLIC DEVELOPMENT ONES: this gateway listens beyond loopback, so it takes ' +
+        'notifications signed with them from this machine only (its in-process test systems); set each variable ' +
+        `(\`${NOTIFY_SECRET_COMMAND}\`) before anyone else sends it notifications`,
+    );
   platform.scheduler.start();
   log.info(
     {

@@ -104,7 +104,7 @@ function airlineVariables(code: string, airline: string, devNotifySecret: string
       topic: 'airline-sweeps',
       value: text(devNotifySecret),
       unset: 'development secret',
-      description: `shared secret ${airline} signs its change notifications with (\`POST /v1/airlines/${lower}/notifications\`, header \`X-Airline-Signature\`, HMAC-SHA256), at least 16 characters; **required, and not the development one, on shared storage (\`DATABASE_URL\`) and when \`${code}_LIVE_URL\` is set** (make one with \`openssl rand -hex 32\` and give the airline the same). The development secret is taken only on embedded storage with the in-process test system`,
+      description: `shared secret ${airline} signs its change notifications with (\`POST /v1/airlines/${lower}/notifications\`, header \`X-Airline-Signature\`, HMAC-SHA256), at least 16 characters; **required, and not the development one, on shared storage (\`DATABASE_URL\`) and when \`${code}_LIVE_URL\` is set** (make one with \`openssl rand -hex 32\` and give the airline the same). The development secret is taken only on embedded storage with the in-process test system, and only from this machine (a loopback peer, no proxy header)`,
     },
     {
       name: `${code}_NOTIFY_URL`,

@@ -44,3 +44,44 @@ export function acceptedNotifySecrets(config: Readonly<Config>): Readonly<Record
   }
   return secrets;
 }
+
+/**
+ * The sources whose accepted secret is the public development one, with its variable: on embedded
+ * storage with the in-process test system. Their notifications are taken from this machine only
+ * (`fromThisMachine`): the in-process test system posts over loopback, while the secret itself is
+ * printed in the source, so a gateway listening on a public address (the image's `HOST=0.0.0.0`)
+ * would otherwise take forged ones from anywhere.
+ */
+export function developmentSecretSources(config: Readonly<Config>): ReadonlyMap<string, string> {
+  const accepted = acceptedNotifySecrets(config);
+  return new Map(
+    signingSources(config)
+      .filter(({ code, signing }) => signing.development !== null && accepted[code] === signing.development)
+      .map(({ code, signing }) => [code, signing.variable]),
+  );
+}
+
+const LOOPBACK_PEER = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+
+/**
+ * Whether a request came straight from this machine: a loopback peer, and no proxy header (a
+ * reverse proxy on this machine forwards others' requests from a loopback address).
+ */
+export function fromThisMachine(request: {
+  socket: { remoteAddress?: string | undefined };
+  headers: Record<string, string | string[] | undefined>;
+}): boolean {
+  const peer = request.socket.remoteAddress ?? '';
+  return LOOPBACK_PEER.test(peer) && request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
+}
+
+/** Why a notification signed with a source's development secret is refused, or null when it may be taken. */
+export function developmentSecretProblem(
+  development: ReadonlyMap<string, string>,
+  code: string,
+  request: Parameters<typeof fromThisMachine>[0],
+): string | null {
+  const variable = development.get(code);
+  if (variable === undefined || fromThisMachine(request)) return null;
+  return `notifications signed with the public development secret are taken from this machine only; set ${variable} (\`${NOTIFY_SECRET_COMMAND}\`) and give the sender the same value`;
+}

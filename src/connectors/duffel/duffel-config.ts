@@ -58,7 +58,7 @@ export const DUFFEL_VARIABLES: readonly ConfigVariable[] = [
     value: text(DEV_DUFFEL_WEBHOOK_SECRET),
     unset: 'development secret',
     description:
-      "the secret of the webhook made in Duffel's dashboard pointing at `POST /v1/sources/duffel/webhooks`: Duffel signs each event with it (`X-Duffel-Signature`, HMAC-SHA256), at least 16 characters; **required, and not the development one, on shared storage (`DATABASE_URL`) and when `DUFFEL_ACCESS_TOKEN` is set**",
+      "the secret of the webhook made in Duffel's dashboard pointing at `POST /v1/sources/duffel/webhooks`: Duffel signs each event with it (`X-Duffel-Signature`, HMAC-SHA256), at least 16 characters; **required, and not the development one, on shared storage (`DATABASE_URL`) and when `DUFFEL_ACCESS_TOKEN` is set**. The development secret is taken only on embedded storage with the in-process test system, and only from this machine (a loopback peer, no proxy header)",
   },
   {
     name: 'DUFFEL_NOTIFY_URL',

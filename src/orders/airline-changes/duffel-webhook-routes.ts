@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
 import { duffelEventId } from '../../connectors/duffel/duffel-webhook-reader.js';
 import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
-import { acceptedNotifySecrets } from '../../platform/notify-secrets.js';
+import { acceptedNotifySecrets, developmentSecretProblem, developmentSecretSources } from '../../platform/notify-secrets.js';
 import type { Platform } from '../../platform/platform.js';
 import { TAG } from '../route-context.js';
 import { receiveNotification } from './notification-service.js';
@@ -34,6 +34,7 @@ export interface DuffelWebhookRouteOptions {
  */
 export async function duffelWebhookRoutes(app: FastifyInstance, { platform, connectors }: DuffelWebhookRouteOptions) {
   const secret = acceptedNotifySecrets(platform.config).DUFFEL ?? null;
+  const development = developmentSecretSources(platform.config);
   // In this route's own context only: the body stays the exact bytes Duffel signed.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
@@ -44,7 +45,8 @@ export async function duffelWebhookRoutes(app: FastifyInstance, { platform, conn
   const verify = async (request: FastifyRequest) => {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const problem = secret
-      ? checkDuffelSignature(request.headers[DUFFEL_SIGNATURE_HEADER] as string | undefined, body, secret, new Date())
+      ? (checkDuffelSignature(request.headers[DUFFEL_SIGNATURE_HEADER] as string | undefined, body, secret, new Date()) ??
+        developmentSecretProblem(development, 'DUFFEL', request))
       : 'no webhooks are taken from Duffel on this gateway (DUFFEL_WEBHOOK_SECRET)';
     if (problem) {
       request.log.warn({ source: 'DUFFEL', problem }, 'Duffel webhook refused');

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
 import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
 import { charsetRefusal } from '../../platform/http/body-charset.js';
-import { acceptedNotifySecrets } from '../../platform/notify-secrets.js';
+import { acceptedNotifySecrets, developmentSecretProblem, developmentSecretSources } from '../../platform/notify-secrets.js';
 import type { Platform } from '../../platform/platform.js';
 import { TAG } from '../route-context.js';
 import { MAX_ORDERS_PER_NOTIFICATION, receiveNotification } from './notification-service.js';
@@ -38,6 +38,7 @@ export interface NotificationRouteOptions {
 export async function notificationRoutes(app: FastifyInstance, { platform, connectors }: NotificationRouteOptions) {
   // By upper-case code; the development secret only where nothing else can reach us (notify-secrets.ts).
   const secrets = acceptedNotifySecrets(platform.config);
+  const development = developmentSecretSources(platform.config);
   // The body is kept as the exact bytes sent: the signature is over them, not over decoded text.
   app.addContentTypeParser(
     ['application/xml', 'text/xml'],
@@ -46,9 +47,11 @@ export async function notificationRoutes(app: FastifyInstance, { platform, conne
   );
   const verify = async (request: FastifyRequest<{ Params: { airline: string } }>) => {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const secret = secrets[request.params.airline.toUpperCase()];
+    const code = request.params.airline.toUpperCase();
+    const secret = secrets[code];
     const problem = secret
-      ? signatureProblem(request.headers[AIRLINE_SIGNATURE_HEADER] as string | undefined, body, secret, new Date())
+      ? (signatureProblem(request.headers[AIRLINE_SIGNATURE_HEADER] as string | undefined, body, secret, new Date()) ??
+        developmentSecretProblem(development, code, request))
       : 'no notifications are taken from this airline';
     if (problem) {
       request.log.warn({ airline: request.params.airline, problem }, 'airline notification refused');
