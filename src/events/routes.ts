@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
+import { createEventIds, type EventIds } from './event-ids.js';
 import { EVENTS_POLICY } from './policy.js';
 import { EventIdParams, EventList, EventListQuery, EventSchema, EventStreamHeaders, EventStreamQuery } from './schemas.js';
 import { getEvent, listEventPage, resumeAfter, streamFilter, type EventReader } from './service.js';
@@ -19,10 +20,10 @@ export interface EventRouteOptions {
 }
 
 /** The agency and environment behind the key; a static key has none (401, as on GET /v1/orders). */
-function readerOf(request: FastifyRequest): EventReader & { keyId: string } {
+function readerOf(request: FastifyRequest, ids: EventIds): EventReader & { keyId: string } {
   const key = request.apiKey;
   if (!key || key.kind === 'static' || !key.agencyId) throw unauthorized('unauthorized');
-  return { agencyId: key.agencyId, environment: key.environment, keyId: key.id };
+  return { agencyId: key.agencyId, environment: key.environment, ids, keyId: key.id };
 }
 
 const STREAM_DESCRIPTION = [
@@ -41,6 +42,7 @@ export async function eventRoutes(app: FastifyInstance, { platform, streams, pla
   const router = app.withTypeProvider<TypeBoxTypeProvider>();
   const db = platform.db;
   const clock = () => platform.clock();
+  const ids = createEventIds(platform.keyring);
 
   router.get(
     '/v1/events',
@@ -56,7 +58,7 @@ export async function eventRoutes(app: FastifyInstance, { platform, streams, pla
         response: { 200: EventList },
       },
     },
-    async (request) => listEventPage(db, readerOf(request), { query: request.query, now: clock() }),
+    async (request) => listEventPage(db, readerOf(request, ids), { query: request.query, now: clock() }),
   );
 
   router.get(
@@ -77,11 +79,13 @@ export async function eventRoutes(app: FastifyInstance, { platform, streams, pla
       },
     },
     async (request, reply) => {
-      const reader = readerOf(request);
+      const reader = readerOf(request, ids);
       const filter = streamFilter(request.query.type, request.query.order_id);
       const afterId =
-        resumeAfter({ header: request.headers['last-event-id'], query: request.query.last_event_id }) ??
-        (await latestEventId(db));
+        (await resumeAfter(db, reader, {
+          sent: { header: request.headers['last-event-id'], query: request.query.last_event_id },
+          now: clock(),
+        })) ?? (await latestEventId(db));
       const place = await places.take(reader.keyId);
       if (!place) {
         throw new AppError(
@@ -108,6 +112,6 @@ export async function eventRoutes(app: FastifyInstance, { platform, streams, pla
         response: { 200: EventSchema },
       },
     },
-    async (request) => getEvent(db, readerOf(request), { id: request.params.id, now: clock() }),
+    async (request) => getEvent(db, readerOf(request, ids), { id: request.params.id, now: clock() }),
   );
 }

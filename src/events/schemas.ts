@@ -1,10 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { WEBHOOK_EVENTS } from '../webhooks/events.js';
+import { EVENT_ID_LENGTH } from './event-ids.js';
 
 const EVENT_NAMES = WEBHOOK_EVENTS.join(', ');
+// The longest id read: the opaque form (`evt_` + 22 characters); the legacy `evt_<digits>` is shorter.
+const ID_MAX = EVENT_ID_LENGTH;
+const OPAQUE =
+  'Event ids are opaque and per agency (`evt_` + 22 characters): another agency never sees the same id, and an id says nothing about order or count, so do not compare or sort them';
 
 export const EventIdParams = Type.Object({
-  id: Type.String({ maxLength: 40, description: 'Event id (`evt_...`), as listed' }),
+  id: Type.String({ maxLength: ID_MAX, description: `Event id (\`evt_...\`), as listed. ${OPAQUE}` }),
 });
 
 const filters = {
@@ -24,7 +29,9 @@ export const EventListQuery = Type.Object({
     Type.String({ format: 'date-time', description: 'Only events that happened before this moment' }),
   ),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-  cursor: Type.Optional(Type.String({ maxLength: 100, description: 'next_cursor of the previous page' })),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 100, description: 'next_cursor of the previous page (opaque, valid for this agency only)' }),
+  ),
 });
 export type EventListQuery = Static<typeof EventListQuery>;
 
@@ -32,15 +39,18 @@ export const EventStreamQuery = Type.Object({
   ...filters,
   last_event_id: Type.Optional(
     Type.String({
-      maxLength: 40,
-      description: 'Resume after this event id (the `Last-Event-ID` header does the same and wins when both are sent)',
+      maxLength: ID_MAX,
+      description:
+        "Resume after this event id, one of the agency's (the `Last-Event-ID` header does the same and wins when both are sent)",
     }),
   ),
 });
 export type EventStreamQuery = Static<typeof EventStreamQuery>;
 
 export const EventStreamHeaders = Type.Object({
-  'last-event-id': Type.Optional(Type.String({ maxLength: 40, description: 'Resume after this event id' })),
+  'last-event-id': Type.Optional(
+    Type.String({ maxLength: ID_MAX, description: "Resume after this event id, one of the agency's" }),
+  ),
 });
 
 const DeliveryState = Type.Object({
@@ -54,7 +64,10 @@ const DeliveryState = Type.Object({
 
 export const EventSchema = Type.Object(
   {
-    id: Type.String({ description: 'Opaque event id (`evt_...`); also the `id:` of the event on the stream' }),
+    id: Type.String({
+      maxLength: ID_MAX,
+      description: `Event id; also the \`id:\` of the event on the stream. ${OPAQUE}`,
+    }),
     type: Type.String({ description: `The event name: ${EVENT_NAMES}` }),
     order_id: Type.String(),
     created_at: Type.String({ format: 'date-time', description: 'When the event happened' }),

@@ -3,24 +3,31 @@ import { badRequest, notFound } from '../platform/errors.js';
 import type { OrderEventName } from '../orders/event-outbox.js';
 import { deliveryBody } from '../webhooks/delivery/body.js';
 import { WEBHOOK_EVENTS } from '../webhooks/events.js';
+import type { EventIds } from './event-ids.js';
 import { EVENTS_POLICY } from './policy.js';
 import type { EventListQuery, EventView } from './schemas.js';
 import { deliveryStates, findEvent, listEvents, type EventFilter, type EventRow, type EventScope } from './store.js';
 
-/** The agency and environment behind the API key. */
+/** The agency and environment behind the API key, and the event ids as that agency sees them. */
 export interface EventReader {
   agencyId: string;
   environment: string;
+  ids: EventIds;
 }
 
-const ID_PATTERN = /^evt_([1-9][0-9]{0,17})$/;
+/** The id of outbox row `rowId` as the reader sees it (event-ids.ts): opaque, and the reader's alone. */
+export const eventId = (reader: EventReader, rowId: string): string => reader.ids.show(rowId, reader.agencyId);
 
-/** The outbox row's id as the API shows it: opaque to the caller, so it may change shape later. */
-export const eventId = (rowId: string): string => `evt_${rowId}`;
-
-/** The outbox row id behind an event id, or null when it is not one this API gives out. */
-export function rowIdOf(id: string): string | null {
-  return ID_PATTERN.exec(id)?.[1] ?? null;
+/**
+ * The outbox row id behind an event id the reader was given, or null for any other value: an id
+ * of another agency's, one never issued, or a legacy numeric `evt_<digits>` id that is not one of
+ * the reader's events still kept (the legacy form is read for the reader's own events only).
+ */
+async function rowIdOf(db: Db, reader: EventReader, id: string, now: Date): Promise<string | null> {
+  const read = reader.ids.read(id, reader.agencyId);
+  if (read === null) return null;
+  if (read.legacy && !(await findEvent(db, scopeAt(reader, now), read.rowId))) return null;
+  return read.rowId;
 }
 
 /** The `type` filter: one name or a comma-separated list; an unknown name is a 400 naming the field. */
@@ -40,27 +47,32 @@ export function parseTypes(type: string | undefined): OrderEventName[] | null {
 export const bodyOf = (row: EventRow): string => deliveryBody(row.event, row.payload);
 
 export function scopeAt(reader: EventReader, now: Date): EventScope {
-  return { ...reader, keptSince: new Date(now.getTime() - EVENTS_POLICY.retentionMs) };
+  return {
+    agencyId: reader.agencyId,
+    environment: reader.environment,
+    keptSince: new Date(now.getTime() - EVENTS_POLICY.retentionMs),
+  };
 }
 
-function decodeCursor(cursor: string): string {
-  const rowId = rowIdOf(Buffer.from(cursor, 'base64url').toString('utf8'));
+/** A cursor is the last listed event's id, base64url-encoded: as opaque and per agency as the id. */
+async function decodeCursor(db: Db, reader: EventReader, cursor: string, now: Date): Promise<string> {
+  const rowId = await rowIdOf(db, reader, Buffer.from(cursor, 'base64url').toString('utf8'), now);
   if (rowId === null) throw badRequest('invalid cursor', 'invalid_cursor', { field: 'cursor' });
   return rowId;
 }
-const encodeCursor = (rowId: string) => Buffer.from(eventId(rowId)).toString('base64url');
+const encodeCursor = (reader: EventReader, rowId: string) => Buffer.from(eventId(reader, rowId)).toString('base64url');
 
 function timeFilter(value: string | undefined): Date | null {
   return value === undefined ? null : new Date(value);
 }
 
-async function views(db: Db, rows: EventRow[]): Promise<EventView[]> {
+async function views(db: Db, reader: EventReader, rows: EventRow[]): Promise<EventView[]> {
   const states = await deliveryStates(
     db,
     rows.map((row) => row.id),
   );
   return rows.map((row) => ({
-    id: eventId(row.id),
+    id: eventId(reader, row.id),
     type: row.event,
     order_id: row.order_id,
     created_at: row.occurred_at.toISOString(),
@@ -94,12 +106,15 @@ export async function listEventPage(
   };
   const rows = await listEvents(db, scopeAt(reader, now), {
     filter,
-    beforeId: query.cursor ? decodeCursor(query.cursor) : null,
+    beforeId: query.cursor ? await decodeCursor(db, reader, query.cursor, now) : null,
     limit: limit + 1,
   });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { events: await views(db, page), next_cursor: rows.length > limit && last ? encodeCursor(last.id) : '' };
+  return {
+    events: await views(db, reader, page),
+    next_cursor: rows.length > limit && last ? encodeCursor(reader, last.id) : '',
+  };
 }
 
 /** A stream's filter: `type` and `order_id` as on the list; no time bounds, a stream goes on. */
@@ -112,10 +127,14 @@ export function streamFilter(type: string | undefined, orderId: string | undefin
  * reconnecting), else `last_event_id`; null when neither is sent. A value that is not an event id
  * is a 400 naming where it came from.
  */
-export function resumeAfter(sent: { header: string | undefined; query: string | undefined }): string | null {
+export async function resumeAfter(
+  db: Db,
+  reader: EventReader,
+  { sent, now }: { sent: { header: string | undefined; query: string | undefined }; now: Date },
+): Promise<string | null> {
   const value = sent.header ?? sent.query;
   if (value === undefined) return null;
-  const rowId = rowIdOf(value.trim());
+  const rowId = await rowIdOf(db, reader, value.trim(), now);
   if (rowId === null) {
     const field = sent.header !== undefined ? 'Last-Event-ID' : 'last_event_id';
     throw badRequest(`${field} must be an event id (evt_...)`, 'invalid_request', { field });
@@ -125,8 +144,8 @@ export function resumeAfter(sent: { header: string | undefined; query: string | 
 
 /** One event of the agency's: another agency's, another environment's, an expired or unknown id are all 404. */
 export async function getEvent(db: Db, reader: EventReader, { id, now }: { id: string; now: Date }): Promise<EventView> {
-  const rowId = rowIdOf(id);
+  const rowId = await rowIdOf(db, reader, id, now);
   const row = rowId === null ? null : await findEvent(db, scopeAt(reader, now), rowId);
   if (!row) throw notFound('event not found', 'event_not_found');
-  return (await views(db, [row]))[0]!;
+  return (await views(db, reader, [row]))[0]!;
 }

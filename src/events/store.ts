@@ -48,7 +48,7 @@ const where = (scope: EventScope, filter: EventFilter) =>
     sql` and `,
   );
 
-/** Newest first, below `beforeId` when paging on. */
+/** Newest first, below `beforeId` when paging on. (Ordered by the bigint column: the text alias would put 100 before 99.) */
 export async function listEvents(
   db: Db,
   scope: EventScope,
@@ -57,7 +57,7 @@ export async function listEvents(
   const { rows } = await sql<EventRow>`
     select id::text as id, order_id, event, payload, occurred_at from order_events
     where ${where(scope, filter)} ${beforeId !== null ? sql`and id < ${beforeId}::bigint` : sql``}
-    order by id desc limit ${limit}`.execute(db);
+    order by order_events.id desc limit ${limit}`.execute(db);
   return rows;
 }
 
@@ -70,7 +70,7 @@ export async function eventsAfter(
   const { rows } = await sql<EventRow>`
     select id::text as id, order_id, event, payload, occurred_at from order_events
     where ${where(scope, filter)} and id > ${afterId}::bigint
-    order by id limit ${limit}`.execute(db);
+    order by order_events.id limit ${limit}`.execute(db);
   return rows;
 }
 

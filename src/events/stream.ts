@@ -112,7 +112,7 @@ async function pump(res: ServerResponse, run: StreamRun, gone: AbortSignal): Pro
       for (const row of rows) {
         const id = BigInt(row.id);
         if (sent.has(id)) continue;
-        await write(res, sseMessage({ id: eventId(row.id), event: row.event, data: bodyOf(row) }), gone);
+        await write(res, sseMessage({ id: eventId(run.reader, row.id), event: row.event, data: bodyOf(row) }), gone);
         sent.set(id, performance.now());
       }
       const last = rows.at(-1);

@@ -57,7 +57,7 @@ describe('GET /v1/events', () => {
     expect(all.events.map((e) => e.type)).toEqual(['order.cancelled', 'order.updated', 'order.created']);
     expect(all.next_cursor).toBe('');
     const created = all.events[2]!;
-    expect(created.id).toMatch(/^evt_\w+$/);
+    expect(created.id).toMatch(/^evt_[\w-]{22}$/);
     expect(created.order_id).toBe(order.order_id);
     expect(Object.keys(created.data)).toEqual(LIFECYCLE_BODY_KEYS);
     expect(created.data).toMatchObject({ event: 'order.created', order_id: order.order_id, pnr: order.pnr, status: 'hold' });

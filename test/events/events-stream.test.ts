@@ -55,7 +55,7 @@ describe('GET /v1/events/stream', () => {
     const order = await f.hold(key);
     const message = await live.next();
     expect(message.event).toBe('order.created');
-    expect(message.id).toMatch(/^evt_\w+$/);
+    expect(message.id).toMatch(/^evt_[\w-]{22}$/);
     const listed = await f.app.inject({ method: 'GET', url: `/v1/events/${message.id}`, headers: { 'x-api-key': key } });
     expect(listed.json()).toMatchObject({ order_id: order.order_id, type: 'order.created' });
     expect(message.data).toBe(JSON.stringify(listed.json().data));

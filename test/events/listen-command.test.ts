@@ -164,7 +164,7 @@ describe('flightagg listen', () => {
         await printed(new RegExp(`connected, resuming after ${event!.id}\\n`));
         await receivedCount(2);
         expect(received[1]!.verified).toMatchObject({ event: 'order.updated', order_id: order.order_id });
-        await printed(/order\.updated {2}evt_\w+ {2}-> 204\n/);
+        await printed(/order\.updated {2}evt_[\w-]{22} {2}-> 204\n/);
 
         listen.kill('SIGINT');
         expect(await exited).toBe(0);

@@ -135,6 +135,17 @@ export class Keyring {
     return this.hmacAll(purpose, value)[0]!;
   }
 
+  /**
+   * A sub-key for one use (`info`) of a purpose, HKDF-SHA256 from the purpose's first-listed key:
+   * the oldest one, since a rotation appends its new key. Every instance sharing the keyring derives
+   * the same bytes across restarts; a rotation leaves them unchanged until that first key is
+   * removed from the keyring, which changes them (and so whatever was made with them).
+   */
+  derive(purpose: KeyPurpose, info: string, bytes: number): Buffer {
+    const first = [...this.byId.values()].find((k) => k.purpose === purpose)!;
+    return Buffer.from(crypto.hkdfSync('sha256', first.material, Buffer.alloc(0), info, bytes));
+  }
+
   /** A short authentication tag: HMAC-SHA256 under the purpose's current key, truncated to `bytes`, base64url. */
   tag(purpose: KeyPurpose, value: string, bytes: number): string {
     const key = this.current.get(purpose)!;
