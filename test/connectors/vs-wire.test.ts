@@ -88,7 +88,7 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
     ]);
     const light = offers[0]!;
     expect(light.offerId).toMatch(/^VS\|2\./);
-    expect(vs.offerFacts(light.offerId)).toEqual({ partnerOperatedConnection: false, airlineOffers: 1 });
+    expect(vs.offerFacts(light.offerId)).toMatchObject({ partnerOperatedConnection: false, airlineOffers: 1 });
     expect(light).toMatchObject({
       airline: 'VS',
       // The item's price is per passenger (GBP 348.81): two adults make the offer's GBP 697.62.
@@ -344,7 +344,7 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
     const aaSays = vsSample('orderchangenotif/ocn_time_change_rq.xml').replace('<OrgID>VS</OrgID>', '<OrgID>AA</OrgID>');
     expect(vs.readChangeNotification!(aaSays)).toMatchObject({
       ok: false,
-      failure: { message: 'the notification comes from carrier AA, not VS' },
+      failure: { message: 'the notification comes from carrier "AA", not VS' },
     });
   });
 

@@ -47,6 +47,7 @@ const OPERATOR_VALUES = {
   KEYRING: Keyring.generateText().split('\n').join(','),
   AA_NOTIFY_SECRET: 'f'.repeat(64),
   VS_NOTIFY_SECRET: 'e'.repeat(64),
+  DUFFEL_WEBHOOK_SECRET: 'd'.repeat(64),
 };
 
 describe('Dockerfile', () => {
@@ -138,7 +139,7 @@ describe('compose.yaml', () => {
   const compose = readCompose();
   const gateways = Object.entries(compose.services).filter(([name]) => /^gateway-\d+$/.test(name));
 
-  it('runs PostgreSQL 15 or 16, Redis 7, one test system per airline, two gateways and HAProxy', () => {
+  it('runs PostgreSQL 15 or 16, Redis 7, one test system per source, two gateways and HAProxy', () => {
     expect(Object.keys(compose.services).sort()).toEqual([
       'gateway-1',
       'gateway-2',
@@ -146,6 +147,7 @@ describe('compose.yaml', () => {
       'postgres',
       'redis',
       'testsystem',
+      'testsystem-duffel',
       'testsystem-vs',
     ]);
     expect(compose.services.postgres!.image).toMatch(/^postgres:1[56](\b|-)/);
@@ -155,7 +157,7 @@ describe('compose.yaml', () => {
   });
 
   it('gives every service but the balancer a health check, and starts the gateways once their stores are healthy', () => {
-    for (const name of ['postgres', 'redis', 'testsystem', 'testsystem-vs', 'gateway-1', 'gateway-2']) {
+    for (const name of ['postgres', 'redis', 'testsystem', 'testsystem-vs', 'testsystem-duffel', 'gateway-1', 'gateway-2']) {
       expect(compose.services[name]!.healthcheck?.test, name).toBeDefined();
     }
     for (const [name, gateway] of gateways) {
@@ -165,6 +167,7 @@ describe('compose.yaml', () => {
         redis: { condition: 'service_healthy' },
         testsystem: { condition: 'service_healthy' },
         'testsystem-vs': { condition: 'service_healthy' },
+        'testsystem-duffel': { condition: 'service_healthy' },
       });
     }
   });
@@ -188,7 +191,7 @@ describe('compose.yaml', () => {
     const known = configVariables();
     const text = interpolate(fs.readFileSync(path.join(ROOT, 'compose.yaml'), 'utf8'), OPERATOR_VALUES);
     const { services } = parseCompose(text);
-    for (const name of ['testsystem', 'testsystem-vs', 'gateway-1', 'gateway-2']) {
+    for (const name of ['testsystem', 'testsystem-vs', 'testsystem-duffel', 'gateway-1', 'gateway-2']) {
       const env = services[name]!.environment ?? {};
       for (const variable of Object.keys(env)) expect(known, `${name}: ${variable} is a gateway setting`).toContain(variable);
       // The image's own environment, then the service's: what the process sees.
@@ -210,7 +213,7 @@ describe('compose.yaml', () => {
       expect(env.KEYRING, name).toMatch(/^\$\{KEYRING:\?/);
       // Notification secrets are the operator's (a gateway on PostgreSQL refuses the development
       // ones), and the AA test system signs with the gateways' own.
-      for (const secret of ['AA_NOTIFY_SECRET', 'VS_NOTIFY_SECRET'])
+      for (const secret of ['AA_NOTIFY_SECRET', 'VS_NOTIFY_SECRET', 'DUFFEL_WEBHOOK_SECRET'])
         expect(env[secret], `${name}: ${secret}`).toMatch(new RegExp(`^\\$\\{${secret}:\\?`));
       expect(compose.services.testsystem!.environment!.AA_NOTIFY_SECRET, name).toBe(env.AA_NOTIFY_SECRET);
       const values = Object.fromEntries(Object.entries(env).map(([k, v]) => [k, interpolate(v, OPERATOR_VALUES)]));

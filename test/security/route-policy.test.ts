@@ -36,7 +36,7 @@ const PUBLIC_ROUTES = [
 ];
 const METRICS_ROUTES = ['/metrics'];
 /** Airlines pushing their change notifications, authenticated by an HMAC signature (docs/orders.md). */
-const AIRLINE_ROUTES = ['/v1/airlines/:airline/notifications'];
+const AIRLINE_ROUTES = ['/v1/airlines/:airline/notifications', '/v1/sources/duffel/webhooks'];
 
 /** The error's code and sentence, in either shape; checks the shape is the route's surface. */
 function errorOf(res: LightMyRequestResponse, route: DeclaredRoute): { code: string; message: string } {

@@ -4,6 +4,7 @@ import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
 import { duffelEventId } from '../../connectors/duffel/duffel-webhook-reader.js';
 import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
 import { acceptedNotifySecrets, developmentSecretProblem, developmentSecretSources } from '../../platform/notify-secrets.js';
+import { charsetRefusal } from '../../platform/http/body-charset.js';
 import type { Platform } from '../../platform/platform.js';
 import { TAG } from '../route-context.js';
 import { receiveNotification } from './notification-service.js';
@@ -42,6 +43,11 @@ export async function duffelWebhookRoutes(app: FastifyInstance, { platform, conn
     { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES },
     (_request, body, done) => done(null, body),
   );
+  // Any other type is read as bytes too, so the signature is checked first and only an
+  // authenticated sender is told its type is wrong (415), as on the airlines' notification route.
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
   const verify = async (request: FastifyRequest) => {
     const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const problem = secret
@@ -52,8 +58,11 @@ export async function duffelWebhookRoutes(app: FastifyInstance, { platform, conn
       request.log.warn({ source: 'DUFFEL', problem }, 'Duffel webhook refused');
       throw unauthorized(problem, 'invalid_signature');
     }
-    if (!Buffer.isBuffer(request.body))
+    const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!Buffer.isBuffer(request.body) || mediaType !== 'application/json')
       throw new AppError(415, 'unsupported_media_type', 'a Duffel webhook event is JSON: send it as application/json');
+    const charset = charsetRefusal(request.headers['content-type']);
+    if (charset) throw charset;
     try {
       request.body = utf8.decode(request.body);
     } catch {

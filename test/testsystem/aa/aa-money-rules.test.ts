@@ -127,7 +127,8 @@ describe('holds (7 days before departure at least; ticket by the end of the next
     const limits = new Set([...answer.body.matchAll(/<PaymentTimeLimitDateTime>([^<]+)</g)].map((m) => m[1]));
     expect([...limits]).toEqual(['2026-11-22T04:59:00Z']);
     const offer = await shop('JFK', 'LAX', FAR, 'AADOM-MAIN');
-    expect(offer.paymentDeadline).toBe('2026-11-22T04:59:00Z');
+    // The gateway gives every instant in UTC with milliseconds (the airline's own text above has none).
+    expect(offer.paymentDeadline).toBe('2026-11-22T04:59:00.000Z');
     expect(offer.holdable).toBe(true);
     const held = await book(offer, 'hold');
     expect(held.ok && held.value.status).toBe('hold');
