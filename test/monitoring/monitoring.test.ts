@@ -17,6 +17,7 @@ describe('monitoring', () => {
     expect(res.json().airlines).toEqual([
       expect.objectContaining({ airline: 'AA', status: 'unknown', probes: 0, interval_seconds: 30 }),
       expect.objectContaining({ airline: 'VS', name: 'Virgin Atlantic', status: 'unknown', probes: 0, interval_seconds: 30 }),
+      expect.objectContaining({ airline: 'DUFFEL', name: 'Duffel', kind: 'aggregator', status: 'unknown', probes: 0 }),
     ]);
   });
 

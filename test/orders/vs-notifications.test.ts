@@ -50,6 +50,6 @@ describe.skipIf(missing)(withSkipReason("VS's change notifications at POST /v1/a
       t.platform.config.sources.AA!.signing!.secret,
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'invalid_notification', error: 'the notification comes from carrier VS, not AA' });
+    expect(res.json()).toMatchObject({ code: 'invalid_notification', error: 'the notification comes from carrier "VS", not AA' });
   });
 });

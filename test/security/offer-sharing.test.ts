@@ -40,11 +40,12 @@ describe('offer ids are shared between agencies, and nothing of one agency comes
     // Rule 4: the second search is the first one's cached answer, ids and all.
     expect(ids(theirs)).toEqual(ids(mine));
 
-    // The id carries no agency: its signed content decodes to airline offers and passenger counts only.
+    // The id carries no agency: its signed content decodes to airline offers, passenger counts, the
+    // flights' dates and the total it was shown at (the moment of sale's checks) only.
     const [offerId] = ids(mine);
     const content = offerId!.split('|')[1]!.split('.').slice(1, -1).join('.');
     const decoded = Buffer.from(content, 'base64url').toString('utf8');
-    expect(Object.keys(JSON.parse(decoded)).sort()).toEqual(['o', 'p']);
+    expect(Object.keys(JSON.parse(decoded)).sort()).toEqual(['d', 'o', 'p', 't']);
 
     // The second agency books the first agency's id: the order is the second agency's alone.
     const held = await call(second, 'POST', '/v1/orders', {

@@ -83,7 +83,8 @@ describe('VS shopping', () => {
     expect(priced.schemaErrors).toEqual([]);
     expect(offersIn(priced.body)[0]!.total).toBe(offer.total);
     expect(first(priced.body, 'OwnerCode')).toBe('VS');
-    expect(first(priced.body, 'PaymentTimeLimitDateTime')).toBe('2026-11-23T23:59:00Z');
+    // VS writes its time limits in London's local time with no offset (the gateway reads them on VS's clock).
+    expect(first(priced.body, 'PaymentTimeLimitDateTime')).toBe('2026-11-23T23:59:00');
     // VS's offer ids: <uuid>|<token><sequence>.
     expect(offer.offerId).toMatch(/^[0-9a-f-]{36}\|[A-Za-z0-9]{22}\d{3}$/);
   });
