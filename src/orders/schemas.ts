@@ -210,6 +210,14 @@ export const OrderSchema = Type.Object(
   },
   { $id: 'Order' },
 );
+/**
+ * An id the airline gave (a segment, passenger, service or seat item) that the gateway sends back
+ * in its messages: visible ASCII only, bounded, so a control character or markup can never reach
+ * the airline's XML or JSON from a client (a 400 naming the field, before any airline call).
+ */
+export const AirlineRef = (maxLength: number, description?: string) =>
+  Type.String({ minLength: 1, maxLength, pattern: '^[!-~]+$', ...(description ? { description } : {}) });
+
 export const OrderIdParams = Type.Object({ orderID: Type.String({ description: 'Order id (percent-encode it)' }) });
 export const AirlineQuery = Type.Object({
   airline: Type.Optional(

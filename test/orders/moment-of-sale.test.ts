@@ -199,6 +199,30 @@ describe('client errors decided before the airline (names)', () => {
   });
 });
 
+describe('airline ids a client sends back are judged before the airline', () => {
+  it('refuses seat, service and cancellation ids holding control characters or markup, naming the field', async () => {
+    const offer = await f.offer('JFK', 'LAX', /MAIN$/, 38);
+    for (const [extras, field] of [
+      [{ seats: [{ segment_id: 'SEG1\u0001', passenger_id: 'PAX1', designator: '12C' }] }, 'seats/0/segment_id'],
+      [{ services: [{ service_id: '<x>bag</x>\u001b', passenger_id: 'PAX1' }] }, 'services/0/service_id'],
+      [{ seats: [{ segment_id: 'SEG1', passenger_id: 'PAX 1', designator: '12C' }] }, 'seats/0/passenger_id'],
+    ] as const) {
+      const res = await expectRefused(
+        () => book({ offer_id: offer.offer_id, passengers: [PASSENGER], ...extras }),
+        400,
+        'invalid_request',
+      );
+      expect(JSON.stringify(res)).toContain(field.split('/').pop()!);
+    }
+    const held = await f.hold(offer.offer_id);
+    expect(held.statusCode, held.body).toBe(201);
+    const id = encodeURIComponent(held.json().order_id as string);
+    const cancel = await f.call('POST', `/v1/orders/${id}/cancel?airline=AA`, { passenger_ids: ['PAX1\u0000'] });
+    expect(cancel.statusCode, cancel.body).toBe(400);
+    expect(cancel.body).toContain('passenger_ids');
+  });
+});
+
 describe('a price rise is never charged silently', () => {
   it('refuses a searched ORD→BOS offer whose price rose 8 %, with both amounts and the priced offer, which then books at its price', async () => {
     const offer = await offerFor({ origin: 'ORD', destination: 'BOS', departure_date: daysAhead(30), adults: 1 });

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { dateAhead, type RequestExamples } from '../../platform/http/request-examples.js';
+import { AirlineRef } from '../schemas.js';
 
 /** Request bodies of booking (POST /v1/orders); seats, services and payment are reused by servicing. */
 
@@ -63,17 +64,17 @@ const Passenger = Type.Object(
 );
 export const SeatRequest = Type.Object(
   {
-    segment_id: Type.String(),
-    passenger_id: Type.String(),
+    segment_id: AirlineRef(60),
+    passenger_id: AirlineRef(20),
     designator: Type.String({ pattern: '^[0-9]{1,3}[A-Z]$', description: 'e.g. 12C' }),
   },
   { $id: 'SeatRequest' },
 );
 export const ServiceRequest = Type.Object(
   {
-    service_id: Type.String({ description: 'A service_id from GET /v1/offers/{offerID}/services' }),
-    passenger_id: Type.String(),
-    segment_id: Type.Optional(Type.String()),
+    service_id: AirlineRef(200, 'A service_id from GET /v1/offers/{offerID}/services'),
+    passenger_id: AirlineRef(20),
+    segment_id: Type.Optional(AirlineRef(60)),
   },
   { $id: 'ServiceRequest' },
 );

@@ -10,7 +10,7 @@ import {
   ServiceRequest,
   statedAmountFields,
 } from '../booking/schemas.js';
-import { AmountSchema } from '../schemas.js';
+import { AirlineRef, AmountSchema } from '../schemas.js';
 
 /** Request and response bodies of servicing an order (change, commit, reshop, cancel, refund). */
 
@@ -77,7 +77,7 @@ export const ChangeBody = Type.Object(
       }),
     ),
     segment_ids: Type.Optional(
-      Type.Array(Type.String({ maxLength: 60 }), {
+      Type.Array(AirlineRef(60), {
         maxItems: 16,
         description:
           '`cancel_segments`: the segments to cancel (required). `reissue`: the segments changed, whole journeys: every segment of one journey (one way of a round trip, a connection whole) changes that journey only, the others stay booked and ticketed as they are; every segment still booked, or none, is the whole itinerary.',
@@ -96,7 +96,7 @@ export const ChangeBody = Type.Object(
     seats: Type.Optional(Type.Array(SeatRequest, { maxItems: 50, description: '`ancillaries`: seats to add' })),
     services: Type.Optional(Type.Array(ServiceRequest, { maxItems: 50, description: '`ancillaries`: services to add' })),
     remove_extra_ids: Type.Optional(
-      Type.Array(Type.String({ maxLength: 60 }), {
+      Type.Array(AirlineRef(60), {
         maxItems: 50,
         description: "`ancillaries`: extras to remove, by the order's `extras[].extra_id` (not with seats or services)",
       }),
@@ -117,13 +117,13 @@ export const ChangeConfirmBody = Type.Object({
 export const CancelBody = Type.Object(
   {
     passenger_ids: Type.Optional(
-      Type.Array(Type.String({ maxLength: 20 }), {
+      Type.Array(AirlineRef(20), {
         maxItems: 9,
         description: 'Passengers to cancel, on every segment still booked',
       }),
     ),
     segment_ids: Type.Optional(
-      Type.Array(Type.String({ maxLength: 60 }), { maxItems: 16, description: 'Segments to cancel, for every passenger' }),
+      Type.Array(AirlineRef(60), { maxItems: 16, description: 'Segments to cancel, for every passenger' }),
     ),
     reason: Type.Optional(Type.String({ maxLength: 500, description: 'Kept in the quote and in the history entry' })),
   },
