@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sharedAirlineProblem } from '../../src/health/shared-airline.js';
+import { SOURCES } from '../../src/sources/table.js';
 import { isolatedDatabase } from '../helpers/test-platform.js';
 import { call, startGateway, waitUntil, type Gateway } from '../platform/fault-drills/children.js';
 
-const SHARED_AIRLINE_PROBLEM = sharedAirlineProblem(['AA', 'VS']);
+const SHARED_AIRLINE_PROBLEM = sharedAirlineProblem(SOURCES.map((s) => s.code));
 
 const skip = inject('databaseUrl') ? null : 'a shared database needs PostgreSQL (this run is on embedded PGlite)';
 
@@ -41,7 +42,7 @@ describe.skipIf(skip !== null)(`gateways sharing a database reach one AA test sy
       });
     }
     expect(SHARED_AIRLINE_PROBLEM).toBe(
-      'AA_TEST_URL and VS_TEST_URL must each name one shared test system when more than one gateway shares this database',
+      'AA_TEST_URL, VS_TEST_URL and DUFFEL_TEST_URL must each name one shared test system when more than one gateway shares this database',
     );
     expect(second.output()).toContain(SHARED_AIRLINE_PROBLEM);
 
