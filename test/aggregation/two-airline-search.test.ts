@@ -306,8 +306,13 @@ describe('monitoring with two airlines', () => {
     expect(res.json().airlines).toEqual([
       expect.objectContaining({ airline: 'AA', name: 'American Airlines', status: 'up', environment: 'test' }),
       expect.objectContaining({ airline: 'VS', name: 'Virgin Atlantic', status: 'up', environment: 'test' }),
-      // The third source, an aggregator, has its own row: one per source.
-      expect.objectContaining({ airline: 'DUFFEL', name: 'Duffel', status: 'up', environment: 'test' }),
+      // The third source has its own row too (one per source); this fixture runs no Duffel test system.
+      expect.objectContaining({
+        airline: 'DUFFEL',
+        name: 'Duffel',
+        kind: 'aggregator',
+        last_error: 'the Duffel test system is not configured on this gateway',
+      }),
     ]);
     const text = (await f.app.inject({ method: 'GET', url: '/metrics' })).body;
     for (const airline of ['AA', 'VS']) {
