@@ -130,6 +130,10 @@ describe('starting with a Duffel token of the wrong kind', { timeout: 120_000 },
   it('refuses a test token as DUFFEL_ACCESS_TOKEN and a live token as DUFFEL_TEST_ACCESS_TOKEN, naming each', async () => {
     const result = await serve({
       DATA_DIR: dataDir,
+      // Embedded storage, whatever this run's own: only the tokens are wrong.
+      DATABASE_URL: '',
+      KEYRING: '',
+      REDIS_URL: '',
       DUFFEL_ACCESS_TOKEN: 'duffel_test_abc123',
       DUFFEL_TEST_ACCESS_TOKEN: 'duffel_live_abc123',
       DUFFEL_WEBHOOK_SECRET: 'd'.repeat(64),

@@ -201,7 +201,7 @@ describe('client errors decided before the airline (names)', () => {
 
 describe('airline ids a client sends back are judged before the airline', () => {
   it('refuses seat, service and cancellation ids holding control characters or markup, naming the field', async () => {
-    const offer = await f.offer('JFK', 'LAX', /MAIN$/, 38);
+    const offer = await f.offer('JFK', 'LAX', /MAIN$/, 44);
     for (const [extras, field] of [
       [{ seats: [{ segment_id: 'SEG1\u0001', passenger_id: 'PAX1', designator: '12C' }] }, 'seats/0/segment_id'],
       [{ services: [{ service_id: '<x>bag</x>\u001b', passenger_id: 'PAX1' }] }, 'services/0/service_id'],
