@@ -22,6 +22,7 @@ const storageEnv = async (airlines: TestSystems): Promise<Record<string, string>
   REDIS_URL: '',
   AA_TEST_URL: airlines.bySource.AA!.url,
   VS_TEST_URL: airlines.bySource.VS!.url,
+  DUFFEL_TEST_URL: airlines.bySource.DUFFEL!.url,
 });
 
 async function readiness(url: string): Promise<{ status: number; body: { status: string; checks: Record<string, string> } }> {

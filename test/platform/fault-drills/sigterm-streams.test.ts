@@ -119,6 +119,8 @@ describe.skipIf(skip !== null)(`fault drill: SIGTERM during open SSE streams${sk
       REDIS_PREFIX: `flightagg:drill:${crypto.randomBytes(4).toString('hex')}:`,
       AA_TEST_URL: airline.url,
       VS_TEST_URL: vs.url,
+      // Duffel refuses as VS does: no source answers, so a search ends only when the drain says.
+      DUFFEL_TEST_URL: vs.url,
       SEARCH_TIMEOUT_MS: '60000',
       SHUTDOWN_GRACE_MS: String(GRACE_MS),
       // No balancer here: the grace period starts at the signal (drain-readiness.test.ts has the window).
