@@ -1,3 +1,5 @@
+import { zoneOffsetMs } from '../../platform/wall-clock.js';
+
 /**
  * Airlines' time limits (offer expiry, payment time limit) as the API shows them: an RFC 3339
  * instant in UTC (`2026-12-01T16:00:00.000Z`). An airline text with its own offset or `Z` is
@@ -30,37 +32,7 @@ export function airlineInstant(text: string | null, clockZone: string): string |
   if (!Number.isFinite(wall)) return null;
   // The zone's offset at the wall time read as UTC, then again at the instant found (a DST change
   // between the two moves it by the difference).
-  let instant = wall - offsetMs(clockZone, wall);
-  instant = wall - offsetMs(clockZone, instant);
+  let instant = wall - zoneOffsetMs(clockZone, wall);
+  instant = wall - zoneOffsetMs(clockZone, instant);
   return new Date(instant).toISOString();
-}
-
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-/** How far `zone`'s wall clock is ahead of UTC at `at`, in ms. */
-function offsetMs(zone: string, at: number): number {
-  let format = formats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formats.set(zone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return asUtc - Math.floor(at / 1000) * 1000;
 }

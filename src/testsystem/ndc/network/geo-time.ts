@@ -1,6 +1,8 @@
 // Distances and wall-clock arithmetic. Flight times are planned in each airport's local time; the
 // conversion to UTC goes through Intl so daylight saving follows the IANA rules of every zone.
 
+import { zoneOffsetMs } from '../../../platform/wall-clock.js';
+
 const EARTH_RADIUS_KM = 6371;
 
 export function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
@@ -9,26 +11,6 @@ export function greatCircleKm(lat1: number, lon1: number, lat2: number, lon2: nu
   const dLon = (lon2 - lon1) * rad;
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(tz: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(tz);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone: tz,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(tz, formatter);
-  }
-  return formatter;
 }
 
 /** Offset of a zone from UTC at an instant, in minutes (e.g. -300 for New York in winter). */
@@ -58,10 +40,7 @@ export function zoneOffsetMinutes(tz: string, epochMs: number): number {
 }
 
 function computeOffset(tz: string, epochMs: number): number {
-  const parts = formatterFor(tz).formatToParts(new Date(epochMs));
-  const get = (type: string): number => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return Math.round((asUtc - Math.floor(epochMs / 1000) * 1000) / 60000);
+  return Math.round(zoneOffsetMs(tz, epochMs) / 60000);
 }
 
 /** The UTC instant of a local wall-clock time; minutes may exceed 1440 to roll into the next day. */

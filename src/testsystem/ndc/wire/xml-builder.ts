@@ -1,6 +1,8 @@
 // A small XML tree and serializer for NDC responses. Element order matters to the 21.3 schema, so
 // builders list children in schema order; empty optional parts are passed as null and dropped.
 
+import { wallClockText } from '../../../platform/wall-clock.js';
+
 export const NDC_MESSAGE_NS = 'http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersMessage';
 export const NDC_COMMON_NS = 'http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersCommonTypes';
 
@@ -71,20 +73,5 @@ export const isoTimestamp = (ms: number): string => new Date(ms).toISOString().r
 
 /** `ms` as the wall-clock time in `zone` with no offset (`2026-12-01T10:00:00`), or isoTimestamp without a zone. */
 export function timeLimitText(ms: number, zone: string | undefined): string {
-  if (!zone) return isoTimestamp(ms);
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(new Date(ms))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}`;
+  return zone ? wallClockText(zone, ms) : isoTimestamp(ms);
 }
