@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { storageFreeTests } from './test/helpers/storage-free.js';
 
 // Files that replace a module with vi.mock: a project of their own, which the forks pool runs in
 // fresh workers after the rest, so the mock meets a module graph nobody has loaded yet.
@@ -34,7 +38,26 @@ const namesFiles = process.argv.slice(2).some((arg) => arg.endsWith('.test.ts'))
 const running = namesFiles ? SUITES : suitesToRun(process.env.FLIGHTAGG_TEST_ALL);
 /** The heavy suites this run leaves out (the reporter names them in the run's last line). */
 export const LEFT_OUT = SUITES.filter((suite) => !running.includes(suite));
-const EXCLUDED = LEFT_OUT.flatMap((suite) => HEAVY_SUITES[suite]);
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
+/** Every test file under `dir`, relative to this folder. */
+function testFiles(dir: string): string[] {
+  return fs
+    .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => path.join(dir, file));
+}
+
+// FLIGHTAGG_STORAGE_PASS=1: a second pass of the suite on other storage (.ci/run's PostgreSQL +
+// Redis pass) leaves out the files that cannot depend on storage (test/helpers/storage-free.ts);
+// the first pass ran them. A file named on the command line runs whatever it is.
+/** The storage-free test files this run leaves out. */
+export const STORAGE_FREE_LEFT_OUT =
+  process.env.FLIGHTAGG_STORAGE_PASS === '1' && !namesFiles
+    ? storageFreeTests(ROOT, [...testFiles('test'), ...testFiles('src')])
+    : [];
+const EXCLUDED = [...LEFT_OUT.flatMap((suite) => HEAVY_SUITES[suite]), ...STORAGE_FREE_LEFT_OUT];
 
 // Two cores: two forks keep the machine responsive and PGlite's WASM start-up cheap.
 // Test files share each fork's module graph (isolate: false): evaluating the app's modules once
@@ -49,7 +72,10 @@ export default defineConfig({
     poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    reporters: LEFT_OUT.length === 0 ? ['default'] : ['default', './test/helpers/heavy-suites-reporter.ts'],
+    reporters:
+      LEFT_OUT.length === 0 && STORAGE_FREE_LEFT_OUT.length === 0
+        ? ['default']
+        : ['default', './test/helpers/heavy-suites-reporter.ts'],
     projects: [
       {
         extends: true,
