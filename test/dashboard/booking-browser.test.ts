@@ -43,6 +43,23 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
     await page.getByRole('heading', { name: /offers?, cheapest first/ }).waitFor();
   }
 
+  /** Fill the one passenger's form and the contact; a phone only where told. */
+  async function namePassenger(p: {
+    given: string;
+    last: string;
+    born: string;
+    gender?: 'f' | 'm';
+    email: string;
+    phone?: string;
+  }) {
+    await page.getByLabel('Given name').fill(p.given);
+    await page.getByLabel('Last name').fill(p.last);
+    await page.getByLabel('Date of birth').fill(p.born);
+    if (p.gender) await page.getByLabel('Gender').selectOption(p.gender);
+    await page.getByLabel('E-mail').fill(p.email);
+    if (p.phone) await page.getByLabel('Phone (optional)').fill(p.phone);
+  }
+
   const email = `agent-${Date.now()}@agency.test`;
 
   beforeAll(async () => {
@@ -84,11 +101,7 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
 
     await offer.getByRole('button', { name: 'Choose' }).click();
     await page.getByRole('heading', { name: 'Chosen offer, priced by the airline' }).waitFor();
-    await page.getByLabel('Given name').fill('Zoë');
-    await page.getByLabel('Last name').fill('Ångström');
-    await page.getByLabel('Date of birth').fill('1988-04-02');
-    await page.getByLabel('Gender').selectOption('f');
-    await page.getByLabel('E-mail').fill('zoe@agency.test');
+    await namePassenger({ given: 'Zoë', last: 'Ångström', born: '1988-04-02', gender: 'f', email: 'zoe@agency.test' });
     await page.getByLabel('Hold, pay later').check();
     await shot('passengers');
     await page.getByRole('button', { name: 'Hold the booking' }).click();
@@ -111,10 +124,7 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
       .getByRole('button', { name: 'Choose' })
       .click();
     await page.getByRole('heading', { name: 'Chosen offer, priced by the airline' }).waitFor();
-    await page.getByLabel('Given name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Date of birth').fill('1985-12-10');
-    await page.getByLabel('E-mail').fill('ada@agency.test');
+    await namePassenger({ given: 'Ada', last: 'Lovelace', born: '1985-12-10', email: 'ada@agency.test' });
     await page.getByLabel('Pay now on the agency account (tickets at once)').check();
     await page.getByRole('button', { name: 'Book and pay' }).click();
     await page.getByRole('heading', { name: /^Order AA-/ }).waitFor();
@@ -165,13 +175,9 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
     const priced = page.locator('article.offer');
     expect(await priced.getByTestId('offer-airline').textContent()).toBe('BA');
     expect(await priced.getByTestId('offer-source').textContent()).toBe('via Duffel');
-    await page.getByLabel('Given name').fill('Grace');
-    await page.getByLabel('Last name').fill('Hopper');
-    await page.getByLabel('Date of birth').fill('1976-12-09');
-    await page.getByLabel('Gender').selectOption('f');
-    await page.getByLabel('E-mail').fill('grace@agency.test');
     // Duffel's airlines need a phone number to book.
-    await page.getByLabel('Phone (optional)').fill('+442071234567');
+    const grace = { given: 'Grace', last: 'Hopper', born: '1976-12-09', gender: 'f', email: 'grace@agency.test' } as const;
+    await namePassenger({ ...grace, phone: '+442071234567' });
     await page.getByLabel('Pay now on the agency account (tickets at once)').check();
     await page.getByRole('button', { name: 'Book and pay' }).click();
 
