@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
+import { startDuffelTestSystem, type DuffelTestSystem } from '../../src/testsystem/duffel/server.js';
 import { daysAhead, SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
 import { REQUEST_LOG_FLUSH_JOB } from '../../src/request-log/plugin.js';
 import { PATIENCE } from '../helpers/patience.js';
@@ -8,15 +9,18 @@ import * as harness from './browser-harness.js';
 import { startDashboardGateway, type DashboardGateway } from './dashboard-harness.js';
 
 /**
- * Agency staff booking by hand, in Debian's headless Chromium against a real gateway and the AA
- * test system: search, an offer showing its brand, bags and conditions, priced, passengers named,
- * held (and another paid), the new order's page, and the held order found again on the Orders
- * screen by the passenger's last name typed without its accents. Screenshots: test-output/dashboard-book-*.png.
+ * Agency staff booking by hand, in Debian's headless Chromium against a real gateway and the AA and
+ * Duffel test systems: search, an offer showing its owner airline and source, brand, bags and
+ * conditions, priced, passengers named, held (and another paid), the new order's page, the held
+ * order found again on the Orders screen by the passenger's last name typed without its accents,
+ * and British Airways sold through Duffel on JFK→LHR (Iberia's codeshare operated by BA) booked and
+ * shown as such. Screenshots: test-output/dashboard-book-*.png.
  */
 const missing = harness.browserMissing();
 
 describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`, { timeout: 120_000 }, () => {
   let aa: AaTestSystem;
+  let duffel: DuffelTestSystem;
   let g: DashboardGateway;
   let browser: Browser;
   let page: Page;
@@ -28,23 +32,41 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
   /** axe-core on the page as it is now (serious and critical violations collected), then a screenshot. */
   const shot = (name: string) => checks.shot(page, name);
 
-  /** Search JFK-LAX, choose the first offer that can be held, and wait for its priced terms. */
-  async function searchAndChoose(days: number): Promise<void> {
+  /** Search from JFK (to LAX unless told), and wait for the offers. */
+  async function searchAndChoose(days: number, to = 'LAX'): Promise<void> {
     await page.getByRole('link', { name: 'Book' }).click();
     await page.getByRole('heading', { name: 'Book' }).waitFor();
     await page.getByLabel('From').fill('JFK');
-    await page.getByLabel('To', { exact: true }).fill('LAX');
+    await page.getByLabel('To', { exact: true }).fill(to);
     await page.getByLabel('Departure').fill(daysAhead(days));
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('heading', { name: /offers?, cheapest first/ }).waitFor();
+  }
+
+  /** Fill the one passenger's form and the contact; a phone only where told. */
+  async function namePassenger(p: {
+    given: string;
+    last: string;
+    born: string;
+    gender?: 'f' | 'm';
+    email: string;
+    phone?: string;
+  }) {
+    await page.getByLabel('Given name').fill(p.given);
+    await page.getByLabel('Last name').fill(p.last);
+    await page.getByLabel('Date of birth').fill(p.born);
+    if (p.gender) await page.getByLabel('Gender').selectOption(p.gender);
+    await page.getByLabel('E-mail').fill(p.email);
+    if (p.phone) await page.getByLabel('Phone (optional)').fill(p.phone);
   }
 
   const email = `agent-${Date.now()}@agency.test`;
 
   beforeAll(async () => {
     aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
+    duffel = await startDuffelTestSystem({ logger: false });
     g = await startDashboardGateway({
-      app: { testSystemUrls: { AA: aa.url } },
+      app: { testSystemUrls: { AA: aa.url, DUFFEL: duffel.url } },
       env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY },
     });
     origin = await harness.listenOnLoopback(g.app);
@@ -64,11 +86,12 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
     await page.goto(`${origin}/dashboard/`);
     await harness.signIn(page, { email: user.email, password: harness.PASSWORD });
   }, 60_000);
-  afterAll(() => harness.closeAll(browser, g, aa));
+  afterAll(() => harness.closeAll(browser, g, aa, duffel));
 
   it('searches, shows brand, bags and conditions, prices the offer chosen, holds it and lands on the order', async () => {
     await searchAndChoose(35);
-    const offer = page.locator('article.offer').filter({ hasText: 'can be held' }).first();
+    const offer = page.locator('article.offer').filter({ hasText: 'can be held' }).filter({ hasText: 'direct from AA' }).first();
+    expect(await offer.getByTestId('offer-airline').textContent()).toBe('AA');
     await expect.poll(() => offer.getByTestId('offer-brand').textContent()).not.toBe('No brand');
     expect(await offer.getByTestId('offer-bags').textContent()).toMatch(/checked|carry-on|bag/i);
     expect(await offer.getByTestId('offer-refund').textContent()).toMatch(/not allowed|free|fee|allowed/);
@@ -78,17 +101,15 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
 
     await offer.getByRole('button', { name: 'Choose' }).click();
     await page.getByRole('heading', { name: 'Chosen offer, priced by the airline' }).waitFor();
-    await page.getByLabel('Given name').fill('Zoë');
-    await page.getByLabel('Last name').fill('Ångström');
-    await page.getByLabel('Date of birth').fill('1988-04-02');
-    await page.getByLabel('Gender').selectOption('f');
-    await page.getByLabel('E-mail').fill('zoe@agency.test');
+    await namePassenger({ given: 'Zoë', last: 'Ångström', born: '1988-04-02', gender: 'f', email: 'zoe@agency.test' });
     await page.getByLabel('Hold, pay later').check();
     await shot('passengers');
     await page.getByRole('button', { name: 'Hold the booking' }).click();
 
     await page.getByRole('heading', { name: /^Order AA-/ }).waitFor();
     expect(await page.getByTestId('order-status').textContent()).toBe('hold');
+    expect(await page.getByTestId('order-airline').textContent()).toBe('AA');
+    expect(await page.getByTestId('order-source').textContent()).toBe('direct from AA');
     heldOrderId = ((await page.getByRole('heading', { name: /^Order AA-/ }).textContent()) ?? '').replace(/^Order /, '');
     expect(new URL(page.url()).pathname).toBe(`/dashboard/orders/${encodeURIComponent(heldOrderId)}`);
     await shot('order');
@@ -96,12 +117,14 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
 
   it('pays another booking now: ticketed at once', async () => {
     await searchAndChoose(36);
-    await page.locator('article.offer').first().getByRole('button', { name: 'Choose' }).click();
+    await page
+      .locator('article.offer')
+      .filter({ hasText: 'direct from AA' })
+      .first()
+      .getByRole('button', { name: 'Choose' })
+      .click();
     await page.getByRole('heading', { name: 'Chosen offer, priced by the airline' }).waitFor();
-    await page.getByLabel('Given name').fill('Ada');
-    await page.getByLabel('Last name').fill('Lovelace');
-    await page.getByLabel('Date of birth').fill('1985-12-10');
-    await page.getByLabel('E-mail').fill('ada@agency.test');
+    await namePassenger({ given: 'Ada', last: 'Lovelace', born: '1985-12-10', email: 'ada@agency.test' });
     await page.getByLabel('Pay now on the agency account (tickets at once)').check();
     await page.getByRole('button', { name: 'Book and pay' }).click();
     await page.getByRole('heading', { name: /^Order AA-/ }).waitFor();
@@ -129,6 +152,52 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
     await expect.poll(() => rows.count()).toBe(2);
     await page.getByRole('link', { name: heldOrderId }).waitFor();
     await shot('orders-by-name');
+    expect(pageErrors).toEqual([]);
+    expect(inaccessible).toEqual([]);
+  });
+
+  it('shows British Airways sold through Duffel on JFK→LHR, the codeshare operated by BA, and its order', async () => {
+    await searchAndChoose(37, 'LHR');
+    const offers = page.locator('article.offer');
+    const ba = offers.filter({ has: page.getByTestId('offer-airline').getByText('BA', { exact: true }) }).first();
+    expect(await ba.getByTestId('offer-source').textContent()).toBe('via Duffel');
+    expect(await ba.getByTestId('offer-operated-by').count()).toBe(0);
+    const iberia = offers.filter({ has: page.getByTestId('offer-airline').getByText('IB', { exact: true }) }).first();
+    expect(await iberia.getByTestId('offer-source').textContent()).toBe('via Duffel');
+    expect((await iberia.getByTestId('offer-operated-by').first().textContent())?.trim()).toBe(
+      'operated by British Airways (BA)',
+    );
+    expect(await offers.filter({ hasText: 'direct from AA' }).count()).toBeGreaterThan(0);
+    await shot('offers-three-airlines');
+
+    await ba.getByRole('button', { name: 'Choose' }).click();
+    await page.getByRole('heading', { name: 'Chosen offer, priced by the airline' }).waitFor();
+    const priced = page.locator('article.offer');
+    expect(await priced.getByTestId('offer-airline').textContent()).toBe('BA');
+    expect(await priced.getByTestId('offer-source').textContent()).toBe('via Duffel');
+    // Duffel's airlines need a phone number to book.
+    const grace = { given: 'Grace', last: 'Hopper', born: '1976-12-09', gender: 'f', email: 'grace@agency.test' } as const;
+    await namePassenger({ ...grace, phone: '+442071234567' });
+    await page.getByLabel('Pay now on the agency account (tickets at once)').check();
+    await page.getByRole('button', { name: 'Book and pay' }).click();
+
+    const heading = page.getByRole('heading', { name: /^Order DUFFEL-/ });
+    await heading.waitFor();
+    expect(await page.getByTestId('order-airline').textContent()).toBe('BA');
+    expect(await page.getByTestId('order-source').textContent()).toBe('via Duffel');
+    const segments = page.getByTestId('order-segments');
+    // British Airways' JFK→LHR flights, every digit of the number kept.
+    expect(await segments.getByText(/^BA(178|112|174)$/).count()).toBe(1);
+    expect(await segments.getByTestId('segment-operated-by').count()).toBe(0);
+    await shot('order-via-duffel');
+
+    const orderId = ((await heading.textContent()) ?? '').replace(/^Order /, '');
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
+    await page.getByLabel('Passenger last name').fill('hopper');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: orderId }) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('via Duffel');
     expect(pageErrors).toEqual([]);
     expect(inaccessible).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { useOrder, useOrderHistory, useRefreshOrder } from '../data/orders';
+import { sourceText } from '../lib/carriers';
 import { formatInstant, formatMoney } from '../lib/format';
 import { AirlineChanges } from './order/airline-changes';
 import { CancelOrder } from './order/cancel-order';
@@ -10,7 +11,7 @@ import { AvailableActions, ConditionsFacts, Credits, PassengerTaxes, SoldSegment
 import { ServicePicker } from './order/services';
 
 /**
- * One order: passengers, segments (brand, cabin, class, bags), airline changes pending acceptance,
+ * One order: the owner airline and the source that sold it, passengers, segments (operating airline, brand, cabin, class, bags), airline changes pending acceptance,
  * fare conditions, taxes, tickets and EMDs with coupon states, credits, what may be done now,
  * extras, amounts, the history timeline, refresh and servicing.
  */
@@ -31,6 +32,8 @@ export function OrderPage({ id }: { id: string }) {
           <dl className="facts">
             <dt>Airline</dt>
             <dd data-testid="order-airline">{data.airline}</dd>
+            <dt>Sold</dt>
+            <dd data-testid="order-source">{sourceText(data.airline, data.source)}</dd>
             <dt>Status</dt>
             <dd data-testid="order-status">{data.status}</dd>
             <dt>PNR</dt>

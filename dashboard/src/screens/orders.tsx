@@ -3,6 +3,7 @@ import type { operations } from '../api/schema';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { Link } from '../components/link';
 import { useOrders } from '../data/orders';
+import { sourceText } from '../lib/carriers';
 import { formatInstant, formatMoney } from '../lib/format';
 import {
   currentCursor,
@@ -125,6 +126,7 @@ export function Orders() {
             <tr>
               <th scope="col">Order</th>
               <th scope="col">Airline</th>
+              <th scope="col">Sold</th>
               <th scope="col">PNR</th>
               <th scope="col">Status</th>
               <th scope="col">Route</th>
@@ -139,6 +141,7 @@ export function Orders() {
                   <Link to={paths.order(order.order_id)}>{order.order_id}</Link>
                 </td>
                 <td>{order.airline}</td>
+                <td>{sourceText(order.airline, order.source)}</td>
                 <td>{order.pnr}</td>
                 <td>{order.status}</td>
                 <td>

@@ -68,8 +68,8 @@ export function seatService(maps: DuffelSeatMap[], segmentId: string, designator
   return null;
 }
 
-/** What a Duffel service is called in our lists. */
-export function serviceName(service: Pick<AvailableService, 'type' | 'metadata'>): string {
+/** What a Duffel service (one for sale, or one an order holds) is called in our lists. */
+export function serviceName(service: { type: string; metadata?: unknown }): string {
   if (service.type === 'cancel_for_any_reason') return 'Cancel for any reason';
   const meta = service.metadata as { type?: string; maximum_weight_kg?: number | null };
   const bag = meta.type === 'carry_on' ? 'Carry-on bag' : 'Checked bag';

@@ -35,8 +35,12 @@ const cabinOf = (value: string | null | undefined): Cabin | null => (value && CA
 /** Duffel's place code (an airport's or a city's IATA code). */
 export const placeCode = (place: DuffelPlace | { iata_code: string | null }): string => place.iata_code ?? '';
 
-/** A flight number's digits, without the carrier: Duffel sends digits, some airlines with leading zeros. */
-const digits = (flight: string | null | undefined): string => (flight ?? '').replace(/^[A-Z0-9]{2}(?=\d)/, '');
+/**
+ * A flight number's digits, without the carrier: Duffel sends digits (`1234`), some airlines with
+ * their designator in front (`BA1234`, `U21234`). Only a designator is taken off: two characters of
+ * which at least one is a letter, so an all-digit number (`178`, `1234`) stays whole.
+ */
+const digits = (flight: string | null | undefined): string => (flight ?? '').replace(/^(?:[A-Z][A-Z0-9]|[0-9][A-Z])(?=\d)/, '');
 
 type SegmentLike = Pick<
   DuffelOfferSegment,

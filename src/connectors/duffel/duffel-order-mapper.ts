@@ -1,6 +1,7 @@
 import type { Money } from '../connector-types.js';
 import type { AirlineOrder, OrderCredit, OrderExtra, OrderSegment } from '../order-types.js';
 import type { DuffelOrder } from './duffel-api.js';
+import { serviceName } from './duffel-extras-mapper.js';
 import { money, passengerTypeOf, segmentOf } from './duffel-offer-mapper.js';
 
 /** The order's metadata key holding our passenger ids against Duffel's (`PAX1=pas_...,PAX2=pas_...`). */
@@ -26,9 +27,15 @@ export function duffelPassengerId(order: Pick<DuffelOrder, 'metadata'>, ours: st
 
 const REFUND_AS_CREDIT = new Set(['airline_credits', 'voucher']);
 
-/** The order's cancellation left airline credits (or a voucher) rather than cash. */
+/**
+ * The airline credits the order's cancellation left, when it refunded as credits (or a voucher)
+ * rather than cash: a cash refund's credits list is not value the passenger also keeps.
+ */
 const creditsOf = (order: DuffelOrder, ids: Map<string, string>): OrderCredit[] =>
-  (order.cancellation?.airline_credits ?? []).flatMap((c) => {
+  (order.cancellation && REFUND_AS_CREDIT.has(order.cancellation.refund_to)
+    ? (order.cancellation.airline_credits ?? [])
+    : []
+  ).flatMap((c) => {
     const amount = money(c.credit_amount, c.credit_currency);
     return amount
       ? [
@@ -78,7 +85,11 @@ export function airlineOrderOf(order: DuffelOrder): AirlineOrder | null {
       passengerId: ours(service.passenger_ids[0] ?? ''),
       segmentId: service.segment_ids[0] ?? null,
       designator: seat?.designator ?? null,
-      name: seat ? `Seat ${seat.designator}` : service.quantity > 1 ? `${service.quantity} checked bags` : 'Checked bag',
+      name: seat
+        ? `Seat ${seat.designator}`
+        : service.quantity > 1
+          ? `${service.quantity} × ${serviceName(service)}`
+          : serviceName(service),
       price: money(service.total_amount, service.total_currency),
     };
   });

@@ -1,3 +1,4 @@
+import { operatedByText } from '../../lib/carriers';
 import { formatInstant, formatMoney } from '../../lib/format';
 
 /** What an order says was sold and what may be done with it: segments, conditions, taxes, tickets, credits, actions. */
@@ -13,6 +14,8 @@ interface SoldSegment {
   segment_id: string;
   marketing_carrier: string;
   flight_number: string;
+  operating_carrier: string;
+  operating_carrier_name: string | null;
   origin: string;
   destination: string;
   departing_at: string;
@@ -49,30 +52,34 @@ export function SoldSegments({ segments }: { segments: SoldSegment[] }) {
         </tr>
       </thead>
       <tbody>
-        {segments.map((s) => (
-          <tr key={s.segment_id}>
-            <td>
-              {s.marketing_carrier}
-              {s.flight_number}
-            </td>
-            <td>{s.origin}</td>
-            <td>{s.destination}</td>
-            <td>{formatInstant(s.departing_at)}</td>
-            <td>{s.fare_brand ?? '—'}</td>
-            <td>{s.cabin ?? '—'}</td>
-            <td>{s.booking_class ?? '—'}</td>
-            <td>
-              {s.baggage.length === 0
-                ? '—'
-                : s.baggage.map((b) => (
-                    <div key={b.passenger_id}>
-                      {b.passenger_id}: {bagsText(b)}
-                    </div>
-                  ))}
-            </td>
-            <td>{s.status}</td>
-          </tr>
-        ))}
+        {segments.map((s) => {
+          const operatedBy = operatedByText(s);
+          return (
+            <tr key={s.segment_id}>
+              <td>
+                {s.marketing_carrier}
+                {s.flight_number}
+                {operatedBy && <div data-testid="segment-operated-by">{operatedBy}</div>}
+              </td>
+              <td>{s.origin}</td>
+              <td>{s.destination}</td>
+              <td>{formatInstant(s.departing_at)}</td>
+              <td>{s.fare_brand ?? '—'}</td>
+              <td>{s.cabin ?? '—'}</td>
+              <td>{s.booking_class ?? '—'}</td>
+              <td>
+                {s.baggage.length === 0
+                  ? '—'
+                  : s.baggage.map((b) => (
+                      <div key={b.passenger_id}>
+                        {b.passenger_id}: {bagsText(b)}
+                      </div>
+                    ))}
+              </td>
+              <td>{s.status}</td>
+            </tr>
+          );
+        })}
       </tbody>
     </table>
   );
