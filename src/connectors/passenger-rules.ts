@@ -28,3 +28,18 @@ export const DEFAULT_PASSENGER_RULES: PassengerAgeRules = {
   travelAloneAge: 15,
   source: "IATA's passenger type bands",
 };
+
+/**
+ * The passenger details a source needs on every booking beyond a name and a birth date, which
+ * the create body leaves optional: Duffel's airlines take a passenger's gender (`m` or `f`) and a
+ * phone number. Each connector that needs them declares them (`Connector.passengerDetails`);
+ * booking refuses a passenger without them before any call to the source, naming the field.
+ */
+export interface PassengerDetailRules {
+  /** The genders the source takes (`gender` required, one of these); null: not needed. */
+  readonly genders: readonly ('m' | 'f' | 'x')[] | null;
+  /** A phone number is needed: the passenger's `phone`, or `contact.phone` for all of them. */
+  readonly phone: boolean;
+  /** Where the source says so: named in the refusals. */
+  readonly source: string;
+}
