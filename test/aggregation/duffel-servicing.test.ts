@@ -269,6 +269,34 @@ describe('bags and seats of a Duffel order', () => {
     expect(after.extras.some((e) => e.kind === 'seat' && e.designator === seat.seat)).toBe(true);
     expect(after.tickets.some((d) => d.document_type === 'emd')).toBe(true);
   });
+
+  it('a bag chosen on a hold waits as the pending upsell; commit pays the hold its price, then the bag', async () => {
+    const offer = await baOffer('Standard', 67);
+    people++;
+    const held = await call('POST', '/v1/orders', {
+      offer_id: offer.offer_id,
+      passengers: [{ ...PASSENGER, given_name: 'Ada', family_name: 'Byron' }],
+      payment: { type: 'hold' },
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    const order = held.json() as OrderJson;
+    const bag = (
+      (await call('GET', `/v1/offers/${encodeURIComponent(order.order_id)}/services`)).json() as {
+        service_id: string;
+        price_amount: number;
+      }[]
+    )[0];
+    expect(bag, 'a bag for the held order').toBeDefined();
+    const upsell = await call('PUT', orderPath(order.order_id), {
+      services: [{ service_id: bag!.service_id, passenger_id: 'PAX1' }],
+    });
+    expect(upsell.statusCode, upsell.body).toBe(200);
+    expect(upsell.json().pending_upsell.total.amount).toBe(bag!.price_amount);
+    const paid = await call('POST', orderPath(order.order_id, '/commit'), { payment: { type: 'agency_account' } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'ticketed', pending_upsell: null });
+    expect((paid.json() as OrderJson).extras.filter((e) => e.kind === 'service')).toHaveLength(1);
+  });
 });
 
 describe('Duffel and live keys without DUFFEL_ACCESS_TOKEN', () => {
