@@ -158,8 +158,9 @@ describe('changing a Duffel order', () => {
     expect(quote.statusCode, quote.body).toBe(502);
     expect(quote.json()).toMatchObject({ code: 'airline_refused' });
     expect(quote.json().error).toMatch(/Basic fare does not allow changes/);
-    const read = (await call('GET', orderPath(order.order_id))).json() as OrderJson;
+    const read = (await call('GET', orderPath(order.order_id))).json() as OrderJson & { available_actions: string[] };
     expect(read.segments).toEqual(order.segments);
+    expect(read.available_actions).not.toContain('change');
   });
 });
 
@@ -358,13 +359,21 @@ describe("the passenger details Duffel's airlines need", () => {
     });
     expect(second.statusCode, second.body).toBe(400);
     expect(second.json()).toMatchObject({ field: 'passengers[0].phone' });
+    // Duffel's airlines take a phone number in international form: a national one cannot be dialled.
+    const national = await call('POST', '/v1/orders', {
+      offer_id: offer.offer_id,
+      passengers: [{ ...passenger, phone: '020 7123 4567' }],
+      payment: { type: 'agency_account' },
+    });
+    expect(national.statusCode, national.body).toBe(400);
+    expect(national.json()).toMatchObject({ code: 'passenger_detail_required', field: 'passengers[0].phone' });
     const after = (await (await fetch(`${duffel.url}/control/state`)).json()) as { orders: number };
     expect(after.orders).toBe(before.orders);
-    // With a contact phone the passenger needs none of their own.
+    // With a contact phone the passenger needs none of their own; spaces and brackets are the seller's to keep.
     const booked = await call('POST', '/v1/orders', {
       offer_id: offer.offer_id,
       passengers: [noPhone],
-      contact: { email: 'desk@example.com', phone: '+12125550100' },
+      contact: { email: 'desk@example.com', phone: '+1 (212) 555-0100' },
       payment: { type: 'agency_account' },
     });
     expect(booked.statusCode, booked.body).toBe(201);

@@ -1,4 +1,5 @@
 import { fail, failure, ok, type ConnectorResult } from '../connector-failure.js';
+import { internationalPhone } from '../passenger-rules.js';
 import type { CallContext, Money } from '../connector-types.js';
 import type { OrderOperations, PaymentInput } from '../order-types.js';
 import type { DuffelOrder } from './duffel-api.js';
@@ -49,9 +50,12 @@ export function duffelBooking(
       const passengers = [];
       for (const [i, p] of input.passengers.entries()) {
         // Booking has refused these already (Connector.passengerDetails); Duffel's shape needs them.
-        const phone = p.phone ?? input.contact.phone;
+        const given = p.phone ?? input.contact.phone;
+        const phone = given ? internationalPhone(given) : null;
         if ((p.gender !== 'm' && p.gender !== 'f') || !phone) {
-          return fail(failure('refused', `${p.passengerId}: Duffel's airlines need a gender (m or f) and a phone number`));
+          return fail(
+            failure('refused', `${p.passengerId}: Duffel's airlines need a gender (m or f) and an international phone number`),
+          );
         }
         const adultIndex = input.passengers.slice(0, i).filter((q) => q.type === 'adult').length;
         const infant = p.type === 'adult' ? infants[adultIndex] : undefined;

@@ -30,10 +30,10 @@ const LISTING_RESERVE_MS = 1_500;
 const PAGE_SIZE = 200;
 const MAX_PAGES = 10;
 
-/** What Duffel's order passengers need beyond a name and a birth date (its Orders reference: `gender`, `phone_number`). */
+/** What Duffel's order passengers need beyond a name and a birth date (its Orders reference: `gender`, an E.164 `phone_number`). */
 const DUFFEL_PASSENGER_DETAILS: PassengerDetailRules = {
   genders: ['m', 'f'],
-  phone: true,
+  phone: 'international',
   source: "Duffel's order passengers, duffel.com/docs/api/v2/orders",
 };
 

@@ -1,4 +1,4 @@
-import type { PassengerDetailRules } from '../../connectors/passenger-rules.js';
+import { internationalPhone, type PassengerDetailRules } from '../../connectors/passenger-rules.js';
 import { badRequest } from '../../platform/errors.js';
 import type { CreateOrderBody } from './schemas.js';
 
@@ -7,8 +7,9 @@ type Passengers = NonNullable<CreateOrderBody['passengers']>;
 /**
  * The details the source needs on every passenger beyond the contract's (its
  * `Connector.passengerDetails`), checked before any call to it: a gender it takes, a phone number
- * (the passenger's own or `contact.phone`). 400 `passenger_detail_required` naming
- * `passengers[i].gender` or `passengers[i].phone`, `i` the passenger's place in the body as sent.
+ * (the passenger's own or `contact.phone`), in international form where it says so. 400
+ * `passenger_detail_required` naming `passengers[i].gender`, `passengers[i].phone` or
+ * `contact.phone` (the one used), `i` the passenger's place in the body as sent.
  */
 export function checkPassengerDetails(
   passengers: Passengers,
@@ -31,8 +32,12 @@ export function checkPassengerDetails(
           : `${sourceName} needs each passenger's gender, ${allowed}`,
       );
     }
-    if (rules.phone && !p.phone && !contact?.phone) {
-      refuse(`passengers[${i}].phone`, `${sourceName} needs a phone number for each passenger: theirs, or contact.phone`);
+    if (!rules.phone) return;
+    const phone = p.phone ?? contact?.phone;
+    const field = p.phone ? `passengers[${i}].phone` : contact?.phone ? 'contact.phone' : `passengers[${i}].phone`;
+    if (!phone) refuse(field, `${sourceName} needs a phone number for each passenger: theirs, or contact.phone`);
+    if (rules.phone === 'international' && !internationalPhone(phone!)) {
+      refuse(field, `${sourceName} needs the phone number in international form, + and the country code (+442071234567)`);
     }
   });
 }

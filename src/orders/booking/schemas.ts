@@ -69,8 +69,9 @@ const Passenger = Type.Object(
         maxLength: 30,
         pattern: PHONE_PATTERN,
         description:
-          `${PHONE_DESCRIPTION}. Required for an offer Duffel sells (\`DUFFEL|…\` ids) unless \`contact.phone\` is given: ` +
-          '400 `passenger_detail_required` naming `passengers[i].phone`, before any call to Duffel',
+          `${PHONE_DESCRIPTION}. Required for an offer Duffel sells (\`DUFFEL|…\` ids) unless \`contact.phone\` is given, ` +
+          'in international form (`+` and the country code, e.g. `+44 20 7123 4567`): else 400 `passenger_detail_required` ' +
+          'naming `passengers[i].phone` (or `contact.phone`, when that is the number used), before any call to Duffel',
       }),
     ),
   },

@@ -36,7 +36,7 @@ export const REQUEST_ERRORS = {
   passenger_detail_required: {
     status: 400,
     meaning:
-      "A passenger lacks a detail the offer's source needs beyond the contract's (Duffel: `gender` `m` or `f`, and a `phone` or `contact.phone`); `field` names it (`passengers[i].gender`, `passengers[i].phone`). Nothing is sent to the source.",
+      "A passenger lacks a detail the offer's source needs beyond the contract's (Duffel: `gender` `m` or `f`, and a `phone` or `contact.phone` in international form, `+` and the country code); `field` names it (`passengers[i].gender`, `passengers[i].phone`, `contact.phone`). Nothing is sent to the source.",
     operations: ['createOrder', 'createDashboardOrder'],
   },
   passenger_type_mismatch: {
