@@ -9,6 +9,7 @@ import {
   startDuffelTestSystem,
   type DuffelTestSystem,
 } from '../../src/testsystem/duffel/server.js';
+import { findAgencyOrder, insertOrder } from '../../src/orders/order-store.js';
 import { generatedNotifySecrets } from '../helpers/notify-secrets.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { daysAhead } from '../shopping/shopping-fixture.js';
@@ -49,6 +50,7 @@ const PASSENGER = {
 
 let t: TestApp;
 let key: string;
+let testAgency: string;
 let duffel: DuffelTestSystem;
 let people = 0;
 
@@ -66,7 +68,9 @@ beforeAll(async () => {
     },
     app: { testSystemUrls: { DUFFEL: duffel.url } },
   });
-  key = (await t.agencyWithKey()).secret;
+  const agency = await t.agencyWithKey();
+  key = agency.secret;
+  testAgency = agency.agencyId;
 });
 afterAll(async () => {
   await t?.close();
@@ -301,8 +305,9 @@ describe('bags and seats of a Duffel order', () => {
 });
 
 describe('Duffel and live keys without DUFFEL_ACCESS_TOKEN', () => {
-  it('a live search leaves Duffel out (no connectors entry); a Duffel offer id with a live key is refused naming the setting', async () => {
-    const live = (await t.agencyWithKey({ environment: 'live' })).secret;
+  it('a live search leaves Duffel out (no connectors entry); a Duffel offer or order with a live key is refused naming the setting', async () => {
+    const liveAgency = await t.agencyWithKey({ environment: 'live' });
+    const live = liveAgency.secret;
     const res = await call(
       'POST',
       '/v1/shopping/offers',
@@ -327,6 +332,19 @@ describe('Duffel and live keys without DUFFEL_ACCESS_TOKEN', () => {
     );
     expect(booked.statusCode, booked.body).toBe(502);
     expect(booked.json().error).toMatch(/DUFFEL_ACCESS_TOKEN/);
+
+    // A live Duffel order (booked while a token was set) is refused the same way, naming the setting.
+    const order = await book(offer);
+    const row = (await findAgencyOrder(t.platform.db, order.order_id, testAgency))!;
+    const liveId = `${order.order_id}L`;
+    await insertOrder(t.platform.db, { ...row, id: liveId, agency_id: liveAgency.agencyId, environment: 'live' });
+    const refreshed = await call('GET', `${orderPath(liveId)}&refresh=true`, undefined, live);
+    expect(refreshed.statusCode, refreshed.body).toBe(502);
+    expect(refreshed.json()).toMatchObject({ code: 'airline_not_configured' });
+    expect(refreshed.json().error).toMatch(/DUFFEL_ACCESS_TOKEN/);
+    const cancel = await call('POST', orderPath(liveId, '/cancel'), {}, live);
+    expect(cancel.statusCode, cancel.body).toBe(502);
+    expect(cancel.json().error).toMatch(/DUFFEL_ACCESS_TOKEN/);
   });
 });
 
