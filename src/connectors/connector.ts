@@ -11,7 +11,7 @@ import type {
 import type { ChangeNotification } from './change-notification.js';
 import type { OfferFacts } from './offer-facts.js';
 import type { OrderOperations } from './order-types.js';
-import type { PassengerAgeRules } from './passenger-rules.js';
+import type { PassengerAgeRules, PassengerDetailRules } from './passenger-rules.js';
 
 /**
  * What a source is: `airline`, one airline reached directly, selling its own flights (its code is
@@ -64,6 +64,12 @@ export interface Connector extends OrderOperations {
    * checks every passenger's type against their birth date with them. Absent: IATA's bands.
    */
   readonly passengerRules?: PassengerAgeRules;
+
+  /**
+   * The passenger details the source needs beyond a name and a birth date (passenger-rules.ts);
+   * booking refuses a passenger without them before any call. Absent: none beyond the contract's.
+   */
+  readonly passengerDetails?: PassengerDetailRules;
 
   /**
    * What this connector's own offer id says about the offer, with no airline call: lets order

@@ -171,7 +171,15 @@ export interface CancelQuote {
   credit: Money;
   penalty: Money;
   expiresAt: string | null;
+  /**
+   * Where the value goes, when the airline says it (Duffel's `refund_to`); absent: read from the
+   * amounts (cash refund first, then credit, else nothing).
+   */
+  method?: CancelRefundMethod;
 }
+
+/** Where a cancellation's value goes: back to the form of payment, kept as an airline credit, or nowhere. */
+export type CancelRefundMethod = 'original_form_of_payment' | 'credit' | 'none';
 
 /**
  * Part of an order to cancel: passengers (on every segment still booked), segments (for every

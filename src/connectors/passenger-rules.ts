@@ -28,3 +28,31 @@ export const DEFAULT_PASSENGER_RULES: PassengerAgeRules = {
   travelAloneAge: 15,
   source: "IATA's passenger type bands",
 };
+
+/**
+ * The passenger details a source needs on every booking beyond a name and a birth date, which
+ * the create body leaves optional: Duffel's airlines take a passenger's gender (`m` or `f`) and a
+ * phone number. Each connector that needs them declares them (`Connector.passengerDetails`);
+ * booking refuses a passenger without them before any call to the source, naming the field.
+ */
+export interface PassengerDetailRules {
+  /** The genders the source takes (`gender` required, one of these); null: not needed. */
+  readonly genders: readonly ('m' | 'f' | 'x')[] | null;
+  /**
+   * A phone number is needed: the passenger's `phone`, or `contact.phone` for all of them;
+   * `international`: in international form, `+` and the country code (internationalPhone).
+   */
+  readonly phone: false | 'any' | 'international';
+  /** Where the source says so: named in the refusals. */
+  readonly source: string;
+}
+
+/**
+ * A phone number as E.164 writes it (`+442071234567`): the separators the API accepts (spaces,
+ * brackets, dots, hyphens) taken out; null when it is not international (no `+` and country code,
+ * or not 7 to 15 digits), which no airline outside its own country can dial.
+ */
+export function internationalPhone(phone: string): string | null {
+  const compact = phone.replace(/[\s().-]/g, '');
+  return /^\+[1-9]\d{6,14}$/.test(compact) ? compact : null;
+}

@@ -10,13 +10,14 @@ import { decimal, offerJson } from '../shopping/offer-view.js';
 import { connectorFor } from './offer-airline.js';
 
 /**
- * Where the orders feature plugs in booked orders: given an id, it answers the airline and the
- * airline's order id when the id is one of the agency's orders, null otherwise (so the seats and
+ * Where the orders feature plugs in booked orders: given an id, it answers the source that sold it
+ * (whose connector is asked), the owner airline and the airline's order id when the id is one of
+ * the agency's orders, null otherwise (so the seats and
  * services paths take an order id as well as an offer id). Declared here, where it is used, and
  * passed in by app.ts: the two features meet through this port, not through imports of each other.
  */
 export interface BookedOrderResolver {
-  resolve(id: string, agencyId: string | null): Promise<{ airline: string; airlineOrderId: string } | null>;
+  resolve(id: string, agencyId: string | null): Promise<{ source: string; airline: string; airlineOrderId: string } | null>;
 }
 
 export const SEGMENT_NOT_FOUND = 'seat_map_segment_not_found';
@@ -45,7 +46,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
     const order = orders ? await orders.resolve(id, agencyId) : null;
     if (order) {
       return {
-        connector: connectorFor(registry, `${order.airline}|`, order.airline),
+        connector: connectorFor(registry, `${order.source}|`, order.source),
         subject: { kind: 'order', airlineOrderId: order.airlineOrderId, owner: order.airline },
       };
     }

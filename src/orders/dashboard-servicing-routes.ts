@@ -47,7 +47,7 @@ export async function dashboardServicingRoutes(
   const target = (order: OrderRow) => ({ orderId: order.id, airline: order.airline });
   // The order the session already scoped, handed to the offers feature as the booked order to ask about.
   const bookedAs = (order: OrderRow) => ({
-    resolve: async () => ({ airline: order.airline, airlineOrderId: order.airline_order_id }),
+    resolve: async () => ({ source: order.source, airline: order.airline_owner, airlineOrderId: order.airline_order_id }),
   });
 
   router.get(

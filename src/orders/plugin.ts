@@ -51,7 +51,7 @@ export function createOrders({ platform, connectors, requireAccreditation, ancil
       if (!order) return null;
       // A closed order has no seats or services to add: 409 order_closed, before any airline call.
       requireOpen(order);
-      return { airline: order.airline, airlineOrderId: order.airline_order_id };
+      return { source: order.source, airline: order.airline_owner, airlineOrderId: order.airline_order_id };
     },
   };
   const clock = () => platform.clock();

@@ -10,6 +10,7 @@ import type {
   OfferSliceSegment,
   Order,
   OrderCancellation,
+  OrderCancellationAirlineCredit,
   OrderChangeOffer,
   OrderSlice,
   OrderSliceSegment,
@@ -28,6 +29,15 @@ export type {
   OrderSliceSegment as DuffelOrderSegment,
   Place as DuffelPlace,
   SeatMap as DuffelSeatMap,
+};
+
+/**
+ * An airline credit a cancellation issued, as Duffel's reference documents it (Airline Credits:
+ * `expires_at`, `spent_at`); `@duffel/api` 4.30's OrderCancellationAirlineCredit leaves both out.
+ */
+export type DuffelCancellationCredit = OrderCancellationAirlineCredit & {
+  expires_at?: string | null;
+  spent_at?: string | null;
 };
 
 /** One error of Duffel's `errors` array (API reference, "Errors"). */

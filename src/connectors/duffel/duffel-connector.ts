@@ -2,6 +2,7 @@ import type { Connector } from '../connector.js';
 import { fail, failure, ok, type ConnectorResult } from '../connector-failure.js';
 import type { CallContext, Offer, PassengerCounts, SearchQuery } from '../connector-types.js';
 import type { OfferIdAuthenticator } from '../offer-id-auth.js';
+import type { PassengerDetailRules } from '../passenger-rules.js';
 import type { DuffelOffer, DuffelSeatMap } from './duffel-api.js';
 import { seatMapsOf, servicesOf } from './duffel-extras-mapper.js';
 import {
@@ -28,6 +29,13 @@ const LISTING_RESERVE_MS = 1_500;
 /** Offers per page of `GET /air/offers`, and the most pages one search reads. */
 const PAGE_SIZE = 200;
 const MAX_PAGES = 10;
+
+/** What Duffel's order passengers need beyond a name and a birth date (its Orders reference: `gender`, an E.164 `phone_number`). */
+const DUFFEL_PASSENGER_DETAILS: PassengerDetailRules = {
+  genders: ['m', 'f'],
+  phone: 'international',
+  source: "Duffel's order passengers, duffel.com/docs/api/v2/orders",
+};
 
 /** Where Duffel is reached from each environment, and with which token. */
 export interface DuffelConnectorOptions {
@@ -173,6 +181,8 @@ export function createDuffelConnector(options: DuffelConnectorOptions): Connecto
     configuredFor: (environment) => endpoint(environment).ok,
     // Duffel's 3-D Secure runs through its own card vault and sessions, which take no outside result.
     carriesPaymentAuthentication: false,
+    // Every passenger of a Duffel order carries a gender its airlines take and a phone number.
+    passengerDetails: DUFFEL_PASSENGER_DETAILS,
 
     offerFacts(offerId) {
       const ref = decodeDuffelOfferId(options.offerIds, offerId);

@@ -1,6 +1,6 @@
 import type { Money } from '../connector-types.js';
 import type { AirlineOrder, OrderCredit, OrderExtra, OrderSegment } from '../order-types.js';
-import type { DuffelOrder } from './duffel-api.js';
+import type { DuffelCancellationCredit, DuffelOrder } from './duffel-api.js';
 import { serviceName } from './duffel-extras-mapper.js';
 import { money, passengerTypeOf, segmentOf } from './duffel-offer-mapper.js';
 
@@ -29,23 +29,27 @@ const REFUND_AS_CREDIT = new Set(['airline_credits', 'voucher']);
 
 /**
  * The airline credits the order's cancellation left, when it refunded as credits (or a voucher)
- * rather than cash: a cash refund's credits list is not value the passenger also keeps.
+ * rather than cash (a cash refund's credits list is not value the passenger also keeps): each on
+ * the passenger's e-ticket, until Duffel's `expires_at`; `used` once Duffel says it was spent.
  */
 const creditsOf = (order: DuffelOrder, ids: Map<string, string>): OrderCredit[] =>
   (order.cancellation && REFUND_AS_CREDIT.has(order.cancellation.refund_to)
     ? (order.cancellation.airline_credits ?? [])
     : []
-  ).flatMap((c) => {
+  ).flatMap((c: DuffelCancellationCredit) => {
     const amount = money(c.credit_amount, c.credit_currency);
+    const ticket = (order.documents ?? []).find(
+      (d) => d.type === 'electronic_ticket' && d.passenger_ids.includes(c.passenger_id),
+    );
     return amount
       ? [
           {
             passengerId: ids.get(c.passenger_id) ?? c.passenger_id,
-            ticketNumber: null,
+            ticketNumber: ticket?.unique_identifier ?? null,
             amount,
             issuedOn: c.issued_on ?? null,
-            expiresAt: null,
-            status: 'available' as const,
+            expiresAt: c.expires_at ?? null,
+            status: c.spent_at ? ('used' as const) : ('available' as const),
           },
         ]
       : [];
@@ -115,13 +119,14 @@ export function airlineOrderOf(order: DuffelOrder): AirlineOrder | null {
       bornOn: p.born_on ?? null,
     })),
     segments,
+    // E-tickets, and the EMDs Duffel issues for services bought after booking.
     tickets: (order.documents ?? [])
-      .filter((d) => d.type === 'electronic_ticket')
+      .filter((d) => d.type === 'electronic_ticket' || d.type.startsWith('electronic_miscellaneous_document'))
       .flatMap((d) =>
         d.passenger_ids.map((pid) => ({
           ticketNumber: d.unique_identifier,
           passengerId: ours(pid),
-          kind: 'ticket' as const,
+          kind: d.type === 'electronic_ticket' ? ('ticket' as const) : ('emd' as const),
           coupons: [],
         })),
       ),

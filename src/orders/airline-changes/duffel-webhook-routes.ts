@@ -2,24 +2,19 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
 import { duffelEventId } from '../../connectors/duffel/duffel-webhook-reader.js';
-import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
-import { acceptedNotifySecrets, developmentSecretProblem, developmentSecretSources } from '../../platform/notify-secrets.js';
-import { charsetRefusal } from '../../platform/http/body-charset.js';
+import { badRequest } from '../../platform/errors.js';
+import { acceptedNotifySecrets, developmentSecretSources } from '../../platform/notify-secrets.js';
 import type { Platform } from '../../platform/platform.js';
 import { TAG } from '../route-context.js';
 import { receiveNotification } from './notification-service.js';
 import { NOTIFICATION_BODY_LIMIT_BYTES, NotificationReceipt } from './notification-routes.js';
-import { signatureChecker } from './notification-signature.js';
 import { claimSignature, releaseSignature, signatureDigest } from './replay-guard-store.js';
+import { verifySignedBody } from './signed-body.js';
 
 /** The header Duffel signs its webhook events in: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const DUFFEL_SIGNATURE_HEADER = 'x-duffel-signature';
-/** Duffel signs as our airlines do (`t=...,v1=...`, HMAC-SHA256 over `<t>.<raw body>`), under its own header. */
-const checkDuffelSignature = signatureChecker(DUFFEL_SIGNATURE_HEADER);
 /** Duffel retries a delivery for 72 hours: an event id is remembered a little longer than that. */
 const EVENT_MEMORY_MS = 73 * 3600 * 1000;
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export interface DuffelWebhookRouteOptions {
   platform: Platform;
@@ -48,27 +43,17 @@ export async function duffelWebhookRoutes(app: FastifyInstance, { platform, conn
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES }, (_request, body, done) =>
     done(null, body),
   );
-  const verify = async (request: FastifyRequest) => {
-    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const problem = secret
-      ? (checkDuffelSignature(request.headers[DUFFEL_SIGNATURE_HEADER] as string | undefined, body, secret, new Date()) ??
-        developmentSecretProblem(development, 'DUFFEL', request))
-      : 'no webhooks are taken from Duffel on this gateway (DUFFEL_WEBHOOK_SECRET)';
-    if (problem) {
-      request.log.warn({ source: 'DUFFEL', problem }, 'Duffel webhook refused');
-      throw unauthorized(problem, 'invalid_signature');
-    }
-    const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (!Buffer.isBuffer(request.body) || mediaType !== 'application/json')
-      throw new AppError(415, 'unsupported_media_type', 'a Duffel webhook event is JSON: send it as application/json');
-    const charset = charsetRefusal(request.headers['content-type']);
-    if (charset) throw charset;
-    try {
-      request.body = utf8.decode(request.body);
-    } catch {
-      throw badRequest('the webhook event is not valid UTF-8', 'invalid_notification');
-    }
-  };
+  const verify = (request: FastifyRequest) =>
+    verifySignedBody(request, {
+      code: 'DUFFEL',
+      secret,
+      refusedWithout: 'no webhooks are taken from Duffel on this gateway (DUFFEL_WEBHOOK_SECRET)',
+      header: DUFFEL_SIGNATURE_HEADER,
+      development,
+      expectedType: (r) => (r.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json',
+      wrongType: 'a Duffel webhook event is JSON: send it as application/json',
+      what: 'the webhook event',
+    });
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/v1/sources/duffel/webhooks',
     {

@@ -2,16 +2,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
-import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
-import { charsetRefusal } from '../../platform/http/body-charset.js';
-import { acceptedNotifySecrets, developmentSecretProblem, developmentSecretSources } from '../../platform/notify-secrets.js';
+import { acceptedNotifySecrets, developmentSecretSources } from '../../platform/notify-secrets.js';
 import type { Platform } from '../../platform/platform.js';
 import { TAG } from '../route-context.js';
 import { MAX_ORDERS_PER_NOTIFICATION, receiveNotification } from './notification-service.js';
-import { AIRLINE_SIGNATURE_HEADER, signatureProblem } from './notification-signature.js';
+import { AIRLINE_SIGNATURE_HEADER } from './notification-signature.js';
 import { oncePerSignature } from './replay-guard.js';
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+import { verifySignedBody } from './signed-body.js';
 
 /** An NDC notification is a few kilobytes; anything near this is not one. */
 export const NOTIFICATION_BODY_LIMIT_BYTES = 256 * 1024;
@@ -46,27 +43,18 @@ export async function notificationRoutes(app: FastifyInstance, { platform, conne
     (_request, body, done) => done(null, body),
   );
   const verify = async (request: FastifyRequest<{ Params: { airline: string } }>) => {
-    const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     const code = request.params.airline.toUpperCase();
-    const secret = secrets[code];
-    const problem = secret
-      ? (signatureProblem(request.headers[AIRLINE_SIGNATURE_HEADER] as string | undefined, body, secret, new Date()) ??
-        developmentSecretProblem(development, code, request))
-      : 'no notifications are taken from this airline';
-    if (problem) {
-      request.log.warn({ airline: request.params.airline, problem }, 'airline notification refused');
-      throw unauthorized(problem, 'invalid_signature');
-    }
-    // Only now, authenticated, is the caller told what it sent wrong.
-    if (!Buffer.isBuffer(request.body))
-      throw new AppError(415, 'unsupported_media_type', 'a notification is NDC XML: send it as application/xml');
-    const charset = charsetRefusal(request.headers['content-type']);
-    if (charset) throw charset;
-    try {
-      request.body = utf8.decode(request.body);
-    } catch {
-      throw badRequest('the notification is not valid UTF-8', 'invalid_notification');
-    }
+    await verifySignedBody(request, {
+      code,
+      secret: secrets[code] ?? null,
+      refusedWithout: 'no notifications are taken from this airline',
+      header: AIRLINE_SIGNATURE_HEADER,
+      development,
+      // Only XML reaches here as bytes (the parser above); anything else was parsed otherwise.
+      expectedType: () => true,
+      wrongType: 'a notification is NDC XML: send it as application/xml',
+      what: 'the notification',
+    });
   };
   app.withTypeProvider<TypeBoxTypeProvider>().post(
     '/v1/airlines/:airline/notifications',

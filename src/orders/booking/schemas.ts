@@ -56,9 +56,24 @@ const Passenger = Type.Object(
       format: 'date',
       description: "YYYY-MM-DD; the passenger's age on each flight's date decides the type the airline fares them as",
     }),
-    gender: Type.Optional(Type.Union([Type.Literal('m'), Type.Literal('f'), Type.Literal('x')])),
+    gender: Type.Optional(
+      Type.Union([Type.Literal('m'), Type.Literal('f'), Type.Literal('x')], {
+        description:
+          'Required for an offer Duffel sells (`DUFFEL|…` ids): `m` or `f`, the genders its airlines take; left out or `x`, ' +
+          '400 `passenger_detail_required` naming `passengers[i].gender`, before any call to Duffel',
+      }),
+    ),
     email: Type.Optional(Type.String({ format: 'email' })),
-    phone: Type.Optional(Type.String({ maxLength: 30, pattern: PHONE_PATTERN, description: PHONE_DESCRIPTION })),
+    phone: Type.Optional(
+      Type.String({
+        maxLength: 30,
+        pattern: PHONE_PATTERN,
+        description:
+          `${PHONE_DESCRIPTION}. Required for an offer Duffel sells (\`DUFFEL|…\` ids) unless \`contact.phone\` is given, ` +
+          'in international form (`+` and the country code, e.g. `+44 20 7123 4567`): else 400 `passenger_detail_required` ' +
+          'naming `passengers[i].phone` (or `contact.phone`, when that is the number used), before any call to Duffel',
+      }),
+    ),
   },
   { $id: 'PassengerInput' },
 );

@@ -9,6 +9,7 @@ import { splitOfferId } from '../../connectors/offer-id.js';
 import { departureDatesOf, hasPartnerOperatedConnection, knownOfferFacts } from '../../connectors/offer-facts.js';
 import { extrasOf, passengersOf, paymentOf, travelKey } from './inputs.js';
 import { checkPassengerAges, checkPassengerCounts } from './passenger-ages.js';
+import { checkPassengerDetails } from './passenger-details.js';
 import { requireAcceptedPrice, statedAmountOf } from './price-acceptance.js';
 import { DEFAULT_PASSENGER_RULES } from '../../connectors/passenger-rules.js';
 import { completeBooking, releaseBooking } from './completion.js';
@@ -60,6 +61,7 @@ export async function createOrder(
   const rules = connector.passengerRules ?? DEFAULT_PASSENGER_RULES;
   if (facts.passengers) checkPassengerCounts(body.passengers, facts.passengers);
   if (facts.departureDates) checkPassengerAges(body.passengers, rules, facts.departureDates, connector.code);
+  checkPassengerDetails(body.passengers, body.contact, connector.passengerDetails, connector.name);
   const stated = statedAmountOf(body);
   // 3-D Secure data an airline cannot carry (AA, the contract's 422) is refused rather than dropped,
   // so a seller never believes an unauthenticated payment was authenticated. VS carries it.

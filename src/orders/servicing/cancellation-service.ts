@@ -49,6 +49,7 @@ export async function airlineCancelQuote(
     penalty: q.penalty,
     amountDue: zero(q.refund.currency),
     expiresAt: q.expiresAt,
+    ...(q.method && { refundMethod: q.method }),
   };
 }
 

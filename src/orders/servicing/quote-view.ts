@@ -2,6 +2,7 @@ import { money } from '../order-view.js';
 import type { cancelQuote, refundEligibility } from './cancellation-service.js';
 import type { changeQuote } from './reshop-service.js';
 import { addedExtrasView, reshopOffersView } from './reshop-view.js';
+import { refundMethodOf } from './servicing-quote.js';
 
 /**
  * The JSON of servicing quotes, one shape whichever surface asked: an API key on `/v1/orders` or
@@ -37,6 +38,7 @@ export function cancelQuoteView({ order, quote }: Awaited<ReturnType<typeof canc
     refund: money(quote.refund)!,
     penalty: money(quote.penalty)!,
     trip_credit: money(quote.credit)!,
+    refund_method: refundMethodOf(quote),
     reason: quote.reason,
     expires_at: quote.expiresAt,
   };

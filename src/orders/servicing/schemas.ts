@@ -225,6 +225,12 @@ export const CancelQuoteSchema = Type.Object(
     refund: AmountSchema,
     penalty: AmountSchema,
     trip_credit: TRIP_CREDIT,
+    refund_method: Type.Union([Type.Literal('original_form_of_payment'), Type.Literal('credit'), Type.Literal('none')], {
+      description:
+        'Where the value goes: `original_form_of_payment` (`refund`, back to what paid: the card, the agency account, or ' +
+        "for Duffel the agency's Duffel balance it was paid from), `credit` (`trip_credit`, kept by the airline: AA's trip " +
+        "credit, Duffel's airline credits; after the confirm they are the order's `credits`), `none` (nothing back)",
+    }),
     reason: Nullable(Type.String()),
     expires_at: Nullable(Type.String()),
   },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Money } from '../../connectors/connector-types.js';
-import type { PricedExtra } from '../../connectors/order-types.js';
+import type { CancelRefundMethod, PricedExtra } from '../../connectors/order-types.js';
 
 /**
  * A cancellation or change quote the gateway gave, kept on the order (`details.servicingQuotes`)
@@ -25,6 +25,15 @@ export interface ServicingQuote {
   penalty: Money;
   amountDue: Money;
   expiresAt: string | null;
+  /** Where a cancellation's value goes, as the airline said; absent on quotes kept before it was read. */
+  refundMethod?: CancelRefundMethod;
+}
+
+/** Where a quote's value goes: the airline's word, else the cash refund first, then the credit, else nothing. */
+export function refundMethodOf(q: Pick<ServicingQuote, 'refund' | 'credit' | 'refundMethod'>): CancelRefundMethod {
+  if (q.refundMethod) return q.refundMethod;
+  if (q.refund.amountMinor > 0) return 'original_form_of_payment';
+  return q.credit.amountMinor > 0 ? 'credit' : 'none';
 }
 
 export interface ServicingQuotes {

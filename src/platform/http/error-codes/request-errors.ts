@@ -33,6 +33,12 @@ export const REQUEST_ERRORS = {
       "A person's name (`passengers[i].given_name`, `family_name`, `payment.card.holder_name`) has digits, control or format characters, or characters airlines' name fields refuse; `field` names it.",
     operations: ['createOrder', 'createDashboardOrder'],
   },
+  passenger_detail_required: {
+    status: 400,
+    meaning:
+      "A passenger lacks a detail the offer's source needs beyond the contract's (Duffel: `gender` `m` or `f`, and a `phone` or `contact.phone` in international form, `+` and the country code); `field` names it (`passengers[i].gender`, `passengers[i].phone`, `contact.phone`). Nothing is sent to the source.",
+    operations: ['createOrder', 'createDashboardOrder'],
+  },
   passenger_type_mismatch: {
     status: 400,
     meaning:

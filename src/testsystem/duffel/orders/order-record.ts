@@ -111,14 +111,20 @@ export function refreshActions(r: OrderRecord, changeAllowed: boolean): void {
 const LOCATOR = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const bookingReference = () => Array.from({ length: 6 }, () => LOCATOR[randomInt(LOCATOR.length)]).join('');
 
-/** E-tickets, one per passenger, numbered with the airline's ticketing prefix. */
+/**
+ * E-tickets, one per passenger, numbered with the airline's ticketing prefix: issued on payment,
+ * reissued by a change. The EMDs of services bought after booking stay: a reissue leaves them.
+ */
 export function issueTickets(r: OrderRecord): void {
   const prefix = AIRLINES[r.owner].ticketPrefix;
-  r.order.documents = r.order.passengers.map((p) => ({
-    type: 'electronic_ticket',
-    unique_identifier: `${prefix}${String(randomInt(1e9)).padStart(10, '0')}`,
-    passenger_ids: [p.id],
-  }));
+  r.order.documents = [
+    ...r.order.passengers.map((p) => ({
+      type: 'electronic_ticket' as const,
+      unique_identifier: `${prefix}${String(randomInt(1e9)).padStart(10, '0')}`,
+      passenger_ids: [p.id],
+    })),
+    ...r.order.documents.filter((d) => d.type !== 'electronic_ticket'),
+  ];
 }
 
 /** An EMD for services bought after booking, numbered like the airline's tickets. */
