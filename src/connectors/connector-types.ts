@@ -148,7 +148,7 @@ export interface Offer {
   cabin: Cabin | null;
   slices: OfferSlice[];
   baggage: Baggage;
-  /** The strictest of the trip's conditions over every passenger type (fees of the slices add up). */
+  /** The strictest of the trip's conditions over every passenger type (the highest slice's fee, once per passenger for the whole trip). */
   changes: ChangeCondition | null;
   refunds: RefundCondition | null;
   /** Per slice, in slice order: the conditions of the fare that slice is sold in (the strictest passenger type). */
