@@ -49,6 +49,11 @@ export interface Segment {
   operatingFlightNumber: string | null;
   aircraft: string | null;
   cabin: Cabin | null;
+  /**
+   * The airline's name for that cabin on this aircraft (AA's "Flagship Business" on a 777-300ER,
+   * Duffel's `cabin_class_marketing_name`); null when it gives none. Absent on segments stored before it.
+   */
+  cabinMarketingName?: string | null;
   bookingClass: string | null;
   durationMinutes: number | null;
 }
