@@ -39,11 +39,15 @@ interface Booked {
 const TRAVELLERS = [PASSENGER, { ...PASSENGER, given_name: 'Grace', family_name: 'Hopper', born_on: '1986-12-09' }];
 /** The travellers of the n-th booking: names of their own, so no booking conflicts with another on the same flights. */
 const travellers = (n: number) =>
-  TRAVELLERS.map((t) => ({ ...t, family_name: `${t.family_name}${String.fromCharCode(97 + (n % 26))}${String.fromCharCode(97 + Math.floor(n / 26))}` }));
+  TRAVELLERS.map((t) => ({
+    ...t,
+    family_name: `${t.family_name}${String.fromCharCode(97 + (n % 26))}${String.fromCharCode(97 + Math.floor(n / 26))}`,
+  }));
 const CARD = { number: '4111111111111111', expiry: '1230', holder_name: 'Ada Lovelace' };
 
 let f: OrderFixture;
 const booked: Booked[] = [];
+const inUsd = ['Economy Light', 'Economy Classic'];
 
 const path = (b: Booked, tail: string) => `/v1/orders/${encodeURIComponent(b.orderId)}${tail}?airline=${b.airline}`;
 
@@ -58,21 +62,35 @@ function byBrand(offers: OfferJson[], airline: string): OfferJson[][] {
 
 beforeAll(async () => {
   f = await orderFixture({ withVs: true, env: { SEARCH_RATE_LIMIT_PER_MINUTE: '1000' } });
+  // Every brand of both airlines from London (VS in GBP, AA in USD); VS's round trip from New York
+  // in USD, Light and Classic (its fees in dollars).
   const trips = {
     'one-way': { origin: 'LHR', destination: 'JFK', departure_date: daysAhead(30), adults: 2 },
     'round trip': { origin: 'LHR', destination: 'JFK', departure_date: daysAhead(31), return_date: daysAhead(38), adults: 2 },
+    'round trip in USD': {
+      origin: 'JFK',
+      destination: 'LHR',
+      departure_date: daysAhead(32),
+      return_date: daysAhead(39),
+      adults: 2,
+    },
   };
   for (const [trip, body] of Object.entries(trips)) {
     const res = await f.search(body);
     expect(res.statusCode, res.body).toBe(200);
     const offers = res.json().offers as OfferJson[];
-    for (const airline of ['AA', 'VS'] as const) {
-      for (const candidates of byBrand(offers, airline)) {
+    for (const airline of trip.endsWith('USD') ? (['VS'] as const) : (['AA', 'VS'] as const)) {
+      const brands = byBrand(offers, airline).filter((c) => !trip.endsWith('USD') || inUsd.includes(c[0]!.fare_brand!));
+      for (const candidates of brands) {
         const payment = airline === 'VS' ? { type: 'card', card: CARD } : { type: 'agency_account' };
         // A small First cabin may be full for two: the brand's next flight then.
         let created;
         for (const offer of candidates.slice(0, 4)) {
-          created = await f.call('POST', '/v1/orders', { offer_id: offer.offer_id, passengers: travellers(booked.length), payment });
+          created = await f.call('POST', '/v1/orders', {
+            offer_id: offer.offer_id,
+            passengers: travellers(booked.length),
+            payment,
+          });
           if (created.statusCode === 201) break;
         }
         const offer = candidates[0]!;
@@ -120,6 +138,8 @@ describe('conditions and quotes agree, every brand of both airlines', () => {
     for (const trip of ['one-way', 'round trip'])
       for (const brand of ['Basic Economy', 'Main Cabin', 'Main Cabin Flexible', 'Business'])
         expect(labels, `AA ${brand} ${trip}`).toContain(`AA ${brand} ${trip}`);
+    for (const brand of inUsd) expect(labels).toContain(`VS ${brand} round trip in USD`);
+    expect(booked.find((b) => b.label === 'VS Economy Classic round trip in USD')?.currency).toBe('USD');
   });
 
   it('within 24 hours of purchase: a change costs the fee shown per passenger, a cancellation refunds everything', async () => {
