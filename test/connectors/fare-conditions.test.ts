@@ -25,7 +25,7 @@ const passengers = { adults: 2, children: 1, infants: 0 };
 const gbp = (amount: number) => ({ fee_amount: amount, fee_currency: 'GBP' });
 
 describe("VS's published AirShoppingRS", () => {
-  it('a return LHR-MBJ: the change fee per fare component, per slice; the trip once per passenger, the highest slice\'s (not added up); no cancellation', () => {
+  it("a return LHR-MBJ: the change fee per fare component, per slice; the trip once per passenger, the highest slice's (not added up); no cancellation", () => {
     const offers = vsSampleConditions('shop_by_specific_date_return_journey_RS.xml', {
       slices: [
         { origin: 'LHR', destination: 'MBJ', departureDate: '2023-06-08' },
