@@ -90,6 +90,21 @@ describe('VS seat maps and services', () => {
     expect(all(seats.body, 'RFISC')).toEqual(['0B5']);
   });
 
+  it('sells Economy Light every seat it chooses: no free item, a standard seat the 0B5 item 8_25 at GBP 25.00', async () => {
+    const offer = await offerOn('LHR', 'JFK', 45, 'PC1');
+    const seats = await postValid(
+      vs,
+      'SeatAvailability',
+      offerRequest('SeatAvailability', offer.offerId),
+      'IATA_SeatAvailabilityRS',
+    );
+    expect(seats.schemaErrors).toEqual([]);
+    const items = all(seats.body, 'OfferItemID').map((id) => id.slice(id.indexOf('|') + 1));
+    expect(items.sort()).toEqual(['5_22', '7_24', '8_25']);
+    expect(all(seats.body, 'TotalAmount').sort()).toEqual(['25.00', '35.00', '75.00']);
+    expect(all(seats.body, 'RFISC').sort()).toEqual(['0B5', 'AES', 'ASU']);
+  });
+
   /** A ServiceList item of this service (and segment) in VS's `<uuid>|<n>` form, then its price in GBP. */
   const priced = (serviceId: string, segment: number | null, gbp: string) =>
     new RegExp(
