@@ -108,41 +108,26 @@ describe('AA brands as sold (realism)', () => {
     expect(basic.description).toMatch(/one carry-on bag .*plus one personal item/i);
   });
 
+  /** Non-stop offers of one adult from `origin` to `destination`, `days` ahead. */
+  async function nonStops(origin: string, destination: string, days: number): Promise<OfferJson[]> {
+    const res = await f.search({ origin, destination, departure_date: daysAhead(days), adults: 1, max_connections: 0 });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().offers as OfferJson[];
+  }
+
   it('Flagship First and Flagship Business on the A321T; First on an aircraft without the Flagship product', async () => {
-    const transcon = await f.search({
-      origin: 'JFK',
-      destination: 'LAX',
-      departure_date: daysAhead(34),
-      adults: 1,
-      max_connections: 0,
-    });
-    expect(transcon.statusCode, transcon.body).toBe(200);
-    const offers = transcon.json().offers as OfferJson[];
-    const first = brand(offers, 'AA', 'First').slices[0]!.segments[0]!;
+    const transcon = await nonStops('JFK', 'LAX', 34);
+    const first = brand(transcon, 'AA', 'First').slices[0]!.segments[0]!;
     expect(first).toMatchObject({ cabin: 'first', cabin_marketing_name: 'Flagship First' });
-    const business = brand(offers, 'AA', 'Business').slices[0]!.segments[0]!;
+    const business = brand(transcon, 'AA', 'Business').slices[0]!.segments[0]!;
     expect(business).toMatchObject({ cabin: 'business', cabin_marketing_name: 'Flagship Business' });
 
-    const domestic = await f.search({
-      origin: 'DFW',
-      destination: 'ORD',
-      departure_date: daysAhead(34),
-      adults: 1,
-      max_connections: 0,
-    });
-    const plain = brand(domestic.json().offers as OfferJson[], 'AA', 'First').slices[0]!.segments[0]!;
+    const plain = brand(await nonStops('DFW', 'ORD', 34), 'AA', 'First').slices[0]!.segments[0]!;
     expect(plain).toMatchObject({ cabin: 'first', cabin_marketing_name: 'First' });
   });
 
   it('the order shows the cabin name it was sold with', async () => {
-    const transcon = await f.search({
-      origin: 'JFK',
-      destination: 'LAX',
-      departure_date: daysAhead(35),
-      adults: 1,
-      max_connections: 0,
-    });
-    const business = brand(transcon.json().offers as OfferJson[], 'AA', 'Business');
+    const business = brand(await nonStops('JFK', 'LAX', 35), 'AA', 'Business');
     const created = await f.hold(business.offer_id);
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().segments[0]).toMatchObject({ cabin: 'business', cabin_marketing_name: 'Flagship Business' });
