@@ -49,6 +49,11 @@ export interface Segment {
   operatingFlightNumber: string | null;
   aircraft: string | null;
   cabin: Cabin | null;
+  /**
+   * The airline's name for that cabin on this aircraft (AA's "Flagship Business" on a 777-300ER,
+   * Duffel's `cabin_class_marketing_name`); null when it gives none. Absent on segments stored before it.
+   */
+  cabinMarketingName?: string | null;
   bookingClass: string | null;
   durationMinutes: number | null;
 }
@@ -148,7 +153,7 @@ export interface Offer {
   cabin: Cabin | null;
   slices: OfferSlice[];
   baggage: Baggage;
-  /** The strictest of the trip's conditions over every passenger type (fees of the slices add up). */
+  /** The strictest of the trip's conditions over every passenger type (the highest slice's fee, once per passenger for the whole trip). */
   changes: ChangeCondition | null;
   refunds: RefundCondition | null;
   /** Per slice, in slice order: the conditions of the fare that slice is sold in (the strictest passenger type). */

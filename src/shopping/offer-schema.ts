@@ -18,7 +18,10 @@ export const SliceSchema = Type.Object(
 const feeFields = {
   allowed: Type.Boolean(),
   fee_amount: Nullable(
-    Type.Number({ description: 'Fee per passenger before departure; 0 when free, null when the airline publishes none' }),
+    Type.Number({
+      description:
+        "Fee per passenger before departure, once per change or cancellation of the whole trip (the highest fare component's, as the airline charges it); 0 when free, null when the airline publishes none",
+    }),
   ),
   fee_currency: Nullable(Type.String()),
 };
@@ -59,7 +62,7 @@ const RefundConditionSchema = Nullable(
 
 /**
  * Fare conditions of an offer or order: the strictest over the whole trip and every passenger type
- * (fees of the slices add up), and the detail per slice and per passenger type where fares differ.
+ * (the highest slice's fee, once per passenger), and the detail per slice and per passenger type where fares differ.
  */
 export const ConditionsSchema = Type.Object(
   {

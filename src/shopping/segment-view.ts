@@ -38,6 +38,12 @@ export const SegmentSchema = Type.Object(
     ),
     aircraft: Nullable(Type.String({ description: 'IATA aircraft type code' })),
     cabin: Nullable(CabinSchema),
+    cabin_marketing_name: Nullable(
+      Type.String({
+        description:
+          "The airline's name for the cabin on this aircraft, e.g. `Flagship Business` on American's 777-300ER and A321T; null when the airline gives none",
+      }),
+    ),
     booking_class: Nullable(Type.String({ description: 'Reservation booking designator (RBD) of the fare, e.g. `Y`' })),
     duration_minutes: Nullable(Type.Integer({ description: 'Flying time of the segment' })),
   },
@@ -60,6 +66,7 @@ export function segmentJson(s: Segment): SegmentJson {
     operating_flight_number: s.operatingFlightNumber,
     aircraft: s.aircraft,
     cabin: s.cabin,
+    cabin_marketing_name: s.cabinMarketingName ?? null,
     booking_class: s.bookingClass,
     duration_minutes: s.durationMinutes,
   };

@@ -25,7 +25,7 @@ const passengers = { adults: 2, children: 1, infants: 0 };
 const gbp = (amount: number) => ({ fee_amount: amount, fee_currency: 'GBP' });
 
 describe("VS's published AirShoppingRS", () => {
-  it('a return LHR-MBJ: the change fee per fare component, per slice, added up for the trip; no cancellation', () => {
+  it("a return LHR-MBJ: the change fee per fare component, per slice; the trip once per passenger, the highest slice's (not added up); no cancellation", () => {
     const offers = vsSampleConditions('shop_by_specific_date_return_journey_RS.xml', {
       slices: [
         { origin: 'LHR', destination: 'MBJ', departureDate: '2023-06-08' },
@@ -50,11 +50,11 @@ describe("VS's published AirShoppingRS", () => {
         refund: { allowed: false, fee_amount: null, fee_currency: null, method: 'none' },
       },
     ]);
-    expect(classic.change).toEqual({ allowed: true, ...gbp(100), fare_difference_applies: null });
+    expect(classic.change).toEqual({ allowed: true, ...gbp(50), fare_difference_applies: null });
     expect(classic.refund).toEqual({ allowed: false, fee_amount: null, fee_currency: null, method: 'none' });
     // The sample's passengers (adults, a child, an infant) each have their fare's conditions.
     expect(classic.by_passenger_type.map((p) => p.type)).toEqual(expect.arrayContaining(['adult', 'child']));
-    for (const p of classic.by_passenger_type) expect([p.change?.fee_amount, p.refund?.method]).toEqual([100, 'none']);
+    for (const p of classic.by_passenger_type) expect([p.change?.fee_amount, p.refund?.method]).toEqual([50, 'none']);
 
     // A flexible fare of the same answer: free changes are a fee of 0, not unknown; refunded in full.
     const free = offers.find((o) => o.conditions.change?.fee_amount === 0)!.conditions;

@@ -23,6 +23,7 @@ interface SegmentJson {
   operating_flight_number: string | null;
   aircraft: string | null;
   cabin: string | null;
+  cabin_marketing_name: string | null;
   booking_class: string | null;
   duration_minutes: number | null;
   status?: string;
@@ -63,7 +64,7 @@ describe('one segment model: offer, order and reshop answer alike', () => {
     ]);
 
     // The same-day alternatives are the day's other flights: each one the search also offered
-    // reads the same in both answers (cabin and booking class belong to a fare, not the flight).
+    // reads the same in both answers (cabin, its name and booking class belong to a fare, not the flight).
     const reshop = await f.call('POST', path(order.order_id, '/reshop'), {});
     expect(reshop.statusCode, reshop.body).toBe(200);
     const reshopSegments = (reshop.json().offers as OfferJson[]).flatMap(segmentsOf);
@@ -71,7 +72,12 @@ describe('one segment model: offer, order and reshop answer alike', () => {
     const alsoSearched = reshopSegments.filter((s) => searchedSegments.has(s.segment_id));
     expect(alsoSearched.length).toBeGreaterThan(0);
     for (const s of alsoSearched) {
-      const { cabin: _cabin, booking_class: _class, ...flight } = searchedSegments.get(s.segment_id)!;
+      const {
+        cabin: _cabin,
+        cabin_marketing_name: _name,
+        booking_class: _class,
+        ...flight
+      } = searchedSegments.get(s.segment_id)!;
       expect(s).toMatchObject(flight);
       expect(s.flight_number).toMatch(/^\d{1,4}$/);
       expect(s.segment_id.startsWith(`${s.marketing_carrier}${s.flight_number}-`)).toBe(true);
@@ -104,7 +110,14 @@ describe('one segment model: offer, order and reshop answer alike', () => {
     const read = await f.call('GET', `/v1/orders/${encodeURIComponent(order.order_id)}`);
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().segments).toEqual([
-      { ...segment, operating_carrier_name: null, operating_flight_number: null, aircraft: null, duration_minutes: null },
+      {
+        ...segment,
+        operating_carrier_name: null,
+        operating_flight_number: null,
+        aircraft: null,
+        duration_minutes: null,
+        cabin_marketing_name: null,
+      },
     ]);
 
     const refreshed = await f.call('GET', `/v1/orders/${encodeURIComponent(order.order_id)}?refresh=true`);

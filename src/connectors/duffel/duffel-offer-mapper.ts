@@ -55,7 +55,7 @@ type SegmentLike = Pick<
   | 'operating_carrier_flight_number'
   | 'aircraft'
   | 'duration'
-> & { passengers?: { cabin_class?: string | null; fare_basis_code?: string }[] };
+> & { passengers?: { cabin_class?: string | null; cabin_class_marketing_name?: string | null; fare_basis_code?: string }[] };
 
 /** One Duffel segment (of an offer, an order or a change offer) as our Segment. */
 export function segmentOf(s: SegmentLike): Segment {
@@ -73,6 +73,7 @@ export function segmentOf(s: SegmentLike): Segment {
     operatingFlightNumber: s.operating_carrier_flight_number ? digits(s.operating_carrier_flight_number) : null,
     aircraft: s.aircraft?.iata_code ?? null,
     cabin: cabinOf(first?.cabin_class),
+    cabinMarketingName: first?.cabin_class_marketing_name ?? null,
     bookingClass: null,
     durationMinutes: durationMinutes(s.duration),
   };

@@ -94,29 +94,29 @@ function fareDifference(conditions: ChangeCondition[]): boolean | null {
   return said.length > 0 && said.every((s) => s === false) ? false : null;
 }
 
-type Fold = (fees: Money[]) => Money;
+/** The highest of like fees: what one change or cancellation of several fare components costs (strictestOf). */
+const highestFee = (fees: Money[]): Money => fees.reduce((a, b) => (b.amountMinor > a.amountMinor ? b : a));
 
-function folded<C extends FareCondition>(
-  conditions: (C | null)[],
-  fold: Fold,
-): { all: C[]; allowed: boolean; fee: Money | null } | null {
+function folded<C extends FareCondition>(conditions: (C | null)[]): { all: C[]; allowed: boolean; fee: Money | null } | null {
   if (conditions.length === 0 || conditions.some((c) => c === null)) return null;
   const all = conditions as C[];
   const allowed = all.every((c) => c.allowed);
   const fees = all.map((c) => c.fee);
   const known = fees.every((f): f is Money => f !== null && f.currency === fees[0]!.currency);
-  return { all, allowed, fee: allowed && known ? fold(fees as Money[]) : null };
+  return { all, allowed, fee: allowed && known ? highestFee(fees as Money[]) : null };
 }
 
-function combine(parts: (FareConditions | null)[], fold: Fold): FareConditions {
-  const change = folded(
-    parts.map((p) => p?.changes ?? null),
-    fold,
-  );
-  const refund = folded(
-    parts.map((p) => p?.refunds ?? null),
-    fold,
-  );
+/**
+ * The strictest of several conditions of one trip: its slices' (one fare each) or its passenger
+ * types'. Allowed only if every part allows it; the least given back on a cancellation; the fee is
+ * the highest part's, once per passenger for the whole change or cancellation, as the airlines file
+ * it (ATPCO categories 16 and 31, "the highest penalty of all fare components changed or
+ * cancelled"; VS's OC_NonRFC_* samples: one "Adult Cancellation Penalty" per passenger; AA files no
+ * fee on any brand), not one per fare component. Unknown (null) when any part's is unknown.
+ */
+export function strictestOf(parts: (FareConditions | null)[]): FareConditions {
+  const change = folded(parts.map((p) => p?.changes ?? null));
+  const refund = folded(parts.map((p) => p?.refunds ?? null));
   return {
     changes: change && {
       allowed: change.allowed,
@@ -125,23 +125,6 @@ function combine(parts: (FareConditions | null)[], fold: Fold): FareConditions {
     },
     refunds: refund && { allowed: refund.allowed, fee: refund.fee, method: strictestMethod(refund.all.map((r) => r.method)) },
   };
-}
-
-const sumFees: Fold = (fees) => ({ amountMinor: fees.reduce((s, f) => s + f.amountMinor, 0), currency: fees[0]!.currency });
-const highestFee: Fold = (fees) => fees.reduce((a, b) => (b.amountMinor > a.amountMinor ? b : a));
-
-/**
- * One trip's conditions out of its slices' (one fare each): allowed only if every slice allows it,
- * the fees add up (a change of the whole trip changes every fare), the least given back on a cancellation.
- * Unknown (null) when any slice's is unknown.
- */
-export function acrossSlices(parts: FareConditions[]): FareConditions {
-  return combine(parts, sumFees);
-}
-
-/** The strictest of several passenger types' conditions of one trip: the highest fee, the least given back. */
-export function strictestOf(parts: FareConditions[]): FareConditions {
-  return combine(parts, highestFee);
 }
 
 /**
@@ -168,7 +151,7 @@ export function itemConditions(
     changes: o.changes.length > 0 ? readChange(o.changes, changePenalties) : fromItem.changes,
     refunds: o.refunds.length > 0 ? readRefund(o.refunds, cancelPenalties) : fromItem.refunds,
   }));
-  const bySlices = acrossSlices(slices);
+  const bySlices = strictestOf(slices);
   return {
     slices,
     whole: {

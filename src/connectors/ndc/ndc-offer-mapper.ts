@@ -65,6 +65,7 @@ export function readSegment(paxSegmentId: string, lists: DataLists): Segment | n
       aircraft:
         text(node(leg.IATA_AircraftType).IATA_AircraftTypeCode) ?? text(node(leg.CarrierAircraftType).CarrierAircraftTypeCode),
       cabin: cabinOf(text(segCabin.CabinTypeCode)),
+      cabinMarketingName: text(segCabin.CabinTypeName),
       bookingClass: text(paxSeg.MarketingCarrierRBD_Code),
       durationMinutes: durationMinutes(operating.Duration),
     };
@@ -73,16 +74,24 @@ export function readSegment(paxSegmentId: string, lists: DataLists): Segment | n
   return segment;
 }
 
+/** A fare component's cabin (code and the airline's name for it on the aircraft) and booking class. */
+interface FareOfSegment {
+  cabin: Cabin | null;
+  cabinName: string | null;
+  rbd: string | null;
+}
+
 /** A segment as this offer sells it: the cabin and booking class of its fare where the segment has none. */
-function segmentOf(
-  paxSegmentId: string,
-  lists: DataLists,
-  fare: Map<string, { cabin: Cabin | null; rbd: string | null }>,
-): Segment | null {
+function segmentOf(paxSegmentId: string, lists: DataLists, fare: Map<string, FareOfSegment>): Segment | null {
   const base = readSegment(paxSegmentId, lists);
   if (!base) return null;
   const fromFare = fare.get(paxSegmentId);
-  return { ...base, cabin: base.cabin ?? fromFare?.cabin ?? null, bookingClass: base.bookingClass ?? fromFare?.rbd ?? null };
+  return {
+    ...base,
+    cabin: base.cabin ?? fromFare?.cabin ?? null,
+    cabinMarketingName: base.cabinMarketingName ?? fromFare?.cabinName ?? null,
+    bookingClass: base.bookingClass ?? fromFare?.rbd ?? null,
+  };
 }
 
 // Offers of one answer share a handful of allowance sets: each set is read once per answer.
@@ -151,9 +160,14 @@ export function mapOffer(
 
   const fareDetails = listAll(items, 'FareDetail');
   const components = listAll(fareDetails, 'FareComponent');
-  const fareBySegment = new Map<string, { cabin: Cabin | null; rbd: string | null }>();
+  const fareBySegment = new Map<string, FareOfSegment>();
   for (const fc of components) {
-    const entry = { cabin: cabinOf(text(node(fc.CabinType).CabinTypeCode)), rbd: text(node(fc.RBD).RBD_Code) };
+    const cabinType = node(fc.CabinType);
+    const entry = {
+      cabin: cabinOf(text(cabinType.CabinTypeCode)),
+      cabinName: text(cabinType.CabinTypeName),
+      rbd: text(node(fc.RBD).RBD_Code),
+    };
     for (const seg of texts(fc.PaxSegmentRefID)) if (!fareBySegment.has(seg)) fareBySegment.set(seg, entry);
   }
 

@@ -1,5 +1,5 @@
 import type { Money, Offer, PassengerCounts, PassengerPrice, PassengerTypeConditions, SliceQuery } from '../connector-types.js';
-import { acrossSlices } from './fare-conditions.js';
+import { strictestOf } from './fare-conditions.js';
 import { departureDatesOf, hasPartnerOperatedConnection } from '../offer-facts.js';
 import { encodeNdcOfferId } from './offer-ref.js';
 import type { MappedOffer } from './ndc-offer-mapper.js';
@@ -18,7 +18,7 @@ function combinePassengerTypes(offers: Offer[]): PassengerTypeConditions[] {
   const types = [...new Set(offers.flatMap((o) => o.conditionsByPassengerType.map((c) => c.passengerType)))];
   return types.map((passengerType) => ({
     passengerType,
-    ...acrossSlices(
+    ...strictestOf(
       offers.map(
         (o) => o.conditionsByPassengerType.find((c) => c.passengerType === passengerType) ?? { changes: null, refunds: null },
       ),
@@ -73,8 +73,8 @@ export function combine(parts: MappedOffer[], passengers: PassengerCounts, airli
     fareBrand: brands.length === 1 ? (brands[0] ?? null) : brands.join(' / '),
     fareBrandCode: offers.every((o) => o.fareBrandCode === first.fareBrandCode) ? first.fareBrandCode : null,
     slices,
-    // The strictest combination, as each part's: fees add up over the slices.
-    ...acrossSlices(offers),
+    // The strictest combination of the parts: one booking, so one fee per passenger, the highest part's.
+    ...strictestOf(offers),
     conditionsBySlice: offers.flatMap((o) => o.conditionsBySlice),
     conditionsByPassengerType: combinePassengerTypes(offers),
   };

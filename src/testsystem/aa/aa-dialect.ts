@@ -101,7 +101,9 @@ export const AA_TEXTS: AirlineTexts = {
     n === 0
       ? 'No free checked bags; first bag fee applies'
       : `${n} free checked bag${n > 1 ? 's' : ''} up to ${kilogramsToPounds(kg)}LB ${kg}KG and 62LI 158LCM`,
-  carryOn: { text: 'One carry-on bag and one personal item', pieces: 2 },
+  // Every brand, Basic Economy too, and across the Atlantic: one carry-on bag and a personal item
+  // that goes under the seat (aa.com "Carry-on bag policy"). The personal item is no second carry-on.
+  carryOn: () => ({ text: 'One carry-on bag 22X14X9IN 56X36X23CM plus one personal item 18X14X8IN', pieces: 1 }),
   changePenalty: (def) => (def.changeFeeCents === null ? 'Changes are not permitted' : 'No change fee; fare difference applies'),
   cancelPenalty: (def) =>
     def.refundable

@@ -163,13 +163,21 @@ export interface AirlineErrors {
   bookingRefusal(segmentRef: string, flightLabel: string): NdcErrorSpec[];
 }
 
+/** A brand's hand baggage as a BaggageAllowance of TypeCode CarryOn. */
+export interface CarryOnAllowance {
+  text: string;
+  pieces: number;
+  kg?: number;
+}
+
 /** Texts the airline writes into answers and into its bookings' notices. */
 export interface AirlineTexts {
   /** AirShopping's Warning when a passenger type is priced as the nearest fared one. */
   notFaredWarning: string;
   /** A checked-bag allowance of `count` pieces, each up to `kg` where the brand says (PriceClassDef.checkedBagKg). */
   checkedBags(count: number, kg?: number): string;
-  carryOn: { text: string; pieces: number };
+  /** The hand baggage a brand takes on board: its text, pieces (a personal item is not one) and the most each may weigh where the airline says. */
+  carryOn(def: PriceClassDef): CarryOnAllowance;
   changePenalty(def: PriceClassDef): string;
   cancelPenalty(def: PriceClassDef): string;
   cancelRestriction(def: PriceClassDef): string;

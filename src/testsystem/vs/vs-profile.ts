@@ -34,6 +34,8 @@ const PRICE_CLASSES: readonly PriceClassDef[] = VS_BRANDS.map((b) => ({
   tripCredit: false,
   checkedBagsDomestic: b.checkedBags.pieces,
   checkedBagsInternational: b.checkedBags.pieces,
+  // Upper's pieces weigh up to 32 kg, the others' 23 kg (brands.ts).
+  checkedBagKg: b.checkedBags.pieces > 0 ? b.checkedBags.kg : undefined,
   seatSelectionFree: b.seatSelection !== 'paid',
   descriptions: b.descriptions,
   displayOrder: b.displayOrder,

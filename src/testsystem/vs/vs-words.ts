@@ -64,8 +64,18 @@ const brandOf = (id: string) => VS_BRANDS.find((b) => b.id === id);
 
 export const VS_TEXTS: AirlineTexts = {
   notFaredWarning: 'Passenger type not fared; priced as the nearest type',
-  checkedBags: (n) => (n === 0 ? 'NO FREE CHECKED BAGGAGE' : `${n}PC ${VS_BAGGAGE_TEXTS.checked23}`),
-  carryOn: { text: VS_BAGGAGE_TEXTS.cabinEconomy, pieces: 1 },
+  // Upper's checked pieces may weigh 32 kg, the others' 23 kg (offerprice_multipax_with_upsell_offers_RS.xml: BAGA3, BAGA2).
+  checkedBags: (n, kg) =>
+    n === 0 ? 'NO FREE CHECKED BAGGAGE' : `${n}PC ${kg === 32 ? VS_BAGGAGE_TEXTS.checked32 : VS_BAGGAGE_TEXTS.checked23}`,
+  // Hand baggage by brand (the same sample: CAB1 one bag of 10 kg, CAB3 Upper's two of 12 kg).
+  carryOn: (def) => {
+    const bags = brandOf(def.id)?.cabinBags ?? { pieces: 1, kg: 10 };
+    return {
+      text: bags.kg === 12 ? VS_BAGGAGE_TEXTS.cabinUpper : VS_BAGGAGE_TEXTS.cabinEconomy,
+      pieces: bags.pieces,
+      kg: bags.kg,
+    };
+  },
   changePenalty: (def) => `${def.name}: changes for a fee per passenger; fare difference applies`,
   cancelPenalty: (def) =>
     brandOf(def.id)?.cancel === 'refund'

@@ -73,8 +73,9 @@ describe('VS seat maps and services', () => {
     },
   );
 
-  it('gives Economy Delight any seat free: every free seat is the Standard item at 0.00', async () => {
-    const offer = await offerOn('LHR', 'JFK', 45, 'PC4');
+  /** The seat map of a brand's offer on VS45 LHR-JFK (787-9), schema-valid. */
+  async function brandSeatMap(pc: string): Promise<string> {
+    const offer = await offerOn('LHR', 'JFK', 45, pc);
     const seats = await postValid(
       vs,
       'SeatAvailability',
@@ -83,11 +84,24 @@ describe('VS seat maps and services', () => {
     );
     expect(seats.schemaErrors).toEqual([]);
     expect(seats.body).toContain('<SeatMap');
-    const items = all(seats.body, 'OfferItemID');
+    return seats.body;
+  }
+
+  it('gives Economy Delight any seat free: every free seat is the Standard item at 0.00', async () => {
+    const body = await brandSeatMap('PC4');
+    const items = all(body, 'OfferItemID');
     expect(items).toHaveLength(1);
     expect(items[0]).toMatch(/_FA\|6_23$/);
-    expect(all(seats.body, 'TotalAmount')).toEqual(['0.00']);
-    expect(all(seats.body, 'RFISC')).toEqual(['0B5']);
+    expect(all(body, 'TotalAmount')).toEqual(['0.00']);
+    expect(all(body, 'RFISC')).toEqual(['0B5']);
+  });
+
+  it('sells Economy Light every seat it chooses: no free item, a standard seat the 0B5 item 8_25 at GBP 25.00', async () => {
+    const body = await brandSeatMap('PC1');
+    const items = all(body, 'OfferItemID').map((id) => id.slice(id.indexOf('|') + 1));
+    expect(items.sort()).toEqual(['5_22', '7_24', '8_25']);
+    expect(all(body, 'TotalAmount').sort()).toEqual(['25.00', '35.00', '75.00']);
+    expect(all(body, 'RFISC').sort()).toEqual(['0B5', 'AES', 'ASU']);
   });
 
   /** A ServiceList item of this service (and segment) in VS's `<uuid>|<n>` form, then its price in GBP. */

@@ -34,7 +34,7 @@ export function undescribedSegment(paxSegmentId: string): Segment {
 function segmentOf(
   paxSegmentId: string,
   lists: DataLists,
-  cabinByRef: Map<string, { cabin: string | null; rbd: string | null }>,
+  cabinByRef: Map<string, { cabin: string | null; cabinName: string | null; rbd: string | null }>,
   cancelled: Set<string>,
 ): OrderSegment {
   const segment = readSegment(paxSegmentId, lists) ?? undescribedSegment(paxSegmentId);
@@ -42,6 +42,7 @@ function segmentOf(
   return {
     ...segment,
     cabin: cabinOf(fare?.cabin ?? null) ?? segment.cabin,
+    cabinMarketingName: fare?.cabinName ?? segment.cabinMarketingName ?? null,
     bookingClass: fare?.rbd ?? segment.bookingClass,
     status: cancelled.has(paxSegmentId) ? 'cancelled' : 'confirmed',
   };
@@ -65,11 +66,16 @@ export function readOrderView(
   const items = list(order.OrderItem);
   const services = items.flatMap((i) => list(i.Service));
   const pnr = services.map((s) => text(node(s.BookingRef).BookingID)).find(Boolean) ?? '';
-  const cabinByRef = new Map<string, { cabin: string | null; rbd: string | null }>();
+  const cabinByRef = new Map<string, { cabin: string | null; cabinName: string | null; rbd: string | null }>();
   const segmentBrands: Record<string, { name: string | null; code: string | null }> = {};
   for (const fc of items.flatMap((i) => list(i.FareDetail)).flatMap((f) => list(f.FareComponent))) {
     const ref = text(fc.PaxSegmentRefID);
-    if (ref) cabinByRef.set(ref, { cabin: text(node(fc.CabinType).CabinTypeCode), rbd: text(node(fc.RBD).RBD_Code) });
+    if (ref)
+      cabinByRef.set(ref, {
+        cabin: text(node(fc.CabinType).CabinTypeCode),
+        cabinName: text(node(fc.CabinType).CabinTypeName),
+        rbd: text(node(fc.RBD).RBD_Code),
+      });
     const priceClass = lists.priceClasses.get(text(fc.PriceClassRefID) ?? '');
     if (ref && priceClass) {
       const brand = dialect.brandOf(priceClass);

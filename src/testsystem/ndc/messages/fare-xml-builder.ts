@@ -5,36 +5,45 @@ import type { AirlineProfile } from '../airline-profile.js';
 import { formatAmount } from '../fares/fare-pricing.js';
 import { kilogramsToPounds } from '../fares/price-class.js';
 import type { StoredOffer } from '../offers/offer-store.js';
-import { bagId, checkedBags, type ResponseIds } from './offer-xml-builder.js';
+import { bagId, carryOnId, checkedBags, type ResponseIds } from './offer-xml-builder.js';
 import { el, type XmlNode } from '../wire/xml-builder.js';
+
+/** Weight per piece in both units airlines publish (21.3 WeightUnitCode KGM and LBR). */
+const weights = (kg: number | undefined): XmlNode[] =>
+  kg === undefined
+    ? []
+    : [
+        el('WeightAllowance', [el('MaximumWeightMeasure', kg), el('WeightUnitOfMeasurement', 'KGM')]),
+        el('WeightAllowance', [el('MaximumWeightMeasure', kilogramsToPounds(kg)), el('WeightUnitOfMeasurement', 'LBR')]),
+      ];
 
 export function baggageAllowanceList(profile: AirlineProfile, offers: readonly StoredOffer[]): XmlNode {
   const { texts } = profile;
   const allowances = new Map(offers.map(checkedBags).map((bags) => [bagId(bags), bags]));
+  // Hand baggage by brand: VS's Upper takes two 12 kg bags, its other brands one of 10 kg (samples' CAB1, CAB3).
+  const carryOns = new Map(
+    offers.map((o) => texts.carryOn(o.journey.priceClass)).map((bags) => [carryOnId(bags), bags] as const),
+  );
+  const sorted = <T>(m: Map<string, T>) => [...m.entries()].sort(([a], [b]) => a.localeCompare(b));
   return el('BaggageAllowanceList', [
-    ...[...allowances.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([id, { pieces, kg }]) =>
-        el('BaggageAllowance', [
-          el('BaggageAllowanceID', id),
-          el('DescText', texts.checkedBags(pieces, kg)),
-          el('PieceAllowance', [el('TotalQty', pieces)]),
-          el('TypeCode', 'Checked'),
-          // Weight per piece in both units airlines publish (21.3 WeightUnitCode KGM and LBR).
-          ...(kg === undefined || pieces === 0
-            ? []
-            : [
-                el('WeightAllowance', [el('MaximumWeightMeasure', kg), el('WeightUnitOfMeasurement', 'KGM')]),
-                el('WeightAllowance', [el('MaximumWeightMeasure', kilogramsToPounds(kg)), el('WeightUnitOfMeasurement', 'LBR')]),
-              ]),
-        ]),
-      ),
-    el('BaggageAllowance', [
-      el('BaggageAllowanceID', 'CARRYON'),
-      el('DescText', texts.carryOn.text),
-      el('PieceAllowance', [el('TotalQty', texts.carryOn.pieces)]),
-      el('TypeCode', 'CarryOn'),
-    ]),
+    ...sorted(allowances).map(([id, { pieces, kg }]) =>
+      el('BaggageAllowance', [
+        el('BaggageAllowanceID', id),
+        el('DescText', texts.checkedBags(pieces, kg)),
+        el('PieceAllowance', [el('TotalQty', pieces)]),
+        el('TypeCode', 'Checked'),
+        ...(pieces === 0 ? [] : weights(kg)),
+      ]),
+    ),
+    ...sorted(carryOns).map(([id, { text, pieces, kg }]) =>
+      el('BaggageAllowance', [
+        el('BaggageAllowanceID', id),
+        el('DescText', text),
+        el('PieceAllowance', [el('TotalQty', pieces)]),
+        el('TypeCode', 'CarryOn'),
+        ...weights(kg),
+      ]),
+    ),
   ]);
 }
 

@@ -64,6 +64,11 @@ export function bagId(bags: CheckedBagAllowance): string {
   return bags.kg === undefined ? `BAG${bags.pieces}` : `BAG${bags.pieces}_${bags.kg}KG`;
 }
 
+/** `CAB1`, or `CAB2_12KG` where the brand states a weight: one carry-on allowance per distinct one in an answer. */
+export function carryOnId(bags: { pieces: number; kg?: number }): string {
+  return bags.kg === undefined ? `CAB${bags.pieces}` : `CAB${bags.pieces}_${bags.kg}KG`;
+}
+
 export function checkedBags(offer: StoredOffer): CheckedBagAllowance {
   const def = offer.journey.priceClass;
   return {
@@ -182,7 +187,7 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
   return el(name, [
     el('BaggageAssociations', [
       el('BaggageAllowanceRefID', bagId(checkedBags(offer))),
-      el('BaggageAllowanceRefID', 'CARRYON'),
+      el('BaggageAllowanceRefID', carryOnId(profile.texts.carryOn(offer.journey.priceClass))),
       ...many('PaxRefID', allPax),
     ]),
     el(
