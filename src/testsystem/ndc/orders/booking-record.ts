@@ -9,6 +9,7 @@ import type { PricedJourney } from '../fares/fare-pricing.js';
 import type { InventoryService } from '../network/inventory-service.js';
 import type { OfferPax, StoredOrder } from '../offers/offer-store.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
+import type { Emd, EmdOutcome } from './emd-record.js';
 import type { InvoluntaryChange } from './involuntary-change.js';
 
 /** The journey a reshop offer replaces (partial-reissue.ts makes and prices it). */
@@ -38,6 +39,8 @@ export interface BookedItem {
   segmentIndex: number | null;
   seat: { row: number; column: string } | null;
   name: string;
+  /** The reason for issuance of a paid seat or service (its EMD coupon's RFIC and RFISC); absent on older bookings. */
+  reason?: { rfic: string; rfisc: string };
 }
 
 export interface Ticket {
@@ -50,7 +53,15 @@ export interface Ticket {
 }
 
 export type Quote =
-  | { kind: 'cancel'; refundCents: number; creditCents: number; penaltyCents: number; expiresAt: number }
+  | {
+      kind: 'cancel';
+      refundCents: number;
+      creditCents: number;
+      penaltyCents: number;
+      expiresAt: number;
+      /** What the cancellation does with each open EMD (emd-record.ts); absent: none. */
+      emds?: EmdOutcome[];
+    }
   | {
       kind: 'reshop';
       /** The whole journey once accepted (a slice change: the kept journeys with the new one in place). */
@@ -72,6 +83,7 @@ export type Quote =
       creditCents: number;
       penaltyCents: number;
       expiresAt: number;
+      emds?: EmdOutcome[];
     };
 
 export interface Booking extends StoredOrder {
@@ -83,6 +95,8 @@ export interface Booking extends StoredOrder {
   refundedCents: number;
   refunded: boolean;
   tickets: Ticket[];
+  /** EMD-As of the paid seats and services (emd-record.ts); absent: none issued. */
+  emds?: Emd[];
   /** When the first tickets were issued: a full-refund window (AA's 24 hours) runs from the purchase. */
   ticketedAt: number | null;
   notices: string[];

@@ -10,6 +10,7 @@ import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder
 import { totalCents, type Booking, type BookedItem } from './booking-record.js';
 import { orderPenaltyList, refundDifferential } from './refund-differential.js';
 import { residualDifferential } from './trip-credit.js';
+import { emdDocInfo } from './emd-doc-info.js';
 
 export function bookingRef(profile: AirlineProfile, b: Booking): XmlNode {
   return el('BookingRef', [
@@ -146,6 +147,8 @@ export function orderViewDocument(profile: AirlineProfile, b: Booking, now: numb
       ]),
     ]),
   );
+  // The paid seats and services, each on its own EMD-A after the tickets.
+  const emds = (b.emds ?? []).map((e) => emdDocInfo(profile, b, e, ids));
   const body = ndcDocument('IATA_OrderViewRS', [
     el('Response', [
       el('DataLists', [
@@ -197,6 +200,7 @@ export function orderViewDocument(profile: AirlineProfile, b: Booking, now: numb
         ]),
       ]),
       ...tickets,
+      ...emds,
       ...b.notices.map((n) =>
         el('Warning', [
           el('Code', '711'),
