@@ -240,4 +240,15 @@ describe('EMDs for paid seats and services', () => {
       await f.control('DELETE', '/control/clock');
     }
   });
+
+  it('VS cancels the whole booking on its side: the EMDs are refunded unasked, the tickets voided, as a refresh finds', async () => {
+    const order = await bookWithSeatAndBag('VS', await offerOf('VS', 'LHR', 'JFK', /^Economy Classic$/, 46));
+    const cancel = await fetch(`${f.vs!.url}/control/orders/${order.airline_order_id}/airline-cancel`, { method: 'POST' });
+    expect(cancel.status, await cancel.clone().text()).toBe(200);
+    expect(((await cancel.json()) as { refundedCents: number }).refundedCents).toBe(cents(emdTotal(order)));
+    const seen = (await f.call('GET', `/v1/orders/${enc(order.order_id)}?refresh=true`)).json() as Order;
+    expect(seen.status).toBe('cancelled');
+    expect(tickets(seen)[0]!.coupons.map((c) => c.state)).toEqual(['void']);
+    expect(emds(seen).flatMap((e) => e.coupons.map((c) => c.state))).toEqual(['refunded', 'refunded']);
+  });
 });

@@ -9,7 +9,6 @@ import type { PricedJourney } from '../fares/fare-pricing.js';
 import type { InventoryService } from '../network/inventory-service.js';
 import type { OfferPax, StoredOrder } from '../offers/offer-store.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
-import type { Emd, EmdOutcome } from './emd-record.js';
 import type { InvoluntaryChange } from './involuntary-change.js';
 
 /** The journey a reshop offer replaces (partial-reissue.ts makes and prices it). */
@@ -50,6 +49,23 @@ export interface Ticket {
   couponStatus: 'I' | 'E' | 'RF' | 'V';
   /** Coupons of segments cancelled on their own (partial cancellation), by index into journey.segments. */
   segmentCoupons?: Record<string, 'RF' | 'V' | 'I'>;
+}
+
+/** An EMD-A of a paid seat or service and passenger (emd-record.ts issues and settles them). */
+export interface Emd {
+  number: string;
+  paxId: string;
+  /** The seat or service item it pays for. */
+  itemId: string;
+  cents: number;
+  /** Its one coupon: I open (not used), RF refunded, V kept by the airline without value. */
+  couponStatus: 'I' | 'RF' | 'V';
+}
+
+/** What a cancellation does with one open EMD: refunded to the form of payment, or kept by the airline. */
+export interface EmdOutcome {
+  number: string;
+  refund: boolean;
 }
 
 export type Quote =

@@ -6,24 +6,10 @@
 // part of the ticket's fare or its trip credit.
 
 import type { AirlineProfile } from '../airline-profile.js';
-import { activeSegments, newTicketNumber, type BookedItem, type Booking } from './booking-record.js';
+import { activeSegments, newTicketNumber, type BookedItem, type Booking, type Emd, type EmdOutcome } from './booking-record.js';
 import { owesInvoluntaryRefund } from './involuntary-change.js';
 
-export interface Emd {
-  number: string;
-  paxId: string;
-  /** The seat or service item it pays for. */
-  itemId: string;
-  cents: number;
-  /** Its one coupon: I open (not used), RF refunded, V kept by the airline without value. */
-  couponStatus: 'I' | 'RF' | 'V';
-}
-
-/** What a cancellation does with one open EMD: refunded to the form of payment, or kept by the airline. */
-export interface EmdOutcome {
-  number: string;
-  refund: boolean;
-}
+export type { Emd, EmdOutcome };
 
 export interface EmdTerms {
   refundCents: number;

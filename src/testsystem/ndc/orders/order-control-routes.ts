@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TestSystemDeps } from '../test-system-deps.js';
 import { allBookings, booking, closeBooking, issueTickets, lapseDueHolds, totalCents, type Booking } from './booking-record.js';
 import { isoTimestamp } from '../wire/xml-builder.js';
-import { issueEmds } from './emd-record.js';
+import { issueEmds, openEmds, settleEmds } from './emd-record.js';
 import { significantRetime, soldTimes } from './involuntary-change.js';
 
 function state(b: Booking) {
@@ -113,6 +113,12 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
     const first = b.journey.segments[0]!.flight;
     closeBooking(deps, b, deps.profile.texts.airlineCancelled(`${deps.profile.code}${first.pattern.flightNumber}`, first.date));
     for (const t of b.tickets) t.couponStatus = 'V';
+    // Services paid for a flight that will not operate are refunded at once, unasked (14 CFR 260.4).
+    const emdRefund = settleEmds(
+      b,
+      openEmds(b).map((e) => ({ number: e.number, refund: true })),
+    );
+    b.refundedCents += emdRefund;
     deps.bookings.save(b);
     return state(b);
   });
