@@ -207,6 +207,30 @@ describe('EMDs for paid seats and services', () => {
     }
   });
 
+  it("AA: removing a paid bag past 24 hours refunds its EMD to the form of payment (not the Main Cabin fare's trip credit); the seat's stays open", async () => {
+    const order = await bookWithSeatAndBag('AA', await offerOf('AA', 'JFK', 'LAX', /-MAIN$/, 42));
+    const bag = order.extras.find((e) => e.kind === 'service')!;
+    await f.control('POST', '/control/clock', { advanceSeconds: 25 * 3600 });
+    try {
+      const removal = await f.call('POST', path(order.order_id, '/change', 'AA'), {
+        action: 'ancillaries',
+        remove_extra_ids: [bag.extra_id],
+      });
+      expect(removal.statusCode, removal.body).toBe(200);
+      expect(removal.json()).toMatchObject({ refund: bag.price, trip_credit: { amount: 0 }, penalty: { amount: 0 } });
+      const done = await f.call('POST', path(order.order_id, '/change/confirm', 'AA'), { offer_id: removal.json().quote_id });
+      expect(done.statusCode, done.body).toBe(200);
+      const after = done.json() as Order;
+      const stateOf = (extraId: string | null) => emds(after).find((e) => e.coupons[0]!.extra_id === extraId)?.coupons[0]!.state;
+      expect(emds(after)).toHaveLength(2);
+      expect(emds(after).find((e) => e.coupons[0]!.extra_id === null)?.coupons[0]!.state).toBe('refunded');
+      expect(stateOf(order.extras.find((e) => e.kind === 'seat')!.extra_id)).toBe('open');
+      expect(after.credits).toEqual([]);
+    } finally {
+      await f.control('DELETE', '/control/clock');
+    }
+  });
+
   it('AA cancels the flight with no alternative: the refund owed returns the fare and every EMD, whose coupons are refunded', async () => {
     const order = await bookWithSeatAndBag('AA', await offerOf('AA', 'JFK', 'LAX', /-MAIN$/, 44));
     const booking = (await (await fetch(`${f.aa.url}/control/orders/${order.airline_order_id}`)).json()) as {
