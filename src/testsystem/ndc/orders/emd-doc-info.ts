@@ -10,17 +10,21 @@ import { el, isoTimestamp, type XmlNode } from '../wire/xml-builder.js';
 import type { Booking } from './booking-record.js';
 import type { Emd } from './emd-record.js';
 
+/** A document's IssueInfo: the booking's first issue (its tickets' and EMDs'), by the airline; none before ticketing. */
+export function issueInfo(profile: AirlineProfile, b: Booking): XmlNode | null {
+  if (b.ticketedAt === null) return null;
+  return el('IssueInfo', [
+    el('IssueDate', isoTimestamp(b.ticketedAt).slice(0, 10)),
+    el('IssuingCarrier', [el('AirlineDesigCode', profile.code)]),
+  ]);
+}
+
 export function emdDocInfo(profile: AirlineProfile, b: Booking, emd: Emd, ids: ResponseIds): XmlNode {
   const item = b.items.find((i) => i.itemId === emd.itemId);
   const segment = item?.segmentIndex === null || item === undefined ? undefined : b.journey.segments[item.segmentIndex];
   const ticket = b.tickets.find((t) => t.paxId === emd.paxId && t.couponStatus !== 'E');
   return el('TicketDocInfo', [
-    b.ticketedAt === null
-      ? null
-      : el('IssueInfo', [
-          el('IssueDate', isoTimestamp(b.ticketedAt).slice(0, 10)),
-          el('IssuingCarrier', [el('AirlineDesigCode', profile.code)]),
-        ]),
+    issueInfo(profile, b),
     el('PaxRefID', emd.paxId),
     el('Ticket', [
       ticket ? el('ConnectedDocNumber', ticket.number) : null,
