@@ -80,8 +80,17 @@ export interface OrderTicket {
   passengerId: string;
   /** A ticket or an EMD (21.3 TicketDocTypeCode); absent when the airline does not say (read as a ticket). */
   kind?: 'ticket' | 'emd';
-  /** The airline's coupon status codes as sent (I, F, E, RF, V; OPE, FLN, ...): order-view maps them. */
-  coupons: { couponNumber: number; segmentId: string | null; status: string }[];
+  /**
+   * An EMD's document type code as sent (PADIS 1001: J associated, Y standalone), its value (the
+   * coupons' ValueAmount) and the ticket it is associated with; absent on tickets, so older stored
+   * views compare equal.
+   */
+  emd?: { typeCode: string; amount: Money | null; ticketNumber: string | null };
+  /**
+   * The airline's coupon status codes as sent (I, F, E, RF, V; OPE, FLN, ...): order-view maps them.
+   * An EMD's coupon names the extra it pays for (`extraId`, the order item of the seat or service).
+   */
+  coupons: { couponNumber: number; segmentId: string | null; status: string; extraId?: string }[];
 }
 
 /** Value a cancelled ticket keeps for a future trip (AA's trip credit), as the airline states it. */

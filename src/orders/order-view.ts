@@ -65,11 +65,15 @@ export function orderView(row: OrderRow, now: Date) {
       ticket_number: t.ticketNumber,
       passenger_id: t.passengerId,
       document_type: t.kind ?? 'ticket',
+      document_type_code: t.emd?.typeCode ?? (t.kind === 'emd' ? null : 'T'),
+      amount: money(t.emd?.amount),
+      associated_ticket_number: t.emd?.ticketNumber ?? null,
       coupons: t.coupons.map((c) => ({
         coupon_number: c.couponNumber,
         segment_id: c.segmentId,
         status: c.status,
         state: couponState(c.status),
+        extra_id: c.extraId ?? null,
       })),
     })),
     extras: a.extras.map((e) => ({

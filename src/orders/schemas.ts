@@ -117,14 +117,34 @@ export const OrderSchema = Type.Object(
     ),
     tickets: Type.Array(
       Type.Object({
-        ticket_number: Type.String({ description: '13 digits, AA tickets start with 001' }),
+        ticket_number: Type.String({
+          description: "13 digits, the airline's accounting code first (AA 001, VS 932): the ticket number, or the EMD number",
+        }),
         passenger_id: Type.String(),
         document_type: Type.Union([Type.Literal('ticket'), Type.Literal('emd')], {
-          description: 'An electronic ticket, or an EMD (electronic miscellaneous document: a paid service)',
+          description: 'An electronic ticket, or an EMD (electronic miscellaneous document: a paid seat or service)',
         }),
+        document_type_code: Nullable(
+          Type.String({
+            description:
+              "The airline's document type code (PADIS 1001): `T` ticket, `J` EMD-A (associated with the passenger's ticket), `Y` EMD-S (standalone); null for an EMD whose type the airline did not say",
+          }),
+        ),
+        amount: Type.Union([AmountSchema, Type.Null()], {
+          description:
+            "An EMD's value: what was paid for the service, refunded or kept on its own when the order is cancelled; null for a ticket (its value is the fare, `total` less the EMDs)",
+        }),
+        associated_ticket_number: Nullable(
+          Type.String({ description: "The passenger's ticket an EMD-A is associated with; null for a ticket" }),
+        ),
         coupons: Type.Array(
           Type.Object({
             coupon_number: Type.Integer(),
+            extra_id: Nullable(
+              Type.String({
+                description: "On an EMD's coupon, the `extras[].extra_id` of the seat or service it pays for; null on a ticket's",
+              }),
+            ),
             segment_id: Nullable(Type.String()),
             status: Type.String({
               description:
@@ -140,7 +160,10 @@ export const OrderSchema = Type.Object(
           }),
         ),
       }),
-      { description: 'Tickets and EMDs issued, with the status of each coupon' },
+      {
+        description:
+          "The order's documents: a ticket per passenger and an EMD-A per paid seat or service and passenger, with the status of each coupon. An EMD is quoted and refunded by its own rule when the order is cancelled (AA refunds an unused prepaid seat or bag to the form of payment; VS keeps it), never folded into a ticket's trip credit; a flight the airline cancelled refunds it",
+      },
     ),
     extras: Type.Array(
       Type.Object({

@@ -38,7 +38,7 @@ interface OrderJson {
   }[];
   credits: { passenger_id: string; amount: number; currency: string; expires_at: string; status: string }[];
   refund: { amount: number; currency: string } | null;
-  tickets: { ticket_number: string; document_type: string }[];
+  tickets: { ticket_number: string; document_type: string; document_type_code: string | null }[];
 }
 
 const PASSENGER = {
@@ -272,7 +272,7 @@ describe('bags and seats of a Duffel order', () => {
     expect(after.total).toBeCloseTo(order.total + second.price_amount, 2);
     // The seat and the first bag are still there, and the ticket is joined by the bag's EMD.
     expect(after.extras.some((e) => e.kind === 'seat' && e.designator === seat.seat)).toBe(true);
-    expect(after.tickets.some((d) => d.document_type === 'emd')).toBe(true);
+    expect(after.tickets.find((d) => d.document_type === 'emd')?.document_type_code).toBe('J');
   });
 
   it('a bag chosen on a hold waits as the pending upsell; commit pays the hold its price, then the bag', async () => {

@@ -470,14 +470,19 @@ describe.skipIf(noSchemas)(
         securePayments: [{ eci: '05', status: 'Y', directoryServerTrxId: 'f25084f0-5b16-4c0a-ae5d-b24808a95e4b', cents: paid }],
       });
 
-      // Past the free 24 hours, Economy Classic keeps GBP 250 a passenger: VS's PenaltyList.
+      // Past the free 24 hours, Economy Classic keeps GBP 250 a passenger, and VS keeps the unused
+      // paid seat's EMD (GBP 35): both in VS's PenaltyList.
       await control(system, 'POST', '/control/clock', { advanceSeconds: 25 * 3600 });
       const ref = { airlineOrderId: orderId, owner: 'VS' };
       const quote = await vs.cancelQuote(ref, ctx);
-      expect(quote.ok && quote.value).toMatchObject({ refund: gbp(paid - 50_000), penalty: gbp(50_000), credit: gbp(0) });
+      const kept = 50_000 + 3_500;
+      expect(quote.ok && quote.value).toMatchObject({ refund: gbp(paid - kept), penalty: gbp(kept), credit: gbp(0) });
       const cancelled = await vs.acceptCancel(ref, quote.ok ? quote.value.quoteId : '', ctx);
-      // Its coupons refunded (RF): the order reads as refunded, by the amount the PenaltyList left.
-      expect(cancelled.ok && cancelled.value).toMatchObject({ status: 'refunded', refund: gbp(paid - 50_000) });
+      // Its tickets' coupons refunded (RF), the seat's EMD kept (V): the order reads as refunded, by
+      // the amount the PenaltyList left.
+      expect(cancelled.ok && cancelled.value).toMatchObject({ status: 'refunded', refund: gbp(paid - kept) });
+      const emd = cancelled.ok ? cancelled.value?.tickets.find((t) => t.kind === 'emd') : undefined;
+      expect(emd).toMatchObject({ emd: { typeCode: 'J', amount: gbp(3_500) }, coupons: [{ status: 'V' }] });
     });
   },
 );

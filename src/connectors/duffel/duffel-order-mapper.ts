@@ -126,7 +126,13 @@ export function airlineOrderOf(order: DuffelOrder): AirlineOrder | null {
         d.passenger_ids.map((pid) => ({
           ticketNumber: d.unique_identifier,
           passengerId: ours(pid),
-          kind: d.type === 'electronic_ticket' ? ('ticket' as const) : ('emd' as const),
+          ...(d.type === 'electronic_ticket'
+            ? { kind: 'ticket' as const }
+            : {
+                kind: 'emd' as const,
+                // Duffel's document types name the EMD kind: associated (J) or standalone (Y).
+                emd: { typeCode: d.type.endsWith('_standalone') ? 'Y' : 'J', amount: null, ticketNumber: null },
+              }),
           coupons: [],
         })),
       ),

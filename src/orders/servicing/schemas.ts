@@ -171,7 +171,17 @@ export const ReshopResult = Type.Object({ offers: Type.Array(ReshopOfferSchema) 
 const TRIP_CREDIT = {
   ...AmountSchema,
   description:
-    "What the airline keeps for a future trip instead of refunding it in cash (AA's trip credit for non-refundable fares cancelled after 24 hours); zero when none",
+    "What the airline keeps for a future trip instead of refunding it in cash (AA's trip credit for non-refundable fares cancelled after 24 hours): the fare's alone, never the EMDs of paid seats and services; zero when none",
+};
+const CANCEL_REFUND = {
+  ...AmountSchema,
+  description:
+    'Cash back to the original form of payment: what the fare returns plus the EMDs of paid seats and services refunded by their own rule (AA refunds unused ones; every airline when it cancelled the flight)',
+};
+const CANCEL_PENALTY = {
+  ...AmountSchema,
+  description:
+    "What the airline keeps: the fare conditions' penalty plus the EMDs of paid seats and services it does not refund (VS keeps unused ones after its 24 hours)",
 };
 export const OrderQuoteSchema = Type.Object(
   {
@@ -187,8 +197,11 @@ export const OrderQuoteSchema = Type.Object(
     payment_deadline: Nullable(Type.String()),
     reason: Type.Optional(Nullable(Type.String())),
     segment_ids: Type.Optional(Type.Array(Type.String(), { description: 'The segments the change affects' })),
-    refund: Type.Optional({ ...AmountSchema, description: '`cancel_segments`, extras removed: cash back' }),
-    penalty: Type.Optional({ ...AmountSchema, description: '`cancel_segments`, extras removed: what the fare conditions keep' }),
+    refund: Type.Optional({ ...CANCEL_REFUND, description: `\`cancel_segments\`, extras removed. ${CANCEL_REFUND.description}` }),
+    penalty: Type.Optional({
+      ...CANCEL_PENALTY,
+      description: `\`cancel_segments\`, extras removed. ${CANCEL_PENALTY.description}`,
+    }),
     trip_credit: Type.Optional(TRIP_CREDIT),
     added_extras: Type.Optional(
       Type.Array(
@@ -222,8 +235,8 @@ export const CancelQuoteSchema = Type.Object(
     segment_ids: Type.Array(Type.String(), {
       description: 'The segments cancelled (for the passengers cancelled, or for everyone)',
     }),
-    refund: AmountSchema,
-    penalty: AmountSchema,
+    refund: CANCEL_REFUND,
+    penalty: CANCEL_PENALTY,
     trip_credit: TRIP_CREDIT,
     refund_method: Type.Union([Type.Literal('original_form_of_payment'), Type.Literal('credit'), Type.Literal('none')], {
       description:

@@ -112,6 +112,11 @@ export interface AirlineSalesPolicy {
   /** What cancelling a paid value gives back outside that window, by the brand's rule. */
   cancelTerms(input: CancelInput): CancellationTerms;
   /**
+   * A paid seat or service (its EMD) given up unused by a cancellation outside that window: refunded
+   * to the form of payment (AA), or kept (VS). A cancelled flight refunds it either way.
+   */
+  unusedServices: 'refund' | 'keep';
+  /**
    * What a change to a cheaper flight does with the difference for a ticket of this brand: a trip
    * credit or a refund to the form of payment, stated in the reshop offer (absent: a residual, unstated).
    */

@@ -20,5 +20,10 @@ export const VS_SALES: AirlineSalesPolicy = {
   insideFullRefundWindow: (ticketedAt, departureUtc, now) =>
     now - ticketedAt <= DAY_MS && departureUtc - ticketedAt >= 7 * DAY_MS,
   cancelTerms: vsCancelTerms,
+  // Paid seats and extra bags are EMDs of their own (orderviewRS_paid_seats_and_FF_number.xml), which
+  // VS's cancellations leave out of the fare's refund (OC_*_OrderReshopCancelRS.xml refund the flight
+  // items only); VS sells extra bags "non-refundable and non-transferable" (help.virginatlantic.com,
+  // "Extra bags") and refunds a paid seat only when it cannot give it: an unused one is kept.
+  unusedServices: 'keep',
   disruptionRebookingDays: 7,
 };

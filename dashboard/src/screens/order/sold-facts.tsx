@@ -151,6 +151,8 @@ interface Document {
   ticket_number: string;
   passenger_id: string;
   document_type: string;
+  /** An EMD's value (a paid seat or service); null for a ticket. */
+  amount?: { amount: number; currency: string } | null;
   coupons: { coupon_number: number; segment_id: string | null; status: string; state: string }[];
 }
 
@@ -160,7 +162,8 @@ export function TicketDocuments({ tickets }: { tickets: Document[] }) {
     <ul data-testid="order-tickets">
       {tickets.map((t) => (
         <li key={t.ticket_number}>
-          {t.document_type === 'emd' ? 'EMD' : 'Ticket'} {t.ticket_number} ({t.passenger_id}):{' '}
+          {t.document_type === 'emd' ? 'EMD' : 'Ticket'} {t.ticket_number} ({t.passenger_id})
+          {t.amount ? ` ${formatMoney(t.amount.amount, t.amount.currency)}` : ''}:{' '}
           {t.coupons.map((c) => `coupon ${c.coupon_number} ${c.state}`).join(', ')}
         </li>
       ))}

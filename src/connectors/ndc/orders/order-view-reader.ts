@@ -117,20 +117,10 @@ export function readOrderView(
       });
     }
   }
-  const tickets: OrderTicket[] = list(response.TicketDocInfo).flatMap((doc) =>
-    list(doc.Ticket).map((t) => ({
-      ticketNumber: text(t.TicketNumber) ?? '',
-      passengerId: text(doc.PaxRefID) ?? '',
-      ...(documentKind(text(t.TicketDocTypeCode)) ? { kind: documentKind(text(t.TicketDocTypeCode)) } : {}),
-      coupons: list(t.Coupon).map((c) => ({
-        couponNumber: Number(text(c.CouponNumber) ?? 0),
-        segmentId: stable(text(node(c.SoldAirlineInfo).PaxSegmentRefID)),
-        status: text(c.CouponStatusCode) ?? 'I',
-      })),
-    })),
-  );
+  const tickets = readDocuments(list(response.TicketDocInfo), items, stable);
   const orderStatus = (text(order.StatusCode) ?? '').toUpperCase();
-  const coupons = tickets.flatMap((t) => t.coupons);
+  // Whether the order was refunded is the tickets' say: an EMD the airline kept does not undo it.
+  const coupons = tickets.filter((t) => t.kind !== 'emd').flatMap((t) => t.coupons);
   let status: AirlineOrderStatus = tickets.length > 0 ? 'ticketed' : 'hold';
   if (/CANCEL|CLOSED/.test(orderStatus))
     status = coupons.length > 0 && coupons.every((c) => c.status === 'RF') ? 'refunded' : 'cancelled';
@@ -170,6 +160,54 @@ export function readOrderView(
     ...(Object.keys(segmentBrands).length > 0 ? { segmentBrands } : {}),
     ...(credits.length > 0 ? { credits } : {}),
   };
+}
+
+/**
+ * Tickets and EMDs (TicketDocInfo/Ticket). An EMD (TicketDocTypeCode J or Y) adds its type code, its
+ * value (the coupons' ValueAmount), the ticket it is connected to (ConnectedDocNumber), and per
+ * coupon the order item of the service it pays for (its ServiceRefID names one of that item's services).
+ */
+function readDocuments(docs: Parsed[], items: Parsed[], stable: (ref: string | null) => string | null): OrderTicket[] {
+  const itemOfService = new Map<string, string>();
+  for (const item of items)
+    for (const s of list(item.Service)) {
+      const serviceId = text(s.ServiceID);
+      const itemId = text(item.OrderItemID);
+      if (serviceId && itemId) itemOfService.set(serviceId, itemId);
+    }
+  return docs.flatMap((doc) =>
+    list(doc.Ticket).map((t): OrderTicket => {
+      const typeCode = text(t.TicketDocTypeCode);
+      const kind = documentKind(typeCode);
+      const isEmd = kind === 'emd';
+      const values = isEmd ? list(t.Coupon).map((c) => amount(c.ValueAmount)) : [];
+      const value = values.every((v) => v !== null) && values.length > 0 ? sumAmounts(values) : null;
+      return {
+        ticketNumber: text(t.TicketNumber) ?? '',
+        passengerId: text(doc.PaxRefID) ?? '',
+        ...(kind ? { kind } : {}),
+        ...(isEmd ? { emd: { typeCode: typeCode!.toUpperCase(), amount: value, ticketNumber: text(t.ConnectedDocNumber) } } : {}),
+        coupons: list(t.Coupon).map((c) => {
+          const extraId = isEmd
+            ? texts(c.ServiceRefID)
+                .map((id) => itemOfService.get(id))
+                .find(Boolean)
+            : undefined;
+          return {
+            couponNumber: Number(text(c.CouponNumber) ?? 0),
+            segmentId: stable(text(node(c.SoldAirlineInfo).PaxSegmentRefID)),
+            status: text(c.CouponStatusCode) ?? 'I',
+            ...(extraId ? { extraId } : {}),
+          };
+        }),
+      };
+    }),
+  );
+}
+
+function sumAmounts(values: ({ amountMinor: number; currency: string } | null)[]): { amountMinor: number; currency: string } {
+  const present = values.filter((v): v is { amountMinor: number; currency: string } => v !== null);
+  return { amountMinor: present.reduce((s, v) => s + v.amountMinor, 0), currency: present[0]!.currency };
 }
 
 /**

@@ -72,11 +72,19 @@ export const ticketsLapInfant = (journey: { international: boolean }): boolean =
  */
 export const lowerFareDifference = (def: PriceClassDef): 'credit' | 'refund' => (def.refundable ? 'refund' : 'credit');
 
+/**
+ * Prepaid seat and bag fees of a trip cancelled before they are used go back to the form of payment,
+ * on their own documents (EMDs), whatever the fare does (aa.com "Refunds": baggage charge and
+ * preferred seat refunds; 14 CFR 260.4 for a service not provided).
+ */
+export const UNUSED_SERVICES = 'refund' as const;
+
 export const AA_SALES: AirlineSalesPolicy = {
   sellingWindowDays: SELLING_WINDOW_DAYS,
   holdDeadline: holdPaymentDeadline,
   insideFullRefundWindow,
   cancelTerms: aaCancelTerms,
+  unusedServices: UNUSED_SERVICES,
   ticketsLapInfant,
   lowerFareDifference,
   disruptionRebookingDays: 7,

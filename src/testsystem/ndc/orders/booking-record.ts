@@ -38,6 +38,8 @@ export interface BookedItem {
   segmentIndex: number | null;
   seat: { row: number; column: string } | null;
   name: string;
+  /** The reason for issuance of a paid seat or service (its EMD coupon's RFIC and RFISC); absent on older bookings. */
+  reason?: { rfic: string; rfisc: string };
 }
 
 export interface Ticket {
@@ -49,8 +51,33 @@ export interface Ticket {
   segmentCoupons?: Record<string, 'RF' | 'V' | 'I'>;
 }
 
+/** An EMD-A of a paid seat or service and passenger (emd-record.ts issues and settles them). */
+export interface Emd {
+  number: string;
+  paxId: string;
+  /** The seat or service item it pays for. */
+  itemId: string;
+  cents: number;
+  /** Its one coupon: I open (not used), RF refunded, V kept by the airline without value. */
+  couponStatus: 'I' | 'RF' | 'V';
+}
+
+/** What a cancellation does with one open EMD: refunded to the form of payment, or kept by the airline. */
+export interface EmdOutcome {
+  number: string;
+  refund: boolean;
+}
+
 export type Quote =
-  | { kind: 'cancel'; refundCents: number; creditCents: number; penaltyCents: number; expiresAt: number }
+  | {
+      kind: 'cancel';
+      refundCents: number;
+      creditCents: number;
+      penaltyCents: number;
+      expiresAt: number;
+      /** What the cancellation does with each open EMD (emd-record.ts); absent: none. */
+      emds?: EmdOutcome[];
+    }
   | {
       kind: 'reshop';
       /** The whole journey once accepted (a slice change: the kept journeys with the new one in place). */
@@ -72,6 +99,7 @@ export type Quote =
       creditCents: number;
       penaltyCents: number;
       expiresAt: number;
+      emds?: EmdOutcome[];
     };
 
 export interface Booking extends StoredOrder {
@@ -83,6 +111,8 @@ export interface Booking extends StoredOrder {
   refundedCents: number;
   refunded: boolean;
   tickets: Ticket[];
+  /** EMD-As of the paid seats and services (emd-record.ts); absent: none issued. */
+  emds?: Emd[];
   /** When the first tickets were issued: a full-refund window (AA's 24 hours) runs from the purchase. */
   ticketedAt: number | null;
   notices: string[];

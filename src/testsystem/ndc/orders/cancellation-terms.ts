@@ -5,6 +5,7 @@
 
 import type { AirlineProfile, CancellationTerms } from '../airline-profile.js';
 import { activeSegments, seatedPax, type Booking } from './booking-record.js';
+import { emdCents, emdTerms, openEmds, type EmdTerms } from './emd-record.js';
 import { owesInvoluntaryRefund } from './involuntary-change.js';
 
 export type { CancellationTerms };
@@ -32,12 +33,32 @@ export function termsForValue(
   return profile.sales.cancelTerms({ priceClass, valueCents, baseCents, seatedPax: seated, currency });
 }
 
-/** The whole booking: what was paid, less what partial cancellations already took off. */
-export function cancellationTerms(profile: AirlineProfile, b: Booking, now: number): CancellationTerms {
-  const paid = b.paidCents - (b.removedCents ?? 0);
+/**
+ * The whole booking: what was paid, less what partial cancellations already took off. The fare's
+ * rule applies to the tickets' value; the open EMDs (paid seats and services) go by their own
+ * (emd-record.ts): refunded ones add to the refund, kept ones to what is forfeited.
+ */
+export function cancellationTerms(
+  profile: AirlineProfile,
+  b: Booking,
+  now: number,
+): CancellationTerms & { emds: EmdTerms['emds'] } {
+  const emds = openEmds(b);
+  const paid = b.paidCents - (b.removedCents ?? 0) - emdCents(emds);
   // Basic Economy keeps the base fares still booked, and the taxes kept with them.
   const base = b.items.filter((i) => i.kind === 'flight').reduce((s, i) => s + fareShare(b, i.paxIds[0], i.cents), 0);
-  return termsForValue(profile, b, { valueCents: paid, baseCents: base, seated: seatedPax(b).length }, now);
+  const fare = termsForValue(profile, b, { valueCents: paid, baseCents: base, seated: seatedPax(b).length }, now);
+  return withEmds(fare, emdTerms(profile, b, emds, now));
+}
+
+/** A fare's terms with the EMDs' beside them: one refund, one forfeit, the credit the fare's alone. */
+export function withEmds(fare: CancellationTerms, emds: EmdTerms): CancellationTerms & { emds: EmdTerms['emds'] } {
+  return {
+    refundCents: fare.refundCents + emds.refundCents,
+    creditCents: fare.creditCents,
+    penaltyCents: fare.penaltyCents + emds.keptCents,
+    emds: emds.emds,
+  };
 }
 
 /**

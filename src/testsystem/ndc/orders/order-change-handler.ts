@@ -29,6 +29,7 @@ import { paidAmountCents } from './payment-reader.js';
 import { securePayments } from './secure-payment.js';
 import { creditsOnCancel, mergeCredits } from './trip-credit.js';
 import { acceptChanges } from './involuntary-change.js';
+import { issueEmds, settleEmds } from './emd-record.js';
 
 const ROOT = 'IATA_OrderViewRS';
 const fail = (e: NdcErrorSpec) => ({ status: 200, body: errorDocument(ROOT, [e]) });
@@ -51,8 +52,10 @@ function acceptCancel(deps: TestSystemDeps, b: Booking, offerId: string): NdcErr
   if (b.tickets.length > 0) {
     // Cash back refunds the coupons; a trip credit keeps them open with the ticket's value on it
     // (trip-credit.ts); a forfeited fare leaves them void.
+    // The EMDs first, by their own rule: what is left of the refund is the tickets'.
+    const emdRefund = settleEmds(b, q.emds);
     if (q.creditCents > 0) b.credits = creditsOnCancel(b, q.creditCents);
-    else for (const t of b.tickets) t.couponStatus = q.refundCents > 0 ? 'RF' : 'V';
+    else for (const t of b.tickets) t.couponStatus = q.refundCents - emdRefund > 0 ? 'RF' : 'V';
     // Partial cancellations before may have refunded some already.
     b.refundedCents += q.refundCents;
     b.refunded = q.refundCents > 0;
@@ -263,6 +266,8 @@ export const orderChangeHandler: MessageHandler = {
         issueTickets(b, deps.clock.now(), deps.profile);
         b.status = 'TICKETED';
       }
+      // Paid seats and services get their EMDs once the booking is ticketed (now, or with the tickets later).
+      issueEmds(b, deps.profile);
     }
     b.ticketNumbers = b.tickets.map((t) => t.number);
     return { status: 200, body: orderViewDocument(deps.profile, b, deps.clock.now()) };

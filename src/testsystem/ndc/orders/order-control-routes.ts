@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TestSystemDeps } from '../test-system-deps.js';
 import { allBookings, booking, closeBooking, issueTickets, lapseDueHolds, totalCents, type Booking } from './booking-record.js';
 import { isoTimestamp } from '../wire/xml-builder.js';
+import { issueEmds, openEmds, settleEmds } from './emd-record.js';
 import { significantRetime, soldTimes } from './involuntary-change.js';
 
 function state(b: Booking) {
@@ -22,6 +23,13 @@ function state(b: Booking) {
     refundedCents: b.refundedCents,
     flights: b.journey.segments.map((s) => ({ key: s.flight.key, dep: s.flight.depLocal, arr: s.flight.arrLocal })),
     tickets: b.tickets.map((t) => ({ number: t.number, paxId: t.paxId, couponStatus: t.couponStatus })),
+    emds: (b.emds ?? []).map((e) => ({
+      number: e.number,
+      paxId: e.paxId,
+      itemId: e.itemId,
+      cents: e.cents,
+      couponStatus: e.couponStatus,
+    })),
     extras: b.items
       .filter((i) => i.kind !== 'flight')
       .map((i) => ({ kind: i.kind, name: i.name, cents: i.cents, paxId: i.paxIds[0] })),
@@ -105,6 +113,12 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
     const first = b.journey.segments[0]!.flight;
     closeBooking(deps, b, deps.profile.texts.airlineCancelled(`${deps.profile.code}${first.pattern.flightNumber}`, first.date));
     for (const t of b.tickets) t.couponStatus = 'V';
+    // Services paid for a flight that will not operate are refunded at once, unasked (14 CFR 260.4).
+    const emdRefund = settleEmds(
+      b,
+      openEmds(b).map((e) => ({ number: e.number, refund: true })),
+    );
+    b.refundedCents += emdRefund;
     deps.bookings.save(b);
     return state(b);
   });
@@ -125,6 +139,7 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
       return reply.code(404).send({ error: `no paid order awaiting its documents ${request.params.id}` });
     delete b.ticketingDeferred;
     issueTickets(b, deps.clock.now(), deps.profile);
+    issueEmds(b, deps.profile);
     b.status = 'TICKETED';
     b.ticketNumbers = b.tickets.map((t) => t.number);
     b.version++;
@@ -140,6 +155,7 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
       return reply.code(404).send({ error: `no ticketed order with money left to refund ${request.params.id}` });
     closeBooking(deps, b, null);
     for (const t of b.tickets) t.couponStatus = 'RF';
+    for (const e of b.emds ?? []) if (e.couponStatus === 'I') e.couponStatus = 'RF';
     b.refundedCents = b.paidCents;
     b.refunded = true;
     b.notices.push(deps.profile.texts.refundedAtAirline);

@@ -21,6 +21,7 @@ import {
   type Booking,
   type SellerReference,
 } from './booking-record.js';
+import { issueEmds } from './emd-record.js';
 import { extraItem } from './order-extras.js';
 import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
@@ -175,6 +176,7 @@ export const orderCreateHandler: MessageHandler = {
       b.paidCents = paid;
       if (secure.length > 0) b.securePayments = secure;
       issueTickets(b, now, profile);
+      issueEmds(b, profile);
       b.status = 'TICKETED';
     }
     b.ticketNumbers = b.tickets.map((t) => t.number);

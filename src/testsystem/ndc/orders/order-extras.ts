@@ -55,6 +55,7 @@ export function extraItem(
       segmentIndex: named.segment - 1,
       seat: { row: Number(seatRow), column: seatColumn },
       name: `Seat ${seatRow}${seatColumn}`,
+      ...seatReason(profile, tier),
     };
   }
   const named = profile.serviceItems.parse(ref);
@@ -73,5 +74,12 @@ export function extraItem(
     segmentIndex: named?.segment ? segmentIndex : null,
     seat: null,
     name: service.name,
+    reason: { rfic: service.rfic, rfisc: service.rfisc },
   };
+}
+
+/** A paid seat's product codes, as its seat offer item states them (RFIC A unless the airline says otherwise). */
+function seatReason(profile: AirlineProfile, tier: string | null): Pick<BookedItem, 'reason'> {
+  const product = tier === null ? undefined : profile.seats.products[tier];
+  return product ? { reason: { rfic: product.rfic ?? 'A', rfisc: product.rfisc } } : {};
 }

@@ -10,6 +10,7 @@ import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder
 import { totalCents, type Booking, type BookedItem } from './booking-record.js';
 import { orderPenaltyList, refundDifferential } from './refund-differential.js';
 import { residualDifferential } from './trip-credit.js';
+import { emdDocInfo, issueInfo } from './emd-doc-info.js';
 
 export function bookingRef(profile: AirlineProfile, b: Booking): XmlNode {
   return el('BookingRef', [
@@ -123,12 +124,7 @@ export function orderViewDocument(profile: AirlineProfile, b: Booking, now: numb
   const tickets = b.tickets.map((t) =>
     el('TicketDocInfo', [
       // The original issue: an exchange keeps it, and a trip credit's validity runs from it.
-      b.ticketedAt === null
-        ? null
-        : el('IssueInfo', [
-            el('IssueDate', isoTimestamp(b.ticketedAt).slice(0, 10)),
-            el('IssuingCarrier', [el('AirlineDesigCode', profile.code)]),
-          ]),
+      issueInfo(profile, b),
       el('PaxRefID', t.paxId),
       el('Ticket', [
         ...b.journey.segments
@@ -146,6 +142,8 @@ export function orderViewDocument(profile: AirlineProfile, b: Booking, now: numb
       ]),
     ]),
   );
+  // The paid seats and services, each on its own EMD-A after the tickets.
+  const emds = (b.emds ?? []).map((e) => emdDocInfo(profile, b, e, ids));
   const body = ndcDocument('IATA_OrderViewRS', [
     el('Response', [
       el('DataLists', [
@@ -197,6 +195,7 @@ export function orderViewDocument(profile: AirlineProfile, b: Booking, now: numb
         ]),
       ]),
       ...tickets,
+      ...emds,
       ...b.notices.map((n) =>
         el('Warning', [
           el('Code', '711'),

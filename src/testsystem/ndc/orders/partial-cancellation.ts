@@ -8,7 +8,8 @@ import type { AirlineProfile } from '../airline-profile.js';
 import { greatCircleKm } from '../network/geo-time.js';
 import type { NdcErrorSpec } from '../wire/ndc-errors.js';
 import { activeSegments, releaseJourney, seatedPax, type BookedItem, type Booking } from './booking-record.js';
-import { fareShare, termsForValue, type CancellationTerms } from './cancellation-terms.js';
+import { fareShare, termsForValue, withEmds, type CancellationTerms } from './cancellation-terms.js';
+import { emdCents, emdTerms, openEmds, settleEmds, type EmdOutcome } from './emd-record.js';
 import { creditsOnCancel, mergeCredits } from './trip-credit.js';
 
 export interface Removal {
@@ -128,8 +129,16 @@ function flightCuts(profile: AirlineProfile, b: Booking, r: Removal): Map<string
   return cuts;
 }
 
-/** Refund, trip credit and penalty of the part, by the fare rules of its price class. */
-export function partialTerms(profile: AirlineProfile, b: Booking, r: Removal, now: number): CancellationTerms {
+/**
+ * Refund, trip credit and penalty of the part, by the fare rules of its price class; the paid seats
+ * and services it takes off go by their EMDs' own rule (emd-record.ts).
+ */
+export function partialTerms(
+  profile: AirlineProfile,
+  b: Booking,
+  r: Removal,
+  now: number,
+): CancellationTerms & { emds: EmdOutcome[] } {
   let value = 0;
   let base = 0;
   for (const [itemId, cut] of flightCuts(profile, b, r)) {
@@ -138,11 +147,14 @@ export function partialTerms(profile: AirlineProfile, b: Booking, r: Removal, no
     value += cut;
     base += fareShare(b, pax, cut);
   }
+  const emds = openEmds(b, r.itemIds);
   for (const item of b.items) if (r.itemIds.includes(item.itemId)) value += item.cents;
+  value -= emdCents(emds);
   // Whole passengers take their own seats off; whole segments every seated passenger's.
   const seated = r.paxIds.length > 0 ? b.passengers.filter((p) => r.paxIds.includes(p.id) && p.ptc !== 'INF').length : 0;
   const bySegment = r.segmentIndexes.length > 0 ? seatedPax(b).length : 0;
-  return termsForValue(profile, b, { valueCents: value, baseCents: base, seated: Math.max(seated, bySegment) }, now);
+  const fare = termsForValue(profile, b, { valueCents: value, baseCents: base, seated: Math.max(seated, bySegment) }, now);
+  return withEmds(fare, emdTerms(profile, b, emds, now));
 }
 
 /** Takes the part off the booking: items, passengers and their tickets, seats back to inventory. */
@@ -150,8 +162,9 @@ export function applyRemoval(
   profile: AirlineProfile,
   b: Booking,
   r: Removal,
-  { terms, inventory }: { terms: CancellationTerms; inventory: Parameters<typeof releaseJourney>[0] },
+  { terms, inventory }: { terms: CancellationTerms & { emds?: EmdOutcome[] }; inventory: Parameters<typeof releaseJourney>[0] },
 ): void {
+  settleEmds(b, terms.emds);
   const cuts = flightCuts(profile, b, r);
   // A fare that cancels to credit keeps the part's value on the tickets it came from (trip-credit.ts):
   // a passenger's own ticket when passengers go (the airline keeps it, with its coupons open, under
@@ -178,6 +191,7 @@ export function applyRemoval(
   b.passengers = b.passengers.filter((p) => !r.paxIds.includes(p.id));
   b.pax = b.pax.filter((p) => !r.paxIds.includes(p.id));
   b.tickets = b.tickets.filter((t) => !r.paxIds.includes(t.paxId));
+  if (b.emds) b.emds = b.emds.filter((e) => !r.paxIds.includes(e.paxId));
   if (r.segmentIndexes.length > 0) {
     b.cancelledSegments = [...(b.cancelledSegments ?? []), ...r.segmentIndexes].sort((x, y) => x - y);
     // Cash back refunds the coupons; a trip credit keeps them open (their value is the credit); a

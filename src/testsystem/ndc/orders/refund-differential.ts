@@ -11,13 +11,22 @@ import type { BookedItem, Booking } from './booking-record.js';
 import { penaltyList, refundDiffPrice } from './penalty-list.js';
 
 /**
- * The booking's refunded amount spread over its items in order, each up to its own price; what a
- * refund returns beyond the items (a change fee paid earlier, waived) goes to the first item.
+ * The booking's refunded amount spread over its items: a refunded EMD's value to the seat or service
+ * it paid for, the rest over the other items in order, each up to its own price; what a refund
+ * returns beyond the items (a change fee paid earlier, waived) goes to the first item.
  */
 export function refundShares(b: Booking): Map<string, number> {
   const shares = new Map<string, number>();
   let left = b.refundedCents;
+  const onEmd = new Set((b.emds ?? []).map((e) => e.itemId));
+  for (const e of b.emds ?? []) {
+    if (e.couponStatus !== 'RF' || !b.items.some((i) => i.itemId === e.itemId)) continue;
+    const share = Math.min(left, e.cents);
+    shares.set(e.itemId, (shares.get(e.itemId) ?? 0) + share);
+    left -= share;
+  }
   for (const item of b.items) {
+    if (onEmd.has(item.itemId)) continue;
     const share = Math.min(left, Math.max(0, item.cents));
     shares.set(item.itemId, share);
     left -= share;
