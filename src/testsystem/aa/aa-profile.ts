@@ -22,8 +22,11 @@ import { CARRIER_NAMES, PARTNERS } from './network/partners-data.js';
 import { MIN_CONNECT_MINUTES } from './network/timetable-data.js';
 import { buildTimetable } from './network/timetable-builder.js';
 
-/** Countries whose departures AA files in local currency (docs/aa-test-system.md, Currencies). */
-const LOCAL_FILING: Readonly<Record<string, string>> = { CL: 'CLP', JP: 'JPY', KR: 'KRW' };
+/**
+ * Countries whose departures AA files in local currency (docs/aa-test-system.md, Currencies): UK-origin
+ * fares are filed and sold in pounds, as every carrier sells them in the UK market.
+ */
+const LOCAL_FILING: Readonly<Record<string, string>> = { CL: 'CLP', JP: 'JPY', KR: 'KRW', GB: 'GBP' };
 
 export const AA_PROFILE: AirlineProfile = {
   code: 'AA',
