@@ -40,7 +40,12 @@ export const AA_PROFILE: AirlineProfile = {
   },
   serviceItems: dashedServiceItems(() => `AA${uniqueHex().slice(0, 20)}`),
   seatItems: segmentTierSeatItems(() => `AA${uniqueHex().slice(0, 20)}`),
-  wire: { offerItemPrice: 'allPax', cancelPenalty: { shape: 'changeFees' }, securePayment: 'ignored' },
+  wire: {
+    offerItemPrice: 'allPax',
+    cancelPenalty: { shape: 'changeFees' },
+    securePayment: 'ignored',
+    bookingClassOn: 'fareComponent',
+  },
   storage: { schema: 'aa_test_system', migrationLockId: 4_720_612 },
   network: {
     airports: AIRPORTS,
@@ -63,6 +68,8 @@ export const AA_PROFILE: AirlineProfile = {
     taxes: taxesFor,
     roundTripFactor: aaRoundTripFactor,
     filingCurrency: (country) => LOCAL_FILING[country ?? ''] ?? 'USD',
+    // AA prices in the point of sale's currency whatever the request asks (docs/aa-test-system.md, Currencies).
+    requestedCurrencies: [],
   },
   services: SERVICE_CATALOG,
   seats: AA_SEATS,

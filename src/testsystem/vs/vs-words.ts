@@ -64,6 +64,7 @@ const brandOf = (id: string) => VS_BRANDS.find((b) => b.id === id);
 
 export const VS_TEXTS: AirlineTexts = {
   notFaredWarning: 'Passenger type not fared; priced as the nearest type',
+  currencyNotOffered: (requested, filed) => `Requested currency ${requested} is not available; prices are in ${filed}`,
   checkedBags: (n) => (n === 0 ? 'NO FREE CHECKED BAGGAGE' : `${n}PC ${VS_BAGGAGE_TEXTS.checked23}`),
   carryOn: { text: VS_BAGGAGE_TEXTS.cabinEconomy, pieces: 1 },
   changePenalty: (def) => `${def.name}: changes for a fee per passenger; fare difference applies`,

@@ -254,6 +254,19 @@ describe('taxes (JFK–LHR and JFK–DCA–DFW in samples-aa-17.2)', () => {
   });
 });
 
+describe('a requested currency (ResponseParameters/CurParameter)', () => {
+  it("prices in the point of sale's currency whatever the request asks, and says so", async () => {
+    const asked = airShoppingRq('LHR', 'JFK', FAR).replace(
+      '</Request>',
+      '<ResponseParameters xmlns="http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersCommonTypes"><CurParameter><CurCode>USD</CurCode></CurParameter></ResponseParameters></Request>',
+    );
+    const answer = await post(wire.aa, 'AirShopping', asked);
+    expect(answer.body).toContain('<OfferID>');
+    expect(new Set([...answer.body.matchAll(/CurCode="(\w+)"/g)].map((m) => m[1]))).toEqual(new Set(['GBP']));
+    expect(answer.body).toContain('<DescText>Requested currency USD not supported. Fares returned in GBP.</DescText>');
+  });
+});
+
 describe('selling window (331 days)', () => {
   it('sells 331 days ahead and answers AA’s error beyond', async () => {
     const last = await post(wire.aa, 'AirShopping', airShoppingRq('JFK', 'LAX', '2027-10-17'));
