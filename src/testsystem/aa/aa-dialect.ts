@@ -97,6 +97,7 @@ export const NOT_FARED_WARNING = 'Not fared at passenger type requested.';
 
 export const AA_TEXTS: AirlineTexts = {
   notFaredWarning: NOT_FARED_WARNING,
+  currencyNotOffered: (requested, filed) => `Requested currency ${requested} not supported. Fares returned in ${filed}.`,
   checkedBags: (n, kg = 23) =>
     n === 0
       ? 'No free checked bags; first bag fee applies'

@@ -22,8 +22,11 @@ import { CARRIER_NAMES, PARTNERS } from './network/partners-data.js';
 import { MIN_CONNECT_MINUTES } from './network/timetable-data.js';
 import { buildTimetable } from './network/timetable-builder.js';
 
-/** Countries whose departures AA files in local currency (docs/aa-test-system.md, Currencies). */
-const LOCAL_FILING: Readonly<Record<string, string>> = { CL: 'CLP', JP: 'JPY', KR: 'KRW' };
+/**
+ * Countries whose departures AA files in local currency (docs/aa-test-system.md, Currencies): UK-origin
+ * fares are filed and sold in pounds, as every carrier sells them in the UK market.
+ */
+const LOCAL_FILING: Readonly<Record<string, string>> = { CL: 'CLP', JP: 'JPY', KR: 'KRW', GB: 'GBP' };
 
 export const AA_PROFILE: AirlineProfile = {
   code: 'AA',
@@ -37,7 +40,12 @@ export const AA_PROFILE: AirlineProfile = {
   },
   serviceItems: dashedServiceItems(() => `AA${uniqueHex().slice(0, 20)}`),
   seatItems: segmentTierSeatItems(() => `AA${uniqueHex().slice(0, 20)}`),
-  wire: { offerItemPrice: 'allPax', cancelPenalty: { shape: 'changeFees' }, securePayment: 'ignored' },
+  wire: {
+    offerItemPrice: 'allPax',
+    cancelPenalty: { shape: 'changeFees' },
+    securePayment: 'ignored',
+    bookingClassOn: 'fareComponent',
+  },
   storage: { schema: 'aa_test_system', migrationLockId: 4_720_612 },
   network: {
     airports: AIRPORTS,
@@ -60,6 +68,8 @@ export const AA_PROFILE: AirlineProfile = {
     taxes: taxesFor,
     roundTripFactor: aaRoundTripFactor,
     filingCurrency: (country) => LOCAL_FILING[country ?? ''] ?? 'USD',
+    // AA prices in the point of sale's currency whatever the request asks (docs/aa-test-system.md, Currencies).
+    requestedCurrencies: [],
   },
   services: SERVICE_CATALOG,
   seats: AA_SEATS,

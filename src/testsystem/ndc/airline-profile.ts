@@ -16,6 +16,7 @@ import type { SeatItemIds } from './fares/seat-item-ids.js';
 import type { SeatMapParty } from './fares/seat-map-party.js';
 import type { NdcErrorSpec } from './wire/ndc-errors.js';
 import type { XmlNode } from './wire/xml-builder.js';
+import type { ChildOrder } from './wire/request-leniency.js';
 
 export type { AirlineNetwork } from './network/airline-network.js';
 
@@ -67,6 +68,11 @@ export interface AirlineFares {
   roundTripFactor(international: boolean): number;
   /** The currency fares departing this country are filed in (the point of sale's currency). */
   filingCurrency(originCountry: string | undefined): string;
+  /**
+   * The currencies the airline prices a search in when the request asks for one (21.3's
+   * ResponseParameters/CurParameter); any other is answered in the filing currency with a Warning.
+   */
+  requestedCurrencies: readonly string[];
 }
 
 /** A seat product's service definition on the wire: RFIC `A` and ServiceCode `SEAT` unless the airline says otherwise (VS: `I`, UPD/EXT/STD). */
@@ -179,6 +185,8 @@ export interface CarryOnAllowance {
 export interface AirlineTexts {
   /** AirShopping's Warning when a passenger type is priced as the nearest fared one. */
   notFaredWarning: string;
+  /** AirShopping's Warning when the requested currency is not one the airline prices in: the answer is in `filed`. */
+  currencyNotOffered(requested: string, filed: string): string;
   /** A checked-bag allowance of `count` pieces, each up to `kg` where the brand says (PriceClassDef.checkedBagKg). */
   checkedBags(count: number, kg?: number): string;
   /** The hand baggage a brand takes on board: its text, pieces (a personal item is not one) and the most each may weigh where the airline says. */
@@ -240,6 +248,17 @@ export interface AirlineWire {
   cancelPenalty: { shape: 'changeFees' } | { shape: 'penaltyList'; id: string; text: string };
   /** 3-D Secure 2 data in a card payment: not looked at (AA), or checked and kept with the booking (VS). */
   securePayment: 'ignored' | 'checked';
+  /**
+   * Request elements whose children the airline's API takes in any order (each with its children in
+   * the schema's order), stray characters between elements dropped, before the schema check
+   * (wire/request-leniency.ts); absent: the schema as it is (AA).
+   */
+  requestChildOrder?: ChildOrder;
+  /**
+   * Where a shopping answer names each flight's booking class: its fare component's `RBD` (AA), or
+   * a PaxSegment per flight and class with `MarketingCarrierRBD_Code` and the cabin (VS's answers).
+   */
+  bookingClassOn: 'fareComponent' | 'paxSegment';
 }
 
 export interface AirlineProfile {

@@ -12,6 +12,7 @@ import { el, ndcDocument } from './wire/xml-builder.js';
 import { MalformedXmlError, parseNdc } from './wire/ndc-request-parser.js';
 import { offerPriceHandler } from './messages/offerprice-handler.js';
 import type { RequestValidation } from './wire/request-validation.js';
+import { lenientRequest } from './wire/request-leniency.js';
 import { seatAvailabilityHandler } from './messages/seatavailability-handler.js';
 import { serviceListHandler } from './messages/servicelist-handler.js';
 import { ORDER_HANDLERS } from './orders/order-handlers.js';
@@ -128,7 +129,8 @@ export function registerMessageRoutes(
       (await applyFault({ kind: active.kind, delayMs: active.delayMs || undefined, status: active.status }, handler, reply))
     )
       return reply;
-    const body = typeof request.body === 'string' ? request.body : '';
+    // Read as the airline's API reads it: what it takes beyond the schema mended first (request-leniency.ts).
+    const body = lenientRequest(typeof request.body === 'string' ? request.body : '', deps.profile.wire.requestChildOrder);
     let parsed;
     try {
       parsed = parseNdc(body);

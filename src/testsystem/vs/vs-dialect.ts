@@ -36,6 +36,26 @@ export const VS_OFFER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 export const VS_OFFER_ITEM_ID = /^[0-9a-f-]{36}\|[A-Za-z0-9]{25}-\d+$/;
 export const VS_RESHOP_OFFER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/**
+ * AirShoppingRQ elements VS takes with their children in any order (shown in schema order here):
+ * shop_by_departure_time_RQ.xml, shop_by_specific_date_return_journey_RQ.xml, shop_for_multicity_RQ.xml
+ * and shop_for_openjaw_itinerary_RQ.xml put IATA_LocationCode before Date and CabinType after
+ * DestArrivalCriteria, and the last two carry stray characters between OriginDestCriteria.
+ */
+export const VS_REQUEST_CHILD_ORDER = {
+  OriginDestCriteria: [
+    'CabinType',
+    'CalendarDateCriteria',
+    'ConnectionCriteriaRefID',
+    'DestArrivalCriteria',
+    'JourneyDurationCriteria',
+    'OriginDepCriteria',
+    'OriginDestID',
+  ],
+  OriginDepCriteria: ['Date', 'IATA_LocationCode', 'Time', 'TimeAfterDuration', 'TimeBeforeDuration'],
+  DestArrivalCriteria: ['Date', 'IATA_LocationCode', 'Time', 'TimeAfterDuration', 'TimeBeforeDuration'],
+} as const;
+
 /** Local ids inside a message (every shopping and order sample). */
 export const VS_LOCAL_IDS = {
   pax: { ADT: 'ADULT_', GBE: 'YOUNG_', CHD: 'CHILD_', INF: 'INFANT_' },

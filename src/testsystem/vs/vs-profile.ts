@@ -8,7 +8,7 @@ import { numberedSeatItems } from '../ndc/fares/seat-item-ids.js';
 import { DEV_VS_NOTIFY_SECRET } from '../../platform/config.js';
 import type { AirlineProfile } from '../ndc/airline-profile.js';
 import type { PriceClassDef } from '../ndc/fares/price-class.js';
-import { VS_CANCEL, VS_CARRIER_NAME, VS_OWNER_CODE, VS_TICKET_PREFIX } from './vs-dialect.js';
+import { VS_CANCEL, VS_CARRIER_NAME, VS_OWNER_CODE, VS_REQUEST_CHILD_ORDER, VS_TICKET_PREFIX } from './vs-dialect.js';
 import { VS_BRANDS } from './fares/brands.js';
 import { vsAdultBase, vsChangeFee, vsFareBasis, vsPaxBase } from './fares/vs-fare-model.js';
 import { vsCancelFee, vsComponentRestrictions } from './fares/vs-fare-rules.js';
@@ -59,6 +59,10 @@ export const VS_PROFILE: AirlineProfile = {
     offerItemPrice: 'perPax',
     cancelPenalty: { shape: 'penaltyList', id: VS_CANCEL.penaltyId, text: VS_CANCEL.penaltyText },
     securePayment: 'checked',
+    // VS's own AirShoppingRQ samples list these children out of the schema's order (request-leniency.ts).
+    requestChildOrder: VS_REQUEST_CHILD_ORDER,
+    // Every VS shopping answer: PaxSegment/MarketingCarrierRBD_Code with the cabin, none in the fare component.
+    bookingClassOn: 'paxSegment',
   },
   storage: { schema: 'vs_test_system', migrationLockId: 4_720_613 },
   network: {
@@ -87,6 +91,8 @@ export const VS_PROFILE: AirlineProfile = {
     taxes: vsTaxes,
     roundTripFactor: () => 1,
     filingCurrency: (country) => (country === 'GB' ? 'GBP' : 'USD'),
+    // VS's two currencies of sale, either on request (airshoppingrq_specific_currency_code.xml).
+    requestedCurrencies: ['GBP', 'USD'],
   },
   services: VS_SERVICES,
   seats: VS_SEATS,

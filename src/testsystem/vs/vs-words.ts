@@ -64,6 +64,7 @@ const brandOf = (id: string) => VS_BRANDS.find((b) => b.id === id);
 
 export const VS_TEXTS: AirlineTexts = {
   notFaredWarning: 'Passenger type not fared; priced as the nearest type',
+  currencyNotOffered: (requested, filed) => `Requested currency ${requested} is not available; prices are in ${filed}`,
   // Upper's checked pieces may weigh 32 kg, the others' 23 kg (offerprice_multipax_with_upsell_offers_RS.xml: BAGA3, BAGA2).
   checkedBags: (n, kg) =>
     n === 0 ? 'NO FREE CHECKED BAGGAGE' : `${n}PC ${kg === 32 ? VS_BAGGAGE_TEXTS.checked32 : VS_BAGGAGE_TEXTS.checked23}`,

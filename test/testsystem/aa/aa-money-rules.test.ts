@@ -221,17 +221,18 @@ describe('taxes (JFK–LHR and JFK–DCA–DFW in samples-aa-17.2)', () => {
     expect(adult.taxLines.reduce((s, t) => s + t.amount.amountMinor, 0)).toBe(adult.taxes.amountMinor);
   });
 
-  it('charges UK APD by class and age leaving London at the 2026/27 rates (band B), with the filed GBP amount', async () => {
+  it('charges UK APD by class and age leaving London at the 2026/27 rates (band B), in pounds as UK-origin fares are sold', async () => {
     const family = await post(wire.aa, 'AirShopping', airShoppingRq('LHR', 'JFK', FAR, ['ADT', 'CHD', 'INF']));
     const economy = [...family.body.matchAll(/<Offer>([\s\S]*?)<\/Offer>/g)].find((m) =>
       [...m[1]!.matchAll(/<CabinTypeCode>(\d)</g)].every((c) => c[1] === '5'),
     );
     const items = taxLines((economy ?? [''])[0]!);
     const [adult, child, infant] = items;
-    expect(adult?.get('GB')?.filed).toBe('GBP 102.00');
-    expect(adult?.get('GB')?.country).toBe('GB');
-    expect(adult?.get('UB')?.filed).toBe('GBP 40.12');
-    expect(adult?.get('YR')?.amount).toBe(200);
+    expect(adult?.get('GB')).toEqual({ amount: 102, filed: null, country: 'GB' });
+    // Heathrow's charge from the table both airlines share (uk-airport-charges.ts).
+    expect(adult?.get('UB')).toEqual({ amount: 48.89, filed: null, country: 'GB' });
+    // AA's USD 200 YR at the test systems' one rate (USD 1.30 per GBP).
+    expect(adult?.get('YR')?.amount).toBe(153.85);
     expect(child?.has('GB')).toBe(false);
     expect(infant?.has('GB')).toBe(false);
     expect(infant?.has('YR')).toBe(false);
@@ -243,12 +244,26 @@ describe('taxes (JFK–LHR and JFK–DCA–DFW in samples-aa-17.2)', () => {
         '<OriginDestCriteria><CabinType><CabinTypeCode>2</CabinTypeCode><PrefLevel><PrefLevelCode>Required</PrefLevelCode></PrefLevel></CabinType>',
       ),
     );
-    expect(taxLines(business.body)[0]?.get('GB')?.filed).toBe('GBP 244.00');
+    expect(taxLines(business.body)[0]?.get('GB')?.amount).toBe(244);
     const fromLondon = await priced(await shop('LHR', 'JFK', FAR, 'AAAT-MAIN'));
     expect(fromLondon.passengerPrices[0]!.taxLines.find((t) => t.code === 'GB')).toMatchObject({
       country: 'GB',
-      filed: { amountMinor: 10_200, currency: 'GBP' },
+      amount: { amountMinor: 10_200, currency: 'GBP' },
+      filed: null,
     });
+  });
+});
+
+describe('a requested currency (ResponseParameters/CurParameter)', () => {
+  it("prices in the point of sale's currency whatever the request asks, and says so", async () => {
+    const asked = airShoppingRq('LHR', 'JFK', FAR).replace(
+      '</Request>',
+      '<ResponseParameters xmlns="http://www.iata.org/IATA/2015/EASD/00/IATA_OffersAndOrdersCommonTypes"><CurParameter><CurCode>USD</CurCode></CurParameter></ResponseParameters></Request>',
+    );
+    const answer = await post(wire.aa, 'AirShopping', asked);
+    expect(answer.body).toContain('<OfferID>');
+    expect(new Set([...answer.body.matchAll(/CurCode="(\w+)"/g)].map((m) => m[1]))).toEqual(new Set(['GBP']));
+    expect(answer.body).toContain('<DescText>Requested currency USD not supported. Fares returned in GBP.</DescText>');
   });
 });
 

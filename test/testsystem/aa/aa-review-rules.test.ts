@@ -280,11 +280,11 @@ describe('lap infants', () => {
 });
 
 describe('UK APD at the rate in force on the travel date', () => {
-  /** The GB tax line's filed amount of the first Main Cabin (economy) offer of a search. */
+  /** The GB tax line's amount (UK departures are filed in pounds) of the first Main Cabin (economy) offer of a search. */
   const apd = async (origin: string, destination: string, date: string, code: string) => {
     const offer = offersOfBrand(await shopXml(origin, destination, date), code)[0] ?? '';
     const gb = /<Tax>((?:(?!<\/Tax>)[\s\S])*<TaxCode>GB<\/TaxCode>)/.exec(offer)?.[1] ?? '';
-    return /<FiledAmount CurCode="GBP">([\d.]+)</.exec(gb)?.[1] ?? null;
+    return /<Amount CurCode="GBP">([\d.]+)</.exec(gb)?.[1] ?? null;
   };
 
   it('charges the 2025/26 rate up to 31 March 2026 and the 2026/27 rate from 1 April', async () => {

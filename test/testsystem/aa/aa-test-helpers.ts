@@ -120,16 +120,27 @@ export interface ShoppedOffer {
 
 /** Reads offers back from an AirShoppingRS with plain regular expressions, independent of our parser. */
 export function offersIn(xml: string): ShoppedOffer[] {
-  const segments = new Map<string, string>();
+  // Flights and operators by DatedMarketingSegment number (DMSn, operated as DOSn).
+  const flightsByDms = new Map<string, string>();
   for (const m of xml.matchAll(
-    /<DatedMarketingSegmentId>(DMS\d+)<\/DatedMarketingSegmentId>[\s\S]*?<MarketingCarrierFlightNumberText>(\d+)</g,
+    /<DatedMarketingSegmentId>DMS(\d+)<\/DatedMarketingSegmentId>[\s\S]*?<MarketingCarrierFlightNumberText>(\d+)</g,
   ))
-    segments.set(`SEG${m[1]?.slice(3)}`, `AA${m[2]}`);
-  const operators = new Map<string, string>();
+    flightsByDms.set(m[1]!, `AA${m[2]}`);
+  const operatorsByDms = new Map<string, string>();
   for (const m of xml.matchAll(
     /<DatedOperatingSegment>\s*<CarrierDesigCode>(\w+)<\/CarrierDesigCode>[\s\S]*?<DatedOperatingSegmentId>DOS(\d+)</g,
   ))
-    operators.set(`SEG${m[2]}`, m[1] as string);
+    operatorsByDms.set(m[2]!, m[1] as string);
+  // A PaxSegment names its DatedMarketingSegment (VS has one per flight and booking class); else SEGn is DMSn.
+  const dmsOf = new Map<string, string>();
+  for (const m of xml.matchAll(/<PaxSegment>([\s\S]*?)<\/PaxSegment>/g)) {
+    const dms = /<DatedMarketingSegmentRefId>DMS(\d+)</.exec(m[1]!)?.[1];
+    const seg = /<PaxSegmentID>(\w+)</.exec(m[1]!)?.[1];
+    if (dms && seg) dmsOf.set(seg, dms);
+  }
+  const dms = (seg: string) => dmsOf.get(seg) ?? seg.slice(3);
+  const segments = { get: (seg: string) => flightsByDms.get(dms(seg)) };
+  const operators = { get: (seg: string) => operatorsByDms.get(dms(seg)) };
   return [...xml.matchAll(/<(?:Offer|PricedOffer)(?: xmlns="[^"]*")?>([\s\S]*?)<\/(?:Offer|PricedOffer)>/g)].map((m) => {
     const body = m[1] as string;
     const segRefs = [...new Set([...body.matchAll(/<PaxSegmentRefID>(SEG\d+)</g)].map((s) => s[1] as string))];

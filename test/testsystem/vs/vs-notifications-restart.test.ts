@@ -23,6 +23,23 @@ import {
   startVs,
   xsdErrors,
 } from './vs-test-helpers.js';
+import { needsUpstream } from '../../helpers/upstream.js';
+import { readSample } from './vs-sample-reader.js';
+
+/** Every element path of a document (`Notification/ChangeGroup/…/ActionCode`), namespaces and order aside. */
+function elementPaths(xml: string): Set<string> {
+  const paths = new Set<string>();
+  const stack: string[] = [];
+  for (const m of xml.matchAll(/<(\/?)([A-Za-z_][\w.-]*)([^>]*?)(\/?)>/g)) {
+    if (m[1]) stack.pop();
+    else {
+      stack.push(m[2]!);
+      paths.add(stack.slice(1).join('/'));
+      if (m[4]) stack.pop();
+    }
+  }
+  return paths;
+}
 
 const received: { body: string; signature: string | undefined }[] = [];
 const receiver = http.createServer((req, res) => {
@@ -94,6 +111,42 @@ describe('VS test system: notifications and restarts', () => {
     expect(all(read.body, 'DescText')).toEqual(
       expect.arrayContaining([expect.stringMatching(/cancelled by Virgin Atlantic; rebooked on VS\d+ departing /)]),
     );
+  });
+
+  it("tells of a flight cancelled with no alternative as ocn_flight_cancel_rq.xml does: the order's items, follow-up action, services and passengers", async () => {
+    needsUpstream('ndc-samples');
+    const vs = await startVs();
+    closers.push(() => vs.close());
+    const { port } = receiver.address() as AddressInfo;
+    await control(vs, 'POST', '/control/notifications', { url: `http://127.0.0.1:${port}/v1/airlines/vs/notifications` });
+    const { orderId, pnr, flight } = await hold(vs);
+    // Every other LHR-JFK flight that day and the next sold out: VS has nowhere to move the passenger.
+    for (const date of ['2026-12-15', '2026-12-16']) {
+      const listed = (await (await control(vs, 'GET', `/control/flights?origin=LHR&destination=JFK&date=${date}`)).json()) as {
+        flights: { flight: string }[];
+      };
+      for (const other of listed.flights.filter((o) => o.flight !== flight))
+        await control(vs, 'POST', '/control/inventory/close', { flightKey: other.flight });
+    }
+    const before = received.length;
+    expect((await control(vs, 'POST', '/control/schedule-changes', { flight, change: 'cancel' })).status).toBe(200);
+    expect(received).toHaveLength(before + 1);
+    const got = received.at(-1)!.body;
+    expect(await xsdErrors('IATA_OrderChangeNotifRQ', got)).toEqual([]);
+    // Every element the sample has, ours has, at the same place (DistributionChain's seller name aside:
+    // the booking keeps the seller's OrgID only).
+    const sample = readSample('orderchangenotif/ocn_flight_cancel_rq.xml');
+    const missing = [...elementPaths(sample)].filter((p) => !elementPaths(got).has(p) && !p.endsWith('ParticipatingOrg/Name'));
+    expect(missing).toEqual([]);
+    const view = await postValid(vs, 'OrderRetrieve', orderRetrieveRq(orderId), 'IATA_OrderViewRS');
+    const itemIds = [...view.body.matchAll(/<OrderItemID>([^<]+)</g)].map((m) => m[1]);
+    const newOrder = got.slice(got.indexOf('<New>'), got.indexOf('</New>'));
+    expect(all(newOrder, 'OrderItemID')).toEqual(itemIds);
+    expect(all(newOrder, 'ActionCode')).toEqual(['ContactAirline']);
+    expect(all(newOrder, 'BookingID')).toEqual([pnr]);
+    expect(all(newOrder, 'StatusCode')).toEqual(['CANCELLED']);
+    expect(all(newOrder, 'GivenName')).toEqual(['Ada1']);
+    expect(all(newOrder, 'MarketingCarrierRBD_Code')).toHaveLength(1);
   });
 
   it('keeps bookings and the clock across a restart, in the vs_test_system schema', async () => {

@@ -9,9 +9,11 @@
 // amount, and every amount is then filed in the fare's currency (fare-currency.ts).
 
 import type { CabinCode } from '../../ndc/network/aircraft.js';
-import { fromUsdCents, toUsdCents } from '../../ndc/fares/fare-currency.js';
+import { fromUsdCents } from '../../ndc/fares/fare-currency.js';
+import { convertMinor } from '../../ndc/fares/exchange-rates.js';
 import type { TaxInput, TaxLine } from '../../ndc/fares/tax-line.js';
 import { apdRatesOn, type ApdBand } from '../../ndc/fares/uk-apd.js';
+import { ukDepartureCharge } from '../../ndc/fares/uk-airport-charges.js';
 import { AIRPORTS } from '../network/airports-data.js';
 
 const US = new Set(['US', 'PR', 'VI']);
@@ -24,10 +26,11 @@ interface LocalTax {
   currency: string;
 }
 
-/** Departure charges abroad other than the UK's APD (see ukDuty), in the levying currency. */
+/**
+ * Departure charges abroad other than the UK's (APD, see ukDuty; the airport's passenger service
+ * charge UB from the table both test systems share, uk-airport-charges.ts), in the levying currency.
+ */
 const FOREIGN_DEPARTURE: Readonly<Record<string, LocalTax[]>> = {
-  // The sample's UB: GBP 40.12 at LHR.
-  GB: [{ code: 'UB', name: 'United Kingdom Passenger Service Charge Departures', cents: 4_012, currency: 'GBP' }],
   ES: [{ code: 'JD', name: 'Spain Airport Development Tax', cents: 2_150, currency: 'EUR' }],
   JP: [
     { code: 'SW', name: 'Japan Passenger Service Facility Charge', cents: 2_990, currency: 'JPY' },
@@ -76,7 +79,7 @@ export function taxesFor(input: TaxInput): TaxLine[] {
     add({
       code: tax.code,
       name: tax.name,
-      cents: fromUsdCents(toUsdCents(tax.cents, tax.currency), currency),
+      cents: convertMinor(tax.cents, tax.currency, currency),
       country,
       filed: tax.currency === currency ? null : { cents: tax.cents, currency: tax.currency },
     });
@@ -119,6 +122,11 @@ export function taxesFor(input: TaxInput): TaxLine[] {
     if (from === 'GB') {
       const apd = ukDuty(s.cabin, ptc, apdBand(to), s.flight.date);
       if (apd > 0) local({ code: 'GB', name: 'United Kingdom Air Passenger Duty APD', cents: apd, currency: 'GBP' }, 'GB');
+      const psc = ukDepartureCharge(s.flight.pattern.origin, s.flight.date);
+      if (psc) {
+        local({ code: psc.code, name: psc.name, cents: psc.pence, currency: 'GBP' }, 'GB');
+        continue;
+      }
     }
     for (const tax of FOREIGN_DEPARTURE[from] ?? DEFAULT_FOREIGN) local(tax, from);
   }

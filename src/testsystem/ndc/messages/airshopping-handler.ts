@@ -3,7 +3,6 @@
 
 import type { AirlineProfile } from '../airline-profile.js';
 import { normalizePtc, tripsOf } from '../fares/fare-pricing.js';
-import { fareCurrency } from '../fares/fare-currency.js';
 import { addDays, isValidDate, utcToLocal } from '../network/geo-time.js';
 import type { MessageHandler } from './message-handler.js';
 import { errorDocument, type NdcErrorSpec } from '../wire/ndc-errors.js';
@@ -12,6 +11,7 @@ import type { OfferPax, StoredOffer } from '../offers/offer-store.js';
 import { baggageAllowanceList, penaltyList, priceClassList } from './fare-xml-builder.js';
 import { flightLists, journeyList, offerNode, paxList, paxSegmentList, ResponseIds } from './offer-xml-builder.js';
 import { payloadAttributes } from '../wire/payload-attributes.js';
+import { saleCurrency } from './requested-currency.js';
 import { searchOffers, searchRoundTrip } from '../offers/shopping-service.js';
 import { el, many, ndcDocument } from '../wire/xml-builder.js';
 
@@ -107,8 +107,9 @@ export const airShoppingHandler: MessageHandler = {
     const invalid = validate(profile, ods, pax, deps.clock.now());
     if (invalid) return { status: 200, body: errorDocument(this.responseRoot, [invalid]) };
     const direct = directOnly(parsed);
-    // The whole request is filed in the currency of its point of commencement (fare-currency.ts).
-    const currency = fareCurrency(profile, ods[0]?.origin ?? '', deps.pricing.currencyOverride);
+    // The whole request is priced in one currency: of its point of commencement (fare-currency.ts),
+    // or the one it asks for where the airline sells in it (requested-currency.ts).
+    const { currency, warning } = saleCurrency(profile, parsed, ods[0]?.origin ?? '', deps.pricing.currencyOverride);
     const inputs = ods.map((od) => ({ ...od, pax, directOnly: direct, currency }));
     // A round trip is answered with offers covering both directions; other trips one offer set per OD.
     const roundTrip = isRoundTrip(ods);
@@ -125,7 +126,15 @@ export const airShoppingHandler: MessageHandler = {
     const offerNodes = all.map((o) => offerNode('Offer', o, ids));
     // Each OD lists the journeys that fly it: trip n of every offer of its set (n = 1 for the way back).
     const journeysOf = (offers: StoredOffer[], trip: number) => [
-      ...new Set(offers.map((o) => ids.journey((tripsOf(o.journey)[trip] ?? []).map((s) => s.flight)))),
+      ...new Set(
+        offers.map((o) => {
+          const sold = tripsOf(o.journey)[trip] ?? [];
+          return ids.journey(
+            sold.map((s) => s.flight),
+            sold,
+          );
+        }),
+      ),
     ];
     const originDests = ods.map((od, i) =>
       el('OriginDest', [
@@ -149,6 +158,7 @@ export const airShoppingHandler: MessageHandler = {
         ]),
         el('OffersGroup', [el('CarrierOffers', offerNodes)]),
         unfaredPtcRequested(parsed) ? el('Warning', [el('DescText', profile.texts.notFaredWarning), el('LangCode', 'EN')]) : null,
+        warning ? el('Warning', [el('DescText', warning), el('LangCode', 'EN')]) : null,
       ]),
       payloadAttributes(deps.clock.now()),
     ]);

@@ -15,32 +15,52 @@ export function amount(name: string, minor: number, currency: string): XmlNode {
   return el(name, formatAmount(minor, currency), { CurCode: currency });
 }
 
+/** A flight as a fare sells it: the booking class and cabin (fares/fare-pricing.ts's PricedSegment). */
+export interface SoldFlight {
+  flight: DatedFlight;
+  rbd: string;
+  cabin: CabinCode;
+}
+
 /**
  * Assigns response-local ids to flights, journeys and price classes shared by the offers, for the
- * airline whose answer this is (the builders below read its codes and names from here).
+ * airline whose answer this is (the builders below read its codes and names from here). A flight is
+ * one DatedMarketingSegment; its PaxSegment is one per flight, or, where the airline names the
+ * booking class there (profile.wire.bookingClassOn 'paxSegment', VS), one per flight, class and cabin
+ * sold, each pointing to the flight's DatedMarketingSegment as VS's answers do.
  */
 export class ResponseIds {
   readonly flights = new Map<string, { n: number; flight: DatedFlight }>();
-  readonly journeys = new Map<string, { id: string; flights: DatedFlight[] }>();
+  readonly paxSegments = new Map<string, { id: string; n: number; sold: SoldFlight | null }>();
+  readonly journeys = new Map<string, { id: string; flights: DatedFlight[]; segmentIds: string[] }>();
   readonly priceClasses = new Map<string, { def: PriceClassDef; code: string | null }>();
 
   constructor(readonly profile: AirlineProfile) {}
 
-  segment(flight: DatedFlight): string {
+  /** The PaxSegment id of a flight, as sold in `sold` where the airline names the class on the segment. */
+  segment(flight: DatedFlight, sold?: SoldFlight): string {
     let entry = this.flights.get(flight.key);
     if (!entry) {
       entry = { n: this.flights.size + 1, flight };
       this.flights.set(flight.key, entry);
     }
-    return `SEG${entry.n}`;
+    const bySold = sold && this.profile.wire.bookingClassOn === 'paxSegment' ? sold : null;
+    const key = bySold ? `${flight.key}|${bySold.rbd}|${bySold.cabin}` : flight.key;
+    let segment = this.paxSegments.get(key);
+    if (!segment) {
+      segment = { id: `SEG${this.paxSegments.size + 1}`, n: entry.n, sold: bySold };
+      this.paxSegments.set(key, segment);
+    }
+    return segment.id;
   }
 
-  journey(flights: DatedFlight[]): string {
-    flights.forEach((f) => this.segment(f));
-    const key = flights.map((f) => f.key).join(',');
+  /** The PaxJourney id of these flights (as sold, where given: one per flight). */
+  journey(flights: DatedFlight[], sold?: readonly SoldFlight[]): string {
+    const segmentIds = flights.map((f, i) => this.segment(f, sold?.[i]));
+    const key = segmentIds.join(',');
     let entry = this.journeys.get(key);
     if (!entry) {
-      entry = { id: `FLT${this.journeys.size + 1}`, flights };
+      entry = { id: `FLT${this.journeys.size + 1}`, flights, segmentIds };
       this.journeys.set(key, entry);
     }
     return entry.id;
@@ -120,7 +140,13 @@ function forAll(p: PtcPrice): PtcPrice {
 export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids: ResponseIds): XmlNode {
   const { profile } = ids;
   // One PaxJourney per one-way trip: a round trip is one offer over two journeys, as AA answers it.
-  const journeyIds = tripsOf(offer.journey).map((trip) => ids.journey(trip.map((s) => s.flight)));
+  const journeyIds = tripsOf(offer.journey).map((trip) =>
+    ids.journey(
+      trip.map((s) => s.flight),
+      trip,
+    ),
+  );
+  const classOnSegment = profile.wire.bookingClassOn === 'paxSegment';
   const pcId = ids.priceClass(
     offer.journey.priceClass,
     offer.journey.segments.map((s) => s.flight),
@@ -148,13 +174,14 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
       el('FareDetail', [
         ...offer.journey.segments.map((s) =>
           el('FareComponent', [
-            cabinTypeNode(profile, s.flight, s.cabin),
+            // Cabin and class on the fare component (AA), or on the PaxSegment it refers to (VS).
+            classOnSegment ? null : cabinTypeNode(profile, s.flight, s.cabin),
             ...(componentRestrictions?.(def, offer.journey.currency, s.flight.pattern.origin, s.flight.pattern.destination) ??
               []),
             el('FareBasisCode', s.fareBasis),
-            el('PaxSegmentRefID', ids.segment(s.flight)),
+            el('PaxSegmentRefID', ids.segment(s.flight, s)),
             el('PriceClassRefID', pcId),
-            el('RBD', [el('RBD_Code', s.rbd)]),
+            classOnSegment ? null : el('RBD', [el('RBD_Code', s.rbd)]),
           ]),
         ),
         ...many('PaxRefID', item.paxIds),
@@ -205,9 +232,9 @@ export function offerNode(name: 'Offer' | 'PricedOffer', offer: StoredOffer, ids
 }
 
 /** A flight's CabinType: the NDC code and the airline's name for that cabin on its aircraft. */
-export function cabinTypeNode(profile: AirlineProfile, flight: DatedFlight, cabin: CabinCode): XmlNode {
-  const { code, name } = cabinTypeOn(profile.network.aircraft[flight.pattern.aircraft], cabin);
-  return el('CabinType', [el('CabinTypeCode', code), el('CabinTypeName', name)]);
+export function cabinTypeNode(profile: AirlineProfile, flight: DatedFlight, cabin: CabinCode, name = 'CabinType'): XmlNode {
+  const cabinType = cabinTypeOn(profile.network.aircraft[flight.pattern.aircraft], cabin);
+  return el(name, [el('CabinTypeCode', cabinType.code), el('CabinTypeName', cabinType.name)]);
 }
 
 function point(name: 'Arrival' | 'Dep', code: string, local: string): XmlNode {
@@ -280,10 +307,7 @@ export function journeyList(ids: ResponseIds): XmlNode {
       return el('PaxJourney', [
         el('Duration', isoDuration(Math.round((last.arrUtc - first.depUtc) / 60000))),
         el('PaxJourneyID', j.id),
-        ...many(
-          'PaxSegmentRefID',
-          j.flights.map((f) => ids.segment(f)),
-        ),
+        ...many('PaxSegmentRefID', j.segmentIds),
       ]);
     }),
   );
@@ -299,8 +323,13 @@ export function paxList(pax: readonly { id: string; ptc: string }[]): XmlNode {
 export function paxSegmentList(ids: ResponseIds): XmlNode {
   return el(
     'PaxSegmentList',
-    [...ids.flights.values()].map(({ n }) =>
-      el('PaxSegment', [el('DatedMarketingSegmentRefId', `DMS${n}`), el('PaxSegmentID', `SEG${n}`)]),
+    [...ids.paxSegments.values()].map(({ id, n, sold }) =>
+      el('PaxSegment', [
+        sold ? el('CabinTypeAssociationChoice', [cabinTypeNode(ids.profile, sold.flight, sold.cabin, 'SegmentCabinType')]) : null,
+        el('DatedMarketingSegmentRefId', `DMS${n}`),
+        sold ? el('MarketingCarrierRBD_Code', sold.rbd) : null,
+        el('PaxSegmentID', id),
+      ]),
     ),
   );
 }

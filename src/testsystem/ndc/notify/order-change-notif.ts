@@ -1,19 +1,23 @@
 // IATA_OrderChangeNotifRQ: how the airline tells a seller, unasked, that it changed one of the seller's
-// orders (a flight retimed, renumbered or cancelled, with or without an alternative flight). One ChangeOperation per changed segment with
-// the flight before (`Old`) and after (`New`), the order's id, PNR and new version, as the 21.3
-// samples of a time change and a flight cancellation carry them (ChangeTypeCode 2 / 3, ReasonCode
-// 100 / 116). The seller is expected to re-read the order (OrderRetrieve); the message says what
-// happened, the order view stays the truth.
+// orders (a flight retimed, renumbered or cancelled, with or without an alternative flight). One
+// ChangeOperation per changed segment with the flight before (`Old`) and after (`New`), each with the
+// booking's passengers and its flight items (ids, services per passenger with the PNR, follow-up
+// action), the group with the order's new version, as VS's 21.3 samples of a time change and a flight
+// cancellation carry them (ocn_time_change_rq.xml, ocn_flight_cancel_rq.xml: ChangeTypeCode 2 / 3,
+// ReasonCode 100 / 116). The seller is expected to re-read the order (OrderRetrieve); the message
+// says what happened, the order view stays the truth.
 
 import type { AirlineProfile } from '../airline-profile.js';
-import { flightLists, paxSegmentList, ResponseIds } from '../messages/offer-xml-builder.js';
+import { flightLists, journeyList, paxSegmentList, ResponseIds } from '../messages/offer-xml-builder.js';
 import type { DatedFlight } from '../network/schedule-service.js';
 import type { Booking } from '../orders/booking-record.js';
-import { bookingRef } from '../orders/order-view-builder.js';
+import { bookingRef, flightServiceId, paxNode } from '../orders/order-view-builder.js';
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { el, isoTimestamp, ndcDocument, type XmlNode } from '../wire/xml-builder.js';
 
 export interface NotifiedSegment {
+  /** Index into the booking's journey.segments. */
+  segmentIndex: number;
   before: DatedFlight;
   after: DatedFlight;
   cancelled: boolean;
@@ -24,26 +28,75 @@ export interface NotifiedSegment {
 const TIME_CHANGE = { type: '2', reason: '100' };
 const FLIGHT_CANCELLED = { type: '3', reason: '116' };
 
-function dataLists(profile: AirlineProfile, flight: DatedFlight): XmlNode {
+/**
+ * The flight (before or after the change) as the booking sells it, its journey and the booking's
+ * passengers: ocn_flight_cancel_rq.xml's DataLists (segments, OriginDestList, PaxJourneyList, PaxList,
+ * PaxSegmentList with cabin and booking class where the airline names them there).
+ */
+function dataLists(
+  profile: AirlineProfile,
+  b: Booking,
+  s: NotifiedSegment,
+  flight: DatedFlight,
+): { node: XmlNode; segId: string } {
   const ids = new ResponseIds(profile);
-  ids.segment(flight);
-  return el('DataLists', [...flightLists(ids), paxSegmentList(ids)]);
+  const sold = b.journey.segments[s.segmentIndex];
+  const journeyId = ids.journey([flight], sold ? [{ ...sold, flight }] : undefined);
+  const segId = ids.segment(flight, sold ? { ...sold, flight } : undefined);
+  const node = el('DataLists', [
+    ...flightLists(ids),
+    el('OriginDestList', [
+      el('OriginDest', [
+        el('DestCode', flight.pattern.destination),
+        el('OriginCode', flight.pattern.origin),
+        el('OriginDestID', 'OD1'),
+        el('PaxJourneyRefID', journeyId),
+      ]),
+    ]),
+    journeyList(ids),
+    el(
+      'PaxList',
+      b.passengers.map((p) => paxNode(p)),
+    ),
+    paxSegmentList(ids),
+  ]);
+  return { node, segId };
 }
 
-function order(profile: AirlineProfile, b: Booking, segmentStatus: 'CONFIRMED' | 'CANCELLED' | null): XmlNode {
+/**
+ * The booking's flight items as the change leaves them (ocn_flight_cancel_rq.xml, ocn_time_change_rq.xml):
+ * each with its own id, one Service per passenger on the changed flight with the record locator and
+ * its status, and, where the flight is cancelled with no alternative, the seller's follow-up action
+ * (ContactAirline: the traveller must be rebooked or refunded).
+ */
+function order(
+  profile: AirlineProfile,
+  b: Booking,
+  changed: { segmentIndex: number; segId: string },
+  status: 'CONFIRMED' | 'CANCELLED',
+): XmlNode {
+  const followUp = status === 'CANCELLED';
   return el('Order', [
-    bookingRef(profile, b),
     el('OrderID', b.orderId),
-    segmentStatus
-      ? el('OrderItem', [
-          el('OrderItemID', `${b.orderId}-SEG`),
+    ...b.items
+      .filter((item) => item.kind === 'flight')
+      .map((item) =>
+        el('OrderItem', [
+          el('OrderItemID', item.itemId),
           el('OwnerCode', profile.ownerCode),
-          el('StatusCode', segmentStatus === 'CANCELLED' ? 'CANCELLED' : 'ACTIVE'),
-        ])
-      : null,
-    el('OrderVersionNumber', b.version),
+          followUp ? el('SellerFollowUpAction', [el('ActionCode', 'ContactAirline'), el('ActionInd', 'true')]) : null,
+          ...item.paxIds.map((paxId) =>
+            el('Service', [
+              bookingRef(profile, b),
+              el('OrderServiceAssociation', [el('PaxSegmentRef', [el('PaxSegmentRefID', changed.segId)])]),
+              el('PaxRefID', paxId),
+              el('ServiceID', flightServiceId(item.itemId, changed.segmentIndex, paxId)),
+              el('StatusCode', status),
+            ]),
+          ),
+        ]),
+      ),
     el('OwnerCode', profile.ownerCode),
-    el('StatusCode', b.status === 'CANCELLED' ? 'CLOSED' : 'OPENED'),
   ]);
 }
 
@@ -55,11 +108,16 @@ export function orderChangeNotifDocument(
 ): string {
   const operations = segments.map((s) => {
     const codes = s.cancelled ? FLIGHT_CANCELLED : TIME_CHANGE;
+    const after = dataLists(profile, b, s, s.after);
+    const before = dataLists(profile, b, s, s.before);
+    // Both halves carry the order's items as the change leaves them, as VS's samples do; only the
+    // flight differs.
+    const status = s.cancelled && !s.rebooked ? 'CANCELLED' : 'CONFIRMED';
     return el('ChangeOperation', [
       el('ChangeDateTime', isoTimestamp(now)),
       el('ChangeTypeCode', codes.type),
-      el('New', [dataLists(profile, s.after), order(profile, b, s.cancelled && !s.rebooked ? 'CANCELLED' : 'CONFIRMED')]),
-      el('Old', [dataLists(profile, s.before)]),
+      el('New', [after.node, order(profile, b, { segmentIndex: s.segmentIndex, segId: after.segId }, status)]),
+      el('Old', [before.node, order(profile, b, { segmentIndex: s.segmentIndex, segId: before.segId }, status)]),
       el('ReasonCode', codes.reason),
     ]);
   });

@@ -7,7 +7,7 @@ import { amount, cabinTypeNode, flightLists, journeyList, paxSegmentList, Respon
 import { priceClassList } from '../messages/fare-xml-builder.js';
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
-import { totalCents, type Booking, type BookedItem } from './booking-record.js';
+import { totalCents, type Booking, type BookedItem, type BookedPax } from './booking-record.js';
 import { orderPenaltyList, refundDifferential } from './refund-differential.js';
 import { residualDifferential } from './trip-credit.js';
 import { emdDocInfo, issueInfo } from './emd-doc-info.js';
@@ -21,6 +21,25 @@ export function bookingRef(profile: AirlineProfile, b: Booking): XmlNode {
 
 const segRef = (ids: ResponseIds, b: Booking, index: number): string => ids.segment(b.journey.segments[index]!.flight);
 
+/** A flight item's service id for one passenger on one segment (OrderViewRS and OrderChangeNotifRQ alike). */
+export const flightServiceId = (itemId: string, segmentIndex: number, paxId: string): string =>
+  `${itemId}-S${segmentIndex + 1}-${paxId}`;
+
+/** A booked passenger in a PaxList: name, birth date and gender where known, id and type. */
+export function paxNode(p: BookedPax, contactInfoRefId?: string): XmlNode {
+  return el('Pax', [
+    contactInfoRefId ? el('ContactInfoRefID', contactInfoRefId) : null,
+    el('Individual', [
+      p.birthdate ? el('Birthdate', p.birthdate) : null,
+      p.gender ? el('GenderCode', p.gender) : null,
+      el('GivenName', p.givenName),
+      el('Surname', p.surname),
+    ]),
+    el('PaxID', p.id),
+    el('PTC', p.ptc),
+  ]);
+}
+
 function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
   const { profile } = ids;
   const closed = b.status === 'CANCELLED';
@@ -33,7 +52,7 @@ function itemNode(b: Booking, item: BookedItem, ids: ResponseIds): XmlNode {
             bookingRef(profile, b),
             el('OrderServiceAssociation', [el('PaxSegmentRef', [el('PaxSegmentRefID', ids.segment(s.flight))])]),
             el('PaxRefID', paxId),
-            el('ServiceID', `${item.itemId}-S${i + 1}-${paxId}`),
+            el('ServiceID', flightServiceId(item.itemId, i, paxId)),
             // A segment cancelled on its own (partial cancellation) stays listed, cancelled.
             el('StatusCode', closed || b.cancelledSegments?.includes(i) ? 'CANCELLED' : 'CONFIRMED'),
           ]),
@@ -154,19 +173,7 @@ export function orderViewDocument(profile: AirlineProfile, b: Booking, now: numb
         journeyList(ids),
         el(
           'PaxList',
-          b.passengers.map((p, i) =>
-            el('Pax', [
-              i === 0 ? el('ContactInfoRefID', 'CTC1') : null,
-              el('Individual', [
-                p.birthdate ? el('Birthdate', p.birthdate) : null,
-                p.gender ? el('GenderCode', p.gender) : null,
-                el('GivenName', p.givenName),
-                el('Surname', p.surname),
-              ]),
-              el('PaxID', p.id),
-              el('PTC', p.ptc),
-            ]),
-          ),
+          b.passengers.map((p, i) => paxNode(p, i === 0 ? 'CTC1' : undefined)),
         ),
         paxSegmentList(ids),
         orderPenaltyList(profile, b),

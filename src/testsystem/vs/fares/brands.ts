@@ -14,9 +14,10 @@
 // - Fare basis: <RBD><season><2 digits><market letter><C restricted | E flexible><brand letter><region>,
 //   e.g. ES00BCSB (Classic, E), LA00ACLC (Light, L), IS10ACJB (Upper, I), KS04IEKB (Premium Flex, K).
 // USD amounts: VS files US-origin fares in USD; the samples are all GBP, so USD fees here are the
-// GBP ones at USD 1.30 per GBP rounded to 5 (our choice, documented), not amounts VS published.
+// GBP ones at the test systems' rate (exchange-rates.ts: USD 1.30 per GBP) rounded to 5 (our choice, documented), not amounts VS published.
 
 import type { CabinCode } from '../../ndc/network/aircraft.js';
+import { usdFromUnits } from '../../ndc/fares/exchange-rates.js';
 
 export type VsBrandId =
   'LIGHT' | 'CLASSIC' | 'CLASSIC_FLEX' | 'DELIGHT' | 'DELIGHT_FLEX' | 'PREMIUM' | 'PREMIUM_FLEX' | 'UPPER' | 'UPPER_FLEX';
@@ -70,8 +71,8 @@ export interface VsBrandDef {
   displayOrder: number;
 }
 
-/** USD per GBP for amounts VS publishes in GBP only (fees, UK charges) when sold in USD: our fixed rate. */
-export const USD_PER_GBP = 1.3;
+/** USD per GBP for amounts VS publishes in GBP only (fees, UK charges) when sold in USD: the test systems' one rate table. */
+export const USD_PER_GBP = usdFromUnits(1, 'GBP');
 
 const gbp = (pounds: number): Money => ({ GBP: pounds * 100, USD: Math.round((pounds * USD_PER_GBP) / 5) * 500 });
 const ECONOMY_RBDS = ['Y', 'B', 'R', 'L', 'U', 'M', 'E', 'Q', 'X', 'N', 'O'] as const;

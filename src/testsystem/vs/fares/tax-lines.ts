@@ -3,13 +3,13 @@
 // of sale; a line levied in the other currency is converted at the documented fixed rate.
 
 import type { CabinCode } from '../../ndc/network/aircraft.js';
+import { ukDepartureCharge } from '../../ndc/fares/uk-airport-charges.js';
 import { VS_AIRPORTS } from '../network/airports-data.js';
 import {
   APD_BAND_BY_COUNTRY,
   apdRatesOn,
   convertMinor,
   FOREIGN_DEPARTURE_TAXES,
-  UK_PASSENGER_SERVICE_CHARGE,
   US_TAXES,
   VS_YQ,
   VS_YQ_INFANT,
@@ -25,8 +25,6 @@ export interface TaxSegment {
   cabin: CabinCode;
   /** Local departure date, YYYY-MM-DD (UK APD is due at the rates of the day the flight leaves the UK). */
   date: string;
-  /** Operated by VS (true) or a partner: VS's surcharges apply to VS-operated long-haul legs only. */
-  vsOperated: boolean;
 }
 
 /** VS's passenger types (samples: ADT, GBE young person 12-15, CHD 2-11, INF lap infant under 2). */
@@ -67,8 +65,8 @@ export function vsTaxLines(segments: readonly TaxSegment[], ptc: VsPtc, currency
           currency: 'GBP',
         });
       }
-      const psc = UK_PASSENGER_SERVICE_CHARGE[s.origin];
-      if (psc) add(psc);
+      const psc = ukDepartureCharge(s.origin, s.date);
+      if (psc) add({ code: psc.code, name: psc.name, amount: psc.pence, currency: 'GBP' });
     }
     for (const row of FOREIGN_DEPARTURE_TAXES[from] ?? []) if (!lap) add(row);
     if (from !== 'US' && to === 'US') {
@@ -85,7 +83,10 @@ export function vsTaxLines(segments: readonly TaxSegment[], ptc: VsPtc, currency
       if (boarded <= 2) add(US_TAXES.facility);
     }
   });
-  const longHaul = segments.find((s) => s.vsOperated && (country(s.origin) === 'GB') !== (country(s.destination) === 'GB'));
+  // VS's surcharges are filed with the VS-marketed fare, whoever operates the flight: a Delta-operated
+  // VS codeshare carries the same YQ as VS's own flight (carrier-imposed charges follow the
+  // validating carrier's fare, not the operator).
+  const longHaul = segments.find((s) => (country(s.origin) === 'GB') !== (country(s.destination) === 'GB'));
   if (longHaul) {
     const abroad = country(longHaul.origin) === 'GB' ? country(longHaul.destination) : country(longHaul.origin);
     const region = YQ_REGION_BY_COUNTRY[abroad];

@@ -1,15 +1,16 @@
 // Taxes, fees and carrier charges on VS tickets, per passenger and one-way trip, as VS's answers
-// itemise them (`Tax/TaxCode`, `DescText`, samples-21.3): UK Air Passenger Duty (GB) and LHR's
-// passenger service charge (UB), VS's carrier surcharges (YQ by cabin and region, YR), US arrival
-// and departure taxes (US, XA, XY, YC, AY, XF), and the departure taxes of the other countries VS
-// flies from (South Africa, India) as the samples show them.
+// itemise them (`Tax/TaxCode`, `DescText`, samples-21.3): UK Air Passenger Duty (GB), VS's carrier
+// surcharges (YQ by cabin and region, YR), US arrival and departure taxes (US, XA, XY, YC, AY, XF),
+// and the departure taxes of the other countries VS flies from (South Africa, India) as the samples
+// show them. UK airports' passenger service charge (UB) is the table both airlines share
+// (../../ndc/fares/uk-airport-charges.ts).
 // Sources: UK APD rates by date in ../../ndc/fares/uk-apd.ts (shared with AA); US fees 19 U.S.C. 58c,
 // 8 U.S.C. 1356, 7 CFR 354.3, 49 CFR 1510, 14 CFR 158, 26 U.S.C. 4261(c) at the same amounts as the
 // AA test system; sample amounts cited per row.
 
 import type { CabinCode } from '../../ndc/network/aircraft.js';
 import type { ApdBand } from '../../ndc/fares/uk-apd.js';
-import { USD_PER_GBP } from './brands.js';
+import { convertMinor as convertAtTableRate } from '../../ndc/fares/exchange-rates.js';
 
 export type TaxCurrency = 'GBP' | 'USD';
 
@@ -39,13 +40,6 @@ export interface TaxRow {
   amount: number;
   currency: TaxCurrency;
 }
-
-/** Departure charges per UK airport (UB). LHR: GBP 48.89 in the 2025 samples (55.81 in 2023's). */
-export const UK_PASSENGER_SERVICE_CHARGE: Readonly<Record<string, TaxRow>> = {
-  LHR: { code: 'UB', name: 'United Kingdom Passenger Service Charge Departures', amount: 4_889, currency: 'GBP' },
-  // No VS sample departs MAN: Manchester's published long-haul departing charge, rounded (our estimate).
-  MAN: { code: 'UB', name: 'United Kingdom Passenger Service Charge Departures', amount: 3_100, currency: 'GBP' },
-};
 
 /**
  * VS's carrier-imposed surcharge (YQ, "VS YQ surcharge") per one-way long-haul trip, GBP pence, by
@@ -104,8 +98,7 @@ export const FOREIGN_DEPARTURE_TAXES: Readonly<Record<string, readonly TaxRow[]>
   ],
 };
 
-/** Converts minor units between the two currencies of sale at the fixed documented rate. */
+/** Converts minor units between the two currencies of sale at the test systems' one rate table. */
 export function convertMinor(amount: number, from: TaxCurrency, to: TaxCurrency): number {
-  if (from === to) return amount;
-  return Math.round(from === 'GBP' ? amount * USD_PER_GBP : amount / USD_PER_GBP);
+  return convertAtTableRate(amount, from, to);
 }

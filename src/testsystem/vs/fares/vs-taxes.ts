@@ -1,5 +1,6 @@
 // VS's tax lines (tax-lines.ts) as the core itemises them: the journey's segments, passenger type and
-// currency in; each line with the country levying it (none for VS's own YQ/YR) out.
+// currency in; each line with the country levying it (none for VS's own YQ/YR, which stay with the
+// fare when a ticket refunds the taxes only) out.
 
 import { fromUsdCents } from '../../ndc/fares/fare-currency.js';
 import type { TaxInput, TaxLine } from '../../ndc/fares/tax-line.js';
@@ -30,15 +31,20 @@ export function vsTaxes(input: TaxInput): TaxLine[] {
     destination: s.flight.pattern.destination,
     cabin: s.cabin,
     date: s.flight.date,
-    vsOperated: s.flight.pattern.operatingCarrier === 'VS',
   }));
   // VS files in GBP or USD; a currency set by the control switch is reached through USD.
   const sale = input.currency === 'GBP' ? 'GBP' : 'USD';
-  return vsTaxLines(segments, input.ptc, sale).map((row) => ({
-    code: row.code,
-    name: row.name,
-    cents: sale === input.currency ? row.amount : fromUsdCents(row.amount, input.currency),
-    country: COUNTRY_OF_CODE[row.code] ?? null,
-    filed: null,
-  }));
+  return vsTaxLines(segments, input.ptc, sale).map((row) => {
+    const country = COUNTRY_OF_CODE[row.code] ?? null;
+    return {
+      code: row.code,
+      name: row.name,
+      cents: sale === input.currency ? row.amount : fromUsdCents(row.amount, input.currency),
+      country,
+      filed: null,
+      // VS's own surcharges (YQ, YR) are part of the fare it keeps: a fare that refunds the taxes
+      // only (Economy Light) returns the government taxes and airport charges, not these.
+      ...(country === null ? { keptWithFare: true as const } : {}),
+    };
+  });
 }
