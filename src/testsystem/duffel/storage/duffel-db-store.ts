@@ -71,6 +71,12 @@ function dbStore(database: Database, owned: boolean): DuffelStore {
   // The transaction of the change under way in this async context, if any: its reads and writes go there.
   const changing = new AsyncLocalStorage<Transaction<Tables>>();
   const exec = (): Db => changing.getStore() ?? db;
+  /** Statements that go together: in the change's transaction, else in one of their own. */
+  const together = async (statements: (trx: Db) => Promise<void>) => {
+    const current = changing.getStore();
+    if (current) await statements(current);
+    else await db.transaction().execute(statements);
+  };
   return {
     kind: database.kind,
     async get<T>(kind: RecordKind, id: string) {
@@ -87,16 +93,13 @@ function dbStore(database: Database, owned: boolean): DuffelStore {
     },
     async write(changes) {
       if (changes.length === 0) return;
-      const writeAll = async (trx: Db) => {
+      await together(async (trx) => {
         for (const c of changes)
           await sql`
             insert into ${records} (kind, id, parent_id, created_at_ms, document)
             values (${c.kind}, ${c.id}, ${c.parentId}, ${Math.round(c.createdAt)}, ${JSON.stringify(c.document)}::jsonb)
             on conflict (kind, id) do update set document = excluded.document, updated_at = now()`.execute(trx);
-      };
-      const current = changing.getStore();
-      if (current) await writeAll(current);
-      else await db.transaction().execute(writeAll);
+      });
     },
     async setting<T>(key: string) {
       const r = await sql<{ value: T }>`select value from ${settings} where key = ${key}`.execute(exec());
@@ -115,13 +118,10 @@ function dbStore(database: Database, owned: boolean): DuffelStore {
       return Number(r.numAffectedRows ?? 0);
     },
     async clear() {
-      const clearAll = async (trx: Db) => {
+      await together(async (trx) => {
         await sql`delete from ${records}`.execute(trx);
         await sql`delete from ${settings}`.execute(trx);
-      };
-      const current = changing.getStore();
-      if (current) await clearAll(current);
-      else await db.transaction().execute(clearAll);
+      });
     },
     async atomically(work) {
       if (changing.getStore()) return work();
