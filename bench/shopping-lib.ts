@@ -235,9 +235,9 @@ export async function searchFloorProcess(aaUrl: string, answerFile: string): Pro
   return { base: `http://127.0.0.1:${said.port}`, pid, close };
 }
 
-/** The AA and VS test systems together in one process of their own (lib/airline-test-systems-server.ts). */
-export async function airlineTestSystemsProcess(): Promise<{ aa: string; vs: string; close(): Promise<void> }> {
-  const { said, close } = await listeningChild<{ aa: string; vs: string }>('lib/airline-test-systems-server.ts', [
+/** The AA, VS and Duffel test systems together in one process of their own (lib/airline-test-systems-server.ts). */
+export async function airlineTestSystemsProcess(): Promise<{ aa: string; vs: string; duffel: string; close(): Promise<void> }> {
+  const { said, close } = await listeningChild<{ aa: string; vs: string; duffel: string }>('lib/airline-test-systems-server.ts', [
     SUBSCRIPTION_KEY,
     VS_SUBSCRIPTION_KEY,
   ]);

@@ -5,7 +5,8 @@ import { clusterFixture, clusterSkip, instancesOf, skipTitle, type ClusterFixtur
 
 /**
  * Three gateways behind HAProxy: the key gate, the search rate limit, the search cache and the
- * search stream behave as on one instance, whichever instance a request lands on.
+ * search stream behave as on one instance, whichever instance a request lands on; a search and a
+ * stream answer every source (AA, VS, Duffel), each at its one shared test system.
  */
 describe.skipIf(clusterSkip !== null)(`cluster: key gate and search${skipTitle}`, () => {
   let f: ClusterFixture;
@@ -114,12 +115,12 @@ describe.skipIf(clusterSkip !== null)(`cluster: key gate and search${skipTitle}`
     ]);
   });
 
-  it('streams a search through the balancer: search first, offers, then done', async () => {
+  it('streams JFK→LHR through the balancer: search first, the offers of every source, then done naming each source', async () => {
     const account = await f.account();
     const res = await fetch(`${f.cluster.url}/v1/shopping/offers/stream`, {
       method: 'POST',
       headers: { 'x-api-key': account.key, 'content-type': 'application/json' },
-      body: JSON.stringify({ origin: 'JFK', destination: 'MIA', departure_date: daysAhead(35), adults: 1 }),
+      body: JSON.stringify({ origin: 'JFK', destination: 'LHR', departure_date: daysAhead(36), adults: 1 }),
       signal: AbortSignal.timeout(30_000),
     });
     expect(res.status).toBe(200);
@@ -138,7 +139,18 @@ describe.skipIf(clusterSkip !== null)(`cluster: key gate and search${skipTitle}`
     expect(events[0]).toMatchObject({ event: 'search', data: { search_id: expect.stringMatching(/^srch_/) } });
     const offers = events.filter((e) => e.event === 'offers');
     expect(offers.length).toBeGreaterThan(0);
-    const total = offers.reduce((n, e) => n + (e.data.offers as unknown[]).length, 0);
-    expect(events.at(-1)).toMatchObject({ event: 'done', data: { total } });
+    const streamed = offers.flatMap((e) => e.data.offers as { source: string; airline: string }[]);
+    expect([...new Set(streamed.map((o) => o.source))].sort()).toEqual(['AA', 'DUFFEL', 'VS']);
+    expect([...new Set(streamed.map((o) => o.airline))].sort()).toEqual(['AA', 'BA', 'IB', 'VS', 'ZZ']);
+    expect(events.at(-1)).toMatchObject({ event: 'done', data: { total: streamed.length } });
+    const connectors = (events.at(-1)!.data.connectors as { airline: string; status: string }[]).map((c) => [
+      c.airline,
+      c.status,
+    ]);
+    expect(connectors).toEqual([
+      ['AA', 'answered'],
+      ['VS', 'answered'],
+      ['DUFFEL', 'answered'],
+    ]);
   });
 });

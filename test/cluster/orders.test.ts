@@ -5,7 +5,8 @@ import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSENGER } from '../orders/order-fixture.js';
-import { sleep, waitUntil, type Answer } from '../platform/fault-drills/children.js';
+import { DUFFEL_TEST_DEVELOPMENT_TOKEN } from '../../src/testsystem/duffel/server.js';
+import { call, sleep, waitUntil, type Answer } from '../platform/fault-drills/children.js';
 import { daysAhead } from '../shopping/shopping-fixture.js';
 import { startReceiver, type Receiver } from '../webhooks/https-receiver.js';
 import type { DrillAccount } from '../platform/fault-drills/seed.js';
@@ -15,7 +16,8 @@ import { clusterFixture, clusterSkip, instancesOf, skipTitle, type ClusterFixtur
  * Three gateways behind HAProxy booking on one airline: an idempotent create sent 100 times at
  * once is one booking, an order is read and serviced from any instance, each order event is
  * delivered to a webhook once cluster-wide, a hold's ticketing deadline is announced once by the
- * sweep every instance runs, and usage is counted exactly.
+ * sweep every instance runs, a Duffel hold made on one instance is paid on another, and usage is
+ * counted exactly.
  */
 describe.skipIf(clusterSkip !== null)(`cluster: orders, webhooks and metering${skipTitle}`, () => {
   let f: ClusterFixture;
@@ -179,6 +181,50 @@ describe.skipIf(clusterSkip !== null)(`cluster: orders, webhooks and metering${s
     expect(committed.body.status).toBe('ticketed');
     const atAirline = await f.control('GET', `/control/orders/${created.body.airline_order_id as string}`, undefined, 'VS');
     expect(atAirline.body).toMatchObject({ status: 'TICKETED' });
+  });
+
+  it('holds a Duffel offer on one instance and pays it on another, at the one Duffel test system', async () => {
+    const res = await f.request('POST', '/v1/shopping/offers', {
+      key: account.key,
+      via: 2,
+      body: { origin: 'JFK', destination: 'LHR', departure_date: daysAhead(49), adults: 1 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const duffelOffer = (res.body.offers as { offer_id: string; source: string; hold_available: boolean }[]).find(
+      (o) => o.source === 'DUFFEL' && o.hold_available,
+    );
+    expect(duffelOffer, 'a holdable Duffel offer JFK-LHR').toBeDefined();
+    const held = await f.request('POST', '/v1/orders', {
+      key: account.key,
+      via: 0,
+      // Duffel's airlines take a gender and a phone number besides what AA asks.
+      body: {
+        offer_id: duffelOffer!.offer_id,
+        passengers: [{ ...PASSENGER, gender: 'f', phone: '+442071234567' }],
+        payment: { type: 'hold' },
+      },
+    });
+    expect(held.status, JSON.stringify(held.body)).toBe(201);
+    expect(held.body).toMatchObject({ source: 'DUFFEL', status: 'hold' });
+    const id = encodeURIComponent(held.body.order_id as string);
+    const read = await f.request('GET', `/v1/orders/${id}`, { key: account.key, via: 2 });
+    expect(read.body).toMatchObject({ source: 'DUFFEL', pnr: held.body.pnr, status: 'hold' });
+    const paid = await f.request('POST', `/v1/orders/${id}/commit?airline=DUFFEL`, {
+      key: account.key,
+      via: 1,
+      body: { payment: { type: 'agency_account' } },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.status).toBe('ticketed');
+    expect((await f.request('GET', `/v1/orders/${id}`, { key: account.key, via: 0 })).body.status).toBe('ticketed');
+    const atDuffel = await call(`${f.cluster.testSystems.DUFFEL!.url}/air/orders/${held.body.airline_order_id as string}`, {
+      headers: { authorization: `Bearer ${DUFFEL_TEST_DEVELOPMENT_TOKEN}`, 'duffel-version': 'v2' },
+    });
+    expect(atDuffel.status).toBe(200);
+    expect(atDuffel.body.data).toMatchObject({
+      booking_reference: held.body.pnr,
+      payment_status: { awaiting_payment: false },
+    });
   });
 
   it("announces a hold's ticketing deadline once cluster-wide, though every instance sweeps", async () => {

@@ -1,6 +1,7 @@
 // What every route of the Duffel test system uses, built once per instance in server.ts: the store,
 // the clock (kept in the store, so processes sharing it share the time), webhooks, the rate limiter,
-// the injected faults, and `change`, the one way resources are written.
+// the injected faults, and `change`, the one way resources are written: one change at a time, in
+// this process by a queue and across processes sharing a database by the store's change lock.
 
 import type { Logger } from 'pino';
 import type { ClockSetting } from '../ndc/system-clock.js';
@@ -25,9 +26,11 @@ export interface DuffelDeps {
   now(): Promise<number>;
   setClock(setting: ClockSetting): Promise<void>;
   /**
-   * Runs work that writes resources, one piece of work at a time in this process; what it put is
-   * written in one transaction when it returns, then its webhook events are sent. Work that throws
-   * writes nothing.
+   * Runs work that writes resources, one piece of work at a time in this process and among every
+   * process sharing its database: the work reads inside the change's transaction, what it put is
+   * written there when it returns and committed, then its webhook events are sent. Work that
+   * throws writes nothing; a store that fails answers Duffel's 503 and keeps nothing. A route
+   * returns its answer from the work (setting only the status), so it is sent once committed.
    */
   change<T>(work: (change: Change) => Promise<T>): Promise<T>;
 }
@@ -46,33 +49,48 @@ export function createDeps(parts: Omit<DuffelDeps, 'now' | 'setClock' | 'change'
       await parts.store.saveSetting('clock', setting);
     },
     change<T>(work: (change: Change) => Promise<T>): Promise<T> {
-      const run = async () => {
-        const records: StoredRecord[] = [];
-        const events: WebhookEvent[] = [];
-        const result = await work({
-          put: (kind, id, document, { parentId, createdAt }) => {
-            const existing = records.findIndex((r) => r.kind === kind && r.id === id);
-            const record = { kind, id, parentId, createdAt, document };
-            if (existing >= 0) records[existing] = record;
-            else records.push(record);
-          },
-          emit: (type, object, key, nowMs) => {
-            const event = parts.webhooks.event(type, object, key, nowMs);
-            events.push(event);
-            records.push({ kind: 'webhook_event', id: event.id, parentId: key, createdAt: nowMs, document: event });
-          },
+      const unavailable = (err: unknown) => {
+        parts.logger?.error({ err }, 'duffel test system store write failed; nothing was changed');
+        return new DuffelApiError(503, 'api_error', 'service_unavailable', {
+          title: 'Service unavailable',
+          message: 'The change could not be stored; nothing was changed. Try again shortly',
         });
+      };
+      const run = async () => {
+        let events: WebhookEvent[] = [];
+        // Which failures are the store's: taking the lock, the write, the commit; not the work's own.
+        let working = false;
         try {
-          await parts.store.write(records);
-        } catch (err) {
-          parts.logger?.error({ err }, 'duffel test system store write failed; nothing was changed');
-          throw new DuffelApiError(503, 'api_error', 'service_unavailable', {
-            title: 'Service unavailable',
-            message: 'The change could not be stored; nothing was changed. Try again shortly',
+          const result = await parts.store.atomically(async () => {
+            working = true;
+            const records: StoredRecord[] = [];
+            events = [];
+            const value = await work({
+              put: (kind, id, document, { parentId, createdAt }) => {
+                const existing = records.findIndex((r) => r.kind === kind && r.id === id);
+                const record = { kind, id, parentId, createdAt, document };
+                if (existing >= 0) records[existing] = record;
+                else records.push(record);
+              },
+              emit: (type, object, key, nowMs) => {
+                const event = parts.webhooks.event(type, object, key, nowMs);
+                events.push(event);
+                records.push({ kind: 'webhook_event', id: event.id, parentId: key, createdAt: nowMs, document: event });
+              },
+            });
+            try {
+              await parts.store.write(records);
+            } catch (err) {
+              throw unavailable(err);
+            }
+            working = false;
+            return value;
           });
+          parts.webhooks.send(events);
+          return result;
+        } catch (err) {
+          throw working ? err : unavailable(err);
         }
-        parts.webhooks.send(events);
-        return result;
       };
       const turn = tail.then(run);
       tail = turn.catch(() => {});

@@ -9,16 +9,15 @@ import type { Logger } from 'pino';
 import type { TestSystemStorage } from '../ndc/storage/open-storage.js';
 import { createDeps } from './deps.js';
 import { registerControlRoutes } from './control/control-routes.js';
-import { createFaultQueue } from './control/fault-queue.js';
 import { registerAirlineInitiatedChangeRoutes } from './orders/airline-initiated-changes.js';
 import { registerCancellationRoutes } from './orders/cancellation-routes.js';
 import { registerChangeRoutes } from './orders/change-routes.js';
 import { registerOrderRoutes } from './orders/order-routes.js';
 import { registerShoppingRoutes } from './shopping/shopping-routes.js';
-import { openDuffelStore } from './storage/duffel-db-store.js';
+import { openDuffelStorage } from './storage/duffel-db-store.js';
 import { createWebhookSender } from './webhooks/webhook-sender.js';
 import { DuffelApiError, errorBody } from './wire/duffel-errors.js';
-import { createRateLimiter, DEFAULT_RATE_LIMIT, type RateLimitSetting } from './wire/rate-limiter.js';
+import { DEFAULT_RATE_LIMIT, type RateLimitSetting } from './wire/rate-limiter.js';
 import { registerRequestGuard, requestIdOf } from './wire/request-guard.js';
 
 /** The access token the in-process test system accepts for test keys (like AA's aa-test-subscription-key). */
@@ -36,7 +35,7 @@ export interface DuffelTestSystemOptions {
   storage?: TestSystemStorage;
   /** Where webhook events go and the secret that signs them (X-Duffel-Signature). */
   webhooks?: { url?: string | null; secret?: string };
-  /** Requests per window per token (Duffel's rate limit); lowered in tests. */
+  /** Requests per window per token (Duffel's rate limit) until a control route sets one; lowered in tests. */
   rateLimit?: RateLimitSetting;
   /** Days after creation before offer requests, offers and change offers are forgotten (default 1). */
   offerRetentionDays?: number;
@@ -56,7 +55,7 @@ const OFFER_KINDS = ['offer_request', 'offer', 'order_change_request', 'order_ch
 export async function startDuffelTestSystem(options: DuffelTestSystemOptions = {}): Promise<DuffelTestSystem> {
   const logger = options.logger ? options.logger.child({ component: 'duffel-test-system' }) : null;
   const accessToken = options.accessToken ?? DUFFEL_TEST_DEVELOPMENT_TOKEN;
-  const store = await openDuffelStore(options.storage);
+  const { store, limiter, faults } = await openDuffelStorage(options.storage, options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const webhooks = createWebhookSender(
     { url: options.webhooks?.url ?? null, secret: options.webhooks?.secret ?? DUFFEL_TEST_DEVELOPMENT_WEBHOOK_SECRET },
     logger,
@@ -64,8 +63,8 @@ export async function startDuffelTestSystem(options: DuffelTestSystemOptions = {
   const deps = createDeps({
     store,
     webhooks,
-    limiter: createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT),
-    faults: createFaultQueue(),
+    limiter,
+    faults,
     logger,
   });
   const app = Fastify({

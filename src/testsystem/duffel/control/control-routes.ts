@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { DuffelDeps } from '../deps.js';
 import { detectScheduleChange } from '../orders/airline-initiated-changes.js';
 import { DuffelApiError, type DuffelErrorType } from '../wire/duffel-errors.js';
-import { DEFAULT_RATE_LIMIT } from '../wire/rate-limiter.js';
 
 const ERROR_TYPES: readonly DuffelErrorType[] = [
   'airline_error',
@@ -26,8 +25,8 @@ export function registerControlRoutes(app: FastifyInstance, deps: DuffelDeps): v
   app.get('/control/state', async () => ({
     now: new Date(await deps.now()).toISOString(),
     storage: deps.store.kind,
-    rateLimit: deps.limiter.setting(),
-    faults: deps.faults.list(),
+    rateLimit: await deps.limiter.setting(),
+    faults: await deps.faults.list(),
     webhooks: { url: deps.webhooks.target().url },
     orders: (await deps.store.list('order')).length,
   }));
@@ -70,13 +69,13 @@ export function registerControlRoutes(app: FastifyInstance, deps: DuffelDeps): v
     const { limit, windowSeconds = 60 } = request.body ?? {};
     if (!isInt(limit, 1, 100_000)) return refuse(reply, 'limit must be a whole number from 1');
     if (!isInt(windowSeconds, 1, 3600)) return refuse(reply, 'windowSeconds must be a whole number from 1 to 3600');
-    deps.limiter.configure({ limit, windowMs: windowSeconds * 1000 });
-    return { rateLimit: deps.limiter.setting() };
+    await deps.limiter.configure({ limit, windowMs: windowSeconds * 1000 });
+    return { rateLimit: await deps.limiter.setting() };
   });
 
   app.delete('/control/rate-limit', async () => {
-    deps.limiter.configure(DEFAULT_RATE_LIMIT);
-    return { rateLimit: deps.limiter.setting() };
+    await deps.limiter.reset();
+    return { rateLimit: await deps.limiter.setting() };
   });
 
   app.post<{
@@ -97,7 +96,7 @@ export function registerControlRoutes(app: FastifyInstance, deps: DuffelDeps): v
     if (path !== undefined && (typeof path !== 'string' || !path.startsWith('/air/')))
       return refuse(reply, 'path must start with /air/');
     if (!isInt(times, 1, 1000)) return refuse(reply, 'times must be a whole number from 1');
-    deps.faults.add({
+    await deps.faults.add({
       status,
       type: type as DuffelErrorType,
       code,
@@ -106,11 +105,11 @@ export function registerControlRoutes(app: FastifyInstance, deps: DuffelDeps): v
       pathPrefix: path ?? null,
       remaining: times,
     });
-    return reply.code(201).send({ faults: deps.faults.list() });
+    return reply.code(201).send({ faults: await deps.faults.list() });
   });
 
   app.delete('/control/faults', async (_request, reply) => {
-    deps.faults.clear();
+    await deps.faults.clear();
     return reply.code(204).send();
   });
 
@@ -128,8 +127,8 @@ export function registerControlRoutes(app: FastifyInstance, deps: DuffelDeps): v
     await deps.change(async () => {
       await deps.store.clear();
     });
-    deps.faults.clear();
-    deps.limiter.configure(DEFAULT_RATE_LIMIT);
+    await deps.faults.clear();
+    await deps.limiter.reset();
     return reply.code(204).send();
   });
 }

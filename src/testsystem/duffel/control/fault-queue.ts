@@ -1,5 +1,7 @@
 // Errors injected by POST /control/faults: the next calls (optionally only those whose path starts
 // with a prefix) answer with a Duffel error of the given status, type and code instead of running.
+// Processes sharing a PostgreSQL store take them from it (storage/duffel-db-traffic.ts), so a fault
+// set through one is answered by whichever serves the next call; alone, a process keeps them here.
 
 import { DuffelApiError, type DuffelErrorType } from '../wire/duffel-errors.js';
 
@@ -13,25 +15,34 @@ export interface Fault {
   remaining: number;
 }
 
-export function createFaultQueue() {
+export interface FaultQueue {
+  add(fault: Fault): Promise<void>;
+  clear(): Promise<void>;
+  /** The faults still waiting, oldest first. */
+  list(): Promise<Fault[]>;
+  /** The error the call to `path` must answer with, if a fault is waiting for it (counted once). */
+  take(path: string): Promise<DuffelApiError | null>;
+}
+
+export const faultError = (fault: Omit<Fault, 'pathPrefix' | 'remaining'>) =>
+  new DuffelApiError(fault.status, fault.type, fault.code, { title: fault.title, message: fault.message });
+
+export function memoryFaultQueue(): FaultQueue {
   let faults: Fault[] = [];
   return {
-    add(fault: Fault) {
-      faults.push(fault);
+    async add(fault) {
+      faults.push({ ...fault });
     },
-    clear() {
+    async clear() {
       faults = [];
     },
-    list: (): readonly Fault[] => faults,
-    /** The error the call to `path` must answer with, if a fault is waiting for it. */
-    take(path: string): DuffelApiError | null {
+    list: async () => faults.map((f) => ({ ...f })),
+    async take(path) {
       const fault = faults.find((f) => f.pathPrefix === null || path.startsWith(f.pathPrefix));
       if (!fault) return null;
       fault.remaining--;
       if (fault.remaining <= 0) faults = faults.filter((f) => f !== fault);
-      return new DuffelApiError(fault.status, fault.type, fault.code, { title: fault.title, message: fault.message });
+      return faultError(fault);
     },
   };
 }
-
-export type FaultQueue = ReturnType<typeof createFaultQueue>;

@@ -120,7 +120,8 @@ export function registerCancellationRoutes(app: FastifyInstance, deps: DuffelDep
       const cancellation = quote(record, now);
       change.put('order_cancellation', cancellation.id, { cancellation }, { parentId: record.order.id, createdAt: now });
       change.emit('order_cancellation.created', cancellation, cancellation.id, now);
-      return reply.code(201).send({ data: cancellation });
+      reply.code(201);
+      return { data: cancellation };
     });
   });
 

@@ -208,7 +208,8 @@ export function registerChangeRoutes(app: FastifyInstance, deps: DuffelDeps): vo
       };
       change.put('order_change_request', requestId, requestRecord, { parentId: record.order.id, createdAt: now });
       for (const o of offers) change.put('order_change_offer', o.offer.id, o, { parentId: requestId, createdAt: now });
-      return reply.code(201).send({ data: { ...requestRecord.request, order_change_offers: offers.map((o) => o.offer) } });
+      reply.code(201);
+      return { data: { ...requestRecord.request, order_change_offers: offers.map((o) => o.offer) } };
     });
   });
 
@@ -279,7 +280,8 @@ export function registerChangeRoutes(app: FastifyInstance, deps: DuffelDeps): vo
         createdAt: Date.parse(offer.offer.created_at),
       });
       change.put('order_change', id, record, { parentId: offer.orderId, createdAt: now });
-      return reply.code(201).send({ data: record.change });
+      reply.code(201);
+      return { data: record.change };
     });
   });
 

@@ -330,7 +330,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: DuffelDeps): voi
         { parentId: offer.offerRequestId, createdAt: Date.parse(offer.offer.created_at) },
       );
       change.emit('order.created', record.order, id, now);
-      return reply.code(201).send({ data: record.order });
+      reply.code(201);
+      return { data: record.order };
     });
   });
 
@@ -404,7 +405,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: DuffelDeps): voi
       change.put('payment', payment.id, payment, { parentId: record.order.id, createdAt: now });
       change.put('order', record.order.id, record, { parentId: null, createdAt: Date.parse(record.order.created_at) });
       change.emit('order.updated', record.order, payment.id, now);
-      return reply.code(201).send({ data: payment });
+      reply.code(201);
+      return { data: payment };
     });
   });
 
@@ -442,7 +444,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: DuffelDeps): voi
       for (const s of chosen.services) record.order.documents.push(emd(record, s.passenger_ids));
       change.put('order', record.order.id, record, { parentId: null, createdAt: Date.parse(record.order.created_at) });
       change.emit('order.updated', record.order, chosen.services[0]!.id, now);
-      return reply.code(201).send({ data: record.order });
+      reply.code(201);
+      return { data: record.order };
     });
   });
 }

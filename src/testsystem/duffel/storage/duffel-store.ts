@@ -2,7 +2,8 @@
 // payments, cancellations, airline credits, change requests and offers, changes, airline-initiated
 // changes, webhook events) as the JSON document it answers with, and a few settings (the clock).
 // Memory only for bare starts; otherwise a PostgreSQL schema of its own (duffel-db-store.ts) read
-// and written on every request, so several processes on one database share the same orders.
+// and written on every request, so several processes on one database share the same orders, and
+// `atomically` makes one process's change wait for another's (deps.ts's `change`).
 
 export type RecordKind =
   | 'offer_request'
@@ -38,6 +39,13 @@ export interface DuffelStore {
   /** Deletes records of these kinds created before `beforeMs`; returns how many. */
   purge(kinds: readonly RecordKind[], beforeMs: number): Promise<number>;
   clear(): Promise<void>;
+  /**
+   * Runs work as one transaction: on a database it first takes the test system's change lock, so the
+   * work of every process sharing the store runs one at a time, and the work's reads and writes
+   * through this store are inside that transaction (they see what the work before it committed).
+   * In memory the caller's own queue is enough: the work just runs.
+   */
+  atomically<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -82,6 +90,7 @@ export function memoryStore(): DuffelStore {
       records.clear();
       settings.clear();
     },
+    atomically: (work) => work(),
     close: async () => {},
   };
 }

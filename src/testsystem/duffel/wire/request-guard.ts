@@ -59,7 +59,7 @@ export function registerRequestGuard(app: FastifyInstance, deps: DuffelDeps, acc
         title: 'Unsupported version',
         message: `Duffel-Version "${String(version)}" is not supported; the supported version is v2`,
       });
-    const limit = deps.limiter.take(match[1]!, Date.now());
+    const limit = await deps.limiter.take(match[1]!, Date.now());
     reply.header('ratelimit-limit', String(limit.limit));
     reply.header('ratelimit-remaining', String(Math.max(0, limit.remaining)));
     reply.header('ratelimit-reset', new Date(limit.resetAt).toUTCString());
@@ -68,7 +68,7 @@ export function registerRequestGuard(app: FastifyInstance, deps: DuffelDeps, acc
         title: 'Rate limit exceeded',
         message: 'You have exceeded the rate limit; wait until the time in the ratelimit-reset header',
       });
-    const fault = deps.faults.take(request.url.split('?')[0]!);
+    const fault = await deps.faults.take(request.url.split('?')[0]!);
     if (fault) throw fault;
   });
 }

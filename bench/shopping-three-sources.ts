@@ -1,28 +1,33 @@
 /**
- * Two connectors against one (issue 31): the gateway's CPU per uncached search when it asks AA and
- * VS, against the same gateway asking AA alone, and beside the difference what VS's answer costs on
- * its own. Target (issue 35): the two-airline search costs no more than the one-airline search
- * plus that answer's own exchange, read and mapping: `AA + VS / (AA only + VS own)` at most 1, the
+ * Three sources against one (issues 31, 46): the gateway's CPU per uncached search when it asks
+ * AA, VS and Duffel, against the same gateway asking AA alone, and beside the difference what VS's
+ * and Duffel's answers cost on their own. Target (issue 35, three sources since issue 46): the
+ * three-source search costs no more than the one-airline search plus those two answers' own
+ * exchange, read and mapping: `AA + VS + Duffel / (AA only + VS own + Duffel own)` at most 1, the
  * median of the rounds with its spread (lib/rounds.ts).
  *
- * Four processes: this one (the client), the AA and VS test systems together in one
+ * Four processes: this one (the client), the AA, VS and Duffel test systems together in one
  * (lib/airline-test-systems-server.ts), and two gateways built the same way
  * (lib/gateway-server.mjs, compiled, with the start script's settings), one with VS_TEST_URL and
- * one without, so a test key's search asks AA and VS in one and AA only in the other. (`flightagg
- * serve` cannot be the one-airline gateway: it runs an in-process test system for every airline
- * whose <CODE>_TEST_URL is unset.) Each gateway's CPU per search is read from its threads (lib/process-cpu.ts).
+ * DUFFEL_TEST_URL and one without, so a test key's search asks the three sources in one and AA only
+ * in the other. (`flightagg serve` cannot be the one-airline gateway: it runs an in-process test
+ * system for every source whose <CODE>_TEST_URL is unset.) Each gateway's CPU per search is read
+ * from its threads (lib/process-cpu.ts).
  *
- * The same search, JFK to LHR (both airlines fly it) for one adult, on a date that changes from
- * search to search, with the search cache off. Searches alternate between the two gateways, the
- * one going first swapping every pair; rounds of BENCH_SEARCHES pairs give the spread.
+ * The same search, JFK to LHR (AA and VS fly it; Duffel sells BA, Iberia and Duffel Airways on it)
+ * for one adult, on a date that changes from search to search, with the search cache off. Searches
+ * alternate between the two gateways, the one going first swapping every pair; rounds of
+ * BENCH_SEARCHES pairs give the spread.
  *
- * VS's own cost, measured here in this process for each of the round's searches: the client side
- * of the AirShopping exchange with the VS test system (sending it, reading the answer as text,
- * as the connector's transport does), then reading and mapping that answer as the connector does,
- * signing its offer ids and writing them as the answer's JSON (offersJsonText). Not in it: the
- * fan-out's own bookkeeping and the client's bigger answer on the wire, which are what the
- * difference should show if a second connector cost more than its answer. The same for AA's
- * answer shows what of the one-connector gateway's CPU is not AA's answer.
+ * An NDC airline's own cost, measured here in this process for each of the round's searches: the
+ * client side of the AirShopping exchange with its test system (sending it, reading the answer as
+ * text, as the connector's transport does), then reading and mapping that answer as the connector
+ * does, signing its offer ids and writing them as the answer's JSON (offersJsonText). Duffel's own
+ * cost: the Duffel connector itself in this process (its offer request and offer pages over its own
+ * transport, mapping, signing), then writing its offers as JSON. Not in either: the fan-out's own
+ * bookkeeping and the client's bigger answer on the wire, which are what the difference should show
+ * if more sources cost more than their answers. The same for AA's answer shows what of the
+ * one-connector gateway's CPU is not AA's answer.
  */
 import { randomBytes } from 'node:crypto';
 import { request } from 'undici';
@@ -32,11 +37,13 @@ import { airShoppingRequest } from '../src/connectors/ndc/air-shopping-request.j
 import { parseXml, type Parsed } from '../src/connectors/ndc/ndc-xml.js';
 import { readShoppingAnswer } from '../src/connectors/ndc/offer-responses.js';
 import { AA_PROFILE } from '../src/connectors/aa/aa-profile.js';
+import { createDuffelConnector } from '../src/connectors/duffel/duffel-connector.js';
 import { VS_PROFILE } from '../src/connectors/vs/vs-profile.js';
 import { createOfferIdAuthenticator } from '../src/connectors/offer-id-auth.js';
 import { KEY_PURPOSES, Keyring } from '../src/platform/keyring/keyring.js';
 import { offersJsonText } from '../src/shopping/offer-view.js';
 import { validateSearch } from '../src/shopping/search-validation.js';
+import { DUFFEL_TEST_DEVELOPMENT_TOKEN } from '../src/testsystem/duffel/server.js';
 import { loadAverage } from './lib/busy-neighbour.js';
 import { printTable } from './lib/load.js';
 import { DEFAULT_ROUNDS, formatSpread, spreadOf, verdict } from './lib/rounds.js';
@@ -53,7 +60,7 @@ import {
 } from './shopping-lib.js';
 
 const ROUNDS = DEFAULT_ROUNDS;
-// Issue 35: a two-airline search costs no more than the one-airline search plus VS's answer's own cost.
+// Issue 35: a search of several sources costs no more than the one-airline search plus the other answers' own cost.
 const TARGET = { atMost: 1 };
 /** Searches per gateway per round. */
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 40);
@@ -67,10 +74,10 @@ const DATES = 40;
 
 const systems = await airlineTestSystemsProcess();
 const cacheOff = { SEARCH_CACHE_TTL_SECONDS: '0' };
-const one = await gatewayProcess(systems.aa, { ...cacheOff, VS_TEST_URL: '' }, { program: GATEWAY_ONLY });
-const two = await gatewayProcess(
+const one = await gatewayProcess(systems.aa, { ...cacheOff, VS_TEST_URL: '', DUFFEL_TEST_URL: '' }, { program: GATEWAY_ONLY });
+const three = await gatewayProcess(
   systems.aa,
-  { ...cacheOff, VS_TEST_URL: systems.vs, VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY },
+  { ...cacheOff, VS_TEST_URL: systems.vs, VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY, DUFFEL_TEST_URL: systems.duffel },
   { program: GATEWAY_ONLY },
 );
 
@@ -99,7 +106,13 @@ async function search(gateway: GatewayProcess, i: number) {
   if (res.statusCode !== 200) throw new Error(`${gateway.base} answered ${res.statusCode}: ${text.slice(0, 200)}`);
   const answer = JSON.parse(text) as Answer;
   const offersOf = (code: string) => answer.connectors.find((c) => c.airline === code && c.status === 'answered')?.offers;
-  return { cpu, airlines: answer.connectors.map((c) => c.airline).join('+'), aa: offersOf('AA'), vs: offersOf('VS') };
+  return {
+    cpu,
+    sources: answer.connectors.map((c) => c.airline).join('+'),
+    aa: offersOf('AA'),
+    vs: offersOf('VS'),
+    duffel: offersOf('DUFFEL'),
+  };
 }
 
 // Offer ids are signed as the gateway signs them (an HMAC per offer), under a throwaway keyring.
@@ -138,77 +151,107 @@ async function ownCost(profile: NdcAirlineProfile, url: string, key: string, i: 
 const aaOwn = (i: number) => ownCost(AA_PROFILE, systems.aa, SUBSCRIPTION_KEY, i);
 const vsOwn = (i: number) => ownCost(VS_PROFILE, systems.vs, VS_SUBSCRIPTION_KEY, i);
 
+// The gateway's own Duffel connector, with the gateway's default search budget (SEARCH_TIMEOUT_MS).
+const duffel = createDuffelConnector({
+  test: { baseUrl: systems.duffel, token: DUFFEL_TEST_DEVELOPMENT_TOKEN },
+  live: null,
+  searchTimeoutMs: 12_000,
+  offerIds,
+});
+
+/** Duffel's answer to search `i` in this process: the connector's search (exchanges, mapping, signing), then its offers as JSON. */
+async function duffelOwn(i: number) {
+  const { query } = validateSearch(searchBody(i), new Date());
+  const start = cpuNowMs();
+  const result = await duffel.search(query, { environment: 'test' });
+  if (!result.ok || !result.value) throw new Error(`Duffel's own search failed: ${JSON.stringify(result)}`);
+  offersJsonText(result.value);
+  return { cost: cpuNowMs() - start, offers: result.value.length };
+}
+
 interface Round {
   one: number;
-  two: number;
+  three: number;
   aaOwn: number;
   vsOwn: number;
+  duffelOwn: number;
   vsExchange: number;
   vsReadMap: number;
   aaOffers: number;
   vsOffers: number;
+  duffelOffers: number;
 }
 
 const p50 = (values: number[]) => percentile(values, 50);
 
-/** One round: SEARCHES pairs of searches, alternating which gateway goes first, then each airline's own cost. */
+/** One round: SEARCHES pairs of searches, alternating which gateway goes first, then each source's own cost. */
 async function round(first: number): Promise<Round> {
   const ones: number[] = [];
-  const twos: number[] = [];
+  const threes: number[] = [];
   const vs: number[] = [];
+  const sold: number[] = [];
   for (let k = 0; k < SEARCHES; k++) {
     const i = first + k;
-    const order = k % 2 === 0 ? [one, two] : [two, one];
+    const order = k % 2 === 0 ? [one, three] : [three, one];
     for (const gateway of order) {
       const s = await search(gateway, i);
       if (gateway === one) {
-        if (s.airlines !== 'AA') throw new Error(`the one-connector gateway asked ${s.airlines}`);
+        if (s.sources !== 'AA') throw new Error(`the one-connector gateway asked ${s.sources}`);
         ones.push(s.cpu);
       } else {
-        // A VS that did not answer (or had no offer) would make the difference nothing of its answer.
-        if (s.airlines !== 'AA+VS' || !s.vs) throw new Error(`the two-connector gateway: ${s.airlines}, VS offers ${s.vs}`);
-        twos.push(s.cpu);
+        // A source that did not answer (or had no offer) would make the difference nothing of its answer.
+        if (s.sources !== 'AA+VS+DUFFEL' || !s.vs || !s.duffel)
+          throw new Error(`the three-source gateway: ${s.sources}, VS offers ${s.vs}, Duffel offers ${s.duffel}`);
+        threes.push(s.cpu);
         vs.push(s.vs);
+        sold.push(s.duffel);
       }
     }
   }
   const aa = [];
   const vsCosts = [];
+  const duffelCosts = [];
   for (let k = 0; k < SEARCHES; k++) {
     aa.push(await aaOwn(first + k));
     vsCosts.push(await vsOwn(first + k));
+    duffelCosts.push(await duffelOwn(first + k));
   }
   return {
     one: p50(ones),
-    two: p50(twos),
+    three: p50(threes),
     aaOwn: p50(aa.map((c) => c.exchange + c.readMap)),
     vsOwn: p50(vsCosts.map((c) => c.exchange + c.readMap)),
+    duffelOwn: p50(duffelCosts.map((c) => c.cost)),
     vsExchange: p50(vsCosts.map((c) => c.exchange)),
     vsReadMap: p50(vsCosts.map((c) => c.readMap)),
     aaOffers: p50(aa.map((c) => c.offers)),
     vsOffers: p50(vs),
+    duffelOffers: p50(sold),
   };
 }
 
 // Warm-up: both gateways, and this process's own reading and mapping, past JIT tier-up.
 for (let i = 0; i < WARMUP; i++) {
   await search(one, i);
-  await search(two, i);
+  await search(three, i);
   await aaOwn(i);
   await vsOwn(i);
+  await duffelOwn(i);
 }
 const rounds: Round[] = [];
 for (let r = 0; r < ROUNDS; r++) rounds.push(await round(WARMUP + r * SEARCHES));
 const load = loadAverage();
 await one.close();
-await two.close();
+await three.close();
+await duffel.close();
 await systems.close();
 
 const ms = (v: number) => v.toFixed(2);
-const added = (r: Round) => r.two - r.one;
-const beyond = (r: Round) => added(r) - r.vsOwn;
-/** What the target compares: the two-airline search's CPU over the one-airline search's plus VS's answer's own. */
-const ratio = (r: Round) => r.two / (r.one + r.vsOwn);
+const added = (r: Round) => r.three - r.one;
+const othersOwn = (r: Round) => r.vsOwn + r.duffelOwn;
+const beyond = (r: Round) => added(r) - othersOwn(r);
+/** What the target compares: the three-source search's CPU over the one-airline search's plus VS's and Duffel's answers' own. */
+const ratio = (r: Round) => r.three / (r.one + othersOwn(r));
 const spread = (f: (r: Round) => number) => formatSpread(spreadOf(rounds.map(f)));
 
 printTable(
@@ -216,24 +259,26 @@ printTable(
   rounds.map((r, i) => ({
     round: i + 1,
     'AA only': ms(r.one),
-    'AA + VS': ms(r.two),
+    'AA + VS + Duffel': ms(r.three),
     added: ms(added(r)),
     'VS own (exchange + read/map)': `${ms(r.vsOwn)} (${ms(r.vsExchange)} + ${ms(r.vsReadMap)})`,
-    'added beyond VS own': ms(beyond(r)),
+    'Duffel own': ms(r.duffelOwn),
+    'added beyond VS + Duffel own': ms(beyond(r)),
     'AA own': ms(r.aaOwn),
-    'offers AA / VS': `${r.aaOffers} / ${r.vsOffers}`,
+    'offers AA / VS / Duffel': `${r.aaOffers} / ${r.vsOffers} / ${r.duffelOffers}`,
   })),
 );
 const ratios = spreadOf(rounds.map(ratio));
-printTable(`Two connectors against one: gateway CPU per search, median of ${ROUNDS} rounds (spread); load average ${load}`, [
+printTable(`Three sources against one: gateway CPU per search, median of ${ROUNDS} rounds (spread); load average ${load}`, [
   {
     'AA only': spread((r) => r.one),
-    'AA + VS': spread((r) => r.two),
+    'AA + VS + Duffel': spread((r) => r.three),
     added: spread(added),
     'VS own': spread((r) => r.vsOwn),
-    'added beyond VS own': spread(beyond),
+    'Duffel own': spread((r) => r.duffelOwn),
+    'added beyond VS + Duffel own': spread(beyond),
     'AA only less AA own': spread((r) => r.one - r.aaOwn),
-    'AA + VS / (AA only + VS own)': formatSpread(ratios),
+    'AA + VS + Duffel / (AA only + VS own + Duffel own)': formatSpread(ratios),
     [`verdict (<= ${TARGET.atMost})`]: verdict(ratios, TARGET),
   },
 ]);
