@@ -1,6 +1,7 @@
 // Smaller after-sale truths (issue 47, item 9), over the real AA and VS test systems: a cancellation
 // inside the 24-hour window says what it refunded and keeps what was paid; an order whose only
-// flight the airline cancelled offers no change, seats or extras.
+// flight the airline cancelled offers no change, seats or extras; cancelling the return of a round
+// trip re-prices the outbound on its own rather than prorating the fare.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { daysAhead } from '../shopping/shopping-fixture.js';
@@ -135,6 +136,71 @@ describe('after-sale truths', () => {
       expect(after.segments.map((s) => s.status)).toEqual(['cancelled']);
       // What is left to do: cancel it, take the refund owed, or accept the change.
       expect(after.available_actions).toEqual(['cancel', 'refund', 'accept_change']);
+    });
+  }
+
+  for (const [airline, origin, destination, brand] of [
+    ['AA', 'JFK', 'LHR', /MAINFL/],
+    ['VS', 'LHR', 'JFK', /^Economy Classic Flex$/],
+  ] as const) {
+    it(`${airline}: cancelling the return of a ${origin}–${destination} round trip re-prices the outbound as a one-way, not half the fare`, async () => {
+      const res = await f.search({
+        origin,
+        destination,
+        departure_date: daysAhead(50),
+        return_date: daysAhead(57),
+        adults: 1,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      type Found = {
+        offer_id: string;
+        airline: string;
+        total_amount: number;
+        fare_brand: string | null;
+        fare_brand_code: string | null;
+        slices: { segments: { segment_id: string; operating_carrier: string }[] }[];
+      };
+      const mine = (o: Found) =>
+        o.airline === airline &&
+        brand.test((airline === 'VS' ? o.fare_brand : o.fare_brand_code) ?? '') &&
+        o.slices.every((sl) => sl.segments.length === 1 && sl.segments[0]!.operating_carrier === airline);
+      const offer = (res.json().offers as Found[]).find((o) => mine(o) && o.slices.length === 2);
+      if (!offer) throw new Error(`no ${airline} ${brand} non-stop round trip ${origin}-${destination}`);
+      const created = await f.call('POST', '/v1/orders', {
+        offer_id: offer.offer_id,
+        passengers: [PASSENGER],
+        payment: { type: 'agency_account' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const order = created.json() as Order;
+      const [out, back] = order.segments as [Order['segments'][number], Order['segments'][number]];
+      // The outbound alone, as the airline fares it now: a one-way of the same brand on the same flight.
+      const oneWay = await f.search({ origin, destination, departure_date: daysAhead(50), adults: 1 });
+      const alone = (oneWay.json().offers as Found[]).find(
+        (o) => mine(o) && o.slices.length === 1 && o.slices[0]!.segments[0]!.segment_id === out.segment_id,
+      );
+      if (!alone) throw new Error(`no one-way ${brand} on ${out.segment_id}`);
+
+      const quote = await f.call('POST', path(order.order_id, '/cancel', airline), { segment_ids: [back.segment_id] });
+      expect(quote.statusCode, quote.body).toBe(200);
+      const q = quote.json() as {
+        scope: string;
+        refund: { amount: number };
+        penalty: { amount: number };
+        trip_credit: { amount: number };
+      };
+      expect(q.scope).toBe('partial');
+      // What the return takes off is what was paid less the outbound's own fare, not half of it.
+      const value = q.refund.amount + q.penalty.amount + q.trip_credit.amount;
+      expect(value).toBeCloseTo(order.total - alone.total_amount, 2);
+      expect(value).not.toBeCloseTo(order.total / 2, 0);
+
+      const done = await f.call('POST', path(order.order_id, '/cancel/confirm', airline), {});
+      expect(done.statusCode, done.body).toBe(200);
+      const after = (await f.call('GET', path(order.order_id, '', airline))).json() as Order;
+      expect(after.segments.map((x) => x.status)).toEqual(['confirmed', 'cancelled']);
+      // The order now costs the outbound's one-way fare.
+      expect(after.total).toBeCloseTo(alone.total_amount, 2);
     });
   }
 });

@@ -9,6 +9,7 @@ import { greatCircleKm } from '../network/geo-time.js';
 import type { NdcErrorSpec } from '../wire/ndc-errors.js';
 import { activeSegments, releaseJourney, seatedPax, type BookedItem, type Booking } from './booking-record.js';
 import { fareShare, termsForValue, type CancellationTerms } from './cancellation-terms.js';
+import { remainingFare, type RemainingFareDeps } from './remaining-fare.js';
 import { creditsOnCancel, mergeCredits } from './trip-credit.js';
 
 export interface Removal {
@@ -111,28 +112,46 @@ export const distanceOf = (profile: AirlineProfile, b: Booking, i: number): numb
 };
 
 /**
- * What each flight item loses: a passenger's share of it, or the removed segments' share of its
- * fare by distance (IATA's straight-rate prorate, without the tables of mileages).
+ * What each flight item loses: a passenger's share of it; for whole journeys taken off, the fare
+ * paid less the fare of the journeys that stay, re-priced on their own as of the ticketing day
+ * (remaining-fare.ts: a one-way left of a round trip costs a one-way fare, never "half"); else
+ * (part of a journey, or nothing to price it by) the segments' share by distance (IATA's
+ * straight-rate prorate, without the tables of mileages).
  */
-function flightCuts(profile: AirlineProfile, b: Booking, r: Removal): Map<string, number> {
+export function flightCuts(deps: RemainingFareDeps, b: Booking, r: Removal, now: number): Map<string, number> {
+  const { profile } = deps;
   const cuts = new Map<string, number>();
   const active = activeIndexes(b);
   const total = active.reduce((s, i) => s + distanceOf(profile, b, i), 0);
   const removed = r.segmentIndexes.reduce((s, i) => s + distanceOf(profile, b, i), 0);
+  const remaining = r.segmentIndexes.length > 0 ? remainingFare(deps, b, r.segmentIndexes, now) : null;
   for (const item of b.items.filter((i) => i.kind === 'flight')) {
     const leaving = item.paxIds.filter((p) => r.paxIds.includes(p)).length;
+    const ptc = b.pax.find((p) => p.id === item.paxIds[0])?.ptc;
+    const kept = remaining?.get(ptc ?? 'ADT');
     const cut =
-      leaving > 0 ? Math.round((item.cents / item.paxIds.length) * leaving) : Math.round((item.cents * removed) / total);
+      leaving > 0
+        ? Math.round((item.cents / item.paxIds.length) * leaving)
+        : kept !== undefined
+          ? Math.max(0, item.cents - kept * item.paxIds.length)
+          : Math.round((item.cents * removed) / total);
     if (cut > 0) cuts.set(item.itemId, cut);
   }
   return cuts;
 }
 
-/** Refund, trip credit and penalty of the part, by the fare rules of its price class. */
-export function partialTerms(profile: AirlineProfile, b: Booking, r: Removal, now: number): CancellationTerms {
+/** Refund, trip credit and penalty of the part, by the fare rules of its price class; `cuts` for the quote. */
+export function partialTerms(
+  deps: RemainingFareDeps,
+  b: Booking,
+  r: Removal,
+  now: number,
+): CancellationTerms & { cuts: Record<string, number> } {
+  const { profile } = deps;
+  const cuts = flightCuts(deps, b, r, now);
   let value = 0;
   let base = 0;
-  for (const [itemId, cut] of flightCuts(profile, b, r)) {
+  for (const [itemId, cut] of cuts) {
     const item = b.items.find((i) => i.itemId === itemId)!;
     const pax = item.paxIds.find((p) => r.paxIds.includes(p)) ?? item.paxIds[0];
     value += cut;
@@ -142,17 +161,20 @@ export function partialTerms(profile: AirlineProfile, b: Booking, r: Removal, no
   // Whole passengers take their own seats off; whole segments every seated passenger's.
   const seated = r.paxIds.length > 0 ? b.passengers.filter((p) => r.paxIds.includes(p.id) && p.ptc !== 'INF').length : 0;
   const bySegment = r.segmentIndexes.length > 0 ? seatedPax(b).length : 0;
-  return termsForValue(profile, b, { valueCents: value, baseCents: base, seated: Math.max(seated, bySegment) }, now);
+  const terms = termsForValue(profile, b, { valueCents: value, baseCents: base, seated: Math.max(seated, bySegment) }, now);
+  return { ...terms, cuts: Object.fromEntries(cuts) };
 }
 
 /** Takes the part off the booking: items, passengers and their tickets, seats back to inventory. */
 export function applyRemoval(
-  profile: AirlineProfile,
+  deps: RemainingFareDeps,
   b: Booking,
-  r: Removal,
-  { terms, inventory }: { terms: CancellationTerms; inventory: Parameters<typeof releaseJourney>[0] },
+  r: Removal & { cuts?: Record<string, number> },
+  { terms, now }: { terms: CancellationTerms; now: number },
 ): void {
-  const cuts = flightCuts(profile, b, r);
+  const { inventory } = deps;
+  // What was quoted is what is taken off.
+  const cuts = r.cuts ? new Map(Object.entries(r.cuts)) : flightCuts(deps, b, r, now);
   // A fare that cancels to credit keeps the part's value on the tickets it came from (trip-credit.ts):
   // a passenger's own ticket when passengers go (the airline keeps it, with its coupons open, under
   // that ticket number), else the tickets that stay, by the value each paid.
