@@ -67,12 +67,13 @@ const wayOf = (j: Journey) => `${j.origin}-${j.destination}`;
 
 /**
  * The journeys with a segment still booked, each from its first flight's origin and date to its
- * last flight's destination; an order the airline shows no segment of keeps the stored way.
+ * last flight's destination. An order the airline shows no segment of, or a source that lists no
+ * journeys (Duffel's connector today), keeps the stored way: the order's origin to its destination.
  */
 function bookedJourneys(opened: Opened, fresh: Awaited<ReturnType<typeof readJourneys>>): Journey[] {
   const at = (id: string) => fresh.order.segments.find((s) => s.segmentId === id)!;
   const booked = listedJourneys(fresh).filter((j) => j.some((id) => at(id).status !== 'cancelled'));
-  if (booked.length === 0) {
+  if (booked.length === 0 || fresh.journeys === null) {
     const { order } = opened;
     const first = order.details.airline.segments[0]?.departingAt.slice(0, 10) ?? '';
     return [{ origin: order.origin, destination: order.destination, date: first }];
