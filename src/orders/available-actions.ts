@@ -9,12 +9,13 @@ import { isUnpaidHold } from './order-status.js';
  *
  *   pay            POST /commit with payment: a hold before its payment deadline
  *   cancel         POST /cancel (+ /cancel/confirm): an open order before its first departure
- *   change         POST /change (reshop, reissue): an open order before departure whose fare allows changes (not Basic Economy)
+ *   change         POST /change (reshop, reissue): an open order before departure with a flight still booked
+ *                  whose fare allows changes (not Basic Economy)
  *   refund         POST /refund: a ticketed fare that cancels to money (to the form of payment, or the taxes),
  *                  a cancelled order whose cancellation left a refund not yet recorded, or, whatever the
  *                  fare, a ticketed order the airline cancelled or significantly changed (involuntary, in full)
- *   seats          POST /change with seats: an open order before departure
- *   add_services   POST /change with services: an open order before departure
+ *   seats          POST /change with seats: an open order before departure with a flight still booked
+ *   add_services   POST /change with services: the same
  *   accept_change  POST /acknowledge-changes: the airline changed the schedule and nobody accepted it yet
  *
  * Fare conditions unknown (orders booked before 2.2.0): `change` is offered (the airline quotes
@@ -46,11 +47,15 @@ export function availableActions(order: OrderRow, now: Date): OrderAction[] {
   if (open && !hasDeparted(order, now)) {
     if (isUnpaidHold(order) && (!order.payment_deadline || order.payment_deadline.getTime() > now.getTime())) actions.add('pay');
     actions.add('cancel');
-    if (changes?.allowed !== false) actions.add('change');
+    // Nothing left to fly (the airline cancelled every flight, no alternative): nothing to change or add to.
+    const flying = order.details.airline.segments.some((s) => s.status !== 'cancelled');
+    if (flying && changes?.allowed !== false) actions.add('change');
     if (order.status === 'ticketed' && (refunds?.method === 'original_form_of_payment' || refunds?.method === 'taxes_only'))
       actions.add('refund');
-    actions.add('seats');
-    actions.add('add_services');
+    if (flying) {
+      actions.add('seats');
+      actions.add('add_services');
+    }
   }
   if (order.status === 'cancelled' && (order.details.cancellation?.refund.amountMinor ?? 0) > 0 && !order.details.refund)
     actions.add('refund');

@@ -79,10 +79,13 @@ export async function recordTransition(db: Db, current: OrderRow, t: Transition)
       ...t.details,
       airline,
     };
+    // A closed order keeps what it cost: the airline's view after a cancellation totals what is
+    // left (nothing), while the order's total is what was paid, and `refund` what came back.
+    const total = isOpen(status) ? airline.total : { amountMinor: Number(row.total_minor), currency: row.currency };
     const updated = await updateOrder(trx, row.id, {
       status,
-      total_minor: airline.total.amountMinor,
-      currency: airline.total.currency,
+      total_minor: total.amountMinor,
+      currency: total.currency,
       payment_deadline: status === 'hold' && airline.paymentDeadline ? new Date(airline.paymentDeadline) : null,
       details,
       updated_at: t.at,
@@ -93,7 +96,7 @@ export async function recordTransition(db: Db, current: OrderRow, t: Transition)
       status !== row.status ||
       !sameItinerary(before, airline) ||
       t.details !== undefined ||
-      airline.total.amountMinor !== Number(row.total_minor);
+      total.amountMinor !== Number(row.total_minor);
     await appendHistory(trx, row.id, {
       action: t.action,
       status,

@@ -95,7 +95,10 @@ export function orderView(row: OrderRow, now: Date) {
           })),
         }
       : null,
-    refund: row.details.refund ? { ...money(row.details.refund)!, refunded_at: row.details.refund.at } : null,
+    // Every refund the gateway records is cash back to the form of payment; kept value is in `credits`.
+    refund: row.details.refund
+      ? { ...money(row.details.refund)!, method: 'original_form_of_payment' as const, refunded_at: row.details.refund.at }
+      : null,
     conditions: row.details.conditions ? conditionsJson(row.details.conditions) : null,
     credits: creditsJson(row, now),
     available_actions: availableActions(row, now),

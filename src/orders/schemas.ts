@@ -195,10 +195,24 @@ export const OrderSchema = Type.Object(
       ],
       { description: 'Priced seats or services waiting for POST /commit with payment' },
     ),
-    refund: Type.Union([
-      Type.Object({ amount: Type.Number(), currency: Type.String(), refunded_at: Type.String() }),
-      Type.Null(),
-    ]),
+    refund: Type.Union(
+      [
+        Type.Object({
+          amount: Type.Number(),
+          currency: Type.String(),
+          method: Type.Literal('original_form_of_payment', {
+            description:
+              'Where the money went: back to the form of payment the order was paid with (value an airline keeps instead is in `credits`)',
+          }),
+          refunded_at: Type.String(),
+        }),
+        Type.Null(),
+      ],
+      {
+        description:
+          "What the airline refunded, once it has; null before. A cancellation that refunds the coupons at once (inside AA's or VS's 24-hour window, a refundable fare) says it here while the order is still `cancelled` (`refunded` follows on POST /refund or a refresh). `total` stays what the order cost",
+      },
+    ),
     airline_notices: Type.Array(Type.String(), { description: 'What the airline reported: schedule changes, cancellations' }),
     credits: Type.Array(
       Type.Object(

@@ -112,14 +112,20 @@ export async function acceptCancellation(
   const money = { refund: quote.refund, penalty: quote.penalty, trip_credit: quote.credit, reason: quote.reason };
   const servicingQuotes = { ...order.details.servicingQuotes, [flow]: null };
   const whole = quote.action === 'cancel';
+  const at = deps.clock();
+  // Coupons refunded with the cancellation (AA's and VS's 24-hour window, a refundable fare): the
+  // order says what came back, the amount the airline states, else the quote's. Its status is the
+  // contract's answer to a cancel, `cancelled`; `refunded` follows on POST /refund or a refresh.
+  const refundedNow = whole && view?.status === 'refunded' && quote.refund.amountMinor > 0;
+  const refund = refundedNow ? { refund: { ...(view.refund ?? quote.refund), at: at.toISOString() } } : {};
   const row = await recordTransition(deps.db, order, {
     action: action ?? HISTORY_ACTION[quote.action],
     actor: scope.actor,
-    at: deps.clock(),
+    at,
     airline: view,
     ...(whole ? { status: 'cancelled' as const } : {}),
     details: whole
-      ? { cancellation: { refund: quote.refund, penalty: quote.penalty }, pendingUpsell: null, servicingQuotes }
+      ? { cancellation: { refund: quote.refund, penalty: quote.penalty }, pendingUpsell: null, servicingQuotes, ...refund }
       : { servicingQuotes, ...removedCredits(order, quote) },
     detail: whole
       ? money
@@ -226,7 +232,8 @@ export async function refundOrder(deps: ServicingDeps, scope: OrderScope, t: Tar
     at,
     airline: fresh.ok ? fresh.value : null,
     status: 'refunded',
-    details: { refund: { ...c.refund, at: at.toISOString() } },
+    // A refund the cancellation already made keeps its time.
+    details: { refund: current.details.refund ?? { ...c.refund, at: at.toISOString() } },
     detail: { refund: c.refund, penalty: c.penalty, ...(involuntary ? { reason: 'involuntary' } : {}) },
   });
 }

@@ -1,4 +1,4 @@
-import type { AirlineOrder, ReshopRequest } from '../../connectors/order-types.js';
+import type { AirlineOrder, OrderSnapshot, ReshopRequest } from '../../connectors/order-types.js';
 import type { OrderRow } from '../../platform/db/rows.js';
 import { unprocessable } from '../../platform/errors.js';
 import type { ErrorCodeAt } from '../../platform/http/error-codes.js';
@@ -68,22 +68,37 @@ export async function reissueScope(
   segmentIds: string[] | undefined,
   date: string | undefined,
 ): Promise<ReissueScope> {
-  const { order, connector, ctx } = opened;
-  const fresh = connector.retrieveOrderJourneys
-    ? unwrap(await connector.retrieveOrderJourneys(refOf(order), ctx))
-    : { order: unwrap(await connector.retrieveOrder(refOf(order), ctx)), journeys: null };
-  const scope = scopeOf(order, fresh, segmentIds, date);
+  const fresh = await readJourneys(opened);
+  const scope = scopeOf(opened.order, fresh, segmentIds, date);
   // The reshop starts from the order as read here: one airline call fewer per reissue quote.
-  if ('asRead' in fresh && fresh.asRead) scope.request.asRead = fresh.asRead;
+  if (fresh.asRead) scope.request.asRead = fresh.asRead;
   return scope;
 }
 
-function scopeOf(
-  order: OrderRow,
-  fresh: { order: AirlineOrder; journeys: string[][] | null },
-  segmentIds: string[] | undefined,
-  date: string | undefined,
-): ReissueScope {
+/** The order as the airline holds it now, with its journeys where the airline lists them. */
+export interface JourneysRead {
+  order: AirlineOrder;
+  journeys: string[][] | null;
+  asRead?: OrderSnapshot;
+}
+
+export async function readJourneys({ order, connector, ctx }: Opened): Promise<JourneysRead> {
+  return connector.retrieveOrderJourneys
+    ? unwrap(await connector.retrieveOrderJourneys(refOf(order), ctx))
+    : { order: unwrap(await connector.retrieveOrder(refOf(order), ctx)), journeys: null };
+}
+
+/**
+ * The order's journeys as booked, each its segment ids (cancelled ones included: a flight the
+ * airline cancelled still says where the journey goes). An airline that lists none: one journey.
+ */
+export function listedJourneys(fresh: JourneysRead): string[][] {
+  const view = fresh.order;
+  const known = (id: string) => view.segments.some((s) => s.segmentId === id);
+  return (fresh.journeys ?? [view.segments.map((s) => s.segmentId)]).map((j) => j.filter(known)).filter((j) => j.length > 0);
+}
+
+function scopeOf(order: OrderRow, fresh: JourneysRead, segmentIds: string[] | undefined, date: string | undefined): ReissueScope {
   const view = fresh.order;
   const booked = view.segments.filter((s) => s.status !== 'cancelled').map((s) => s.segmentId);
   if (booked.length === 0) return storedItinerary(order, date);
@@ -95,10 +110,7 @@ function scopeOf(
     throw refuse('segment_already_cancelled', cancelled, `segment_ids: ${cancelled.join(', ')} already cancelled`);
   const live = view.segments.filter((s) => s.status !== 'cancelled').map((s) => s.segmentId);
   // An airline that lists no journeys: the itinerary is one journey, changed whole.
-  const known = (id: string) => view.segments.some((s) => s.segmentId === id);
-  const listed = (fresh.journeys ?? [view.segments.map((s) => s.segmentId)])
-    .map((j) => j.filter(known))
-    .filter((j) => j.length > 0);
+  const listed = listedJourneys(fresh);
   const journeys = listed.map((j) => j.filter((id) => live.includes(id))).filter((j) => j.length > 0);
   const touched = journeys.filter((j) => j.some((id) => named.includes(id)));
   const missing = touched.flatMap((j) => j.filter((id) => !named.includes(id)));

@@ -9,30 +9,21 @@ import { ancillariesQuote, cancelSegmentsQuote, confirmKeptChange, type ChangeIn
 import { notUsedBy } from './order-part.js';
 import { keepQuote } from './quote-keeper.js';
 import { reissueScope } from './reissue-scope.js';
+import { reshopScope, type ReshopSlice } from './reshop-slices.js';
 import { changeQuoteId, isLive, type ServicingQuote } from './servicing-quote.js';
 import { open, refOf, requireOpen, unwrap, zero, type ServicingDeps, type Target } from './context.js';
 
-/** Reissue: reshop for alternatives, quote a change, accept the chosen offer. */
-export function reshopRequest(
-  order: OrderRow,
-  body: { slices?: { origin?: string; destination?: string; departure_date: string }[]; cabin?: ReshopRequest['cabin'] },
-): ReshopRequest {
-  const segs = order.details.airline.segments;
-  const firstDate = segs[0]?.departingAt.slice(0, 10) ?? '';
-  const slices = body.slices?.length
-    ? body.slices.map((s) => ({
-        origin: s.origin ?? order.origin,
-        destination: s.destination ?? order.destination,
-        departureDate: s.departure_date,
-      }))
-    : [{ origin: order.origin, destination: order.destination, departureDate: firstDate }];
-  return { slices, cabin: body.cabin ?? null };
-}
-
-export async function reshopOrder(deps: ServicingDeps, scope: OrderScope, t: Target, body: Parameters<typeof reshopRequest>[1]) {
-  const { order, connector, ctx } = await open(deps, scope, t);
-  requireOpen(order);
-  return unwrap(await connector.reshopOrder(refOf(order), reshopRequest(order, body), ctx));
+/** Reissue step 1: the airline's alternatives for the order, each journey on its own way (reshop-slices.ts). */
+export async function reshopOrder(
+  deps: ServicingDeps,
+  scope: OrderScope,
+  t: Target,
+  body: { slices?: ReshopSlice[]; cabin?: ReshopRequest['cabin'] },
+) {
+  const opened = await open(deps, scope, t);
+  requireOpen(opened.order);
+  const request = await reshopScope(opened, body);
+  return unwrap(await opened.connector.reshopOrder(refOf(opened.order), request, opened.ctx));
 }
 
 /**

@@ -6,6 +6,8 @@ export function reshopOffersView(offers: ReshopOffer[]) {
   return offers.map(({ offer, fareDifference, lowerFareDifference, penalty, amountDue }) => ({
     offer_id: offer.offerId,
     airline: offer.airline,
+    fare_brand: offer.fareBrand,
+    fare_brand_code: offer.fareBrandCode,
     total_amount: decimal(offer.total)!,
     currency: offer.total.currency,
     fare_difference: money(fareDifference)!,

@@ -130,7 +130,8 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         operationId: 'reshopOrder',
         tags: TAG,
         summary: 'Alternatives for the order (reissue step 1)',
-        description: 'Without `slices`: the same route and date.',
+        description:
+          "One slice per journey still booked, in order, each on the journey's own origin and destination (a round trip is reshopped as a round trip); without `slices`: every journey on its booked date. Each offer names the brand it reshops in (`fare_brand`, `fare_brand_code`).",
         params: OrderIdParams,
         querystring: AirlineQuery,
         body: withExamples(Type.Optional(ReshopBody), servicingExamples.reshopOrder),

@@ -58,11 +58,19 @@ export const ReshopBody = Type.Object({
   slices: Type.Optional(
     Type.Array(
       Type.Object({
-        origin: Type.Optional(Type.String()),
-        destination: Type.Optional(Type.String()),
+        origin: Type.Optional(Type.String({ description: "The journey's own origin (the default); any other is a 400" })),
+        destination: Type.Optional(
+          Type.String({ description: "The journey's own destination (the default); any other is a 400" }),
+        ),
         departure_date: Type.String({ format: 'date' }),
       }),
-      { description: 'New dates (and optionally airports) per slice' },
+      {
+        maxItems: 6,
+        description:
+          "New dates (and optionally airports) per slice: `slices[i]` is the order's journey i still booked, in order (a round trip's outbound, then its return). " +
+          "Origin and destination default to the journey's own and must be them: a reshop keeps each journey's way, as the airlines do (400 naming `slices[i]`). " +
+          'A journey without a slice keeps its booked date; more slices than journeys is a 400. Without `slices`: every journey on its booked date.',
+      },
     ),
   ),
   cabin: Type.Optional(
@@ -137,6 +145,13 @@ export const ReshopOfferSchema = Type.Object(
   {
     offer_id: Type.String(),
     airline: Type.String(),
+    fare_brand: Nullable(
+      Type.String({
+        description:
+          "The fare brand the airline reshops in (its price class, as in a search offer's `fare_brand`): the order's own; null when the airline does not say",
+      }),
+    ),
+    fare_brand_code: Nullable(Type.String({ description: "The brand's code, as in a search offer's `fare_brand_code`" })),
     total_amount: Type.Number(),
     currency: Type.String(),
     fare_difference: AmountSchema,

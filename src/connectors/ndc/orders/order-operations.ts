@@ -191,7 +191,7 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
       if (deletions.length === 0) return fail(failure('refused', 'nothing of the order matches the segments to change'));
       const answer = await call('OrderReshop', reshopRequest(deps.seller, ref, request, deletions), ctx);
       if (!answer.ok) return answer;
-      const offers = readReshopOffers(answer.value, profile.code, profile.clockZone);
+      const offers = readReshopOffers(answer.value, profile);
       for (const o of offers) o.offer.offerId = deps.offerIds.sign(o.offer.offerId);
       return ok(offers);
     },

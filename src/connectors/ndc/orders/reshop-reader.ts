@@ -1,4 +1,5 @@
 import { airlineInstant } from '../airline-instant.js';
+import type { NdcAirlineProfile } from '../ndc-airline-profile.js';
 import type { Money, Offer, OfferSlice } from '../../connector-types.js';
 import type { CancelQuote, OrderQuote, ReshopOffer } from '../../order-types.js';
 import { readSegment } from '../ndc-offer-mapper.js';
@@ -44,8 +45,23 @@ function lowerFare(difference: Money, diffs: Parsed[], offer: Parsed): ReshopOff
   };
 }
 
-/** The reshop offers of an OrderReshopRS: new flights, fare difference, change fee, amount due. */
-export function readReshopOffers(root: Parsed, airline: string, clockZone: string): ReshopOffer[] {
+/**
+ * The brand an offer reshops in: the price class its JourneyOverview names per journey (as in VS's
+ * orderreshopRS_change_both_outbound_and_inbound_date.xml), read as in shopping; null when none.
+ */
+function brandOf(offer: Parsed, lists: DataLists, dialect: Pick<NdcAirlineProfile, 'brandOf'>) {
+  const overview = node(offer.JourneyOverview);
+  const ids = [text(overview.PriceClassRefID), ...list(overview.JourneyPriceClass).map((j) => text(j.PriceClassRefID))];
+  const priceClass = ids.map((id) => lists.priceClasses.get(id ?? '')).find((p) => p !== undefined);
+  return priceClass ? dialect.brandOf(priceClass) : null;
+}
+
+/** The reshop offers of an OrderReshopRS: new flights, fare difference, change fee, amount due, brand. */
+export function readReshopOffers(
+  root: Parsed,
+  dialect: Pick<NdcAirlineProfile, 'code' | 'brandOf' | 'clockZone'>,
+): ReshopOffer[] {
+  const { code: airline, clockZone } = dialect;
   const response = node(root.Response);
   const lists = readDataLists(response.DataLists);
   const fee = amount(node(node(response.ChangeFees).Price).TotalAmount);
@@ -66,6 +82,7 @@ export function readReshopOffers(root: Parsed, airline: string, clockZone: strin
     const airlineOfferId = text(o.OfferID) ?? '';
     const owner = text(o.OwnerCode) ?? airline;
     const newPrice = priced('NewPrice');
+    const brand = brandOf(o, lists, dialect);
     const dueAmount = amount(node(o.TotalPrice).TotalAmount);
     const zero = zeroIn(newPrice, dueAmount, fee);
     const total = newPrice ?? zero;
@@ -81,9 +98,9 @@ export function readReshopOffers(root: Parsed, airline: string, clockZone: strin
       expiresAt: airlineInstant(text(o.OfferExpirationTimeLimitDateTime), clockZone),
       paymentDeadline: null,
       holdable: false,
-      fareBrand: null,
-      fareBrandCode: null,
-      cabin: null,
+      fareBrand: brand?.name ?? null,
+      fareBrandCode: brand?.code ?? null,
+      cabin: brand?.cabin ?? null,
       slices: slicesOf(journeyIds, lists),
       baggage: { checkedBags: null, carryOnBags: null, description: null },
       changes: null,

@@ -95,6 +95,8 @@ export type Quote =
       paxIds: string[];
       segmentIndexes: number[];
       itemIds: string[];
+      /** What each flight item loses, by item id, as quoted (partial-cancellation.ts flightCuts); absent in older quotes. */
+      cuts?: Record<string, number>;
       refundCents: number;
       creditCents: number;
       penaltyCents: number;

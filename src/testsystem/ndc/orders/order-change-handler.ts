@@ -44,7 +44,7 @@ function acceptCancel(deps: TestSystemDeps, b: Booking, offerId: string): NdcErr
     const now = deps.clock.now();
     const refusal = removalRefusal(deps.profile, b, q, now);
     if (refusal) return refusal;
-    applyRemoval(deps.profile, b, q, { terms: q, inventory: deps.inventory });
+    applyRemoval(deps, b, q, { terms: q, now });
     deps.bookings.save(b);
     return null;
   }

@@ -67,7 +67,7 @@ function partialCancelQuote(
     deps.bookings.save(b);
     return { status: 200, body: cancelQuoteDocument(deps.profile, b, { offerId, q, now }) };
   }
-  const q = { kind: 'partial' as const, ...removal, ...partialTerms(deps.profile, b, removal, now), expiresAt };
+  const q = { kind: 'partial' as const, ...removal, ...partialTerms(deps, b, removal, now), expiresAt };
   b.quotes.set(offerId, q);
   deps.bookings.save(b);
   return { status: 200, body: cancelQuoteDocument(deps.profile, b, { offerId, q, now, deleted: deletedItems(b, removal) }) };

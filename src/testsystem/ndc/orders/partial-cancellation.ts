@@ -10,6 +10,7 @@ import type { NdcErrorSpec } from '../wire/ndc-errors.js';
 import { activeSegments, releaseJourney, seatedPax, type BookedItem, type Booking } from './booking-record.js';
 import { fareShare, termsForValue, withEmds, type CancellationTerms } from './cancellation-terms.js';
 import { emdCents, emdTerms, openEmds, settleEmds, type EmdOutcome } from './emd-record.js';
+import { remainingFare, type RemainingFareDeps } from './remaining-fare.js';
 import { creditsOnCancel, mergeCredits } from './trip-credit.js';
 
 export interface Removal {
@@ -112,18 +113,29 @@ export const distanceOf = (profile: AirlineProfile, b: Booking, i: number): numb
 };
 
 /**
- * What each flight item loses: a passenger's share of it, or the removed segments' share of its
- * fare by distance (IATA's straight-rate prorate, without the tables of mileages).
+ * What each flight item loses: a passenger's share of it; for whole journeys taken off, the fare
+ * paid less the fare of the journeys that stay, re-priced on their own as of the ticketing day
+ * (remaining-fare.ts: a one-way left of a round trip costs a one-way fare, never "half"); else
+ * (part of a journey, or nothing to price it by) the segments' share by distance (IATA's
+ * straight-rate prorate, without the tables of mileages).
  */
-function flightCuts(profile: AirlineProfile, b: Booking, r: Removal): Map<string, number> {
+export function flightCuts(deps: RemainingFareDeps, b: Booking, r: Removal, now: number): Map<string, number> {
+  const { profile } = deps;
   const cuts = new Map<string, number>();
   const active = activeIndexes(b);
   const total = active.reduce((s, i) => s + distanceOf(profile, b, i), 0);
   const removed = r.segmentIndexes.reduce((s, i) => s + distanceOf(profile, b, i), 0);
+  const remaining = r.segmentIndexes.length > 0 ? remainingFare(deps, b, r.segmentIndexes, now) : null;
   for (const item of b.items.filter((i) => i.kind === 'flight')) {
     const leaving = item.paxIds.filter((p) => r.paxIds.includes(p)).length;
+    const ptc = b.pax.find((p) => p.id === item.paxIds[0])?.ptc;
+    const kept = remaining?.get(ptc ?? 'ADT');
     const cut =
-      leaving > 0 ? Math.round((item.cents / item.paxIds.length) * leaving) : Math.round((item.cents * removed) / total);
+      leaving > 0
+        ? Math.round((item.cents / item.paxIds.length) * leaving)
+        : kept !== undefined
+          ? Math.max(0, item.cents - kept * item.paxIds.length)
+          : Math.round((item.cents * removed) / total);
     if (cut > 0) cuts.set(item.itemId, cut);
   }
   return cuts;
@@ -131,17 +143,19 @@ function flightCuts(profile: AirlineProfile, b: Booking, r: Removal): Map<string
 
 /**
  * Refund, trip credit and penalty of the part, by the fare rules of its price class; the paid seats
- * and services it takes off go by their EMDs' own rule (emd-record.ts).
+ * and services it takes off go by their EMDs' own rule (emd-record.ts); `cuts` for the quote.
  */
 export function partialTerms(
-  profile: AirlineProfile,
+  deps: RemainingFareDeps,
   b: Booking,
   r: Removal,
   now: number,
-): CancellationTerms & { emds: EmdOutcome[] } {
+): CancellationTerms & { emds: EmdOutcome[]; cuts: Record<string, number> } {
+  const { profile } = deps;
+  const cuts = flightCuts(deps, b, r, now);
   let value = 0;
   let base = 0;
-  for (const [itemId, cut] of flightCuts(profile, b, r)) {
+  for (const [itemId, cut] of cuts) {
     const item = b.items.find((i) => i.itemId === itemId)!;
     const pax = item.paxIds.find((p) => r.paxIds.includes(p)) ?? item.paxIds[0];
     value += cut;
@@ -154,18 +168,20 @@ export function partialTerms(
   const seated = r.paxIds.length > 0 ? b.passengers.filter((p) => r.paxIds.includes(p.id) && p.ptc !== 'INF').length : 0;
   const bySegment = r.segmentIndexes.length > 0 ? seatedPax(b).length : 0;
   const fare = termsForValue(profile, b, { valueCents: value, baseCents: base, seated: Math.max(seated, bySegment) }, now);
-  return withEmds(fare, emdTerms(profile, b, emds, now));
+  return { ...withEmds(fare, emdTerms(profile, b, emds, now)), cuts: Object.fromEntries(cuts) };
 }
 
 /** Takes the part off the booking: items, passengers and their tickets, seats back to inventory. */
 export function applyRemoval(
-  profile: AirlineProfile,
+  deps: RemainingFareDeps,
   b: Booking,
-  r: Removal,
-  { terms, inventory }: { terms: CancellationTerms & { emds?: EmdOutcome[] }; inventory: Parameters<typeof releaseJourney>[0] },
+  r: Removal & { cuts?: Record<string, number> },
+  { terms, now }: { terms: CancellationTerms & { emds?: EmdOutcome[] }; now: number },
 ): void {
+  const { inventory } = deps;
   settleEmds(b, terms.emds);
-  const cuts = flightCuts(profile, b, r);
+  // What was quoted is what is taken off.
+  const cuts = r.cuts ? new Map(Object.entries(r.cuts)) : flightCuts(deps, b, r, now);
   // A fare that cancels to credit keeps the part's value on the tickets it came from (trip-credit.ts):
   // a passenger's own ticket when passengers go (the airline keeps it, with its coupons open, under
   // that ticket number), else the tickets that stay, by the value each paid.

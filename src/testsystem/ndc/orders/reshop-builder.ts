@@ -3,6 +3,7 @@
 
 import type { AirlineProfile } from '../airline-profile.js';
 import { amount, flightLists, journeyList, paxList, paxSegmentList, ResponseIds } from '../messages/offer-xml-builder.js';
+import { priceClassList } from '../messages/fare-xml-builder.js';
 import { payloadAttributes } from '../wire/payload-attributes.js';
 import { el, ndcDocument, type XmlNode, isoTimestamp } from '../wire/xml-builder.js';
 import type { Booking } from './booking-record.js';
@@ -195,6 +196,11 @@ export function reshopOffersDocument(
         : null;
     // One PaxJourney per one-way trip: a round trip reshopped whole is two, as offers show it.
     const journeyIds = tripsOf(c.added).map((trip) => ids.journey(trip.map((s) => s.flight)));
+    // The brand it reshops in, per journey, as VS's reshop answer names it (JourneyOverview).
+    const pcId = ids.priceClass(
+      c.added.priceClass,
+      c.added.segments.map((s) => s.flight),
+    );
     return el('Offer', [
       el('AddedOfferItem', [
         el('OfferItemID', `${c.offerId}-1`),
@@ -222,6 +228,10 @@ export function reshopOffersDocument(
         ]),
       ),
       backText === null ? null : el('Desc', [el('DescText', backText)]),
+      el(
+        'JourneyOverview',
+        journeyIds.map((journeyId) => el('JourneyPriceClass', [el('PaxJourneyRefID', journeyId), el('PriceClassRefID', pcId)])),
+      ),
       el('OfferExpirationTimeLimitDateTime', isoTimestamp(c.expiresAt)),
       el('OfferID', c.offerId),
       el('OwnerCode', profile.ownerCode),
@@ -232,7 +242,7 @@ export function reshopOffersDocument(
   return ndcDocument(ROOT, [
     el('Response', [
       penalty('PEN_CHG', 'Change', penaltyCents, b.journey.currency),
-      el('DataLists', [...flightLists(ids), journeyList(ids), paxList(b.pax), paxSegmentList(ids)]),
+      el('DataLists', [...flightLists(ids), journeyList(ids), paxList(b.pax), paxSegmentList(ids), priceClassList(ids)]),
       el('Order', [el('OrderID', b.orderId), el('OwnerCode', profile.ownerCode)]),
       el('ReshopResults', [el('ReshopOffers', offers)]),
     ]),

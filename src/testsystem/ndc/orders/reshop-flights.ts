@@ -8,9 +8,9 @@ import { OFFER_TTL_MS, searchOffers, searchRoundTrip } from '../offers/shopping-
 import type { TestSystemDeps } from '../test-system-deps.js';
 import { errorDocument } from '../wire/ndc-errors.js';
 import { child, list, text, texts, type XmlObject } from '../wire/ndc-request-parser.js';
-import { flightCents, type Booking } from './booking-record.js';
+import { flightCents, type Booking, type SliceReplace } from './booking-record.js';
 import { disrupted as wasDisrupted, freeRebooking } from './involuntary-change.js';
-import { fitsBetween, priceSlice, replacedServices, replacedSlice } from './partial-reissue.js';
+import { fitsBetween, priceSlice, replacedServices, replacedSlice, tripRanges } from './partial-reissue.js';
 import { reshopOffersDocument, type ReshopChoice } from './reshop-builder.js';
 
 const MAX_RESHOP_OFFERS = 6;
@@ -49,6 +49,8 @@ export function reshopFlights(
     return fail(
       profile.errors.badRequest('One or two origin-destinations (a round trip) are reshopped at once', 'OriginDestCriteria'),
     );
+  const wayRefusal = unkeptWay(b, slice, criteria);
+  if (wayRefusal) return fail(profile.errors.badRequest(wayRefusal, 'OriginDestCriteria'));
   const oldCents = flightCents(b);
   const penaltyCents = (fee ?? 0) * b.pax.filter((p) => p.ptc !== 'INF').length;
   const replaced = slice === 'all' ? b.journey.segments : b.journey.segments.slice(slice.first, slice.first + slice.count);
@@ -126,4 +128,26 @@ export function reshopFlights(
     });
   deps.bookings.save(b);
   return { status: 200, body: reshopOffersDocument(profile, b, { choices, penaltyCents: feeCents, oldCents, now }) };
+}
+
+/**
+ * Why the criteria do not keep the order's ways, or null: a reshop changes each journey's flights
+ * and dates, never its origin and destination, so the criteria name, in order, the way of every
+ * journey changed (the whole itinerary's journeys still booked, or the one being replaced).
+ */
+function unkeptWay(b: Booking, slice: 'all' | SliceReplace, criteria: { origin: string; destination: string }[]): string | null {
+  const segments = b.journey.segments;
+  const live = (i: number) => !b.cancelledSegments?.includes(i);
+  const ways = tripRanges(b.journey)
+    .map((r, trip) => ({ ...r, trip }))
+    .filter((r) => (slice === 'all' ? true : r.trip === slice.trip))
+    .filter((r) => Array.from({ length: r.count }, (_, k) => r.first + k).some(live))
+    .map((r) => `${segments[r.first]!.flight.pattern.origin}-${segments[r.first + r.count - 1]!.flight.pattern.destination}`);
+  const asked = criteria.map((c) => `${c.origin}-${c.destination}`);
+  const dropped = ways.find((w, i) => asked[i] !== w);
+  if (dropped)
+    return `The request drops the journey ${dropped} of order ${b.orderId}: ask one origin-destination per journey changed, in order, each its own`;
+  if (asked.length > ways.length)
+    return `The request adds ${asked.slice(ways.length).join(', ')} to order ${b.orderId}: a reshop changes the journeys the order has`;
+  return null;
 }
