@@ -58,6 +58,7 @@ describe("Duffel's offer example", () => {
             operatingFlightNumber: '4321',
             aircraft: '380',
             cabin: 'economy',
+            cabinMarketingName: 'Economy Basic',
             bookingClass: null,
             durationMinutes: 146,
           },
@@ -191,7 +192,8 @@ describe("Duffel's order cancellation example", () => {
     expect(order.credits).toEqual([
       {
         passengerId: PASSENGER_ID,
-        ticketNumber: null,
+        // The passenger's e-ticket in the order's documents (Duffel's example numbers it "1").
+        ticketNumber: '1',
         amount: gbp(9080),
         issuedOn: '2022-10-11',
         expiresAt: null,
