@@ -169,6 +169,20 @@ export async function holdsDueBefore(db: Db, until: Date, now: Date): Promise<Or
   return rows.map(withCurrentSegments);
 }
 
+/**
+ * Unpaid holds whose payment deadline passed before `lapsedBefore` and that were not re-read from
+ * their airline since `checkedBefore` (order_airline_checks): the hold-lapse sweep's picks, oldest
+ * deadline first.
+ */
+export async function lapsedHolds(db: Db, w: { lapsedBefore: Date; checkedBefore: Date; limit: number }): Promise<OrderRow[]> {
+  const { rows } = await sql<OrderRow>`
+    select o.* from orders o left join order_airline_checks c on c.order_id = o.id
+    where o.status = 'hold' and o.payment_deadline is not null and o.payment_deadline <= ${w.lapsedBefore}
+      and (c.checked_at is null or c.checked_at < ${w.checkedBefore})
+    order by o.payment_deadline, o.id limit ${w.limit}`.execute(db);
+  return rows.map(withCurrentSegments);
+}
+
 /** Marks the reminder sent; false when another instance got there first. */
 export async function markDeadlineNotified(db: Db, id: string, at: Date): Promise<boolean> {
   const { rows } = await sql<{ id: string }>`

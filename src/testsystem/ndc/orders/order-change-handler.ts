@@ -27,6 +27,7 @@ import { orderNotFound } from './order-retrieve-handler.js';
 import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
 import { securePayments } from './secure-payment.js';
+import { creditUsesOf, spendCredits } from './credit-redemption.js';
 import { creditsOnCancel, mergeCredits } from './trip-credit.js';
 import { acceptChanges } from './involuntary-change.js';
 
@@ -236,6 +237,12 @@ export const orderChangeHandler: MessageHandler = {
       }
       extraCents = added.cents;
     }
+    // A credit pays the hold itself (commit); what it may pay is checked before anything is taken.
+    const creditUses = unpaidHold ? creditUsesOf(deps, request, b.passengers) : [];
+    if ('typeCode' in creditUses) {
+      b.items = JSON.parse(before) as Booking['items'];
+      return fail(creditUses);
+    }
     const due = unpaidHold ? totalCents(b) : extraCents;
     if (paid !== null && paid !== due) {
       b.items = JSON.parse(before) as Booking['items'];
@@ -262,6 +269,7 @@ export const orderChangeHandler: MessageHandler = {
       if (unpaidHold && !b.ticketingDeferred) {
         issueTickets(b, deps.clock.now(), deps.profile);
         b.status = 'TICKETED';
+        spendCredits(deps, b, creditUses);
       }
     }
     b.ticketNumbers = b.tickets.map((t) => t.number);
