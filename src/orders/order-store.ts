@@ -152,6 +152,22 @@ export async function listOrders(db: Db, f: ListFilter): Promise<OrderRow[]> {
   return rows.map(withCurrentSegments);
 }
 
+/** The agency's orders (in one environment) holding a credit on this ticket, the newest first. */
+export async function ordersHoldingCredit(
+  db: Db,
+  scope: { agencyId: string; environment: string },
+  ticketNumber: string,
+): Promise<OrderRow[]> {
+  const { rows } = await sql<OrderRow>`
+    select * from orders where agency_id = ${scope.agencyId} and environment = ${scope.environment}
+      and exists (
+        select 1 from jsonb_array_elements(
+          coalesce(details -> 'airline' -> 'credits', '[]'::jsonb) || coalesce(details -> 'removedPassengerCredits', '[]'::jsonb)) c
+        where c ->> 'ticketNumber' = ${ticketNumber})
+    order by created_at desc, id desc limit 5`.execute(db);
+  return rows.map(withCurrentSegments);
+}
+
 /** The agency's order ids of about the same length, to suggest the one a typo meant. */
 export async function orderIdsNear(db: Db, agencyId: string, environment: string, length: number): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`

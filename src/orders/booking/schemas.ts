@@ -80,10 +80,27 @@ export const ServiceRequest = Type.Object(
 );
 export const Payment = Type.Object(
   {
-    type: Type.Union([Type.Literal('hold'), Type.Literal('agency_account'), Type.Literal('card')], {
-      description:
-        '`hold`: book now, pay by payment_deadline; `agency_account` (BSP) or `card`: pay now and ticket in the same call',
-    }),
+    type: Type.Union(
+      [Type.Literal('hold'), Type.Literal('agency_account'), Type.Literal('card'), Type.Literal('airline_credit')],
+      {
+        description:
+          '`hold`: book now, pay by payment_deadline; `agency_account` (BSP) or `card`: pay now and ticket in the same call; ' +
+          '`airline_credit`: pay now with a trip credit of one of the passengers (`credit_id`), ticketed in the same call',
+      },
+    ),
+    credit_id: Type.Optional(
+      Type.String({
+        pattern: '^crd_[0-9]{13}$',
+        description:
+          "With `type` `airline_credit` (required with it): the `credit_id` of an `available` credit in the `credits` of one of the agency's orders. " +
+          "It pays the whole amount (the offer's total plus the seats and services booked with it) by the credit's ticket, with the airline " +
+          "that keeps it; what is left over stays with the same traveller as a new credit on the new ticket (the new order's `credits`), " +
+          'and the old credit becomes `used`. 422 `credit_not_usable` naming `payment.credit_id`, before any booking, with `reason`: ' +
+          "`not_found`, `used`, `expired`, `other_airline` (a credit pays only its own airline's flights), `other_traveller` (the " +
+          "credit's traveller, by name and birth date, is not among `passengers`: a credit is not transferable) or `insufficient` " +
+          '(worth less than the amount: `credit_amount`, `amount_due` and `currency` say both; pay by `agency_account` or `card`)',
+      }),
+    ),
     card: Type.Optional(
       Type.Object({
         number: Type.String({ pattern: '^[0-9]{12,19}$' }),

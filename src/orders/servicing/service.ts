@@ -1,7 +1,7 @@
 import type { OrderRow } from '../../platform/db/rows.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { appendHistory } from '../history-store.js';
-import { extrasOf, paymentOf } from '../booking/inputs.js';
+import { extrasOf, servicingPaymentOf } from '../booking/inputs.js';
 import { priceChanged, requireAcceptedPrice, statedAmountOf } from '../booking/price-acceptance.js';
 import { canonicalJson } from '../canonical-json.js';
 import { recordTransition } from '../order-lifecycle.js';
@@ -74,7 +74,7 @@ export async function changeOrderRequest(
   }
   if (extras.length === 0) return current;
   const stated = statedAmountOf(body);
-  const payment = paymentOf(body, connector.carriesPaymentAuthentication === true);
+  const payment = servicingPaymentOf(body, connector.carriesPaymentAuthentication === true);
   if (stated && !payment) {
     throw badRequest('total_amount is what `payment` pays: send it with payment', 'invalid_request', { field: 'total_amount' });
   }
@@ -143,7 +143,9 @@ export async function commitOrder(
   }
   // A commit pays, and tickets a hold: in production that needs accreditation.
   await deps.requireAccreditation?.(scope);
-  const payment = paymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' as const };
+  const payment = servicingPaymentOf(body, connector.carriesPaymentAuthentication === true) ?? {
+    type: 'agency_account' as const,
+  };
   const stated = statedAmountOf(body);
   const upsell = pending?.total.amountMinor ?? 0;
   // A hold is paid at the price the seller accepted (the order's total, or the amount it states):
