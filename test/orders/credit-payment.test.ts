@@ -114,4 +114,53 @@ describe('paying with a trip credit', () => {
     const expired = await pay(later.offer_id, `crd_${newTicket}`);
     expect([expired.statusCode, expired.json().reason]).toEqual([422, 'expired']);
   });
+
+  it("pays a hold's commit with a credit of the order's own traveller; another traveller's credit is refused naming the field", async () => {
+    aheadMs = 0;
+    const sold = await f.call('POST', '/v1/orders', {
+      offer_id: (await offerOf('JFK', 'LAX', 26, /^AADOM-MAIN$/)).offer_id,
+      passengers: [GRACE],
+      payment: { type: 'agency_account' },
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    await f.control('POST', '/control/clock', { advanceSeconds: 25 * 3600 });
+    const cancelled = await f.call(
+      'POST',
+      `/v1/orders/${encodeURIComponent(sold.json().order_id)}/cancel/confirm?airline=AA`,
+      {},
+    );
+    const [credit] = cancelled.json().credits;
+    expect(credit.status).toBe('available');
+
+    const adaHold = await f.hold((await offerOf('JFK', 'LAX', 36, /BASIC/)).offer_id);
+    expect(adaHold.statusCode, adaHold.body).toBe(201);
+    const refused = await f.call('POST', `/v1/orders/${encodeURIComponent(adaHold.json().order_id)}/commit?airline=AA`, {
+      payment: { type: 'airline_credit', credit_id: credit.credit_id },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'credit_not_usable', field: 'payment.credit_id', reason: 'other_traveller' });
+
+    const graceHold = await f.call('POST', '/v1/orders', {
+      offer_id: (await offerOf('JFK', 'LAX', 37, /BASIC/)).offer_id,
+      passengers: [GRACE],
+      payment: { type: 'hold' },
+    });
+    expect(graceHold.statusCode, graceHold.body).toBe(201);
+    const hold = graceHold.json();
+    const committed = await f.call('POST', `/v1/orders/${encodeURIComponent(hold.order_id)}/commit?airline=AA`, {
+      payment: { type: 'airline_credit', credit_id: credit.credit_id },
+    });
+    expect(committed.statusCode, committed.body).toBe(200);
+    expect(committed.json().status).toBe('ticketed');
+    expect(committed.json().credits).toEqual([
+      expect.objectContaining({
+        ticket_number: committed.json().tickets[0].ticket_number,
+        amount: Math.round((credit.amount - hold.total) * 100) / 100,
+        status: 'available',
+      }),
+    ]);
+    const old = (await f.call('GET', `/v1/orders/${encodeURIComponent(sold.json().order_id)}`)).json();
+    expect(old.credits).toEqual([{ ...credit, status: 'used' }]);
+    expect((await eventsForOrder(f.platform.db, hold.order_id)).map((e) => e.event)).toEqual(['order.created', 'order.ticketed']);
+  });
 });

@@ -57,8 +57,8 @@ export function paymentOf(body: { payment?: CreateOrderBody['payment'] }, carrie
 }
 
 /**
- * A servicing payment (`/commit`, a change, extras): as a booking's, but a trip credit pays only a
- * new booking through the API (docs/orders.md, "Credits"): 400 naming `payment.type`.
+ * A change's or extras' payment: as a booking's, but a trip credit pays only a new booking or a
+ * commit through the API (docs/orders.md, "Credits"): 400 naming `payment.type`.
  */
 export function servicingPaymentOf(
   body: { payment?: CreateOrderBody['payment'] },
@@ -66,7 +66,7 @@ export function servicingPaymentOf(
 ): PaymentInput | null {
   if (body.payment?.type === 'airline_credit')
     throw badRequest(
-      'payment.type airline_credit pays a new booking only (POST /v1/orders); pay this with agency_account or card',
+      'payment.type airline_credit pays a new booking (POST /v1/orders) or a commit (POST /v1/orders/{orderID}/commit) only; pay this with agency_account or card',
       'invalid_request',
       { field: 'payment.type' },
     );

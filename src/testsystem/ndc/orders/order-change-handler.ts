@@ -237,8 +237,8 @@ export const orderChangeHandler: MessageHandler = {
       }
       extraCents = added.cents;
     }
-    // A credit pays the hold itself (commit); what it may pay is checked before anything is taken.
-    const creditUses = unpaidHold ? creditUsesOf(deps, request, b.passengers) : [];
+    // A credit pays the hold or the extras (commit); what it may pay is checked before anything is taken.
+    const creditUses = creditUsesOf(deps, request, b.passengers);
     if ('typeCode' in creditUses) {
       b.items = JSON.parse(before) as Booking['items'];
       return fail(creditUses);
@@ -269,8 +269,8 @@ export const orderChangeHandler: MessageHandler = {
       if (unpaidHold && !b.ticketingDeferred) {
         issueTickets(b, deps.clock.now(), deps.profile);
         b.status = 'TICKETED';
-        spendCredits(deps, b, creditUses);
       }
+      spendCredits(deps, b, creditUses);
     }
     b.ticketNumbers = b.tickets.map((t) => t.number);
     return { status: 200, body: orderViewDocument(deps.profile, b, deps.clock.now()) };
