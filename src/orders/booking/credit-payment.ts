@@ -71,7 +71,7 @@ export async function usableCredit(
       'other_traveller',
       `credit ${creditId} is ${owner ? `${owner.givenName} ${owner.familyName}'s (born ${owner.bornOn})` : "another traveller's"}; a credit pays only its own traveller's booking, so that traveller must be among passengers`,
     );
-  return { creditId, order, credit: { ...credit, issuedOn: credit.issuedOn } };
+  return { creditId, order, credit };
 }
 
 /** The credit pays the whole amount, or nothing is booked (a credit does not split with another payment here). */
