@@ -51,6 +51,13 @@ export type PaymentInput =
       card: { number: string; expiry: string; holderName: string; securityCode: string | null };
       /** The seller's 3-D Secure 2 result for this card; only an airline that carries it gets it (Connector.carriesPaymentAuthentication). */
       authentication?: CardAuthentication;
+    }
+  | {
+      /** A trip credit the airline keeps on an earlier ticket of the traveller: that ticket pays (21.3 AccountableDoc). */
+      type: 'airline_credit';
+      ticketNumber: string;
+      /** The original issue of that ticket (YYYY-MM-DD), when known. */
+      issuedOn: string | null;
     };
 
 /** A 3-D Secure 2 authentication the seller ran with the card holder: what the airline needs as its proof. */

@@ -4,6 +4,15 @@ import { creditExpiry } from '../connectors/ndc/orders/credit-reader.js';
 import type { OrderRow } from '../platform/db/rows.js';
 import { toDecimal } from '../platform/money.js';
 
+/** A credit's id is its ticket's number: the airline keeps the value on that ticket, and pays with it. */
+export const CREDIT_ID_PREFIX = 'crd_';
+export const creditIdOf = (ticketNumber: string | null): string | null =>
+  ticketNumber ? `${CREDIT_ID_PREFIX}${ticketNumber}` : null;
+
+/** When a credit can no longer be used: the airline's expiry, else 12 months from the order's booking. */
+export const creditExpiresAt = (order: Pick<OrderRow, 'created_at'>, c: OrderCredit): string =>
+  c.expiresAt ?? creditExpiry(order.created_at.toISOString());
+
 /**
  * The order's trip credits as the API shows them: what the airline states (details.airline.credits),
  * `expired` once past `expires_at`. Without an issue date from the airline, the credit runs from the
@@ -11,8 +20,9 @@ import { toDecimal } from '../platform/money.js';
  */
 export function creditsJson(order: OrderRow, now: Date) {
   return heldCredits(order).map((c: OrderCredit) => {
-    const expiresAt = c.expiresAt ?? creditExpiry(order.created_at.toISOString());
+    const expiresAt = creditExpiresAt(order, c);
     return {
+      credit_id: creditIdOf(c.ticketNumber),
       passenger_id: c.passengerId,
       ticket_number: c.ticketNumber,
       amount: toDecimal(c.amount),

@@ -152,6 +152,22 @@ export async function listOrders(db: Db, f: ListFilter): Promise<OrderRow[]> {
   return rows.map(withCurrentSegments);
 }
 
+/** The agency's orders (in one environment) holding a credit on this ticket, the newest first. */
+export async function ordersHoldingCredit(
+  db: Db,
+  scope: { agencyId: string; environment: string },
+  ticketNumber: string,
+): Promise<OrderRow[]> {
+  const { rows } = await sql<OrderRow>`
+    select * from orders where agency_id = ${scope.agencyId} and environment = ${scope.environment}
+      and exists (
+        select 1 from jsonb_array_elements(
+          coalesce(details -> 'airline' -> 'credits', '[]'::jsonb) || coalesce(details -> 'removedPassengerCredits', '[]'::jsonb)) c
+        where c ->> 'ticketNumber' = ${ticketNumber})
+    order by created_at desc, id desc limit 5`.execute(db);
+  return rows.map(withCurrentSegments);
+}
+
 /** The agency's order ids of about the same length, to suggest the one a typo meant. */
 export async function orderIdsNear(db: Db, agencyId: string, environment: string, length: number): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
@@ -166,6 +182,20 @@ export async function holdsDueBefore(db: Db, until: Date, now: Date): Promise<Or
     select * from orders where status = 'hold' and deadline_notified_at is null
       and payment_deadline is not null and payment_deadline <= ${until} and payment_deadline > ${now}
     order by payment_deadline limit 500`.execute(db);
+  return rows.map(withCurrentSegments);
+}
+
+/**
+ * Unpaid holds whose payment deadline passed before `lapsedBefore` and that were not re-read from
+ * their airline since `checkedBefore` (order_airline_checks): the hold-lapse sweep's picks, oldest
+ * deadline first.
+ */
+export async function lapsedHolds(db: Db, w: { lapsedBefore: Date; checkedBefore: Date; limit: number }): Promise<OrderRow[]> {
+  const { rows } = await sql<OrderRow>`
+    select o.* from orders o left join order_airline_checks c on c.order_id = o.id
+    where o.status = 'hold' and o.payment_deadline is not null and o.payment_deadline <= ${w.lapsedBefore}
+      and (c.checked_at is null or c.checked_at < ${w.checkedBefore})
+    order by o.payment_deadline, o.id limit ${w.limit}`.execute(db);
   return rows.map(withCurrentSegments);
 }
 

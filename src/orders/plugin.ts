@@ -9,6 +9,7 @@ import { dashboardBookingRoutes } from './booking/dashboard-booking-routes.js';
 import { bookingRoutes } from './booking/routes.js';
 import { dashboardOrderRoutes } from './dashboard-routes.js';
 import { runDeadlineSweep } from './deadline-sweep.js';
+import { HOLD_LAPSE_SWEEP_JOB, runHoldLapseSweep } from './hold-lapse-sweep.js';
 import { sourceOfOrderId } from './order-access.js';
 import { findAgencyOrder } from './order-store.js';
 import { writeGate } from './route-context.js';
@@ -64,6 +65,13 @@ export function createOrders({ platform, connectors, requireAccreditation, ancil
         oncePerCluster: true,
         run: async () =>
           void (await runDeadlineSweep({ db: platform.db, clock, mailer: platform.mailer, logger: platform.logger })),
+      });
+      // Holds past their payment deadline: re-read from the airline, so a lapse is recorded (order.cancelled) once.
+      platform.scheduler.add({
+        name: HOLD_LAPSE_SWEEP_JOB,
+        intervalMs: platform.config.holdLapseSweepSeconds * 1000,
+        oncePerCluster: true,
+        run: async () => void (await runHoldLapseSweep({ db: platform.db, connectors, clock, logger: platform.logger })),
       });
       // Finishes or frees bookings whose request died between the airline call and the order insert.
       platform.scheduler.add({

@@ -217,6 +217,12 @@ export const OrderSchema = Type.Object(
     credits: Type.Array(
       Type.Object(
         {
+          credit_id: Nullable(
+            Type.String({
+              description:
+                'What pays with this credit: `payment` `{type: "airline_credit", credit_id}` on a new booking or a commit (`crd_` and the ticket number); null when the airline named no ticket',
+            }),
+          ),
           passenger_id: Type.String(),
           ticket_number: Nullable(Type.String({ description: 'The ticket the value stays on (its coupons stay open)' })),
           amount: Type.Number(),
@@ -233,7 +239,7 @@ export const OrderSchema = Type.Object(
       ),
       {
         description:
-          'Value a cancelled ticket keeps for a future trip (a fare whose `conditions.refund.method` is `credit`, cancelled after any full-refund window), as the airline states it. Paying a new booking with it is done with the airline, not through this API yet',
+          'Value a cancelled ticket keeps for a future trip (a fare whose `conditions.refund.method` is `credit`, cancelled after any full-refund window), as the airline states it. Pay a new booking (POST /v1/orders) or a commit of the same traveller with an `available` one: `payment.type` `airline_credit` with its `credit_id`',
       },
     ),
     available_actions: Type.Array(Type.Union(ORDER_ACTIONS.map((a) => Type.Literal(a))), {

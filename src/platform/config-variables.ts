@@ -207,6 +207,13 @@ const AFTER_SOURCES: readonly ConfigVariable[] = [
       'how often the cluster looks for unpaid holds due within 24 hours, to announce each once with `order.ticketing_deadline_approaching`',
   },
   {
+    name: 'HOLD_LAPSE_SWEEP_SECONDS',
+    topic: 'airline-sweeps',
+    value: int(60, 1, 3_600),
+    description:
+      'how often the cluster looks for unpaid holds past their payment deadline (and a 2-minute grace), to re-read each from its airline and record the cancellation once with `order.cancelled`',
+  },
+  {
     name: 'SEARCH_CACHE_TTL_SECONDS',
     topic: 'search',
     value: int(300, 0, 86_400),

@@ -83,6 +83,11 @@ export interface Config {
    * within 24 hours, to announce each once (default hourly; the cluster tests run it every 2 s).
    */
   ticketingDeadlineSweepSeconds: number;
+  /**
+   * HOLD_LAPSE_SWEEP_SECONDS: how often the cluster re-reads unpaid holds past their payment
+   * deadline, to record each lapse once (default every minute; src/orders/hold-lapse-sweep.ts).
+   */
+  holdLapseSweepSeconds: number;
   ndcSchemaDir: string;
   search: {
     cacheTtlSeconds: number;
@@ -289,6 +294,7 @@ export function parseConfig(env: Env, sources: readonly SourceConfigSpec[]): Rea
     },
     airlineNotifications: { refreshSeconds: r.int('AIRLINE_NOTIFY_REFRESH_SECONDS') },
     ticketingDeadlineSweepSeconds: r.int('TICKETING_DEADLINE_SWEEP_SECONDS'),
+    holdLapseSweepSeconds: r.int('HOLD_LAPSE_SWEEP_SECONDS'),
     ndcSchemaDir: path.resolve(REPO_ROOT, r.text('NDC_SCHEMA_DIR')),
     search: {
       cacheTtlSeconds: r.int('SEARCH_CACHE_TTL_SECONDS'),

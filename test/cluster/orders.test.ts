@@ -16,8 +16,8 @@ import { clusterFixture, clusterSkip, instancesOf, skipTitle, type ClusterFixtur
  * Three gateways behind HAProxy booking on one airline: an idempotent create sent 100 times at
  * once is one booking, an order is read and serviced from any instance, each order event is
  * delivered to a webhook once cluster-wide, a hold's ticketing deadline is announced once by the
- * sweep every instance runs, a Duffel hold made on one instance is paid on another, and usage is
- * counted exactly.
+ * sweep every instance runs, a lapsed hold is recorded cancelled once, a Duffel hold made on one
+ * instance is paid on another, and usage is counted exactly.
  */
 describe.skipIf(clusterSkip !== null)(`cluster: orders, webhooks and metering${skipTitle}`, () => {
   let f: ClusterFixture;
@@ -37,6 +37,8 @@ describe.skipIf(clusterSkip !== null)(`cluster: orders, webhooks and metering${s
       USAGE_FLUSH_SECONDS: '1',
       // The hourly ticketing-deadline sweep every 2 s on each instance, so a test sees many runs race.
       TICKETING_DEADLINE_SWEEP_SECONDS: '2',
+      // The hold-lapse sweep (every minute by default) as often, so each lapse is raced for too.
+      HOLD_LAPSE_SWEEP_SECONDS: '2',
     });
     account = await f.account();
     session = await f.login(account);
@@ -262,6 +264,43 @@ describe.skipIf(clusterSkip !== null)(`cluster: orders, webhooks and metering${s
     expect(history.status, JSON.stringify(history.body)).toBe(200);
     const reminders = (history.body.entries as { action: string }[]).filter((h) => h.action === 'ticketing_deadline_reminder');
     expect(reminders).toHaveLength(1);
+  });
+
+  it('records a lapsed hold cancelled once cluster-wide, though every instance sweeps', async () => {
+    const created = await f.request('POST', '/v1/orders', {
+      key: account.key,
+      body: { offer_id: await offer('JFK', 'LAX', 43), passengers: [PASSENGER], payment: { type: 'hold' } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const orderId = created.body.order_id as string;
+    // AA's clock moves past the hold's limit (the end of the next local day); the gateways' stored
+    // deadline is brought to three minutes ago, past the sweep's grace, as their own clocks would be.
+    const moved = await f.control('POST', '/control/clock', { advanceSeconds: 3 * 86_400 });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const db = new pg.Client({ connectionString: f.cluster.databaseUrl });
+    await db.connect();
+    try {
+      const due = await db.query(`update orders set payment_deadline = now() - interval '3 minutes' where id = $1`, [orderId]);
+      expect(due.rowCount).toBe(1);
+      const cancelledHooks = () => hooksFor(orderId).filter((h) => h.event === 'order.cancelled');
+      await waitUntil('the order.cancelled webhook', 60_000, async () => cancelledHooks().length >= 1);
+      // Three more runs on each of the three instances: none may record it again.
+      await sleep(6_000);
+      expect(new Set(cancelledHooks().map((h) => h.delivery)).size).toBe(1);
+      expect(cancelledHooks()[0]!.body).toMatchObject({ order_id: orderId, status: 'cancelled', airline: 'AA' });
+      const stored = await db.query<{ events: string; status: string }>(
+        `select (select count(*) from order_events where order_id = $1 and event = 'order.cancelled') as events, status
+           from orders where id = $1`,
+        [orderId],
+      );
+      expect(stored.rows[0]).toEqual({ events: '1', status: 'cancelled' });
+    } finally {
+      await db.end();
+      await f.control('DELETE', '/control/clock');
+    }
+    const history = await f.request('GET', `/v1/orders/${encodeURIComponent(orderId)}/history`, { key: account.key, via: 1 });
+    const entries = history.body.entries as { action: string; status: string }[];
+    expect(entries.filter((h) => h.action === 'hold_lapse_sweep').map((h) => h.status)).toEqual(['cancelled']);
   });
 
   it('counts usage exactly, whichever instance served and flushed it', async () => {

@@ -111,6 +111,7 @@ describe('trip credits', () => {
       const expiry = `${Number(issuedOn.slice(0, 4)) + 1}${issuedOn.slice(4)}T23:59:59.000Z`;
       expect(view.credits).toEqual([
         {
+          credit_id: `crd_${ticket.ticket_number}`,
           passenger_id: ticket.passenger_id,
           ticket_number: ticket.ticket_number,
           amount: credit.amount,
@@ -202,6 +203,7 @@ describe('a change to a cheaper itinerary', () => {
     expect(after.status).toBe('ticketed');
     expect(after.credits).toEqual([
       {
+        credit_id: `crd_${after.tickets[0].ticket_number}`,
         passenger_id: after.tickets[0].passenger_id,
         ticket_number: after.tickets[0].ticket_number,
         amount: -cheaper.fare_difference.amount,

@@ -82,6 +82,7 @@ export function Book() {
             key={priced.offer_id}
             initial={travellers}
             holdable={priced.hold_available}
+            airline={priced.airline}
             busy={book.isPending}
             onBook={(body) =>
               book.mutate(

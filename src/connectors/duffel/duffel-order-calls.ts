@@ -36,6 +36,11 @@ export function balancePayment(payment: PaymentInput, amount: Money): ConnectorR
       ),
     );
   }
+  // A trip credit is an NDC airline's own (the original ticket as payment); Duffel's orders take balance only.
+  if (payment.type === 'airline_credit')
+    return fail(
+      failure('refused', "Duffel takes payment from the agency's Duffel balance: an airline's trip credit cannot pay it"),
+    );
   return ok({ type: 'balance', amount: formatMinor(amount.amountMinor, amount.currency), currency: amount.currency });
 }
 

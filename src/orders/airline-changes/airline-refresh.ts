@@ -18,6 +18,9 @@ export interface AirlineRefreshDeps {
   logger: Logger;
 }
 
+/** Why the gateway re-reads: an airline's notification, the safety-net sweep, a hold past its payment deadline. */
+export type RefreshAction = 'airline_notification' | 'airline_sweep' | 'hold_lapse_sweep';
+
 export type RefreshOutcome =
   /** `busy`: another write held the order; nothing was read or written (try again later). */
   | { ok: true; order: OrderRow; changed: boolean; busy?: true }
@@ -34,7 +37,7 @@ export type RefreshOutcome =
 export async function refreshFromAirline(
   deps: AirlineRefreshDeps,
   order: OrderRow,
-  action: 'airline_notification' | 'airline_sweep',
+  action: RefreshAction,
   detail: Record<string, unknown> = {},
 ): Promise<RefreshOutcome> {
   return unlessBusy(
@@ -52,7 +55,7 @@ export async function refreshFromAirline(
 async function reread(
   deps: AirlineRefreshDeps,
   order: OrderRow,
-  action: 'airline_notification' | 'airline_sweep',
+  action: RefreshAction,
   detail: Record<string, unknown>,
 ): Promise<RefreshOutcome> {
   const connector = deps.connectors.get(order.source);

@@ -1,6 +1,7 @@
 import type { CardAuthentication, ExtraRequest, PassengerInput, PaymentInput } from '../../connectors/order-types.js';
 import { badRequest } from '../../platform/errors.js';
 import { personName } from './person-names.js';
+import { CREDIT_ID_PREFIX } from '../order-credits.js';
 import type { CreateOrderBody } from './schemas.js';
 
 /** The seller's JSON as connector inputs: passengers, payment, extras, and the conflict key. */
@@ -47,7 +48,29 @@ export function paymentOf(body: { payment?: CreateOrderBody['payment'] }, carrie
       ...(authentication ? { authentication } : {}),
     };
   }
+  if (p.type === 'airline_credit') {
+    if (!p.credit_id) throw badRequest('payment.credit_id is required when payment.type is airline_credit', 'invalid_request');
+    return { type: 'airline_credit', ticketNumber: p.credit_id.slice(CREDIT_ID_PREFIX.length), issuedOn: null };
+  }
+  if (p.credit_id) throw badRequest('payment.credit_id is for payment.type airline_credit', 'invalid_request');
   return { type: p.type };
+}
+
+/**
+ * A change's or extras' payment: as a booking's, but a trip credit pays only a new booking or a
+ * commit through the API (docs/orders.md, "Credits"): 400 naming `payment.type`.
+ */
+export function servicingPaymentOf(
+  body: { payment?: CreateOrderBody['payment'] },
+  carriesAuthentication = false,
+): PaymentInput | null {
+  if (body.payment?.type === 'airline_credit')
+    throw badRequest(
+      'payment.type airline_credit pays a new booking (POST /v1/orders) or a commit (POST /v1/orders/{orderID}/commit) only; pay this with agency_account or card',
+      'invalid_request',
+      { field: 'payment.type' },
+    );
+  return paymentOf(body, carriesAuthentication);
 }
 
 const AUTHENTICATION_FIELDS = ['authentication_value', 'ds_transaction_id', 'eci', 'status'] as const;

@@ -8,6 +8,7 @@ import { AppError, badRequest, unavailable, unprocessable } from '../../platform
 import { splitOfferId } from '../../connectors/offer-id.js';
 import { departureDatesOf, hasPartnerOperatedConnection, knownOfferFacts } from '../../connectors/offer-facts.js';
 import { extrasOf, passengersOf, paymentOf, travelKey } from './inputs.js';
+import { recordCreditUse, requireCreditCovers, usableCredit } from './credit-payment.js';
 import { checkPassengerAges, checkPassengerCounts } from './passenger-ages.js';
 import { checkPassengerDetails } from './passenger-details.js';
 import { requireAcceptedPrice, statedAmountOf } from './price-acceptance.js';
@@ -77,6 +78,12 @@ export async function createOrder(
   if (!contactEmail) throw badRequest('contact.email is required (or an email on a passenger)', 'contact_required');
   const contact = { email: contactEmail, phone: body.contact?.phone ?? passengers.find((p) => p.phone)?.phone ?? null };
   const payment = paymentOf(body, carriesAuthentication) ?? { type: 'hold' as const };
+  // A trip credit is found and checked (airline, status, expiry, traveller) before any airline call.
+  const credit =
+    payment.type === 'airline_credit'
+      ? await usableCredit(deps.db, scope, payment.ticketNumber, { airline: connector.code, passengers, now: deps.clock() })
+      : null;
+  if (payment.type === 'airline_credit') payment.issuedOn = credit?.credit.issuedOn ?? null;
   // Paying now tickets: in production that needs accreditation, refused before any airline call.
   if (payment.type !== 'hold') await deps.requireAccreditation?.(scope);
   const ctx = { environment: scope.environment };
@@ -120,6 +127,8 @@ export async function createOrder(
           offerId: offer.offerId,
         });
       }
+      if (credit)
+        requireCreditCovers(credit, { amountMinor: offer.total.amountMinor + extrasTotal, currency: offer.total.currency });
     } catch (err) {
       throw new BeforeAirlineError(err as AppError);
     }
@@ -159,11 +168,15 @@ export async function createOrder(
       }
       throw refusal;
     }
+    let orderId: string;
     try {
-      return (await completeBooking(deps.db, { intentId, airlineOrder: created.value, now: deps.clock() })).orderId;
+      orderId = (await completeBooking(deps.db, { intentId, airlineOrder: created.value, now: deps.clock() })).orderId;
     } catch (err) {
       throw new OutcomeUnknownError(err);
     }
+    // The booking stands whatever happens here: the credit's own order catches up at its next re-read.
+    if (credit) await recordCreditUse(deps, credit, { orderId, actor: scope.actor }).catch(() => undefined);
+    return orderId;
   };
 
   if (!idempotencyKey) {

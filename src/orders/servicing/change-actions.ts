@@ -1,6 +1,6 @@
 import type { OrderRow } from '../../platform/db/rows.js';
 import { badRequest } from '../../platform/errors.js';
-import { extrasOf, paymentOf } from '../booking/inputs.js';
+import { extrasOf, servicingPaymentOf } from '../booking/inputs.js';
 import { recordTransition } from '../order-lifecycle.js';
 import type { OrderScope } from '../order-record.js';
 import { acceptCancellation, airlineCancelQuote } from './cancellation-service.js';
@@ -119,7 +119,9 @@ export async function confirmKeptChange(
       {
         extras: quote.addExtras,
         payment:
-          due > 0 ? (paymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' }) : null,
+          due > 0
+            ? (servicingPaymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' })
+            : null,
         amount: due > 0 ? quote.amountDue : null,
       },
       ctx,

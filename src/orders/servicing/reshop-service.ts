@@ -1,7 +1,7 @@
 import type { ReshopRequest } from '../../connectors/order-types.js';
 import type { OrderRow } from '../../platform/db/rows.js';
 import { badRequest, conflict } from '../../platform/errors.js';
-import { paymentOf } from '../booking/inputs.js';
+import { servicingPaymentOf } from '../booking/inputs.js';
 import { recordTransition } from '../order-lifecycle.js';
 import type { OrderScope } from '../order-record.js';
 import type { ChangeRequest } from './schemas.js';
@@ -116,7 +116,7 @@ export async function confirmChange(
     await connector.acceptReshopOffers(
       refOf(order),
       ids,
-      paymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' },
+      servicingPaymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' },
       ctx,
     ),
   );

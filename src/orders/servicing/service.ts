@@ -1,7 +1,8 @@
 import type { OrderRow } from '../../platform/db/rows.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { appendHistory } from '../history-store.js';
-import { extrasOf, paymentOf } from '../booking/inputs.js';
+import { extrasOf, paymentOf, servicingPaymentOf } from '../booking/inputs.js';
+import { recordCreditUse, requireCreditCovers, usableCredit } from '../booking/credit-payment.js';
 import { priceChanged, requireAcceptedPrice, statedAmountOf } from '../booking/price-acceptance.js';
 import { canonicalJson } from '../canonical-json.js';
 import { recordTransition } from '../order-lifecycle.js';
@@ -74,7 +75,7 @@ export async function changeOrderRequest(
   }
   if (extras.length === 0) return current;
   const stated = statedAmountOf(body);
-  const payment = paymentOf(body, connector.carriesPaymentAuthentication === true);
+  const payment = servicingPaymentOf(body, connector.carriesPaymentAuthentication === true);
   if (stated && !payment) {
     throw badRequest('total_amount is what `payment` pays: send it with payment', 'invalid_request', { field: 'total_amount' });
   }
@@ -144,6 +145,16 @@ export async function commitOrder(
   // A commit pays, and tickets a hold: in production that needs accreditation.
   await deps.requireAccreditation?.(scope);
   const payment = paymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' as const };
+  // A trip credit of one of the order's own travellers may pay it (checked here, its amount below).
+  const credit =
+    payment.type === 'airline_credit'
+      ? await usableCredit(deps.db, scope, payment.ticketNumber, {
+          airline: order.airline,
+          passengers: order.details.passengers,
+          now: deps.clock(),
+        })
+      : null;
+  if (payment.type === 'airline_credit') payment.issuedOn = credit?.credit.issuedOn ?? null;
   const stated = statedAmountOf(body);
   const upsell = pending?.total.amountMinor ?? 0;
   // A hold is paid at the price the seller accepted (the order's total, or the amount it states):
@@ -156,9 +167,10 @@ export async function commitOrder(
   if (due.amountMinor !== accepted.amountMinor || due.currency !== accepted.currency) {
     throw priceChanged(accepted, due, `order ${order.id}`, null);
   }
+  if (credit) requireCreditCovers(credit, due);
   const changed = unwrap(await connector.changeOrder(refOf(order), { extras: pending?.extras ?? [], payment, amount: due }, ctx));
   const at = deps.clock();
-  return recordTransition(deps.db, order, {
+  const committed = await recordTransition(deps.db, order, {
     action: 'committed',
     actor: scope.actor,
     at,
@@ -167,8 +179,11 @@ export async function commitOrder(
       pendingUpsell: null,
       ...(holdDue ? { holdPayment: { ...holdPrice, at: at.toISOString() } } : {}),
     },
-    detail: { paid: due, payment: payment.type },
+    detail: { paid: due, payment: payment.type, ...(credit ? { credit_id: credit.creditId } : {}) },
   });
+  // The payment stands whatever happens here: the credit's own order catches up at its next re-read.
+  if (credit) await recordCreditUse(deps, credit, { orderId: order.id, actor: scope.actor }).catch(() => undefined);
+  return committed;
 }
 
 /** quote: the airline reprices the order as it stands (what commit would charge). */

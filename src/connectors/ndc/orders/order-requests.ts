@@ -47,8 +47,11 @@ function paymentFunctions(payment: PaymentInput | null, amount: Money | null): X
             ...securePayment(payment.authentication),
           },
         }
-      : // BSP cash: the agency settles through its IATA settlement plan.
-        { SettlementPlan: { PaymentTypeCode: 'CA' } };
+      : payment.type === 'airline_credit'
+        ? // 21.3's "previously issued accountable travel document ... which has an outstanding credit value": the ticket (T).
+          { AccountableDoc: { DateOfIssue: payment.issuedOn ?? undefined, DocNumber: payment.ticketNumber, DocType: 'T' } }
+        : // BSP cash: the agency settles through its IATA settlement plan.
+          { SettlementPlan: { PaymentTypeCode: 'CA' } };
   return { PaymentProcessingDetails: { Amount: amountXml(amount.amountMinor, amount.currency), PaymentMethod: method } };
 }
 

@@ -231,6 +231,12 @@ export const STATE_ERRORS = {
     meaning: 'The airline does not hold this offer: pay at once, or choose an offer that can be held.',
     operations: ['createOrder', 'createDashboardOrder'],
   },
+  credit_not_usable: {
+    status: 422,
+    meaning:
+      'The trip credit `payment.credit_id` names cannot pay this booking or commit (`field`); `reason`: `not_found`, `used`, `expired`, `other_airline`, `other_traveller`, or `insufficient` (with `credit_amount`, `amount_due` and `currency`).',
+    operations: ['createOrder', 'createDashboardOrder', 'payOrder'],
+  },
   partner_operated_connection: {
     status: 422,
     meaning: 'The offer connects onto a flight a partner airline operates, which the airline does not confirm at booking.',

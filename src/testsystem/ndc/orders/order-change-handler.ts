@@ -27,6 +27,7 @@ import { orderNotFound } from './order-retrieve-handler.js';
 import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
 import { securePayments } from './secure-payment.js';
+import { creditUsesOf, spendCredits } from './credit-redemption.js';
 import { creditsOnCancel, mergeCredits } from './trip-credit.js';
 import { acceptChanges } from './involuntary-change.js';
 import { issueEmds, settleEmds } from './emd-record.js';
@@ -239,6 +240,12 @@ export const orderChangeHandler: MessageHandler = {
       }
       extraCents = added.cents;
     }
+    // A credit pays the hold or the extras (commit); what it may pay is checked before anything is taken.
+    const creditUses = creditUsesOf(deps, request, b.passengers);
+    if ('typeCode' in creditUses) {
+      b.items = JSON.parse(before) as Booking['items'];
+      return fail(creditUses);
+    }
     const due = unpaidHold ? totalCents(b) : extraCents;
     if (paid !== null && paid !== due) {
       b.items = JSON.parse(before) as Booking['items'];
@@ -268,6 +275,7 @@ export const orderChangeHandler: MessageHandler = {
       }
       // Paid seats and services get their EMDs once the booking is ticketed (now, or with the tickets later).
       issueEmds(b, deps.profile);
+      spendCredits(deps, b, creditUses);
     }
     b.ticketNumbers = b.tickets.map((t) => t.number);
     return { status: 200, body: orderViewDocument(deps.profile, b, deps.clock.now()) };

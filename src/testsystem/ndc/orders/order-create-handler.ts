@@ -26,6 +26,7 @@ import { extraItem } from './order-extras.js';
 import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
 import { securePayments } from './secure-payment.js';
+import { creditUsesOf, spendCredits } from './credit-redemption.js';
 
 /** Whether an item id is one of the airline's seat or service a-la-carte items (see order-extras.ts). */
 function isALaCarteItem(profile: AirlineProfile, itemId: string): boolean {
@@ -158,6 +159,8 @@ export const orderCreateHandler: MessageHandler = {
     if (paid === null && flightOffers.some((o) => o.paymentDueAt === null)) return fail([profile.errors.holdNotAllowed]);
     const secure = securePayments(profile, request);
     if ('typeCode' in secure) return fail([secure]);
+    const creditUses = creditUsesOf(deps, request, passengers);
+    if ('typeCode' in creditUses) return fail([creditUses]);
     if (paid !== null && paid !== totalCents(b)) {
       return fail([
         profile.errors.badRequest(
@@ -178,6 +181,7 @@ export const orderCreateHandler: MessageHandler = {
       issueTickets(b, now, profile);
       issueEmds(b, profile);
       b.status = 'TICKETED';
+      spendCredits(deps, b, creditUses);
     }
     b.ticketNumbers = b.tickets.map((t) => t.number);
     recordBooking(deps, b);
