@@ -207,6 +207,7 @@ describe('cancelling a Duffel order: a quote, then confirm', () => {
       {
         passenger_id: 'PAX1',
         ticket_number: order.tickets[0]!.ticket_number,
+        credit_id: `crd_${order.tickets[0]!.ticket_number}`,
         amount: credit,
         currency: order.currency,
         expires_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),

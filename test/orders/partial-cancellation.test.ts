@@ -216,6 +216,7 @@ describe('partial cancellation of a fare that cancels to credit (AA Main Cabin a
         {
           passenger_id: 'PAX2',
           ticket_number: bobTicket,
+          credit_id: `crd_${bobTicket}`,
           amount: credit.amount,
           currency: credit.currency,
           expires_at: expect.stringMatching(/T23:59:59\.000Z$/),
