@@ -120,6 +120,7 @@ function scheduleChangeJson(c: SegmentScheduleChange | undefined) {
     detected_at: c.detectedAt,
     kind: c.kind ?? 'retimed',
     significant: c.significant === undefined ? false : c.significant,
+    ...(c.replacedBy ? { replacement_segment_ids: c.replacedBy } : {}),
   };
 }
 

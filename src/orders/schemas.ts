@@ -35,6 +35,12 @@ export const SegmentScheduleChangeSchema = Type.Object(
         'A cancellation, or a departure 3 h or more earlier / arrival 3 h or more later (6 h when the itinerary leaves one country), as the US DOT refund rule (14 CFR 260.2) defines a significant change. While such a change is pending on a ticketed order, the traveller may refuse it: `GET /refund-eligibility` answers `reason: involuntary` and `POST /refund` refunds in full to the original form of payment, whatever the fare. ' +
         "`null` when the gateway cannot tell: a retime of 3 to 6 hours on an itinerary whose airports' countries are not in the aviation reference data (the gateway's aviation sync has not run). `GET /refund-eligibility` then still answers the airline's own refund amount",
     }),
+    replacement_segment_ids: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'Present when the airline put several segments in place of `previous` (a cancelled non-stop re-accommodated on a one-stop connection, `kind` `rebooked`): the ids of every segment that replaced it, in order; each of them shows this change',
+      }),
+    ),
   },
   {
     $id: 'SegmentScheduleChange',

@@ -198,12 +198,13 @@ describe('airline disruptions: re-accommodation, significance, acceptance and th
     expect(await actions(order.airline_order_id)).toEqual([]);
   });
 
-  it('AA cancels a flight with no seats on any alternative within a day: the segment is cancelled, the Basic Economy ticket refunds in full (involuntary), order.refunded', async () => {
-    const order = await paidOrder('AA', 'JFK', 'LAX', /-BASIC$/, 28);
+  it('AA cancels a flight with no seats on any alternative within a day, non-stop or connection: the segment is cancelled, the Basic Economy ticket refunds in full (involuntary), order.refunded', async () => {
+    const order = await paidOrder('AA', 'JFK', 'LAX', /-BASIC$/, 45);
     const [flight] = (await booking(order.airline_order_id)).flights;
     const date = flight!.key.split('/')[1]!;
+    // Every JFK departure those two days: no non-stop, nor a connection's first flight, has seats.
     for (const day of [date, dayAfter(date)]) {
-      const res = await fetch(`${f.aa.url}/control/flights?origin=JFK&destination=LAX&date=${day}`);
+      const res = await fetch(`${f.aa.url}/control/flights?origin=JFK&date=${day}`);
       const { flights } = (await res.json()) as { flights: { flight: string }[] };
       for (const other of flights.filter((o) => o.flight !== flight!.key))
         await f.control('POST', '/control/inventory/close', { flightKey: other.flight });

@@ -31,6 +31,12 @@ export interface SegmentScheduleChange {
    * data); absent in older records (read as false).
    */
   significant?: boolean | null;
+  /**
+   * The segments the airline put in place of `previous` when their count differs (a cancelled
+   * non-stop re-accommodated on a connection: two segments, each showing this change); absent when
+   * the segment was changed in place.
+   */
+  replacedBy?: string[];
 }
 
 export type ChangeKind = 'cancelled' | 'rebooked' | 'retimed' | 'renumbered';
@@ -70,10 +76,33 @@ function describe(
 }
 
 /**
+ * Where the segment count changed: each segment taken off that the airline replaced by new ones in
+ * the same place (between the same kept segments), with those new segments. A segment taken off
+ * with nothing new in its place (the agency's own partial cancellation) is no schedule change, nor
+ * are new segments that two removed ones share.
+ */
+function replacements(before: readonly OrderSegment[], after: readonly OrderSegment[]): [OrderSegment, OrderSegment[]][] {
+  const beforeIds = new Set(before.map((s) => s.segmentId));
+  const position = new Map(after.map((s, i) => [s.segmentId, i]));
+  const kept = (s: OrderSegment) => position.has(s.segmentId);
+  const runs = before.flatMap((b, i): [OrderSegment, OrderSegment[]][] => {
+    if (kept(b)) return [];
+    const previous = before.slice(0, i).findLast(kept);
+    const next = before.slice(i + 1).find(kept);
+    const from = previous ? position.get(previous.segmentId)! + 1 : 0;
+    const to = next ? position.get(next.segmentId)! : after.length;
+    const added = after.slice(from, to).filter((a) => !beforeIds.has(a.segmentId));
+    return added.length > 0 ? [[b, added]] : [];
+  });
+  return runs.filter(([, added]) => runs.filter(([, other]) => other[0] === added[0]).length === 1);
+}
+
+/**
  * The changes pending after the airline's new view of the segments. Segments are paired by
  * position when the count is unchanged (a renumber changes the id), else by id (a segment taken
- * off is no schedule change). A segment changed twice keeps the values the agency accepted; one
- * changed back to them has nothing pending any more.
+ * off is no schedule change), and a segment replaced by new ones in its place (a connection
+ * instead of a cancelled non-stop) shows the change on each of them. A segment changed twice keeps
+ * the values the agency accepted; one changed back to them has nothing pending any more.
  */
 export function trackScheduleChanges({
   pending,
@@ -110,5 +139,21 @@ export function trackScheduleChanges({
     Object.assign(known, describe(known.previous, now, international));
     if (same(known.previous, now)) out = out.filter((c) => c !== known);
   }
+  if (before.length !== after.length)
+    for (const [removed, added] of replacements(before, after)) {
+      const known = out.find((c) => c.segmentId === removed.segmentId);
+      const previous = known ? known.previous : shape(removed);
+      out = out.filter((c) => c !== known);
+      const replacedBy = added.map((a) => a.segmentId);
+      for (const a of added)
+        out.push({
+          segmentId: a.segmentId,
+          previous: { ...previous },
+          detectedAt: at.toISOString(),
+          kind: 'rebooked',
+          significant: true,
+          replacedBy,
+        });
+    }
   return out.filter((c) => present.has(c.segmentId));
 }

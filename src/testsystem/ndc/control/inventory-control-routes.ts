@@ -1,6 +1,6 @@
 // GET /control/inventory?flight=AA2687/2026-12-15: what a flight has left, per cabin, and which
 // booking class each price class would sell now; GET /control/flights?origin=&destination=&date=:
-// the route's flights that day. For tests and for people poking at the test system.
+// the route's flights that day (every departure from the origin without a destination). For tests and for people poking at the test system.
 
 import type { FastifyInstance } from 'fastify';
 import type { TestSystemDeps } from '../test-system-deps.js';
@@ -34,11 +34,13 @@ export function registerInventoryControlRoutes(app: FastifyInstance, deps: TestS
     '/control/flights',
     async (request, reply) => {
       const { origin = '', destination = '', date = '' } = request.query;
-      if (!/^[A-Z]{3}$/.test(origin) || !/^[A-Z]{3}$/.test(destination) || !/^\d{4}-\d{2}-\d{2}$/.test(date))
-        return reply.code(400).send({ error: 'origin, destination (IATA codes) and date (YYYY-MM-DD) are required' });
+      if (!/^[A-Z]{3}$/.test(origin) || !/^([A-Z]{3})?$/.test(destination) || !/^\d{4}-\d{2}-\d{2}$/.test(date))
+        return reply
+          .code(400)
+          .send({ error: 'origin (IATA code) and date (YYYY-MM-DD) are required, destination an IATA code if given' });
       const flights = deps.schedule
         .departures(origin, date)
-        .filter((f) => f.pattern.destination === destination && deps.schedule.operates(f.key))
+        .filter((f) => (destination === '' || f.pattern.destination === destination) && deps.schedule.operates(f.key))
         .map((f) => ({ flight: f.key, departureLocal: f.depLocal, arrivalLocal: f.arrLocal }));
       return { origin, destination, date, flights };
     },

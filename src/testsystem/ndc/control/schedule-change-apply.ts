@@ -6,8 +6,9 @@ import type { AirlineProfile } from '../airline-profile.js';
 import type { DatedFlight } from '../network/schedule-service.js';
 import { allBookings, seatedPax, type Booking } from '../orders/booking-record.js';
 import { significantRetime, soldTimes, type InvoluntaryChange } from '../orders/involuntary-change.js';
+import { splitSegment } from '../orders/segment-split.js';
 import type { TestSystemDeps } from '../test-system-deps.js';
-import { alternativeFlight } from './reaccommodation.js';
+import { alternativeConnection, alternativeFlight } from './reaccommodation.js';
 
 export const SCHEDULE_CHANGE_KINDS = ['retime', 'renumber', 'cancel'] as const;
 export type ScheduleChangeKind = (typeof SCHEDULE_CHANGE_KINDS)[number];
@@ -36,6 +37,11 @@ export interface SegmentChange {
   cancelled: boolean;
   /** A cancelled flight's passengers were moved to `after`. */
   rebooked: boolean;
+  /**
+   * Re-accommodated on a connection: the second flight, after `after`. The booking then holds both
+   * in place of the cancelled one (segmentIndex and segmentIndex + 1).
+   */
+  connection?: DatedFlight;
 }
 
 export interface BookingChange {
@@ -126,8 +132,9 @@ function notice(profile: AirlineProfile, c: ScheduleChange, before: DatedFlight,
 
 /**
  * Applies the change to every open booking holding the flight. A cancelled flight moves each
- * booking's passengers to an alternative (reaccommodation.ts: same route and cabin, seats for all)
- * — the seats move with them — or, with none within a day, cancels that segment alone. Either way
+ * booking's passengers to an alternative (reaccommodation.ts: same route and cabin, seats for all;
+ * else a one-stop connection, whose two flights take the segment's place: segment-split.ts) — the
+ * seats move with them — or, with none within a day, cancels that segment alone. Either way
  * the booking stays open and its tickets stay valid: the traveller may take the alternative, or
  * ask for the refund a cancellation or significant change owes (involuntary-change.ts). Only an
  * unpaid hold left with no segment closes.
@@ -157,23 +164,27 @@ export function applyScheduleChange(deps: TestSystemDeps, c: ScheduleChange): Bo
       const segment = next[s.segmentIndex]!;
       if (c.change === 'cancel') {
         deps.inventory.release(segment.flight, segment.cabin, seats);
-        const alternative = alternativeFlight(deps, {
+        const wanted = {
           cancelled: segment.flight,
           cabin: segment.cabin,
           seats,
           around: neighbours(b, next, s.segmentIndex),
           excluded: new Set([c.flight]),
-        });
+        };
+        const nonStop = alternativeFlight(deps, wanted);
+        const legs = nonStop ? [nonStop] : (alternativeConnection(deps, wanted) ?? []);
+        const alternative = legs[0];
         if (alternative) {
-          deps.inventory.sell(alternative, segment.cabin, seats);
+          for (const leg of legs) deps.inventory.sell(leg, segment.cabin, seats);
           s.after = alternative;
           s.rebooked = true;
+          if (legs[1]) s.connection = legs[1];
           next[s.segmentIndex] = { ...segment, flight: alternative };
           b.notices.push(
             profile.texts.scheduleRebooked(
               `${carrier}${s.before.pattern.flightNumber}`,
               s.before.date,
-              `${carrier}${alternative.pattern.flightNumber}`,
+              rebookedOn(carrier, legs),
               alternative.depLocal,
             ),
           );
@@ -203,13 +214,25 @@ export function applyScheduleChange(deps: TestSystemDeps, c: ScheduleChange): Bo
       });
     }
     b.journey = { ...b.journey, segments: next };
+    b.involuntaryChanges = [...(b.involuntaryChanges ?? []), ...records];
+    // A connection in place of one flight re-indexes the booking; later segments first, so the
+    // indexes of earlier ones still hold, then each change names where its segment now is.
+    for (const s of [...segments].sort((x, y) => y.segmentIndex - x.segmentIndex))
+      if (s.connection) splitSegment(b, s.segmentIndex, [s.after, s.connection]);
+    const shifts = segments.filter((s) => s.connection).map((s) => s.segmentIndex);
+    for (const s of segments) s.segmentIndex += shifts.filter((i) => i < s.segmentIndex).length;
     // An unpaid hold left with nothing to fly closes (nothing was paid, nothing to refund); a
     // ticketed booking stays open, its tickets valid, for the refund the cancellation owes.
-    if (b.tickets.length === 0 && (b.cancelledSegments?.length ?? 0) >= next.length) b.status = 'CANCELLED';
-    b.involuntaryChanges = [...(b.involuntaryChanges ?? []), ...records];
+    if (b.tickets.length === 0 && (b.cancelledSegments?.length ?? 0) >= b.journey.segments.length) b.status = 'CANCELLED';
     b.version++;
   }
   return out;
+}
+
+/** The flights a cancelled one's passengers now hold, as the notice names them: `AA2691`, or `AA1402 and AA2271 via DFW`. */
+function rebookedOn(carrier: string, legs: readonly DatedFlight[]): string {
+  const numbers = legs.map((l) => `${carrier}${l.pattern.flightNumber}`);
+  return legs.length > 1 ? `${numbers.join(' and ')} via ${legs[0]!.pattern.destination}` : numbers[0]!;
 }
 
 /** The segments around one in the same journey (direction), for a connection the alternative must keep. */

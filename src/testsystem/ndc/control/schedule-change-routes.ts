@@ -40,15 +40,19 @@ export function registerScheduleChangeRoutes(app: FastifyInstance, deps: TestSys
         pnr: b.bookingReference,
         version: b.version,
         segments: segments.map((s) => s.segmentIndex),
-        changes: segments.map((s) => {
-          const record = b.involuntaryChanges?.findLast((c) => c.segmentIndex === s.segmentIndex);
-          return {
-            segment: s.segmentIndex,
-            kind: record?.kind ?? change.change,
-            flight: s.cancelled && !s.rebooked ? null : s.after.key,
-            significant: record?.significant ?? false,
-          };
-        }),
+        // A flight re-accommodated on a connection answers for both of its new segments.
+        changes: segments.flatMap((s) =>
+          [s.after, ...(s.connection ? [s.connection] : [])].map((flight, k) => {
+            const segment = s.segmentIndex + k;
+            const record = b.involuntaryChanges?.findLast((c) => c.segmentIndex === segment);
+            return {
+              segment,
+              kind: record?.kind ?? change.change,
+              flight: s.cancelled && !s.rebooked ? null : flight.key,
+              significant: record?.significant ?? false,
+            };
+          }),
+        ),
         notification,
       });
     }

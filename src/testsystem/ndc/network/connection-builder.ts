@@ -31,7 +31,8 @@ function minConnect(network: AirlineNetwork, arriving: DatedFlight, departing: D
   return base + (crossesBorder ? INTERNATIONAL_CONNECT_EXTRA : 0);
 }
 
-function connects(network: AirlineNetwork, arriving: DatedFlight, departing: DatedFlight): boolean {
+/** Whether the onward flight keeps the connecting point's minimum connecting time, and no more than the longest wait sold. */
+export function connects(network: AirlineNetwork, arriving: DatedFlight, departing: DatedFlight): boolean {
   const gap = (departing.depUtc - arriving.arrUtc) / 60000;
   const longHaul = arriving.pattern.distanceKm > 4500 || departing.pattern.distanceKm > 4500;
   return (
@@ -46,7 +47,7 @@ function directKm(network: AirlineNetwork, origin: string, destination: string):
 }
 
 /** Rejects backtracking: a connection may fly at most 60% (plus 600 km) further than the straight line. */
-function reasonable(legs: DatedFlight[], direct: number): boolean {
+export function reasonable(legs: DatedFlight[], direct: number): boolean {
   const flown = legs.reduce((sum, leg) => sum + leg.pattern.distanceKm, 0);
   const airports = new Set([legs[0]?.pattern.origin, ...legs.map((l) => l.pattern.destination)]);
   return airports.size === legs.length + 1 && flown <= direct * 1.6 + 600;

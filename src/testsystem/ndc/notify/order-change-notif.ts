@@ -23,32 +23,41 @@ export interface NotifiedSegment {
   cancelled: boolean;
   /** A cancelled flight whose passengers moved to `after`: `New` carries the alternative, its item active. */
   rebooked: boolean;
+  /** Re-accommodated on a connection: its second flight (segment segmentIndex + 1); `New` carries both. */
+  connection?: DatedFlight;
 }
 
 const TIME_CHANGE = { type: '2', reason: '100' };
 const FLIGHT_CANCELLED = { type: '3', reason: '116' };
 
 /**
- * The flight (before or after the change) as the booking sells it, its journey and the booking's
- * passengers: ocn_flight_cancel_rq.xml's DataLists (segments, OriginDestList, PaxJourneyList, PaxList,
- * PaxSegmentList with cabin and booking class where the airline names them there).
+ * The flights (before or after the change: one, or a connection's two) as the booking sells them,
+ * their journey and the booking's passengers: ocn_flight_cancel_rq.xml's DataLists (segments,
+ * OriginDestList, PaxJourneyList, PaxList, PaxSegmentList with cabin and booking class where the
+ * airline names them there).
  */
 function dataLists(
   profile: AirlineProfile,
   b: Booking,
   s: NotifiedSegment,
-  flight: DatedFlight,
-): { node: XmlNode; segId: string } {
+  flights: readonly DatedFlight[],
+): { node: XmlNode; segIds: string[] } {
   const ids = new ResponseIds(profile);
-  const sold = b.journey.segments[s.segmentIndex];
-  const journeyId = ids.journey([flight], sold ? [{ ...sold, flight }] : undefined);
-  const segId = ids.segment(flight, sold ? { ...sold, flight } : undefined);
+  const sold = flights.map((flight, k) => {
+    const segment = b.journey.segments[s.segmentIndex + k] ?? b.journey.segments[s.segmentIndex];
+    return segment ? { ...segment, flight } : undefined;
+  });
+  const known = sold.every((x) => x !== undefined) ? sold : undefined;
+  const journeyId = ids.journey([...flights], known);
+  const segIds = flights.map((flight, k) => ids.segment(flight, sold[k]));
+  const first = flights[0]!;
+  const last = flights.at(-1)!;
   const node = el('DataLists', [
     ...flightLists(ids),
     el('OriginDestList', [
       el('OriginDest', [
-        el('DestCode', flight.pattern.destination),
-        el('OriginCode', flight.pattern.origin),
+        el('DestCode', last.pattern.destination),
+        el('OriginCode', first.pattern.origin),
         el('OriginDestID', 'OD1'),
         el('PaxJourneyRefID', journeyId),
       ]),
@@ -60,7 +69,7 @@ function dataLists(
     ),
     paxSegmentList(ids),
   ]);
-  return { node, segId };
+  return { node, segIds };
 }
 
 /**
@@ -72,7 +81,7 @@ function dataLists(
 function order(
   profile: AirlineProfile,
   b: Booking,
-  changed: { segmentIndex: number; segId: string },
+  changed: { segmentIndex: number; segIds: readonly string[] },
   status: 'CONFIRMED' | 'CANCELLED',
 ): XmlNode {
   const followUp = status === 'CANCELLED';
@@ -85,14 +94,16 @@ function order(
           el('OrderItemID', item.itemId),
           el('OwnerCode', profile.ownerCode),
           followUp ? el('SellerFollowUpAction', [el('ActionCode', 'ContactAirline'), el('ActionInd', 'true')]) : null,
-          ...item.paxIds.map((paxId) =>
-            el('Service', [
-              bookingRef(profile, b),
-              el('OrderServiceAssociation', [el('PaxSegmentRef', [el('PaxSegmentRefID', changed.segId)])]),
-              el('PaxRefID', paxId),
-              el('ServiceID', flightServiceId(item.itemId, changed.segmentIndex, paxId)),
-              el('StatusCode', status),
-            ]),
+          ...changed.segIds.flatMap((segId, k) =>
+            item.paxIds.map((paxId) =>
+              el('Service', [
+                bookingRef(profile, b),
+                el('OrderServiceAssociation', [el('PaxSegmentRef', [el('PaxSegmentRefID', segId)])]),
+                el('PaxRefID', paxId),
+                el('ServiceID', flightServiceId(item.itemId, changed.segmentIndex + k, paxId)),
+                el('StatusCode', status),
+              ]),
+            ),
           ),
         ]),
       ),
@@ -108,16 +119,16 @@ export function orderChangeNotifDocument(
 ): string {
   const operations = segments.map((s) => {
     const codes = s.cancelled ? FLIGHT_CANCELLED : TIME_CHANGE;
-    const after = dataLists(profile, b, s, s.after);
-    const before = dataLists(profile, b, s, s.before);
+    const after = dataLists(profile, b, s, s.connection ? [s.after, s.connection] : [s.after]);
+    const before = dataLists(profile, b, s, [s.before]);
     // Both halves carry the order's items as the change leaves them, as VS's samples do; only the
     // flight differs.
     const status = s.cancelled && !s.rebooked ? 'CANCELLED' : 'CONFIRMED';
     return el('ChangeOperation', [
       el('ChangeDateTime', isoTimestamp(now)),
       el('ChangeTypeCode', codes.type),
-      el('New', [after.node, order(profile, b, { segmentIndex: s.segmentIndex, segId: after.segId }, status)]),
-      el('Old', [before.node, order(profile, b, { segmentIndex: s.segmentIndex, segId: before.segId }, status)]),
+      el('New', [after.node, order(profile, b, { segmentIndex: s.segmentIndex, segIds: after.segIds }, status)]),
+      el('Old', [before.node, order(profile, b, { segmentIndex: s.segmentIndex, segIds: before.segIds }, status)]),
       el('ReasonCode', codes.reason),
     ]);
   });
