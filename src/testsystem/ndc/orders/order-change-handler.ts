@@ -213,8 +213,13 @@ export const orderChangeHandler: MessageHandler = {
     }
     const repriced = list(child(choice, 'AcceptRepricedOrder'), 'OfferRefID').map((n) => text(n) ?? '');
     if (repriced.length > 0) {
-      const error = acceptReshop(deps, b, repriced[0]!, b.tickets.length > 0 ? paid : null);
+      // A credit may pay the reissue's difference: checked first, spent once the new tickets are issued.
+      const creditUses = creditUsesOf(deps, request, b.passengers);
+      if ('typeCode' in creditUses) return fail(creditUses);
+      const charged = b.tickets.length > 0 ? paid : null;
+      const error = acceptReshop(deps, b, repriced[0]!, charged);
       if (error) return fail(error);
+      if (charged !== null) spendCredits(deps, b, creditUses);
       if (paid !== null && secure.length > 0) {
         b.securePayments = [...(b.securePayments ?? []), ...secure];
         deps.bookings.save(b);
