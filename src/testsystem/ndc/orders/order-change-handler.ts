@@ -28,7 +28,7 @@ import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
 import { securePayments } from './secure-payment.js';
 import { creditUsesOf, spendCredits } from './credit-redemption.js';
-import { creditsOnCancel, mergeCredits } from './trip-credit.js';
+import { creditsOnCancel, creditsOnNewTickets, mergeCredits } from './trip-credit.js';
 import { acceptChanges } from './involuntary-change.js';
 import { issueEmds, settleEmds } from './emd-record.js';
 
@@ -126,6 +126,7 @@ function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: n
       const kept = q.replace && t.couponStatus === 'I' ? coupons.get(t.paxId) : undefined;
       if (kept) t.segmentCoupons = kept;
     }
+    if (b.credits?.length) b.credits = creditsOnNewTickets(b);
     if (back === 'credit') b.credits = mergeCredits(b.credits ?? [], creditsOnCancel(b, -q.diffCents));
     if (back === 'refund') b.refundedCents += -q.diffCents;
   }
