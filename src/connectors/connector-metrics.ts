@@ -42,7 +42,16 @@ function metricsIn(registry: Registry): ConnectorMetrics {
 }
 
 // Properties that are not airline calls: neither timed nor counted.
-const NOT_CALLS = new Set(['code', 'name', 'close', 'then', 'configuredFor', 'offerFacts', 'readChangeNotification']);
+const NOT_CALLS = new Set([
+  'code',
+  'name',
+  'close',
+  'then',
+  'configuredFor',
+  'offerFacts',
+  'readChangeNotification',
+  'reshopAmountDue',
+]);
 
 /**
  * The same connector with every call counted and timed. A Proxy rather than a hand-written

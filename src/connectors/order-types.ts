@@ -271,6 +271,11 @@ export interface OrderOperations {
     payment: PaymentInput | null,
     ctx: CallContext,
   ): Promise<ConnectorResult<AirlineOrder>>;
+  /**
+   * What accepting these reshop offers charges, as the offers stated it (what acceptReshopOffers
+   * pays), or null when the source tells only at acceptance (Duffel reprices its pending change).
+   */
+  reshopAmountDue?(offerIds: string[]): Money | null;
   cancelQuote(ref: OrderRef, ctx: CallContext): Promise<ConnectorResult<CancelQuote>>;
   /** A quote for cancelling part of the order, accepted like a whole one with acceptCancel. */
   partialCancelQuote(ref: OrderRef, part: OrderPart, ctx: CallContext): Promise<ConnectorResult<CancelQuote>>;

@@ -226,7 +226,7 @@ export const OrderSchema = Type.Object(
           credit_id: Nullable(
             Type.String({
               description:
-                'What pays with this credit: `payment` `{type: "airline_credit", credit_id}` on a new booking or a commit (`crd_` and the ticket number); null when the airline named no ticket',
+                'What pays with this credit: `payment` `{type: "airline_credit", credit_id}` on a new booking, a commit, or a change or extras of an order of the same traveller (`crd_` and the ticket number); null when the airline named no ticket',
             }),
           ),
           passenger_id: Type.String(),
@@ -245,7 +245,7 @@ export const OrderSchema = Type.Object(
       ),
       {
         description:
-          'Value a cancelled ticket keeps for a future trip (a fare whose `conditions.refund.method` is `credit`, cancelled after any full-refund window), as the airline states it. Pay a new booking (POST /v1/orders) or a commit of the same traveller with an `available` one: `payment.type` `airline_credit` with its `credit_id`',
+          'Value a cancelled ticket keeps for a future trip (a fare whose `conditions.refund.method` is `credit`, cancelled after any full-refund window), as the airline states it. Pay a new booking (POST /v1/orders), a commit, or a change or extras (PUT, `/change/confirm`) of the same traveller with an `available` one: `payment.type` `airline_credit` with its `credit_id`',
       },
     ),
     available_actions: Type.Array(Type.Union(ORDER_ACTIONS.map((a) => Type.Literal(a))), {

@@ -163,4 +163,136 @@ describe('paying with a trip credit', () => {
     expect(old.credits).toEqual([{ ...credit, status: 'used' }]);
     expect((await eventsForOrder(f.platform.db, hold.order_id)).map((e) => e.event)).toEqual(['order.created', 'order.ticketed']);
   });
+
+  it("pays a ticketed order's paid seat (PUT), bag (ancillaries confirm) and date change (reissue) with credits of its traveller", async () => {
+    aheadMs = 0;
+    // Three AA Main Cabin tickets of Grace cancelled after 24 hours: a credit for each payment.
+    const sold: { order_id: string }[] = [];
+    for (const days of [40, 41, 42]) {
+      const res = await f.call('POST', '/v1/orders', {
+        offer_id: (await offerOf('JFK', 'LAX', days, /^AADOM-MAIN$/)).offer_id,
+        passengers: [GRACE],
+        payment: { type: 'agency_account' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      sold.push(res.json());
+    }
+    await f.control('POST', '/control/clock', { advanceSeconds: 25 * 3600 });
+    const credits: { credit_id: string; amount: number }[] = [];
+    for (const s of sold) {
+      const res = await f.call('POST', `/v1/orders/${encodeURIComponent(s.order_id)}/cancel/confirm?airline=AA`, {});
+      credits.push(res.json().credits[0]);
+    }
+    const shopped = await offerOf('JFK', 'LAX', 44, /MAINFL/);
+    const booked = await f.call('POST', '/v1/orders', {
+      offer_id: shopped.offer_id,
+      passengers: [GRACE],
+      payment: { type: 'agency_account' },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const order = booked.json();
+    const url = (tail = '') => `/v1/orders/${encodeURIComponent(order.order_id)}${tail}?airline=AA`;
+    const byCredit = (i: number) => ({ type: 'airline_credit', credit_id: credits[i]!.credit_id });
+    const residual = (i: number, paid: number) => Math.round((credits[i]!.amount - paid) * 100) / 100;
+    const creditUsedBy = async (i: number) => {
+      const old = (await f.call('GET', `/v1/orders/${encodeURIComponent(sold[i]!.order_id)}`)).json();
+      const history = (await f.call('GET', `/v1/orders/${encodeURIComponent(sold[i]!.order_id)}/history`)).json();
+      return [old.credits[0].status, history.entries.at(-1).action, history.entries.at(-1).detail.paid_order_id];
+    };
+
+    // A paid seat through PUT, paid by the first credit; the rest a credit on the order's ticket.
+    const maps = (await f.call('GET', `/v1/offers/${encodeURIComponent(order.order_id)}/seats`)).json();
+    const map = maps.seat_maps[0];
+    const seat = map.seats.find(
+      (s: { available: boolean; price_amount: number | null }) => s.available && (s.price_amount ?? 0) > 0,
+    );
+    const seats = [{ segment_id: map.segment_id, passenger_id: 'PAX1', designator: seat.seat }];
+    const unknown = await f.call('PUT', url(), {
+      seats,
+      payment: { type: 'airline_credit', credit_id: 'crd_0010000000000' },
+    });
+    expect([unknown.statusCode, unknown.json().code, unknown.json().field]).toEqual([
+      422,
+      'credit_not_usable',
+      'payment.credit_id',
+    ]);
+    const put = await f.call('PUT', url(), { seats, payment: byCredit(0) });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().extras).toHaveLength(1);
+    const ticket = put.json().tickets[0].ticket_number;
+    expect(put.json().credits).toEqual([
+      expect.objectContaining({ ticket_number: ticket, amount: residual(0, seat.price_amount), status: 'available' }),
+    ]);
+    expect(await creditUsedBy(0)).toEqual(['used', 'credit_used', order.order_id]);
+
+    // A bag through an ancillaries change: a spent credit is refused naming the field, another pays.
+    const services = (await f.call('GET', `/v1/offers/${encodeURIComponent(shopped.offer_id)}/services`)).json();
+    const bag = (services as { service_id: string; price_amount: number | null; segment_ids: string[] }[]).find(
+      (s) => (s.price_amount ?? 0) > 0 && s.segment_ids.length === 0,
+    )!;
+    const quote = await f.call('POST', url('/change'), {
+      action: 'ancillaries',
+      services: [{ service_id: bag.service_id, passenger_id: 'PAX1' }],
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const due = quote.json().amount_due.amount as number;
+    const spent = await f.call('POST', url('/change/confirm'), { offer_id: quote.json().quote_id, payment: byCredit(0) });
+    expect(spent.statusCode, spent.body).toBe(422);
+    expect(spent.json()).toMatchObject({ code: 'credit_not_usable', field: 'payment.credit_id', reason: 'used' });
+    const bagPaid = await f.call('POST', url('/change/confirm'), { offer_id: quote.json().quote_id, payment: byCredit(1) });
+    expect(bagPaid.statusCode, bagPaid.body).toBe(200);
+    expect(bagPaid.json().extras).toHaveLength(2);
+    expect(bagPaid.json().credits).toEqual([
+      expect.objectContaining({
+        ticket_number: ticket,
+        amount: Math.round((residual(0, seat.price_amount) + residual(1, due)) * 100) / 100,
+        status: 'available',
+      }),
+    ]);
+    expect(await creditUsedBy(1)).toEqual(['used', 'credit_used', order.order_id]);
+
+    // A date change whose fare costs more, paid by the third credit; the rest a credit on the new ticket.
+    const reshop = await f.call('POST', url('/reshop'), {});
+    expect(reshop.statusCode, reshop.body).toBe(200);
+    const dearer = (reshop.json().offers as { offer_id: string; amount_due: { amount: number } }[]).find(
+      (o) => o.amount_due.amount > 0 && o.amount_due.amount < credits[2]!.amount,
+    )!;
+    expect(dearer).toBeDefined();
+    const change = await f.call('POST', url('/change'), { action: 'reissue' });
+    expect(change.statusCode, change.body).toBe(200);
+    const reissued = await f.call('POST', url('/change/confirm'), {
+      offer_id: dearer.offer_id,
+      change_quote_id: change.json().quote_id,
+      payment: byCredit(2),
+    });
+    expect(reissued.statusCode, reissued.body).toBe(200);
+    const eTickets = (reissued.json().tickets as { ticket_number: string; document_type: string }[]).filter(
+      (t) => t.document_type === 'ticket',
+    );
+    expect(eTickets).toHaveLength(1);
+    const newTicket = eTickets[0]!.ticket_number;
+    expect(newTicket).not.toBe(ticket);
+    // The value kept on the exchanged ticket goes with the traveller to the new one: one credit.
+    expect(reissued.json().credits).toEqual([
+      expect.objectContaining({
+        credit_id: `crd_${newTicket}`,
+        amount:
+          Math.round((residual(0, seat.price_amount) + residual(1, due) + residual(2, dearer.amount_due.amount)) * 100) / 100,
+        status: 'available',
+      }),
+    ]);
+    expect(await creditUsedBy(2)).toEqual(['used', 'credit_used', order.order_id]);
+    const history = (await f.call('GET', url('/history'))).json();
+    expect(history.entries.map((e: { action: string }) => e.action).slice(-3)).toEqual([
+      'extras_added',
+      'extras_added',
+      'reissued',
+    ]);
+    expect((await eventsForOrder(f.platform.db, order.order_id)).map((e) => e.event)).toEqual([
+      'order.created',
+      'order.updated',
+      'order.updated',
+      'order.updated',
+    ]);
+  });
 });

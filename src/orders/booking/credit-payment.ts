@@ -1,6 +1,6 @@
 import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
 import type { Money } from '../../connectors/connector-types.js';
-import type { OrderCredit, PassengerInput } from '../../connectors/order-types.js';
+import type { OrderCredit, PassengerInput, PaymentInput } from '../../connectors/order-types.js';
 import type { Db } from '../../platform/db/database.js';
 import type { OrderRow } from '../../platform/db/rows.js';
 import { formatMinor, toDecimal } from '../../platform/money.js';
@@ -72,6 +72,27 @@ export async function usableCredit(
       `credit ${creditId} is ${owner ? `${owner.givenName} ${owner.familyName}'s (born ${owner.bornOn})` : "another traveller's"}; a credit pays only its own traveller's booking, so that traveller must be among passengers`,
     );
   return { creditId, order, credit };
+}
+
+/**
+ * The credit `payment` names, checked for paying `order` (a commit, a change or extras): its
+ * traveller must be one of the order's. Null for any other payment. The payment then carries the
+ * credit's original issue date, as the airline reads it.
+ */
+export async function orderCredit(
+  deps: { db: Db; clock: () => Date },
+  scope: Pick<OrderScope, 'agencyId' | 'environment'>,
+  order: OrderRow,
+  payment: PaymentInput | null,
+): Promise<CreditPayment | null> {
+  if (payment?.type !== 'airline_credit') return null;
+  const credit = await usableCredit(deps.db, scope, payment.ticketNumber, {
+    airline: order.airline,
+    passengers: order.details.passengers,
+    now: deps.clock(),
+  });
+  payment.issuedOn = credit.credit.issuedOn;
+  return credit;
 }
 
 /** The credit pays the whole amount, or nothing is booked (a credit does not split with another payment here). */

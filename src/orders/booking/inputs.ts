@@ -56,23 +56,6 @@ export function paymentOf(body: { payment?: CreateOrderBody['payment'] }, carrie
   return { type: p.type };
 }
 
-/**
- * A change's or extras' payment: as a booking's, but a trip credit pays only a new booking or a
- * commit through the API (docs/orders.md, "Credits"): 400 naming `payment.type`.
- */
-export function servicingPaymentOf(
-  body: { payment?: CreateOrderBody['payment'] },
-  carriesAuthentication = false,
-): PaymentInput | null {
-  if (body.payment?.type === 'airline_credit')
-    throw badRequest(
-      'payment.type airline_credit pays a new booking (POST /v1/orders) or a commit (POST /v1/orders/{orderID}/commit) only; pay this with agency_account or card',
-      'invalid_request',
-      { field: 'payment.type' },
-    );
-  return paymentOf(body, carriesAuthentication);
-}
-
 const AUTHENTICATION_FIELDS = ['authentication_value', 'ds_transaction_id', 'eci', 'status'] as const;
 
 function cardAuthentication(p: NonNullable<CreateOrderBody['payment']>): CardAuthentication {

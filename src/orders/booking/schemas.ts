@@ -100,8 +100,8 @@ export const Payment = Type.Object(
       {
         description:
           '`hold`: book now, pay by payment_deadline; `agency_account` (BSP) or `card`: pay now and ticket in the same call; ' +
-          '`airline_credit`: pay now with a trip credit of one of the passengers (`credit_id`), ticketed in the same call ' +
-          '(a booking, or a commit; a change and extras added by PUT or `/change` take `agency_account` or `card`: 400)',
+          '`airline_credit`: pay now with a trip credit of one of the passengers (`credit_id`): a booking or a commit, ticketed in the same call, ' +
+          "or a ticketed order's priced seats and services (PUT, an `ancillaries` confirm) or a reissue (`/change/confirm`)",
       },
     ),
     credit_id: Type.Optional(
@@ -109,11 +109,12 @@ export const Payment = Type.Object(
         pattern: '^crd_[0-9]{13}$',
         description:
           "With `type` `airline_credit` (required with it): the `credit_id` of an `available` credit in the `credits` of one of the agency's orders. " +
-          "It pays the whole amount due (a booking's total with its seats and services, or what a commit pays) by the credit's ticket, " +
-          "with the airline that keeps it; what is left over stays with the same traveller as a new credit on their new ticket (the paid order's " +
+          "It pays the whole amount due (a booking's total with its seats and services, what a commit pays, the seats and services a PUT or an " +
+          "`ancillaries` confirm adds, or what a reissue's accepted offers charge) by the credit's ticket; what charges nothing leaves it unspent, " +
+          "with the airline that keeps it; what is left over stays with the same traveller as a credit on their ticket (the paid order's " +
           '`credits`), and the old credit becomes `used`. 422 `credit_not_usable` naming `payment.credit_id`, before any airline booking or payment, with `reason`: ' +
           "`not_found`, `used`, `expired`, `other_airline` (a credit pays only its own airline's flights), `other_traveller` (the " +
-          "credit's traveller, by name and birth date, is not among the passengers (of the booking, or of the order committed): a credit is not transferable) or `insufficient` " +
+          "credit's traveller, by name and birth date, is not among the passengers (of the booking, or of the order paid): a credit is not transferable) or `insufficient` " +
           '(worth less than the amount: `credit_amount`, `amount_due` and `currency` say both; pay by `agency_account` or `card`)',
       }),
     ),

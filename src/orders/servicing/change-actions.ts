@@ -1,6 +1,7 @@
 import type { OrderRow } from '../../platform/db/rows.js';
 import { badRequest } from '../../platform/errors.js';
-import { extrasOf, servicingPaymentOf } from '../booking/inputs.js';
+import { extrasOf, paymentOf } from '../booking/inputs.js';
+import { orderCredit, recordCreditUse, requireCreditCovers } from '../booking/credit-payment.js';
 import { recordTransition } from '../order-lifecycle.js';
 import type { OrderScope } from '../order-record.js';
 import { acceptCancellation, airlineCancelQuote } from './cancellation-service.js';
@@ -111,19 +112,17 @@ export async function confirmKeptChange(
   if (quote.action !== 'add_extras') return acceptCancellation(deps, scope, { opened, quote, flow: 'change' });
   const { order, connector, ctx } = opened;
   const due = quote.amountDue.amountMinor;
+  // Extras that charge nothing need no payment; a trip credit of one of the order's travellers may pay the rest.
+  const payment =
+    due > 0 ? (paymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' as const }) : null;
+  const credit = await orderCredit(deps, scope, order, payment);
+  if (credit) requireCreditCovers(credit, quote.amountDue);
   // Paying for extras on a ticketed order issues documents: in production that needs accreditation.
   if (due > 0) await deps.requireAccreditation?.(scope);
   const changed = unwrap(
     await connector.changeOrder(
       refOf(order),
-      {
-        extras: quote.addExtras,
-        payment:
-          due > 0
-            ? (servicingPaymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' })
-            : null,
-        amount: due > 0 ? quote.amountDue : null,
-      },
+      { extras: quote.addExtras, payment, amount: due > 0 ? quote.amountDue : null },
       ctx,
     ),
   );
@@ -133,7 +132,15 @@ export async function confirmKeptChange(
     at: deps.clock(),
     airline: changed,
     details: { servicingQuotes: { ...order.details.servicingQuotes, change: null } },
-    detail: { items: quote.addExtras.map((x) => x.name), paid: quote.amountDue, reason: quote.reason, quote_id: quote.id },
+    detail: {
+      items: quote.addExtras.map((x) => x.name),
+      paid: quote.amountDue,
+      reason: quote.reason,
+      quote_id: quote.id,
+      ...(credit ? { credit_id: credit.creditId } : {}),
+    },
   });
+  // The payment stands whatever happens here: the credit's own order catches up at its next re-read.
+  if (credit) await recordCreditUse(deps, credit, { orderId: order.id, actor: scope.actor }).catch(() => undefined);
   return { order: row, full: true };
 }

@@ -1,7 +1,8 @@
 import type { ReshopRequest } from '../../connectors/order-types.js';
 import type { OrderRow } from '../../platform/db/rows.js';
 import { badRequest, conflict } from '../../platform/errors.js';
-import { servicingPaymentOf } from '../booking/inputs.js';
+import { paymentOf } from '../booking/inputs.js';
+import { orderCredit, recordCreditUse, requireCreditCovers } from '../booking/credit-payment.js';
 import { recordTransition } from '../order-lifecycle.js';
 import type { OrderScope } from '../order-record.js';
 import type { ChangeRequest } from './schemas.js';
@@ -112,14 +113,15 @@ export async function confirmChange(
   // Accepting reshop offers pays and reissues the tickets: in production that needs accreditation.
   await deps.requireAccreditation?.(scope);
   const ids = [body.offer_id, ...(body.offer_ids ?? []).filter((id) => id !== body.offer_id)];
-  const changed = unwrap(
-    await connector.acceptReshopOffers(
-      refOf(order),
-      ids,
-      servicingPaymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' },
-      ctx,
-    ),
-  );
+  const payment = paymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' as const };
+  // A trip credit of one of the order's travellers may pay what the offers charge; one that charges
+  // nothing needs no payment, so the credit is not spent. A source that prices only at acceptance
+  // (Duffel) answers for the credit itself.
+  const credit = await orderCredit(deps, scope, order, payment);
+  const due = connector.reshopAmountDue?.(ids) ?? null;
+  const spending = credit && due && due.amountMinor > 0 ? credit : null;
+  if (spending && due) requireCreditCovers(spending, due);
+  const changed = unwrap(await connector.acceptReshopOffers(refOf(order), ids, payment, ctx));
   const reissue = kept?.action === 'reissue' ? kept : null;
   const before = new Set(order.details.airline.segments.map((s) => s.segmentId));
   const row = await recordTransition(deps.db, order, {
@@ -137,7 +139,10 @@ export async function confirmChange(
       new_segment_ids: changed.segments
         .filter((s) => s.status !== 'cancelled' && !before.has(s.segmentId))
         .map((s) => s.segmentId),
+      ...(spending ? { paid: due, credit_id: spending.creditId } : {}),
     },
   });
+  // The payment stands whatever happens here: the credit's own order catches up at its next re-read.
+  if (spending) await recordCreditUse(deps, spending, { orderId: order.id, actor: scope.actor }).catch(() => undefined);
   return { order: row, full: true };
 }

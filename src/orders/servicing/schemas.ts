@@ -31,7 +31,13 @@ export const ChangeRequestBody = Type.Object(
         ),
       }),
     ),
-    payment: Type.Optional(Payment),
+    payment: Type.Optional({
+      ...Payment,
+      description:
+        'Pays the priced seats and services at once (their total): `agency_account`, `card`, or `airline_credit` with the `credit_id` ' +
+        "of a trip credit of one of the order's travellers (the rest stays a credit on their ticket). Without it, priced extras wait " +
+        'as the pending upsell for `commit`; free ones need no payment',
+    }),
     ...statedAmountFields('the seats and services paid with this request (with `payment`)'),
   },
   {
@@ -120,7 +126,13 @@ export const ChangeConfirmBody = Type.Object({
   // One reshop offer per slice at most, each an id the gateway issued (bounded like every offer id).
   offer_ids: Type.Optional(Type.Array(Type.String({ maxLength: 900 }), { maxItems: 6 })),
   change_quote_id: Type.Optional(Type.String({ description: 'Advisory; the airline reprices at acceptance' })),
-  payment: Type.Optional(Payment),
+  payment: Type.Optional({
+    ...Payment,
+    description:
+      "Pays what the change charges (an `ancillaries` quote's `amount_due`, or what the accepted reshop offers charge): " +
+      "`agency_account` (the default), `card`, or `airline_credit` with the `credit_id` of a trip credit of one of the order's " +
+      'travellers (checked before the airline is called; the rest stays a credit on their ticket). A change that charges nothing needs none',
+  }),
 });
 export const CancelBody = Type.Object(
   {

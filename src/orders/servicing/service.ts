@@ -1,8 +1,8 @@
 import type { OrderRow } from '../../platform/db/rows.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { appendHistory } from '../history-store.js';
-import { extrasOf, paymentOf, servicingPaymentOf } from '../booking/inputs.js';
-import { recordCreditUse, requireCreditCovers, usableCredit } from '../booking/credit-payment.js';
+import { extrasOf, paymentOf } from '../booking/inputs.js';
+import { orderCredit, recordCreditUse, requireCreditCovers } from '../booking/credit-payment.js';
 import { priceChanged, requireAcceptedPrice, statedAmountOf } from '../booking/price-acceptance.js';
 import { canonicalJson } from '../canonical-json.js';
 import { recordTransition } from '../order-lifecycle.js';
@@ -75,10 +75,12 @@ export async function changeOrderRequest(
   }
   if (extras.length === 0) return current;
   const stated = statedAmountOf(body);
-  const payment = servicingPaymentOf(body, connector.carriesPaymentAuthentication === true);
+  const payment = paymentOf(body, connector.carriesPaymentAuthentication === true);
   if (stated && !payment) {
     throw badRequest('total_amount is what `payment` pays: send it with payment', 'invalid_request', { field: 'total_amount' });
   }
+  // A trip credit of one of the order's own travellers may pay the extras (checked here, its amount once priced).
+  const credit = await orderCredit(deps, scope, order, payment);
   const priced = unwrap(await connector.priceExtras({ kind: 'order', ref: refOf(order) }, extras, ctx), 'extra');
   const total = priced.reduce((sum, x) => sum + x.price.amountMinor, 0);
   const currency = priced[0]?.price.currency ?? order.currency;
@@ -107,21 +109,22 @@ export async function changeOrderRequest(
       return row;
     });
   }
-  const changed = unwrap(
-    await connector.changeOrder(
-      refOf(order),
-      { extras: priced, payment, amount: total > 0 ? { amountMinor: total, currency } : null },
-      ctx,
-    ),
-  );
-  return recordTransition(deps.db, current, {
+  const amount = total > 0 ? { amountMinor: total, currency } : null;
+  // Free extras charge nothing: a credit named with them is not spent.
+  const spending = amount ? credit : null;
+  if (spending && amount) requireCreditCovers(spending, amount);
+  const changed = unwrap(await connector.changeOrder(refOf(order), { extras: priced, payment, amount }, ctx));
+  const row = await recordTransition(deps.db, current, {
     action: 'extras_added',
     actor: scope.actor,
     at: deps.clock(),
     airline: changed,
     details: { pendingUpsell: null },
-    detail: { items: priced.map((x) => x.name) },
+    detail: { items: priced.map((x) => x.name), ...(spending ? { paid: amount, credit_id: spending.creditId } : {}) },
   });
+  // The payment stands whatever happens here: the credit's own order catches up at its next re-read.
+  if (spending) await recordCreditUse(deps, spending, { orderId: order.id, actor: scope.actor }).catch(() => undefined);
+  return row;
 }
 
 /** commit: pays a hold and/or the pending upsell in one OrderChange; a hold becomes ticketed. */
@@ -146,15 +149,7 @@ export async function commitOrder(
   await deps.requireAccreditation?.(scope);
   const payment = paymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' as const };
   // A trip credit of one of the order's own travellers may pay it (checked here, its amount below).
-  const credit =
-    payment.type === 'airline_credit'
-      ? await usableCredit(deps.db, scope, payment.ticketNumber, {
-          airline: order.airline,
-          passengers: order.details.passengers,
-          now: deps.clock(),
-        })
-      : null;
-  if (payment.type === 'airline_credit') payment.issuedOn = credit?.credit.issuedOn ?? null;
+  const credit = await orderCredit(deps, scope, order, payment);
   const stated = statedAmountOf(body);
   const upsell = pending?.total.amountMinor ?? 0;
   // A hold is paid at the price the seller accepted (the order's total, or the amount it states):

@@ -196,6 +196,12 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
       return ok(offers);
     },
 
+    reshopAmountDue(offerIds) {
+      const refs = offerIds.map((id) => decodeReshopOfferId(profile.code, id, deps.offerIds));
+      if (refs.some((r) => r === null)) return null;
+      return { amountMinor: refs.reduce((sum, r) => sum + r!.due.amountMinor, 0), currency: refs[0]!.due.currency };
+    },
+
     async acceptReshopOffers(ref, offerIds, payment, ctx) {
       const refs = offerIds.map((id) => decodeReshopOfferId(profile.code, id, deps.offerIds));
       if (refs.some((r) => r === null)) return fail(failure('not_found', 'reshop offer no longer available at airline'));

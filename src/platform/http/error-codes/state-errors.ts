@@ -234,8 +234,15 @@ export const STATE_ERRORS = {
   credit_not_usable: {
     status: 422,
     meaning:
-      'The trip credit `payment.credit_id` names cannot pay this booking or commit (`field`); `reason`: `not_found`, `used`, `expired`, `other_airline`, `other_traveller`, or `insufficient` (with `credit_amount`, `amount_due` and `currency`).',
-    operations: ['createOrder', 'createDashboardOrder', 'payOrder'],
+      'The trip credit `payment.credit_id` names cannot pay this booking, commit, change or extras (`field`); `reason`: `not_found`, `used`, `expired`, `other_airline`, `other_traveller`, or `insufficient` (with `credit_amount`, `amount_due` and `currency`).',
+    operations: [
+      'createOrder',
+      'createDashboardOrder',
+      'payOrder',
+      'changeOrder',
+      'confirmOrderChange',
+      'confirmDashboardOrderChange',
+    ],
   },
   partner_operated_connection: {
     status: 422,

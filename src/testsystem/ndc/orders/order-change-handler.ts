@@ -28,7 +28,7 @@ import { orderViewDocument } from './order-view-builder.js';
 import { paidAmountCents } from './payment-reader.js';
 import { securePayments } from './secure-payment.js';
 import { creditUsesOf, spendCredits } from './credit-redemption.js';
-import { creditsOnCancel, mergeCredits } from './trip-credit.js';
+import { creditsOnCancel, creditsOnNewTickets, mergeCredits } from './trip-credit.js';
 import { acceptChanges } from './involuntary-change.js';
 import { issueEmds, settleEmds } from './emd-record.js';
 
@@ -126,6 +126,7 @@ function acceptReshop(deps: TestSystemDeps, b: Booking, offerId: string, paid: n
       const kept = q.replace && t.couponStatus === 'I' ? coupons.get(t.paxId) : undefined;
       if (kept) t.segmentCoupons = kept;
     }
+    if (b.credits?.length) b.credits = creditsOnNewTickets(b);
     if (back === 'credit') b.credits = mergeCredits(b.credits ?? [], creditsOnCancel(b, -q.diffCents));
     if (back === 'refund') b.refundedCents += -q.diffCents;
   }
@@ -213,8 +214,13 @@ export const orderChangeHandler: MessageHandler = {
     }
     const repriced = list(child(choice, 'AcceptRepricedOrder'), 'OfferRefID').map((n) => text(n) ?? '');
     if (repriced.length > 0) {
-      const error = acceptReshop(deps, b, repriced[0]!, b.tickets.length > 0 ? paid : null);
+      // A credit may pay the reissue's difference: checked first, spent once the new tickets are issued.
+      const creditUses = creditUsesOf(deps, request, b.passengers);
+      if ('typeCode' in creditUses) return fail(creditUses);
+      const charged = b.tickets.length > 0 ? paid : null;
+      const error = acceptReshop(deps, b, repriced[0]!, charged);
       if (error) return fail(error);
+      if (charged !== null) spendCredits(deps, b, creditUses);
       if (paid !== null && secure.length > 0) {
         b.securePayments = [...(b.securePayments ?? []), ...secure];
         deps.bookings.save(b);

@@ -57,3 +57,15 @@ export function mergeCredits(
   }
   return out;
 }
+
+/**
+ * After an exchange: the value kept on a traveller's exchanged ticket goes with them to their new
+ * ticket (the credit is the traveller's, the exchange does not spend it), one credit per ticket.
+ */
+export function creditsOnNewTickets(b: Booking): NonNullable<Booking['credits']> {
+  const current = (paxId: string) => b.tickets.find((t) => t.paxId === paxId && t.couponStatus === 'I')?.number;
+  return mergeCredits(
+    [],
+    (b.credits ?? []).map((c) => ({ ...c, ticketNumber: current(c.paxId) ?? c.ticketNumber })),
+  );
+}
