@@ -72,10 +72,10 @@ export function reshopOfferOf(change: DuffelOrderChangeOffer, order: DuffelOrder
 export function duffelChanges(
   calls: DuffelOrderCalls,
 ): Pick<OrderOperations, 'reshopOrder' | 'acceptReshopOffers' | 'acceptChange'> {
-  const { deps, call, getOrder, view } = calls;
+  const { deps, call, getOrder, orderAsRead, view } = calls;
   return {
     async reshopOrder(ref, request, ctx) {
-      const order = await getOrder(ref, ctx);
+      const order = await orderAsRead(ref, request.asRead, ctx);
       if (!order.ok) return order;
       const wanted = request.segmentIds?.length ? new Set(request.segmentIds) : null;
       const remove = order.value.slices
