@@ -136,8 +136,10 @@ export function duffelChanges(
       if (!pending.ok) return pending;
       // Duffel reprices at the pending change: what it says is due is what is paid.
       const due = money(pending.value.change_total_amount, pending.value.change_total_currency);
+      // Unreadable, nothing is confirmed: what the change charges could be neither paid nor recorded.
+      if (!due) return unreadable('pending order change');
       let paying: { payment: BalancePayment } | null = null;
-      if (due && due.amountMinor > 0) {
+      if (due.amountMinor > 0) {
         const pay = balancePayment(payment ?? { type: 'agency_account' }, due);
         if (!pay.ok) return pay;
         paying = { payment: pay.value };
@@ -154,7 +156,6 @@ export function duffelChanges(
       // What Duffel charged: the confirmed change's total (the penalty within it), else the pending one's.
       const c = confirmed.value ?? pending.value;
       const charged = money(c.change_total_amount, c.change_total_currency) ?? due;
-      if (!charged) return unreadable('order change');
       const penalty = money(c.penalty_total_amount, c.penalty_total_currency);
       return ok({ order: changed.value, charged: { amount: charged, penalty } });
     },
