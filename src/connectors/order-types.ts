@@ -225,6 +225,15 @@ export interface ReshopRequest {
   asRead?: OrderSnapshot;
 }
 
+/**
+ * What an airline charged to change an order's flights: the amount it took (negative: what it gave
+ * back), in its currency, and the change fee within it (null when the airline does not say).
+ */
+export interface ChangeCharge {
+  amount: Money;
+  penalty: Money | null;
+}
+
 export type ExtraSubject = { kind: 'offer'; offerId: string } | { kind: 'order'; ref: OrderRef };
 
 /** Order operations every connector that sells orders implements. */
@@ -265,12 +274,13 @@ export interface OrderOperations {
     ctx: CallContext,
   ): Promise<ConnectorResult<AirlineOrder>>;
   reshopOrder(ref: OrderRef, request: ReshopRequest, ctx: CallContext): Promise<ConnectorResult<ReshopOffer[]>>;
+  /** Accepts reshop offers: the order as changed, and what the airline charged for the change. */
   acceptReshopOffers(
     ref: OrderRef,
     offerIds: string[],
     payment: PaymentInput | null,
     ctx: CallContext,
-  ): Promise<ConnectorResult<AirlineOrder>>;
+  ): Promise<ConnectorResult<{ order: AirlineOrder; charged: ChangeCharge }>>;
   /**
    * What accepting these reshop offers charges, as the offers stated it (what acceptReshopOffers
    * pays), or null when the source tells only at acceptance (Duffel reprices its pending change).

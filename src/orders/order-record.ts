@@ -30,6 +30,12 @@ export interface OrderDetails {
    * keeps them under those passengers' tickets, which its order view no longer shows. Absent: none.
    */
   removedPassengerCredits?: import('../connectors/order-types.js').OrderCredit[];
+  /** The last change of flights confirmed and what the airline charged for it; absent: none yet. */
+  lastChange?: {
+    charged: { amountMinor: number; currency: string };
+    penalty: { amountMinor: number; currency: string } | null;
+    at: string;
+  };
   /** The last cancellation quote accepted: what the refund will be. */
   cancellation?: { refund: { amountMinor: number; currency: string }; penalty: { amountMinor: number; currency: string } } | null;
 }

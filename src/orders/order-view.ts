@@ -102,6 +102,13 @@ export function orderView(row: OrderRow, now: Date) {
     conditions: row.details.conditions ? conditionsJson(row.details.conditions) : null,
     credits: creditsJson(row, now),
     available_actions: availableActions(row, now),
+    last_change: row.details.lastChange
+      ? {
+          charged: money(row.details.lastChange.charged)!,
+          penalty: money(row.details.lastChange.penalty),
+          changed_at: row.details.lastChange.at,
+        }
+      : null,
     airline_notices: a.notices,
   };
 }

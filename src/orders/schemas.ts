@@ -219,6 +219,28 @@ export const OrderSchema = Type.Object(
           "What the airline refunded, once it has; null before. A cancellation that refunds the coupons at once (inside AA's or VS's 24-hour window, a refundable fare) says it here while the order is still `cancelled` (`refunded` follows on POST /refund or a refresh). `total` stays what the order cost",
       },
     ),
+    last_change: Type.Union(
+      [
+        Type.Object({
+          charged: Type.Object(
+            { amount: Type.Number(), currency: Type.String() },
+            {
+              description:
+                "What the airline charged for the change, in its currency (the change offer's amount due: fare difference and change fee; Duffel's `change_total_amount`); negative when it gave money back",
+            },
+          ),
+          penalty: Type.Union([AmountSchema, Type.Null()], {
+            description: 'The change fee within `charged`, as the airline stated it; null when it did not',
+          }),
+          changed_at: Type.String({ format: 'date-time' }),
+        }),
+        Type.Null(),
+      ],
+      {
+        description:
+          'The last change of flights (reshop offer accepted with POST /change/confirm) and what the airline charged for it; null until one. Every change is also in the history (`reissued`, `detail.charged` and `detail.penalty`)',
+      },
+    ),
     airline_notices: Type.Array(Type.String(), { description: 'What the airline reported: schedule changes, cancellations' }),
     credits: Type.Array(
       Type.Object(

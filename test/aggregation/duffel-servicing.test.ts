@@ -39,6 +39,7 @@ interface OrderJson {
   credits: { passenger_id: string; amount: number; currency: string; expires_at: string; status: string }[];
   refund: { amount: number; currency: string } | null;
   tickets: { ticket_number: string; document_type: string; document_type_code: string | null }[];
+  last_change: { charged: { amount: number; currency: string }; penalty: { amount: number; currency: string } | null } | null;
 }
 
 const PASSENGER = {
@@ -132,11 +133,14 @@ describe('changing a Duffel order', () => {
     const offers = q.offers as {
       offer_id: string;
       total_amount: number;
-      amount_due: { amount: number };
+      amount_due: { amount: number; currency: string };
+      penalty: { amount: number; currency: string };
       slices: OfferJson['slices'];
     }[];
     expect(offers.length).toBeGreaterThan(0);
-    const chosen = offers.find((o) => o.offer_id === q.quote_id)!;
+    expect(offers.map((o) => o.offer_id)).toContain(q.quote_id);
+    // The dearest offer: a change Duffel charges for (the cheapest may cost nothing on a Flex fare).
+    const chosen = offers.reduce((a, b) => (b.amount_due.amount > a.amount_due.amount ? b : a));
     expect(chosen.offer_id).toMatch(/^DUFFEL\|/);
 
     const changed = await call('POST', orderPath(order.order_id, '/change/confirm'), {
@@ -152,8 +156,25 @@ describe('changing a Duffel order', () => {
     expect(after.total).toBe(chosen.total_amount);
     expect(after.total).toBe(Number((await duffelOrder(order.airline_order_id)).total_amount));
     expect(after.tickets[0]!.ticket_number).not.toBe(order.tickets[0]!.ticket_number);
-    const history = (await call('GET', orderPath(order.order_id, '/history'))).json() as { entries: { action: string }[] };
-    expect(history.entries.map((e) => e.action)).toContain('reissued');
+    // What Duffel charged for the change (the change offer's change_total_amount, its penalty within
+    // it): in the confirm answer and the history's reissued entry.
+    expect(chosen.amount_due.amount).toBeGreaterThan(0);
+    expect(after.last_change).toEqual({
+      charged: chosen.amount_due,
+      penalty: chosen.penalty,
+      changed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    const history = (await call('GET', orderPath(order.order_id, '/history'))).json() as {
+      entries: { action: string; detail: Record<string, unknown> }[];
+    };
+    const minor = (m: { amount: number; currency: string }) => ({
+      amountMinor: Math.round(m.amount * 100),
+      currency: m.currency,
+    });
+    expect(history.entries.find((e) => e.action === 'reissued')!.detail).toMatchObject({
+      charged: minor(chosen.amount_due),
+      penalty: minor(chosen.penalty),
+    });
   });
 
   it("a Basic fare's change is refused with the carrier's refusal (502), the order unchanged", async () => {

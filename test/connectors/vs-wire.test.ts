@@ -240,7 +240,7 @@ describe.skipIf(missing)(withSkipReason("the VS connector on the wire, with VS's
 
     replay.answer('OrderChange', 'orderchange/orderchangeRS_orderviewRS_change_itinerary_date_multipax.xml');
     const changed = await vs.acceptReshopOffers(order, [offers[0]!.offer.offerId], null, ctx);
-    expect(changed.ok ? changed.value.airlineOrderId : changed.failure.message).toMatch(/^VS932/);
+    expect(changed.ok ? changed.value.order.airlineOrderId : changed.failure.message).toMatch(/^VS932/);
     // A reshop offer id of another airline is not VS's to accept.
     const foreign = await vs.acceptReshopOffers(order, [offers[0]!.offer.offerId.replace(/^VS/, 'AA')], null, ctx);
     expect(!foreign.ok && foreign.failure.kind).toBe('not_found');

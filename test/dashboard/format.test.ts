@@ -1,10 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, keyRestrictions, splitList } from '../../dashboard/src/lib/format.js';
+import {
+  cabinText,
+  formatInstant,
+  formatMoney,
+  keyRestrictions,
+  lastChangeText,
+  splitList,
+} from '../../dashboard/src/lib/format.js';
 
 describe('dashboard formatting', () => {
   it('splits a typed list on commas and white space, dropping empty items', () => {
     expect(splitList(' 10.0.0.0/8, 192.168.1.1 ,,\n2001:db8::/32 ')).toEqual(['10.0.0.0/8', '192.168.1.1', '2001:db8::/32']);
     expect(splitList('  ')).toEqual([]);
+  });
+
+  it("shows a segment's cabin by the airline's name for it, with the cabin sold beside it", () => {
+    expect(cabinText({ cabin: 'business', cabin_marketing_name: 'Flagship Business' })).toBe('Flagship Business (business)');
+    // The same words once; no marketing name: the cabin; nothing known: a dash.
+    expect(cabinText({ cabin: 'economy', cabin_marketing_name: 'Economy' })).toBe('Economy');
+    expect(cabinText({ cabin: 'first', cabin_marketing_name: null })).toBe('first');
+    expect(cabinText({ cabin: null, cabin_marketing_name: 'Upper Class' })).toBe('Upper Class');
+    expect(cabinText({ cabin: null, cabin_marketing_name: null })).toBe('—');
+  });
+
+  it('says what the last change of flights charged, and the change fee within it', () => {
+    const at = '2026-12-01T10:00:00Z';
+    const change = { charged: { amount: 57, currency: 'GBP' }, penalty: { amount: 50, currency: 'GBP' }, changed_at: at };
+    expect(lastChangeText(change)).toBe(
+      `Flights changed on ${formatInstant(at)}: the airline charged ${formatMoney(57, 'GBP')}, of which a change fee of ${formatMoney(50, 'GBP')}`,
+    );
+    expect(lastChangeText({ ...change, charged: { amount: -20, currency: 'USD' }, penalty: null })).toBe(
+      `Flights changed on ${formatInstant(at)}: the airline gave back ${formatMoney(20, 'USD')}`,
+    );
   });
 
   it('names every restriction of a key, or none', () => {

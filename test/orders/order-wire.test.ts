@@ -110,9 +110,9 @@ describe('order messages on the wire', () => {
     );
     if (!later.ok) throw new Error(later.failure.message);
     const reissued = await aaConnector.acceptReshopOffers(ref, [later.value[0]!.offer.offerId], { type: 'agency_account' }, ctx);
-    expect(reissued.ok ? reissued.value.segments[0]!.departingAt.slice(0, 10) : reissued.failure.message).toBe(day(24));
+    expect(reissued.ok ? reissued.value.order.segments[0]!.departingAt.slice(0, 10) : reissued.failure.message).toBe(day(24));
     // The answer to an airline's change notification (nothing pending here: the airline changes nothing).
-    const flightItems = reissued.ok ? reissued.value.flightItemIds : [];
+    const flightItems = reissued.ok ? reissued.value.order.flightItemIds : [];
     expect(flightItems.length).toBeGreaterThan(0);
     const accepted = await aaConnector.acceptChange(ref, flightItems, ctx);
     expect(accepted.ok ? accepted.value.status : accepted.failure.message).toBe('ticketed');

@@ -51,15 +51,17 @@ describe('partial reissue on the wire', () => {
     const choice = reshop.value[0]!;
     const changed = await aa.acceptReshopOffers(ref, [choice.offer.offerId], { type: 'agency_account' }, ctx);
     if (!changed.ok) throw new Error(changed.failure.message);
-    const segments = changed.value.segments;
+    const segments = changed.value.order.segments;
     expect(segments).toHaveLength(2);
     expect(segments[0]!.segmentId).toBe(out);
     expect(segments[1]!.segmentId).not.toBe(back);
     expect(segments[1]!.segmentId).toBe(choice.offer.slices[0]!.segments[0]!.segmentId);
     expect(segments.every((s) => s.status === 'confirmed')).toBe(true);
-    expect(changed.value.status).toBe('ticketed');
+    expect(changed.value.order.status).toBe('ticketed');
+    // What AA charged: the offer's amount due, the change fee within it.
+    expect(changed.value.charged).toEqual({ amount: choice.amountDue, penalty: choice.penalty });
     // Reissued: two new tickets, neither of the old numbers; the old ones are exchanged.
-    const newTickets = changed.value.tickets.map((t) => t.ticketNumber);
+    const newTickets = changed.value.order.tickets.map((t) => t.ticketNumber);
     expect(newTickets).toHaveLength(2);
     expect(newTickets.filter((n) => oldTickets.includes(n))).toEqual([]);
     await aa.close();

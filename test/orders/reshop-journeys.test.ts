@@ -27,14 +27,21 @@ interface Segment {
   fare_brand: string | null;
   fare_brand_code: string | null;
 }
+interface Money {
+  amount: number;
+  currency: string;
+}
 interface Order {
   order_id: string;
   airline_order_id: string;
   status: string;
   segments: Segment[];
+  last_change: { charged: Money; penalty: Money | null; changed_at: string } | null;
 }
 interface ReshopOffer {
   offer_id: string;
+  amount_due: Money;
+  penalty: Money;
   fare_brand: string | null;
   fare_brand_code: string | null;
   slices: { origin: string; destination: string; segments: Segment[] }[];
@@ -114,6 +121,21 @@ describe('a reshop keeps each journey’s way', () => {
       expect(live.map((s) => s.segment_id)).toEqual(chosen.slices.flatMap((s) => s.segments.map((x) => x.segment_id)));
       // The airline holds the flight home too.
       expect((await booking(order.airline_order_id, airline)).flights).toHaveLength(2);
+      // What the airline charged for the change: in the confirm answer and the history's reissued entry.
+      expect(order.last_change).toBeNull();
+      expect(after.last_change).toEqual({
+        charged: chosen.amount_due,
+        penalty: chosen.penalty,
+        changed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
+      const history = (await f.call('GET', path(order.order_id, '/history', airline))).json() as {
+        entries: { action: string; detail: Record<string, unknown> }[];
+      };
+      const minor = (m: Money) => ({ amountMinor: Math.round(m.amount * 100), currency: m.currency });
+      expect(history.entries.find((e) => e.action === 'reissued')!.detail).toMatchObject({
+        charged: minor(chosen.amount_due),
+        penalty: minor(chosen.penalty),
+      });
     });
   }
 

@@ -42,3 +42,32 @@ export function formatMoney(amount: number | string | null | undefined, currency
     return `${amount} ${currency}`;
   }
 }
+
+/**
+ * A segment's cabin as the airline names it on the aircraft ("Flagship Business"), with the cabin
+ * sold beside it ("Flagship Business (business)"); the same words once; either alone when only it is
+ * known (reshop offers and older orders have no marketing name).
+ */
+export function cabinText(segment: { cabin: string | null; cabin_marketing_name: string | null }): string {
+  const { cabin, cabin_marketing_name: name } = segment;
+  if (!name) return cabin ?? '—';
+  if (!cabin || name.toLowerCase() === cabin.toLowerCase()) return name;
+  return `${name} (${cabin})`;
+}
+
+interface Charge {
+  amount: number;
+  currency: string;
+}
+
+/** The order's last change of flights and what the airline charged for it, the change fee within it. */
+export function lastChangeText(change: { charged: Charge; penalty: Charge | null; changed_at: string }): string {
+  const { charged, penalty } = change;
+  const what =
+    charged.amount < 0
+      ? `the airline gave back ${formatMoney(-charged.amount, charged.currency)}`
+      : `the airline charged ${formatMoney(charged.amount, charged.currency)}`;
+  const fee =
+    penalty && penalty.amount !== 0 ? `, of which a change fee of ${formatMoney(penalty.amount, penalty.currency)}` : '';
+  return `Flights changed on ${formatInstant(change.changed_at)}: ${what}${fee}`;
+}

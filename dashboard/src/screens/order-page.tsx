@@ -1,7 +1,7 @@
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { useOrder, useOrderHistory, useRefreshOrder } from '../data/orders';
 import { sourceText } from '../lib/carriers';
-import { formatInstant, formatMoney } from '../lib/format';
+import { formatInstant, formatMoney, lastChangeText } from '../lib/format';
 import { AirlineChanges } from './order/airline-changes';
 import { CancelOrder } from './order/cancel-order';
 import { PartialCancel } from './order/partial-cancel';
@@ -60,6 +60,7 @@ export function OrderPage({ id }: { id: string }) {
               Refunded {formatMoney(data.refund.amount, data.refund.currency)} on {formatInstant(data.refund.refunded_at)}
             </p>
           )}
+          {data.last_change && <p data-testid="order-last-change">{lastChangeText(data.last_change)}</p>}
           <h2>Passengers</h2>
           <ul>
             {data.passengers.map((p) => (

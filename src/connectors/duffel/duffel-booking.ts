@@ -6,7 +6,15 @@ import type { DuffelOrder } from './duffel-api.js';
 import { decodeDuffelOfferId } from './duffel-offer-id.js';
 import { money } from './duffel-offer-mapper.js';
 import { PASSENGERS_KEY, REFERENCE_KEY } from './duffel-order-mapper.js';
-import { balancePayment, sum, unreadable, type BalancePayment, type DuffelOrderCalls } from './duffel-order-calls.js';
+import {
+  balancePayment,
+  DUFFEL_READER,
+  sum,
+  unreadable,
+  type BalancePayment,
+  type DuffelOrderCalls,
+  type DuffelOrderRead,
+} from './duffel-order-calls.js';
 import type { DuffelAnswer } from './duffel-transport.js';
 import { DUFFEL_BUDGETS_MS } from './duffel-budgets.js';
 
@@ -32,7 +40,10 @@ export async function payOrder(
  */
 export function duffelBooking(
   calls: DuffelOrderCalls,
-): Pick<OrderOperations, 'createOrder' | 'retrieveOrder' | 'findOrderBySellerReference' | 'quoteOrder'> {
+): Pick<
+  OrderOperations,
+  'createOrder' | 'retrieveOrder' | 'retrieveOrderJourneys' | 'findOrderBySellerReference' | 'quoteOrder'
+> {
   const { deps, call, getOrder, view } = calls;
   return {
     async createOrder(input, ctx) {
@@ -100,6 +111,16 @@ export function duffelBooking(
 
     async retrieveOrder(ref, ctx) {
       return view(await getOrder(ref, ctx));
+    },
+
+    async retrieveOrderJourneys(ref, ctx) {
+      // Duffel's journeys are the order's slices (a round trip: out and home), each its segments.
+      const read = await getOrder(ref, ctx);
+      if (!read.ok) return read;
+      const order = view(read);
+      if (!order.ok) return order;
+      const asRead: DuffelOrderRead = { readBy: DUFFEL_READER, order: read.value };
+      return ok({ order: order.value, journeys: read.value.slices.map((s) => s.segments.map((x) => x.id)), asRead });
     },
 
     async findOrderBySellerReference(reference, ctx) {

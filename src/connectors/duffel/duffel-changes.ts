@@ -4,8 +4,17 @@ import type { OrderOperations, ReshopOffer } from '../order-types.js';
 import type { AirlineInitiatedChange, DuffelOffer, DuffelOrder, DuffelOrderChangeOffer } from './duffel-api.js';
 import { decodeDuffelOfferId, encodeDuffelOfferId } from './duffel-offer-id.js';
 import { money, offerOf } from './duffel-offer-mapper.js';
-import { balancePayment, type BalancePayment, type DuffelOrderCalls } from './duffel-order-calls.js';
+import { balancePayment, unreadable, type BalancePayment, type DuffelOrderCalls } from './duffel-order-calls.js';
 import { DUFFEL_BUDGETS_MS } from './duffel-budgets.js';
+
+/** Duffel's order change (pending, then confirmed): what it charges, the penalty within it. */
+interface DuffelOrderChange {
+  id: string;
+  change_total_amount: string;
+  change_total_currency: string;
+  penalty_total_amount?: string | null;
+  penalty_total_currency?: string | null;
+}
 
 /** A change offer as a reshop offer: the new slices, what the change costs (negative: comes back). */
 export function reshopOfferOf(change: DuffelOrderChangeOffer, order: DuffelOrder, ids: OfferIdAuthenticator): ReshopOffer | null {
@@ -72,10 +81,10 @@ export function reshopOfferOf(change: DuffelOrderChangeOffer, order: DuffelOrder
 export function duffelChanges(
   calls: DuffelOrderCalls,
 ): Pick<OrderOperations, 'reshopOrder' | 'acceptReshopOffers' | 'acceptChange'> {
-  const { deps, call, getOrder, view } = calls;
+  const { deps, call, getOrder, orderAsRead, view } = calls;
   return {
     async reshopOrder(ref, request, ctx) {
-      const order = await getOrder(ref, ctx);
+      const order = await orderAsRead(ref, request.asRead, ctx);
       if (!order.ok) return order;
       const wanted = request.segmentIds?.length ? new Set(request.segmentIds) : null;
       const remove = order.value.slices
@@ -118,7 +127,7 @@ export function duffelChanges(
       if (offerIds.length !== 1) return fail(failure('refused', 'Duffel changes an order with one change offer at a time'));
       const chosen = decodeDuffelOfferId(deps.offerIds, offerIds[0]!, 'oco');
       if (!chosen) return fail(failure('not_found', 'reshop offer no longer available at airline'));
-      const pending = await call<{ id: string; change_total_amount: string; change_total_currency: string }>(ctx, {
+      const pending = await call<DuffelOrderChange>(ctx, {
         method: 'POST',
         path: '/air/order_changes',
         data: { selected_order_change_offer: chosen.duffelId },
@@ -127,20 +136,28 @@ export function duffelChanges(
       if (!pending.ok) return pending;
       // Duffel reprices at the pending change: what it says is due is what is paid.
       const due = money(pending.value.change_total_amount, pending.value.change_total_currency);
+      // Unreadable, nothing is confirmed: what the change charges could be neither paid nor recorded.
+      if (!due) return unreadable('pending order change');
       let paying: { payment: BalancePayment } | null = null;
-      if (due && due.amountMinor > 0) {
+      if (due.amountMinor > 0) {
         const pay = balancePayment(payment ?? { type: 'agency_account' }, due);
         if (!pay.ok) return pay;
         paying = { payment: pay.value };
       }
-      const confirmed = await call(ctx, {
+      const confirmed = await call<DuffelOrderChange>(ctx, {
         method: 'POST',
         path: `/air/order_changes/${encodeURIComponent(pending.value.id)}/actions/confirm`,
         ...(paying && { data: paying }),
         what: 'order change confirmation',
       });
       if (!confirmed.ok) return confirmed;
-      return view(await getOrder(ref, ctx));
+      const changed = view(await getOrder(ref, ctx));
+      if (!changed.ok) return changed;
+      // What Duffel charged: the confirmed change's total (the penalty within it), else the pending one's.
+      const c = confirmed.value ?? pending.value;
+      const charged = money(c.change_total_amount, c.change_total_currency) ?? due;
+      const penalty = money(c.penalty_total_amount, c.penalty_total_currency);
+      return ok({ order: changed.value, charged: { amount: charged, penalty } });
     },
 
     async acceptChange(ref, _flightItemIds, ctx) {

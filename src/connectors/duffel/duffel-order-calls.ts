@@ -2,7 +2,7 @@ import { formatMinor } from '../../platform/money.js';
 import { fail, failure, ok, type ConnectorResult } from '../connector-failure.js';
 import type { CallContext, Money } from '../connector-types.js';
 import type { OfferIdAuthenticator } from '../offer-id-auth.js';
-import type { AirlineOrder, OrderRef, PaymentInput } from '../order-types.js';
+import type { AirlineOrder, OrderRef, OrderSnapshot, PaymentInput } from '../order-types.js';
 import type { DuffelOffer, DuffelOrder, DuffelSeatMap } from './duffel-api.js';
 import type { DuffelOfferRef } from './duffel-offer-id.js';
 import { airlineOrderOf } from './duffel-order-mapper.js';
@@ -17,6 +17,18 @@ export interface DuffelOrderDeps {
   getOffer(ref: DuffelOfferRef, ctx: CallContext): Promise<ConnectorResult<DuffelOffer>>;
   getSeatMaps(ref: DuffelOfferRef, ctx: CallContext): Promise<ConnectorResult<DuffelSeatMap[]>>;
 }
+
+/** Who reads Duffel orders: an OrderSnapshot another connector read is not ours. */
+export const DUFFEL_READER = 'DUFFEL';
+
+/** A Duffel order as retrieveOrderJourneys read it, handed back within the same request (reshop). */
+export interface DuffelOrderRead extends OrderSnapshot {
+  readonly readBy: typeof DUFFEL_READER;
+  readonly order: DuffelOrder;
+}
+
+const isDuffelRead = (snapshot: OrderSnapshot | undefined): snapshot is DuffelOrderRead =>
+  snapshot?.readBy === DUFFEL_READER && 'order' in snapshot;
 
 /** A payment from the agency's Duffel balance, as Duffel's payments and order changes take it. */
 export type BalancePayment = { type: 'balance'; amount: string; currency: string };
@@ -67,12 +79,15 @@ export function duffelOrderCalls(deps: DuffelOrderDeps) {
       budgetMs: DUFFEL_BUDGETS_MS.read,
       what: 'order',
     });
+  /** The order as read moments ago in this request when handed back, else read now. */
+  const orderAsRead = (ref: OrderRef, snapshot: OrderSnapshot | undefined, ctx: CallContext) =>
+    isDuffelRead(snapshot) && snapshot.order.id === ref.airlineOrderId ? Promise.resolve(ok(snapshot.order)) : getOrder(ref, ctx);
   const view = (order: ConnectorResult<DuffelOrder>): ConnectorResult<AirlineOrder> => {
     if (!order.ok) return order;
     const read = airlineOrderOf(order.value);
     return read ? ok(read) : unreadable('order');
   };
-  return { deps, call, getOrder, view };
+  return { deps, call, getOrder, orderAsRead, view };
 }
 
 export type DuffelOrderCalls = ReturnType<typeof duffelOrderCalls>;

@@ -121,19 +121,24 @@ export async function confirmChange(
   const due = connector.reshopAmountDue?.(ids) ?? null;
   const spending = credit && due && due.amountMinor > 0 ? credit : null;
   if (spending && due) requireCreditCovers(spending, due);
-  const changed = unwrap(await connector.acceptReshopOffers(refOf(order), ids, payment, ctx));
+  const { order: changed, charged } = unwrap(await connector.acceptReshopOffers(refOf(order), ids, payment, ctx));
   const reissue = kept?.action === 'reissue' ? kept : null;
   const before = new Set(order.details.airline.segments.map((s) => s.segmentId));
+  const at = deps.clock();
+  // What the airline charged is kept on the order (its last change) and in the history entry.
+  const lastChange = { charged: charged.amount, penalty: charged.penalty, at: at.toISOString() };
   const row = await recordTransition(deps.db, order, {
     action: 'reissued',
     actor: scope.actor,
-    at: deps.clock(),
+    at,
     airline: changed,
-    ...(reissue ? { details: { servicingQuotes: { ...order.details.servicingQuotes, change: null } } } : {}),
+    details: { lastChange, ...(reissue ? { servicingQuotes: { ...order.details.servicingQuotes, change: null } } : {}) },
     detail: {
       offer_ids: ids,
       change_quote_id: body.change_quote_id ?? null,
       reason: reissue?.reason ?? null,
+      charged: charged.amount,
+      penalty: charged.penalty,
       ...(reissue ? { segment_ids: reissue.segmentIds } : {}),
       // What the airline put in their place: the history names the old and the new flights.
       new_segment_ids: changed.segments

@@ -68,7 +68,7 @@ const wayOf = (j: Journey) => `${j.origin}-${j.destination}`;
 /**
  * The journeys with a segment still booked, each from its first flight's origin and date to its
  * last flight's destination. An order the airline shows no segment of, or a source that lists no
- * journeys (Duffel's connector today), keeps the stored way: the order's origin to its destination.
+ * journeys, keeps the stored way: the order's origin to its destination.
  */
 function bookedJourneys(opened: Opened, fresh: Awaited<ReturnType<typeof readJourneys>>): Journey[] {
   const at = (id: string) => fresh.order.segments.find((s) => s.segmentId === id)!;

@@ -81,7 +81,7 @@ describe('partial reissue across restarts of the AA test system', () => {
     if (!changed.ok) throw new Error(changed.failure.message);
     await second.close();
     const newBack = choice.offer.slices[0]!.segments[0]!.segmentId;
-    expect(changed.value.segments.map((s) => s.segmentId)).toEqual([out, newBack]);
+    expect(changed.value.order.segments.map((s) => s.segmentId)).toEqual([out, newBack]);
 
     await restart();
     const third = connector();
@@ -89,8 +89,8 @@ describe('partial reissue across restarts of the AA test system', () => {
     await third.close();
     if (!read.ok) throw new Error(read.failure.message);
     expect(read.value.segments.map((s) => s.segmentId)).toEqual([out, newBack]);
-    expect(read.value.tickets.map((t) => t.ticketNumber)).toEqual(changed.value.tickets.map((t) => t.ticketNumber));
-    expect(read.value.total).toEqual(changed.value.total);
+    expect(read.value.tickets.map((t) => t.ticketNumber)).toEqual(changed.value.order.tickets.map((t) => t.ticketNumber));
+    expect(read.value.total).toEqual(changed.value.order.total);
     const after = await state(aa, ref.airlineOrderId);
     expect(after.flights[0]!.key).toBe(before.flights[0]!.key);
     expect(after.flights[1]!.key).not.toBe(before.flights[1]!.key);

@@ -1,5 +1,5 @@
 import { operatedByText } from '../../lib/carriers';
-import { formatInstant, formatMoney } from '../../lib/format';
+import { cabinText, formatInstant, formatMoney } from '../../lib/format';
 
 /** What an order says was sold and what may be done with it: segments, conditions, taxes, tickets, credits, actions. */
 
@@ -20,6 +20,7 @@ interface SoldSegment {
   destination: string;
   departing_at: string;
   cabin: string | null;
+  cabin_marketing_name: string | null;
   booking_class: string | null;
   fare_brand: string | null;
   status: string;
@@ -65,7 +66,7 @@ export function SoldSegments({ segments }: { segments: SoldSegment[] }) {
               <td>{s.destination}</td>
               <td>{formatInstant(s.departing_at)}</td>
               <td>{s.fare_brand ?? '—'}</td>
-              <td>{s.cabin ?? '—'}</td>
+              <td>{cabinText(s)}</td>
               <td>{s.booking_class ?? '—'}</td>
               <td>
                 {s.baggage.length === 0

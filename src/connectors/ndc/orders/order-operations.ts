@@ -205,15 +205,23 @@ export function ndcOrderOperations(deps: NdcOrderDeps): OrderOperations {
     async acceptReshopOffers(ref, offerIds, payment, ctx) {
       const refs = offerIds.map((id) => decodeReshopOfferId(profile.code, id, deps.offerIds));
       if (refs.some((r) => r === null)) return fail(failure('not_found', 'reshop offer no longer available at airline'));
+      const currency = refs[0]!.due.currency;
       const due = refs.reduce((sum, r) => sum + r!.due.amountMinor, 0);
-      const amount = due > 0 ? { amountMinor: due, currency: refs[0]!.due.currency } : null;
+      const amount = due > 0 ? { amountMinor: due, currency } : null;
       const xml = orderChangeRequest(
         deps.seller,
         ref,
         { kind: 'reshop', offerIds: refs.map((r) => r!.offerId) },
         { payment: amount ? carried(payment) : null, amount },
       );
-      return view(await call('OrderChange', xml, ctx), 'OrderChange');
+      const changed = view(await call('OrderChange', xml, ctx), 'OrderChange');
+      if (!changed.ok) return changed;
+      // The airline takes exactly the offers' amount due (it refuses any other payment): that is the charge.
+      const penalties = refs.map((r) => r!.penalty);
+      const penalty = penalties.every((p) => p?.currency === currency)
+        ? { amountMinor: penalties.reduce((sum, p) => sum + p!.amountMinor, 0), currency }
+        : null;
+      return ok({ order: changed.value, charged: { amount: { amountMinor: due, currency }, penalty } });
     },
 
     async cancelQuote(ref, ctx) {

@@ -13,10 +13,18 @@ export interface ReshopOfferRef {
   offerId: string;
   owner: string;
   due: { amountMinor: number; currency: string };
+  /** The change fee within `due`, as the reshop offer stated it; absent on ids issued without it. */
+  penalty?: { amountMinor: number; currency: string };
 }
 
 export function encodeReshopOfferId(airline: string, ref: ReshopOfferRef): string {
-  const json = JSON.stringify({ o: ref.offerId, w: ref.owner, d: ref.due.amountMinor, c: ref.due.currency });
+  const json = JSON.stringify({
+    o: ref.offerId,
+    w: ref.owner,
+    d: ref.due.amountMinor,
+    c: ref.due.currency,
+    ...(ref.penalty && { p: ref.penalty.amountMinor, pc: ref.penalty.currency }),
+  });
   return canonicalOfferId(airline, `R.${Buffer.from(json).toString('base64url')}`);
 }
 
@@ -30,9 +38,13 @@ export function decodeReshopOfferId(airline: string, id: string, auth: OfferIdAu
       w?: unknown;
       d?: unknown;
       c?: unknown;
+      p?: unknown;
+      pc?: unknown;
     };
     if (typeof c.o !== 'string' || typeof c.w !== 'string' || !Number.isSafeInteger(c.d) || typeof c.c !== 'string') return null;
-    return { offerId: c.o, owner: c.w, due: { amountMinor: c.d as number, currency: c.c } };
+    const penalty =
+      Number.isSafeInteger(c.p) && typeof c.pc === 'string' ? { penalty: { amountMinor: c.p as number, currency: c.pc } } : {};
+    return { offerId: c.o, owner: c.w, due: { amountMinor: c.d as number, currency: c.c }, ...penalty };
   } catch {
     return null;
   }

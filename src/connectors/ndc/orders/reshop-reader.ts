@@ -88,7 +88,7 @@ export function readReshopOffers(
     const total = newPrice ?? zero;
     const due = dueAmount ?? zero;
     const offer: Offer = {
-      offerId: encodeReshopOfferId(airline, { offerId: airlineOfferId, owner, due }),
+      offerId: encodeReshopOfferId(airline, { offerId: airlineOfferId, owner, due, penalty: fee ?? zero }),
       airline,
       source: airline,
       total,

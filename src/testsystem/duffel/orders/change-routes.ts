@@ -19,6 +19,7 @@ import { isIdOf, newId } from '../wire/ids.js';
 import { fromWire, toWire } from '../wire/money.js';
 import { paginate, type PageQuery } from '../wire/pagination.js';
 import { closeOpenChanges } from './airline-initiated-changes.js';
+import { requireWaysKept } from './change-ways.js';
 import { changeAllowed, checkPayment } from './order-routes.js';
 import { issueTickets, loadOrder, refreshActions, refreshTotals, totalAmount, type OrderRecord } from './order-record.js';
 
@@ -137,6 +138,10 @@ export function registerChangeRoutes(app: FastifyInstance, deps: DuffelDeps): vo
         if (idx < 0) throw invalid(`slices.remove.${i}.slice_id`, `${id} is not a slice of the order`, 'validation_invalid');
         return idx;
       });
+      requireWaysKept(
+        [...removeIdx].sort((a, b) => a - b).map((i) => record.order.slices[i]!),
+        add,
+      );
       const brand = brandOf(record.owner, record.brand)!;
       const passengers = record.order.passengers.map((p) => ({ id: p.id, type: p.type, age: null }));
       const paying = passengers.filter((p) => p.type !== 'infant_without_seat').length;
