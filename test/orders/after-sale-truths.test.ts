@@ -118,9 +118,10 @@ describe('after-sale truths', () => {
       const order = await paidOrder(airline, origin, destination, brand, 44);
       const [flight] = (await booking(order.airline_order_id, airline)).flights;
       const date = flight!.key.split('/')[1]!;
-      // No alternative: every other flight of the day and the next closed.
+      // No alternative: every other departure from the origin that day and the next closed (no
+      // non-stop, nor a connection's first flight).
       for (const day of [date, daysAhead(45)]) {
-        const res = await fetch(`${base(airline)}/control/flights?origin=${origin}&destination=${destination}&date=${day}`);
+        const res = await fetch(`${base(airline)}/control/flights?origin=${origin}&date=${day}`);
         const { flights } = (await res.json()) as { flights: { flight: string }[] };
         for (const other of flights.filter((o) => o.flight !== flight!.key))
           await f.control('POST', '/control/inventory/close', { flightKey: other.flight }, airline);

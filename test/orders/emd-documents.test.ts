@@ -240,7 +240,8 @@ describe('EMDs for paid seats and services', () => {
     const date = flight.split('/')[1]!;
     const next = new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     for (const day of [date, next]) {
-      const res = await fetch(`${f.aa.url}/control/flights?origin=JFK&destination=LAX&date=${day}`);
+      // Every JFK departure: no non-stop, nor a connection's first flight, has seats.
+      const res = await fetch(`${f.aa.url}/control/flights?origin=JFK&date=${day}`);
       for (const other of ((await res.json()) as { flights: { flight: string }[] }).flights.filter((o) => o.flight !== flight))
         await f.control('POST', '/control/inventory/close', { flightKey: other.flight });
     }
