@@ -142,7 +142,7 @@ describe('PUT /v1/orders/{orderID} validates its change request', () => {
     [{ Seats: [{ Segment_ID: 1, passenger_id: 'PAX1', designator: '12C' }] }, 'seats[0].segment_id must be a string'],
     [{ SEATS: [{ segment_id: 'S1', passenger_id: 'PAX1', designator: 'window' }] }, 'seats[0].designator has an invalid format'],
     [{ contact: { email: 'nope' } }, 'contact.email must be a valid e-mail address'],
-    [{ Payment: { type: 'cash' } }, 'payment.type must be one of: hold, agency_account, card'],
+    [{ Payment: { type: 'cash' } }, 'payment.type must be one of: hold, agency_account, card, airline_credit'],
   ])('%j → %s', async (body, message) => {
     const res = await put(body);
     expect(res.statusCode, res.body).toBe(400);
