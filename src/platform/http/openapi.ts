@@ -71,7 +71,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Readonly<Con
       openapi: '3.1.0',
       info: {
         title: 'Flight Aggregation Gateway API',
-        version: '2.5.0',
+        version: '2.6.0',
         description: DESCRIPTION.trim(),
         contact: {
           name: 'Gateway operator',
