@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { daysAhead } from '../shopping/shopping-fixture.js';
-import { orderFixture, PASSENGER, type OrderFixture } from './order-fixture.js';
+import { orderFixture, PASSENGER, type OrderFixture, ownNonStopOfBrand, type BrandedOffer } from './order-fixture.js';
 
 let f: OrderFixture;
 beforeAll(async () => {
@@ -41,20 +41,7 @@ interface Order {
 async function paidOrder(airline: Airline, origin: string, destination: string, brand: RegExp, days: number) {
   const res = await f.search({ origin, destination, departure_date: daysAhead(days), adults: 1 });
   expect(res.statusCode, res.body).toBe(200);
-  const offer = (
-    res.json().offers as {
-      offer_id: string;
-      airline: string;
-      fare_brand: string | null;
-      fare_brand_code: string | null;
-      slices: { segments: { operating_carrier: string }[] }[];
-    }[]
-  ).find(
-    (o) =>
-      o.airline === airline &&
-      brand.test((airline === 'VS' ? o.fare_brand : o.fare_brand_code) ?? '') &&
-      o.slices.every((s) => s.segments.length === 1 && s.segments[0]!.operating_carrier === airline),
-  );
+  const offer = ownNonStopOfBrand(res.json().offers as BrandedOffer[], airline, brand);
   if (!offer) throw new Error(`no ${airline} ${brand} non-stop ${origin}-${destination} in ${days} days`);
   const created = await f.call('POST', '/v1/orders', {
     offer_id: offer.offer_id,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disruptionActions } from '../../src/orders/airline-changes/disruption-actions.js';
 import { ordersByAirlineOrderId } from '../../src/orders/airline-changes/store.js';
 import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
-import { orderFixture, PASSENGER, type OrderFixture } from './order-fixture.js';
+import { orderFixture, PASSENGER, type OrderFixture, ownNonStopOfBrand, type BrandedOffer } from './order-fixture.js';
 
 let f: OrderFixture;
 beforeAll(async () => {
@@ -92,20 +92,7 @@ async function scheduleChange(airline: Airline, body: Record<string, unknown>) {
 async function nonStop(airline: Airline, origin: string, destination: string, brand: RegExp, days: number) {
   const res = await f.search({ origin, destination, departure_date: daysAhead(days), adults: 1 });
   expect(res.statusCode, res.body).toBe(200);
-  return (
-    res.json().offers as {
-      offer_id: string;
-      airline: string;
-      fare_brand?: string | null;
-      fare_brand_code?: string | null;
-      slices: { segments: { operating_carrier: string }[] }[];
-    }[]
-  ).find(
-    (o) =>
-      o.airline === airline &&
-      brand.test((airline === 'VS' ? o.fare_brand : o.fare_brand_code) ?? '') &&
-      o.slices.every((s) => s.segments.length === 1 && s.segments[0]!.operating_carrier === airline),
-  );
+  return ownNonStopOfBrand(res.json().offers as BrandedOffer[], airline, brand);
 }
 
 /** A ticketed order of one adult on a non-stop of `brand`, bought more than 24 hours ago at the airline. */

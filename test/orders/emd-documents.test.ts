@@ -5,7 +5,7 @@
 // the fare's trip credit; and a flight the airline cancels, whose EMDs are refunded.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysAhead } from '../shopping/shopping-fixture.js';
-import { orderFixture, PASSENGER, type OrderFixture } from './order-fixture.js';
+import { orderFixture, PASSENGER, type OrderFixture, ownNonStopOfBrand, type BrandedOffer } from './order-fixture.js';
 
 type Airline = 'AA' | 'VS';
 interface Money {
@@ -57,20 +57,7 @@ async function offerOf(airline: Airline, origin: string, destination: string, br
   for (let day = days; day < days + 3; day++) {
     const res = await f.search({ origin, destination, departure_date: daysAhead(day), adults: 1 });
     expect(res.statusCode, res.body).toBe(200);
-    const offer = (
-      res.json().offers as {
-        offer_id: string;
-        airline: string;
-        fare_brand: string | null;
-        fare_brand_code: string | null;
-        slices: { segments: { operating_carrier: string }[] }[];
-      }[]
-    ).find(
-      (o) =>
-        o.airline === airline &&
-        brand.test((airline === 'VS' ? o.fare_brand : o.fare_brand_code) ?? '') &&
-        o.slices.every((s) => s.segments.length === 1 && s.segments[0]!.operating_carrier === airline),
-    );
+    const offer = ownNonStopOfBrand(res.json().offers as BrandedOffer[], airline, brand);
     if (offer) return offer.offer_id;
   }
   throw new Error(`no ${airline} ${brand} non-stop ${origin}-${destination}`);

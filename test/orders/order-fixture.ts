@@ -89,3 +89,25 @@ export async function orderFixture(options: ShoppingFixtureOptions = {}): Promis
     },
   };
 }
+
+/** What the brand pickers read of a shopped offer. */
+export interface BrandedOffer {
+  offer_id: string;
+  airline: string;
+  fare_brand?: string | null;
+  fare_brand_code?: string | null;
+  slices: { segments: { operating_carrier: string }[] }[];
+}
+
+/**
+ * The first of `offers` that is `airline`'s own non-stop (each slice one flight it operates) in a
+ * brand `brand` matches: AA's brand code (`AADOM-MAIN`), VS's brand name (`Economy Classic`).
+ */
+export function ownNonStopOfBrand<T extends BrandedOffer>(offers: readonly T[], airline: string, brand: RegExp): T | undefined {
+  return offers.find(
+    (o) =>
+      o.airline === airline &&
+      brand.test((airline === 'VS' ? o.fare_brand : o.fare_brand_code) ?? '') &&
+      o.slices.every((s) => s.segments.length === 1 && s.segments[0]!.operating_carrier === airline),
+  );
+}
