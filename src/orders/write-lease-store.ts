@@ -30,3 +30,10 @@ export async function renewWriteLease(db: Db, orderId: string, holder: string, m
 export async function releaseWriteLease(db: Db, orderId: string, holder: string): Promise<void> {
   await sql`delete from order_write_leases where order_id = ${orderId} and holder = ${holder}`.execute(db);
 }
+
+/** Who holds the order's lease now (null when nobody does, or the lease there ran out). */
+export async function currentLeaseHolder(db: Db, orderId: string): Promise<string | null> {
+  const { rows } = await sql<{ holder: string }>`
+    select holder from order_write_leases where order_id = ${orderId} and expires_at > now()`.execute(db);
+  return rows[0]?.holder ?? null;
+}

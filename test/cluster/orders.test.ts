@@ -211,6 +211,8 @@ describe.skipIf(clusterSkip !== null)(`cluster: orders, webhooks and metering${s
     const id = encodeURIComponent(held.body.order_id as string);
     const read = await f.request('GET', `/v1/orders/${id}`, { key: account.key, via: 2 });
     expect(read.body).toMatchObject({ source: 'DUFFEL', pnr: held.body.pnr, status: 'hold' });
+    // Duffel's order.created webhook may make an instance re-read the new order meanwhile: the
+    // commit waits for that re-read rather than answering order_busy.
     const paid = await f.request('POST', `/v1/orders/${id}/commit?airline=DUFFEL`, {
       key: account.key,
       via: 1,

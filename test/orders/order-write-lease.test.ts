@@ -180,6 +180,21 @@ describe('one write per order at a time', () => {
     expect((await events(id)).slice(eventsBefore.length)).toEqual(['order.cancelled']);
   });
 
+  it("waits for the gateway's own re-read of the order (a webhook's, say) instead of refusing, then writes", async () => {
+    const id = await heldOrder(58);
+    // What a re-read in progress holds (airline-refresh.ts): the commit waits for it to finish.
+    await f.platform.db
+      .insertInto('order_write_leases')
+      .values({ order_id: id, holder: 'r_reread-in-progress', expires_at: new Date(Date.now() + ORDER_WRITE_LEASE_MS) })
+      .execute();
+    const commit = f.call('POST', url(id, '/commit'));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await f.platform.db.deleteFrom('order_write_leases').where('order_id', '=', id).execute();
+    const committed = await commit;
+    expect(committed.statusCode, committed.body).toBe(200);
+    expect(committed.json().status).toBe('ticketed');
+  });
+
   it('refuses a write while a lease is held, reaching no airline, and takes over a lease its holder left to run out', async () => {
     const id = await heldOrder(54);
     // What a process killed in the middle of a write leaves behind.

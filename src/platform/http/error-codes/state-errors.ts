@@ -140,7 +140,8 @@ export const STATE_ERRORS = {
     status: 409,
     meaning:
       'Another request is changing this order (a commit, cancel, refund or change, from any key, session or instance): ' +
-      'nothing was done and the airline was not called. Retry after `Retry-After` seconds, once that write has finished; ' +
+      "nothing was done and the airline was not called (the gateway's own re-read of the order is waited for, up to 5 s, not refused). " +
+      'Retry after `Retry-After` seconds, once that write has finished; ' +
       'GET the order first, since the other write may have done what this one asked.',
     operations: ORDER_LEASED_WRITES,
   },
