@@ -19,6 +19,7 @@ import { createWebhookSender } from './webhooks/webhook-sender.js';
 import { DuffelApiError, errorBody } from './wire/duffel-errors.js';
 import { DEFAULT_RATE_LIMIT, type RateLimitSetting } from './wire/rate-limiter.js';
 import { registerRequestGuard, requestIdOf } from './wire/request-guard.js';
+import { listenedUrl } from '../listened-url.js';
 
 /** The access token the in-process test system accepts for test keys (like AA's aa-test-subscription-key). */
 export const DUFFEL_TEST_DEVELOPMENT_TOKEN = 'duffel_test_development_token';
@@ -139,11 +140,8 @@ export async function startDuffelTestSystem(options: DuffelTestSystemOptions = {
     await store.close();
     throw err;
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
   return {
-    url: `http://${host}:${port}`,
+    url: listenedUrl(app, options),
     notifyTo: (url, secret) => webhooks.setTarget({ url, ...(secret ? { secret } : {}) }),
     webhooksSettled: () => webhooks.settled(),
     async close() {

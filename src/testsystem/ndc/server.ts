@@ -28,6 +28,7 @@ import { createBookingStore } from './storage/booking-store.js';
 import { openAirlinePersistence, type TestSystemStorage } from './storage/open-storage.js';
 import type { TestSystemDeps } from './test-system-deps.js';
 import type { FlightPattern } from './network/flight-pattern.js';
+import { listenedUrl } from '../listened-url.js';
 
 /** The schema folder sits next to the repository (../shared/ndc/schemas-21.3 from the repo root). */
 export const DEFAULT_SCHEMA_DIR = '../shared/ndc/schemas-21.3';
@@ -174,11 +175,8 @@ export async function startNdcTestSystem(
     await state.close();
     throw err;
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
-  const host = options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1';
   return {
-    url: `http://${host}:${port}`,
+    url: listenedUrl(app, options),
     notifyTo: (url) => notifications.target(url),
     async close() {
       clearInterval(sweep);

@@ -20,7 +20,8 @@ import { fromWire, toWire } from '../wire/money.js';
 import { paginate, type PageQuery } from '../wire/pagination.js';
 import { closeOpenChanges } from './airline-initiated-changes.js';
 import { requireWaysKept } from './change-ways.js';
-import { changeAllowed, checkPayment } from './order-routes.js';
+import { checkPayment } from './order-body.js';
+import { changeAllowed } from './order-routes.js';
 import { issueTickets, loadOrder, refreshActions, refreshTotals, totalAmount, type OrderRecord } from './order-record.js';
 
 const CHANGE_OFFER_LIFETIME_MS = 30 * 60_000;

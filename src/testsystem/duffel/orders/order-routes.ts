@@ -10,7 +10,7 @@ import type { DuffelDeps } from '../deps.js';
 import { baggageServices, type OfferRecord } from '../shopping/offer-builder.js';
 import { buildSeatMaps } from '../shopping/seat-maps.js';
 import { loadOffer } from '../shopping/shopping-routes.js';
-import { arr, dataOf, isRealDate, obj, str, type Json } from '../wire/body.js';
+import { arr, dataOf, obj, str, type Json } from '../wire/body.js';
 import { DuffelApiError, invalid, invalidState, badQuery, required } from '../wire/duffel-errors.js';
 import { newId } from '../wire/ids.js';
 import { fromWire, toWire } from '../wire/money.js';
@@ -23,193 +23,14 @@ import {
   refreshActions,
   refreshTotals,
   totalAmount,
-  type OrderPassenger,
   type OrderRecord,
-  type OrderService,
   type WireOrder,
 } from './order-record.js';
 
-const TITLES = ['mr', 'ms', 'mrs', 'miss', 'dr'];
-const PAYMENT_TYPES = ['balance', 'arc_bsp_cash'];
+import { checkPayment, parseMetadata, parsePassengers } from './order-body.js';
+import { applyServices, chooseServices } from './order-services.js';
 
 export const changeAllowed = (r: OrderRecord) => brandOf(r.owner, r.brand)?.change.allowed ?? false;
-
-/** One payment `{ type, amount, currency }` that must equal `due` in the order's currency. */
-export function checkPayment(raw: unknown, path: string, due: number, currency: string): number {
-  const p = obj(raw, path);
-  const type = str(p, 'type', `${path}.type`);
-  if (!PAYMENT_TYPES.includes(type))
-    throw invalid(`${path}.type`, `type must be one of ${PAYMENT_TYPES.join(', ')}`, 'validation_inclusion');
-  const currencyGiven = str(p, 'currency', `${path}.currency`);
-  const amount = fromWire(p.amount);
-  if (p.amount === undefined) throw required(`${path}.amount`);
-  if (amount === null) throw invalid(`${path}.amount`, 'amount must be a decimal string such as "123.45"');
-  if (currencyGiven !== currency || amount !== due)
-    throw new DuffelApiError(422, 'validation_error', 'invalid_payment_amount', {
-      title: 'Payment amount does not match',
-      message: `The payment must be ${toWire(due)} ${currency}, the amount due`,
-      source: { field: `${path}.amount`, pointer: `/${path.replace(/\./g, '/')}/amount` },
-    });
-  return amount;
-}
-
-function parsePassengers(data: Json, offer: OfferRecord, now: number): OrderPassenger[] {
-  const expected = new Map(offer.offer.passengers.map((p) => [p.id, p]));
-  const seen = new Set<string>();
-  const infantsTaken = new Set<string>();
-  const passengers = arr(data, 'passengers', 'passengers', { min: 1, max: 9 }).map((raw, i): OrderPassenger => {
-    const path = `passengers.${i}`;
-    const p = obj(raw, path);
-    const id = str(p, 'id', `${path}.id`);
-    const offered = expected.get(id);
-    if (!offered) throw invalid(`${path}.id`, `${id} is not a passenger of the selected offer`, 'validation_invalid');
-    if (seen.has(id)) throw invalid(`${path}.id`, `${id} is given twice`, 'validation_invalid');
-    seen.add(id);
-    const title = str(p, 'title', `${path}.title`);
-    if (!TITLES.includes(title))
-      throw invalid(`${path}.title`, `title must be one of ${TITLES.join(', ')}`, 'validation_inclusion');
-    const gender = str(p, 'gender', `${path}.gender`);
-    if (gender !== 'm' && gender !== 'f') throw invalid(`${path}.gender`, 'gender must be m or f', 'validation_inclusion');
-    const bornOn = str(p, 'born_on', `${path}.born_on`);
-    if (!isRealDate(bornOn) || bornOn >= new Date(now).toISOString().slice(0, 10))
-      throw invalid(`${path}.born_on`, 'born_on must be a past date (YYYY-MM-DD)');
-    const email = str(p, 'email', `${path}.email`);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw invalid(`${path}.email`, 'email must be an email address');
-    const phone = str(p, 'phone_number', `${path}.phone_number`);
-    if (!/^\+[1-9]\d{6,14}$/.test(phone))
-      throw invalid(`${path}.phone_number`, 'phone_number must be in E.164 format, such as +442080160509');
-    let infant: string | null = null;
-    if (p.infant_passenger_id !== undefined && p.infant_passenger_id !== null) {
-      infant = str(p, 'infant_passenger_id', `${path}.infant_passenger_id`);
-      if (offered.type !== 'adult' || expected.get(infant)?.type !== 'infant_without_seat' || infantsTaken.has(infant))
-        throw invalid(
-          `${path}.infant_passenger_id`,
-          'infant_passenger_id must name an infant of the offer, once, on an adult',
-          'validation_invalid',
-        );
-      infantsTaken.add(infant);
-    }
-    return {
-      id,
-      type: offered.type,
-      title,
-      gender,
-      given_name: str(p, 'given_name', `${path}.given_name`, { max: 60 }),
-      family_name: str(p, 'family_name', `${path}.family_name`, { max: 60 }),
-      born_on: bornOn,
-      email,
-      phone_number: phone,
-      infant_passenger_id: infant,
-      loyalty_programme_accounts: Array.isArray(p.loyalty_programme_accounts) ? p.loyalty_programme_accounts : [],
-    };
-  });
-  if (seen.size !== expected.size)
-    throw invalid('passengers', 'Every passenger of the offer must be given', 'validation_invalid');
-  const infants = offer.offer.passengers.filter((p) => p.type === 'infant_without_seat');
-  if (infants.some((i) => !infantsTaken.has(i.id)))
-    throw invalid('passengers', 'Each infant must be named by an adult’s infant_passenger_id', 'validation_invalid');
-  return passengers;
-}
-
-interface ChosenServices {
-  services: OrderService[];
-  amount: number;
-  /** Seats by segment id and passenger id. */
-  seats: Map<string, string>;
-  /** Extra bags by segment id and passenger id. */
-  bags: Map<string, number>;
-}
-
-/** The services asked for, checked against what the offer (or order) sells. */
-export function chooseServices(
-  raw: unknown[],
-  path: string,
-  bags: ReturnType<typeof baggageServices>,
-  seatServices: ReturnType<typeof buildSeatMaps>['services'],
-): ChosenServices {
-  const chosen: ChosenServices = { services: [], amount: 0, seats: new Map(), bags: new Map() };
-  const seatIndex = new Map(seatServices.map((s) => [s.id, s]));
-  const used = new Set<string>();
-  raw.forEach((item, i) => {
-    const s = obj(item, `${path}.${i}`);
-    const id = str(s, 'id', `${path}.${i}.id`);
-    const quantity = s.quantity ?? 1;
-    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1)
-      throw invalid(`${path}.${i}.quantity`, 'quantity must be a whole number of at least 1');
-    if (used.has(id)) throw invalid(`${path}.${i}.id`, `${id} is given twice`, 'validation_invalid');
-    used.add(id);
-    const bag = bags.find((b) => b.id === id);
-    const seat = seatIndex.get(id);
-    if (bag) {
-      if (quantity > bag.maximum_quantity)
-        throw invalid(`${path}.${i}.quantity`, `At most ${bag.maximum_quantity} of ${id} can be booked`, 'validation_number');
-      const amount = fromWire(bag.total_amount)! * quantity;
-      chosen.amount += amount;
-      for (const seg of bag.segment_ids)
-        for (const pax of bag.passenger_ids) chosen.bags.set(`${seg}|${pax}`, (chosen.bags.get(`${seg}|${pax}`) ?? 0) + quantity);
-      chosen.services.push({
-        id: newId('orderService'),
-        type: 'baggage',
-        passenger_ids: bag.passenger_ids,
-        segment_ids: bag.segment_ids,
-        quantity,
-        total_amount: toWire(amount),
-        total_currency: bag.total_currency,
-        metadata: bag.metadata,
-      });
-    } else if (seat) {
-      if (quantity !== 1) throw invalid(`${path}.${i}.quantity`, 'A seat is booked once', 'validation_number');
-      const key = `${seat.segmentId}|${seat.passengerId}`;
-      if (chosen.seats.has(key))
-        throw invalid(`${path}.${i}.id`, 'A passenger can have one seat per segment', 'validation_invalid');
-      if ([...chosen.seats.entries()].some(([k, d]) => k.startsWith(`${seat.segmentId}|`) && d === seat.designator))
-        throw invalid(`${path}.${i}.id`, `Seat ${seat.designator} is chosen twice`, 'validation_invalid');
-      chosen.seats.set(key, seat.designator);
-      chosen.amount += seat.amount;
-      chosen.services.push({
-        id: newId('orderService'),
-        type: 'seat',
-        passenger_ids: [seat.passengerId],
-        segment_ids: [seat.segmentId],
-        quantity: 1,
-        total_amount: toWire(seat.amount),
-        total_currency: seat.currency,
-        metadata: { designator: seat.designator, name: null, disclosures: [] },
-      });
-    } else throw invalid(`${path}.${i}.id`, `${id} is not an available service`, 'validation_invalid');
-  });
-  return chosen;
-}
-
-/** Puts booked seats and extra bags on the segments' passengers. */
-export function applyServices(order: WireOrder, chosen: ChosenServices): void {
-  for (const slice of order.slices)
-    for (const segment of slice.segments)
-      for (const p of segment.passengers as (Record<string, unknown> & {
-        passenger_id: string;
-        baggages: { type: string; quantity: number }[];
-      })[]) {
-        const seat = chosen.seats.get(`${segment.id}|${p.passenger_id}`);
-        if (seat) p.seat = { designator: seat, name: null, disclosures: [] };
-        const extra = chosen.bags.get(`${segment.id}|${p.passenger_id}`);
-        const checked = p.baggages.find((b) => b.type === 'checked');
-        if (extra && checked) checked.quantity += extra;
-        else if (extra) p.baggages.push({ type: 'checked', quantity: extra });
-      }
-}
-
-/** The metadata Duffel allows: up to 50 string keys of at most 40 characters, values up to 500. */
-function parseMetadata(value: unknown, path: string): Record<string, string> {
-  const m = obj(value, path);
-  const entries = Object.entries(m);
-  if (entries.length > 50) throw invalid(path, 'metadata can have at most 50 keys', 'validation_length');
-  for (const [k, v] of entries) {
-    if (k.length > 40) throw invalid(`${path}.${k}`, 'metadata keys are at most 40 characters', 'validation_length');
-    if (typeof v !== 'string' || v.length > 500)
-      throw invalid(`${path}.${k}`, 'metadata values are strings of at most 500 characters');
-  }
-  return m as Record<string, string>;
-}
 
 const orderSlices = (offer: OfferRecord): WireOrder['slices'] =>
   offer.offer.slices.map((s) => ({ ...s, conditions: { change_before_departure: s.conditions.change_before_departure } }));
