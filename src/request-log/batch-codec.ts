@@ -44,7 +44,16 @@ export function encodeBatches(facts: readonly RequestFacts[]): EncodedBatch[] {
   return [...groups.values()].map(encodeGroup);
 }
 
-function encodeGroup(group: RequestFacts[]): EncodedBatch {
+/**
+ * Arrival order within a batch (a row's id is its place): by arrival time, then by request id,
+ * which an instance mints in arrival order, so requests that arrived in the same millisecond keep
+ * their order although their answers may be recorded the other way round.
+ */
+const byArrival = (a: RequestFacts, b: RequestFacts) =>
+  a.atMs - b.atMs || (a.requestId < b.requestId ? -1 : a.requestId > b.requestId ? 1 : 0);
+
+function encodeGroup(unordered: RequestFacts[]): EncodedBatch {
+  const group = unordered.sort(byArrival);
   const places = new Map<string, number>();
   const strings: string[] = [];
   const place = (value: string | null): number => {

@@ -1,11 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** When the request arrived, by the platform clock (set by the request log's onRequest hook). */
+    arrivedAtMs: number;
+  }
+}
+
 /**
  * One request as the log keeps it: an agency's API-key request, or a search, price or booking a
  * member made from the dashboard. Facts only, never a body, a header or a query string.
  */
 export interface RequestFacts {
-  /** When the request arrived, in epoch milliseconds (the clock's now less the time it took). */
+  /** When the request arrived, in epoch milliseconds (the clock when its onRequest hook ran). */
   atMs: number;
   agencyId: string;
   /** The API key; null for a dashboard request. */
@@ -35,7 +42,7 @@ export const PATH_MAX = 512;
  * The query string is dropped here, at the one place a row is made, so no filter value or token in
  * it is ever kept.
  */
-export function requestFacts(request: FastifyRequest, reply: FastifyReply, nowMs: number): RequestFacts | null {
+export function requestFacts(request: FastifyRequest, reply: FastifyReply): RequestFacts | null {
   // Runs after every admitted request: one object made, nothing spread or copied that need not be.
   const key = request.apiKey;
   const booking = request.dashboardBooking;
@@ -60,7 +67,7 @@ export function requestFacts(request: FastifyRequest, reply: FastifyReply, nowMs
   const durationMs = reply.elapsedTime;
   const status = reply.statusCode;
   return {
-    atMs: Math.round(nowMs - durationMs),
+    atMs: request.arrivedAtMs,
     agencyId,
     apiKeyId,
     userId,

@@ -179,6 +179,36 @@ describe('reading the request log from its batches', () => {
   });
 });
 
+describe('a batch', () => {
+  it('keeps requests in arrival order when their answers were recorded the other way round', async () => {
+    const base: RequestFacts = {
+      atMs: T0,
+      agencyId: 'agc_arrival',
+      apiKeyId: 'key_alpha',
+      userId: null,
+      environment: 'test',
+      method: 'GET',
+      route: '/v1/monitoring/airlines',
+      path: '/v1/monitoring/airlines',
+      status: 200,
+      durationMs: 1,
+      requestId: 'req_x',
+      errorCode: null,
+    };
+    // Recorded as the answers finished: the third and first arrivals share a millisecond, and the
+    // second arrival's answer was recorded first.
+    const recorded = [
+      { ...base, atMs: T0 + 5, requestId: 'req_00000003' },
+      { ...base, atMs: T0 + 1, requestId: 'req_00000002' },
+      { ...base, atMs: T0 + 5, requestId: 'req_00000004' },
+      { ...base, atMs: T0 + 1, requestId: 'req_00000001' },
+    ];
+    await insertBatches(platform.db, encodeBatches(recorded));
+    const { rows } = await readRequests(platform.db, filter('agc_arrival', { limit: 10 }));
+    expect(rows.map((r) => r.requestId)).toEqual(['req_00000004', 'req_00000003', 'req_00000002', 'req_00000001']);
+  });
+});
+
 describe('migration 0024', () => {
   it("folds the rows of 0022's table into batches, each request kept as it was", async () => {
     const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/platform/db/migrations');
