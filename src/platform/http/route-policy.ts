@@ -4,16 +4,20 @@ import type { Surface } from './surfaces.js';
 /**
  * How a route is authenticated. The API-key gate enforces `api-key`, the session gate `session`;
  * the other kinds name the check that guards the route so the choice is visible on the route and
- * provable by a test:
- * - `public`: no credential (liveness, readiness, sign-up, login, the API description);
- * - `api-key`: `X-API-Key`, checked by the gate (src/auth/api-key-gate.ts) with the key's restrictions;
- * - `session`: a portal bearer token, checked by the session gate (src/identity/sessions/session-gate.ts);
- * - `metrics-token`: the scrape endpoint's own check (src/platform/http/metrics-routes.ts);
- * - `airline-signature`: an airline calling us (its change notifications), checked by the route's
- *   own HMAC signature check with the airline's shared secret (src/orders/airline-changes/).
+ * provable by a test. What each means is ROUTE_AUTH_MEANINGS (the docs' list is rendered from it).
  */
 export const ROUTE_AUTH_KINDS = ['public', 'api-key', 'session', 'metrics-token', 'airline-signature'] as const;
 export type RouteAuth = (typeof ROUTE_AUTH_KINDS)[number];
+
+/** What each kind checks, and where: one line each, rendered into docs/route-policy.md and docs/architecture.md. */
+export const ROUTE_AUTH_MEANINGS: Readonly<Record<RouteAuth, string>> = {
+  public: 'no credential (liveness, readiness, sign-up, login, the API descriptions and docs)',
+  'api-key': "`X-API-Key`, checked by the API-key gate (`src/auth/api-key-gate.ts`) with the key's restrictions",
+  session: 'a portal bearer token, checked by the session gate (`src/identity/sessions/session-gate.ts`)',
+  'metrics-token': "the scrape endpoint's own token check (`src/platform/http/metrics-routes.ts`)",
+  'airline-signature':
+    "a source calling the gateway (an airline's change notifications, Duffel's webhooks), checked by the route's own HMAC signature check with the shared secret",
+};
 
 /**
  * The usage surfaces a metered route counts under (src/billing): requests of an API key to a route
