@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchQuery } from '../../src/connectors/connector-types.js';
 import { paxList, paxListXml } from '../../src/connectors/ndc/passengers.js';
-import { airShoppingRequest, CABIN_CODE, distributionChain, type Seller } from '../../src/connectors/ndc/air-shopping-request.js';
+import { airShoppingRequest } from '../../src/connectors/ndc/air-shopping-request.js';
+import { CABIN_CODE, distributionChain, type Seller } from '../../src/connectors/ndc/seller.js';
 import { buildMessage, type XmlNode } from '../../src/connectors/ndc/ndc-xml.js';
 
 /** The request as the generic builder writes it: the shape the schema-validated wire tests proved. */

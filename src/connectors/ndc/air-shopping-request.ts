@@ -1,20 +1,7 @@
-import type { Cabin, SearchQuery } from '../connector-types.js';
+import type { SearchQuery } from '../connector-types.js';
 import { paxList } from './passengers.js';
-import { COMMON_NS, MESSAGE_NS, type XmlNode } from './ndc-xml.js';
-
-/** IATA PADIS 9873 cabin codes, as the 21.3 samples and the airlines' traffic use them. */
-export const CABIN_CODE: Record<Cabin, string> = { first: '1', business: '2', premium_economy: '4', economy: '5' };
-
-export interface Seller {
-  orgId: string;
-  name: string;
-}
-
-export function distributionChain(seller: Seller): XmlNode {
-  return {
-    DistributionChainLink: { Ordinal: '1', OrgRole: 'Seller', ParticipatingOrg: { Name: seller.name, OrgID: seller.orgId } },
-  };
-}
+import { COMMON_NS, MESSAGE_NS } from './ndc-xml.js';
+import { CABIN_CODE, type Seller } from './seller.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 

@@ -1,7 +1,7 @@
 import type { PassengerCounts } from '../connector-types.js';
 import type { OfferPart } from './offer-ref.js';
 import { paxList, paxListXml } from './passengers.js';
-import { distributionChain, type Seller } from './air-shopping-request.js';
+import { distributionChain, type Seller } from './seller.js';
 import { buildMessage, type XmlNode } from './ndc-xml.js';
 
 /**

@@ -1,6 +1,6 @@
 import { fail, failure, ok, type ConnectorResult } from '../../connector-failure.js';
 import type { ExtraRequest, OrderRef, PricedExtra } from '../../order-types.js';
-import type { Seller } from '../air-shopping-request.js';
+import type { Seller } from '../seller.js';
 import { readDataLists } from '../ndc-data-lists.js';
 import { stableIdOf } from '../ndc-offer-mapper.js';
 import { amount, list, node, text, texts, type Parsed } from '../ndc-xml.js';

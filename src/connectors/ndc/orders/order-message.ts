@@ -1,6 +1,6 @@
 import { formatMinor } from '../../../platform/money.js';
-import type { Seller } from '../air-shopping-request.js';
-import { distributionChain } from '../air-shopping-request.js';
+import type { Seller } from '../seller.js';
+import { distributionChain } from '../seller.js';
 import { buildMessage, type XmlNode } from '../ndc-xml.js';
 
 /** An order message for `seller`: the shared builder with the seller's distribution chain. */

@@ -13,7 +13,7 @@ import type { OfferIdAuthenticator } from '../../offer-id-auth.js';
 import type { NdcAirlineProfile } from '../ndc-airline-profile.js';
 import { decodeNdcOfferId } from '../offer-ref.js';
 import { paxList } from '../passengers.js';
-import type { Seller } from '../air-shopping-request.js';
+import type { Seller } from '../seller.js';
 import type { NdcEndpoint, NdcTransport } from '../ndc-transport.js';
 import type { Parsed } from '../ndc-xml.js';
 import { priceSeats, priceServices, seatRequest, serviceRequest, type ExtrasSubject } from './extras-pricing.js';

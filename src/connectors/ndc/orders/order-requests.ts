@@ -9,7 +9,7 @@ import type {
   ReshopRequest,
 } from '../../order-types.js';
 import type { OfferPart } from '../offer-ref.js';
-import { CABIN_CODE, type Seller } from '../air-shopping-request.js';
+import { CABIN_CODE, type Seller } from '../seller.js';
 import type { XmlNode } from '../ndc-xml.js';
 import { amountXml, orderMessage } from './order-message.js';
 
