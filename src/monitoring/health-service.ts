@@ -38,7 +38,20 @@ export function statusOf(samples: ProbeSample[]): AirlineHealthRow['status'] {
   return last.ms > SLOW_MS || failures / samples.length > 0.2 ? 'degraded' : 'up';
 }
 
-export function createHealthService(platform: Platform, registry: ConnectorRegistry) {
+/** Each source's health as the gateway last saw it: probed on a schedule, read by the monitoring routes. */
+export interface HealthService {
+  /** False when MONITOR_INTERVAL_SECONDS is 0: nothing is probed and every source reads `unknown`. */
+  readonly enabled: boolean;
+  readonly intervalSeconds: number;
+  /** One probe of every connector; the scheduler runs it, tests call it. */
+  probeAll(): Promise<void>;
+  /** Every source's recorded health, in the table's order; never calls a source. */
+  list(): Promise<AirlineHealth[]>;
+  /** One source's recorded health; null for a code no source has. */
+  get(code: string): Promise<AirlineHealth | null>;
+}
+
+export function createHealthService(platform: Platform, registry: ConnectorRegistry): HealthService {
   const intervalSeconds = platform.config.monitoring.intervalSeconds;
 
   function view(connector: Connector, row: AirlineHealthRow | undefined): AirlineHealth {
@@ -104,5 +117,3 @@ export function createHealthService(platform: Platform, registry: ConnectorRegis
     },
   };
 }
-
-export type HealthService = ReturnType<typeof createHealthService>;

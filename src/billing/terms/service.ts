@@ -102,7 +102,24 @@ export interface TermsServiceDeps {
  * by operators (CLI and admin API, both audited as security events), and the accreditation rule
  * for ticketing in production.
  */
-export function createTermsService({ db, config, broadcast, mailer, logger, clock }: TermsServiceDeps) {
+export interface TermsService {
+  /** An agency's terms from the database (404 `agency_not_found` for an unknown agency). */
+  get(agencyId: string): Promise<AccountTerms>;
+  /** The cached terms while they are fresh, without a promise; undefined: ask `cached`. */
+  peek(agencyId: string): AccountTerms | undefined;
+  /** The request path's read: memory first, so a metered request costs no database trip; null for no agency. */
+  cached(agencyId: string): Promise<AccountTerms | null>;
+  list(options: { limit: number; planCode?: string }): Promise<AccountTerms[]>;
+  /** Applies an operator's change in one transaction with its security event; going live is mailed to the owners. */
+  change(agencyId: string, change: TermsChange, actor: TermsActor): Promise<AccountTerms>;
+  /**
+   * Ticketing in production needs accreditation: a live-key request that would issue tickets from
+   * an agency with no IATA/BSP number is refused (403 `accreditation_required`) before any airline call.
+   */
+  requireAccreditation(key: { agencyId: string | null; environment: 'test' | 'live' } | null): Promise<void>;
+}
+
+export function createTermsService({ db, config, broadcast, mailer, logger, clock }: TermsServiceDeps): TermsService {
   const cache = new Map<string, { terms: AccountTerms; at: number }>();
   broadcast.subscribe(EVICT_CHANNEL, (agencyId) => cache.delete(agencyId));
   broadcast.onMissedMessages(() => cache.clear());
@@ -235,5 +252,3 @@ const FIELD_KEYS: [string, keyof AccountTerms][] = [
   ['monthlySearchCeiling', 'monthlySearchCeiling'],
   ['lookToBookCeiling', 'lookToBookCeiling'],
 ];
-
-export type TermsService = ReturnType<typeof createTermsService>;
