@@ -1,9 +1,11 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, isFlightaggError, type FlightaggClient } from '../../packages/client/src/index.js';
 import { daysAhead, shoppingFixture, type ShoppingFixture } from '../shopping/shopping-fixture.js';
+import { quickstartScript } from './quickstart-script.js';
 
 /**
  * The client package's examples (packages/client/examples) run as a developer runs them
@@ -21,7 +23,8 @@ let client: FlightaggClient;
 
 beforeAll(async () => {
   // The examples import the built package (packages/client/dist): build it when it is stale, as `npm test` does first.
-  execFileSync(process.execPath, [path.join(ROOT, 'tools/client/build-client-package.mjs')], { stdio: 'inherit' });
+  // Asynchronously: a build blocking the worker for a minute would leave vitest's own calls unanswered.
+  await run(process.execPath, [path.join(ROOT, 'tools/client/build-client-package.mjs')]);
   f = await shoppingFixture();
   await f.app.listen({ port: 0, host: '127.0.0.1' });
   baseUrl = `http://127.0.0.1:${(f.app.server.address() as { port: number }).port}`;
@@ -64,6 +67,24 @@ describe('client package examples against a listening gateway', () => {
     const day = (at: unknown) => String(at).slice(0, 10);
     expect((result.before as string[]).map(day)).toEqual([daysAhead(40)]);
     expect((result.after as string[]).map(day)).toEqual([daysAhead(42)]);
+  });
+});
+
+describe('docs/quickstart.md with the client', () => {
+  // Inside the package, as a reader's module beside an installed one: it imports the package by its name.
+  const scratch = fs.mkdtempSync(path.join(ROOT, 'packages/client/.client-check-'));
+  afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+  it('runs its ts blocks, in order, as one script: search, price, hold, pay, read, cancel, and a typed error', async () => {
+    const script = path.join(scratch, 'quickstart.ts');
+    fs.writeFileSync(script, quickstartScript());
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, KEY: f.key, BASE: baseUrl },
+    });
+    const lines = stdout.trim().split('\n');
+    expect(lines.find((line) => / ticketed /.test(line) && /\d{13}/.test(line))).toBeDefined();
+    expect(lines).toContainEqual(expect.stringMatching(/^AA-ord_\S+ cancelled$/));
+    expect(lines.at(-1)).toMatch(/^404 order_not_found AA-ord_\S+ \S+ http:\/\/.+errors\.md#order_not_found$/);
   });
 });
 
