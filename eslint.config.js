@@ -20,6 +20,7 @@ export default tseslint.config(
       'dashboard/src/api/schema.ts',
       'packages/client/dist/**',
       'packages/client/src/generated/**',
+      'packages/client/.client-check-*/**',
     ],
   },
   {

@@ -70,6 +70,35 @@ describe('client package examples against a listening gateway', () => {
   });
 });
 
+describe('the built package', () => {
+  it('packs only its build, README and manifest, with no dependencies', async () => {
+    const { stdout } = await run('npm', ['pack', '--dry-run', '--json'], { cwd: path.join(ROOT, 'packages/client') });
+    const [packed] = JSON.parse(stdout) as { name: string; files: { path: string }[] }[];
+    const files = packed!.files.map((file) => file.path);
+    expect(packed!.name).toBe('@flightagg/client');
+    expect(files).toEqual(expect.arrayContaining(['README.md', 'package.json', 'dist/index.js', 'dist/index.d.ts']));
+    expect(files.filter((file) => !file.startsWith('dist/') && !['README.md', 'package.json'].includes(file))).toEqual([]);
+    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'packages/client/package.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(manifest.dependencies).toBeUndefined();
+  });
+
+  it("is the repository package's `flightagg/client` too, for plain node", async () => {
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "const m = await import('flightagg/client'); console.log(typeof m.createClient, m.ERROR_CODES.includes('order_not_found'))",
+      ],
+      { cwd: ROOT },
+    );
+    expect(stdout.trim()).toBe('function true');
+  });
+});
+
 describe('docs/quickstart.md with the client', () => {
   // Inside the package, as a reader's module beside an installed one: it imports the package by its name.
   const scratch = fs.mkdtempSync(path.join(ROOT, 'packages/client/.client-check-'));

@@ -71,7 +71,7 @@ export class Transport {
     return response;
   }
 
-  url(path: string, query: Call['query'] = {}): string {
+  private url(path: string, query: Call['query'] = {}): string {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) {
       if (value !== undefined && value !== null) search.set(name, String(value));
