@@ -15,10 +15,12 @@ export async function holdAndPay(client: FlightaggClient) {
 
   const hold = await client.orders.create({ offer_id: priced.offer_id, passengers: [TRAVELLER], payment: { type: 'hold' } });
 
-  // Every hold of the agency, read page by page as the loop goes.
-  let holdsListed = 0;
-  for await (const listed of client.orders.list({ status: 'hold', limit: 50 })) {
-    if (listed.order_id === hold.order_id) holdsListed++;
+  // The agency's holds, newest first, read page by page as the loop goes: it stops at this one.
+  let listedAmongHolds = false;
+  for await (const listed of client.orders.list({ status: 'hold', limit: 20 })) {
+    if (listed.order_id !== hold.order_id) continue;
+    listedAmongHolds = true;
+    break;
   }
 
   const paid = await client.orders.pay(hold.order_id, { payment: { type: 'agency_account' } });
@@ -30,7 +32,7 @@ export async function holdAndPay(client: FlightaggClient) {
     orderId: hold.order_id,
     held: hold.status,
     paymentDeadline: hold.payment_deadline,
-    holdsListed,
+    listedAmongHolds,
     paid: paid.status,
     tickets: paid.tickets.map((ticket) => ticket.ticket_number),
     events: events.reverse(),
