@@ -106,6 +106,7 @@ export class Transport {
 
   /** One request under the time budget; the body is read too unless it is a successful stream. */
   private async attempt(call: Call): Promise<{ response: Response; body: unknown }> {
+    if (call.signal?.aborted) throw call.signal.reason;
     const controller = new AbortController();
     const abort = () => controller.abort(call.signal?.reason);
     call.signal?.addEventListener('abort', abort, { once: true });

@@ -90,8 +90,9 @@ export function eventsResource(transport: Transport) {
             yield { id: message.id, type: message.event, data: data as OrderEvent['data'] };
           }
         } catch (error) {
-          // A dropped connection is resumed; an error the server answered, or the caller's abort, is not.
-          if (error instanceof FlightaggError || signal?.aborted || !reconnect) throw error;
+          // A dropped connection is resumed; an error the server answered, data that is not JSON
+          // (it would come again on resuming) or the caller's abort is not.
+          if (error instanceof FlightaggError || error instanceof SyntaxError || signal?.aborted || !reconnect) throw error;
         }
         if (!reconnect) return;
         await sleep(backoffMs(failures, MAX_RECONNECT_DELAY_MS), signal);
