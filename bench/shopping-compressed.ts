@@ -111,16 +111,26 @@ try {
     const bare = await listeningChild<{ port: number }>('lib/stored-bytes-server.mjs', [file, 'br']);
     try {
       const headers = { 'content-type': 'application/json', 'accept-encoding': ACCEPT };
+      /** A load run and the server's CPU per request (every thread of its process), in ms. */
+      const withCpu = async (pid: number, run: () => ReturnType<typeof load>) => {
+        const before = processCpuMs(pid);
+        const result = await run();
+        return { ...result, cpuMs: (processCpuMs(pid) - before) / Math.max(1, result.requestsPerSecond * ROUND_SECONDS) };
+      };
       const gatewaySide = (seconds = ROUND_SECONDS) =>
-        load(`${cachedGateway.base}/v1/shopping/offers`, {
-          seconds,
-          connections: CONNECTIONS,
-          method: 'POST',
-          headers: { ...headers, 'x-api-key': cachedGateway.key },
-          body,
-        });
+        withCpu(cachedGateway.pid, () =>
+          load(`${cachedGateway.base}/v1/shopping/offers`, {
+            seconds,
+            connections: CONNECTIONS,
+            method: 'POST',
+            headers: { ...headers, 'x-api-key': cachedGateway.key },
+            body,
+          }),
+        );
       const bareSide = (seconds = ROUND_SECONDS) =>
-        load(`http://127.0.0.1:${bare.said.port}/bare`, { seconds, connections: CONNECTIONS, method: 'POST', headers, body });
+        withCpu(bare.pid, () =>
+          load(`http://127.0.0.1:${bare.said.port}/bare`, { seconds, connections: CONNECTIONS, method: 'POST', headers, body }),
+        );
       // Untimed: each side's JIT, the gateway's key cache.
       await bareSide(2);
       await gatewaySide(2);
@@ -136,7 +146,7 @@ try {
         target: `>= ${CACHED_TARGET.atLeast}`,
         'median (spread)': formatSpread(ratio),
         verdict: verdict(ratio, CACHED_TARGET),
-        detail: `${median(pairs.map((p) => p.a.requestsPerSecond))} / ${median(pairs.map((p) => p.b.requestsPerSecond))} req/s; p99 ${median(pairs.map((p) => p.a.p99Ms))} / ${median(pairs.map((p) => p.b.p99Ms))} ms; compressions during the rounds: ${madeDuring}`,
+        detail: `${median(pairs.map((p) => p.a.requestsPerSecond))} / ${median(pairs.map((p) => p.b.requestsPerSecond))} req/s; p99 ${median(pairs.map((p) => p.a.p99Ms))} / ${median(pairs.map((p) => p.b.p99Ms))} ms; CPU ${spreadOf(pairs.map((p) => p.a.cpuMs)).median.toFixed(3)} / ${spreadOf(pairs.map((p) => p.b.cpuMs)).median.toFixed(3)} ms per request; compressions during the rounds: ${madeDuring}`,
       });
     } finally {
       await bare.close();
