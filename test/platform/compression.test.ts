@@ -135,7 +135,13 @@ describe('compression of any JSON answer: errors, HEAD, ETags, off', () => {
   const keys = new Map<TestApp, string>();
   const big = { items: Array.from({ length: 200 }, (_, i) => ({ index: i, text: `item number ${i}` })) };
   const bigJson = JSON.stringify(big);
+  /** What an onSend hook added after the app's own (as a test's response check or a body capture is) received. */
+  const seenByLaterHook: unknown[] = [];
   const routes = (app: TestApp['app']) => {
+    app.addHook('onSend', async (request, _reply, payload) => {
+      if (request.url === '/v1/probe/big') seenByLaterHook.push(payload);
+      return payload;
+    });
     app.get('/v1/probe/big', { config: API_KEY_ROUTE }, async (request, reply) => {
       // A validator over the bytes, as the aviation reads send (envelope-reply.ts).
       const etag = '"probe-v1"';
@@ -192,6 +198,13 @@ describe('compression of any JSON answer: errors, HEAD, ETags, off', () => {
       expect(again.headers.etag).toBe(answered);
       expect(again.headers.vary).toMatch(/accept-encoding/i);
     }
+  });
+
+  it('compresses after every other onSend hook, even one added after the app was built', async () => {
+    seenByLaterHook.length = 0;
+    const res = await get(t, '/v1/probe/big', { 'accept-encoding': 'br' });
+    expectCoding(res, 'br');
+    expect(seenByLaterHook).toEqual([bigJson]);
   });
 
   it("answers HEAD with the compressed GET's length and coding", async () => {
