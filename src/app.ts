@@ -16,6 +16,7 @@ import { AccessLog } from './platform/http/access-log.js';
 import { clientErrorHandler } from './platform/http/client-errors.js';
 import { answerFrameworkError, MAX_PARAM_LENGTH, registerErrorHandling } from './platform/http/error-handler.js';
 import { errorsDocumentUrl } from './platform/http/errors-document.js';
+import { registerCompression } from './platform/http/compression.js';
 import { registerContentEncodingGuard } from './platform/http/content-encoding-guard.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/http/json-body-parser.js';
 import { registerMetrics } from './platform/http/metrics-routes.js';
@@ -119,6 +120,9 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   // Every route declares its policy (`config.auth`, `config.surface`): the gate and the error
   // handler read it from the matched route. The app refuses to start while one is missing.
   requireRoutePolicies(app);
+  // Before any route: it puts itself on each route as the route's last onSend hook, so it sees an
+  // answer after every other hook has read it (compression.ts).
+  if (config.http.compression) registerCompression(app, { compressions: platform.metrics.compressions });
   // A query parameter a route does not declare is a 400 naming it (strict-query.ts).
   registerStrictQuery(app);
   // First of every hook: each database statement and Redis command is counted for its request.

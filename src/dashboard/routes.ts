@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound, unavailable } from '../platform/errors.js';
+import { sendStored } from '../platform/http/compression.js';
 import { PUBLIC_ROUTE } from '../platform/http/route-policy.js';
 import { loadBundle, type Bundle, type BundleFile } from './bundle.js';
 
@@ -12,14 +13,15 @@ export const DASHBOARD_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; " +
   "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
+/** A built file, compressed once per coding when the client asks for one (the bundle is kept in memory). */
 function send(reply: FastifyReply, file: BundleFile): FastifyReply {
-  return reply
+  reply
     .header('content-type', file.contentType)
     .header('content-security-policy', DASHBOARD_CSP)
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'no-referrer')
-    .header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-    .send(file.body);
+    .header('cache-control', file.immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+  return sendStored(reply, file.body);
 }
 
 /**

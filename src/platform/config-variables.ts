@@ -149,6 +149,13 @@ const BEFORE_SOURCES: readonly ConfigVariable[] = [
       "idle keep-alive connections close after this: above common load balancers' 60 s, so the balancer closes first and never reuses a connection the gateway is closing",
   },
   {
+    name: 'COMPRESSION',
+    topic: 'http',
+    value: bool(true),
+    description:
+      "`false` answers every request uncompressed; on, JSON and text answers of 1 KiB or more go in Brotli or gzip as the client's `Accept-Encoding` weighs them, a cached search's compressed once per coding ([docs/operations/http.md](docs/operations/http.md#compression))",
+  },
+  {
     name: 'SHUTDOWN_GRACE_MS',
     topic: 'http',
     value: int(25_000, 1_000, 600_000),

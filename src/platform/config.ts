@@ -107,9 +107,10 @@ export interface Config {
   /**
    * How long the HTTP server waits on a client (docs/operations/http.md): for its headers, for its whole
    * request (headers and body; 408 past it), and on an idle keep-alive connection. None of them
-   * bounds a response in progress, such as a search or an SSE stream.
+   * bounds a response in progress, such as a search or an SSE stream. `compression` (COMPRESSION):
+   * whether answers go compressed as the client's `Accept-Encoding` asks (compression.ts).
    */
-  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number; compression: boolean };
   /** After SIGTERM: how long in-flight requests and streams get before the process exits anyway. */
   shutdownGraceMs: number;
   /**
@@ -319,6 +320,7 @@ export function parseConfig(env: Env, sources: readonly SourceConfigSpec[]): Rea
       headersTimeoutMs: r.int('HTTP_HEADERS_TIMEOUT_MS'),
       requestTimeoutMs: r.int('HTTP_REQUEST_TIMEOUT_MS'),
       keepAliveTimeoutMs: r.int('HTTP_KEEP_ALIVE_TIMEOUT_MS'),
+      compression: r.bool('COMPRESSION'),
     },
     shutdownGraceMs: r.int('SHUTDOWN_GRACE_MS'),
     shutdownReadyDelayMs: r.int('SHUTDOWN_READY_DELAY_MS'),

@@ -13,6 +13,8 @@ export interface Metrics {
   redisFallbacks: Counter<'feature'>;
   /** Pooled PostgreSQL connections that broke (server restart, network), by what the pool was doing. */
   databaseConnectionErrors: Counter<'state'>;
+  /** Answers compressed, by coding; `cached="true"` for stored bytes, compressed once per entry and coding. */
+  compressions: Counter<'encoding' | 'cached'>;
 }
 
 /**
@@ -60,6 +62,12 @@ export function createMetrics(options: { defaultMetrics: boolean; costs?: CostTa
       name: 'flightagg_db_connection_errors_total',
       help: 'Pooled PostgreSQL connections lost (idle or in use); the pool replaces them',
       labelNames: ['state'] as const,
+      registers: [registry],
+    }),
+    compressions: new Counter({
+      name: 'flightagg_compressions_total',
+      help: 'Answers compressed, by coding; cached="true": stored bytes (a cached search, a dashboard file), compressed once per entry and coding and sent as stored after',
+      labelNames: ['encoding', 'cached'] as const,
       registers: [registry],
     }),
   };

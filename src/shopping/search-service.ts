@@ -42,6 +42,17 @@ export type BatchListener = (offers: Offer[]) => void;
 // The cache holds the exact bytes a hit answers, so a hit neither serializes nor copies anything.
 const HIT_PREFIX = '{"cached":true,';
 const MISS_PREFIX = '{"cached":false,';
+const SEARCH_ID_AT = Buffer.byteLength(`${HIT_PREFIX}"search_id":"`);
+
+/**
+ * What names a cache entry's bytes wherever they were read from (this process or Redis): its search
+ * id, made for each result stored, so a new entry under the same key has a new name. The compressed
+ * forms of a hit are kept by it (platform/http/compression.ts).
+ */
+export function storedName(hit: Buffer): string {
+  const end = hit.indexOf(0x22, SEARCH_ID_AT);
+  return `search:${hit.toString('latin1', SEARCH_ID_AT, end < 0 ? SEARCH_ID_AT : end)}`;
+}
 
 /** One search to run: what was asked, under which environment and cache key, for how long. */
 export interface SearchRun {
@@ -75,10 +86,11 @@ export interface SearchService {
   /** The airlines this search reached (look-to-book per airline): all but those with no connection configured. */
   airlinesReached(result: SearchResult): string[];
   /**
-   * The body bytes of a whole search and whether they came from the cache (`HIT`) or a run now
-   * (`MISS`); throws `failureOf` the run when no airline answered.
+   * The body bytes of a whole search and whether they came from the cache (`HIT`, with the name of
+   * the cache entry: `storedName`) or a run now (`MISS`); throws `failureOf` the run when no
+   * airline answered.
    */
-  answer(search: SearchAnswerRun): Promise<{ bytes: Buffer; cache: 'HIT' | 'MISS' }>;
+  answer(search: SearchAnswerRun): Promise<{ bytes: Buffer; cache: 'HIT'; name: string } | { bytes: Buffer; cache: 'MISS' }>;
 }
 
 function applyFilters(offers: Offer[], request: SearchRequest): Offer[] {
@@ -230,7 +242,7 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
 
     async answer({ cached, onReached, ...search }) {
       const hit = cached !== undefined ? cached : await service.cachedBody(search.key);
-      if (hit) return { bytes: hit, cache: 'HIT' };
+      if (hit) return { bytes: hit, cache: 'HIT', name: storedName(hit) };
       const { result, body } = await service.run({ ...search, searchId: newSearchId() });
       onReached(service.airlinesReached(result));
       const failure = service.failureOf(result);

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sendStored } from './compression.js';
 import { PUBLIC_ROUTE } from './route-policy.js';
 
 /**
@@ -82,9 +83,10 @@ export function registerDocsPage(app: FastifyInstance, publicOrigin: string | nu
     reply.header('content-type', 'text/html; charset=utf-8').header('content-security-policy', policy).send(PAGE),
   );
   app.get('/docs/scalar.js', { schema: { hide: true }, config: { ...PUBLIC_ROUTE, openQuery: true } }, async (_request, reply) =>
-    reply
-      .header('content-type', 'application/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=86400')
-      .send(scalarBundle(file)),
+    // Kept in memory: compressed once per coding, not per page view.
+    sendStored(
+      reply.header('content-type', 'application/javascript; charset=utf-8').header('cache-control', 'public, max-age=86400'),
+      scalarBundle(file),
+    ),
   );
 }
