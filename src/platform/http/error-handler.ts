@@ -170,7 +170,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     answerUnmatched(request: FastifyRequest, reply: FastifyReply): FastifyReply;
-    /** Where docs/errors.md is served; error bodies link a code's entry in it. */
+    /** Where the error reference page is served (errors-page.ts); error bodies link a code's section in it. */
     readonly errorsDocument: string;
   }
 }
