@@ -76,7 +76,8 @@ export const REQUEST_ERRORS = {
   unknown_airline: {
     status: [400, 404],
     meaning:
-      '400: the offer or order id names no airline this gateway connects to, or `airline` is not one; 404: an airline notification for an airline that sends none.',
+      '400: the offer or order id names no airline this gateway connects to, or `airline` is not one (for an offer id, `detail` says what one looks like: `AA|…`, `VS|…`, `DUFFEL|…`); 404: an airline notification for an airline that sends none.',
+    fix: 'Send the offer or order id exactly as the gateway returned it, prefix and bar included (`AA|…`; percent-encoded in a path, `AA%7C…`), or name the airline in `airline`.',
     operations: [
       ...OFFER_READS,
       'createOrder',
