@@ -61,7 +61,7 @@ export async function createOrder(
     );
   // Rule 7 of the contract: refused before any airline call, from what the offer id itself says.
   // An id this gateway did not issue is refused here, before the re-price would call the airline.
-  const facts = knownOfferFacts(connector, body.offer_id);
+  const facts = knownOfferFacts(connector, body.offer_id, deps.clock());
   if (facts.partnerOperatedConnection) throw partnerRefusal(connector.code);
   // The passengers the offer was priced for, each of the type their age makes them on the flights'
   // dates: from the id when it says (no airline call), else from the re-priced offer below.
