@@ -233,7 +233,7 @@ describe('the guides', () => {
 describe('the test apps', () => {
   it('catch an error answered outside the catalogue', async () => {
     const app = Fastify();
-    registerErrorHandling(app, 'http://gateway.test/docs/errors.md');
+    registerErrorHandling(app, 'http://gateway.test/docs/errors');
     const audit = auditErrorCodes(app, new Set());
     app.get('/probe', { schema: { operationId: 'getOrder' }, config: API_KEY_ROUTE }, async () => {
       throw notFound('no such offer', 'offer_not_found');
