@@ -15,8 +15,8 @@ import { createOrders, type Orders } from './orders/plugin.js';
 import { AccessLog } from './platform/http/access-log.js';
 import { clientErrorHandler } from './platform/http/client-errors.js';
 import { answerFrameworkError, MAX_PARAM_LENGTH, registerErrorHandling } from './platform/http/error-handler.js';
-import { errorsDocumentUrl } from './platform/http/errors-document.js';
 import { registerCompression } from './platform/http/compression.js';
+import { errorsPageUrl } from './platform/http/errors-page.js';
 import { registerContentEncodingGuard } from './platform/http/content-encoding-guard.js';
 import { BODY_LIMIT_BYTES, registerJsonBodyParser } from './platform/http/json-body-parser.js';
 import { registerMetrics } from './platform/http/metrics-routes.js';
@@ -97,7 +97,7 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
     // A malformed URL or an overlong parameter never reaches a route: answer it in our error format.
     frameworkErrors: answerFrameworkError,
     // A request the HTTP parser refuses (timed out, oversized headers) answers in that format too.
-    clientErrorHandler: clientErrorHandler(platform.logger as FastifyBaseLogger, errorsDocumentUrl(config.publicUrl)),
+    clientErrorHandler: clientErrorHandler(platform.logger as FastifyBaseLogger, errorsPageUrl(config.publicUrl)),
     return503OnClosing: true,
     // Coercion for query strings, params and headers only; JSON bodies are validated as sent. Each
     // distinct response schema is compiled once, not once per route and status (778 -> 214).
@@ -146,7 +146,7 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   registerNulGuard(app);
   registerContentEncodingGuard(app);
   registerJsonBodyParser(app);
-  registerErrorHandling(app, errorsDocumentUrl(config.publicUrl));
+  registerErrorHandling(app, errorsPageUrl(config.publicUrl));
   registerMetrics(app, platform.metrics, config.metricsToken);
   await registerOpenApi(app, config);
 

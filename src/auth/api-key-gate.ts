@@ -69,7 +69,7 @@ export function registerApiKeyGate(app: FastifyInstance, keys: ApiKeyService, pl
     if (request.is404 || !needsApiKey(request.routeOptions.config.auth)) return done();
 
     const header = request.headers['x-api-key'];
-    if (header === undefined || header === '') return done(unauthorized('missing X-API-Key', 'missing_api_key'));
+    if (header === undefined || header === '') return done(missingKey(request.headers.authorization !== undefined));
     if (typeof header !== 'string') return done(unauthorized('invalid api key', 'invalid_api_key'));
 
     const raw = header.trim();
@@ -89,4 +89,16 @@ export function registerApiKeyGate(app: FastifyInstance, keys: ApiKeyService, pl
 // The path as the router matched it (template and encoded params): what restrictions compare.
 function gatePath(request: FastifyRequest): string {
   return matchedPath(request) ?? request.routeOptions.url ?? '';
+}
+
+/**
+ * The contract's 401 `missing X-API-Key`; when the request carries `Authorization` instead (the
+ * habit of most APIs), `detail` says where the key goes.
+ */
+function missingKey(sentAuthorization: boolean): AppError {
+  if (!sentAuthorization) return unauthorized('missing X-API-Key', 'missing_api_key');
+  return new AppError(401, 'missing_api_key', 'missing X-API-Key', {
+    detail:
+      'send the API key in the X-API-Key header, not in Authorization (a Bearer token is for /v1/dev and /v1/admin sessions)',
+  });
 }

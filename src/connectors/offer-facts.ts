@@ -50,6 +50,8 @@ export interface OfferFacts {
   shownTotal?: Money;
   /** The local dates (YYYY-MM-DD) the offer's flights depart on, in order: passengers' ages are taken on them. */
   departureDates?: string[];
+  /** When the offer expires (ISO instant), when the id says: past it, the gateway answers 404 offer_expired. */
+  expiresAt?: string;
 }
 
 /**
@@ -59,9 +61,25 @@ export interface OfferFacts {
  */
 export const OFFER_UNKNOWN = 'connection offer not found or expired';
 
-/** What the id says, or the 404 when it is not one of ours: every path taking an offer id starts here. */
-export function knownOfferFacts(connector: { offerFacts(offerId: string): OfferFacts | null }, offerId: string): OfferFacts {
+/**
+ * What the id says, or the 404 when it is not one of ours, or 404 `offer_expired` (with
+ * `expired_at`) when the id says the offer expired before `now`: every path taking an offer id
+ * (price, seat map, services, booking) starts here, so none calls the airline about an offer known
+ * to be gone, and each says when it went.
+ */
+export function knownOfferFacts(
+  connector: { offerFacts(offerId: string): OfferFacts | null },
+  offerId: string,
+  now: Date,
+): OfferFacts {
   const facts = connector.offerFacts(offerId);
   if (!facts) throw notFound(OFFER_UNKNOWN, 'offer_not_found');
+  if (facts.expiresAt !== undefined && Date.parse(facts.expiresAt) <= now.getTime()) {
+    throw notFound(
+      `offer expired at ${facts.expiresAt}: search again for a current offer (an offer lives as long as its expires_at)`,
+      'offer_expired',
+      { expired_at: facts.expiresAt },
+    );
+  }
   return facts;
 }

@@ -1,5 +1,6 @@
 import type { Connector } from '../connectors/connector.js';
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
+import { unknownOfferAirline } from '../connectors/offer-id-refusal.js';
 import { badRequest } from '../platform/errors.js';
 
 /**
@@ -14,7 +15,7 @@ export function connectorFor(registry: ConnectorRegistry, id: string, airline: s
   if (airline !== undefined && airline !== '') {
     if (byPrefix && byPrefix.offerFacts(id)?.owner === airline.trim().toUpperCase()) return byPrefix;
     const named = registry.get(airline.trim());
-    if (!named) throw badRequest('unknown airline', 'unknown_airline');
+    if (!named) throw unknownOfferAirline(id, airline, sourceCodes(registry));
     if (byPrefix && byPrefix !== named)
       throw badRequest(
         `airline ${airline.toUpperCase()} does not match the offer (it is a ${byPrefix.code} offer)`,
@@ -22,6 +23,8 @@ export function connectorFor(registry: ConnectorRegistry, id: string, airline: s
       );
     return named;
   }
-  if (!byPrefix) throw badRequest('unknown airline', 'unknown_airline');
+  if (!byPrefix) throw unknownOfferAirline(id, undefined, sourceCodes(registry));
   return byPrefix;
 }
+
+const sourceCodes = (registry: ConnectorRegistry) => registry.all().map((c) => c.code);

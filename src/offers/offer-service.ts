@@ -51,7 +51,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
       };
     }
     const connector = connectorFor(registry, id, airline);
-    knownOfferFacts(connector, id);
+    knownOfferFacts(connector, id, platform.clock());
     return { connector, subject: { kind: 'offer', offerId: id } };
   }
 
@@ -65,7 +65,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
           throw badRequest('offers priced together must be of one airline', 'airline_mismatch');
       }
       // Each airline offer inside our offers is one airline call; together they are one trip.
-      const airlineOffers = offerIds.reduce((n, id) => n + knownOfferFacts(connector, id).airlineOffers, 0);
+      const airlineOffers = offerIds.reduce((n, id) => n + knownOfferFacts(connector, id, platform.clock()).airlineOffers, 0);
       if (airlineOffers > MAX_SLICES) {
         throw badRequest(
           `offers priced together must cover at most ${MAX_SLICES} slices (these hold ${airlineOffers} airline offers)`,

@@ -50,7 +50,11 @@ export async function loadOrder(
   { scope, orderId, airline, airlineRequired }: OrderRequest,
 ): Promise<{ order: OrderRow; connector: Connector }> {
   const named = airline?.trim().toUpperCase() || null;
-  if (airlineRequired && !named) throw badRequest('airline is required', 'airline_required');
+  if (airlineRequired && !named)
+    throw badRequest(
+      "airline is required: add the order's airline as a query parameter, ?airline=AA (the order's `airline`)",
+      'airline_required',
+    );
   const order = await findOrder(db, { id: orderId, agencyId: scope.agencyId, environment: scope.environment });
   if (!order) {
     const near = await orderIdsNear(db, scope.agencyId, scope.environment, orderId.length);

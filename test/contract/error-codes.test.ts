@@ -166,27 +166,27 @@ describe('the OpenAPI description', () => {
   it('says where documentation_url points', () => {
     const body = document.components.schemas?.ErrorBody as { required?: string[]; properties: Record<string, unknown> };
     expect(body.required).toContain('documentation_url');
-    expect(JSON.stringify(body.properties.documentation_url)).toContain('/docs/errors.md#<code>');
+    expect(JSON.stringify(body.properties.documentation_url)).toContain('/docs/errors#<code>');
   });
 });
 
 describe('error bodies', () => {
-  it("link their code's entry in docs/errors.md, in the plain body and in the envelope", async () => {
+  it("link their code's section of the error reference, in the plain body and in the envelope", async () => {
     const plain = await t.app.inject({ method: 'POST', url: '/v1/shopping/offers', payload: {} });
     expect(plain.statusCode).toBe(401);
     expect(plain.json()).toMatchObject({
       code: 'missing_api_key',
-      documentation_url: 'https://api.gateway.test/docs/errors.md#missing_api_key',
+      documentation_url: 'https://api.gateway.test/docs/errors#missing_api_key',
     });
     const enveloped = await t.app.inject({ url: '/v1/aviation/airports/1' });
     expect(enveloped.statusCode).toBe(401);
     expect(enveloped.json().errors[0]).toMatchObject({
       code: 'missing_api_key',
-      documentation_url: 'https://api.gateway.test/docs/errors.md#missing_api_key',
+      documentation_url: 'https://api.gateway.test/docs/errors#missing_api_key',
     });
   });
 
-  it('link an entry the gateway serves', async () => {
+  it('leave the Markdown of the reference served as it is generated', async () => {
     const res = await t.app.inject({ url: '/docs/errors.md' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
@@ -233,7 +233,7 @@ describe('the guides', () => {
 describe('the test apps', () => {
   it('catch an error answered outside the catalogue', async () => {
     const app = Fastify();
-    registerErrorHandling(app, 'http://gateway.test/docs/errors.md');
+    registerErrorHandling(app, 'http://gateway.test/docs/errors');
     const audit = auditErrorCodes(app, new Set());
     app.get('/probe', { schema: { operationId: 'getOrder' }, config: API_KEY_ROUTE }, async () => {
       throw notFound('no such offer', 'offer_not_found');

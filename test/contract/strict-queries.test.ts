@@ -32,7 +32,11 @@ describe('an unknown query parameter', () => {
   it('is named in the plain shape on a commerce route, next to parameters that are fine', async () => {
     const res = await t.app.inject({ url: '/v1/orders?limit=5&limt=5', headers: { 'x-api-key': t.key } });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'unknown query parameter limt', code: 'invalid_request', field: 'limt' });
+    expect(res.json()).toMatchObject({
+      error: 'unknown query parameter limt; did you mean limit?',
+      code: 'invalid_request',
+      field: 'limt',
+    });
   });
 
   it('is refused by a route that declares no query parameter at all', async () => {

@@ -118,7 +118,7 @@ describe('ORDER_WRITES_ENABLED=false', () => {
         code: 'coming_soon',
         reason: 'coming_soon',
         docs_url: expect.stringContaining('https://api.gateway.test'),
-        documentation_url: 'https://api.gateway.test/docs/errors.md#coming_soon',
+        documentation_url: 'https://api.gateway.test/docs/errors#coming_soon',
       });
       expect(typeof res.json().message).toBe('string');
     }

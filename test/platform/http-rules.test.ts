@@ -145,7 +145,7 @@ describe('cross-cutting HTTP rules', () => {
       error: 'internal server error',
       code: 'internal_error',
       request_id: res.headers['x-request-id'],
-      documentation_url: expect.stringMatching(/\/docs\/errors\.md#internal_error$/),
+      documentation_url: expect.stringMatching(/\/docs\/errors#internal_error$/),
     });
     expect(res.body).not.toContain('hunter2');
     expect(res.body).not.toContain('at ');

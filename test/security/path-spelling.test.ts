@@ -102,7 +102,7 @@ describe('path spellings never get past a guard', () => {
         error: 'missing X-API-Key',
         code: 'missing_api_key',
         request_id: res.headers['x-request-id'],
-        documentation_url: expect.stringMatching(/\/docs\/errors\.md#missing_api_key$/),
+        documentation_url: expect.stringMatching(/\/docs\/errors#missing_api_key$/),
       });
       const raw = await rawRequest(port, method, url);
       expect(raw.status, `${method} ${url} over a socket`).toBe(401);
@@ -117,7 +117,7 @@ describe('path spellings never get past a guard', () => {
           {
             code: 'missing_api_key',
             message: 'missing X-API-Key',
-            documentation_url: expect.stringMatching(/\/docs\/errors\.md#missing_api_key$/),
+            documentation_url: expect.stringMatching(/\/docs\/errors#missing_api_key$/),
           },
         ],
       });
@@ -281,7 +281,7 @@ describe('errors the router raises before any route answer in our format', () =>
       constraints: { tenant },
     };
     const app = Fastify(options as unknown as FastifyServerOptions);
-    registerErrorHandling(app, 'http://gateway.test/docs/errors.md');
+    registerErrorHandling(app, 'http://gateway.test/docs/errors');
     app.get('/v1/tenant', { constraints: { tenant: 'a' }, config: API_KEY_ROUTE }, async () => 'ok');
     try {
       const res = await app.inject({ url: '/v1/tenant' });
@@ -290,7 +290,7 @@ describe('errors the router raises before any route answer in our format', () =>
         error: 'internal server error',
         code: 'internal_error',
         request_id: res.headers['x-request-id'],
-        documentation_url: 'http://gateway.test/docs/errors.md#internal_error',
+        documentation_url: 'http://gateway.test/docs/errors#internal_error',
       });
       expect(logged.some((l) => l.includes('FST_ERR_ASYNC_CONSTRAINT'))).toBe(true);
     } finally {

@@ -30,6 +30,7 @@ const PUBLIC_ROUTES = [
   '/openapi.json',
   '/docs',
   '/docs/scalar.js',
+  '/docs/errors',
   '/docs/errors.md',
   '/dashboard',
   '/dashboard/*',

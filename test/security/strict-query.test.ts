@@ -126,7 +126,7 @@ describe('an unknown query parameter, on every registered route', () => {
   it('is taken by the openQuery routes, which are the browser pages and documents only', async () => {
     const open = t.app.declaredRoutes.filter((r) => r.openQuery);
     expect([...new Set(open.map((r) => r.url))].sort()).toEqual(
-      ['/dashboard', '/dashboard/*', '/docs', '/docs/errors.md', '/docs/scalar.js', '/openapi.json'].sort(),
+      ['/dashboard', '/dashboard/*', '/docs', '/docs/errors', '/docs/errors.md', '/docs/scalar.js', '/openapi.json'].sort(),
     );
     for (const route of open) {
       const res = await t.app.inject(requestFor(route, withUnknownQuery(concretePath(route.url))));

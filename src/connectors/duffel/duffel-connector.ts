@@ -86,7 +86,7 @@ export function createDuffelConnector(options: DuffelConnectorOptions): Connecto
   };
 
   const mapped = (offer: Omit<DuffelOffer, 'available_services'>, passengers: PassengerCounts): Offer | null =>
-    offerOf(offer, encodeDuffelOfferId(options.offerIds, offer.id, passengers));
+    offerOf(offer, encodeDuffelOfferId(options.offerIds, offer.id, passengers, offer.expires_at));
 
   /** One offer as Duffel prices it now, with its available services. */
   async function getOffer(ref: DuffelOfferRef, ctx: CallContext): Promise<ConnectorResult<DuffelOffer>> {
@@ -187,7 +187,8 @@ export function createDuffelConnector(options: DuffelConnectorOptions): Connecto
     offerFacts(offerId) {
       const ref = decodeDuffelOfferId(options.offerIds, offerId);
       // Duffel confirms what it sells, partner-operated legs included.
-      return ref ? { partnerOperatedConnection: false, airlineOffers: 1 } : null;
+      if (!ref) return null;
+      return { partnerOperatedConnection: false, airlineOffers: 1, ...(ref.expiresAt ? { expiresAt: ref.expiresAt } : {}) };
     },
 
     search,

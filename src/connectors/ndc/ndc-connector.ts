@@ -149,6 +149,7 @@ export function createNdcConnector(
         passengers: ref.passengers,
         ...(ref.shown ? { shownTotal: ref.shown } : {}),
         ...(ref.departureDates ? { departureDates: ref.departureDates } : {}),
+        ...(ref.expiresAt ? { expiresAt: ref.expiresAt } : {}),
       };
     },
 

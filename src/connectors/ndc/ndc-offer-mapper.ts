@@ -265,6 +265,7 @@ export function mapOffer(
   const overall = strictestOf(perItem.map((c) => c.whole));
 
   const part: OfferPart = { offerId, owner, items: priceRows.map((r) => ({ id: r.id, pax: r.pax })) };
+  const expiresAt = airlineInstant(text(offer.OfferExpirationTimeLimitDateTime), airline.clockZone);
   const mapped: Offer = {
     offerId: encodeNdcOfferId(airline.code, {
       parts: [part],
@@ -272,6 +273,7 @@ export function mapOffer(
       partnerConnection: hasPartnerOperatedConnection({ airline: owner, slices }),
       shown: total,
       departureDates: departureDatesOf(slices),
+      expiresAt,
     }),
     airline: owner,
     source: airline.code,
@@ -289,7 +291,7 @@ export function mapOffer(
         )
       : null,
     passengerPrices,
-    expiresAt: airlineInstant(text(offer.OfferExpirationTimeLimitDateTime), airline.clockZone),
+    expiresAt,
     paymentDeadline: airlineInstant(
       text(node(node(firstItem.PaymentTimeLimit).PaymentTimeLimitDate).PaymentTimeLimitDateTime),
       airline.clockZone,

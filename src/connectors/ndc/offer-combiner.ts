@@ -53,6 +53,7 @@ export function combine(parts: MappedOffer[], passengers: PassengerCounts, airli
   const brands = [...new Set(offers.map((o) => o.fareBrand))];
   const slices = offers.flatMap((o) => o.slices);
   const total = offers.slice(1).reduce((sum, o) => addMoney(sum, o.total)!, first.total);
+  const expiresAt = earliest(offers.map((o) => o.expiresAt));
   return {
     ...first,
     offerId: encodeNdcOfferId(airline, {
@@ -61,12 +62,13 @@ export function combine(parts: MappedOffer[], passengers: PassengerCounts, airli
       partnerConnection: hasPartnerOperatedConnection({ airline: first.airline, slices }),
       shown: total,
       departureDates: departureDatesOf(slices),
+      expiresAt,
     }),
     total,
     base: offers.slice(1).reduce((sum, o) => addMoney(sum, o.base), first.base),
     taxes: offers.slice(1).reduce((sum, o) => addMoney(sum, o.taxes), first.taxes),
     passengerPrices: combinePassengers(offers.map((o) => o.passengerPrices)),
-    expiresAt: earliest(offers.map((o) => o.expiresAt)),
+    expiresAt,
     // One part that must be paid at once makes the whole trip pay-now.
     paymentDeadline: offers.every((o) => o.holdable) ? earliest(offers.map((o) => o.paymentDeadline)) : null,
     holdable: offers.every((o) => o.holdable),

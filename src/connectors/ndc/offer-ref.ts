@@ -31,6 +31,8 @@ export interface NdcOfferRef extends OfferPart {
   shown?: Money;
   /** The local dates (YYYY-MM-DD) its flights depart on, distinct and in order: passengers' ages are taken on them. */
   departureDates?: string[];
+  /** When the airline stops holding the offer (its OfferExpirationTimeLimitDateTime), an ISO instant. */
+  expiresAt?: string;
 }
 
 const VERSION = '2';
@@ -68,12 +70,14 @@ const LAST_DAY = Date.UTC(2100, 0, 1) / DAY_MS;
  * The id's content, not yet signed: the connector signs it when it hands the offer out. The JSON is
  * written as text, the ids through JSON.stringify (airline text may need escaping): byte for byte
  * what JSON.stringify makes of `{o: [[offerId, owner, [[item, pax]]]], p: [a, c, i], x?: 1,
- * t?: [minor, currency], d?: [day, ...]}` (days since 1970-01-01), without the arrays and closures
+ * t?: [minor, currency], d?: [day, ...], e?: seconds}` (days since 1970-01-01; e the expiry in Unix seconds), without the arrays and closures
  * a search's every offer would otherwise make.
  */
 export function encodeNdcOfferId(
   airline: string,
-  ref: Pick<NdcOfferRef, 'parts' | 'passengers' | 'partnerConnection' | 'shown' | 'departureDates'>,
+  ref: Pick<NdcOfferRef, 'parts' | 'passengers' | 'partnerConnection' | 'shown' | 'departureDates'> & {
+    expiresAt?: string | null;
+  },
 ): string {
   let json = '{"o":[';
   for (let p = 0; p < ref.parts.length; p++) {
@@ -96,6 +100,8 @@ export function encodeNdcOfferId(
   if (ref.departureDates?.length) {
     json += `,"d":[${ref.departureDates.map((d) => Math.floor(Date.parse(`${d}T00:00:00Z`) / DAY_MS)).join(',')}]`;
   }
+  const expiresMs = ref.expiresAt ? Date.parse(ref.expiresAt) : NaN;
+  if (Number.isFinite(expiresMs)) json += `,"e":${Math.floor(expiresMs / 1000)}`;
   json += '}';
   return canonicalOfferId(airline, `${VERSION}.${base64url(json)}`);
 }
@@ -125,7 +131,7 @@ export function decodeNdcOfferId(airline: string, offerId: string, auth: OfferId
   if (!split || split.source !== airline) return null;
   const dot = split.reference.indexOf('.');
   if (dot < 0 || split.reference.slice(0, dot) !== VERSION) return null;
-  let c: { o?: unknown; p?: unknown; x?: unknown; t?: unknown; d?: unknown };
+  let c: { o?: unknown; p?: unknown; x?: unknown; t?: unknown; d?: unknown; e?: unknown };
   try {
     c = JSON.parse(Buffer.from(split.reference.slice(dot + 1), 'base64url').toString('utf8')) as typeof c;
   } catch {
@@ -150,7 +156,8 @@ export function decodeNdcOfferId(airline: string, offerId: string, auth: OfferId
   }));
   const shown = shownOf(c.t);
   const departureDates = datesOf(c.d);
-  if (shown === null || departureDates === null) return null;
+  const expiresAt = expiryOf(c.e);
+  if (shown === null || departureDates === null || expiresAt === null) return null;
   return {
     ...parts[0]!,
     parts,
@@ -158,7 +165,15 @@ export function decodeNdcOfferId(airline: string, offerId: string, auth: OfferId
     partnerConnection: c.x === 1,
     ...(shown ? { shown } : {}),
     ...(departureDates ? { departureDates } : {}),
+    ...(expiresAt ? { expiresAt } : {}),
   };
+}
+
+/** The expiry of an id as an ISO instant: undefined when it carries none, null when out of bounds. */
+function expiryOf(e: unknown): string | undefined | null {
+  if (e === undefined) return undefined;
+  if (!Number.isSafeInteger(e) || (e as number) < FIRST_DAY * 86_400 || (e as number) > LAST_DAY * 86_400) return null;
+  return new Date((e as number) * 1000).toISOString();
 }
 
 /** The shown total of an id: undefined when it carries none, null when what it carries is out of bounds. */

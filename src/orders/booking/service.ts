@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/database.js';
 import type { OrderRow } from '../../platform/db/rows.js';
 import { AppError, badRequest, unavailable, unprocessable } from '../../platform/errors.js';
 import { splitOfferId } from '../../connectors/offer-id.js';
+import { unknownOfferAirline } from '../../connectors/offer-id-refusal.js';
 import { departureDatesOf, hasPartnerOperatedConnection, knownOfferFacts } from '../../connectors/offer-facts.js';
 import { extrasOf, passengersOf, paymentOf, travelKey } from './inputs.js';
 import { recordCreditUse, requireCreditCovers, usableCredit } from './credit-payment.js';
@@ -52,10 +53,15 @@ export async function createOrder(
     throw badRequest('at least one passenger is required', 'passengers_required');
   const source = splitOfferId(body.offer_id)?.source;
   const connector = source ? deps.connectors.get(source) : undefined;
-  if (!connector) throw badRequest('unknown airline', 'unknown_airline');
+  if (!connector)
+    throw unknownOfferAirline(
+      body.offer_id,
+      undefined,
+      deps.connectors.all().map((c) => c.code),
+    );
   // Rule 7 of the contract: refused before any airline call, from what the offer id itself says.
   // An id this gateway did not issue is refused here, before the re-price would call the airline.
-  const facts = knownOfferFacts(connector, body.offer_id);
+  const facts = knownOfferFacts(connector, body.offer_id, deps.clock());
   if (facts.partnerOperatedConnection) throw partnerRefusal(connector.code);
   // The passengers the offer was priced for, each of the type their age makes them on the flights'
   // dates: from the id when it says (no airline call), else from the re-priced offer below.

@@ -4,6 +4,7 @@ import { AppError } from '../errors.js';
 import type { ErrorCode } from './error-codes.js';
 import { dependencyError } from './dependency-errors.js';
 import { errorBody, surfaceOf, type Surface } from './surfaces.js';
+import { nearestName, nearestRoute, propertyNamesAt } from './name-suggestion.js';
 import { unknownName, validationMessage } from './validation-message.js';
 
 interface ClientError {
@@ -37,15 +38,28 @@ const FRAMEWORK_ERRORS: Record<string, Omit<ClientError, 'status'> & { status?: 
   },
 };
 
-function toClientError(err: FastifyError): ClientError | null {
+/**
+ * `; did you mean offer_id?` for an unknown body field or query parameter one near a name the
+ * route's schema has (`offerId`), else nothing.
+ */
+function suggestion(err: FastifyError, request: FastifyRequest): string {
+  const first = err.validation?.[0];
+  if (!first || first.keyword !== 'additionalProperties') return '';
+  const schema = err.validationContext === 'body' ? request.routeOptions.schema?.body : request.routeOptions.schema?.querystring;
+  const known = propertyNamesAt(schema, first.instancePath);
+  const near = nearestName(String(first.params.additionalProperty), known);
+  return near ? `; did you mean ${near}?` : '';
+}
+
+function toClientError(err: FastifyError, request: FastifyRequest): ClientError | null {
   err = dependencyError(err) ?? err; // a database or Redis outage: 503 with Retry-After, not a 500
   if (err instanceof AppError) {
     return { status: err.status, code: err.code, message: err.message, fields: err.fields, headers: err.headers };
   }
   if (err.validation) {
-    const message = validationMessage(err.validation, err.validationContext);
     // An unknown body field or query parameter is also named in `field`, as Stripe's `param` is.
     const field = unknownName(err.validation, err.validationContext);
+    const message = validationMessage(err.validation, err.validationContext) + (field === null ? '' : suggestion(err, request));
     return { status: 400, code: 'invalid_request', message, ...(field === null ? {} : { fields: { field } }) };
   }
   const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
@@ -64,7 +78,7 @@ function send(request: FastifyRequest, reply: FastifyReply, e: ClientError) {
 }
 
 function answerError(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const clientError = toClientError(err);
+  const clientError = toClientError(err, request);
   if (clientError) {
     if (clientError.status >= 500) request.log.warn({ code: clientError.code }, clientError.message);
     return send(request, reply, clientError);
@@ -146,7 +160,13 @@ export function registerErrorHandling(app: FastifyInstance, errorsDocument: stri
         message: `method ${request.method} is not allowed here; use ${list.join(' or ')}`,
       });
     }
-    return send(request, reply, { status: 404, code: 'not_found', message: `no such endpoint: ${request.method} ${path}` });
+    const near = nearestRoute(decodedForLookup(path), methodsByRoute.keys());
+    const meant = near ? `; did you mean ${[...methodsByRoute.get(near)!].sort().join(' or ')} ${near}?` : '';
+    return send(request, reply, {
+      status: 404,
+      code: 'not_found',
+      message: `no such endpoint: ${request.method} ${path}${meant}`,
+    });
   }
   app.decorate('answerUnmatched', answerUnmatched);
   app.decorate('unmatchedSurfaces', new Map<string, Surface>());
@@ -170,7 +190,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     answerUnmatched(request: FastifyRequest, reply: FastifyReply): FastifyReply;
-    /** Where docs/errors.md is served; error bodies link a code's entry in it. */
+    /** Where the error reference page is served (errors-page.ts); error bodies link a code's section in it. */
     readonly errorsDocument: string;
   }
 }

@@ -1,19 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { ERROR_CODES, statusesOf, type ErrorCode } from './error-codes.js';
 import { STREAM_ERROR_CODES, type StreamErrorCode } from './error-codes/stream-errors.js';
+import { remedyOf } from './error-remedies.js';
 import { PUBLIC_ROUTE } from './route-policy.js';
 
 /**
  * docs/errors.md: the error-code catalogue for readers, generated from error-codes.ts by
  * `npm run docs:errors` (a test fails while the committed file differs). The gateway also serves
- * it at ERRORS_DOCUMENT_PATH, so every error body's `documentation_url`
- * (`<PUBLIC_URL>/docs/errors.md#<code>`) opens on any gateway, a local clone's included, and reads
- * as the same path in the repository.
+ * it at ERRORS_DOCUMENT_PATH, for tools and readers of the repository; error bodies link the same
+ * entries rendered as a page (errors-page.ts, `/docs/errors#<code>`).
  */
 export const ERRORS_DOCUMENT_PATH = '/docs/errors.md';
-
-/** The address error bodies link, without the `#<code>` of the entry. */
-export const errorsDocumentUrl = (publicUrl: string): string => `${publicUrl.replace(/\/+$/, '')}${ERRORS_DOCUMENT_PATH}`;
 
 const SCOPE_WORDS: Record<string, string> = {
   '*': 'every operation',
@@ -26,7 +23,7 @@ const SCOPE_WORDS: Record<string, string> = {
   cli: 'the `flightagg` command line',
 };
 
-function scopeWords(scope: string): string {
+export function scopeWords(scope: string): string {
   const words = SCOPE_WORDS[scope];
   if (words) return words;
   if (scope.startsWith('/')) return `\`${scope}\` and the paths below it`;
@@ -44,9 +41,9 @@ export function renderErrorsDocument(): string {
     '',
     'Every error answer carries a stable `code`: in the plain body `{error, code, request_id, documentation_url}`,',
     "and in each item of the aviation envelope's `errors`. Branch on `code` (or the status), never on the sentence.",
-    '`documentation_url` links the entry of its code below: `<gateway>/docs/errors.md#<code>`, this page as the',
-    'gateway serves it. The OpenAPI description (`/openapi.json`) lists, per operation, the statuses and codes it',
-    'can answer, from the same catalogue.',
+    '`documentation_url` links the entry of its code: `<gateway>/docs/errors#<code>`, this page as the gateway',
+    'renders it (the Markdown is at `<gateway>/docs/errors.md`). The OpenAPI description (`/openapi.json`) lists, per',
+    'operation, the statuses and codes it can answer, from the same catalogue.',
     '',
     '| Code | Status | Meaning |',
     '|---|---|---|',
@@ -60,6 +57,7 @@ export function renderErrorsDocument(): string {
         code,
         `**${statuses(code)}**.`,
         entry.meaning,
+        `What to do: ${remedyOf(code)}`,
         `Answered by: ${entry.operations.map(scopeWords).join(', ')}.`,
       ),
     );
@@ -90,7 +88,7 @@ function streamSection(): string[] {
   for (const code of own) {
     const entry = STREAM_ERROR_CODES[code];
     const by = `Sent by: ${entry.operations.map(scopeWords).join(', ')}.`;
-    lines.push(...entryLines(code, "**In a stream's terminal `error` event.**", entry.meaning, by));
+    lines.push(...entryLines(code, "**In a stream's terminal `error` event.**", entry.meaning, null, by));
   }
   return lines;
 }
@@ -99,17 +97,19 @@ function streamSection(): string[] {
 const tableRow = (code: string, where: string, meaning: string) =>
   `| [\`${code}\`](#${code}) | ${where} | ${meaning.replace(/\|/g, '\\|')} |`;
 
-/** A code's own entry: its heading (the anchor error bodies link), when it is answered, what it means, where from. */
-const entryLines = (code: string, lead: string, meaning: string, from: string) => [
+/** A code's own entry: its heading (the anchor), when it is answered, what it means, what to do, where from. */
+// eslint-disable-next-line @typescript-eslint/max-params -- five strings, each a line of the entry in order
+const entryLines = (code: string, lead: string, meaning: string, remedy: string | null, from: string) => [
   `## ${code}`,
   '',
   `${lead} ${meaning}`,
   '',
+  ...(remedy ? [remedy, ''] : []),
   from,
   '',
 ];
 
-/** GET /docs/errors.md: the same Markdown, public, as the docs page is. */
+/** GET /docs/errors.md: the Markdown, public, as the docs page is. */
 export function registerErrorsDocument(app: FastifyInstance): void {
   const text = renderErrorsDocument();
   app.get(

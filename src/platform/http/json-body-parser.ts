@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.js';
 import { charsetRefusal } from './body-charset.js';
 import { firstMatch } from './json-walk.js';
+import { jsonSyntaxError } from './json-syntax-error.js';
 import { nulFieldIn, nulRefusal } from './nul-guard.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -21,6 +22,21 @@ function prototypeKeyIn(body: unknown) {
     'invalid_request_body',
     { field: found.path },
   );
+}
+
+/**
+ * The contract's 400 `invalid request body` for text that is not JSON, with where and what:
+ * `detail` says it in a sentence, `position` gives the line, column and offset. Neither quotes
+ * the body.
+ */
+function invalidJson(text: string) {
+  const found = jsonSyntaxError(text);
+  if (!found) return badRequest('invalid request body', 'invalid_request_body');
+  const { line, column, offset, problem } = found;
+  return badRequest('invalid request body', 'invalid_request_body', {
+    detail: `not valid JSON at line ${line}, column ${column}: ${problem}`,
+    position: { line, column, offset },
+  });
 }
 
 /**
@@ -55,7 +71,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
         // such keys are then refused by name below.
         body = JSON.parse(text);
       } catch {
-        return done(badRequest('invalid request body', 'invalid_request_body'));
+        return done(invalidJson(text));
       }
       // An empty body is no body (optional bodies are then `{}`); a JSON null is not that, and
       // would be read as it: refused, so `null` never silently means "nothing set".

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import { API_TAGS } from './api-tags.js';
 import { registerDocsPage } from './docs-page.js';
 import { registerErrorsDocument } from './errors-document.js';
+import { registerErrorsPage } from './errors-page.js';
 import { componentSchemaNames, describedRoutes } from './openapi-schemas.js';
 import { PUBLIC_ROUTE } from './route-policy.js';
 
@@ -27,7 +28,7 @@ Missing key: 401 \`missing X-API-Key\`; revoked, mistyped, unknown or other-envi
 (plus structured fields where documented). Branch on \`code\` or the status, never on \`error\`.
 Aviation and reference paths answer the envelope \`{data, meta, errors: [{code, message}]}\`, errors
 included. Every error also carries \`documentation_url\`: its code's entry in the error reference,
-\`/docs/errors.md#<code>\` on this gateway (docs/errors.md in the repository); each operation below
+\`/docs/errors#<code>\` on this gateway (docs/errors.md in the repository); each operation below
 lists the statuses and codes it can answer. Every response carries \`X-Request-Id\`, an id the gateway minted
 (\`req_\` and 20 letters and digits); send your own (up to 64 of \`A-Z a-z 0-9 . : -\`) to correlate and it is kept
 after the minted one (\`req_<20>_<yours>\`), so one id always names one request. Bodies are capped at 1 MiB (413 \`request body too large\`); malformed JSON answers 400
@@ -104,4 +105,5 @@ export async function registerOpenApi(app: FastifyInstance, config: Readonly<Con
   );
   registerDocsPage(app, config.publicUrlSet ? new URL(config.publicUrl).origin : null);
   registerErrorsDocument(app);
+  registerErrorsPage(app);
 }

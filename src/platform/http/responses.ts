@@ -8,7 +8,7 @@ import { Type, type TNull, type TObject, type TSchema, type TUnion } from '@sinc
 
 const DOCUMENTATION_URL = Type.String({
   format: 'uri',
-  description: "The code's entry in the error reference: `<gateway>/docs/errors.md#<code>` (docs/errors.md)",
+  description: "The code's section in the error reference, a page the gateway serves: `<gateway>/docs/errors#<code>` (docs/errors.md)",
 });
 
 /** `{error, code, request_id, documentation_url}` plus any named fields of the error (`field`, `reason`, ...). */

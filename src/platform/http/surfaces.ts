@@ -41,8 +41,8 @@ export function surfaceOf(request: FastifyRequest): Surface {
 }
 
 /**
- * The error body in the surface's shape. `errorsDocument` is where docs/errors.md is served
- * (errorsDocumentUrl); each body links the code's entry in it as `documentation_url`.
+ * The error body in the surface's shape. `errorsDocument` is where the error reference page is
+ * served (errorsPageUrl); each body links the code's section in it as `documentation_url`.
  */
 export function errorBody(
   surface: Surface,

@@ -86,7 +86,7 @@ describe('HTTP time-outs for slow clients', () => {
       error: 'the request did not arrive in time; send headers and body promptly',
       code: 'request_timeout',
       request_id: requestId,
-      documentation_url: expect.stringMatching(/\/docs\/errors\.md#request_timeout$/),
+      documentation_url: expect.stringMatching(/\/docs\/errors#request_timeout$/),
     });
   });
 

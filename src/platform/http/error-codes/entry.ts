@@ -4,5 +4,10 @@ export interface ErrorCodeEntry {
   readonly status: number | readonly number[];
   /** One line: when it is answered, for a reader deciding what to do. */
   readonly meaning: string;
+  /**
+   * What the caller does about it, where more can be said than its status says in general
+   * (error-remedies.ts gives the general advice for the rest).
+   */
+  readonly fix?: string;
   readonly operations: readonly string[];
 }

@@ -12,7 +12,9 @@ export const REQUEST_ERRORS = {
   },
   invalid_request_body: {
     status: 400,
-    meaning: 'The body is not valid JSON, not UTF-8, nested too deep, `null`, or does not match `Content-Length`.',
+    meaning:
+      'The body is not valid JSON, not UTF-8, nested too deep, `null`, or does not match `Content-Length`. For JSON that does not parse, `detail` says what is wrong and where (`not valid JSON at line 3, column 1: a comma before "}": remove the trailing comma`) and `position` gives `{line, column, offset}`.',
+    fix: 'Fix the body at the place `detail` and `position` name (a trailing comma, single quotes, an unquoted name and a missing comma are the usual ones) and send it again, as UTF-8 JSON.',
     operations: ['body'],
   },
   invalid_path: { status: 400, meaning: 'The request path is not a valid URL path.', operations: ['unrouted'] },
@@ -74,7 +76,8 @@ export const REQUEST_ERRORS = {
   unknown_airline: {
     status: [400, 404],
     meaning:
-      '400: the offer or order id names no airline this gateway connects to, or `airline` is not one; 404: an airline notification for an airline that sends none.',
+      '400: the offer or order id names no airline this gateway connects to, or `airline` is not one (for an offer id, `detail` says what one looks like: `AA|…`, `VS|…`, `DUFFEL|…`); 404: an airline notification for an airline that sends none.',
+    fix: 'Send the offer or order id exactly as the gateway returned it, prefix and bar included (`AA|…`; percent-encoded in a path, `AA%7C…`), or name the airline in `airline`.',
     operations: [
       ...OFFER_READS,
       'createOrder',
