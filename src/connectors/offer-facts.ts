@@ -1,4 +1,5 @@
 import { notFound } from '../platform/errors.js';
+import { OFFER_GONE } from './failure-http.js';
 import type { Money, Offer, PassengerCounts } from './connector-types.js';
 
 /**
@@ -50,7 +51,7 @@ export interface OfferFacts {
   shownTotal?: Money;
   /** The local dates (YYYY-MM-DD) the offer's flights depart on, in order: passengers' ages are taken on them. */
   departureDates?: string[];
-  /** When the offer expires (ISO instant), when the id says: past it, the gateway answers 404 offer_expired. */
+  /** When the offer expires (ISO instant), when the id says: past it, the gateway answers 404 offer_not_available with `expired_at`. */
   expiresAt?: string;
 }
 
@@ -62,8 +63,8 @@ export interface OfferFacts {
 export const OFFER_UNKNOWN = 'connection offer not found or expired';
 
 /**
- * What the id says, or the 404 when it is not one of ours, or 404 `offer_expired` (with
- * `expired_at`) when the id says the offer expired before `now`: every path taking an offer id
+ * What the id says, or the 404 when it is not one of ours, or the contract's 404 `offer no longer
+ * available at airline` (`offer_not_available`, with `expired_at` and `detail`) when the id says the offer expired before `now`: every path taking an offer id
  * (price, seat map, services, booking) starts here, so none calls the airline about an offer known
  * to be gone, and each says when it went.
  */
@@ -75,11 +76,11 @@ export function knownOfferFacts(
   const facts = connector.offerFacts(offerId);
   if (!facts) throw notFound(OFFER_UNKNOWN, 'offer_not_found');
   if (facts.expiresAt !== undefined && Date.parse(facts.expiresAt) <= now.getTime()) {
-    throw notFound(
-      `offer expired at ${facts.expiresAt}: search again for a current offer (an offer lives as long as its expires_at)`,
-      'offer_expired',
-      { expired_at: facts.expiresAt },
-    );
+    // The contract's sentence and code for an offer that is gone; when and why are added fields.
+    throw notFound(OFFER_GONE, 'offer_not_available', {
+      expired_at: facts.expiresAt,
+      detail: `the offer expired at ${facts.expiresAt}: search again for a current offer (an offer lives as long as its expires_at)`,
+    });
   }
   return facts;
 }

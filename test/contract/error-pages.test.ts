@@ -28,12 +28,12 @@ describe('the error reference page', () => {
     for (const code of [...Object.keys(ERROR_CODES), ...Object.keys(STREAM_ERROR_CODES)]) {
       expect(res.body, code).toContain(`<section id="${code}">`);
     }
-    const section = res.body.slice(res.body.indexOf('<section id="offer_expired">'));
+    const section = res.body.slice(res.body.indexOf('<section id="offer_not_available">'));
     const own = section.slice(0, section.indexOf('</section>'));
     expect(own).toContain('HTTP 404');
     expect(own).toContain('What to do');
-    expect(own).toContain('&quot;code&quot;: &quot;offer_expired&quot;');
-    expect(own).toContain('https://api.gateway.test/docs/errors#offer_expired');
+    expect(own).toContain('&quot;code&quot;: &quot;offer_not_available&quot;');
+    expect(own).toContain('https://api.gateway.test/docs/errors#offer_not_available');
   });
 
   it('is self-contained: no script, no outside address, a policy allowing only its own style', async () => {

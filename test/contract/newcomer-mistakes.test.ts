@@ -102,9 +102,10 @@ describe("the newcomer's ten mistakes each get an error that says what to fix", 
       payload: { offer_id: offer.offer_id, passengers: [passenger] },
     });
     const expiredAt = new Date(offer.expires_at).toISOString();
-    const body = refusal(res, 404, 'offer_expired');
+    const body = refusal(res, 404, 'offer_not_available');
+    expect(body.error).toBe('offer no longer available at airline');
     expect(body.expired_at).toBe(expiredAt);
-    expect(body.error).toContain(`offer expired at ${expiredAt}`);
+    expect(body.detail).toContain(`the offer expired at ${expiredAt}`);
   });
 
   it('8. JSON with a trailing comma: 400 invalid request body naming the line and column', async () => {

@@ -20,16 +20,11 @@ export const STATE_ERRORS = {
     meaning: 'The offer id is not one this gateway gave out, or it has expired.',
     operations: [...OFFER_READS, 'createOrder', 'createDashboardOrder'],
   },
-  offer_expired: {
-    status: 404,
-    meaning:
-      "The offer's `expires_at` has passed: the message says when and `expired_at` gives the instant. No airline is called.",
-    fix: 'Search again (or price the offer again before it expires) and use the new `offer_id`; offers live minutes, so book soon after pricing.',
-    operations: [...OFFER_READS, 'createOrder', 'createDashboardOrder'],
-  },
   offer_not_available: {
     status: 404,
-    meaning: 'The airline no longer offers it: search again.',
+    meaning:
+      "The airline no longer offers it. When the offer's `expires_at` has passed, no airline is called: `expired_at` gives the instant and `detail` says so.",
+    fix: 'Search again (or price the offer again before it expires) and use the new `offer_id`; offers live minutes, so book soon after pricing.',
     operations: OFFER_USES,
   },
   seat_map_segment_not_found: {
