@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bookSearch, parseBookSearch, searchBody, type BookView } from '../../dashboard/src/lib/book-url.js';
+import { airlineText, operatedByText } from '../../dashboard/src/lib/carriers.js';
 import {
+  airlineCodes,
   dayChangeText,
   durationText,
   groupItineraries,
@@ -218,5 +220,29 @@ describe('the Book screen in the URL', () => {
       filters: { ...NO_FILTERS, stops: ['0'], airlines: ['VS'] },
       sort: 'price',
     });
+  });
+});
+
+describe('airlines by name', () => {
+  const names = new Map([
+    ['VS', 'Virgin Atlantic Airways'],
+    ['DL', 'Delta Air Lines'],
+  ]);
+
+  it('names an airline from the reference data, the code alone when it has none', () => {
+    expect(airlineText('VS', names)).toBe('Virgin Atlantic Airways (VS)');
+    expect(airlineText('ZZ', names)).toBe('ZZ');
+  });
+
+  it('says who operates a codeshare: the airline’s own name for it first, then the reference data’s', () => {
+    const codeshare = { marketing_carrier: 'VS', operating_carrier: 'DL', operating_carrier_name: null };
+    expect(operatedByText(codeshare, names)).toBe('operated by Delta Air Lines (DL)');
+    expect(operatedByText({ ...codeshare, operating_carrier_name: 'Delta' }, names)).toBe('operated by Delta (DL)');
+    expect(operatedByText(codeshare)).toBe('operated by DL');
+  });
+
+  it('asks names for every airline the offers name, each once', () => {
+    const codeshare = offer('VS', 480, vs4030);
+    expect(airlineCodes([codeshare, offer('AA', 450, aa), offer('VS', 400, vs3)])).toEqual(['AA', 'DL', 'VS']);
   });
 });
