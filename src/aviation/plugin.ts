@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { setUnmatchedSurface } from '../platform/http/error-handler.js';
-import { API_KEY_ENVELOPE_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
+import { API_KEY_ENVELOPE_ROUTE, SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
 import { airportRoutes } from './airport-routes.js';
+import { dashboardAirlineRoutes } from './dashboard-airline-routes.js';
 import { referenceRoutes } from './reference-routes.js';
 import { createAviationService, type AviationService } from './service.js';
 import { registerAviationJobs } from './sync-job.js';
@@ -13,7 +14,7 @@ export interface Aviation {
   aviation: AviationService;
 }
 
-/** `/v1/aviation` and `/v1/reference`: imported reference data, served in the envelope. */
+/** `/v1/aviation` and `/v1/reference`: imported reference data, served in the envelope; the dashboard's airline names `/v1/dev/airlines`. */
 export function createAviation({ platform }: { platform: Platform }): Aviation {
   const aviation = createAviationService(platform);
   const plugin = fp(
@@ -29,6 +30,12 @@ export function createAviation({ platform }: { platform: Platform }): Aviation {
       registerAviationJobs(platform, aviation.state);
       await app.register(airportRoutes, { service: aviation });
       await app.register(referenceRoutes, { service: aviation });
+      // The dashboard's airline names on a portal session: not metered (docs/dashboard.md), so the
+      // aviation meter set above is undone here.
+      await app.register(async (dashboard) => {
+        setRoutePolicy(dashboard, { ...SESSION_ROUTE, meter: undefined });
+        await dashboard.register(dashboardAirlineRoutes, { state: aviation.state });
+      });
     },
     { name: 'aviation', encapsulate: true },
   );

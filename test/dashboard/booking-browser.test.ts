@@ -40,7 +40,7 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
     await page.getByLabel('To', { exact: true }).fill(to);
     await page.getByLabel('Departure').fill(daysAhead(days));
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByRole('heading', { name: /offers?, cheapest first/ }).waitFor();
+    await page.getByTestId('itinerary-count').waitFor();
   }
 
   /** Fill the one passenger's form and the contact; a phone only where told. */
@@ -90,13 +90,15 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
 
   it('searches, shows brand, bags and conditions, prices the offer chosen, holds it and lands on the order', async () => {
     await searchAndChoose(35);
-    const offer = page.locator('article.offer').filter({ hasText: 'can be held' }).filter({ hasText: 'direct from AA' }).first();
+    // A brand's column in an itinerary's row: the flights are the row's, the fare the column's.
+    const offer = page.locator('.fare').filter({ hasText: 'can be held' }).filter({ hasText: 'direct from AA' }).first();
+    const itinerary = page.locator('article.itinerary').filter({ has: offer });
     expect(await offer.getByTestId('offer-airline').textContent()).toBe('AA');
     await expect.poll(() => offer.getByTestId('offer-brand').textContent()).not.toBe('No brand');
     expect(await offer.getByTestId('offer-bags').textContent()).toMatch(/checked|carry-on|bag/i);
     expect(await offer.getByTestId('offer-refund').textContent()).toMatch(/not allowed|free|fee|allowed/);
     expect(await offer.getByTestId('offer-change').textContent()).toMatch(/not allowed|free|fee|allowed/);
-    expect(await offer.getByText(/AA\d+ \d\d:\d\d–\d\d:\d\d/).count()).toBeGreaterThan(0);
+    expect(await itinerary.getByText(/AA\d+ \d\d:\d\d–\d\d:\d\d/).count()).toBeGreaterThan(0);
     await shot('offers');
 
     await offer.getByRole('button', { name: 'Choose' }).click();
@@ -117,12 +119,7 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
 
   it('pays another booking now: ticketed at once', async () => {
     await searchAndChoose(36);
-    await page
-      .locator('article.offer')
-      .filter({ hasText: 'direct from AA' })
-      .first()
-      .getByRole('button', { name: 'Choose' })
-      .click();
+    await page.locator('.fare').filter({ hasText: 'direct from AA' }).first().getByRole('button', { name: 'Choose' }).click();
     await page.getByRole('heading', { name: 'Chosen offer, priced by the airline' }).waitFor();
     await namePassenger({ given: 'Ada', last: 'Lovelace', born: '1985-12-10', email: 'ada@agency.test' });
     await page.getByLabel('Pay now on the agency account (tickets at once)').check();
@@ -158,16 +155,21 @@ describe.skipIf(missing)(`booking in the dashboard${harness.skipNote(missing)}`,
 
   it('shows British Airways sold through Duffel on JFK→LHR, the codeshare operated by BA, and its order', async () => {
     await searchAndChoose(37, 'LHR');
-    const offers = page.locator('article.offer');
-    const ba = offers.filter({ has: page.getByTestId('offer-airline').getByText('BA', { exact: true }) }).first();
+    // Airlines' fares in columns of their itineraries' rows; "operated by" is the row's. Every row shown.
+    const more = page.getByRole('button', { name: /^Show \d+ more/ });
+    while ((await more.count()) > 0) await more.click();
+    const fares = page.locator('.fare');
+    const rows = page.locator('article.itinerary');
+    const fareOf = (airline: string) => page.getByTestId('offer-airline').getByText(airline, { exact: true });
+    const ba = fares.filter({ has: fareOf('BA') }).first();
     expect(await ba.getByTestId('offer-source').textContent()).toBe('via Duffel');
-    expect(await ba.getByTestId('offer-operated-by').count()).toBe(0);
-    const iberia = offers.filter({ has: page.getByTestId('offer-airline').getByText('IB', { exact: true }) }).first();
+    expect(await rows.filter({ has: ba }).getByTestId('offer-operated-by').count()).toBe(0);
+    const iberia = fares.filter({ has: fareOf('IB') }).first();
     expect(await iberia.getByTestId('offer-source').textContent()).toBe('via Duffel');
-    expect((await iberia.getByTestId('offer-operated-by').first().textContent())?.trim()).toBe(
+    expect((await rows.filter({ has: iberia }).getByTestId('offer-operated-by').first().textContent())?.trim()).toBe(
       'operated by British Airways (BA)',
     );
-    expect(await offers.filter({ hasText: 'direct from AA' }).count()).toBeGreaterThan(0);
+    expect(await fares.filter({ hasText: 'direct from AA' }).count()).toBeGreaterThan(0);
     await shot('offers-three-airlines');
 
     await ba.getByRole('button', { name: 'Choose' }).click();

@@ -14,7 +14,13 @@ import { createTestPlatform } from '../helpers/test-platform.js';
  */
 const BUILD_SCRIPT = path.resolve(import.meta.dirname, '../../dashboard/scripts/build.mjs');
 
-export async function startDashboardGateway(options: { app?: AppOptions; env?: Record<string, string> } = {}) {
+export async function startDashboardGateway(
+  options: {
+    app?: AppOptions;
+    env?: Record<string, string>;
+    /** A database of its own (on PostgreSQL): for global tables such as the aviation data. */ isolated?: boolean;
+  } = {},
+) {
   // `npm test` builds the bundle first (pretest); a single file run directly gets it built here,
   // and the tests always see the current source (the script only builds when it is stale).
   execFileSync(process.execPath, [BUILD_SCRIPT], { stdio: 'ignore' });
@@ -23,6 +29,7 @@ export async function startDashboardGateway(options: { app?: AppOptions; env?: R
   const platform: Platform = await createTestPlatform({
     clock,
     env: { PUBLIC_URL: 'https://portal.gateway.test', ...options.env },
+    ...(options.isolated ? { isolated: true } : {}),
   });
   const gateway: Gateway = await buildGateway(platform, options.app);
   const app: FastifyInstance = gateway.app;

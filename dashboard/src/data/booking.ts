@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { unwrap } from '../api/api-error';
 import type { JsonBody } from './types';
@@ -9,11 +9,18 @@ export type BookingEnvironment = 'test' | 'live';
 export type SearchBody = JsonBody<'/v1/dev/shopping/offers', 'post'>;
 export type CreateOrderBody = JsonBody<'/v1/dev/orders', 'post'>;
 
-/** Searches every connected airline (POST /v1/dev/shopping/offers). */
-export function useSearchOffers() {
-  return useMutation({
-    mutationFn: ({ body, environment }: { body: SearchBody; environment: BookingEnvironment }) =>
-      unwrap(api.POST('/v1/dev/shopping/offers', { body, params: { query: { environment } } })),
+/**
+ * Searches every connected airline (POST /v1/dev/shopping/offers) for the search in the URL; none
+ * (null) asks nothing. Kept by its search: back to a list already seen shows it again at once, and
+ * the gateway's own search cache answers a reload of the same search.
+ */
+export function useSearchOffers(body: SearchBody | null, environment: BookingEnvironment) {
+  return useQuery({
+    queryKey: ['offer-search', environment, body] as const,
+    queryFn: () => unwrap(api.POST('/v1/dev/shopping/offers', { body: body!, params: { query: { environment } } })),
+    enabled: body !== null,
+    // Offers expire within minutes; a list older than this is searched again when shown.
+    staleTime: 120_000,
   });
 }
 

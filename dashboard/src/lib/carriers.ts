@@ -20,9 +20,21 @@ interface Carriers {
   operating_carrier_name: string | null;
 }
 
-/** "operated by British Airways (BA)" when another airline flies the marketing carrier's flight; '' when it flies it itself. */
-export function operatedByText(segment: Carriers): string {
+/** Airline names by IATA code (the aviation reference data's, GET /v1/dev/airlines); a code not in it is shown alone. */
+export type AirlineNames = ReadonlyMap<string, string>;
+
+/** "Virgin Atlantic (VS)", or "VS" when the name is not known. */
+export function airlineText(code: string, names: AirlineNames, given?: string | null): string {
+  const name = given ?? names.get(code);
+  return name ? `${name} (${code})` : code;
+}
+
+/**
+ * "operated by British Airways (BA)" when another airline flies the marketing carrier's flight; ''
+ * when it flies it itself. The airline's own name for the operator first, then the reference data's.
+ */
+export function operatedByText(segment: Carriers, names: AirlineNames = new Map()): string {
   const { marketing_carrier: marketing, operating_carrier: operating, operating_carrier_name: name } = segment;
   if (!operating || operating === marketing) return '';
-  return `operated by ${name ? `${name} (${operating})` : operating}`;
+  return `operated by ${airlineText(operating, names, name)}`;
 }

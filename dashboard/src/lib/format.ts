@@ -32,12 +32,20 @@ export function formatInstant(iso: string | null | undefined): string {
   return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
+// One formatter per currency: making one costs far more than formatting, and a list of offers formats hundreds.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 /** A decimal amount with its ISO 4217 currency, as the API gives money at its edge. */
 export function formatMoney(amount: number | string | null | undefined, currency: string | null | undefined): string {
   if (amount === null || amount === undefined || !currency) return '—';
   const value = typeof amount === 'string' ? Number(amount) : amount;
   try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(value);
+    let format = moneyFormats.get(currency);
+    if (!format) {
+      format = new Intl.NumberFormat(undefined, { style: 'currency', currency });
+      moneyFormats.set(currency, format);
+    }
+    return format.format(value);
   } catch {
     return `${amount} ${currency}`;
   }

@@ -6,8 +6,10 @@ export const BASE = '/dashboard';
 const listeners = new Set<() => void>();
 window.addEventListener('popstate', () => listeners.forEach((listener) => listener()));
 
-export function navigate(to: string): void {
-  window.history.pushState(null, '', `${BASE}${to}`);
+/** Goes to `to`; `replace`: in place of the entry shown (a filter ticked), so Back leaves the screen rather than undo each tick. */
+export function navigate(to: string, { replace = false } = {}): void {
+  if (replace) window.history.replaceState(null, '', `${BASE}${to}`);
+  else window.history.pushState(null, '', `${BASE}${to}`);
   listeners.forEach((listener) => listener());
 }
 

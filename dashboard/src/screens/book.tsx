@@ -1,43 +1,54 @@
-import { useState } from 'react';
-import { ErrorNotice } from '../components/error-notice';
+import { useMemo, useState } from 'react';
+import { ErrorNotice, Loading } from '../components/error-notice';
 import { useCreateOrder, usePriceOffer, useSearchOffers, type BookingEnvironment } from '../data/booking';
 import { useMe } from '../data/me';
-import { newIdempotencyKey, passengerDrafts, type PassengerDraft } from '../lib/booking';
+import { bookSearch, EMPTY_SEARCH, parseBookSearch, searchBody, type BookView, type SearchDraft } from '../lib/book-url';
+import { newIdempotencyKey, passengerDrafts } from '../lib/booking';
 import { formatInstant, formatMoney } from '../lib/format';
+import { NO_FILTERS } from '../lib/itinerary-filters';
 import { paths } from '../lib/paths';
-import { navigate } from '../lib/router';
+import { navigate, routeQuery, useRoute } from '../lib/router';
+import { ItineraryList } from './book/itinerary-list';
 import { OfferCard, type Offer } from './book/offer-card';
 import { PassengersForm } from './book/passengers-form';
-import { SearchForm, searchBody, type SearchDraft } from './book/search-form';
+import { SearchForm } from './book/search-form';
 
 /**
  * Search, choose, price, name the passengers, then hold or pay: the booking lands on the new
- * order's page. Test mode by default; live only where the agency is live and the member may
- * book live (its owners and admins, or support), as the gateway enforces.
+ * order's page. The search, filters and sort live in the URL (lib/book-url.ts), so a reload or a
+ * shared link runs the same search and shows the same list. Test mode by default; live only where
+ * the agency is live and the member may book live (its owners and admins, or support), as the
+ * gateway enforces.
  */
 export function Book() {
   const me = useMe().data;
   const mayBookLive = !!me?.agency?.live && (me.role === 'owner' || me.role === 'admin' || me.supportSession !== null);
-  const [environment, setEnvironment] = useState<BookingEnvironment>('test');
-  const [travellers, setTravellers] = useState<PassengerDraft[]>([]);
+  const query = routeQuery(useRoute()).toString();
+  const view = useMemo(() => parseBookSearch(query), [query]);
+  const body = useMemo(() => (view.search ? searchBody(view.search) : null), [view.search]);
+  const search = useSearchOffers(body, view.environment);
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
-  const search = useSearchOffers();
   const price = usePriceOffer();
   const book = useCreateOrder();
 
+  const show = (next: BookView, replace = false) => navigate(`${paths.book}${bookSearch(next)}`, { replace });
   const onSearch = (draft: SearchDraft) => {
     price.reset();
     book.reset();
-    setTravellers(passengerDrafts(draft));
-    search.mutate({ body: searchBody(draft), environment });
+    // A new search starts unfiltered (its airlines and brands may differ); the same one asks again.
+    const next: BookView = { ...view, search: draft, filters: NO_FILTERS };
+    if (bookSearch(next) === bookSearch(view)) void search.refetch();
+    else show(next);
   };
   const choose = (offer: Offer) => {
     book.reset();
     setIdempotencyKey(newIdempotencyKey());
-    price.mutate({ offerId: offer.offer_id, environment });
+    price.mutate({ offerId: offer.offer_id, environment: view.environment });
   };
   const priced = price.data;
-  const offers = search.data?.offers ?? [];
+  const offers = search.data?.offers;
+  // The form shows the search in the URL again after back, forward or a link.
+  const formKey = bookSearch({ ...view, filters: NO_FILTERS, sort: 'price' });
 
   return (
     <section aria-labelledby="book-title">
@@ -45,11 +56,10 @@ export function Book() {
       <label>
         Environment
         <select
-          value={environment}
+          value={view.environment}
           onChange={(e) => {
-            setEnvironment(e.target.value as BookingEnvironment);
-            search.reset();
             price.reset();
+            show({ ...view, environment: e.target.value as BookingEnvironment });
           }}
         >
           <option value="test">test (airline test systems)</option>
@@ -58,7 +68,7 @@ export function Book() {
           </option>
         </select>
       </label>
-      <SearchForm busy={search.isPending} onSearch={onSearch} />
+      <SearchForm key={formKey} initial={view.search ?? EMPTY_SEARCH} busy={search.isFetching} onSearch={onSearch} />
       <ErrorNotice error={search.error} />
 
       {priced ? (
@@ -80,14 +90,14 @@ export function Book() {
           <h2>Passengers</h2>
           <PassengersForm
             key={priced.offer_id}
-            initial={travellers}
+            initial={passengerDrafts(view.search ?? EMPTY_SEARCH)}
             holdable={priced.hold_available}
             airline={priced.airline}
             busy={book.isPending}
-            onBook={(body) =>
+            onBook={(order) =>
               book.mutate(
-                { body: { ...body, offer_id: priced.offer_id }, environment, idempotencyKey },
-                { onSuccess: (order) => navigate(paths.order(order.order_id)) },
+                { body: { ...order, offer_id: priced.offer_id }, environment: view.environment, idempotencyKey },
+                { onSuccess: (created) => navigate(paths.order(created.order_id)) },
               )
             }
           />
@@ -96,24 +106,20 @@ export function Book() {
       ) : (
         <>
           <ErrorNotice error={price.error} />
-          {search.isSuccess && offers.length === 0 && <p role="status">No offers for this search.</p>}
-          {offers.length > 0 && (
-            <>
-              <h2>
-                {offers.length} offer{offers.length > 1 ? 's' : ''}, cheapest first
-              </h2>
-              {offers.map((offer) => (
-                <OfferCard
-                  key={offer.offer_id}
-                  offer={offer}
-                  action={
-                    <button type="button" disabled={price.isPending} onClick={() => choose(offer)}>
-                      {price.isPending && price.variables?.offerId === offer.offer_id ? 'Pricing…' : 'Choose'}
-                    </button>
-                  }
-                />
-              ))}
-            </>
+          {search.isPending && search.fetchStatus === 'fetching' && <Loading what="the offers" />}
+          {offers && offers.length === 0 && <p role="status">No offers for this search.</p>}
+          {offers && offers.length > 0 && (
+            <ItineraryList
+              offers={offers}
+              filters={view.filters}
+              sort={view.sort}
+              onChange={(filters, sort) => show({ ...view, filters, sort }, true)}
+              choose={(offer) => (
+                <button type="button" disabled={price.isPending} onClick={() => choose(offer)}>
+                  {price.isPending && price.variables?.offerId === offer.offer_id ? 'Pricing…' : 'Choose'}
+                </button>
+              )}
+            />
           )}
         </>
       )}

@@ -1,6 +1,7 @@
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { useOrder, useOrderHistory, useRefreshOrder } from '../data/orders';
 import { sourceText } from '../lib/carriers';
+import { orderControls } from '../lib/fare-terms';
 import { formatInstant, formatMoney, lastChangeText } from '../lib/format';
 import { AirlineChanges } from './order/airline-changes';
 import { CancelOrder } from './order/cancel-order';
@@ -22,6 +23,8 @@ export function OrderPage({ id }: { id: string }) {
   const refresh = useRefreshOrder(id);
 
   const data = order.data;
+  // Each action only where the gateway says it is possible now: never a button beside "not allowed".
+  const controls = orderControls(data?.available_actions ?? []);
   return (
     <section aria-labelledby="order-title">
       <h1 id="order-title">Order {id}</h1>
@@ -52,8 +55,8 @@ export function OrderPage({ id }: { id: string }) {
             <button type="button" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
               {refresh.isPending ? 'Asking the airline…' : 'Refresh from the airline'}
             </button>
-            {data.status !== 'cancelled' && data.status !== 'refunded' && <CancelOrder id={id} />}
-            {(data.status === 'ticketed' || data.status === 'cancelled') && <RefundAction id={id} />}
+            {controls.cancel && <CancelOrder id={id} />}
+            {controls.refund && <RefundAction id={id} />}
           </div>
           {data.refund && (
             <p data-testid="order-refund">
@@ -94,12 +97,12 @@ export function OrderPage({ id }: { id: string }) {
               ))}
             </ul>
           )}
-          {(data.status === 'hold' || data.status === 'ticketed') && (
+          {(controls.seats || controls.services || controls.partialCancel) && (
             <>
               <h2>Servicing</h2>
-              <SeatPicker id={id} order={data} />
-              <ServicePicker id={id} order={data} />
-              <PartialCancel id={id} order={data} />
+              {controls.seats && <SeatPicker id={id} order={data} />}
+              {controls.services && <ServicePicker id={id} order={data} />}
+              {controls.partialCancel && <PartialCancel id={id} order={data} />}
             </>
           )}
         </>

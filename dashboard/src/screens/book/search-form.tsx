@@ -1,48 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import type { SearchBody } from '../../data/booking';
-
-type Cabin = NonNullable<SearchBody['cabin']>;
-const CABINS: readonly Cabin[] = ['economy', 'premium_economy', 'business', 'first'];
-
-export interface SearchDraft {
-  origin: string;
-  destination: string;
-  departureDate: string;
-  returnDate: string;
-  adults: number;
-  children: number;
-  infants: number;
-  cabin: Cabin | '';
-}
-
-const EMPTY: SearchDraft = {
-  origin: '',
-  destination: '',
-  departureDate: '',
-  returnDate: '',
-  adults: 1,
-  children: 0,
-  infants: 0,
-  cabin: '',
-};
-
-/** The search as POST /v1/dev/shopping/offers takes it: codes upper-cased, empty options left out. */
-export function searchBody(d: SearchDraft): SearchBody {
-  return {
-    origin: d.origin.trim().toUpperCase(),
-    destination: d.destination.trim().toUpperCase(),
-    departure_date: d.departureDate,
-    adults: d.adults,
-    ...(d.returnDate ? { return_date: d.returnDate } : {}),
-    ...(d.children ? { children: d.children } : {}),
-    ...(d.infants ? { infants: d.infants } : {}),
-    ...(d.cabin ? { cabin: d.cabin } : {}),
-  };
-}
+import { CABINS, type Cabin, type SearchDraft } from '../../lib/book-url';
 
 /** Origin, destination, dates, travellers and cabin; the gateway validates (its 400 sentence is shown). */
-export function SearchForm({ busy, onSearch }: { busy: boolean; onSearch: (draft: SearchDraft) => void }) {
-  const [d, setD] = useState<SearchDraft>(EMPTY);
+export function SearchForm({
+  initial,
+  busy,
+  onSearch,
+}: {
+  initial: SearchDraft;
+  busy: boolean;
+  onSearch: (draft: SearchDraft) => void;
+}) {
+  const [d, setD] = useState<SearchDraft>(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSearch(d);

@@ -1,4 +1,5 @@
 import { operatedByText } from '../../lib/carriers';
+import { changeTermText, refundTermText } from '../../lib/fare-terms';
 import { cabinText, formatInstant, formatMoney } from '../../lib/format';
 
 /** What an order says was sold and what may be done with it: segments, conditions, taxes, tickets, credits, actions. */
@@ -92,20 +93,7 @@ interface Term {
   fee_currency: string | null;
 }
 
-const termText = (t: Term | null, extra: string | null) => {
-  if (!t) return 'not published';
-  if (!t.allowed && extra === 'none') return 'not allowed';
-  const fee =
-    t.fee_amount === null ? 'fee unknown' : t.fee_amount === 0 ? 'no fee' : `fee ${formatMoney(t.fee_amount, t.fee_currency)}`;
-  return [t.allowed ? 'allowed' : 'not allowed', fee, extra].filter(Boolean).join('; ');
-};
-
-const METHOD: Record<string, string> = {
-  original_form_of_payment: 'back to the form of payment',
-  credit: 'kept as a trip credit',
-  taxes_only: 'taxes only',
-  none: 'nothing back',
-};
+const money = (amount: number, currency: string | null) => formatMoney(amount, currency);
 
 export function ConditionsFacts({
   conditions,
@@ -116,13 +104,12 @@ export function ConditionsFacts({
   } | null;
 }) {
   if (!conditions) return <p>No fare conditions kept for this order.</p>;
-  const { change, refund } = conditions;
   return (
     <dl className="facts" data-testid="order-conditions">
-      <dt>Change</dt>
-      <dd>{termText(change, change?.fare_difference_applies ? 'fare difference applies' : null)}</dd>
+      <dt>Change of flights</dt>
+      <dd data-testid="order-change-term">{changeTermText(conditions.change, money)}</dd>
       <dt>Cancellation</dt>
-      <dd>{refund ? `${termText(refund, null)}; ${METHOD[refund.method] ?? refund.method}` : 'not published'}</dd>
+      <dd data-testid="order-refund-term">{refundTermText(conditions.refund, money)}</dd>
     </dl>
   );
 }
