@@ -333,6 +333,7 @@ export const STATE_ERRORS = {
       'createInvite',
       'resendVerificationEmail',
       'sendWebhookTestEvent',
+      'sendTestEvent',
     ],
   },
   too_many_streams: {
