@@ -7,6 +7,7 @@ import { checkPassword } from '../identity/passwords/policy.js';
 import { makeDemoAgency, secretHandover } from './demo-agency.js';
 import { localBaseUrl } from './local-url.js';
 import { readNewPassword, type PasswordOptions } from './password-input.js';
+import { asContractSpells } from './json-case.js';
 import { print, reportFailure, withPlatform, type OutputOptions } from './run-command.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -86,7 +87,7 @@ export function registerAccountCommands(program: Command): void {
             const { password_hash: _hidden, ...shown } = user;
             print(opts, shown, `user ${user.id} created (${user.email}, ${user.role})`);
           },
-          password,
+          { input: password },
         );
       },
     );
@@ -102,7 +103,7 @@ export function registerAccountCommands(program: Command): void {
         // contract's key record (camelCase), with its secret.
         print(
           opts,
-          { agency, key: { ...key, secret } },
+          { agency, key: asContractSpells({ ...key, secret }) },
           [
             `agency ${agency.id} (${agency.name})`,
             `test key ${key.id}; its secret is shown only now:`,

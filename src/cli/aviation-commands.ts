@@ -101,6 +101,7 @@ export function registerAviationCommands(program: Command): void {
             ...(unreachable ? { hint: OFFLINE_HINT } : {}),
           },
           lines.join('\n'),
+          ['skipped_reasons'],
         );
         if (!report.ok) commandContext().exit(1);
       }),

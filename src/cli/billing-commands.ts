@@ -8,6 +8,7 @@ import { BILLING_STATUSES, termsView, type AccountTerms, type BillingStatus } fr
 import { exportMonth, toCsv } from '../billing/usage/export.js';
 import { badRequest } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
+import { commandContext } from './command-context.js';
 import { print, withPlatform, type OutputOptions } from './run-command.js';
 
 interface SetOptions extends OutputOptions {
@@ -103,11 +104,15 @@ export function registerBillingCommands(program: Command): void {
     .option('--look-to-book <n|off>', 'searches per booking in a UTC day')
     .option('--json', 'print one JSON object')
     .action((agencyId: string, opts: SetOptions) =>
-      withPlatform(opts, async (platform) => {
-        const terms = await termsOf(platform).change(agencyId, toChange(opts), { via: 'cli' });
-        const { view, text } = describe(platform, terms);
-        print(opts, view, `changed:\n${text}`);
-      }),
+      withPlatform(
+        opts,
+        async (platform) => {
+          const terms = await termsOf(platform).change(agencyId, toChange(opts), { via: 'cli' });
+          const { view, text } = describe(platform, terms);
+          print(opts, view, `changed:\n${text}`);
+        },
+        { existing: true },
+      ),
     );
 
   agency
@@ -116,10 +121,14 @@ export function registerBillingCommands(program: Command): void {
     .argument('<agencyId>', 'agency id')
     .option('--json', 'print one JSON object')
     .action((agencyId: string, opts: OutputOptions) =>
-      withPlatform(opts, async (platform) => {
-        const { view, text } = describe(platform, await termsOf(platform).get(agencyId));
-        print(opts, view, text);
-      }),
+      withPlatform(
+        opts,
+        async (platform) => {
+          const { view, text } = describe(platform, await termsOf(platform).get(agencyId));
+          print(opts, view, text);
+        },
+        { existing: true },
+      ),
     );
 
   agency
@@ -129,16 +138,20 @@ export function registerBillingCommands(program: Command): void {
     .option('--limit <n>', 'at most this many', '100')
     .option('--json', 'print one JSON object')
     .action((opts: OutputOptions & { plan?: string; limit: string }) =>
-      withPlatform(opts, async (platform) => {
-        const limit = countOrClear('--limit', opts.limit, 'all');
-        const list = await termsOf(platform).list({ limit: limit ?? 10_000, ...(opts.plan ? { planCode: opts.plan } : {}) });
-        const shown = list.map((t) => describe(platform, t));
-        print(
-          opts,
-          { agencies: shown.map((s) => s.view) },
-          shown.length > 0 ? shown.map((s) => s.text).join('\n') : 'no agencies',
-        );
-      }),
+      withPlatform(
+        opts,
+        async (platform) => {
+          const limit = countOrClear('--limit', opts.limit, 'all');
+          const list = await termsOf(platform).list({ limit: limit ?? 10_000, ...(opts.plan ? { planCode: opts.plan } : {}) });
+          const shown = list.map((t) => describe(platform, t));
+          print(
+            opts,
+            { agencies: shown.map((s) => s.view) },
+            shown.length > 0 ? shown.map((s) => s.text).join('\n') : 'no agencies',
+          );
+        },
+        { existing: true },
+      ),
     );
 
   program
@@ -148,24 +161,34 @@ export function registerBillingCommands(program: Command): void {
     .description('every agency’s usage in a calendar month (UTC), for invoicing')
     .requiredOption('--period <YYYY-MM>', 'calendar month')
     .option('--format <csv|json>', 'csv or json', 'csv')
-    .action((opts: { period: string; format: string }) =>
-      withPlatform({ json: opts.format === 'json' }, async (platform) => {
-        if (opts.format !== 'csv' && opts.format !== 'json') throw badRequest('--format must be csv or json');
-        // Counts still in Redis are written first, so the export is exact up to now.
-        const counter = platform.redis
-          ? createRedisCounter(platform.redis, platform.config.redisPrefix, { logger: platform.logger })
-          : createMemoryCounter();
-        await createMeter({
-          db: platform.db,
-          counter,
-          terms: termsOf(platform),
-          docsUrl: '',
-          clock: () => platform.clock(),
-        }).flush();
-        const rows = await exportMonth(platform.db, platform.config, opts.period);
-        process.stdout.write(
-          opts.format === 'json' ? `${JSON.stringify({ period: opts.period, agencies: rows })}\n` : toCsv(rows),
-        );
-      }),
+    .action((opts: OutputOptions & { period: string; format: string }) =>
+      withPlatform(
+        { ...opts, json: opts.format === 'json' },
+        async (platform) => {
+          if (opts.format !== 'csv' && opts.format !== 'json') throw badRequest('--format must be csv or json');
+          // Counts still in Redis are written first, so the export is exact up to now.
+          const counter = platform.redis
+            ? createRedisCounter(platform.redis, platform.config.redisPrefix, { logger: platform.logger })
+            : createMemoryCounter();
+          await createMeter({
+            db: platform.db,
+            counter,
+            terms: termsOf(platform),
+            docsUrl: '',
+            clock: () => platform.clock(),
+          }).flush();
+          const rows = await exportMonth(platform.db, platform.config, opts.period);
+          const text = opts.format === 'json' ? `${JSON.stringify({ period: opts.period, agencies: rows })}\n` : toCsv(rows);
+          const context = commandContext();
+          context.out(text);
+          // What was exported, on stderr, where it does not mix with the export a shell redirects to a file.
+          const requests = rows.reduce((sum, row) => sum + row.total_requests, 0);
+          context.err(
+            `usage export: period ${opts.period} (UTC), ${rows.length} ${rows.length === 1 ? 'agency' : 'agencies'}, ` +
+              `${requests} metered requests, as ${opts.format} on stdout\n`,
+          );
+        },
+        { existing: true },
+      ),
     );
 }

@@ -23,24 +23,28 @@ export function registerBookingIntentCommands(program: Command): void {
     .option('--limit <n>', 'at most this many (default 100)', '100')
     .option('--json', 'print one JSON object')
     .action((opts: OutputOptions & { all?: boolean; limit: string }) =>
-      withPlatform(opts, async (platform) => {
-        const limit = Number(opts.limit);
-        if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
-          throw badRequest('--limit must be a whole number from 1 to 1000');
-        const rows = await listOpenIntents(platform.db, opts.all ? ['pending', 'unresolved'] : ['unresolved'], limit);
-        const intents = rows.map(intentJson);
-        const human =
-          intents.length === 0
-            ? `no ${opts.all ? 'open' : 'unresolved'} booking intents`
-            : intents
-                .map(
-                  (i) =>
-                    `${i.id}  ${i.state}  agency ${i.agency_id}  ${i.airline} ${i.environment}  attempts ${i.attempts}  since ${i.created_at}` +
-                    (i.last_error ? `\n    last error: ${i.last_error}` : ''),
-                )
-                .join('\n');
-        print(opts, { intents }, human);
-      }),
+      withPlatform(
+        opts,
+        async (platform) => {
+          const limit = Number(opts.limit);
+          if (!Number.isInteger(limit) || limit < 1 || limit > 1000)
+            throw badRequest('--limit must be a whole number from 1 to 1000');
+          const rows = await listOpenIntents(platform.db, opts.all ? ['pending', 'unresolved'] : ['unresolved'], limit);
+          const intents = rows.map(intentJson);
+          const human =
+            intents.length === 0
+              ? `no ${opts.all ? 'open' : 'unresolved'} booking intents`
+              : intents
+                  .map(
+                    (i) =>
+                      `${i.id}  ${i.state}  agency ${i.agency_id}  ${i.airline} ${i.environment}  attempts ${i.attempts}  since ${i.created_at}` +
+                      (i.last_error ? `\n    last error: ${i.last_error}` : ''),
+                  )
+                  .join('\n');
+          print(opts, { intents }, human);
+        },
+        { existing: true },
+      ),
     );
 
   intent
@@ -49,15 +53,19 @@ export function registerBookingIntentCommands(program: Command): void {
     .description('ask the airline again: an unresolved intent goes back to the recovery job, which looks it up within 30 s')
     .option('--json', 'print one JSON object')
     .action((id: string, opts: OutputOptions) =>
-      withPlatform(opts, async (platform) => {
-        const reopened = await reopenIntent(platform.db, id, new Date());
-        if (!reopened) throw await notUnresolved(platform.db, id);
-        print(
-          opts,
-          { intent: intentJson(reopened) },
-          `${id}: pending again; the next booking-recovery run asks ${reopened.airline}`,
-        );
-      }),
+      withPlatform(
+        opts,
+        async (platform) => {
+          const reopened = await reopenIntent(platform.db, id, new Date());
+          if (!reopened) throw await notUnresolved(platform.db, id);
+          print(
+            opts,
+            { intent: intentJson(reopened) },
+            `${id}: pending again; the next booking-recovery run asks ${reopened.airline}`,
+          );
+        },
+        { existing: true },
+      ),
     );
 
   intent
@@ -67,27 +75,31 @@ export function registerBookingIntentCommands(program: Command): void {
     .option('--confirm-not-booked', 'you checked with the airline: no booking carries this reference')
     .option('--json', 'print one JSON object')
     .action((id: string, opts: OutputOptions & { confirmNotBooked?: boolean }) =>
-      withPlatform(opts, async (platform) => {
-        // Releasing a booking the airline did make lets a retry book the same travel twice.
-        if (!opts.confirmNotBooked)
-          throw badRequest(
-            'release frees the key for a new booking: confirm with the airline first, then pass --confirm-not-booked',
+      withPlatform(
+        opts,
+        async (platform) => {
+          // Releasing a booking the airline did make lets a retry book the same travel twice.
+          if (!opts.confirmNotBooked)
+            throw badRequest(
+              'release frees the key for a new booking: confirm with the airline first, then pass --confirm-not-booked',
+            );
+          const current = await findIntent(platform.db, id);
+          if (!current || current.state !== 'unresolved') throw await notUnresolved(platform.db, id);
+          const released = await releaseBooking(platform.db, {
+            intentId: id,
+            now: new Date(),
+            reason: 'released by an operator: not booked at the airline',
+            freeKey: true,
+          });
+          if (!released) throw await notUnresolved(platform.db, id);
+          print(
+            opts,
+            { intent: { ...intentJson(released), state: 'released' } },
+            `${id}: released; its Idempotency-Key and travel are free`,
           );
-        const current = await findIntent(platform.db, id);
-        if (!current || current.state !== 'unresolved') throw await notUnresolved(platform.db, id);
-        const released = await releaseBooking(platform.db, {
-          intentId: id,
-          now: new Date(),
-          reason: 'released by an operator: not booked at the airline',
-          freeKey: true,
-        });
-        if (!released) throw await notUnresolved(platform.db, id);
-        print(
-          opts,
-          { intent: { ...intentJson(released), state: 'released' } },
-          `${id}: released; its Idempotency-Key and travel are free`,
-        );
-      }),
+        },
+        { existing: true },
+      ),
     );
 }
 

@@ -3,6 +3,7 @@ import { createApiKeyService, KEY_KINDS, type KeyKind } from '../auth/api-keys/k
 import { findAgency } from '../identity/agencies/store.js';
 import { badRequest, forbidden, notFound } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
+import { asContractSpells } from './json-case.js';
 import { print, withPlatform, type OutputOptions } from './run-command.js';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -71,7 +72,11 @@ export function registerKeyCommands(program: Command): void {
             },
             { via: 'cli' },
           );
-          print(opts, { ...created, secret }, `key ${created.id} created; its secret is shown only now:\n\n  ${secret}\n`);
+          print(
+            opts,
+            asContractSpells({ ...created, secret }),
+            `key ${created.id} created; its secret is shown only now:\n\n  ${secret}\n`,
+          );
         }),
     );
 
@@ -81,15 +86,19 @@ export function registerKeyCommands(program: Command): void {
     .option('--agency <id>', 'only this agency')
     .option('--json', 'print one JSON object')
     .action((opts: OutputOptions & { agency?: string }) =>
-      withPlatform(opts, async (platform) => {
-        if (opts.agency) await existingAgency(platform, opts.agency);
-        const keys = await createApiKeyService(platform).list(opts.agency);
-        const lines = keys.map(
-          (k) =>
-            `${k.id}  ${k.status.padEnd(7)}  ${k.environment}  ${k.kind.padEnd(6)}  ${k.prefix}  ${k.agencyId ?? '-'}  last used ${k.lastUsedAt ?? 'never'}  ${k.name ?? ''}`,
-        );
-        print(opts, { keys }, lines.length > 0 ? lines.join('\n') : 'no keys');
-      }),
+      withPlatform(
+        opts,
+        async (platform) => {
+          if (opts.agency) await existingAgency(platform, opts.agency);
+          const keys = await createApiKeyService(platform).list(opts.agency);
+          const lines = keys.map(
+            (k) =>
+              `${k.id}  ${k.status.padEnd(7)}  ${k.environment}  ${k.kind.padEnd(6)}  ${k.prefix}  ${k.agencyId ?? '-'}  last used ${k.lastUsedAt ?? 'never'}  ${k.name ?? ''}`,
+          );
+          print(opts, { keys: keys.map((k) => asContractSpells({ ...k })) }, lines.length > 0 ? lines.join('\n') : 'no keys');
+        },
+        { existing: true },
+      ),
     );
 
   key
@@ -98,10 +107,14 @@ export function registerKeyCommands(program: Command): void {
     .argument('<id>', 'key id')
     .option('--json', 'print one JSON object')
     .action((id: string, opts: OutputOptions) =>
-      withPlatform(opts, async (platform) => {
-        const revoked = await createApiKeyService(platform).revoke(id, undefined, { via: 'cli' });
-        print(opts, { ...revoked }, `key ${revoked.id} revoked`);
-      }),
+      withPlatform(
+        opts,
+        async (platform) => {
+          const revoked = await createApiKeyService(platform).revoke(id, undefined, { via: 'cli' });
+          print(opts, asContractSpells({ ...revoked }), `key ${revoked.id} revoked`);
+        },
+        { existing: true },
+      ),
     );
 }
 

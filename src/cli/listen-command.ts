@@ -3,45 +3,42 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
 import { WEBHOOK_EVENTS, WEBHOOK_POLICY } from '../webhooks/events.js';
 import { webhookHeaders } from '../webhooks/delivery/headers.js';
-import { newSigningSecret } from '../webhooks/delivery/signer.js';
 import { commandContext } from './command-context.js';
 import { reportFailure } from './run-command.js';
 import { sseMessages } from './sse-reader.js';
+import {
+  DEFAULT_GATEWAY,
+  fetchWithinOrigin,
+  gatewayTarget,
+  httpUrl,
+  postToGateway,
+  reasonOf,
+  type GatewayOptions,
+  type GatewayTarget,
+} from './gateway-client.js';
 import { UsageError } from './usage-error.js';
 
-const DEFAULT_GATEWAY = 'http://localhost:8080';
 /** Reconnects start after a second and back off to this, so a gateway restarting is found again soon. */
 const MAX_RECONNECT_MS = 30_000;
 /** Answers that reconnecting cannot change: a bad key, a bad filter. */
 const FINAL_STATUSES = new Set([400, 401, 403, 404]);
 
-export interface ListenSettings {
+export interface ListenSettings extends GatewayTarget {
   forwardTo: URL;
-  gateway: string;
-  apiKey: string;
   events: string[] | null;
 }
 
-interface ListenOptions {
+interface ListenOptions extends GatewayOptions {
   forwardTo: string;
-  apiKey?: string;
-  gateway?: string;
   events?: string;
-}
-
-function httpUrl(value: string, option: string): URL {
-  const url = URL.canParse(value) ? new URL(value) : null;
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-    throw new UsageError(`${option} must be an http:// or https:// URL, not ${JSON.stringify(value.slice(0, 200))}`);
-  return url;
+  rotateSecret?: boolean;
+  printSecret?: boolean;
 }
 
 /** The command line and environment, checked: every mistake is one usage line before anything connects. */
 export function listenSettings(opts: ListenOptions, env: NodeJS.ProcessEnv): ListenSettings {
   const forwardTo = httpUrl(opts.forwardTo, '--forward-to');
-  const gateway = httpUrl(opts.gateway ?? env.FLIGHTAGG_GATEWAY_URL ?? DEFAULT_GATEWAY, '--gateway').href.replace(/\/$/, '');
-  const apiKey = opts.apiKey ?? env.FLIGHTAGG_API_KEY ?? '';
-  if (apiKey === '') throw new UsageError('an API key is needed: pass --api-key or set FLIGHTAGG_API_KEY');
+  const target = gatewayTarget(opts, env);
   let events: string[] | null = null;
   if (opts.events !== undefined) {
     events = opts.events.split(',').map((name) => name.trim());
@@ -49,50 +46,22 @@ export function listenSettings(opts: ListenOptions, env: NodeJS.ProcessEnv): Lis
     if (unknown !== undefined)
       throw new UsageError(`--events: ${JSON.stringify(unknown)} is not one of ${WEBHOOK_EVENTS.join(', ')}`);
   }
-  return { forwardTo, gateway, apiKey, events };
+  return { forwardTo, ...target, events };
 }
-
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-/** Same-origin redirects followed in a row before the stream is given up as a loop. */
-const MAX_REDIRECTS = 5;
 
 /**
- * GETs the event stream, following redirects by hand: fetch's own following keeps every header
- * but `Authorization` across origins, so a gateway (or whatever answers at its address) that
- * redirects to another host would be handed the API key. A redirect within the gateway's origin
- * is followed; one to any other origin (another host, port or scheme, http→https included) stops
- * the command with the target named, before anything is sent there.
+ * The signing secret for this key and receiver, kept by the gateway (POST /v1/events/listen-secret):
+ * the same on every run until rotated, as `stripe listen`'s is per account and device.
  */
-async function fetchStream(url: string, headers: Record<string, string>, stop: AbortSignal): Promise<Response> {
-  let at = new URL(url);
-  for (let hop = 0; ; hop++) {
-    const res = await fetch(at, { headers, signal: stop, redirect: 'manual' });
-    const location = res.headers.get('location');
-    if (!REDIRECT_STATUSES.has(res.status) || location === null) return res;
-    await res.body?.cancel();
-    const next = URL.canParse(location, at.href) ? new URL(location, at) : null;
-    if (next === null || next.origin !== at.origin)
-      throw new UsageError(
-        `the gateway redirected the event stream to ${next ? next.origin : JSON.stringify(location.slice(0, 200))}, ` +
-          `another origin than ${at.origin}: the API key is sent to the gateway's origin only; ` +
-          'pass the address that serves the stream as --gateway',
-      );
-    if (hop + 1 >= MAX_REDIRECTS)
-      throw new UsageError(`the gateway redirected the event stream ${MAX_REDIRECTS} times in a row; check --gateway`);
-    at = next;
-  }
-}
-
-/** The `error` text of an error body, or the start of whatever came. */
-function reasonOf(text: string): string {
-  try {
-    const parsed = JSON.parse(text) as { error?: unknown; code?: unknown };
-    if (typeof parsed.error === 'string')
-      return typeof parsed.code === 'string' ? `${parsed.code}: ${parsed.error}` : parsed.error;
-  } catch {
-    // Not JSON: shown as it came.
-  }
-  return text.slice(0, 200);
+export async function listenSecret(settings: ListenSettings, rotate: boolean): Promise<string> {
+  const path = rotate ? '/v1/events/listen-secret/rotate' : '/v1/events/listen-secret';
+  const answer = await postToGateway<{ secret: string }>(
+    settings,
+    path,
+    { forward_to: settings.forwardTo.href },
+    rotate ? 'a new signing secret' : 'the signing secret',
+  );
+  return answer.secret;
 }
 
 /** POSTs one event to the receiver, signed like a webhook; answers what to print after the arrow. */
@@ -137,14 +106,17 @@ export async function listen(settings: ListenSettings & { secret: string }, stop
   let delayMs = 1_000;
   while (!stop.aborted) {
     try {
-      const res = await fetchStream(
+      const res = await fetchWithinOrigin(
         streamUrl,
         {
-          accept: 'text/event-stream',
-          'x-api-key': settings.apiKey,
-          ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+          headers: {
+            accept: 'text/event-stream',
+            'x-api-key': settings.apiKey,
+            ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
+          },
+          signal: stop,
         },
-        stop,
+        'the event stream',
       );
       if (res.status !== 200 || !res.body) {
         const reason = `${res.status} ${reasonOf(await res.text())}`;
@@ -187,18 +159,26 @@ export function registerListenCommand(program: Command): void {
     .option('--api-key <key>', 'the API key whose events to forward (default: FLIGHTAGG_API_KEY)')
     .option('--gateway <url>', `the gateway to read events from (default: FLIGHTAGG_GATEWAY_URL, else ${DEFAULT_GATEWAY})`)
     .option('--events <names>', `only these event types, comma-separated (default: all of ${WEBHOOK_EVENTS.join(', ')})`)
+    .option('--print-secret', "print the receiver's signing secret and exit")
+    .option('--rotate-secret', 'replace the signing secret for this key and receiver with a new one first')
     .action(async (opts: ListenOptions) => {
       const context = commandContext();
       try {
-        const settings = { ...listenSettings(opts, process.env), secret: newSigningSecret() };
+        const settings = listenSettings(opts, process.env);
+        const secret = await listenSecret(settings, opts.rotateSecret === true);
+        if (opts.printSecret) {
+          context.out(`${secret}\n`);
+          return context.exit(0);
+        }
         const stop = new AbortController();
         process.once('SIGINT', () => stop.abort());
         process.once('SIGTERM', () => stop.abort());
         context.out(
           `Forwarding ${settings.events?.join(', ') ?? 'every'} event of ${settings.gateway} to ${settings.forwardTo.href}\n`,
         );
-        context.out(`Signing secret: ${settings.secret} (verify each request with it, as with an endpoint's secret)\n`);
-        await listen(settings, stop.signal);
+        context.out(`Ready! Your webhook signing secret is ${secret} (^C to quit)\n`);
+        context.out('It stays the same for this API key and --forward-to until rotated (--rotate-secret).\n');
+        await listen({ ...settings, secret }, stop.signal);
         context.out('Stopped.\n');
         context.exit(0);
       } catch (err) {

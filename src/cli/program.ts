@@ -9,10 +9,13 @@ import { registerBookingIntentCommands } from './booking-intent-commands.js';
 import { registerKeyCommands } from './key-commands.js';
 import { registerKeyringCommands } from './keyring-commands.js';
 import { registerListenCommand } from './listen-command.js';
-import { CommandExit, runInContext } from './command-context.js';
-import { print, withPlatform, type OutputOptions } from './run-command.js';
+import { chosenJsonCase, JSON_CASE_DEPRECATION } from './json-case.js';
+import { CommandExit, commandContext, runInContext } from './command-context.js';
+import { print, reportFailure, withPlatform, type OutputOptions } from './run-command.js';
 import { registerServeCommand } from './serve-command.js';
 import { registerTestSystemCommands } from './testsystem-commands.js';
+import { registerTriggerCommand } from './trigger-command.js';
+import { UsageError } from './usage-error.js';
 
 /**
  * Every `flightagg` command. Built fresh for each run: the shell's, and each command a running
@@ -23,8 +26,21 @@ export function buildProgram(configure: (program: Command) => void = () => {}): 
   const program = new Command('flightagg')
     .description('Flight aggregation gateway: server and operator commands')
     .version(releaseVersion(), '-V, --version', 'print the version')
-    .showHelpAfterError();
+    .showHelpAfterError()
+    .option(
+      '--json-case <case>',
+      'deprecated: camel prints --json as before snake_case (default: FLIGHTAGG_JSON_CASE, else snake)',
+    );
+  program.option(
+    '--data-dir <dir>',
+    "the gateway's data folder for embedded storage (default: DATA_DIR, else the project's data folder)",
+  );
   configure(program);
+  program.hook('preAction', (_program, command) => {
+    chooseJsonCase(program, command);
+    const dataDir = program.opts<{ dataDir?: string }>().dataDir;
+    if (dataDir !== undefined) command.setOptionValue('dataDir', dataDir);
+  });
 
   registerServeCommand(program, { version: releaseVersion(), runnerFor: commandsInsideGateway });
 
@@ -52,7 +68,20 @@ export function buildProgram(configure: (program: Command) => void = () => {}): 
   registerAviationCommands(program);
   registerTestSystemCommands(program);
   registerListenCommand(program);
+  registerTriggerCommand(program);
   return program;
+}
+
+/**
+ * Gives the command its `jsonCase` (OutputOptions) from `--json-case` or FLIGHTAGG_JSON_CASE; the
+ * deprecated camel spelling says so on stderr, where it does not mix with the JSON.
+ */
+function chooseJsonCase(program: Command, command: Command): void {
+  const chosen = chosenJsonCase(program.opts<{ jsonCase?: string }>().jsonCase, process.env);
+  if (typeof chosen !== 'string') reportFailure(command.opts(), new UsageError(chosen.problem));
+  // Inside the gateway (admin channel) the shell that sent the command has said it already.
+  if (chosen === 'camel' && !commandContext().platform) commandContext().err(JSON_CASE_DEPRECATION);
+  command.setOptionValue('jsonCase', chosen);
 }
 
 // Commands that make no sense inside a running gateway: they start servers of their own, or (listen)

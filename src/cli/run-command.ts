@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, type Config } from '../platform/config.js';
 import { loadConfig } from '../sources/load-config.js';
@@ -8,16 +10,32 @@ import { PortUnavailableError } from '../platform/listen-ports.js';
 import { createPlatform, type Platform } from '../platform/platform.js';
 import { forwardToGateway } from './admin-channel.js';
 import { commandContext } from './command-context.js';
+import { snakeCaseKeys, type JsonCase } from './json-case.js';
 import { StartupError } from './startup-error.js';
 import { UsageError } from './usage-error.js';
 
 export interface OutputOptions {
   json?: boolean;
+  /** Set on every command by the program (program.ts) from `--json-case` or FLIGHTAGG_JSON_CASE. */
+  jsonCase?: JsonCase;
+  /** Set on every command by the program from `--data-dir`: DATA_DIR for this command. */
+  dataDir?: string;
 }
 
-/** Prints a result: one JSON object on stdout with --json, readable lines otherwise. */
-export function print(options: OutputOptions, result: Record<string, unknown>, human: string): void {
-  commandContext().out(options.json ? `${JSON.stringify(result)}\n` : `${human}\n`);
+/**
+ * Prints a result: one JSON object on stdout with --json (snake_case, json-case.ts; as it was
+ * before with the deprecated `--json-case camel`), readable lines otherwise.
+ */
+export function print(
+  options: OutputOptions,
+  result: Record<string, unknown>,
+  human: string,
+  /** Keys whose values keep their own keys (data, not field names). */
+  opaque: readonly string[] = [],
+): void {
+  if (!options.json) return commandContext().out(`${human}\n`);
+  const shown = options.jsonCase === 'camel' ? result : snakeCaseKeys(result, opaque);
+  commandContext().out(`${JSON.stringify(shown)}\n`);
 }
 
 function fail(options: OutputOptions, message: string): never {
@@ -46,7 +64,7 @@ export function reportFailure(options: OutputOptions, err: unknown): never {
 
 export function readConfig(options: OutputOptions): Readonly<Config> {
   try {
-    return loadConfig();
+    return loadConfig(options.dataDir !== undefined ? { ...process.env, DATA_DIR: options.dataDir } : process.env);
   } catch (err) {
     reportFailure(options, err);
   }
@@ -61,8 +79,15 @@ export function readConfig(options: OutputOptions): Readonly<Config> {
 export async function withPlatform<T>(
   options: OutputOptions,
   fn: (platform: Platform) => Promise<T>,
-  /** What the command read from stdin or a prompt, sent along if a running gateway runs it. */
-  input?: string,
+  use: {
+    /** What the command read from stdin or a prompt, sent along if a running gateway runs it. */
+    input?: string;
+    /**
+     * The command reads or changes what is stored (lists, shows, revokes): on embedded storage that
+     * does not exist yet it says where it looked instead of creating an empty database there.
+     */
+    existing?: boolean;
+  } = {},
 ): Promise<T | void> {
   const context = commandContext();
   if (context.platform) {
@@ -73,13 +98,15 @@ export async function withPlatform<T>(
     }
   }
   const config = readConfig(options);
+  if (use.existing && !config.databaseUrl && !embeddedStorageExists(config.dataDir))
+    return reportFailure(options, new UsageError(noStorageThere(config.dataDir)));
   let platform: Platform;
   try {
     // CLI output is the command's answer, and a command reports its own failures in one line
     // (a failed aviation source, say); only the platform's errors reach stderr, as log lines.
     platform = await createPlatform(config, { logger: pino({ level: 'error' }, pino.destination(2)) });
   } catch (err) {
-    if (err instanceof DataDirInUseError) return sendToRunningGateway(options, config, err, input);
+    if (err instanceof DataDirInUseError) return sendToRunningGateway(options, config, err, use.input);
     return reportFailure(options, err);
   }
   try {
@@ -92,13 +119,32 @@ export async function withPlatform<T>(
   }
 }
 
+/** Whether the data directory holds the gateway's embedded database (what its first start makes). */
+function embeddedStorageExists(dataDir: string): boolean {
+  return fs.existsSync(path.join(dataDir, 'pgdata', 'PG_VERSION'));
+}
+
+/** Where a command looked for storage and found none, and how to point it at the gateway's. */
+export function noStorageThere(dataDir: string): string {
+  return (
+    `no gateway storage in ${dataDir} (nothing was created there). ` +
+    'The gateway keeps it where `npm start` ran with the same DATA_DIR (unset: the data folder of the project). ' +
+    'Point this command at it with --data-dir <dir> or DATA_DIR=<dir>, or DATABASE_URL for PostgreSQL; ' +
+    'or start the gateway first (npm start)'
+  );
+}
+
 async function sendToRunningGateway(
   options: OutputOptions,
   config: Readonly<Config>,
   inUse: DataDirInUseError,
   input: string | undefined,
 ): Promise<void> {
-  const answer = await forwardToGateway(config.dataDir, process.argv.slice(2), input);
+  // The gateway reads its own environment, not this shell's: a case chosen there goes as the option.
+  const argv = process.argv.slice(2);
+  const jsonCase = process.env.FLIGHTAGG_JSON_CASE;
+  const forwarded = jsonCase && !argv.some((a) => a.startsWith('--json-case')) ? ['--json-case', jsonCase, ...argv] : argv;
+  const answer = await forwardToGateway(config.dataDir, forwarded, input);
   if (!answer) return reportFailure(options, inUse);
   process.stdout.write(answer.stdout);
   process.stderr.write(answer.stderr);

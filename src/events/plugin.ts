@@ -1,9 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_KEY_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
+import { createRateLimiter } from '../platform/rate-limit/rate-limiter.js';
 import type { Platform } from '../platform/platform.js';
 import { EVENTS_RETENTION_INTERVAL_MS, EVENTS_RETENTION_JOB, sweepEvents } from './retention.js';
+import { createEventIds } from './event-ids.js';
+import { createListenSecrets } from './listen-secrets.js';
 import { eventRoutes } from './routes.js';
+import { eventToolRoutes } from './tool-routes.js';
 import { OpenStreams } from './stream.js';
 import { createStreamPlaces } from './stream-places.js';
 
@@ -25,6 +29,10 @@ export interface Events {
 export function createEvents({ platform }: EventsOptions): Events {
   const streams = new OpenStreams();
   const places = createStreamPlaces(platform);
+  const ids = createEventIds(platform.keyring);
+  const clock = () => platform.clock();
+  const testEvents = { db: platform.db, clock, limiter: createRateLimiter(platform, 'test-events') };
+  const listenSecrets = createListenSecrets({ db: platform.db, keyring: platform.keyring, clock });
   const plugin = fp(
     async (app) => {
       platform.scheduler.add({
@@ -44,7 +52,8 @@ export function createEvents({ platform }: EventsOptions): Events {
       });
       await app.register(async (api) => {
         setRoutePolicy(api, API_KEY_ROUTE);
-        await api.register(eventRoutes, { platform, streams, places });
+        await api.register(eventRoutes, { platform, streams, places, ids });
+        await api.register(eventToolRoutes, { ids, testEvents, listenSecrets });
       });
     },
     { name: 'events', dependencies: ['orders', 'webhooks'], encapsulate: true },

@@ -15,4 +15,8 @@ export const EVENTS_POLICY = {
   batchSize: 100,
   /** Streams one API key may hold open at once: across the cluster with Redis, per instance without (stream-places.ts). */
   maxStreamsPerKey: 5,
+  /** Test events (POST /v1/events/test, `flightagg trigger`) one API key may send in any rolling minute. */
+  testEventsPerMinute: 30,
+  /** `flightagg listen` signing secrets one API key may hold: one per local receiver URL. */
+  listenSecretsPerKey: 20,
 } as const;

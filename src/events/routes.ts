@@ -1,12 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, unauthorized } from '../platform/errors.js';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
-import { createEventIds, type EventIds } from './event-ids.js';
+import type { EventIds } from './event-ids.js';
 import { EVENTS_POLICY } from './policy.js';
 import { EventIdParams, EventList, EventListQuery, EventSchema, EventStreamHeaders, EventStreamQuery } from './schemas.js';
-import { getEvent, listEventPage, resumeAfter, streamFilter, type EventReader } from './service.js';
+import { readerOf } from './reader.js';
+import { getEvent, listEventPage, resumeAfter, streamFilter } from './service.js';
 import { latestEventId } from './store.js';
 import { runEventStream, type OpenStreams } from './stream.js';
 import type { StreamPlaces } from './stream-places.js';
@@ -17,13 +18,7 @@ export interface EventRouteOptions {
   platform: Platform;
   streams: OpenStreams;
   places: StreamPlaces;
-}
-
-/** The agency and environment behind the key; a static key has none (401, as on GET /v1/orders). */
-function readerOf(request: FastifyRequest, ids: EventIds): EventReader & { keyId: string } {
-  const key = request.apiKey;
-  if (!key || key.kind === 'static' || !key.agencyId) throw unauthorized('unauthorized');
-  return { agencyId: key.agencyId, environment: key.environment, ids, keyId: key.id };
+  ids: EventIds;
 }
 
 const STREAM_DESCRIPTION = [
@@ -38,11 +33,10 @@ const STREAM_DESCRIPTION = [
   'one more is 429 `too_many_streams` until one ends.',
 ].join(' ');
 
-export async function eventRoutes(app: FastifyInstance, { platform, streams, places }: EventRouteOptions): Promise<void> {
+export async function eventRoutes(app: FastifyInstance, { platform, streams, places, ids }: EventRouteOptions): Promise<void> {
   const router = app.withTypeProvider<TypeBoxTypeProvider>();
   const db = platform.db;
   const clock = () => platform.clock();
-  const ids = createEventIds(platform.keyring);
 
   router.get(
     '/v1/events',

@@ -44,7 +44,7 @@ export function parseTypes(type: string | undefined): OrderEventName[] | null {
 }
 
 /** The raw body the event's webhook is signed over and sent with. */
-export const bodyOf = (row: EventRow): string => deliveryBody(row.event, row.payload);
+export const bodyOf = (row: EventRow): string => deliveryBody(row.event, row.payload, { test: row.test });
 
 export function scopeAt(reader: EventReader, now: Date): EventScope {
   return {
@@ -66,7 +66,8 @@ function timeFilter(value: string | undefined): Date | null {
   return value === undefined ? null : new Date(value);
 }
 
-async function views(db: Db, reader: EventReader, rows: EventRow[]): Promise<EventView[]> {
+/** The events as the reader sees them: its ids, the webhook body, each endpoint's delivery state. */
+export async function views(db: Db, reader: EventReader, rows: EventRow[]): Promise<EventView[]> {
   const states = await deliveryStates(
     db,
     rows.map((row) => row.id),

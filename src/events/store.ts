@@ -10,7 +10,14 @@ export interface EventRow {
   event: OrderEventName;
   payload: Record<string, unknown>;
   occurred_at: Date;
+  /** A test event (`flightagg trigger`): its body says `"test": true`. */
+  test: boolean;
 }
+
+/** An event as read back; a test event has no order row and names the sample order its payload carries. */
+const EVENT_COLUMNS = sql.raw(
+  "id::text as id, coalesce(order_id, payload->>'order_id') as order_id, event, payload, occurred_at, test",
+);
 
 export interface DeliveryStateRow {
   event_id: string;
@@ -55,7 +62,7 @@ export async function listEvents(
   { filter, beforeId, limit }: { filter: EventFilter; beforeId: string | null; limit: number },
 ): Promise<EventRow[]> {
   const { rows } = await sql<EventRow>`
-    select id::text as id, order_id, event, payload, occurred_at from order_events
+    select ${EVENT_COLUMNS} from order_events
     where ${where(scope, filter)} ${beforeId !== null ? sql`and id < ${beforeId}::bigint` : sql``}
     order by order_events.id desc limit ${limit}`.execute(db);
   return rows;
@@ -68,7 +75,7 @@ export async function eventsAfter(
   { filter, afterId, limit }: { filter: EventFilter; afterId: string; limit: number },
 ): Promise<EventRow[]> {
   const { rows } = await sql<EventRow>`
-    select id::text as id, order_id, event, payload, occurred_at from order_events
+    select ${EVENT_COLUMNS} from order_events
     where ${where(scope, filter)} and id > ${afterId}::bigint
     order by order_events.id limit ${limit}`.execute(db);
   return rows;
@@ -76,10 +83,25 @@ export async function eventsAfter(
 
 export async function findEvent(db: Db, scope: EventScope, id: string): Promise<EventRow | null> {
   const { rows } = await sql<EventRow>`
-    select id::text as id, order_id, event, payload, occurred_at from order_events
+    select ${EVENT_COLUMNS} from order_events
     where id = ${id}::bigint and agency_id = ${scope.agencyId} and environment = ${scope.environment}
       and occurred_at >= ${scope.keptSince}`.execute(db);
   return rows[0] ?? null;
+}
+
+/**
+ * Writes a test event of the agency's to the outbox, like a real one (so the dispatcher fans it
+ * out to the agency's endpoints and streams send it), with no order row behind it. Answers it.
+ */
+export async function insertTestEvent(
+  db: Db,
+  input: { agencyId: string; environment: string; event: OrderEventName; payload: Record<string, unknown>; at: Date },
+): Promise<EventRow> {
+  const { rows } = await sql<EventRow>`
+    insert into order_events (agency_id, environment, order_id, event, payload, occurred_at, test)
+    values (${input.agencyId}, ${input.environment}, null, ${input.event}, ${JSON.stringify(input.payload)}::jsonb, ${input.at}, true)
+    returning ${EVENT_COLUMNS}`.execute(db);
+  return rows[0]!;
 }
 
 /** The newest event id of the whole outbox (0 when empty): where a stream without Last-Event-ID starts. */

@@ -41,7 +41,7 @@ describe('operator CLI: agency terms and usage export', { timeout: 180_000 }, ()
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/planCode platinum is not in the catalogue \(free, payg\)/);
     const forced = await cli('agency', 'set', agencyId, '--plan', 'platinum', '--force', '--json');
-    expect(forced.json).toMatchObject({ planCode: 'platinum', planKnown: false });
+    expect(forced.json).toMatchObject({ plan_code: 'platinum', plan_known: false });
     const bad = await cli('agency', 'set', agencyId, '--daily-searches', 'lots');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/--daily-searches must be an integer/);
@@ -54,10 +54,10 @@ describe('operator CLI: agency terms and usage export', { timeout: 180_000 }, ()
     const forced = await cli('agency', 'create', '--name', 'Gold Travel', '--plan', 'gold', '--force', '--json');
     expect(forced.code).toBe(0);
     const shown = await cli('agency', 'show', forced.json.id as string, '--json');
-    expect(shown.json).toMatchObject({ planCode: 'gold', planKnown: false });
+    expect(shown.json).toMatchObject({ plan_code: 'gold', plan_known: false });
     // The refused attempt left nothing behind: one agency on the plan, the forced one.
     const listed = await cli('agency', 'list', '--plan', 'gold', '--json');
-    expect((listed.json.agencies as { agencyId: string }[]).map((a) => a.agencyId)).toEqual([forced.json.id]);
+    expect((listed.json.agencies as { agency_id: string }[]).map((a) => a.agency_id)).toEqual([forced.json.id]);
   });
 
   it('agency set, show and list: every term, cleared with off or default', async () => {
@@ -68,32 +68,32 @@ describe('operator CLI: agency terms and usage export', { timeout: 180_000 }, ()
     );
     expect(set.code).toBe(0);
     const expected = {
-      agencyId,
-      planCode: 'payg',
-      paymentMethod: { onFile: true, reference: 'pm_cli_1' },
-      billingStatus: 'past_due',
-      freeAllowance: 250,
-      iataNumber: '12345678',
-      searchRatePerMinute: 90,
-      dailySearchCeiling: 500,
-      monthlySearchCeiling: 9000,
-      lookToBookCeiling: 40,
+      agency_id: agencyId,
+      plan_code: 'payg',
+      payment_method: { on_file: true, reference: 'pm_cli_1' },
+      billing_status: 'past_due',
+      free_allowance: 250,
+      iata_number: '12345678',
+      search_rate_per_minute: 90,
+      daily_search_ceiling: 500,
+      monthly_search_ceiling: 9000,
+      look_to_book_ceiling: 40,
     };
     expect(set.json).toMatchObject(expected);
     expect((await cli('agency', 'show', agencyId, '--json')).json).toMatchObject(expected);
     const human = await cli('agency', 'show', agencyId);
     expect(human.stdout).toMatch(/plan payg; billing past_due; payment method on file \(pm_cli_1\)/);
     const listed = await cli('agency', 'list', '--plan', 'payg', '--json');
-    expect((listed.json.agencies as { agencyId: string }[]).map((a) => a.agencyId)).toContain(agencyId);
+    expect((listed.json.agencies as { agency_id: string }[]).map((a) => a.agency_id)).toContain(agencyId);
 
     const cleared = await cli(
       ...['agency', 'set', agencyId, '--payment-method', 'off', '--daily-searches', 'off', '--free-allowance', 'default'],
       ...['--billing-status', 'active', '--json'],
     );
     expect(cleared.json).toMatchObject({
-      paymentMethod: { onFile: false },
-      dailySearchCeiling: null,
-      freeAllowanceIsDefault: true,
+      payment_method: { on_file: false },
+      daily_search_ceiling: null,
+      free_allowance_is_default: true,
     });
   });
 

@@ -129,7 +129,7 @@ describe('flightagg listen', () => {
 
       try {
         await printed(/connected\n/);
-        secret = /Signing secret: (whsec_\S+)/.exec(output)![1]!;
+        secret = /Ready! Your webhook signing secret is (whsec_\S+)/.exec(output)![1]!;
 
         const order = await f.hold(key);
         await receivedCount(1);
@@ -257,11 +257,12 @@ describe('flightagg listen', () => {
         expect(failure, 'the command must stop').not.toBeNull();
         expect(failure!.code).toBe(1);
         expect(failure!.stderr).toBe(
-          `error: the gateway redirected the event stream to http://127.0.0.1:${thiefPort}, another origin than ${gateway}: ` +
-            "the API key is sent to the gateway's origin only; pass the address that serves the stream as --gateway\n",
+          `error: the gateway redirected the signing secret to http://127.0.0.1:${thiefPort}, another origin than ${gateway}: ` +
+            "the API key is sent to the gateway's origin only; pass the address that serves it as --gateway\n",
         );
         // The same-origin hop was followed; the other origin got nothing, the key least of all.
-        expect(asked).toEqual(['/v1/events/stream', '/moved/v1/events/stream']);
+        // The first request is for the signing secret (POST /v1/events/listen-secret), redirected alike.
+        expect(asked).toEqual(['/v1/events/listen-secret', '/moved/v1/events/listen-secret']);
         expect(elsewhere).toEqual([]);
       } finally {
         await new Promise((resolve) => redirector.close(resolve));
@@ -283,7 +284,7 @@ describe('flightagg listen', () => {
         (err: { code: number; stderr: string }) => err,
       );
       expect(failure!.code).toBe(1);
-      expect(failure!.stderr).toMatch(/^error: the gateway refused the event stream: 401 /);
+      expect(failure!.stderr).toMatch(/^error: the gateway refused the signing secret: 401 /);
     },
     PROCESS_TEST_TIMEOUT_MS,
   );

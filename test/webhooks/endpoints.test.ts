@@ -147,6 +147,9 @@ describe('webhook endpoint management', () => {
 });
 
 const REFUSED = 'url must have a public host: a public address, or a name that resolves to public addresses only';
+const listenHint = (url: string) =>
+  '. The gateway cannot reach a receiver on your own machine: to get its events there, run ' +
+  `\`flightagg listen --forward-to ${new URL(url).href}\` (docs/webhooks.md, "Trying webhooks locally with flightagg listen")`;
 
 describe('webhook URL refusal corpus: 400 naming url and why', () => {
   // One case each: scheme, credentials.
@@ -217,7 +220,10 @@ describe('webhook URL refusal corpus: 400 naming url and why', () => {
     const owner = await ownerOnce();
     const res = await create(owner, { url });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ error: REFUSED, code: 'invalid_url' });
+    // A URL that names this machine in its text (localhost, 127.x, ::1, 0.0.0.0) adds how to reach it: `flightagg listen`.
+    const host = new URL(url).hostname;
+    const local = /^(localhost|.+\.localhost|\[::1\]|0\.0\.0\.0|127\..*)$/.test(host);
+    expect(res.json()).toMatchObject({ error: local ? `${REFUSED}${listenHint(url)}` : REFUSED, code: 'invalid_url' });
     const line = logLines.map((l) => JSON.parse(l)).find((l) => l.reqId === res.json().request_id && l.resolution);
     expect(line.resolution.why).toContain(why);
   });

@@ -118,7 +118,7 @@ export function createDispatcher(deps: DispatcherDeps) {
   }
 
   async function deliver(delivery: ClaimedDelivery): Promise<void> {
-    const body = deliveryBody(delivery.event, delivery.payload);
+    const body = deliveryBody(delivery.event, delivery.payload, { test: delivery.event_test });
     const attemptedAt = clock();
     const result = await send({
       url: delivery.url,
@@ -127,6 +127,7 @@ export function createDispatcher(deps: DispatcherDeps) {
       deliveryId: delivery.id,
       body,
       at: attemptedAt,
+      test: delivery.event_test,
     });
     const failures = delivery.attempt_count + 1;
     let outcome: AttemptOutcome;

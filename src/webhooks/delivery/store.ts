@@ -7,6 +7,8 @@ export interface ClaimedDelivery extends WebhookDeliveryRow {
   url: string;
   secret_sealed: string;
   payload: Record<string, unknown>;
+  /** The event is a test event (`flightagg trigger`): sent with `"test": true` and `X-Service-Test: true`. */
+  event_test: boolean;
 }
 
 /**
@@ -37,7 +39,8 @@ export async function fanOutEvents(db: Db, limit: number, at: Date): Promise<num
   // commit together. Delivery ids are made here so a batch costs one round trip.
   const { rows } = await sql<{ id: number }>`
     with events as (
-      select id, agency_id, environment, order_id, event from order_events
+      -- A test event has no order row; its deliveries name the sample order its payload carries.
+      select id, agency_id, environment, coalesce(order_id, payload->>'order_id') as order_id, event from order_events
       where dispatched_at is null order by id limit ${limit} for update skip locked
     ), deliveries as (
       insert into webhook_deliveries (id, event_id, endpoint_id, agency_id, order_id, event, status, next_attempt_at, created_at)
@@ -76,7 +79,7 @@ export async function claimDue(
       from due where d.id = due.id
       returning d.*
     )
-    select claimed.*, e.url, e.secret_sealed, o.payload
+    select claimed.*, e.url, e.secret_sealed, o.payload, o.test as event_test
     from claimed
     join webhook_endpoints e on e.id = claimed.endpoint_id
     join order_events o on o.id = claimed.event_id`.execute(db);

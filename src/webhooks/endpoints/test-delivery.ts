@@ -31,16 +31,18 @@ export const SAMPLE_ORDER = {
 export const testDeliveryId = () => `whd_${crypto.randomUUID().replaceAll('-', '')}`;
 
 /**
- * The body of a test event: the real event's body, built by the same builders from the sample
- * order (a reminder's deadline 12 hours ahead, a lifecycle event's `occurred_at` now), with
- * `"test": true` added last.
+ * The payload of a test event: the real event's, built by the same builders from the sample order
+ * (a reminder's deadline 12 hours ahead, a lifecycle event's `occurred_at` now).
  */
+export function samplePayload(event: OrderEventName, at: Date): Record<string, unknown> {
+  if (event === 'order.ticketing_deadline_approaching')
+    return deadlinePayload({ ...SAMPLE_ORDER, payment_deadline: new Date(at.getTime() + 12 * 3_600_000) });
+  return lifecyclePayload(event, { ...SAMPLE_ORDER, status: SAMPLE_STATUS[event] }, at);
+}
+
+/** The body of a test event: the sample payload's body with `"test": true` added last. */
 export function sampleEventBody(event: OrderEventName, at: Date): string {
-  if (event === 'order.ticketing_deadline_approaching') {
-    const payload = deadlinePayload({ ...SAMPLE_ORDER, payment_deadline: new Date(at.getTime() + 12 * 3_600_000) });
-    return deliveryBody(event, payload, { test: true });
-  }
-  return deliveryBody(event, lifecyclePayload(event, { ...SAMPLE_ORDER, status: SAMPLE_STATUS[event] }, at), { test: true });
+  return deliveryBody(event, samplePayload(event, at), { test: true });
 }
 
 /** What sending a test event needs: the dispatcher's signed sender and a place to log it. */

@@ -73,11 +73,14 @@ export interface OrderTables {
     id: Generated<number>;
     agency_id: string;
     environment: Environment;
-    order_id: string;
+    /** Null only for a test event (0029), which is about the sample order. */
+    order_id: string | null;
     event: OrderEventValue;
     payload: Json<Record<string, unknown>>;
     occurred_at: Date;
     dispatched_at: Date | null;
+    // 0029_test_events_and_listen_secrets
+    test: Generated<boolean>;
   };
   order_booking_intents: {
     id: string;

@@ -47,4 +47,11 @@ export interface WebhookTables {
     error: string | null;
     response_body: string | null;
   };
+  // 0029_test_events_and_listen_secrets
+  listen_secrets: {
+    key_id: string;
+    forward_to: string;
+    secret_sealed: string;
+    created_at: Date;
+  };
 }

@@ -123,6 +123,11 @@ export const CALLER_ERRORS = {
     meaning: 'Live keys can be created, and the dashboard can search and book live, once the agency is live.',
     operations: ['createApiKey', ...DASHBOARD_BOOKING],
   },
+  test_key_required: {
+    status: 403,
+    meaning: 'A test event (`flightagg trigger`) sent with a live key: test events are for test keys.',
+    operations: ['sendTestEvent'],
+  },
   metrics_local_only: {
     status: 403,
     meaning: 'Without `METRICS_TOKEN`, metrics are served to a loopback peer only.',

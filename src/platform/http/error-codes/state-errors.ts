@@ -335,6 +335,7 @@ export const STATE_ERRORS = {
       'createInvite',
       'resendVerificationEmail',
       'sendWebhookTestEvent',
+      'sendTestEvent',
     ],
   },
   too_many_streams: {
