@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { buildGateway } from '../../src/app.js';
 import { loadConfig } from '../../src/sources/load-config.js';
 import { createPlatform } from '../../src/platform/platform.js';
+import { unionOf, type OpenApiDocument } from '../../src/platform/http/openapi-split.js';
 
 /**
  * `npm run dashboard:client [out-file]`: the dashboard's typed client types, generated from the
@@ -24,34 +25,6 @@ export const SCHEMA_FILE = path.resolve(import.meta.dirname, '../src/api/schema.
  */
 export const DASHBOARD_DESCRIPTIONS = ['/openapi/dashboard.json', '/openapi/operator.json'] as const;
 
-interface Description {
-  paths: Record<string, unknown>;
-  components: { schemas?: Record<string, unknown> } & Record<string, unknown>;
-  tags?: { name: string }[];
-}
-
-/**
- * One description made of several cut from the same gateway: their paths never overlap, and a
- * component schema two of them hold is the same schema, so their union is the gateway's own.
- */
-function merged([first, ...rest]: Description[]): Description {
-  if (!first) throw new Error('no description to generate from');
-  return rest.reduce<Description>(
-    (all, next) => ({
-      ...all,
-      paths: { ...all.paths, ...next.paths },
-      components: {
-        ...all.components,
-        ...next.components,
-        schemas: { ...all.components.schemas, ...next.components.schemas },
-        securitySchemes: { ...(all.components.securitySchemes ?? {}), ...(next.components.securitySchemes ?? {}) },
-      },
-      tags: [...(all.tags ?? []), ...(next.tags ?? [])],
-    }),
-    first,
-  );
-}
-
 export async function servedDescription(): Promise<unknown> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-dashboard-client-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: '', REDIS_URL: '' });
@@ -60,10 +33,10 @@ export async function servedDescription(): Promise<unknown> {
     const { app } = await buildGateway(platform);
     await app.ready();
     const descriptions = await Promise.all(
-      DASHBOARD_DESCRIPTIONS.map(async (url) => (await app.inject({ url })).json<Description>()),
+      DASHBOARD_DESCRIPTIONS.map(async (url) => (await app.inject({ url })).json<OpenApiDocument>()),
     );
     await app.close();
-    return merged(descriptions);
+    return unionOf(descriptions);
   } finally {
     await platform.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

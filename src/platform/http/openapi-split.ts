@@ -100,3 +100,26 @@ const unescapePointer = (part: string) => decodeURIComponent(part).replace(/~1/g
 function pick(record: Record<string, unknown>, names: ReadonlySet<string>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([name]) => names.has(name)));
 }
+
+/**
+ * The union of descriptions cut from one gateway (what the dashboard's client is generated from,
+ * and what a test of every operation reads): their operations never overlap, and a component two
+ * of them hold is the same object, so the union is as whole as the gateway's own.
+ */
+export function unionOf<T extends OpenApiDocument>([first, ...rest]: readonly T[]): T {
+  if (!first) throw new Error('no description to join');
+  return rest.reduce<T>(
+    (all, next) => ({
+      ...all,
+      paths: { ...all.paths, ...next.paths },
+      components: {
+        ...all.components,
+        ...next.components,
+        schemas: { ...all.components?.schemas, ...next.components?.schemas },
+        securitySchemes: { ...all.components?.securitySchemes, ...next.components?.securitySchemes },
+      },
+      tags: [...(all.tags ?? []), ...(next.tags ?? []).filter((tag) => !all.tags?.some((known) => known.name === tag.name))],
+    }),
+    first,
+  );
+}
