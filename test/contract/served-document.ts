@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { API_AUDIENCES, DESCRIPTION_OF, type ApiAudience } from '../../src/platform/http/api-audiences.js';
+import { unionOf, type OpenApiDocument } from '../../src/platform/http/openapi-split.js';
 
 /** The parts of the served OpenAPI document the contract tests read. */
 export interface Operation {
   operationId?: string;
+  tags?: string[];
+  security?: Record<string, string[]>[];
   parameters?: { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema?: Schema }[];
   requestBody?: {
     required?: boolean;
@@ -12,14 +16,23 @@ export interface Operation {
 }
 export type Schema = Record<string, unknown>;
 export interface ServedDocument {
+  info: Schema;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas?: Record<string, Schema> };
+  components: { schemas?: Record<string, Schema>; securitySchemes?: Record<string, Schema> };
+  tags?: { name: string; description: string }[];
 }
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch']);
 
+/** One audience's description as served (the integrator's is /openapi.json). */
+export async function servedDescription(app: FastifyInstance, audience: ApiAudience): Promise<ServedDocument> {
+  return (await app.inject({ url: DESCRIPTION_OF[audience].url })).json<ServedDocument>();
+}
+
+/** Every operation the gateway describes: the union of its three descriptions. */
 export async function servedDocument(app: FastifyInstance): Promise<ServedDocument> {
-  return (await app.inject({ url: '/openapi.json' })).json<ServedDocument>();
+  const descriptions = await Promise.all(API_AUDIENCES.map((audience) => servedDescription(app, audience)));
+  return unionOf(descriptions as unknown as OpenApiDocument[]) as unknown as ServedDocument;
 }
 
 /** Every operation as `METHOD /path` with its object. */

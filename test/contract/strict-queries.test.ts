@@ -70,7 +70,15 @@ describe('declared parameters keep their coercion', () => {
 
 describe('routes declared openQuery', () => {
   it('take any query string', async () => {
-    for (const url of ['/docs?utm_source=x', '/docs/scalar.js?v=3', '/openapi.json?cache=1', '/docs/errors.md?x=1']) {
+    for (const url of [
+      '/?utm_source=x',
+      '/docs?utm_source=x',
+      '/docs/scalar.js?v=3',
+      '/openapi.json?cache=1',
+      '/openapi/dashboard.json?cache=1',
+      '/openapi/operator.json?cache=1',
+      '/docs/errors.md?x=1',
+    ]) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
     }

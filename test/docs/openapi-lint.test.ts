@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_AUDIENCES, DESCRIPTION_OF } from '../../src/platform/http/api-audiences.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { redoclyFindings, spectralFindings, type Finding } from './openapi-lint.js';
 
 /**
- * The served `/openapi.json` passes Redocly's `recommended` rules and Spectral's `spectral:oas`
+ * Each served description (the integrator's `/openapi.json`, the dashboard's and the operator's) passes Redocly's `recommended` rules and Spectral's `spectral:oas`
  * with nothing left over but the findings docs/api-docs.md accepts, each with its reason and a bound.
  * A finding of a rule not on that list fails; so does a rule on the list that no longer fires,
  * so the list only shrinks.
@@ -36,14 +37,18 @@ function acceptedFindings(): Accepted[] {
     });
 }
 
-describe('the served API description under Redocly recommended and spectral:oas', () => {
+describe('the served API descriptions under Redocly recommended and spectral:oas', () => {
   let t: TestApp;
   let findings: Finding[];
 
   beforeAll(async () => {
     t = await buildTestApp();
-    const document = (await t.app.inject({ url: '/openapi.json' })).json<object>();
-    findings = [...(await redoclyFindings(document)), ...(await spectralFindings(document))];
+    findings = [];
+    for (const audience of API_AUDIENCES) {
+      const document = (await t.app.inject({ url: DESCRIPTION_OF[audience].url })).json<object>();
+      const found = [...(await redoclyFindings(document)), ...(await spectralFindings(document))];
+      findings.push(...found.map((f) => ({ ...f, where: `${DESCRIPTION_OF[audience].url}${f.where}` })));
+    }
   }, 120_000);
   afterAll(() => t.close());
 
@@ -64,16 +69,18 @@ describe('the served API description under Redocly recommended and spectral:oas'
     }
   });
 
-  it('declares contact, licence, described tags and a server that works on any host', async () => {
-    const document = (await t.app.inject({ url: '/openapi.json' })).json<{
-      info: { contact: { name: string }; license: { name: string } };
-      tags: { name: string; description: string }[];
-      servers: { url: string }[];
-    }>();
-    expect(document.info.contact.name).toBeTruthy();
-    expect(document.info.license.name).toBe('Proprietary');
-    expect(document.tags.every((tag) => tag.description.length > 0)).toBe(true);
-    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+  it('declares contact, licence, described tags and a server that works on any host, in each description', async () => {
+    for (const audience of API_AUDIENCES) {
+      const document = (await t.app.inject({ url: DESCRIPTION_OF[audience].url })).json<{
+        info: { contact: { name: string }; license: { name: string } };
+        tags: { name: string; description: string }[];
+        servers: { url: string }[];
+      }>();
+      expect(document.info.contact.name).toBeTruthy();
+      expect(document.info.license.name).toBe('Proprietary');
+      expect(document.tags.every((tag) => tag.description.length > 0)).toBe(true);
+      expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    }
   });
 
   it('names PUBLIC_URL as the server when it is set', async () => {

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runSync } from '../../src/aviation/importers/sync-runner.js';
 import { startAaTestSystem } from '../../src/testsystem/aa/server.js';
 import { FIXTURES } from '../aviation/aviation-test-app.js';
+import { servedDocument } from '../contract/served-document.js';
 import { buildTestApp } from '../helpers/test-app.js';
 import { PATIENCE } from '../helpers/patience.js';
 import { UNKNOWN_QUERY_PARAMETER, withUnknownQuery } from './route-walk.js';
@@ -208,7 +209,8 @@ const exampleBodies: Record<string, unknown[]> = {
 };
 
 // ---------- the served description, and a validator per documented response
-const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json() as {
+// Every operation: the union of the integrator's, the dashboard's and the operator's descriptions.
+const doc = (await servedDocument(app)) as unknown as {
   paths: Record<string, Partial<Record<Method, Operation>>>;
   components: { schemas: Record<string, Schema> };
 };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeclaredRoute } from '../../src/platform/http/route-policy.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { concretePath, requestFor, UNKNOWN_QUERY_PARAMETER, withUnknownQuery } from './route-walk.js';
+import { servedDocument } from '../contract/served-document.js';
 import { valueFor, type Schema } from './schema-arbitrary.js';
 
 /**
@@ -52,7 +53,7 @@ async function sessionFor(permissions: string[], agencyId: string | null): Promi
 
 beforeAll(async () => {
   t = await buildTestApp({ isolated: true });
-  document = (await t.app.inject({ url: '/openapi.json' })).json<Document>();
+  document = (await servedDocument(t.app)) as unknown as Document;
   apiKey = (await t.agencyWithKey()).secret;
   const agency = await t.gateway.identity.createAgency({ name: 'Strict query agency' });
   userToken = await sessionFor([], agency.id);
@@ -126,7 +127,18 @@ describe('an unknown query parameter, on every registered route', () => {
   it('is taken by the openQuery routes, which are the browser pages and documents only', async () => {
     const open = t.app.declaredRoutes.filter((r) => r.openQuery);
     expect([...new Set(open.map((r) => r.url))].sort()).toEqual(
-      ['/dashboard', '/dashboard/*', '/docs', '/docs/errors', '/docs/errors.md', '/docs/scalar.js', '/openapi.json'].sort(),
+      [
+        '/',
+        '/dashboard',
+        '/dashboard/*',
+        '/docs',
+        '/docs/errors',
+        '/docs/errors.md',
+        '/docs/scalar.js',
+        '/openapi.json',
+        '/openapi/dashboard.json',
+        '/openapi/operator.json',
+      ].sort(),
     );
     for (const route of open) {
       const res = await t.app.inject(requestFor(route, withUnknownQuery(concretePath(route.url))));

@@ -67,7 +67,8 @@ function errorCodesModule(codes: readonly string[]): string {
 
 /** The generated files by name, from the description served today (or one already read). */
 export async function generateClientPackageSources(read?: Description): Promise<Record<'openapi.ts' | 'error-codes.ts', string>> {
-  const description = read ?? ((await servedDescription()) as Description);
+  // The integrator's contract only: the client never calls the dashboard's or operators' routes.
+  const description = read ?? ((await servedDescription(['/openapi.json'])) as Description);
   const ast = await openapiTS(description as Parameters<typeof openapiTS>[0]);
   return { 'openapi.ts': HEADER + astToString(ast), 'error-codes.ts': errorCodesModule(errorCodesOf(description)) };
 }

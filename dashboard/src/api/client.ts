@@ -3,8 +3,9 @@ import type { paths } from './schema';
 import { session } from '../session/session-store';
 
 /**
- * The typed client: paths and bodies come from the gateway's own /openapi.json (`npm run
- * dashboard:client`), so a change to the API that the UI does not follow fails its type-check.
+ * The typed client: paths and bodies come from the gateway's own dashboard and operator
+ * descriptions (`npm run dashboard:client`), so a change to the API that the UI does not follow
+ * fails its type-check.
  * Same origin: no base URL, no CORS, and the token travels only in the Authorization header.
  */
 export const api = createClient<paths>({ baseUrl: '' });

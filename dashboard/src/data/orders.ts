@@ -3,7 +3,7 @@ import { api } from '../api/client';
 import { unwrap } from '../api/api-error';
 import type { operations } from '../api/schema';
 
-export type OrderListQuery = NonNullable<operations['listOrders']['parameters']['query']>;
+export type OrderListQuery = NonNullable<operations['listDashboardOrders']['parameters']['query']>;
 
 /**
  * The agency's orders. Everything about one order sits under `detail(id)`, so invalidating that

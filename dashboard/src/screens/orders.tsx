@@ -24,7 +24,7 @@ import { navigate, routeQuery, useRoute } from '../lib/router';
 // The status filter offers exactly the statuses the API's description names (order-filters.ts keeps
 // its own list, free of the generated types, for its unit tests): a status added to or dropped from
 // the contract fails the dashboard's type-check here (test/dashboard/client-drift.test.ts).
-type ApiOrderStatus = NonNullable<NonNullable<operations['listOrders']['parameters']['query']>['status']>;
+type ApiOrderStatus = NonNullable<NonNullable<operations['listDashboardOrders']['parameters']['query']>['status']>;
 type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Holds<T extends true> = T;
 export type StatusFilterMatchesTheApi = Holds<SameSet<(typeof ORDER_STATUSES)[number], ApiOrderStatus>>;

@@ -5,7 +5,6 @@ import { duffelEventId } from '../../connectors/duffel/duffel-webhook-reader.js'
 import { badRequest } from '../../platform/errors.js';
 import { acceptedNotifySecrets, developmentSecretSources } from '../../platform/notify-secrets.js';
 import type { Platform } from '../../platform/platform.js';
-import { TAG } from '../route-context.js';
 import { receiveNotification } from './notification-service.js';
 import { NOTIFICATION_BODY_LIMIT_BYTES, NotificationReceipt } from './notification-routes.js';
 import { claimSignature, releaseSignature, signatureDigest } from './replay-guard-store.js';
@@ -62,7 +61,7 @@ export async function duffelWebhookRoutes(app: FastifyInstance, { platform, conn
       preHandler: verify,
       schema: {
         operationId: 'receiveDuffelWebhook',
-        tags: TAG,
+        tags: ['airline callbacks'],
         summary: "Duffel's webhook events (order changes, airline-initiated changes), machine to machine",
         description:
           "For Duffel, not agencies: point a webhook made in Duffel's dashboard here. Body: Duffel's JSON event (`Content-Type: application/json`, at most 256 KiB). " +

@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
 import { acceptedNotifySecrets, developmentSecretSources } from '../../platform/notify-secrets.js';
 import type { Platform } from '../../platform/platform.js';
-import { TAG } from '../route-context.js';
 import { MAX_ORDERS_PER_NOTIFICATION, receiveNotification } from './notification-service.js';
 import { AIRLINE_SIGNATURE_HEADER } from './notification-signature.js';
 import { oncePerSignature } from './replay-guard.js';
@@ -64,7 +63,7 @@ export async function notificationRoutes(app: FastifyInstance, { platform, conne
       preHandler: verify,
       schema: {
         operationId: 'receiveAirlineNotification',
-        tags: TAG,
+        tags: ['airline callbacks'],
         summary: "An airline's change notification (NDC 21.3 OrderChangeNotifRQ), machine to machine",
         description:
           'For airlines, not agencies. Body: the XML `IATA_OrderChangeNotifRQ` (`Content-Type: application/xml`, at most 256 KiB). ' +

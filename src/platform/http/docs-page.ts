@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { API_AUDIENCES, DESCRIPTION_OF } from './api-audiences.js';
 import { sendStored } from './compression.js';
 import { PUBLIC_ROUTE } from './route-policy.js';
 
@@ -10,7 +11,7 @@ import { PUBLIC_ROUTE } from './route-policy.js';
  * The browser bundle of Scalar's API reference, as its Fastify plugin ships it (docs/api-docs.md
  * says why Scalar over Swagger UI and Redoc). Served from this process, so the page needs no CDN.
  * The plugin's own routes are not used: they answer `/docs` with a redirect and serve a
- * re-serialized copy of the description; this page reads `/openapi.json` itself.
+ * re-serialized copy of the description; this page reads the gateway's three descriptions itself.
  */
 function scalarBundlePath(): string {
   const pluginEntry = createRequire(import.meta.url).resolve('@scalar/fastify-api-reference');
@@ -25,9 +26,18 @@ function scalarBundle(file: string): Buffer {
   return bundle;
 }
 
-/** What the page asks of Scalar; the reference's own options, passed through as JSON. */
+/**
+ * What the page asks of Scalar; the reference's own options, passed through as JSON. The three
+ * descriptions are its sources, the integrator's first and opened by default; the others are one
+ * pick away in its document switcher (`?api=dashboard`, `?api=operator` open them directly).
+ */
 const SCALAR_CONFIGURATION = {
-  url: '/openapi.json',
+  sources: API_AUDIENCES.map((audience, i) => ({
+    title: DESCRIPTION_OF[audience].title,
+    slug: audience,
+    url: DESCRIPTION_OF[audience].url,
+    ...(i === 0 ? { default: true } : {}),
+  })),
   // System fonts: Scalar's default ones come from its font host.
   withDefaultFonts: false,
   // No usage reporting, and none of the tooling that links to Scalar's cloud.
@@ -39,8 +49,18 @@ const SCALAR_CONFIGURATION = {
   defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
 };
 
+/**
+ * With several sources Scalar's deep links name the source first (`#integrator/tag/orders`); a link
+ * made before there were three (`#tag/orders`, the `docs_url` of some errors) names none and would
+ * open on the introduction. Such a hash is read as the integrator's, unless `?api=` picks a source.
+ */
+const OLD_DEEP_LINKS =
+  `var h=location.hash.slice(1);` +
+  `if(h&&!new URLSearchParams(location.search).has('api')&&${JSON.stringify(API_AUDIENCES)}.indexOf(h.split('/')[0])<0)` +
+  `history.replaceState(null,'','#${API_AUDIENCES[0]}/'+h);`;
+
 /** The page's one inline script: allowed by its hash, so no other inline script can run. */
-const INLINE_SCRIPT = `Scalar.createApiReference('#app', ${JSON.stringify(SCALAR_CONFIGURATION)})`;
+const INLINE_SCRIPT = `${OLD_DEEP_LINKS}Scalar.createApiReference('#app', ${JSON.stringify(SCALAR_CONFIGURATION)})`;
 
 const PAGE = `<!doctype html>
 <html lang="en">
