@@ -6,12 +6,19 @@ import { Type, type TNull, type TObject, type TSchema, type TUnion } from '@sinc
  * error-code catalogue (error-codes.ts, error-responses.ts), not from the routes.
  */
 
+/**
+ * One of a fixed set of strings, declared as an `enum` (a generated client gets a union of the
+ * values, and the description lists them in one place).
+ */
+export const StringEnum = <T extends string>(values: readonly T[], options: { description?: string } = {}) =>
+  Type.Unsafe<T>({ type: 'string', enum: [...values], ...options });
+
 /** A value or JSON null. */
 export const Nullable = <T extends TSchema>(schema: T): TUnion<[T, TNull]> => Type.Union([schema, Type.Null()]);
 
 const DOCUMENTATION_URL = Type.String({
   format: 'uri',
-  description: "The code's entry in the error reference (docs/errors.md): read it for what the code means and what to do",
+  description: "The code's entry in the error reference: `<gateway>/docs/errors.md#<code>` (docs/errors.md)",
 });
 
 /**
