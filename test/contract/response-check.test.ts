@@ -71,6 +71,15 @@ describe('the response check', () => {
     expect(res.headers['x-request-id']).toBe(body.request_id);
   });
 
+  it('is on for every app the suite builds (vitest.config.ts sets CHECK_RESPONSES)', async () => {
+    const suite = await buildTestApp({ routes: wrongRoutes });
+    try {
+      expect((await suite.app.inject({ method: 'GET', url: '/check/wrong-type' })).statusCode).toBe(500);
+    } finally {
+      await suite.close();
+    }
+  });
+
   it('is off unless CHECK_RESPONSES asks for it', async () => {
     const off = await buildTestApp({ env: { CHECK_RESPONSES: 'false' }, routes: wrongRoutes });
     try {
