@@ -91,6 +91,7 @@ describe('the OpenAPI description', () => {
       'period_end',
       'docs_url',
       'did_you_mean',
+      'order_id',
     ])
       expect(Object.keys(body.properties), field).toContain(field);
     expect(body.additionalProperties).not.toBe(false);

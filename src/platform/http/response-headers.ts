@@ -80,8 +80,12 @@ export const RESPONSE_HEADERS: Readonly<Record<string, ResponseHeader>> = {
   },
   'Idempotent-Replayed': {
     schema: { type: 'string', enum: ['true'] },
-    description: 'The order of an earlier request with the same `Idempotency-Key`, returned again; nothing was booked',
-    on: (a) => (a.operationId !== undefined && BOOKINGS.has(a.operationId) && a.status === 200 ? 'required' : null),
+    description:
+      "The answer of an earlier request with the same `Idempotency-Key`, returned again (its order, or the airline's refusal); nothing was booked",
+    on: (a) => {
+      if (a.operationId === undefined || !BOOKINGS.has(a.operationId)) return null;
+      return a.status === 200 ? 'required' : a.status >= 400 ? 'optional' : null;
+    },
   },
   ETag: {
     schema: { type: 'string' },

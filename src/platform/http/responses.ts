@@ -43,6 +43,7 @@ const ERROR_FIELDS = {
   docs_url: Type.Optional(
     Type.String({ format: 'uri', description: 'Where the refusal is explained (pricing, the orders guide)' }),
   ),
+  order_id: Type.Optional(Type.String({ description: 'The order the request conflicts with (`order_conflict`)' })),
   did_you_mean: Type.Optional(
     Type.String({ description: 'An id of yours one character away from the one sent (`order_not_found`)' }),
   ),
