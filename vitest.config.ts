@@ -70,6 +70,8 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
+    // Every app a test builds holds its answers to /openapi.json (src/platform/http/response-check.ts).
+    env: { CHECK_RESPONSES: 'true' },
     testTimeout: 120_000,
     hookTimeout: 180_000,
     reporters:

@@ -24,6 +24,7 @@ import { registerNulGuard } from './platform/http/nul-guard.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { registerRequestCosts } from './platform/http/request-costs-hook.js';
 import { requestIdFor } from './platform/http/request-id.js';
+import { registerResponseCheck } from './platform/http/response-check.js';
 import { requireRoutePolicies } from './platform/http/route-policy.js';
 import { registerStrictQuery } from './platform/http/strict-query.js';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
@@ -147,6 +148,8 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   registerContentEncodingGuard(app);
   registerJsonBodyParser(app);
   registerErrorHandling(app, errorsPageUrl(config.publicUrl));
+  // CHECK_RESPONSES (the test suite): every answer is held to what /openapi.json declares for it.
+  if (config.checkResponses) registerResponseCheck(app);
   registerMetrics(app, platform.metrics, config.metricsToken);
   await registerOpenApi(app, config);
 

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { notFound } from '../platform/errors.js';
 import { API_KEY_ROUTE } from '../platform/http/route-policy.js';
 import type { HealthService } from './health-service.js';
-import { Nullable } from '../platform/http/responses.js';
+import { Nullable, StringEnum } from '../platform/http/responses.js';
 
 const AirlineHealthSchema = Type.Object({
   airline: Type.String({
@@ -11,18 +11,20 @@ const AirlineHealthSchema = Type.Object({
       "Code of the source (one record per source): an airline's IATA code for an airline reached directly (`AA`), or an aggregator's (`DUFFEL`)",
   }),
   name: Type.String(),
-  kind: Type.Union([Type.Literal('airline'), Type.Literal('aggregator')], {
+  kind: StringEnum(['airline', 'aggregator'], {
     description: '`airline`: one airline reached directly; `aggregator`: a source selling many airlines (Duffel)',
   }),
-  status: Type.Union([Type.Literal('up'), Type.Literal('degraded'), Type.Literal('down'), Type.Literal('unknown')], {
+  status: StringEnum(['up', 'degraded', 'down', 'unknown'], {
     description:
       '`down`: the latest probe failed; `degraded`: it answered slower than 2 s or over 20% of recent probes failed; `unknown`: not probed yet (or monitoring disabled)',
   }),
   environment: Nullable(
-    Type.String({ description: 'Which endpoint the probe reached: live when configured, else the test system' }),
+    StringEnum(['live', 'test'], {
+      description: 'Which endpoint the probe reached: live when configured, else the test system; null before the first probe',
+    }),
   ),
-  checked_at: Nullable(Type.String()),
-  last_success_at: Nullable(Type.String()),
+  checked_at: Nullable(Type.String({ format: 'date-time', description: 'When the latest probe ran; null before the first' })),
+  last_success_at: Nullable(Type.String({ format: 'date-time', description: 'When a probe last succeeded' })),
   last_error: Nullable(Type.String({ description: "The airline's own text of the latest failure" })),
   consecutive_failures: Type.Integer(),
   error_rate: Nullable(Type.Number({ description: 'Share of failed probes among the recent ones (up to 60)' })),

@@ -290,13 +290,13 @@ export const AirlineRef = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, pattern: '^[!-~]+$', ...(description ? { description } : {}) });
 
 export const OrderIdParams = Type.Object({ orderID: Type.String({ description: 'Order id (percent-encode it)' }) });
-export const AirlineQuery = Type.Object({
-  airline: Type.Optional(
-    Type.String({
-      description:
-        "The order's owner airline (IATA code) or the source that booked it (`AA`, `VS`, `DUFFEL`); required where marked (R). Any other value answers 400 `airline does not match the order`",
-    }),
-  ),
+const AIRLINE_OF_ORDER =
+  "The order's owner airline (IATA code) or the source that booked it (`AA`, `VS`, `DUFFEL`); any other value answers 400 `airline does not match the order`";
+/** `airline` where the order is only read: optional. */
+export const AirlineQuery = Type.Object({ airline: Type.Optional(Type.String({ description: AIRLINE_OF_ORDER })) });
+/** `airline` where the contract marks it (R): without it (or blank) 400 `airline is required`, before the order is looked up. */
+export const AirlineRequiredQuery = Type.Object({
+  airline: Type.String({ description: `${AIRLINE_OF_ORDER}. Required: without it, 400 \`airline is required\`` }),
 });
 export const GetOrderQuery = Type.Object({
   airline: Type.Optional(

@@ -113,6 +113,13 @@ const BEFORE_SOURCES: readonly ConfigVariable[] = [
       '`true` attributes database statements and Redis commands to requests and routes on `/metrics` (its AsyncLocalStorage costs CPU on every request); off, they are one total',
   },
   {
+    name: 'CHECK_RESPONSES',
+    topic: 'observability',
+    value: bool(false),
+    description:
+      "`true` holds every answer to its operation's declared responses in /openapi.json (status, headers, body): a mismatch answers 500 naming it and is logged. For development and the test suite (it validates every answer); leave off in production",
+  },
+  {
     name: 'REQUEST_LOG',
     topic: 'observability',
     value: bool(true),

@@ -55,6 +55,8 @@ export interface Config {
    * AsyncLocalStorage, whose promise hooks cost every request CPU; the totals are counted anyway.
    */
   requestCosts: boolean;
+  /** Every answer is checked against its declared responses (response-check.ts): development and tests only. */
+  checkResponses: boolean;
   /**
    * REQUEST_LOG: record every API-key request (its facts, never bodies or headers) for the
    * dashboard's Logs, 7 days (src/request-log/). On by default; off, no hook is added at all.
@@ -286,6 +288,7 @@ export function parseConfig(env: Env, sources: readonly SourceConfigSpec[]): Rea
     trustProxy,
     metricsToken: r.optional('METRICS_TOKEN'),
     requestCosts: r.bool('REQUEST_COSTS'),
+    checkResponses: r.bool('CHECK_RESPONSES'),
     requestLog: r.bool('REQUEST_LOG'),
     sources: Object.fromEntries(sources.map((source) => [source.code, source.read(r, env)])),
     airlineSweep: {

@@ -59,6 +59,8 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
       LOG_LEVEL: 'silent',
       // Tests hash many passwords; production keeps OWASP's 2^17.
       PASSWORD_SCRYPT_LOG_N: '10',
+      // Every answer is held to its declared response (vitest.config.ts sets it for the run).
+      CHECK_RESPONSES: process.env.CHECK_RESPONSES ?? '',
       // Never the public development secrets: a test signs with `platform.config.sources.AA.signing.secret`.
       ...generatedNotifySecrets(options.sources),
       ...options.env,

@@ -1,4 +1,3 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { DashboardEnvironmentQuery, dashboardBookingScope } from '../../identity/sessions/dashboard-booking-scope.js';
 import { SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
@@ -7,7 +6,7 @@ import { orderView } from '../order-view.js';
 import { actorOf, orderRouteContext, TAG, withStatusDoc, type OrderRouteOptions } from '../route-context.js';
 import { OrderSchema } from '../schemas.js';
 import { validKey } from './idempotency-service.js';
-import { createOrderExamples, CreateOrderBody } from './schemas.js';
+import { createOrderExamples, CreateOrderBody, IdempotencyKeyHeaders } from './schemas.js';
 import { createOrder } from './service.js';
 
 /**
@@ -35,7 +34,7 @@ export async function dashboardBookingRoutes(app: FastifyInstance, options: Orde
         ),
         security: SESSION_SECURITY,
         querystring: DashboardEnvironmentQuery,
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
+        headers: IdempotencyKeyHeaders,
         body: withExamples(CreateOrderBody, createOrderExamples),
         response: { 200: OrderSchema, 201: OrderSchema },
       },

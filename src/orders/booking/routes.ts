@@ -1,10 +1,9 @@
-import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { orderView } from '../order-view.js';
 import { orderRouteContext, requireCreateScope, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from '../route-context.js';
 import { OrderSchema } from '../schemas.js';
 import { validKey } from './idempotency-service.js';
-import { createOrderExamples, CreateOrderBody } from './schemas.js';
+import { createOrderExamples, CreateOrderBody, IdempotencyKeyHeaders } from './schemas.js';
 import { withExamples } from '../../platform/http/request-examples.js';
 import { createOrder } from './service.js';
 
@@ -24,7 +23,7 @@ export async function bookingRoutes(app: FastifyInstance, options: OrderRouteOpt
         description: withStatusDoc(
           'Header `Idempotency-Key` (≤128 characters): a repeat returns the first order with 200 and `Idempotent-Replayed: true`.',
         ),
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String()) }),
+        headers: IdempotencyKeyHeaders,
         body: withExamples(CreateOrderBody, createOrderExamples),
         response: { 200: OrderSchema, 201: OrderSchema },
       },

@@ -1,8 +1,24 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { dateAhead, type RequestExamples } from '../../platform/http/request-examples.js';
 import { AirlineRef } from '../schemas.js';
+import { MAX_KEY_LENGTH } from './idempotency-service.js';
 
 /** Request bodies of booking (POST /v1/orders); seats, services and payment are reused by servicing. */
+
+/**
+ * The headers a booking reads: `Idempotency-Key`, 1 to 128 characters (the contract's bound). One
+ * outside it is 400 `invalid_idempotency_key` naming the header, before anything is booked.
+ */
+export const IdempotencyKeyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: MAX_KEY_LENGTH,
+      description:
+        'Any text of yours naming this booking: a repeat with the same body returns the first order (200, `Idempotent-Replayed: true`) instead of booking again, for 24 hours',
+    }),
+  ),
+});
 
 /** A phone number as airlines' contact fields take it: digits, an optional leading +, spaces, ( ) . - between. */
 export const PHONE_PATTERN = '^\\+?[0-9(][0-9 ().-]{2,28}[0-9]$';

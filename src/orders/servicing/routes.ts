@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { money, orderView } from '../order-view.js';
 import { orderRouteContext, scopeOf, TAG, withStatusDoc, type OrderRouteOptions } from '../route-context.js';
-import { AirlineQuery, MinimalOrder, OrderIdParams, OrderSchema } from '../schemas.js';
+import { AirlineRequiredQuery, MinimalOrder, OrderIdParams, OrderSchema } from '../schemas.js';
 import { lowerCaseKeys } from './case-insensitive-keys.js';
 import { cancelQuote, confirmCancel, refundEligibility, refundOrder } from './cancellation-service.js';
 import { changeQuote, confirmChange, reshopOrder } from './reshop-service.js';
@@ -40,7 +40,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         summary: 'Change request: seats, services, contact (JSON keys case-insensitive)',
         description: withStatusDoc('Priced extras without `payment` become `pending_upsell`, finalised by POST /commit.'),
         params: OrderIdParams,
-        querystring: AirlineQuery,
+        querystring: AirlineRequiredQuery,
         body: withExamples(ChangeRequestBody, servicingExamples.changeOrder),
         response: { 200: OrderSchema },
       },
@@ -64,7 +64,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         summary: 'Cancel the order at the airline (quote and accept in one step)',
         description: withStatusDoc('204 on success.'),
         params: OrderIdParams,
-        querystring: AirlineQuery,
+        querystring: AirlineRequiredQuery,
         response: { 204: Type.Null() },
       },
     },
@@ -84,7 +84,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         tags: TAG,
         summary: 'Order quote: the airline reprices the order as it stands',
         params: OrderIdParams,
-        querystring: AirlineQuery,
+        querystring: AirlineRequiredQuery,
         response: { 200: OrderQuoteSchema },
       },
     },
@@ -111,7 +111,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         summary: 'Pay a hold and/or the pending upsell (seats, bags)',
         description: withStatusDoc('Payment defaults to the agency account (BSP).'),
         params: OrderIdParams,
-        querystring: AirlineQuery,
+        querystring: AirlineRequiredQuery,
         body: withExamples(Type.Optional(CommitBody), servicingExamples.payOrder),
         response: { 200: OrderSchema },
       },
@@ -133,7 +133,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         description:
           "One slice per journey still booked, in order, each on the journey's own origin and destination (a round trip is reshopped as a round trip); without `slices`: every journey on its booked date. Each offer names the brand it reshops in (`fare_brand`, `fare_brand_code`).",
         params: OrderIdParams,
-        querystring: AirlineQuery,
+        querystring: AirlineRequiredQuery,
         body: withExamples(Type.Optional(ReshopBody), servicingExamples.reshopOrder),
         response: { 200: ReshopResult },
       },
@@ -161,7 +161,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         tags: TAG,
         summary: 'Change quote: `reissue`, `cancel_segments` or `ancillaries`',
         params: OrderIdParams,
-        querystring: AirlineQuery,
+        querystring: AirlineRequiredQuery,
         body: withExamples(Type.Optional(ChangeBody), servicingExamples.quoteOrderChange),
         response: { 200: OrderQuoteSchema },
       },
@@ -188,7 +188,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
             'Answers the order, or `{order_id, status}` when the airline cannot be read back.',
         ),
         params: OrderIdParams,
-        querystring: AirlineQuery,
+        querystring: AirlineRequiredQuery,
         body: withExamples(Type.Optional(ChangeConfirmBody), servicingExamples.confirmOrderChange),
         response: { 200: Type.Union([OrderSchema, MinimalOrder]) },
       },
@@ -215,7 +215,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         tags: TAG,
         summary: 'Cancellation quote, whole order or part: refund versus penalty from the fare conditions',
         params: OrderIdParams,
-        querystring: AirlineQuery,
+        querystring: AirlineRequiredQuery,
         body: withExamples(Type.Optional(CancelBody), servicingExamples.quoteOrderCancellation),
         response: { 200: CancelQuoteSchema },
       },
@@ -242,7 +242,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
             'Answers `{order_id, status}` when the airline cannot be read back.',
         ),
         params: OrderIdParams,
-        querystring: AirlineQuery,
+        querystring: AirlineRequiredQuery,
         body: withExamples(Type.Optional(CancelConfirmBody), servicingExamples.confirmOrderCancellation),
         response: { 200: Type.Union([OrderSchema, MinimalOrder]) },
       },
@@ -267,7 +267,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         tags: TAG,
         summary: 'Refund eligibility, refundable amount and penalty (no side effect)',
         params: OrderIdParams,
-        querystring: AirlineQuery,
+        querystring: AirlineRequiredQuery,
         response: { 200: RefundEligibility },
       },
     },
@@ -286,7 +286,7 @@ export async function orderServicingRoutes(app: FastifyInstance, options: OrderR
         summary: 'Refund the order (202)',
         description: withStatusDoc('A ticketed order is cancelled with its refund; a cancelled one has its refund recorded.'),
         params: OrderIdParams,
-        querystring: AirlineQuery,
+        querystring: AirlineRequiredQuery,
         response: { 202: RefundAccepted },
       },
     },

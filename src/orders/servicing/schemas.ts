@@ -122,7 +122,10 @@ export const ChangeBody = Type.Object(
   },
 );
 export const ChangeConfirmBody = Type.Object({
-  offer_id: Type.Optional(Type.String({ description: 'The reshop offer accepted (required)' })),
+  offer_id: Type.String({
+    description:
+      'The reshop offer accepted, or the `cancel_segments` or `ancillaries` change quote kept by POST /change; missing or empty: 400 `offer_id is required`',
+  }),
   // One reshop offer per slice at most, each an id the gateway issued (bounded like every offer id).
   offer_ids: Type.Optional(Type.Array(Type.String({ maxLength: 900 }), { maxItems: 6 })),
   change_quote_id: Type.Optional(Type.String({ description: 'Advisory; the airline reprices at acceptance' })),

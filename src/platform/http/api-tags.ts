@@ -27,7 +27,8 @@ export const API_TAGS = [
       'quote, change, reshop, cancel, refunds, history. ' +
       "An order id is looked up in your agency's own orders first: an id it does not hold is 404 `order_not_found` whatever `airline` is sent, " +
       'with or without an airline prefix (`unknown airline` for an id with no prefix and no `airline` is the rule for offer ids). ' +
-      "On a path marked (R), a missing `airline` is 400 `airline is required` before the lookup; one that is not the order's carrier is 400 `airline does not match the order`. " +
+      'Every write of an order and its refund eligibility require `airline` (a required parameter below, whatever the order id): ' +
+      "a missing or blank one is 400 `airline is required` before the lookup; one that is not the order's carrier is 400 `airline does not match the order`. " +
       'An order is changed by one request at a time: a write (commit, change, cancel, refund, their quotes, acknowledge-changes) sent while another ' +
       'write of the same order runs is 409 `order_busy` with `Retry-After`, before any airline call and with nothing changed; retry after that many ' +
       'seconds, once the other write has finished (GET the order first: it may have done what you asked).',

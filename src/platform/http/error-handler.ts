@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { AppError } from '../errors.js';
-import type { ErrorCode } from './error-codes.js';
+import { isErrorCode, type ErrorCode } from './error-codes.js';
+import { declares, openApiPath, type OperationFacts } from './error-scopes.js';
 import { dependencyError } from './dependency-errors.js';
 import { errorBody, surfaceOf, type Surface } from './surfaces.js';
 import { nearestName, nearestRoute, propertyNamesAt } from './name-suggestion.js';
@@ -51,6 +52,35 @@ function suggestion(err: FastifyError, request: FastifyRequest): string {
   return near ? `; did you mean ${near}?` : '';
 }
 
+/**
+ * A field with a code of its own that the catalogue declares for the operation answers it, as the
+ * handlers' own checks of it do: a required query parameter or top-level body field that is
+ * missing, `<name>_required` (`airline` on the order operations marked (R): `airline_required`;
+ * `offer_id` on confirming a change: `offer_id_required`); a header out of its bounds,
+ * `invalid_<name>` (`Idempotency-Key`: `invalid_idempotency_key`). Anything else is `invalid_request`.
+ */
+function ownCode(request: FastifyRequest, errors: FastifySchemaValidationError[], context: string | undefined): ErrorCode | null {
+  const first = errors[0];
+  let code: string | null = null;
+  const missing = first?.keyword === 'required' && first.instancePath === '';
+  if ((context === 'querystring' || context === 'body') && missing) code = `${String(first.params.missingProperty)}_required`;
+  if (context === 'headers' && first) code = `invalid_${first.instancePath.slice(1).replace(/-/g, '_')}`;
+  return code !== null && isErrorCode(code) && declares(operationOf(request), 400, code) ? code : null;
+}
+
+/** The operation a request matched, as the catalogue's `operations` read it. */
+function operationOf(request: FastifyRequest): OperationFacts {
+  const schema = (request.routeOptions.schema ?? {}) as { operationId?: unknown };
+  const config = request.routeOptions.config as { auth?: string; meter?: string } | undefined;
+  return {
+    operationId: typeof schema.operationId === 'string' ? schema.operationId : undefined,
+    method: request.method === 'HEAD' ? 'GET' : request.method,
+    path: openApiPath(request.routeOptions.url ?? ''),
+    auth: config?.auth,
+    meter: config?.meter,
+  };
+}
+
 function toClientError(err: FastifyError, request: FastifyRequest): ClientError | null {
   err = dependencyError(err) ?? err; // a database or Redis outage: 503 with Retry-After, not a 500
   if (err instanceof AppError) {
@@ -60,7 +90,8 @@ function toClientError(err: FastifyError, request: FastifyRequest): ClientError 
     // An unknown body field or query parameter is also named in `field`, as Stripe's `param` is.
     const field = unknownName(err.validation, err.validationContext);
     const message = validationMessage(err.validation, err.validationContext) + (field === null ? '' : suggestion(err, request));
-    return { status: 400, code: 'invalid_request', message, ...(field === null ? {} : { fields: { field } }) };
+    const code = ownCode(request, err.validation, err.validationContext) ?? 'invalid_request';
+    return { status: 400, code, message, ...(field === null ? {} : { fields: { field } }) };
   }
   const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
   if (known) return { status: known.status ?? err.statusCode ?? 400, ...known };

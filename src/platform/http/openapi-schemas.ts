@@ -1,6 +1,7 @@
 import { withCatalogueErrors } from './error-responses.js';
 import { openApiPath, type OperationFacts } from './error-scopes.js';
 import type { RouteAuth, RoutePolicy } from './route-policy.js';
+import { declaredHeaders } from './response-headers.js';
 import { examplesOf, type RequestExampleFactory } from './request-examples.js';
 import { acceptsEmptyObject, closedSchema } from './strict-body.js';
 
@@ -48,6 +49,7 @@ interface BodyFacts {
  *   refuses fields it does not list; one whose fields are all optional is not required (the
  *   plugin marks every body required).
  * - Example bodies (request-examples.ts) are built when served, so their dates are never past.
+ * - Each response lists its headers (response-headers.ts), a header always sent as `required`.
  */
 export function describedRoutes() {
   const bodies = new Map<string, BodyFacts>();
@@ -63,28 +65,10 @@ export function describedRoutes() {
       if (typeof schema.operationId === 'string')
         bodies.set(schema.operationId, { examples: examplesOf(schema.body), optional: acceptsEmptyObject(schema.body) });
     }
-    if (isSchema(schema.response)) {
-      documented.response = Object.fromEntries(
-        Object.entries(schema.response).map(([status, response]) => [status, namedResponse(status, response)]),
-      );
-    }
+    documented.response = documentedResponses(schema, url, route);
     const policy = (route?.config ?? {}) as Partial<RoutePolicy>;
     const security = policy.auth ? SECURITY_OF[policy.auth] : null;
     if (security) documented.security = security;
-    // Every error status and code the operation can answer, from the error-code catalogue: the
-    // gate's by the route's policy, the meter's by its meter, the route's own by its operationId.
-    const facts: OperationFacts = {
-      operationId: typeof schema.operationId === 'string' ? schema.operationId : undefined,
-      method: String(route?.method ?? ''),
-      path: openApiPath(url),
-      auth: policy.auth,
-      meter: policy.meter,
-    };
-    documented.response = withCatalogueErrors(
-      isSchema(documented.response) ? documented.response : {},
-      facts,
-      policy.surface ?? 'plain',
-    );
     return { schema: documented, url };
   }
 
@@ -93,6 +77,7 @@ export function describedRoutes() {
     const paths = (document as { paths?: Record<string, Record<string, Schema>> }).paths ?? {};
     for (const item of Object.values(paths)) {
       for (const operation of Object.values(item)) {
+        requiredHeadersOf(operation);
         const facts = typeof operation.operationId === 'string' ? bodies.get(operation.operationId) : undefined;
         const requestBody = operation.requestBody as { required?: boolean; content?: Record<string, Schema> } | undefined;
         if (!facts || !requestBody) continue;
@@ -107,10 +92,68 @@ export function describedRoutes() {
   return { transform, served };
 }
 
+/** A route as the description and the response check (response-check.ts) read it. */
+export interface DescribedRoute {
+  config?: unknown;
+  method?: unknown;
+}
+
+/**
+ * The responses the description lists for a route, by status: its own (a named one wrapped, see
+ * describedRoutes), every error status and code the catalogue gives it (the gate's by the route's
+ * policy, the meter's by its meter, the route's own by its operationId), and on each the headers
+ * it carries (response-headers.ts). What /openapi.json says and what the response check holds
+ * every answer to.
+ */
+export function documentedResponses(schema: Schema, url: string, route: DescribedRoute | undefined): Record<string, Schema> {
+  const own = isSchema(schema.response)
+    ? Object.fromEntries(Object.entries(schema.response).map(([status, response]) => [status, namedResponse(status, response)]))
+    : {};
+  const policy = (route?.config ?? {}) as Partial<RoutePolicy>;
+  const facts: OperationFacts = {
+    operationId: typeof schema.operationId === 'string' ? schema.operationId : undefined,
+    method: String(route?.method ?? ''),
+    path: openApiPath(url),
+    auth: policy.auth,
+    meter: policy.meter,
+  };
+  const responses = withCatalogueErrors(own, facts, policy.surface ?? 'plain') as Record<string, Schema>;
+  const statuses = Object.keys(responses);
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      const codes = Array.isArray(response['x-error-codes']) ? (response['x-error-codes'] as string[]) : [];
+      const headers = declaredHeaders({
+        operationId: facts.operationId,
+        auth: facts.auth,
+        status: Number(status),
+        codes,
+        statuses,
+      });
+      return [status, { ...response, headers }];
+    }),
+  );
+}
+
 function namedResponse(status: string, response: unknown): unknown {
   if (!isSchema(response) || typeof response.$id !== 'string') return response;
   const description = typeof response.description === 'string' ? response.description : (SUCCESS_TEXT[status] ?? 'Answer');
   return { description, allOf: [response] };
+}
+
+/**
+ * The plugin copies a declared response header whole into its `schema`; `required` belongs to the
+ * Header Object (in a JSON Schema it would have to be a list), so it is moved there.
+ */
+function requiredHeadersOf(operation: Schema): void {
+  const responses = isSchema(operation.responses) ? operation.responses : {};
+  for (const response of Object.values(responses)) {
+    const headers = isSchema(response) && isSchema(response.headers) ? response.headers : {};
+    for (const header of Object.values(headers)) {
+      if (!isSchema(header) || !isSchema(header.schema) || header.schema.required !== true) continue;
+      delete header.schema.required;
+      header.required = true;
+    }
+  }
 }
 
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,6 +1,20 @@
 /** Operation groups several error codes share (the `operations` of ../error-codes.ts). */
 
 export const ORDER_BY_ID = ['/v1/orders/{orderID}', '/v1/dev/orders/{orderID}'];
+/** The order operations the contract marks (R): `airline` is a required query parameter. */
+export const AIRLINE_REQUIRED = [
+  'changeOrder',
+  'cancelOrder',
+  'quoteOrder',
+  'payOrder',
+  'reshopOrder',
+  'quoteOrderChange',
+  'confirmOrderChange',
+  'quoteOrderCancellation',
+  'confirmOrderCancellation',
+  'getRefundEligibility',
+  'refundOrder',
+];
 export const OFFER_READS = ['priceOffers', 'getOfferSeatMap', 'listOfferServices', 'priceDashboardOffers'];
 /** Operations that take an `offer_id`: the reads, a booking from it, and an order changed to it. */
 export const OFFER_USES = [

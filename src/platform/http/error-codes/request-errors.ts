@@ -1,5 +1,13 @@
 import type { ErrorCodeEntry } from './entry.js';
-import { CHANGE_REQUESTS, NEW_PASSWORD, OFFER_READS, OFFER_USES, ORDER_BY_ID, ORDER_PARTS } from './operation-groups.js';
+import {
+  AIRLINE_REQUIRED,
+  CHANGE_REQUESTS,
+  NEW_PASSWORD,
+  OFFER_READS,
+  OFFER_USES,
+  ORDER_BY_ID,
+  ORDER_PARTS,
+} from './operation-groups.js';
 
 /** The catalogue's codes at 400: what the request as sent gets wrong. */
 export const REQUEST_ERRORS = {
@@ -94,8 +102,9 @@ export const REQUEST_ERRORS = {
   },
   airline_required: {
     status: 400,
-    meaning: 'The order id has no airline prefix and `airline` is not given.',
-    operations: ORDER_BY_ID,
+    meaning:
+      '`airline` is missing or blank on an operation that requires it (every write of an order and its refund eligibility, whatever the order id), checked before the order is looked up.',
+    operations: AIRLINE_REQUIRED,
   },
   invalid_cursor: {
     status: 400,
