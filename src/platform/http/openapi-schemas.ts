@@ -93,6 +93,7 @@ export function describedRoutes() {
     const paths = (document as { paths?: Record<string, Record<string, Schema>> }).paths ?? {};
     for (const item of Object.values(paths)) {
       for (const operation of Object.values(item)) {
+        markDeprecatedParameters(operation);
         const facts = typeof operation.operationId === 'string' ? bodies.get(operation.operationId) : undefined;
         const requestBody = operation.requestBody as { required?: boolean; content?: Record<string, Schema> } | undefined;
         if (!facts || !requestBody) continue;
@@ -105,6 +106,14 @@ export function describedRoutes() {
   }
 
   return { transform, served };
+}
+
+/** A query parameter whose schema is deprecated (a former spelling, deprecated-fields.ts) is marked so itself, as OpenAPI reads it. */
+function markDeprecatedParameters(operation: Schema): void {
+  if (!Array.isArray(operation.parameters)) return;
+  for (const parameter of operation.parameters as unknown[]) {
+    if (isSchema(parameter) && isSchema(parameter.schema) && parameter.schema.deprecated === true) parameter.deprecated = true;
+  }
 }
 
 function namedResponse(status: string, response: unknown): unknown {
