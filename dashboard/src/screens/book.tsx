@@ -17,7 +17,7 @@ import { SearchForm, searchBody, type SearchDraft } from './book/search-form';
  */
 export function Book() {
   const me = useMe().data;
-  const mayBookLive = !!me?.agency?.live && (me.role === 'owner' || me.role === 'admin' || me.supportSession !== null);
+  const mayBookLive = !!me?.agency?.live && (me.role === 'owner' || me.role === 'admin' || me.support_session !== null);
   const [environment, setEnvironment] = useState<BookingEnvironment>('test');
   const [travellers, setTravellers] = useState<PassengerDraft[]>([]);
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
