@@ -26,6 +26,7 @@ import { registerRequestCosts } from './platform/http/request-costs-hook.js';
 import { requestIdFor } from './platform/http/request-id.js';
 import { registerResponseCheck } from './platform/http/response-check.js';
 import { requireRoutePolicies } from './platform/http/route-policy.js';
+import { registerFormerSpellings } from './platform/http/deprecated-fields.js';
 import { registerStrictQuery } from './platform/http/strict-query.js';
 import { fastifyTrustProxy } from './platform/http/trust-proxy.js';
 import { sharedSerializerFactory } from './platform/http/serializer-compiler.js';
@@ -126,6 +127,8 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   if (config.http.compression) registerCompression(app, { compressions: platform.metrics.compressions });
   // A query parameter a route does not declare is a 400 naming it (strict-query.ts).
   registerStrictQuery(app);
+  // Fields renamed to snake_case keep their former camelCase spelling for the deprecation period.
+  registerFormerSpellings(app, `${config.publicUrl.replace(/\/+$/, '')}/docs`);
   // First of every hook: each database statement and Redis command is counted for its request.
   registerRequestCosts(app, platform.costs);
 

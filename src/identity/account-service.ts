@@ -8,7 +8,7 @@ import { PASSWORD_MIN_LENGTH } from './passwords/policy.js';
 import { isEmailAddress } from './users/email-address.js';
 import { EMAIL_TAKEN, insertUser } from './users/store.js';
 
-/** The longest agency name taken (the portal's `agencyName`, the CLI's `--name`). */
+/** The longest agency name taken (the portal's `agency_name`, the CLI's `--name`). */
 export const AGENCY_NAME_MAX_LENGTH = 200;
 
 export const ROLES = ['owner', 'admin', 'developer'] as const;

@@ -81,13 +81,16 @@ export function createPortalServices(platform: Platform, { identity, apiKeys }: 
       return {
         id: ctx.userId,
         email: user?.email ?? '',
-        emailVerified: ctx.emailVerified,
+        email_verified: ctx.emailVerified,
         role: ctx.role,
         permissions: ctx.permissions,
         agency: agency ? { id: agency.id, name: agency.name, live: agency.live, verified: agency.verified_at !== null } : null,
         mfa: mfaStatus,
         session,
-        supportSession: ctx.supportSession && ctx.agencyId ? { ...ctx.supportSession, agencyId: ctx.agencyId } : null,
+        support_session:
+          ctx.supportSession && ctx.agencyId
+            ? { id: ctx.supportSession.id, operator_user_id: ctx.supportSession.operatorUserId, agency_id: ctx.agencyId }
+            : null,
       };
     },
   };

@@ -42,8 +42,8 @@ export const requestLogRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
           'headers. Requests refused before a key was admitted (missing or unknown key, a restriction) are not here; ' +
           'refused restrictions are in the security events. Rows reach the log within about a second. Any member of the ' +
           'agency may read it; a support session needs the platform permission `support.session`. Filters combine; a bad ' +
-          'one answers 400 naming it. `nextCursor` is null on the last page; a narrow filter over a long stretch may end a page ' +
-          'with fewer than `limit` requests and a `nextCursor`, which goes on from where the search stopped.',
+          'one answers 400 naming it. `next_cursor` is null on the last page; a narrow filter over a long stretch may end a page ' +
+          'with fewer than `limit` requests and a `next_cursor`, which goes on from where the search stopped.',
         security: SESSION_SECURITY,
         querystring: RequestListQuery,
         response: { 200: RequestPage },

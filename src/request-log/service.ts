@@ -63,13 +63,13 @@ function view(row: LoggedRequestRow, names: Names): Static<typeof LoggedRequest>
     route: row.route,
     path: row.path,
     status: row.status,
-    durationMs: row.durationMs,
+    duration_ms: row.durationMs,
     environment: row.environment,
-    apiKey: row.apiKeyId === null ? null : { id: row.apiKeyId, name: key?.name ?? null, prefix: key?.prefix ?? null },
+    api_key: row.apiKeyId === null ? null : { id: row.apiKeyId, name: key?.name ?? null, prefix: key?.prefix ?? null },
     user: row.userId === null ? null : { id: row.userId, email: names.users.get(row.userId) ?? null },
-    requestId: row.requestId,
-    errorCode: row.errorCode,
-    orderId: orderIdOf(row.path),
+    request_id: row.requestId,
+    error_code: row.errorCode,
+    order_id: orderIdOf(row.path),
   };
 }
 
@@ -86,9 +86,9 @@ export function requestFilter(agencyId: string, query: Query): RequestFilter {
     method: query.method ?? null,
     path: query.path ?? null,
     route: query.route ?? null,
-    apiKeyId: query.apiKeyId ?? null,
-    requestId: query.requestId ?? null,
-    errorCode: query.errorCode ?? null,
+    apiKeyId: query.api_key_id ?? null,
+    requestId: query.request_id ?? null,
+    errorCode: query.error_code ?? null,
     since,
     until,
     after: query.cursor ? decodeCursor(query.cursor) : null,
@@ -97,7 +97,7 @@ export function requestFilter(agencyId: string, query: Query): RequestFilter {
 }
 
 /**
- * One page of the agency's logged requests, newest first; `nextCursor` null on the last page. A
+ * One page of the agency's logged requests, newest first; `next_cursor` null on the last page. A
  * narrow filter over a long stretch may end a page short of `limit` with a cursor to go on from
  * (log-reader.ts, MAX_DECODED).
  */
@@ -108,5 +108,5 @@ export async function requestPage(db: Db, agencyId: string, query: Query): Promi
     [...new Set(rows.flatMap((r) => (r.apiKeyId === null ? [] : [r.apiKeyId])))],
     [...new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])))],
   );
-  return { requests: rows.map((row) => view(row, names)), nextCursor: next ? encodeCursor(next) : null };
+  return { requests: rows.map((row) => view(row, names)), next_cursor: next ? encodeCursor(next) : null };
 }

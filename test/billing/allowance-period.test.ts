@@ -28,9 +28,9 @@ describe('the free allowance across billing periods', () => {
     const refused = (await h.get(a.secret, METERED)).json<Record<string, string>>();
     expect(refused).toMatchObject({ reason: 'payment_required', plan_code: 'free' });
     // The refusal names the new period: the allowance did not start again with it.
-    expect(new Date(refused.period_start!).getTime()).toBeGreaterThanOrEqual(new Date(before.periodEnd).getTime());
+    expect(new Date(refused.period_start!).getTime()).toBeGreaterThanOrEqual(new Date(before.period_end).getTime());
     expect(new Date(refused.period_start!).getTime()).toBeLessThanOrEqual(h.clock().getTime());
     const report = await h.billing.usage.report(a.agencyId, {});
-    expect(report.allowance).toEqual({ size: 4, used: 4, left: 0, stopsService: true });
+    expect(report.allowance).toEqual({ size: 4, used: 4, left: 0, stops_service: true });
   });
 });

@@ -39,7 +39,7 @@ describe('operator CLI: agency terms and usage export', { timeout: 180_000 }, ()
   it('agency set refuses a plan outside the catalogue unless --force, and bad values naming the flag', async () => {
     const refused = await cli('agency', 'set', agencyId, '--plan', 'platinum');
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/planCode platinum is not in the catalogue \(free, payg\)/);
+    expect(refused.stderr).toMatch(/plan_code platinum is not in the catalogue \(free, payg\)/);
     const forced = await cli('agency', 'set', agencyId, '--plan', 'platinum', '--force', '--json');
     expect(forced.json).toMatchObject({ plan_code: 'platinum', plan_known: false });
     const bad = await cli('agency', 'set', agencyId, '--daily-searches', 'lots');
@@ -50,7 +50,7 @@ describe('operator CLI: agency terms and usage export', { timeout: 180_000 }, ()
   it('agency create refuses a plan outside the catalogue unless --force, like agency set', async () => {
     const refused = await cli('agency', 'create', '--name', 'Gold Travel', '--plan', 'gold');
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toMatch(/planCode gold is not in the catalogue \(free, payg\)/);
+    expect(refused.stderr).toMatch(/plan_code gold is not in the catalogue \(free, payg\)/);
     const forced = await cli('agency', 'create', '--name', 'Gold Travel', '--plan', 'gold', '--force', '--json');
     expect(forced.code).toBe(0);
     const shown = await cli('agency', 'show', forced.json.id as string, '--json');

@@ -96,7 +96,7 @@ describe('search ceilings (any key of the agency)', () => {
     expect(booked.statusCode).toBe(201);
     expect((await search(a.secret, 33)).statusCode).toBe(200);
     const usage = await h.billing.usage.report(a.agencyId, {});
-    expect(usage.totals).toMatchObject({ searches: 3, bookings: 1, lookToBook: 3 });
+    expect(usage.totals).toMatchObject({ searches: 3, bookings: 1, look_to_book: 3 });
   });
 
   it('the per-agency search rate set by the operator keeps the rate limit and its headers', async () => {
@@ -136,7 +136,7 @@ describe('the allowance burst of a free account', () => {
     expect(after.statusCode).toBe(402);
     expect(after.json().reason).toBe('payment_required');
     const usage = await h.billing.usage.report(a.agencyId, {});
-    expect(usage.totals.totalRequests).toBe(3);
+    expect(usage.totals.total_requests).toBe(3);
     expect(usage.allowance).toMatchObject({ used: 3, left: 0 });
   });
 });

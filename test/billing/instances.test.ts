@@ -44,7 +44,7 @@ describe.runIf(shared)('two gateway instances on one PostgreSQL and one Redis', 
 
     await Promise.all([one.billing.meter.flush(), two.billing.meter.flush()]);
     const usage = await two.billing.usage.report(a.agencyId, {});
-    expect(usage.totals.totalRequests).toBe(allowance);
+    expect(usage.totals.total_requests).toBe(allowance);
     expect(usage.allowance).toMatchObject({ size: allowance, used: allowance, left: 0 });
   });
 
@@ -85,7 +85,7 @@ describe.runIf(inject('databaseUrl') !== null)('an instance restarted without Re
       const codes = [];
       for (let i = 0; i < 4; i++) codes.push((await second.get(a.secret, METERED)).statusCode);
       expect(codes).toEqual([200, 200, 402, 402]);
-      expect((await second.billing.usage.report(a.agencyId, {})).totals.totalRequests).toBe(5);
+      expect((await second.billing.usage.report(a.agencyId, {})).totals.total_requests).toBe(5);
     } finally {
       await second.close();
     }

@@ -31,7 +31,7 @@ async function refusal(secret: string) {
 
 /** Served metered requests of an agency, as the usage report counts them. */
 async function served(agencyId: string): Promise<number> {
-  return (await h.billing.usage.report(agencyId, {})).totals.totalRequests;
+  return (await h.billing.usage.report(agencyId, {})).totals.total_requests;
 }
 
 describe('the standing check of a developer-portal key', () => {
@@ -78,7 +78,7 @@ describe('the standing check of a developer-portal key', () => {
     // Nothing is billed for a 402: usage counts the four served calls.
     expect(await served(a.agencyId)).toBe(4);
     const report = await h.billing.usage.report(a.agencyId, {});
-    expect(report.allowance).toEqual({ size: 4, used: 4, left: 0, stopsService: true });
+    expect(report.allowance).toEqual({ size: 4, used: 4, left: 0, stops_service: true });
   });
 
   it('checks in the documented order: unknown plan, delinquent, past due, payment method, allowance', async () => {

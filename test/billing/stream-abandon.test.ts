@@ -29,7 +29,7 @@ describe('a stream whose client leaves mid-answer', () => {
     for (let i = 0; i < 100 && counted === 0; i++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
       await h.billing.meter.flush();
-      counted = (await h.billing.usage.report(a.agencyId, {})).totals.totalRequests;
+      counted = (await h.billing.usage.report(a.agencyId, {})).totals.total_requests;
     }
     expect(counted).toBe(1);
     // Four more are served, then 402: the stream's hold is not left to lapse (that would be a 429).

@@ -25,49 +25,49 @@ describe('GET and PATCH /v1/admin/agencies/{id}', () => {
     const res = await h.request(operator, 'GET', `/v1/admin/agencies/${a.agencyId}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      agencyId: a.agencyId,
-      planCode: 'free',
-      planKnown: true,
-      paymentMethod: { onFile: false, reference: null },
-      billingStatus: 'active',
+      agency_id: a.agencyId,
+      plan_code: 'free',
+      plan_known: true,
+      payment_method: { on_file: false, reference: null },
+      billing_status: 'active',
       live: false,
-      iataNumber: null,
-      searchRatePerMinute: 60,
-      searchRateIsDefault: true,
-      freeAllowance: 20,
-      freeAllowanceIsDefault: true,
-      dailySearchCeiling: null,
-      monthlySearchCeiling: null,
-      lookToBookCeiling: null,
+      iata_number: null,
+      search_rate_per_minute: 60,
+      search_rate_is_default: true,
+      free_allowance: 20,
+      free_allowance_is_default: true,
+      daily_search_ceiling: null,
+      monthly_search_ceiling: null,
+      look_to_book_ceiling: null,
     });
   });
 
   it('changes only the named terms, audits who changed what, and clears with null', async () => {
     const a = await h.agency();
     const patch = {
-      planCode: 'payg',
-      paymentMethodRef: 'pm_card_4242',
-      billingStatus: 'past_due',
-      freeAllowance: 500,
-      iataNumber: '1234 567-8',
-      searchRatePerMinute: 120,
-      dailySearchCeiling: 1000,
-      monthlySearchCeiling: 20000,
-      lookToBookCeiling: 300,
+      plan_code: 'payg',
+      payment_method_ref: 'pm_card_4242',
+      billing_status: 'past_due',
+      free_allowance: 500,
+      iata_number: '1234 567-8',
+      search_rate_per_minute: 120,
+      daily_search_ceiling: 1000,
+      monthly_search_ceiling: 20000,
+      look_to_book_ceiling: 300,
     };
     const res = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, patch);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
-      planCode: 'payg',
-      paymentMethod: { onFile: true, reference: 'pm_card_4242' },
-      billingStatus: 'past_due',
-      freeAllowance: 500,
-      freeAllowanceIsDefault: false,
-      iataNumber: '12345678',
-      searchRatePerMinute: 120,
-      dailySearchCeiling: 1000,
-      monthlySearchCeiling: 20000,
-      lookToBookCeiling: 300,
+      plan_code: 'payg',
+      payment_method: { on_file: true, reference: 'pm_card_4242' },
+      billing_status: 'past_due',
+      free_allowance: 500,
+      free_allowance_is_default: false,
+      iata_number: '12345678',
+      search_rate_per_minute: 120,
+      daily_search_ceiling: 1000,
+      monthly_search_ceiling: 20000,
+      look_to_book_ceiling: 300,
     });
     const [audit] = await events(a.agencyId, 'agency.terms_changed');
     expect(audit?.user_id).toBeTruthy();
@@ -77,31 +77,31 @@ describe('GET and PATCH /v1/admin/agencies/{id}', () => {
     });
 
     const cleared = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, {
-      dailySearchCeiling: null,
-      paymentMethodRef: null,
-      freeAllowance: null,
+      daily_search_ceiling: null,
+      payment_method_ref: null,
+      free_allowance: null,
     });
     expect(cleared.json()).toMatchObject({
-      dailySearchCeiling: null,
-      paymentMethod: { onFile: false },
-      freeAllowance: 20,
-      monthlySearchCeiling: 20000,
+      daily_search_ceiling: null,
+      payment_method: { on_file: false },
+      free_allowance: 20,
+      monthly_search_ceiling: 20000,
     });
   });
 
   it('refuses a plan outside the catalogue unless forced, and bad values naming the field', async () => {
     const a = await h.agency();
-    const unknown = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { planCode: 'platinum' });
+    const unknown = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { plan_code: 'platinum' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ code: 'unknown_plan', field: 'planCode' });
-    const forced = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { planCode: 'platinum', force: true });
-    expect(forced.json()).toMatchObject({ planCode: 'platinum', planKnown: false });
-    const iata = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { iataNumber: '12AB' });
+    expect(unknown.json()).toMatchObject({ code: 'unknown_plan', field: 'plan_code' });
+    const forced = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { plan_code: 'platinum', force: true });
+    expect(forced.json()).toMatchObject({ plan_code: 'platinum', plan_known: false });
+    const iata = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { iata_number: '12AB' });
     expect(iata.statusCode).toBe(400);
-    expect(iata.json().error).toMatch(/iataNumber/);
-    const ceiling = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { dailySearchCeiling: 0 });
+    expect(iata.json().error).toMatch(/iata_number/);
+    const ceiling = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { daily_search_ceiling: 0 });
     expect(ceiling.statusCode).toBe(400);
-    expect(ceiling.json().error).toMatch(/dailySearchCeiling/);
+    expect(ceiling.json().error).toMatch(/daily_search_ceiling/);
     const empty = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, {});
     expect(empty.statusCode).toBe(400);
     const missing = await h.request(operator, 'GET', '/v1/admin/agencies/agc_nope');
@@ -131,8 +131,8 @@ describe('GET /v1/admin/plans', () => {
     expect(plans[0]).toMatchObject({ name: 'Free', needsPaymentMethod: false, stopsAtAllowance: true });
     const a = await h.agency();
     for (const plan of plans) {
-      const moved = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { planCode: plan.code });
-      expect(moved.json()).toMatchObject({ planCode: plan.code, planKnown: true });
+      const moved = await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, { plan_code: plan.code });
+      expect(moved.json()).toMatchObject({ plan_code: plan.code, plan_known: true });
     }
     const other = await h.user({ agencyId: null, permissions: ['platform.read'] });
     const refused = await h.request(await h.operatorToken(other.email), 'GET', '/v1/admin/plans');
@@ -165,19 +165,19 @@ describe('the path to production', () => {
     const a = await h.agency();
     const admin = await h.user({ agencyId: a.agencyId, role: 'admin' });
     const dev = await h.user({ agencyId: a.agencyId, role: 'developer' });
-    const set = await h.request(await h.token(admin.email), 'PATCH', '/v1/dev/agency', { iataNumber: '87654321' });
+    const set = await h.request(await h.token(admin.email), 'PATCH', '/v1/dev/agency', { iata_number: '87654321' });
     expect(set.statusCode).toBe(200);
-    expect(set.json()).toMatchObject({ agencyId: a.agencyId, iataNumber: '87654321', live: false, planCode: 'free' });
+    expect(set.json()).toMatchObject({ agency_id: a.agencyId, iata_number: '87654321', live: false, plan_code: 'free' });
     const [audit] = await events(a.agencyId, 'agency.terms_changed');
     expect(audit?.detail).toMatchObject({ via: 'portal', changes: { iataNumber: { from: null, to: '87654321' } } });
 
-    const denied = await h.request(await h.token(dev.email), 'PATCH', '/v1/dev/agency', { iataNumber: null });
+    const denied = await h.request(await h.token(dev.email), 'PATCH', '/v1/dev/agency', { iata_number: null });
     expect(denied.statusCode).toBe(403);
     expect(denied.json().code).toBe('role_forbidden');
-    const bad = await h.request(await h.token(admin.email), 'PATCH', '/v1/dev/agency', { iataNumber: 'twelve' });
+    const bad = await h.request(await h.token(admin.email), 'PATCH', '/v1/dev/agency', { iata_number: 'twelve' });
     expect(bad.statusCode).toBe(400);
-    const cleared = await h.request(await h.token(admin.email), 'PATCH', '/v1/dev/agency', { iataNumber: '' });
-    expect(cleared.json().iataNumber).toBeNull();
+    const cleared = await h.request(await h.token(admin.email), 'PATCH', '/v1/dev/agency', { iata_number: '' });
+    expect(cleared.json().iata_number).toBeNull();
   });
 
   it("GET /v1/dev/agency shows any member the agency's terms and search limits, as the operator set them", async () => {
@@ -187,30 +187,30 @@ describe('the path to production', () => {
     const first = await h.request(token, 'GET', '/v1/dev/agency');
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({
-      agencyId: a.agencyId,
-      planCode: 'free',
+      agency_id: a.agencyId,
+      plan_code: 'free',
       live: false,
-      iataNumber: null,
-      billingStatus: 'active',
-      paymentMethodOnFile: false,
-      searchRatePerMinute: 60,
-      dailySearchCeiling: null,
-      monthlySearchCeiling: null,
-      lookToBookCeiling: null,
+      iata_number: null,
+      billing_status: 'active',
+      payment_method_on_file: false,
+      search_rate_per_minute: 60,
+      daily_search_ceiling: null,
+      monthly_search_ceiling: null,
+      look_to_book_ceiling: null,
     });
-    expect(Date.parse(first.json().periodEnd)).toBeGreaterThan(Date.parse(first.json().periodStart));
+    expect(Date.parse(first.json().period_end)).toBeGreaterThan(Date.parse(first.json().period_start));
     await h.request(operator, 'PATCH', `/v1/admin/agencies/${a.agencyId}`, {
-      paymentMethodRef: 'pm_card_4242',
-      searchRatePerMinute: 90,
-      dailySearchCeiling: 500,
-      lookToBookCeiling: 200,
+      payment_method_ref: 'pm_card_4242',
+      search_rate_per_minute: 90,
+      daily_search_ceiling: 500,
+      look_to_book_ceiling: 200,
     });
     const after = (await h.request(token, 'GET', '/v1/dev/agency')).json();
     expect(after).toMatchObject({
-      paymentMethodOnFile: true,
-      searchRatePerMinute: 90,
-      dailySearchCeiling: 500,
-      lookToBookCeiling: 200,
+      payment_method_on_file: true,
+      search_rate_per_minute: 90,
+      daily_search_ceiling: 500,
+      look_to_book_ceiling: 200,
     });
     // The payment reference is the operator's, never shown to the agency.
     expect(JSON.stringify(after)).not.toContain('pm_card_4242');
@@ -226,8 +226,8 @@ describe('the path to production', () => {
     const res = await h.request(null, 'POST', '/v1/dev/signup', {
       email,
       password: 'violet-harbour-sunrise-42',
-      agencyName: 'Accredited Travel',
-      iataNumber: '1234-5678',
+      agency_name: 'Accredited Travel',
+      iata_number: '1234-5678',
     });
     expect(res.statusCode).toBe(202);
     const { rows } = await sql<{ agency_id: string }>`select agency_id from users where email = ${email}`.execute(h.platform.db);
@@ -236,10 +236,10 @@ describe('the path to production', () => {
     const bad = await h.request(null, 'POST', '/v1/dev/signup', {
       email: `x${email}`,
       password: 'violet-harbour-sunrise-42',
-      iataNumber: 'IATA',
+      iata_number: 'IATA',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toMatch(/iataNumber/);
+    expect(bad.json().error).toMatch(/iata_number/);
   });
 
   it('requireAccreditation refuses a live key of an agency without a number with 403 accreditation_required; test keys pass', async () => {

@@ -35,9 +35,9 @@ describe('dashboard formatting', () => {
   });
 
   it('names every restriction of a key, or none', () => {
-    const open = { allowedIps: [], allowedPaths: [], readOnly: false, expiresAt: null };
+    const open = { allowedIps: [], allowed_paths: [], read_only: false, expiresAt: null };
     expect(keyRestrictions(open)).toBe('none');
-    expect(keyRestrictions({ ...open, readOnly: true, allowedIps: ['10.0.0.0/8'], allowedPaths: ['/v1/shopping'] })).toBe(
+    expect(keyRestrictions({ ...open, read_only: true, allowedIps: ['10.0.0.0/8'], allowed_paths: ['/v1/shopping'] })).toBe(
       'read-only; IPs: 10.0.0.0/8; paths: /v1/shopping',
     );
     expect(keyRestrictions({ ...open, expiresAt: '2030-01-01T00:00:00Z' })).toMatch(/^expires .*2030/);

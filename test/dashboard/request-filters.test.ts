@@ -27,7 +27,7 @@ describe("the Logs screen's filters", () => {
       status: '4xx',
       method: 'POST',
       path: '/v1/orders',
-      requestId: 'req_1',
+      request_id: 'req_1',
       environment: 'live',
       since: '2026-11-27T10:00:00.000Z',
       cursor: 'CUR',

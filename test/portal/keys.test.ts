@@ -61,16 +61,16 @@ describe('listing and creating keys', () => {
       name: 'ci',
       allowedIps: ['203.0.113.0/24'],
       expiresAt: EXPIRY,
-      readOnly: true,
-      allowedPaths: ['/v1/aviation'],
+      read_only: true,
+      allowed_paths: ['/v1/aviation'],
     });
     expect(first.secret).toMatch(/^fa_test_/);
-    expect(first).toMatchObject({ kind: 'portal', environment: 'test', status: 'active', agencyId: owner.agencyId });
+    expect(first).toMatchObject({ kind: 'portal', environment: 'test', status: 'active', agency_id: owner.agencyId });
     expect(second).toMatchObject({
       allowedIps: ['203.0.113.0/24'],
       expiresAt: EXPIRY_ISO,
-      readOnly: true,
-      allowedPaths: ['/v1/aviation'],
+      read_only: true,
+      allowed_paths: ['/v1/aviation'],
     });
 
     const list = await p.request(token, 'GET', '/v1/dev/api-keys');
@@ -90,7 +90,7 @@ describe('listing and creating keys', () => {
       [{ expiresAt: '2001-01-01T00:00:00Z' }, 'expiresAt'],
       [{ expiresAt: 'tomorrow' }, 'expiresAt'],
       [{ name: 'x'.repeat(101) }, 'name'],
-      [{ allowedPaths: ['/admin'] }, 'allowedPaths'],
+      [{ allowed_paths: ['/admin'] }, 'allowed_paths'],
     ] as const) {
       const res = await p.request(token, 'POST', '/v1/dev/api-keys', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);

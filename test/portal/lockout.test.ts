@@ -96,7 +96,7 @@ describe('failed logins', () => {
 
     const unlocked = await p.request(admin, 'POST', `/v1/admin/security/lockouts/${user.id}/unlock`);
     expect(unlocked.statusCode).toBe(200);
-    expect(unlocked.json()).toEqual({ status: 'unlocked', userId: user.id });
+    expect(unlocked.json()).toEqual({ status: 'unlocked', user_id: user.id, userId: user.id });
     expect((await p.request(admin, 'POST', `/v1/admin/security/lockouts/${user.id}/unlock`)).statusCode).toBe(404);
     expect((await p.request(admin, 'POST', '/v1/admin/security/lockouts/usr_nobody/unlock')).statusCode).toBe(404);
 

@@ -189,18 +189,18 @@ describe('key restrictions', () => {
   });
 
   it.each([['/v1/../admin'], ['/v1/./orders'], ['/v1//orders'], ['/v1/%2e%2e/admin'], ['/admin'], ['/v1/orders/'], ['/v1/..']])(
-    'allowedPaths %s is refused',
+    'allowed_paths %s is refused',
     async (path) => {
-      const res = await create({ allowedPaths: ['/v1/aviation', path] });
+      const res = await create({ allowed_paths: ['/v1/aviation', path] });
       expect(res.statusCode, res.body).toBe(400);
-      expect(errorOf(res)).toMatch(/^allowedPaths\[1\] must be a path under \/v1\//);
+      expect(errorOf(res)).toMatch(/^allowed_paths\[1\] must be a path under \/v1\//);
     },
   );
 
   it('a normal path under /v1/ is kept', async () => {
-    const res = await create({ allowedPaths: ['/v1/aviation', '/v1/orders'] });
+    const res = await create({ allowed_paths: ['/v1/aviation', '/v1/orders'] });
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().allowedPaths).toEqual(['/v1/aviation', '/v1/orders']);
+    expect(res.json().allowed_paths).toEqual(['/v1/aviation', '/v1/orders']);
   });
 });
 

@@ -4,7 +4,7 @@ import { QrCode } from './qr-code';
 
 /** What POST /v1/dev/me/mfa/totp answers: the key, as an otpauth:// URI for the QR code and as text. */
 export interface TotpKey {
-  otpauthUri: string;
+  otpauth_uri: string;
   secret: string;
 }
 
@@ -39,7 +39,7 @@ export function TotpEnrolment({
   return (
     <>
       <p>{wording.scanHint}</p>
-      <QrCode value={enrolment.otpauthUri} label="QR code of the authenticator key" />
+      <QrCode value={enrolment.otpauth_uri} label="QR code of the authenticator key" />
       <p>
         {wording.keyLead} <code data-testid="totp-secret">{enrolment.secret}</code>
       </p>

@@ -19,12 +19,12 @@ export function usePlans() {
 export function useAgencies(planCode: string) {
   return useQuery({
     queryKey: adminAgencyKeys.onPlan(planCode),
-    queryFn: () => unwrap(api.GET('/v1/admin/agencies', { params: { query: planCode ? { planCode } : {} } })),
+    queryFn: () => unwrap(api.GET('/v1/admin/agencies', { params: { query: planCode ? { plan_code: planCode } : {} } })),
   });
 }
 
 const changePlan = ({ id, code }: { id: string; code: string }) =>
-  unwrap(api.PATCH('/v1/admin/agencies/{id}', { params: { path: { id } }, body: { planCode: code } }));
+  unwrap(api.PATCH('/v1/admin/agencies/{id}', { params: { path: { id } }, body: { plan_code: code } }));
 
 /** The API's PATCH, so the change is audited and applies to the agency's next request everywhere. */
 export const useChangePlan = (reactions: Reactions<typeof changePlan> = {}) =>

@@ -12,7 +12,7 @@ export function useTotpEnrolment(onConfirmed?: () => void) {
   const confirm = useConfirmTotp({
     onSuccess: (answer) => {
       start.reset();
-      setRecoveryCodes(answer.recoveryCodes);
+      setRecoveryCodes(answer.recovery_codes);
       onConfirmed?.();
     },
   });

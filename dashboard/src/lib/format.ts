@@ -9,17 +9,17 @@ export function splitList(text: string): string[] {
 
 interface Restricted {
   allowedIps: string[];
-  allowedPaths: string[];
-  readOnly: boolean;
+  allowed_paths: string[];
+  read_only: boolean;
   expiresAt: string | null;
 }
 
 /** One line naming a key's restrictions, or "none". */
 export function keyRestrictions(key: Restricted): string {
   const parts: string[] = [];
-  if (key.readOnly) parts.push('read-only');
+  if (key.read_only) parts.push('read-only');
   if (key.allowedIps.length) parts.push(`IPs: ${key.allowedIps.join(', ')}`);
-  if (key.allowedPaths.length) parts.push(`paths: ${key.allowedPaths.join(', ')}`);
+  if (key.allowed_paths.length) parts.push(`paths: ${key.allowed_paths.join(', ')}`);
   if (key.expiresAt) parts.push(`expires ${formatInstant(key.expiresAt)}`);
   return parts.length ? parts.join('; ') : 'none';
 }

@@ -37,12 +37,23 @@ export const NO_REQUEST_FILTERS: RequestFilters = {
 
 const TEXT_FIELDS = ['status', 'path', 'apiKeyId', 'requestId', 'errorCode', 'since', 'until'] as const;
 
+/** Each text filter's query parameter of `GET /v1/dev/requests`. */
+const QUERY_NAMES: Record<(typeof TEXT_FIELDS)[number], string> = {
+  status: 'status',
+  path: 'path',
+  apiKeyId: 'api_key_id',
+  requestId: 'request_id',
+  errorCode: 'error_code',
+  since: 'since',
+  until: 'until',
+};
+
 /** The query of `GET /v1/dev/requests` for the filters and a page's cursor: empty filters are left out. */
 export function requestListQuery(filters: RequestFilters, cursor: string | null, limit = 50) {
   const query: Record<string, string | number> = { limit };
   for (const field of TEXT_FIELDS) {
     const value = filters[field].trim();
-    if (value) query[field] = field === 'status' ? value.toLowerCase() : value;
+    if (value) query[QUERY_NAMES[field]] = field === 'status' ? value.toLowerCase() : value;
   }
   if (filters.method) query.method = filters.method;
   if (filters.environment) query.environment = filters.environment;

@@ -22,7 +22,7 @@ import { SearchForm } from './book/search-form';
  */
 export function Book() {
   const me = useMe().data;
-  const mayBookLive = !!me?.agency?.live && (me.role === 'owner' || me.role === 'admin' || me.supportSession !== null);
+  const mayBookLive = !!me?.agency?.live && (me.role === 'owner' || me.role === 'admin' || me.support_session !== null);
   const query = routeQuery(useRoute()).toString();
   const view = useMemo(() => parseBookSearch(query), [query]);
   const body = useMemo(() => (view.search ? searchBody(view.search) : null), [view.search]);

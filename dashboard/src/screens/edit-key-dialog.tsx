@@ -15,8 +15,8 @@ export function EditKeyDialog({ apiKey, onClose, onSaved }: { apiKey: ApiKey; on
   const initial = {
     name: apiKey.name ?? '',
     allowedIps: apiKey.allowedIps.join(', '),
-    allowedPaths: apiKey.allowedPaths.join(', '),
-    readOnly: apiKey.readOnly,
+    allowed_paths: apiKey.allowed_paths.join(', '),
+    read_only: apiKey.read_only,
   };
   const [form, setForm] = useState(initial);
   const save = useUpdateKey({ onSuccess: onSaved });
@@ -27,8 +27,8 @@ export function EditKeyDialog({ apiKey, onClose, onSaved }: { apiKey: ApiKey; on
       body: {
         ...(form.name !== initial.name ? { name: form.name } : {}),
         ...(form.allowedIps !== initial.allowedIps ? { allowedIps: splitList(form.allowedIps) } : {}),
-        ...(form.allowedPaths !== initial.allowedPaths ? { allowedPaths: splitList(form.allowedPaths) } : {}),
-        ...(form.readOnly !== initial.readOnly ? { readOnly: form.readOnly } : {}),
+        ...(form.allowed_paths !== initial.allowed_paths ? { allowed_paths: splitList(form.allowed_paths) } : {}),
+        ...(form.read_only !== initial.read_only ? { read_only: form.read_only } : {}),
       },
     });
   };
@@ -46,10 +46,10 @@ export function EditKeyDialog({ apiKey, onClose, onSaved }: { apiKey: ApiKey; on
         </label>
         <label>
           Allowed paths (comma-separated prefixes under /v1; empty removes the restriction)
-          <input value={form.allowedPaths} onChange={(e) => setForm({ ...form, allowedPaths: e.target.value })} />
+          <input value={form.allowed_paths} onChange={(e) => setForm({ ...form, allowed_paths: e.target.value })} />
         </label>
         <label className="inline">
-          <input type="checkbox" checked={form.readOnly} onChange={(e) => setForm({ ...form, readOnly: e.target.checked })} />
+          <input type="checkbox" checked={form.read_only} onChange={(e) => setForm({ ...form, read_only: e.target.checked })} />
           Read-only (GET requests only)
         </label>
         <div className="actions">

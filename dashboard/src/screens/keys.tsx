@@ -68,7 +68,7 @@ export function Keys() {
                 <td>{keyRestrictions(key)}</td>
                 <td>{key.status}</td>
                 {/* Within a minute: the gateway writes uses in batches. */}
-                <td>{key.lastUsedAt ? formatInstant(key.lastUsedAt) : 'Never'}</td>
+                <td>{key.last_used_at ? formatInstant(key.last_used_at) : 'Never'}</td>
                 <td className="actions">
                   {key.status === 'active' && (
                     <>
@@ -149,9 +149,9 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
     name: '',
     environment: 'test' as 'test' | 'live',
     allowedIps: '',
-    allowedPaths: '',
+    allowed_paths: '',
     expiresAt: '',
-    readOnly: false,
+    read_only: false,
   });
   const create = useCreateKey({ onSuccess: (answer) => onCreated(answer.secret) });
   const submit = (event: FormEvent) => {
@@ -160,9 +160,9 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
       // An empty name is refused on creation: a key without a name leaves the field out.
       ...(form.name.trim() ? { name: form.name.trim() } : {}),
       environment: form.environment,
-      readOnly: form.readOnly,
+      read_only: form.read_only,
       ...(form.allowedIps ? { allowedIps: splitList(form.allowedIps) } : {}),
-      ...(form.allowedPaths ? { allowedPaths: splitList(form.allowedPaths) } : {}),
+      ...(form.allowed_paths ? { allowed_paths: splitList(form.allowed_paths) } : {}),
       ...(form.expiresAt ? { expiresAt: new Date(form.expiresAt).toISOString() } : {}),
     });
   };
@@ -187,14 +187,14 @@ function CreateKeyDialog({ onClose, onCreated }: { onClose: () => void; onCreate
         </label>
         <label>
           Allowed paths (comma-separated prefixes under /v1)
-          <input value={form.allowedPaths} onChange={(e) => setForm({ ...form, allowedPaths: e.target.value })} />
+          <input value={form.allowed_paths} onChange={(e) => setForm({ ...form, allowed_paths: e.target.value })} />
         </label>
         <label>
           Expires at
           <input type="datetime-local" value={form.expiresAt} onChange={(e) => setForm({ ...form, expiresAt: e.target.value })} />
         </label>
         <label className="inline">
-          <input type="checkbox" checked={form.readOnly} onChange={(e) => setForm({ ...form, readOnly: e.target.checked })} />
+          <input type="checkbox" checked={form.read_only} onChange={(e) => setForm({ ...form, read_only: e.target.checked })} />
           Read-only (GET requests only)
         </label>
         <div className="actions">

@@ -65,7 +65,7 @@ export function Logs() {
   }
   const list = useRequests(requestListQuery(filters, currentCursor(paging)) as RequestListQuery);
   const requests = list.data?.requests ?? [];
-  const next = list.data?.nextCursor ?? null;
+  const next = list.data?.next_cursor ?? null;
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
@@ -156,15 +156,15 @@ export function Logs() {
           </thead>
           <tbody>
             {requests.map((r) => (
-              <tr key={`${r.requestId}-${r.at}`}>
+              <tr key={`${r.request_id}-${r.at}`}>
                 <td>{formatInstant(r.at)}</td>
                 <td>{r.method}</td>
-                <td title={r.route}>{r.orderId ? <Link to={paths.order(r.orderId)}>{r.path}</Link> : <code>{r.path}</code>}</td>
+                <td title={r.route}>{r.order_id ? <Link to={paths.order(r.order_id)}>{r.path}</Link> : <code>{r.path}</code>}</td>
                 <td className={r.status >= 400 ? 'status-error' : undefined}>{r.status}</td>
-                <td>{r.durationMs.toFixed(1)} ms</td>
-                {r.apiKey ? (
-                  <td title={r.apiKey.id}>
-                    {r.apiKey.name ?? r.apiKey.id} {r.apiKey.prefix && <code>{r.apiKey.prefix}</code>}
+                <td>{r.duration_ms.toFixed(1)} ms</td>
+                {r.api_key ? (
+                  <td title={r.api_key.id}>
+                    {r.api_key.name ?? r.api_key.id} {r.api_key.prefix && <code>{r.api_key.prefix}</code>}
                   </td>
                 ) : (
                   <td title={r.user?.id}>Dashboard: {r.user?.email ?? r.user?.id}</td>
@@ -175,13 +175,13 @@ export function Logs() {
                     type="button"
                     className="link-button"
                     title="Show only this request"
-                    onClick={() => show({ ...filters, requestId: r.requestId }, firstPage())}
+                    onClick={() => show({ ...filters, requestId: r.request_id }, firstPage())}
                   >
-                    {r.requestId}
+                    {r.request_id}
                   </button>{' '}
-                  <CopyButton text={r.requestId} />
+                  <CopyButton text={r.request_id} />
                 </td>
-                <td>{r.errorCode ?? ''}</td>
+                <td>{r.error_code ?? ''}</td>
               </tr>
             ))}
           </tbody>

@@ -27,13 +27,13 @@ export function Operators({ permissions }: { permissions: readonly string[] }) {
 }
 
 function SupportSession() {
-  const [form, setForm] = useState({ agencyId: '', reason: '' });
+  const [form, setForm] = useState({ agency_id: '', reason: '' });
   const open = useOpenSupportSession({
     onSuccess: (answer) => {
       session.startSupport(answer.token, {
-        sessionId: answer.supportSession.id,
-        agencyId: answer.supportSession.agencyId,
-        reason: answer.supportSession.reason,
+        sessionId: answer.support_session.id,
+        agencyId: answer.support_session.agency_id,
+        reason: answer.support_session.reason,
       });
       navigate(paths.overview);
     },
@@ -51,7 +51,7 @@ function SupportSession() {
       >
         <label>
           Agency id
-          <input required value={form.agencyId} onChange={(e) => setForm({ ...form, agencyId: e.target.value })} />
+          <input required value={form.agency_id} onChange={(e) => setForm({ ...form, agency_id: e.target.value })} />
         </label>
         <label>
           Reason (ticket number or a sentence)
@@ -74,9 +74,9 @@ function Lockouts() {
       {lockouts.data?.lockouts.length === 0 && <p>No account is locked.</p>}
       <ul>
         {lockouts.data?.lockouts.map((l) => (
-          <li key={l.userId}>
-            {l.email}: {l.failedLogins} failed sign-ins, locked until {formatInstant(l.lockedUntil)}{' '}
-            <button type="button" onClick={() => unlock.mutate(l.userId)} aria-label={`Unlock ${l.email}`}>
+          <li key={l.user_id}>
+            {l.email}: {l.failed_logins} failed sign-ins, locked until {formatInstant(l.locked_until)}{' '}
+            <button type="button" onClick={() => unlock.mutate(l.user_id)} aria-label={`Unlock ${l.email}`}>
               Unlock
             </button>
           </li>
@@ -97,8 +97,8 @@ function AllSecurityEvents() {
       <ul>
         {events.data?.events.map((e) => (
           <li key={e.id}>
-            <time dateTime={e.occurredAt}>{formatInstant(e.occurredAt)}</time> {e.kind} {e.userId ?? ''}{' '}
-            {e.acknowledgedAt ? (
+            <time dateTime={e.occurred_at}>{formatInstant(e.occurred_at)}</time> {e.kind} {e.user_id ?? ''}{' '}
+            {e.acknowledged_at ? (
               '(acknowledged)'
             ) : (
               <button type="button" onClick={() => ack.mutate(e.id)} aria-label={`Acknowledge event ${e.id}`}>

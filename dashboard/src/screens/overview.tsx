@@ -46,7 +46,7 @@ export function Overview() {
           <dd>{me.data.role ?? '—'}</dd>
           <dt>Second factor</dt>
           <dd>
-            {me.data.mfa.totpEnabled ? (
+            {me.data.mfa.totp_enabled ? (
               'on'
             ) : (
               <>
@@ -58,7 +58,7 @@ export function Overview() {
             <>
               <dt>Webhook endpoints</dt>
               <dd>
-                {hooks.data.webhooks.length} registered, {hooks.data.webhooks.filter((w) => w.disabledAt).length} switched off
+                {hooks.data.webhooks.length} registered, {hooks.data.webhooks.filter((w) => w.disabled_at).length} switched off
               </dd>
             </>
           )}
@@ -74,24 +74,24 @@ export function Overview() {
             <>
               <dl className="facts">
                 <dt>Plan</dt>
-                <dd data-testid="plan">{u.planCode}</dd>
+                <dd data-testid="plan">{u.plan_code}</dd>
                 <dt>Billing period</dt>
                 <dd>
-                  {formatInstant(u.periodStart)} – {formatInstant(u.periodEnd)}
+                  {formatInstant(u.period_start)} – {formatInstant(u.period_end)}
                 </dd>
                 <dt>Free allowance left</dt>
                 <dd data-testid="allowance-left">
                   {u.allowance.left} of {u.allowance.size} requests
-                  {u.allowance.stopsService
+                  {u.allowance.stops_service
                     ? ' (on this plan, once it is used up portal keys answer 402 until another plan is chosen)'
                     : ''}
                 </dd>
                 <dt>Requests this period</dt>
-                <dd data-testid="total-requests">{u.totals.totalRequests}</dd>
+                <dd data-testid="total-requests">{u.totals.total_requests}</dd>
                 <dt>Searches and bookings</dt>
                 <dd data-testid="look-to-book">
                   {u.totals.searches} searches, {u.totals.bookings} bookings
-                  {u.totals.lookToBook === null ? '' : ` (look-to-book ${u.totals.lookToBook.toFixed(1)})`}
+                  {u.totals.look_to_book === null ? '' : ` (look-to-book ${u.totals.look_to_book.toFixed(1)})`}
                 </dd>
               </dl>
               <h3>Requests by day and surface</h3>
@@ -105,19 +105,19 @@ export function Overview() {
           {terms.data && (
             <dl className="facts" data-testid="agency-terms">
               <dt>Billing status</dt>
-              <dd>{terms.data.billingStatus}</dd>
+              <dd>{terms.data.billing_status}</dd>
               <dt>Payment method on file</dt>
-              <dd>{terms.data.paymentMethodOnFile ? 'yes' : 'no'}</dd>
+              <dd>{terms.data.payment_method_on_file ? 'yes' : 'no'}</dd>
               <dt>IATA/BSP accreditation number</dt>
-              <dd>{terms.data.iataNumber ?? 'none (needed to ticket in production)'}</dd>
+              <dd>{terms.data.iata_number ?? 'none (needed to ticket in production)'}</dd>
               <dt>Searches a minute</dt>
-              <dd>{terms.data.searchRatePerMinute}</dd>
+              <dd>{terms.data.search_rate_per_minute}</dd>
               <dt>Searches a day</dt>
-              <dd>{terms.data.dailySearchCeiling ?? 'no ceiling'}</dd>
+              <dd>{terms.data.daily_search_ceiling ?? 'no ceiling'}</dd>
               <dt>Searches a billing period</dt>
-              <dd>{terms.data.monthlySearchCeiling ?? 'no ceiling'}</dd>
+              <dd>{terms.data.monthly_search_ceiling ?? 'no ceiling'}</dd>
               <dt>Searches per booking (a day)</dt>
-              <dd>{terms.data.lookToBookCeiling ?? 'no ceiling'}</dd>
+              <dd>{terms.data.look_to_book_ceiling ?? 'no ceiling'}</dd>
             </dl>
           )}
 

@@ -25,8 +25,8 @@ export function SecondFactor({ next }: { next: string | null }) {
       {me.isPending && <Loading what="your account" />}
       <ErrorNotice error={me.error} />
       {/* Still shown once the factor is on (the account is asked again then): the recovery codes are its last step. */}
-      {me.data && (!me.data.mfa.totpEnabled || done) && <Enrol onDone={() => setDone(true)} onContinue={goOn} />}
-      {me.data?.mfa.totpEnabled && !done && <VerifyHere onContinue={goOn} />}
+      {me.data && (!me.data.mfa.totp_enabled || done) && <Enrol onDone={() => setDone(true)} onContinue={goOn} />}
+      {me.data?.mfa.totp_enabled && !done && <VerifyHere onContinue={goOn} />}
     </section>
   );
 }

@@ -39,8 +39,10 @@ function SecondFactor() {
       <h2>Second factor</h2>
       {me.isPending && <Loading what="your account" />}
       <ErrorNotice error={me.error ?? start.error ?? confirm.error} />
-      {me.data?.mfa.totpEnabled && <p>An authenticator app is enabled. Recovery codes left: {me.data.mfa.recoveryCodesLeft}.</p>}
-      {me.data && !me.data.mfa.totpEnabled && !enrolment && (
+      {me.data?.mfa.totp_enabled && (
+        <p>An authenticator app is enabled. Recovery codes left: {me.data.mfa.recovery_codes_left}.</p>
+      )}
+      {me.data && !me.data.mfa.totp_enabled && !enrolment && (
         <CurrentPasswordForm onSubmit={(password) => start.mutate(password)}>
           <button type="submit">Set up an authenticator app</button>
         </CurrentPasswordForm>
@@ -64,7 +66,7 @@ function SecondFactor() {
 }
 
 function PasswordChange() {
-  const [form, setForm] = useState({ password: '', newPassword: '' });
+  const [form, setForm] = useState({ password: '', new_password: '' });
   const change = useChangePassword();
   return (
     <>
@@ -86,8 +88,8 @@ function PasswordChange() {
         <PasswordField
           label="New password"
           autoComplete="new-password"
-          value={form.newPassword}
-          onChange={(newPassword) => setForm({ ...form, newPassword })}
+          value={form.new_password}
+          onChange={(newPassword) => setForm({ ...form, new_password: newPassword })}
         />
         <button type="submit">Change password</button>
       </form>
@@ -106,8 +108,8 @@ function Sessions() {
       <ul>
         {sessions.data?.sessions.map((s) => (
           <li key={s.id}>
-            {s.current ? 'This session' : `Session from ${s.ip ?? 'an unknown address'}`}, started {formatInstant(s.createdAt)},
-            last used {formatInstant(s.lastUsedAt)}{' '}
+            {s.current ? 'This session' : `Session from ${s.ip ?? 'an unknown address'}`}, started {formatInstant(s.created_at)},
+            last used {formatInstant(s.last_used_at)}{' '}
             {s.current ? (
               <button type="button" onClick={() => void logOut().finally(() => session.signOut('You are signed out.'))}>
                 Sign out
@@ -134,7 +136,7 @@ function SecurityEvents() {
       <ul>
         {events.data?.events.map((e) => (
           <li key={e.id}>
-            <time dateTime={e.occurredAt}>{formatInstant(e.occurredAt)}</time> {e.kind} {e.ip ? `from ${e.ip}` : ''}
+            <time dateTime={e.occurred_at}>{formatInstant(e.occurred_at)}</time> {e.kind} {e.ip ? `from ${e.ip}` : ''}
           </li>
         ))}
       </ul>

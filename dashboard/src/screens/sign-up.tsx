@@ -15,8 +15,8 @@ export function SignUp() {
     const body = {
       email: form.email,
       password: form.password,
-      ...(form.agencyName ? { agencyName: form.agencyName } : {}),
-      ...(form.iataNumber ? { iataNumber: form.iataNumber.trim() } : {}),
+      ...(form.agencyName ? { agency_name: form.agencyName } : {}),
+      ...(form.iataNumber ? { iata_number: form.iataNumber.trim() } : {}),
     };
     signUp(body).then(() => setSent(true), setError);
   };

@@ -38,7 +38,7 @@ export function Team() {
       <ul>
         {invites.data?.invites.map((i) => (
           <li key={i.id}>
-            {i.email} as {i.role}, expires {formatInstant(i.expiresAt)}{' '}
+            {i.email} as {i.role}, expires {formatInstant(i.expires_at)}{' '}
             <button type="button" onClick={() => revoke.mutate(i.id)} aria-label={`Revoke the invitation of ${i.email}`}>
               Revoke
             </button>

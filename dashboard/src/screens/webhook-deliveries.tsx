@@ -46,7 +46,7 @@ export function WebhookDeliveries({ endpointId, url }: { endpointId: string; url
                   <tr>
                     <td>{d.event}</td>
                     <td>
-                      {d.orderId}
+                      {d.order_id}
                       {d.test && (
                         <>
                           {' '}
@@ -59,7 +59,7 @@ export function WebhookDeliveries({ endpointId, url }: { endpointId: string; url
                       <ol>
                         {d.attempts.map((a, index) => (
                           <li key={index}>
-                            {formatInstant(a.at)}: {a.statusCode ?? a.error ?? 'no answer'} in {a.durationMs} ms
+                            {formatInstant(a.at)}: {a.status_code ?? a.error ?? 'no answer'} in {a.duration_ms} ms
                           </li>
                         ))}
                       </ol>
@@ -94,21 +94,21 @@ export function WebhookDeliveries({ endpointId, url }: { endpointId: string; url
                           {d.test ? ' (test event: sent once, never retried)' : ''}
                         </p>
                         <h4>Body sent</h4>
-                        {d.requestBody === null ? (
+                        {d.request_body === null ? (
                           <p>Not recorded (sent before bodies were kept, or not attempted yet).</p>
                         ) : (
-                          <pre aria-label={`Body sent: delivery ${d.id}`}>{prettyJson(d.requestBody)}</pre>
+                          <pre aria-label={`Body sent: delivery ${d.id}`}>{prettyJson(d.request_body)}</pre>
                         )}
                         <h4>Answers</h4>
                         <ol>
                           {d.attempts.map((a, index) => (
                             <li key={index}>
-                              {formatInstant(a.at)}: {a.statusCode !== null ? `status ${a.statusCode}` : 'no answer'}
-                              {a.error ? ` (${a.error})` : ''} in {a.durationMs} ms
-                              {a.responseBody !== null && a.responseBody !== '' && (
+                              {formatInstant(a.at)}: {a.status_code !== null ? `status ${a.status_code}` : 'no answer'}
+                              {a.error ? ` (${a.error})` : ''} in {a.duration_ms} ms
+                              {a.response_body !== null && a.response_body !== '' && (
                                 <pre>
-                                  {a.responseBody}
-                                  {a.responseTruncated ? '\n… (first 2,048 characters shown)' : ''}
+                                  {a.response_body}
+                                  {a.response_truncated ? '\n… (first 2,048 characters shown)' : ''}
                                 </pre>
                               )}
                             </li>

@@ -38,21 +38,21 @@ export function WebhookTestEvent({ endpointId, url }: { endpointId: string; url:
         <div role="status" aria-label="Test event result" className={result.delivered ? 'ok' : 'error'}>
           <p>
             {result.event} test {result.delivered ? 'delivered' : 'failed'}:{' '}
-            {result.statusCode !== null ? `answered ${result.statusCode}` : (result.error ?? 'no answer')} in {result.durationMs}{' '}
-            ms
-            {result.error && result.statusCode !== null ? ` (${result.error})` : ''}
+            {result.status_code !== null ? `answered ${result.status_code}` : (result.error ?? 'no answer')} in{' '}
+            {result.duration_ms} ms
+            {result.error && result.status_code !== null ? ` (${result.error})` : ''}
           </p>
           <p>
             Delivery <code>{result.id}</code>
           </p>
           <details>
             <summary>Body sent</summary>
-            <pre>{prettyJson(result.requestBody)}</pre>
+            <pre>{prettyJson(result.request_body)}</pre>
           </details>
-          {result.responseBody !== null && (
+          {result.response_body !== null && (
             <details>
-              <summary>Answer{result.responseTruncated ? ' (first 2,048 characters)' : ''}</summary>
-              <pre>{result.responseBody}</pre>
+              <summary>Answer{result.response_truncated ? ' (first 2,048 characters)' : ''}</summary>
+              <pre>{result.response_body}</pre>
             </details>
           )}
         </div>

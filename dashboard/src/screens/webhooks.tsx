@@ -75,8 +75,8 @@ export function Webhooks() {
         {hooks.data?.webhooks.map((w) => (
           <li key={w.id}>
             <code>{w.url}</code> — {w.status}
-            {w.failureStreak > 0 ? `, ${w.failureStreak} failures in a row` : ''}
-            {w.disabledReason ? ` (switched off: ${w.disabledReason})` : ''}
+            {w.failure_streak > 0 ? `, ${w.failure_streak} failures in a row` : ''}
+            {w.disabled_reason ? ` (switched off: ${w.disabled_reason})` : ''}
             {` — events: ${w.events.length === 0 ? 'every event' : w.events.join(', ')}`}{' '}
             <button
               type="button"
@@ -88,7 +88,7 @@ export function Webhooks() {
             <button type="button" onClick={() => setOpen({ id: w.id, url: w.url })} aria-label={`Deliveries to ${w.url}`}>
               Deliveries
             </button>{' '}
-            {w.disabledAt && (
+            {w.disabled_at && (
               <button type="button" onClick={() => enable.mutate(w.id)}>
                 Re-arm
               </button>

@@ -103,9 +103,9 @@ export function validateRestrictions(input: {
     const segments = p.split('/').slice(2);
     if (!/^\/v1(\/[A-Za-z0-9._~-]+)*$/.test(p) || segments.some((s) => /^\.+$/.test(s))) {
       throw badRequest(
-        `allowedPaths[${i}] must be a path under /v1/ without ".", "..", "//", percent-encoding or a trailing slash, such as /v1/aviation`,
+        `allowed_paths[${i}] must be a path under /v1/ without ".", "..", "//", percent-encoding or a trailing slash, such as /v1/aviation`,
       );
     }
   });
-  if ((input.allowedPaths?.length ?? 0) > 50) throw badRequest('allowedPaths must have at most 50 entries');
+  if ((input.allowedPaths?.length ?? 0) > 50) throw badRequest('allowed_paths must have at most 50 entries');
 }

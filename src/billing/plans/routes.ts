@@ -27,8 +27,8 @@ export const planRoutes: FastifyPluginAsyncTypebox = async (app) => {
         plans: PLANS.map(({ code, name, needsPaymentMethod, stopsAtAllowance, description }) => ({
           code,
           name,
-          needsPaymentMethod,
-          stopsAtAllowance,
+          needs_payment_method: needsPaymentMethod,
+          stops_at_allowance: stopsAtAllowance,
           description,
         })),
       };

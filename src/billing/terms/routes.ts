@@ -11,16 +11,13 @@ import {
   OwnAgencyRecord,
   TermsPatchBody,
   TermsRecord,
-  type TermsPatch,
 } from './schemas.js';
-import type { TermsChange, TermsService } from './service.js';
+import type { TermsService } from './service.js';
 import { termsView, type AccountTerms } from './terms.js';
+import { ownAgencyRecord, termsRecord, toChange } from './wire.js';
 
 /** Platform permission of the billing admin paths. */
 export const BILLING_PERMISSION = 'billing.manage';
-
-/** The body names the terms as the service does; `undefined` fields are left out by the schema. */
-export const toChange = (body: TermsPatch): TermsChange => ({ ...body });
 
 /** The agency's own owners and admins, on their own session (not a support one). */
 function ownAgency(ctx: SessionContext): string {
@@ -35,31 +32,12 @@ function ownAgency(ctx: SessionContext): string {
   return ctx.agencyId;
 }
 
-/** What an agency's members see of its terms: no payment reference, no operator-only flags. */
-function ownView(t: AccountTerms, now: Date, defaultSearchRate: number) {
-  const v = termsView(t, now, defaultSearchRate);
-  return {
-    agencyId: v.agencyId,
-    name: v.name,
-    planCode: v.planCode,
-    live: v.live,
-    iataNumber: v.iataNumber,
-    billingStatus: v.billingStatus,
-    paymentMethodOnFile: v.paymentMethod.onFile,
-    periodStart: v.periodStart,
-    periodEnd: v.periodEnd,
-    searchRatePerMinute: v.searchRatePerMinute,
-    dailySearchCeiling: v.dailySearchCeiling,
-    monthlySearchCeiling: v.monthlySearchCeiling,
-    lookToBookCeiling: v.lookToBookCeiling,
-  };
-}
-
 export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock(): Date; defaultSearchRate: number }> = async (
   app,
   { terms, clock, defaultSearchRate },
 ) => {
-  const view = (t: AccountTerms) => termsView(t, clock(), defaultSearchRate);
+  const view = (t: AccountTerms) => termsRecord(termsView(t, clock(), defaultSearchRate));
+  const ownView = (t: AccountTerms) => ownAgencyRecord(termsView(t, clock(), defaultSearchRate));
 
   app.get(
     '/v1/admin/agencies',
@@ -79,7 +57,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
       requirePermission(sessionOf(request), BILLING_PERMISSION);
       const list = await terms.list({
         limit: request.query.limit ?? 100,
-        ...(request.query.planCode ? { planCode: request.query.planCode } : {}),
+        ...(request.query.plan_code ? { planCode: request.query.plan_code } : {}),
       });
       return { agencies: list.map(view) };
     },
@@ -150,7 +128,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
     async (request) => {
       const agencyId = sessionOf(request).agencyId;
       if (!agencyId) throw forbidden('only agency accounts have agency details', 'not_agency_account');
-      return ownView(await terms.get(agencyId), clock(), defaultSearchRate);
+      return ownView(await terms.get(agencyId));
     },
   );
 
@@ -175,11 +153,9 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
       return ownView(
         await terms.change(
           agencyId,
-          { iataNumber: request.body.iataNumber },
+          { iataNumber: request.body.iata_number },
           { userId: ctx.userId, ip: request.ip, via: 'portal' },
         ),
-        clock(),
-        defaultSearchRate,
       );
     },
   );

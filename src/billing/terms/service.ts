@@ -56,13 +56,13 @@ function count(field: string, value: number | null | undefined, min: number): vo
  */
 export function checkPlanCode(planCode: string, force: boolean): void {
   if (!/^[a-z0-9][a-z0-9_-]{0,39}$/.test(planCode)) {
-    throw badRequest('planCode must be 1-40 lowercase letters, digits, - or _', 'invalid_request', { field: 'planCode' });
+    throw badRequest('plan_code must be 1-40 lowercase letters, digits, - or _', 'invalid_request', { field: 'plan_code' });
   }
   if (!planOf(planCode) && !force) {
     throw badRequest(
-      `planCode ${planCode} is not in the catalogue (${PLAN_CODES.join(', ')}); force it ("force": true, or --force on the CLI) to record it anyway`,
+      `plan_code ${planCode} is not in the catalogue (${PLAN_CODES.join(', ')}); force it ("force": true, or --force on the CLI) to record it anyway`,
       'unknown_plan',
-      { field: 'planCode' },
+      { field: 'plan_code' },
     );
   }
 }
@@ -70,22 +70,22 @@ export function checkPlanCode(planCode: string, force: boolean): void {
 function validate(change: TermsChange): void {
   if (change.planCode !== undefined) checkPlanCode(change.planCode, change.force === true);
   if (change.billingStatus !== undefined && !BILLING_STATUSES.includes(change.billingStatus)) {
-    throw badRequest(`billingStatus must be one of ${BILLING_STATUSES.join(', ')}`, 'invalid_request', {
-      field: 'billingStatus',
+    throw badRequest(`billing_status must be one of ${BILLING_STATUSES.join(', ')}`, 'invalid_request', {
+      field: 'billing_status',
     });
   }
   if (change.paymentMethodRef !== undefined && change.paymentMethodRef !== null) {
     if (change.paymentMethodRef.trim() === '' || change.paymentMethodRef.length > 200) {
-      throw badRequest('paymentMethodRef must be 1-200 characters, or null for none on file', 'invalid_request', {
-        field: 'paymentMethodRef',
+      throw badRequest('payment_method_ref must be 1-200 characters, or null for none on file', 'invalid_request', {
+        field: 'payment_method_ref',
       });
     }
   }
-  count('freeAllowance', change.freeAllowance, 0);
-  count('searchRatePerMinute', change.searchRatePerMinute, 1);
-  count('dailySearchCeiling', change.dailySearchCeiling, 1);
-  count('monthlySearchCeiling', change.monthlySearchCeiling, 1);
-  count('lookToBookCeiling', change.lookToBookCeiling, 1);
+  count('free_allowance', change.freeAllowance, 0);
+  count('search_rate_per_minute', change.searchRatePerMinute, 1);
+  count('daily_search_ceiling', change.dailySearchCeiling, 1);
+  count('monthly_search_ceiling', change.monthlySearchCeiling, 1);
+  count('look_to_book_ceiling', change.lookToBookCeiling, 1);
 }
 
 export interface TermsServiceDeps {
@@ -176,7 +176,7 @@ export function createTermsService({ db, config, broadcast, mailer, logger, cloc
     /** Applies an operator's change in one transaction with its security event; going live is mailed to the owners. */
     async change(agencyId: string, change: TermsChange, actor: TermsActor): Promise<AccountTerms> {
       validate(change);
-      const iata = change.iataNumber === undefined ? undefined : normalizeIata('iataNumber', change.iataNumber);
+      const iata = change.iataNumber === undefined ? undefined : normalizeIata('iata_number', change.iataNumber);
       const before = await get(agencyId);
       const agencyColumns: AgencyTermsUpdate = {};
       const termsColumns: store.TermsColumns = {};
@@ -239,7 +239,7 @@ export function createTermsService({ db, config, broadcast, mailer, logger, cloc
   };
 }
 
-/** Audited fields: their API name and where the terms hold them. */
+/** Audited fields: their name in the event's `detail.changes` (kept as first recorded) and where the terms hold them. */
 const FIELD_KEYS: [string, keyof AccountTerms][] = [
   ['planCode', 'planCode'],
   ['paymentMethodRef', 'paymentMethodRef'],

@@ -103,10 +103,10 @@ export function createUsageService({ db, terms, flush, clock }: UsageServiceDeps
       const plan = planOf(t.planCode);
 
       return {
-        agencyId: agencyId,
-        planCode: t.planCode,
-        periodStart: period.start.toISOString(),
-        periodEnd: period.end.toISOString(),
+        agency_id: agencyId,
+        plan_code: t.planCode,
+        period_start: period.start.toISOString(),
+        period_end: period.end.toISOString(),
         from: from.toISOString(),
         to: to.toISOString(),
         granularity,
@@ -114,15 +114,15 @@ export function createUsageService({ db, terms, flush, clock }: UsageServiceDeps
           size: t.freeAllowance,
           used: Math.min(used, t.freeAllowance),
           left: Math.max(0, t.freeAllowance - used),
-          stopsService: plan?.stopsAtAllowance ?? false,
+          stops_service: plan?.stopsAtAllowance ?? false,
         },
         totals: {
           requests: totals,
-          totalRequests: Object.values(totals).reduce((a, b) => a + b, 0),
+          total_requests: Object.values(totals).reduce((a, b) => a + b, 0),
           searches: totals.shopping,
           bookings: bookingTotal,
-          lookToBook: ratio(totals.shopping, bookingTotal),
-          byAirline: airlines.map((a) => ({ ...a, lookToBook: ratio(a.searches, a.bookings) })),
+          look_to_book: ratio(totals.shopping, bookingTotal),
+          by_airline: airlines.map((a) => ({ ...a, look_to_book: ratio(a.searches, a.bookings) })),
         },
         buckets: [...series.values()],
       };

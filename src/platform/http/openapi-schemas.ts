@@ -78,6 +78,7 @@ export function describedRoutes() {
     for (const item of Object.values(paths)) {
       for (const operation of Object.values(item)) {
         requiredHeadersOf(operation);
+        markDeprecatedParameters(operation);
         const facts = typeof operation.operationId === 'string' ? bodies.get(operation.operationId) : undefined;
         const requestBody = operation.requestBody as { required?: boolean; content?: Record<string, Schema> } | undefined;
         if (!facts || !requestBody) continue;
@@ -132,6 +133,14 @@ export function documentedResponses(schema: Schema, url: string, route: Describe
       return [status, { ...response, headers }];
     }),
   );
+}
+
+/** A query parameter whose schema is deprecated (a former spelling, deprecated-fields.ts) is marked so itself, as OpenAPI reads it. */
+function markDeprecatedParameters(operation: Schema): void {
+  if (!Array.isArray(operation.parameters)) return;
+  for (const parameter of operation.parameters as unknown[]) {
+    if (isSchema(parameter) && isSchema(parameter.schema) && parameter.schema.deprecated === true) parameter.deprecated = true;
+  }
 }
 
 function namedResponse(status: string, response: unknown): unknown {

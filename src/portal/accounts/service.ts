@@ -64,16 +64,16 @@ export function createSignupService(
   }
 
   return {
-    async signup(input: { email: string; password: string; agencyName?: string; iataNumber?: string }, ip: string | null) {
+    async signup(input: { email: string; password: string; agency_name?: string; iata_number?: string }, ip: string | null) {
       const email = input.email.trim();
       // The account service's own address rule, checked before an agency is made for it.
       if (!isEmailAddress(email)) throw badRequest('email must be a valid e-mail address');
       identity.passwords.check(input.password, { email });
-      const iataNumber = normalizeIata('iataNumber', input.iataNumber ?? null);
+      const iataNumber = normalizeIata('iata_number', input.iata_number ?? null);
       // Named as the form names it, before anything is written or mailed.
       // A blank one is no name: the agency is named after the address's domain.
-      const agencyName = input.agencyName?.trim()
-        ? checkDisplayName('agencyName', input.agencyName, AGENCY_NAME_MAX_LENGTH)
+      const agencyName = input.agency_name?.trim()
+        ? checkDisplayName('agency_name', input.agency_name, AGENCY_NAME_MAX_LENGTH)
         : null;
       // Every sign-up that gets this far sends a mail, to an address nobody has proven to own.
       await limit(ip);

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { withFormerSpellings } from '../../platform/http/deprecated-fields.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../identity/passwords/policy.js';
 
 const InviteRole = Type.Union([Type.Literal('admin'), Type.Literal('developer')], {
@@ -10,14 +11,17 @@ export const CreateInviteBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const InviteRecord = Type.Object({
-  id: Type.String(),
-  email: Type.String(),
-  role: InviteRole,
-  invitedBy: Type.String({ description: 'The user who invited' }),
-  createdAt: Type.String({ format: 'date-time' }),
-  expiresAt: Type.String({ format: 'date-time' }),
-});
+export const InviteRecord = withFormerSpellings(
+  Type.Object({
+    id: Type.String(),
+    email: Type.String(),
+    role: InviteRole,
+    invited_by: Type.String({ description: 'The user who invited' }),
+    created_at: Type.String({ format: 'date-time' }),
+    expires_at: Type.String({ format: 'date-time' }),
+  }),
+  ['invited_by', 'created_at', 'expires_at'],
+);
 
 export const InviteList = Type.Object({ invites: Type.Array(InviteRecord) });
 
@@ -39,9 +43,12 @@ export const AcceptInviteBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const AcceptInviteResponse = Type.Object({
-  status: Type.Literal('joined'),
-  userId: Type.String(),
-  agencyId: Type.String(),
-  role: InviteRole,
-});
+export const AcceptInviteResponse = withFormerSpellings(
+  Type.Object({
+    status: Type.Literal('joined'),
+    user_id: Type.String(),
+    agency_id: Type.String(),
+    role: InviteRole,
+  }),
+  ['user_id', 'agency_id'],
+);

@@ -22,9 +22,9 @@ const view = (row: AgencyInviteRow) => ({
   id: row.id,
   email: row.email,
   role: row.role,
-  invitedBy: row.invited_by,
-  createdAt: row.created_at.toISOString(),
-  expiresAt: row.expires_at.toISOString(),
+  invited_by: row.invited_by,
+  created_at: row.created_at.toISOString(),
+  expires_at: row.expires_at.toISOString(),
 });
 
 /**
@@ -156,7 +156,7 @@ export function createInviteService(
         });
         return created;
       });
-      return { status: 'joined' as const, userId: user.id, agencyId: invite.agency_id, role: invite.role };
+      return { status: 'joined' as const, user_id: user.id, agency_id: invite.agency_id, role: invite.role };
     },
   };
 }

@@ -4,16 +4,17 @@ import { badRequest, forbidden } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
 import type { SessionContext } from '../../identity/sessions/session-context.js';
 import type { RequireStepUp } from '../sessions/step-up.js';
+import { keyView } from './key-view.js';
 
 export interface KeyFieldsInput {
   name?: string;
   allowedIps?: string[];
   expiresAt?: string | null;
-  readOnly?: boolean;
-  allowedPaths?: string[];
+  read_only?: boolean;
+  allowed_paths?: string[];
 }
 
-const FIELDS = ['name', 'allowedIps', 'expiresAt', 'readOnly', 'allowedPaths'] as const;
+const FIELDS = ['name', 'allowedIps', 'expiresAt', 'read_only', 'allowed_paths'] as const;
 
 /** Body fields to the key service's input: an empty string or list clears, an absent field is untouched. */
 function toRestrictions(body: KeyFieldsInput): KeyRestrictionInput {
@@ -30,8 +31,8 @@ function toRestrictions(body: KeyFieldsInput): KeyRestrictionInput {
       out.expiresAt = at;
     }
   }
-  if (body.readOnly !== undefined) out.readOnly = body.readOnly;
-  if (body.allowedPaths !== undefined) out.allowedPaths = body.allowedPaths;
+  if (body.read_only !== undefined) out.readOnly = body.read_only;
+  if (body.allowed_paths !== undefined) out.allowedPaths = body.allowed_paths;
   return out;
 }
 
@@ -95,7 +96,7 @@ export function createPortalKeyService(
   const actor = (ctx: SessionContext, ip: string | null) => ({ userId: ctx.userId, ip, via: 'portal' as const });
 
   return {
-    list: (ctx: SessionContext) => apiKeys.list(agencyOf(ctx, 'list')),
+    list: async (ctx: SessionContext) => (await apiKeys.list(agencyOf(ctx, 'list'))).map(keyView),
 
     async create(ctx: SessionContext, body: KeyFieldsInput & { environment?: 'test' | 'live' }, ip: string | null) {
       const agencyId = agencyOf(ctx, 'create');
@@ -112,7 +113,7 @@ export function createPortalKeyService(
         { ...toRestrictions(body), agencyId, kind: 'portal', environment },
         actor(ctx, ip),
       );
-      return { ...key, secret };
+      return { ...keyView(key), secret };
     },
 
     async update(ctx: SessionContext, id: string, body: KeyFieldsInput, ip: string | null) {
@@ -120,7 +121,7 @@ export function createPortalKeyService(
       if (!FIELDS.some((field) => body[field] !== undefined)) {
         throw badRequest(`request body must name at least one field to change: ${FIELDS.join(', ')}`, 'nothing_to_change');
       }
-      return apiKeys.update(id, agencyId, toRestrictions(body), actor(ctx, ip));
+      return keyView(await apiKeys.update(id, agencyId, toRestrictions(body), actor(ctx, ip)));
     },
 
     async revoke(ctx: SessionContext, id: string, ip: string | null) {
@@ -130,7 +131,7 @@ export function createPortalKeyService(
 
     async rotate(ctx: SessionContext, id: string, ip: string | null) {
       const { key, secret, replaces } = await apiKeys.rotate(id, await agencyOfKey(ctx, id, 'rotate'), actor(ctx, ip));
-      return { ...key, secret, replaces };
+      return { ...keyView(key), secret, replaces };
     },
 
     /** 404 and the role rule before step-up, so a wrong id or a refused role does not cost a password attempt. */

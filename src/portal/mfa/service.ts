@@ -73,10 +73,10 @@ export function createMfaService(
     async status(userId: string) {
       const user = await findUser(db, userId);
       return {
-        totpEnabled: user?.totp_enabled_at != null,
-        totpEnabledAt: user?.totp_enabled_at?.toISOString() ?? null,
-        enrolmentPending: user?.totp_pending_secret != null,
-        recoveryCodesLeft: user?.totp_enabled_at ? await store.countUnusedRecoveryCodes(db, userId) : 0,
+        totp_enabled: user?.totp_enabled_at != null,
+        totp_enabled_at: user?.totp_enabled_at?.toISOString() ?? null,
+        enrolment_pending: user?.totp_pending_secret != null,
+        recovery_codes_left: user?.totp_enabled_at ? await store.countUnusedRecoveryCodes(db, userId) : 0,
       };
     },
 
@@ -88,7 +88,7 @@ export function createMfaService(
       const secret = new Secret({ size: 20 });
       await setPendingTotp(db, user.id, keyring.seal('totp-seeds', secret.base32));
       const totp = new TOTP({ issuer: ISSUER, label: user.email, secret, digits: 6, period: 30 });
-      return { secret: secret.base32, otpauthUri: totp.toString(), digits: 6, period: 30, algorithm: 'SHA1' };
+      return { secret: secret.base32, otpauth_uri: totp.toString(), digits: 6, period: 30, algorithm: 'SHA1' };
     },
 
     /** A code from the new secret proves the device has it: enable, and show recovery codes once. */
@@ -110,7 +110,7 @@ export function createMfaService(
       const recoveryCodes = await issueRecoveryCodes(user.id);
       const mfaVerifiedAt = await sessions.markMfaVerified(ctx.sessionId);
       await recordUserEvent(db, user, { kind: 'mfa.enabled', ip, detail: { factor: 'totp' } });
-      return { status: 'enabled' as const, recoveryCodes, mfaVerifiedAt: mfaVerifiedAt.toISOString() };
+      return { status: 'enabled' as const, recovery_codes: recoveryCodes, mfa_verified_at: mfaVerifiedAt.toISOString() };
     },
 
     /** Step-up inside a session: a fresh second factor satisfies sensitive actions for the window. */
@@ -125,7 +125,7 @@ export function createMfaService(
         throw forbidden('step-up failed: the code is not valid', 'step_up_failed');
       }
       const at = await sessions.markMfaVerified(ctx.sessionId);
-      return { mfaVerifiedAt: at.toISOString(), freshUntil: new Date(at.getTime() + STEP_UP_WINDOW_MS).toISOString(), factor };
+      return { mfa_verified_at: at.toISOString(), fresh_until: new Date(at.getTime() + STEP_UP_WINDOW_MS).toISOString(), factor };
     },
 
     async removeTotp(ctx: SessionContext, password: string | undefined, ip: string | null) {
@@ -147,7 +147,7 @@ export function createMfaService(
       await requireStepUp(ctx, password, ip);
       const recoveryCodes = await issueRecoveryCodes(user.id);
       await recordUserEvent(db, user, { kind: 'mfa.recovery_codes_regenerated', ip });
-      return { recoveryCodes };
+      return { recovery_codes: recoveryCodes };
     },
   };
 }

@@ -71,6 +71,7 @@ export const passwordChangeRoutes: FastifyPluginAsyncTypebox<{ services: PortalS
         response: { 200: ChangeResponse },
       },
     },
-    async (request) => services.passwords.change(sessionOf(request), request.body.password, request.body.newPassword, request.ip),
+    async (request) =>
+      services.passwords.change(sessionOf(request), request.body.password, request.body.new_password, request.ip),
   );
 };

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { withFormerSpellings } from '../../platform/http/deprecated-fields.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../identity/passwords/policy.js';
 
 const NewPassword = Type.String({
@@ -26,12 +27,15 @@ export const ResetConfirmBody = Type.Object(
 
 export const ResetConfirmResponse = Type.Object({ status: Type.Literal('password_reset') });
 
-export const ChangeBody = Type.Object(
-  {
-    password: Type.String({ minLength: 1, maxLength: 1024, description: 'The current password' }),
-    newPassword: NewPassword,
-  },
-  { additionalProperties: false },
+export const ChangeBody = withFormerSpellings(
+  Type.Object(
+    {
+      password: Type.String({ minLength: 1, maxLength: 1024, description: 'The current password' }),
+      new_password: NewPassword,
+    },
+    { additionalProperties: false },
+  ),
+  ['new_password'],
 );
 
 export const ChangeResponse = Type.Object({ status: Type.Literal('password_changed') });

@@ -15,14 +15,14 @@ export function toEventView(row: SecurityEventRow) {
   return {
     id: row.id,
     kind: row.kind,
-    occurredAt: row.occurred_at.toISOString(),
-    userId: row.user_id,
-    agencyId: row.agency_id,
-    apiKeyId: row.api_key_id,
+    occurred_at: row.occurred_at.toISOString(),
+    user_id: row.user_id,
+    agency_id: row.agency_id,
+    api_key_id: row.api_key_id,
     ip: row.ip,
     detail: row.detail,
-    acknowledgedAt: row.acknowledged_at?.toISOString() ?? null,
-    acknowledgedBy: row.acknowledged_by,
+    acknowledged_at: row.acknowledged_at?.toISOString() ?? null,
+    acknowledged_by: row.acknowledged_by,
   };
 }
 
@@ -69,12 +69,12 @@ export function createSecurityService(platform: Pick<Platform, 'db' | 'clock'>) 
       const rows = await listLockedUsers(db, clock());
       return {
         lockouts: rows.map((u) => ({
-          userId: u.id,
+          user_id: u.id,
           email: u.email,
-          agencyId: u.agency_id,
-          failedLogins: u.failed_logins,
-          lockedAt: u.locked_at!.toISOString(),
-          lockedUntil: u.locked_until?.toISOString() ?? null,
+          agency_id: u.agency_id,
+          failed_logins: u.failed_logins,
+          locked_at: u.locked_at!.toISOString(),
+          locked_until: u.locked_until?.toISOString() ?? null,
         })),
       };
     },
@@ -96,7 +96,7 @@ export function createSecurityService(platform: Pick<Platform, 'db' | 'clock'>) 
         ip,
         detail: { via: 'operator', by: ctx.userId },
       });
-      return { status: 'unlocked' as const, userId };
+      return { status: 'unlocked' as const, user_id: userId };
     },
   };
 }

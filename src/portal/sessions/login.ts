@@ -12,7 +12,7 @@ import * as store from './store.js';
 import { hashToken, newToken } from './tokens.js';
 
 export type LoginResult =
-  { mfaRequired: false; token: string; session: SessionView } | { mfaRequired: true; challenge: string; expiresAt: string };
+  { mfa_required: false; token: string; session: SessionView } | { mfa_required: true; challenge: string; expires_at: string };
 
 const invalidChallenge = () => unauthorized('invalid or expired login challenge, or wrong code', 'invalid_mfa_challenge');
 
@@ -54,7 +54,7 @@ export function createLoginService(
       ip: client.ip,
       detail: { sessionId: opened.session.id, secondFactor },
     });
-    return { mfaRequired: false as const, ...opened };
+    return { mfa_required: false as const, ...opened };
   }
 
   async function passwordStep(email: string, password: string, client: ClientInfo): Promise<LoginResult> {
@@ -71,7 +71,7 @@ export function createLoginService(
       created_at: now,
       expires_at: expiresAt,
     });
-    return { mfaRequired: true, challenge, expiresAt: expiresAt.toISOString() };
+    return { mfa_required: true, challenge, expires_at: expiresAt.toISOString() };
   }
 
   async function secondFactorStep(challengeToken: string, code: string, client: ClientInfo): Promise<LoginResult> {

@@ -16,7 +16,7 @@ export const loginRoutes: FastifyPluginAsyncTypebox<{ services: PortalServices }
         tags: ['portal'],
         summary: 'Log in with e-mail and password',
         description:
-          'Answers a session token, or `mfaRequired: true` with a challenge when the account has a second factor. ' +
+          'Answers a session token, or `mfa_required: true` with a challenge when the account has a second factor. ' +
           'A wrong address, a wrong password and a locked account all answer the same 401 `invalid e-mail or password`. ' +
           `After ${perHour} failed sign-ins (passwords or codes) from one client address in a rolling hour, that address gets 429 with \`Retry-After\` for every attempt, right ones too (LOGIN_FAILURE_LIMIT_PER_HOUR).`,
         security: NO_SECURITY,

@@ -19,13 +19,13 @@ export interface ClientInfo {
 export interface SessionView {
   id: string;
   kind: 'user' | 'support';
-  createdAt: string;
-  lastUsedAt: string;
-  expiresAt: string;
-  idleExpiresAt: string;
-  mfaVerifiedAt: string | null;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  idle_expires_at: string;
+  mfa_verified_at: string | null;
   ip: string | null;
-  userAgent: string | null;
+  user_agent: string | null;
 }
 
 export function toSessionView(row: SessionRow): SessionView {
@@ -33,13 +33,13 @@ export function toSessionView(row: SessionRow): SessionView {
   return {
     id: row.id,
     kind: row.kind,
-    createdAt: row.created_at.toISOString(),
-    lastUsedAt: row.last_used_at.toISOString(),
-    expiresAt: row.expires_at.toISOString(),
-    idleExpiresAt: idle.toISOString(),
-    mfaVerifiedAt: row.mfa_verified_at?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    last_used_at: row.last_used_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+    idle_expires_at: idle.toISOString(),
+    mfa_verified_at: row.mfa_verified_at?.toISOString() ?? null,
     ip: row.ip,
-    userAgent: row.user_agent,
+    user_agent: row.user_agent,
   };
 }
 

@@ -17,10 +17,10 @@ export function createSupportService(platform: Pick<Platform, 'db'>, sessions: S
   const { db } = platform;
 
   return {
-    async open(ctx: SessionContext, input: { agencyId: string; reason: string }, client: ClientInfo) {
+    async open(ctx: SessionContext, input: { agency_id: string; reason: string }, client: ClientInfo) {
       requirePermission(ctx, SUPPORT_PERMISSION);
-      const agency = await findAgency(db, input.agencyId);
-      if (!agency) throw notFound(`agency ${input.agencyId} not found`, 'agency_not_found');
+      const agency = await findAgency(db, input.agency_id);
+      if (!agency) throw notFound(`agency ${input.agency_id} not found`, 'agency_not_found');
       const { token, session } = await sessions.open({
         userId: ctx.userId,
         agencyId: agency.id,
@@ -34,12 +34,12 @@ export function createSupportService(platform: Pick<Platform, 'db'>, sessions: S
         userId: ctx.userId,
         agencyId: agency.id,
         ip: client.ip,
-        detail: { supportSessionId: session.id, reason: input.reason, expiresAt: session.expiresAt },
+        detail: { supportSessionId: session.id, reason: input.reason, expiresAt: session.expires_at },
       });
       return {
         token,
         session,
-        supportSession: { id: session.id, operatorUserId: ctx.userId, agencyId: agency.id, reason: input.reason },
+        support_session: { id: session.id, operator_user_id: ctx.userId, agency_id: agency.id, reason: input.reason },
       };
     },
 

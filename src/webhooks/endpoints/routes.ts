@@ -130,7 +130,7 @@ export const endpointRoutes: FastifyPluginAsyncTypebox<{ endpoints: EndpointServ
         operationId: 'listWebhookDeliveries',
         tags,
         summary: 'Deliveries to the endpoint, newest first, each with every attempt',
-        description: WHO + 'Cursor-paginated: pass `nextCursor` as `cursor` for the next page.',
+        description: WHO + 'Cursor-paginated: pass `next_cursor` as `cursor` for the next page.',
         security: SESSION_SECURITY,
         params: EndpointIdParams,
         querystring: DeliveryPageQuery,

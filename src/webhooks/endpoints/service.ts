@@ -44,11 +44,11 @@ function toRecord(row: WebhookEndpointRow) {
     events: row.events,
     environment: row.environment,
     status: row.status,
-    failureStreak: row.failure_streak,
-    disabledAt: iso(row.disabled_at),
-    disabledReason: row.disabled_reason,
-    createdAt: iso(row.created_at)!,
-    updatedAt: iso(row.updated_at)!,
+    failure_streak: row.failure_streak,
+    disabled_at: iso(row.disabled_at),
+    disabled_reason: row.disabled_reason,
+    created_at: iso(row.created_at)!,
+    updated_at: iso(row.updated_at)!,
   };
 }
 
@@ -57,21 +57,21 @@ function toDelivery(row: WebhookDeliveryRow & { attempts: ListedAttempt[] }) {
     id: row.id,
     event: row.event,
     test: row.test,
-    orderId: row.order_id,
+    order_id: row.order_id,
     status: row.status,
-    attemptCount: row.attempt_count,
-    nextAttemptAt: row.status === 'pending' ? iso(row.next_attempt_at) : null,
-    createdAt: iso(row.created_at)!,
-    completedAt: iso(row.completed_at),
+    attempt_count: row.attempt_count,
+    next_attempt_at: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+    created_at: iso(row.created_at)!,
+    completed_at: iso(row.completed_at),
     attempts: row.attempts.map((a) => ({
       at: iso(a.attempted_at)!,
-      durationMs: a.duration_ms,
-      statusCode: a.status_code,
+      duration_ms: a.duration_ms,
+      status_code: a.status_code,
       error: a.error,
-      responseBody: a.response_body,
-      responseTruncated: a.response_truncated,
+      response_body: a.response_body,
+      response_truncated: a.response_truncated,
     })),
-    requestBody: row.request_body,
+    request_body: row.request_body,
   };
 }
 
@@ -253,7 +253,7 @@ export function createEndpointService(deps: EndpointServiceDeps) {
       const rows = await listDeliveries(db, row.id, { limit, after: query.cursor ? decodeCursor(query.cursor) : null });
       return {
         deliveries: rows.map(toDelivery),
-        nextCursor: rows.length === limit ? encodeCursor(rows[rows.length - 1]!) : null,
+        next_cursor: rows.length === limit ? encodeCursor(rows[rows.length - 1]!) : null,
       };
     },
 
@@ -272,7 +272,7 @@ export function createEndpointService(deps: EndpointServiceDeps) {
       }
       const requeued = await requeueDelivery(db, deliveryId, row.id, clock());
       if (!requeued) throw notFound(`no delivery ${deliveryId} for this endpoint`, 'delivery_not_found');
-      return { id: requeued.id, status: 'pending' as const, nextAttemptAt: iso(requeued.next_attempt_at)! };
+      return { id: requeued.id, status: 'pending' as const, next_attempt_at: iso(requeued.next_attempt_at)! };
     },
 
     async sendTest(ctx: SessionContext, id: string, body: { event: string }) {

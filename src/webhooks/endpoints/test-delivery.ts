@@ -90,11 +90,11 @@ export async function sendTestEvent(deps: TestDeliveryDeps, endpoint: WebhookEnd
     event,
     test: true as const,
     delivered: result.error === null,
-    statusCode: result.statusCode,
-    durationMs: attempt.durationMs,
+    status_code: result.statusCode,
+    duration_ms: attempt.durationMs,
     error: result.error,
-    requestBody: body,
-    responseBody: response === null ? null : response.slice(0, LISTED_RESPONSE_CHARS),
-    responseTruncated: response !== null && response.length > LISTED_RESPONSE_CHARS,
+    request_body: body,
+    response_body: response === null ? null : response.slice(0, LISTED_RESPONSE_CHARS),
+    response_truncated: response !== null && response.length > LISTED_RESPONSE_CHARS,
   };
 }

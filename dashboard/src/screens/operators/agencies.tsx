@@ -52,26 +52,26 @@ export function Agencies() {
             </thead>
             <tbody>
               {agencies.data.agencies.map((a) => {
-                const next = chosen[a.agencyId] ?? a.planCode;
+                const next = chosen[a.agency_id] ?? a.plan_code;
                 return (
-                  <tr key={a.agencyId}>
+                  <tr key={a.agency_id}>
                     <td>{a.name}</td>
                     <td>
-                      <code>{a.agencyId}</code>
+                      <code>{a.agency_id}</code>
                     </td>
-                    <td data-testid={`plan-of-${a.agencyId}`}>
-                      {a.planKnown ? nameOf(a.planCode) : `${a.planCode} (not in the catalogue)`}
+                    <td data-testid={`plan-of-${a.agency_id}`}>
+                      {a.plan_known ? nameOf(a.plan_code) : `${a.plan_code} (not in the catalogue)`}
                     </td>
                     <td>{a.live ? 'yes' : 'no'}</td>
-                    <td>{a.billingStatus}</td>
+                    <td>{a.billing_status}</td>
                     <td>
                       <div className="row">
                         <select
                           aria-label={`Plan of ${a.name}`}
                           value={next}
-                          onChange={(e) => setChosen({ ...chosen, [a.agencyId]: e.target.value })}
+                          onChange={(e) => setChosen({ ...chosen, [a.agency_id]: e.target.value })}
                         >
-                          {!a.planKnown && <option value={a.planCode}>{a.planCode}</option>}
+                          {!a.plan_known && <option value={a.plan_code}>{a.plan_code}</option>}
                           {catalogue.map((p) => (
                             <option key={p.code} value={p.code}>
                               {p.name}
@@ -81,8 +81,8 @@ export function Agencies() {
                         <button
                           type="button"
                           aria-label={`Save the plan of ${a.name}`}
-                          disabled={next === a.planCode || change.isPending}
-                          onClick={() => change.mutate({ id: a.agencyId, code: next })}
+                          disabled={next === a.plan_code || change.isPending}
+                          onClick={() => change.mutate({ id: a.agency_id, code: next })}
                         >
                           Save
                         </button>

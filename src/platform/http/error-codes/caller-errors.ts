@@ -56,7 +56,7 @@ export const CALLER_ERRORS = {
   // 403: known caller, not allowed.
   ip_not_allowed: { status: 403, meaning: "The caller's address is outside the key's `allowedIps`.", operations: ['api-key'] },
   api_key_read_only: { status: 403, meaning: 'A write with a read-only key.', operations: ['api-key'] },
-  path_not_allowed: { status: 403, meaning: "The path is outside the key's `allowedPaths`.", operations: ['api-key'] },
+  path_not_allowed: { status: 403, meaning: "The path is outside the key's `allowed_paths`.", operations: ['api-key'] },
   unknown_plan: {
     status: [400, 403],
     meaning:
