@@ -1,5 +1,4 @@
-import { notFound } from '../platform/errors.js';
-import { OFFER_GONE } from './failure-http.js';
+import { AppError, notFound } from '../platform/errors.js';
 import type { Money, Offer, PassengerCounts } from './connector-types.js';
 
 /**
@@ -51,7 +50,7 @@ export interface OfferFacts {
   shownTotal?: Money;
   /** The local dates (YYYY-MM-DD) the offer's flights depart on, in order: passengers' ages are taken on them. */
   departureDates?: string[];
-  /** When the offer expires (ISO instant), when the id says: past it, the gateway answers 404 offer_not_available with `expired_at`. */
+  /** When the offer expires (ISO instant), when the id says: an airline's 404 for it then says when it expired (`explainExpiry`). */
   expiresAt?: string;
 }
 
@@ -63,24 +62,41 @@ export interface OfferFacts {
 export const OFFER_UNKNOWN = 'connection offer not found or expired';
 
 /**
- * What the id says, or the 404 when it is not one of ours, or the contract's 404 `offer no longer
- * available at airline` (`offer_not_available`, with `expired_at` and `detail`) when the id says the offer expired before `now`: every path taking an offer id
- * (price, seat map, services, booking) starts here, so none calls the airline about an offer known
- * to be gone, and each says when it went.
+ * What the id says, or the 404 when it is not one of ours: every path taking an offer id (price,
+ * seat map, services, booking) starts here. Whether the offer is still on sale is the airline's to
+ * say (its clock, not ours); when it says the offer is gone, `explainExpiry` adds when it expired.
  */
-export function knownOfferFacts(
-  connector: { offerFacts(offerId: string): OfferFacts | null },
-  offerId: string,
-  now: Date,
-): OfferFacts {
+export function knownOfferFacts(connector: { offerFacts(offerId: string): OfferFacts | null }, offerId: string): OfferFacts {
   const facts = connector.offerFacts(offerId);
   if (!facts) throw notFound(OFFER_UNKNOWN, 'offer_not_found');
-  if (facts.expiresAt !== undefined && Date.parse(facts.expiresAt) <= now.getTime()) {
-    // The contract's sentence and code for an offer that is gone; when and why are added fields.
-    throw notFound(OFFER_GONE, 'offer_not_available', {
-      expired_at: facts.expiresAt,
-      detail: `the offer expired at ${facts.expiresAt}: search again for a current offer (an offer lives as long as its expires_at)`,
-    });
-  }
   return facts;
+}
+
+/**
+ * The contract's 404 `offer no longer available at airline` for an offer whose id says it expired
+ * before `now` gains when (`expired_at`) and what to do (`detail`): the sentence and code stay the
+ * contract's. Any other error, or an offer not past its expiry, is returned as it is.
+ */
+export function explainExpiry(
+  error: AppError,
+  connector: { offerFacts(offerId: string): OfferFacts | null },
+  offerIds: readonly string[],
+  now: Date,
+): AppError {
+  if (error.code !== 'offer_not_available') return error;
+  const expired = offerIds
+    .map((id) => connector.offerFacts(id)?.expiresAt)
+    .find((at) => at !== undefined && Date.parse(at) <= now.getTime());
+  if (expired === undefined) return error;
+  return new AppError(
+    error.status,
+    error.code,
+    error.message,
+    {
+      ...error.fields,
+      expired_at: expired,
+      detail: `the offer expired at ${expired}: search again for a current offer (an offer lives as long as its expires_at)`,
+    },
+    error.headers,
+  );
 }

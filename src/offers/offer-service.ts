@@ -2,7 +2,7 @@ import type { ConnectorRegistry } from '../connectors/connector-registry.js';
 import type { Connector } from '../connectors/connector.js';
 import type { AncillarySubject, SeatMap } from '../connectors/connector-types.js';
 import { failureToHttp } from '../connectors/failure-http.js';
-import { knownOfferFacts } from '../connectors/offer-facts.js';
+import { explainExpiry, knownOfferFacts } from '../connectors/offer-facts.js';
 import { MAX_SLICES } from '../connectors/trip-limits.js';
 import { badRequest, notFound } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
@@ -51,7 +51,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
       };
     }
     const connector = connectorFor(registry, id, airline);
-    knownOfferFacts(connector, id, platform.clock());
+    knownOfferFacts(connector, id);
     return { connector, subject: { kind: 'offer', offerId: id } };
   }
 
@@ -65,7 +65,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
           throw badRequest('offers priced together must be of one airline', 'airline_mismatch');
       }
       // Each airline offer inside our offers is one airline call; together they are one trip.
-      const airlineOffers = offerIds.reduce((n, id) => n + knownOfferFacts(connector, id, platform.clock()).airlineOffers, 0);
+      const airlineOffers = offerIds.reduce((n, id) => n + knownOfferFacts(connector, id).airlineOffers, 0);
       if (airlineOffers > MAX_SLICES) {
         throw badRequest(
           `offers priced together must cover at most ${MAX_SLICES} slices (these hold ${airlineOffers} airline offers)`,
@@ -73,7 +73,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
         );
       }
       const result = await connector.price(offerIds, { environment });
-      if (!result.ok) throw failureToHttp(result.failure, 'offer');
+      if (!result.ok) throw explainExpiry(failureToHttp(result.failure, 'offer'), connector, offerIds, platform.clock());
       return { ...offerJson(result.value.offer), priced_at: platform.clock().toISOString(), warnings: result.value.warnings };
     },
 
@@ -85,7 +85,8 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
       const { connector, subject } = await subjectOf(id, query.airline, agencyId, orders);
       const result = await connector.seatMaps(subject, { environment });
       if (!result.ok) {
-        if (result.failure.kind !== 'not_available') throw failureToHttp(result.failure, 'offer');
+        if (result.failure.kind !== 'not_available')
+          throw explainExpiry(failureToHttp(result.failure, 'offer'), connector, [id], platform.clock());
         if (query.segment_id) throw notFound(SEGMENT_NOT_FOUND, SEGMENT_NOT_FOUND);
       }
       let maps: SeatMap[] = result.ok ? result.value : [];
@@ -117,7 +118,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
     async services(id: string, airline: string | undefined, { agencyId, environment, orders }: AncillaryCaller) {
       const { connector, subject } = await subjectOf(id, airline, agencyId, orders);
       const result = await connector.services(subject, { environment });
-      if (!result.ok) throw failureToHttp(result.failure, 'offer');
+      if (!result.ok) throw explainExpiry(failureToHttp(result.failure, 'offer'), connector, [id], platform.clock());
       return result.value.map((s) => ({
         service_id: s.serviceId,
         code: s.code,

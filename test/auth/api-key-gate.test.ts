@@ -124,7 +124,7 @@ describe('API-key gate', () => {
     await expect(t.gateway.apiKeys.update(keyId, agencyId, { allowedIps: ['10.0.0.0/33'] })).rejects.toThrow(
       'allowedIps entry "10.0.0.0/33" is not an IP address or CIDR range',
     );
-    await expect(t.gateway.apiKeys.update(keyId, agencyId, { allowedPaths: ['aviation'] })).rejects.toThrow(/allowedPaths/);
+    await expect(t.gateway.apiKeys.update(keyId, agencyId, { allowedPaths: ['aviation'] })).rejects.toThrow(/allowed_paths/);
     await expect(t.gateway.apiKeys.update(keyId, agencyId, { expiresAt: new Date(0) })).rejects.toThrow(
       'expiresAt must be in the future',
     );

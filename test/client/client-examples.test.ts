@@ -118,7 +118,7 @@ describe('docs/quickstart.md with the client', () => {
     const lines = stdout.trim().split('\n');
     expect(lines.find((line) => / ticketed /.test(line) && /\d{13}/.test(line))).toBeDefined();
     expect(lines).toContainEqual(expect.stringMatching(/^AA-ord_\S+ cancelled$/));
-    expect(lines.at(-1)).toMatch(/^404 order_not_found AA-ord_\S+ \S+ http:\/\/.+errors\.md#order_not_found$/);
+    expect(lines.at(-1)).toMatch(/^404 order_not_found AA-ord_\S+ \S+ http:\/\/.+errors#order_not_found$/);
   });
 });
 
@@ -127,7 +127,7 @@ describe('the client against the gateway', () => {
     const error = await client.orders.get('AA-ord_00000000000000000000').catch((e: unknown) => e);
     expect(isFlightaggError(error, 'order_not_found')).toBe(true);
     expect(error).toMatchObject({ status: 404, requestId: expect.stringMatching(/.+/) });
-    expect((error as { documentationUrl: string }).documentationUrl).toMatch(/errors\.md#order_not_found$/);
+    expect((error as { documentationUrl: string }).documentationUrl).toMatch(/errors#order_not_found$/);
 
     const invalid = await client.offers
       .search({ origin: 'JFK', destination: 'JFK', departure_date: daysAhead(10), adults: 1 })

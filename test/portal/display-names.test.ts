@@ -33,7 +33,7 @@ describe('names are refused with a control character, a line break or a bidi con
     const email = `signup-${Math.random().toString(36).slice(2, 8)}@agency.test`;
     const res = await p.request(null, 'POST', '/v1/dev/signup', { email, password: PASSWORD, agencyName: name });
     expect(res.statusCode, res.body).toBe(400);
-    expect(res.json()).toMatchObject({ error: refusal('agencyName', char), field: 'agencyName' });
+    expect(res.json()).toMatchObject({ error: refusal('agency_name', char), field: 'agency_name' });
     const { rows } = await sql`select id from users where email = ${email}`.execute(p.platform.db);
     expect(rows).toEqual([]);
   });

@@ -45,7 +45,7 @@ describe('offer ids are shared between agencies, and nothing of one agency comes
     const [offerId] = ids(mine);
     const content = offerId!.split('|')[1]!.split('.').slice(1, -1).join('.');
     const decoded = Buffer.from(content, 'base64url').toString('utf8');
-    expect(Object.keys(JSON.parse(decoded)).sort()).toEqual(['d', 'o', 'p', 't']);
+    expect(Object.keys(JSON.parse(decoded)).sort()).toEqual(['d', 'e', 'o', 'p', 't']);
 
     // The second agency books the first agency's id: the order is the second agency's alone.
     const held = await call(second, 'POST', '/v1/orders', {

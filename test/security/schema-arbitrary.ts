@@ -71,7 +71,12 @@ function fromSchemaOnly(schema: Schema, ctx: ArbitraryContext, depth: number): f
 function objectFor(schema: Schema, ctx: ArbitraryContext, depth: number): fc.Arbitrary<unknown> {
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const record: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const [key, child] of Object.entries(properties)) record[key] = valueFor(child, ctx, key, depth + 1);
+  for (const [key, child] of Object.entries(properties)) {
+    // A former spelling (deprecated) is left out: sent beside its current name with another value,
+    // it is a 400 of its own (deprecated-fields.ts), which is not what the walk is probing.
+    if (child.deprecated === true) continue;
+    record[key] = valueFor(child, ctx, key, depth + 1);
+  }
   // Optional keys come and go at random; required ones are always there.
   const requiredKeys = ((schema.required ?? []) as string[]).filter((k) => k in properties);
   return fc.record(record, { requiredKeys });

@@ -7,7 +7,7 @@ import type { OrderRow } from '../../platform/db/rows.js';
 import { AppError, badRequest, unavailable, unprocessable } from '../../platform/errors.js';
 import { splitOfferId } from '../../connectors/offer-id.js';
 import { unknownOfferAirline } from '../../connectors/offer-id-refusal.js';
-import { departureDatesOf, hasPartnerOperatedConnection, knownOfferFacts } from '../../connectors/offer-facts.js';
+import { departureDatesOf, explainExpiry, hasPartnerOperatedConnection, knownOfferFacts } from '../../connectors/offer-facts.js';
 import { extrasOf, passengersOf, paymentOf, travelKey } from './inputs.js';
 import { recordCreditUse, requireCreditCovers, usableCredit } from './credit-payment.js';
 import { checkPassengerAges, checkPassengerCounts } from './passenger-ages.js';
@@ -61,7 +61,7 @@ export async function createOrder(
     );
   // Rule 7 of the contract: refused before any airline call, from what the offer id itself says.
   // An id this gateway did not issue is refused here, before the re-price would call the airline.
-  const facts = knownOfferFacts(connector, body.offer_id, deps.clock());
+  const facts = knownOfferFacts(connector, body.offer_id);
   if (facts.partnerOperatedConnection) throw partnerRefusal(connector.code);
   // The passengers the offer was priced for, each of the type their age makes them on the flights'
   // dates: from the id when it says (no airline call), else from the re-priced offer below.
@@ -96,7 +96,10 @@ export async function createOrder(
 
   const book = async (holder: KeyHolder | null): Promise<string> => {
     const priced = await connector.price([body.offer_id!], ctx);
-    if (!priced.ok) throw new BeforeAirlineError(failureToHttp(priced.failure, 'offer'));
+    if (!priced.ok)
+      throw new BeforeAirlineError(
+        explainExpiry(failureToHttp(priced.failure, 'offer'), connector, [body.offer_id!], deps.clock()),
+      );
     const offer = priced.value.offer;
     // The re-priced offer is the airline's word; an id from elsewhere could have hidden the leg.
     if (hasPartnerOperatedConnection(offer)) throw new BeforeAirlineError(partnerRefusal(connector.code));
@@ -159,7 +162,7 @@ export async function createOrder(
       throw new OutcomeUnknownError(err);
     }
     if (!created.ok) {
-      const refusal = failureToHttp(created.failure, 'offer');
+      const refusal = explainExpiry(failureToHttp(created.failure, 'offer'), connector, [body.offer_id!], deps.clock());
       // A time-out or an outage may have booked: the claim and the key stay until recovery knows.
       if (!nothingBooked(created.failure.kind)) throw new OutcomeUnknownError(refusal);
       try {

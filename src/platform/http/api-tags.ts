@@ -1,4 +1,4 @@
-import type { ApiAudience } from './api-audiences.js';
+import type { ApiAudience } from './api-audience.js';
 
 /**
  * The tags of the API descriptions, declared once with what each group is for, in the order the docs

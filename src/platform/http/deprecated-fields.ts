@@ -136,7 +136,9 @@ export function registerFormerSpellings(app: FastifyInstance, documentation: str
       route.preValidation = [read, ...hooksOf(route.preValidation)] as RouteOptions['preValidation'];
     }
     if (responsePairs.length > 0) {
-      const write = async (_request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+      const write = async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+        // The renamed fields are the success answer's: an error body (request_id, field) keeps its own names.
+        if (reply.statusCode >= 300) return payload;
         writeFormerSpellings(payload, responsePairs, new WeakSet());
         return payload;
       };

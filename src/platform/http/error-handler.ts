@@ -88,10 +88,14 @@ function toClientError(err: FastifyError, request: FastifyRequest): ClientError 
   }
   if (err.validation) {
     // An unknown body field or query parameter is also named in `field`, as Stripe's `param` is.
-    const field = unknownName(err.validation, err.validationContext);
-    const message = validationMessage(err.validation, err.validationContext) + (field === null ? '' : suggestion(err, request));
-    const code = ownCode(request, err.validation, err.validationContext) ?? 'invalid_request';
-    return { status: 400, code, message, ...(field === null ? {} : { fields: { field } }) };
+    const unknown = unknownName(err.validation, err.validationContext);
+    const message = validationMessage(err.validation, err.validationContext) + (unknown === null ? '' : suggestion(err, request));
+    const own = ownCode(request, err.validation, err.validationContext);
+    // A missing field with a code of its own is named too (`airline` on an (R) order operation).
+    const first = err.validation[0];
+    const missing = own !== null && first?.keyword === 'required' ? String(first.params.missingProperty) : null;
+    const field = unknown ?? missing;
+    return { status: 400, code: own ?? 'invalid_request', message, ...(field === null ? {} : { fields: { field } }) };
   }
   const known = err.code ? FRAMEWORK_ERRORS[err.code] : undefined;
   if (known) return { status: known.status ?? err.statusCode ?? 400, ...known };

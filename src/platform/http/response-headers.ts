@@ -76,7 +76,8 @@ export const RESPONSE_HEADERS: Readonly<Record<string, ResponseHeader>> = {
   'X-Cache': {
     schema: { type: 'string', enum: ['HIT', 'MISS'] },
     description: '`HIT` when the answer came from the search cache, `MISS` when the airlines were asked',
-    on: (a) => (a.operationId === 'searchOffers' && a.status === 200 ? 'optional' : null),
+    on: (a) =>
+      (a.operationId === 'searchOffers' || a.operationId === 'searchDashboardOffers') && a.status === 200 ? 'optional' : null,
   },
   'Idempotent-Replayed': {
     schema: { type: 'string', enum: ['true'] },

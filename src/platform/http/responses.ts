@@ -18,7 +18,8 @@ export const Nullable = <T extends TSchema>(schema: T): TUnion<[T, TNull]> => Ty
 
 const DOCUMENTATION_URL = Type.String({
   format: 'uri',
-  description: "The code's section in the error reference, a page the gateway serves: `<gateway>/docs/errors#<code>` (docs/errors.md)",
+  description:
+    "The code's section in the error reference, a page the gateway serves: `<gateway>/docs/errors#<code>` (docs/errors.md)",
 });
 
 /**
@@ -46,6 +47,50 @@ const ERROR_FIELDS = {
   order_id: Type.Optional(Type.String({ description: 'The order the request conflicts with (`order_conflict`)' })),
   did_you_mean: Type.Optional(
     Type.String({ description: 'An id of yours one character away from the one sent (`order_not_found`)' }),
+  ),
+  detail: Type.Optional(
+    Type.String({
+      description:
+        'What exactly is wrong and how to fix it, beside a contract-fixed `error` (`invalid_request_body`, `unknown_airline`, `missing_api_key`, `offer_not_available`)',
+    }),
+  ),
+  position: Type.Optional(
+    Type.Object(
+      {
+        line: Type.Integer({ minimum: 1 }),
+        column: Type.Integer({ minimum: 1 }),
+        offset: Type.Integer({ minimum: 0, description: 'Characters before the fault' }),
+      },
+      { description: 'Where a body that is not valid JSON goes wrong (`invalid_request_body`)' },
+    ),
+  ),
+  expired_at: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description: 'When the offer expired (`offer_not_available` for an offer past its `expires_at`)',
+    }),
+  ),
+  shown_amount: Type.Optional(Type.Number({ description: 'The amount shown or stated (`price_changed`)' })),
+  shown_currency: Type.Optional(Type.String({ description: 'Its currency (`price_changed`)' })),
+  total_amount: Type.Optional(Type.Number({ description: "The airline's amount now (`price_changed`)" })),
+  currency: Type.Optional(Type.String({ description: 'The currency of `total_amount` or `amount_due`' })),
+  expires_at: Type.Optional(
+    Type.String({ format: 'date-time', description: 'When the credit expired (`credit_not_usable`, reason `expired`)' }),
+  ),
+  credit_amount: Type.Optional(
+    Type.Number({ description: 'What the credit is worth (`credit_not_usable`, reason `insufficient`)' }),
+  ),
+  amount_due: Type.Optional(Type.Number({ description: 'The amount it had to pay, in `currency` (`credit_not_usable`)' })),
+  offer_id: Type.Optional(Type.String({ description: 'The priced offer to book at the new price (`price_changed`)' })),
+  passenger_ids: Type.Optional(
+    Type.Array(Type.String(), {
+      description: 'The passengers the refusal names (a part of the order that cannot be cancelled or changed)',
+    }),
+  ),
+  segment_ids: Type.Optional(
+    Type.Array(Type.String(), {
+      description: 'The segments the refusal names (a part of the order that cannot be cancelled or changed)',
+    }),
   ),
 };
 

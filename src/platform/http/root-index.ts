@@ -18,7 +18,7 @@ const LINKS: readonly IndexLink[] = [
     href: DESCRIPTION_OF[audience].url,
     title: `OpenAPI 3.1: ${DESCRIPTION_OF[audience].title}`,
   })),
-  { rel: 'errors', href: '/docs/errors.md', title: 'Error reference: every code the API answers' },
+  { rel: 'errors', href: '/docs/errors', title: 'Error reference: every code the API answers, what each means and what to do' },
   { rel: 'health', href: '/v1/health', title: 'Liveness' },
   { rel: 'ready', href: '/v1/health/ready', title: 'Readiness: storage, cache and airlines' },
 ];

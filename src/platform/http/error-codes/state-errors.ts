@@ -23,7 +23,7 @@ export const STATE_ERRORS = {
   offer_not_available: {
     status: 404,
     meaning:
-      "The airline no longer offers it. When the offer's `expires_at` has passed, no airline is called: `expired_at` gives the instant and `detail` says so.",
+      "The airline no longer offers it. When the offer's `expires_at` has passed, `expired_at` gives the instant and `detail` says so.",
     fix: 'Search again (or price the offer again before it expires) and use the new `offer_id`; offers live minutes, so book soon after pricing.',
     operations: OFFER_USES,
   },
