@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandExit, runInContext } from '../../src/cli/command-context.js';
 import { JSON_CASE_DEPRECATION } from '../../src/cli/json-case.js';
 import { buildProgram } from '../../src/cli/program.js';
@@ -12,7 +12,17 @@ const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'bin/flightagg.js');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-storage-'));
-afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+// The in-process CLI reads its storage from the environment: the run's PostgreSQL pass sets
+// DATABASE_URL and REDIS_URL, which would point every command away from the folders these tests name.
+const STORAGE_VARIABLES = ['DATABASE_URL', 'REDIS_URL', 'KEYRING'] as const;
+const saved = Object.fromEntries(STORAGE_VARIABLES.map((name) => [name, process.env[name]]));
+beforeAll(() => {
+  for (const name of STORAGE_VARIABLES) delete process.env[name];
+});
+afterAll(() => {
+  for (const name of STORAGE_VARIABLES) if (saved[name] !== undefined) process.env[name] = saved[name];
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
 
 /** Runs one `flightagg` command line in this process, as the admin channel does: its output and exit code. */
 async function flightagg(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
