@@ -31,13 +31,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
-import { createApiKeyService } from '../src/auth/api-keys/key-service.js';
 import { runSync } from '../src/aviation/importers/sync-runner.js';
-import { createIdentity } from '../src/identity/identity.js';
-import { loadConfig } from '../src/sources/load-config.js';
 import { Keyring } from '../src/platform/keyring/keyring.js';
-import { createPlatform } from '../src/platform/platform.js';
 import { haproxyAvailable, startCluster, type Cluster } from '../tools/cluster/harness.js';
 import { sleep } from '../tools/cluster/processes.js';
 import { pgTransactions, privateRedis, redisCommands, rssMb, sentByGateways } from './lib/cluster-counters.js';
@@ -45,6 +40,7 @@ import { scratchDatabase } from './lib/bench-platform.js';
 import { loadAverage } from './lib/busy-neighbour.js';
 import { load, printTable, type LoadResult } from './lib/load.js';
 import { DEFAULT_ROUNDS, formatSpread, spreadOf } from './lib/rounds.js';
+import { agencyWithTestKey, onScratchPlatform } from '../test/platform/fault-drills/seed.js';
 
 const SECONDS = Number(process.env.BENCH_ROUND_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -67,29 +63,13 @@ async function missing(): Promise<string | null> {
 
 /** The agency key, and the aviation data, in the scratch database before any gateway starts. */
 async function seed(databaseUrl: string, keyring: string): Promise<{ key: string; aviation: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-bench-cluster-'));
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    KEYRING: keyring,
-    LOG_LEVEL: 'silent',
-    PASSWORD_SCRYPT_LOG_N: '10',
-  });
-  const platform = await createPlatform(config, { logger: pino({ level: 'silent' }) });
-  try {
+  return onScratchPlatform(databaseUrl, keyring, async (platform) => {
     const from = fs.existsSync(path.join(SHARED_DATA, 'ourairports/airports.csv')) ? SHARED_DATA : FIXTURE_DATA;
     const report = await runSync(platform, { from, source: 'ourairports' });
     if (!report.ok) throw new Error(`aviation sync failed: ${JSON.stringify(report)}`);
-    const agency = await createIdentity(platform).createAgency({ name: 'Bench Cluster Travel' });
-    const { secret } = await createApiKeyService(platform).create(
-      { agencyId: agency.id, kind: 'agency', environment: 'test' },
-      { via: 'cli' },
-    );
-    return { key: secret, aviation: from === SHARED_DATA ? 'full OurAirports (../shared/data)' : 'test fixture (15 airports)' };
-  } finally {
-    await platform.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+    const { key } = await agencyWithTestKey(platform, 'Bench Cluster Travel');
+    return { key, aviation: from === SHARED_DATA ? 'full OurAirports (../shared/data)' : 'test fixture (15 airports)' };
+  });
 }
 
 interface ClassDef {

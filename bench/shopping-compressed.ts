@@ -30,6 +30,7 @@ import { loadAverage } from './lib/busy-neighbour.js';
 import { load, printTable } from './lib/load.js';
 import { processCpuMs } from './lib/process-cpu.js';
 import { alternateRounds, DEFAULT_ROUNDS, formatSpread, spreadOf, verdict } from './lib/rounds.js';
+import { ratioResult, reportTarget } from './lib/targets.js';
 import {
   airlineTestSystemsProcess,
   dateAhead,
@@ -141,6 +142,14 @@ try {
       if (non2xx > 0) throw new Error(`${non2xx} non-2xx answers in the cached rounds`);
       const ratio = spreadOf(pairs.map((p) => p.a.requestsPerSecond / p.b.requestsPerSecond));
       const median = (values: number[]) => Math.round(spreadOf(values).median);
+      reportTarget(
+        ratioResult(
+          'cached-compressed',
+          ratio,
+          CACHED_TARGET,
+          `${median(pairs.map((p) => p.a.requestsPerSecond))} / ${median(pairs.map((p) => p.b.requestsPerSecond))} req/s; CPU ${spreadOf(pairs.map((p) => p.a.cpuMs)).median.toFixed(3)} / ${spreadOf(pairs.map((p) => p.b.cpuMs)).median.toFixed(3)} ms a request; ${offers} offers; compressions during the rounds: ${madeDuring}`,
+        ),
+      );
       rows.push({
         figure: `cached ${offers}-offer search, ${ACCEPT}, ${CONNECTIONS} connections / bare route, same bytes`,
         target: `>= ${CACHED_TARGET.atLeast}`,
@@ -204,6 +213,14 @@ try {
     const share = spreadOf(shares);
     const ownShare = spreadOf(ownShares);
     const ms = (values: number[]) => spreadOf(values).median.toFixed(2);
+    reportTarget(
+      ratioResult(
+        'uncached-compression-cpu',
+        share,
+        CPU_TARGET,
+        `${ms(cpuBr)} / ${ms(cpuPlain)} ms CPU per search with br / without; the answer's Brotli alone ${formatSpread(ownShare, 3)} (${verdict(ownShare, CPU_TARGET)})`,
+      ),
+    );
     rows.push({
       figure: 'uncached three-source search: (gateway CPU with br - without) / with br',
       target: `<= ${CPU_TARGET.atMost}`,
@@ -238,4 +255,12 @@ printTable(
   `Searches compressed (issue 49): medians of ${DEFAULT_ROUNDS} alternating rounds with their spread; load average ${loadAverage()}`,
   rows,
 );
+reportTarget({
+  id: 'bytes-per-offer',
+  figure: wire
+    .map((w) => `${w.answer}: ${w['plain bytes/offer']} / ${w['br bytes/offer']} / ${w['gzip bytes/offer']}`)
+    .join('; '),
+  verdict: 'reported',
+  detail: 'bytes per offer plain / Brotli / gzip',
+});
 printTable('Bytes on the wire per offer', wire);

@@ -98,19 +98,49 @@ export interface GatewayProcessOptions {
   shared?: SharedStorage;
   /** Called as soon as the gateway's process is spawned, before it answers: for a bench reading it from its start. */
   onSpawn?(pid: number, startedAt: number): void;
+  /** An owner of the demo agency to make with the CLI before the start (a user for the portal's routes). */
+  owner?: Owner;
 }
 
 /**
  * What a gateway's storage holds before it starts, made with the operator CLI as a user makes it:
  * the aviation data from `aviationFrom` when given (`flightagg aviation sync --from`), then a demo
- * agency and its test key (`flightagg demo`), whose secret it answers. PGlite is one process's at a
+ * agency and its test key (`flightagg demo`), whose secret it answers, and `owner` as that agency's
+ * owner when given (`flightagg user create`). PGlite is one process's at a
  * time, so this runs before the gateway, never beside it.
  */
-export async function seedStorage(env: NodeJS.ProcessEnv, aviationFrom?: string): Promise<string> {
+export async function seedStorage(env: NodeJS.ProcessEnv, aviationFrom?: string, owner?: Owner): Promise<string> {
   const cli = (...args: string[]) => promisify(execFile)(process.execPath, ['bin/flightagg.js', ...args], { env });
   if (aviationFrom) await cli('aviation', 'sync', '--from', aviationFrom, '--json');
   const { stdout } = await cli('demo', '--json');
-  return (JSON.parse(stdout) as { key: { secret: string } }).key.secret;
+  const demo = JSON.parse(stdout) as { agency: { id: string }; key: { secret: string } };
+  if (owner) {
+    const made = promisify(execFile)(
+      process.execPath,
+      [
+        'bin/flightagg.js',
+        'user',
+        'create',
+        '--agency',
+        demo.agency.id,
+        '--email',
+        owner.email,
+        '--role',
+        'owner',
+        '--password-stdin',
+      ],
+      { env },
+    );
+    made.child.stdin!.end(owner.password + '\n');
+    await made;
+  }
+  return demo.key.secret;
+}
+
+/** A user of the demo agency, made by seedStorage: its address and password. */
+export interface Owner {
+  email: string;
+  password: string;
 }
 
 /** A notification secret fit for shared storage (at least 16 characters, not the development one). */
@@ -155,7 +185,7 @@ export async function gatewayProcess(
     ...start.env,
     ...env,
   };
-  const key = await seedStorage(childEnv, options.aviationFrom);
+  const key = await seedStorage(childEnv, options.aviationFrom, options.owner);
   // BENCH_GATEWAY_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`: flags for the gateway's node
   // alone (NODE_OPTIONS refuses --cpu-prof, and would reach the test system and the client too).
   const nodeArgs = (process.env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean);

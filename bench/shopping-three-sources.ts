@@ -47,6 +47,7 @@ import { DUFFEL_TEST_DEVELOPMENT_TOKEN } from '../src/testsystem/duffel/server.j
 import { loadAverage } from './lib/busy-neighbour.js';
 import { printTable } from './lib/load.js';
 import { DEFAULT_ROUNDS, formatSpread, spreadOf, verdict } from './lib/rounds.js';
+import { ratioResult, reportTarget } from './lib/targets.js';
 import { processCpuMs } from './lib/process-cpu.js';
 import {
   airlineTestSystemsProcess,
@@ -269,6 +270,14 @@ printTable(
   })),
 );
 const ratios = spreadOf(rounds.map(ratio));
+reportTarget(
+  ratioResult(
+    'three-sources-cpu',
+    ratios,
+    TARGET,
+    `${spread((r) => r.three)} against ${spread((r) => r.one)} + ${spread((r) => r.vsOwn)} + ${spread((r) => r.duffelOwn)} ms`,
+  ),
+);
 printTable(`Three sources against one: gateway CPU per search, median of ${ROUNDS} rounds (spread); load average ${load}`, [
   {
     'AA only': spread((r) => r.one),

@@ -19,10 +19,19 @@
  * 35): the gateway's CPU per answer at most 2.0x the floor's. Each side's samples are cut into
  * consecutive rounds (lib/rounds.ts, BENCH_ROUNDS), each round's ratio the median gateway CPU over
  * the median floor CPU of the same searches; reported as the median of those with its spread.
+ *
+ * The compute floor (issue 49), measured in this process for every sample: the same AirShoppingRS
+ * text parsed into a tree by txml, and the gateway's answer for that search serialised again
+ * (JSON.stringify of its parsed text). Target: the gateway's CPU per answer at most 1.5x it, per
+ * round as above. txml is the fastest of the well-kept npm parsers giving a usable tree or events
+ * on these answers (bench/results/2026-11-29-1500.md: txml's tree ahead of saxes' and htmlparser2's
+ * events, fast-xml-parser, xml-js, @rgrove/parse-xml and sax-wasm several times slower); a floor
+ * built on a slower parser than the gateway's own reader would be met whatever the gateway did.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parse as parseXmlTree } from 'txml/txml';
 import { request } from 'undici';
 import { DEFAULT_SELLER } from '../src/connectors/ndc/ndc-connector.js';
 import { airShoppingRequest } from '../src/connectors/ndc/air-shopping-request.js';
@@ -30,6 +39,7 @@ import { validateSearch } from '../src/shopping/search-validation.js';
 import { alternating, loadAverage } from './lib/busy-neighbour.js';
 import { printTable } from './lib/load.js';
 import { DEFAULT_ROUNDS, formatSpread, spreadOf, verdict } from './lib/rounds.js';
+import { ratioResult, reportTarget } from './lib/targets.js';
 import { processCpuSplitMs } from './lib/process-cpu.js';
 import {
   aaTestSystemProcess,
@@ -43,6 +53,7 @@ import {
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 120);
 const CPU_TARGET = { atMost: 2 };
+const COMPUTE_TARGET = { atMost: 1.5 };
 // Searches before any is measured. V8 keeps compiling the search path for the first ~120 searches
 // (measured 2026-11-27: its helper threads spent 11, 9, 4, then under 1 ms per search in blocks of
 // 40), and that compile time lands in the gateway's CPU figure; 30 warm-ups measured a tier-up,
@@ -98,6 +109,8 @@ interface Sample {
   floor: number;
   floorCpu: number;
   offers: number;
+  /** The compute floor's CPU: parsing the airline's answer and serialising the gateway's (this process). */
+  computeCpu: number;
   /** Size of the airline's answer, in KB: the gateway's work grows with it. */
   answerKb: number;
 }
@@ -127,13 +140,24 @@ async function sample(i: number): Promise<Sample> {
     mainCpu: through.mainCpu,
     floor: relayed.ms,
     floorCpu: relayed.cpu,
+    computeCpu: computeFloorMs(answer, through.text),
     offers: (JSON.parse(through.text).offers ?? []).length,
     answerKb: Buffer.byteLength(answer) / 1024,
   };
 }
 
+/** CPU ms to parse the airline's XML and serialise the gateway's answer to it, in this process. */
+function computeFloorMs(xml: string, answerText: string): number {
+  const answerObject: unknown = JSON.parse(answerText);
+  const start = process.cpuUsage();
+  parseXmlTree(xml);
+  JSON.stringify(answerObject);
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
 /** The gateway's CPU over the floor's, per round of consecutive samples: median over median. */
-function cpuRatio(samples: Sample[]) {
+function cpuRatio(samples: Sample[], floorOf: (s: Sample) => number = (s) => s.floorCpu) {
   const size = Math.max(1, Math.floor(samples.length / DEFAULT_ROUNDS));
   const ratios: number[] = [];
   for (let at = 0; at + size <= samples.length; at += size) {
@@ -142,11 +166,7 @@ function cpuRatio(samples: Sample[]) {
       percentile(
         round.map((s) => s.cpu),
         50,
-      ) /
-        percentile(
-          round.map((s) => s.floorCpu),
-          50,
-        ),
+      ) / percentile(round.map(floorOf), 50),
     );
   }
   return spreadOf(ratios);
@@ -207,6 +227,17 @@ function row(neighbour: string, samples: Sample[]) {
     ),
     [`CPU gateway / floor, ${ratio.rounds} rounds (spread)`]: formatSpread(ratio),
     [`verdict (<= ${CPU_TARGET.atMost})`]: verdict(ratio, CPU_TARGET),
+    'compute floor CPU p50 ms': ms(
+      percentile(
+        samples.map((s) => s.computeCpu),
+        50,
+      ),
+    ),
+    'CPU gateway / compute floor (spread)': formatSpread(cpuRatio(samples, (s) => s.computeCpu)),
+    [`verdict (<= ${COMPUTE_TARGET.atMost})`]: verdict(
+      cpuRatio(samples, (s) => s.computeCpu),
+      COMPUTE_TARGET,
+    ),
   };
 }
 
@@ -219,6 +250,25 @@ await aa.close();
 fs.rmSync(path.dirname(answerFile), { recursive: true, force: true });
 
 const rows: Record<string, string | number>[] = [row('none', quiet)];
+reportTarget(
+  ratioResult(
+    'uncached-relay-floor',
+    cpuRatio(quiet),
+    CPU_TARGET,
+    `no busy neighbour; ${quiet.length} samples; the floor relays the test system's bytes (lib/search-floor-server.mjs)`,
+  ),
+);
+reportTarget(
+  ratioResult(
+    'uncached-compute-floor',
+    cpuRatio(quiet, (s) => s.computeCpu),
+    COMPUTE_TARGET,
+    `no busy neighbour; compute floor p50 ${percentile(
+      quiet.map((s) => s.computeCpu),
+      50,
+    ).toFixed(2)} ms: txml's tree of the AirShoppingRS text + JSON.stringify of the answer, in the bench's process`,
+  ),
+);
 if (busy.length > 0) rows.push(row('busy core', busy));
 printTable(
   `Uncached search: the gateway's CPU per answer against the floor's (target: at most ${CPU_TARGET.atMost}x), and its time over the test system's own; load average ${load}`,

@@ -11,6 +11,7 @@ import { createIdentity, type Identity } from './identity/identity.js';
 import { createSessionGate } from './identity/sessions/session-gate.js';
 import { createMonitoring, type Monitoring } from './monitoring/plugin.js';
 import { createOffers } from './offers/plugin.js';
+import { createBookedOrderResolver } from './orders/booked-orders.js';
 import { createOrders, type Orders } from './orders/plugin.js';
 import { AccessLog } from './platform/http/access-log.js';
 import { clientErrorHandler } from './platform/http/client-errors.js';
@@ -23,6 +24,7 @@ import { registerMetrics } from './platform/http/metrics-routes.js';
 import { registerNulGuard } from './platform/http/nul-guard.js';
 import { registerOpenApi } from './platform/http/openapi.js';
 import { registerRequestCosts } from './platform/http/request-costs-hook.js';
+import { registerRequestSpans } from './platform/tracing/request-spans.js';
 import { requestIdFor } from './platform/http/request-id.js';
 import { registerResponseCheck } from './platform/http/response-check.js';
 import { requireRoutePolicies } from './platform/http/route-policy.js';
@@ -131,6 +133,8 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   registerFormerSpellings(app, `${config.publicUrl.replace(/\/+$/, '')}/docs`);
   // First of every hook: each database statement and Redis command is counted for its request.
   registerRequestCosts(app, platform.costs);
+  // Tracing on (OTEL_*): a span per request, continuing the caller's `traceparent`.
+  registerRequestSpans(app);
 
   // Set at the start, not in onSend: streamed answers (SSE) write to the socket themselves.
   app.addHook('onRequest', (request, reply, done) => {
@@ -169,25 +173,26 @@ export async function buildGateway(platform: Platform, options: AppOptions = {})
   const sessionGate = createSessionGate(portal.services.sessions);
   const billing = createBilling({ platform });
   const requestLog = createRequestLog({ platform });
-  // Offers and orders need each other: offers reads a booked order's seat map and services by order
-  // id, the dashboard's order page shows them. The order lookup is called only at request time.
+  // Offers reads a booked order's seat map and services by order id (the dashboard's order page shows
+  // them); orders prices extras through offers. What offers needs of orders is built first.
   const offers = createOffers({
     platform,
     connectors: connectors.registry,
-    bookedOrders: { resolve: (id, agencyId) => orders.bookedOrders.resolve(id, agencyId) },
+    bookedOrders: createBookedOrderResolver(platform.db),
   });
   const orders = createOrders({
     platform,
     connectors: connectors.registry,
     requireAccreditation: billing.terms.requireAccreditation,
     ancillaries: offers.offers,
+    sources: options.sources ?? SOURCES,
   });
-  const shopping = createShopping({ platform, connectors: connectors.registry });
+  const aviation = createAviation({ platform });
+  const shopping = createShopping({ platform, connectors: connectors.registry, airportCodes: aviation.airportCodes });
   const monitoring = createMonitoring({ platform, connectors: connectors.registry });
   const webhooks = createWebhooks({ platform, ...options.webhooks });
   const events = createEvents({ platform });
   const health = createHealth({ platform });
-  const aviation = createAviation({ platform });
   const dashboard = createDashboard({ platform });
 
   await app.register(auth.plugin);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { startDraining } from './health/drain.js';
 import { answersOnItsSocket } from './health/own-socket-probe.js';
-import { watchSharedAirline, type SharedAirlineWatch } from './health/shared-airline.js';
+import { NO_TEST_SYSTEM, watchSharedAirline, type SharedAirlineWatch } from './health/shared-airline.js';
 import type { Config } from './platform/config.js';
 import type { StreamError } from './platform/http/error-codes/stream-errors.js';
 import { listenTargets, portUnavailable } from './platform/listen-ports.js';
@@ -70,9 +70,15 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
   try {
     testSystems = await startInProcessTestSystems(SOURCES, config, { logger: log, database: platform.database });
     // Gateways sharing a database must share one test system per source: readiness fails while they do not.
+    // With IN_PROCESS_TEST_SYSTEMS=false a source without <CODE>_TEST_URL has none, the same on every gateway.
     airline = await watchSharedAirline(
       platform,
-      Object.fromEntries(SOURCES.map((s) => [s.code, config.sources[s.code]!.testSystemUrl])),
+      Object.fromEntries(
+        SOURCES.map((s) => [
+          s.code,
+          config.sources[s.code]!.testSystemUrl ?? (config.inProcessTestSystems ? null : NO_TEST_SYSTEM),
+        ]),
+      ),
     );
     app = await buildApp(platform, { sources: SOURCES, testSystemUrls: testSystems.urls() });
     await app.listen({ port: config.port, host: config.host });
@@ -115,8 +121,10 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
     stopping = true;
     startDraining(platform);
     const readyDelayMs = signal === 'SIGTERM' ? config.shutdownReadyDelayMs : 0;
+    // What the shutdown is waiting for, so a forced exit says which step ran out of time.
+    let waitingFor = 'the ready delay';
     const force = setTimeout(() => {
-      log.error('in-flight requests did not finish in time; exiting');
+      log.error({ waitingFor }, `shutdown did not finish in time (still waiting for ${waitingFor}); exiting`);
       process.exit(1);
     }, readyDelayMs + config.shutdownGraceMs).unref();
     try {
@@ -125,6 +133,7 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
         await new Promise((resolve) => setTimeout(resolve, readyDelayMs));
       }
       log.info({ signal }, 'shutting down: no new requests, finishing in-flight ones');
+      waitingFor = 'in-flight requests';
       const closing = app.close();
       let drainTimer: NodeJS.Timeout | undefined;
       const drained = await Promise.race([
@@ -137,6 +146,7 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
         if (ended > 0) log.info({ streams: ended }, 'ended open search streams: server shutting down');
       }
       await closing;
+      waitingFor = 'the test systems and storage to close';
       await started?.close();
       await airline?.leave();
       await testSystems?.close();

@@ -20,6 +20,7 @@ import {
 import { scratchDatabase } from './bench-platform.js';
 import { privateRedis, processMemoryMb } from './cluster-counters.js';
 import { startCommand } from './start-command.js';
+import { OWNER, startMixWebhooks, type MixWebhooks } from './mixed-webhooks.js';
 
 const PG_SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const DATA = path.resolve(import.meta.dirname, '../../../shared/data');
@@ -73,6 +74,8 @@ export interface Service {
   gateways: Gateway[];
   /** What to read its figures with. */
   notes: string[];
+  /** The receiver the gateways deliver the mix's webhooks to (registered by mixed.ts once they answer). */
+  webhooks: MixWebhooks;
 }
 
 /** What a setup started, closed last first; also when the setup fails half-way. */
@@ -88,14 +91,14 @@ export class Opened {
 }
 
 /** One gateway as `npm start` starts it, the airlines' test systems in a process of their own. */
-async function singleGateway(opened: Opened, shared?: SharedStorage): Promise<Service> {
+async function singleGateway(opened: Opened, webhooks: MixWebhooks, shared?: SharedStorage): Promise<Service> {
   const airlines = opened.add(await airlineTestSystemsProcess(), (a) => a.close());
   let early: Promise<EarlyReading> | undefined;
   const gateway = opened.add(
     await gatewayProcess(
       airlines.aa,
-      { ...GATEWAY_ENV, VS_TEST_URL: airlines.vs, VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY },
-      { aviationFrom: DATA, shared, onSpawn: (pid, startedAt) => (early = earlyRss(pid, startedAt)) },
+      { ...GATEWAY_ENV, ...webhooks.env, VS_TEST_URL: airlines.vs, VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY },
+      { aviationFrom: DATA, shared, owner: OWNER, onSpawn: (pid, startedAt) => (early = earlyRss(pid, startedAt)) },
     ),
     (g) => g.close(),
   );
@@ -104,6 +107,7 @@ async function singleGateway(opened: Opened, shared?: SharedStorage): Promise<Se
     key: gateway.key,
     gateways: [{ pid: gateway.pid, startedAt: gateway.startedAt, url: gateway.base, early: early! }],
     notes: ['started as npm start starts it; the AA and VS test systems together in one process (bookings in memory)'],
+    webhooks,
   };
 }
 
@@ -119,12 +123,13 @@ async function sharedStorage(opened: Opened): Promise<SharedStorage> {
  * harness runs `flightagg serve`; it is given the start script's node flags and environment, and
  * the notes say whether that is all the start script runs.
  */
-async function cluster(opened: Opened): Promise<Service> {
+async function cluster(opened: Opened, webhooks: MixWebhooks): Promise<Service> {
   const storage = await sharedStorage(opened);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-bench-mixed-'));
   const key = await seedStorage(
     { ...process.env, DATA_DIR: dataDir, DATABASE_URL: storage.databaseUrl, REDIS_URL: '', KEYRING: storage.keyring },
     DATA,
+    OWNER,
   ).finally(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const start = startCommand();
   const c = opened.add(
@@ -133,7 +138,7 @@ async function cluster(opened: Opened): Promise<Service> {
       ...storage,
       gatewayNodeArgs: start.nodeArgs,
       // The harness logs at warn; npm start at LOG_LEVEL's default, info (an access line per request).
-      env: { ...start.env, ...GATEWAY_ENV, LOG_LEVEL: process.env.LOG_LEVEL || 'info' },
+      env: { ...start.env, ...GATEWAY_ENV, ...webhooks.env, LOG_LEVEL: process.env.LOG_LEVEL || 'info' },
     }),
     (started) => started.stop(),
   );
@@ -148,6 +153,7 @@ async function cluster(opened: Opened): Promise<Service> {
         : `gateways NOT started as npm start: the start script runs ${start.args.join(' ')}, the harness flightagg serve`,
       "their logs go to the harness (a pipe read by this process), not /dev/null; each airline's test system in a process of its own, its bookings in PostgreSQL",
     ],
+    webhooks,
   };
 }
 
@@ -159,12 +165,13 @@ export function missing(setup: Setup): string | null {
 }
 
 export async function startSetup(setup: Setup, opened: Opened): Promise<Service> {
+  const webhooks = opened.add(await startMixWebhooks(), (w) => w.close());
   switch (setup) {
     case 'pglite':
-      return singleGateway(opened);
+      return singleGateway(opened, webhooks);
     case 'postgres':
-      return singleGateway(opened, await sharedStorage(opened));
+      return singleGateway(opened, webhooks, await sharedStorage(opened));
     case 'haproxy':
-      return cluster(opened);
+      return cluster(opened, webhooks);
   }
 }

@@ -98,7 +98,9 @@ function gatePath(request: FastifyRequest): string {
 function missingKey(sentAuthorization: boolean): AppError {
   if (!sentAuthorization) return unauthorized('missing X-API-Key', 'missing_api_key');
   return new AppError(401, 'missing_api_key', 'missing X-API-Key', {
-    detail:
-      'send the API key in the X-API-Key header, not in Authorization (a Bearer token is for /v1/dev and /v1/admin sessions)',
+    fields: {
+      detail:
+        'send the API key in the X-API-Key header, not in Authorization (a Bearer token is for /v1/dev and /v1/admin sessions)',
+    },
   });
 }

@@ -237,6 +237,11 @@ export class AirportIndex {
     }
   }
 
+  /** Whether an airport has this IATA code (upper case). */
+  hasIata(code: string): boolean {
+    return this.byIata.has(code);
+  }
+
   /** The airport a key names, with its runways, frequencies and navaids. */
   profile(key: AirportKey): AirportProfile | null {
     const position = this.find(key);

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { setUnmatchedSurface } from '../platform/http/error-handler.js';
 import { API_KEY_ENVELOPE_ROUTE, SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
+import { airportCodesOf, type AirportCodes } from './airport-codes.js';
 import { airportRoutes } from './airport-routes.js';
 import { dashboardAirlineRoutes } from './dashboard-airline-routes.js';
 import { referenceRoutes } from './reference-routes.js';
@@ -12,6 +13,8 @@ import { registerAviationJobs } from './sync-job.js';
 export interface Aviation {
   plugin: FastifyPluginAsync;
   aviation: AviationService;
+  /** Which airport codes the imported data knows (the search warns of one it does not). */
+  airportCodes: AirportCodes;
 }
 
 /** `/v1/aviation` and `/v1/reference`: imported reference data, served in the envelope; the dashboard's airline names `/v1/dev/airlines`. */
@@ -39,5 +42,5 @@ export function createAviation({ platform }: { platform: Platform }): Aviation {
     },
     { name: 'aviation', encapsulate: true },
   );
-  return { plugin, aviation };
+  return { plugin, aviation, airportCodes: airportCodesOf(aviation.state) };
 }

@@ -4,13 +4,14 @@ import type { Platform } from '../platform/platform.js';
 import type { ChannelAnswer, ChannelRunner } from './admin-channel.js';
 import { registerAccountCommands } from './account-commands.js';
 import { registerAviationCommands } from './aviation-commands.js';
+import { registerBackupCommands } from './backup-commands.js';
 import { registerBillingCommands } from './billing-commands.js';
 import { registerBookingIntentCommands } from './booking-intent-commands.js';
 import { registerKeyCommands } from './key-commands.js';
 import { registerKeyringCommands } from './keyring-commands.js';
 import { registerListenCommand } from './listen-command.js';
 import { chosenJsonCase, JSON_CASE_DEPRECATION } from './json-case.js';
-import { CommandExit, commandContext, runInContext } from './command-context.js';
+import { CommandExit, commandContext, runInContext, type CommandContext } from './command-context.js';
 import { print, reportFailure, withPlatform, type OutputOptions } from './run-command.js';
 import { registerServeCommand } from './serve-command.js';
 import { registerTestSystemCommands } from './testsystem-commands.js';
@@ -60,6 +61,7 @@ export function buildProgram(configure: (program: Command) => void = () => {}): 
       }),
     );
 
+  registerBackupCommands(program);
   registerAccountCommands(program);
   registerBillingCommands(program);
   registerKeyCommands(program);
@@ -98,28 +100,41 @@ export function commandsInsideGateway(platform: Platform): ChannelRunner {
     if (NOT_THROUGH_THE_GATEWAY.has(argv[0] ?? '')) {
       return { ...answer, stderr: `error: ${argv[0]} cannot run while the gateway holds the data directory\n`, exitCode: 1 };
     }
-    const context = {
-      platform,
-      input: input ?? null,
-      out: (text: string) => void (answer.stdout += text),
-      err: (text: string) => void (answer.stderr += text),
-      interactive: false,
-      exit: (code: number): never => {
-        throw new CommandExit(code);
-      },
-    };
-    const program = buildProgram((p) => p.exitOverride().configureOutput({ writeOut: context.out, writeErr: context.err }));
     try {
-      await runInContext(context, () => program.parseAsync(argv, { from: 'user' }));
+      answer.exitCode = await runCommandLine(argv, {
+        platform,
+        input: input ?? null,
+        out: (text) => void (answer.stdout += text),
+        err: (text) => void (answer.stderr += text),
+      });
     } catch (err) {
-      if (err instanceof CommandExit || err instanceof CommanderError)
-        answer.exitCode = (err as { exitCode?: number }).exitCode ?? (err as CommandExit).code;
-      else {
-        platform.logger.error({ err, command: argv[0] }, 'operator command failed inside the gateway');
-        answer.stderr += 'error: the command failed inside the gateway; its log has the details\n';
-        answer.exitCode = 1;
-      }
+      platform.logger.error({ err, command: argv[0] }, 'operator command failed inside the gateway');
+      answer.stderr += 'error: the command failed inside the gateway; its log has the details\n';
+      answer.exitCode = 1;
     }
     return answer;
   };
+}
+
+/**
+ * Runs one command line of the program in this process, not interactively, writing where `context`
+ * says: its exit code (0 when it returns); what it throws other than an exit is thrown on.
+ */
+export async function runCommandLine(argv: string[], context: Omit<CommandContext, 'interactive' | 'exit'>): Promise<number> {
+  const channel: CommandContext = {
+    ...context,
+    interactive: false,
+    exit: (code: number): never => {
+      throw new CommandExit(code);
+    },
+  };
+  const program = buildProgram((p) => p.exitOverride().configureOutput({ writeOut: channel.out, writeErr: channel.err }));
+  try {
+    await runInContext(channel, () => program.parseAsync(argv, { from: 'user' }));
+    return 0;
+  } catch (err) {
+    if (err instanceof CommandExit) return err.code;
+    if (err instanceof CommanderError) return err.exitCode;
+    throw err;
+  }
 }

@@ -4,6 +4,7 @@ import pino from 'pino';
 import { ConfigError, type Config } from '../platform/config.js';
 import { loadConfig } from '../sources/load-config.js';
 import { DataDirInUseError } from '../platform/db/data-dir-lock.js';
+import { BackupError } from '../platform/backup/backup-error.js';
 import { AppError, DependencyStartError } from '../platform/errors.js';
 import { KeyringError } from '../platform/keyring/keyring.js';
 import { PortUnavailableError } from '../platform/listen-ports.js';
@@ -55,6 +56,7 @@ export function reportFailure(options: OutputOptions, err: unknown): never {
     err instanceof StartupError ||
     err instanceof PortUnavailableError ||
     err instanceof UsageError ||
+    err instanceof BackupError ||
     err instanceof DependencyStartError
   ) {
     fail(options, err.message);
@@ -87,6 +89,8 @@ export async function withPlatform<T>(
      * does not exist yet it says where it looked instead of creating an empty database there.
      */
     existing?: boolean;
+    /** The command line a running gateway is sent, when it differs from the shell's (paths made absolute). */
+    argv?: string[];
   } = {},
 ): Promise<T | void> {
   const context = commandContext();
@@ -106,7 +110,7 @@ export async function withPlatform<T>(
     // (a failed aviation source, say); only the platform's errors reach stderr, as log lines.
     platform = await createPlatform(config, { logger: pino({ level: 'error' }, pino.destination(2)) });
   } catch (err) {
-    if (err instanceof DataDirInUseError) return sendToRunningGateway(options, config, err, use.input);
+    if (err instanceof DataDirInUseError) return sendToRunningGateway(options, config, err, use);
     return reportFailure(options, err);
   }
   try {
@@ -138,10 +142,10 @@ async function sendToRunningGateway(
   options: OutputOptions,
   config: Readonly<Config>,
   inUse: DataDirInUseError,
-  input: string | undefined,
+  { input, argv: commandLine }: { input?: string; argv?: string[] },
 ): Promise<void> {
   // The gateway reads its own environment, not this shell's: a case chosen there goes as the option.
-  const argv = process.argv.slice(2);
+  const argv = commandLine ?? process.argv.slice(2);
   const jsonCase = process.env.FLIGHTAGG_JSON_CASE;
   const forwarded = jsonCase && !argv.some((a) => a.startsWith('--json-case')) ? ['--json-case', jsonCase, ...argv] : argv;
   const answer = await forwardToGateway(config.dataDir, forwarded, input);

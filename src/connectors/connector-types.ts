@@ -26,6 +26,11 @@ export interface SearchQuery {
   cabin: Cabin | null;
   /** Most connections per slice; null leaves it to the airline. */
   maxConnections: number | null;
+  /**
+   * ISO 4217 currency the seller asks prices in (upper case); absent: the airline's own. A source
+   * sends it where its protocol can; the search warns where the answer is in another (docs/shopping.md).
+   */
+  currency?: string;
 }
 
 export interface Money {

@@ -60,6 +60,20 @@ export interface Connector extends OrderOperations {
   readonly carriesPaymentAuthentication?: boolean;
 
   /**
+   * Whether a search can ask this source for a currency (SearchQuery.currency): an NDC airline
+   * reads it from AirShoppingRQ's ResponseParameters. Absent or false: its protocol has no such
+   * request (Duffel's offer requests do not), so its offers come in whatever currency it prices.
+   */
+  readonly takesRequestedCurrency?: boolean;
+
+  /**
+   * The payment types this source takes (`payment.type`: `hold`, `agency_account`, `card`,
+   * `airline_credit`). Absent: all of them. Another is refused (422 `payment_type_unsupported`,
+   * naming `payment.type`) before any call to the source.
+   */
+  readonly paymentTypes?: readonly ('hold' | 'agency_account' | 'card' | 'airline_credit')[];
+
+  /**
    * The airline's age rules for adult, child and lap-infant fares (passenger-rules.ts); booking
    * checks every passenger's type against their birth date with them. Absent: IATA's bands.
    */

@@ -88,15 +88,12 @@ export function explainExpiry(
     .map((id) => connector.offerFacts(id)?.expiresAt)
     .find((at) => at !== undefined && Date.parse(at) <= now.getTime());
   if (expired === undefined) return error;
-  return new AppError(
-    error.status,
-    error.code,
-    error.message,
-    {
+  return new AppError(error.status, error.code, error.message, {
+    fields: {
       ...error.fields,
       expired_at: expired,
       detail: `the offer expired at ${expired}: search again for a current offer (an offer lives as long as its expires_at)`,
     },
-    error.headers,
-  );
+    headers: error.headers,
+  });
 }

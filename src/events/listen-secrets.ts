@@ -33,12 +33,19 @@ export function forwardTarget(raw: string): string {
   return url.href;
 }
 
+export interface ListenSecrets {
+  /** The secret for the key and receiver URL, made on first use; 400 naming `forward_to` when it is not an http(s) URL. */
+  get(keyId: string, forwardTo: string): Promise<ListenSecretView>;
+  /** A new secret for the key and receiver URL; the one before stops being used at once. */
+  rotate(keyId: string, forwardTo: string): Promise<ListenSecretView>;
+}
+
 /**
  * `flightagg listen`'s signing secret, like `stripe listen`'s: one per API key (the developer's)
  * and local receiver URL, the same on every run until rotated, so a receiver configured with it
  * once keeps verifying. Stored sealed with the webhook-secrets keyring purpose.
  */
-export function createListenSecrets(deps: ListenSecretDeps) {
+export function createListenSecrets(deps: ListenSecretDeps): ListenSecrets {
   const view = (row: ListenSecretRow): ListenSecretView => ({
     forward_to: row.forward_to,
     secret: deps.keyring.open('webhook-secrets', row.secret_sealed),
@@ -51,19 +58,15 @@ export function createListenSecrets(deps: ListenSecretDeps) {
     created_at: deps.clock(),
   });
   return {
-    /** The secret for the key and URL, made on first use. */
-    async get(keyId: string, forwardTo: string): Promise<ListenSecretView> {
+    async get(keyId, forwardTo) {
       const row = await findOrInsertListenSecret(deps.db, fresh(keyId, forwardTarget(forwardTo)));
       await trimListenSecrets(deps.db, keyId, EVENTS_POLICY.listenSecretsPerKey);
       return view(row);
     },
-    /** A new secret for the key and URL; the one before stops being used at once. */
-    async rotate(keyId: string, forwardTo: string): Promise<ListenSecretView> {
+    async rotate(keyId, forwardTo) {
       const row = await replaceListenSecret(deps.db, fresh(keyId, forwardTarget(forwardTo)));
       await trimListenSecrets(deps.db, keyId, EVENTS_POLICY.listenSecretsPerKey);
       return view(row);
     },
   };
 }
-
-export type ListenSecrets = ReturnType<typeof createListenSecrets>;

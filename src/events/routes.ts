@@ -8,7 +8,7 @@ import { EVENTS_POLICY } from './policy.js';
 import { EventIdParams, EventList, EventListQuery, EventSchema, EventStreamHeaders, EventStreamQuery } from './schemas.js';
 import { readerOf } from './reader.js';
 import { getEvent, listEventPage, resumeAfter, streamFilter } from './service.js';
-import { latestEventId } from './store.js';
+import { latestEventId } from '../orders/event-outbox-store.js';
 import { runEventStream, type OpenStreams } from './stream.js';
 import type { StreamPlaces } from './stream-places.js';
 
@@ -86,8 +86,7 @@ export async function eventRoutes(app: FastifyInstance, { platform, streams, pla
           429,
           'too_many_streams',
           `this API key already holds ${EVENTS_POLICY.maxStreamsPerKey} open event streams; close one first`,
-          {},
-          { 'Retry-After': '5' },
+          { headers: { 'Retry-After': '5' } },
         );
       }
       await runEventStream(reply, { db, reader, place, places, filter, afterId, clock, logger: request.log, streams });

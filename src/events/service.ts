@@ -6,7 +6,8 @@ import { WEBHOOK_EVENTS } from '../webhooks/events.js';
 import type { EventIds } from './event-ids.js';
 import { EVENTS_POLICY } from './policy.js';
 import type { EventListQuery, EventView } from './schemas.js';
-import { deliveryStates, findEvent, listEvents, type EventFilter, type EventRow, type EventScope } from './store.js';
+import { findEvent, listEvents, type EventFilter, type EventRow, type EventScope } from '../orders/event-outbox-store.js';
+import { deliveryStates } from '../webhooks/delivery/store.js';
 
 /** The agency and environment behind the API key, and the event ids as that agency sees them. */
 export interface EventReader {

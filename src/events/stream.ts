@@ -8,7 +8,7 @@ import { openSse, sseEnd, sseMessage, sseWrite } from '../platform/http/sse.js';
 import { EVENTS_POLICY } from './policy.js';
 import { bodyOf, eventId, scopeAt, type EventReader } from './service.js';
 import type { StreamPlace, StreamPlaces } from './stream-places.js';
-import { eventsAfter, type EventFilter } from './store.js';
+import { eventsAfter, type EventFilter } from '../orders/event-outbox-store.js';
 
 /** The terminal message of a stream the server ends: the client reconnects with Last-Event-ID. */
 export const STREAM_SHUTDOWN: StreamError = {

@@ -7,7 +7,7 @@ import { WEBHOOK_EVENTS } from '../webhooks/events.js';
 import { EVENTS_POLICY } from './policy.js';
 import type { EventView } from './schemas.js';
 import { views, type EventReader } from './service.js';
-import { insertTestEvent } from './store.js';
+import { enqueueTestEvent } from '../orders/event-outbox-store.js';
 
 export interface TestEventDeps {
   db: Db;
@@ -43,7 +43,7 @@ export async function sendTestEvent(
   const decision = await deps.limiter.take(reader.keyId, perMinute, 60_000, now.getTime());
   if (!decision.allowed) throw tooManyRequests(`at most ${perMinute} test events a minute per API key`, decision.resetSeconds);
   const event = type as OrderEventName;
-  const row = await insertTestEvent(deps.db, {
+  const row = await enqueueTestEvent(deps.db, {
     agencyId: reader.agencyId,
     environment: reader.environment,
     event,

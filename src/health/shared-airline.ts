@@ -21,6 +21,9 @@ export function sharedAirlineProblem(codes: readonly string[]): string {
   return `${listed} must each name one shared test system when more than one gateway shares this database`;
 }
 
+/** What a gateway records for a source it has no test system for (IN_PROCESS_TEST_SYSTEMS=false, no <CODE>_TEST_URL). */
+export const NO_TEST_SYSTEM = 'none';
+
 // A heartbeat every 5 s, and an instance unheard of for 15 s counts as gone (three missed beats):
 // a gateway killed without a shutdown stops holding the others back within that time.
 const BEAT_MS = 5_000;
@@ -46,7 +49,8 @@ export interface SharedAirlineWatch {
 /**
  * Watches for gateways on this database that reach other test systems: records this one's, checks
  * at once (so the first readiness answer already knows), then every 5 s as a scheduled job on
- * every instance. Per source code, in table order, its <CODE>_TEST_URL, or null for the in-process one.
+ * every instance. Per source code, in table order, its <CODE>_TEST_URL, null for the in-process one,
+ * or NO_TEST_SYSTEM for none (gateways that all run none agree).
  */
 export async function watchSharedAirline(
   platform: Platform,

@@ -39,6 +39,7 @@ export const PricedOfferSchema = Type.Intersect(
   ],
   { $id: 'PricedOffer' },
 );
+export type PricedOffer = Static<typeof PricedOfferSchema>;
 
 export const OfferPathSchema = Type.Object({
   offerID: Type.String({ description: 'Percent-encoded offer id (an order id is also accepted for seats)' }),
@@ -79,6 +80,7 @@ export const SeatMapResponseSchema = Type.Object(
   },
   { $id: 'SeatMap' },
 );
+export type SeatMapAnswer = Static<typeof SeatMapResponseSchema>;
 
 export const ServiceSchema = Type.Object(
   {
@@ -93,6 +95,7 @@ export const ServiceSchema = Type.Object(
   },
   { $id: 'Service' },
 );
+export type ServiceAnswer = Static<typeof ServiceSchema>;
 
 /** An offer id as a search returns it (copy yours from the search answer). */
 export const EXAMPLE_OFFER_ID = 'AA|1.eyJvIjpbWyJBQURPTS1NQUlOIiwiQUEiXV19.hV3kq9Xc2Lw';

@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../platform/errors.js';
 import type { Platform } from '../platform/platform.js';
 import { decimal, offerJson } from '../shopping/offer-view.js';
 import { connectorFor } from './offer-airline.js';
+import type { PricedOffer, SeatMapAnswer, ServiceAnswer } from './offer-schemas.js';
 
 /**
  * Where the orders feature plugs in booked orders: given an id, it answers the source that sold it
@@ -32,7 +33,16 @@ export interface AncillaryCaller {
   orders: BookedOrderResolver | null;
 }
 
-export function createOfferService(platform: Platform, registry: ConnectorRegistry) {
+export interface OfferService {
+  /** Prices offers of one airline together (a repeated id once); 400 `airline_mismatch` or `too_many_offers`, the airline's failure as its HTTP error. */
+  price(ids: string[], airline: string | undefined, environment: Env): Promise<PricedOffer>;
+  /** The seat maps of an offer or of one of the caller's orders, all segments or `segment_id`'s (404 when it has none). */
+  seats(id: string, query: { airline?: string; segment_id?: string }, caller: AncillaryCaller): Promise<SeatMapAnswer>;
+  /** The extra services (bags, meals...) an offer or one of the caller's orders can add. */
+  services(id: string, airline: string | undefined, caller: AncillaryCaller): Promise<ServiceAnswer[]>;
+}
+
+export function createOfferService(platform: Platform, registry: ConnectorRegistry): OfferService {
   /**
    * An order id of the caller's agency is asked about as that booked order (its airline is the
    * order's, whatever `airline` says); anything else must be an offer id this gateway issued.
@@ -56,7 +66,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
   }
 
   return {
-    async price(ids: string[], airline: string | undefined, environment: Env) {
+    async price(ids, airline, environment) {
       // The same offer twice is priced once: a repeated id must not repeat airline calls.
       const offerIds = [...new Set(ids)];
       const connector = connectorFor(registry, offerIds[0]!, airline);
@@ -77,11 +87,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
       return { ...offerJson(result.value.offer), priced_at: platform.clock().toISOString(), warnings: result.value.warnings };
     },
 
-    async seats(
-      id: string,
-      query: { airline?: string; segment_id?: string },
-      { agencyId, environment, orders }: AncillaryCaller,
-    ) {
+    async seats(id, query, { agencyId, environment, orders }) {
       const { connector, subject } = await subjectOf(id, query.airline, agencyId, orders);
       const result = await connector.seatMaps(subject, { environment });
       if (!result.ok) {
@@ -115,7 +121,7 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
       };
     },
 
-    async services(id: string, airline: string | undefined, { agencyId, environment, orders }: AncillaryCaller) {
+    async services(id, airline, { agencyId, environment, orders }) {
       const { connector, subject } = await subjectOf(id, airline, agencyId, orders);
       const result = await connector.services(subject, { environment });
       if (!result.ok) throw explainExpiry(failureToHttp(result.failure, 'offer'), connector, [id], platform.clock());
@@ -133,5 +139,3 @@ export function createOfferService(platform: Platform, registry: ConnectorRegist
     },
   };
 }
-
-export type OfferService = ReturnType<typeof createOfferService>;

@@ -18,10 +18,7 @@ import type { OfferService } from '../offers/offer-service.js';
 import { dashboardServicingRoutes } from './dashboard-servicing-routes.js';
 import { actorOf, TAG, withStatusDoc, type OrderRouteOptions } from './route-context.js';
 import { withOrderLease } from './write-lease.js';
-
-/** Platform permissions an operator's support session needs on these routes (docs/portal.md). */
-export const SUPPORT_READ_PERMISSION = 'support.session';
-export const SUPPORT_WRITE_PERMISSION = 'orders.support';
+import { agencyOfSession, sessionOf, SUPPORT_PERMISSIONS } from '../identity/sessions/session-auth.js';
 
 /**
  * On a support session, looking at the agency's orders needs what opened the session
@@ -33,7 +30,7 @@ function requireSupportPermission(request: FastifyRequest): void {
   const session = request.session;
   if (!session?.supportSession) return;
   const reads = request.method === 'GET' || request.method === 'HEAD';
-  const needed = reads ? SUPPORT_READ_PERMISSION : SUPPORT_WRITE_PERMISSION;
+  const needed = reads ? SUPPORT_PERMISSIONS.read : SUPPORT_PERMISSIONS.write;
   if (!session.permissions.includes(needed)) {
     throw forbidden(
       reads
@@ -72,11 +69,9 @@ export async function dashboardOrderRoutes(
   app.addHook('onRequest', async (request) => requireSupportPermission(request));
   const deps = { db: opts.platform.db, connectors: opts.connectors, clock: () => opts.platform.clock() };
 
-  function agencyOf(request: FastifyRequest): string {
-    const agencyId = request.session?.agencyId;
-    if (!agencyId) throw forbidden('this session acts for no agency', 'not_agency_account');
-    return agencyId;
-  }
+  // The support permission is checked by the onRequest hook above, by the route's method.
+  const agencyOf = (request: FastifyRequest): string =>
+    agencyOfSession(sessionOf(request), { permission: SUPPORT_PERMISSIONS.read, doing: "reading the agency's orders" });
 
   async function scoped(request: FastifyRequest, orderId: string): Promise<{ order: OrderRow; scope: OrderScope }> {
     const agencyId = agencyOf(request);

@@ -1,25 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ConnectorRegistry } from '../connectors/connector-registry.js';
-import type { OfferService, BookedOrderResolver } from '../offers/offer-service.js';
+import type { OfferService } from '../offers/offer-service.js';
 import { API_KEY_ROUTE, SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
+import type { SourceTable } from '../sources/source.js';
 import { BOOKING_RECOVERY_INTERVAL_MS, BOOKING_RECOVERY_JOB, runBookingRecovery } from './booking/recovery.js';
 import { dashboardBookingRoutes } from './booking/dashboard-booking-routes.js';
 import { bookingRoutes } from './booking/routes.js';
 import { dashboardOrderRoutes } from './dashboard-routes.js';
 import { runDeadlineSweep } from './deadline-sweep.js';
 import { HOLD_LAPSE_SWEEP_JOB, runHoldLapseSweep } from './hold-lapse-sweep.js';
-import { sourceOfOrderId } from './order-access.js';
-import { findAgencyOrder } from './order-store.js';
 import { writeGate } from './route-context.js';
 import { orderRoutes } from './routes.js';
 import { orderServicingRoutes } from './servicing/routes.js';
-import { requireOpen } from './servicing/context.js';
 import { acknowledgeRoutes } from './airline-changes/acknowledge-routes.js';
 import { AIRLINE_SWEEP_JOB, runAirlineSweep } from './airline-changes/airline-sweep.js';
 import { notificationRoutes } from './airline-changes/notification-routes.js';
-import { duffelWebhookRoutes } from './airline-changes/duffel-webhook-routes.js';
+import { sourcePushRoutes } from './airline-changes/source-push-routes.js';
 import { DEFERRED_REFRESH_INTERVAL_MS, DEFERRED_REFRESH_JOB, runDeferredRefreshes } from './airline-changes/refresh-limiter.js';
 import type { RequireAccreditation } from './booking/service.js';
 
@@ -32,29 +30,19 @@ export interface OrdersOptions {
   requireAccreditation?: RequireAccreditation;
   /** The offers feature's seat maps and services, which the dashboard shows for a booked order. */
   ancillaries: Pick<OfferService, 'seats' | 'services'>;
+  /** The table of sources: a row that declares a push of its own (`push`) gets its route here. */
+  sources: SourceTable;
 }
 
 export interface Orders {
   plugin: FastifyPluginAsync;
-  /** For the offers feature's seats and services paths: the airline order behind an order id of the agency. */
-  bookedOrders: BookedOrderResolver;
 }
 
 /**
  * Orders: `/v1/orders` on an API key and the dashboard's order actions on a portal session, the
  * hourly ticketing-deadline sweep and the booking recovery (each once per cluster).
  */
-export function createOrders({ platform, connectors, requireAccreditation, ancillaries }: OrdersOptions): Orders {
-  const bookedOrders: BookedOrderResolver = {
-    async resolve(id, agencyId) {
-      if (!agencyId || !sourceOfOrderId(id)) return null;
-      const order = await findAgencyOrder(platform.db, id, agencyId);
-      if (!order) return null;
-      // A closed order has no seats or services to add: 409 order_closed, before any airline call.
-      requireOpen(order);
-      return { source: order.source, airline: order.airline_owner, airlineOrderId: order.airline_order_id };
-    },
-  };
+export function createOrders({ platform, connectors, requireAccreditation, ancillaries, sources }: OrdersOptions): Orders {
   const clock = () => platform.clock();
 
   const plugin = fp(
@@ -115,8 +103,12 @@ export function createOrders({ platform, connectors, requireAccreditation, ancil
       });
       // Airlines pushing change notifications: their own XML body parser and signature check.
       await app.register(notificationRoutes, { platform, connectors });
-      // Duffel's webhook events: its JSON kept as raw bytes for the signature check.
-      if (connectors.get('DUFFEL')) await app.register(duffelWebhookRoutes, { platform, connectors });
+      // Sources pushing their own format (Duffel's webhook events): one route per row declaring one,
+      // for the sources connected here, the body kept as raw bytes for the signature check.
+      for (const source of sources) {
+        if (source.push && connectors.get(source.code))
+          await app.register(sourcePushRoutes, { platform, connectors, code: source.code, push: source.push });
+      }
       await app.register(async (dashboard) => {
         setRoutePolicy(dashboard, SESSION_ROUTE);
         await dashboard.register(dashboardOrderRoutes, {
@@ -130,5 +122,5 @@ export function createOrders({ platform, connectors, requireAccreditation, ancil
     },
     { name: 'orders', dependencies: ['connectors', 'session-gate'], encapsulate: true },
   );
-  return { plugin, bookedOrders };
+  return { plugin };
 }

@@ -40,17 +40,14 @@ export async function requireCreateScope(request: FastifyRequest): Promise<void>
 export function writeGate(config: { orderWritesEnabled: boolean; publicUrl: string }) {
   return async (_request: FastifyRequest) => {
     if (config.orderWritesEnabled) return;
-    throw new AppError(
-      503,
-      'coming_soon',
-      'coming_soon',
-      {
+    throw new AppError(503, 'coming_soon', 'coming_soon', {
+      fields: {
         reason: 'coming_soon',
         message: 'Booking and servicing orders is not switched on for this environment yet.',
         docs_url: `${config.publicUrl.replace(/\/$/, '')}/docs#tag/orders`,
       },
-      { 'Retry-After': '3600' },
-    );
+      headers: { 'Retry-After': '3600' },
+    });
   };
 }
 
@@ -99,3 +96,6 @@ export function orderRouteContext(app: FastifyInstance, { platform, connectors, 
     );
   return { router, deps, target, writeRoute, exclusive };
 }
+
+/** What every order route file is given (orderRouteContext). */
+export type OrderRouteContext = ReturnType<typeof orderRouteContext>;

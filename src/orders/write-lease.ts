@@ -60,13 +60,9 @@ async function takeOrderLease(deps: LeaseDeps, orderId: string, kind: LeaseKind)
 }
 
 export function orderBusy(orderId: string): AppError {
-  return new AppError(
-    409,
-    'order_busy',
-    `another request is changing order ${orderId}; retry when it has finished`,
-    {},
-    { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-  );
+  return new AppError(409, 'order_busy', `another request is changing order ${orderId}; retry when it has finished`, {
+    headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+  });
 }
 
 async function holding<T>(lease: OrderWriteLease, write: () => Promise<T>): Promise<T> {

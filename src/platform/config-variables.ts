@@ -7,6 +7,9 @@
 
 import { int, bool, text, url, OPTIONAL, CUSTOM, type ConfigVariable } from './config-variable-kinds.js';
 import type { SourceConfigSpec } from './source-config.js';
+import { TRACING_VARIABLES } from './tracing/tracing-variables.js';
+
+export { TRACE_EXPORTERS } from './tracing/tracing-variables.js';
 
 export { CONFIG_TOPICS, type ConfigTopic, type ConfigValue, type ConfigVariable } from './config-variable-kinds.js';
 
@@ -127,6 +130,14 @@ const BEFORE_SOURCES: readonly ConfigVariable[] = [
       "`false` stops recording API-key requests for the dashboard's Logs (`GET /v1/dev/requests`; method, route, path, status, latency, key, request id, error code, kept 7 days, written in batches); rows already kept are still swept ([docs/operations/request-log.md](docs/operations/request-log.md))",
   },
   {
+    name: 'REQUEST_LOG_BODY_RETENTION_DAYS',
+    topic: 'observability',
+    value: int(3, 0, 7),
+    description:
+      "days (3 by default) the request log keeps each logged request's request and response bodies (JSON only, secrets and card numbers redacted, 16 KB each; `GET /v1/dev/requests/{request_id}`), at most the log's own 7; `0` records no bodies ([docs/operations/request-log.md](docs/operations/request-log.md#bodies))",
+  },
+  ...TRACING_VARIABLES,
+  {
     name: 'TRUST_PROXY',
     topic: 'http',
     value: CUSTOM,
@@ -180,6 +191,13 @@ const BEFORE_SOURCES: readonly ConfigVariable[] = [
 
 /** The gateway's own variables that follow the sources'. */
 const AFTER_SOURCES: readonly ConfigVariable[] = [
+  {
+    name: 'IN_PROCESS_TEST_SYSTEMS',
+    topic: 'airlines',
+    value: bool(true),
+    description:
+      '`false` runs no test system inside the gateway: test keys reach a source only at its `<CODE>_TEST_URL`, and with none a test-key call answers 502 `airline_not_configured` naming the variable. Set it wherever several gateways share one database (the in-process test systems keep their data in it, so a second gateway running its own is refused readiness): docs/operations/deploying.md',
+  },
   {
     name: 'NDC_SCHEMA_DIR',
     topic: 'airlines',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configVariables, LOG_LEVELS, type ConfigValue, type ConfigVariable } from './config-variables.js';
+import { configVariables, LOG_LEVELS, TRACE_EXPORTERS, type ConfigValue, type ConfigVariable } from './config-variables.js';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.js';
 import type { ConfigReader, SourceConfigSpec, SourceSettings } from './source-config.js';
 
@@ -58,15 +58,28 @@ export interface Config {
   /** Every answer is checked against its declared responses (response-check.ts): development and tests only. */
   checkResponses: boolean;
   /**
-   * REQUEST_LOG: record every API-key request (its facts, never bodies or headers) for the
+   * OpenTelemetry traces (OTEL_*; docs/operations/tracing.md). `exporter: 'none'` means the SDK is
+   * never imported: the request hook and the spans around airline calls are skipped outright.
+   */
+  tracing: TracingConfig;
+  /**
+   * REQUEST_LOG: record every API-key request (its facts and redacted bodies, never headers) for the
    * dashboard's Logs, 7 days (src/request-log/). On by default; off, no hook is added at all.
    */
   requestLog: boolean;
+  /** REQUEST_LOG_BODY_RETENTION_DAYS: days a logged request's bodies are kept; 0: bodies are not recorded. */
+  requestLogBodyRetentionDays: number;
   /**
    * Each source's settings by its upper-case code (`AA`: AA_TEST_URL, AA_LIVE_URL, AA_NOTIFY_SECRET
    * and the rest), read as its row in src/sources/ declares them; a connector narrows its own.
    */
   sources: Readonly<Record<string, SourceSettings>>;
+  /**
+   * IN_PROCESS_TEST_SYSTEMS: whether a source without `<CODE>_TEST_URL` gets a test system inside
+   * the gateway (src/sources/in-process-test-systems.ts). Off, test keys reach a source only at its
+   * `<CODE>_TEST_URL`; with none, a test-key call answers 502 `airline_not_configured` naming the variable.
+   */
+  inProcessTestSystems: boolean;
   /**
    * The safety-net sweep of orders departing soon (docs/orders.md): at most this many orders re-read
    * from the airline per minute (AIRLINE_SWEEP_ORDERS_PER_MINUTE, 0 switches it off), each at most once
@@ -289,8 +302,11 @@ export function parseConfig(env: Env, sources: readonly SourceConfigSpec[]): Rea
     metricsToken: r.optional('METRICS_TOKEN'),
     requestCosts: r.bool('REQUEST_COSTS'),
     checkResponses: r.bool('CHECK_RESPONSES'),
+    tracing: readTracing(r, env),
     requestLog: r.bool('REQUEST_LOG'),
+    requestLogBodyRetentionDays: r.int('REQUEST_LOG_BODY_RETENTION_DAYS'),
     sources: Object.fromEntries(sources.map((source) => [source.code, source.read(r, env)])),
+    inProcessTestSystems: r.bool('IN_PROCESS_TEST_SYSTEMS'),
     airlineSweep: {
       ordersPerMinute: r.int('AIRLINE_SWEEP_ORDERS_PER_MINUTE'),
       recheckMinutes: r.int('AIRLINE_SWEEP_RECHECK_MINUTES'),
@@ -354,4 +370,26 @@ export function parseConfig(env: Env, sources: readonly SourceConfigSpec[]): Rea
 
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return Object.freeze(config);
+}
+
+export interface TracingConfig {
+  exporter: (typeof TRACE_EXPORTERS)[number];
+  /** Where OTLP/HTTP spans are posted (the traces path included); null unless the exporter is `otlp`. */
+  otlpTracesUrl: string | null;
+  serviceName: string;
+}
+
+/**
+ * Tracing is off unless asked for: OTEL_TRACES_EXPORTER names an exporter, or an OTLP endpoint is
+ * set (the usual way a collector is pointed at). The OpenTelemetry default of `otlp` is not taken,
+ * so a gateway with no collector sends nothing and loads nothing.
+ */
+function readTracing(r: Reader, env: Env): TracingConfig {
+  const base = r.url('OTEL_EXPORTER_OTLP_ENDPOINT');
+  const traces = r.url('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  const named = (env.OTEL_TRACES_EXPORTER ?? '').trim() !== '';
+  const exporter = named ? r.choice('OTEL_TRACES_EXPORTER', TRACE_EXPORTERS) : base || traces ? 'otlp' : 'none';
+  const otlpTracesUrl =
+    exporter !== 'otlp' ? null : (traces ?? `${(base ?? 'http://localhost:4318').replace(/\/+$/, '')}/v1/traces`);
+  return { exporter, otlpTracesUrl, serviceName: r.text('OTEL_SERVICE_NAME') };
 }

@@ -19,12 +19,13 @@ export class PortUnavailableError extends Error {
 
 /**
  * The ports `serve` binds: the gateway's, and each in-process airline test system's when its port
- * is fixed (`0` takes any free port, and a test system at its <CODE>_TEST_URL runs elsewhere).
+ * is fixed (`0` takes any free port; a test system at its <CODE>_TEST_URL runs elsewhere, and
+ * IN_PROCESS_TEST_SYSTEMS=false runs none).
  */
 export function listenTargets(config: Readonly<Config>): ListenTarget[] {
   const targets: ListenTarget[] = [{ setting: 'PORT', port: config.port, host: config.host }];
   for (const [code, source] of Object.entries(config.sources)) {
-    if (!source.testSystemUrl && source.testSystemPort !== 0) {
+    if (config.inProcessTestSystems && !source.testSystemUrl && source.testSystemPort !== 0) {
       targets.push({ setting: `${code}_TEST_PORT`, port: source.testSystemPort, host: '127.0.0.1' });
     }
   }

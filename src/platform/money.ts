@@ -91,3 +91,23 @@ export function formatMinor(amountMinor: number, currency: string): string {
   const abs = String(Math.abs(amountMinor)).padStart(digits + 1, '0');
   return digits === 0 ? `${sign}${abs}` : `${sign}${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
 }
+
+// The active ISO 4217 codes (list one, amendment 179), funds and metal codes left out: nothing is
+// sold in them. A request naming a currency is checked against this list, not the minor-unit table,
+// which lists only exceptions.
+const ISO_4217 = new Set(
+  (
+    'AED AFN ALL AMD AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD ' +
+    'CAD CDF CHF CLP CNY COP CRC CUP CVE CZK DJF DKK DOP DZD EGP ERN ETB EUR FJD FKP GBP GEL GHS GIP ' +
+    'GMD GNF GTQ GYD HKD HNL HTG HUF IDR ILS INR IQD IRR ISK JMD JOD JPY KES KGS KHR KMF KPW KRW KWD ' +
+    'KYD KZT LAK LBP LKR LRD LSL LYD MAD MDL MGA MKD MMK MNT MOP MRU MUR MVR MWK MXN MYR MZN NAD NGN ' +
+    'NIO NOK NPR NZD OMR PAB PEN PGK PHP PKR PLN PYG QAR RON RSD RUB RWF SAR SBD SCR SDG SEK SGD SHP ' +
+    'SLE SOS SRD SSP STN SVC SYP SZL THB TJS TMT TND TOP TRY TTD TWD TZS UAH UGX USD UYU UZS VED VES ' +
+    'VND VUV WST XAF XCD XCG XOF XPF YER ZAR ZMW ZWG'
+  ).split(' '),
+);
+
+/** Whether `code` (upper case) is an active ISO 4217 currency a fare can be sold in. */
+export function isIso4217(code: string): boolean {
+  return ISO_4217.has(code);
+}

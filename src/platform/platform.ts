@@ -12,6 +12,8 @@ import { Scheduler } from './jobs/scheduler.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { connectRedis, type Redis } from './redis.js';
 import { CostTally } from './request-costs.js';
+import { startTracing, type Tracing } from './tracing/start-tracing.js';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 
 /**
  * Everything the features share, built once per process (or per test) and handed to buildApp:
@@ -34,6 +36,8 @@ export interface Platform {
   readonly scheduler: Scheduler;
   /** What the start-up migration run found and applied. */
   readonly migrations: MigrationResult;
+  /** OpenTelemetry, when OTEL_* turns it on (docs/operations/tracing.md); flushed at close. */
+  readonly tracing: Tracing;
   /** Now, as the service sees it; tests move it. */
   clock(): Date;
   close(): Promise<void>;
@@ -47,10 +51,25 @@ export interface PlatformOptions {
   storageTemplate?: Blob;
   defaultMetrics?: boolean;
   clock?: () => Date;
+  /** Traces every span to this exporter, tracing on whatever the config says (tests: InMemorySpanExporter). */
+  spanExporter?: SpanExporter;
 }
 
 export async function createPlatform(config: Readonly<Config>, options: PlatformOptions = {}): Promise<Platform> {
-  const logger = options.logger ?? createLogger(config.logLevel);
+  // First, so the start-up's own database round trips and log lines can be traced too.
+  const tracing = await startTracing(config.tracing, options.spanExporter ? { exporter: options.spanExporter } : {});
+  try {
+    return await openPlatform(config, options, tracing);
+  } catch (err) {
+    // A start that fails (storage unreachable, a bad keyring) stops tracing too: its exporter's
+    // spans are flushed and nothing of it keeps the process waiting.
+    await tracing.close();
+    throw err;
+  }
+}
+
+async function openPlatform(config: Readonly<Config>, options: PlatformOptions, tracing: Tracing): Promise<Platform> {
+  const logger = options.logger ?? createLogger(config.logLevel, undefined, { traceIds: tracing.enabled });
   const { keyring } = loadKeyring({ keyring: config.keyring, dataDir: config.dataDir });
   const costs = new CostTally(config.requestCosts);
   const metrics = createMetrics({ defaultMetrics: options.defaultMetrics ?? false, costs });
@@ -69,7 +88,12 @@ export async function createPlatform(config: Readonly<Config>, options: Platform
   let migrations: MigrationResult;
   try {
     migrations = await migrate(database);
-    await registerKeyring(database.db, keyring);
+    const { missing } = await registerKeyring(database.db, keyring);
+    if (missing.length > 0)
+      logger.error(
+        { missing },
+        'KEYRING lacks keys the database holds active (restored with another keyring?): this instance is not ready and records none of its own keys',
+      );
     redis = config.redisUrl
       ? await connectRedis(config.redisUrl, { logger, role: 'commands', onCommand: costs.redisCommand })
       : null;
@@ -98,6 +122,7 @@ export async function createPlatform(config: Readonly<Config>, options: Platform
     mailer,
     scheduler,
     migrations,
+    tracing,
     clock: options.clock ?? (() => new Date()),
     async close() {
       await scheduler.stop();
@@ -105,6 +130,7 @@ export async function createPlatform(config: Readonly<Config>, options: Platform
       await broadcast.close();
       redis?.disconnect();
       await database.close();
+      await tracing.close();
     },
   };
 }

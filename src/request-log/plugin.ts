@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_ROUTE, setRoutePolicy } from '../platform/http/route-policy.js';
 import type { Platform } from '../platform/platform.js';
+import { capturedBodies } from './body-capture.js';
 import { createRequestLogMetrics } from './metrics.js';
 import { DEFAULT_LIMITS, RequestRecorder, type RecorderLimits } from './recorder.js';
 import { requestFacts } from './request-facts.js';
@@ -24,7 +25,8 @@ export interface RequestLog {
 /**
  * The request log (docs/dashboard.md, "Logs"): an app-wide onResponse hook that records each
  * request the API-key gate admitted, a writer that inserts them in batches, the hourly retention
- * sweep and `GET /v1/dev/requests`. With REQUEST_LOG=false the hook and the writer are not made;
+ * sweep and `GET /v1/dev/requests`, and the requests' bodies (`GET /v1/dev/requests/{request_id}`, unless
+ * REQUEST_LOG_BODY_RETENTION_DAYS is 0). With REQUEST_LOG=false the hook and the writer are not made;
  * the sweep and the route stay, so rows already kept still age out and can still be read.
  */
 export function createRequestLog(options: { platform: Platform; limits?: RecorderLimits }): RequestLog {
@@ -33,7 +35,10 @@ export function createRequestLog(options: { platform: Platform; limits?: Recorde
   let recorder: RequestRecorder | null = null;
   if (platform.config.requestLog) {
     const metrics = createRequestLogMetrics(platform.metrics, () => recorder?.pending ?? 0);
-    recorder = new RequestRecorder({ db: platform.db, logger: platform.logger, metrics }, options.limits ?? DEFAULT_LIMITS);
+    recorder = new RequestRecorder(
+      { db: platform.db, logger: platform.logger, metrics, nowMs: () => clock().getTime() },
+      options.limits ?? DEFAULT_LIMITS,
+    );
   }
   const plugin = fp(
     async (app) => {
@@ -50,9 +55,19 @@ export function createRequestLog(options: { platform: Platform; limits?: Recorde
           request.arrivedAtMs = platform.clock().getTime();
           done();
         });
+        const bodies = platform.config.requestLogBodyRetentionDays > 0;
+        if (bodies) {
+          // App-wide, so before every route's own onSend hooks, compression last among them
+          // (compression.ts): the answer as serialized, not its compressed bytes. A reference, no copy.
+          app.decorateRequest('sentPayload', null);
+          app.addHook('onSend', (request, _reply, payload, done) => {
+            if (request.apiKey !== null || request.dashboardBooking !== null) request.sentPayload = payload;
+            done(null, payload);
+          });
+        }
         app.addHook('onResponse', (request, reply, done) => {
           const facts = request.apiKey === null && request.dashboardBooking === null ? null : requestFacts(request, reply);
-          if (facts) writer.record(facts);
+          if (facts) writer.record(facts, bodies ? capturedBodies(request, reply) : undefined);
           done();
         });
         // Every instance writes what it recorded; a failed write keeps the rows (bounded) for the next run.
@@ -66,7 +81,12 @@ export function createRequestLog(options: { platform: Platform; limits?: Recorde
         intervalMs: SWEEP_INTERVAL_MS,
         runOnStart: true,
         oncePerCluster: true,
-        run: async () => void (await sweepRequestLog({ db: platform.db, clock })),
+        run: async () =>
+          void (await sweepRequestLog({
+            db: platform.db,
+            clock,
+            bodyRetentionDays: platform.config.requestLogBodyRetentionDays,
+          })),
       });
       await app.register(async (scope) => {
         setRoutePolicy(scope, SESSION_ROUTE);

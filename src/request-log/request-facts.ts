@@ -9,7 +9,8 @@ declare module 'fastify' {
 
 /**
  * One request as the log keeps it: an agency's API-key request, or a search, price or booking a
- * member made from the dashboard. Facts only, never a body, a header or a query string.
+ * member made from the dashboard. Facts only, never a header or a query string; its bodies, when
+ * recorded, travel beside it (body-capture.ts).
  */
 export interface RequestFacts {
   /** When the request arrived, in epoch milliseconds (the clock when its onRequest hook ran). */

@@ -1,3 +1,4 @@
+import type { CapturedBodies } from './body-capture.js';
 import type { RequestFacts } from './request-facts.js';
 
 // The text fields of a request, each kept as a place in the ring's string table.
@@ -29,6 +30,9 @@ export class RequestRing {
   private readonly status: Uint16Array;
   private readonly texts: Int32Array;
   private readonly requestIds: (string | undefined)[];
+  /** The bodies captured with a row (references to bytes the request already had), until written. */
+  private readonly bodies: (CapturedBodies | undefined)[];
+  private bodyCount = 0;
   private strings: string[] = [];
   private places = new Map<string, number>();
   private first = 0;
@@ -40,6 +44,12 @@ export class RequestRing {
     this.status = new Uint16Array(capacity);
     this.texts = new Int32Array(capacity * TEXT_FIELDS);
     this.requestIds = new Array<string | undefined>(capacity).fill(undefined);
+    this.bodies = new Array<CapturedBodies | undefined>(capacity).fill(undefined);
+  }
+
+  /** Rows kept with their bodies. */
+  get withBodies(): number {
+    return this.bodyCount;
   }
 
   get size(): number {
@@ -57,7 +67,7 @@ export class RequestRing {
   }
 
   /** Appends a row; the caller makes room first (the ring never overwrites on its own). */
-  push(facts: RequestFacts): void {
+  push(facts: RequestFacts, bodies?: CapturedBodies): void {
     if (this.size >= this.capacity) throw new Error('request ring is full');
     const slot = this.next % this.capacity;
     const base = slot * TEXT_FIELDS;
@@ -73,6 +83,10 @@ export class RequestRing {
     this.texts[base + PATH] = this.place(facts.path);
     this.texts[base + ERROR_CODE] = this.place(facts.errorCode);
     this.requestIds[slot] = facts.requestId;
+    if (bodies) {
+      this.bodies[slot] = bodies;
+      this.bodyCount++;
+    }
     this.next++;
   }
 
@@ -101,10 +115,22 @@ export class RequestRing {
     return rows;
   }
 
+  /** The bodies captured with row `n` (still kept), if any. */
+  bodiesOf(n: number): CapturedBodies | undefined {
+    return this.bodies[n % this.capacity];
+  }
+
   /** Lets go of every row numbered below `to` (written, or dropped). */
   release(to: number): void {
     const until = Math.min(to, this.next);
-    for (let n = this.first; n < until; n++) this.requestIds[n % this.capacity] = undefined;
+    for (let n = this.first; n < until; n++) {
+      const slot = n % this.capacity;
+      this.requestIds[slot] = undefined;
+      if (this.bodies[slot]) {
+        this.bodies[slot] = undefined;
+        this.bodyCount--;
+      }
+    }
     this.first = Math.max(this.first, until);
     if (this.size === 0) {
       // Nothing waits: the table starts again, so it only ever holds the texts of recent rows.

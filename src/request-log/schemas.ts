@@ -89,3 +89,39 @@ export const RequestPage = withFormerSpellings(
   ),
   ['next_cursor'],
 );
+
+export const RequestBodiesParams = Type.Object({
+  request_id: Type.String({ minLength: 1, maxLength: 128, description: 'the `request_id` of a logged request' }),
+});
+
+const LoggedBody = Type.Object(
+  {
+    text: Nullable(
+      Type.String({
+        description:
+          'the body as JSON text, compact, redacted, and cut at 16 KB with `… [truncated: N bytes dropped]` after; null when there was no body or it was not recorded',
+      }),
+    ),
+    note: Nullable(
+      Type.String({
+        description:
+          'why the body was not recorded: `not recorded: <content type>` for anything but JSON, a stream, past 1 MB, the writer behind',
+      }),
+    ),
+    truncated: Type.Boolean({ description: 'the text was cut at 16 KB' }),
+    dropped_bytes: Type.Integer({ minimum: 0, description: 'how many bytes of the redacted JSON were cut' }),
+    redacted: Type.Boolean({ description: 'a secret, a card number or a key-shaped value was replaced in it' }),
+  },
+  { description: 'a body as the log keeps it' },
+);
+
+export const RequestBodies = Type.Object(
+  {
+    request_id: Type.String(),
+    at: Type.String({ format: 'date-time', description: 'when the request arrived' }),
+    environment: Type.Union([Type.Literal('test'), Type.Literal('live')]),
+    request_body: LoggedBody,
+    response_body: LoggedBody,
+  },
+  { $id: 'LoggedRequestBodies' },
+);

@@ -2,9 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { DashboardEnvironmentQuery, dashboardBookingScope } from '../identity/sessions/dashboard-booking-scope.js';
 import { SESSION_SECURITY } from '../identity/sessions/session-schemas.js';
 import { withExamples } from '../platform/http/request-examples.js';
-import { FailedSchema, sendSearchAnswer, type SearchRoutesOptions } from './search-routes.js';
+import { FailedSchema, type SearchRoutesOptions } from './search-routes.js';
+import { sendSearchAnswer } from './search-answer.js';
 import { searchExamples, SearchRequestSchema, SearchResponseSchema } from './search-schemas.js';
 import { validateSearch } from './search-validation.js';
+import { unknownAirportWarnings } from './search-warnings.js';
 
 /**
  * POST /v1/dev/shopping/offers: the dashboard's search, on a portal session. The same request,
@@ -15,7 +17,7 @@ import { validateSearch } from './search-validation.js';
  */
 export const dashboardSearchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (
   app,
-  { platform, search: service, lookToBook, rateLimit },
+  { platform, search: service, lookToBook, rateLimit, airportCodes },
 ) => {
   app.post(
     '/v1/dev/shopping/offers',
@@ -45,6 +47,7 @@ export const dashboardSearchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOption
         options: { search: service, lookToBook, rateLimit },
         search: { request: search, environment, key },
         agencyId,
+        warnings: unknownAirportWarnings(search, request.body.slices !== undefined, airportCodes),
       });
     },
   );

@@ -48,6 +48,11 @@ export function cityOf(code: string): string {
   return CITY_OF.get(code) ?? code;
 }
 
+/** Whether the code is a metropolitan area code (NYC) or one of the airports listed under one. */
+export function inMetroAreas(code: string): boolean {
+  return CITY_OF.has(code);
+}
+
 export function cityName(code: string): string {
   return METRO_AREAS[cityOf(code)]?.name ?? code;
 }

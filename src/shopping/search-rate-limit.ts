@@ -4,7 +4,7 @@ import type { Platform } from '../platform/platform.js';
 import { createSearchAdmission } from './search-admission.js';
 import { searchCacheKey, searchCacheRedisKey } from './search-cache.js';
 import type { SearchRequestBody } from './search-schemas.js';
-import { agencySearchLimit } from './shopping-store.js';
+import { agencySearchLimit } from '../identity/agencies/store.js';
 import { validateSearch } from './search-validation.js';
 
 const WINDOW_MS = 60_000;

@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ApiKeyContext } from '../auth/api-key-gate.js';
 import type { AppError } from '../platform/errors.js';
 import { STREAM_ERROR_CODES, type StreamError, type StreamErrorCode } from '../platform/http/error-codes/stream-errors.js';
 import { API_KEY_ROUTE } from '../platform/http/route-policy.js';
-import { sendStored } from '../platform/http/compression.js';
 import type { Platform } from '../platform/platform.js';
 import type { LookToBook } from './look-to-book.js';
 import { offersJsonText } from './offer-view.js';
@@ -19,8 +18,11 @@ import {
 } from './search-schemas.js';
 import { withExamples } from '../platform/http/request-examples.js';
 import type { SearchRateLimit } from './search-rate-limit.js';
-import { newSearchId, type SearchRun, type SearchService } from './search-service.js';
+import { newSearchId, type SearchService } from './search-service.js';
 import { validateSearch } from './search-validation.js';
+import { unknownAirportWarnings } from './search-warnings.js';
+import type { AirportCodes } from '../aviation/airport-codes.js';
+import { sendSearchAnswer } from './search-answer.js';
 
 /** A failed search's terminal event: the sentence, code and fields (`connectors`) a whole search's 502 has. */
 function streamFailure(failure: AppError): StreamError & Record<string, unknown> {
@@ -42,43 +44,10 @@ const STREAM_DESCRIPTION = `Server-Sent Events, in this order: \`search\` \`{sea
 \`offers\` \`{offers: [Offer]}\` events as each airline answers: one per airline, or two when the airline's first
 offers are final before the rest of its answer has been read (a one-way search's first 20 leave at once); a cache
 hit sends the whole result as one. Then exactly one terminal event: \`done\` \`{total, connectors}\` (\`total\`: the
-offers sent) or \`error\` \`{error, code}\` (\`code\` from docs/errors.md's stream codes: \`all_airlines_failed\` with
+offers sent; \`warnings\` too when the answer has any, as in the whole answer: an airport code no data set knows,
+offers not in the requested \`currency\`) or \`error\` \`{error, code}\` (\`code\` from docs/errors.md's stream codes: \`all_airlines_failed\` with
 \`connectors\`, \`airline_not_configured\`, \`internal_error\`, \`server_shutting_down\`). Validation and 429 answer as plain JSON before the stream opens. Closing the
 connection cancels the airline calls.`;
-
-/**
- * Sends a whole search's answer (not streamed): the cached bytes of an identical search, read with
- * the rate limit when it could, or the search run now; `X-Cache` says which. A client that goes away
- * aborts the run.
- */
-export async function sendSearchAnswer(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  {
-    options,
-    search,
-    agencyId,
-  }: { options: Omit<SearchRoutesOptions, 'platform'>; search: Omit<SearchRun, 'searchId' | 'signal'>; agencyId: string | null },
-): Promise<FastifyReply> {
-  reply.type('application/json; charset=utf-8');
-  const gone = new AbortController();
-  // Only a client gone before its answer was sent aborts: every abort makes an AbortError (a
-  // DOMException with its stack), which cost a cache hit about a tenth of its CPU when made for
-  // every answer.
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) gone.abort();
-  });
-  const answer = await options.search.answer({
-    ...search,
-    cached: options.rateLimit.cachedWith(request, search.key),
-    signal: gone.signal,
-    onReached: (airlines) => options.lookToBook.recordAirlineSearches(agencyId, airlines),
-  });
-  reply.header('X-Cache', answer.cache);
-  // The bytes go out as they are (no serializer, no schema, no copy); a hit's compressed forms are
-  // made once per cache entry and coding, then sent as stored too.
-  return answer.cache === 'HIT' ? sendStored(reply, answer.bytes, answer.name) : reply.send(answer.bytes);
-}
 
 export interface SearchRoutesOptions {
   platform: Platform;
@@ -86,12 +55,14 @@ export interface SearchRoutesOptions {
   lookToBook: LookToBook;
   /** The per-agency search rate limit, shared by both search endpoints and the dashboard's search. */
   rateLimit: SearchRateLimit;
+  /** The airport codes the imported data knows: a search naming one it does not is warned. */
+  airportCodes: AirportCodes;
 }
 
 /** POST /v1/shopping/offers and /v1/shopping/offers/stream. */
 export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (
   app,
-  { platform, search: service, lookToBook, rateLimit },
+  { platform, search: service, lookToBook, rateLimit, airportCodes },
 ) => {
   const { config } = platform;
 
@@ -101,7 +72,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
     const request = validateSearch(body, platform.clock());
     lookToBook.recordSearch(apiKey?.agencyId ?? null);
     const environment = apiKey?.environment ?? 'test';
-    return { request, environment, key: service.cacheKey(request, environment) };
+    const warnings = unknownAirportWarnings(request, body.slices !== undefined, airportCodes);
+    return { request, environment, key: service.cacheKey(request, environment), warnings };
   };
 
   // With Redis the rate limit's script has usually read the cache already (one round trip for both).
@@ -125,11 +97,12 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const { request: search, environment, key } = prepare(request.body, request.apiKey);
+      const { request: search, environment, key, warnings } = prepare(request.body, request.apiKey);
       return sendSearchAnswer(request, reply, {
         options: { search: service, lookToBook, rateLimit },
         search: { request: search, environment, key },
         agencyId: request.apiKey?.agencyId ?? null,
+        warnings,
       });
     },
   );
@@ -151,7 +124,8 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      const { request: search, environment, key } = prepare(request.body, request.apiKey);
+      const { request: search, environment, key, warnings } = prepare(request.body, request.apiKey);
+      // The terminal `done` carries warnings as the whole answer does: only when there are any.
       const hit = await cachedBody(request, key);
       const stream = openEventStream(reply);
       if (hit) {
@@ -160,10 +134,16 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
           expires_at: string;
           offers: unknown[] | null;
           connectors: unknown;
+          warnings?: unknown[];
         };
         stream.send('search', { search_id: cached.search_id, expires_at: cached.expires_at });
         stream.send('offers', { offers: cached.offers ?? [] });
-        stream.send('done', { total: cached.offers?.length ?? 0, connectors: cached.connectors });
+        const all = [...warnings, ...(cached.warnings ?? [])];
+        stream.send('done', {
+          total: cached.offers?.length ?? 0,
+          connectors: cached.connectors,
+          ...(all.length > 0 && { warnings: all }),
+        });
         return stream.end();
       }
       const expiresAt = new Date(platform.clock().getTime() + config.search.cacheTtlSeconds * 1000).toISOString();
@@ -187,7 +167,11 @@ export const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = asyn
         lookToBook.recordAirlineSearches(request.apiKey?.agencyId ?? null, service.airlinesReached(result));
         const failure = service.failureOf(result);
         if (failure) stream.send('error', streamFailure(failure));
-        else stream.send('done', { total: sent, connectors: result.connectors });
+        else {
+          // The airport warnings of now, then the currency warnings of the airlines' answers.
+          const all = [...warnings, ...result.warnings];
+          stream.send('done', { total: sent, connectors: result.connectors, ...(all.length > 0 && { warnings: all }) });
+        }
       } catch (err) {
         request.log.error({ err }, 'search stream failed');
         stream.send('error', { error: 'internal server error', code: 'internal_error' } satisfies StreamError);

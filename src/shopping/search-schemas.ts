@@ -75,6 +75,13 @@ export const SearchRequestSchema = Type.Object(
           'Only offers these airlines own (an offer\'s `airline`), whichever source sells them: `["BA"]` asks every source that can sell British Airways and keeps BA\'s offers. A source whose airlines are known and include none of them (AA\'s own connection for `["BA"]`) is not asked and has no `connectors` entry; an aggregator is asked for any airline. The same airline from two sources answers both sources\' offers, each with its own `source`. When no source can sell any of them, `offers` is null and `connectors` empty. Default: every airline',
       }),
     ),
+    currency: Type.Optional(
+      Type.String({
+        description:
+          "ISO 4217 code (three upper-case letters) to be priced in. Each source is asked for it where its protocol can ask (NDC `ResponseParameters/CurParameter`); an airline that does not sell in it answers in its own currency, and the answer then has a `currency_not_honoured` warning for that source. Amounts are never converted by the gateway. Default: each airline's currency for the point of departure.",
+        examples: ['USD'],
+      }),
+    ),
     include_partner_operated: Type.Optional(
       Type.Boolean({
         default: false,
@@ -104,6 +111,43 @@ export const ConnectorStatusSchema = Type.Object(
   { $id: 'ConnectorStatus' },
 );
 
+export const UnknownAirportWarningSchema = Type.Object(
+  {
+    code: Type.Literal('unknown_airport', {
+      description: '`unknown_airport`: a well-formed airport code that no imported data set knows (docs/shopping.md)',
+    }),
+    message: Type.String({ description: 'What is wrong, naming the field and the code' }),
+    field: Type.String({ description: 'The request field, as sent: `origin`, `destination`, `slices[1].destination`' }),
+    airport: Type.String({ description: 'The code that field carried, upper case' }),
+  },
+  { $id: 'UnknownAirportWarning' },
+);
+export type UnknownAirportWarning = Static<typeof UnknownAirportWarningSchema>;
+
+export const CurrencyWarningSchema = Type.Object(
+  {
+    code: Type.Literal('currency_not_honoured', {
+      description:
+        "`currency_not_honoured`: offers of this source and airline are in another currency than the request's `currency` (docs/shopping.md)",
+    }),
+    message: Type.String({ description: 'What was asked, what came, and why when known' }),
+    source: Type.String({ description: 'The source whose offers these are (`AA`, `VS`, `DUFFEL`)' }),
+    airline: Type.String({ description: "The offers' owner airline (`airline` of each offer)" }),
+    requested_currency: Type.String({ description: 'The `currency` of the request' }),
+    currency: Type.String({
+      description: 'The ISO 4217 currency those offers are in, as the airline sold them (never converted)',
+    }),
+  },
+  { $id: 'CurrencyWarning' },
+);
+export type CurrencyWarning = Static<typeof CurrencyWarningSchema>;
+
+/** The codes of a search answer's warnings: not error codes (the answer is a 200), so not in the error catalogue. */
+export const SEARCH_WARNING_CODES = ['unknown_airport', 'currency_not_honoured'] as const;
+
+/** What a search answer may warn of: an airport code no data set knows, offers not in the requested currency. */
+export type SearchWarning = UnknownAirportWarning | CurrencyWarning;
+
 export const SearchResponseSchema = Type.Object(
   {
     cached: Type.Boolean({ description: 'Served from the search cache' }),
@@ -115,6 +159,13 @@ export const SearchResponseSchema = Type.Object(
     connectors: Type.Array(ConnectorStatusSchema, {
       description: 'Per-source outcome, to tell "no flights" from "source down"; one entry per source asked (docs/connectors.md)',
     }),
+    warnings: Type.Optional(
+      Type.Array(Type.Union([UnknownAirportWarningSchema, CurrencyWarningSchema]), {
+        minItems: 1,
+        description:
+          'Present only when there is something to warn of: each airport code of the request that no imported data set knows (`unknown_airport`, naming the field; the airlines are still asked, and `offers` is then usually null), and each source and airline whose offers are not in the requested `currency` (`currency_not_honoured`; their offers are still listed, in their own currency). Worked out for every answer, cached ones included.',
+      }),
+    ),
   },
   { $id: 'SearchResult' },
 );

@@ -10,6 +10,8 @@ import { hasPartnerOperatedConnection, joinedOffersJsonText } from './offer-view
 import { fanOut, type ConnectorOutcome } from './search-fan-out.js';
 import { inAnswerOrder } from './offer-order.js';
 import { cacheTtlMs, searchCacheKey } from './search-cache.js';
+import { currencyWarnings } from './currency-warnings.js';
+import type { CurrencyWarning } from './search-schemas.js';
 import type { SearchRequest } from './search-validation.js';
 
 export const newSearchId = () => newId('srch');
@@ -31,6 +33,8 @@ export interface SearchResult {
   expiresAt: string;
   offers: Offer[] | null;
   connectors: ConnectorStatus[];
+  /** Offers not in the requested currency, per source and airline (currency-warnings.ts); often none. */
+  warnings: CurrencyWarning[];
 }
 
 /**
@@ -68,7 +72,12 @@ export interface SearchRun {
 }
 
 /** A whole search answered at once (not streamed): from the cache, or run now. */
-export interface SearchAnswerRun extends Omit<SearchRun, 'searchId' | 'onBatch'> {
+export interface SearchAnswerRun extends Omit<SearchRun, 'searchId' | 'onBatch' | 'signal'> {
+  /**
+   * The run's abort signal, asked for only when the search runs: a cache hit needs none, and making
+   * an AbortSignal per hit was a measurable share of its CPU.
+   */
+  signal(): AbortSignal;
   /** The cached body already read for `key` (null: a miss); undefined when not read, and it is read here. */
   cached?: Buffer | null;
   /** Hears the airlines a search run now reached (look-to-book), before a failure is thrown. */
@@ -105,7 +114,7 @@ function applyFilters(offers: Offer[], request: SearchRequest): Offer[] {
 }
 
 /**
- * `JSON.stringify({search_id, expires_at, offers, connectors})` without its leading `{`, byte for
+ * `JSON.stringify({search_id, expires_at, offers, connectors, warnings})` (warnings only when any) without its leading `{`, byte for
  * byte. The offers are in answer order (offer-order.ts), joined from each connector's list text
  * where that order is the connector's own (offer-view.ts): a streamed search made those texts for
  * its batches already.
@@ -113,7 +122,8 @@ function applyFilters(offers: Offer[], request: SearchRequest): Offer[] {
 function answerRest(result: SearchResult, lists: readonly (readonly Offer[])[]): string {
   const offers = result.offers ? joinedOffersJsonText(inAnswerOrder(lists)) : 'null';
   const head = `"search_id":${JSON.stringify(result.searchId)},"expires_at":${JSON.stringify(result.expiresAt)}`;
-  return `${head},"offers":${offers},"connectors":${JSON.stringify(result.connectors)}}`;
+  const warnings = result.warnings.length > 0 ? `,"warnings":${JSON.stringify(result.warnings)}` : '';
+  return `${head},"offers":${offers},"connectors":${JSON.stringify(result.connectors)}${warnings}}`;
 }
 
 export function createSearchService(platform: Platform, connectors: ConnectorRegistry, cache: ByteCache): SearchService {
@@ -197,6 +207,11 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
             : {}),
           ...(o.failure ? { error: o.failure.message } : {}),
         })),
+        warnings: currencyWarnings(
+          request.query.currency,
+          offers,
+          (code) => connectors.get(code)?.takesRequestedCurrency === true,
+        ),
       };
       failedBy.set(result, outcomes);
       // The answer's JSON after its `{`, made once and only when read: the stream sends its offers
@@ -235,15 +250,15 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
       if (failures.every((f) => f?.kind === 'not_configured')) {
         // Status and code from the one failure mapping; the message names every unconfigured airline.
         const gap = failureToHttp(failure('not_configured', failures.map((f) => f!.message).join('; ')), 'offer');
-        return new AppError(gap.status, gap.code, gap.message, fields);
+        return new AppError(gap.status, gap.code, gap.message, { fields });
       }
-      return new AppError(502, 'all_airlines_failed', ALL_FAILED, fields);
+      return new AppError(502, 'all_airlines_failed', ALL_FAILED, { fields });
     },
 
-    async answer({ cached, onReached, ...search }) {
+    async answer({ cached, onReached, signal, ...search }) {
       const hit = cached !== undefined ? cached : await service.cachedBody(search.key);
       if (hit) return { bytes: hit, cache: 'HIT', name: storedName(hit) };
-      const { result, body } = await service.run({ ...search, searchId: newSearchId() });
+      const { result, body } = await service.run({ ...search, signal: signal(), searchId: newSearchId() });
       onReached(service.airlinesReached(result));
       const failure = service.failureOf(result);
       if (failure) throw failure;

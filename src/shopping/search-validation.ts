@@ -1,6 +1,7 @@
 import type { Cabin, SearchQuery, SliceQuery } from '../connectors/connector-types.js';
 import { passengerCountsProblem } from '../connectors/trip-limits.js';
 import { badRequest } from '../platform/errors.js';
+import { isIso4217 } from '../platform/money.js';
 import { cityName, sameCity } from './metro-areas.js';
 import type { SearchRequestBody } from './search-schemas.js';
 
@@ -14,11 +15,18 @@ export interface SearchRequest {
 const CODE = /^[A-Z]{3}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A real calendar date (proleptic Gregorian, as `Date` reads it), checked without making one. */
 function validDate(value: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
 }
 
 /**
@@ -43,9 +51,21 @@ function latestDate(now: Date): string {
   return new Date(now.getTime() + 14 * 3_600_000 + SELLING_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * Both bounds for `now`, kept for the minute: they change only on whole hours (whole-hour offsets
+ * from UTC midnight), so a minute's searches share them instead of formatting two dates each.
+ */
+let bounds = { minute: Number.NaN, earliest: '', latest: '' };
+function saleBounds(now: Date): { earliest: string; latest: string } {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (bounds.minute !== minute) bounds = { minute, earliest: earliestDate(now), latest: latestDate(now) };
+  return bounds;
+}
+
 function onSale(date: string, field: string, now: Date): void {
-  if (date < earliestDate(now)) throw badRequest(`invalid ${field}: ${date} is in the past`);
-  if (date > latestDate(now)) {
+  const { earliest, latest } = saleBounds(now);
+  if (date < earliest) throw badRequest(`invalid ${field}: ${date} is in the past`);
+  if (date > latest) {
     throw badRequest(
       `invalid ${field}: ${date} is beyond the selling window (${field} must be within ${SELLING_WINDOW_DAYS} days)`,
     );
@@ -78,6 +98,13 @@ function slice(
   if (!validDate(date)) throw badRequest(`invalid ${prefix}departure_date: expected a calendar date YYYY-MM-DD`);
   onSale(date, `${prefix}departure_date`, now);
   return { origin: from, destination: to, departureDate: date };
+}
+
+/** The requested currency as sent: exactly three upper-case letters naming an active ISO 4217 code. */
+function currency(value: string): string {
+  if (!CODE.test(value)) throw badRequest(`currency must be a three-letter upper-case ISO 4217 code (got "${value}")`);
+  if (!isIso4217(value)) throw badRequest(`currency ${value} is not an ISO 4217 currency code`);
+  return value;
 }
 
 /** Every rule of interface rule 9, in the order a person fixing the request would want them. */
@@ -117,6 +144,7 @@ export function validateSearch(body: SearchRequestBody, now: Date): SearchReques
       passengers: { adults, children, infants },
       cabin: (body.cabin as Cabin | undefined) ?? null,
       maxConnections: body.max_connections ?? null,
+      ...(body.currency !== undefined && { currency: currency(body.currency) }),
     },
     includePartnerOperated: body.include_partner_operated ?? false,
     airlines: body.airlines ? [...new Set(body.airlines.map((a) => a.toUpperCase()))].sort() : null,

@@ -1,12 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../platform/db/database.js';
-
-/** The agency's own search rate limit, or null for the configured default. */
-export async function agencySearchLimit(db: Db, agencyId: string): Promise<number | null> {
-  const { rows } = await sql<{ search_rate_limit: number | null }>`
-    select search_rate_limit from agencies where id = ${agencyId}`.execute(db);
-  return rows[0]?.search_rate_limit ?? null;
-}
+import { inKeyOrder } from '../platform/db/key-order.js';
 
 export interface LookToBookDelta {
   agencyId: string;
@@ -23,7 +17,9 @@ export interface AirlineLookToBookDelta extends LookToBookDelta {
 /** Adds counts in one statement; concurrent instances add rather than overwrite. */
 export async function addLookToBook(db: Db, deltas: LookToBookDelta[]): Promise<void> {
   if (deltas.length === 0) return;
-  const values = sql.join(deltas.map((d) => sql`(${d.agencyId}, ${d.day}::date, ${d.searches}, ${d.bookings})`));
+  const values = sql.join(
+    inKeyOrder(deltas, (d) => [d.agencyId, d.day]).map((d) => sql`(${d.agencyId}, ${d.day}::date, ${d.searches}, ${d.bookings})`),
+  );
   await sql`
     insert into look_to_book_daily (agency_id, day, searches, bookings) values ${values}
     on conflict (agency_id, day) do update
@@ -49,7 +45,11 @@ export async function addBookingLookToBook(db: Db, booking: { agencyId: string; 
 /** The same per airline, in one statement. */
 export async function addAirlineLookToBook(db: Db, deltas: AirlineLookToBookDelta[]): Promise<void> {
   if (deltas.length === 0) return;
-  const values = sql.join(deltas.map((d) => sql`(${d.agencyId}, ${d.airline}, ${d.day}::date, ${d.searches}, ${d.bookings})`));
+  const values = sql.join(
+    inKeyOrder(deltas, (d) => [d.agencyId, d.airline, d.day]).map(
+      (d) => sql`(${d.agencyId}, ${d.airline}, ${d.day}::date, ${d.searches}, ${d.bookings})`,
+    ),
+  );
   await sql`
     insert into look_to_book_airline_daily (agency_id, airline, day, searches, bookings) values ${values}
     on conflict (agency_id, airline, day) do update

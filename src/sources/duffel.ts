@@ -6,6 +6,7 @@ import {
 } from '../connectors/duffel/duffel-config.js';
 import { createDuffelConnector, DUFFEL_API_URL } from '../connectors/duffel/duffel-connector.js';
 import { startDuffelTestSystem } from '../testsystem/duffel/server.js';
+import { DUFFEL_PUSH } from './duffel-push.js';
 import { defineSource } from './source.js';
 
 /**
@@ -45,5 +46,5 @@ export const DUFFEL_SOURCE = defineSource<DuffelSettings>({
         webhooks: { url: settings.signing?.notifyUrl ?? null, secret: settings.signing?.secret ?? '' },
       }),
   },
-  pushesTo: '/v1/sources/duffel/webhooks',
+  push: DUFFEL_PUSH,
 });

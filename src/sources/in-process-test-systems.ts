@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../platform/config.js';
 import type { Database } from '../platform/db/database.js';
-import type { InProcessTestSystem, SourceTable } from './source.js';
+import { pushPathOf, type InProcessTestSystem, type SourceTable } from './source.js';
 
 /** The test systems a gateway runs beside itself, by source code. */
 export interface InProcessTestSystems {
@@ -19,6 +19,8 @@ export interface InProcessTestSystems {
  * source that has a test system runs it here, on a loopback port (`<CODE>_TEST_PORT`), speaking
  * its protocol over HTTP exactly as it would as a separate process. Their bookings live in the
  * gateway's database, in a schema of their own (aa_test_system, ...), so a restart keeps them.
+ * IN_PROCESS_TEST_SYSTEMS=false runs none: a source without `<CODE>_TEST_URL` then has no test
+ * system (its URL is null), and a test-key call to it answers 502 `airline_not_configured` naming the variable.
  */
 export async function startInProcessTestSystems(
   sources: SourceTable,
@@ -32,7 +34,7 @@ export async function startInProcessTestSystems(
   try {
     for (const source of sources) {
       const settings = config.sources[source.code]!;
-      if (!source.testSystem || settings.testSystemUrl) continue;
+      if (!source.testSystem || settings.testSystemUrl || !config.inProcessTestSystems) continue;
       running[source.code] = await source.testSystem.start(settings, {
         host: '127.0.0.1',
         port: settings.testSystemPort,
@@ -52,8 +54,8 @@ export async function startInProcessTestSystems(
     pointAt(gatewayUrl) {
       for (const source of sources) {
         const system = running[source.code];
-        if (!system?.notifyTo || !source.pushesTo || config.sources[source.code]!.signing?.notifyUrl) continue;
-        system.notifyTo(`${gatewayUrl}${source.pushesTo}`);
+        if (!system?.notifyTo || !pushPathOf(source) || config.sources[source.code]!.signing?.notifyUrl) continue;
+        system.notifyTo(`${gatewayUrl}${pushPathOf(source)}`);
       }
     },
     close,

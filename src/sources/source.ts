@@ -76,10 +76,46 @@ export interface Source<S extends SourceSettings = SourceSettings> {
   /** Absent: test keys reach the source only at `<CODE>_TEST_URL`. */
   readonly testSystem?: SourceTestSystem<S>;
   /**
-   * The gateway path the source pushes to (`/v1/airlines/aa/notifications`), where its in-process
-   * test system is pointed once the gateway listens; absent: it pushes nothing.
+   * The gateway path the source pushes to on a route shared by its kind (the NDC airlines'
+   * `/v1/airlines/aa/notifications`), where its in-process test system is pointed once the gateway
+   * listens. A source pushing its own format declares `push` instead; neither: it pushes nothing.
    */
   readonly pushesTo?: string;
+  /** A route of its own the source pushes to (Duffel's webhook events): the orders feature registers it from here. */
+  readonly push?: SourcePush;
+}
+
+/**
+ * What a source pushes to the gateway on a route of its own, signed with its `signing` secret over
+ * the raw body (`t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` in `header`): the orders
+ * feature registers one route per row that declares one, checks the signature, takes each event
+ * once by its id, and hands the body to the source's connector (`readChangeNotification`) for the
+ * airline-change machinery shared by every source.
+ */
+export interface SourcePush {
+  /** The gateway path (`/v1/sources/duffel/webhooks`). */
+  readonly path: string;
+  /** The lower-case header the signature comes in (`x-duffel-signature`). */
+  readonly header: string;
+  /** The one media type the body is read as (`application/json`); 415 with `wrongType` otherwise. */
+  readonly contentType: string;
+  readonly wrongType: string;
+  /** What the body is, in refusals (`the webhook event`). */
+  readonly what: string;
+  /** The 401's reason when no secret is set (names the variable). */
+  readonly refusedWithout: string;
+  /** The event's own id, or null when the body is not an event (400 `invalid_notification` with `notAnEvent`). */
+  eventId(body: string): string | null;
+  readonly notAnEvent: string;
+  /** How long an event id is remembered: a little longer than the source retries a delivery. */
+  readonly eventMemoryMs: number;
+  /** The route's OpenAPI operation (operationId, summary, description). */
+  readonly operation: { readonly operationId: string; readonly summary: string; readonly description: string };
+}
+
+/** The gateway path a source pushes to, on its own route or its kind's; undefined: it pushes nothing. */
+export function pushPathOf(source: Source): string | undefined {
+  return source.push?.path ?? source.pushesTo;
 }
 
 /** A row, with its settings' type checked against its connector and test system. */

@@ -406,3 +406,36 @@ describe("the passenger details Duffel's airlines need", () => {
     expect(booked.statusCode, booked.body).toBe(201);
   });
 });
+
+describe('paying for a Duffel offer', () => {
+  it("a card is a 422 naming payment.type, before any Duffel call: Duffel is paid from the agency's balance", async () => {
+    const offer = await baOffer('Flex', 77);
+    const before = (await (await fetch(`${duffel.url}/control/state`)).json()) as { orders: number };
+    const card = { number: '4111111111111111', expiry: '1230', holder_name: 'Mary Somerville', security_code: '123' };
+    const res = await call('POST', '/v1/orders', {
+      offer_id: offer.offer_id,
+      passengers: [{ ...PASSENGER, given_name: 'Mary', family_name: 'Somerville' }],
+      payment: { type: 'card', card },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'payment_type_unsupported' });
+    expect(res.json().error).toContain('payment.type card');
+    expect(res.json().error).toContain('agency_account');
+    const after = (await (await fetch(`${duffel.url}/control/state`)).json()) as { orders: number };
+    expect(after.orders).toBe(before.orders);
+
+    // A hold paid by card: the same 422, the hold still unpaid; paid from the balance it is ticketed.
+    const held = await call('POST', '/v1/orders', {
+      offer_id: (await baOffer('Flex', 78)).offer_id,
+      passengers: [{ ...PASSENGER, given_name: 'Mary', family_name: 'Anning' }],
+      payment: { type: 'hold' },
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    const byCard = await call('POST', orderPath(held.json().order_id, '/commit'), { payment: { type: 'card', card } });
+    expect(byCard.statusCode, byCard.body).toBe(422);
+    expect(byCard.json()).toMatchObject({ code: 'payment_type_unsupported' });
+    const paid = await call('POST', orderPath(held.json().order_id, '/commit'), { payment: { type: 'agency_account' } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().status).toBe('ticketed');
+  });
+});

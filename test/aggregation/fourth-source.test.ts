@@ -2,8 +2,10 @@
 // system speaking a JSON protocol of its own, its connector and its row, all in this test's folder
 // (fourth-source/), nothing of it in the gateway. Built from `[...SOURCES, FOURTH_SOURCE]`, the
 // gateway configures it, starts its test system, searches it beside AA and VS, routes its ids to
-// it, monitors it and lists it in the CLI and the configuration reference.
+// it, monitors it, takes the events it pushes on the route its row declares, and lists it in the
+// CLI and the configuration reference.
 
+import { createHmac } from 'node:crypto';
 import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerTestSystemCommands } from '../../src/cli/testsystem-commands.js';
@@ -13,6 +15,7 @@ import { renderBlock } from '../../tools/docs/config-reference.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { startTestSystems, type TestSystems } from '../helpers/test-systems.js';
 import { daysAhead } from '../shopping/shopping-fixture.js';
+import { readEvents } from './fourth-source/fourth-connector.js';
 import { FOURTH_SOURCE, startedFourthServers, type FourthSettings } from './fourth-source/fourth-source.js';
 
 const TABLE = [...SOURCES, FOURTH_SOURCE];
@@ -21,6 +24,7 @@ const CODES = TABLE.map((s) => s.code);
 const AGGREGATORS = TABLE.filter((s) => s.kind === 'aggregator').map((s) => s.code);
 const DIRECT = new Set<string>(TABLE.filter((s) => s.kind === 'airline').map((s) => s.code));
 const KEY = 'fourth-key-of-this-test';
+const PUSH_SECRET = 'fourth-push-secret-of-this-test';
 
 let systems: TestSystems;
 let t: TestApp;
@@ -29,7 +33,7 @@ beforeAll(async () => {
   systems = await startTestSystems({ sources: TABLE, env: { FOURTH_TEST_KEY: KEY } });
   t = await buildTestApp({
     sources: TABLE,
-    env: { FOURTH_TEST_KEY: KEY, SEARCH_RATE_LIMIT_PER_MINUTE: '1000' },
+    env: { FOURTH_TEST_KEY: KEY, FOURTH_PUSH_SECRET: PUSH_SECRET, SEARCH_RATE_LIMIT_PER_MINUTE: '1000' },
     app: systems.app,
   });
   ({ secret } = await t.agencyWithKey());
@@ -149,5 +153,60 @@ describe('a fourth source added as one row of the table', () => {
       name: 'The Fourth Source',
     });
     expect(server().calls.some((c) => c.path === '/ping')).toBe(true);
+  });
+
+  it('takes the events it pushes on the route its row declares: signed with its secret, each once, read by its connector', async () => {
+    const sign = (body: string, key: string) => {
+      const at = Math.floor(Date.now() / 1000);
+      return `t=${at},v1=${createHmac('sha256', key).update(`${at}.${body}`).digest('hex')}`;
+    };
+    const post = (body: string, signature: string, type = 'application/json') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/v1/sources/fourth/events',
+        headers: { 'content-type': type, 'x-fourth-signature': signature },
+        payload: body,
+      });
+    const event = JSON.stringify({ event: 'ev-1', orders: ['FX12345'] });
+    const before = readEvents.length;
+
+    const forged = await post(event, sign(event, 'not-the-fourth-secret'));
+    expect(forged.statusCode, forged.body).toBe(401);
+    expect(forged.json()).toMatchObject({ code: 'invalid_signature' });
+    const unsigned = await post(event, '');
+    expect(unsigned.statusCode).toBe(401);
+    const xml = await post(event, sign(event, PUSH_SECRET), 'application/xml');
+    expect(xml.statusCode).toBe(415);
+    // The type is checked before the signature: unsigned, the same 415.
+    const plain = await post(event, '', 'text/plain');
+    expect(plain.statusCode).toBe(415);
+    expect(plain.json()).toMatchObject({ code: 'unsupported_media_type' });
+    const notEvent = JSON.stringify({ orders: ['FX12345'] });
+    const refused = await post(notEvent, sign(notEvent, PUSH_SECRET));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'invalid_notification' });
+    expect(readEvents.length).toBe(before);
+
+    // An order the gateway does not hold is acknowledged; the body reached the fourth connector.
+    const taken = await post(event, sign(event, PUSH_SECRET));
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toEqual({ status: 'received' });
+    expect(readEvents.slice(before)).toEqual([event]);
+    // The same event again: acknowledged, not read again.
+    const again = await post(event, sign(event, PUSH_SECRET));
+    expect(again.statusCode).toBe(200);
+    expect(readEvents.slice(before)).toEqual([event]);
+    // An event its connector cannot read: 400 naming what is wrong, and it may be sent again.
+    const bad = JSON.stringify({ event: 'ev-2', orders: 'FX12345' });
+    const unreadable = await post(bad, sign(bad, PUSH_SECRET));
+    expect(unreadable.statusCode).toBe(400);
+    expect(unreadable.json()).toMatchObject({ code: 'invalid_notification' });
+    expect(unreadable.json().error).toContain('orders');
+
+    // Its route is in the operators' description, beside Duffel's.
+    const spec = (await t.app.inject({ method: 'GET', url: '/openapi/operator.json' })).json() as {
+      paths: Record<string, unknown>;
+    };
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/v1/sources/fourth/events', '/v1/sources/duffel/webhooks']));
   });
 });

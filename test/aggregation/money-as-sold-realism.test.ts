@@ -22,7 +22,7 @@ interface OfferJson {
   tax_amount: number | null;
   fare_brand: string | null;
   passengers: { type: string; taxes: TaxJson[] }[];
-  slices: { segments: { operating_carrier: string; departing_at: string }[] }[];
+  slices: { segments: { operating_carrier: string; flight_number: string; departing_at: string }[] }[];
 }
 
 let f: OrderFixture;
@@ -53,6 +53,43 @@ describe('money as sold, realism on both airlines', () => {
     expect(tax(own!, 'YQ')?.amount).toBe(120);
     expect(tax(delta!, 'YQ')?.amount, 'YQ on the codeshare').toBe(120);
     expect(delta!.tax_amount).toBe(own!.tax_amount);
+  });
+
+  it('a reshop onto a Delta-operated VS codeshare costs what a search shows for it, YQ included: no difference made of the surcharge', async () => {
+    const own = (await offersLhrJfk(43)).find(
+      (o) => o.airline === 'VS' && o.fare_brand === 'Economy Classic' && nonStop(o) && operator(o) === 'VS',
+    );
+    expect(own, 'a VS-operated Economy Classic non-stop').toBeDefined();
+    const created = await f.call('POST', '/v1/orders', {
+      offer_id: own!.offer_id,
+      passengers: [PASSENGER],
+      payment: { type: 'agency_account' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const order = created.json() as { order_id: string; total: number };
+    const flight = (o: { slices: { segments: { flight_number: string }[] }[] }) => o.slices[0]!.segments[0]!.flight_number;
+    const searched = (await offersLhrJfk(44)).filter(
+      (o) => o.airline === 'VS' && o.fare_brand === 'Economy Classic' && nonStop(o) && operator(o) === 'DL',
+    );
+    expect(searched.length, 'Delta-operated Economy Classic non-stops').toBeGreaterThan(0);
+    expect(tax(searched[0]!, 'YQ')?.amount).toBe(120);
+
+    const reshop = await f.call('POST', `/v1/orders/${encodeURIComponent(order.order_id)}/reshop?airline=VS`, {
+      slices: [{ departure_date: daysAhead(44) }],
+    });
+    expect(reshop.statusCode, reshop.body).toBe(200);
+    const offers = reshop.json().offers as (OfferJson & { fare_difference: { amount: number; currency: string } })[];
+    const ontoDelta = offers.filter((o) => nonStop(o) && operator(o) === 'DL');
+    expect(ontoDelta.length, 'reshop offers onto a Delta-operated codeshare').toBeGreaterThan(0);
+    for (const o of ontoDelta) {
+      const same = searched.find((s) => flight(s) === flight(o));
+      expect(same, `VS${flight(o)} in the search`).toBeDefined();
+      expect({ flight: flight(o), total: o.total_amount }).toEqual({ flight: flight(o), total: same!.total_amount });
+      expect(o.fare_difference).toEqual({
+        amount: Math.round((o.total_amount - order.total) * 100) / 100,
+        currency: 'GBP',
+      });
+    }
   });
 
   it('a "taxes only" Economy Light refund returns the government taxes and keeps VS\'s YQ with the fare', async () => {

@@ -5,10 +5,11 @@
 import { createHmac } from 'node:crypto';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
-import { startDuffelTestSystem, type DuffelTestSystem } from '../../src/testsystem/duffel/server.js';
-import { startVsTestSystem, type VsTestSystem } from '../../src/testsystem/vs/server.js';
+import type { AaTestSystem } from '../../src/testsystem/aa/server.js';
+import { DUFFEL_TEST_DEVELOPMENT_TOKEN, type DuffelTestSystem } from '../../src/testsystem/duffel/server.js';
+import type { VsTestSystem } from '../../src/testsystem/vs/server.js';
 import { generatedNotifySecrets } from '../helpers/notify-secrets.js';
+import { startThreeTestSystems } from './three-test-systems.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 import { daysAhead } from '../shopping/shopping-fixture.js';
 
@@ -38,17 +39,7 @@ let secrets: Record<string, string>;
 
 beforeAll(async () => {
   secrets = generatedNotifySecrets();
-  aa = await startAaTestSystem({
-    subscriptionKey: 'aa-test-subscription-key',
-    logger: false,
-    notify: { secret: secrets.AA_NOTIFY_SECRET },
-  });
-  vs = await startVsTestSystem({
-    subscriptionKey: 'vs-test-subscription-key',
-    logger: false,
-    notify: { secret: secrets.VS_NOTIFY_SECRET },
-  });
-  duffel = await startDuffelTestSystem({ logger: false, webhooks: { url: null, secret: secrets.DUFFEL_WEBHOOK_SECRET } });
+  ({ aa, vs, duffel } = await startThreeTestSystems(secrets));
   t = await buildTestApp({
     env: { ...secrets, SEARCH_RATE_LIMIT_PER_MINUTE: '1000', SEARCH_CACHE_TTL_SECONDS: '0' },
     app: { testSystemUrls: { AA: aa.url, VS: vs.url, DUFFEL: duffel.url } },
@@ -80,6 +71,13 @@ const duffelControl = async (method: 'POST' | 'DELETE', path: string, body?: unk
   return { status: res.statusCode, body: text ? (JSON.parse(text) as Record<string, unknown>) : null };
 };
 const duffelOffers = (offers: OfferJson[]) => offers.filter((o) => o.offer_id.startsWith('DUFFEL|'));
+const history = async (id: string) =>
+  (await call('GET', orderPath(id, '/history'))).json().entries as { action: string; actor: { kind: string } }[];
+const eventTypes = async (id: string) =>
+  ((await call('GET', `/v1/events?order_id=${encodeURIComponent(id)}`)).json().events as { type: string; created_at: string }[])
+    .sort((a, b) => a.created_at.localeCompare(b.created_at))
+    .map((e) => e.type);
+const shift = (local: string, minutes: number) => new Date(Date.parse(`${local}Z`) + minutes * 60_000).toISOString().slice(0, 19);
 
 describe('one search, three sources', () => {
   it('JFK→LHR answers AA, VS and Duffel-sold offers in one answer, Duffel offers naming their owner airline', async () => {
@@ -122,6 +120,26 @@ describe('one search, three sources', () => {
     expect(offers.some((o) => o.airline === 'AA')).toBe(true);
     expect(offers.some((o) => o.airline === 'VS')).toBe(true);
     await duffelControl('DELETE', '/control/faults');
+  });
+
+  it.each(['AA', 'VS'] as const)('%s failing alone leaves the other airline and Duffel answering', async (down) => {
+    const system = down === 'AA' ? aa : vs;
+    const control = (method: 'POST' | 'DELETE', body?: unknown) =>
+      request(`${system.url}/control/faults`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    expect((await control('POST', { kind: 'http5xx', messages: ['AirShopping'], status: 503 })).statusCode).toBe(201);
+    try {
+      const res = await search(down === 'AA' ? 49 : 50);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { offers: (OfferJson & { source: string })[]; connectors: { source: string; status: string }[] };
+      expect(new Set(body.offers.map((o) => o.source))).toEqual(new Set(['AA', 'VS', 'DUFFEL'].filter((c) => c !== down)));
+      expect(body.connectors.find((c) => c.source === down)?.status).toBe('failed');
+    } finally {
+      await control('DELETE');
+    }
   });
 });
 
@@ -225,11 +243,174 @@ describe('a Duffel order', () => {
     expect(taken.statusCode, taken.body).toBe(200);
     const after = await call('GET', orderPath(order.order_id));
     expect(after.statusCode).toBe(200);
-    const before = order.segments[0].departing_at as string;
-    expect(after.json().segments[0].departing_at).not.toBe(before);
+    const before = order.segments[0];
+    expect(after.json().segments[0].departing_at).toBe(shift(before.departing_at, 95));
+    // Shown as the airline's change, with the flight as booked, until the agency accepts it.
+    expect(after.json().segments[0].schedule_change).toMatchObject({
+      previous: { departing_at: before.departing_at },
+      kind: 'retimed',
+    });
+    expect(after.json().available_actions).toContain('accept_change');
+    // Recorded as the airline's doing and announced to the agency's webhooks.
+    const written = await history(order.order_id);
+    expect(written.some((e) => e.actor.kind === 'airline')).toBe(true);
+    expect(await eventTypes(order.order_id)).toEqual(['order.created', 'order.updated']);
 
     // The same event again (Duffel delivers at least once): acknowledged, not read again.
     const again = await post(event, sign(event, secrets.DUFFEL_WEBHOOK_SECRET!));
     expect(again.statusCode).toBe(200);
+    expect(await history(order.order_id)).toHaveLength(written.length);
+    expect(await eventTypes(order.order_id)).toEqual(['order.created', 'order.updated']);
+
+    // acknowledge-changes accepts it at Duffel (POST /air/airline_initiated_changes/{id}/actions/accept).
+    const acked = await call('POST', orderPath(order.order_id, '/acknowledge-changes'), {});
+    expect(acked.statusCode, acked.body).toBe(200);
+    expect(acked.json().segments[0].schedule_change).toBeNull();
+    expect(acked.json().segments[0].departing_at).toBe(shift(before.departing_at, 95));
+    expect(acked.json().available_actions).not.toContain('accept_change');
+    const atDuffel = await request(`${duffel.url}/air/airline_initiated_changes?order_id=${duffelOrderId}`, {
+      headers: { authorization: `Bearer ${DUFFEL_TEST_DEVELOPMENT_TOKEN}`, 'duffel-version': 'v2' },
+    });
+    const changes = ((await atDuffel.body.json()) as { data: { action_taken: string | null }[] }).data;
+    expect(changes.map((c) => c.action_taken)).toEqual(['accepted']);
+    expect(await eventTypes(order.order_id)).toEqual(['order.created', 'order.updated', 'order.updated']);
+  });
+});
+
+describe('sources and airlines: the rules of docs/connectors.md with Duffel', () => {
+  it('an airlines filter naming an airline only Duffel sells asks Duffel alone and keeps its BA offers', async () => {
+    const res = await call('POST', '/v1/shopping/offers', {
+      origin: 'JFK',
+      destination: 'LHR',
+      departure_date: daysAhead(43),
+      adults: 1,
+      airlines: ['BA'],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { offers: (OfferJson & { source: string })[]; connectors: { source: string }[] };
+    expect(body.connectors.map((c) => c.source)).toEqual(['DUFFEL']);
+    expect(body.offers.length).toBeGreaterThan(0);
+    expect(new Set(body.offers.map((o) => [o.airline, o.source].join(' via ')))).toEqual(new Set(['BA via DUFFEL']));
+  });
+
+  it("offer routes take the source or the offer's owner as airline; order routes and the order list take the owner or the source", async () => {
+    const offer = duffelOffers((await search(44)).json().offers as OfferJson[]).find((o) => o.airline === 'BA')!;
+    // Pricing a Duffel offer naming its owner (BA) reaches Duffel; naming another source is refused.
+    const priced = await call('POST', '/v1/offers/price', { offer_id: offer.offer_id, airline: 'BA' });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json()).toMatchObject({ airline: 'BA', source: 'DUFFEL' });
+    const mismatch = await call('POST', '/v1/offers/price', { offer_id: offer.offer_id, airline: 'VS' });
+    expect(mismatch.statusCode, mismatch.body).toBe(400);
+    expect(mismatch.json().code).toBe('airline_mismatch');
+
+    const created = await call('POST', '/v1/orders', {
+      offer_id: priced.json().offer_id,
+      passengers: [{ ...PASSENGER, given_name: 'Mary', family_name: 'Somerville' }],
+      payment: { type: 'hold' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().order_id as string;
+    expect(created.json()).toMatchObject({ airline: 'BA', source: 'DUFFEL' });
+    for (const airline of ['BA', 'DUFFEL']) {
+      const read = await call('GET', `/v1/orders/${encodeURIComponent(id)}?airline=${airline}`);
+      expect(read.statusCode, `${airline}: ${read.body}`).toBe(200);
+    }
+    for (const airline of ['IB', 'AA']) {
+      const read = await call('GET', `/v1/orders/${encodeURIComponent(id)}?airline=${airline}`);
+      expect(read.statusCode, airline).toBe(400);
+      expect(read.json().error).toBe('airline does not match the order');
+    }
+    const listed = async (airline: string) =>
+      ((await call('GET', `/v1/orders?airline=${airline}&limit=100`)).json().orders as { order_id: string }[]).map(
+        (o) => o.order_id,
+      );
+    expect(await listed('BA')).toContain(id);
+    expect(await listed('DUFFEL')).toContain(id);
+    expect(await listed('AA')).not.toContain(id);
+    expect(await listed('IB')).not.toContain(id);
+  });
+});
+
+describe("Duffel's errors and payments as the seller sees them", () => {
+  let offer: OfferJson;
+  beforeAll(async () => {
+    offer = duffelOffers((await search(48)).json().offers as OfferJson[]).find((o) => o.airline === 'BA')!;
+  });
+  // A traveller of their own for each booking: after an outage the gateway holds the passengers and
+  // flights of a booking whose outcome it does not know (409 order_conflict).
+  const travellers = ['Emmy', 'Sophie', 'Hertha', 'Lise', 'Rosalind', 'Chien'];
+  const book = (payment: unknown = { type: 'agency_account' }) =>
+    call('POST', '/v1/orders', {
+      offer_id: offer.offer_id,
+      passengers: [{ ...PASSENGER, given_name: travellers.shift() }],
+      payment,
+    });
+
+  it("Duffel's offer_no_longer_available is the contract's 404, and nothing is booked", async () => {
+    const before = ((await call('GET', '/v1/orders?airline=DUFFEL&limit=100')).json().orders as unknown[]).length;
+    expect(
+      (
+        await duffelControl('POST', '/control/faults', {
+          status: 422,
+          type: 'invalid_state_error',
+          code: 'offer_no_longer_available',
+          path: '/air/orders',
+        })
+      ).status,
+    ).toBe(201);
+    const gone = await book();
+    expect(gone.statusCode, gone.body).toBe(404);
+    expect(gone.json()).toMatchObject({ error: 'offer no longer available at airline', code: 'offer_not_available' });
+    expect(((await call('GET', '/v1/orders?airline=DUFFEL&limit=100')).json().orders as unknown[]).length).toBe(before);
+  });
+
+  it("an airline's error through Duffel is a 502 with the airline's words; Duffel's outage a retryable 502", async () => {
+    await duffelControl('POST', '/control/faults', {
+      status: 422,
+      type: 'airline_error',
+      code: 'airline_unknown',
+      message: 'The airline declined the booking',
+      path: '/air/orders',
+    });
+    const refused = await book();
+    expect(refused.statusCode, refused.body).toBe(502);
+    expect(refused.json()).toMatchObject({ code: 'airline_refused' });
+    expect(refused.json().error).toContain('The airline declined the booking');
+
+    await duffelControl('POST', '/control/faults', {
+      status: 503,
+      type: 'api_error',
+      code: 'service_unavailable',
+      path: '/air/orders',
+    });
+    const down = await book();
+    expect(down.statusCode, down.body).toBe(502);
+    expect(down.json()).toMatchObject({ code: 'airline_unavailable' });
+  });
+
+  it("Duffel's validation error names the field as the seller wrote it", async () => {
+    await duffelControl('POST', '/control/faults', {
+      status: 422,
+      type: 'validation_error',
+      code: 'validation_format',
+      message: 'Phone number is not valid for this airline',
+      field: 'phone_number',
+      pointer: '/passengers/0/phone_number',
+      path: '/air/orders',
+    });
+    const invalid = await book();
+    expect(invalid.statusCode, invalid.body).toBe(502);
+    expect(invalid.json()).toMatchObject({ code: 'airline_refused' });
+    expect(invalid.json().error).toContain('Phone number is not valid for this airline (field passengers[0].phone');
+  });
+
+  it('a 3-D Secure result for a Duffel offer is 422 as for AA, before anything is booked', async () => {
+    const tds = await book({
+      type: 'card',
+      card: { number: '4111111111111111', expiry: '1230', holder_name: 'A L' },
+      authentication: { authentication_value: 'AAAB', ds_transaction_id: 'f2', eci: '05', status: 'Y' },
+    });
+    expect(tds.statusCode, tds.body).toBe(422);
+    expect(tds.json().code).toBe('payment_authentication_unsupported');
   });
 });

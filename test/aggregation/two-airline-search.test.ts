@@ -308,7 +308,7 @@ describe('monitoring with two airlines', () => {
         airline: 'DUFFEL',
         name: 'Duffel',
         kind: 'aggregator',
-        last_error: 'the Duffel test system is not configured on this gateway',
+        last_error: 'the Duffel test system is not configured on this gateway (DUFFEL_TEST_URL)',
       }),
     ]);
     const text = (await f.app.inject({ method: 'GET', url: '/metrics' })).body;

@@ -5,11 +5,26 @@ import type { KeyKind } from '../../src/auth/api-keys/key-service.js';
 import type { TermsChange } from '../../src/billing/terms/service.js';
 import type { Platform } from '../../src/platform/platform.js';
 import { auditErrorCodes } from '../helpers/error-code-audit.js';
+import { PORTAL_PASSWORD, portalUser } from '../helpers/portal-sessions.js';
 import { createTestPlatform } from '../helpers/test-platform.js';
 import { startInbox } from '../portal/smtp-inbox.js';
 
-export const PASSWORD = 'violet-harbour-sunrise-42';
+export const PASSWORD = PORTAL_PASSWORD;
 export const PASSENGER = { given_name: 'Ada', family_name: 'Lovelace', born_on: '1985-12-10', email: 'ada@example.com' };
+
+/** The fields of a billing refusal's body (402 and 429 alike), sorted. */
+export const REFUSAL_FIELDS = [
+  'code',
+  'docs_url',
+  'documentation_url',
+  'error',
+  'message',
+  'period_end',
+  'period_start',
+  'plan_code',
+  'reason',
+  'request_id',
+];
 
 export interface BillingHarnessOptions {
   env?: Record<string, string>;
@@ -61,14 +76,7 @@ export async function startBilling(options: BillingHarnessOptions = {}) {
     /** A user made the way the CLI makes them. */
     async user(opts: { agencyId: string | null; role?: 'owner' | 'admin' | 'developer'; permissions?: string[] }) {
       const email = `billing${++n}-${Math.random().toString(36).slice(2, 8)}@agency.test`;
-      const user = await gateway.identity.createUser({
-        agencyId: opts.agencyId,
-        email,
-        password: PASSWORD,
-        role: opts.role ?? 'owner',
-        permissions: opts.permissions ?? [],
-        emailVerified: true,
-      });
+      const user = await portalUser({ gateway }, { ...opts, email });
       return { id: user.id, email };
     },
 

@@ -1,21 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
-import { PASSENGER, startBilling, type BillingHarness } from './billing-harness.js';
+import { PASSENGER, REFUSAL_FIELDS, startBilling, type BillingHarness } from './billing-harness.js';
 
 const SUBSCRIPTION_KEY = 'aa-test-subscription-key';
-const STRUCTURED = [
-  'code',
-  'docs_url',
-  'documentation_url',
-  'error',
-  'message',
-  'period_end',
-  'period_start',
-  'plan_code',
-  'reason',
-  'request_id',
-];
 
 let aa: AaTestSystem;
 let h: BillingHarness;
@@ -52,7 +40,7 @@ describe('search ceilings (any key of the agency)', () => {
     const refused = await search(a.secret, 22);
     expect(refused.statusCode).toBe(429);
     const body = refused.json();
-    expect(Object.keys(body).sort()).toEqual(STRUCTURED);
+    expect(Object.keys(body).sort()).toEqual(REFUSAL_FIELDS);
     expect(body).toMatchObject({ reason: 'daily_ceiling', code: 'daily_ceiling', plan_code: 'free' });
     const midnight = `${daysAhead(1)}T00:00:00.000Z`;
     expect(Math.abs(Number(refused.headers['retry-after']) - secondsTo(midnight))).toBeLessThanOrEqual(2);
@@ -128,7 +116,7 @@ describe('the allowance burst of a free account', () => {
     const held = await h.get(a.secret, '/v1/monitoring/airlines');
     expect(held.statusCode).toBe(429);
     expect(held.headers['retry-after']).toBe('120');
-    expect(Object.keys(held.json()).sort()).toEqual(STRUCTURED);
+    expect(Object.keys(held.json()).sort()).toEqual(REFUSAL_FIELDS);
     expect(held.json()).toMatchObject({ reason: 'allowance_burst', plan_code: 'free' });
 
     expect((await Promise.all(slow)).map((r) => r.statusCode)).toEqual([200, 200, 200]);

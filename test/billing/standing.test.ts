@@ -1,22 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TermsChange } from '../../src/billing/terms/service.js';
-import { startBilling, type BillingHarness } from './billing-harness.js';
+import { REFUSAL_FIELDS, startBilling, type BillingHarness } from './billing-harness.js';
 
 // Any metered route will do: monitoring is served from the database, never from an airline.
 const METERED = '/v1/monitoring/airlines';
-const STRUCTURED = [
-  'code',
-  'docs_url',
-  'documentation_url',
-  'error',
-  'message',
-  'period_end',
-  'period_start',
-  'plan_code',
-  'reason',
-  'request_id',
-];
 
 let h: BillingHarness;
 beforeAll(async () => {
@@ -39,7 +27,7 @@ describe('the standing check of a developer-portal key', () => {
     const a = await h.agency({ planCode: 'bogus_plan', force: true });
     const r = await refusal(a.secret);
     expect(r.status).toBe(403);
-    expect(Object.keys(r.body).sort()).toEqual(STRUCTURED);
+    expect(Object.keys(r.body).sort()).toEqual(REFUSAL_FIELDS);
     const now = h.clock();
     expect(r.body).toMatchObject({
       reason: 'unknown_plan',
@@ -62,7 +50,7 @@ describe('the standing check of a developer-portal key', () => {
     const a = await h.agency(terms);
     const r = await refusal(a.secret);
     expect(r.status).toBe(402);
-    expect(Object.keys(r.body).sort()).toEqual(STRUCTURED);
+    expect(Object.keys(r.body).sort()).toEqual(REFUSAL_FIELDS);
     expect(r.body).toMatchObject({ reason, plan_code: terms.planCode ?? 'free', docs_url: 'https://gateway.test/docs' });
     expect(typeof r.body.message).toBe('string');
   });
@@ -74,7 +62,7 @@ describe('the standing check of a developer-portal key', () => {
     expect(codes).toEqual([200, 200, 200, 200, 402, 402, 402]);
     const r = await refusal(a.secret);
     expect(r.body).toMatchObject({ reason: 'payment_required', plan_code: 'free' });
-    expect(Object.keys(r.body).sort()).toEqual(STRUCTURED);
+    expect(Object.keys(r.body).sort()).toEqual(REFUSAL_FIELDS);
     // Nothing is billed for a 402: usage counts the four served calls.
     expect(await served(a.agencyId)).toBe(4);
     const report = await h.billing.usage.report(a.agencyId, {});

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEV_AA_NOTIFY_SECRET } from '../../src/platform/config.js';
 import { generatedNotifySecrets } from '../helpers/notify-secrets.js';
+import { startGateway, waitUntil } from '../platform/fault-drills/children.js';
 
 const run = promisify(execFile);
 const BIN = path.resolve('bin/flightagg.js');
@@ -79,6 +80,27 @@ describe('starting without a dependency', { timeout: 120_000 }, () => {
         'Start it or correct DATABASE_URL.',
     );
   });
+
+  it('stops tracing when the start fails after it began: the same line, and the process exits promptly', async () => {
+    const port = await closedPort();
+    const collector = await closedPort();
+    const keyring = await generatedKeyring();
+    const began = Date.now();
+    const result = await serve({
+      DATA_DIR: dataDir,
+      DATABASE_URL: `postgres://postgres:s3cret@127.0.0.1:${port}/postgres`,
+      KEYRING: keyring,
+      REDIS_URL: '',
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collector}`,
+      ...generatedNotifySecrets(),
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toContain(`error: PostgreSQL at 127.0.0.1:${port} (DATABASE_URL) could not be reached`);
+    // Not held open by the exporter's batch (flushed every 5 s) nor its retries to a collector that
+    // is not there: a process still running at 90 s is killed, and its code is not 1.
+    expect(Date.now() - began).toBeLessThan(60_000);
+  });
 });
 
 /**
@@ -116,6 +138,45 @@ describe('starting on shared storage with a development notification secret', { 
     const own = await serve({ ...env, AA_NOTIFY_SECRET: 'b'.repeat(64), VS_NOTIFY_SECRET: 'c'.repeat(64) });
     expect(own.code).toBe(1);
     expect(own.stderr).toMatch(/PostgreSQL at 127\.0\.0\.1:\d+ \(DATABASE_URL\) could not be reached/);
+  });
+});
+
+/**
+ * Embedded storage keeps the public development notification secrets so that `npm start` works with
+ * no set-up; a gateway bound beyond loopback (the image's HOST=0.0.0.0) takes notifications signed
+ * with them from this machine only (test/orders/notification-bounds.test.ts) and says so loudly
+ * at start (issue 45, round 4).
+ */
+describe('starting on embedded storage beyond loopback with the development secrets', { timeout: 180_000 }, () => {
+  it('warns at start, naming each variable to set', async () => {
+    const gateway = await startGateway({
+      HOST: '0.0.0.0',
+      DATABASE_URL: '',
+      KEYRING: '',
+      REDIS_URL: '',
+      AA_NOTIFY_SECRET: '',
+      VS_NOTIFY_SECRET: '',
+      DUFFEL_WEBHOOK_SECRET: '',
+      // The test systems in-process, where the development secrets are theirs.
+      AA_TEST_URL: '',
+      VS_TEST_URL: '',
+      DUFFEL_TEST_URL: '',
+    });
+    try {
+      // The warning comes once the gateway answers, just before `gateway ready`.
+      await waitUntil('gateway ready in the log', 30_000, async () => gateway.output().includes('"msg":"gateway ready"'));
+      const warning = gateway
+        .output()
+        .split('\n')
+        .find((line) => line.includes('NOTIFICATION SECRETS ARE THE PUBLIC DEVELOPMENT ONES'));
+      expect(warning, gateway.output().slice(-2000)).toBeDefined();
+      const logged = JSON.parse(warning!) as { level: number; host: string; variables: string[]; msg: string };
+      expect(logged).toMatchObject({ level: 40, host: '0.0.0.0' });
+      expect(logged.variables).toEqual(expect.arrayContaining(['AA_NOTIFY_SECRET', 'VS_NOTIFY_SECRET']));
+      expect(logged.msg).toContain('from this machine only');
+    } finally {
+      await gateway.stop();
+    }
   });
 });
 

@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandExit, runInContext } from '../../src/cli/command-context.js';
 import { JSON_CASE_DEPRECATION } from '../../src/cli/json-case.js';
-import { buildProgram } from '../../src/cli/program.js';
+import { flightaggInProcess } from '../helpers/cli-in-process.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -24,28 +23,7 @@ afterAll(() => {
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
-/** Runs one `flightagg` command line in this process, as the admin channel does: its output and exit code. */
-async function flightagg(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const answer = { code: 0, out: '', err: '' };
-  const context = {
-    platform: null,
-    input: null,
-    interactive: false,
-    out: (text: string) => void (answer.out += text),
-    err: (text: string) => void (answer.err += text),
-    exit: (code: number): never => {
-      throw new CommandExit(code);
-    },
-  };
-  const program = buildProgram((p) => p.exitOverride().configureOutput({ writeOut: context.out, writeErr: context.err }));
-  try {
-    await runInContext(context, () => program.parseAsync(argv, { from: 'user' }));
-  } catch (err) {
-    if (!(err instanceof CommandExit)) throw err;
-    answer.code = err.code;
-  }
-  return answer;
-}
+const flightagg = flightaggInProcess;
 
 const nowhere = (dir: string) =>
   `error: no gateway storage in ${dir} (nothing was created there). ` +

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandExit, runInContext } from '../../src/cli/command-context.js';
+import { runInContext } from '../../src/cli/command-context.js';
 import { listen, listenSecret, listenSettings } from '../../src/cli/listen-command.js';
-import { buildProgram } from '../../src/cli/program.js';
 import { WEBHOOK_EVENTS } from '../../src/webhooks/events.js';
 import { verifyWebhook } from '../../packages/webhooks/index.js';
 import { webhookFixture, type WebhookFixture } from '../webhooks/webhook-fixture.js';
+import { flightaggInProcess } from '../helpers/cli-in-process.js';
 
 let f: WebhookFixture;
 let gateway: string;
@@ -16,28 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => f?.close());
 
-/** Runs one `flightagg` command line in this process, as the admin channel does: its output and exit code. */
-async function flightagg(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const answer = { code: 0, out: '', err: '' };
-  const context = {
-    platform: null,
-    input: null,
-    interactive: false,
-    out: (text: string) => void (answer.out += text),
-    err: (text: string) => void (answer.err += text),
-    exit: (code: number): never => {
-      throw new CommandExit(code);
-    },
-  };
-  const program = buildProgram((p) => p.exitOverride().configureOutput({ writeOut: context.out, writeErr: context.err }));
-  try {
-    await runInContext(context, () => program.parseAsync(argv, { from: 'user' }));
-  } catch (err) {
-    if (!(err instanceof CommandExit)) throw err;
-    answer.code = err.code;
-  }
-  return answer;
-}
+const flightagg = flightaggInProcess;
 
 describe('flightagg listen: its signing secret', () => {
   it('is the same on every run for the same key and receiver, until --rotate-secret', async () => {

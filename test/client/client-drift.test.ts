@@ -10,6 +10,8 @@ import { createClient, type FlightaggClient } from '../../packages/client/src/in
 import { generateClientPackageSources, type Description } from '../../tools/client/generate-client-package.js';
 import { quickstartScript } from './quickstart-script.js';
 
+// storage-free: its processes are tsc and the package's build over a copy; the client talks to a local stub server, never a gateway.
+
 /**
  * The client package cannot drift from the API. Its types are generated from the gateway's own
  * /openapi.json, never committed: the package and its examples must build and type-check against
@@ -113,6 +115,10 @@ const OFFER_ID = 'AA|x.1';
 /** One call of each method of the client, with what it needs and nothing optional left out that a user may send. */
 const CALLS: Record<string, (client: FlightaggClient) => Promise<unknown>> = {
   'offers.search': (c) => c.offers.search({ origin: 'JFK', destination: 'LAX', departure_date: '2030-01-01', adults: 1 }),
+  'offers.searchStream': async (c) => {
+    const body = { origin: 'JFK', destination: 'LAX', departure_date: '2030-01-01', adults: 1 };
+    for await (const event of c.offers.searchStream(body)) void event;
+  },
   'offers.price': (c) => c.offers.price(OFFER_ID),
   'offers.seats': (c) => c.offers.seats(OFFER_ID, { segment_id: 'SEG1', airline: 'AA' }),
   'offers.services': (c) => c.offers.services(OFFER_ID, { airline: 'AA' }),
@@ -153,7 +159,7 @@ describe('client package requests', () => {
       req.on('end', () => {
         const url = new URL(req.url ?? '/', 'http://client.test');
         sent.push({ method: req.method ?? '', url, headers: req.headers, body });
-        if (url.pathname === '/v1/events/stream') res.writeHead(200, { 'content-type': 'text/event-stream' }).end();
+        if (url.pathname.endsWith('/stream')) res.writeHead(200, { 'content-type': 'text/event-stream' }).end();
         else if (req.method === 'DELETE') res.writeHead(204).end();
         else res.writeHead(200, { 'content-type': 'application/json' }).end('{"orders":[],"events":[],"next_cursor":""}');
       });

@@ -66,6 +66,14 @@ describe('client package examples against a listening gateway', () => {
     expect(await orderStatus(result.orderId as string)).toBe('ticketed');
   });
 
+  it('search-stream: iterates a streamed search, batch by batch, to its done summary', async () => {
+    const result = await runExample('search-stream');
+    expect(result).toMatchObject({ searchId: expect.stringMatching(/^srch_/), airlines: ['AA:answered'], warnings: [] });
+    expect(result.batches).toBeGreaterThan(0);
+    expect(result.total).toBeGreaterThan(0);
+    expect(result.cheapest).toMatch(/^AA\|/);
+  });
+
   it('change-flights: reshops a changeable booking two days later and confirms the new flight', async () => {
     const result = await runExample('change-flights');
     expect(result.status).toBe('ticketed');

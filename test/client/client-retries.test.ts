@@ -74,6 +74,26 @@ describe('retries', () => {
     ]);
   });
 
+  it('sends a keyed booking again while its first request is still in flight (409 idempotency_key_in_flight), with the same key; other 409s are thrown', async () => {
+    answers = [
+      (_, res) =>
+        json(res, 409, { error: 'a request with this Idempotency-Key is still in progress', code: 'idempotency_key_in_flight' }),
+      (_, res) => json(res, 200, ORDER, { 'idempotent-replayed': 'true' }),
+    ];
+    const client = createClient({ apiKey: 'fa_test_k', baseUrl });
+    expect(await client.orders.create(BOOKING, { idempotencyKey: 'booking-43' })).toEqual(ORDER);
+    expect(seen.map((request) => request.headers['idempotency-key'])).toEqual(['booking-43', 'booking-43']);
+
+    seen = [];
+    answers = [
+      (_, res) => json(res, 409, { error: 'already booked', code: 'order_conflict' }),
+      (_, res) => json(res, 201, ORDER),
+    ];
+    const error = await client.orders.create(BOOKING).catch((e: unknown) => e);
+    expect(isFlightaggError(error, 'order_conflict')).toBe(true);
+    expect(seen).toHaveLength(1);
+  });
+
   it('honours a Retry-After given as an HTTP date on 503, and a key of your own', async () => {
     answers = [
       (_, res) =>

@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
 import { haproxyAvailable, startCluster, type Cluster } from '../../tools/cluster/harness.js';
 import { isolatedDatabase } from '../helpers/test-platform.js';
-import { call, type Answer } from '../platform/fault-drills/children.js';
+import { call, waitUntil, type Answer } from '../platform/fault-drills/children.js';
 import { seedAccount, type DrillAccount } from '../platform/fault-drills/seed.js';
 
 /**
@@ -80,4 +80,32 @@ export async function clusterFixture(instances: number, env: Record<string, stri
 /** Which instances answered, from the balancer's `X-Cluster-Instance` header. */
 export function instancesOf(answers: Answer[]): Set<string> {
   return new Set(answers.map((a) => a.headers.get('x-cluster-instance') ?? 'none'));
+}
+
+/**
+ * The ids of AA's nonstop offers from `search` (a drill holds each booking, which Duffel Airways'
+ * instant-only offers refuse). On a busy machine the first search after a start may find AA past
+ * the search's time-out; an answer with a source down is not cached, so the next one asks AA again.
+ */
+export async function aaNonstopOfferIds(search: () => Promise<{ status: number | string; body: string }>): Promise<string[]> {
+  let offerIds: string[] = [];
+  let lastAnswer = '';
+  await waitUntil(
+    'a search with AA offers',
+    90_000,
+    async () => {
+      const found = await search();
+      lastAnswer = `${found.status} ${found.body.slice(0, 500)}`;
+      if (found.status !== 200) return false;
+      const offers = (
+        JSON.parse(found.body) as { offers: { offer_id: string; source: string; slices: { segments: unknown[] }[] }[] }
+      ).offers;
+      offerIds = offers.filter((o) => o.source === 'AA' && o.slices.every((s) => s.segments.length === 1)).map((o) => o.offer_id);
+      return offerIds.length > 0;
+    },
+    1_000,
+  ).catch((err: Error) => {
+    throw new Error(`${err.message}; the last answer: ${lastAnswer}`);
+  });
+  return offerIds;
 }

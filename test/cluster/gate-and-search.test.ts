@@ -60,27 +60,51 @@ describe.skipIf(clusterSkip !== null)(`cluster: key gate and search${skipTitle}`
     }
   });
 
-  it('refuses the 61st search of a minute with 429 whichever instance it reaches', async () => {
-    const account = await f.account();
-    const search = (via?: number) =>
-      f.request('POST', '/v1/shopping/offers', {
-        key: account.key,
-        body: { origin: 'JFK', destination: 'ORD', departure_date: daysAhead(30), adults: 1 },
-        ...(via === undefined ? {} : { via }),
-      });
-    // One at a time first (the airline answers the first; the rest are cache hits), then in parallel.
-    const first = await search();
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const admitted = [first, ...(await Promise.all(Array.from({ length: 59 }, () => search())))];
-    expect(admitted.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
-    expect(instancesOf(admitted).size).toBe(3);
-
-    const refused = [...(await Promise.all([search(), search(), search()])), ...(await every(search))];
-    for (const res of refused) {
-      expect(res.status).toBe(429);
-      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  /** Decisions every instance made in process because Redis did not answer in time (metrics, read on loopback). */
+  const searchFallbacks = async () => {
+    let total = 0;
+    for (const instance of f.cluster.instances) {
+      const text = await (await fetch(`${instance.url}/metrics`)).text();
+      total += Number(/^flightagg_redis_fallback_total\{feature="search"\} (\d+)/m.exec(text)?.[1] ?? 0);
     }
-    expect(instancesOf(refused.slice(0, 3)).size).toBe(3);
+    return total;
+  };
+
+  it('refuses the 61st search of a minute with 429 whichever instance it reaches', async () => {
+    // Two kinds of round prove nothing about the shared limit, and are run again with a new agency,
+    // twice at most: one in which a Redis reply missed its 500 ms time-out (the decisions of the
+    // next second are then made per instance, as documented: flightagg_redis_fallback_total), and
+    // one that outlasted the window itself (on a machine this busy the first search and the 59
+    // after it can take a minute, and the first admission then leaves the rolling window).
+    for (let attempt = 1; ; attempt++) {
+      const fallbacksBefore = await searchFallbacks();
+      const account = await f.account();
+      const started = Date.now();
+      const search = (via?: number) =>
+        f.request('POST', '/v1/shopping/offers', {
+          key: account.key,
+          body: { origin: 'JFK', destination: 'ORD', departure_date: daysAhead(30), adults: 1 },
+          ...(via === undefined ? {} : { via }),
+        });
+      // One at a time first (the airline answers the first; the rest are cache hits), then in parallel.
+      const first = await search();
+      expect(first.status, JSON.stringify(first.body)).toBe(200);
+      const admitted = [first, ...(await Promise.all(Array.from({ length: 59 }, () => search())))];
+      const refused = [...(await Promise.all([search(), search(), search()])), ...(await every(search))];
+      const leaked = [...admitted.filter((a) => a.status !== 200), ...refused.filter((r) => r.status !== 429)];
+      const withinWindow = Date.now() - started < 59_000;
+      if (leaked.length > 0 && attempt < 3 && (!withinWindow || (await searchFallbacks()) > fallbacksBefore)) continue;
+      const took = `round ${attempt} took ${Date.now() - started} ms`;
+
+      expect(admitted.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
+      expect(instancesOf(admitted).size).toBe(3);
+      for (const res of refused) {
+        expect(res.status, took).toBe(429);
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect(instancesOf(refused.slice(0, 3)).size).toBe(3);
+      return;
+    }
   });
 
   it('serves a search made through one instance from the shared cache on the others', async () => {

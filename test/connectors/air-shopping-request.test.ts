@@ -21,6 +21,7 @@ function builtRequest(query: SearchQuery, seller: Seller): string {
         : { ConnectionCriteria: { ConnectionCriteriaID: 'CONN1', MaximumConnectionQty: String(query.maxConnections) } },
     FlightRequest: { FlightRequestOriginDestinationsCriteria: { OriginDestCriteria: criteria as XmlNode[] } },
     PaxList: paxListXml(paxList(query.passengers)),
+    ResponseParameters: query.currency ? { CurParameter: { CurCode: query.currency } } : undefined,
   };
   return buildMessage('IATA_AirShoppingRQ', { DistributionChain: distributionChain(seller), Request: request });
 }
@@ -59,6 +60,13 @@ const QUERIES: SearchQuery[] = [
     cabin: null,
     maxConnections: 2,
   },
+  {
+    slices: [slice('LHR', 'JFK', '2026-12-22'), slice('JFK', 'LHR', '2026-12-29')],
+    passengers: { adults: 1, children: 1, infants: 0 },
+    cabin: null,
+    maxConnections: null,
+    currency: 'USD',
+  },
 ];
 
 describe('IATA_AirShoppingRQ', () => {
@@ -73,5 +81,13 @@ describe('IATA_AirShoppingRQ', () => {
     expect(xml).toBe(builtRequest(query, odd));
     expect(xml).toContain('<OrgID>A&amp;B&lt;&quot;&apos;&gt;</OrgID>');
     expect(xml).toContain('<Name/>');
+  });
+
+  it("asks for a requested currency as VS's airshoppingrq_specific_currency_code.xml does, after PaxList", () => {
+    const xml = airShoppingRequest(QUERIES.at(-1)!, seller);
+    expect(xml).toMatch(
+      /<\/PaxList><ResponseParameters xmlns="[^"]+"><CurParameter><CurCode>USD<\/CurCode><\/CurParameter><\/ResponseParameters><\/Request>/,
+    );
+    expect(airShoppingRequest(QUERIES[0]!, seller)).not.toContain('ResponseParameters');
   });
 });

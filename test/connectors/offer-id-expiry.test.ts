@@ -24,15 +24,27 @@ describe('the expiry in an offer id', () => {
   });
 
   it('is read back from a Duffel id, and absent when Duffel gave none', () => {
-    const id = encodeDuffelOfferId(offerIds, 'off_0000AEdGRhtp5AUUdJqMxo', passengers, '2026-11-29T10:30:00Z');
+    const id = encodeDuffelOfferId(offerIds, 'off_0000AEdGRhtp5AUUdJqMxo', passengers, { expiresAt: '2026-11-29T10:30:00Z' });
     expect(decodeDuffelOfferId(offerIds, id)).toEqual({
       duffelId: 'off_0000AEdGRhtp5AUUdJqMxo',
       passengers,
       expiresAt: '2026-11-29T10:30:00.000Z',
     });
-    expect(decodeDuffelOfferId(offerIds, encodeDuffelOfferId(offerIds, 'off_1', passengers, null))).toEqual({
+    expect(decodeDuffelOfferId(offerIds, encodeDuffelOfferId(offerIds, 'off_1', passengers, { expiresAt: null }))).toEqual({
       duffelId: 'off_1',
       passengers,
+    });
+    // The owner airline rides along when known, and ids handed out without it still read.
+    expect(
+      decodeDuffelOfferId(
+        offerIds,
+        encodeDuffelOfferId(offerIds, 'off_1', passengers, { expiresAt: '2026-11-29T10:30:00Z', owner: 'BA' }),
+      ),
+    ).toEqual({
+      duffelId: 'off_1',
+      passengers,
+      expiresAt: '2026-11-29T10:30:00.000Z',
+      owner: 'BA',
     });
   });
 

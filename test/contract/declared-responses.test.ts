@@ -1,48 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { operationsOf, servedDocument, type Operation, type Schema, type ServedDocument } from './served-document.js';
+import { describe, expect, it } from 'vitest';
+import { AIRLINE_REQUIRED } from '../../src/platform/http/error-codes/operation-groups.js';
+import { operationById, operationsOf, servedTestApp, type Operation, type Schema } from './served-document.js';
 
 /**
  * /openapi.json says what the server does: the parameters it refuses a call without, the bounds it
  * enforces, the headers and error fields it sends, and response bodies stay open to fields added later.
  */
-let t: TestApp;
-let document: ServedDocument;
-beforeAll(async () => {
-  t = await buildTestApp();
-  document = await servedDocument(t.app);
-});
-afterAll(() => t?.close());
-
-/** The operations the contract marks (R): `airline` required. */
-const AIRLINE_REQUIRED = [
-  'changeOrder',
-  'cancelOrder',
-  'quoteOrder',
-  'payOrder',
-  'reshopOrder',
-  'quoteOrderChange',
-  'confirmOrderChange',
-  'quoteOrderCancellation',
-  'confirmOrderCancellation',
-  'getRefundEligibility',
-  'refundOrder',
-];
+const served = servedTestApp();
 
 type Responses = Record<
   string,
   { headers?: Record<string, { required?: boolean; schema: Schema }>; content?: Record<string, { schema: Schema }> }
 >;
 
-function operation(operationId: string): Operation & { responses: Responses } {
-  const found = operationsOf(document).find(({ operation: op }) => op.operationId === operationId);
-  if (!found) throw new Error(`no operation ${operationId}`);
-  return found.operation as Operation & { responses: Responses };
-}
+const operation = (operationId: string) => operationById(served.document, operationId) as Operation & { responses: Responses };
 
 describe('the OpenAPI description', () => {
-  it('declares airline required exactly on the order operations the contract marks (R)', () => {
-    const withAirline = operationsOf(document)
+  it('declares airline required exactly on the order operations the contract marks (R), as the catalogue lists them', () => {
+    const withAirline = operationsOf(served.document)
       .filter(({ name }) => name.includes(' /v1/orders/{orderID}'))
       .map(({ operation: op }) => ({
         id: op.operationId,
@@ -74,7 +49,7 @@ describe('the OpenAPI description', () => {
   });
 
   it("lists the error body's structured fields", () => {
-    const body = document.components.schemas?.ErrorBody as {
+    const body = served.document.components.schemas?.ErrorBody as {
       properties: Record<string, unknown>;
       additionalProperties?: unknown;
     };
@@ -98,7 +73,7 @@ describe('the OpenAPI description', () => {
   });
 
   it('declares X-Request-Id on every response, Retry-After on every 429 and 503, and the booking replay header', () => {
-    for (const { name, operation: op } of operationsOf(document)) {
+    for (const { name, operation: op } of operationsOf(served.document)) {
       for (const [status, response] of Object.entries((op as { responses: Responses }).responses)) {
         expect(response.headers?.['X-Request-Id']?.required, `${name} ${status}`).toBe(true);
         if (status === '429' || status === '503') expect(response.headers?.['Retry-After'], `${name} ${status}`).toBeDefined();
@@ -119,10 +94,11 @@ describe('the OpenAPI description', () => {
       const schema = value as Schema;
       if (schema.additionalProperties === false) closed.push(at);
       const ref = typeof schema.$ref === 'string' ? schema.$ref.replace('#/components/schemas/', '') : null;
-      if (ref !== null && !seen.has(ref)) walk(document.components.schemas?.[ref], `${at} -> ${ref}`, new Set([...seen, ref]));
+      if (ref !== null && !seen.has(ref))
+        walk(served.document.components.schemas?.[ref], `${at} -> ${ref}`, new Set([...seen, ref]));
       for (const [key, child] of Object.entries(schema)) walk(child, `${at}/${key}`, seen);
     };
-    for (const { name, operation: op } of operationsOf(document))
+    for (const { name, operation: op } of operationsOf(served.document))
       walk((op as { responses: Responses }).responses, name, new Set());
     expect(closed).toEqual([]);
   });

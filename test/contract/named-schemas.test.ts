@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { operationsOf, servedDocument, type Schema, type ServedDocument } from './served-document.js';
+import { describe, expect, it } from 'vitest';
+import { operationsOf, type Schema, servedTestApp } from './served-document.js';
 
 /**
  * Generated clients name types after `components.schemas`: every shared record has a name there,
  * and every error response says which `code` values it carries and when.
  */
-let t: TestApp;
-let document: ServedDocument;
-beforeAll(async () => {
-  t = await buildTestApp();
-  document = await servedDocument(t.app);
-});
-afterAll(() => t.close());
+const served = servedTestApp();
 
 const ERROR_BODY = '#/components/schemas/ErrorBody';
 
@@ -25,7 +18,7 @@ function errorCodes(schema: Schema | undefined): string[] | null {
 
 describe('components.schemas', () => {
   it('names every shared record, and nothing is left as def-N', () => {
-    const names = Object.keys(document.components.schemas ?? {});
+    const names = Object.keys(served.document.components.schemas ?? {});
     expect(names).toEqual(
       expect.arrayContaining([
         'Offer',
@@ -54,7 +47,8 @@ describe('components.schemas', () => {
 
   it('refers to them from the operations', () => {
     const okSchema = (name: string) =>
-      operationsOf(document).find((o) => o.name === name)?.operation.responses['200']?.content?.['application/json']?.schema;
+      operationsOf(served.document).find((o) => o.name === name)?.operation.responses['200']?.content?.['application/json']
+        ?.schema;
     expect(JSON.stringify(okSchema('GET /v1/orders/{orderID}'))).toContain('#/components/schemas/Order');
     expect(JSON.stringify(okSchema('GET /v1/offers/{offerID}/seats'))).toContain('#/components/schemas/SeatMap');
     expect(JSON.stringify(okSchema('GET /v1/aviation/airports/{id}'))).toContain('#/components/schemas/AirportEnvelope');
@@ -64,7 +58,7 @@ describe('components.schemas', () => {
 describe('error responses', () => {
   it('list the code values each can carry, and say when for each', () => {
     const silent: string[] = [];
-    for (const { name, operation } of operationsOf(document)) {
+    for (const { name, operation } of operationsOf(served.document)) {
       for (const [status, response] of Object.entries(operation.responses)) {
         if (Number(status) < 400) continue;
         const codes = errorCodes(response.content?.['application/json']?.schema);
@@ -79,8 +73,9 @@ describe('error responses', () => {
   it("carry the orders' own codes where the contract names them", () => {
     const codesOf = (name: string, status: number) =>
       errorCodes(
-        operationsOf(document).find((o) => o.name === name)?.operation.responses[String(status)]?.content?.['application/json']
-          ?.schema,
+        operationsOf(served.document).find((o) => o.name === name)?.operation.responses[String(status)]?.content?.[
+          'application/json'
+        ]?.schema,
       );
     expect(codesOf('GET /v1/orders/{orderID}', 404)).toContain('order_not_found');
     expect(codesOf('GET /v1/orders/{orderID}', 400)).toContain('airline_mismatch');

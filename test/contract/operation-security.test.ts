@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { operationsOf, servedDocument, type ServedDocument } from './served-document.js';
+import { describe, expect, it } from 'vitest';
+import { operationsOf, servedTestApp } from './served-document.js';
 
 const EXPECTED: Record<string, unknown> = {
   public: [],
@@ -14,20 +13,13 @@ const EXPECTED: Record<string, unknown> = {
  * enforces. Each operation's requirement is read against the policy of its registered route.
  */
 describe('security of every operation in /openapi.json', () => {
-  let t: TestApp;
-  let document: ServedDocument;
-
-  beforeAll(async () => {
-    t = await buildTestApp();
-    document = await servedDocument(t.app);
-  });
-  afterAll(() => t.close());
+  const served = servedTestApp();
 
   it("follows the route's declared authentication", () => {
     const policies = new Map<string, string>(
-      t.app.declaredRoutes.map((r) => [`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`, r.auth]),
+      served.t.app.declaredRoutes.map((r) => [`${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`, r.auth]),
     );
-    const wrong = operationsOf(document)
+    const wrong = operationsOf(served.document)
       .map(({ name, operation }) => ({
         name,
         auth: policies.get(name),
@@ -39,7 +31,7 @@ describe('security of every operation in /openapi.json', () => {
 
   it('documents health and sign-up as needing nothing, and the airline notification as signed', () => {
     const securityOf = (name: string) =>
-      (operationsOf(document).find((o) => o.name === name)?.operation as { security?: unknown } | undefined)?.security;
+      (operationsOf(served.document).find((o) => o.name === name)?.operation as { security?: unknown } | undefined)?.security;
     expect(securityOf('GET /v1/health')).toEqual([]);
     expect(securityOf('GET /v1/health/ready')).toEqual([]);
     expect(securityOf('POST /v1/orders')).toEqual([{ ApiKey: [] }]);

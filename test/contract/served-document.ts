@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { API_AUDIENCES, DESCRIPTION_OF, type ApiAudience } from '../../src/platform/http/api-audiences.js';
 import { unionOf, type OpenApiDocument } from '../../src/platform/http/openapi-split.js';
+import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 /** The parts of the served OpenAPI document the contract tests read. */
 export interface Operation {
@@ -42,4 +44,25 @@ export function operationsOf(document: ServedDocument): { name: string; operatio
       .filter(([method]) => METHODS.has(method))
       .map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
   );
+}
+
+/** The operation with this operationId, or an error naming it. */
+export function operationById(document: ServedDocument, operationId: string): Operation {
+  const found = operationsOf(document).find(({ operation }) => operation.operationId === operationId);
+  if (!found) throw new Error(`no operation ${operationId}`);
+  return found.operation;
+}
+
+/**
+ * A test app and the document it serves, for the tests of one file or `describe`: built before
+ * them and closed after them. Read `served.t` and `served.document` inside the tests.
+ */
+export function servedTestApp(): { readonly t: TestApp; readonly document: ServedDocument } {
+  const served = {} as { t: TestApp; document: ServedDocument };
+  beforeAll(async () => {
+    served.t = await buildTestApp();
+    served.document = await servedDocument(served.t.app);
+  });
+  afterAll(() => served.t?.close());
+  return served;
 }

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../helpers/test-app.js';
-import { operationsOf, servedDocument, type Schema, type ServedDocument } from './served-document.js';
+import { describe, expect, it } from 'vitest';
+import { operationsOf, type Schema, servedTestApp } from './served-document.js';
 
 /**
  * One naming style: every field and query parameter the API documents is snake_case, except the
@@ -24,13 +23,7 @@ const CONTRACT_SPELLED: Record<string, { where: string[]; contract: string }> = 
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 const snakeOf = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-let t: TestApp;
-let document: ServedDocument;
-beforeAll(async () => {
-  t = await buildTestApp();
-  document = await servedDocument(t.app);
-});
-afterAll(() => t.close());
+const served = servedTestApp();
 
 /** `where: name` for every property name that breaks the style, at any depth of the schema. */
 function offenders(schema: unknown, where: string, found: string[] = [], seen = new Set<unknown>()): string[] {
@@ -54,7 +47,7 @@ function offenders(schema: unknown, where: string, found: string[] = [], seen = 
 describe('field names in /openapi.json', () => {
   it('are snake_case, but for the contract-spelled ones and deprecated former spellings', () => {
     const found: string[] = [];
-    for (const { name, operation } of operationsOf(document)) {
+    for (const { name, operation } of operationsOf(served.document)) {
       const where = name;
       offenders(operation.requestBody, where, found);
       offenders(operation.responses, where, found);
@@ -64,16 +57,19 @@ describe('field names in /openapi.json', () => {
         found.push(`${where}: query ${parameter.name}`);
       }
     }
-    for (const [name, schema] of Object.entries(document.components.schemas ?? {})) offenders(schema, name, found);
+    for (const [name, schema] of Object.entries(served.document.components.schemas ?? {})) offenders(schema, name, found);
     expect([...new Set(found)]).toEqual([]);
   });
 
   it('name the replacement of every deprecated former spelling', () => {
-    const request = operationsOf(document).find((o) => o.name === 'GET /v1/dev/requests')!.operation;
+    const request = operationsOf(served.document).find((o) => o.name === 'GET /v1/dev/requests')!.operation;
     const former = request.parameters?.find((p) => p.name === 'requestId') as { deprecated?: boolean; description?: string };
     expect(former.deprecated).toBe(true);
     expect(former.description).toContain('`request_id`');
-    const logged = document.components.schemas?.LoggedRequest as { properties: Record<string, Schema>; required: string[] };
+    const logged = served.document.components.schemas?.LoggedRequest as {
+      properties: Record<string, Schema>;
+      required: string[];
+    };
     expect(logged.properties.durationMs).toMatchObject({ deprecated: true });
     expect(String(logged.properties.durationMs?.description)).toContain('`duration_ms`');
     expect(logged.required).toContain('duration_ms');

@@ -15,7 +15,7 @@ import { startDashboardGateway, type DashboardGateway } from './dashboard-harnes
  * by side, airlines by name (a small hand-written OpenFlights file synced as the aviation data),
  * "operated by Delta" on Virgin's codeshare and "+1" on its next-morning arrival; filters (airline,
  * stops, refundable) and a sort by duration; a reload and a deep link (signed in, and signed out:
- * sign in, then the same list). It prints the time from Search to the list on screen.
+ * sign in, then the same list); a round trip's return take-off and landing times. It prints the time from Search to the list on screen.
  * Screenshots: test-output/dashboard-book-filters-*.png.
  */
 const missing = harness.browserMissing();
@@ -197,6 +197,64 @@ describe.skipIf(missing)(
       }
       expect(pageErrors).toEqual([]);
       expect(checks.inaccessible).toEqual([]);
+    });
+
+    it("filters a round trip by the return journey's take-off and landing times, kept in the URL and through a reload", async () => {
+      const back = daysAhead(45);
+      await page.goto(`${origin}/dashboard/book?from=JFK&to=LHR&depart=${departure}&return=${back}`);
+      await count().waitFor();
+      await rows().last().waitFor();
+      // A one-way list has no return journey to filter; a round trip has.
+      const takeOff = group('Take-off time (return)');
+      const landing = group('Landing time (return)');
+      await takeOff.waitFor();
+      expect(await landing.count()).toBe(1);
+
+      /** The return slice's local take-off and landing hours of every row on screen. */
+      const returnHours = async () => {
+        await showAll();
+        const times = await page.$$eval('article.itinerary', (articles) =>
+          articles.map((a) => {
+            const slice = a.querySelectorAll('[data-testid="itinerary-slice"]')[1];
+            const at = (testId: string) => slice?.querySelector(`[data-testid="${testId}"]`)?.textContent ?? '';
+            return [at('slice-departs'), at('slice-arrives')];
+          }),
+        );
+        const hour = (t: string) => Number(t.trim().slice(0, 2));
+        return { departs: times.map(([d]) => hour(d!)), arrives: times.map(([, a]) => hour(a!)) };
+      };
+      const all = await returnHours();
+      expect(all.departs.length).toBe(await rows().count());
+      // The test systems fly LHR→JFK both before noon and after it.
+      expect(all.departs.some((h) => h < 12)).toBe(true);
+      expect(all.departs.some((h) => h >= 12)).toBe(true);
+
+      await takeOff.getByLabel('Morning (06–12)').check();
+      await page.waitForURL(/return_departs=morning/);
+      const morning = await returnHours();
+      expect(morning.departs.length).toBeGreaterThan(0);
+      expect(morning.departs.every((h) => h >= 6 && h < 12)).toBe(true);
+      expect(morning.departs.length).toBeLessThan(all.departs.length);
+
+      await landing.getByLabel('Afternoon (12–18)').check();
+      await page.waitForURL(/return_arrives=afternoon/);
+      const kept = await returnHours();
+      expect(kept.arrives.every((h) => h >= 12 && h < 18)).toBe(true);
+      expect(kept.departs.every((h) => h >= 6 && h < 12)).toBe(true);
+      await shot('return-times');
+
+      const url = page.url();
+      await page.reload();
+      await rows().first().waitFor();
+      expect(page.url()).toBe(url);
+      expect(await takeOff.getByLabel('Morning (06–12)').isChecked()).toBe(true);
+      expect(await landing.getByLabel('Afternoon (12–18)').isChecked()).toBe(true);
+      expect(await returnHours()).toEqual(kept);
+
+      await page.getByRole('button', { name: 'Clear filters' }).click();
+      await page.waitForURL((u) => !u.search.includes('return_departs'));
+      expect((await returnHours()).departs.length).toBe(all.departs.length);
+      expect(pageErrors).toEqual([]);
     });
   },
 );

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateClientTypes } from '../../dashboard/scripts/generate-client.js';
 
+// storage-free: its one process is tsc, type-checking the dashboard against the description; no gateway runs.
+
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DASHBOARD = path.join(ROOT, 'dashboard');
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
@@ -39,5 +41,15 @@ describe('dashboard typed client', () => {
     fs.writeFileSync(path.join(scratch, 'tsconfig.json'), JSON.stringify({ extends: '../tsconfig.json', include: ['src'] }));
     // On an error: fix the screens it names (`npm run dashboard:client` refreshes your editor's copy).
     expect(typeErrors(path.join(scratch, 'tsconfig.json'))).toBe('');
+  }, 180_000);
+
+  it("refuses a screen comparing a code the dashboard's operations never answer (the generated ErrorCode union)", () => {
+    // The copy above type-checks; one file added that compares a misspelled code must not.
+    fs.writeFileSync(
+      path.join(scratch, 'src/misspelled-code.ts'),
+      "import type { ApiError } from './api/api-error';\n" +
+        "export const stepUpFailed = (error: ApiError) => error.code === 'step_up_faild';\n",
+    );
+    expect(typeErrors(path.join(scratch, 'tsconfig.json'))).toMatch(/misspelled-code\.ts\(2,\d+\): error TS2367/);
   }, 180_000);
 });

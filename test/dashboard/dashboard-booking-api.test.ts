@@ -93,6 +93,77 @@ describe('dashboard search, price and booking', () => {
     expect(again.json().order_id).toBe(first.json().order_id);
   });
 
+  it("pays with a traveller's trip credit, as the Book screen offers it: listed by has_credit, spent, the rest kept", async () => {
+    const grace = { ...PASSENGER, given_name: 'Grace', family_name: 'Hopper', born_on: '1976-12-09' };
+    /** The first non-stop offer of a brand on the dashboard's search. */
+    const offerOf = async (days: number, brand: RegExp) => {
+      const searched = await post('/v1/dev/shopping/offers', oneWay(days));
+      expect(searched.statusCode, searched.body).toBe(200);
+      const offer = (
+        searched.json().offers as {
+          offer_id: string;
+          total_amount: number;
+          fare_brand_code: string;
+          slices: { segments: unknown[] }[];
+        }[]
+      ).find((o) => brand.test(o.fare_brand_code) && o.slices[0]!.segments.length === 1);
+      expect(offer, `${brand} ${days} days ahead`).toBeDefined();
+      return offer!;
+    };
+    const sold = await post('/v1/dev/orders', {
+      offer_id: (await offerOf(36, /^AADOM-MAIN$/)).offer_id,
+      passengers: [grace],
+      payment: { type: 'agency_account' },
+    });
+    expect(sold.statusCode, sold.body).toBe(201);
+    const first = sold.json();
+    // Main Cabin cancelled past its 24 hours keeps its value as a trip credit.
+    await f.control('POST', '/control/clock', { advanceSeconds: 25 * 3600 });
+    try {
+      const cancelled = await f.call('POST', `/v1/orders/${encodeURIComponent(first.order_id)}/cancel/confirm?airline=AA`, {});
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const [credit] = cancelled.json().credits;
+      expect(credit).toMatchObject({ status: 'available', credit_id: expect.stringMatching(/^crd_/) });
+
+      // What the Book screen lists as ways to pay: the agency's orders holding an available credit of the airline.
+      const listed = await get('/v1/dev/orders?has_credit=true&airline=AA&limit=100');
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect(listed.json().orders.map((o: { order_id: string; credits: unknown[] }) => [o.order_id, o.credits])).toEqual([
+        [first.order_id, [credit]],
+      ]);
+
+      const cheaper = await offerOf(37, /BASIC/);
+      expect(cheaper.total_amount).toBeLessThan(credit.amount);
+      const paid = await post('/v1/dev/orders', {
+        offer_id: cheaper.offer_id,
+        passengers: [grace],
+        payment: { type: 'airline_credit', credit_id: credit.credit_id },
+      });
+      expect(paid.statusCode, paid.body).toBe(201);
+      const order = paid.json();
+      expect(order.status).toBe('ticketed');
+      expect(order.credits).toEqual([
+        expect.objectContaining({
+          amount: Math.round((credit.amount - cheaper.total_amount) * 100) / 100,
+          currency: 'USD',
+          status: 'available',
+        }),
+      ]);
+      expect((await get(`/v1/dev/orders/${encodeURIComponent(first.order_id)}`)).json().credits).toEqual([
+        { ...credit, status: 'used' },
+      ]);
+      // Spent: another booking with it is refused, naming the field.
+      const again = await post('/v1/dev/orders', {
+        offer_id: (await offerOf(38, /BASIC/)).offer_id,
+        passengers: [grace],
+        payment: { type: 'airline_credit', credit_id: credit.credit_id },
+      });
+      expect([again.statusCode, again.json().field, again.json().reason]).toEqual([422, 'payment.credit_id', 'used']);
+    } finally {
+      await f.control('DELETE', '/control/clock');
+    }
+  });
+
   it('live: refused to a developer, and to an owner until the agency is live', async () => {
     const dev = await post('/v1/dev/shopping/offers?environment=live', oneWay(32), developer);
     expect(dev.statusCode).toBe(403);

@@ -122,6 +122,30 @@ describe('itineraries: one row per set of flights, its brands side by side', () 
     expect(flights({ airlines: ['DL'] })).toEqual([]);
   });
 
+  it('filters round trips by the return journey’s departure and arrival time too; a one-way row is not held to them', () => {
+    /** `outbound` out, then `back` home, as one round-trip offer. */
+    const roundTrip = (amount: number, outbound: ListedSegment[], back: ListedSegment[]) => {
+      const o = offer(outbound[0]!.marketing_carrier, amount, outbound);
+      return { ...o, slices: [...o.slices, { origin: 'LHR', destination: 'JFK', duration_minutes: null, segments: back }] };
+    };
+    const morningBack = [seg('VS4', 'LHR-JFK', '2026-12-19T08:00', '2026-12-19T11:00')];
+    const eveningBack = [seg('VS26', 'LHR-JFK', '2026-12-19T18:30', '2026-12-19T21:35')];
+    const trips = groupItineraries([roundTrip(700, vs3, morningBack), roundTrip(650, vs3, eveningBack)]);
+    expect(trips).toHaveLength(2);
+    const back = (filters: Partial<typeof NO_FILTERS>, from = trips) =>
+      filterItineraries(from, { ...NO_FILTERS, ...filters }, 'price').map((r) => r.slices[1]?.segments[0]!.flight_number ?? '-');
+    expect(back({})).toEqual(['26', '4']);
+    expect(back({ returnDeparture: ['morning'] })).toEqual(['4']);
+    expect(back({ returnDeparture: ['evening'] })).toEqual(['26']);
+    expect(back({ returnArrival: ['morning', 'afternoon'] })).toEqual(['4']);
+    expect(back({ returnArrival: ['evening'] })).toEqual(['26']);
+    expect(back({ returnDeparture: ['night'] })).toEqual([]);
+    // The outbound's filters still hold the outbound only: both leave JFK in the evening.
+    expect(back({ departure: ['evening'], returnDeparture: ['morning'] })).toEqual(['4']);
+    expect(filterChoices(trips).returnJourney).toBe(true);
+    expect(back({ returnDeparture: ['night'] }, rows)).toHaveLength(rows.length);
+  });
+
   it('filters columns by brand, a checked bag and refundability, and drops a row left without one', () => {
     const refundable = filterItineraries(rows, { ...NO_FILTERS, refundable: true }, 'price');
     expect(refundable).toHaveLength(1);
@@ -139,6 +163,7 @@ describe('itineraries: one row per set of flights, its brands side by side', () 
       airlines: ['AA', 'BA', 'VS'],
       brands: ['Basic', 'Economy Classic', 'Economy Light', 'Main Cabin', 'Upper Class'],
       stops: ['0', '1', '2+'],
+      returnJourney: false,
     });
   });
 
@@ -170,6 +195,8 @@ describe('the Book screen in the URL', () => {
       stops: ['0'],
       departure: ['evening'],
       arrival: ['morning', 'night'],
+      returnDeparture: ['afternoon'],
+      returnArrival: ['evening', 'night'],
       brands: ['Economy Classic', 'Main Cabin & more'],
       bags: true,
       refundable: true,
@@ -180,6 +207,7 @@ describe('the Book screen in the URL', () => {
   it('round-trips the search, filters and sort, so a reload and a shared link show the same list', () => {
     const query = bookSearch(view);
     expect(query).toContain('from=JFK');
+    expect(query).toContain('return_departs=afternoon&return_arrives=evening&return_arrives=night');
     const parsed = parseBookSearch(query.slice(1));
     expect(parsed).toEqual({ ...view, search: { ...view.search, origin: 'JFK' } });
     expect(searchBody(parsed.search!)).toEqual({
@@ -203,7 +231,7 @@ describe('the Book screen in the URL', () => {
     expect(parseBookSearch('from=J<script>&to=LHR&depart=2026-12-12').search).toBeNull();
     const odd = parseBookSearch(
       'from=jfk&to=lhr&depart=2026-12-12&return=soon&adults=0&children=12&cabin=steerage&stops=3&stops=0&stops=0' +
-        '&departs=dawn&airline=V&airline=vs&sort=toString&bags=yes&environment=prod',
+        '&departs=dawn&return_departs=noon&return_arrives=night&airline=V&airline=vs&sort=toString&bags=yes&environment=prod',
     );
     expect(odd).toEqual({
       search: {
@@ -217,7 +245,7 @@ describe('the Book screen in the URL', () => {
         cabin: '',
       },
       environment: 'test',
-      filters: { ...NO_FILTERS, stops: ['0'], airlines: ['VS'] },
+      filters: { ...NO_FILTERS, stops: ['0'], airlines: ['VS'], returnArrival: ['night'] },
       sort: 'price',
     });
   });

@@ -90,4 +90,33 @@ describe.skipIf(missing)(`the Logs screen in headless Chromium${harness.skipNote
     expect(page.url()).toContain(`requestId=${failed[0]!.id}`);
     expect(await page.getByLabel('Request id', { exact: true }).inputValue()).toBe(failed[0]!.id);
   });
+
+  it("opens a row on the request's bodies: the JSON sent and answered, indented, the card number masked", async () => {
+    const card = { number: '4111111111111111', expiry: '1230', holder_name: 'ADA LOVELACE' };
+    await call('POST', '/v1/orders', {
+      offer_id: 'AA_OFF_NOPE',
+      passengers: [{ given_name: 'Ada' }],
+      payment: { type: 'card', card },
+    });
+    const { id } = sent.at(-1)!;
+    await g.platform.scheduler.runNow(REQUEST_LOG_FLUSH_JOB);
+
+    await page.goto(`${origin}/dashboard/logs?requestId=${id}`);
+    const toggle = page.getByRole('button', { name: new RegExp(`^(Show|Hide) the bodies of request ${id}$`) });
+    await toggle.click();
+    const request = page.getByLabel('Request body', { exact: true });
+    await request.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    const shown = (await request.textContent()) ?? '';
+    expect(shown).toContain('"number": "************1111"');
+    expect(shown).toContain('"expiry": "[redacted]"');
+    expect(shown).toContain('"given_name": "Ada"');
+    expect(shown).not.toContain(card.number);
+    expect(await page.getByText('secrets and card numbers redacted').count()).toBeGreaterThan(0);
+    expect(await page.getByLabel('Response body', { exact: true }).textContent()).toMatch(/"code": "\w+"/);
+    await harness.screenshot(page, 'dashboard-logs-bodies');
+
+    await toggle.click();
+    await expect.poll(() => request.count()).toBe(0);
+  });
 });

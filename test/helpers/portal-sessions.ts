@@ -12,18 +12,27 @@ export const PORTAL_PASSWORD = 'violet-harbour-sunrise-42';
 type Portal = Pick<TestApp, 'app' | 'gateway'>;
 type Bearer = Record<string, string>;
 
-/** A verified user of `agencyId` (null: a platform operator) with a random address and this run's password. */
+/**
+ * A user of `agencyId` (null: a platform operator) with this run's password, made the way the CLI
+ * makes one: a random address unless `email` names one, verified unless `verified: false`.
+ */
 export function portalUser(
-  t: Portal,
-  options: { agencyId: string | null; role?: 'owner' | 'admin' | 'developer'; permissions?: string[] },
+  t: Pick<TestApp, 'gateway'>,
+  options: {
+    agencyId: string | null;
+    email?: string;
+    role?: 'owner' | 'admin' | 'developer';
+    permissions?: string[];
+    verified?: boolean;
+  },
 ) {
   return t.gateway.identity.createUser({
     agencyId: options.agencyId,
-    email: `u-${Math.random().toString(36).slice(2, 10)}@gateway.test`,
+    email: options.email ?? `u-${Math.random().toString(36).slice(2, 10)}@gateway.test`,
     password: PORTAL_PASSWORD,
     role: options.role ?? 'owner',
     permissions: options.permissions ?? [],
-    emailVerified: true,
+    emailVerified: options.verified ?? true,
   });
 }
 

@@ -11,6 +11,14 @@ import path from 'node:path';
  * has already run them, and on real storage they would run the same code on the same inputs.
  */
 const NAMES_STORAGE = /inject\('(databaseUrl|redisUrl)'\)|DATABASE_URL|REDIS_URL|process\.env\b|child_process/;
+/**
+ * A file that starts processes which never read storage (tsc, npm pack, an example receiver)
+ * says so on a line of its own, with why: `// storage-free: <why>`. That waives the process and
+ * environment conditions only: a file (or a module of test/ it imports) that names the run's
+ * database or Redis is never storage-free.
+ */
+const DECLARED_FREE = /^\/\/ storage-free: \S/m;
+const NAMES_RUN_STORAGE = /inject\('(databaseUrl|redisUrl)'\)|DATABASE_URL|REDIS_URL/;
 const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
 
 function namesStorage(file: string, testRoot: string, seen: Set<string>): boolean {
@@ -22,7 +30,7 @@ function namesStorage(file: string, testRoot: string, seen: Set<string>): boolea
   } catch {
     return false;
   }
-  if (NAMES_STORAGE.test(text)) return true;
+  if ((DECLARED_FREE.test(text) ? NAMES_RUN_STORAGE : NAMES_STORAGE).test(text)) return true;
   for (const [, specifier] of text.matchAll(RELATIVE_IMPORT)) {
     const target = path.resolve(path.dirname(file), specifier!).replace(/\.js$/, '.ts');
     if (target.startsWith(testRoot) && namesStorage(target, testRoot, seen)) return true;

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pg from 'pg';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import pino from 'pino';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/sources/load-config.js';
@@ -22,6 +23,8 @@ export interface TestPlatformOptions {
   clock?: () => Date;
   /** The table of sources the configuration is read for (default: the gateway's, src/sources/table.ts). */
   sources?: SourceTable;
+  /** Turns tracing on for the process, every span exported here (an InMemorySpanExporter). */
+  spanExporter?: SpanExporter;
 }
 
 /** A database of its own on the run's server, dropped with the run's (global-setup.ts). */
@@ -77,6 +80,7 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
             done();
           },
         }),
+        { traceIds: options.spanExporter !== undefined },
       )
     : pino({ level: 'silent' });
   return createPlatform(config, {
@@ -84,5 +88,6 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
     storageDir: databaseUrl ? undefined : 'memory://',
     ...(databaseUrl ? {} : { storageTemplate: pgliteTemplate() }),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.spanExporter ? { spanExporter: options.spanExporter } : {}),
   });
 }

@@ -45,7 +45,7 @@ describe('monitoring', () => {
     expect((await get('/v1/monitoring/airlines/VS')).json()).toMatchObject({
       airline: 'VS',
       status: 'down',
-      last_error: 'the VS test system is not configured on this gateway',
+      last_error: 'the VS test system is not configured on this gateway (VS_TEST_URL)',
     });
     for (let i = 0; i < 5; i++) await get('/v1/monitoring/airlines');
     expect(await airlineCalls(f, 'probe')).toBe(calls);

@@ -5,7 +5,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { daysAhead } from '../shopping/shopping-fixture.js';
-import { orderFixture, PASSENGER, type OrderFixture, ownNonStopOfBrand, type BrandedOffer } from './order-fixture.js';
+import {
+  airlineBooking,
+  bookTicketed,
+  airlineUrl,
+  orderFixture,
+  orderPath as path,
+  PASSENGER,
+  type Airline,
+  type OrderFixture,
+  ownNonStopOfBrand,
+  type BrandedOffer,
+} from './order-fixture.js';
 
 let f: OrderFixture;
 beforeAll(async () => {
@@ -13,17 +24,15 @@ beforeAll(async () => {
 });
 afterAll(async () => f?.close());
 
-type Airline = 'AA' | 'VS';
-const path = (id: string, tail: string, airline: Airline) => `/v1/orders/${encodeURIComponent(id)}${tail}?airline=${airline}`;
-const base = (airline: Airline) => (airline === 'VS' ? f.vs!.url : f.aa.url);
-const booking = async (id: string, airline: Airline) =>
-  (await (await fetch(`${base(airline)}/control/orders/${id}`)).json()) as {
+const base = (airline: Airline) => airlineUrl(f, airline);
+const booking = (id: string, airline: Airline) =>
+  airlineBooking<{
     status: string;
     paidCents: number;
     refundedCents: number;
     flights: { key: string }[];
     tickets: { couponStatus: string }[];
-  };
+  }>(f, id, airline);
 
 interface Order {
   order_id: string;
@@ -43,14 +52,7 @@ async function paidOrder(airline: Airline, origin: string, destination: string, 
   expect(res.statusCode, res.body).toBe(200);
   const offer = ownNonStopOfBrand(res.json().offers as BrandedOffer[], airline, brand);
   if (!offer) throw new Error(`no ${airline} ${brand} non-stop ${origin}-${destination} in ${days} days`);
-  const created = await f.call('POST', '/v1/orders', {
-    offer_id: offer.offer_id,
-    passengers: [PASSENGER],
-    payment: { type: 'agency_account' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  expect(created.json().status).toBe('ticketed');
-  return created.json() as Order;
+  return bookTicketed<Order>(f, offer.offer_id);
 }
 
 describe('after-sale truths', () => {

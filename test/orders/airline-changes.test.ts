@@ -259,8 +259,10 @@ describe('airline-initiated changes reach orders without polling', () => {
     const junk = await f.postNotification('<IATA_OrderViewRS/>');
     expect(junk.status).toBe(400);
     expect(((await junk.json()) as { code: string }).code).toBe('invalid_notification');
+    // A type the route does not read is refused before its signature is looked at, signed or not.
     const json = await fetch(f.notifyUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expect(json.status).toBe(401);
+    expect(json.status).toBe(415);
+    expect(((await json.json()) as { code: string }).code).toBe('unsupported_media_type');
   });
 
   it('the sweep catches a change whose notification was dropped, for orders departing within 72 hours, and skips orders it just checked', async () => {

@@ -8,7 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disruptionActions } from '../../src/orders/airline-changes/disruption-actions.js';
 import { ordersByAirlineOrderId } from '../../src/orders/airline-changes/store.js';
 import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
-import { orderFixture, PASSENGER, type OrderFixture, ownNonStopOfBrand, type BrandedOffer } from './order-fixture.js';
+import {
+  airlineBooking,
+  bookTicketed,
+  airlineUrl,
+  orderFixture,
+  orderPath as path,
+  type Airline,
+  type OrderFixture,
+  ownNonStopOfBrand,
+  type BrandedOffer,
+} from './order-fixture.js';
 
 let f: OrderFixture;
 beforeAll(async () => {
@@ -48,9 +58,7 @@ beforeAll(async () => {
 });
 afterAll(async () => f?.close());
 
-type Airline = 'AA' | 'VS';
-const base = (airline: Airline) => (airline === 'VS' ? f.vs!.url : f.aa.url);
-const path = (id: string, tail = '', airline: Airline = 'AA') => `/v1/orders/${encodeURIComponent(id)}${tail}?airline=${airline}`;
+const base = (airline: Airline) => airlineUrl(f, airline);
 const read = async (id: string, airline: Airline = 'AA') => (await f.call('GET', path(id, '', airline))).json();
 /** What the stored order offers about the airline's change (for `available_actions`). */
 const actions = async (airlineOrderId: string, airline: Airline = 'AA') =>
@@ -58,8 +66,8 @@ const actions = async (airlineOrderId: string, airline: Airline = 'AA') =>
 const events = async (id: string) => (await eventsForOrder(f.platform.db, id)).map((e) => e.event);
 const eligibility = async (id: string, airline: Airline = 'AA') =>
   (await f.call('GET', path(id, '/refund-eligibility', airline))).json();
-const booking = async (id: string, airline: Airline = 'AA') =>
-  (await (await fetch(`${base(airline)}/control/orders/${id}`)).json()) as {
+const booking = (id: string, airline: Airline = 'AA') =>
+  airlineBooking<{
     status: string;
     refunded: boolean;
     paidCents: number;
@@ -67,7 +75,7 @@ const booking = async (id: string, airline: Airline = 'AA') =>
     flights: { key: string; dep: string; arr: string }[];
     tickets: { couponStatus: string }[];
     involuntaryChanges: { segment: number; kind: string; significant: boolean; acceptedAt: string | null }[];
-  };
+  }>(f, id, airline);
 const daysAhead = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 const shift = (local: string, minutes: number) => new Date(Date.parse(`${local}Z`) + minutes * 60_000).toISOString().slice(0, 19);
@@ -101,16 +109,10 @@ async function paidOrder(airline: Airline, origin: string, destination: string, 
   let offer: { offer_id: string } | undefined;
   for (let day = days; day < days + 3 && !offer; day++) offer = await nonStop(airline, origin, destination, brand, day);
   if (!offer) throw new Error(`no ${airline} ${brand} non-stop ${origin}-${destination} from ${days} days on`);
-  const created = await f.call('POST', '/v1/orders', {
-    offer_id: offer.offer_id,
-    passengers: [PASSENGER],
-    payment: { type: 'agency_account' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  expect(created.json().status).toBe('ticketed');
+  const created = await bookTicketed<unknown>(f, offer.offer_id);
   // Past the airline's 24-hour full-refund window: what is refunded from here is the disruption's doing.
   await f.control('POST', '/control/clock', { advanceSeconds: 25 * 3600 }, airline);
-  return created.json() as {
+  return created as {
     order_id: string;
     airline_order_id: string;
     total: number;

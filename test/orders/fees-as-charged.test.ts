@@ -85,7 +85,9 @@ beforeAll(async () => {
         const payment = airline === 'VS' ? { type: 'card', card: CARD } : { type: 'agency_account' };
         // A small First cabin may be full for two: the brand's next flight then.
         let created;
+        let sold: OfferJson | undefined;
         for (const offer of candidates.slice(0, 4)) {
+          sold = offer;
           created = await f.call('POST', '/v1/orders', {
             offer_id: offer.offer_id,
             passengers: travellers(booked.length),
@@ -99,6 +101,8 @@ beforeAll(async () => {
         expect(created!.statusCode, `${airline} ${offer.fare_brand} ${trip}: ${created!.body}`).toBe(201);
         const order = created!.json();
         expect(order.status).toBe('ticketed');
+        // The order states the conditions the offer showed: one rule for both.
+        expect(order.conditions, `${airline} ${offer.fare_brand} ${trip} conditions`).toEqual(sold!.conditions);
         booked.push({
           label: `${airline} ${offer.fare_brand} ${trip}`,
           airline,
@@ -140,6 +144,21 @@ describe('conditions and quotes agree, every brand of both airlines', () => {
         expect(labels, `AA ${brand} ${trip}`).toContain(`AA ${brand} ${trip}`);
     for (const brand of inUsd) expect(labels).toContain(`VS ${brand} round trip in USD`);
     expect(booked.find((b) => b.label === 'VS Economy Classic round trip in USD')?.currency).toBe('USD');
+  });
+
+  it("VS's fees are the ones its samples charge, once per passenger: Classic GBP 250 to cancel and 50 to change, Light 200 to change", () => {
+    const fees = (label: string) => {
+      const b = booked.find((x) => x.label === label)!;
+      const { change, refund } = b.conditions;
+      return {
+        change: [change?.fee_amount, change?.fee_currency],
+        refund: [refund?.fee_amount ?? null, refund?.fee_currency ?? null],
+      };
+    };
+    for (const trip of ['one-way', 'round trip']) {
+      expect(fees(`VS Economy Classic ${trip}`), trip).toEqual({ change: [50, 'GBP'], refund: [250, 'GBP'] });
+      expect(fees(`VS Economy Light ${trip}`).change, trip).toEqual([200, 'GBP']);
+    }
   });
 
   it('within 24 hours of purchase: a change costs the fee shown per passenger, a cancellation refunds everything', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
-import { HOLD_LAPSE_SWEEP_JOB } from '../../src/orders/hold-lapse-sweep.js';
+import { HOLD_LAPSE_GRACE_MS, HOLD_LAPSE_SWEEP_JOB } from '../../src/orders/hold-lapse-sweep.js';
 import { orderFixture, type OrderFixture } from './order-fixture.js';
 
 const DAY_MS = 86_400_000;
@@ -35,7 +35,19 @@ describe('holds that lapse at their payment deadline (AA and VS over NDC)', () =
     for (const h of holds)
       expect((await f.call('GET', `/v1/orders/${encodeURIComponent(h.order_id)}`)).json().status).toBe('hold');
 
-    // Both airlines' clocks and the gateway's move five days on: past AA's (next day) and VS's (third day) limits.
+    // A minute past the first deadline, inside the grace: the sweep leaves both holds alone, though
+    // the airline (its clock moved as far) has already lapsed the first.
+    const firstDeadline = Math.min(...holds.map((h) => Date.parse(h.payment_deadline)));
+    aheadMs = firstDeadline + HOLD_LAPSE_GRACE_MS / 2 - Date.now();
+    for (const airline of ['AA', 'VS'] as const)
+      await f.control('POST', '/control/clock', { advanceSeconds: Math.ceil(aheadMs / 1000) }, airline);
+    await f.platform.scheduler.runNow(HOLD_LAPSE_SWEEP_JOB);
+    for (const h of holds) {
+      expect((await f.call('GET', `/v1/orders/${encodeURIComponent(h.order_id)}`)).json().status, h.airline).toBe('hold');
+      expect((await eventsForOrder(f.platform.db, h.order_id)).map((e) => e.event)).toEqual(['order.created']);
+    }
+
+    // The gateway's clock moves five days on, the airlines' as far again: past AA's (next day) and VS's (third day) limits.
     for (const airline of ['AA', 'VS'] as const)
       await f.control('POST', '/control/clock', { advanceSeconds: 5 * 86_400 }, airline);
     aheadMs = 5 * DAY_MS;

@@ -200,7 +200,7 @@ describe('client errors decided before the airline (names)', () => {
 });
 
 describe('airline ids a client sends back are judged before the airline', () => {
-  it('refuses seat, service and cancellation ids holding control characters or markup, naming the field', async () => {
+  it('refuses seat, service, cancellation and change quote ids holding control characters or markup, naming the field', async () => {
     const offer = await f.offer('JFK', 'LAX', /MAIN$/, 44);
     for (const [extras, field] of [
       [{ seats: [{ segment_id: 'SEG1\u0001', passenger_id: 'PAX1', designator: '12C' }] }, 'seats/0/segment_id'],
@@ -220,6 +220,42 @@ describe('airline ids a client sends back are judged before the airline', () => 
     const cancel = await f.call('POST', `/v1/orders/${id}/cancel?airline=AA`, { passenger_ids: ['PAX1\u0000'] });
     expect(cancel.statusCode, cancel.body).toBe(400);
     expect(cancel.body).toContain('passenger_ids');
+    // The ids a confirmation names: a cancellation quote id (an unknown one goes to the airline as
+    // its own quote id) and a reshop offer id, never written into the airline's XML as sent.
+    const calls = async () => {
+      let n = 0;
+      for (const op of ['cancelQuote', 'acceptCancel', 'changeOrder']) n += await airlineCalls(f, op);
+      return n;
+    };
+    const before = await calls();
+    for (const quoteId of ['Q1\u0001', 'Q1<x/>\u001b', 'Q 1', 'Q'.repeat(201)]) {
+      for (const [url, headers] of [
+        [`/v1/orders/${id}/cancel/confirm?airline=AA`, { 'x-api-key': f.key }],
+        [`/v1/dev/orders/${id}/cancel`, dashboard],
+      ] as const) {
+        const res = await f.app.inject({ method: 'POST', url, headers, payload: { cancellation_quote_id: quoteId } });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().error).toContain('cancellation_quote_id');
+      }
+    }
+    // A reshop offer id the gateway did not issue is the offer's 404, as for a booking (it was a 502).
+    const reshop = await f.call('POST', `/v1/orders/${id}/change/confirm?airline=AA`, { offer_id: 'AA|x\u0001<y/>' });
+    expect(reshop.statusCode, reshop.body).toBe(404);
+    expect(reshop.json().code).toBe('offer_not_available');
+    // A change quote id goes to the airline too: held to the same bounds, on both routes.
+    for (const quoteId of ['Q1\u0001', 'Q'.repeat(201)]) {
+      for (const [url, headers] of [
+        [`/v1/orders/${id}/change/confirm?airline=AA`, { 'x-api-key': f.key }],
+        [`/v1/dev/orders/${id}/change/confirm`, dashboard],
+      ] as const) {
+        const payload = { offer_id: 'AA|x', change_quote_id: quoteId };
+        const res = await f.app.inject({ method: 'POST', url, headers, payload });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.json().error).toContain('change_quote_id');
+      }
+    }
+    expect(await calls()).toBe(before);
+    expect((await f.call('GET', `/v1/orders/${id}?airline=AA`)).json().status).toBe('hold');
   });
 });
 
@@ -297,6 +333,93 @@ describe('a price rise is never charged silently', () => {
     const paid = await pay(offer.total_amount);
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().status).toBe('ticketed');
+  });
+
+  it('paying a hold whose price the airline raised since: refused with both amounts and no payment; the new amount stated pays it', async () => {
+    const offer = await f.offer('JFK', 'LAX', /MAIN$/, 47);
+    const held = await book({ offer_id: offer.offer_id, passengers: [PASSENGER] });
+    expect(held.statusCode, held.body).toBe(201);
+    const id = held.json().order_id as string;
+    const raised = (await f.control('POST', `/control/orders/${held.json().airline_order_id}/reprice`, { pct: 8 })) as {
+      totalCents: number;
+    };
+    const newTotal = raised.totalCents / 100;
+    expect(newTotal).toBeGreaterThan(offer.total_amount);
+    const changes = await airlineCalls(f, 'changeOrder');
+    const commit = (body: Record<string, unknown> = {}) =>
+      f.call('POST', `/v1/orders/${id}/commit?airline=AA`, { payment: { type: 'agency_account' }, ...body });
+    const refused = await commit();
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'price_changed',
+      shown_amount: offer.total_amount,
+      shown_currency: 'USD',
+      total_amount: newTotal,
+      currency: 'USD',
+    });
+    expect(refused.json().offer_id).toBeUndefined();
+    expect(await airlineCalls(f, 'changeOrder')).toBe(changes);
+    expect((await f.call('GET', `/v1/orders/${id}?airline=AA`)).json().status).toBe('hold');
+    const paid = await commit({ total_amount: newTotal, currency: 'USD' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'ticketed', total: newTotal });
+  });
+});
+
+describe('paid extras are charged at the amount stated, or not at all', () => {
+  type SeatMaps = {
+    seat_maps: { segment_id: string; seats: { seat: string; available: boolean; price_amount: number | null }[] }[];
+  };
+  const paidSeat = async (id: string) => {
+    const maps = (await f.call('GET', `/v1/offers/${encodeURIComponent(id)}/seats`)).json() as SeatMaps;
+    const map = maps.seat_maps[0]!;
+    const seat = map.seats.find((s) => s.available && (s.price_amount ?? 0) > 0);
+    if (!seat) throw new Error(`no paid seat on ${id}`);
+    return { segment_id: map.segment_id, designator: seat.seat, price: seat.price_amount! };
+  };
+
+  it('a booking with a paid seat: the amount stated must be the fare plus the seat', async () => {
+    const offer = await f.offer('JFK', 'LAX', /MAINFL/, 45);
+    const seat = await paidSeat(offer.offer_id);
+    const seats = [{ segment_id: seat.segment_id, passenger_id: 'PAX1', designator: seat.designator }];
+    const fareOnly = await expectRefused(
+      () => book({ offer_id: offer.offer_id, passengers: [PASSENGER], seats, total_amount: offer.total_amount, currency: 'USD' }),
+      409,
+      'price_changed',
+    );
+    expect(fareOnly).toMatchObject({ shown_amount: offer.total_amount, currency: 'USD' });
+    const withSeat = Math.round((offer.total_amount + seat.price) * 100) / 100;
+    expect(fareOnly.total_amount).toBe(withSeat);
+    const res = await book({ offer_id: offer.offer_id, passengers: [PASSENGER], seats, total_amount: withSeat, currency: 'USD' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().total).toBe(withSeat);
+  });
+
+  it('PUT with a payment: another amount than the seat is refused with nothing added or paid; the seat price pays it', async () => {
+    const offer = await f.offer('JFK', 'LAX', /MAINFL/, 46);
+    const held = await book({ offer_id: offer.offer_id, passengers: [PASSENGER], payment: { type: 'agency_account' } });
+    expect(held.statusCode, held.body).toBe(201);
+    const id = held.json().order_id as string;
+    const seat = await paidSeat(id);
+    const put = (amount: number) =>
+      f.call('PUT', `/v1/orders/${encodeURIComponent(id)}?airline=AA`, {
+        seats: [{ segment_id: seat.segment_id, passenger_id: 'PAX1', designator: seat.designator }],
+        payment: { type: 'agency_account' },
+        total_amount: amount,
+        currency: 'USD',
+      });
+    const changes = await airlineCalls(f, 'changeOrder');
+    const refused = await put(seat.price - 1);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'price_changed', shown_amount: seat.price - 1, total_amount: seat.price });
+    expect(await airlineCalls(f, 'changeOrder')).toBe(changes);
+    const after = (await f.call('GET', `/v1/orders/${encodeURIComponent(id)}?airline=AA`)).json();
+    expect(after.extras).toEqual([]);
+    expect(after.total).toBe(held.json().total);
+    const paid = await put(seat.price);
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().extras.map((e: { designator: string }) => e.designator)).toEqual([seat.designator]);
+    expect(paid.json().pending_upsell).toBeNull();
   });
 });
 

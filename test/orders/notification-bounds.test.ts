@@ -278,7 +278,7 @@ describe('airline notifications: who may send them and what they can make the ga
     expect(await events(order.order_id)).not.toContain('order.updated');
   });
 
-  it('refuses a notification declared in a charset other than UTF-8 (415, once authenticated)', async () => {
+  it('refuses a notification declared in a charset other than UTF-8 (415, signed or not)', async () => {
     const body = Buffer.from(minimalNotification('AA-ANY-3'));
     const res = await fetch(f.notifyUrl, {
       method: 'POST',
@@ -290,5 +290,51 @@ describe('airline notifications: who may send them and what they can make the ga
     });
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({ code: 'unsupported_charset' });
+    const unsigned = await fetch(f.notifyUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml; charset=iso-8859-1' },
+      body,
+    });
+    expect(unsigned.status).toBe(415);
+    expect(await unsigned.json()).toMatchObject({ code: 'unsupported_charset' });
+  });
+
+  it('refuses a body of another type with 415 before the signature, signed or not, in the shape of every 415', async () => {
+    const body = Buffer.from(minimalNotification('AA-ANY-4'));
+    const send = (type: string, signed: boolean) =>
+      fetch(f.notifyUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': type,
+          ...(signed ? { 'x-airline-signature': signBytes(f.platform.config.sources.AA!.signing!.secret, body) } : {}),
+        },
+        body,
+      });
+    // The gateway's other 415 (a compressed body), for the shape.
+    const other = await fetch(f.notifyUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml', 'content-encoding': 'gzip' },
+      body,
+    });
+    expect(other.status).toBe(415);
+    const shape = Object.keys((await other.json()) as object).sort();
+    for (const [type, signed] of [
+      ['text/plain', true],
+      ['text/plain', false],
+      ['application/json', true],
+      ['application/octet-stream', false],
+    ] as const) {
+      const res = await send(type, signed);
+      expect(res.status, `${type} ${signed ? 'signed' : 'unsigned'}`).toBe(415);
+      const refusal = (await res.json()) as object;
+      expect(refusal).toMatchObject({
+        code: 'unsupported_media_type',
+        error: 'a notification is NDC XML: send it as application/xml',
+      });
+      expect(Object.keys(refusal).sort()).toEqual(shape);
+    }
+    // The types it reads still go on to the signature.
+    expect((await send('text/xml', false)).status).toBe(401);
+    expect((await send('application/xml; charset=utf-8', true)).status).toBe(200);
   });
 });

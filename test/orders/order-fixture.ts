@@ -25,7 +25,43 @@ export interface TicketedOrder {
   [field: string]: unknown;
 }
 
+export type Airline = 'AA' | 'VS';
+
+/** An order's path in the API, with the `airline` every order operation takes. */
+export const orderPath = (id: string, tail = '', airline: Airline = 'AA') =>
+  `/v1/orders/${encodeURIComponent(id)}${tail}?airline=${airline}`;
+
+/** The base URL of the airline's test system in `f` (VS only with `withVs`). */
+export const airlineUrl = (f: OrderFixture, airline: Airline) => (airline === 'VS' ? f.vs!.url : f.aa.url);
+
+/** What the airline's test system holds for a booking, read through its control API; `T` is what the test reads. */
+export async function airlineBooking<T>(f: OrderFixture, id: string, airline: Airline = 'AA'): Promise<T> {
+  return (await (await fetch(`${airlineUrl(f, airline)}/control/orders/${id}`)).json()) as T;
+}
+
+/** What the tests read of an order's segment. */
+export interface OrderSegment {
+  segment_id: string;
+  origin: string;
+  destination: string;
+  departing_at: string;
+  status: string;
+}
+
 export const PASSENGER = { given_name: 'Ada', family_name: 'Lovelace', born_on: '1985-12-10', email: 'ada@example.com' };
+
+/** Books `offerId` for PASSENGER, paid on the agency account; throws unless it was created (201) and ticketed. */
+export async function bookTicketed<T>(f: OrderFixture, offerId: string): Promise<T> {
+  const created = await f.call('POST', '/v1/orders', {
+    offer_id: offerId,
+    passengers: [PASSENGER],
+    payment: { type: 'agency_account' },
+  });
+  if (created.statusCode !== 201 || created.json().status !== 'ticketed') {
+    throw new Error(`not booked and ticketed: ${created.statusCode} ${created.body}`);
+  }
+  return created.json() as T;
+}
 
 export async function orderFixture(options: ShoppingFixtureOptions = {}): Promise<OrderFixture> {
   const f = await shoppingFixture(options);

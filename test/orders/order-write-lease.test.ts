@@ -266,6 +266,25 @@ describe.runIf(shared)('one write per order at a time, through two instances on 
     expect((await events(id)).slice(eventsBefore.length)).toHaveLength(1);
   });
 
+  it('cancels once for six DELETEs sent to both instances at once', async () => {
+    const id = await heldOrder(57);
+    const eventsBefore = await events(id);
+    const { answers, calls } = await atOnce(
+      'OrderChange',
+      six('DELETE', url(id), (i) => (i % 2 === 0 ? f : second)),
+      [f, second],
+    );
+    const done = answers.filter((a) => a.statusCode === 204);
+    expect(done, answers.map((a) => `${a.statusCode} ${a.body}`).join('\n')).toHaveLength(1);
+    expectBusy(
+      answers.filter((a) => a.statusCode !== 204),
+      stateError('order_closed'),
+    );
+    expect(calls).toBe(3); // one cancel: its quote, its acceptance and the re-read after it
+    expect((await historyActions(id)).filter((a) => a === 'cancelled')).toHaveLength(1);
+    expect((await events(id)).slice(eventsBefore.length)).toEqual(['order.cancelled']);
+  });
+
   it('records six refunds of a cancelled order sent to both instances once', async () => {
     const order = await f.ticketedRoundTrip(56);
     const id = order.order_id;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { daysAhead } from '../shopping/shopping-fixture.js';
-import { orderFixture, type OrderFixture } from './order-fixture.js';
+import { airlineBooking, orderFixture, orderPath as path, type OrderFixture } from './order-fixture.js';
 
 let f: OrderFixture;
 beforeAll(async () => {
@@ -9,10 +9,8 @@ beforeAll(async () => {
 });
 afterAll(async () => f?.close());
 
-const path = (id: string, tail = '') => `/v1/orders/${encodeURIComponent(id)}${tail}?airline=AA`;
 const control = async (tail: string, init?: RequestInit) => (await fetch(`${f.aa.url}/control${tail}`, init)).json();
-const airline = (id: string) =>
-  control(`/orders/${id}`) as Promise<{ status: string; passengers: { id: string }[]; refundedCents: number }>;
+const airline = (id: string) => airlineBooking<{ status: string; passengers: { id: string }[]; refundedCents: number }>(f, id);
 const seatsSold = async () => ((await control('/state')) as { inventory: { seatsSold: number } }).inventory.seatsSold;
 
 const ADA = { given_name: 'Ada', family_name: 'Lovelace', born_on: '1985-12-10', email: 'ada@example.com' };
@@ -163,11 +161,7 @@ describe('partial cancellation', () => {
   it('a flown segment cannot be cancelled (the airline clock moved past its departure)', async () => {
     const order = await book({ days: 10, returnDays: 17 }, [ADA]);
     const [out, back] = order.segments.map((s) => s.segment_id) as [string, string];
-    await control('/clock', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ advanceSeconds: 12 * 86_400 }),
-    });
+    await f.control('POST', '/control/clock', { advanceSeconds: 12 * 86_400 });
     try {
       const flown = await f.call('POST', path(order.order_id, '/cancel'), { segment_ids: [out] });
       expect(flown.statusCode, flown.body).toBe(422);

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventsForOrder } from '../../src/orders/event-outbox-store.js';
 import { daysAhead } from '../shopping/shopping-fixture.js';
-import { orderFixture, type OrderFixture } from './order-fixture.js';
+import {
+  airlineBooking,
+  orderFixture,
+  orderPath as path,
+  type OrderFixture,
+  type OrderSegment as Segment,
+} from './order-fixture.js';
 
 let f: OrderFixture;
 beforeAll(async () => {
@@ -9,26 +15,18 @@ beforeAll(async () => {
 });
 afterAll(async () => f?.close());
 
-const path = (id: string, tail = '') => `/v1/orders/${encodeURIComponent(id)}${tail}?airline=AA`;
 const control = async (tail: string, init?: RequestInit) => (await fetch(`${f.aa.url}/control${tail}`, init)).json();
 const airline = (id: string) =>
-  control(`/orders/${id}`) as Promise<{
+  airlineBooking<{
     status: string;
     flights: { key: string }[];
     tickets: { number: string; paxId: string; couponStatus: string }[];
-  }>;
+  }>(f, id);
 const seatsSold = async () => ((await control('/state')) as { inventory: { seatsSold: number } }).inventory.seatsSold;
 
 const ADA = { given_name: 'Ada', family_name: 'Lovelace', born_on: '1985-12-10', email: 'ada@example.com' };
 const BOB = { given_name: 'Bob', family_name: 'Lovelace', born_on: '1984-02-01' };
 
-interface Segment {
-  segment_id: string;
-  origin: string;
-  destination: string;
-  departing_at: string;
-  status: string;
-}
 interface Order {
   order_id: string;
   airline_order_id: string;
@@ -197,11 +195,7 @@ describe('partial reissue (one journey of the order)', () => {
   it('once the outbound is flown it cannot be changed (422 segment_flown), and the return still can', async () => {
     const order = await roundTrip({ origin: 'JFK', destination: 'LAX', days: 10, back: 17, legs: 1 });
     const [out, back] = order.segments.map((s) => s.segment_id) as [string, string];
-    await control('/clock', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ advanceSeconds: 12 * 86_400 }),
-    });
+    await f.control('POST', '/control/clock', { advanceSeconds: 12 * 86_400 });
     try {
       const flown = await f.call('POST', path(order.order_id, '/change'), { action: 'reissue', segment_ids: [out] });
       expect(flown.statusCode, flown.body).toBe(422);

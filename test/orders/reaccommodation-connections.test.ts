@@ -3,6 +3,8 @@
 // connection over one of the airline's connecting points. The booking holds two flights in place of
 // one (tickets valid), the signed OrderChangeNotifRQ reaches the gateway, and the order shows the
 // change on both new segments (1 removed, 2 added) until it is accepted; refusing it refunds in full.
+// Partners too: with AA's own non-stops full, a oneworld partner's flight AA sells under its code on
+// the same route takes the cancelled one's place.
 // VS runs the same code (ndc/control/reaccommodation.ts), but its timetable holds no one-stop
 // alternative to any of its non-stops (no partner leg from ATL or BOS into JFK, none between its
 // UK gateways), so there is no VS case to drive.
@@ -82,6 +84,9 @@ async function cancelWithNoNonStop(airline: Airline, origin: string, destination
   };
 }
 
+/** The flight number of a test-system flight key (`AA6101/2026-12-01` → `6101`), as the gateway shows it. */
+const flightNumber = (key: string) => key.split('/')[0]!.slice(2);
+
 const minutesBetween = (from: string, to: string) => (Date.parse(`${to}Z`) - Date.parse(`${from}Z`)) / 60_000;
 
 async function expectConnection(airline: Airline, origin: string, destination: string, days: number) {
@@ -156,5 +161,55 @@ describe('re-accommodation on a connection when no same-route non-stop has seats
     const refund = await f.call('POST', path(order.order_id, 'AA', '/refund'));
     expect([refund.statusCode, refund.json()]).toEqual([202, { order_id: order.order_id, status: 'refunded' }]);
     expect((await read(order.order_id, 'AA')).refund).toMatchObject({ amount: order.total });
+  });
+
+  it('AA: JFK-LHR cancelled with its own non-stops full, rebooked on the BA-operated AA codeshare of the route', async () => {
+    const days = 33;
+    const order = await paidNonStop('AA', 'JFK', 'LHR', days);
+    const [sold] = (await booking(order.airline_order_id)).flights;
+    // The route's flights BA operates under AA's code, as the gateway's search shows them.
+    const search = await f.search({ origin: 'JFK', destination: 'LHR', departure_date: daysAhead(days), adults: 1 });
+    const segments = (
+      search.json().offers as { slices: { segments: { flight_number: string; operating_carrier: string }[] }[] }[]
+    ).flatMap((o) => o.slices.flatMap((s) => s.segments));
+    const byBa = new Set(segments.filter((s) => s.operating_carrier === 'BA').map((s) => s.flight_number));
+    expect(byBa.size, 'BA-operated AA codeshares JFK-LHR').toBeGreaterThan(0);
+    const date = sold!.key.split('/')[1]!;
+    for (const day of [date, dayAfter(date)]) {
+      const res = await fetch(`${f.aa.url}/control/flights?origin=JFK&destination=LHR&date=${day}`);
+      const { flights } = (await res.json()) as { flights: { flight: string }[] };
+      for (const other of flights.filter((o) => o.flight !== sold!.key && !byBa.has(flightNumber(o.flight))))
+        await f.control('POST', '/control/inventory/close', { flightKey: other.flight }, 'AA');
+    }
+    const res = await fetch(`${f.aa.url}/control/schedule-changes`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ flight: sold!.key, change: 'cancel' }),
+    });
+    expect(res.status).toBe(200);
+    const mine = ((await res.json()) as Awaited<ReturnType<typeof cancelWithNoNonStop>>).orders.find(
+      (o) => o.orderId === order.airline_order_id,
+    )!;
+    expect(mine.notification).toMatchObject({ delivered: true, status: 200 });
+    expect(mine.changes).toEqual([
+      { segment: 0, kind: 'rebooked', flight: expect.any(String), significant: expect.any(Boolean) },
+    ]);
+    expect(byBa.has(flightNumber(mine.changes[0]!.flight!)), `${mine.changes[0]!.flight} is BA-operated`).toBe(true);
+
+    const after = await read(order.order_id, 'AA');
+    expect(after.status).toBe('ticketed');
+    expect(
+      after.segments.map((s: { origin: string; destination: string; operating_carrier: string; flight_number: string }) => [
+        s.origin,
+        s.destination,
+        s.operating_carrier,
+        s.flight_number,
+      ]),
+    ).toEqual([['JFK', 'LHR', 'BA', flightNumber(mine.changes[0]!.flight!)]]);
+    expect(after.segments[0].schedule_change).toMatchObject({
+      kind: 'rebooked',
+      previous: { flight_number: order.segments[0]!.flight_number },
+    });
+    expect(after.available_actions).toEqual(expect.arrayContaining(['accept_change']));
   });
 });

@@ -4,7 +4,15 @@
 // before any airline call; and both airlines refuse a reshop that drops a journey's way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysAhead } from '../shopping/shopping-fixture.js';
-import { orderFixture, PASSENGER, type OrderFixture } from './order-fixture.js';
+import {
+  airlineBooking,
+  bookTicketed,
+  orderFixture,
+  orderPath as path,
+  type Airline,
+  type OrderFixture,
+  type OrderSegment,
+} from './order-fixture.js';
 
 let f: OrderFixture;
 beforeAll(async () => {
@@ -12,18 +20,9 @@ beforeAll(async () => {
 });
 afterAll(async () => f?.close());
 
-type Airline = 'AA' | 'VS';
-const path = (id: string, tail: string, airline: Airline) => `/v1/orders/${encodeURIComponent(id)}${tail}?airline=${airline}`;
-const base = (airline: Airline) => (airline === 'VS' ? f.vs!.url : f.aa.url);
-const booking = async (id: string, airline: Airline) =>
-  (await (await fetch(`${base(airline)}/control/orders/${id}`)).json()) as { status: string; flights: { key: string }[] };
+const booking = (id: string, airline: Airline) => airlineBooking<{ status: string; flights: { key: string }[] }>(f, id, airline);
 
-interface Segment {
-  segment_id: string;
-  origin: string;
-  destination: string;
-  departing_at: string;
-  status: string;
+interface Segment extends OrderSegment {
   fare_brand: string | null;
   fare_brand_code: string | null;
 }
@@ -73,14 +72,7 @@ async function roundTrip(airline: Airline, origin: string, destination: string, 
       o.slices.every((s) => s.segments.length === 1),
   );
   if (!offer) throw new Error(`no ${airline} ${brand} non-stop round trip ${origin}-${destination}`);
-  const created = await f.call('POST', '/v1/orders', {
-    offer_id: offer.offer_id,
-    passengers: [PASSENGER],
-    payment: { type: 'agency_account' },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  expect(created.json().status).toBe('ticketed');
-  return created.json() as Order;
+  return bookTicketed<Order>(f, offer.offer_id);
 }
 
 const way = (s: { origin: string; destination: string }) => `${s.origin}-${s.destination}`;

@@ -62,12 +62,12 @@ describe('a VS offer on a gateway with no VS endpoint for the key', () => {
     expect(await stored()).toBe(0);
   });
 
-  it('says the VS test system is not configured rather than booking anything', async () => {
+  it('says the VS test system is not configured, naming the variable, rather than booking anything', async () => {
     const res = await order({ type: 'hold' });
     expect(res.statusCode).toBe(502);
     expect(res.json()).toMatchObject({
       code: 'airline_not_configured',
-      error: 'the VS test system is not configured on this gateway',
+      error: 'the VS test system is not configured on this gateway (VS_TEST_URL)',
     });
     expect(await stored()).toBe(0);
   });

@@ -151,7 +151,9 @@ describe('compression of any JSON answer: errors, HEAD, ETags, off', () => {
       return big;
     });
     app.get('/v1/probe/big-error', { config: API_KEY_ROUTE }, async () => {
-      throw new AppError(409, 'order_conflict', 'these passengers already hold these flights', { details: big.items });
+      throw new AppError(409, 'order_conflict', 'these passengers already hold these flights', {
+        fields: { details: big.items },
+      });
     });
   };
 

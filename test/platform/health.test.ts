@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Keyring } from '../../src/platform/keyring/keyring.js';
+import { registerKeyring } from '../../src/platform/keyring/keyring-store.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
 
 describe('health and readiness', () => {
@@ -57,6 +59,19 @@ describe('health and readiness', () => {
       await sql`update keyring_keys set status = 'retired' where key_id = 'api-key-secrets-elsewhere'`.execute(t.platform.db);
     }
     expect((await t.app.inject({ url: '/v1/health/ready' })).statusCode).toBe(200);
+  });
+
+  it("records none of a wrong keyring's keys at its start, so the right keyring stays ready after it", async () => {
+    // What a gateway started on a restored database with another KEYRING does first (platform.ts).
+    const wrong = Keyring.parse(Keyring.generateText());
+    const { missing } = await registerKeyring(t.platform.db, wrong);
+    expect(missing).toHaveLength(t.platform.keyring.keyIds().length);
+    const res = await t.app.inject({ url: '/v1/health/ready' });
+    expect(res.statusCode, res.body).toBe(200);
+    const loaded = t.platform.keyring.keyIds().length;
+    expect(res.json().keys).toEqual({ active: loaded, loaded, missing: 0 });
+    // The right keyring, started again, still records its own (nothing new: they are there).
+    expect(await registerKeyring(t.platform.db, t.platform.keyring)).toEqual({ missing: [] });
   });
 
   it('a request that needs a database that is gone answers 503 database_unavailable with Retry-After, not 500', async () => {

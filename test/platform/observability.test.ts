@@ -38,10 +38,10 @@ describe('observability', () => {
     expect((await t.app.inject({ url: '/metrics', remoteAddress: '::ffff:127.0.0.1' })).statusCode).toBe(200);
   });
 
-  it('serves OpenAPI 3.1 generated from the route schemas, version 2.7.0, and a docs UI', async () => {
+  it('serves OpenAPI 3.1 generated from the route schemas, version 2.9.0, and a docs UI', async () => {
     const spec = (await t.app.inject({ url: '/openapi.json' })).json();
     expect(spec.openapi).toBe('3.1.0');
-    expect(spec.info.version).toBe('2.7.0');
+    expect(spec.info.version).toBe('2.9.0');
     expect(spec.paths['/v1/health/ready'].get.responses).toHaveProperty('503');
     expect(spec.components.securitySchemes.ApiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     const docs = await t.app.inject({ url: '/docs' });

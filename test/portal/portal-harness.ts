@@ -1,9 +1,10 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Role } from '../../src/identity/account-service.js';
 import { buildTestApp, type TestApp } from '../helpers/test-app.js';
+import { PORTAL_PASSWORD, portalUser } from '../helpers/portal-sessions.js';
 import { startInbox } from './smtp-inbox.js';
 
-export const PASSWORD = 'violet-harbour-sunrise-42';
+export const PASSWORD = PORTAL_PASSWORD;
 
 /** A portal app on this run's storage with a real SMTP inbox and a clock the test can move. */
 export async function startPortal(options: { logLines?: string[]; env?: Record<string, string>; isolated?: boolean } = {}) {
@@ -41,14 +42,7 @@ export async function startPortal(options: { logLines?: string[]; env?: Record<s
           ? (await gateway.identity.createAgency({ name: `Agency ${n}`, live: opts.live ?? false })).id
           : opts.agencyId;
       const email = `user${n}-${Math.random().toString(36).slice(2, 8)}@agency.test`;
-      const user = await gateway.identity.createUser({
-        agencyId,
-        email,
-        password: PASSWORD,
-        role: opts.role ?? 'owner',
-        permissions: opts.permissions ?? [],
-        emailVerified: opts.verified ?? true,
-      });
+      const user = await portalUser({ gateway }, { ...opts, agencyId, email });
       return { id: user.id, email, agencyId };
     },
 

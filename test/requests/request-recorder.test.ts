@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import pino from 'pino';
+import { Counter } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Platform } from '../../src/platform/platform.js';
 import { decodeBatch } from '../../src/request-log/batch-codec.js';
@@ -108,6 +109,54 @@ describe('the request recorder under a steady stream', () => {
       platform.db,
     );
     expect(rows.map((r) => r.request_count)).toEqual([4, 1]);
+  });
+
+  it('holds the bodies of at most maxWithBodies waiting rows; the rest are written as not recorded', async () => {
+    // Counters of its own: the platform's are the test above's recorder's.
+    const counter = (name: string) => new Counter({ name, help: name, registers: [] });
+    const metrics = { written: counter('written'), dropped: counter('dropped') };
+    const run = `req_bodies_${Date.now()}_`;
+    const recorder = new RequestRecorder(
+      { db: platform.db, logger: pino({ level: 'silent' }), metrics },
+      { batchSize: 10, maxBuffered: 100, maxWithBodies: 2 },
+    );
+    const json = (payload: string) => ({ payload, contentType: 'application/json' });
+    for (let n = 1; n <= 3; n++) {
+      recorder.record(
+        { ...facts(n), requestId: `${run}${n}` },
+        { request: json(`{"password":"pw-${n}","n":${n}}`), response: json('{"ok":true}') },
+      );
+    }
+    await recorder.flush();
+    const kept = await platform.db
+      .selectFrom('api_request_bodies')
+      .select(['request_id', 'request_body', 'request_note', 'request_redacted', 'response_body'])
+      .where('request_id', 'like', `${run}%`)
+      .orderBy('request_id')
+      .execute();
+    expect(kept).toEqual([
+      {
+        request_id: `${run}1`,
+        request_body: '{"password":"[redacted]","n":1}',
+        request_note: null,
+        request_redacted: true,
+        response_body: '{"ok":true}',
+      },
+      {
+        request_id: `${run}2`,
+        request_body: '{"password":"[redacted]","n":2}',
+        request_note: null,
+        request_redacted: true,
+        response_body: '{"ok":true}',
+      },
+      {
+        request_id: `${run}3`,
+        request_body: null,
+        request_note: "not recorded: the log's writer was behind",
+        request_redacted: false,
+        response_body: null,
+      },
+    ]);
   });
 });
 

@@ -593,6 +593,31 @@ describe(`every operation of /openapi.json (seed ${SEED}, ${RUNS} runs each)`, (
     expect(failures, failures.join('\n')).toEqual([]);
   });
 
+  // Issue 45: what the gateway can judge itself is its own 4xx, never the airline's documented 502
+  // (which the generated runs below allow). Refused, none of them changes an order.
+  it('refuses the unfit bookings and hostile airline ids itself: 4xx, never a 502', { timeout: 120_000 }, async () => {
+    const id = encodeURIComponent(orderIds[0]!);
+    const order = `/v1/orders/${id}`;
+    const sent: [string, string, unknown][] = [
+      ...unfitBookings.map((b): [string, string, unknown] => ['POST', '/v1/orders', b]),
+      ['POST', `${order}/cancel/confirm?airline=AA`, { cancellation_quote_id: 'Q1\u0001' }],
+      ['POST', `${order}/cancel/confirm?airline=AA`, { cancellation_quote_id: '<OfferID>x</OfferID>\u001b' }],
+      ['POST', `${order}/change/confirm?airline=AA`, { offer_id: 'AA|x\u0001<y/>' }],
+      ['POST', `${order}/cancel?airline=AA`, { passenger_ids: ['PAX1\u001b'] }],
+      ['POST', `${order}/change?airline=AA`, { action: 'cancel_segments', segment_ids: ['<x>\uFFFE'] }],
+      ['PUT', `${order}?airline=AA`, { seats: [{ segment_id: 'SEG1\u0001', passenger_id: 'PAX1', designator: '12C' }] }],
+      ['PUT', `${order}?airline=AA`, { services: [{ service_id: 'bag\u2028', passenger_id: 'PAX1' }] }],
+    ];
+    const failures: string[] = [];
+    for (const [method, url, payload] of sent) {
+      const res = await call(method, url, payload);
+      if (res.statusCode < 400 || res.statusCode >= 500)
+        failures.push(`${method} ${url} ${JSON.stringify(payload).slice(0, 120)} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+    expect((await call('GET', `${order}?airline=AA`)).json().status).toBe('hold');
+  });
+
   for (const { path, method, op } of operations) {
     it(`${method.toUpperCase()} ${path}`, { timeout: 120_000 }, async () => {
       const clean = cleanRequest(path, method, op);

@@ -36,6 +36,22 @@ describe('search validation (rule 9): 400 naming the field, before any airline c
     ['code with a digit', { ...base, destination: 'LA1' }, /^destination must be a three-letter airport code/],
     ['past date', { ...base, departure_date: yesterday }, `invalid departure_date: ${yesterday} is in the past`],
     ['not a date', { ...base, departure_date: '2026-02-30' }, /^invalid departure_date/],
+    ...(['2027-02-29', '2100-02-29', '2027-04-31', '2027-13-01', '2027-00-10', '2027-01-00', '2027-1-10'].map((date) => [
+      `no such calendar date ${date}`,
+      { ...base, departure_date: date },
+      'invalid departure_date: expected a calendar date YYYY-MM-DD',
+    ]) as [string, Record<string, unknown>, string][]),
+    // Real leap days are dates: refused for when they are, not for what they are.
+    [
+      'leap day 2000 is a date, in the past',
+      { ...base, departure_date: '2000-02-29' },
+      'invalid departure_date: 2000-02-29 is in the past',
+    ],
+    [
+      'leap day 2028 is a date, beyond the selling window',
+      { ...base, departure_date: '2028-02-29' },
+      /^invalid departure_date: 2028-02-29 is beyond the selling window/,
+    ],
     [
       'date far beyond the selling window',
       { ...base, departure_date: '9999-12-31' },

@@ -75,6 +75,24 @@ describe('webhook endpoint management', () => {
     expect((await create(owner.token, { url: f.receiver.url(), description: 'x'.repeat(200) })).statusCode).toBe(201);
   });
 
+  it('refuses a description holding a line break, a control or a bidi override, on create and on edit', async () => {
+    const owner = await f.session();
+    for (const bad of ['feed\r\nBcc: x@example.com', 'fe\u0085ed', 'fe\u2028ed', 'Acme\u202Emoc.liame', 'fe\u0001ed']) {
+      const made = await create(owner.token, { url: f.receiver.url(), description: bad });
+      expect(made.statusCode, made.body).toBe(400);
+      expect(made.json()).toMatchObject({ field: 'description' });
+      expect(made.json().error).toMatch(/description must not contain control characters, line breaks or bidirectional/);
+    }
+    const listed = (await f.request(owner.token, 'GET', '/v1/dev/webhooks')).json().webhooks as unknown[];
+    expect(listed).toEqual([]);
+    const record = (await create(owner.token, { url: f.receiver.url(), description: 'Zoë’s feed — orders' })).json();
+    expect(record.description).toBe('Zoë’s feed — orders');
+    const edited = await f.request(owner.token, 'PATCH', `/v1/dev/webhooks/${record.id}`, { description: 'a\u2066b' });
+    expect(edited.statusCode, edited.body).toBe(400);
+    expect(edited.json()).toMatchObject({ field: 'description' });
+    expect((await f.request(owner.token, 'GET', `/v1/dev/webhooks/${record.id}`)).json().description).toBe('Zoë’s feed — orders');
+  });
+
   it('refuses developers (role_forbidden), sessions without a second factor (mfa_required) and accounts outside an agency', async () => {
     const owner = await f.session();
     const developer = await f.session({ agencyId: owner.agencyId, role: 'developer' });

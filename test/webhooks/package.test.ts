@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSigningSecret, signatureHeader } from '../../src/webhooks/delivery/signer.js';
 import { sampleEventBody } from '../../src/webhooks/endpoints/test-delivery.js';
 
+// storage-free: its processes are npm pack and the docs' receiver examples, none of which reads storage.
+
 /**
  * The verifier as a receiver gets it: `packages/webhooks` packed with npm, the tarball installed
  * offline into a scratch project and imported by plain node (no build, no TypeScript), its types

@@ -1,13 +1,15 @@
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import type { Role } from '../../src/identity/account-service.js';
 import { systemResolver, type ResolvedAddress } from '../../src/webhooks/delivery/ssrf-guard.js';
 import { startAaTestSystem } from '../../src/testsystem/aa/server.js';
 import { buildTestApp } from '../helpers/test-app.js';
+import { PORTAL_PASSWORD, portalUser } from '../helpers/portal-sessions.js';
 import { daysAhead, SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
 import { startReceiver } from './https-receiver.js';
 
-export const PASSWORD = 'violet-harbour-sunrise-42';
+export const PASSWORD = PORTAL_PASSWORD;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
@@ -17,7 +19,13 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * 127.0.0.1 where the receiver listens) and a clock the test can move.
  */
 export async function webhookFixture(
-  options: { isolated?: boolean; attemptTimeoutMs?: number; logLines?: string[]; anyPort?: boolean } = {},
+  options: {
+    isolated?: boolean;
+    attemptTimeoutMs?: number;
+    logLines?: string[];
+    anyPort?: boolean;
+    spanExporter?: SpanExporter;
+  } = {},
 ) {
   const aa = await startAaTestSystem({ subscriptionKey: SUBSCRIPTION_KEY, logger: false });
   const receiver = await startReceiver();
@@ -34,6 +42,7 @@ export async function webhookFixture(
     clock,
     ...(options.isolated ? { isolated: true } : {}),
     ...(options.logLines ? { logLines: options.logLines } : {}),
+    ...(options.spanExporter ? { spanExporter: options.spanExporter } : {}),
     env: { AA_TEST_SUBSCRIPTION_KEY: SUBSCRIPTION_KEY, WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost,receiver.pinned.test' },
     app: {
       testSystemUrls: { AA: aa.url },
@@ -95,14 +104,7 @@ export async function webhookFixture(
         ? null
         : (opts.agencyId ?? (await gateway.identity.createAgency({ name: `Webhook Agency ${n}` })).id);
       const email = `hooks${n}-${Math.random().toString(36).slice(2, 8)}@agency.test`;
-      const user = await gateway.identity.createUser({
-        agencyId,
-        email,
-        password: PASSWORD,
-        role: opts.role ?? 'owner',
-        permissions: opts.permissions ?? [],
-        emailVerified: true,
-      });
+      const user = await portalUser({ gateway }, { agencyId, email, role: opts.role, permissions: opts.permissions });
       const login = await f.request(null, 'POST', '/v1/dev/login', { email, password: PASSWORD });
       const token = login.json().token as string;
       let totpSecret: string | null = null;

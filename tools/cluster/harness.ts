@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { Keyring } from '../../src/platform/keyring/keyring.js';
 import { loadConfig } from '../../src/sources/load-config.js';
-import type { Source } from '../../src/sources/source.js';
+import { pushPathOf, type Source } from '../../src/sources/source.js';
 import { SOURCES } from '../../src/sources/table.js';
 import { haproxyConfig, serverStates, serverName } from './haproxy.js';
 import { answers, fatal, freePort, spawnChild, waitUntil, type Child } from './processes.js';
@@ -41,6 +41,12 @@ export interface ClusterOptions {
   redisPrefix?: string;
   /** Extra environment for every source's test system process. */
   testSystemEnv?: Record<string, string>;
+  /**
+   * The CLI each gateway runs (`bin/flightagg.js` of some checkout), by instance index; default
+   * this checkout's. An upgrade drill starts another release's and swaps it per instance
+   * (`ClusterInstance.cli`). The test systems always run this checkout's.
+   */
+  gatewayCli?: (index: number) => string;
 }
 
 export interface ClusterInstance {
@@ -54,6 +60,8 @@ export interface ClusterInstance {
   url: string;
   /** HAProxy's name for it, as answers carry it in `X-Cluster-Instance`. */
   name: string;
+  /** The CLI its next `start()` runs: set it between a stop and a start to replace its release. */
+  cli: string;
   /** Sends `signal`, resolves with the exit code (null when the signal ended it). */
   kill(signal: NodeJS.Signals): Promise<number | null>;
   /** (Re)starts on the same port; resolves once `/v1/health/ready` answers 200. */
@@ -92,7 +100,8 @@ export interface Cluster {
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CLI = path.join(REPO_ROOT, 'bin', 'flightagg.js');
+/** This checkout's CLI. */
+export const CLI = path.join(REPO_ROOT, 'bin', 'flightagg.js');
 // A cold start compiles the TypeScript through tsx and migrates; on a busy 2-core machine with
 // several gateways starting at once that has taken over a minute.
 const START_BUDGET_MS = 180_000;
@@ -226,7 +235,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         DATA_DIR: dir,
         [`${code}_TEST_DATABASE_URL`]: databaseUrl,
         ...shared,
-        ...(signing && source.pushesTo ? { [signing.notifyUrlVariable]: `${balancerUrl}${source.pushesTo}` } : {}),
+        ...(signing && pushPathOf(source) ? { [signing.notifyUrlVariable]: `${balancerUrl}${pushPathOf(source)}` } : {}),
         LOG_LEVEL: 'warn',
         ...options.testSystemEnv,
       });
@@ -282,6 +291,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         startedAt: 0,
         url,
         name: serverName(index),
+        cli: options.gatewayCli?.(index) ?? CLI,
         ready,
         running: () => children[index]?.running() ?? false,
         output: () => children[index]?.output() ?? '',
@@ -296,7 +306,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           if (children[index]?.running()) throw new Error(`instance ${index} is still running`);
           const child = spawnChild(
             process.execPath,
-            [...(options.gatewayNodeArgs ?? []), CLI, 'serve'],
+            [...(options.gatewayNodeArgs ?? []), instance.cli, 'serve'],
             gatewayEnv(port, dataDir),
           );
           children[index] = child;

@@ -1,8 +1,17 @@
+import type { ErrorCode } from './schema';
+
+/**
+ * The code of a failed call: one of the catalogue's codes the dashboard's operations may answer
+ * (generated into schema.ts, so a misspelled literal does not compile), `network_error` when the
+ * gateway was not reached, or `http_<status>` for an answer without a code.
+ */
+export type ApiErrorCode = ErrorCode | 'network_error' | `http_${number}`;
+
 /** An error answer of the API, kept whole so the screen can show its sentence and request id. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly requestId: string | null,
     readonly body: Record<string, unknown> = {},
@@ -29,7 +38,8 @@ export async function unwrap<T>(call: Promise<Answer<T>>): Promise<T> {
   if (response.ok) return data as T;
   const body = (error && typeof error === 'object' ? error : {}) as Record<string, unknown>;
   const message = typeof body.error === 'string' ? body.error : `The gateway answered ${response.status}.`;
-  const code = typeof body.code === 'string' ? body.code : `http_${response.status}`;
+  // The description lists every code an operation may answer: the gateway's `code` is one of them.
+  const code: ApiErrorCode = typeof body.code === 'string' ? (body.code as ErrorCode) : `http_${response.status}`;
   const requestId = typeof body.request_id === 'string' ? body.request_id : response.headers.get('x-request-id');
   throw new ApiError(response.status, code, message, requestId, body);
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '../api/api-error';
+import { ApiError, type ApiErrorCode } from '../api/api-error';
 import { paths } from '../lib/paths';
 import { current } from '../lib/router';
 import { Link } from './link';
@@ -7,7 +7,7 @@ import { Link } from './link';
  * The API's sentence for a few codes names the API path a script would call next; a person in the
  * dashboard gets what to do here instead.
  */
-const IN_PLAIN_WORDS: Record<string, string> = {
+const IN_PLAIN_WORDS: Partial<Record<ApiErrorCode, string>> = {
   email_unverified: 'Verify your e-mail address first: open the link in the e-mail we sent you when you signed up.',
   step_up_required: 'This needs you to confirm it is you: enter your current password, then try again.',
   mfa_enrolment_not_started: 'The set-up of the authenticator app was interrupted: start it again.',

@@ -17,3 +17,16 @@ export function useRequests(query: RequestListQuery) {
     placeholderData: keepPreviousData,
   });
 }
+
+export type RequestBodies = operations['getApiRequestBodies']['responses'][200]['content']['application/json'];
+
+/** The redacted bodies of one logged request, read when its row is opened. */
+export function useRequestBodies(requestId: string) {
+  return useQuery({
+    queryKey: ['requests', 'bodies', requestId] as const,
+    queryFn: () => unwrap(api.GET('/v1/dev/requests/{request_id}', { params: { path: { request_id: requestId } } })),
+    // A request's bodies never change once written.
+    staleTime: Infinity,
+    retry: false,
+  });
+}

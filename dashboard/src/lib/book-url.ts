@@ -62,7 +62,10 @@ export function searchBody(d: SearchDraft) {
   };
 }
 
-/** `?from=JFK&to=LHR&depart=…&stops=0&airline=VS&sort=duration`: defaults (1 adult, test, price, no filter) left out. */
+/**
+ * `?from=JFK&to=LHR&depart=…&stops=0&airline=VS&sort=duration`: defaults (1 adult, test, price, no
+ * filter) left out. The return journey's times are `return_departs` and `return_arrives`.
+ */
 export function bookSearch(view: BookView): string {
   const params = new URLSearchParams();
   const { search: s, filters: f } = view;
@@ -81,6 +84,8 @@ export function bookSearch(view: BookView): string {
   f.stops.forEach((v) => params.append('stops', v));
   f.departure.forEach((w) => params.append('departs', w));
   f.arrival.forEach((w) => params.append('arrives', w));
+  f.returnDeparture.forEach((w) => params.append('return_departs', w));
+  f.returnArrival.forEach((w) => params.append('return_arrives', w));
   f.brands.forEach((b) => params.append('brand', b));
   if (f.bags) params.set('bags', 'checked');
   if (f.refundable) params.set('refundable', 'true');
@@ -133,6 +138,8 @@ export function parseBookSearch(query: string | URLSearchParams): BookView {
       stops: choices<Stops>(params.getAll('stops'), STOPS),
       departure: choices<TimeWindow>(params.getAll('departs'), TIME_WINDOW_NAMES),
       arrival: choices<TimeWindow>(params.getAll('arrives'), TIME_WINDOW_NAMES),
+      returnDeparture: choices<TimeWindow>(params.getAll('return_departs'), TIME_WINDOW_NAMES),
+      returnArrival: choices<TimeWindow>(params.getAll('return_arrives'), TIME_WINDOW_NAMES),
       brands: [...new Set(params.getAll('brand').map((b) => b.trim()))].filter((b) => b !== '' && b.length <= 60),
       bags: params.get('bags') === 'checked',
       refundable: params.get('refundable') === 'true',

@@ -1,7 +1,7 @@
 /**
  * The Book screen's filters and sorts over itineraries (itineraries.ts), kept apart from React so
  * they are unit-tested (test/dashboard/itineraries.test.ts). Filters on the flights (airline, stops,
- * departure and arrival times) keep or drop a row; filters on the fare (brand, a checked bag,
+ * departure and arrival times of the outbound and of the return journey) keep or drop a row; filters on the fare (brand, a checked bag,
  * refundable) keep or drop a brand's column, and a row left with none is dropped.
  */
 import { brandOf, cheaper, sliceEnds, type Itinerary, type ListedOffer } from './itineraries.js';
@@ -19,6 +19,14 @@ export const TIME_WINDOWS = {
 export type TimeWindow = keyof typeof TIME_WINDOWS;
 export const TIME_WINDOW_NAMES = Object.keys(TIME_WINDOWS) as TimeWindow[];
 
+export interface FilterChoices {
+  airlines: string[];
+  brands: string[];
+  stops: Stops[];
+  /** Some itinerary has a return journey (a round trip): its take-off and landing times can be filtered. */
+  returnJourney: boolean;
+}
+
 export const SORTS = { price: 'Price (cheapest brand)', duration: 'Duration', departure: 'Departure' } as const;
 export type SortKey = keyof typeof SORTS;
 
@@ -31,6 +39,10 @@ export interface ItineraryFilters {
   departure: TimeWindow[];
   /** The outbound's local arrival in one of these; empty: any. */
   arrival: TimeWindow[];
+  /** The return journey's (a round trip's second slice) local departure in one of these; empty: any. */
+  returnDeparture: TimeWindow[];
+  /** The return journey's local arrival in one of these; empty: any. */
+  returnArrival: TimeWindow[];
   /** Brands (as columns are headed); empty: any. */
   brands: string[];
   /** Only fares with a free checked bag. */
@@ -44,6 +56,8 @@ export const NO_FILTERS: ItineraryFilters = {
   stops: [],
   departure: [],
   arrival: [],
+  returnDeparture: [],
+  returnArrival: [],
   brands: [],
   bags: false,
   refundable: false,
@@ -67,10 +81,18 @@ function keepsFare(filters: ItineraryFilters, offer: ListedOffer): boolean {
 function keepsFlights(filters: ItineraryFilters, itinerary: Itinerary<ListedOffer>): boolean {
   if (filters.airlines.length && !itinerary.airlines.some((a) => filters.airlines.includes(a))) return false;
   if (filters.stops.length && !filters.stops.includes(stopsOf(itinerary.stops))) return false;
-  const outbound = itinerary.slices[0];
-  if (!outbound) return true;
-  const { departingAt, arrivingAt } = sliceEnds(outbound);
-  return inWindow(filters.departure, departingAt) && inWindow(filters.arrival, arrivingAt);
+  return (
+    inWindows(itinerary.slices[0], filters.departure, filters.arrival) &&
+    // A one-way itinerary has no return journey: its filters do not apply to it.
+    inWindows(itinerary.slices[1], filters.returnDeparture, filters.returnArrival)
+  );
+}
+
+/** Whether a slice leaves and lands in the windows asked (a missing slice: nothing to hold it to). */
+function inWindows(slice: Itinerary<ListedOffer>['slices'][number] | undefined, departure: TimeWindow[], arrival: TimeWindow[]) {
+  if (!slice) return true;
+  const { departingAt, arrivingAt } = sliceEnds(slice);
+  return inWindow(departure, departingAt) && inWindow(arrival, arrivingAt);
 }
 
 const byDuration = (a: Itinerary<ListedOffer>, b: Itinerary<ListedOffer>) =>
@@ -103,16 +125,17 @@ export function filterItineraries<O extends ListedOffer>(
   return kept.sort((a, b) => first!(a, b) || second!(a, b));
 }
 
-/** What the filters can choose from in these itineraries: airlines, brands and stops present, each once, sorted. */
-export function filterChoices(itineraries: readonly Itinerary<ListedOffer>[]): {
-  airlines: string[];
-  brands: string[];
-  stops: Stops[];
-} {
+/**
+ * What the filters can choose from in these itineraries: airlines, brands and stops present, each
+ * once, sorted; `returnJourney` when any has a way back (a round trip), for its time filters.
+ */
+export function filterChoices(itineraries: readonly Itinerary<ListedOffer>[]): FilterChoices {
   const airlines = new Set<string>();
   const brands = new Set<string>();
   const stops = new Set<Stops>();
+  let returnJourney = false;
   for (const itinerary of itineraries) {
+    if (itinerary.slices.length > 1) returnJourney = true;
     itinerary.airlines.forEach((a) => airlines.add(a));
     itinerary.offers.forEach((o) => brands.add(brandOf(o)));
     stops.add(stopsOf(itinerary.stops));
@@ -121,5 +144,6 @@ export function filterChoices(itineraries: readonly Itinerary<ListedOffer>[]): {
     airlines: [...airlines].sort(),
     brands: [...brands].sort((a, b) => a.localeCompare(b)),
     stops: STOPS.filter((s) => stops.has(s)),
+    returnJourney,
   };
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ColumnHeads } from '../components/column-heads';
 import { CopySecret } from '../components/copy-secret';
 import { Dialog } from '../components/dialog';
 import { ErrorNotice, Loading } from '../components/error-notice';
@@ -39,18 +40,7 @@ export function Keys() {
       {keys.isPending && <Loading what="keys" />}
       {keys.data && (
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Prefix</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Environment</th>
-              <th scope="col">Restrictions</th>
-              <th scope="col">Status</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Name', 'Prefix', 'Kind', 'Environment', 'Restrictions', 'Status', 'Last used', 'Actions']} />
           <tbody>
             {keys.data.keys.length === 0 && (
               <tr>

@@ -1,6 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
+import { ColumnHeads } from '../components/column-heads';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { Link } from '../components/link';
+import { RequestBodiesView } from '../components/request-bodies';
 import { useRequests, type RequestListQuery } from '../data/requests';
 import { formatInstant } from '../lib/format';
 import { currentCursor, firstPage, nextPage, pageNumber, previousPage, type Paging } from '../lib/order-filters';
@@ -51,7 +53,8 @@ function CopyButton({ text }: { text: string }) {
 
 /**
  * The agency's API requests of the last 7 days (`GET /v1/dev/requests`): filters in the URL,
- * keyset pages, a request id filters on itself (or is copied), a path that names an order links to it.
+ * keyset pages, a request id filters on itself (or is copied), a path that names an order links to it,
+ * and a row opens to show the request's bodies, redacted.
  */
 export function Logs() {
   const search = routeQuery(useRoute()).toString();
@@ -63,6 +66,14 @@ export function Logs() {
     setDraftOf(search);
     setDraft(filters);
   }
+  // The rows opened to show their bodies, by request id.
+  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (requestId: string) =>
+    setOpen((was) => {
+      const now = new Set(was);
+      if (!now.delete(requestId)) now.add(requestId);
+      return now;
+    });
   const list = useRequests(requestListQuery(filters, currentCursor(paging)) as RequestListQuery);
   const requests = list.data?.requests ?? [];
   const next = list.data?.next_cursor ?? null;
@@ -97,8 +108,9 @@ export function Logs() {
     <section aria-labelledby="logs-title">
       <h1 id="logs-title">Logs</h1>
       <p>
-        Every request your API keys made in the last 7 days: never bodies, headers or query strings. New requests appear within a
-        few seconds.
+        Every request your API keys made in the last 7 days: never headers or query strings. Open a row for its request and
+        response bodies (JSON only, secrets and card numbers redacted, 16 KB each, kept a shorter time). New requests appear
+        within a few seconds.
       </p>
       <form onSubmit={apply} className="row" aria-label="Filter requests">
         {text('status', 'Status', '200, 4xx, 5xx', 3)}
@@ -141,48 +153,71 @@ export function Logs() {
       {list.isSuccess && requests.length === 0 && <p role="status">No requests match these filters.</p>}
       {requests.length > 0 && (
         <table aria-label={`API requests, page ${pageNumber(paging)}`} aria-busy={list.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Method</th>
-              <th scope="col">Path</th>
-              <th scope="col">Status</th>
-              <th scope="col">Latency</th>
-              <th scope="col">Key or member</th>
-              <th scope="col">Environment</th>
-              <th scope="col">Request id</th>
-              <th scope="col">Error code</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            names={[
+              'Time',
+              'Method',
+              'Path',
+              'Status',
+              'Latency',
+              'Key or member',
+              'Environment',
+              'Request id',
+              'Error code',
+              'Bodies',
+            ]}
+          />
           <tbody>
             {requests.map((r) => (
-              <tr key={`${r.request_id}-${r.at}`}>
-                <td>{formatInstant(r.at)}</td>
-                <td>{r.method}</td>
-                <td title={r.route}>{r.order_id ? <Link to={paths.order(r.order_id)}>{r.path}</Link> : <code>{r.path}</code>}</td>
-                <td className={r.status >= 400 ? 'status-error' : undefined}>{r.status}</td>
-                <td>{r.duration_ms.toFixed(1)} ms</td>
-                {r.api_key ? (
-                  <td title={r.api_key.id}>
-                    {r.api_key.name ?? r.api_key.id} {r.api_key.prefix && <code>{r.api_key.prefix}</code>}
+              <Fragment key={`${r.request_id}-${r.at}`}>
+                <tr>
+                  <td>{formatInstant(r.at)}</td>
+                  <td>{r.method}</td>
+                  <td title={r.route}>
+                    {r.order_id ? <Link to={paths.order(r.order_id)}>{r.path}</Link> : <code>{r.path}</code>}
                   </td>
-                ) : (
-                  <td title={r.user?.id}>Dashboard: {r.user?.email ?? r.user?.id}</td>
+                  <td className={r.status >= 400 ? 'status-error' : undefined}>{r.status}</td>
+                  <td>{r.duration_ms.toFixed(1)} ms</td>
+                  {r.api_key ? (
+                    <td title={r.api_key.id}>
+                      {r.api_key.name ?? r.api_key.id} {r.api_key.prefix && <code>{r.api_key.prefix}</code>}
+                    </td>
+                  ) : (
+                    <td title={r.user?.id}>Dashboard: {r.user?.email ?? r.user?.id}</td>
+                  )}
+                  <td>{r.environment}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="link-button"
+                      title="Show only this request"
+                      onClick={() => show({ ...filters, requestId: r.request_id }, firstPage())}
+                    >
+                      {r.request_id}
+                    </button>{' '}
+                    <CopyButton text={r.request_id} />
+                  </td>
+                  <td>{r.error_code ?? ''}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-expanded={open.has(r.request_id)}
+                      aria-label={`${open.has(r.request_id) ? 'Hide' : 'Show'} the bodies of request ${r.request_id}`}
+                      onClick={() => toggle(r.request_id)}
+                    >
+                      {open.has(r.request_id) ? 'Hide' : 'Show'}
+                    </button>
+                  </td>
+                </tr>
+                {open.has(r.request_id) && (
+                  <tr className="request-bodies-row">
+                    <td colSpan={10}>
+                      <RequestBodiesView requestId={r.request_id} />
+                    </td>
+                  </tr>
                 )}
-                <td>{r.environment}</td>
-                <td>
-                  <button
-                    type="button"
-                    className="link-button"
-                    title="Show only this request"
-                    onClick={() => show({ ...filters, requestId: r.request_id }, firstPage())}
-                  >
-                    {r.request_id}
-                  </button>{' '}
-                  <CopyButton text={r.request_id} />
-                </td>
-                <td>{r.error_code ?? ''}</td>
-              </tr>
+              </Fragment>
             ))}
           </tbody>
         </table>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ColumnHeads } from '../components/column-heads';
 import type { operations } from '../api/schema';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { Link } from '../components/link';
@@ -122,18 +123,7 @@ export function Orders() {
       {list.isSuccess && orders.length === 0 && <p role="status">No {filters.environment} orders match these filters.</p>}
       {orders.length > 0 && (
         <table aria-label={`${filters.environment} orders, page ${pageNumber(paging)}`} aria-busy={list.isFetching}>
-          <thead>
-            <tr>
-              <th scope="col">Order</th>
-              <th scope="col">Airline</th>
-              <th scope="col">Sold</th>
-              <th scope="col">PNR</th>
-              <th scope="col">Status</th>
-              <th scope="col">Route</th>
-              <th scope="col">Total</th>
-              <th scope="col">Booked</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Order', 'Airline', 'Sold', 'PNR', 'Status', 'Route', 'Total', 'Booked']} />
           <tbody>
             {orders.map((order) => (
               <tr key={order.order_id}>

@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../components/column-heads';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { Link } from '../components/link';
 import { UsageChart } from '../components/usage-chart';
@@ -127,15 +128,7 @@ export function Overview() {
           {recent.data && recent.data.orders.length === 0 && <p>No test orders yet.</p>}
           {recent.data && recent.data.orders.length > 0 && (
             <table aria-label="Recent test orders">
-              <thead>
-                <tr>
-                  <th scope="col">Order</th>
-                  <th scope="col">PNR</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Booked</th>
-                </tr>
-              </thead>
+              <ColumnHeads names={['Order', 'PNR', 'Status', 'Total', 'Booked']} />
               <tbody>
                 {recent.data.orders.map((order) => (
                   <tr key={order.order_id}>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { ApiError } from '../api/api-error';
 import { ErrorNotice } from '../components/error-notice';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { useConfirmPasswordReset, useRequestPasswordReset } from '../data/account-links';
@@ -38,7 +39,7 @@ function ChooseNewPassword({ token, onNewLink }: { token: string; onNewLink: () 
         </button>
       </>
     );
-  const linkSpent = reset.error && (reset.error as { code?: string }).code === 'invalid_reset_token';
+  const linkSpent = reset.error instanceof ApiError && reset.error.code === 'invalid_reset_token';
   return (
     <>
       <ErrorNotice error={reset.error} />

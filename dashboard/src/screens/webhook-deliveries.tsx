@@ -1,4 +1,5 @@
 import { Fragment, useState } from 'react';
+import { ColumnHeads } from '../components/column-heads';
 import { ErrorNotice, Loading } from '../components/error-notice';
 import { useRetryDelivery, useWebhookDeliveries } from '../data/webhooks';
 import { formatInstant } from '../lib/format';
@@ -29,15 +30,7 @@ export function WebhookDeliveries({ endpointId, url }: { endpointId: string; url
       {deliveries.data?.deliveries.length === 0 && <p>No deliveries yet.</p>}
       {deliveries.data && deliveries.data.deliveries.length > 0 && (
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Order</th>
-              <th scope="col">Status</th>
-              <th scope="col">Attempts (time, answer, duration)</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
+          <ColumnHeads names={['Event', 'Order', 'Status', 'Attempts (time, answer, duration)', 'Actions']} />
           <tbody>
             {deliveries.data.deliveries.map((d) => {
               const open = expanded.has(d.id);

@@ -13,6 +13,7 @@ export { ERROR_CODES } from './generated/error-codes.js';
 export { airlineOfOrderId, type OrderCallOptions } from './resources/order-scope.js';
 export type { CreateOrderOptions } from './resources/orders.js';
 export type { EventStreamOptions, StreamedEvent } from './resources/events.js';
+export type { SearchStreamEvent } from './resources/offers.js';
 export { PageIterator, type CursorPage } from './pages.js';
 export type * from './operation-types.js';
 export type { components, operations, paths } from './generated/openapi.js';

@@ -1,3 +1,5 @@
+import { RETRY_LATER_CONFLICTS } from './generated/error-codes.js';
+
 /**
  * When a call is sent again, and after how long. 429 and 503 are refusals made before anything
  * was done (rate limit, allowance burst, order writes switched off, a dependency down), so any call
@@ -5,6 +7,20 @@
  * that cannot act twice is repeated: a read, or a write carrying an Idempotency-Key.
  */
 export const RETRY_STATUSES: ReadonlySet<number> = new Set([429, 503]);
+
+const LATER_CONFLICTS: ReadonlySet<string> = new Set(RETRY_LATER_CONFLICTS);
+
+/**
+ * Whether an error answer may be sent again as it is: a 429 or 503; a 409 whose code the gateway
+ * says nothing was done for (`order_busy`: another write of the order was running); and, for a call
+ * with an Idempotency-Key, `idempotency_key_in_flight` (its first request still runs: the repeat
+ * answers that request's result once it is done, and never books twice).
+ */
+export function retryableAnswer(status: number, code: string | null, keyed: boolean): boolean {
+  if (RETRY_STATUSES.has(status)) return true;
+  if (status !== 409 || code === null) return false;
+  return LATER_CONFLICTS.has(code) || (keyed && code === 'idempotency_key_in_flight');
+}
 
 export interface RetrySettings {
   /** Attempts after the first. */

@@ -1,5 +1,5 @@
 import { errorFromAnswer, FlightaggConnectionError } from './errors.js';
-import { backoffMs, retryAfterMs, retryDelayMs, RETRY_STATUSES, sleep, type RetrySettings } from './retry-policy.js';
+import { backoffMs, retryableAnswer, retryAfterMs, retryDelayMs, sleep, type RetrySettings } from './retry-policy.js';
 
 export interface ClientOptions {
   /** The agency's API key (`fa_test_…` or `fa_live_…`), sent as `X-API-Key`. */
@@ -8,7 +8,10 @@ export interface ClientOptions {
   baseUrl: string;
   /** A fetch of your own (a proxy agent, a test double); the global one by default. */
   fetch?: typeof globalThis.fetch;
-  /** Attempts after the first on 429, 503 and (for calls that cannot act twice) failed connections. Default 2. */
+  /**
+   * Attempts after the first on 429, 503, a 409 the gateway says may be retried (`order_busy`) and
+   * (for calls that cannot act twice) failed connections. Default 2.
+   */
   maxRetries?: number;
   /** Longest `Retry-After` the client waits out itself (default 60 s); a longer one is thrown with `retryAfterMs`. */
   maxRetryDelayMs?: number;
@@ -98,7 +101,9 @@ export class Transport {
       const { response, body } = answered;
       if (response.ok) return answered;
       const asked = retryAfterMs(response.headers.get('retry-after'));
-      const delay = RETRY_STATUSES.has(response.status) && retriesLeft ? retryDelayMs(attempt, asked, settings) : null;
+      const code = body && typeof body === 'object' && 'code' in body && typeof body.code === 'string' ? body.code : null;
+      const retry = retriesLeft && retryableAnswer(response.status, code, call.idempotencyKey !== undefined);
+      const delay = retry ? retryDelayMs(attempt, asked, settings) : null;
       if (delay === null) throw errorFromAnswer(response, { body, retryAfterMs: asked });
       await sleep(delay, call.signal);
     }

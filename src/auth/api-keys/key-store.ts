@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { ApiKeyRow } from '../../platform/db/rows.js';
+import { lockAgency } from '../../identity/agencies/store.js';
+import { inKeyOrder } from '../../platform/db/key-order.js';
 
 /** Restrict a read or write to one agency's keys; `undefined` means the operator, who sees all. */
 export type AgencyScope = string | undefined;
@@ -23,7 +25,7 @@ export async function insertKey(db: Db, row: Omit<ApiKeyRow, 'created_at' | 'rev
  * expired at `now`): two creations at once cannot both take the last place.
  */
 export async function lockAndCountActiveKeys(trx: Db, agencyId: string, now: Date): Promise<number> {
-  await sql`select id from agencies where id = ${agencyId} for update`.execute(trx);
+  await lockAgency(trx, agencyId);
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from api_keys
     where agency_id = ${agencyId} and revoked_at is null and (expires_at is null or expires_at > ${now})`.execute(trx);
@@ -79,10 +81,22 @@ export async function revokeKey(db: Db, id: string, agencyId: AgencyScope, at: D
  */
 export async function recordLastUsed(db: Db, uses: readonly (readonly [id: string, at: Date])[]): Promise<void> {
   if (uses.length === 0) return;
-  const ids = uses.map(([id]) => id);
-  const instants = uses.map(([, at]) => at.toISOString());
+  // In key order, as every instance's flush of the same keys (src/platform/db/key-order.ts).
+  const ordered = inKeyOrder(uses, ([id]) => [id]);
+  const ids = ordered.map(([id]) => id);
+  const instants = ordered.map(([, at]) => at.toISOString());
   await sql`
     update api_keys k set last_used_at = greatest(k.last_used_at, u.at)
     from unnest(${ids}::text[], ${instants}::timestamptz[]) as u(id, at)
     where k.id = u.id`.execute(db);
+}
+
+/** The name and display prefix of each of these keys (a log page names its keys). */
+export async function keyNamesOf(
+  db: Db,
+  keyIds: readonly string[],
+): Promise<Map<string, { name: string | null; prefix: string | null }>> {
+  if (keyIds.length === 0) return new Map();
+  const keys = await db.selectFrom('api_keys').select(['id', 'name', 'display_prefix']).where('id', 'in', keyIds).execute();
+  return new Map(keys.map((k) => [k.id, { name: k.name, prefix: k.display_prefix }]));
 }

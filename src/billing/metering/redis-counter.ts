@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import {
-  HOLD_MS,
-  usageField,
-  type MeterTicket,
-  type Refusal,
-  type ReserveOutcome,
-  type ReserveRequest,
-  type UsageCounter,
-} from './counter.js';
+import { HOLD_MS, type Refusal, type ReserveOutcome, type ReserveRequest, type UsageCounter } from './counter.js';
+import { batchCall, counterKeys, type Ending } from './redis-batch.js';
 import { BATCH, CUT } from './redis-scripts.js';
 
 // Search counters outlive their day or period by a margin, then Redis drops them.
@@ -56,17 +49,10 @@ export function createRedisCounter(redis: Redis, redisPrefix: string, { fallback
     redis.defineCommand('billingCut', { numberOfKeys: 2, lua: CUT });
   }
   const r = redis as Scripted;
-  const prefix = `${redisPrefix}billing:`;
-  const pendingKey = `${prefix}usage:pending`;
-  const batchList = `${prefix}usage:batches`;
-  const batchPrefix = `${prefix}usage:batch:`;
-  const usedKey = (agencyId: string) => `${prefix}used:${agencyId}`;
-  const holdsKey = (agencyId: string) => `${prefix}holds:${agencyId}`;
-  const dayKey = (agencyId: string, day: string) => `${prefix}searches:${agencyId}:d:${day}`;
-  const periodKey = (agencyId: string, period: string) => `${prefix}searches:${agencyId}:p:${period}`;
+  const keys = counterKeys(redisPrefix);
 
   let reserves: Waiting[] = [];
-  let settles: { ticket: MeterTicket; served: boolean }[] = [];
+  let settles: Ending[] = [];
   let scheduled = false;
   const inFlight = new Set<Promise<void>>();
 
@@ -88,52 +74,11 @@ export function createRedisCounter(redis: Redis, redisPrefix: string, { fallback
     }
   }
 
-  async function send(ending: { ticket: MeterTicket; served: boolean }[], waiting: Waiting[]): Promise<void> {
-    const keys: string[] = [pendingKey];
-    const index = new Map<string, number>();
-    const k = (key: string): number => {
-      let at = index.get(key);
-      if (at === undefined) {
-        at = keys.push(key);
-        index.set(key, at);
-      }
-      return at;
-    };
-    const sums = (pairs: Map<string, number>) => [...pairs].map(([key, n]) => [k(key), n]);
-    const z: [number, string][] = [];
-    const used = new Map<string, number>();
-    const searches = new Map<string, number>();
-    const fields = new Map<string, number>();
-    for (const { ticket, served } of ending) {
-      const agencyId = ticket.agencyId ?? '-';
-      if (ticket.hold) z.push([k(holdsKey(agencyId)), ticket.hold]);
-      if (served) {
-        if (ticket.countsAllowance) used.set(usedKey(agencyId), (used.get(usedKey(agencyId)) ?? 0) + 1);
-        const field = usageField(ticket);
-        fields.set(field, (fields.get(field) ?? 0) + 1);
-      } else if (ticket.search) {
-        for (const key of [dayKey(agencyId, ticket.search.day), periodKey(agencyId, ticket.search.period)]) {
-          searches.set(key, (searches.get(key) ?? 0) + 1);
-        }
-      }
-    }
-    const reserveOps = waiting.map(({ request: q, seeds }) => [
-      k(usedKey(q.agencyId)),
-      k(holdsKey(q.agencyId)),
-      q.search ? k(dayKey(q.agencyId, q.search.day)) : 0,
-      q.search ? k(periodKey(q.agencyId, q.search.period)) : 0,
-      q.cap ?? -1,
-      q.holdId,
-      q.countsAllowance || q.cap !== null ? 1 : 0,
-      q.search?.daily ?? -1,
-      q.search?.monthly ?? -1,
-      q.search?.lookToBook ?? -1,
-      seeds ?? 0,
-    ]);
-    const ops = { z, u: sums(used), d: sums(searches), h: [...fields], r: reserveOps };
+  async function send(ending: Ending[], waiting: Waiting[]): Promise<void> {
+    const call = batchCall(keys, ending, waiting);
     let answer: (string | number)[];
     try {
-      answer = await r.billingBatch(keys.length, ...keys, Date.now(), HOLD_MS, DAY_TTL_MS, PERIOD_TTL_MS, JSON.stringify(ops));
+      answer = await r.billingBatch(call.keys.length, ...call.keys, Date.now(), HOLD_MS, DAY_TTL_MS, PERIOD_TTL_MS, call.ops);
     } catch (err) {
       for (const w of waiting) w.reject(err);
       lost(ending, err);
@@ -148,7 +93,7 @@ export function createRedisCounter(redis: Redis, redisPrefix: string, { fallback
   }
 
   /** Served requests of a batch that did not reach Redis are counted in this instance's memory. */
-  function lost(ending: { ticket: MeterTicket; served: boolean }[], err: unknown): void {
+  function lost(ending: Ending[], err: unknown): void {
     const served = ending.filter((e) => e.served);
     if (served.length === 0) return;
     if (!fallback) {
@@ -196,10 +141,10 @@ export function createRedisCounter(redis: Redis, redisPrefix: string, { fallback
     },
 
     async cut() {
-      const ids = await r.billingCut(pendingKey, batchList, batchPrefix, `rds_${randomUUID()}`);
+      const ids = await r.billingCut(keys.pending, keys.batches, keys.batchPrefix, `rds_${randomUUID()}`);
       const batches = [];
       for (const id of ids) {
-        const hash = await redis.hgetall(batchPrefix + id);
+        const hash = await redis.hgetall(keys.batchPrefix + id);
         batches.push({ id, counts: new Map(Object.entries(hash).map(([field, n]) => [field, Number(n)])) });
       }
       return batches;
@@ -208,8 +153,8 @@ export function createRedisCounter(redis: Redis, redisPrefix: string, { fallback
     async done(batchId) {
       await redis
         .multi()
-        .del(batchPrefix + batchId)
-        .lrem(batchList, 0, batchId)
+        .del(keys.batchPrefix + batchId)
+        .lrem(keys.batches, 0, batchId)
         .exec();
     },
   };

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
+import { inKeyOrder } from '../../platform/db/key-order.js';
 import { parseUsageField, type Seeds, type UsageBatch } from './counter.js';
 
 /**
@@ -12,7 +13,11 @@ export async function applyBatch(db: Db, batch: UsageBatch): Promise<boolean> {
     const { rows } = await sql<{ id: string }>`
       insert into usage_batches (id) values (${batch.id}) on conflict (id) do nothing returning id`.execute(trx);
     if (rows.length === 0) return false;
-    const counts = [...batch.counts].filter(([, n]) => n > 0);
+    // In key order: another instance may be adding an overlapping batch at the same moment.
+    const counts = inKeyOrder(
+      [...batch.counts].filter(([, n]) => n > 0),
+      ([field]) => [field],
+    );
     if (counts.length === 0) return true;
     const values = sql.join(
       counts.map(([field, n]) => {

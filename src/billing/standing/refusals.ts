@@ -52,7 +52,9 @@ const STANDING: Record<StandingReason, { status: 402 | 403; error: string; messa
 
 export function standingRefusal(terms: AccountTerms, reason: StandingReason, now: Date, docsUrl: string): AppError {
   const s = STANDING[reason];
-  return new AppError(s.status, reason, s.error, accountFields(terms, { reason, message: s.message(terms), now, docsUrl }));
+  return new AppError(s.status, reason, s.error, {
+    fields: accountFields(terms, { reason, message: s.message(terms), now, docsUrl }),
+  });
 }
 
 /** A refusal of the meter's admission: the allowance (402, burst 429) or a search ceiling (429). */
@@ -82,7 +84,10 @@ export function admissionRefusal(terms: AccountTerms, refusal: Refusal, now: Dat
     },
   };
   const c = ceilings[refusal];
-  return new AppError(429, refusal, c.error, accountFields(terms, { reason: refusal, message: c.message, now, docsUrl }), {
-    'Retry-After': String(c.retryAfter),
+  return new AppError(429, refusal, c.error, {
+    fields: accountFields(terms, { reason: refusal, message: c.message, now, docsUrl }),
+    headers: {
+      'Retry-After': String(c.retryAfter),
+    },
   });
 }

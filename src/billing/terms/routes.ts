@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { forbidden } from '../../platform/errors.js';
 import { SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
-import { requirePermission, sessionOf } from '../../identity/sessions/session-auth.js';
+import { agencyOfSession, requirePermission, sessionOf } from '../../identity/sessions/session-auth.js';
 import type { SessionContext } from '../../identity/sessions/session-context.js';
 import {
   AgencyList,
@@ -21,15 +21,14 @@ export const BILLING_PERMISSION = 'billing.manage';
 
 /** The agency's own owners and admins, on their own session (not a support one). */
 function ownAgency(ctx: SessionContext): string {
-  if (ctx.supportSession) throw forbidden('a support session cannot change the agency’s details', 'support_session_forbidden');
-  if (!ctx.agencyId) throw forbidden('only agency accounts have agency details', 'not_agency_account');
+  const agencyId = agencyOfSession(ctx, { refuse: 'change the agency’s details' });
   if (ctx.role !== 'owner' && ctx.role !== 'admin') {
     throw forbidden(
       `only the agency's owners and admins may change its details (your role: ${ctx.role ?? 'none'})`,
       'role_forbidden',
     );
   }
-  return ctx.agencyId;
+  return agencyId;
 }
 
 export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock(): Date; defaultSearchRate: number }> = async (
@@ -126,8 +125,7 @@ export const termsRoutes: FastifyPluginAsyncTypebox<{ terms: TermsService; clock
       },
     },
     async (request) => {
-      const agencyId = sessionOf(request).agencyId;
-      if (!agencyId) throw forbidden('only agency accounts have agency details', 'not_agency_account');
+      const agencyId = agencyOfSession(sessionOf(request));
       return ownView(await terms.get(agencyId));
     },
   );

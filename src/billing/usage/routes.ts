@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { forbidden } from '../../platform/errors.js';
 import { SESSION_SECURITY } from '../../identity/sessions/session-schemas.js';
-import { requirePermission, sessionOf } from '../../identity/sessions/session-auth.js';
+import { agencyOfSession, requirePermission, sessionOf } from '../../identity/sessions/session-auth.js';
 import { AgencyParams } from '../terms/schemas.js';
 import { BILLING_PERMISSION } from '../terms/routes.js';
 import { UsageQuerystring, UsageReport } from './schemas.js';
@@ -27,9 +26,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ usage: UsageService }> = a
       },
     },
     async (request) => {
-      const ctx = sessionOf(request);
-      if (!ctx.agencyId) throw forbidden('only agency accounts have usage', 'not_agency_account');
-      return usage.report(ctx.agencyId, request.query);
+      return usage.report(agencyOfSession(sessionOf(request)), request.query);
     },
   );
 

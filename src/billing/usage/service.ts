@@ -49,10 +49,52 @@ export interface UsageServiceDeps {
   clock(): Date;
 }
 
+/** One hour or day of usage: metered requests per surface, searches, and (day buckets) bookings. */
+export interface UsageBucket {
+  start: string;
+  requests: Record<MeterSurface, number>;
+  searches: number;
+  bookings?: number;
+}
+
+/** Searches, bookings and look-to-book of one airline over the range. */
+export interface AirlineLookToBook {
+  airline: string;
+  searches: number;
+  bookings: number;
+  look_to_book: number | null;
+}
+
+/** An agency's usage over a range: its plan and period, allowance, totals and buckets. */
+export interface UsageReport {
+  agency_id: string;
+  plan_code: string;
+  period_start: string;
+  period_end: string;
+  from: string;
+  to: string;
+  granularity: Granularity;
+  allowance: { size: number; used: number; left: number; stops_service: boolean };
+  totals: {
+    requests: Record<MeterSurface, number>;
+    total_requests: number;
+    searches: number;
+    bookings: number;
+    look_to_book: number | null;
+    by_airline: AirlineLookToBook[];
+  };
+  buckets: UsageBucket[];
+}
+
+export interface UsageService {
+  /** The agency's usage from `from` to `to` (default: its billing period so far), written-out counts included; 400 naming a bad or too wide range. */
+  report(agencyId: string, query: UsageQuery): Promise<UsageReport>;
+}
+
 /** Usage of one agency: what `/v1/dev/usage` and `/v1/admin/agencies/{id}/usage` answer. */
-export function createUsageService({ db, terms, flush, clock }: UsageServiceDeps) {
+export function createUsageService({ db, terms, flush, clock }: UsageServiceDeps): UsageService {
   return {
-    async report(agencyId: string, query: UsageQuery) {
+    async report(agencyId, query) {
       const t = await terms.get(agencyId);
       const now = clock();
       const period = periodOf(t, now);
@@ -77,10 +119,7 @@ export function createUsageService({ db, terms, flush, clock }: UsageServiceDeps
         store.lookToBookByAirline(db, agencyId, byDay(from), byDay(ceilTo(to, 'day'))),
       ]);
 
-      const series = new Map<
-        string,
-        { start: string; requests: Record<MeterSurface, number>; searches: number; bookings?: number }
-      >();
+      const series = new Map<string, UsageBucket>();
       for (let at = from.getTime(); at < to.getTime(); at += UNIT_MS[granularity]) {
         const start = new Date(at);
         series.set(start.toISOString(), {
@@ -129,5 +168,3 @@ export function createUsageService({ db, terms, flush, clock }: UsageServiceDeps
     },
   };
 }
-
-export type UsageService = ReturnType<typeof createUsageService>;

@@ -16,7 +16,8 @@ const GONE_CODES = new Set([
  *   contract's 404; an order: a 502 with Duffel's text).
  * - `airline_error` → refused, with the airline's text: the gateway answers 502.
  * - `validation_error`, `invalid_state_error`, `invalid_request_error` → refused (502: our request
- *   was well formed to us and Duffel said no), the field named.
+ *   was well formed to us and Duffel said no), the field named as the seller wrote it where Duffel's
+ *   pointer leads to one (`/passengers/0/phone_number` → `passengers[0].phone`), else Duffel's name.
  * - `authentication_error`, `rate_limit_error`, `api_error`, any 5xx → unavailable (retryable).
  */
 export function failureFromDuffelErrors(status: number, errors: DuffelApiError[], what: string): ConnectorFailure {
@@ -24,8 +25,7 @@ export function failureFromDuffelErrors(status: number, errors: DuffelApiError[]
   const code = first?.code ?? null;
   const lines = errors.map((e) => {
     const text = e.message ?? e.title ?? 'Duffel refused the request';
-    const field = e.source?.field ?? e.source?.pointer ?? null;
-    return `${e.code ? `[${e.code}] ` : ''}${text}${field ? ` (field ${field})` : ''}`;
+    return `${e.code ? `[${e.code}] ` : ''}${text}${fieldNote(e.source)}`;
   });
   const message = lines.length > 0 ? lines.join('; ') : `Duffel answered HTTP ${status} to the ${what}`;
   const type = first?.type ?? null;
@@ -37,4 +37,41 @@ export function failureFromDuffelErrors(status: number, errors: DuffelApiError[]
   if (status === 404 || (code !== null && GONE_CODES.has(code))) return failure('not_found', message, code);
   if (errors.length === 0 && (status < 200 || status >= 300)) return failure('bad_response', message, null);
   return failure('refused', message, code);
+}
+
+/** Duffel's fields of an order's passenger (API reference, "Orders"), by the request field of ours they come from. */
+const PASSENGER_FIELDS: Readonly<Record<string, string>> = {
+  given_name: 'given_name',
+  family_name: 'family_name',
+  born_on: 'born_on',
+  gender: 'gender',
+  title: 'gender',
+  email: 'email',
+  phone_number: 'phone',
+  infant_passenger_id: 'type',
+};
+
+/**
+ * The field of the gateway's request that a Duffel JSON pointer leads to, where the seller wrote it:
+ * Duffel's order passengers are ours in the same order, its payments our `payment`, its selected
+ * offer our `offer_id`, its services the `services` and `seats` chosen. Null for Duffel's own fields.
+ */
+export function ourFieldOf(pointer: string): string | null {
+  const [head, index, field] = pointer.split('/').filter(Boolean);
+  if (head === 'passengers' && index !== undefined && /^\d+$/.test(index) && field !== undefined) {
+    const ours = PASSENGER_FIELDS[field];
+    return ours ? `passengers[${index}].${ours}` : null;
+  }
+  if (head === 'payments' || head === 'payment') return 'payment';
+  if (head === 'selected_offers') return 'offer_id';
+  if (head === 'services') return 'services';
+  return null;
+}
+
+/** ` (field …)`: our field where Duffel's pointer leads to one, Duffel's name beside it; empty when none is named. */
+function fieldNote(source: DuffelApiError['source']): string {
+  const duffels = source?.field ?? source?.pointer ?? null;
+  if (!duffels) return '';
+  const ours = source?.pointer ? ourFieldOf(source.pointer) : null;
+  return ours ? ` (field ${ours}; Duffel's ${duffels})` : ` (field ${duffels})`;
 }

@@ -97,9 +97,37 @@ describe('the Duffel transport', () => {
       budgetMs: 2000,
       what: 'order',
     });
+    // Named as the seller wrote it: Duffel's first order passenger is the request's passengers[0].
     expect(invalid).toMatchObject({
       ok: false,
-      failure: { kind: 'refused', message: '[invalid_phone_number] Phone number is not valid (field phone_number)' },
+      failure: {
+        kind: 'refused',
+        message: "[invalid_phone_number] Phone number is not valid (field passengers[0].phone; Duffel's phone_number)",
+      },
+    });
+
+    // A field of Duffel's own (no pointer into what the seller wrote) keeps Duffel's name.
+    answer = (_req, res) =>
+      json(res, 422, {
+        errors: [
+          {
+            type: 'validation_error',
+            code: 'validation_required',
+            message: 'Field is required',
+            source: { field: 'type', pointer: '/type' },
+          },
+        ],
+      });
+    const own = await transport.call(endpoint(), {
+      method: 'POST',
+      path: '/air/orders',
+      data: {},
+      budgetMs: 2000,
+      what: 'order',
+    });
+    expect(own).toMatchObject({
+      ok: false,
+      failure: { kind: 'refused', message: '[validation_required] Field is required (field type)' },
     });
 
     answer = (_req, res) =>

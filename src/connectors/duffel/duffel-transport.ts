@@ -1,4 +1,5 @@
 import { Pool, errors as undiciErrors } from 'undici';
+import { traceAirlineCall, type Exchange } from '../../platform/tracing/outbound-span.js';
 import { fail, failure, ok, type ConnectorResult } from '../connector-failure.js';
 import type { DuffelApiError } from './duffel-api.js';
 import { failureFromDuffelErrors } from './duffel-errors.js';
@@ -74,12 +75,31 @@ export class DuffelTransport {
     return pool;
   }
 
+  /** One call, traced as a span named by what it is about (outbound-span.ts) when tracing is on. */
   async call<T>(endpoint: DuffelEndpoint, call: DuffelCall): Promise<ConnectorResult<DuffelAnswer<T>>> {
     const url = new URL(call.path.replace(/^\//, ''), endpoint.baseUrl.endsWith('/') ? endpoint.baseUrl : `${endpoint.baseUrl}/`);
+    const body = call.data === undefined ? undefined : JSON.stringify({ data: call.data });
+    return traceAirlineCall(
+      {
+        name: `Duffel ${call.what}`,
+        source: 'DUFFEL',
+        method: call.method,
+        url,
+        requestBytes: body === undefined ? 0 : Buffer.byteLength(body),
+      },
+      (exchange) => this.send<T>({ url, body }, endpoint, call, exchange),
+    );
+  }
+
+  private async send<T>(
+    { url, body }: { url: URL; body: string | undefined },
+    endpoint: DuffelEndpoint,
+    call: DuffelCall,
+    exchange: Exchange,
+  ): Promise<ConnectorResult<DuffelAnswer<T>>> {
     const started = this.clock();
     const deadline = started + call.budgetMs;
     const limitKey = `${url.origin} ${endpoint.token}`;
-    const body = call.data === undefined ? undefined : JSON.stringify({ data: call.data });
     for (let attempt = 1; ; attempt++) {
       const waited = await this.waitOutRateLimit(limitKey, deadline, call);
       if (waited) return waited;
@@ -100,6 +120,7 @@ export class DuffelTransport {
             'content-type': 'application/json',
             'duffel-version': DUFFEL_VERSION,
             authorization: `Bearer ${endpoint.token}`,
+            ...exchange.headers,
           },
           ...(body !== undefined && { body }),
           signal,
@@ -107,6 +128,8 @@ export class DuffelTransport {
         status = response.statusCode;
         headers = response.headers;
         text = await response.body.text();
+        exchange.status = status;
+        exchange.responseBytes = Buffer.byteLength(text);
       } catch (err) {
         if (call.signal?.aborted) return fail(failure('cancelled', 'the request was cancelled'));
         if (budget.aborted || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError) {

@@ -38,11 +38,16 @@ export function airShoppingRequest(query: SearchQuery, seller: Seller): string {
   const pax = paxList(query.passengers)
     .map((p) => `<Pax>${element('PaxID', p.id)}${element('PTC', p.ptc)}</Pax>`)
     .join('');
+  // A requested currency as VS's airshoppingrq_specific_currency_code.xml asks it (21.3's
+  // ResponseParameters, after PaxList); AA takes the same element and answers as it sells.
+  const currency = query.currency
+    ? `<ResponseParameters${common}><CurParameter>${element('CurCode', query.currency)}</CurParameter></ResponseParameters>`
+    : '';
   return (
     `<?xml version="1.0" encoding="UTF-8"?><IATA_AirShoppingRQ xmlns="${MESSAGE_NS}">` +
     `<DistributionChain><DistributionChainLink${common}><Ordinal>1</Ordinal><OrgRole>Seller</OrgRole>` +
     `<ParticipatingOrg>${element('Name', seller.name)}${element('OrgID', seller.orgId)}</ParticipatingOrg></DistributionChainLink></DistributionChain>` +
     `<Request>${related}<FlightRequest${common}><FlightRequestOriginDestinationsCriteria>${criteria}</FlightRequestOriginDestinationsCriteria></FlightRequest>` +
-    `<PaxList${common}>${pax}</PaxList></Request></IATA_AirShoppingRQ>`
+    `<PaxList${common}>${pax}</PaxList>${currency}</Request></IATA_AirShoppingRQ>`
   );
 }

@@ -146,20 +146,8 @@ export interface MappedOffer {
 /** The part of an airline's profile the offer mapper reads: its code, and how its price classes name brands. */
 export type MapperDialect = Pick<NdcAirlineProfile, 'code' | 'brandOf' | 'clockZone'>;
 
-/** One NDC offer (an AirShoppingRS Offer or an OfferPriceRS PricedOffer) of `airline` in our shape. */
-export function mapOffer(
-  offer: Parsed,
-  lists: DataLists,
-  passengers: PassengerCounts,
-  airline: MapperDialect,
-): MappedOffer | null {
-  const offerId = text(offer.OfferID);
-  const owner = text(offer.OwnerCode) ?? airline.code;
-  const items = list(offer.OfferItem);
-  if (!offerId || items.length === 0) return null;
-
-  const fareDetails = listAll(items, 'FareDetail');
-  const components = listAll(fareDetails, 'FareComponent');
+/** Each segment's cabin and booking class as the offer's fare components give them, first mention wins. */
+function fareBySegmentOf(components: Parsed[]): Map<string, FareOfSegment> {
   const fareBySegment = new Map<string, FareOfSegment>();
   for (const fc of components) {
     const cabinType = node(fc.CabinType);
@@ -170,7 +158,22 @@ export function mapOffer(
     };
     for (const seg of texts(fc.PaxSegmentRefID)) if (!fareBySegment.has(seg)) fareBySegment.set(seg, entry);
   }
+  return fareBySegment;
+}
 
+/** A slice with the response's own PaxSegment ids, which fare components refer to. */
+interface SlicedJourney {
+  slice: OfferSlice;
+  paxSegmentIds: string[];
+}
+
+/** The offer's slices in departure order; null when a journey has a segment the lists lack, or there is none. */
+function slicesOf(
+  offer: Parsed,
+  items: Parsed[],
+  lists: DataLists,
+  fareBySegment: Map<string, FareOfSegment>,
+): SlicedJourney[] | null {
   // The journeys of the offer, each once, in order of first mention.
   const journeyIds = new Set<string>();
   for (const j of list(node(offer.JourneyOverview).JourneyPriceClass)) addId(journeyIds, text(j.PaxJourneyRefID));
@@ -178,8 +181,7 @@ export function mapOffer(
     for (const s of list(i.Service)) addId(journeyIds, text(node(node(s.OfferServiceAssociation).PaxJourneyRef).PaxJourneyRefID));
   }
 
-  // Each slice with the response's own PaxSegment ids, which fare components refer to.
-  const sliced: { slice: OfferSlice; paxSegmentIds: string[] }[] = [];
+  const sliced: SlicedJourney[] = [];
   for (const journeyId of journeyIds) {
     const journey = lists.journeys.get(journeyId);
     if (!journey) continue;
@@ -199,8 +201,26 @@ export function mapOffer(
   }
   if (sliced.length === 0) return null;
   sliced.sort((a, b) => a.slice.segments[0]!.departingAt.localeCompare(b.slice.segments[0]!.departingAt));
-  const slices = sliced.map((s) => s.slice);
+  return sliced;
+}
 
+/** One offer item's price, in the offer's currency, with the passengers it covers. */
+interface PriceRow {
+  id: string;
+  pax: string[];
+  total: Money | null;
+  base: Money | null;
+  taxes: Money | null;
+  price: Parsed;
+}
+
+/** The offer's total, its items' price rows and the price per passenger type. */
+function pricesOf(
+  offer: Parsed,
+  items: Parsed[],
+  lists: DataLists,
+  passengers: PassengerCounts,
+): { total: Money; priceRows: PriceRow[]; passengerPrices: PassengerPrice[] } {
   const total =
     amount(node(offer.TotalPrice).TotalAmount) ??
     sum(
@@ -208,7 +228,7 @@ export function mapOffer(
       'USD',
     );
   const currency = total.currency;
-  const priceRows = items.map((item) => {
+  const priceRows: PriceRow[] = items.map((item) => {
     const price = node(item.Price);
     const pax = [...new Set(textsAll(list(item.FareDetail), 'PaxRefID'))];
     return {
@@ -240,20 +260,25 @@ export function mapOffer(
       taxLines: readTaxLines(r.price, currency, factor),
     };
   });
+  return { total, priceRows, passengerPrices };
+}
 
+/** The fare brand of the offer's first price class the lists describe. */
+function brandOfOffer(offer: Parsed, components: Parsed[], lists: DataLists, airline: MapperDialect) {
   const classIds = [
     text(node(offer.JourneyOverview).PriceClassRefID),
     ...list(node(offer.JourneyOverview).JourneyPriceClass).map((j) => text(j.PriceClassRefID)),
     ...components.map((c) => text(c.PriceClassRefID)),
   ].filter((id): id is string => id !== null);
   const priceClass = classIds.map((id) => lists.priceClasses.get(id)).find((p) => p !== undefined);
-  const brand = priceClass ? airline.brandOf(priceClass) : null;
+  return priceClass ? airline.brandOf(priceClass) : null;
+}
+
+/** Conditions per offer item (one passenger type), per slice and over the whole trip. */
+function conditionsPerItem(offer: Parsed, items: Parsed[], lists: DataLists, sliced: SlicedJourney[]) {
   const penaltiesOf = (ids: string[]) => ids.map((id) => lists.penalties.get(id)).filter((p): p is Parsed => !!p);
   const offerPenaltyIds = texts(offer.PenaltyRefID);
-  const firstItem = items[0]!;
-
-  // Conditions per offer item (one passenger type), per slice and over the whole trip.
-  const perItem = items.map((item) => {
+  return items.map((item) => {
     const details = list(item.FareDetail);
     const itemComponents = listAll(details, 'FareComponent');
     const sliceComponents = sliced.map(({ paxSegmentIds }) =>
@@ -261,6 +286,31 @@ export function mapOffer(
     );
     return itemConditions(sliceComponents, item, penaltiesOf(offerPenaltyIds.concat(textsAll(details, 'PenaltyRefID'))));
   });
+}
+
+/** One NDC offer (an AirShoppingRS Offer or an OfferPriceRS PricedOffer) of `airline` in our shape. */
+export function mapOffer(
+  offer: Parsed,
+  lists: DataLists,
+  passengers: PassengerCounts,
+  airline: MapperDialect,
+): MappedOffer | null {
+  const offerId = text(offer.OfferID);
+  const owner = text(offer.OwnerCode) ?? airline.code;
+  const items = list(offer.OfferItem);
+  if (!offerId || items.length === 0) return null;
+
+  const components = listAll(listAll(items, 'FareDetail'), 'FareComponent');
+  const sliced = slicesOf(offer, items, lists, fareBySegmentOf(components));
+  if (!sliced) return null;
+  const slices = sliced.map((s) => s.slice);
+
+  const { total, priceRows, passengerPrices } = pricesOf(offer, items, lists, passengers);
+  const currency = total.currency;
+  const brand = brandOfOffer(offer, components, lists, airline);
+  const firstItem = items[0]!;
+
+  const perItem = conditionsPerItem(offer, items, lists, sliced);
   const conditionsByPassengerType = passengerPrices.map((p, i) => ({ passengerType: p.passengerType, ...perItem[i]!.whole }));
   const overall = strictestOf(perItem.map((c) => c.whole));
 

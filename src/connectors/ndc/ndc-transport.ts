@@ -1,5 +1,6 @@
 import { Pool, errors as undiciErrors } from 'undici';
 import { fail, failure, ok, type ConnectorFailure, type ConnectorResult } from '../connector-failure.js';
+import { traceAirlineCall, type Exchange } from '../../platform/tracing/outbound-span.js';
 import type { NdcAirlineProfile, NdcErrorTexts } from './ndc-airline-profile.js';
 import { list, node, parseXml, text, type Parsed } from './ndc-xml.js';
 import type { ReadOptions } from './xml-reader.js';
@@ -76,7 +77,7 @@ export interface NdcCall {
 export class NdcTransport {
   private readonly pools = new Map<string, Pool>();
 
-  constructor(private readonly airline: Pick<NdcAirlineProfile, 'subscriptionKeyHeader' | 'errorTexts'>) {}
+  constructor(private readonly airline: Pick<NdcAirlineProfile, 'code' | 'subscriptionKeyHeader' | 'errorTexts'>) {}
 
   private pool(origin: string): Pool {
     let pool = this.pools.get(origin);
@@ -88,8 +89,22 @@ export class NdcTransport {
     return pool;
   }
 
-  async call(endpoint: NdcEndpoint, { message, xml, budgetMs, signal, read }: NdcCall): Promise<ConnectorResult<Parsed>> {
-    const url = new URL(`ndc/21.3/${message}`, endpoint.baseUrl.endsWith('/') ? endpoint.baseUrl : `${endpoint.baseUrl}/`);
+  /** Sends one message, traced as a span named by it (outbound-span.ts) when tracing is on. */
+  async call(endpoint: NdcEndpoint, call: NdcCall): Promise<ConnectorResult<Parsed>> {
+    const url = new URL(`ndc/21.3/${call.message}`, endpoint.baseUrl.endsWith('/') ? endpoint.baseUrl : `${endpoint.baseUrl}/`);
+    const { code } = this.airline;
+    return traceAirlineCall(
+      { name: call.message, source: code, airline: code, method: 'POST', url, requestBytes: Buffer.byteLength(call.xml) },
+      (exchange) => this.send(url, endpoint, call, exchange),
+    );
+  }
+
+  private async send(
+    url: URL,
+    endpoint: NdcEndpoint,
+    { message, xml, budgetMs, signal, read }: NdcCall,
+    exchange: Exchange,
+  ): Promise<ConnectorResult<Parsed>> {
     const budget = AbortSignal.timeout(budgetMs);
     const combined = signal ? AbortSignal.any([budget, signal]) : budget;
     let status: number;
@@ -103,12 +118,15 @@ export class NdcTransport {
             'content-type': 'application/xml; charset=utf-8',
             accept: 'application/xml',
             [this.airline.subscriptionKeyHeader]: endpoint.subscriptionKey,
+            ...exchange.headers,
           },
           body: xml,
           signal: combined,
         });
         status = response.statusCode;
         body = await response.body.text();
+        exchange.status = status;
+        exchange.responseBytes = Buffer.byteLength(body);
         break;
       } catch (err) {
         if (signal?.aborted) return fail(failure('cancelled', 'the request was cancelled'));

@@ -32,3 +32,19 @@ export async function updateAgencyTerms(db: Db, agencyId: string, columns: Agenc
   if (sets.length === 0) return;
   await sql`update agencies set ${sql.join(sets)} where id = ${agencyId}`.execute(db);
 }
+
+/**
+ * Locks the agency's row for the caller's transaction: what counts an agency's rows before adding
+ * one (API keys, webhook endpoints) takes it first, so two creations at once cannot both take the
+ * last place.
+ */
+export async function lockAgency(trx: Db, agencyId: string): Promise<void> {
+  await sql`select id from agencies where id = ${agencyId} for update`.execute(trx);
+}
+
+/** The agency's own search rate limit, or null for the configured default. */
+export async function agencySearchLimit(db: Db, agencyId: string): Promise<number | null> {
+  const { rows } = await sql<{ search_rate_limit: number | null }>`
+    select search_rate_limit from agencies where id = ${agencyId}`.execute(db);
+  return rows[0]?.search_rate_limit ?? null;
+}

@@ -3,9 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../platform/db/database.js';
 import { forbidden } from '../../platform/errors.js';
 import { findAgency } from '../agencies/store.js';
-
-/** The platform permission a support session needs to search, price and book for the agency (as for servicing). */
-const SUPPORT_BOOKING_PERMISSION = 'orders.support';
+import { agencyOfSession, sessionOf, SUPPORT_PERMISSIONS } from './session-auth.js';
 
 /** The environment a dashboard search, price or booking runs in: what an API key's environment would have said. */
 export const DashboardEnvironmentQuery = Type.Object({
@@ -41,15 +39,8 @@ export async function dashboardBookingScope(
   request: FastifyRequest,
   environment: 'test' | 'live' = 'test',
 ): Promise<DashboardBookingScope> {
-  const session = request.session;
-  const agencyId = session?.agencyId;
-  if (!session || !agencyId) throw forbidden('this session acts for no agency', 'not_agency_account');
-  if (session.supportSession && !session.permissions.includes(SUPPORT_BOOKING_PERMISSION)) {
-    throw forbidden(
-      `booking for the agency on a support session needs the platform permission ${SUPPORT_BOOKING_PERMISSION}`,
-      'missing_permission',
-    );
-  }
+  const session = sessionOf(request);
+  const agencyId = agencyOfSession(session, { permission: SUPPORT_PERMISSIONS.write, doing: 'booking for the agency' });
   if (environment === 'live') {
     if (!session.supportSession && session.role !== 'owner' && session.role !== 'admin') {
       throw forbidden(

@@ -9,6 +9,42 @@ export function sessionOf(request: FastifyRequest): SessionContext {
 }
 
 /**
+ * The platform permissions an operator's support session needs to act for an agency
+ * (docs/portal.md): `read` opens the session and reads the agency's orders and logs (re-read on
+ * every request, so taking it away ends the reads too); `write` also books and services its orders.
+ */
+export const SUPPORT_PERMISSIONS = { read: 'support.session', write: 'orders.support' } as const;
+
+/**
+ * What a support session may do on a route: act with a platform permission (what for is said when
+ * it lacks it), or nothing (`refuse`: what it cannot do, e.g. "manage api keys").
+ */
+export type SupportRule = { permission: string; doing: string } | { refuse: string };
+
+/**
+ * The agency a session acts for: the member's own, or the one an operator's support session was
+ * opened for. 403 `not_agency_account` for an account of no agency; on a support session, 403
+ * `support_session_forbidden` where the rule refuses it and `missing_permission` where it lacks the
+ * rule's permission (by default `support.session`, what opened it).
+ */
+export function agencyOfSession(
+  ctx: SessionContext,
+  support: SupportRule = { permission: SUPPORT_PERMISSIONS.read, doing: "reading the agency's data" },
+): string {
+  if (ctx.supportSession) {
+    if ('refuse' in support) throw forbidden(`a support session cannot ${support.refuse}`, 'support_session_forbidden');
+    if (!ctx.permissions.includes(support.permission)) {
+      throw forbidden(
+        `${support.doing} on a support session needs the platform permission ${support.permission}`,
+        'missing_permission',
+      );
+    }
+  }
+  if (!ctx.agencyId) throw forbidden('this session acts for no agency', 'not_agency_account');
+  return ctx.agencyId;
+}
+
+/**
  * Admin paths: the named platform permission, on the operator's own session (not a support one),
  * signed in with a second factor: a stolen operator password alone must not reach every agency.
  */

@@ -13,8 +13,8 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="portal"' };
 const BEARER = /^Bearer[ \t]+([A-Za-z0-9_-]{1,200})[ \t]*$/i;
 
 const missingSession = () =>
-  new AppError(401, 'missing_session', 'missing session token: send Authorization: Bearer <token>', {}, CHALLENGE);
-const invalidSession = () => new AppError(401, 'invalid_session', 'invalid or expired session', {}, CHALLENGE);
+  new AppError(401, 'missing_session', 'missing session token: send Authorization: Bearer <token>', { headers: CHALLENGE });
+const invalidSession = () => new AppError(401, 'invalid_session', 'invalid or expired session', { headers: CHALLENGE });
 
 /**
  * The session gate: every route whose declared policy is `session` needs
@@ -41,7 +41,8 @@ export function registerSessionGate(app: FastifyInstance, sessions: SessionVerif
       (err: unknown) => {
         // The session service's 401 answers with the same challenge; anything else (the database
         // away) goes to the error handler as it is.
-        if (err instanceof AppError) done(new AppError(err.status, err.code, err.message, err.fields, CHALLENGE));
+        if (err instanceof AppError)
+          done(new AppError(err.status, err.code, err.message, { fields: err.fields, headers: CHALLENGE }));
         else done(err as Error);
       },
     );

@@ -165,3 +165,10 @@ export async function advanceTotpCounter(db: Db, userId: string, counter: number
     returning id`.execute(db);
   return rows.length > 0;
 }
+
+/** The e-mail of each of these users (a log page names its members by e-mail). */
+export async function emailsOf(db: Db, userIds: readonly string[]): Promise<Map<string, string | null>> {
+  if (userIds.length === 0) return new Map();
+  const users = await db.selectFrom('users').select(['id', 'email']).where('id', 'in', userIds).execute();
+  return new Map(users.map((u) => [u.id, u.email]));
+}

@@ -7,10 +7,14 @@ import type { Platform } from '../../platform/platform.js';
 import { MAX_ORDERS_PER_NOTIFICATION, receiveNotification } from './notification-service.js';
 import { AIRLINE_SIGNATURE_HEADER } from './notification-signature.js';
 import { oncePerSignature } from './replay-guard.js';
-import { verifySignedBody } from './signed-body.js';
+import { checkDeclaredType, mediaTypeOf, verifySignedBody } from './signed-body.js';
+import { notificationRefreshDeps } from './refresh-limiter.js';
 
 /** An NDC notification is a few kilobytes; anything near this is not one. */
 export const NOTIFICATION_BODY_LIMIT_BYTES = 256 * 1024;
+
+/** The media types an NDC notification is taken in. */
+const NOTIFICATION_TYPES: readonly string[] = ['application/xml', 'text/xml'];
 
 export const NotificationParams = Type.Object({
   airline: Type.String({ pattern: '^[A-Za-z0-9]{2}$', description: 'IATA code of the airline sending (`aa`)' }),
@@ -37,10 +41,15 @@ export async function notificationRoutes(app: FastifyInstance, { platform, conne
   const development = developmentSecretSources(platform.config);
   // The body is kept as the exact bytes sent: the signature is over them, not over decoded text.
   app.addContentTypeParser(
-    ['application/xml', 'text/xml'],
+    [...NOTIFICATION_TYPES],
     { parseAs: 'buffer', bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES },
     (_request, body, done) => done(null, body),
   );
+  // Any other type is refused before it is parsed and before the signature (checkDeclaredType).
+  const type = {
+    expectedType: (r: FastifyRequest) => NOTIFICATION_TYPES.includes(mediaTypeOf(r)),
+    wrongType: 'a notification is NDC XML: send it as application/xml',
+  };
   const verify = async (request: FastifyRequest<{ Params: { airline: string } }>) => {
     const code = request.params.airline.toUpperCase();
     await verifySignedBody(request, {
@@ -49,9 +58,7 @@ export async function notificationRoutes(app: FastifyInstance, { platform, conne
       refusedWithout: 'no notifications are taken from this airline',
       header: AIRLINE_SIGNATURE_HEADER,
       development,
-      // Only XML reaches here as bytes (the parser above); anything else was parsed otherwise.
-      expectedType: () => true,
-      wrongType: 'a notification is NDC XML: send it as application/xml',
+      ...type,
       what: 'the notification',
     });
   };
@@ -60,6 +67,7 @@ export async function notificationRoutes(app: FastifyInstance, { platform, conne
     {
       config: { auth: 'airline-signature', surface: 'plain' },
       bodyLimit: NOTIFICATION_BODY_LIMIT_BYTES,
+      onRequest: (request) => checkDeclaredType(request, type),
       preHandler: verify,
       schema: {
         operationId: 'receiveAirlineNotification',
@@ -81,13 +89,7 @@ export async function notificationRoutes(app: FastifyInstance, { platform, conne
     },
     async (request) => {
       const airline = request.params.airline.toUpperCase();
-      const deps = {
-        db: platform.db,
-        connectors,
-        clock: () => platform.clock(),
-        logger: platform.logger,
-        refreshWindowMs: platform.config.airlineNotifications.refreshSeconds * 1000,
-      };
+      const deps = notificationRefreshDeps(platform, connectors);
       const taken = await oncePerSignature(deps, airline, request.headers[AIRLINE_SIGNATURE_HEADER] as string, () =>
         receiveNotification(deps, airline, request.body as string),
       );

@@ -1,4 +1,6 @@
+import type { ConnectorRegistry } from '../../connectors/connector-registry.js';
 import type { OrderRow } from '../../platform/db/rows.js';
+import type { Platform } from '../../platform/platform.js';
 import { refreshFromAirline, type AirlineRefreshDeps, type RefreshOutcome } from './airline-refresh.js';
 import { claimRefresh, deferRefresh, ordersWithDueRefresh, releaseRefresh } from './refresh-limiter-store.js';
 
@@ -10,6 +12,17 @@ const DEFERRED_PER_RUN = 100;
 export interface NotificationRefreshDeps extends AirlineRefreshDeps {
   /** AIRLINE_NOTIFY_REFRESH_SECONDS, in milliseconds: one notification re-read per order per window. */
   refreshWindowMs: number;
+}
+
+/** What a route that takes an airline's or a source's pushed changes hands the re-read. */
+export function notificationRefreshDeps(platform: Platform, connectors: ConnectorRegistry): NotificationRefreshDeps {
+  return {
+    db: platform.db,
+    connectors,
+    clock: () => platform.clock(),
+    logger: platform.logger,
+    refreshWindowMs: platform.config.airlineNotifications.refreshSeconds * 1000,
+  };
 }
 
 export type NotificationRefresh = RefreshOutcome | { ok: true; deferred: true };

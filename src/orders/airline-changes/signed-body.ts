@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest, unauthorized } from '../../platform/errors.js';
 import { charsetRefusal } from '../../platform/http/body-charset.js';
+import { declaresBody } from '../../platform/http/content-encoding-guard.js';
 import { developmentSecretProblem } from '../../platform/notify-secrets.js';
 import { signatureChecker } from './notification-signature.js';
 
@@ -17,19 +18,40 @@ export interface SignedSender {
   header: string;
   /** The sources on this gateway's public development secret (developmentSecretSources). */
   development: ReadonlyMap<string, string>;
-  /** Whether the authenticated body is of the type this route reads; 415 with `wrongType` otherwise. */
+  /** Whether the body is of the type this route reads; 415 with `wrongType` otherwise (checkDeclaredType). */
   expectedType(request: FastifyRequest): boolean;
   wrongType: string;
   /** What the body is, in the UTF-8 refusal (`the notification`). */
   what: string;
 }
 
+/** The media type a request's `Content-Type` names, lower case without parameters (`application/xml`). */
+export function mediaTypeOf(request: FastifyRequest): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
 /**
- * The one check before a source's pushed body is read (an airline's NDC notification, Duffel's
- * webhook event): the signature over the raw bytes with the source's secret (401
- * `invalid_signature`, nothing read further), the development secret only from this machine;
- * then, authenticated only, the content type (415), its charset and UTF-8 (400
- * `invalid_notification`). The body becomes the decoded text.
+ * The first check on a pushed body, on `onRequest` before any parser and before the signature:
+ * what the headers declare. A body of another type than the route reads (415
+ * `unsupported_media_type`) or in a charset other than UTF-8 (415 `unsupported_charset`) is
+ * refused for every caller, signed or not: the type is public (the API reference names it), so
+ * the answer tells a stranger nothing, and a sender with a right signature is told what is wrong
+ * instead of being refused for a signature over bytes that were never read. A request without a
+ * body goes on to the signature (401 unsigned).
+ */
+export async function checkDeclaredType(request: FastifyRequest, sender: Pick<SignedSender, 'expectedType' | 'wrongType'>) {
+  if (!declaresBody(request)) return;
+  if (!sender.expectedType(request)) throw new AppError(415, 'unsupported_media_type', sender.wrongType);
+  const charset = charsetRefusal(request.headers['content-type']);
+  if (charset) throw charset;
+}
+
+/**
+ * The check before a source's pushed body is read (an airline's NDC notification, Duffel's
+ * webhook event), after checkDeclaredType: the signature over the raw bytes with the source's
+ * secret (401 `invalid_signature`, nothing read further), the development secret only from this
+ * machine; then, authenticated only, UTF-8 (400 `invalid_notification`). The body becomes the
+ * decoded text.
  */
 export async function verifySignedBody(request: FastifyRequest, sender: SignedSender): Promise<void> {
   const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -41,11 +63,8 @@ export async function verifySignedBody(request: FastifyRequest, sender: SignedSe
     request.log.warn({ source: sender.code, problem }, 'signed body refused');
     throw unauthorized(problem, 'invalid_signature');
   }
-  // Only now, authenticated, is the caller told what it sent wrong.
-  if (!Buffer.isBuffer(request.body) || !sender.expectedType(request))
-    throw new AppError(415, 'unsupported_media_type', sender.wrongType);
-  const charset = charsetRefusal(request.headers['content-type']);
-  if (charset) throw charset;
+  // A signed request without a body: nothing of the type this route reads.
+  if (!Buffer.isBuffer(request.body)) throw new AppError(415, 'unsupported_media_type', sender.wrongType);
   try {
     request.body = utf8.decode(request.body);
   } catch {

@@ -74,8 +74,7 @@ export async function withIdempotency(
       row.response_status ?? 502,
       isErrorCode(code) ? code : 'airline_error',
       String(body.error ?? 'the airline refused the booking'),
-      {},
-      { 'Idempotent-Replayed': 'true' },
+      { headers: { 'Idempotent-Replayed': 'true' } },
     );
   }
   const holder: KeyHolder = { agencyId: args.agencyId, key: args.key, claimedAt: args.now };

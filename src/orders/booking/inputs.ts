@@ -1,5 +1,6 @@
 import type { CardAuthentication, ExtraRequest, PassengerInput, PaymentInput } from '../../connectors/order-types.js';
-import { badRequest } from '../../platform/errors.js';
+import type { Connector } from '../../connectors/connector.js';
+import { badRequest, unprocessable } from '../../platform/errors.js';
 import { personName } from './person-names.js';
 import { CREDIT_ID_PREFIX } from '../order-credits.js';
 import type { CreateOrderBody } from './schemas.js';
@@ -54,6 +55,19 @@ export function paymentOf(body: { payment?: CreateOrderBody['payment'] }, carrie
   }
   if (p.credit_id) throw badRequest('payment.credit_id is for payment.type airline_credit', 'invalid_request');
   return { type: p.type };
+}
+
+/**
+ * Refuses a payment type the source does not take (Connector.paymentTypes: Duffel is paid from the
+ * agency's balance, not by card) with 422 naming `payment.type`, before any call to the source.
+ */
+export function requirePaymentType(connector: Connector, type: PaymentInput['type']): void {
+  const taken = connector.paymentTypes;
+  if (!taken || taken.includes(type)) return;
+  throw unprocessable(
+    `payment.type ${type} cannot pay ${connector.name}; it takes payment.type ${taken.join(' or ')}`,
+    'payment_type_unsupported',
+  );
 }
 
 const AUTHENTICATION_FIELDS = ['authentication_value', 'ds_transaction_id', 'eci', 'status'] as const;

@@ -6,7 +6,7 @@ import type { BookingDeps } from '../booking/service.js';
 import { loadOrder } from '../order-access.js';
 import type { OrderScope } from '../order-record.js';
 import { isOpen } from '../order-status.js';
-import { failureToHttp } from '../../connectors/failure-http.js';
+import { failureToHttp, type FailureContext } from '../../connectors/failure-http.js';
 import type { OrderRow } from '../../platform/db/rows.js';
 
 /** What every servicing flow shares: loading the caller's order and unwrapping airline answers. */
@@ -20,7 +20,7 @@ export interface Target {
 export const refOf = (o: OrderRow): OrderRef => ({ airlineOrderId: o.airline_order_id, owner: o.airline_owner });
 export const zero = (currency: string): Money => ({ amountMinor: 0, currency });
 
-export function unwrap<T>(r: ConnectorResult<T>, context: 'order' | 'extra' = 'order'): T {
+export function unwrap<T>(r: ConnectorResult<T>, context: FailureContext = 'order'): T {
   if (!r.ok) throw failureToHttp(r.failure, context);
   return r.value;
 }

@@ -121,7 +121,9 @@ export async function confirmChange(
   const due = connector.reshopAmountDue?.(ids) ?? null;
   const spending = credit && due && due.amountMinor > 0 ? credit : null;
   if (spending && due) requireCreditCovers(spending, due);
-  const { order: changed, charged } = unwrap(await connector.acceptReshopOffers(refOf(order), ids, payment, ctx));
+  // A reshop offer the source does not know (not one the gateway issued, or gone at the airline) is
+  // the offer's 404, as for a booking: the caller's to fix, never a gateway failure.
+  const { order: changed, charged } = unwrap(await connector.acceptReshopOffers(refOf(order), ids, payment, ctx), 'offer');
   const reissue = kept?.action === 'reissue' ? kept : null;
   const before = new Set(order.details.airline.segments.map((s) => s.segmentId));
   const at = deps.clock();

@@ -128,7 +128,13 @@ export const ChangeConfirmBody = Type.Object({
   }),
   // One reshop offer per slice at most, each an id the gateway issued (bounded like every offer id).
   offer_ids: Type.Optional(Type.Array(Type.String({ maxLength: 900 }), { maxItems: 6 })),
-  change_quote_id: Type.Optional(Type.String({ description: 'Advisory; the airline reprices at acceptance' })),
+  // Passed on to the airline, so held to what an airline id can be, as `cancellation_quote_id` is.
+  change_quote_id: Type.Optional(
+    AirlineRef(
+      200,
+      'Advisory; the airline reprices at acceptance. Visible ASCII, at most 200 characters (else 400 naming it, before any airline call)',
+    ),
+  ),
   payment: Type.Optional({
     ...Payment,
     description:
@@ -155,7 +161,13 @@ export const CancelBody = Type.Object(
       'Without passenger_ids and segment_ids: the whole order. Naming every passenger or every segment is the whole order too. JSON keys are matched case-insensitively.',
   },
 );
-export const CancelConfirmBody = Type.Object({ cancellation_quote_id: Type.Optional(Type.String()) });
+// A quote id the gateway did not keep is passed to the airline as its own quote id, so it is held to
+// what an airline id can be (visible ASCII, bounded) before it reaches the airline's XML.
+export const CancelConfirmBody = Type.Object({
+  cancellation_quote_id: Type.Optional(
+    AirlineRef(200, 'From POST /cancel; visible ASCII, at most 200 characters (else 400 naming it, before any airline call)'),
+  ),
+});
 export const ReshopOfferSchema = Type.Object(
   {
     offer_id: Type.String(),

@@ -1,7 +1,7 @@
 import type { OrderRow } from '../../platform/db/rows.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { appendHistory } from '../history-store.js';
-import { extrasOf, paymentOf } from '../booking/inputs.js';
+import { extrasOf, paymentOf, requirePaymentType } from '../booking/inputs.js';
 import { orderCredit, recordCreditUse, requireCreditCovers } from '../booking/credit-payment.js';
 import { priceChanged, requireAcceptedPrice, statedAmountOf } from '../booking/price-acceptance.js';
 import { canonicalJson } from '../canonical-json.js';
@@ -148,6 +148,7 @@ export async function commitOrder(
   // A commit pays, and tickets a hold: in production that needs accreditation.
   await deps.requireAccreditation?.(scope);
   const payment = paymentOf(body, connector.carriesPaymentAuthentication === true) ?? { type: 'agency_account' as const };
+  requirePaymentType(connector, payment.type);
   // A trip credit of one of the order's own travellers may pay it (checked here, its amount below).
   const credit = await orderCredit(deps, scope, order, payment);
   const stated = statedAmountOf(body);

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { tracedRedis } from '../tracing/db-span.js';
 
 /**
  * A cache of serialized values. Values are bytes, not objects, on purpose: a hit is written to
@@ -68,18 +69,21 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): ByteCache {
   };
 }
 
-/** Shared cache for several gateway instances; Redis expires entries itself (PX). */
+/**
+ * Shared cache for several gateway instances; Redis expires entries itself (PX). Each round trip is
+ * a span while tracing is on (a search's cache look-up is part of its time).
+ */
 export function createRedisCache(redis: Redis, prefix: string): ByteCache {
   return {
     async get(key) {
-      return redis.getBuffer(prefix + key);
+      return tracedRedis('GET', prefix, () => redis.getBuffer(prefix + key));
     },
     async set(key, value, ttlMs) {
       if (ttlMs <= 0) return;
-      await redis.set(prefix + key, value, 'PX', Math.ceil(ttlMs));
+      await tracedRedis('SET', prefix, () => redis.set(prefix + key, value, 'PX', Math.ceil(ttlMs)));
     },
     async delete(key) {
-      await redis.del(prefix + key);
+      await tracedRedis('DEL', prefix, () => redis.del(prefix + key));
     },
   };
 }

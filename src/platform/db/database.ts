@@ -28,8 +28,12 @@ export interface Database {
   /** Whether writes are being refused for storage reasons (full disk, I/O error, read-only). */
   readonly storage: StorageHealth;
   withClient<T>(fn: (client: ScriptClient) => Promise<T>): Promise<T>;
-  /** Embedded storage only: the whole data directory as a tarball, to start other instances from. */
-  dump?(): Promise<Blob>;
+  /**
+   * Embedded storage only: the whole data directory as a tarball (gzip-compressed on request), to
+   * start other instances from or to keep as a backup. Taken between statements and after a
+   * checkpoint, so it is one consistent state that needs no recovery to open.
+   */
+  dump?(compression?: 'none' | 'gzip'): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -211,10 +215,13 @@ async function openPglite(dataDir: string, onQuery: () => void, template?: Blob)
         client.release();
       }
     },
-    async dump() {
+    async dump(compression = 'none') {
+      // Holding the one connection: no transaction is open and none starts until the copy is made.
       const client = await pool.connect();
       try {
-        return await pglite.dumpDataDir('none');
+        // Writes every changed page to the data files, so the copy is the committed state itself.
+        await client.exec('checkpoint');
+        return await pglite.dumpDataDir(compression);
       } finally {
         client.release();
       }

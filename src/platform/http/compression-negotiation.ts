@@ -23,6 +23,26 @@ const ALIASES: Record<string, string> = { 'x-gzip': 'gzip' };
  */
 export function negotiateEncoding(header: string | undefined): Encoding {
   if (!header) return 'identity';
+  // Only short headers are kept, so what is held stays small whatever clients send.
+  if (header.length > MAX_HEADER_CHARS) return weighed(header);
+  let chosen = recentHeaders.get(header);
+  if (chosen === undefined) {
+    chosen = weighed(header);
+    if (recentHeaders.size >= RECENT_HEADERS) recentHeaders.clear();
+    recentHeaders.set(header, chosen);
+  }
+  return chosen;
+}
+
+/**
+ * The choice for headers seen lately, by their text: clients send one of a handful of headers, and
+ * parsing one for every answer was about a per cent of a cached search's CPU. Bounded; emptied
+ * whole when full.
+ */
+const RECENT_HEADERS = 256;
+const recentHeaders = new Map<string, Encoding>();
+
+function weighed(header: string): Encoding {
   const weights = new Map<string, number>();
   for (const entry of header.slice(0, MAX_HEADER_CHARS).split(',', MAX_ENTRIES)) {
     const [rawName = '', ...params] = entry.split(';');

@@ -1,5 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+
+/** Whether the request carries a body (a length above zero, or chunked). */
+export function declaresBody(request: FastifyRequest): boolean {
+  return request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
+}
 
 /**
  * Refuses a request body sent with a Content-Encoding the gateway does not decode (anything but
@@ -10,8 +15,7 @@ import { AppError } from '../errors.js';
 export function registerContentEncodingGuard(app: FastifyInstance): void {
   app.addHook('preParsing', (request, _reply, payload, done) => {
     const encoding = request.headers['content-encoding']?.trim().toLowerCase();
-    const hasBody = request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0;
-    if (encoding && encoding !== 'identity' && hasBody) {
+    if (encoding && encoding !== 'identity' && declaresBody(request)) {
       return done(
         new AppError(
           415,

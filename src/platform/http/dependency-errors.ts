@@ -92,29 +92,17 @@ export function failedDependency(err: unknown): Dependency | null {
 export function dependencyError(err: unknown): AppError | null {
   switch (failedDependency(err)) {
     case 'database':
-      return new AppError(
-        503,
-        'database_unavailable',
-        'the database is unavailable; please retry shortly',
-        {},
-        { 'Retry-After': RETRY_AFTER_SECONDS },
-      );
+      return new AppError(503, 'database_unavailable', 'the database is unavailable; please retry shortly', {
+        headers: { 'Retry-After': RETRY_AFTER_SECONDS },
+      });
     case 'redis':
-      return new AppError(
-        503,
-        'cache_unavailable',
-        'a shared cache this request needs is unavailable; please retry shortly',
-        {},
-        { 'Retry-After': RETRY_AFTER_SECONDS },
-      );
+      return new AppError(503, 'cache_unavailable', 'a shared cache this request needs is unavailable; please retry shortly', {
+        headers: { 'Retry-After': RETRY_AFTER_SECONDS },
+      });
     case 'storage':
-      return new AppError(
-        503,
-        'storage_unavailable',
-        'storage is full or failing, so nothing was written; please retry later',
-        {},
-        { 'Retry-After': STORAGE_RETRY_AFTER_SECONDS },
-      );
+      return new AppError(503, 'storage_unavailable', 'storage is full or failing, so nothing was written; please retry later', {
+        headers: { 'Retry-After': STORAGE_RETRY_AFTER_SECONDS },
+      });
     default:
       return null;
   }

@@ -7,8 +7,8 @@
  * `operations` names where a code can come from, as any of:
  * - an operationId (`createOrder`), or a hidden route as `METHOD /path` (`GET /metrics`);
  * - a path prefix in the description's spelling (`/v1/orders/{orderID}`: that path and all below it);
- * - a class of operations: `*` every one, `body` those whose method carries a body (POST, PUT, PATCH, DELETE), `api-key` and `session`
- *   those behind that credential, `metered` those counted against a plan, `metered:shopping` the
+ * - a class of operations: `*` every one, `body` those whose method carries a body (POST, PUT, PATCH, DELETE), `api-key`, `session`
+ *   and `airline-signature` those behind that credential (the last: every route a source pushes to), `metered` those counted against a plan, `metered:shopping` the
  *   searches among them;
  * - `unrouted`: a request that matched no operation (unknown path, wrong method, unparseable HTTP);
  * - `cli`: the `flightagg` command line only, never the HTTP API.

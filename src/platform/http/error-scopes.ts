@@ -24,6 +24,7 @@ export function scopeCovers(scope: string, op: OperationFacts): boolean {
       return BODY_METHODS.has(op.method);
     case 'api-key':
     case 'session':
+    case 'airline-signature':
       return op.auth === scope;
     case 'metered':
       return op.meter !== undefined;

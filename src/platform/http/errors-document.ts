@@ -17,6 +17,8 @@ const SCOPE_WORDS: Record<string, string> = {
   body: 'every POST, PUT, PATCH and DELETE',
   'api-key': 'every operation authenticated by an API key',
   session: 'every operation authenticated by a portal session',
+  'airline-signature':
+    "every route a source pushes to (an airline's notifications, Duffel's webhooks), authenticated by its signature",
   metered: 'every metered operation (docs/plans.md)',
   'metered:shopping': 'metered searches',
   unrouted: 'a request that matches no operation',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { badRequest } from '../errors.js';
 import { charsetRefusal } from './body-charset.js';
 import { firstMatch } from './json-walk.js';
@@ -8,6 +8,12 @@ import { nulFieldIn, nulRefusal } from './nul-guard.js';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 const MAX_DEPTH = 64;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+// The bytes of each JSON body as it arrived, for the request log's bodies (src/request-log/body-capture.ts).
+const received = new WeakMap<FastifyRequest, Buffer>();
+
+/** The JSON body a request sent, as its bytes arrived; undefined when it sent none. */
+export const receivedJsonBody = (request: FastifyRequest): Buffer | undefined => received.get(request);
+
 /** Keys that reach an object's prototype when code copies or merges a body: refused by name. */
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 // A body can spell those keys only with these letters in it, or with \u escapes.
@@ -54,6 +60,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     { parseAs: 'buffer', bodyLimit: BODY_LIMIT_BYTES },
     (request, buffer: Buffer, done) => {
       if (buffer.length === 0) return done(null, undefined);
+      received.set(request, buffer);
       const charset = charsetRefusal(request.headers['content-type']);
       if (charset) return done(charset);
       let text: string;

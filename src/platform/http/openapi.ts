@@ -42,7 +42,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Readonly<Con
       openapi: '3.1.0',
       info: {
         title: 'Flight Aggregation Gateway API',
-        version: '2.7.0',
+        version: '2.9.0',
         description: AUDIENCE_HEADINGS.integrator.description,
         contact: {
           name: 'Gateway operator',

@@ -33,13 +33,16 @@ interface ResponseHeader {
 const SECONDS = { type: 'integer', minimum: 0 };
 const SEARCHES = new Set(['searchOffers', 'streamOffers', 'searchDashboardOffers']);
 const BOOKINGS = new Set(['createOrder', 'createDashboardOrder']);
-/** The 409 codes that say when to retry (every 429 and 503 may). */
-const RETRY_LATER = new Set(['order_busy']);
+/**
+ * The 409 codes that say when to retry (every 429 and 503 may): nothing was done, and the same call
+ * may be sent again once the `Retry-After` has passed. The client package retries them (tools/client).
+ */
+export const RETRY_LATER_CONFLICTS: ReadonlySet<string> = new Set(['order_busy']);
 
 const isSearch = (a: AnswerFacts) => a.operationId !== undefined && SEARCHES.has(a.operationId);
 const cacheable = (a: AnswerFacts) => a.statuses.includes('304') && (a.status === 200 || a.status === 304);
 const retryLater = (a: AnswerFacts) =>
-  a.status === 429 || a.status === 503 || (a.status === 409 && a.codes.some((code) => RETRY_LATER.has(code)));
+  a.status === 429 || a.status === 503 || (a.status === 409 && a.codes.some((code) => RETRY_LATER_CONFLICTS.has(code)));
 
 export const RESPONSE_HEADERS: Readonly<Record<string, ResponseHeader>> = {
   'X-Request-Id': {

@@ -1,5 +1,6 @@
 import { AjvCompiler, type ValidatorFactory } from '@fastify/ajv-compiler';
 import type { FastifySchemaCompiler } from 'fastify';
+import { compiledOnce, compilerContext } from './compiled-schemas.js';
 import { misspeltNumber, numericFields } from './decimal-numbers.js';
 import { acceptsEmptyObject, closedSchema } from './strict-body.js';
 
@@ -37,7 +38,12 @@ export function partAwareValidatorFactory(): ValidatorFactory {
       ...options,
       customOptions: { ...custom, coerceTypes: false, strictNumbers: true, removeAdditional: false },
     });
-    return (route: Parameters<RouteCompiler>[0]) => {
+    // Each schema compiled once per process, for this app and any other (compiled-schemas.ts).
+    const context = compilerContext('validator', externalSchemas, options);
+    return (route: Parameters<RouteCompiler>[0]) =>
+      compiledOnce(context, route.httpPart ?? 'body', route.schema, () => compileFor(route));
+
+    function compileFor(route: Parameters<RouteCompiler>[0]): ReturnType<RouteCompiler> {
       if (route.httpPart === 'querystring') {
         const closed = closedSchema(route.schema as Record<string, unknown>);
         return refusingNonFinite(
@@ -50,7 +56,7 @@ export function partAwareValidatorFactory(): ValidatorFactory {
       const schema = route.schema as Record<string, unknown>;
       const validate = asSent({ ...route, schema: closedSchema(schema) }) as Validate;
       return (acceptsEmptyObject(schema) ? absentAsEmpty(validate) : validate) as ReturnType<RouteCompiler>;
-    };
+    }
   };
   return factory as unknown as ValidatorFactory;
 }

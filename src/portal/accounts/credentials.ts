@@ -17,6 +17,19 @@ export function isLocked(user: Pick<UserRow, 'locked_at' | 'locked_until'>, now:
   return user.locked_at !== null && (user.locked_until === null || user.locked_until.getTime() > now.getTime());
 }
 
+export interface CredentialService {
+  /** Counts a failure for an existing account and locks it when the policy says so. */
+  fail(user: UserRow, reason: FailureReason, ip: string | null): Promise<void>;
+  /** The first step of a login: the user behind a right password, or the generic 401. */
+  checkLogin(email: string, password: string, ip: string | null): Promise<UserRow>;
+  /** Step-up by password inside a session: a wrong one counts towards the lockout like a login. */
+  checkStepUpPassword(userId: string, password: string, ip: string | null): Promise<boolean>;
+  /** The account for a second-factor step, with an expired lock lifted; null when it is locked. */
+  usableAccount(userId: string, ip: string | null): Promise<UserRow | null>;
+  /** A whole login went through: the failure streak is over. */
+  succeeded(userId: string): Promise<void>;
+}
+
 /**
  * Password checks and the lockout that guards them. Every path costs one scrypt hash, whether the
  * account exists, is locked or not, so response time says nothing about which it was.
@@ -24,7 +37,7 @@ export function isLocked(user: Pick<UserRow, 'locked_at' | 'locked_until'>, now:
 export function createCredentialService(
   platform: Pick<Platform, 'db' | 'clock' | 'logger'>,
   deps: { passwords: Passwords; mailer: Mailer },
-) {
+): CredentialService {
   const { db, clock, logger } = platform;
   const { passwords, mailer } = deps;
   // Hashed once, at the configured cost, to spend the same time on addresses that have no account.
@@ -48,7 +61,6 @@ export function createCredentialService(
     }
   }
 
-  /** Counts a failure for an existing account and locks it when the policy says so. */
   async function fail(user: UserRow, reason: FailureReason, ip: string | null): Promise<void> {
     const now = clock();
     const failures = await users.addFailedLogin(db, user.id);
@@ -78,8 +90,7 @@ export function createCredentialService(
   return {
     fail,
 
-    /** The first step of a login: the user behind a right password, or the generic 401. */
-    async checkLogin(email: string, password: string, ip: string | null): Promise<UserRow> {
+    async checkLogin(email, password, ip) {
       const found = await users.findUserByEmail(db, email);
       if (!found) {
         await passwords.verify(password, await dummyHash);
@@ -99,8 +110,7 @@ export function createCredentialService(
       return user;
     },
 
-    /** Step-up by password inside a session: a wrong one counts towards the lockout like a login. */
-    async checkStepUpPassword(userId: string, password: string, ip: string | null): Promise<boolean> {
+    async checkStepUpPassword(userId, password, ip) {
       const found = await users.findUser(db, userId);
       if (!found) return false;
       const user = await liftExpiredLock(found, ip);
@@ -110,19 +120,15 @@ export function createCredentialService(
       return ok;
     },
 
-    /** The account for a second-factor step, with an expired lock lifted; null when it is locked. */
-    async usableAccount(userId: string, ip: string | null): Promise<UserRow | null> {
+    async usableAccount(userId, ip) {
       const found = await users.findUser(db, userId);
       if (!found) return null;
       const user = await liftExpiredLock(found, ip);
       return isLocked(user, clock()) ? null : user;
     },
 
-    /** A whole login went through: the failure streak is over. */
-    async succeeded(userId: string): Promise<void> {
+    async succeeded(userId) {
       await users.resetFailedLogins(db, userId);
     },
   };
 }
-
-export type CredentialService = ReturnType<typeof createCredentialService>;

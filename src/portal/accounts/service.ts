@@ -17,6 +17,23 @@ import { dashboardLink } from '../dashboard-links.js';
 import { accountMailCap } from './account-mail-cap.js';
 import * as store from './store.js';
 
+/** A sign-up form: the owner's address and password, and optionally the agency's name and IATA number. */
+export interface SignupInput {
+  email: string;
+  password: string;
+  agency_name?: string;
+  iata_number?: string;
+}
+
+export interface SignupService {
+  /** Creates the agency and its owner and mails a verification link; the same answer for an address that has an account. */
+  signup(input: SignupInput, ip: string | null): Promise<{ status: 'verification_sent' }>;
+  /** Verifies the address through its link (and the agency of its owner); 400 `invalid_verification_token`. */
+  verifyEmail(token: string, ip: string | null): Promise<{ status: 'verified' }>;
+  /** Mails the signed-in user a new verification link, within the per-account cap; 409 when verified already. */
+  resendVerification(ctx: SessionContext): Promise<{ status: 'verification_sent' }>;
+}
+
 /**
  * Sign-up and e-mail verification. Sign-up answers the same whether or not the address already
  * has an account (the owner of an existing one is told by mail instead), so it cannot be used to
@@ -25,7 +42,7 @@ import * as store from './store.js';
 export function createSignupService(
   platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger' | 'redis' | 'metrics'>,
   deps: { identity: Identity; mailer: Mailer; limit: ClientAddressLimit },
-) {
+): SignupService {
   const { db, config, clock, logger } = platform;
   const { identity, mailer, limit } = deps;
   // Verification links and "someone tried to sign up with your address" notices share one cap.
@@ -64,7 +81,7 @@ export function createSignupService(
   }
 
   return {
-    async signup(input: { email: string; password: string; agency_name?: string; iata_number?: string }, ip: string | null) {
+    async signup(input, ip) {
       const email = input.email.trim();
       // The account service's own address rule, checked before an agency is made for it.
       if (!isEmailAddress(email)) throw badRequest('email must be a valid e-mail address');
@@ -122,7 +139,7 @@ export function createSignupService(
       return { status: 'verification_sent' as const };
     },
 
-    async verifyEmail(token: string, ip: string | null) {
+    async verifyEmail(token, ip) {
       const now = clock();
       const link = await store.spendEmailVerification(db, hashToken(token), now);
       // Only while the account still has the address the link was sent to.
@@ -134,7 +151,7 @@ export function createSignupService(
       return { status: 'verified' as const };
     },
 
-    async resendVerification(ctx: SessionContext) {
+    async resendVerification(ctx) {
       if (ctx.supportSession) throw forbidden('a support session cannot change the account', 'support_session_forbidden');
       const user = await findUser(db, ctx.userId);
       if (!user || user.email_verified_at) throw conflict('the e-mail address is already verified', 'email_already_verified');
@@ -151,5 +168,3 @@ export function createSignupService(
     },
   };
 }
-
-export type SignupService = ReturnType<typeof createSignupService>;

@@ -10,6 +10,7 @@ import type { Platform } from '../../platform/platform.js';
 import { accountMailCap } from '../accounts/account-mail-cap.js';
 import { dashboardLink } from '../dashboard-links.js';
 import { ACCOUNT_MAIL_PER_HOUR, INVITE_POLICY } from '../policy.js';
+import { agencyOfSession } from '../../identity/sessions/session-auth.js';
 import type { SessionContext } from '../../identity/sessions/session-context.js';
 import { hashToken, newToken } from '../sessions/tokens.js';
 import * as store from './store.js';
@@ -18,7 +19,32 @@ const invalidInvite = () =>
   badRequest('this invitation is invalid, used, revoked or expired: ask for a new one', 'invalid_invite_token');
 const emailTaken = () => conflict('this address already has an account, and an account belongs to one agency', 'email_taken');
 
-const view = (row: AgencyInviteRow) => ({
+/** An open invitation as the portal shows it. */
+export interface InviteView {
+  id: string;
+  email: string;
+  role: AgencyInviteRow['role'];
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface InviteService {
+  /** Invites an address to the caller's agency (owner or admin), replacing its open invitation, and mails the one-time link. */
+  create(ctx: SessionContext, body: { email: string; role: AgencyInviteRow['role'] }, ip: string | null): Promise<InviteView>;
+  /** The agency's open invitations (owner or admin). */
+  list(ctx: SessionContext): Promise<InviteView[]>;
+  /** Revokes an open invitation of the caller's agency; 404 `invite_not_found`. */
+  revoke(ctx: SessionContext, id: string, ip: string | null): Promise<{ status: 'revoked' }>;
+  /** Creates the invited account with the chosen password; 400 `invalid_invite_token`, 409 `email_taken`. */
+  accept(
+    token: string,
+    password: string,
+    ip: string | null,
+  ): Promise<{ status: 'joined'; user_id: string; agency_id: string; role: AgencyInviteRow['role'] }>;
+}
+
+const view = (row: AgencyInviteRow): InviteView => ({
   id: row.id,
   email: row.email,
   role: row.role,
@@ -36,18 +62,17 @@ const view = (row: AgencyInviteRow) => ({
 export function createInviteService(
   platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger' | 'redis' | 'metrics'>,
   deps: { passwords: Passwords; mailer: Mailer },
-) {
+): InviteService {
   const { db, config, clock, logger } = platform;
   // Re-inviting replaces the open invitation but mails again: capped per agency and address, so an
   // agency cannot flood someone's inbox, and one agency learns nothing of another's invitations.
   const perAddress = accountMailCap(platform, { name: 'invite', perHour: ACCOUNT_MAIL_PER_HOUR.invite });
 
   function managedAgency(ctx: SessionContext): string {
-    if (ctx.supportSession) throw forbidden('a support session cannot manage invitations', 'support_session_forbidden');
-    if (!ctx.agencyId) throw forbidden('only agency accounts have teammates', 'not_agency_account');
+    const agencyId = agencyOfSession(ctx, { refuse: 'manage invitations' });
     if (ctx.role !== 'owner' && ctx.role !== 'admin')
       throw forbidden('inviting teammates needs the owner or admin role', 'role_forbidden');
-    return ctx.agencyId;
+    return agencyId;
   }
 
   async function mailInvite(invite: AgencyInviteRow, token: string) {
@@ -70,7 +95,7 @@ export function createInviteService(
   }
 
   return {
-    async create(ctx: SessionContext, body: { email: string; role: 'admin' | 'developer' }, ip: string | null) {
+    async create(ctx, body, ip) {
       const agencyId = managedAgency(ctx);
       if (!ctx.emailVerified) {
         throw forbidden('verify your e-mail address first (POST /v1/dev/me/verify-email)', 'email_unverified');
@@ -113,11 +138,11 @@ export function createInviteService(
       return view(invite);
     },
 
-    async list(ctx: SessionContext) {
+    async list(ctx) {
       return (await store.listOpenInvites(db, managedAgency(ctx), clock())).map(view);
     },
 
-    async revoke(ctx: SessionContext, id: string, ip: string | null) {
+    async revoke(ctx, id, ip) {
       const agencyId = managedAgency(ctx);
       const [revoked] = await store.revokeInvites(db, agencyId, { id }, clock());
       if (!revoked) throw notFound('no open invitation with this id in your agency', 'invite_not_found');
@@ -125,7 +150,7 @@ export function createInviteService(
       return { status: 'revoked' as const };
     },
 
-    async accept(token: string, password: string, ip: string | null) {
+    async accept(token, password, ip) {
       const invite = await store.findOpenInvite(db, hashToken(token), clock());
       if (!invite) throw invalidInvite();
       if (await findUserByEmail(db, invite.email)) throw emailTaken();
@@ -160,5 +185,3 @@ export function createInviteService(
     },
   };
 }
-
-export type InviteService = ReturnType<typeof createInviteService>;

@@ -2,11 +2,14 @@ import type { Static } from '@sinclair/typebox';
 import type { ApiKeyRecord } from '../../auth/api-keys/key-service.js';
 import type { KeyRecord } from './schemas.js';
 
+/** A key as the portal answers it (keyView). */
+export type PortalKeyView = Static<typeof KeyRecord>;
+
 /**
  * A key as the portal answers it: the contract's `allowedIps` and `expiresAt` as it spells them,
  * every other field in snake_case (their former camelCase spellings are added by deprecated-fields.ts).
  */
-export function keyView(key: ApiKeyRecord): Static<typeof KeyRecord> {
+export function keyView(key: ApiKeyRecord): PortalKeyView {
   return {
     id: key.id,
     name: key.name,

@@ -2,9 +2,10 @@ import type { ApiKeyService, KeyRestrictionInput } from '../../auth/api-keys/key
 import { findAgency } from '../../identity/agencies/store.js';
 import { badRequest, forbidden } from '../../platform/errors.js';
 import type { Platform } from '../../platform/platform.js';
+import { agencyOfSession } from '../../identity/sessions/session-auth.js';
 import type { SessionContext } from '../../identity/sessions/session-context.js';
 import type { RequireStepUp } from '../sessions/step-up.js';
-import { keyView } from './key-view.js';
+import { keyView, type PortalKeyView } from './key-view.js';
 
 export interface KeyFieldsInput {
   name?: string;
@@ -36,6 +37,25 @@ function toRestrictions(body: KeyFieldsInput): KeyRestrictionInput {
   return out;
 }
 
+export interface PortalKeyService {
+  /** The keys of the caller's agency. */
+  list(ctx: SessionContext): Promise<PortalKeyView[]>;
+  /** Creates a key (test by default; live only for a live agency's owners and admins) and answers its secret once. */
+  create(
+    ctx: SessionContext,
+    body: KeyFieldsInput & { environment?: 'test' | 'live' },
+    ip: string | null,
+  ): Promise<PortalKeyView & { secret: string }>;
+  /** Changes a key's name or restrictions; 400 `nothing_to_change` when the body names none. */
+  update(ctx: SessionContext, id: string, body: KeyFieldsInput, ip: string | null): Promise<PortalKeyView>;
+  /** Revokes a key of the caller's agency. */
+  revoke(ctx: SessionContext, id: string, ip: string | null): Promise<{ status: string }>;
+  /** A new key in place of the old one, whose secret is answered once; `replaces` names the old key. */
+  rotate(ctx: SessionContext, id: string, ip: string | null): Promise<PortalKeyView & { secret: string; replaces: string }>;
+  /** A key's secret again, after step-up; 404 and the role rule come first, so they cost no password attempt. */
+  reveal(ctx: SessionContext, id: string, password: string | undefined, ip: string | null): Promise<{ secret: string }>;
+}
+
 type KeyOperation = 'list' | 'create' | 'edit' | 'revoke' | 'rotate' | 'reveal';
 const OPERATION_WORDS: Record<Exclude<KeyOperation, 'list'>, string> = {
   create: 'create',
@@ -57,19 +77,18 @@ export function createPortalKeyService(
   platform: Pick<Platform, 'config' | 'db'>,
   apiKeys: ApiKeyService,
   requireStepUp: RequireStepUp,
-) {
+): PortalKeyService {
   const { config } = platform;
 
   function agencyOf(ctx: SessionContext, operation: KeyOperation): string {
-    if (ctx.supportSession) throw forbidden('a support session cannot manage api keys', 'support_session_forbidden');
-    if (!ctx.agencyId) throw forbidden('only agency accounts have api keys', 'not_agency_account');
+    const agencyId = agencyOfSession(ctx, { refuse: 'manage api keys' });
     if (ISSUES_SECRETS.has(operation) && !ctx.emailVerified) {
       throw forbidden(
         'verify your e-mail address first (see the link we sent, or POST /v1/dev/me/verify-email)',
         'email_unverified',
       );
     }
-    return ctx.agencyId;
+    return agencyId;
   }
 
   /**
@@ -96,9 +115,9 @@ export function createPortalKeyService(
   const actor = (ctx: SessionContext, ip: string | null) => ({ userId: ctx.userId, ip, via: 'portal' as const });
 
   return {
-    list: async (ctx: SessionContext) => (await apiKeys.list(agencyOf(ctx, 'list'))).map(keyView),
+    list: async (ctx) => (await apiKeys.list(agencyOf(ctx, 'list'))).map(keyView),
 
-    async create(ctx: SessionContext, body: KeyFieldsInput & { environment?: 'test' | 'live' }, ip: string | null) {
+    async create(ctx, body, ip) {
       const agencyId = agencyOf(ctx, 'create');
       const environment = body.environment ?? 'test';
       const agency = await findAgency(platform.db, agencyId);
@@ -116,7 +135,7 @@ export function createPortalKeyService(
       return { ...keyView(key), secret };
     },
 
-    async update(ctx: SessionContext, id: string, body: KeyFieldsInput, ip: string | null) {
+    async update(ctx, id, body, ip) {
       const agencyId = await agencyOfKey(ctx, id, 'edit');
       if (!FIELDS.some((field) => body[field] !== undefined)) {
         throw badRequest(`request body must name at least one field to change: ${FIELDS.join(', ')}`, 'nothing_to_change');
@@ -124,23 +143,20 @@ export function createPortalKeyService(
       return keyView(await apiKeys.update(id, agencyId, toRestrictions(body), actor(ctx, ip)));
     },
 
-    async revoke(ctx: SessionContext, id: string, ip: string | null) {
+    async revoke(ctx, id, ip) {
       await apiKeys.revoke(id, await agencyOfKey(ctx, id, 'revoke'), actor(ctx, ip));
       return { status: 'revoked' };
     },
 
-    async rotate(ctx: SessionContext, id: string, ip: string | null) {
+    async rotate(ctx, id, ip) {
       const { key, secret, replaces } = await apiKeys.rotate(id, await agencyOfKey(ctx, id, 'rotate'), actor(ctx, ip));
       return { ...keyView(key), secret, replaces };
     },
 
-    /** 404 and the role rule before step-up, so a wrong id or a refused role does not cost a password attempt. */
-    async reveal(ctx: SessionContext, id: string, password: string | undefined, ip: string | null) {
+    async reveal(ctx, id, password, ip) {
       const agencyId = await agencyOfKey(ctx, id, 'reveal');
       await requireStepUp(ctx, password, ip);
       return { secret: await apiKeys.reveal(id, agencyId, actor(ctx, ip)) };
     },
   };
 }
-
-export type PortalKeyService = ReturnType<typeof createPortalKeyService>;

@@ -18,10 +18,56 @@ const TOTP_WINDOW = 1;
 
 export type SecondFactor = 'totp' | 'recovery_code';
 
+/** Whether a user has TOTP on, an enrolment waiting for its first code, and how many recovery codes are left. */
+export interface MfaStatus {
+  totp_enabled: boolean;
+  totp_enabled_at: string | null;
+  enrolment_pending: boolean;
+  recovery_codes_left: number;
+}
+
+/** A new TOTP secret to put on the device: the secret, its otpauth:// URI and its parameters. */
+export interface TotpEnrolment {
+  secret: string;
+  otpauth_uri: string;
+  digits: number;
+  period: number;
+  algorithm: string;
+}
+
+export interface MfaService {
+  /** A TOTP code (each usable once) or an unused recovery code; null when neither matches. */
+  verifySecondFactor(user: UserRow, code: string, ip: string | null): Promise<SecondFactor | null>;
+  /** The user's second-factor state (all off for an unknown user). */
+  status(userId: string): Promise<MfaStatus>;
+  /** Starts enrolment after step-up: a fresh secret, sealed, pending until a code from it is confirmed. */
+  startTotp(ctx: SessionContext, password: string | undefined, ip: string | null): Promise<TotpEnrolment>;
+  /** A code from the new secret proves the device has it: enable, and show recovery codes once. */
+  confirmTotp(
+    ctx: SessionContext,
+    code: string,
+    ip: string | null,
+  ): Promise<{ status: 'enabled'; recovery_codes: string[]; mfa_verified_at: string }>;
+  /** Step-up inside a session: a fresh second factor satisfies sensitive actions for the window. */
+  verify(
+    ctx: SessionContext,
+    code: string,
+    ip: string | null,
+  ): Promise<{ mfa_verified_at: string; fresh_until: string; factor: SecondFactor }>;
+  /** Removes TOTP and its recovery codes after step-up. */
+  removeTotp(ctx: SessionContext, password: string | undefined, ip: string | null): Promise<{ status: 'disabled' }>;
+  /** Replaces the recovery codes after step-up; the new ones are shown once. */
+  regenerateRecoveryCodes(
+    ctx: SessionContext,
+    password: string | undefined,
+    ip: string | null,
+  ): Promise<{ recovery_codes: string[] }>;
+}
+
 export function createMfaService(
   platform: Pick<Platform, 'db' | 'keyring' | 'clock'>,
   deps: { credentials: CredentialService; sessions: SessionService; requireStepUp: RequireStepUp },
-) {
+): MfaService {
   const { db, keyring, clock } = platform;
   const { credentials, sessions, requireStepUp } = deps;
 
@@ -52,7 +98,6 @@ export function createMfaService(
     return codes;
   }
 
-  /** A TOTP code (each usable once) or an unused recovery code; null when neither matches. */
   async function verifySecondFactor(user: UserRow, code: string, ip: string | null): Promise<SecondFactor | null> {
     if (!user.totp_secret) return null;
     const now = clock();
@@ -70,7 +115,7 @@ export function createMfaService(
   return {
     verifySecondFactor,
 
-    async status(userId: string) {
+    async status(userId) {
       const user = await findUser(db, userId);
       return {
         totp_enabled: user?.totp_enabled_at != null,
@@ -80,8 +125,7 @@ export function createMfaService(
       };
     },
 
-    /** Starts enrolment: a fresh secret, sealed, pending until a code from it is confirmed. */
-    async startTotp(ctx: SessionContext, password: string | undefined, ip: string | null) {
+    async startTotp(ctx, password, ip) {
       const user = await ownAccount(ctx);
       if (user.totp_secret) throw conflict('a second factor is already enabled; remove it first', 'mfa_already_enabled');
       await requireStepUp(ctx, password, ip);
@@ -91,8 +135,7 @@ export function createMfaService(
       return { secret: secret.base32, otpauth_uri: totp.toString(), digits: 6, period: 30, algorithm: 'SHA1' };
     },
 
-    /** A code from the new secret proves the device has it: enable, and show recovery codes once. */
-    async confirmTotp(ctx: SessionContext, code: string, ip: string | null) {
+    async confirmTotp(ctx, code, ip) {
       const user = await ownAccount(ctx);
       if (user.totp_secret) throw conflict('a second factor is already enabled', 'mfa_already_enabled');
       if (!user.totp_pending_secret)
@@ -113,8 +156,7 @@ export function createMfaService(
       return { status: 'enabled' as const, recovery_codes: recoveryCodes, mfa_verified_at: mfaVerifiedAt.toISOString() };
     },
 
-    /** Step-up inside a session: a fresh second factor satisfies sensitive actions for the window. */
-    async verify(ctx: SessionContext, code: string, ip: string | null) {
+    async verify(ctx, code, ip) {
       if (ctx.supportSession) throw forbidden('a support session cannot verify a second factor', 'support_session_forbidden');
       const user = await credentials.usableAccount(ctx.userId, ip);
       if (!user) throw forbidden('step-up failed: the account is locked', 'step_up_failed');
@@ -128,7 +170,7 @@ export function createMfaService(
       return { mfa_verified_at: at.toISOString(), fresh_until: new Date(at.getTime() + STEP_UP_WINDOW_MS).toISOString(), factor };
     },
 
-    async removeTotp(ctx: SessionContext, password: string | undefined, ip: string | null) {
+    async removeTotp(ctx, password, ip) {
       const user = await ownAccount(ctx);
       if (!user.totp_secret && !user.totp_pending_secret)
         throw conflict('no second factor is enabled on this account', 'mfa_not_enabled');
@@ -141,7 +183,7 @@ export function createMfaService(
       return { status: 'disabled' as const };
     },
 
-    async regenerateRecoveryCodes(ctx: SessionContext, password: string | undefined, ip: string | null) {
+    async regenerateRecoveryCodes(ctx, password, ip) {
       const user = await ownAccount(ctx);
       if (!user.totp_secret) throw conflict('no second factor is enabled on this account', 'mfa_not_enabled');
       await requireStepUp(ctx, password, ip);
@@ -151,5 +193,3 @@ export function createMfaService(
     },
   };
 }
-
-export type MfaService = ReturnType<typeof createMfaService>;

@@ -19,6 +19,15 @@ import * as store from './store.js';
 const invalidResetLink = () =>
   badRequest('this reset link is invalid, used or expired: ask for a new one', 'invalid_reset_token');
 
+export interface PasswordService {
+  /** Mails a one-time reset link when the address has an account; the same answer, as fast, when it has none. */
+  requestReset(email: string, ip: string | null): Promise<{ status: 'reset_sent' }>;
+  /** Sets a new password through a reset link and ends every session; 400 `invalid_reset_token` when the link is not usable. */
+  confirmReset(token: string, password: string, ip: string | null): Promise<{ status: 'password_reset' }>;
+  /** Changes the signed-in user's password (the current one as step-up) and ends every other session. */
+  change(ctx: SessionContext, current: string, next: string, ip: string | null): Promise<{ status: 'password_changed' }>;
+}
+
 /**
  * Changing a password (signed in, with the current one) and resetting a forgotten one (through
  * a one-time link mailed to the account's address). Either way every other session of the
@@ -27,7 +36,7 @@ const invalidResetLink = () =>
 export function createPasswordService(
   platform: Pick<Platform, 'db' | 'config' | 'clock' | 'logger' | 'redis' | 'metrics'>,
   deps: { passwords: Passwords; mailer: Mailer; requireStepUp: RequireStepUp; limit: ClientAddressLimit },
-) {
+): PasswordService {
   const { db, config, clock, logger } = platform;
   const { passwords, mailer, requireStepUp, limit } = deps;
   const perAccount = accountMailCap(platform, { name: 'password-reset', perHour: ACCOUNT_MAIL_PER_HOUR.passwordReset });
@@ -88,11 +97,9 @@ export function createPasswordService(
   }
 
   return {
-    /**
-     * Same answer, as fast, whether or not the address has an account or is over its mail cap: the
-     * link is sent after it.
-     */
-    async requestReset(email: string, ip: string | null) {
+    // Same answer, as fast, whether or not the address has an account or is over its mail cap: the
+    // link is sent after it.
+    async requestReset(email, ip) {
       await limit(ip);
       const user = await findUserByEmail(db, email.trim());
       if (user) {
@@ -103,7 +110,7 @@ export function createPasswordService(
       return { status: 'reset_sent' as const };
     },
 
-    async confirmReset(token: string, password: string, ip: string | null) {
+    async confirmReset(token, password, ip) {
       const tokenHash = hashToken(token);
       const reset = await store.findUsableReset(db, tokenHash, clock());
       const user = reset ? await findUser(db, reset.user_id) : null;
@@ -124,7 +131,7 @@ export function createPasswordService(
       return { status: 'password_reset' as const };
     },
 
-    async change(ctx: SessionContext, current: string, next: string, ip: string | null) {
+    async change(ctx, current, next, ip) {
       if (ctx.supportSession) throw forbidden('a support session cannot change the password', 'support_session_forbidden');
       const user = await findUser(db, ctx.userId);
       if (!user) throw unauthorized('invalid or expired session', 'invalid_session');
@@ -142,5 +149,3 @@ export function createPasswordService(
     },
   };
 }
-
-export type PasswordService = ReturnType<typeof createPasswordService>;

@@ -11,7 +11,50 @@ import type { Platform } from '../../platform/platform.js';
 import { refuseSupportSession, requirePermission } from '../../identity/sessions/session-auth.js';
 import type { SessionContext } from '../../identity/sessions/session-context.js';
 
-export function toEventView(row: SecurityEventRow) {
+/** A security event as the portal answers it. */
+export interface SecurityEventView {
+  id: number;
+  kind: string;
+  occurred_at: string;
+  user_id: string | null;
+  agency_id: string | null;
+  api_key_id: string | null;
+  ip: string | null;
+  detail: SecurityEventRow['detail'];
+  acknowledged_at: string | null;
+  acknowledged_by: string | null;
+}
+
+/** A locked account as operators see it. */
+export interface LockoutView {
+  user_id: string;
+  email: string;
+  agency_id: string | null;
+  failed_logins: number;
+  locked_at: string;
+  locked_until: string | null;
+}
+
+export interface SecurityService {
+  /** The signed-in user's own security events (and their agency's), newest first, with the total; refused to a support session. */
+  listOwn(
+    ctx: SessionContext,
+    query: { kind?: string; limit?: number; offset?: number },
+  ): Promise<{ events: SecurityEventView[]; total: number }>;
+  /** Everyone's security events, filtered (platform.read). */
+  listAll(
+    ctx: SessionContext,
+    query: { kind?: string; user_id?: string; since?: string; limit?: number },
+  ): Promise<{ events: SecurityEventView[] }>;
+  /** Marks an event seen by the operator (platform.read); 404 `security_event_not_found`. */
+  acknowledge(ctx: SessionContext, id: number): Promise<SecurityEventView>;
+  /** The accounts locked now (platform.read). */
+  lockouts(ctx: SessionContext): Promise<{ lockouts: LockoutView[] }>;
+  /** Lifts an account's lock (user.manage); 404 `lockout_not_found` or `user_not_found`. */
+  unlock(ctx: SessionContext, userId: string, ip: string | null): Promise<{ status: 'unlocked'; user_id: string }>;
+}
+
+export function toEventView(row: SecurityEventRow): SecurityEventView {
   return {
     id: row.id,
     kind: row.kind,
@@ -27,11 +70,11 @@ export function toEventView(row: SecurityEventRow) {
 }
 
 /** The caller's own security log, and the operators' view of everyone's with acks and unlocks. */
-export function createSecurityService(platform: Pick<Platform, 'db' | 'clock'>) {
+export function createSecurityService(platform: Pick<Platform, 'db' | 'clock'>): SecurityService {
   const { db, clock } = platform;
 
   return {
-    async listOwn(ctx: SessionContext, query: { kind?: string; limit?: number; offset?: number }) {
+    async listOwn(ctx, query) {
       // A support session acts for the agency, not as the operator: the operator's own log is not
       // its to read, and the agency's log is not the operator's to audit through an act-as session.
       refuseSupportSession(ctx, "read the signed-in user's security events");
@@ -43,7 +86,7 @@ export function createSecurityService(platform: Pick<Platform, 'db' | 'clock'>) 
       return { events: rows.map(toEventView), total };
     },
 
-    async listAll(ctx: SessionContext, query: { kind?: string; user_id?: string; since?: string; limit?: number }) {
+    async listAll(ctx, query) {
       requirePermission(ctx, 'platform.read');
       const rows = await listSecurityEvents(
         db,
@@ -57,14 +100,14 @@ export function createSecurityService(platform: Pick<Platform, 'db' | 'clock'>) 
       return { events: rows.map(toEventView) };
     },
 
-    async acknowledge(ctx: SessionContext, id: number) {
+    async acknowledge(ctx, id) {
       requirePermission(ctx, 'platform.read');
       const row = await acknowledgeSecurityEvent(db, id, ctx.userId, clock());
       if (!row) throw notFound(`security event ${id} not found`, 'security_event_not_found');
       return toEventView(row);
     },
 
-    async lockouts(ctx: SessionContext) {
+    async lockouts(ctx) {
       requirePermission(ctx, 'platform.read');
       const rows = await listLockedUsers(db, clock());
       return {
@@ -79,7 +122,7 @@ export function createSecurityService(platform: Pick<Platform, 'db' | 'clock'>) 
       };
     },
 
-    async unlock(ctx: SessionContext, userId: string, ip: string | null) {
+    async unlock(ctx, userId, ip) {
       requirePermission(ctx, 'user.manage');
       const unlocked = await unlockUser(db, userId, clock());
       if (!unlocked) {
@@ -100,5 +143,3 @@ export function createSecurityService(platform: Pick<Platform, 'db' | 'clock'>) 
     },
   };
 }
-
-export type SecurityService = ReturnType<typeof createSecurityService>;

@@ -14,6 +14,13 @@ import { hashToken, newToken } from './tokens.js';
 export type LoginResult =
   { mfa_required: false; token: string; session: SessionView } | { mfa_required: true; challenge: string; expires_at: string };
 
+export interface LoginService {
+  /** The password step: a session, or a second-factor challenge when the account has one; 401 on wrong credentials. */
+  login(email: string, password: string, client: ClientInfo): Promise<LoginResult>;
+  /** The second step: a TOTP or recovery code against the challenge opens the session; 401 `invalid_mfa_challenge` otherwise. */
+  completeMfa(challengeToken: string, code: string, client: ClientInfo): Promise<LoginResult>;
+}
+
 const invalidChallenge = () => unauthorized('invalid or expired login challenge, or wrong code', 'invalid_mfa_challenge');
 
 /**
@@ -25,7 +32,7 @@ const invalidChallenge = () => unauthorized('invalid or expired login challenge,
 export function createLoginService(
   platform: Pick<Platform, 'db' | 'clock'>,
   deps: { credentials: CredentialService; sessions: SessionService; mfa: MfaService; failures: ClientFailureBudget },
-) {
+): LoginService {
   const { db, clock } = platform;
   const { credentials, sessions, mfa, failures } = deps;
 
@@ -106,11 +113,8 @@ export function createLoginService(
   }
 
   return {
-    login: (email: string, password: string, client: ClientInfo) => attempt(client, () => passwordStep(email, password, client)),
+    login: (email, password, client) => attempt(client, () => passwordStep(email, password, client)),
 
-    completeMfa: (challengeToken: string, code: string, client: ClientInfo) =>
-      attempt(client, () => secondFactorStep(challengeToken, code, client)),
+    completeMfa: (challengeToken, code, client) => attempt(client, () => secondFactorStep(challengeToken, code, client)),
   };
 }
-
-export type LoginService = ReturnType<typeof createLoginService>;

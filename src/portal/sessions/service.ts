@@ -43,21 +43,44 @@ export function toSessionView(row: SessionRow): SessionView {
   };
 }
 
+/** A session to open: whose, for which agency, of which kind, and whether a second factor was just verified. */
+export interface OpenSessionInput {
+  userId: string;
+  agencyId: string | null;
+  kind: 'user' | 'support';
+  /** Support sessions only: why the operator acts for the agency. */
+  supportReason?: string;
+  mfaVerified: boolean;
+  client: ClientInfo;
+}
+
+export interface SessionService {
+  /** Opens a session and answers its token (shown once; only its hash is kept) and view. */
+  open(input: OpenSessionInput): Promise<{ token: string; session: SessionView }>;
+  /** The context of a live session, or the one 401 for anything else (unknown, revoked, expired, idle). */
+  authenticate(token: string): Promise<SessionContext>;
+  /** Records a second factor verified in the session now, and answers when. */
+  markMfaVerified(sessionId: string): Promise<Date>;
+  /** One session's view; 401 `invalid_session` when it does not exist. */
+  get(sessionId: string): Promise<SessionView>;
+  /** The user's own sessions still open (support sessions are listed by the admin API). */
+  list(userId: string): Promise<SessionView[]>;
+  /** Ends one of the caller's own sessions; someone else's answers 404 as if it did not exist. */
+  revokeOwn(userId: string, sessionId: string, reason: 'logout' | 'revoked'): Promise<void>;
+  /** Closes a support session, recorded as a security event the first time only; false when it was closed already. */
+  closeSupport(sessionId: string, closedBy: string, client: ClientInfo): Promise<boolean>;
+  /** The stored session row, whatever its state (null: none). */
+  findRow(sessionId: string): Promise<SessionRow | null>;
+}
+
 const invalidSession = () => unauthorized('invalid or expired session', 'invalid_session');
 
 /** Opens, authenticates, lists and ends portal sessions. Tokens are bearer secrets: only their hash is kept. */
-export function createSessionService(platform: Pick<Platform, 'db' | 'clock'>) {
+export function createSessionService(platform: Pick<Platform, 'db' | 'clock'>): SessionService {
   const { db, clock } = platform;
 
   return {
-    async open(input: {
-      userId: string;
-      agencyId: string | null;
-      kind: 'user' | 'support';
-      supportReason?: string;
-      mfaVerified: boolean;
-      client: ClientInfo;
-    }): Promise<{ token: string; session: SessionView }> {
+    async open(input) {
       const now = clock();
       const token = newToken(SESSION_TOKEN_PREFIX);
       const lifetime = input.kind === 'support' ? SESSION_POLICY.supportAbsoluteMs : SESSION_POLICY.absoluteMs;
@@ -78,8 +101,7 @@ export function createSessionService(platform: Pick<Platform, 'db' | 'clock'>) {
       return { token, session: toSessionView(row) };
     },
 
-    /** The context of a live session, or the one 401 for anything else (unknown, revoked, expired, idle). */
-    async authenticate(token: string): Promise<SessionContext> {
+    async authenticate(token) {
       const row = await store.findSessionByTokenHash(db, hashToken(token));
       const now = clock();
       if (
@@ -104,35 +126,32 @@ export function createSessionService(platform: Pick<Platform, 'db' | 'clock'>) {
       };
     },
 
-    async markMfaVerified(sessionId: string): Promise<Date> {
+    async markMfaVerified(sessionId) {
       const now = clock();
       await store.markMfaVerified(db, sessionId, now);
       return now;
     },
 
-    async get(sessionId: string): Promise<SessionView> {
+    async get(sessionId) {
       const row = await store.findSession(db, sessionId);
       if (!row) throw invalidSession();
       return toSessionView(row);
     },
 
-    /** The user's own sessions still open (support sessions are listed by the admin API). */
-    async list(userId: string): Promise<SessionView[]> {
+    async list(userId) {
       const now = clock();
       return (await store.listLiveSessions(db, userId, 'user', now))
         .filter((row) => row.last_used_at.getTime() + SESSION_POLICY.idleMs > now.getTime())
         .map(toSessionView);
     },
 
-    /** Ends one of the caller's own sessions; someone else's answers 404 as if it did not exist. */
-    async revokeOwn(userId: string, sessionId: string, reason: 'logout' | 'revoked'): Promise<void> {
+    async revokeOwn(userId, sessionId, reason) {
       const row = await store.findSession(db, sessionId);
       if (!row || row.user_id !== userId || row.kind !== 'user') throw notFound('session not found', 'session_not_found');
       await store.revokeSession(db, sessionId, clock(), reason);
     },
 
-    /** Closes a support session, recorded as a security event the first time only. */
-    async closeSupport(sessionId: string, closedBy: string, client: ClientInfo): Promise<boolean> {
+    async closeSupport(sessionId, closedBy, client) {
       const row = await store.revokeSession(db, sessionId, clock(), 'closed');
       if (!row) return false;
       await recordSecurityEvent(db, {
@@ -145,8 +164,6 @@ export function createSessionService(platform: Pick<Platform, 'db' | 'clock'>) {
       return true;
     },
 
-    findRow: (sessionId: string) => store.findSession(db, sessionId),
+    findRow: (sessionId) => store.findSession(db, sessionId),
   };
 }
-
-export type SessionService = ReturnType<typeof createSessionService>;

@@ -2,6 +2,11 @@ import type { Mailer } from '../../platform/mail.js';
 import type { Platform } from '../../platform/platform.js';
 import type { ClientAddressLimit } from '../../platform/rate-limit/client-address-limit.js';
 
+export interface SubscribeService {
+  /** Forwards the address to the operator by mail (when OPERATOR_EMAIL is set), within the per-address limit. */
+  subscribe(email: string, ip: string | null): Promise<{ status: string }>;
+}
+
 /**
  * The public "keep me posted" form: the address goes to the operator by mail and is not stored
  * anywhere, so there is nothing to delete later.
@@ -10,10 +15,10 @@ export function createSubscribeService(
   platform: Pick<Platform, 'config' | 'logger' | 'clock'>,
   mailer: Mailer,
   limit: ClientAddressLimit,
-) {
+): SubscribeService {
   const { config, logger, clock } = platform;
   return {
-    async subscribe(email: string, ip: string | null) {
+    async subscribe(email, ip) {
       await limit(ip);
       const operator = config.mail.operatorEmail;
       if (!operator) {

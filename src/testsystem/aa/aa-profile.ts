@@ -14,7 +14,7 @@ import { aaAdultBase, aaPaxBase, aaRoundTripFactor } from './fares/aa-fare-model
 import { AA_SEATS } from './fares/aa-seats.js';
 import { CLASS_FOR_CABIN, CLASSES_FOR_CABIN_CODE, fareBasisCode, PRICE_CLASSES, priceClassKey } from './fares/fare-rules.js';
 import { taxesFor } from './fares/fare-taxes.js';
-import { SERVICE_CATALOG } from './fares/service-catalog.js';
+import { AA_SERVICES } from './fares/service-catalog.js';
 import { AA_SALES } from './offers/sales-policy.js';
 import { AIRCRAFT } from './network/aircraft-data.js';
 import { AIRPORTS, HUBS } from './network/airports-data.js';
@@ -71,7 +71,7 @@ export const AA_PROFILE: AirlineProfile = {
     // AA prices in the point of sale's currency whatever the request asks (docs/aa-test-system.md, Currencies).
     requestedCurrencies: [],
   },
-  services: SERVICE_CATALOG,
+  services: AA_SERVICES,
   seats: AA_SEATS,
   sales: AA_SALES,
   errors: AA_ERRORS,

@@ -171,7 +171,6 @@ export async function startNdcTestSystem(
     clearInterval(sweep);
     retention.stop();
     await app.close();
-    await validation.close();
     await state.close();
     throw err;
   }
@@ -183,7 +182,6 @@ export async function startNdcTestSystem(
       retention.stop();
       notifications.close();
       await app.close();
-      await validation.close();
       await state.close();
     },
   };

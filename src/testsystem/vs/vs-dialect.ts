@@ -230,7 +230,7 @@ export const VS_FARE_RULE_TEXTS = {
  * DescText, LangCode, OwnerName, StatusText, TagText, TypeCode) and IATA code list values; these are the
  * codes it uses, with VS as owner, in VS's capitalised wording style.
  */
-export const VS_ERRORS = {
+export const VS_ERROR_CODES = {
   noFlights: { code: '325', typeCode: 'PRC', text: 'No availability for the requested journey' },
   offerExpired: { code: '325', typeCode: 'DME', text: 'Offer has expired or is invalid' },
   orderNotFound: { code: '304', typeCode: 'DME', text: 'Order not found' },

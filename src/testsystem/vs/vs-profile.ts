@@ -20,7 +20,7 @@ import { VS_IDS } from './vs-ids.js';
 import { VS_SALES } from './vs-sales.js';
 import { VS_FREE_SEAT_ITEM_NUMBER, VS_SEAT_ITEM_NUMBERS, VS_SEATS } from './vs-seats.js';
 import { VS_SERVICES } from './vs-services.js';
-import { VS_ERROR_ANSWERS, VS_KEY_CHECK, VS_TEXTS } from './vs-words.js';
+import { VS_ERRORS, VS_KEY_CHECK, VS_TEXTS } from './vs-words.js';
 
 /** VS's brands as the core's price classes (no trip credit: VS refunds, less a penalty or not). */
 const PRICE_CLASSES: readonly PriceClassDef[] = VS_BRANDS.map((b) => ({
@@ -97,7 +97,7 @@ export const VS_PROFILE: AirlineProfile = {
   services: VS_SERVICES,
   seats: VS_SEATS,
   sales: VS_SALES,
-  errors: VS_ERROR_ANSWERS,
+  errors: VS_ERRORS,
   texts: VS_TEXTS,
   keyCheck: VS_KEY_CHECK,
   // Route triggers on pairs no ordinary search uses: Manchester to points VS flies from London only,

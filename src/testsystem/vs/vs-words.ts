@@ -1,10 +1,10 @@
-// VS's words on the wire: its error answers (vs-dialect.ts's VS_ERRORS: no VS sample carries an Error,
+// VS's words on the wire: its error answers (vs-dialect.ts's VS_ERROR_CODES: no VS sample carries an Error,
 // so the codes are IATA's and the wording VS's style), the texts it puts in offers (baggage as the
 // samples word it, cancellation restrictions) and in its bookings' notices, and its key check.
 
 import type { AirlineErrors, AirlineKeyCheck, AirlineTexts } from '../ndc/airline-profile.js';
 import { errorDocument, type NdcErrorSpec } from '../ndc/wire/ndc-errors.js';
-import { VS_BAGGAGE_TEXTS, VS_CANCEL, VS_ERRORS, VS_FARE_RULE_TEXTS } from './vs-dialect.js';
+import { VS_BAGGAGE_TEXTS, VS_CANCEL, VS_ERROR_CODES, VS_FARE_RULE_TEXTS } from './vs-dialect.js';
 import { VS_BRANDS } from './fares/brands.js';
 
 const OWNER = 'VS';
@@ -16,15 +16,15 @@ const spec = (e: { code: string; typeCode: string; text: string }, tag?: string,
   tag,
 });
 
-export const VS_ERROR_ANSWERS: AirlineErrors = {
-  expiredOffer: (offerId) => spec(VS_ERRORS.offerExpired, 'OfferRefID', offerId),
-  noFlights: (origin, destination, date) => spec(VS_ERRORS.noFlights, undefined, `${origin}-${destination} ${date}`),
-  malformed: (detail) => spec({ ...VS_ERRORS.schemaInvalid, text: 'Request could not be read' }, undefined, detail),
-  schemaInvalid: (detail) => spec(VS_ERRORS.schemaInvalid, undefined, detail),
-  holdNotAllowed: spec(VS_ERRORS.holdNotAllowed, 'PaymentFunctions'),
+export const VS_ERRORS: AirlineErrors = {
+  expiredOffer: (offerId) => spec(VS_ERROR_CODES.offerExpired, 'OfferRefID', offerId),
+  noFlights: (origin, destination, date) => spec(VS_ERROR_CODES.noFlights, undefined, `${origin}-${destination} ${date}`),
+  malformed: (detail) => spec({ ...VS_ERROR_CODES.schemaInvalid, text: 'Request could not be read' }, undefined, detail),
+  schemaInvalid: (detail) => spec(VS_ERROR_CODES.schemaInvalid, undefined, detail),
+  holdNotAllowed: spec(VS_ERROR_CODES.holdNotAllowed, 'PaymentFunctions'),
   badRequest: (detail, tag) => ({ code: '304', typeCode: 'DME', text: detail, owner: OWNER, tag }),
-  orderNotFound: () => spec(VS_ERRORS.orderNotFound, 'OrderID'),
-  unavailable: { ...spec(VS_ERRORS.unavailable), status: 'Service Unavailable' },
+  orderNotFound: () => spec(VS_ERROR_CODES.orderNotFound, 'OrderID'),
+  unavailable: { ...spec(VS_ERROR_CODES.unavailable), status: 'Service Unavailable' },
   segmentUnavailable: spec({ code: '325', typeCode: 'PRC', text: 'Seats are no longer available on the selected flight' }),
   changesNotPermitted: (brandName) =>
     spec({ code: '325', typeCode: 'PRC', text: `Changes are not permitted on ${brandName} fares` }),

@@ -5,12 +5,20 @@ import { finishAttempt, finishAttempts, type AttemptOutcome, type AttemptRecord,
 // stay a few megabytes.
 const MAX_BATCH = 128;
 
+/** The delivery an attempt was made for, and the lease it was made under. */
+type LeasedDelivery = { id: string; endpoint_id: string; lease_token: string | null };
+
 interface Finished {
-  delivery: { id: string; endpoint_id: string; lease_token: string | null };
+  delivery: LeasedDelivery;
   attempt: AttemptRecord;
   outcome: AttemptOutcome;
   settle: (result: FinishResult) => void;
   fail: (err: unknown) => void;
+}
+
+export interface AttemptRecorder {
+  /** Records one finished attempt once its row is written; `recorded` says whether this worker still held the lease. */
+  record(delivery: LeasedDelivery, attempt: AttemptRecord, outcome: AttemptOutcome): Promise<FinishResult>;
 }
 
 /**
@@ -25,7 +33,7 @@ interface Finished {
  * after the deliveries that finished before it and before those that finished after it, so the
  * streak of consecutive deaths, which a delivery resets, is counted exactly as it happened.
  */
-export function createAttemptRecorder(db: Db) {
+export function createAttemptRecorder(db: Db): AttemptRecorder {
   let queue: Finished[] = [];
   let writing: Promise<void> | null = null;
 
@@ -75,12 +83,7 @@ export function createAttemptRecorder(db: Db) {
   }
 
   return {
-    /** Records one finished attempt; `recorded` says whether this worker still held the lease. */
-    record(
-      delivery: { id: string; endpoint_id: string; lease_token: string | null },
-      attempt: AttemptRecord,
-      outcome: AttemptOutcome,
-    ): Promise<FinishResult> {
+    record(delivery, attempt, outcome) {
       return new Promise<FinishResult>((settle, fail) => {
         queue.push({ delivery, attempt, outcome, settle, fail });
         // Attempts finishing in the same turn of the event loop join this write.
@@ -89,5 +92,3 @@ export function createAttemptRecorder(db: Db) {
     },
   };
 }
-
-export type AttemptRecorder = ReturnType<typeof createAttemptRecorder>;

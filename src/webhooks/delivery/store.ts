@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { WebhookAttemptRow, WebhookDeliveryRow } from '../../platform/db/rows.js';
+import { eventBodies, hasUndispatched, lockUndispatched, markDispatched } from '../../orders/event-outbox-store.js';
 
 /** A claimed delivery with what sending it needs. */
 export interface ClaimedDelivery extends WebhookDeliveryRow {
@@ -14,57 +15,65 @@ export interface ClaimedDelivery extends WebhookDeliveryRow {
 /**
  * Whether a worker run would find anything: an event not fanned out yet, or a pending delivery
  * due and not leased (its endpoint's state is left to the claim). Both on partial indexes. Most
- * runs of most gateways find nothing, and then this one light statement is all they send, not the
+ * runs of most gateways find nothing, and then these light statements are all they send, not the
  * fan-out's and the claim's locking ones, which on embedded storage were most of an idle
  * gateway's CPU (bench/results/2026-11-26.md, "Idle CPU").
  */
 export async function hasWork(db: Db, at: Date): Promise<boolean> {
+  if (await hasUndispatched(db)) return true;
   const { rows } = await sql<{ work: boolean }>`
-    select exists (select 1 from order_events where dispatched_at is null)
-        or exists (
-          select 1 from webhook_deliveries
-          where status = 'pending' and next_attempt_at <= ${at} and (lease_until is null or lease_until < ${at})
-        ) as work`.execute(db);
+    select exists (
+      select 1 from webhook_deliveries
+      where status = 'pending' and next_attempt_at <= ${at} and (lease_until is null or lease_until < ${at})
+    ) as work`.execute(db);
   return rows[0]?.work === true;
 }
 
 /**
  * Fans out up to `limit` undispatched outbox events: one pending delivery per subscribed endpoint
  * of the event's agency and environment (a switched-off endpoint's wait until it is re-armed), and
- * the event marked dispatched, in one transaction. SKIP LOCKED lets several instances fan out at
- * once without taking the same event; the unique (event, endpoint) pair makes a repeat harmless.
+ * the event marked dispatched, in one transaction. The outbox's SKIP LOCKED lets several instances
+ * fan out at once without taking the same event; the unique (event, endpoint) pair makes a repeat
+ * harmless.
  */
 export async function fanOutEvents(db: Db, limit: number, at: Date): Promise<number> {
-  // One statement: locking the events, inserting their deliveries and marking them dispatched
-  // commit together. Delivery ids are made here so a batch costs one round trip.
-  const { rows } = await sql<{ id: number }>`
-    with events as (
-      -- A test event has no order row; its deliveries name the sample order its payload carries.
-      select id, agency_id, environment, coalesce(order_id, payload->>'order_id') as order_id, event from order_events
-      where dispatched_at is null order by id limit ${limit} for update skip locked
-    ), deliveries as (
+  return db.transaction().execute(async (trx) => {
+    const events = await lockUndispatched(trx, limit);
+    if (events.length === 0) return 0;
+    // One insert for the batch: the events go in as arrays, joined with their agencies' endpoints.
+    // Delivery ids are made here so a batch costs one round trip.
+    await sql`
       insert into webhook_deliveries (id, event_id, endpoint_id, agency_id, order_id, event, status, next_attempt_at, created_at)
       select 'whd_' || replace(gen_random_uuid()::text, '-', ''), ev.id, e.id, ev.agency_id, ev.order_id, ev.event,
              'pending', ${at}, ${at}
-      from events ev
+      from unnest(
+        ${events.map((e) => e.id)}::bigint[], ${events.map((e) => e.agency_id)}::text[],
+        ${events.map((e) => e.environment)}::text[], ${events.map((e) => e.order_id)}::text[],
+        ${events.map((e) => e.event)}::text[]
+      ) as ev(id, agency_id, environment, order_id, event)
       join webhook_endpoints e on e.agency_id = ev.agency_id and e.environment = ev.environment
         and (cardinality(e.events) = 0 or ev.event = any (e.events))
-      on conflict (event_id, endpoint_id) do nothing
-    )
-    update order_events set dispatched_at = ${at} where id in (select id from events) returning id`.execute(db);
-  return rows.length;
+      on conflict (event_id, endpoint_id) do nothing`.execute(trx);
+    await markDispatched(
+      trx,
+      events.map((e) => e.id),
+      at,
+    );
+    return events.length;
+  });
 }
 
 /**
  * Claims up to `limit` due deliveries of enabled endpoints for this worker until `leaseUntil`.
  * FOR UPDATE SKIP LOCKED: two instances claiming at once never take the same row, and an expired
- * lease (its worker died mid-attempt) makes the delivery claimable again.
+ * lease (its worker died mid-attempt) makes the delivery claimable again. The events' bodies come
+ * from the outbox's own store.
  */
 export async function claimDue(
   db: Db,
   { limit, at, leaseUntil, token }: { limit: number; at: Date; leaseUntil: Date; token: string },
 ): Promise<ClaimedDelivery[]> {
-  const { rows } = await sql<ClaimedDelivery>`
+  const { rows } = await sql<Omit<ClaimedDelivery, 'payload' | 'event_test'>>`
     with due as (
       select d.id from webhook_deliveries d
       join webhook_endpoints e on e.id = d.endpoint_id and e.status = 'enabled'
@@ -79,11 +88,76 @@ export async function claimDue(
       from due where d.id = due.id
       returning d.*
     )
-    select claimed.*, e.url, e.secret_sealed, o.payload, o.test as event_test
+    select claimed.*, e.url, e.secret_sealed
     from claimed
-    join webhook_endpoints e on e.id = claimed.endpoint_id
-    join order_events o on o.id = claimed.event_id`.execute(db);
-  return rows.map((r) => ({ ...r, event_id: Number(r.event_id) }));
+    join webhook_endpoints e on e.id = claimed.endpoint_id`.execute(db);
+  if (rows.length === 0) return [];
+  const bodies = await eventBodies(
+    db,
+    rows.map((r) => Number(r.event_id)),
+  );
+  // An event the retention sweep deleted under a claim cannot happen (the sweep skips events with a
+  // leased delivery), but a claim without its body is released rather than sent empty.
+  const claimed: ClaimedDelivery[] = [];
+  for (const r of rows) {
+    const body = bodies.get(Number(r.event_id));
+    if (!body) {
+      await releaseClaim(db, r.id, token);
+      continue;
+    }
+    claimed.push({ ...r, event_id: Number(r.event_id), payload: body.payload, event_test: body.test });
+  }
+  return claimed;
+}
+
+/** Each event's deliveries, one per endpoint it was fanned out to, with the time of the last attempt. */
+export interface DeliveryStateRow {
+  event_id: string;
+  endpoint_id: string;
+  status: 'pending' | 'delivered' | 'dead';
+  attempt_count: number;
+  last_attempt_at: Date | null;
+}
+
+export async function deliveryStates(db: Db, eventIds: readonly string[]): Promise<DeliveryStateRow[]> {
+  if (eventIds.length === 0) return [];
+  const { rows } = await sql<DeliveryStateRow>`
+    select d.event_id::text as event_id, d.endpoint_id, d.status, d.attempt_count,
+           (select max(a.attempted_at) from webhook_attempts a where a.delivery_id = d.id) as last_attempt_at
+    from webhook_deliveries d
+    where d.event_id = any(${eventIds.map(Number)}::bigint[])
+    order by d.event_id, d.created_at, d.endpoint_id`.execute(db);
+  return rows;
+}
+
+/** Of these events, the ones with a delivery a worker holds (leased at `now`): its attempt would finish into nothing. */
+export async function eventsWithHeldDelivery(db: Db, eventIds: readonly string[], now: Date): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const { rows } = await sql<{ event_id: string }>`
+    select distinct event_id::text as event_id from webhook_deliveries
+    where event_id = any(${eventIds}::bigint[]) and lease_until > ${now}`.execute(db);
+  return new Set(rows.map((r) => r.event_id));
+}
+
+/** Deletes the deliveries of these events (their attempts go by cascade), in the caller's transaction. */
+export async function deleteDeliveriesOfEvents(trx: Db, eventIds: readonly string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  await sql`delete from webhook_deliveries where event_id = any(${eventIds}::bigint[])`.execute(trx);
+}
+
+/** Deletes up to `limit` test deliveries made before `before` (they carry no event) and their attempts. */
+export async function deleteTestDeliveriesBefore(
+  db: Db,
+  { before, now, limit }: { before: Date; now: Date; limit: number },
+): Promise<number> {
+  const { rows } = await sql<{ id: string }>`
+    delete from webhook_deliveries where id in (
+      select id from webhook_deliveries
+      where test and created_at < ${before} and (lease_until is null or lease_until <= ${now})
+      order by created_at limit ${limit}
+      for update skip locked)
+    returning id`.execute(db);
+  return rows.length;
 }
 
 export interface AttemptRecord {

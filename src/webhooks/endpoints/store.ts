@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database.js';
 import type { WebhookEndpointRow } from '../../platform/db/rows.js';
+import { lockAgency } from '../../identity/agencies/store.js';
 
 export type NewEndpoint = Omit<WebhookEndpointRow, 'failure_streak' | 'disabled_at' | 'disabled_reason' | 'status'>;
 
@@ -10,7 +11,7 @@ export type NewEndpoint = Omit<WebhookEndpointRow, 'failure_streak' | 'disabled_
  */
 export async function insertEndpointWithin(db: Db, row: NewEndpoint, max: number): Promise<WebhookEndpointRow | null> {
   return db.transaction().execute(async (trx) => {
-    await sql`select id from agencies where id = ${row.agency_id} for update`.execute(trx);
+    await lockAgency(trx, row.agency_id);
     const { rows: counted } = await sql<{ n: number }>`
       select count(*)::int as n from webhook_endpoints
       where agency_id = ${row.agency_id} and environment = ${row.environment}`.execute(trx);

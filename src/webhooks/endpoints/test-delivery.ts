@@ -3,7 +3,7 @@ import { deadlinePayload, lifecyclePayload, type LifecycleOrder, type OrderEvent
 import type { Db } from '../../platform/db/database.js';
 import type { WebhookEndpointRow } from '../../platform/db/rows.js';
 import { deliveryBody } from '../delivery/body.js';
-import type { SignedRequest } from '../delivery/dispatcher.js';
+import type { SignedRequest } from '../delivery/signed-sender.js';
 import type { SendResult } from '../delivery/sender.js';
 import { insertTestDelivery, LISTED_RESPONSE_CHARS } from '../delivery/store.js';
 

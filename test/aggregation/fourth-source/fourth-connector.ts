@@ -9,6 +9,9 @@ import { canonicalOfferId, splitOfferId } from '../../../src/connectors/offer-id
 
 export const FOURTH_CODE = 'FOURTH';
 
+/** Every pushed event body the connector was handed to read, oldest first. */
+export const readEvents: string[] = [];
+
 interface FourthOffer {
   ref: string;
   owner: string;
@@ -135,5 +138,16 @@ export function createFourthConnector(options: { testUrl: string | null; key: st
     partialCancelQuote: notSold,
     acceptChange: notSold,
     acceptCancel: notSold,
+    // Its pushed events name orders by the fourth source's own ids; nothing else in them is taken.
+    readChangeNotification(body) {
+      readEvents.push(body);
+      const event = JSON.parse(body) as { orders?: unknown };
+      if (!Array.isArray(event.orders) || !event.orders.every((o) => typeof o === 'string'))
+        return fail(failure('bad_response', 'a fourth-source event names its orders in orders'));
+      return ok({
+        orders: event.orders.map((airlineOrderId: string) => ({ airlineOrderId, pnr: null, version: null })),
+        kinds: [],
+      });
+    },
   };
 }

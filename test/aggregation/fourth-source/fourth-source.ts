@@ -2,7 +2,7 @@
 
 import type { ConfigVariable } from '../../../src/platform/config-variable-kinds.js';
 import type { SourceSettings } from '../../../src/platform/source-config.js';
-import { defineSource } from '../../../src/sources/source.js';
+import { defineSource, type SourcePush } from '../../../src/sources/source.js';
 import { createFourthConnector, FOURTH_CODE } from './fourth-connector.js';
 import { startFourthServer, type FourthServer } from './fourth-server.js';
 
@@ -31,7 +31,38 @@ const VARIABLES: ConfigVariable[] = [
     value: { kind: 'int', default: 0, min: 0, max: 65535 },
     description: 'loopback port of the in-process fourth test system',
   },
+  {
+    name: 'FOURTH_PUSH_SECRET',
+    topic: 'airlines',
+    value: { kind: 'text', default: '' },
+    description: 'the secret the fourth source signs its pushed events with (none: nothing is taken)',
+  },
 ];
+
+/** The fourth source's pushes: JSON events of its own, `{ "event": "<id>", "orders": ["<order id>"] }`. */
+const FOURTH_PUSH: SourcePush = {
+  path: '/v1/sources/fourth/events',
+  header: 'x-fourth-signature',
+  contentType: 'application/json',
+  wrongType: 'a fourth-source event is JSON',
+  what: 'the event',
+  refusedWithout: 'no events are taken from the fourth source (FOURTH_PUSH_SECRET)',
+  eventId: (body) => {
+    try {
+      const event = JSON.parse(body) as { event?: unknown };
+      return typeof event.event === 'string' ? event.event : null;
+    } catch {
+      return null;
+    }
+  },
+  notAnEvent: 'the body is not a fourth-source event (JSON with event)',
+  eventMemoryMs: 3600 * 1000,
+  operation: {
+    operationId: 'receiveFourthEvent',
+    summary: "The fourth source's pushed events",
+    description: 'Signed JSON events naming orders the fourth source changed.',
+  },
+};
 
 /** Every fourth test system the row started, newest last: what a test asks what the source was asked. */
 export const startedFourthServers: FourthServer[] = [];
@@ -50,7 +81,15 @@ export const FOURTH_SOURCE = defineSource<FourthSettings>({
       testSystemPort: r.int('FOURTH_TEST_PORT'),
       testRetentionDays: null,
       live: null,
-      signing: null,
+      signing: r.text('FOURTH_PUSH_SECRET')
+        ? {
+            variable: 'FOURTH_PUSH_SECRET',
+            secret: r.text('FOURTH_PUSH_SECRET'),
+            development: null,
+            notifyUrl: null,
+            notifyUrlVariable: 'FOURTH_NOTIFY_URL',
+          }
+        : null,
     }),
   },
   connector: ({ settings, testSystemUrl }) => createFourthConnector({ testUrl: testSystemUrl, key: settings.testKey }),
@@ -65,4 +104,5 @@ export const FOURTH_SOURCE = defineSource<FourthSettings>({
       return server;
     },
   },
+  push: FOURTH_PUSH,
 });

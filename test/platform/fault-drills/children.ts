@@ -63,15 +63,40 @@ function asPostgres(args: string[]): string[] {
   return process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', ...args] : args;
 }
 
-function run(args: string[], timeoutMs: number): void {
+function run(args: string[], timeoutMs: number): string {
   const [cmd, ...rest] = args;
   const result = spawnSync(cmd!, rest, { timeout: timeoutMs, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${args.join(' ')} failed: ${result.stderr || result.error?.message}`);
+  return result.stdout;
+}
+
+/** Why PostgreSQL's `tools` (initdb, pg_dump, ...) cannot run here, or null when they all can. */
+export function postgresToolsUnavailable(tools: readonly string[]): string | null {
+  const missing = PG_BIN ? tools.filter((tool) => !fs.existsSync(path.join(PG_BIN, tool))) : [];
+  return privatePostgresUnavailable() ?? (missing.length ? `no ${missing.join(', ')} in ${PG_BIN}` : null);
+}
+
+/**
+ * One of PostgreSQL's tools (pg_dump, pg_basebackup, ...) or any command, run as the user the
+ * private servers run as, so what it writes in their directories is theirs; answers its stdout.
+ */
+export function runAsPostgres(command: string, args: readonly string[], timeoutMs = 60_000): string {
+  return run(postgresCommand(command, args), timeoutMs);
+}
+
+/** The command line runAsPostgres runs, for a caller that runs it without blocking. */
+export function postgresCommand(command: string, args: readonly string[]): string[] {
+  const bin = PG_BIN && fs.existsSync(path.join(PG_BIN, command)) ? path.join(PG_BIN, command) : command;
+  return asPostgres([bin, ...args]);
 }
 
 export interface PrivatePostgres {
   readonly url: string;
   readonly port: number;
+  /** The server's data directory (its postgresql.conf is there), inside `dir`. */
+  readonly data: string;
+  /** A temp directory the postgres user owns, removed with the server: room for archives and dumps. */
+  readonly dir: string;
   start(): void;
   /** A fast shutdown: PostgreSQL ends every session with admin_shutdown (57P01), as in a restart. */
   stop(): void;
@@ -87,12 +112,14 @@ function logTail(file: string): string {
   }
 }
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+/** `conf`: lines appended to the new cluster's postgresql.conf before its first start. */
+export async function startPrivatePostgres(options: { conf?: string } = {}): Promise<PrivatePostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-drill-pg-'));
   if (process.getuid?.() === 0) run(['chown', 'postgres:postgres', dir], 5_000);
   const data = path.join(dir, 'data');
   const log = path.join(dir, 'log');
   run(asPostgres([path.join(PG_BIN!, 'initdb'), '-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']), 120_000);
+  if (options.conf) fs.appendFileSync(path.join(data, 'postgresql.conf'), `\n${options.conf}\n`);
   // The port is chosen after initdb, right before the start: a free port is only free until
   // something else takes it, and with other suites running, any outgoing connection may be given
   // it as its local port (freePort and the kernel draw from the same ephemeral range).
@@ -105,6 +132,8 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     get port() {
       return port;
     },
+    data,
+    dir,
     start: () =>
       pgCtl(
         '-o',
@@ -178,6 +207,8 @@ export async function privateRedis(): Promise<PrivateRedis> {
 
 export interface Gateway {
   url: string;
+  /** The gateway's DATA_DIR, removed by `stop`. */
+  dataDir: string;
   child: ChildProcess;
   /** Everything the gateway wrote, stdout and stderr. */
   output(): string;
@@ -210,6 +241,7 @@ export async function startGateway(env: Record<string, string>): Promise<Gateway
   const url = `http://127.0.0.1:${port}`;
   const gateway: Gateway = {
     url,
+    dataDir,
     child,
     output: () => output,
     exited,

@@ -1,11 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseNdc } from '../../../src/testsystem/ndc/wire/ndc-request-parser.js';
 import { createRequestValidation } from '../../../src/testsystem/ndc/wire/request-validation.js';
 import { airShoppingRq, post, SCHEMA_DIR, startFixedServer, xsdErrors } from './aa-test-helpers.js';
 import { needsUpstream } from '../../helpers/upstream.js';
 
 const validation = createRequestValidation({ schemaDir: SCHEMA_DIR, roots: ['IATA_AirShoppingRQ'], logger: null });
-afterAll(async () => validation.close());
 
 describe('runtime request validation', () => {
   // Its speed (~16-20 ms warm against ~260 ms for the library's own call) is a figure for bench/, not

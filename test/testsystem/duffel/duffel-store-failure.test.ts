@@ -4,10 +4,19 @@
 import { describe, expect, it } from 'vitest';
 import { memoryFaultQueue } from '../../../src/testsystem/duffel/control/fault-queue.js';
 import { createDeps } from '../../../src/testsystem/duffel/deps.js';
-import { memoryStore } from '../../../src/testsystem/duffel/storage/duffel-store.js';
+import { memoryStore, type DuffelStore } from '../../../src/testsystem/duffel/storage/duffel-store.js';
 import { createWebhookSender } from '../../../src/testsystem/duffel/webhooks/webhook-sender.js';
 import { DuffelApiError } from '../../../src/testsystem/duffel/wire/duffel-errors.js';
 import { memoryRateLimiter } from '../../../src/testsystem/duffel/wire/rate-limiter.js';
+
+/** The test system's dependencies over `store`, with the webhook events they send kept in `sent`. */
+function depsOver(store: DuffelStore) {
+  const webhooks = createWebhookSender({ url: 'http://127.0.0.1:9/never', secret: 'a_secret_of_length' }, null);
+  const sent: unknown[] = [];
+  webhooks.send = (events) => void sent.push(...events);
+  const deps = createDeps({ store, webhooks, limiter: memoryRateLimiter(), faults: memoryFaultQueue(), logger: null });
+  return { deps, sent, webhooks };
+}
 
 describe('the Duffel test system when its store fails', () => {
   it('answers 503 service_unavailable, keeps nothing and sends no event', async () => {
@@ -15,10 +24,7 @@ describe('the Duffel test system when its store fails', () => {
     store.write = async () => {
       throw new Error('connection reset');
     };
-    const webhooks = createWebhookSender({ url: 'http://127.0.0.1:9/never', secret: 'a_secret_of_length' }, null);
-    const sent: unknown[] = [];
-    webhooks.send = (events) => void sent.push(...events);
-    const deps = createDeps({ store, webhooks, limiter: memoryRateLimiter(), faults: memoryFaultQueue(), logger: null });
+    const { deps, sent, webhooks } = depsOver(store);
     const failed = await deps
       .change(async (change) => {
         change.put('order', 'ord_0000AAAAAAAAAAAAAAAAAA', { id: 'x' }, { parentId: null, createdAt: 0 });
@@ -44,10 +50,7 @@ describe('the Duffel test system when its store fails', () => {
       if (workRuns) await work();
       throw new Error('connection reset');
     };
-    const webhooks = createWebhookSender({ url: 'http://127.0.0.1:9/never', secret: 'a_secret_of_length' }, null);
-    const sent: unknown[] = [];
-    webhooks.send = (events) => void sent.push(...events);
-    const deps = createDeps({ store, webhooks, limiter: memoryRateLimiter(), faults: memoryFaultQueue(), logger: null });
+    const { deps, sent, webhooks } = depsOver(store);
     const failed = await deps
       .change(async (change) => {
         worked = true;

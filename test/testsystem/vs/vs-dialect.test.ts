@@ -159,7 +159,7 @@ describe('VS dialect against the samples', () => {
     }
   });
 
-  it('no sample carries an NDC Error (so VS_ERRORS follow the IATA code list, documented as such)', () => {
+  it('no sample carries an NDC Error (so VS_ERROR_CODES follow the IATA code list, documented as such)', () => {
     needsUpstream('ndc-samples');
     for (const file of allSamples()) expect(blocks(readSample(file), 'Error'), file).toEqual([]);
   });

@@ -4,10 +4,14 @@ import {
   SORTS,
   TIME_WINDOW_NAMES,
   TIME_WINDOWS,
+  type FilterChoices,
   type ItineraryFilters,
   type SortKey,
   type Stops,
+  type TimeWindow,
 } from '../../lib/itinerary-filters';
+
+type TimeFilter = 'departure' | 'arrival' | 'returnDeparture' | 'returnArrival';
 
 const STOPS_TEXT: Record<Stops, string> = { '0': 'Non-stop', '1': '1 stop', '2+': '2+ stops' };
 
@@ -17,7 +21,8 @@ const toggled = <T,>(values: readonly T[], value: T, on: boolean): T[] =>
 
 /**
  * The list's filters and sort: each change shows the list at once (the URL keeps it). Choices are
- * what the offers hold (airlines by name, brands, stops); times are the outbound's, local.
+ * what the offers hold (airlines by name, brands, stops); times are local, the outbound's and, for a
+ * round trip, the return journey's.
  */
 export function ItineraryFiltersForm({
   filters,
@@ -28,7 +33,7 @@ export function ItineraryFiltersForm({
 }: {
   filters: ItineraryFilters;
   sort: SortKey;
-  choices: { airlines: string[]; brands: string[]; stops: Stops[] };
+  choices: FilterChoices;
   names: AirlineNames;
   onChange: (filters: ItineraryFilters, sort: SortKey) => void;
 }) {
@@ -38,6 +43,14 @@ export function ItineraryFiltersForm({
       <input type="checkbox" checked={checked} onChange={(e) => change(e.target.checked)} />
       {label}
     </label>
+  );
+  const times = (legend: string, key: TimeFilter) => (
+    <fieldset>
+      <legend>{legend}</legend>
+      {TIME_WINDOW_NAMES.map((w) =>
+        box(w, TIME_WINDOWS[w].label, filters[key].includes(w), (on) => set({ [key]: toggled<TimeWindow>(filters[key], w, on) })),
+      )}
+    </fieldset>
   );
   return (
     <form className="itinerary-filters" aria-label="Filter and sort" onSubmit={(e) => e.preventDefault()}>
@@ -65,20 +78,11 @@ export function ItineraryFiltersForm({
           box(stops, STOPS_TEXT[stops], filters.stops.includes(stops), (on) => set({ stops: toggled(filters.stops, stops, on) })),
         )}
       </fieldset>
-      <fieldset>
-        <legend>Take-off time (outbound)</legend>
-        {TIME_WINDOW_NAMES.map((w) =>
-          box(w, TIME_WINDOWS[w].label, filters.departure.includes(w), (on) =>
-            set({ departure: toggled(filters.departure, w, on) }),
-          ),
-        )}
-      </fieldset>
-      <fieldset>
-        <legend>Landing time (outbound)</legend>
-        {TIME_WINDOW_NAMES.map((w) =>
-          box(w, TIME_WINDOWS[w].label, filters.arrival.includes(w), (on) => set({ arrival: toggled(filters.arrival, w, on) })),
-        )}
-      </fieldset>
+      {times('Take-off time (outbound)', 'departure')}
+      {times('Landing time (outbound)', 'arrival')}
+      {/* Shown for a round trip, or while a linked filter still holds a value, so it can be cleared. */}
+      {(choices.returnJourney || filters.returnDeparture.length > 0) && times('Take-off time (return)', 'returnDeparture')}
+      {(choices.returnJourney || filters.returnArrival.length > 0) && times('Landing time (return)', 'returnArrival')}
       <fieldset>
         <legend>Brands</legend>
         {choices.brands.map((brand) =>

@@ -31,7 +31,8 @@ export function ItineraryRow({
           return (
             <div key={i} className="slice" data-testid="itinerary-slice">
               <p className="times">
-                <strong>{localTime(departingAt)}</strong> {slice.origin} → <strong>{localTime(arrivingAt)}</strong>
+                <strong data-testid="slice-departs">{localTime(departingAt)}</strong> {slice.origin} →{' '}
+                <strong data-testid="slice-arrives">{localTime(arrivingAt)}</strong>
                 {dayChangeText(departingAt, arrivingAt) && (
                   <sup data-testid="day-change" title="arrives on a later day">
                     {dayChangeText(departingAt, arrivingAt)}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ColumnHeads } from '../../components/column-heads';
 import { ErrorNotice, Loading } from '../../components/error-notice';
 import { useAgencies, useChangePlan, usePlans } from '../../data/admin-agencies';
 
@@ -40,16 +41,7 @@ export function Agencies() {
         ) : (
           <table>
             <caption>Agencies, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Agency</th>
-                <th scope="col">Id</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Live</th>
-                <th scope="col">Billing</th>
-                <th scope="col">Change plan</th>
-              </tr>
-            </thead>
+            <ColumnHeads names={['Agency', 'Id', 'Plan', 'Live', 'Billing', 'Change plan']} />
             <tbody>
               {agencies.data.agencies.map((a) => {
                 const next = chosen[a.agency_id] ?? a.plan_code;

@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/column-heads';
 import { ErrorNotice } from '../../components/error-notice';
 import { useAcknowledgeChanges } from '../../data/order-servicing';
 import { formatInstant } from '../../lib/format';
@@ -55,16 +56,7 @@ export function AirlineChanges({ id, segments, actions }: { id: string; segments
   return (
     <>
       <table data-testid="order-airline-changes">
-        <thead>
-          <tr>
-            <th scope="col">Flight</th>
-            <th scope="col">Change</th>
-            <th scope="col">Significant</th>
-            <th scope="col">Departs</th>
-            <th scope="col">Arrives</th>
-            <th scope="col">Notified</th>
-          </tr>
-        </thead>
+        <ColumnHeads names={['Flight', 'Change', 'Significant', 'Departs', 'Arrives', 'Notified']} />
         <tbody>
           {changed.map(({ change, ...s }) => (
             <tr key={s.segment_id}>

@@ -1,3 +1,4 @@
+import { ColumnHeads } from '../../components/column-heads';
 import { operatedByText } from '../../lib/carriers';
 import { changeTermText, refundTermText } from '../../lib/fare-terms';
 import { cabinText, formatInstant, formatMoney } from '../../lib/format';
@@ -40,19 +41,7 @@ const bagsText = (b: Bags) =>
 export function SoldSegments({ segments }: { segments: SoldSegment[] }) {
   return (
     <table data-testid="order-segments">
-      <thead>
-        <tr>
-          <th scope="col">Flight</th>
-          <th scope="col">From</th>
-          <th scope="col">To</th>
-          <th scope="col">Departs</th>
-          <th scope="col">Brand</th>
-          <th scope="col">Cabin</th>
-          <th scope="col">Class</th>
-          <th scope="col">Bags (per passenger)</th>
-          <th scope="col">Status</th>
-        </tr>
-      </thead>
+      <ColumnHeads names={['Flight', 'From', 'To', 'Departs', 'Brand', 'Cabin', 'Class', 'Bags (per passenger)', 'Status']} />
       <tbody>
         {segments.map((s) => {
           const operatedBy = operatedByText(s);

@@ -36,7 +36,7 @@ export const CALLER_ERRORS = {
   invalid_signature: {
     status: 401,
     meaning: '`X-Airline-Signature` (Duffel: `X-Duffel-Signature`) is missing, malformed, stale or does not match the body.',
-    operations: ['receiveAirlineNotification', 'receiveDuffelWebhook'],
+    operations: ['airline-signature'],
   },
 
   // 402: the account of a developer-portal key failed its standing check (docs/plans.md).
@@ -81,7 +81,7 @@ export const CALLER_ERRORS = {
   missing_permission: {
     status: 403,
     meaning: "The operator's role lacks the platform permission the path needs (`permission` in the message).",
-    operations: ['/v1/admin', '/v1/dev/orders', ...DASHBOARD_BOOKING, 'listApiRequests'],
+    operations: ['/v1/admin', '/v1/dev/orders', ...DASHBOARD_BOOKING, 'listApiRequests', 'getApiRequestBodies'],
   },
   mfa_required: {
     status: 403,

@@ -21,7 +21,7 @@ export const FAULT_ERRORS = {
     status: [502, 503],
     meaning:
       '502: the airline is down or answered something unreadable (retry later); 503: an order named in a notification could not be re-read (send it again later).',
-    operations: [...AIRLINE_CALLS, 'receiveAirlineNotification', 'receiveDuffelWebhook'],
+    operations: [...AIRLINE_CALLS, 'airline-signature'],
   },
   airline_timeout: {
     status: 502,
@@ -30,7 +30,9 @@ export const FAULT_ERRORS = {
   },
   airline_not_configured: {
     status: 502,
-    meaning: 'The airline is not set up for this environment on this gateway.',
+    meaning:
+      'The airline is not set up for this environment on this gateway: for live keys its `*_LIVE_URL` or token, for test keys a test system (no `<CODE>_TEST_URL` with `IN_PROCESS_TEST_SYSTEMS=false`).',
+    fix: "Retrying does not help until the gateway's operator sets it up: the message names the setting (`AA_LIVE_URL`, `DUFFEL_ACCESS_TOKEN`, `AA_TEST_URL`). Meanwhile use a key of the other environment if it has one.",
     operations: [...AIRLINE_CALLS, 'searchOffers', 'searchDashboardOffers'],
   },
   all_airlines_failed: {

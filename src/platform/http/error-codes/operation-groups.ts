@@ -1,8 +1,8 @@
 /** Operation groups several error codes share (the `operations` of ../error-codes.ts). */
 
 export const ORDER_BY_ID = ['/v1/orders/{orderID}', '/v1/dev/orders/{orderID}'];
-/** The order operations the contract marks (R): `airline` is a required query parameter. */
-export const AIRLINE_REQUIRED = [
+/** The public API's writes of an existing order by its id, the refund aside. */
+const ORDER_ID_WRITES = [
   'changeOrder',
   'cancelOrder',
   'quoteOrder',
@@ -12,9 +12,9 @@ export const AIRLINE_REQUIRED = [
   'confirmOrderChange',
   'quoteOrderCancellation',
   'confirmOrderCancellation',
-  'getRefundEligibility',
-  'refundOrder',
 ];
+/** The order operations the contract marks (R): `airline` is a required query parameter. */
+export const AIRLINE_REQUIRED = [...ORDER_ID_WRITES, 'getRefundEligibility', 'refundOrder'];
 export const OFFER_READS = ['priceOffers', 'getOfferSeatMap', 'listOfferServices', 'priceDashboardOffers'];
 /** Operations that take an `offer_id`: the reads, a booking from it, and an order changed to it. */
 export const OFFER_USES = [
@@ -49,15 +49,7 @@ export const AIRLINE_CALLS = [
 export const ORDER_WRITES = [
   'createOrder',
   'createDashboardOrder',
-  'changeOrder',
-  'cancelOrder',
-  'quoteOrder',
-  'payOrder',
-  'reshopOrder',
-  'quoteOrderChange',
-  'confirmOrderChange',
-  'quoteOrderCancellation',
-  'confirmOrderCancellation',
+  ...ORDER_ID_WRITES,
   'refundOrder',
   'acknowledgeOrderChanges',
   'acknowledgeDashboardOrderChanges',
@@ -115,6 +107,7 @@ export const CHANGE_REQUESTS = [
 export const AGENCY_PATHS = [
   '/v1/dev/agency',
   'listApiRequests',
+  'getApiRequestBodies',
   '/v1/dev/usage',
   '/v1/dev/api-keys',
   '/v1/dev/webhooks',

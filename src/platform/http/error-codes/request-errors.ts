@@ -86,14 +86,7 @@ export const REQUEST_ERRORS = {
     meaning:
       '400: the offer or order id names no airline this gateway connects to, or `airline` is not one (for an offer id, `detail` says what one looks like: `AA|…`, `VS|…`, `DUFFEL|…`); 404: an airline notification for an airline that sends none.',
     fix: 'Send the offer or order id exactly as the gateway returned it, prefix and bar included (`AA|…`; percent-encoded in a path, `AA%7C…`), or name the airline in `airline`.',
-    operations: [
-      ...OFFER_READS,
-      'createOrder',
-      'createDashboardOrder',
-      ...ORDER_BY_ID,
-      'receiveAirlineNotification',
-      'receiveDuffelWebhook',
-    ],
+    operations: [...OFFER_READS, 'createOrder', 'createDashboardOrder', ...ORDER_BY_ID, 'airline-signature'],
   },
   airline_mismatch: {
     status: 400,
@@ -130,7 +123,7 @@ export const REQUEST_ERRORS = {
   invalid_notification: {
     status: 400,
     meaning: 'The airline notification is not UTF-8 or not a change notification the airline sends.',
-    operations: ['receiveAirlineNotification', 'receiveDuffelWebhook'],
+    operations: ['airline-signature'],
   },
   invalid_url: {
     status: 400,

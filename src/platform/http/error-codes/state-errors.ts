@@ -91,6 +91,12 @@ export const STATE_ERRORS = {
     operations: ['unlockAccount', '/v1/dev/me/mfa'],
   },
   lockout_not_found: { status: 404, meaning: 'The user is not locked out.', operations: ['unlockAccount'] },
+  request_bodies_not_found: {
+    status: 404,
+    meaning:
+      "The agency's request log keeps no bodies for this request id: none of its requests had it, or they are older than REQUEST_LOG_BODY_RETENTION_DAYS (3 by default), or were recorded while bodies were off.",
+    operations: ['getApiRequestBodies'],
+  },
   intent_not_found: { status: 404, meaning: 'No booking intent with this id.', operations: ['cli'] },
 
   // 405 and the transport.
@@ -257,6 +263,12 @@ export const STATE_ERRORS = {
     meaning: '`payment.authentication` (3-D Secure) cannot be carried to this airline; omit it.',
     operations: ['createOrder', 'createDashboardOrder'],
   },
+  payment_type_unsupported: {
+    status: 422,
+    meaning:
+      "`payment.type` is one the source does not take (Duffel is paid from the agency's Duffel balance: `agency_account`, or held); the message lists the ones it takes.",
+    operations: ['createOrder', 'createDashboardOrder', 'payOrder'],
+  },
   unknown_passenger: {
     status: 422,
     meaning: '`passenger_ids` names a passenger not in the order (`field`, and the ids).',
@@ -316,7 +328,7 @@ export const STATE_ERRORS = {
   too_many_orders: {
     status: 422,
     meaning: 'An airline notification names more orders than one may; send the rest in further notifications.',
-    operations: ['receiveAirlineNotification', 'receiveDuffelWebhook'],
+    operations: ['airline-signature'],
   },
 
   // 429: too many, for now; `Retry-After` says when to try again.

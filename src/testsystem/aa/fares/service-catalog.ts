@@ -20,7 +20,7 @@ type AaService = Omit<CatalogService, 'price'> & {
   priceCents(flight: DatedFlight, context: ServiceFareContext): number | null;
 };
 
-const AA_SERVICES: readonly AaService[] = [
+const AA_SERVICE_ROWS: readonly AaService[] = [
   {
     id: 'BAG1',
     name: 'First checked bag',
@@ -77,7 +77,7 @@ const AA_SERVICES: readonly AaService[] = [
   },
 ];
 
-export const SERVICE_CATALOG: readonly CatalogService[] = AA_SERVICES.map(({ priceCents, ...service }) => ({
+export const AA_SERVICES: readonly CatalogService[] = AA_SERVICE_ROWS.map(({ priceCents, ...service }) => ({
   ...service,
   price(flight, context, currency) {
     const cents = priceCents(flight, context);

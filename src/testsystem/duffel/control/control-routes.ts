@@ -79,7 +79,17 @@ export function registerControlRoutes(app: FastifyInstance, deps: DuffelDeps): v
   });
 
   app.post<{
-    Body: { status?: number; type?: string; code?: string; title?: string; message?: string; path?: string; times?: number };
+    Body: {
+      status?: number;
+      type?: string;
+      code?: string;
+      title?: string;
+      message?: string;
+      field?: string;
+      pointer?: string;
+      path?: string;
+      times?: number;
+    };
   }>('/control/faults', async (request, reply) => {
     const {
       status = 502,
@@ -87,6 +97,8 @@ export function registerControlRoutes(app: FastifyInstance, deps: DuffelDeps): v
       code = 'airline_unavailable',
       title,
       message,
+      field,
+      pointer,
       path,
       times = 1,
     } = request.body ?? {};
@@ -96,12 +108,17 @@ export function registerControlRoutes(app: FastifyInstance, deps: DuffelDeps): v
     if (path !== undefined && (typeof path !== 'string' || !path.startsWith('/air/')))
       return refuse(reply, 'path must start with /air/');
     if (!isInt(times, 1, 1000)) return refuse(reply, 'times must be a whole number from 1');
+    if (field !== undefined && (typeof field !== 'string' || !/^[a-z_.\d]{1,100}$/.test(field)))
+      return refuse(reply, 'field must be a field name (letters, digits, _ and .)');
+    if (pointer !== undefined && (typeof pointer !== 'string' || !/^(\/[a-z_\d]+){1,10}$/.test(pointer)))
+      return refuse(reply, 'pointer must be a JSON pointer (/passengers/0/phone_number)');
     await deps.faults.add({
       status,
       type: type as DuffelErrorType,
       code,
       title: title ?? 'Injected error',
       message: message ?? 'This error was injected through the test system’s control route',
+      source: field === undefined && pointer === undefined ? null : { ...(field && { field }), ...(pointer && { pointer }) },
       pathPrefix: path ?? null,
       remaining: times,
     });

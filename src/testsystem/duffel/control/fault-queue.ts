@@ -3,7 +3,7 @@
 // Processes sharing a PostgreSQL store take them from it (storage/duffel-db-traffic.ts), so a fault
 // set through one is answered by whichever serves the next call; alone, a process keeps them here.
 
-import { DuffelApiError, type DuffelErrorType } from '../wire/duffel-errors.js';
+import { DuffelApiError, type DuffelErrorSource, type DuffelErrorType } from '../wire/duffel-errors.js';
 
 export interface Fault {
   status: number;
@@ -11,6 +11,8 @@ export interface Fault {
   code: string;
   title: string;
   message: string;
+  /** The field the error names (`{ field, pointer }`), as Duffel's validation errors do; null: none. */
+  source: DuffelErrorSource | null;
   pathPrefix: string | null;
   remaining: number;
 }
@@ -25,7 +27,11 @@ export interface FaultQueue {
 }
 
 export const faultError = (fault: Omit<Fault, 'pathPrefix' | 'remaining'>) =>
-  new DuffelApiError(fault.status, fault.type, fault.code, { title: fault.title, message: fault.message });
+  new DuffelApiError(fault.status, fault.type, fault.code, {
+    title: fault.title,
+    message: fault.message,
+    ...(fault.source && { source: fault.source }),
+  });
 
 export function memoryFaultQueue(): FaultQueue {
   let faults: Fault[] = [];

@@ -4,6 +4,7 @@
 
 import { randomInt } from 'node:crypto';
 import { AIRLINES, type OwnerCode, type wireAirline } from '../content/airlines.js';
+import { brandOf } from '../content/brands.js';
 import type { SlicePrice } from '../shopping/offer-builder.js';
 import type { WireSlice } from '../shopping/wire-slices.js';
 import type { DuffelDeps } from '../deps.js';
@@ -141,3 +142,6 @@ export async function loadOrder(deps: DuffelDeps, id: unknown, what = 'order'): 
   if (!record) throw notFound(what);
   return record;
 }
+
+/** Whether the order's brand allows a change of flights after booking. */
+export const changeAllowed = (r: OrderRecord) => brandOf(r.owner, r.brand)?.change.allowed ?? false;

@@ -61,6 +61,10 @@ const MIGRATIONS = [
       );
     `,
   },
+  {
+    version: '0003_fault_sources',
+    sql: `alter table duffel_test_system.faults add column source jsonb;`,
+  },
 ];
 
 const records = sql.table('duffel_test_system.records');

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../../platform/db/database.js';
 import { faultError, type Fault, type FaultQueue } from '../control/fault-queue.js';
-import type { DuffelErrorType } from '../wire/duffel-errors.js';
+import type { DuffelErrorSource, DuffelErrorType } from '../wire/duffel-errors.js';
 import { windowStart, type RateLimiter, type RateLimitSetting } from '../wire/rate-limiter.js';
 
 const settings = sql.table('duffel_test_system.settings');
@@ -63,6 +63,7 @@ interface FaultRow {
   code: string;
   title: string;
   message: string;
+  source: DuffelErrorSource | null;
   path_prefix: string | null;
   remaining: number;
 }
@@ -71,15 +72,16 @@ export function dbFaultQueue(db: Db): FaultQueue {
   return {
     async add(f) {
       await sql`
-        insert into ${faults} (status, type, code, title, message, path_prefix, remaining)
-        values (${f.status}, ${f.type}, ${f.code}, ${f.title}, ${f.message}, ${f.pathPrefix}, ${f.remaining})`.execute(db);
+        insert into ${faults} (status, type, code, title, message, source, path_prefix, remaining)
+        values (${f.status}, ${f.type}, ${f.code}, ${f.title}, ${f.message}, ${f.source ? JSON.stringify(f.source) : null}::jsonb,
+          ${f.pathPrefix}, ${f.remaining})`.execute(db);
     },
     async clear() {
       await sql`delete from ${faults}`.execute(db);
     },
     async list() {
       const r = await sql<FaultRow>`
-        select status, type, code, title, message, path_prefix, remaining from ${faults}
+        select status, type, code, title, message, source, path_prefix, remaining from ${faults}
         where remaining > 0 order by id`.execute(db);
       return r.rows.map((row): Fault => ({
         status: row.status,
@@ -87,6 +89,7 @@ export function dbFaultQueue(db: Db): FaultQueue {
         code: row.code,
         title: row.title,
         message: row.message,
+        source: row.source,
         pathPrefix: row.path_prefix,
         remaining: row.remaining,
       }));
@@ -101,7 +104,7 @@ export function dbFaultQueue(db: Db): FaultQueue {
           order by id limit 1 for update
         )
         update ${faults} f set remaining = f.remaining - 1 from next where f.id = next.id
-        returning f.id, f.status, f.type, f.code, f.title, f.message, f.remaining`.execute(db);
+        returning f.id, f.status, f.type, f.code, f.title, f.message, f.source, f.remaining`.execute(db);
       const row = r.rows[0];
       if (!row) return null;
       if (row.remaining <= 0) await sql`delete from ${faults} where id = ${row.id} and remaining <= 0`.execute(db);

@@ -36,7 +36,22 @@ export interface WebhookTarget {
 export const TEST_ORGANISATION_ID = 'org_0000AgTestSystemFlightagg';
 const RETRY_PAUSES_MS = [0, 1_000, 5_000];
 
-export function createWebhookSender(initial: WebhookTarget, logger: Logger | null) {
+export interface WebhookSender {
+  /** Where events go now and the secret they are signed with. */
+  target(): WebhookTarget;
+  /** Changes the target URL or secret for events sent from now on. */
+  setTarget(next: Partial<WebhookTarget>): void;
+  /** Makes the event (stored with the request's other records by the caller) and its later delivery. */
+  event(type: WebhookEventType, object: unknown, idempotencyKey: string, nowMs: number): WebhookEvent;
+  /** Sends events once their request's records are written; nothing is sent without a target URL. */
+  send(events: readonly WebhookEvent[]): void;
+  /** Waits for deliveries under way (tests), without the retries' pauses. */
+  settled(): Promise<void>;
+  /** Stops sending: deliveries under way give up and pending retries are cancelled. */
+  close(): void;
+}
+
+export function createWebhookSender(initial: WebhookTarget, logger: Logger | null): WebhookSender {
   let target = initial;
   let closed = false;
   const inFlight = new Set<Promise<void>>();
@@ -75,12 +90,11 @@ export function createWebhookSender(initial: WebhookTarget, logger: Logger | nul
   }
 
   return {
-    target: (): WebhookTarget => target,
-    setTarget(next: Partial<WebhookTarget>) {
+    target: () => target,
+    setTarget(next) {
       target = { ...target, ...next };
     },
-    /** Makes the event (stored with the request's other records by the caller) and its later delivery. */
-    event(type: WebhookEventType, object: unknown, idempotencyKey: string, nowMs: number): WebhookEvent {
+    event(type, object, idempotencyKey, nowMs) {
       return {
         id: newId('webhookEvent'),
         type,
@@ -92,8 +106,7 @@ export function createWebhookSender(initial: WebhookTarget, logger: Logger | nul
         data: { object },
       };
     },
-    /** Sends events once their request's records are written; nothing is sent without a target URL. */
-    send(events: readonly WebhookEvent[]) {
+    send(events) {
       const to = target;
       if (!to.url || closed) return;
       for (const event of events) {
@@ -101,7 +114,6 @@ export function createWebhookSender(initial: WebhookTarget, logger: Logger | nul
         inFlight.add(p);
       }
     },
-    /** Waits for deliveries under way (tests), without the retries' pauses. */
     async settled() {
       await Promise.all([...inFlight]);
     },
@@ -111,5 +123,3 @@ export function createWebhookSender(initial: WebhookTarget, logger: Logger | nul
     },
   };
 }
-
-export type WebhookSender = ReturnType<typeof createWebhookSender>;

@@ -123,6 +123,20 @@ export function registerOrderControlRoutes(app: FastifyInstance, deps: TestSyste
     return state(b);
   });
 
+  // The airline re-files the fare of an unpaid hold whose price it did not guarantee: its flights
+  // cost `pct` per cent more from now on, in OrderQuote, OrderRetrieve and the payment it asks.
+  app.post<{ Params: { id: string }; Body: { pct?: number } }>('/control/orders/:id/reprice', async (request, reply) => {
+    const b = find(request.params.id);
+    if (!b || b.status !== 'OPENED' || b.paidCents > 0)
+      return reply.code(404).send({ error: `no unpaid hold ${request.params.id}` });
+    const pct = Number(request.body?.pct ?? 8);
+    if (!Number.isFinite(pct) || pct <= -100) return reply.code(400).send({ error: 'pct must be a number above -100' });
+    for (const item of b.items) if (item.kind === 'flight') item.cents = Math.round((item.cents * (100 + pct)) / 100);
+    b.version++;
+    deps.bookings.save(b);
+    return state(b);
+  });
+
   // Ticketing running behind: the next payment of this hold settles without documents, which
   // issue-tickets then issues (as a refresh=true would find them).
   app.post<{ Params: { id: string } }>('/control/orders/:id/defer-ticketing', async (request, reply) => {

@@ -5,12 +5,11 @@ import type { Logger } from 'pino';
 import { child, type ParsedMessage } from './ndc-request-parser.js';
 import { NDC_MESSAGE_NS } from './xml-builder.js';
 import { loadSchemaBundles, schemaDirAvailable, type SchemaBundle } from './xsd-schema-loader.js';
-import { createXsdValidator, type ValidationResult, type XsdValidator } from './xsd-validator.js';
+import { sharedXsdValidator, type ValidationResult, type XsdValidator } from './xsd-validator.js';
 
 export interface RequestValidation {
   readonly mode: 'xsd' | 'structural';
   validate(xml: string, parsed: ParsedMessage, expectedRoot: string): Promise<ValidationResult>;
-  close(): Promise<void>;
 }
 
 // In 21.3 every request message carries its content in Request, except OrderQuoteRQ, whose schema
@@ -31,6 +30,16 @@ function structural(xml: string, parsed: ParsedMessage, expectedRoot: string): V
   return { valid: errors.length === 0, errors };
 }
 
+// The lean schema bundles, read once per folder and set of roots for the process: every test
+// system of one kind asks for the same, and reading and trimming them costs tens of milliseconds.
+const loadedBundles = new Map<string, Map<string, SchemaBundle>>();
+function bundlesOf(schemaDir: string, roots: readonly string[]): Map<string, SchemaBundle> {
+  const key = `${schemaDir}\0${roots.join(',')}`;
+  let bundles = loadedBundles.get(key);
+  if (!bundles) loadedBundles.set(key, (bundles = loadSchemaBundles(schemaDir, roots)));
+  return bundles;
+}
+
 export function createRequestValidation(options: {
   schemaDir: string;
   roots: readonly string[];
@@ -44,11 +53,10 @@ export function createRequestValidation(options: {
     return {
       mode: 'structural',
       validate: async (xml, parsed, root) => structural(xml, parsed, root),
-      close: async () => undefined,
     };
   }
-  const bundles: Map<string, SchemaBundle> = loadSchemaBundles(options.schemaDir, options.roots);
-  const validator: XsdValidator = createXsdValidator(2);
+  const bundles = bundlesOf(options.schemaDir, options.roots);
+  const validator: XsdValidator = sharedXsdValidator();
   return {
     mode: 'xsd',
     async validate(xml, parsed, expectedRoot) {
@@ -58,6 +66,5 @@ export function createRequestValidation(options: {
       if (!bundle) return shape;
       return validator.validate(xml, bundle);
     },
-    close: () => validator.close(),
   };
 }

@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { serializeRedacted } from './body-redaction.js';
+
+/** Each body is kept to this many bytes of its redacted JSON; the rest is cut and counted. */
+export const BODY_MAX_BYTES = 16 * 1024;
+/** Bodies longer than this are not read at all (the gateway's own request body limit). */
+export const BODY_READ_MAX_BYTES = 1024 * 1024;
+
+/**
+ * A body as the request had it: the bytes or text already in hand (the request's JSON as it
+ * arrived, the answer as serialized before compression), never copied, and its content type.
+ * Rendering waits for the log's writer, off the request path.
+ */
+export interface BodyCapture {
+  payload: unknown;
+  contentType: string | undefined;
+}
+
+/** A body as stored: redacted JSON text cut at BODY_MAX_BYTES, or a note saying why there is none. */
+export interface RenderedBody {
+  text: string | null;
+  note: string | null;
+  droppedBytes: number;
+  redacted: boolean;
+  /**
+   * SHA-256 of `text` (hex) when the body is a long Buffer sent again and again (a cached
+   * search's answer): the log keeps such a text once and each request names it (0031).
+   */
+  sharedDigest?: string;
+}
+
+export const NO_BODY: RenderedBody = Object.freeze({ text: null, note: null, droppedBytes: 0, redacted: false });
+
+const JSON_TYPE = /^\s*application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+export const truncationMarker = (dropped: number) => `… [truncated: ${dropped} bytes dropped]`;
+
+function note(text: string): RenderedBody {
+  return { text: null, note: text, droppedBytes: 0, redacted: false };
+}
+
+/** UTF-8 text cut at BODY_MAX_BYTES, never inside a character; null when it is within the bound. */
+function cut(json: string): { kept: string; keptBytes: number; totalBytes: number } | null {
+  // Most bodies are far below the bound in characters, which is at most their bytes.
+  if (json.length <= BODY_MAX_BYTES / 3) return null;
+  const bytes = Buffer.from(json);
+  if (bytes.length <= BODY_MAX_BYTES) return null;
+  let at = BODY_MAX_BYTES;
+  while (at > 0 && (bytes[at]! & 0xc0) === 0x80) at--;
+  return { kept: bytes.subarray(0, at).toString('utf8'), keptBytes: at, totalBytes: bytes.length };
+}
+
+/**
+ * Long bodies sent as the same Buffer again and again (a cached search: every hit sends the cache
+ * entry's own bytes, ~450 KB for a three-airline answer) render the same, so each Buffer is
+ * rendered once per content type and its stored form reused while the Buffer lives. Rendering one
+ * parses the whole answer to keep its first BODY_MAX_BYTES, and doing it for every hit was most of
+ * a cache hit's CPU (bench/results/2026-11-29-1515.md). Kept bytes are never changed in place; a
+ * stored form is at most BODY_MAX_BYTES beside a Buffer larger than that, and goes when it does.
+ * Such a form carries its digest, so the log writes its text once, not once per hit.
+ */
+const renderedBuffers = new WeakMap<Buffer, { contentType: string | undefined; rendered: RenderedBody }>();
+
+/**
+ * The stored form of a captured body: JSON only (another type is noted `not recorded: <type>`),
+ * parsed, written back compact with the redaction rules applied (body-redaction.ts) as far as
+ * BODY_MAX_BYTES, and cut there.
+ */
+export function renderBody(capture: BodyCapture | null): RenderedBody {
+  if (capture === null) return NO_BODY;
+  const { payload, contentType } = capture;
+  if (!Buffer.isBuffer(payload) || payload.length <= BODY_MAX_BYTES) return renderNow(payload, contentType);
+  const known = renderedBuffers.get(payload);
+  if (known !== undefined && known.contentType === contentType) return known.rendered;
+  const once = renderNow(payload, contentType);
+  const rendered = once.text === null ? once : { ...once, sharedDigest: createHash('sha256').update(once.text).digest('hex') };
+  renderedBuffers.set(payload, { contentType, rendered });
+  return rendered;
+}
+
+function renderNow(payload: unknown, contentType: string | undefined): RenderedBody {
+  if (payload === undefined || payload === null) return NO_BODY;
+  const size = typeof payload === 'string' ? Buffer.byteLength(payload) : Buffer.isBuffer(payload) ? payload.length : -1;
+  if (size === 0) return NO_BODY;
+  if (contentType === undefined || !JSON_TYPE.test(contentType)) {
+    return note(`not recorded: ${contentType?.split(';', 1)[0]?.trim() || 'no content type'}`);
+  }
+  // Neither bytes nor text: a stream (an event stream writes to the socket itself).
+  if (size < 0) return note('not recorded: a stream');
+  if (size > BODY_READ_MAX_BYTES) return note(`not recorded: ${size} bytes, more than the ${BODY_READ_MAX_BYTES} the log reads`);
+  const text = typeof payload === 'string' ? payload : (payload as Buffer).toString('utf8');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return note('not recorded: not valid JSON');
+  }
+  const written = serializeRedacted(value, BODY_MAX_BYTES);
+  const over = cut(written.text);
+  if (!over) return { text: written.text, note: null, droppedBytes: 0, redacted: written.redacted };
+  // Written whole: exact. Stopped early: the rest is counted on the value's compact JSON before
+  // redaction (native, fast), which differs only where a kept part's redaction changed a length.
+  const droppedBytes = written.complete
+    ? over.totalBytes - over.keptBytes
+    : Math.max(1, Buffer.byteLength(JSON.stringify(value)) - over.keptBytes);
+  return { text: over.kept + truncationMarker(droppedBytes), note: null, droppedBytes, redacted: written.redacted };
+}
