@@ -124,12 +124,14 @@ describe('traces (OpenTelemetry, spans to an in-memory exporter)', () => {
     expect(create.attributes).toMatchObject({ 'flightagg.airline': 'AA', 'flightagg.outcome': 'ok' });
     const intent = below.find((s) => s.name === 'db booking intent')!;
     expect(intent.attributes).toMatchObject({ 'db.system.name': 'postgresql', 'db.operation.name': 'TRANSACTION' });
-    // The intent is written before the airline is asked, the order after it answered.
+    // The intent is written before the airline is asked, the order after it answered. The SDK
+    // stamps a span's start with Date.now() (whole milliseconds) and its end as start plus a
+    // sub-millisecond duration, so a span that starts in the millisecond another ended can read
+    // up to 1 ms before that end: compared in microseconds with that allowance.
     const completion = below.find((s) => s.name === 'db booking completion')!;
-    expect(intent.endTime[0] * 1e9 + intent.endTime[1]).toBeLessThanOrEqual(create.startTime[0] * 1e9 + create.startTime[1]);
-    expect(create.endTime[0] * 1e9 + create.endTime[1]).toBeLessThanOrEqual(
-      completion.startTime[0] * 1e9 + completion.startTime[1],
-    );
+    const micros = (t: [number, number]) => t[0] * 1e6 + Math.floor(t[1] / 1e3);
+    expect(micros(intent.endTime)).toBeLessThanOrEqual(micros(create.startTime) + 1000);
+    expect(micros(create.endTime)).toBeLessThanOrEqual(micros(completion.startTime) + 1000);
     const traced = logLines
       .map((l) => JSON.parse(l) as { trace_id?: string })
       .filter((l) => l.trace_id === root.spanContext().traceId);
