@@ -5,6 +5,7 @@ import { answersOnItsSocket } from './health/own-socket-probe.js';
 import { NO_TEST_SYSTEM, watchSharedAirline, type SharedAirlineWatch } from './health/shared-airline.js';
 import type { Config } from './platform/config.js';
 import type { StreamError } from './platform/http/error-codes/stream-errors.js';
+import { watchResponsesInFlight, type ResponsesInFlight } from './platform/http/responses-in-flight.js';
 import { listenTargets, portUnavailable } from './platform/listen-ports.js';
 import { createPlatform, type Platform } from './platform/platform.js';
 import { checkBeforeOpening } from './platform/start-checks.js';
@@ -62,6 +63,7 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
   const platform = await createPlatform(config, { defaultMetrics: true });
   const log = platform.logger;
   let app: FastifyInstance;
+  let inFlight: ResponsesInFlight;
   let started: { close(): Promise<void> } | undefined;
   // Test keys need "the source's test system": each source's runs here unless <CODE>_TEST_URL
   // names a running one (src/sources/in-process-test-systems.ts).
@@ -81,6 +83,7 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
       ),
     );
     app = await buildApp(platform, { sources: SOURCES, testSystemUrls: testSystems.urls() });
+    inFlight = watchResponsesInFlight(app.server);
     await app.listen({ port: config.port, host: config.host });
     // The in-process test systems push their changes to this gateway, now that it has a port.
     testSystems.pointAt(ownUrl(app));
@@ -134,6 +137,9 @@ export async function serve(config: Readonly<Config>, hooks: ServeHooks = {}): P
       }
       log.info({ signal }, 'shutting down: no new requests, finishing in-flight ones');
       waitingFor = 'in-flight requests';
+      // Each keep-alive connection closes with its last response, or app.close() would wait out
+      // its keep-alive time-out (responses-in-flight.ts).
+      inFlight.closeEachWithItsResponse();
       const closing = app.close();
       let drainTimer: NodeJS.Timeout | undefined;
       const drained = await Promise.race([
