@@ -341,6 +341,13 @@ const AFTER_SOURCES: readonly ConfigVariable[] = [
     description: "scrypt cost (log2 N) for new password hashes; OWASP's baseline is 17",
   },
   {
+    name: 'WEBHOOK_DELIVERY_LEASE_MS',
+    topic: 'webhooks',
+    value: int(60_000, 20_000, 3_600_000),
+    description:
+      "how long an instance holds a webhook delivery it claimed: one whose instance died mid-attempt is tried again once this passes; at least 20 s, above an attempt's 15 s time-out, so a live attempt is never sent twice",
+  },
+  {
     name: 'WEBHOOK_ALLOWED_PRIVATE_HOSTS',
     topic: 'webhooks',
     value: text(''),

@@ -137,7 +137,11 @@ export interface Config {
    * WEBHOOK_ALLOWED_PRIVATE_HOSTS: exact host names webhook URLs may use although they resolve to
    * private addresses. Development and tests only (e.g. `localhost`); empty in production.
    */
-  webhooks: { allowedPrivateHosts: readonly string[] };
+  webhooks: {
+    allowedPrivateHosts: readonly string[];
+    /** WEBHOOK_DELIVERY_LEASE_MS: a claimed delivery is held this long; past it, one whose worker died is tried again. */
+    deliveryLeaseMs: number;
+  };
   /**
    * Plans and metering (docs/plans.md): the one-off free allowance of a new account, in metered
    * requests (FREE_ALLOWANCE_REQUESTS), and how often counted usage is written to the database
@@ -349,6 +353,7 @@ export function parseConfig(env: Env, sources: readonly SourceConfigSpec[]): Rea
         .split(',')
         .map((s) => s.trim().toLowerCase().replace(/\.$/, ''))
         .filter(Boolean),
+      deliveryLeaseMs: r.int('WEBHOOK_DELIVERY_LEASE_MS'),
     },
     billing: {
       freeAllowanceRequests: r.int('FREE_ALLOWANCE_REQUESTS'),

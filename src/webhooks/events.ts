@@ -30,8 +30,6 @@ export const WEBHOOK_POLICY = {
    * do its work later; waiting longer only holds a worker.
    */
   attemptTimeoutMs: 15_000,
-  /** A claimed delivery is held this long; past it, a delivery whose worker died is tried again. */
-  leaseMs: 60_000,
   /** The receiver's answer is read and stored up to this many bytes. */
   responseBodyMax: 64 * 1024,
   /** Attempts one instance keeps in flight at once. */

@@ -62,6 +62,7 @@ export function createWebhooks(options: WebhooksOptions): Webhooks {
     guard,
     ca: options.ca,
     attemptTimeoutMs: options.attemptTimeoutMs ?? WEBHOOK_POLICY.attemptTimeoutMs,
+    leaseMs: platform.config.webhooks.deliveryLeaseMs,
     publicUrl: platform.config.publicUrl,
   });
   const endpoints = createEndpointService({

@@ -46,6 +46,8 @@ describe.skipIf(!databaseServer)('webhook delivery drills on PostgreSQL', () => 
       KEYRING: inject('keyring'),
       WEBHOOK_ALLOWED_PRIVATE_HOSTS: 'localhost',
       NODE_EXTRA_CA_CERTS: caFile,
+      // The shortest lease allowed: what the killed process held comes back 20 s on, not 60.
+      WEBHOOK_DELIVERY_LEASE_MS: '20000',
       LOG_LEVEL: 'warn',
     });
     gateways.push(g);
@@ -93,10 +95,18 @@ describe.skipIf(!databaseServer)('webhook delivery drills on PostgreSQL', () => 
     const beforeRestart = receivedAt(hookPath).length;
     const unanswered = (await storedDeliveries(hook.id)).filter((d) => d.status === 'pending').length;
     expect(unanswered).toBeGreaterThan(0);
+    // The killed process held its claims for WEBHOOK_DELIVERY_LEASE_MS (20 s), not the default 60 s.
+    const { rows: leases } = await sql<{ held: number; longest_s: number | null }>`
+      select count(*)::int as held, extract(epoch from max(lease_until) - now())::float8 as longest_s
+      from webhook_deliveries where endpoint_id = ${hook.id} and status = 'pending' and lease_until > now()`.execute(
+      f.platform.db,
+    );
+    expect(leases[0]!.held).toBeGreaterThan(0);
+    expect(leases[0]!.longest_s).toBeLessThanOrEqual(20);
 
     f.receiver.answerWith(() => ({ status: 200 }));
     await gateway();
-    // Deliveries the killed process held come back when their 60 s lease passes.
+    // Deliveries the killed process held come back when their lease passes.
     await waitUntil(
       'every delivery delivered after the restart',
       150_000,

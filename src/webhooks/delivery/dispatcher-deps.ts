@@ -18,6 +18,8 @@ export interface DispatcherDeps {
   ca?: string | Buffer | undefined;
   /** One attempt's time-out (WEBHOOK_POLICY.attemptTimeoutMs; shorter in tests). */
   attemptTimeoutMs: number;
+  /** How long a claimed delivery is held (WEBHOOK_DELIVERY_LEASE_MS). */
+  leaseMs: number;
   publicUrl: string;
   random?: () => number;
 }

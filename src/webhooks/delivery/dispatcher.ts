@@ -81,7 +81,7 @@ export function createDispatcher(deps: DispatcherDeps): Dispatcher {
       const claimed = await claimDue(db, {
         limit: Math.min(room, WEBHOOK_POLICY.batchSize),
         at: now,
-        leaseUntil: new Date(now.getTime() + WEBHOOK_POLICY.leaseMs),
+        leaseUntil: new Date(now.getTime() + deps.leaseMs),
         token: crypto.randomUUID(),
       });
       claimed.forEach(start);
