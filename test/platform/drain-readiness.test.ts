@@ -9,10 +9,10 @@ import { startGateway, waitUntil, type Gateway } from './fault-drills/children.j
  * instance keeps serving for SHUTDOWN_READY_DELAY_MS; only then does it stop accepting, finish
  * what is in flight, close storage and exit 0. SIGINT skips the wait.
  *
- * The delay here is long (20 s) so that every step of the window is checked well inside it, even
+ * The delay here is long (10 s) so that every step of the window is checked well inside it, even
  * on a busy machine; the test never asserts how long anything took.
  */
-const READY_DELAY_MS = 20_000;
+const READY_DELAY_MS = 10_000;
 
 // Two gateways on one database must share one test system per airline (src/health/shared-airline.ts),
 // and a database of their own keeps other tests' gateways out of their readiness.
