@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { request } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import { buildGateway } from '../src/app.js';
+import { loadConfig } from '../src/sources/load-config.js';
 import { startAaTestSystem, type AaTestSystem } from '../src/testsystem/aa/server.js';
 import { freePort } from '../tools/cluster/processes.js';
 import { benchPlatform } from './lib/bench-platform.js';
@@ -144,7 +145,17 @@ export interface Owner {
 }
 
 /** A notification secret fit for shared storage (at least 16 characters, not the development one). */
-const notifySecret = () => crypto.randomBytes(16).toString('hex');
+/**
+ * A fresh signing secret for every source that signs what it pushes (AA, VS, Duffel: the variable
+ * its configuration names): shared storage refuses to start on the development ones.
+ */
+function notifySecrets(): Record<string, string> {
+  return Object.fromEntries(
+    Object.values(loadConfig({}).sources).flatMap((settings) =>
+      settings.signing ? [[settings.signing.variable, crypto.randomBytes(16).toString('hex')]] : [],
+    ),
+  );
+}
 
 /**
  * The gateway as `npm start` runs it (lib/start-command.ts: the start script's allocator settings
@@ -167,9 +178,7 @@ export async function gatewayProcess(
         DATABASE_URL: shared.databaseUrl,
         REDIS_URL: shared.redisUrl,
         KEYRING: shared.keyring,
-        // Shared storage refuses the development secrets.
-        AA_NOTIFY_SECRET: notifySecret(),
-        VS_NOTIFY_SECRET: notifySecret(),
+        ...notifySecrets(),
       }
     : { DATABASE_URL: '', REDIS_URL: '' };
   const childEnv = {
@@ -192,12 +201,18 @@ export async function gatewayProcess(
   const startedAt = Date.now();
   const child = spawn(process.execPath, [...start.nodeArgs, ...nodeArgs, ...(options.program ?? start.args)], {
     env: childEnv,
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  // A refused start says why on stderr: kept (its end) for the failure's message.
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-2_000)));
   options.onSpawn?.(child.pid!, startedAt);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/v1/health`);
+  await waitFor(`${base}/v1/health`).catch((err: Error) => {
+    child.kill('SIGKILL');
+    throw new Error(`${err.message}${stderr ? `; the gateway said: ${stderr.trim()}` : ''}`);
+  });
   return {
     base,
     key,

@@ -97,7 +97,15 @@ async function singleGateway(opened: Opened, webhooks: MixWebhooks, shared?: Sha
   const gateway = opened.add(
     await gatewayProcess(
       airlines.aa,
-      { ...GATEWAY_ENV, ...webhooks.env, VS_TEST_URL: airlines.vs, VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY },
+      {
+        ...GATEWAY_ENV,
+        ...webhooks.env,
+        VS_TEST_URL: airlines.vs,
+        VS_TEST_SUBSCRIPTION_KEY: VS_SUBSCRIPTION_KEY,
+        // Duffel's test system beside the airlines', its rate limit raised (lib/airline-test-systems-server.ts):
+        // in the gateway's process its documented limit made searches wait out a reset past the client's time-out.
+        DUFFEL_TEST_URL: airlines.duffel,
+      },
       { aviationFrom: DATA, shared, owner: OWNER, onSpawn: (pid, startedAt) => (early = earlyRss(pid, startedAt)) },
     ),
     (g) => g.close(),
@@ -106,7 +114,9 @@ async function singleGateway(opened: Opened, webhooks: MixWebhooks, shared?: Sha
     base: gateway.base,
     key: gateway.key,
     gateways: [{ pid: gateway.pid, startedAt: gateway.startedAt, url: gateway.base, early: early! }],
-    notes: ['started as npm start starts it; the AA and VS test systems together in one process (bookings in memory)'],
+    notes: [
+      "started as npm start starts it; the AA, VS and Duffel test systems together in one process (bookings in memory, Duffel's rate limit raised)",
+    ],
     webhooks,
   };
 }
@@ -142,6 +152,17 @@ async function cluster(opened: Opened, webhooks: MixWebhooks): Promise<Service> 
     }),
     (started) => started.stop(),
   );
+  // The bench's searches come faster than Duffel's documented limit allows one token; a search
+  // then waits out the reset past the client's time-out. Raised on the shared Duffel test system.
+  const duffel = c.testSystems.DUFFEL?.url;
+  if (duffel) {
+    const raised = await fetch(`${duffel}/control/rate-limit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ limit: 100_000 }),
+    });
+    if (!raised.ok) throw new Error(`raising the Duffel test system's rate limit: ${raised.status} ${await raised.text()}`);
+  }
   const asStarted = start.args.join(' ') === 'bin/flightagg.js serve';
   return {
     base: c.url,
@@ -151,7 +172,7 @@ async function cluster(opened: Opened, webhooks: MixWebhooks): Promise<Service> 
       asStarted
         ? `gateways started as npm start starts them (${[...start.nodeArgs, ...start.args].join(' ')}, the start script's environment)`
         : `gateways NOT started as npm start: the start script runs ${start.args.join(' ')}, the harness flightagg serve`,
-      "their logs go to the harness (a pipe read by this process), not /dev/null; each airline's test system in a process of its own, its bookings in PostgreSQL",
+      "their logs go to the harness (a pipe read by this process), not /dev/null; each source's test system in a process of its own, its bookings in PostgreSQL (Duffel's rate limit raised)",
     ],
     webhooks,
   };
