@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { storedNameOf } from '../platform/http/compression.js';
 import { receivedJsonBody } from '../platform/http/json-body-parser.js';
 import type { BodyCapture } from './body-render.js';
 
@@ -28,6 +29,10 @@ function headerText(value: ReturnType<FastifyReply['getHeader']>): string | unde
 export function capturedBodies(request: FastifyRequest, reply: FastifyReply): CapturedBodies {
   return {
     request: { payload: receivedJsonBody(request) ?? request.body, contentType: request.headers['content-type'] },
-    response: { payload: request.sentPayload, contentType: headerText(reply.getHeader('content-type')) },
+    response: {
+      payload: request.sentPayload,
+      contentType: headerText(reply.getHeader('content-type')),
+      storedName: storedNameOf(reply),
+    },
   };
 }

@@ -101,6 +101,23 @@ describe('a body as the log stores it', () => {
     expect(renderBody({ payload: hit, contentType: 'text/plain' }).note).toBe('not recorded: text/plain');
   });
 
+  it('renders the bytes of a search cached in Redis once by their name, though each hit brings a new Buffer', () => {
+    const answer = (tag: string) =>
+      Buffer.from(JSON.stringify({ tag, offers: Array.from({ length: 1_000 }, (_, i) => ({ offer_id: `off_${i}` })) }));
+    const once = renderBody({ payload: answer('redis'), contentType: 'application/json', storedName: 'search:srch_one' });
+    expect(once.text!.startsWith('{"tag":"redis"')).toBe(true);
+    expect(once.sharedDigest).toMatch(/^[0-9a-f]{64}$/);
+    // Another Buffer of the same entry, read from Redis for the next hit: the form already made.
+    expect(renderBody({ payload: answer('redis'), contentType: 'application/json', storedName: 'search:srch_one' })).toBe(once);
+    // Another name (a new entry under the same key gets a new search id) renders its own bytes.
+    const next = renderBody({ payload: answer('newer'), contentType: 'application/json', storedName: 'search:srch_two' });
+    expect(next.text!.startsWith('{"tag":"newer"')).toBe(true);
+    // Another type under the same name is not taken for it.
+    expect(renderBody({ payload: answer('redis'), contentType: 'text/plain', storedName: 'search:srch_one' }).note).toBe(
+      'not recorded: text/plain',
+    );
+  });
+
   it('stops writing a long body past 16 KB and still counts what was dropped', () => {
     const offers = Array.from({ length: 2_000 }, (_, i) => ({ offer_id: `off_${i}`, card: { number: '4111111111111111' } }));
     const long = JSON.stringify({ offers });

@@ -14,6 +14,12 @@ export const BODY_READ_MAX_BYTES = 1024 * 1024;
 export interface BodyCapture {
   payload: unknown;
   contentType: string | undefined;
+  /**
+   * What names the bytes when they are read anew for each request (a search cached in Redis: its
+   * search id, platform/http/compression.ts `sendStored`), so they render once though each hit
+   * brings its own Buffer.
+   */
+  storedName?: string;
 }
 
 /** A body as stored: redacted JSON text cut at BODY_MAX_BYTES, or a note saying why there is none. */
@@ -62,19 +68,44 @@ function cut(json: string): { kept: string; keptBytes: number; totalBytes: numbe
 const renderedBuffers = new WeakMap<Buffer, { contentType: string | undefined; rendered: RenderedBody }>();
 
 /**
+ * The same for bytes read anew for each request (a search cached in Redis: every hit is a new
+ * Buffer of the same bytes), kept by the name they were sent under; the least recently used go
+ * first. Each holds at most BODY_MAX_BYTES of text: 256 of them, 4 MB at most.
+ */
+const renderedNames = new Map<string, { contentType: string | undefined; rendered: RenderedBody }>();
+const MAX_RENDERED_NAMES = 256;
+
+function keptByName(name: string, contentType: string | undefined): RenderedBody | undefined {
+  const known = renderedNames.get(name);
+  if (known === undefined || known.contentType !== contentType) return undefined;
+  // Most recently used last: a Map iterates in insertion order, so the first is the one to drop.
+  renderedNames.delete(name);
+  renderedNames.set(name, known);
+  return known.rendered;
+}
+
+function keepByName(name: string, contentType: string | undefined, rendered: RenderedBody): void {
+  renderedNames.set(name, { contentType, rendered });
+  if (renderedNames.size > MAX_RENDERED_NAMES) renderedNames.delete(renderedNames.keys().next().value!);
+}
+
+/**
  * The stored form of a captured body: JSON only (another type is noted `not recorded: <type>`),
  * parsed, written back compact with the redaction rules applied (body-redaction.ts) as far as
  * BODY_MAX_BYTES, and cut there.
  */
 export function renderBody(capture: BodyCapture | null): RenderedBody {
   if (capture === null) return NO_BODY;
-  const { payload, contentType } = capture;
+  const { payload, contentType, storedName } = capture;
   if (!Buffer.isBuffer(payload) || payload.length <= BODY_MAX_BYTES) return renderNow(payload, contentType);
   const known = renderedBuffers.get(payload);
   if (known !== undefined && known.contentType === contentType) return known.rendered;
+  const named = storedName === undefined ? undefined : keptByName(storedName, contentType);
+  if (named !== undefined) return named;
   const once = renderNow(payload, contentType);
   const rendered = once.text === null ? once : { ...once, sharedDigest: createHash('sha256').update(once.text).digest('hex') };
   renderedBuffers.set(payload, { contentType, rendered });
+  if (storedName !== undefined) keepByName(storedName, contentType, rendered);
   return rendered;
 }
 

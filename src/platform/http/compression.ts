@@ -27,6 +27,12 @@ export function sendStored(reply: FastifyReply, bytes: Buffer, name: StoredName 
   return reply.send(bytes);
 }
 
+/** The name the reply's stored bytes were sent under (`sendStored`), when it was given one. */
+export function storedNameOf(reply: FastifyReply): string | undefined {
+  const name = storedReplies.get(reply)?.name;
+  return typeof name === 'string' ? name : undefined;
+}
+
 /** Adds `Accept-Encoding` to the answer's Vary, unless there already or Vary is `*`. */
 function varyOnAcceptEncoding(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
