@@ -1,5 +1,4 @@
 import { execFile, spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,8 +7,8 @@ import { sql } from 'kysely';
 import { request } from 'undici';
 import type { FastifyInstance } from 'fastify';
 import { buildGateway } from '../src/app.js';
-import { loadConfig } from '../src/sources/load-config.js';
 import { startAaTestSystem, type AaTestSystem } from '../src/testsystem/aa/server.js';
+import { generatedNotifySecrets } from '../test/helpers/notify-secrets.js';
 import { freePort } from '../tools/cluster/processes.js';
 import { benchPlatform } from './lib/bench-platform.js';
 import { startCommand } from './lib/start-command.js';
@@ -145,17 +144,6 @@ export interface Owner {
 }
 
 /** A notification secret fit for shared storage (at least 16 characters, not the development one). */
-/**
- * A fresh signing secret for every source that signs what it pushes (AA, VS, Duffel: the variable
- * its configuration names): shared storage refuses to start on the development ones.
- */
-function notifySecrets(): Record<string, string> {
-  return Object.fromEntries(
-    Object.values(loadConfig({}).sources).flatMap((settings) =>
-      settings.signing ? [[settings.signing.variable, crypto.randomBytes(16).toString('hex')]] : [],
-    ),
-  );
-}
 
 /**
  * The gateway as `npm start` runs it (lib/start-command.ts: the start script's allocator settings
@@ -178,7 +166,8 @@ export async function gatewayProcess(
         DATABASE_URL: shared.databaseUrl,
         REDIS_URL: shared.redisUrl,
         KEYRING: shared.keyring,
-        ...notifySecrets(),
+        // A fresh secret per source that signs its pushes: shared storage refuses the development ones.
+        ...generatedNotifySecrets(),
       }
     : { DATABASE_URL: '', REDIS_URL: '' };
   const childEnv = {

@@ -19,15 +19,15 @@ export function commandOf(args: readonly string[]): string | undefined {
 
 /**
  * A one-shot command on embedded storage spends most of its CPU in V8's optimising compiler,
- * tiering up PGlite's WebAssembly on background threads for code the command then runs once.
- * Baseline-compiled code only (Liftoff) takes `agency list` from about 2.6 s of CPU to 1.5 s and
- * leaves a full aviation sync as fast as before.
+ * tiering up PGlite's WebAssembly on background threads for code the command then runs once;
+ * baseline-compiled code only (Liftoff) costs it far less CPU and leaves a full aviation sync as
+ * fast as before.
  *
  * Node 22 and earlier take `--liftoff-only` while running (set here before anything loads PGlite).
- * Node 24's V8 fixes its WebAssembly tiers when it starts and ignores it silently: the same command
- * then peaks at about 630 MB resident and 0.6 s, against 130 MB and 0.3 s with the flag on its
- * command line. There, a one-shot command on embedded storage (no DATABASE_URL) runs again as a
- * child with the flag, its standard streams, exit code and signals passed through.
+ * Node 24's V8 fixes its WebAssembly tiers when it starts and ignores it silently, and the command
+ * then peaks at several times the memory. There, a one-shot command on embedded storage (no
+ * DATABASE_URL) runs again as a child with the flag on its command line, its standard streams,
+ * exit code and signals passed through.
  *
  * Resolves when this process should go on and run the command itself; never resolves when a child
  * runs it (this process exits with the child's code).

@@ -65,29 +65,16 @@ function cut(json: string): { kept: string; keptBytes: number; totalBytes: numbe
  * stored form is at most BODY_MAX_BYTES beside a Buffer larger than that, and goes when it does.
  * Such a form carries its digest, so the log writes its text once, not once per hit.
  */
-const renderedBuffers = new WeakMap<Buffer, { contentType: string | undefined; rendered: RenderedBody }>();
+type RenderedForm = { contentType: string | undefined; rendered: RenderedBody };
+const renderedBuffers = new WeakMap<Buffer, RenderedForm>();
 
 /**
  * The same for bytes read anew for each request (a search cached in Redis: every hit is a new
- * Buffer of the same bytes), kept by the name they were sent under; the least recently used go
- * first. Each holds at most BODY_MAX_BYTES of text: 256 of them, 4 MB at most.
+ * Buffer of the same bytes), kept by the name they were sent under, the oldest going first (as
+ * the in-process search cache does). Each holds at most BODY_MAX_BYTES of text: 4 MB for 256.
  */
-const renderedNames = new Map<string, { contentType: string | undefined; rendered: RenderedBody }>();
+const renderedNames = new Map<string, RenderedForm>();
 const MAX_RENDERED_NAMES = 256;
-
-function keptByName(name: string, contentType: string | undefined): RenderedBody | undefined {
-  const known = renderedNames.get(name);
-  if (known === undefined || known.contentType !== contentType) return undefined;
-  // Most recently used last: a Map iterates in insertion order, so the first is the one to drop.
-  renderedNames.delete(name);
-  renderedNames.set(name, known);
-  return known.rendered;
-}
-
-function keepByName(name: string, contentType: string | undefined, rendered: RenderedBody): void {
-  renderedNames.set(name, { contentType, rendered });
-  if (renderedNames.size > MAX_RENDERED_NAMES) renderedNames.delete(renderedNames.keys().next().value!);
-}
 
 /**
  * The stored form of a captured body: JSON only (another type is noted `not recorded: <type>`),
@@ -98,14 +85,17 @@ export function renderBody(capture: BodyCapture | null): RenderedBody {
   if (capture === null) return NO_BODY;
   const { payload, contentType, storedName } = capture;
   if (!Buffer.isBuffer(payload) || payload.length <= BODY_MAX_BYTES) return renderNow(payload, contentType);
-  const known = renderedBuffers.get(payload);
+  const known = renderedBuffers.get(payload) ?? (storedName === undefined ? undefined : renderedNames.get(storedName));
   if (known !== undefined && known.contentType === contentType) return known.rendered;
-  const named = storedName === undefined ? undefined : keptByName(storedName, contentType);
-  if (named !== undefined) return named;
   const once = renderNow(payload, contentType);
   const rendered = once.text === null ? once : { ...once, sharedDigest: createHash('sha256').update(once.text).digest('hex') };
-  renderedBuffers.set(payload, { contentType, rendered });
-  if (storedName !== undefined) keepByName(storedName, contentType, rendered);
+  const form = { contentType, rendered };
+  renderedBuffers.set(payload, form);
+  if (storedName !== undefined) {
+    renderedNames.delete(storedName);
+    renderedNames.set(storedName, form);
+    if (renderedNames.size > MAX_RENDERED_NAMES) renderedNames.delete(renderedNames.keys().next().value!);
+  }
   return rendered;
 }
 
