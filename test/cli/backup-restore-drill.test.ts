@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, type Answer } from '../platform/fault-drills/children.js';
+import { call, secondFactorAndEndpoint, type Answer } from '../platform/fault-drills/children.js';
 import { holdFirstOffer } from '../platform/fault-drills/held-order.js';
 import { startReceiver, type Receiver } from '../webhooks/https-receiver.js';
 
@@ -127,18 +127,7 @@ describe.skipIf(inject('databaseUrl'))(
       const login = await call(`${url}/v1/dev/login`, { method: 'POST', body: { email, password } });
       expectOk(login);
       const session = { authorization: `Bearer ${login.body.token as string}` };
-      const enrol = await call(`${url}/v1/dev/me/mfa/totp`, { method: 'POST', headers: session, body: { password } });
-      expectOk(enrol);
-      totpSecret = enrol.body.secret as string;
-      const code = TOTP.generate({ secret: Secret.fromBase32(totpSecret) });
-      expectOk(await call(`${url}/v1/dev/me/mfa/totp/confirm`, { method: 'POST', headers: session, body: { code } }));
-      const endpoint = await call(`${url}/v1/dev/webhooks`, {
-        method: 'POST',
-        headers: session,
-        body: { url: receiver.url('/backup') },
-      });
-      expectOk(endpoint, 201);
-      endpointId = endpoint.body.id as string;
+      ({ totpSecret, endpointId } = await secondFactorAndEndpoint(url, session, password, { url: receiver.url('/backup') }));
 
       // A second key, made through the running gateway's admin channel.
       const key = await cli(env, ['key', 'create', '--agency', agencyId, '--env', 'test', '--kind', 'agency', '--json']);

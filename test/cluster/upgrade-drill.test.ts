@@ -3,7 +3,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { listMigrations } from '../../src/platform/db/migrate.js';
@@ -11,7 +10,7 @@ import { Keyring } from '../../src/platform/keyring/keyring.js';
 import { CLI, startCluster, type Cluster } from '../../tools/cluster/harness.js';
 import { checkoutPreviousRelease, previousRelease, previousReleaseMissing } from '../../tools/upgrade/previous-release.js';
 import { isolatedDatabase } from '../helpers/test-platform.js';
-import { call, sleep, waitUntil, type Answer } from '../platform/fault-drills/children.js';
+import { call, secondFactorAndEndpoint, sleep, waitUntil, type Answer } from '../platform/fault-drills/children.js';
 import { daysAhead } from '../shopping/shopping-fixture.js';
 import { startReceiver, type Receiver } from '../webhooks/https-receiver.js';
 import { aaNonstopOfferIds, clusterSkip } from './cluster-fixture.js';
@@ -157,21 +156,10 @@ describe.skipIf(skip !== null)(
       const login = await call(`${cluster.url}/v1/dev/login`, { method: 'POST', body: { email, password } });
       expect(login.status, JSON.stringify(login.body)).toBe(200);
       const session = { authorization: `Bearer ${login.body.token as string}` };
-      const started = await call(`${cluster.url}/v1/dev/me/mfa/totp`, { method: 'POST', headers: session, body: { password } });
-      expect(started.status, JSON.stringify(started.body)).toBe(200);
-      const code = TOTP.generate({ secret: Secret.fromBase32(started.body.secret as string) });
-      const confirmed = await call(`${cluster.url}/v1/dev/me/mfa/totp/confirm`, {
-        method: 'POST',
-        headers: session,
-        body: { code },
+      await secondFactorAndEndpoint(cluster.url, session, password, {
+        url: receiver.url('/upgrade'),
+        events: ['order.created', 'order.cancelled'],
       });
-      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
-      const endpoint = await call(`${cluster.url}/v1/dev/webhooks`, {
-        method: 'POST',
-        headers: session,
-        body: { url: receiver.url('/upgrade'), events: ['order.created', 'order.cancelled'] },
-      });
-      expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
 
       offerIds = await aaNonstopOfferIds(() =>
         request('search', 'POST', '/v1/shopping/offers', {

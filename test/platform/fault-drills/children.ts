@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import { expect } from 'vitest';
 import { freePort } from '../../../tools/cluster/processes.js';
 import { generatedNotifySecrets } from '../../helpers/notify-secrets.js';
 
@@ -300,4 +302,26 @@ export async function call(
     body = { text };
   }
   return { status: res.status, ms: Date.now() - started, body, headers: res.headers };
+}
+
+/**
+ * What a webhook endpoint needs on a gateway run as a process: the signed-in owner's second factor
+ * (enrolled and confirmed with a code), then the endpoint itself. Each step is asserted with the
+ * answer in the failure's message; answers the TOTP secret and the endpoint's id.
+ */
+export async function secondFactorAndEndpoint(
+  base: string,
+  session: Record<string, string>,
+  password: string,
+  endpoint: { url: string; events?: string[] },
+): Promise<{ totpSecret: string; endpointId: string }> {
+  const enrol = await call(`${base}/v1/dev/me/mfa/totp`, { method: 'POST', headers: session, body: { password } });
+  expect(enrol.status, JSON.stringify(enrol.body)).toBe(200);
+  const totpSecret = enrol.body.secret as string;
+  const code = TOTP.generate({ secret: Secret.fromBase32(totpSecret) });
+  const confirmed = await call(`${base}/v1/dev/me/mfa/totp/confirm`, { method: 'POST', headers: session, body: { code } });
+  expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+  const made = await call(`${base}/v1/dev/webhooks`, { method: 'POST', headers: session, body: endpoint });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return { totpSecret, endpointId: made.body.id as string };
 }

@@ -14,6 +14,7 @@ import {
   postgresCommand,
   postgresToolsUnavailable,
   runAsPostgres,
+  secondFactorAndEndpoint,
   sleep,
   startGateway,
   startPrivatePostgres,
@@ -131,22 +132,9 @@ describe.skipIf(skip !== null)(
       expectOk(key, 201);
       keys.push(key.body.secret as string);
       // An owner's second factor, which a webhook endpoint needs, and the endpoint.
-      const enrol = await call(`${url}/v1/dev/me/mfa/totp`, {
-        method: 'POST',
-        headers: session,
-        body: { password: account.password },
-      });
-      expectOk(enrol);
-      totpSecret = enrol.body.secret as string;
-      const code = TOTP.generate({ secret: Secret.fromBase32(totpSecret) });
-      expectOk(await call(`${url}/v1/dev/me/mfa/totp/confirm`, { method: 'POST', headers: session, body: { code } }));
-      const endpoint = await call(`${url}/v1/dev/webhooks`, {
-        method: 'POST',
-        headers: session,
-        body: { url: receiver.url('/pg-backup') },
-      });
-      expectOk(endpoint, 201);
-      endpointId = endpoint.body.id as string;
+      ({ totpSecret, endpointId } = await secondFactorAndEndpoint(url, session, account.password, {
+        url: receiver.url('/pg-backup'),
+      }));
 
       ordersA.push(await book(url, 'LAX', 40), await book(url, 'MIA', 44));
       const events = await call(`${url}/v1/events?limit=100`, { headers: { 'x-api-key': keys[0]! } });
