@@ -186,7 +186,9 @@ describe('a Duffel order', () => {
   });
 
   it('is held with its payment deadline, then paid: ticketed', async () => {
-    const offer = offers.find((o) => o.hold_available);
+    // Not the offer the instant booking above took: Duffel books an offer once.
+    const booked = offers.find((o) => o.airline === 'BA');
+    const offer = offers.find((o) => o.hold_available && o !== booked);
     expect(offer, 'a holdable Duffel offer').toBeDefined();
     const held = await call('POST', '/v1/orders', {
       offer_id: offer!.offer_id,

@@ -252,16 +252,27 @@ describe('paying with a trip credit', () => {
     expect(await creditUsedBy(1)).toEqual(['used', 'credit_used', order.order_id]);
 
     // A date change whose fare costs more, paid by the third credit; the rest a credit on the new ticket.
-    const reshop = await f.call('POST', url('/reshop'), {});
-    expect(reshop.statusCode, reshop.body).toBe(200);
-    const dearer = (reshop.json().offers as { offer_id: string; amount_due: { amount: number } }[]).find(
-      (o) => o.amount_due.amount > 0 && o.amount_due.amount < credits[2]!.amount,
-    )!;
-    expect(dearer).toBeDefined();
+    // The airline's fares move with the date and its clock: the order's own day first, then nearer
+    // days (dearer as departure comes closer) until one costs more but less than the credit.
+    type ReshopOffer = { offer_id: string; amount_due: { amount: number } };
+    let dearer: ReshopOffer | undefined;
+    for (const days of [undefined, 30, 21, 14, 10, 7]) {
+      const reshop = await f.call(
+        'POST',
+        url('/reshop'),
+        days === undefined ? {} : { slices: [{ departure_date: daysAhead(days) }] },
+      );
+      expect(reshop.statusCode, reshop.body).toBe(200);
+      dearer = (reshop.json().offers as ReshopOffer[]).find(
+        (o) => o.amount_due.amount > 0 && o.amount_due.amount < credits[2]!.amount,
+      );
+      if (dearer) break;
+    }
+    expect(dearer, 'a reshop offer dearer than the ticket, cheaper than the third credit').toBeDefined();
     const change = await f.call('POST', url('/change'), { action: 'reissue' });
     expect(change.statusCode, change.body).toBe(200);
     const reissued = await f.call('POST', url('/change/confirm'), {
-      offer_id: dearer.offer_id,
+      offer_id: dearer!.offer_id,
       change_quote_id: change.json().quote_id,
       payment: byCredit(2),
     });
@@ -277,7 +288,7 @@ describe('paying with a trip credit', () => {
       expect.objectContaining({
         credit_id: `crd_${newTicket}`,
         amount:
-          Math.round((residual(0, seat.price_amount) + residual(1, due) + residual(2, dearer.amount_due.amount)) * 100) / 100,
+          Math.round((residual(0, seat.price_amount) + residual(1, due) + residual(2, dearer!.amount_due.amount)) * 100) / 100,
         status: 'available',
       }),
     ]);
