@@ -1,5 +1,6 @@
 import { Pool, errors as undiciErrors } from 'undici';
 import { traceAirlineCall, type Exchange } from '../../platform/tracing/outbound-span.js';
+import { AnswerTooLargeError, ANSWER_LIMIT_BYTES, readAnswerText } from '../answer-text.js';
 import { fail, failure, ok, type ConnectorResult } from '../connector-failure.js';
 import type { DuffelApiError } from './duffel-api.js';
 import { failureFromDuffelErrors } from './duffel-errors.js';
@@ -64,7 +65,10 @@ export class DuffelTransport {
   /** Per origin and token: when Duffel said its rate limit resets (epoch ms). */
   private readonly limitedUntil = new Map<string, number>();
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(
+    private readonly clock: () => number = Date.now,
+    private readonly answerLimitBytes = ANSWER_LIMIT_BYTES,
+  ) {}
 
   private pool(origin: string): Pool {
     let pool = this.pools.get(origin);
@@ -127,11 +131,15 @@ export class DuffelTransport {
         });
         status = response.statusCode;
         headers = response.headers;
-        text = await response.body.text();
+        const answer = await readAnswerText(response.body, this.answerLimitBytes);
+        text = answer.text;
         exchange.status = status;
-        exchange.responseBytes = Buffer.byteLength(text);
+        exchange.responseBytes = answer.bytes;
       } catch (err) {
         if (call.signal?.aborted) return fail(failure('cancelled', 'the request was cancelled'));
+        if (err instanceof AnswerTooLargeError) {
+          return fail(failure('bad_response', `Duffel's answer to the ${call.what} could not be read: ${err.message}`));
+        }
         if (budget.aborted || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError) {
           return fail(failure('timeout', `Duffel did not answer the ${call.what} within ${call.budgetMs / 1000} s`));
         }

@@ -1,4 +1,5 @@
 import { Pool, errors as undiciErrors } from 'undici';
+import { AnswerTooLargeError, ANSWER_LIMIT_BYTES, readAnswerText } from '../answer-text.js';
 import { fail, failure, ok, type ConnectorFailure, type ConnectorResult } from '../connector-failure.js';
 import { traceAirlineCall, type Exchange } from '../../platform/tracing/outbound-span.js';
 import type { NdcAirlineProfile, NdcErrorTexts } from './ndc-airline-profile.js';
@@ -77,7 +78,10 @@ export interface NdcCall {
 export class NdcTransport {
   private readonly pools = new Map<string, Pool>();
 
-  constructor(private readonly airline: Pick<NdcAirlineProfile, 'code' | 'subscriptionKeyHeader' | 'errorTexts'>) {}
+  constructor(
+    private readonly airline: Pick<NdcAirlineProfile, 'code' | 'subscriptionKeyHeader' | 'errorTexts'>,
+    private readonly answerLimitBytes = ANSWER_LIMIT_BYTES,
+  ) {}
 
   private pool(origin: string): Pool {
     let pool = this.pools.get(origin);
@@ -124,12 +128,16 @@ export class NdcTransport {
           signal: combined,
         });
         status = response.statusCode;
-        body = await response.body.text();
+        const answer = await readAnswerText(response.body, this.answerLimitBytes);
+        body = answer.text;
         exchange.status = status;
-        exchange.responseBytes = Buffer.byteLength(body);
+        exchange.responseBytes = answer.bytes;
         break;
       } catch (err) {
         if (signal?.aborted) return fail(failure('cancelled', 'the request was cancelled'));
+        if (err instanceof AnswerTooLargeError) {
+          return fail(failure('bad_response', `the airline's ${message} answer could not be read: ${err.message}`));
+        }
         if (budget.aborted || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError) {
           return fail(failure('timeout', `the airline did not answer ${message} within ${budgetMs / 1000} s`));
         }
