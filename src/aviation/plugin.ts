@@ -22,7 +22,10 @@ export function createAviation({ platform }: { platform: Platform }): Aviation {
   const aviation = createAviationService(platform);
   const plugin = fp(
     async (app) => {
-      setRoutePolicy(app, { ...API_KEY_ENVELOPE_ROUTE, meter: 'aviation' });
+      // Public data any request for the same path answers again: the request log notes the
+      // answer instead of keeping it (a 100 km radius answer is ~24 KB, and keeping every one cost
+      // most of the route's throughput on embedded storage: docs/operations/request-log.md).
+      setRoutePolicy(app, { ...API_KEY_ENVELOPE_ROUTE, meter: 'aviation', answerLogged: 'noted' });
       // Unknown paths under these prefixes answer 404/405 in the envelope too.
       await setUnmatchedSurface(app, '/v1/aviation', 'envelope');
       await setUnmatchedSurface(app, '/v1/reference', 'envelope');
@@ -36,7 +39,7 @@ export function createAviation({ platform }: { platform: Platform }): Aviation {
       // The dashboard's airline names on a portal session: not metered (docs/dashboard.md), so the
       // aviation meter set above is undone here.
       await app.register(async (dashboard) => {
-        setRoutePolicy(dashboard, { ...SESSION_ROUTE, meter: undefined });
+        setRoutePolicy(dashboard, { ...SESSION_ROUTE, meter: undefined, answerLogged: undefined });
         await dashboard.register(dashboardAirlineRoutes, { state: aviation.state });
       });
     },

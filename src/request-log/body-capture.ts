@@ -21,12 +21,21 @@ function headerText(value: ReturnType<FastifyReply['getHeader']>): string | unde
   return Array.isArray(value) ? value[0] : undefined;
 }
 
+/** Said in place of a successful answer of a route that declares `answerLogged: 'noted'` (route-policy.ts). */
+export const REFERENCE_ANSWER_NOTE = 'not recorded: reference data, answered again by the same request';
+
 /**
  * The bodies of a finished request, as references to what it already had: the JSON it sent, as
  * it arrived (json-body-parser.ts keeps the bytes; a body another parser read is its parsed form),
  * and the answer as serialized, before any compression. Nothing is copied or read here.
+ *
+ * None for a successful answer of a route that notes its answers (public reference data, all GETs
+ * with no body): nothing is kept or written, and the read (body-service.ts) answers the note from
+ * the logged request and its route. An error answer is kept whatever the route declares: it says
+ * what the client got wrong.
  */
-export function capturedBodies(request: FastifyRequest, reply: FastifyReply): CapturedBodies {
+export function capturedBodies(request: FastifyRequest, reply: FastifyReply): CapturedBodies | undefined {
+  if (request.routeOptions.config.answerLogged === 'noted' && reply.statusCode < 300) return undefined;
   return {
     request: { payload: receivedJsonBody(request) ?? request.body, contentType: request.headers['content-type'] },
     response: {

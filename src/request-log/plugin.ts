@@ -90,7 +90,16 @@ export function createRequestLog(options: { platform: Platform; limits?: Recorde
       });
       await app.register(async (scope) => {
         setRoutePolicy(scope, SESSION_ROUTE);
-        await scope.register(requestLogRoutes, { db: platform.db });
+        // The routes that note their answers, read from the app's declared routes once it is ready.
+        let notedRoutes: Set<string> | null = null;
+        const isNoted = (method: string, route: string) =>
+          (notedRoutes ??= new Set(
+            app.declaredRoutes.filter((r) => r.answerLogged === 'noted').map((r) => `${r.method} ${r.url}`),
+          )).has(`${method} ${route}`);
+        await scope.register(requestLogRoutes, {
+          db: platform.db,
+          noted: { isNoted, retentionDays: platform.config.requestLogBodyRetentionDays, now: clock },
+        });
       });
     },
     { name: 'request-log', dependencies: ['auth', 'session-gate'] },

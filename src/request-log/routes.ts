@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { SESSION_SECURITY } from '../identity/sessions/session-schemas.js';
 import { agencyOfSession, sessionOf, SUPPORT_PERMISSIONS } from '../identity/sessions/session-auth.js';
 import type { Db } from '../platform/db/database.js';
-import { requestBodies } from './body-service.js';
+import { requestBodies, type NotedAnswers } from './body-service.js';
 import { RequestBodies, RequestBodiesParams, RequestListQuery, RequestPage } from './schemas.js';
 import { requestPage } from './service.js';
 
@@ -16,7 +16,7 @@ const agencyOf = (request: FastifyRequest): string =>
   agencyOfSession(sessionOf(request), { permission: SUPPORT_PERMISSIONS.read, doing: "reading the agency's request log" });
 
 /** `GET /v1/dev/requests` and `GET /v1/dev/requests/{request_id}`: the dashboard's Logs (session bearer). */
-export const requestLogRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const requestLogRoutes: FastifyPluginAsyncTypebox<{ db: Db; noted: NotedAnswers }> = async (app, { db, noted }) => {
   app.get(
     '/v1/dev/requests',
     {
@@ -54,13 +54,14 @@ export const requestLogRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (ap
           'is `[redacted]`, a card number (13-19 digits passing the Luhn check) keeps its last four digits, the `number` of ' +
           'a `card` object goes whatever it holds, and API-key-shaped values and bearer credentials are replaced. Each body ' +
           'is compact JSON cut at 16 KB, with the bytes dropped said after it and in `dropped_bytes`; any other content type ' +
-          'is noted, not recorded. 404 `request_bodies_not_found` when the agency keeps none for the id (unknown, another ' +
+          'is noted, not recorded, and so is a successful answer of public reference data (`/v1/aviation`, `/v1/reference`), ' +
+          'which the same request answers again. 404 `request_bodies_not_found` when the agency keeps none for the id (unknown, another ' +
           "agency's, or aged out). Who may read it: as for the list.",
         security: SESSION_SECURITY,
         params: RequestBodiesParams,
         response: { 200: RequestBodies },
       },
     },
-    async (request) => requestBodies(db, agencyOf(request), request.params.request_id),
+    async (request) => requestBodies(db, agencyOf(request), request.params.request_id, noted),
   );
 };

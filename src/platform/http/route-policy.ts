@@ -33,6 +33,12 @@ export interface RoutePolicy {
   surface: Surface;
   /** The usage surface the route is metered under; absent: not metered. */
   meter?: MeterSurface;
+  /**
+   * What the request log keeps of the route's answer: `kept` (absent: the default) its redacted
+   * JSON; `noted` a note in its place, for public reference data the same request answers again
+   * (docs/operations/request-log.md).
+   */
+  answerLogged?: 'kept' | 'noted';
 }
 
 declare module 'fastify' {
@@ -40,6 +46,7 @@ declare module 'fastify' {
     auth?: RouteAuth;
     surface?: Surface;
     meter?: MeterSurface;
+    answerLogged?: 'kept' | 'noted';
   }
 }
 
@@ -62,6 +69,7 @@ function ownPolicy(route: RouteOptions): Partial<RoutePolicy> {
     if (config.auth !== undefined) own.auth = config.auth;
     if (config.surface !== undefined) own.surface = config.surface;
     if (config.meter !== undefined) own.meter = config.meter;
+    if (config.answerLogged !== undefined) own.answerLogged = config.answerLogged;
     declared.set(route, own);
   }
   return own;
@@ -124,10 +132,11 @@ export function requireRoutePolicies(app: FastifyInstance): void {
       );
     }
     for (const route of routes.splice(0)) {
-      const { auth, surface, meter } = route.config as RoutePolicy;
+      const { auth, surface, meter, answerLogged } = route.config as RoutePolicy;
       const open = route.config?.openQuery === true ? { openQuery: true as const } : {};
+      const noted = answerLogged === 'noted' ? { answerLogged } : {};
       for (const method of [route.method].flat()) {
-        declaredRoutes.push({ method, url: route.url, auth, surface, ...(meter ? { meter } : {}), ...open });
+        declaredRoutes.push({ method, url: route.url, auth, surface, ...(meter ? { meter } : {}), ...noted, ...open });
       }
     }
   });
