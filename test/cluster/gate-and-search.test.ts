@@ -72,7 +72,8 @@ describe.skipIf(clusterSkip !== null)(`cluster: key gate and search${skipTitle}`
 
   it('refuses the 61st search of a minute with 429 whichever instance it reaches', async () => {
     // Two kinds of round prove nothing about the shared limit, and are run again with a new agency,
-    // twice at most: one in which a Redis reply missed its 500 ms time-out (the decisions of the
+    // four times at most (on a loaded 2-core machine three rounds in a row have leaked this way):
+    // one in which a Redis reply missed its 500 ms time-out (the decisions of the
     // next second are then made per instance, as documented: flightagg_redis_fallback_total), and
     // one that outlasted the window itself (on a machine this busy the first search and the 59
     // after it can take a minute, and the first admission then leaves the rolling window).
@@ -93,7 +94,7 @@ describe.skipIf(clusterSkip !== null)(`cluster: key gate and search${skipTitle}`
       const refused = [...(await Promise.all([search(), search(), search()])), ...(await every(search))];
       const leaked = [...admitted.filter((a) => a.status !== 200), ...refused.filter((r) => r.status !== 429)];
       const withinWindow = Date.now() - started < 59_000;
-      if (leaked.length > 0 && attempt < 3 && (!withinWindow || (await searchFallbacks()) > fallbacksBefore)) continue;
+      if (leaked.length > 0 && attempt < 5 && (!withinWindow || (await searchFallbacks()) > fallbacksBefore)) continue;
       const took = `round ${attempt} took ${Date.now() - started} ms`;
 
       expect(admitted.map((a) => a.status).filter((s) => s !== 200)).toEqual([]);
