@@ -45,48 +45,45 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 describe("a source's answer past the transport's limit", () => {
-  it('NDC: refused as unreadable, the stream closed under it, the next call answered', async () => {
-    const transport = new NdcTransport(AA_PROFILE, LIMIT);
-    const endpoint = { baseUrl: base, subscriptionKey: 'k' };
-    endless = true;
-    const closedBefore = closedUnderStream;
-    const refused = await transport.call(endpoint, { message: 'OrderRetrieve', xml: '<x/>', budgetMs: 5_000 });
-    expect(refused).toEqual({
-      ok: false,
-      failure: expect.objectContaining({
-        kind: 'bad_response',
-        message: "the airline's OrderRetrieve answer could not be read: the answer is larger than 262144 bytes",
-      }),
-    });
-    await expect.poll(() => closedUnderStream).toBe(closedBefore + 1);
-    endless = false;
-    expect(await transport.call(endpoint, { message: 'OrderRetrieve', xml: '<x/>', budgetMs: 5_000 })).toMatchObject({
-      ok: true,
-    });
-    await transport.close();
-  });
+  // Each source: its transport at the small limit, one call, the message it fails with, and what
+  // the same call answers once the server ends its answers.
+  const sources = [
+    {
+      source: 'NDC',
+      call: () => {
+        const transport = new NdcTransport(AA_PROFILE, LIMIT);
+        const endpoint = { baseUrl: base, subscriptionKey: 'k' };
+        return { transport, send: () => transport.call(endpoint, { message: 'OrderRetrieve', xml: '<x/>', budgetMs: 5_000 }) };
+      },
+      message: "the airline's OrderRetrieve answer could not be read: the answer is larger than 262144 bytes",
+      answered: { ok: true },
+    },
+    {
+      source: 'Duffel',
+      call: () => {
+        const transport = new DuffelTransport(Date.now, LIMIT);
+        const endpoint = { baseUrl: base, token: 'duffel_test_abc' };
+        return {
+          transport,
+          send: () => transport.call(endpoint, { method: 'GET', path: '/air/airlines', budgetMs: 5_000, what: 'airlines' }),
+        };
+      },
+      message: "Duffel's answer to the airlines could not be read: the answer is larger than 262144 bytes",
+      answered: { ok: true, value: { data: { id: 'arl_1' } } },
+    },
+  ];
 
-  it('Duffel: refused as unreadable, the stream closed under it, the next call answered', async () => {
-    const transport = new DuffelTransport(Date.now, LIMIT);
-    const endpoint = { baseUrl: base, token: 'duffel_test_abc' };
+  it.each(sources)('$source: refused as unreadable, the stream closed under it, the next call answered', async (case_) => {
+    const { transport, send } = case_.call();
     endless = true;
     const closedBefore = closedUnderStream;
-    const refused = await transport.call(endpoint, { method: 'GET', path: '/air/airlines', budgetMs: 5_000, what: 'airlines' });
-    expect(refused).toEqual({
+    expect(await send()).toEqual({
       ok: false,
-      failure: expect.objectContaining({
-        kind: 'bad_response',
-        message: "Duffel's answer to the airlines could not be read: the answer is larger than 262144 bytes",
-      }),
+      failure: expect.objectContaining({ kind: 'bad_response', message: case_.message }),
     });
     await expect.poll(() => closedUnderStream).toBe(closedBefore + 1);
     endless = false;
-    expect(
-      await transport.call(endpoint, { method: 'GET', path: '/air/airlines', budgetMs: 5_000, what: 'airlines' }),
-    ).toMatchObject({
-      ok: true,
-      value: { data: { id: 'arl_1' } },
-    });
+    expect(await send()).toMatchObject(case_.answered);
     await transport.close();
   });
 });

@@ -34,11 +34,11 @@ export interface RoutePolicy {
   /** The usage surface the route is metered under; absent: not metered. */
   meter?: MeterSurface;
   /**
-   * What the request log keeps of the route's answer: `kept` (absent: the default) its redacted
-   * JSON; `noted` a note in its place, for public reference data the same request answers again
+   * `noted`: the request log keeps a note in place of the route's successful answer, for public
+   * reference data the same request answers again; absent: its redacted JSON, as for every route
    * (docs/operations/request-log.md).
    */
-  answerLogged?: 'kept' | 'noted';
+  answerLogged?: 'noted';
 }
 
 declare module 'fastify' {
@@ -46,7 +46,7 @@ declare module 'fastify' {
     auth?: RouteAuth;
     surface?: Surface;
     meter?: MeterSurface;
-    answerLogged?: 'kept' | 'noted';
+    answerLogged?: 'noted';
   }
 }
 
@@ -134,9 +134,16 @@ export function requireRoutePolicies(app: FastifyInstance): void {
     for (const route of routes.splice(0)) {
       const { auth, surface, meter, answerLogged } = route.config as RoutePolicy;
       const open = route.config?.openQuery === true ? { openQuery: true as const } : {};
-      const noted = answerLogged === 'noted' ? { answerLogged } : {};
       for (const method of [route.method].flat()) {
-        declaredRoutes.push({ method, url: route.url, auth, surface, ...(meter ? { meter } : {}), ...noted, ...open });
+        declaredRoutes.push({
+          method,
+          url: route.url,
+          auth,
+          surface,
+          ...(meter ? { meter } : {}),
+          ...(answerLogged ? { answerLogged } : {}),
+          ...open,
+        });
       }
     }
   });
