@@ -1,40 +1,30 @@
-import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway, type Gateway } from '../../src/app.js';
-import { loadConfig } from '../../src/sources/load-config.js';
-import { createPlatform } from '../../src/platform/platform.js';
-import { cliEnvironment } from '../helpers/cli-env.js';
+import type { Platform } from '../../src/platform/platform.js';
+import { flightaggOn } from '../helpers/cli-in-process.js';
+import { createTestPlatform } from '../helpers/test-platform.js';
 
-const run = promisify(execFile);
-const BIN = path.resolve('bin/flightagg.js');
-
-// Real CLI processes (TypeScript loader, storage open): far slower than in-process tests.
-describe('operator CLI: agency terms and usage export', { timeout: 180_000 }, () => {
-  const { dataDir, env } = cliEnvironment('flightagg-billing-cli-');
+// The commands run in this process on one open storage, as the gateway's admin channel runs them
+// (src/cli/run-command.ts): the same program, options, output and exit codes as the `flightagg`
+// process, without a process start and a storage open for each. test/cli/cli.test.ts starts the
+// process itself.
+describe('operator CLI: agency terms and usage export', () => {
+  let platform: Platform;
 
   async function cli(...args: string[]): Promise<{ code: number; stdout: string; json: Record<string, any>; stderr: string }> {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env, timeout: 170_000 });
-      return { code: 0, stdout, json: args.includes('--json') || args.includes('json') ? JSON.parse(stdout) : {}, stderr };
-    } catch (err) {
-      const e = err as { code: number; stdout: string; stderr: string };
-      const json = e.stdout ? (JSON.parse(e.stdout) as Record<string, unknown>) : {};
-      return { code: e.code, stdout: e.stdout, json, stderr: e.stderr };
-    }
+    const { code, out, err } = await flightaggOn(platform, ...args);
+    const json = args.includes('--json') || args.includes('json') || (code !== 0 && out) ? JSON.parse(out || '{}') : {};
+    return { code, stdout: out, json, stderr: err };
   }
 
   let agencyId: string;
-  // The first start of embedded storage (initdb in a child process) can take a minute on a loaded machine.
   beforeAll(async () => {
+    platform = await createTestPlatform();
     const agency = await cli('agency', 'create', '--name', 'Terms Travel', '--json');
     expect(agency.code).toBe(0);
     agencyId = agency.json.id as string;
-  }, 180_000);
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  });
+  afterAll(() => platform?.close());
 
   it('agency set refuses a plan outside the catalogue unless --force, and bad values naming the flag', async () => {
     const refused = await cli('agency', 'set', agencyId, '--plan', 'platinum');
@@ -118,7 +108,6 @@ describe('operator CLI: agency terms and usage export', { timeout: 180_000 }, ()
     const key = await cli('key', 'create', '--agency', id, '--env', 'test', '--kind', 'portal', '--json');
 
     // Five requests through the gateway on the same storage, metered as any other.
-    const platform = await createPlatform(loadConfig({ ...env, PORT: '0' }), { logger: pino({ level: 'silent' }) });
     const gateway: Gateway = await buildGateway(platform);
     try {
       for (let i = 0; i < 5; i++) {
@@ -130,7 +119,6 @@ describe('operator CLI: agency terms and usage export', { timeout: 180_000 }, ()
       }
     } finally {
       await gateway.app.close();
-      await platform.close();
     }
 
     const month = new Date().toISOString().slice(0, 7);

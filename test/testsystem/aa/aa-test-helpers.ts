@@ -1,14 +1,12 @@
 // Shared helpers for the AA test-system tests: a started server, NDC request builders, and a real
-// XML Schema check with libxml2 (xmllint-wasm) against the unmodified 21.3 schema files.
+// XML Schema check with libxml2 (xmllint) against the unmodified 21.3 schema files.
 
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { validateXML } from 'xmllint-wasm';
 import type { Connector } from '../../../src/connectors/connector.js';
 import type { Offer } from '../../../src/connectors/connector-types.js';
 import type { PassengerInput } from '../../../src/connectors/order-types.js';
 import { startAaTestSystem, type AaTestSystem } from '../../../src/testsystem/aa/server.js';
-import { NDC_SCHEMA_DIR, needsUpstream } from '../../helpers/upstream.js';
+import { NDC_SCHEMA_DIR } from '../../helpers/upstream.js';
+import { ndcSchemaErrors } from '../../connectors/ndc-schema-validator.js';
 
 export const SCHEMA_DIR = NDC_SCHEMA_DIR;
 export const KEY = 'test-subscription-key';
@@ -85,29 +83,9 @@ export function offerRequest(message: 'SeatAvailability' | 'ServiceList', offerI
   return `<${root} xmlns="${MSG}">${distributionChain}<Request><${core} xmlns="${CNS}"><OfferRequest><Offer><OfferID>${offerId}</OfferID><OwnerCode>AA</OwnerCode></Offer></OfferRequest></${core}></Request></${root}>`;
 }
 
-let schemaFiles: { fileName: string; contents: string }[] | null = null;
-
-function loadSchemaFiles(): { fileName: string; contents: string }[] {
-  needsUpstream('ndc-schemas');
-  schemaFiles ??= readdirSync(SCHEMA_DIR)
-    .filter((f) => f.endsWith('.xsd'))
-    .map((f) => ({ fileName: f, contents: readFileSync(path.join(SCHEMA_DIR, f), 'utf8') }));
-  return schemaFiles;
-}
-
-/** Validates with libxml2 against the full, unmodified schema set: the proof the runtime shortcut is not. */
-export async function xsdErrors(root: string, xml: string): Promise<string[]> {
-  const files = loadSchemaFiles();
-  const schema = files.find((f) => f.fileName === `${root}.xsd`);
-  if (!schema) throw new Error(`no schema for ${root}`);
-  const result = await validateXML({
-    xml: { fileName: 'message.xml', contents: xml },
-    schema,
-    preload: files.filter((f) => f !== schema),
-    initialMemoryPages: 1024,
-    maxMemoryPages: 16384,
-  });
-  return result.valid ? [] : result.errors.map((e) => e.message);
+/** Validates with libxml2 against the full, unmodified schema files: the proof the runtime shortcut is not. */
+export function xsdErrors(root: string, xml: string): Promise<string[]> {
+  return ndcSchemaErrors(xml, root);
 }
 
 export interface ShoppedOffer {
@@ -179,22 +157,10 @@ export function roundTripRq(origin: string, destination: string, out: string, ba
   return `<IATA_AirShoppingRQ xmlns="${MSG}">${distributionChain}<Request><FlightRequest xmlns="${CNS}"><FlightRequestOriginDestinationsCriteria>${od(origin, destination, out)}${od(destination, origin, back)}</FlightRequestOriginDestinationsCriteria></FlightRequest><PaxList xmlns="${CNS}"><Pax><PaxID>PAX1</PaxID><PTC>ADT</PTC></Pax></PaxList></Request></IATA_AirShoppingRQ>`;
 }
 
-/** Validates many documents in one libxml2 run (one schema parse); returns the errors per document name. */
+/** Validates many documents (in the process's xmllint workers, two at a time); returns the errors per document name. */
 export async function xsdErrorsMany(root: string, docs: { name: string; xml: string }[]): Promise<Map<string, string[]>> {
-  const files = loadSchemaFiles();
-  const schema = files.find((f) => f.fileName === `${root}.xsd`);
-  if (!schema) throw new Error(`no schema for ${root}`);
-  const result = await validateXML({
-    xml: docs.map((d, i) => ({ fileName: `doc${i}.xml`, contents: d.xml })),
-    schema,
-    preload: files.filter((f) => f !== schema),
-    initialMemoryPages: 1024,
-    maxMemoryPages: 16384,
-  });
-  // Every libxml2 error line names its file; a document without one validated.
-  return new Map(
-    docs.map((d, i) => [d.name, result.errors.filter((e) => e.loc?.fileName === `doc${i}.xml`).map((e) => e.message)]),
-  );
+  const errors = await Promise.all(docs.map((d) => ndcSchemaErrors(d.xml, root)));
+  return new Map(docs.map((d, i) => [d.name, errors[i]!]));
 }
 
 /** The offer of `brand` on a one-way, non-stop search for one adult (and `infants` lap infants), through a connector. */
