@@ -190,9 +190,14 @@ describe.skipIf(inject('databaseUrl'))('the first npm start on empty embedded st
   });
 });
 
+// One data folder for the sync cases below: a folder's first start (initdb) is most of what a
+// case costs on embedded storage, and neither case depends on what the other stored.
+const syncDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-sync-'));
+afterAll(() => fs.rmSync(syncDataDir, { recursive: true, force: true }));
+
 describe('aviation sync --json', { timeout: 120_000 }, () => {
   it('prints its report in snake_case', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-sync-'));
+    const dataDir = syncDataDir;
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-nodata-'));
     try {
       const res = await cli(baseEnv(dataDir), ROOT, 'aviation', 'sync', '--from', empty, '--source', 'openflights', '--json');
@@ -202,7 +207,6 @@ describe('aviation sync --json', { timeout: 120_000 }, () => {
       expect(report.sources[0]).toHaveProperty('duration_ms');
       expect(JSON.stringify(report)).not.toMatch(/"[a-z]+[A-Z]\w*":/);
     } finally {
-      fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(empty, { recursive: true, force: true });
     }
   });
@@ -222,16 +226,11 @@ describe.skipIf(upstreamResolves)(
   { timeout: 120_000 },
   () => {
     it('fails in one line per source and suggests --from', async () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-offline-'));
-      try {
-        const res = await cli(baseEnv(dataDir), ROOT, 'aviation', 'sync', '--source', 'openflights');
-        expect(res.code).toBe(1);
-        expect(res.stdout).toMatch(/^openflights-airlines: FAILED: /m);
-        expect(res.stdout).toContain('import from a local copy with --from <dir or base URL>');
-        expect(res.stderr).not.toMatch(/\n\s+at /); // no stack
-      } finally {
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
+      const res = await cli(baseEnv(syncDataDir), ROOT, 'aviation', 'sync', '--source', 'openflights');
+      expect(res.code).toBe(1);
+      expect(res.stdout).toMatch(/^openflights-airlines: FAILED: /m);
+      expect(res.stdout).toContain('import from a local copy with --from <dir or base URL>');
+      expect(res.stderr).not.toMatch(/\n\s+at /); // no stack
     });
   },
 );
