@@ -49,17 +49,8 @@ describe('operator CLI: keys and names', () => {
   it('refuses a name holding a line break or a bidi control, as the portal does, and stores nothing', async () => {
     const agency = await cli('agency', 'create', '--name', 'Acme\r\nBcc: thief@evil.test', '--json');
     const keyName = await cli(
-      'key',
-      'create',
-      '--agency',
-      agencyId,
-      '--env',
-      'test',
-      '--kind',
-      'agency',
-      '--name',
-      'ci\u202Etxt.exe',
-      '--json',
+      ...['key', 'create', '--agency', agencyId, '--env', 'test', '--kind', 'agency'],
+      ...['--name', 'ci\u202Etxt.exe', '--json'],
     );
     expect(agency).toMatchObject({
       code: 1,
