@@ -197,10 +197,9 @@ afterAll(() => fs.rmSync(syncDataDir, { recursive: true, force: true }));
 
 describe('aviation sync --json', { timeout: 120_000 }, () => {
   it('prints its report in snake_case', async () => {
-    const dataDir = syncDataDir;
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-nodata-'));
     try {
-      const res = await cli(baseEnv(dataDir), ROOT, 'aviation', 'sync', '--from', empty, '--source', 'openflights', '--json');
+      const res = await cli(baseEnv(syncDataDir), ROOT, 'aviation', 'sync', '--from', empty, '--source', 'openflights', '--json');
       expect(res.code).toBe(1);
       const report = JSON.parse(res.stdout) as { ok: boolean; sources: Record<string, unknown>[] };
       expect(report.ok).toBe(false);
