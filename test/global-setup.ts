@@ -18,6 +18,11 @@ declare module 'vitest' {
     keyring: string;
     /** Embedded storage: a migrated PGlite dump every test platform starts from. */
     pgliteTemplate: string | null;
+    /**
+     * A migrated PGlite data directory's `pgdata`, for the `flightagg` processes a test starts on
+     * embedded storage in a data directory of its own (test/helpers/embedded-data-dir.ts).
+     */
+    pgliteDataDir: string;
   }
 }
 
@@ -34,19 +39,27 @@ export default async function setup(project: TestProject) {
   project.provide('keyring', Keyring.generateText());
   project.provide('redisUrl', process.env.REDIS_URL || null);
 
+  // PGlite's first start in a new data directory (initdb, then every migration) costs seconds of
+  // WebAssembly work each time; the run pays for it once. Test processes on embedded storage
+  // start from a copy of this directory (test/helpers/embedded-data-dir.ts); on embedded storage
+  // its dump is what every in-memory test platform loads.
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-template-'));
+  const removeScratch = () => fs.rmSync(scratch, { recursive: true, force: true });
+  const templateDir = path.join(scratch, 'data');
+  const template = await openDatabase({ databaseUrl: null, dataDir: templateDir });
+  await migrate(template);
+  project.provide('pgliteDataDir', path.join(templateDir, 'pgdata'));
+
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     project.provide('databaseUrl', null);
-    // Creating and migrating a PGlite database costs seconds of WebAssembly work; loading a
-    // migrated dump costs a fraction of that, so the run pays for it once.
-    const template = await openDatabase({ databaseUrl: null, dataDir: 'memory://' });
-    await migrate(template);
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-template-')), 'pgdata.tar');
+    const file = path.join(scratch, 'pgdata.tar');
     fs.writeFileSync(file, Buffer.from(await (await template.dump!()).arrayBuffer()));
     await template.close();
     project.provide('pgliteTemplate', file);
-    return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+    return removeScratch;
   }
+  await template.close();
   project.provide('pgliteTemplate', null);
   const name = `flightagg_test_${runId}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -56,6 +69,7 @@ export default async function setup(project: TestProject) {
   project.provide('databaseUrl', withDatabase(serverUrl, name));
 
   return async () => {
+    removeScratch();
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
     await client.query(`drop database if exists ${name} with (force)`);

@@ -8,6 +8,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, secondFactorAndEndpoint, type Answer } from '../platform/fault-drills/children.js';
 import { holdFirstOffer } from '../platform/fault-drills/held-order.js';
+import { withEmbeddedDatabase } from '../helpers/embedded-data-dir.js';
 import { startReceiver, type Receiver } from '../webhooks/https-receiver.js';
 
 /**
@@ -68,8 +69,9 @@ async function serve(env: NodeJS.ProcessEnv): Promise<Served> {
     child,
     url: /listening on (http:\/\/\S+)/.exec(output)![1]!,
     output: () => output,
+    // Ctrl-C: SIGTERM would first hold readiness at 503 for a balancer (SHUTDOWN_READY_DELAY_MS).
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
       await exited;
     },
   };
@@ -109,6 +111,8 @@ describe.skipIf(inject('databaseUrl'))(
     let endpointId: string;
 
     beforeAll(async () => {
+      // The gateway's data directory with its database made (not the drill's subject: the first start is first-run's).
+      withEmbeddedDatabase(first);
       receiver = await startReceiver();
       fs.writeFileSync(caFile, receiver.ca);
       const env = envFor(first, caFile);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../src/sources/load-config.js';
+import { embeddedDataDir } from '../helpers/embedded-data-dir.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -89,10 +90,12 @@ describe.skipIf(inject('databaseUrl'))('the first npm start on empty embedded st
     baseUrl = /listening on (http:\/\/\S+)/.exec(output)![1]!;
     secret = /^ {2}(fa_test_\S+)$/m.exec(output)![1]!;
   }, 180_000);
+  // Stopped as a person at the terminal stops `npm start`: Ctrl-C (SIGINT). SIGTERM, a
+  // supervisor's, first holds readiness at 503 for SHUTDOWN_READY_DELAY_MS (drain-readiness.test.ts).
   afterAll(async () => {
     if (gateway.exitCode === null) {
       const exited = new Promise((resolve) => gateway.once('exit', resolve));
-      gateway.kill('SIGTERM');
+      gateway.kill('SIGINT');
       await exited;
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -169,7 +172,7 @@ describe.skipIf(inject('databaseUrl'))('the first npm start on empty embedded st
 
   it('does not make another demo key on the next start', async () => {
     const exited = new Promise((resolve) => gateway.once('exit', resolve));
-    gateway.kill('SIGTERM');
+    gateway.kill('SIGINT');
     await exited;
     const again = spawn(process.execPath, [BIN, 'serve'], { env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let second = '';
@@ -183,16 +186,16 @@ describe.skipIf(inject('databaseUrl'))('the first npm start on empty embedded st
       }, 100);
     });
     const stopped = new Promise((resolve) => again.once('exit', resolve));
-    again.kill('SIGTERM');
+    again.kill('SIGINT');
     await stopped;
     expect(second).not.toContain('First start');
     expect(second).not.toMatch(/fa_test_/);
   });
 });
 
-// One data folder for the sync cases below: a folder's first start (initdb) is most of what a
-// case costs on embedded storage, and neither case depends on what the other stored.
-const syncDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-sync-'));
+// One data folder for the sync cases below, its database made already (the first start is the
+// `npm start` cases' above): neither case depends on what the other stored.
+const syncDataDir = embeddedDataDir('flightagg-sync-');
 afterAll(() => fs.rmSync(syncDataDir, { recursive: true, force: true }));
 
 describe('aviation sync --json', { timeout: 120_000 }, () => {

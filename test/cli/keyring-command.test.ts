@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Keyring } from '../../src/platform/keyring/keyring.js';
+import { embeddedDataDir } from '../helpers/embedded-data-dir.js';
 
 const run = promisify(execFile);
 const BIN = path.resolve('bin/flightagg.js');
@@ -48,7 +49,7 @@ describe('an operator KEYRING without the offer-ids purpose', { timeout: 120_000
     const ring = Keyring.parse(`${before},${entries.join(',')}`);
     expect(ring.verifyTag('offer-ids', 'x', ring.tag('offer-ids', 'x', 16), 16)).toBe(true);
 
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-keyring-'));
+    const dataDir = embeddedDataDir('flightagg-keyring-');
     const started = await cli({ DATA_DIR: dataDir, KEYRING: `${before},${entries.join(',')}` }, 'migrate', '--json');
     expect(started.code, started.stderr).toBe(0);
 

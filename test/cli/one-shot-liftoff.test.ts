@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { embeddedDataDir } from '../helpers/embedded-data-dir.js';
 
 const BIN = path.resolve('bin/flightagg.js');
 const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
@@ -51,7 +51,7 @@ function flightagg(dataDir: string, args: string[], input = ''): Promise<Run> {
 // Node 24 ignores --liftoff-only set while running (src/cli/liftoff.ts): there a one-shot command
 // on embedded storage runs again as a child with the flag on its command line.
 describe('one-shot commands on embedded storage compile PGlite baseline only', { timeout: 180_000 }, () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-liftoff-'));
+  const dataDir = embeddedDataDir('flightagg-liftoff-');
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('passes output, exit codes and stdin through, whichever process runs the command', async () => {

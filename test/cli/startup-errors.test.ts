@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEV_AA_NOTIFY_SECRET } from '../../src/platform/config.js';
+import { embeddedDataDir } from '../helpers/embedded-data-dir.js';
 import { generatedNotifySecrets } from '../helpers/notify-secrets.js';
 import { startGateway, waitUntil } from '../platform/fault-drills/children.js';
 
@@ -46,7 +47,7 @@ async function serve(env: Record<string, string>): Promise<{ code: number; stdou
  * which server, which setting, the driver's reason, what to do; no stack, no password.
  */
 describe('starting without a dependency', { timeout: 120_000 }, () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-startup-'));
+  const dataDir = embeddedDataDir('flightagg-startup-');
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   it('names Redis, REDIS_URL and the reason when Redis does not answer', async () => {

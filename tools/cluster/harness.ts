@@ -321,8 +321,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       instances.push(instance);
       children.push(null);
     }
+    // The balancer is stopped before them, so no client is left to drain for: SIGINT ends each
+    // gateway as SIGTERM does but without holding readiness at 503 first (SHUTDOWN_READY_DELAY_MS).
     cleanups.push(async () => {
-      await Promise.all(children.map(async (child) => child?.stop('SIGTERM', STOP_GRACE_MS)));
+      await Promise.all(children.map(async (child) => child?.stop('SIGINT', STOP_GRACE_MS)));
     });
     // The first one migrates the database alone; the others then start side by side.
     await instances[0]!.start();

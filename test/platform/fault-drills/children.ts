@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
 import { freePort } from '../../../tools/cluster/processes.js';
+import { withEmbeddedDatabase } from '../../helpers/embedded-data-dir.js';
 import { generatedNotifySecrets } from '../../helpers/notify-secrets.js';
 
 /**
@@ -218,10 +219,15 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-/** `flightagg serve` as a child process, as `npm start` runs it; resolves once it answers. */
+/**
+ * `flightagg serve` as a child process, as `npm start` runs it; resolves once it answers. On
+ * embedded storage its data directory holds the run's migrated database already
+ * (embedded-data-dir.ts): a drill is about what follows the start, not PGlite's first start.
+ */
 export async function startGateway(env: Record<string, string>): Promise<Gateway> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'flightagg-drill-gw-'));
+  if (!(env.DATABASE_URL ?? process.env.DATABASE_URL)) withEmbeddedDatabase(dataDir);
   const child = spawn(process.execPath, [path.resolve('bin/flightagg.js'), 'serve'], {
     env: {
       ...process.env,
