@@ -5,7 +5,6 @@ import {
   type DuffelSettings,
 } from '../connectors/duffel/duffel-config.js';
 import { createDuffelConnector, DUFFEL_API_URL } from '../connectors/duffel/duffel-connector.js';
-import { startDuffelTestSystem } from '../testsystem/duffel/server.js';
 import { DUFFEL_PUSH } from './duffel-push.js';
 import { defineSource } from './source.js';
 
@@ -36,8 +35,9 @@ export const DUFFEL_SOURCE = defineSource<DuffelSettings>({
     description: "the Duffel test system: Duffel's API v2 (Duffel Airways, British Airways, Iberia), stood in for locally",
     defaultPort: 8092,
     calledAt: (url) => `${url}/air/offer_requests`,
-    start: (settings, { host, port, logger, storage }) =>
-      startDuffelTestSystem({
+    // Loaded when started: a command that only reads the configuration never loads a test system's server.
+    start: async (settings, { host, port, logger, storage }) =>
+      (await import('../testsystem/duffel/server.js')).startDuffelTestSystem({
         host,
         port,
         logger,

@@ -1,6 +1,5 @@
 import { createVsConnector } from '../connectors/vs/vs-connector.js';
 import { DEV_VS_NOTIFY_SECRET } from '../platform/config-variables.js';
-import { startVsTestSystem } from '../testsystem/vs/server.js';
 import { ndcAirlineSource } from './ndc-airline-source.js';
 
 /** Virgin Atlantic, reached directly over NDC 21.3.3 (src/connectors/vs/, src/testsystem/vs/). */
@@ -14,6 +13,7 @@ export const VS_SOURCE = ndcAirlineSource({
   testSystem: {
     description: "the VS test system: Virgin Atlantic's NDC 21.3.3 test environment, stood in for locally",
     defaultPort: 8091,
-    start: startVsTestSystem,
+    // Loaded when started: a command that only reads the configuration never loads a test system's server.
+    start: async (options) => (await import('../testsystem/vs/server.js')).startVsTestSystem(options),
   },
 });
