@@ -223,9 +223,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // its bookings in the cluster's database in a schema of its own (aa_test_system,
     // vs_test_system), so they outlive a restart; its notifications reach a gateway through the
     // balancer, as a real airline reaches the gateway's public address.
-    const startTestSystem = async (source: Source, shared: Record<string, string>) => {
+    const startTestSystem = async (source: Source, shared: Record<string, string>, port: number) => {
       const { code, slug } = source;
-      const port = await newPort();
       const url = `http://127.0.0.1:${port}`;
       const dir = path.join(workDir, `${slug}-test-system`);
       fs.mkdirSync(dir);
@@ -244,9 +243,18 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
         if (!child.running()) throw fatal(`${code} test system exited: ${child.output().slice(-2000)}`);
         return answers(`${url}/control/state`);
       });
-      return url;
     };
-    const urls = await Promise.all(clustered.map(({ source, shared }) => startTestSystem(source, shared)));
+    // Their ports are drawn first, so the gateways know their URLs before they answer: the first
+    // gateway starts (and migrates) while the test systems start. Nothing in a gateway's start or
+    // readiness calls a test system.
+    const testSystemPorts: number[] = [];
+    for (let i = 0; i < clustered.length; i++) testSystemPorts.push(await newPort());
+    const urls = testSystemPorts.map((port) => `http://127.0.0.1:${port}`);
+    const testSystemsUp = Promise.all(
+      clustered.map(({ source, shared }, i) => startTestSystem(source, shared, testSystemPorts[i]!)),
+    );
+    // Awaited below; a failure meanwhile is handled there, not reported as unhandled.
+    testSystemsUp.catch(() => {});
     const testSystems = Object.fromEntries(clustered.map(({ source }, i) => [source.code, { url: urls[i]! }]));
     // No source is left on its public development secret: a gateway on PostgreSQL refuses it.
     const sourceEnv: Record<string, string> = Object.assign(
@@ -326,8 +334,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     cleanups.push(async () => {
       await Promise.all(children.map(async (child) => child?.stop('SIGINT', STOP_GRACE_MS)));
     });
-    // The first one migrates the database alone; the others then start side by side.
-    await instances[0]!.start();
+    // The first one migrates the database alone (beside the test systems' start); the others then
+    // start side by side.
+    await Promise.all([testSystemsUp, instances[0]!.start()]);
     await Promise.all(instances.slice(1).map((instance) => instance.start()));
 
     const statsPort = await newPort();
