@@ -257,12 +257,12 @@ describe('compose.yaml', () => {
 });
 
 /**
- * The slow checks run once, in .ci/run's deployment step (FLIGHTAGG_DEPLOY_CHECK=1, after
- * `npm run build`), not in each pass of the suite: the image's start path without Docker, and
- * `docker build` where a Docker daemon answers.
+ * The slow checks run once, in .ci/run's PostgreSQL + Redis pass on Node 24, as the image runs
+ * (FLIGHTAGG_DEPLOY_CHECK=1, after `npm run build`), not in each pass of the suite: the image's
+ * start path without Docker, and `docker build` where a Docker daemon answers.
  */
 const deployCheck = process.env.FLIGHTAGG_DEPLOY_CHECK === '1';
-const NOT_DEPLOY_STEP = '.ci/run sets FLIGHTAGG_DEPLOY_CHECK=1 after npm run build';
+const NOT_DEPLOY_STEP = ".ci/run's PostgreSQL + Redis pass sets FLIGHTAGG_DEPLOY_CHECK=1 after npm run build";
 
 // A Docker daemon, not only the client: `docker info` answers.
 const docker = deployCheck
