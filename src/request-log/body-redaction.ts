@@ -110,11 +110,38 @@ function redactString(text: string): string {
 }
 
 /** A card object's `number`: masked when it is a card number by the Luhn rule, else replaced whole. */
-function cardNumber(value: unknown): string {
+export function cardNumber(value: unknown): string {
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value : '';
   const masked = redactText(text);
   return masked !== text && masked.includes('*') ? masked : REDACTED;
 }
+
+/**
+ * A string's or number's JSON with the rules applied (card numbers masked, key-shaped values
+ * replaced); `onRedacted` is called when that changed it. One rule for both writers: the parsed
+ * value's (serializeRedacted) and the text's, token by token (json-prefix.ts).
+ */
+export function scalarJson(v: string | number, onRedacted: () => void): string {
+  if (typeof v === 'string') {
+    const clean = redactString(v);
+    if (clean !== v) onRedacted();
+    return JSON.stringify(clean);
+  }
+  if (Number.isInteger(v) && v >= 1e12) {
+    const digits = String(v);
+    if (/^\d{13,19}$/.test(digits) && passesLuhn(digits)) {
+      onRedacted();
+      return JSON.stringify(maskCard(digits));
+    }
+  }
+  return JSON.stringify(v);
+}
+
+/** Whether a field's value is replaced whole: a secret's name, unless the value is null (nothing to hide). */
+export const isSecretField = (key: string, valueIsNull: boolean): boolean => !valueIsNull && isSecretName(key);
+
+/** Whether a field is a card object whose `number` is masked (the field's value must be an object). */
+export const isCardField = (key: string): boolean => key.toLowerCase() === 'card';
 
 export interface RedactedJson {
   /** Compact JSON of the value with the rules applied, or its first `maxChars` characters and a little more. */
@@ -138,22 +165,11 @@ export function serializeRedacted(value: unknown, maxChars: number): RedactedJso
     length += piece.length;
     return length <= maxChars;
   };
+  const onRedacted = () => {
+    redacted = true;
+  };
   const write = (v: unknown): boolean => {
-    if (typeof v === 'string') {
-      const clean = redactString(v);
-      if (clean !== v) redacted = true;
-      return emit(JSON.stringify(clean));
-    }
-    if (typeof v === 'number') {
-      if (Number.isInteger(v) && v >= 1e12) {
-        const digits = String(v);
-        if (/^\d{13,19}$/.test(digits) && passesLuhn(digits)) {
-          redacted = true;
-          return emit(JSON.stringify(maskCard(digits)));
-        }
-      }
-      return emit(JSON.stringify(v));
-    }
+    if (typeof v === 'string' || typeof v === 'number') return emit(scalarJson(v, onRedacted));
     if (v === null || typeof v !== 'object') return emit(JSON.stringify(v) ?? 'null');
     if (Array.isArray(v)) {
       if (!emit('[')) return false;
@@ -170,10 +186,10 @@ export function serializeRedacted(value: unknown, maxChars: number): RedactedJso
       if (!first && !emit(',')) return false;
       first = false;
       if (!emit(`${JSON.stringify(key)}:`)) return false;
-      if (field !== null && isSecretName(key)) {
+      if (isSecretField(key, field === null)) {
         redacted = true;
         if (!emit(JSON.stringify(REDACTED))) return false;
-      } else if (key.toLowerCase() === 'card' && typeof field === 'object' && !Array.isArray(field) && 'number' in field) {
+      } else if (isCardField(key) && typeof field === 'object' && field !== null && !Array.isArray(field) && 'number' in field) {
         redacted = true;
         if (!write({ ...field, number: cardNumber((field as { number: unknown }).number) })) return false;
       } else if (!write(field)) return false;
