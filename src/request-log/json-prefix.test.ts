@@ -31,7 +31,8 @@ function sampleValue(seed: number, depth = 0): unknown {
   const value: Record<string, unknown> = {};
   for (let i = 0; i < (seed % 5) + 1; i++) {
     const name = names[(seed + i * 3) % names.length]!;
-    value[name] = name === 'card' ? { number: sampleValue(seed + i, 9), holder_name: 'ADA' } : sampleValue(seed * 31 + i, depth + 1);
+    value[name] =
+      name === 'card' ? { number: sampleValue(seed + i, 9), holder_name: 'ADA' } : sampleValue(seed * 31 + i, depth + 1);
   }
   return value;
 }

@@ -89,8 +89,7 @@ export function redactedJsonPrefix(bytes: Buffer, maxChars: number): RedactedPre
     while (pos < end) {
       const b = bytes[pos]!;
       // Digits, letters (true, false, null, exponents) and the signs and point of a number.
-      if (!((b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x7a) || b === 0x2d || b === 0x2b || b === 0x2e || b === 0x45))
-        break;
+      if (!((b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x7a) || b === 0x2d || b === 0x2b || b === 0x2e || b === 0x45)) break;
       pos++;
     }
     if (pos === start) throw new NotJson();
