@@ -181,6 +181,10 @@ describe('POST /v1/shopping/offers against the AA test system', () => {
     expect(first.headers['x-cache']).toBe('MISS');
     expect(second.headers['x-cache']).toBe('HIT');
     expect(second.json()).toEqual({ ...first.json(), cached: true });
+    // The answer of the search run now is the stored bytes with their first field changed: byte for byte.
+    expect(first.body.startsWith('{"cached":false,"search_id":')).toBe(true);
+    expect(second.body).toBe(`{"cached":true,${first.body.slice('{"cached":false,'.length)}`);
+    expect(first.headers['content-length']).toBe(String(Buffer.byteLength(first.body)));
   });
 
   it('outage: 502 all airline connections failed with the connector marked failed; recovery is not poisoned by cache', async () => {
