@@ -127,10 +127,10 @@ function answerRest(result: SearchResult, lists: readonly (readonly Offer[])[]):
 }
 
 /**
- * `prefix` (ASCII) and the answer's parts as one Buffer of UTF-8, each part written in place. Joined into
- * one string first, Buffer.from had to flatten the joined text into a copy before encoding it: two
- * to four times the CPU for a 270-470 KB answer (1.9 against 7.5 ms for a three-source answer of
- * 466 KB with the start script's settings, micro-measured on a 2-core machine).
+ * `prefix` (ASCII) and the answer's parts as one Buffer of UTF-8, each part written in place.
+ * Joined into one string first, Buffer.from had to flatten the joined text into a copy before
+ * encoding it: two to four times the CPU for a 270-470 KB answer (1.9 against 7.5 ms for a
+ * three-source answer of 466 KB with the start script's settings, micro-measured on a 2-core machine).
  */
 function answerBytes(prefix: string, parts: readonly string[]): Buffer {
   let length = prefix.length;
