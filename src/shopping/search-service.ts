@@ -141,6 +141,14 @@ function answerBytes(prefix: string, parts: readonly string[]): Buffer {
   return bytes;
 }
 
+/** `prefix` (ASCII) and `bytes` after their first `from`: a copy of bytes, not an encoding of text. */
+function withPrefix(prefix: string, bytes: Buffer, from: number): Buffer {
+  const copy = Buffer.allocUnsafe(prefix.length + bytes.length - from);
+  copy.write(prefix, 0, 'latin1');
+  bytes.copy(copy, prefix.length, from);
+  return copy;
+}
+
 export function createSearchService(platform: Platform, connectors: ConnectorRegistry, cache: ByteCache): SearchService {
   const { config } = platform;
   const failedBy = new WeakMap<SearchResult, ConnectorOutcome[]>();
@@ -242,8 +250,16 @@ export function createSearchService(platform: Platform, connectors: ConnectorReg
       // Nor is one in which an airline that flies the route answered no offers: a momentary empty
       // answer from one airline would otherwise hide it from every identical search for the TTL.
       const complete = outcomes.every((o) => o.status === 'answered' && (o.offers === null || o.offers.length > 0));
-      if (complete && ttl > 0 && !signal.aborted) await cache.set(key, answerBytes(HIT_PREFIX, restOf()), ttl);
-      return { result, bytes: () => answerBytes(MISS_PREFIX, restOf()) };
+      let stored: Buffer | null = null;
+      if (complete && ttl > 0 && !signal.aborted) {
+        stored = answerBytes(HIT_PREFIX, restOf());
+        await cache.set(key, stored, ttl);
+      }
+      // A stored answer's text is not encoded again: the answer sent is its bytes with the other prefix.
+      return {
+        result,
+        bytes: () => (stored ? withPrefix(MISS_PREFIX, stored, HIT_PREFIX.length) : answerBytes(MISS_PREFIX, restOf())),
+      };
     },
 
     airlinesReached(result) {

@@ -223,9 +223,8 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     // its bookings in the cluster's database in a schema of its own (aa_test_system,
     // vs_test_system), so they outlive a restart; its notifications reach a gateway through the
     // balancer, as a real airline reaches the gateway's public address.
-    const startTestSystem = async (source: Source, shared: Record<string, string>, port: number) => {
+    const startTestSystem = async (source: Source, shared: Record<string, string>, port: number, url: string) => {
       const { code, slug } = source;
-      const url = `http://127.0.0.1:${port}`;
       const dir = path.join(workDir, `${slug}-test-system`);
       fs.mkdirSync(dir);
       const signing = defaults.sources[code]?.signing;
@@ -251,7 +250,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     for (let i = 0; i < clustered.length; i++) testSystemPorts.push(await newPort());
     const urls = testSystemPorts.map((port) => `http://127.0.0.1:${port}`);
     const testSystemsUp = Promise.all(
-      clustered.map(({ source, shared }, i) => startTestSystem(source, shared, testSystemPorts[i]!)),
+      clustered.map(({ source, shared }, i) => startTestSystem(source, shared, testSystemPorts[i]!, urls[i]!)),
     );
     // Awaited below; a failure meanwhile is handled there, not reported as unhandled.
     testSystemsUp.catch(() => {});
