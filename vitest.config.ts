@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { longFilesFirst } from './test/helpers/long-files-first.js';
 import { storageFreeTests } from './test/helpers/storage-free.js';
 
 // Files that replace a module with vi.mock: a project of their own, which the forks pool runs in
@@ -59,6 +60,10 @@ export const STORAGE_FREE_LEFT_OUT =
     : [];
 const EXCLUDED = [...LEFT_OUT.flatMap((suite) => HEAVY_SUITES[suite]), ...STORAGE_FREE_LEFT_OUT];
 
+// The files that take longest start first (test/helpers/long-files-first.ts): the heavy suites and
+// the deployment checks, which wait on the processes they start more than they compute.
+const LONG_FILES = [...Object.values(HEAVY_SUITES).flat(), 'test/deploy/**/*.test.ts'];
+
 // Two cores: two forks keep the machine responsive and PGlite's WASM start-up cheap.
 // Test files share each fork's module graph (isolate: false): evaluating the app's modules once
 // per fork rather than once per file takes about 40 % off the suite. Every file builds its own
@@ -69,6 +74,7 @@ export default defineConfig({
   test: {
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
+    sequence: { sequencer: longFilesFirst(ROOT, LONG_FILES) },
     poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
     // Every app a test builds holds its answers to /openapi.json (src/platform/http/response-check.ts).
     env: { CHECK_RESPONSES: 'true' },
