@@ -22,6 +22,26 @@ describe('wall clocks in IANA zones', () => {
     expect(airlineInstant('2027-01-05T10:00:00', 'America/Chicago')).toBe('2027-01-05T16:00:00.000Z');
   });
 
+  it('reads a repeated text in the zone it is given each time, and odd texts as no instant', () => {
+    // The reader keeps what it has read (offers repeat their time limits): per zone, never across.
+    for (let i = 0; i < 2; i++) {
+      expect(airlineInstant('2027-07-01T17:00:00', 'Europe/London')).toBe('2027-07-01T16:00:00.000Z');
+      expect(airlineInstant('2027-07-01T17:00:00', 'America/Chicago')).toBe('2027-07-01T22:00:00.000Z');
+      expect(airlineInstant(' 2027-07-01T17:00:00Z ', 'America/Chicago')).toBe('2027-07-01T17:00:00.000Z');
+      expect(airlineInstant('soon', 'Europe/London')).toBeNull();
+      expect(airlineInstant(`2027-07-01T17:00:00${' '.repeat(100)}x`, 'Europe/London')).toBeNull();
+    }
+    // More distinct texts than it keeps: every one still read right.
+    for (let day = 1; day <= 28; day++) {
+      for (let hour = 0; hour < 12; hour++) {
+        const text = `2027-02-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:30:00`;
+        expect(airlineInstant(text, 'America/Chicago')).toBe(
+          `2027-02-${String(day).padStart(2, '0')}T${String(hour + 6).padStart(2, '0')}:30:00.000Z`,
+        );
+      }
+    }
+  });
+
   it('plans a local departure on the day the clocks change (London, 28 March 2027, 01:00 UTC)', () => {
     expect(new Date(localToUtc('2027-03-28', 9 * 60, 'Europe/London')).toISOString()).toBe('2027-03-28T08:00:00.000Z');
     expect(new Date(localToUtc('2027-03-27', 9 * 60, 'Europe/London')).toISOString()).toBe('2027-03-27T09:00:00.000Z');

@@ -10,9 +10,25 @@ import { zoneOffsetMs } from '../../platform/wall-clock.js';
 const ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 const LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?$/;
 
+// The offers of one answer carry the same few time limits: each text is read once while it repeats.
+// Only texts as short as a date-time are kept, and at most MAX_KEPT of them.
+const MAX_KEPT = 256;
+const MAX_KEPT_LENGTH = 64;
+const kept = new Map<string, string | null>();
+
 export function airlineInstant(text: string | null, clockZone: string): string | null {
   if (!text) return null;
-  const value = text.trim();
+  if (text.length > MAX_KEPT_LENGTH) return readInstant(text.trim(), clockZone);
+  const key = `${clockZone} ${text}`;
+  const known = kept.get(key);
+  if (known !== undefined) return known;
+  if (kept.size >= MAX_KEPT) kept.clear();
+  const instant = readInstant(text.trim(), clockZone);
+  kept.set(key, instant);
+  return instant;
+}
+
+function readInstant(value: string, clockZone: string): string | null {
   if (ZONED.test(value)) {
     const ms = Date.parse(value);
     return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
