@@ -11,7 +11,10 @@ let f: OrderFixture;
 let other: { secret: string };
 let staticKey: { secret: string };
 beforeAll(async () => {
-  f = await orderFixture();
+  // A database of its own: its ticketing-deadline sweep, run a day ahead, announces every unpaid
+  // hold in the database, and on the run's shared PostgreSQL database that was other files' holds
+  // too (test/events/event-ids.test.ts read one as its newest event).
+  f = await orderFixture({ isolated: true });
   other = await f.agencyWithKey();
   staticKey = await f.agencyWithKey({ kind: 'static' });
 });
