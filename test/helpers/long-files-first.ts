@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** A glob of vitest.config.ts's kind (`**` for any folders, `*` within a name) as a RegExp. */
@@ -22,7 +23,7 @@ export function longFilesFirst(
 ): new (...args: ConstructorParameters<typeof BaseSequencer>) => BaseSequencer {
   const patterns = globs.map(globPattern);
   const isLong = (spec: TestSpecification) => {
-    const file = spec.moduleId.startsWith(root) ? spec.moduleId.slice(root.length).replace(/^\//, '') : spec.moduleId;
+    const file = path.relative(root, spec.moduleId);
     return patterns.some((pattern) => pattern.test(file));
   };
   return class LongFilesFirst extends BaseSequencer {
