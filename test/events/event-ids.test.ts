@@ -12,9 +12,9 @@ let f: WebhookFixture;
 let base: string;
 beforeAll(async () => {
   // A database of its own: the cases compare an agency's newest listed event with the one they just
-  // announced. On the run's shared PostgreSQL database another file's order sweeps (run by a test,
-  // often with its clock moved on) cover this file's holds too, and may announce one in between:
-  // one PostgreSQL pass in four saw it.
+  // announced. On the run's shared PostgreSQL database any gateway's order sweeps (on their timers,
+  // or run by a test with its clock moved on) cover this file's holds too, and may announce one in
+  // between: one PostgreSQL pass in four saw it.
   f = await webhookFixture({ isolated: true });
   base = await f.app.listen({ port: 0, host: '127.0.0.1' });
 });

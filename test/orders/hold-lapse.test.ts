@@ -8,7 +8,9 @@ let f: OrderFixture;
 /** The gateway's clock runs this far ahead of the real one once the holds' deadlines have passed. */
 let aheadMs = 0;
 beforeAll(async () => {
-  f = await orderFixture({ withVs: true, clock: () => new Date(Date.now() + aheadMs) });
+  // A database of its own: its hold-lapse sweep, run days ahead, re-reads every unpaid hold in the
+  // database, and on the run's shared PostgreSQL database that would be other files' holds too.
+  f = await orderFixture({ isolated: true, withVs: true, clock: () => new Date(Date.now() + aheadMs) });
 });
 afterAll(async () => {
   for (const airline of ['AA', 'VS'] as const) await f?.control('DELETE', '/control/clock', undefined, airline);
