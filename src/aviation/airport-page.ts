@@ -34,7 +34,11 @@ export function writePageJson(texts: TextStore, page: AirportPage, out: JsonByte
       return;
     }
     // The stored JSON without its closing brace, then the distance and the brace.
-    out.copy(bytes, start, end - 1).ascii(`,"distance_km":${Math.round(distances[k]! * 1000) / 1000}}`);
+    out
+      .copy(bytes, start, end - 1)
+      .ascii(',"distance_km":')
+      .thousandths(Math.round(distances[k]! * 1000))
+      .ascii('}');
   });
   out.ascii(']');
 }

@@ -55,13 +55,14 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
 
 /**
  * Distances in km from one point to many, as `distanceKm` gives them to the last bit: the point's
- * own cosine is worked out once instead of once per distance (a radius search measures hundreds).
+ * own cosine is worked out once instead of once per distance (a radius search measures hundreds),
+ * and a caller that keeps the other points' cosines (`cosLat2`, `Math.cos(lat2 * π / 180)`) passes
+ * them in.
  */
-export function distancesFrom(lat1: number, lon1: number): (lat2: number, lon2: number) => number {
+export function distancesFrom(lat1: number, lon1: number): (lat2: number, lon2: number, cosLat2?: number) => number {
   const cosLat1 = Math.cos(lat1 * RAD);
-  return (lat2, lon2) => {
-    const a =
-      Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 + cosLat1 * Math.cos(lat2 * RAD) * Math.sin(((lon2 - lon1) * RAD) / 2) ** 2;
+  return (lat2, lon2, cosLat2 = Math.cos(lat2 * RAD)) => {
+    const a = Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 + cosLat1 * cosLat2 * Math.sin(((lon2 - lon1) * RAD) / 2) ** 2;
     return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
   };
 }

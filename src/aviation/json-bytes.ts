@@ -34,6 +34,44 @@ export class JsonBytes {
     return this;
   }
 
+  /**
+   * Appends `n / 1000` for a whole number `0 <= n < 10^15` as JSON, exactly as `String(n / 1000)`
+   * prints it ("12.5", "0.007", "3"): the integer and up to three decimals, trailing zeros
+   * dropped. With at most 15 significant digits, the quotient is the double nearest that decimal
+   * and no shorter decimal is as near, so JavaScript's shortest printing gives these very digits; written here as bytes because the
+   * number-to-string conversion was a twentieth of a radius page's CPU.
+   */
+  thousandths(n: number): this {
+    const whole = Math.floor(n / 1000);
+    let fraction = n - whole * 1000;
+    // At most 12 digits before the point, the point and three after it.
+    this.reserve(16);
+    const buffer = this.buffer;
+    let at = this.used;
+    // The integer part's digits, written backwards into place.
+    let digits = 1;
+    for (let rest = whole; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+    let rest = whole;
+    for (let i = digits - 1; i >= 0; i--) {
+      const next = Math.floor(rest / 10);
+      buffer[at + i] = 48 + rest - next * 10;
+      rest = next;
+    }
+    at += digits;
+    if (fraction !== 0) {
+      buffer[at++] = 46; // '.'
+      let place = 100;
+      while (fraction !== 0) {
+        const digit = Math.floor(fraction / place);
+        buffer[at++] = 48 + digit;
+        fraction -= digit * place;
+        place /= 10;
+      }
+    }
+    this.used = at;
+    return this;
+  }
+
   /** Appends `source[start, end)`, JSON already. */
   copy(source: Buffer, start: number, end: number): this {
     this.reserve(end - start);

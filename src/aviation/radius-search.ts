@@ -1,6 +1,8 @@
 import KDBush from 'kdbush';
 import { boundingBox, distancesFrom } from './geo-box.js';
 
+const RAD = Math.PI / 180;
+
 /** Points within a radius: their positions and distances in km, side by side. */
 export interface WithinRadius {
   positions: number[];
@@ -15,6 +17,8 @@ const WHOLE_GLOBE: [number, number][] = [[-180, 180]];
 /** Great-circle radius searches over fixed points (the airports, by position): a static k-d tree. */
 export class RadiusSearch {
   private readonly tree: KDBush;
+  /** Each point's latitude's cosine, which every distance to it needs: worked out once. */
+  private readonly cosLatitude: Float64Array;
 
   constructor(
     private readonly latitude: ArrayLike<number>,
@@ -23,6 +27,7 @@ export class RadiusSearch {
     this.tree = new KDBush(latitude.length);
     for (let i = 0; i < latitude.length; i++) this.tree.add(longitude[i]!, latitude[i]!);
     this.tree.finish();
+    this.cosLatitude = Float64Array.from(latitude, (degrees) => Math.cos(degrees * RAD));
   }
 
   /** Positions in the tree's order, which keeps points near each other on the ground near each other. */
@@ -40,10 +45,12 @@ export class RadiusSearch {
     const found: WithinRadius = { positions: [], distances: [] };
     const box = boundingBox(lat, lon, radiusKm);
     const distanceTo = distancesFrom(lat, lon);
+    const { latitude, longitude, cosLatitude } = this;
     for (const [west, east] of box.lonRanges ?? WHOLE_GLOBE) {
       const candidates = this.tree.range(west - BOX_SLACK, box.latMin - BOX_SLACK, east + BOX_SLACK, box.latMax + BOX_SLACK);
-      for (const position of candidates) {
-        const distance = distanceTo(this.latitude[position]!, this.longitude[position]!);
+      for (let i = 0; i < candidates.length; i++) {
+        const position = candidates[i]!;
+        const distance = distanceTo(latitude[position]!, longitude[position]!, cosLatitude[position]!);
         if (distance > radiusKm) continue;
         found.positions.push(position);
         found.distances.push(distance);
