@@ -26,7 +26,26 @@ describe('JsonBytes', () => {
   });
 
   it('writes a whole number of thousandths as JavaScript prints the quotient', () => {
-    const wholes = [0, 1, 7, 10, 70, 99, 100, 500, 999, 1000, 1001, 1010, 1100, 12_500, 20_039_999, 10 ** 15 - 1, 10 ** 15 - 1000, 123_456_789_012_345];
+    const wholes = [
+      0,
+      1,
+      7,
+      10,
+      70,
+      99,
+      100,
+      500,
+      999,
+      1000,
+      1001,
+      1010,
+      1100,
+      12_500,
+      20_039_999,
+      10 ** 15 - 1,
+      10 ** 15 - 1000,
+      123_456_789_012_345,
+    ];
     const seeded = Array.from({ length: 20_000 }, (_, i) => (i * 7_919_993) % 20_040_000);
     for (const n of [...wholes, ...seeded, ...Array.from({ length: 3_000 }, (_, i) => i)]) {
       const written = new JsonBytes(1).ascii('[').thousandths(n).ascii(']').bytes().toString();
