@@ -50,6 +50,12 @@ export const TARGETS: readonly Target[] = [
     script: 'shopping-uncached.ts',
   },
   {
+    id: 'uncached-both-floors',
+    target:
+      'uncached search: gateway CPU / (relay floor + compute floor), the work no gateway escapes; 1 + relay / compute is the least gateway / compute floor can be (reported)',
+    script: 'shopping-uncached.ts',
+  },
+  {
     id: 'three-sources-cpu',
     target: "all sources: gateway CPU <= AA only + the other sources' own read and mapping",
     script: 'shopping-three-sources.ts',
