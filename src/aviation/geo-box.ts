@@ -53,15 +53,19 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
   return distancesFrom(lat1, lon1)(lat2, lon2);
 }
 
+/** A latitude's cosine, as every distance here needs it (kept per point by a caller that measures it often). */
+export function latitudeCosine(degrees: number): number {
+  return Math.cos(degrees * RAD);
+}
+
 /**
  * Distances in km from one point to many, as `distanceKm` gives them to the last bit: the point's
  * own cosine is worked out once instead of once per distance (a radius search measures hundreds),
- * and a caller that keeps the other points' cosines (`cosLat2`, `Math.cos(lat2 * π / 180)`) passes
- * them in.
+ * and a caller that keeps the other points' cosines (`latitudeCosine`) passes them in.
  */
 export function distancesFrom(lat1: number, lon1: number): (lat2: number, lon2: number, cosLat2?: number) => number {
-  const cosLat1 = Math.cos(lat1 * RAD);
-  return (lat2, lon2, cosLat2 = Math.cos(lat2 * RAD)) => {
+  const cosLat1 = latitudeCosine(lat1);
+  return (lat2, lon2, cosLat2 = latitudeCosine(lat2)) => {
     const a = Math.sin(((lat2 - lat1) * RAD) / 2) ** 2 + cosLat1 * cosLat2 * Math.sin(((lon2 - lon1) * RAD) / 2) ** 2;
     return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
   };

@@ -38,8 +38,9 @@ export class JsonBytes {
    * Appends `n / 1000` for a whole number `0 <= n < 10^15` as JSON, exactly as `String(n / 1000)`
    * prints it ("12.5", "0.007", "3"): the integer and up to three decimals, trailing zeros
    * dropped. With at most 15 significant digits, the quotient is the double nearest that decimal
-   * and no shorter decimal is as near, so JavaScript's shortest printing gives these very digits; written here as bytes because the
-   * number-to-string conversion was a twentieth of a radius page's CPU.
+   * and no shorter decimal is as near, so JavaScript's shortest printing gives these very digits.
+   * Written as bytes because converting each distance to a string was a large share of a radius
+   * page's CPU.
    */
   thousandths(n: number): this {
     const whole = Math.floor(n / 1000);

@@ -1,7 +1,5 @@
 import KDBush from 'kdbush';
-import { boundingBox, distancesFrom } from './geo-box.js';
-
-const RAD = Math.PI / 180;
+import { boundingBox, distancesFrom, latitudeCosine } from './geo-box.js';
 
 /** Points within a radius: their positions and distances in km, side by side. */
 export interface WithinRadius {
@@ -27,7 +25,7 @@ export class RadiusSearch {
     this.tree = new KDBush(latitude.length);
     for (let i = 0; i < latitude.length; i++) this.tree.add(longitude[i]!, latitude[i]!);
     this.tree.finish();
-    this.cosLatitude = Float64Array.from(latitude, (degrees) => Math.cos(degrees * RAD));
+    this.cosLatitude = Float64Array.from(latitude, latitudeCosine);
   }
 
   /** Positions in the tree's order, which keeps points near each other on the ground near each other. */
