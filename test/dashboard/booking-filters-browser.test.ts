@@ -5,6 +5,7 @@ import { runSync } from '../../src/aviation/importers/sync-runner.js';
 import { startAaTestSystem, type AaTestSystem } from '../../src/testsystem/aa/server.js';
 import { startDuffelTestSystem, type DuffelTestSystem } from '../../src/testsystem/duffel/server.js';
 import { startVsTestSystem, type VsTestSystem } from '../../src/testsystem/vs/server.js';
+import { PATIENCE } from '../helpers/patience.js';
 import { daysAhead, SUBSCRIPTION_KEY, VS_SUBSCRIPTION_KEY } from '../shopping/shopping-fixture.js';
 import * as harness from './browser-harness.js';
 import { startDashboardGateway, type DashboardGateway } from './dashboard-harness.js';
@@ -171,7 +172,8 @@ describe.skipIf(missing)(
       await page.reload();
       await count().getByText(heading!).waitFor();
       expect(page.url()).toBe(url);
-      expect(await rows().first().textContent()).toBe(first);
+      // The airline's name arrives after the list (the airline names are their own request): wait for it.
+      await expect.poll(() => rows().first().textContent(), PATIENCE).toBe(first);
       expect(await group('Airlines').getByLabel('Virgin Atlantic Airways (VS)').isChecked()).toBe(true);
       expect(await group('Fare').getByLabel('Refundable only').isChecked()).toBe(true);
       expect(await page.getByLabel('Sort by').inputValue()).toBe('duration');
@@ -191,7 +193,7 @@ describe.skipIf(missing)(
         await harness.signIn(other, { email, password: harness.PASSWORD });
         await other.getByTestId('itinerary-count').getByText(heading!).waitFor();
         expect(other.url()).toBe(url);
-        expect(await other.locator('article.itinerary').first().textContent()).toBe(first);
+        await expect.poll(() => other.locator('article.itinerary').first().textContent(), PATIENCE).toBe(first);
       } finally {
         await other.close();
       }
